@@ -1,0 +1,1 @@
+"""Search helpers shared by bots, written once against the rules interface."""

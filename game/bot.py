@@ -1,0 +1,69 @@
+"""The bot interface: what a file in ``bots/`` implements.
+
+A bot is a class derived from ``Bot`` with a ``name``, the ``games`` it plays
+and one method, ``choose_move``, that gets a state and a time budget and
+returns a legal move. ``bots/example_bot.py`` is a complete, commented
+example; read it first.
+
+Bots run in a worker process (see ``game/runner.py``): the state they get is
+their own copy, so they may push and pop moves on it while they search, and
+whatever they keep on ``self`` lives from move to move within one game.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from game.core import Move, State
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """A bot's judgement of one move, for hints and ``main.py analyse``.
+
+    ``score`` orders moves (higher is better for the player to move); ``text``
+    says it in words a player understands: ``'win in 3'``, ``'draw'``,
+    ``'loss in 2'``, ``'+0.35'``.
+    """
+
+    score: float
+    text: str
+
+
+class Bot:
+    """Base class of every bot.
+
+    Class attributes:
+      ``name``: shown in menus when the bot has no tier of its own.
+      ``games``: the game ids it can play.
+      ``description``: one line for ``main.py bots`` and the setup screen.
+
+    The constructor takes keyword parameters (from ``config.yaml``'s
+    ``params``) and a ``seed``; a bot that plays at random must draw from
+    ``self.rng`` so seeded games repeat exactly.
+    """
+
+    name: ClassVar[str] = ""
+    games: ClassVar[tuple[str, ...]] = ()
+    description: ClassVar[str] = ""
+
+    def __init__(self, seed: int | None = None, **params: Any) -> None:
+        if params:
+            unknown = ", ".join(sorted(params))
+            raise TypeError(f"{type(self).__name__} takes no parameter {unknown}")
+        self.rng = random.Random(seed)
+
+    def choose_move(self, state: State, budget: float) -> Move:
+        """Return a legal move for ``state.turn`` within ``budget`` seconds."""
+        raise NotImplementedError
+
+    def analyse(self, state: State, budget: float) -> dict[Move, MoveValue]:
+        """Value every legal move (optional): used by Hint and ``analyse``.
+
+        Bots that can judge moves override this; the default says nothing.
+        """
+        return {}
+
+    def new_game(self) -> None:
+        """Forget anything kept from an earlier game (optional)."""

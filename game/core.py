@@ -1,0 +1,214 @@
+"""The rules interface every game implements, and the errors it raises.
+
+A game is one ``State`` subclass in ``game/<id>.py``. The class carries the
+static facts (id, title, options a player may set, seat names); an instance is
+one position plus the stack of moves that led to it, in the manner of
+python-chess's ``Board``::
+
+    state = TicTacToe()
+    state.push(state.parse_move("b2"))
+    state.legal_moves()        # every move playable now
+    state.pop()                # takes the last move back exactly
+    state.outcome()            # None while the game goes on
+
+Moves are small hashable values chosen by each game (a cell index, a column,
+a pass marker, a tuple of holes for a jump chain); callers outside the game
+treat them as opaque and use ``move_to_str`` / ``parse_move`` to show or read
+them. Seats are numbered 0..num_seats-1 and seat 0 moves first. Nothing here
+imports pygame: rules are pure, deterministic and testable without a display.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar, Hashable, Iterable, Sequence
+
+Move = Hashable
+
+
+class RulesError(ValueError):
+    """Base of the errors the rules raise for bad input."""
+
+
+class IllegalMove(RulesError):
+    """A move that is not legal in the position it was played in."""
+
+
+class BadNotation(RulesError):
+    """Text that does not parse as a move, a game or an option."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A rules option a player can set before a game (board size, players...).
+
+    ``choices`` lists every allowed value, in the order a menu shows them.
+    """
+
+    name: str
+    label: str
+    default: Any
+    choices: tuple[Any, ...]
+
+    def validate(self, value: Any) -> Any:
+        """Return ``value`` if allowed, else raise ``BadNotation`` naming it."""
+        if value not in self.choices:
+            shown = ", ".join(str(c) for c in self.choices)
+            raise BadNotation(f"option {self.name}={value!r} is not one of: {shown}")
+        return value
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``winners`` holds the seats that won (empty for a draw). ``cells`` are the
+    game's own cell identifiers to highlight, in order along the winning line,
+    so a renderer can sweep across them. ``ranking`` gives places for games of
+    more than two players: ``ranking[0]`` is the seats in first place, and so
+    on; two-player games may leave it empty.
+    """
+
+    winners: tuple[int, ...]
+    reason: str
+    cells: tuple[Any, ...] = ()
+    ranking: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def is_draw(self) -> bool:
+        return not self.winners
+
+    def result_for(self, seat: int) -> str:
+        """``'win'``, ``'draw'`` or ``'loss'`` from one seat's point of view."""
+        if not self.winners:
+            return "draw"
+        return "win" if seat in self.winners else "loss"
+
+    def points(self, seat: int) -> float:
+        """1 for a sole win, 0.5 for a draw or shared win, 0 for a loss."""
+        if seat not in self.winners and self.winners:
+            return 0.0
+        if not self.winners or len(self.winners) > 1:
+            return 0.5
+        return 1.0
+
+
+class State(ABC):
+    """One position of a game, with the moves that led to it.
+
+    Subclasses set the class facts and implement the abstract methods; the
+    concrete methods here are written once for every game.
+    """
+
+    game_id: ClassVar[str]
+    title: ClassVar[str]
+    options_spec: ClassVar[tuple[Option, ...]] = ()
+
+    def __init__(self, **options: Any) -> None:
+        self.options: dict[str, Any] = self.check_options(options)
+
+    # -- static facts -----------------------------------------------------
+    @classmethod
+    def check_options(cls, options: dict[str, Any]) -> dict[str, Any]:
+        """Fill in defaults and validate; unknown names raise ``BadNotation``."""
+        known = {o.name: o for o in cls.options_spec}
+        for name in options:
+            if name not in known:
+                raise BadNotation(f"{cls.game_id} has no option {name!r}")
+        return {n: o.validate(options.get(n, o.default)) for n, o in known.items()}
+
+    @property
+    @abstractmethod
+    def num_seats(self) -> int:
+        """How many players this game (with its options) seats."""
+
+    def seat_name(self, seat: int) -> str:
+        """The name of a seat's pieces as players call them (``'X'``, ``'Red'``)."""
+        return f"Player {seat + 1}"
+
+    # -- position ---------------------------------------------------------
+    @property
+    @abstractmethod
+    def turn(self) -> int:
+        """The seat to move."""
+
+    @property
+    @abstractmethod
+    def move_stack(self) -> Sequence[Move]:
+        """The moves played from the start, oldest first (do not mutate)."""
+
+    @abstractmethod
+    def legal_moves(self) -> list[Move]:
+        """Every move the seat to move may play; empty once the game is over."""
+
+    def is_legal(self, move: Move) -> bool:
+        return self.outcome() is None and move in self.legal_moves()
+
+    @abstractmethod
+    def push(self, move: Move) -> None:
+        """Play ``move``; raise ``IllegalMove`` (and change nothing) if illegal."""
+
+    @abstractmethod
+    def pop(self) -> Move:
+        """Take back the last move, restoring the exact previous state."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The result if the game is over, else ``None``."""
+
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+    @abstractmethod
+    def key(self) -> Hashable:
+        """A value equal for equal positions (same pieces, same seat to move)."""
+
+    @abstractmethod
+    def copy(self) -> "State":
+        """An independent state with the same options, position and move stack."""
+
+    # -- notation ---------------------------------------------------------
+    @abstractmethod
+    def move_to_str(self, move: Move) -> str:
+        """The move in the game's usual notation."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> Move:
+        """Read one move in the game's notation; raise ``BadNotation`` if unreadable.
+
+        The result is a well-formed move, not necessarily legal here.
+        """
+
+    def moves_to_text(self, moves: Iterable[Move] | None = None) -> str:
+        """A move list in the game's notation (whitespace separated by default).
+
+        Games whose usual notation differs (Connect Four's ``4453``) override
+        this and ``split_moves``.
+        """
+        moves = self.move_stack if moves is None else moves
+        return " ".join(self.move_to_str(m) for m in moves)
+
+    @classmethod
+    def split_moves(cls, text: str) -> list[str]:
+        """Cut a game's move text into one string per move."""
+        return text.split()
+
+    def to_text(self) -> str:
+        """The whole game so far as a move list in the game's notation."""
+        return self.moves_to_text(self.move_stack)
+
+    @classmethod
+    def from_text(cls, text: str, **options: Any) -> "State":
+        """Replay a move list; raise ``BadNotation`` naming the first bad move."""
+        state = cls(**options)
+        for number, word in enumerate(cls.split_moves(text), start=1):
+            try:
+                move = state.parse_move(word)
+                state.push(move)
+            except (BadNotation, IllegalMove) as err:
+                raise BadNotation(f"move {number} ({word!r}): {err}") from None
+        return state
+
+    def __repr__(self) -> str:
+        opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
+        return f"{type(self).__name__}.from_text({self.to_text()!r}{opts})"

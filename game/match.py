@@ -1,0 +1,158 @@
+"""A match: a game state, who sits in each seat, and the history around it.
+
+The match is what the play screen, the arena, save files and (later) the LAN
+server share: the rules state, one ``Player`` per seat, the record of moves
+with any notes (a bot that failed and was replaced by a fallback move), and
+undo/redo that knows about bots. No pygame and no processes here; bots are
+asked for moves by ``game/runner.py``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from game.core import Move, Outcome, State
+
+HUMAN, BOT, REMOTE = "human", "bot", "remote"
+
+
+@dataclass(frozen=True)
+class Player:
+    """Who sits in a seat.
+
+    ``kind`` is ``'human'`` (plays at this screen), ``'bot'`` or ``'remote'``
+    (a player over the LAN). ``label`` is what the screen shows ("Human",
+    "Master", "Alice"). For a bot, ``bot`` is the choice as the config and
+    the menu name it: a tier name of the game (``'Master'``) or a bot class
+    name for a bot with no tier.
+    """
+
+    kind: str
+    label: str
+    bot: str | None = None
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == BOT
+
+    @classmethod
+    def human(cls, label: str = "Human") -> "Player":
+        return cls(HUMAN, label)
+
+    @classmethod
+    def of_bot(cls, choice: str, label: str | None = None) -> "Player":
+        return cls(BOT, label or choice, choice)
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    """One played move: the move, the seat that played it, its notation and a note."""
+
+    move: Move
+    seat: int
+    text: str
+    note: str = ""
+
+
+@dataclass
+class Match:
+    """A game in progress with its players and history."""
+
+    state: State
+    players: list[Player]
+    records: list[MoveRecord] = field(default_factory=list)
+    _redo: list[list[MoveRecord]] = field(default_factory=list, repr=False)
+
+    def __post_init__(self) -> None:
+        if len(self.players) != self.state.num_seats:
+            raise ValueError(
+                f"{self.state.title} seats {self.state.num_seats} players, got {len(self.players)}"
+            )
+        if len(self.records) != len(self.state.move_stack):
+            self.records = [
+                MoveRecord(m, i % self.state.num_seats, self.state.move_to_str(m))
+                for i, m in enumerate(self.state.move_stack)
+            ]
+
+    # -- reading ------------------------------------------------------------
+    @property
+    def turn(self) -> int:
+        return self.state.turn
+
+    @property
+    def current_player(self) -> Player:
+        return self.players[self.state.turn]
+
+    def outcome(self) -> Outcome | None:
+        return self.state.outcome()
+
+    @property
+    def last_move(self) -> Move | None:
+        return self.records[-1].move if self.records else None
+
+    @property
+    def has_human(self) -> bool:
+        return any(p.is_human for p in self.players)
+
+    # -- changing -----------------------------------------------------------
+    def play(self, move: Move, note: str = "") -> MoveRecord:
+        """Play ``move`` for the seat to move; ``IllegalMove`` leaves all as it was.
+
+        A new move clears the redo history, as in any editor.
+        """
+        seat = self.state.turn
+        text = self.state.move_to_str(move)
+        self.state.push(move)
+        record = MoveRecord(self.state.move_stack[-1], seat, text, note)
+        self.records.append(record)
+        self._redo.clear()
+        return record
+
+    def can_undo(self) -> bool:
+        return bool(self.records)
+
+    def undo(self) -> list[MoveRecord]:
+        """Take back to the previous turn of a human at this screen.
+
+        With no human seated (bots watched), one move is taken back. Returns
+        the records taken back, newest first; they can be replayed by redo.
+        """
+        taken: list[MoveRecord] = []
+        while self.records:
+            self.state.pop()
+            taken.append(self.records.pop())
+            if not self.has_human or self.current_player.is_human:
+                break
+        if taken:
+            self._redo.append(taken)
+        return taken
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def redo(self) -> list[MoveRecord]:
+        """Replay the moves the last undo took back; returns them oldest first."""
+        if not self._redo:
+            return []
+        group = list(reversed(self._redo.pop()))
+        for record in group:
+            self.state.push(record.move)
+            self.records.append(record)
+        return group
+
+    def restart(self) -> None:
+        """Back to the start position with the same players and options."""
+        while self.state.move_stack:
+            self.state.pop()
+        self.records.clear()
+        self._redo.clear()
+
+    def replace_players(self, players: Sequence[Player]) -> None:
+        """Seat other players (e.g. Swap sides) without touching the position."""
+        if len(players) != self.state.num_seats:
+            raise ValueError(f"{self.state.title} seats {self.state.num_seats} players")
+        self.players = list(players)
