@@ -1,0 +1,1 @@
+"""The user interface: the only layer that imports pygame."""
