@@ -73,10 +73,18 @@ class Match:
                 f"{self.state.title} seats {self.state.num_seats} players, got {len(self.players)}"
             )
         if len(self.records) != len(self.state.move_stack):
-            self.records = [
-                MoveRecord(m, i % self.state.num_seats, self.state.move_to_str(m))
-                for i, m in enumerate(self.state.move_stack)
-            ]
+            self.records = self._records_by_replay()
+
+    def _records_by_replay(self) -> list[MoveRecord]:
+        """Records for a state that arrived with moves already played (a loaded game)."""
+        replay = self.state.copy()
+        while replay.move_stack:
+            replay.pop()
+        records = []
+        for move in self.state.move_stack:
+            records.append(MoveRecord(move, replay.turn, replay.move_to_str(move)))
+            replay.push(move)
+        return records
 
     # -- reading ------------------------------------------------------------
     @property

@@ -9,7 +9,7 @@ X (seat 0) moves first. A game is written as its moves separated by spaces:
 from __future__ import annotations
 
 from numbers import Integral
-from typing import Hashable, Sequence
+from typing import Any, Hashable, Sequence
 
 from game.core import BadNotation, IllegalMove, Outcome, State
 
@@ -47,8 +47,8 @@ class TicTacToe(State):
     game_id = "tictactoe"
     title = "Tic-tac-toe"
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
         self.board: list[int] = [EMPTY] * 9
         self._moves: list[int] = []
 

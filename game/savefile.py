@@ -1,0 +1,172 @@
+"""Saved games: a short text file a person can read and edit.
+
+Example::
+
+    # Board Arcade saved game
+    Game: tictactoe
+    Options:
+    Seat 1 (X): human Human
+    Seat 2 (O): bot Master
+    Moves: b2 a3 c1
+    Note 3: Hard timed out; a random legal move was played
+    Result: in progress
+
+``Moves`` is the whole game in the game's own notation (Connect Four writes
+``4453``), so whose turn it is follows from it. ``Options`` are ``name=value``
+pairs. ``Note N`` attaches a remark to move N. Lines starting with ``#`` and
+the ``Result`` and ``Saved`` lines are for people; loading ignores them.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from pathlib import Path
+from typing import Any
+
+from game.core import BadNotation
+from game.games import game_class
+from game.match import BOT, HUMAN, REMOTE, Match, MoveRecord, Player
+from game.userdata import atomic_write_text
+
+HEADER = "# Board Arcade saved game"
+_SEAT = re.compile(r"^Seat (\d+)(?: \(([^)]*)\))?$")
+_NOTE = re.compile(r"^Note (\d+)$")
+
+
+class SaveFileError(ValueError):
+    """A save file that cannot be loaded; the message names the file, line and problem."""
+
+
+def _option_value(text: str) -> Any:
+    if re.fullmatch(r"-?\d+", text):
+        return int(text)
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    return text
+
+
+def _result_text(match: Match) -> str:
+    outcome = match.outcome()
+    if outcome is None:
+        return "in progress"
+    if outcome.is_draw:
+        return f"draw ({outcome.reason})"
+    names = ", ".join(match.state.seat_name(s) for s in outcome.winners)
+    return f"{names} won ({outcome.reason})"
+
+
+def match_to_text(match: Match) -> str:
+    """The save-file text of ``match``."""
+    state = match.state
+    lines = [
+        HEADER,
+        f"Game: {state.game_id}",
+        "Options: " + " ".join(f"{k}={v}" for k, v in state.options.items()),
+    ]
+    for seat, player in enumerate(match.players):
+        lines.append(f"Seat {seat + 1} ({state.seat_name(seat)}): {player.kind} {player.bot or player.label}")
+    lines.append(f"Moves: {state.to_text()}")
+    for number, record in enumerate(match.records, start=1):
+        if record.note:
+            lines.append(f"Note {number}: {' '.join(record.note.split())}")
+    lines.append(f"Result: {_result_text(match)}")
+    lines.append(f"Saved: {_dt.datetime.now():%Y-%m-%d %H:%M}")
+    return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+def match_from_text(text: str, source: str = "save file") -> Match:
+    """Rebuild a match from save-file text; ``SaveFileError`` names what is wrong.
+
+    ``source`` is how messages name the file (its path when loading one).
+    """
+    fields: dict[str, tuple[int, str]] = {}
+    seats: dict[int, tuple[int, str]] = {}
+    notes: dict[int, tuple[int, str]] = {}
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        key, sep, value = line.partition(":")
+        if not sep:
+            raise SaveFileError(f"{source} line {lineno}: expected 'Name: value', got {line[:60]!r}")
+        key, value = key.strip(), value.strip()
+        if seat := _SEAT.match(key):
+            seats[int(seat.group(1)) - 1] = (lineno, value)
+        elif note := _NOTE.match(key):
+            notes[int(note.group(1))] = (lineno, value)
+        elif key in ("Game", "Options", "Moves", "Result", "Saved"):
+            fields[key] = (lineno, value)
+        else:
+            raise SaveFileError(f"{source} line {lineno}: unknown entry {key!r}")
+
+    if "Game" not in fields:
+        raise SaveFileError(f"{source}: no 'Game:' line; is this a Board Arcade save file?")
+    lineno, game_id = fields["Game"]
+    try:
+        cls = game_class(game_id)
+    except BadNotation as err:
+        raise SaveFileError(f"{source} line {lineno}: {err}") from None
+
+    options: dict[str, Any] = {}
+    if "Options" in fields:
+        lineno, value = fields["Options"]
+        for word in value.split():
+            name, eq, setting = word.partition("=")
+            if not eq:
+                raise SaveFileError(f"{source} line {lineno}: option {word!r} is not name=value")
+            options[name] = _option_value(setting)
+
+    moves_line, moves = fields.get("Moves", (0, ""))
+    try:
+        state = cls.from_text(moves, **options)
+    except BadNotation as err:
+        where = f"line {moves_line}" if moves_line else f"line {fields['Options'][0]}"
+        raise SaveFileError(f"{source} {where}: {err}") from None
+
+    if sorted(seats) != list(range(state.num_seats)):
+        raise SaveFileError(
+            f"{source}: {state.title} needs lines 'Seat 1' to 'Seat {state.num_seats}', "
+            f"found {', '.join(f'Seat {s + 1}' for s in sorted(seats)) or 'none'}"
+        )
+    players = [_player(seats[s][1], source, seats[s][0]) for s in range(state.num_seats)]
+
+    match = Match(state, players)
+    for number, (lineno, note) in notes.items():
+        if not 1 <= number <= len(match.records):
+            raise SaveFileError(f"{source} line {lineno}: note for move {number}, but the game has {len(match.records)} moves")
+        old = match.records[number - 1]
+        match.records[number - 1] = MoveRecord(old.move, old.seat, old.text, note)
+    return match
+
+
+def _player(value: str, source: str, lineno: int) -> Player:
+    kind, _, label = value.partition(" ")
+    label = label.strip()
+    if kind == HUMAN:
+        return Player.human(label or "Human")
+    if kind == BOT and label:
+        return Player.of_bot(label)
+    if kind == REMOTE and label:
+        return Player(REMOTE, label)
+    raise SaveFileError(
+        f"{source} line {lineno}: seat {value!r} should be 'human NAME', 'bot TIER' or 'remote NAME'"
+    )
+
+
+def save_match(match: Match, path: Path | str) -> None:
+    """Write ``match`` to ``path`` atomically (the old file survives a failed write)."""
+    atomic_write_text(Path(path), match_to_text(match))
+
+
+def load_match(path: Path | str) -> Match:
+    """Read a saved match; ``SaveFileError`` for a missing, unreadable or damaged file."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SaveFileError(f"{path}: no such file") from None
+    except UnicodeDecodeError:
+        raise SaveFileError(f"{path}: not a text file (is it a Board Arcade save?)") from None
+    except OSError as err:
+        raise SaveFileError(f"{path}: cannot be read ({err.strerror or err})") from None
+    return match_from_text(text, source=str(path))

@@ -1,0 +1,256 @@
+"""What the arcade keeps for a player between runs: settings, statistics, saves.
+
+Files live in the platform's per-user directories (``platformdirs``), or
+under ``$BOARD_ARCADE_HOME`` when that is set (tests, portable installs).
+Every file is written atomically, so a crash or a full disk in the middle of
+a write leaves the previous version intact; a damaged file is reported and
+set aside (renamed ``*.bad``), never silently overwritten or allowed to crash
+the program.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any, Sequence
+
+from game.core import Outcome
+from game.match import Player
+
+APP_NAME = "BoardArcade"
+ANIM_SPEEDS: dict[float, str] = {0.0: "Off", 0.5: "Slow", 1.0: "Normal", 2.0: "Fast"}
+WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1024, 680), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080))
+
+
+def _home() -> Path | None:
+    value = os.environ.get("BOARD_ARCADE_HOME")
+    return Path(value) if value else None
+
+
+def data_dir() -> Path:
+    """Where statistics and saved games go (created on demand)."""
+    home = _home()
+    if home is not None:
+        path = home / "data"
+    else:
+        import platformdirs
+
+        path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def config_dir() -> Path:
+    """Where the player's settings go (created on demand)."""
+    home = _home()
+    if home is not None:
+        path = home / "config"
+    else:
+        import platformdirs
+
+        path = Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def saves_dir() -> Path:
+    """The default folder offered by Save and Load."""
+    path = data_dir() / "saves"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def atomic_write_text(path: Path | str, text: str) -> None:
+    """Write ``text`` to ``path`` so that readers see the old or the new file, never half.
+
+    The text goes to a temporary file in the same folder, is flushed to disk,
+    then renamed over the target in one step.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+def _read_json(path: Path) -> tuple[Any, list[str]]:
+    """The JSON in ``path`` (``None`` if absent), with a problem if it was damaged.
+
+    A damaged file is renamed to ``<name>.bad`` so the player's data can be
+    recovered by hand and the next save does not destroy it.
+    """
+    if not path.exists():
+        return None, []
+    try:
+        return json.loads(path.read_text(encoding="utf-8")), []
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+        bad = path.with_name(path.name + ".bad")
+        try:
+            os.replace(path, bad)
+            kept = f"; the damaged file was kept as {bad}"
+        except OSError:
+            kept = ""
+        return None, [f"{path}: could not be read ({err}){kept}"]
+
+
+# -- settings ---------------------------------------------------------------
+@dataclass
+class Settings:
+    """The player's preferences, as the Settings screen shows them."""
+
+    anim_speed: float = 1.0
+    sound: bool = True
+    window_size: tuple[int, int] = (1280, 800)
+    fullscreen: bool = False
+    bot_delay: float = 0.6
+
+    def checked(self) -> tuple["Settings", list[str]]:
+        """A copy with every out-of-range value reset to its default, and what was reset."""
+        default = Settings()
+        problems: list[str] = []
+        values = asdict(self)
+        if values["anim_speed"] not in ANIM_SPEEDS:
+            problems.append(f"anim_speed {self.anim_speed!r} is not one of {sorted(ANIM_SPEEDS)}")
+            values["anim_speed"] = default.anim_speed
+        if not isinstance(values["sound"], bool):
+            problems.append(f"sound {self.sound!r} is not true or false")
+            values["sound"] = default.sound
+        if not isinstance(values["fullscreen"], bool):
+            problems.append(f"fullscreen {self.fullscreen!r} is not true or false")
+            values["fullscreen"] = default.fullscreen
+        size = values["window_size"]
+        if (
+            not isinstance(size, (list, tuple))
+            or len(size) != 2
+            or not all(isinstance(v, int) and 480 <= v <= 10000 for v in size)
+        ):
+            problems.append(f"window_size {size!r} is not [width, height] in pixels (480-10000)")
+            values["window_size"] = default.window_size
+        values["window_size"] = tuple(values["window_size"])
+        delay = values["bot_delay"]
+        if not isinstance(delay, (int, float)) or isinstance(delay, bool) or not 0 <= delay <= 5:
+            problems.append(f"bot_delay {delay!r} is not a number of seconds from 0 to 5")
+            values["bot_delay"] = default.bot_delay
+        return Settings(**values), problems
+
+
+def settings_path() -> Path:
+    return config_dir() / "settings.json"
+
+
+def load_settings() -> tuple[Settings, list[str]]:
+    """The saved settings (defaults where missing or bad) and any problems found."""
+    path = settings_path()
+    raw, problems = _read_json(path)
+    if raw is None:
+        return Settings(), problems
+    if not isinstance(raw, dict):
+        return Settings(), [f"{path}: expected a JSON object of settings"]
+    names = {f.name for f in fields(Settings)}
+    unknown = sorted(set(raw) - names)
+    if unknown:
+        problems.append(f"{path}: ignored unknown settings {', '.join(unknown)}")
+    settings, bad = Settings(**{k: v for k, v in raw.items() if k in names}).checked()
+    problems.extend(f"{path}: {p}; using the default" for p in bad)
+    return settings, problems
+
+
+def save_settings(settings: Settings) -> None:
+    atomic_write_text(settings_path(), json.dumps(asdict(settings), indent=2) + "\n")
+
+
+# -- statistics -------------------------------------------------------------
+@dataclass(frozen=True)
+class StatRow:
+    """One line of the Statistics screen: a matchup's tally from its first side's view."""
+
+    game_id: str
+    matchup: str
+    wins: int
+    draws: int
+    losses: int
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+
+def matchup_order(players: Sequence[Player]) -> list[int]:
+    """Seats in the order a matchup is named: humans first, then by label.
+
+    So "Human vs Master" is the same row whichever side the human played.
+    """
+    return sorted(range(len(players)), key=lambda s: (not players[s].is_human, players[s].label, s))
+
+
+@dataclass
+class Stats:
+    """Wins, draws and losses per game and matchup, kept across runs."""
+
+    tally: dict[str, dict[str, dict[str, int]]] = field(default_factory=dict)
+
+    def record(self, game_id: str, players: Sequence[Player], outcome: Outcome) -> StatRow:
+        """Count one finished game; returns the updated row."""
+        order = matchup_order(players)
+        matchup = " vs ".join(players[s].label for s in order)
+        result = outcome.result_for(order[0])
+        counts = self.tally.setdefault(game_id, {}).setdefault(
+            matchup, {"wins": 0, "draws": 0, "losses": 0}
+        )
+        counts[{"win": "wins", "draw": "draws", "loss": "losses"}[result]] += 1
+        return StatRow(game_id, matchup, counts["wins"], counts["draws"], counts["losses"])
+
+    def rows(self) -> list[StatRow]:
+        return [
+            StatRow(game_id, matchup, c["wins"], c["draws"], c["losses"])
+            for game_id, matchups in sorted(self.tally.items())
+            for matchup, c in sorted(matchups.items())
+        ]
+
+    def clear(self) -> None:
+        self.tally.clear()
+
+
+def stats_path() -> Path:
+    return data_dir() / "stats.json"
+
+
+def load_stats() -> tuple[Stats, list[str]]:
+    """The statistics kept so far (empty if none), with any problems found."""
+    path = stats_path()
+    raw, problems = _read_json(path)
+    stats = Stats()
+    if raw is None:
+        return stats, problems
+    if not isinstance(raw, dict):
+        return stats, [f"{path}: expected a JSON object of statistics"]
+    for game_id, matchups in raw.items():
+        if not isinstance(matchups, dict):
+            problems.append(f"{path}: {game_id}: expected matchups, skipped")
+            continue
+        for matchup, counts in matchups.items():
+            try:
+                clean = {k: int(counts.get(k, 0)) for k in ("wins", "draws", "losses")}
+                if min(clean.values()) < 0:
+                    raise ValueError("negative count")
+            except (AttributeError, TypeError, ValueError) as err:
+                problems.append(f"{path}: {game_id} / {matchup}: bad counts ({err}), skipped")
+                continue
+            stats.tally.setdefault(game_id, {})[matchup] = clean
+    return stats, problems
+
+
+def save_stats(stats: Stats) -> None:
+    atomic_write_text(stats_path(), json.dumps(stats.tally, indent=2, sort_keys=True) + "\n")

@@ -1,0 +1,97 @@
+"""Match: players per seat, move records, undo that knows about bots, redo."""
+import pytest
+
+from game.core import IllegalMove
+from game.match import Match, Player
+from game.tictactoe import TicTacToe
+
+
+def human_vs_bot() -> Match:
+    return Match(TicTacToe(), [Player.human(), Player.of_bot("Master")])
+
+
+def play_all(match: Match, text: str) -> None:
+    for word in text.split():
+        match.play(match.state.parse_move(word))
+
+
+def test_play_records_seat_and_notation():
+    match = human_vs_bot()
+    play_all(match, "b2 a3")
+    assert [(r.seat, r.text) for r in match.records] == [(0, "b2"), (1, "a3")]
+    assert match.last_move == 0
+
+
+def test_illegal_move_changes_nothing():
+    match = human_vs_bot()
+    play_all(match, "b2")
+    with pytest.raises(IllegalMove):
+        match.play(4)
+    assert match.state.to_text() == "b2" and len(match.records) == 1
+
+
+def test_undo_against_bot_returns_to_the_humans_turn():
+    match = human_vs_bot()
+    play_all(match, "b2 a3 c1 a1")
+    taken = match.undo()
+    assert [r.text for r in taken] == ["a1", "c1"]
+    assert match.state.to_text() == "b2 a3"
+    assert match.current_player.is_human
+
+
+def test_undo_when_bot_moved_first_keeps_the_bots_opening():
+    match = Match(TicTacToe(), [Player.of_bot("Master"), Player.human()])
+    play_all(match, "b2 a3 c1")
+    match.undo()
+    assert match.state.to_text() == "b2"
+    assert match.current_player.is_human
+
+
+def test_undo_in_hot_seat_takes_one_move():
+    match = Match(TicTacToe(), [Player.human("Ann"), Player.human("Bob")])
+    play_all(match, "b2 a3")
+    match.undo()
+    assert match.state.to_text() == "b2"
+
+
+def test_undo_with_only_bots_takes_one_move():
+    match = Match(TicTacToe(), [Player.of_bot("Easy"), Player.of_bot("Master")])
+    play_all(match, "b2 a3 c1")
+    match.undo()
+    assert match.state.to_text() == "b2 a3"
+
+
+def test_redo_replays_what_undo_took_back_with_notes():
+    match = human_vs_bot()
+    match.play(4)
+    match.play(0, note="Master timed out")
+    match.undo()
+    assert match.redo()[-1].note == "Master timed out"
+    assert match.state.to_text() == "b2 a3"
+    assert not match.can_redo()
+
+
+def test_new_move_clears_redo():
+    match = human_vs_bot()
+    play_all(match, "b2 a3")
+    match.undo()
+    match.play(8)
+    assert not match.can_redo()
+
+
+def test_restart_keeps_players_and_clears_history():
+    match = human_vs_bot()
+    play_all(match, "b2 a3")
+    match.restart()
+    assert match.state.to_text() == "" and not match.records and not match.can_redo()
+    assert match.players[1].label == "Master"
+
+
+def test_wrong_number_of_players_is_refused():
+    with pytest.raises(ValueError, match="seats 2"):
+        Match(TicTacToe(), [Player.human()])
+
+
+def test_match_built_on_a_played_state_records_its_moves():
+    match = Match(TicTacToe.from_text("b2 a3 c1"), [Player.human(), Player.human()])
+    assert [(r.seat, r.text) for r in match.records] == [(0, "b2"), (1, "a3"), (0, "c1")]

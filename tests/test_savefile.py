@@ -1,0 +1,94 @@
+"""Save files: round trips, and clear errors for damaged files."""
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from game.match import Match, Player
+from game.savefile import SaveFileError, load_match, match_from_text, match_to_text, save_match
+from game.tictactoe import TicTacToe
+
+
+def sample_match() -> Match:
+    match = Match(TicTacToe(), [Player.human("Ann"), Player.of_bot("Master")])
+    match.play(4)
+    match.play(0, note="Master timed out; a random legal move was played")
+    match.play(8)
+    return match
+
+
+def test_save_then_load_restores_position_turn_players_and_notes(tmp_path):
+    path = tmp_path / "game.txt"
+    save_match(sample_match(), path)
+    loaded = load_match(path)
+    assert loaded.state.to_text() == "b2 a3 c1"
+    assert loaded.turn == 1
+    assert loaded.players == [Player.human("Ann"), Player.of_bot("Master")]
+    assert loaded.records[1].note.startswith("Master timed out")
+
+
+def test_save_file_is_readable_text():
+    text = match_to_text(sample_match())
+    assert "Game: tictactoe" in text
+    assert "Moves: b2 a3 c1" in text
+    assert "Seat 2 (O): bot Master" in text
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_random_games_round_trip(rng):
+    state = TicTacToe()
+    for _ in range(rng.randint(0, 9)):
+        if state.is_over():
+            break
+        state.push(rng.choice(state.legal_moves()))
+    match = Match(state, [Player.of_bot("Easy"), Player.human()])
+    again = match_from_text(match_to_text(match))
+    assert again.state.key() == state.key()
+    assert again.state.to_text() == state.to_text()
+    assert again.outcome() == state.outcome()
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("", "no 'Game:' line"),
+        ("Game: chess\n", "unknown game 'chess'"),
+        ("Game: tictactoe\nSeat 1 (X): human A\nSeat 2 (O): human B\nMoves: b2 b2\n", "move 2 ('b2')"),
+        ("Game: tictactoe\nSeat 1 (X): human A\nSeat 2 (O): human B\nMoves: b2 z9\n", "'z9'"),
+        ("Game: tictactoe\nSeat 1 (X): human A\nMoves: b2\n", "Seat 1' to 'Seat 2'"),
+        ("Game: tictactoe\nSeat 1 (X): robot A\nSeat 2 (O): human B\n", "line 2"),
+        ("Game: tictactoe\nOptions: size=4\nSeat 1: human\nSeat 2: human\n", "no option 'size'"),
+        ("Game: tictactoe\nColour: red\n", "line 2: unknown entry 'Colour'"),
+        ("Game: tictactoe\nthis is not a save\n", "line 2"),
+        ("Game: tictactoe\nSeat 1: human\nSeat 2: human\nMoves: b2\nNote 5: hi\n", "note for move 5"),
+    ],
+)
+def test_damaged_text_names_the_problem(text, expected):
+    with pytest.raises(SaveFileError, match=expected.replace("(", r"\(").replace(")", r"\)")):
+        match_from_text(text)
+
+
+def test_binary_file_is_refused_clearly(tmp_path):
+    path = tmp_path / "photo.txt"
+    path.write_bytes(bytes(range(256)) * 4)
+    with pytest.raises(SaveFileError, match="not a text file"):
+        load_match(path)
+
+
+def test_missing_file_is_refused_clearly(tmp_path):
+    with pytest.raises(SaveFileError, match="no such file"):
+        load_match(tmp_path / "nope.txt")
+
+
+def test_failed_save_keeps_the_old_file(tmp_path, monkeypatch):
+    path = tmp_path / "game.txt"
+    save_match(sample_match(), path)
+    before = path.read_text()
+
+    def broken(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr("os.replace", broken)
+    with pytest.raises(OSError):
+        save_match(Match(TicTacToe(), [Player.human(), Player.human()]), path)
+    assert path.read_text() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["game.txt"]
