@@ -1,0 +1,36 @@
+"""Board renderers, one per game, found by game id.
+
+The mapping names each renderer as ``"module:Class"`` and imports it only
+when asked, so starting the arcade does not load every game's drawing code.
+A new game adds one line here.
+"""
+from __future__ import annotations
+
+from importlib import import_module
+
+from game.ui.renderers.base import BoardView, Renderer
+
+__all__ = ["BoardView", "Renderer", "RENDERERS", "has_renderer", "renderer_for"]
+
+#: Game id -> "module:Class" of its renderer.
+RENDERERS: dict[str, str] = {
+    "tictactoe": "game.ui.renderers.tictactoe:TicTacToeRenderer",
+}
+
+
+def has_renderer(game_id: str) -> bool:
+    """Whether the UI can draw ``game_id``."""
+    return game_id in RENDERERS
+
+
+def renderer_for(game_id: str) -> Renderer:
+    """A new renderer for ``game_id``; ``KeyError`` naming the known ids if none."""
+    try:
+        module_name, class_name = RENDERERS[game_id].split(":")
+    except KeyError:
+        known = ", ".join(sorted(RENDERERS))
+        raise KeyError(f"no board renderer for game {game_id!r} (known: {known})") from None
+    renderer = getattr(import_module(module_name), class_name)()
+    if not isinstance(renderer, Renderer):
+        raise TypeError(f"{RENDERERS[game_id]} is not a Renderer")
+    return renderer

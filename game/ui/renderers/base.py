@@ -1,0 +1,270 @@
+"""What the play scene tells a board renderer, and the behaviour every renderer shares.
+
+A renderer draws one game's board and turns the player's clicks and keys
+into moves. The play scene owns the match; it hands the renderer the state
+and a ``BoardView`` (last move, hint, whether a human here is to move, the
+outcome) and tells it about changes (``on_move``, ``on_undo``,
+``on_outcome``) so it can animate them. The renderer keeps only what it
+needs to draw: tweens, the hovered cell and the keyboard cursor; the state
+passed to ``draw`` is always the truth, so a renderer that missed an event
+still draws the right position.
+
+Input plumbing is shared here: the base class tracks the hovered cell and a
+keyboard cursor and maps mouse clicks, arrow keys, digit keys and
+Enter/Space to *cells*; each game says what a cell is (``cell_at``), which
+move picking a cell makes (``move_for_cell``), how arrows step the cursor
+(``step_cursor``) and which cell a digit names (``cell_for_digit``).
+Coordinates are those of the surface given to ``draw`` (the screen), the
+same as mouse events.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import ClassVar, Hashable
+
+import pygame
+
+from game.bot import MoveValue
+from game.core import Move, Outcome, State
+from game.match import MoveRecord
+from game.ui.tween import Easing, Tween, ease_out_cubic
+
+Cell = Hashable
+
+_ARROWS = {
+    pygame.K_LEFT: (-1, 0),
+    pygame.K_RIGHT: (1, 0),
+    pygame.K_UP: (0, -1),
+    pygame.K_DOWN: (0, 1),
+}
+_DIGITS = {getattr(pygame, f"K_{d}"): d for d in range(10)}
+_DIGITS.update({getattr(pygame, f"K_KP{d}"): d for d in range(10)})
+_PLAY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+@dataclass
+class BoardView:
+    """What the play scene shows beyond the position itself."""
+
+    last_move: Move | None = None
+    hint: Move | None = None
+    hint_values: dict[Move, MoveValue] = field(default_factory=dict)
+    #: A human at this screen is to move: show hover and cursor, accept input.
+    interactive: bool = False
+    outcome: Outcome | None = None
+
+
+class Renderer:
+    """Base of every game's board renderer (see the module docstring).
+
+    Subclasses set ``game_id``, implement ``draw``, ``draw_preview`` and the
+    cell hooks, and create their animations with ``animate`` so that the
+    animation speed, ``busy`` and ``reset`` work the same for every game.
+    """
+
+    game_id: ClassVar[str] = ""
+
+    def __init__(self) -> None:
+        self._anim_speed = 1.0
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        #: Seconds of animation time since the renderer was made (drives pulses).
+        self.clock = 0.0
+        self._tweens: list[tuple[Tween, bool]] = []
+        self.hover: Cell | None = None
+        self.cursor: Cell = self.default_cursor()
+        self.cursor_visible = False
+        #: True after ``handle_event`` refused a pick (a taken cell): the play
+        #: scene may play the "error" sound. Reset by the next event.
+        self.rejected_input = False
+        self._fonts: dict[tuple[Path, int], pygame.font.Font] = {}
+
+    # -- animation ------------------------------------------------------------
+    @property
+    def anim_speed(self) -> float:
+        """Animation speed multiplier: 1 normal, 2 twice as fast, 0 no animation."""
+        return self._anim_speed
+
+    @anim_speed.setter
+    def anim_speed(self, value: float) -> None:
+        if value < 0:
+            raise ValueError(f"anim_speed must be 0 or more, got {value!r}")
+        self._anim_speed = float(value)
+        if self._anim_speed == 0:
+            for tween, _ in self._tweens:
+                tween.finish()
+
+    def animate(
+        self,
+        start: float,
+        end: float,
+        duration: float,
+        easing: Easing = ease_out_cubic,
+        delay: float = 0.0,
+        blocking: bool = True,
+    ) -> Tween:
+        """A tween advanced by ``update``; ``blocking`` ones make the renderer ``busy``.
+
+        Durations are at normal speed; ``anim_speed`` scales time, and at 0
+        the tween is finished at once.
+        """
+        tween = Tween(start, end, duration, easing, delay)
+        if self._anim_speed == 0:
+            tween.finish()
+        else:
+            self._tweens.append((tween, blocking))
+        return tween
+
+    @property
+    def animated(self) -> bool:
+        """Whether ambient effects (pulses, glides) move at all."""
+        return self._anim_speed > 0
+
+    def update(self, dt: float) -> None:
+        """Advance every animation by ``dt`` seconds of real time."""
+        step = max(0.0, dt) * self._anim_speed
+        self.clock += step
+        for tween, _ in self._tweens:
+            tween.update(step)
+        self._tweens = [(t, b) for t, b in self._tweens if not t.done]
+
+    @property
+    def busy(self) -> bool:
+        """A move (or the outcome highlight) is still being animated."""
+        return any(blocking and not tween.done for tween, blocking in self._tweens)
+
+    def finish_animations(self) -> None:
+        """Jump every running animation to its end."""
+        for tween, _ in self._tweens:
+            tween.finish()
+        self._tweens.clear()
+
+    # -- lifecycle ------------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        """Use ``rect`` as the board area (called on every resize)."""
+        self.rect = pygame.Rect(rect)
+
+    def reset(self, state: State) -> None:
+        """A new, loaded or restarted game: drop animations, hover and outcome."""
+        self._tweens.clear()
+        self.hover = None
+        self.cursor = self.default_cursor()
+        self.cursor_visible = False
+        self.rejected_input = False
+
+    def on_move(self, state: State, record: MoveRecord) -> None:
+        """``record`` was just played; ``state`` is after it. Animate, no sound."""
+
+    def on_undo(self, state: State) -> None:
+        """Moves were taken back (or redone); ``state`` is the result: snap to it."""
+        self.finish_animations()
+
+    def on_outcome(self, state: State, outcome: Outcome) -> None:
+        """The game just ended: start the outcome highlight."""
+
+    def draw(self, surface: pygame.Surface, state: State, view: BoardView) -> None:
+        raise NotImplementedError(f"{type(self).__name__} does not implement draw")
+
+    def draw_preview(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """A small sample position for the game menu card."""
+        raise NotImplementedError(f"{type(self).__name__} does not implement draw_preview")
+
+    # -- cells: what each game defines ------------------------------------------
+    def cell_at(self, pos: tuple[int, int]) -> Cell | None:
+        """The board cell under a screen position, or ``None``."""
+        raise NotImplementedError(f"{type(self).__name__} does not implement cell_at")
+
+    def cell_centre(self, cell: Cell) -> tuple[int, int]:
+        """The screen position of a cell's centre (for effects placed on the board)."""
+        raise NotImplementedError(f"{type(self).__name__} does not implement cell_centre")
+
+    def move_for_cell(self, state: State, cell: Cell) -> Move | None:
+        """The move a player makes by picking ``cell`` (``None`` if none)."""
+        raise NotImplementedError(f"{type(self).__name__} does not implement move_for_cell")
+
+    def default_cursor(self) -> Cell:
+        """Where the keyboard cursor starts."""
+        return None
+
+    def step_cursor(self, cell: Cell, dx: int, dy: int) -> Cell:
+        """The cell an arrow key moves the cursor to (dy < 0 is up)."""
+        return cell
+
+    def cell_for_digit(self, digit: int) -> Cell | None:
+        """The cell a digit key names, or ``None`` if the digit names none."""
+        return None
+
+    def on_cursor_moved(self, old: Cell, new: Cell) -> None:
+        """Hook: the keyboard cursor went from ``old`` to ``new`` (to animate it)."""
+
+    def on_rejected(self, cell: Cell) -> None:
+        """Hook: the player picked ``cell`` but it gives no legal move (to shake it)."""
+
+    # -- input ----------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event, state: State, view: BoardView) -> Move | None:
+        """Mouse and keys -> a legal move the human chose, else ``None``.
+
+        The hovered cell is followed at all times (so the ghost appears where
+        the mouse already is when the turn comes); picking a move needs
+        ``view.interactive`` and a game that is not over. Arrow keys move and
+        show the keyboard cursor, digits pick the cell they name at once,
+        Enter/Space pick the cursor's cell (the first press only shows a
+        hidden cursor), a left click picks the cell under the mouse.
+        """
+        self.rejected_input = False
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.cell_at(event.pos)
+            self.cursor_visible = False
+            return None
+        if event.type == pygame.WINDOWLEAVE:
+            self.hover = None
+            return None
+        if not view.interactive or view.outcome is not None or state.is_over():
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            cell = self.cell_at(event.pos)
+            self.hover = cell
+            return None if cell is None else self._pick(state, cell)
+        if event.type != pygame.KEYDOWN:
+            return None
+        if event.key in _ARROWS:
+            dx, dy = _ARROWS[event.key]
+            self._move_cursor(self.step_cursor(self.cursor, dx, dy))
+            self.cursor_visible = True
+            return None
+        if event.key in _DIGITS:
+            cell = self.cell_for_digit(_DIGITS[event.key])
+            if cell is None:
+                return None
+            self._move_cursor(cell)
+            return self._pick(state, cell)
+        if event.key in _PLAY_KEYS:
+            if not self.cursor_visible:
+                self.cursor_visible = True
+                return None
+            return self._pick(state, self.cursor)
+        return None
+
+    def _move_cursor(self, cell: Cell) -> None:
+        if cell != self.cursor:
+            old, self.cursor = self.cursor, cell
+            self.on_cursor_moved(old, cell)
+
+    def _pick(self, state: State, cell: Cell) -> Move | None:
+        move = self.move_for_cell(state, cell)
+        if move is not None and state.is_legal(move):
+            return move
+        self.rejected_input = True
+        self.on_rejected(cell)
+        return None
+
+    # -- shared drawing help --------------------------------------------------
+    def font(self, path: Path, size: int) -> pygame.font.Font:
+        """A font from ``palette`` at a pixel size, loaded once per renderer."""
+        size = max(6, int(size))
+        key = (path, size)
+        if key not in self._fonts:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            self._fonts[key] = pygame.font.Font(str(path), size)
+        return self._fonts[key]

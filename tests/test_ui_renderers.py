@@ -1,0 +1,444 @@
+"""Board renderers: input to moves, what ends up on screen, animation timing, layout."""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import math
+
+import pygame
+import pytest
+
+from game.bot import MoveValue
+from game.match import Match, Player
+from game.tictactoe import TicTacToe
+from game.ui import palette
+from game.ui.renderers import BoardView, renderer_for
+from game.ui.renderers.tictactoe import TicTacToeRenderer
+
+AREA = pygame.Rect(20, 10, 600, 600)
+SCREEN = (640, 620)
+BACKDROP = (5, 250, 5)   # a colour the renderer never uses, to see what it touched
+
+
+def new_renderer(area: pygame.Rect = AREA) -> TicTacToeRenderer:
+    renderer = renderer_for("tictactoe")
+    assert isinstance(renderer, TicTacToeRenderer)
+    renderer.layout(area)
+    renderer.reset(TicTacToe())
+    return renderer
+
+
+def play(renderer: TicTacToeRenderer, match: Match, *names: str) -> None:
+    for name in names:
+        record = match.play(match.state.parse_move(name))
+        renderer.on_move(match.state, record)
+
+
+def settle(renderer: TicTacToeRenderer) -> None:
+    """Advance the animations in frame-sized steps until none of a move runs."""
+    for _ in range(600):
+        if not renderer.busy:
+            return
+        renderer.update(1 / 60)
+    raise AssertionError("renderer still busy after 10 s of updates")
+
+
+def render(renderer: TicTacToeRenderer, state: TicTacToe, view: BoardView) -> pygame.Surface:
+    surface = pygame.Surface(SCREEN)
+    surface.fill(BACKDROP)
+    renderer.draw(surface, state, view)
+    return surface
+
+
+def new_match(*names: str) -> Match:
+    match = Match(TicTacToe(), [Player.human(), Player.human()])
+    for name in names:
+        match.play(match.state.parse_move(name))
+    return match
+
+
+def click(pos: tuple[int, int]) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+
+
+def key(code: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")
+
+
+def distance(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    return math.dist(a[:3], b[:3])
+
+
+def count_near(surface: pygame.Surface, centre: tuple[int, int], reach: int, colour: tuple[int, int, int]) -> int:
+    """How many pixels within ``reach`` of ``centre`` are within 12 of ``colour``."""
+    cx, cy = centre
+    return sum(
+        1
+        for x in range(cx - reach, cx + reach + 1)
+        for y in range(cy - reach, cy + reach + 1)
+        if distance(surface.get_at((x, y)), colour) < 12
+    )
+
+
+# -- input -------------------------------------------------------------------
+def test_clicking_each_cell_centre_returns_that_cell() -> None:
+    renderer = new_renderer()
+    state = TicTacToe()
+    view = BoardView(interactive=True)
+    for cell in range(9):
+        assert renderer.handle_event(click(renderer.cell_centre(cell)), state, view) == cell
+
+
+def test_click_is_ignored_when_not_interactive() -> None:
+    renderer = new_renderer()
+    state = TicTacToe()
+    assert renderer.handle_event(click(renderer.cell_centre(4)), state, BoardView(interactive=False)) is None
+
+
+def test_click_on_a_taken_cell_gives_no_move_and_flags_the_rejection() -> None:
+    renderer = new_renderer()
+    match = new_match("b2")
+    view = BoardView(interactive=True)
+    assert renderer.handle_event(click(renderer.cell_centre(4)), match.state, view) is None
+    assert renderer.rejected_input
+    assert renderer.handle_event(click(renderer.cell_centre(0)), match.state, view) == 0
+    assert not renderer.rejected_input
+
+
+def test_click_outside_the_grid_gives_no_move() -> None:
+    renderer = new_renderer()
+    view = BoardView(interactive=True)
+    assert renderer.handle_event(click((AREA.x + 2, AREA.y + 2)), TicTacToe(), view) is None
+
+
+def test_no_input_is_accepted_once_the_game_is_over() -> None:
+    renderer = new_renderer()
+    match = new_match("a1", "b1", "a2", "b2", "a3")
+    view = BoardView(interactive=True, outcome=match.outcome())
+    assert renderer.handle_event(click(renderer.cell_centre(8)), match.state, view) is None
+    assert renderer.handle_event(key(pygame.K_9), match.state, view) is None
+
+
+@pytest.mark.parametrize(
+    ("code", "name"),
+    [
+        (pygame.K_7, "a3"), (pygame.K_8, "b3"), (pygame.K_9, "c3"),
+        (pygame.K_4, "a2"), (pygame.K_5, "b2"), (pygame.K_6, "c2"),
+        (pygame.K_1, "a1"), (pygame.K_2, "b1"), (pygame.K_3, "c1"),
+        (pygame.K_KP7, "a3"), (pygame.K_KP3, "c1"),
+    ],
+)
+def test_digit_keys_pick_cells_in_numeric_keypad_layout(code: int, name: str) -> None:
+    renderer = new_renderer()
+    state = TicTacToe()
+    assert renderer.handle_event(key(code), state, BoardView(interactive=True)) == state.parse_move(name)
+
+
+def test_digit_zero_and_digits_when_not_interactive_give_nothing() -> None:
+    renderer = new_renderer()
+    state = TicTacToe()
+    assert renderer.handle_event(key(pygame.K_0), state, BoardView(interactive=True)) is None
+    assert renderer.handle_event(key(pygame.K_5), state, BoardView(interactive=False)) is None
+
+
+def test_arrows_move_the_cursor_and_enter_plays_its_cell() -> None:
+    renderer = new_renderer()
+    state = TicTacToe()
+    view = BoardView(interactive=True)
+    assert renderer.handle_event(key(pygame.K_LEFT), state, view) is None
+    assert renderer.handle_event(key(pygame.K_UP), state, view) is None
+    assert renderer.handle_event(key(pygame.K_RETURN), state, view) == state.parse_move("a3")
+
+
+def test_arrows_stop_at_the_board_edge_and_space_plays() -> None:
+    renderer = new_renderer()
+    state = TicTacToe()
+    view = BoardView(interactive=True)
+    for _ in range(4):
+        renderer.handle_event(key(pygame.K_DOWN), state, view)
+        renderer.handle_event(key(pygame.K_RIGHT), state, view)
+    assert renderer.handle_event(key(pygame.K_SPACE), state, view) == state.parse_move("c1")
+
+
+def test_enter_first_only_reveals_a_hidden_cursor() -> None:
+    renderer = new_renderer()
+    state = TicTacToe()
+    view = BoardView(interactive=True)
+    assert renderer.handle_event(key(pygame.K_RETURN), state, view) is None
+    assert renderer.cursor_visible
+    assert renderer.handle_event(key(pygame.K_RETURN), state, view) == state.parse_move("b2")
+
+
+def test_mouse_motion_hides_the_keyboard_cursor_and_sets_hover() -> None:
+    renderer = new_renderer()
+    state = TicTacToe()
+    view = BoardView(interactive=True)
+    renderer.handle_event(key(pygame.K_UP), state, view)
+    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=renderer.cell_centre(8), rel=(0, 0), buttons=(0, 0, 0))
+    renderer.handle_event(motion, state, view)
+    assert not renderer.cursor_visible
+    assert renderer.hover == 8
+
+
+# -- what is drawn -------------------------------------------------------------
+def test_played_cells_show_their_seat_colour_after_the_animation() -> None:
+    renderer = new_renderer()
+    match = new_match()
+    play(renderer, match, "b2", "a1")
+    settle(renderer)
+    surface = render(renderer, match.state, BoardView(last_move=match.last_move))
+    reach = int(renderer._geometry.cell * 0.3)
+    x_cell, o_cell = match.state.parse_move("b2"), match.state.parse_move("a1")
+    assert surface.get_at(renderer.cell_centre(x_cell))[:3] == palette.SEAT_COLOURS[0]
+    assert count_near(surface, renderer.cell_centre(o_cell), reach, palette.SEAT_COLOURS[1]) > 100
+    assert count_near(surface, renderer.cell_centre(x_cell), reach, palette.SEAT_COLOURS[1]) == 0
+
+
+def test_a_mark_is_not_fully_drawn_while_it_animates() -> None:
+    renderer = new_renderer()
+    match = new_match()
+    play(renderer, match, "b2")
+    reach = int(renderer._geometry.cell * 0.3)
+    renderer.update(0.05)
+    assert renderer.busy
+    drawing = render(renderer, match.state, BoardView(last_move=match.last_move))
+    settle(renderer)
+    drawn = render(renderer, match.state, BoardView(last_move=match.last_move))
+    coral = palette.SEAT_COLOURS[0]
+    assert 0 < count_near(drawing, renderer.cell_centre(4), reach, coral) < count_near(
+        drawn, renderer.cell_centre(4), reach, coral) / 2
+
+
+def test_empty_cells_show_the_board_background() -> None:
+    renderer = new_renderer()
+    empty = render(renderer, TicTacToe(), BoardView())
+    match = new_match()
+    play(renderer, match, "b2", "a1")
+    settle(renderer)
+    surface = render(renderer, match.state, BoardView(last_move=match.last_move))
+    for cell in range(9):
+        if match.state.board[cell]:
+            continue
+        pixel = surface.get_at(renderer.cell_centre(cell))
+        assert pixel == empty.get_at(renderer.cell_centre(cell))
+        assert distance(pixel, palette.BOARD) < 30
+        assert all(distance(pixel, seat) > 100 for seat in palette.SEAT_COLOURS[:2])
+
+
+def test_hover_ghost_shows_only_when_interactive_and_on_empty_cells() -> None:
+    renderer = new_renderer()
+    state = TicTacToe()
+    empty = render(renderer, state, BoardView())
+    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=renderer.cell_centre(2), rel=(0, 0), buttons=(0, 0, 0))
+    renderer.handle_event(motion, state, BoardView(interactive=True))
+    centre = renderer.cell_centre(2)
+    watching = render(renderer, state, BoardView(interactive=False))
+    assert watching.get_at(centre) == empty.get_at(centre)
+    playing = render(renderer, state, BoardView(interactive=True))
+    ghost = playing.get_at(centre)
+    assert ghost != empty.get_at(centre)
+    assert ghost.r > empty.get_at(centre).r   # tinted towards X's coral
+
+
+def test_hint_values_label_each_empty_cell_they_name() -> None:
+    renderer = new_renderer()
+    match = new_match("b2")
+    plain = render(renderer, match.state, BoardView())
+    values = {0: MoveValue(0.0, "draw"), 8: MoveValue(-1.0, "loss in 3")}
+    labelled = render(renderer, match.state, BoardView(hint_values=values))
+    reach = int(renderer._geometry.cell * 0.3)
+
+    def region_changed(cell: int) -> bool:
+        cx, cy = renderer.cell_centre(cell)
+        return any(
+            labelled.get_at((x, y)) != plain.get_at((x, y))
+            for x in range(cx - reach, cx + reach, 3)
+            for y in range(cy - reach // 3, cy + reach // 3, 2)
+        )
+
+    assert region_changed(0) and region_changed(8)
+    assert not region_changed(1) and not region_changed(6)
+    assert count_near(labelled, renderer.cell_centre(8), reach, palette.BAD) > 5
+
+
+def test_hint_ring_is_gold_around_the_hinted_cell() -> None:
+    renderer = new_renderer()
+    state = TicTacToe()
+    surface = render(renderer, state, BoardView(hint=6))
+    reach = int(renderer._geometry.cell * 0.48)
+
+    def gold_pixels(cell: int) -> int:
+        cx, cy = renderer.cell_centre(cell)
+        return sum(
+            1
+            for x in range(cx - reach, cx + reach + 1)
+            for y in range(cy - reach, cy + reach + 1)
+            if (lambda p: p.r > 200 and 120 < p.g < 230 and p.b < 130)(surface.get_at((x, y)))
+        )
+
+    assert gold_pixels(6) > 200
+    assert gold_pixels(2) == 0
+
+
+def test_winning_line_stroke_covers_the_line_after_on_outcome() -> None:
+    renderer = new_renderer()
+    match = new_match()
+    play(renderer, match, "a1", "b1", "b2", "c1", "c3")
+    outcome = match.outcome()
+    assert outcome is not None and outcome.cells
+    view = BoardView(last_move=match.last_move, outcome=outcome)
+    renderer.on_outcome(match.state, outcome)
+    assert renderer.busy
+
+    first, last = renderer.cell_centre(outcome.cells[0]), renderer.cell_centre(outcome.cells[-1])
+    length = math.dist(first, last)
+    normal = (-(last[1] - first[1]) / length, (last[0] - first[0]) / length)
+
+    def on_stroke(cell: int) -> bool:
+        # a little off the centre line, past the stroke's bright core
+        x, y = renderer.cell_centre(cell)
+        point = (round(x + 4 * normal[0]), round(y + 4 * normal[1]))
+        return distance(render(renderer, match.state, view).get_at(point), palette.ACCENT) < 6
+
+    assert not on_stroke(outcome.cells[-1])
+    settle(renderer)
+    assert all(on_stroke(cell) for cell in outcome.cells)
+
+
+def test_a_draw_dims_every_mark() -> None:
+    renderer = new_renderer()
+    renderer.anim_speed = 0
+    match = new_match()
+    play(renderer, match, *"b2 a3 c3 a1 a2 c2 b3 b1 c1".split())
+    before = render(renderer, match.state, BoardView(last_move=match.last_move))
+    outcome = match.outcome()
+    assert outcome is not None and outcome.is_draw
+    renderer.on_outcome(match.state, outcome)
+    after = render(renderer, match.state, BoardView(last_move=match.last_move, outcome=outcome))
+    for cell, value in enumerate(match.state.board):
+        if value == 1:   # X marks are drawn through their centre
+            lit, dimmed = before.get_at(renderer.cell_centre(cell)), after.get_at(renderer.cell_centre(cell))
+            assert sum(dimmed[:3]) < sum(lit[:3]) - 60
+
+
+# -- animation -----------------------------------------------------------------
+def test_anim_speed_zero_is_never_busy() -> None:
+    renderer = new_renderer()
+    renderer.anim_speed = 0
+    match = new_match()
+    play(renderer, match, "a1", "b1", "b2", "c1")
+    assert not renderer.busy
+    play(renderer, match, "c3")
+    renderer.on_outcome(match.state, match.outcome())
+    assert not renderer.busy
+
+
+def test_a_move_keeps_the_renderer_busy_until_updated_enough() -> None:
+    renderer = new_renderer()
+    match = new_match()
+    play(renderer, match, "b2")
+    assert renderer.busy
+    renderer.update(0.1)
+    assert renderer.busy
+    renderer.update(1.0)
+    assert not renderer.busy
+
+
+def test_faster_speed_finishes_the_same_animation_in_less_time() -> None:
+    slow, fast = new_renderer(), new_renderer()
+    slow.anim_speed, fast.anim_speed = 1.0, 2.0
+    match = new_match()
+    record = match.play(4)
+    for renderer in (slow, fast):
+        renderer.on_move(match.state, record)
+        renderer.update(0.25)
+    assert slow.busy and not fast.busy
+
+
+def test_setting_anim_speed_to_zero_finishes_running_animations() -> None:
+    renderer = new_renderer()
+    match = new_match()
+    play(renderer, match, "b2")
+    assert renderer.busy
+    renderer.anim_speed = 0
+    assert not renderer.busy
+
+
+def test_negative_anim_speed_is_refused() -> None:
+    with pytest.raises(ValueError, match="-1"):
+        new_renderer().anim_speed = -1
+
+
+def test_undo_snaps_to_the_position_without_animation() -> None:
+    renderer = new_renderer()
+    match = new_match()
+    play(renderer, match, "b2", "a1")
+    match.undo()
+    renderer.on_undo(match.state)
+    assert not renderer.busy
+    empty = render(new_renderer(), TicTacToe(), BoardView())
+    surface = render(renderer, match.state, BoardView())
+    a1 = match.state.parse_move("a1")
+    assert match.state.board[a1] == 0
+    assert surface.get_at(renderer.cell_centre(a1)) == empty.get_at(renderer.cell_centre(a1))
+    assert surface.get_at(renderer.cell_centre(4))[:3] == palette.SEAT_COLOURS[0]
+
+
+def test_reset_drops_running_animations() -> None:
+    renderer = new_renderer()
+    match = new_match()
+    play(renderer, match, "b2")
+    renderer.reset(TicTacToe())
+    assert not renderer.busy
+
+
+# -- layout ------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "area",
+    [pygame.Rect(0, 0, 640, 620), pygame.Rect(50, 20, 500, 300), pygame.Rect(10, 40, 200, 560),
+     pygame.Rect(300, 300, 90, 90)],
+)
+def test_layout_keeps_the_board_square_and_inside_its_rect(area: pygame.Rect) -> None:
+    renderer = new_renderer(area)
+    cell = renderer._geometry.cell
+    centres = [renderer.cell_centre(c) for c in range(9)]
+    assert centres[1][0] - centres[0][0] == pytest.approx(centres[3][1] - centres[0][1], abs=1)
+    for x, y in centres:
+        assert area.left <= x - cell / 2 and x + cell / 2 <= area.right
+        assert area.top <= y - cell / 2 and y + cell / 2 <= area.bottom
+    assert renderer.cell_centre(4) == pytest.approx(area.center, abs=1)
+
+    match = new_match()
+    play(renderer, match, "a1", "b1", "b2", "c1", "c3")
+    renderer.on_outcome(match.state, match.outcome())
+    settle(renderer)
+    surface = render(renderer, match.state, BoardView(last_move=8, outcome=match.outcome(), hint=3))
+    touched = [
+        (x, y)
+        for x in range(0, SCREEN[0], 2)
+        for y in range(0, SCREEN[1], 2)
+        if surface.get_at((x, y))[:3] != BACKDROP
+    ]
+    assert touched, "nothing was drawn"
+    assert all(area.collidepoint(p) for p in touched)
+
+
+def test_draw_preview_stays_inside_its_rect() -> None:
+    renderer = new_renderer()
+    surface = pygame.Surface((300, 200))
+    surface.fill(BACKDROP)
+    card = pygame.Rect(30, 20, 180, 150)
+    renderer.draw_preview(surface, card)
+    touched = [
+        (x, y) for x in range(300) for y in range(0, 200, 2) if surface.get_at((x, y))[:3] != BACKDROP
+    ]
+    assert len(touched) > 1000
+    assert all(card.collidepoint(p) for p in touched)
+
+
+def test_renderer_for_an_unknown_game_names_it() -> None:
+    with pytest.raises(KeyError, match="chess"):
+        renderer_for("chess")
