@@ -32,34 +32,50 @@ class Canvas:
     ``bounds`` is the rectangle (in the caller's pixel space) the canvas
     covers; ``xs`` and ``ys`` are the pixel-centre coordinates of its columns
     and rows, broadcastable to the canvas shape, for building distance fields.
+    Colour and alpha are kept as separate float32 planes, which numpy blends
+    several times faster than interleaved RGBA.
     """
 
     def __init__(self, bounds: pygame.Rect) -> None:
         self.bounds = pygame.Rect(bounds)
         w, h = max(1, self.bounds.width), max(1, self.bounds.height)
-        self.pixels = np.zeros((h, w, 4), dtype=np.float32)
+        self.rgb = np.zeros((3, h, w), dtype=np.float32)
+        self.alpha = np.zeros((h, w), dtype=np.float32)
         self.xs = (np.arange(w, dtype=np.float32) + self.bounds.x + 0.5)[None, :]
         self.ys = (np.arange(h, dtype=np.float32) + self.bounds.y + 0.5)[:, None]
 
     def paint(self, alpha: np.ndarray, colour: Colour | np.ndarray, opacity: float = 1.0) -> None:
         """Lay ``colour`` over the canvas with per-pixel ``alpha`` (0..1), 'over' blending.
 
-        ``colour`` is one RGB triple or an array of RGB values (0..255)
-        broadcastable to the canvas, for gradients.
+        ``colour`` is one RGB triple or an array of RGB values (0..255, last
+        axis the channel) broadcastable to the canvas, for gradients.
         """
-        a = np.broadcast_to(np.clip(alpha, 0.0, 1.0) * opacity, self.pixels.shape[:2])[..., None]
-        rgb = np.asarray(colour, dtype=np.float32) / 255.0
-        self.pixels[..., :3] = rgb * a + self.pixels[..., :3] * (1.0 - a)
-        self.pixels[..., 3:] = a + self.pixels[..., 3:] * (1.0 - a)
+        a = np.clip(alpha, 0.0, 1.0).astype(np.float32, copy=False)
+        if opacity != 1.0:
+            a = a * np.float32(opacity)
+        a = np.broadcast_to(a, self.alpha.shape)
+        keep = 1.0 - a
+        colour = np.asarray(colour, dtype=np.float32)
+        if colour.ndim == 1:
+            for channel in range(3):
+                self.rgb[channel] *= keep
+                self.rgb[channel] += a * (colour[channel] / 255.0)
+        else:
+            planes = np.moveaxis(colour, -1, 0) / 255.0
+            for channel in range(3):
+                self.rgb[channel] *= keep
+                self.rgb[channel] += a * planes[channel]
+        self.alpha *= keep
+        self.alpha += a
 
     def to_surface(self) -> pygame.Surface:
         """The canvas as a per-pixel-alpha surface the size of ``bounds``."""
-        alpha = self.pixels[..., 3:]
-        rgb = np.where(alpha > 1e-6, self.pixels[..., :3] / np.maximum(alpha, 1e-6), 0.0)
-        out = np.empty(self.pixels.shape, dtype=np.uint8)
-        out[..., :3] = np.clip(rgb * 255.0 + 0.5, 0, 255)
-        out[..., 3] = np.clip(alpha[..., 0] * 255.0 + 0.5, 0, 255)
-        h, w = out.shape[:2]
+        h, w = self.alpha.shape
+        out = np.empty((h, w, 4), dtype=np.uint8)
+        scale = np.where(self.alpha > 1e-6, 255.0 / np.maximum(self.alpha, 1e-6), 0.0).astype(np.float32)
+        for channel in range(3):
+            out[..., channel] = np.clip(self.rgb[channel] * scale + 0.5, 0, 255)
+        out[..., 3] = np.clip(self.alpha * 255.0 + 0.5, 0, 255)
         surface = pygame.image.frombytes(out.tobytes(), (w, h), "RGBA")
         if pygame.display.get_init() and pygame.display.get_surface() is not None:
             surface = surface.convert_alpha()

@@ -79,6 +79,7 @@ class _Geometry:
     @classmethod
     def fit(cls, area: pygame.Rect, labels: bool = True) -> "_Geometry":
         side = max(0, min(area.width, area.height))
+        labels = labels and side * 0.075 >= 14   # too small to read: leave them out
         margin = side * (0.075 if labels else 0.03)
         board = side - 2 * margin
         board_x = area.x + (area.width - board) / 2
@@ -253,9 +254,9 @@ class TicTacToeRenderer(Renderer):
             _blit_centred(surface, tile, geo.centre(last), 0.75 * fade)
 
         ghost_cell = self._ghost_cell(state, view) if playing else None
-        if playing and self.hover is not None and not self.cursor_visible:
+        if ghost_cell is not None and not self.cursor_visible:
             hover_tile = self._cached(("tile", geo.side, palette.HOVER), lambda: self._tile(geo, palette.HOVER))
-            _blit_centred(surface, hover_tile, geo.centre(int(self.hover)), 0.45)
+            _blit_centred(surface, hover_tile, geo.centre(ghost_cell), 0.45)
         if ghost_cell is not None:
             kind = X if state.turn == 0 else O
             ghost = self._mark_image(geo, kind, 1.0, glow=False)
@@ -265,7 +266,7 @@ class TicTacToeRenderer(Renderer):
         self._draw_marks(surface, geo, board, outcome)
 
         if view.hint is not None and outcome is None and isinstance(view.hint, int) and 0 <= view.hint < 9:
-            self._draw_hint(surface, geo, state, view.hint)
+            self._draw_hint(surface, geo, state, view.hint, ghosted=view.hint == ghost_cell)
         if view.hint_values and outcome is None:
             self._draw_hint_values(surface, geo, state, view)
         if playing and self.cursor_visible:
@@ -313,7 +314,8 @@ class TicTacToeRenderer(Renderer):
             opacity = dim if outcome is not None else 1.0
             _blit_centred(surface, self._mark_image(geo, value, progress, glow=True), centre, opacity)
 
-    def _draw_hint(self, surface: pygame.Surface, geo: _Geometry, state: TicTacToe, cell: int) -> None:
+    def _draw_hint(self, surface: pygame.Surface, geo: _Geometry, state: TicTacToe, cell: int,
+                   ghosted: bool) -> None:
         beat = pulse((self.clock % 1.3) / 1.3) if self.animated else 0.5
         cx, cy = geo.centre(cell)
         radius = geo.cell * (_RING_RADIUS - 0.02 * beat)
@@ -326,13 +328,13 @@ class TicTacToeRenderer(Renderer):
             opacity=0.7 + 0.3 * beat,
         )
         surface.blit(ring, bounds)
-        if state.board[cell] == EMPTY:
+        if state.board[cell] == EMPTY and not ghosted:
             ghost = self._mark_image(geo, X if state.turn == 0 else O, 1.0, glow=False)
             _blit_centred(surface, ghost, (cx, cy), 0.18 + 0.12 * beat)
 
     def _draw_hint_values(self, surface: pygame.Surface, geo: _Geometry, state: TicTacToe,
                           view: BoardView) -> None:
-        font = self.font(palette.TEXT_FONT_BOLD, geo.cell * 0.115)
+        font = self.font(palette.TEXT_FONT_BOLD, max(11.0, geo.cell * 0.115))
         for move, value in view.hint_values.items():
             if not isinstance(move, int) or not 0 <= move < 9 or state.board[move] != EMPTY:
                 continue
@@ -377,7 +379,7 @@ class TicTacToeRenderer(Renderer):
         surface.blit(image, bounds)
 
     def _draw_labels(self, surface: pygame.Surface, geo: _Geometry) -> None:
-        font = self.font(palette.DISPLAY_FONT_MEDIUM, geo.margin * 0.5)
+        font = self.font(palette.DISPLAY_FONT_MEDIUM, max(10.0, geo.margin * 0.5))
         below = geo.board_y + geo.board + geo.margin / 2
         left = geo.board_x - geo.margin / 2
         for col in range(3):
