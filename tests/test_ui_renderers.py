@@ -83,6 +83,18 @@ def count_near(surface: pygame.Surface, centre: tuple[int, int], reach: int, col
     )
 
 
+def gold_pixels(surface: pygame.Surface, renderer: TicTacToeRenderer, cell: int) -> int:
+    """How many pixels in and just around ``cell`` are gold (hint ring, cursor)."""
+    reach = int(renderer._geometry.cell * 0.48)
+    cx, cy = renderer.cell_centre(cell)
+    return sum(
+        1
+        for x in range(cx - reach, cx + reach + 1)
+        for y in range(cy - reach, cy + reach + 1)
+        if (lambda p: p.r > 200 and 120 < p.g < 230 and p.b < 130)(surface.get_at((x, y)))
+    )
+
+
 # -- input -------------------------------------------------------------------
 def test_clicking_each_cell_centre_returns_that_cell() -> None:
     renderer = new_renderer()
@@ -268,19 +280,21 @@ def test_hint_ring_is_gold_around_the_hinted_cell() -> None:
     renderer = new_renderer()
     state = TicTacToe()
     surface = render(renderer, state, BoardView(hint=6))
-    reach = int(renderer._geometry.cell * 0.48)
+    assert gold_pixels(surface, renderer, 6) > 200
+    assert gold_pixels(surface, renderer, 2) == 0
 
-    def gold_pixels(cell: int) -> int:
-        cx, cy = renderer.cell_centre(cell)
-        return sum(
-            1
-            for x in range(cx - reach, cx + reach + 1)
-            for y in range(cy - reach, cy + reach + 1)
-            if (lambda p: p.r > 200 and 120 < p.g < 230 and p.b < 130)(surface.get_at((x, y)))
-        )
 
-    assert gold_pixels(6) > 200
-    assert gold_pixels(2) == 0
+def test_keyboard_cursor_outlines_its_cell_in_gold_after_gliding() -> None:
+    renderer = new_renderer()
+    state = TicTacToe()
+    view = BoardView(interactive=True)
+    renderer.handle_event(key(pygame.K_LEFT), state, view)
+    renderer.update(0.5)
+    surface = render(renderer, state, view)
+    assert gold_pixels(surface, renderer, 3) > 200
+    assert gold_pixels(surface, renderer, 4) < gold_pixels(surface, renderer, 3) / 4
+    watching = render(renderer, state, BoardView(interactive=False))
+    assert gold_pixels(watching, renderer, 3) == 0
 
 
 def test_winning_line_stroke_covers_the_line_after_on_outcome() -> None:

@@ -210,19 +210,20 @@ class TicTacToeRenderer(Renderer):
         return (2 - row_from_bottom) * 3 + col
 
     def on_cursor_moved(self, old: Cell, new: Cell) -> None:
-        start = self._cursor_centre() if self._glide is not None else self._geometry.centre(int(old))
+        gliding = self._glide is not None and not self._glide[0].done
+        start = self._cursor_centre() if gliding else self._geometry.centre(int(old))
         self._glide = (self.animate(0.0, 1.0, _GLIDE, blocking=False), start, self._geometry.centre(int(new)))
 
     def on_rejected(self, cell: Cell) -> None:
         self._shake = (int(cell), self.animate(0.0, 1.0, _SHAKE, linear, blocking=False))
 
     def _cursor_centre(self) -> tuple[float, float]:
-        target = self._geometry.centre(int(self.cursor))
-        if self._glide is None:
-            return target
-        tween, start, _ = self._glide
+        """Where the cursor is drawn: gliding between cells, else on its cell."""
+        if self._glide is None or self._glide[0].done:
+            return self._geometry.centre(int(self.cursor))
+        tween, start, end = self._glide
         t = tween.value
-        return (start[0] + (target[0] - start[0]) * t, start[1] + (target[1] - start[1]) * t)
+        return (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
 
     def _shake_offset(self, cell: int) -> float:
         if self._shake is None or self._shake[0] != cell or self._shake[1].done:
