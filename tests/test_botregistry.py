@@ -1,0 +1,116 @@
+"""Bot discovery: every bot file is tried, and a broken one never stops the rest."""
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+from game.bot import Bot
+from game.botregistry import BotRegistry
+
+FIXTURES = Path(__file__).parent / "fixtures"
+BROKEN = FIXTURES / "bots_broken"
+
+
+@pytest.fixture(scope="module")
+def broken() -> BotRegistry:
+    return BotRegistry.discover(BROKEN)
+
+
+def problem_for(registry: BotRegistry, filename: str) -> str:
+    found = [p.message for p in registry.problems if Path(p.path).name == filename]
+    assert found, f"no problem reported for {filename}: {registry.problems}"
+    return found[0]
+
+
+def test_default_directory_imports_bots_as_package_modules():
+    registry = BotRegistry.discover()
+    info = registry.get("SparringPartner")
+    assert info.module == "bots.example_bot"
+    assert info.load_path is None
+    assert info.name == "Sparring partner"
+    assert info.games == ("tictactoe",)
+    assert issubclass(info.cls, Bot)
+
+
+def test_syntax_error_is_reported_with_file_and_line(broken):
+    message = problem_for(broken, "syntax_error.py")
+    assert "syntax error" in message
+    assert "line 4" in message
+
+
+def test_good_file_loads_beside_broken_ones(broken):
+    info = broken.get("GoodFixtureBot")
+    assert info.name == "Good fixture"
+    assert info.load_path is not None and Path(info.load_path).name == "good_bot.py"
+
+
+def test_missing_library_is_reported_naming_it(broken):
+    message = problem_for(broken, "import_error.py")
+    assert "ModuleNotFoundError" in message
+    assert "no_such_library_for_board_arcade" in message
+
+
+def test_exception_at_import_is_reported_with_its_line(broken):
+    message = problem_for(broken, "raises_at_import.py")
+    assert "RuntimeError: cannot find my weights file" in message
+    assert "line 3" in message
+
+
+def test_duplicate_class_name_keeps_the_first_and_reports_the_second(broken):
+    assert broken.get("GoodFixtureBot").name == "Good fixture"
+    message = problem_for(broken, "second_copy.py")
+    assert "GoodFixtureBot" in message and "good_bot.py" in message
+
+
+def test_games_written_as_a_string_is_reported(broken):
+    assert "StringGamesBot" not in broken.bots
+    assert "must be a tuple" in problem_for(broken, "string_games.py")
+
+
+def test_underscore_files_and_bots_without_games_are_skipped(broken):
+    assert all(Path(p.path).name != "_not_a_bot.py" for p in broken.problems)
+    assert "AbstractFixtureBot" not in broken.bots
+
+
+def test_problems_are_logged(caplog):
+    with caplog.at_level(logging.WARNING, logger="game.botregistry"):
+        BotRegistry.discover(BROKEN)
+    assert any("syntax_error.py" in r.getMessage() for r in caplog.records)
+
+
+def test_missing_directory_is_a_problem_not_an_error(tmp_path):
+    registry = BotRegistry.discover(tmp_path / "nowhere")
+    assert registry.bots == {}
+    assert "not found" in registry.problems[0].message
+
+
+def test_discover_loads_a_changed_file_afresh(tmp_path):
+    source = (
+        "from game.bot import Bot\n"
+        "class ChangingBot(Bot):\n"
+        "    name = {name!r}\n"
+        "    games = ('tictactoe',)\n"
+    )
+    bot_file = tmp_path / "changing.py"
+    bot_file.write_text(source.format(name="first"))
+    assert BotRegistry.discover(tmp_path).get("ChangingBot").name == "first"
+    bot_file.write_text(source.format(name="second"))
+    assert BotRegistry.discover(tmp_path).get("ChangingBot").name == "second"
+
+
+def test_find_accepts_class_or_display_name_in_any_case(broken):
+    assert broken.find("goodfixturebot").key == "GoodFixtureBot"
+    assert broken.find("GOOD FIXTURE").key == "GoodFixtureBot"
+    assert broken.find("nobody") is None
+
+
+def test_get_of_unknown_bot_names_the_bots_found(broken):
+    with pytest.raises(KeyError, match="GoodFixtureBot"):
+        broken.get("GoodFixtureBotx")
+
+
+def test_for_game_lists_only_bots_of_that_game(broken):
+    assert [i.key for i in broken.for_game("tictactoe")] == ["GoodFixtureBot"]
+    assert broken.for_game("no-such-game") == []
