@@ -1,0 +1,579 @@
+"""Runs a bot in its own worker process, within a time budget.
+
+A bot is someone else's code: it may raise, loop forever, return an illegal
+move, print, call ``sys.exit`` or take its process down. ``BotRunner`` keeps
+all of that away from the game: the bot lives in a ``multiprocessing`` worker
+(``spawn`` context, so it starts clean on every platform), is constructed once
+with its parameters and seed, and keeps its state from move to move. The
+caller sends a copy of the position with ``request`` and collects the answer
+with ``poll`` (non-blocking, cheap enough for every frame) or ``wait``.
+
+Whatever goes wrong, the answer is a ``BotReply``: on failure its ``failure``
+says which bot failed and why, and ``move`` is a random legal move to play
+instead. A bot that overruns ``budget`` plus a grace period is stopped and
+its worker restarted; the start-up of a worker (spawning, importing and
+constructing the bot) is never counted against a move.
+
+Protocol (tuples over a ``Pipe``): the worker sends ``("ready",)`` or
+``("failed", text)`` once constructed; the parent sends ``(kind, id, state,
+budget)``; the worker answers ``("started", id, t)`` on taking it up and
+``("done", id, result, seconds)`` or ``("error", id, text, seconds)``.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import random
+import signal
+import sys
+import time
+import traceback
+import weakref
+from collections import deque
+from dataclasses import dataclass, field
+from itertools import count
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any
+
+from game.bot import MoveValue
+from game.core import Move, State
+
+MOVE, ANALYSE = "move", "analyse"
+#: Seconds a worker may take to import and construct its bot.
+START_TIMEOUT = 30.0
+#: Longest text of a bot's exception carried into a failure message.
+_MAX_ERROR_TEXT = 300
+
+
+def grace_for(budget: float) -> float:
+    """Extra seconds allowed past ``budget`` for process overhead and jitter."""
+    return max(0.5, 0.25 * budget)
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """Everything a worker needs to build one bot; picklable.
+
+    ``label`` names the bot to players (a tier name such as ``'Master'`` or
+    the bot's own name); ``budget`` is the seconds it may think per request.
+    ``path`` is set for bots loaded from a file outside the ``bots`` package.
+    """
+
+    key: str
+    module: str
+    params: dict[str, Any]
+    label: str
+    budget: float
+    seed: int | None = None
+    path: str | None = None
+
+    @classmethod
+    def of(cls, info: Any, *, budget: float, label: str | None = None,
+           params: dict[str, Any] | None = None, seed: int | None = None) -> "BotSpec":
+        """A spec for a registry ``BotInfo`` (``label`` defaults to its name)."""
+        return cls(info.key, info.module, dict(params or {}), label or info.name,
+                   budget, seed, info.load_path)
+
+    @property
+    def who(self) -> str:
+        """The bot as failure messages name it: ``'Master (TicTacToePerfect)'``."""
+        return self.label if self.label == self.key else f"{self.label} ({self.key})"
+
+
+@dataclass(frozen=True)
+class BotReply:
+    """The answer to one request.
+
+    ``move`` is the bot's move (for ``'analyse'``: its best-valued move, or
+    ``None``); ``values`` its judgement of each move (``'analyse'`` only);
+    ``elapsed`` the seconds it took. On failure ``failure`` is a sentence
+    naming the bot and what went wrong, ``values`` is empty and ``move`` is a
+    random legal move to play instead.
+    """
+
+    kind: str
+    move: Move | None
+    values: dict[Move, MoveValue] = field(default_factory=dict)
+    elapsed: float = 0.0
+    failure: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.failure is None
+
+
+@dataclass(eq=False)
+class _Request:
+    id: int
+    kind: str
+    state: State
+    budget: float
+    started: float | None = None
+    cancelled: bool = False
+    sent_to: int = 0  # how many workers it was sent to
+
+    @property
+    def deadline(self) -> float | None:
+        return None if self.started is None else self.started + self.budget + grace_for(self.budget)
+
+
+class BotRunner:
+    """One bot in one worker process, asked for moves one request at a time.
+
+    Use as a context manager, or call ``start()`` and ``close()``. Not thread
+    safe: one owner (the play screen, the arena) drives it.
+    """
+
+    def __init__(self, spec: BotSpec, start_timeout: float = START_TIMEOUT) -> None:
+        self.spec = spec
+        self.start_timeout = start_timeout
+        self._ctx = multiprocessing.get_context("spawn")
+        self._rng = random.Random(spec.seed)
+        self._ids = count(1)
+        self._process: Any = None
+        self._conn: Connection | None = None
+        self._spawned_at = 0.0
+        self._ready = False
+        self._startup_seconds = 1.0
+        self._broken: str | None = None
+        self._queue: deque[_Request] = deque()
+        self._live: _Request | None = None
+        self._reply: BotReply | None = None
+        self._finalizer: weakref.finalize | None = None
+
+    # -- life cycle -----------------------------------------------------------
+    def start(self) -> "BotRunner":
+        """Spawn the worker (returns at once; the bot is built in the background)."""
+        if self._process is None and self._broken is None:
+            self._spawn()
+        return self
+
+    def close(self) -> None:
+        """Stop the worker; outstanding requests are dropped. Safe to call twice."""
+        self._stop_worker()
+        self._queue.clear()
+        self._live = None
+        self._reply = None
+
+    def __enter__(self) -> "BotRunner":
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def busy(self) -> bool:
+        """True from ``request`` until ``poll``/``wait`` has handed over its reply."""
+        return self._live is not None or self._reply is not None
+
+    @property
+    def pid(self) -> int | None:
+        """The worker's process id while it runs."""
+        return None if self._process is None else self._process.pid
+
+    @property
+    def ready(self) -> bool:
+        """True once the worker has built the bot."""
+        return self._ready
+
+    # -- requests -------------------------------------------------------------
+    def request(self, state: State, kind: str = MOVE, budget: float | None = None) -> None:
+        """Ask for a move (or move values) for ``state``; collect it with ``poll``.
+
+        A request still outstanding is cancelled first. ``ValueError`` if the
+        game is over (there is no move to ask for) or ``kind`` is unknown.
+        """
+        if kind not in (MOVE, ANALYSE):
+            raise ValueError(f"unknown request kind {kind!r}; use {MOVE!r} or {ANALYSE!r}")
+        if not state.legal_moves():
+            raise ValueError(f"no legal moves to ask {self.spec.who} about: the game is over")
+        self.cancel()
+        request = _Request(next(self._ids), kind, state.copy(),
+                           self.spec.budget if budget is None else budget)
+        self._live = request
+        if self._broken is not None:
+            self._fail(request, self._broken, 0.0)
+            return
+        if self._process is None:
+            self._spawn()
+        self._queue.append(request)
+        self._send(request)
+
+    def new_game(self) -> None:
+        """Tell the bot a new game starts (it may drop what it kept)."""
+        if self._process is not None and self._broken is None:
+            self._send_message(("new_game",))
+
+    def cancel(self, restart: bool | None = None) -> None:
+        """Forget the outstanding request: its reply will never be delivered.
+
+        If the bot is still thinking, its worker is restarted when ``restart``
+        is true, or (by default) when the bot could still think longer than a
+        restart takes; otherwise it finishes in the background and its answer
+        is dropped. Either way the next request can be made at once.
+        """
+        self._reply = None
+        request, self._live = self._live, None
+        if request is None or request not in self._queue:
+            return
+        request.cancelled = True
+        now = time.monotonic()
+        ends = request.deadline
+        if ends is None:  # not taken up yet: it may still take its whole budget
+            ends = now + request.budget + grace_for(request.budget)
+        if restart or (restart is None and ends - now > self._startup_seconds):
+            self._restart()
+
+    def poll(self) -> BotReply | None:
+        """The reply if it has arrived (or the bot failed), else ``None``; never blocks."""
+        if self._reply is None and self._queue:
+            self._pump(0.0)
+        reply, self._reply = self._reply, None
+        return reply
+
+    def wait(self, timeout: float | None = None) -> BotReply:
+        """Block until the outstanding request is answered (or has failed).
+
+        ``TimeoutError`` if ``timeout`` seconds pass first (the bot's own
+        deadline still applies), ``RuntimeError`` if nothing was requested.
+        """
+        if self._live is None and self._reply is None:
+            raise RuntimeError(f"nothing was requested from {self.spec.who}")
+        until = None if timeout is None else time.monotonic() + timeout
+        while self._reply is None:
+            now = time.monotonic()
+            if until is not None and now >= until:
+                raise TimeoutError(f"{self.spec.who} has not answered within {timeout} s")
+            self._pump(self._wait_slice(now, until))
+        reply, self._reply = self._reply, None
+        return reply
+
+    # -- internals --------------------------------------------------------------
+    def _wait_slice(self, now: float, until: float | None) -> float:
+        """How long the next blocking read may last before a deadline is due."""
+        limits = [0.5]
+        if until is not None:
+            limits.append(until - now)
+        head = self._queue[0] if self._queue else None
+        if head is not None and head.deadline is not None:
+            limits.append(head.deadline - now)
+        if not self._ready:
+            limits.append(self._spawned_at + self.start_timeout - now)
+        return max(0.0, min(limits))
+
+    def _spawn(self) -> None:
+        parent, child = self._ctx.Pipe(duplex=True)
+        process = self._ctx.Process(target=worker_main, args=(child, self.spec),
+                                    name=f"bot {self.spec.key}", daemon=True)
+        process.start()
+        child.close()
+        self._process, self._conn = process, parent
+        self._spawned_at = time.monotonic()
+        self._ready = False
+        self._finalizer = weakref.finalize(self, _stop_process, process, parent)
+
+    def _stop_worker(self) -> None:
+        if self._finalizer is not None:
+            self._finalizer()
+            self._finalizer = None
+        self._process = self._conn = None
+        self._ready = False
+
+    def _restart(self) -> None:
+        """A fresh worker; requests that were not cancelled are sent to it again."""
+        self._stop_worker()
+        pending = [r for r in self._queue if not r.cancelled]
+        self._queue.clear()
+        if self._broken is not None:
+            return
+        self._spawn()
+        for request in pending:
+            request.started = None
+            self._queue.append(request)
+            self._send(request)
+
+    def _send(self, request: _Request) -> None:
+        request.sent_to += 1
+        self._send_message((request.kind, request.id, request.state, request.budget))
+
+    def _send_message(self, message: tuple) -> None:
+        assert self._conn is not None
+        try:
+            self._conn.send(message)
+        except (BrokenPipeError, ConnectionResetError, EOFError, OSError):
+            self._worker_died()
+
+    def _pump(self, timeout: float) -> None:
+        """Read what the worker sent (waiting up to ``timeout``), then check deadlines."""
+        conn = self._conn
+        if conn is not None:
+            try:
+                if conn.poll(timeout):
+                    while conn is self._conn and conn.poll(0):
+                        self._receive(conn)
+            except (EOFError, OSError):
+                self._worker_died()
+        self._check_deadlines()
+
+    def _drain(self) -> None:
+        conn = self._conn
+        try:
+            while conn is not None and conn is self._conn and conn.poll(0):
+                self._receive(conn)
+        except (EOFError, OSError):
+            pass
+
+    def _receive(self, conn: Connection) -> None:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            raise
+        except Exception as err:  # a reply holding an object this process cannot rebuild
+            self._unreadable(err)
+            return
+        self._handle(message)
+
+    def _unreadable(self, err: Exception) -> None:
+        """Only answers carry the bot's own objects, so it is the oldest request's answer."""
+        if not self._queue:
+            return
+        request = self._queue.popleft()
+        self._fail(request, f"{self.spec.who} answered with something the game cannot read "
+                            f"({type(err).__name__}: {err})", 0.0)
+
+    def _handle(self, message: tuple) -> None:
+        tag = message[0]
+        if tag == "ready":
+            self._ready = True
+            self._startup_seconds = max(0.0, message[1] - self._spawned_at)
+        elif tag == "failed":
+            self._give_up(f"{self.spec.who} could not be started: {message[1]}")
+        elif tag == "started":
+            _, request_id, at = message
+            for request in self._queue:
+                if request.id == request_id:
+                    request.started = min(at, time.monotonic())
+        elif tag in ("done", "error"):
+            _, request_id, result, seconds = message
+            while self._queue and self._queue[0].id != request_id:
+                self._queue.popleft()
+            if not self._queue:
+                return
+            request = self._queue.popleft()
+            if request.cancelled or request is not self._live:
+                return
+            if tag == "error":
+                self._fail(request, f"{self.spec.who} {result}", seconds)
+            else:
+                self._finish(request, result, seconds)
+
+    def _check_deadlines(self) -> None:
+        now = time.monotonic()
+        if self._process is not None and not self._ready and now > self._spawned_at + self.start_timeout:
+            self._give_up(f"{self.spec.who} did not start within {self.start_timeout:g} s")
+            return
+        head = self._queue[0] if self._queue else None
+        if head is None or head.deadline is None or now <= head.deadline:
+            return
+        self._queue.popleft()
+        if not head.cancelled:
+            self._fail(head, f"{self.spec.who} did not answer within its {head.budget:g} s budget "
+                             f"(stopped after {now - head.started:.1f} s)", now - head.started)
+        self._restart()
+
+    def _worker_died(self) -> None:
+        self._drain()  # what it said before it went (its start-up error, a last reply)
+        if self._broken is not None or self._process is None:
+            return
+        process = self._process
+        code = None
+        if process is not None:
+            process.join(0.5)
+            code = process.exitcode
+        if not self._ready:
+            self._give_up(f"{self.spec.who} could not be started: its process ended (exit code {code})")
+            return
+        live = self._live
+        if live is not None and live in self._queue and (live.started is not None or live.sent_to > 1):
+            # It died on this request (a request not yet taken up goes to the new worker once).
+            self._queue.remove(live)
+            self._fail(live, f"{self.spec.who} stopped unexpectedly (its process ended with exit code {code})",
+                       time.monotonic() - (live.started or time.monotonic()))
+        self._restart()
+
+    def _give_up(self, text: str) -> None:
+        """The bot cannot be built: stop its worker and fail this and every later request."""
+        self._broken = text
+        self._stop_worker()
+        self._queue.clear()
+        if self._live is not None:
+            self._fail(self._live, text, 0.0)
+
+    def _fail(self, request: _Request, text: str, seconds: float) -> None:
+        if request is not self._live:
+            return
+        self._live = None
+        fallback = self._rng.choice(request.state.legal_moves())
+        self._reply = BotReply(request.kind, fallback, {}, seconds, text)
+
+    def _finish(self, request: _Request, result: Any, seconds: float) -> None:
+        limit = request.budget + grace_for(request.budget)
+        if seconds > limit:
+            self._fail(request, f"{self.spec.who} took {seconds:.1f} s, over its {request.budget:g} s budget",
+                       seconds)
+            return
+        state = request.state
+        if request.kind == MOVE:
+            move = _as_legal(state, result)
+            if move is None:
+                self._fail(request, f"{self.spec.who} chose {_describe_move(state, result)}, "
+                                    "which is not a legal move", seconds)
+                return
+            self._live = None
+            self._reply = BotReply(MOVE, move, {}, seconds)
+            return
+        values, problem = _check_values(state, result)
+        if problem is not None:
+            self._fail(request, f"{self.spec.who} {problem}", seconds)
+            return
+        best = max(values, key=lambda m: values[m].score) if values else None
+        self._live = None
+        self._reply = BotReply(ANALYSE, best, values, seconds)
+
+
+def _as_legal(state: State, move: Any) -> Move | None:
+    """The legal move equal to ``move`` (so callers get the game's own value), or None."""
+    if move is None or isinstance(move, bool):
+        return None
+    try:
+        if not state.is_legal(move):
+            return None
+        return next((legal for legal in state.legal_moves() if legal == move), move)
+    except Exception:  # a bot's odd object may fail to compare; it is then not legal
+        return None
+
+
+def _describe_move(state: State, move: Any) -> str:
+    if move is None:
+        return "no move (None)"
+    try:
+        return state.move_to_str(move)
+    except Exception:  # not a move of this game at all: show the raw value
+        return repr(move)[:80]
+
+
+def _check_values(state: State, values: Any) -> tuple[dict[Move, MoveValue], str | None]:
+    if not isinstance(values, dict):
+        return {}, f"analysed the position as {type(values).__name__}, not a dict of move values"
+    checked: dict[Move, MoveValue] = {}
+    for move, value in values.items():
+        legal = _as_legal(state, move)
+        if legal is None:
+            return {}, f"valued {_describe_move(state, move)}, which is not a legal move"
+        if not isinstance(value, MoveValue):
+            return {}, f"valued {state.move_to_str(legal)} as {value!r}, not a MoveValue"
+        checked[legal] = value
+    return checked, None
+
+
+def _stop_process(process: Any, conn: Connection) -> None:
+    """Terminate a worker and reap it (no zombie); also run at interpreter exit."""
+    try:
+        conn.close()
+    except OSError:
+        pass
+    if process.is_alive():
+        process.terminate()
+        process.join(1.0)
+        if process.is_alive():
+            process.kill()
+    process.join()
+    process.close()
+
+
+# -- worker side ----------------------------------------------------------------
+def worker_main(conn: Connection, spec: BotSpec) -> None:
+    """The worker process: build the bot once, then answer requests until told to stop."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    sys.stdout = sys.stderr  # a bot's prints must not mix with the program's output
+    source = spec.path
+    try:
+        cls, source = _load_bot_class(spec)
+        bot = cls(seed=spec.seed, **spec.params)
+    except BaseException as err:  # noqa: BLE001 - reported to the parent, which tells the player
+        conn.send(("failed", _error_text(err, source)))
+        return
+    conn.send(("ready", time.monotonic()))
+    try:
+        _serve(conn, bot, source)
+    except (EOFError, OSError):
+        return  # the parent went away or closed the pipe: nothing left to do
+
+
+def _serve(conn: Connection, bot: Any, source: str | None) -> None:
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return
+        tag = message[0]
+        if tag == "new_game":
+            _guarded(bot.new_game)
+        elif tag in (MOVE, ANALYSE):
+            _, request_id, state, budget = message
+            conn.send(("started", request_id, time.monotonic()))
+            call = bot.choose_move if tag == MOVE else bot.analyse
+            begun = time.perf_counter()
+            try:
+                result = call(state, budget)
+            except BaseException as err:  # noqa: BLE001 - reported to the parent
+                conn.send(("error", request_id, _error_text(err, source), time.perf_counter() - begun))
+                continue
+            seconds = time.perf_counter() - begun
+            try:
+                conn.send(("done", request_id, result, seconds))
+            except OSError:
+                raise
+            except Exception as err:  # the result does not pickle: say so instead
+                conn.send(("error", request_id, f"returned {type(result).__name__} that cannot be "
+                                                f"sent back ({type(err).__name__}: {err})", seconds))
+        else:
+            return
+
+
+def _load_bot_class(spec: BotSpec) -> tuple[type, str | None]:
+    import importlib
+
+    if spec.path is not None:
+        from game.botregistry import load_module_from_file
+
+        module = load_module_from_file(spec.module, spec.path)
+    else:
+        module = importlib.import_module(spec.module)
+    try:
+        cls = getattr(module, spec.key)
+    except AttributeError:
+        raise ImportError(f"{spec.module} has no class {spec.key}") from None
+    return cls, getattr(module, "__file__", None)
+
+
+def _guarded(action: Any) -> None:
+    try:
+        action()
+    except Exception:  # new_game is a courtesy call; a failure shows at the next move
+        traceback.print_exc()
+
+
+def _error_text(err: BaseException, source: str | None) -> str:
+    """A bot's exception as a phrase: ``raised ValueError: boom (my_bot.py line 12)``."""
+    if isinstance(err, SystemExit):
+        return f"called sys.exit({err.code!r})"
+    detail = str(err)
+    if len(detail) > _MAX_ERROR_TEXT:
+        detail = detail[:_MAX_ERROR_TEXT] + "..."
+    text = f"raised {type(err).__name__}: {detail}" if detail else f"raised {type(err).__name__}"
+    if source is not None:
+        lines = [f.lineno for f in traceback.extract_tb(err.__traceback__) if f.filename == source]
+        if lines:
+            text += f" ({Path(source).name} line {lines[-1]})"
+    return text

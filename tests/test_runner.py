@@ -1,0 +1,263 @@
+"""The bot runner: whatever a bot does wrong, the game gets a reply and a legal move.
+
+Workers are real spawned processes (about half a second each to start), so
+runners are shared per module where a test does not need a fresh one.
+"""
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from game.botregistry import BotRegistry
+from game.games import new_state
+from game.runner import ANALYSE, BotReply, BotRunner, BotSpec
+from game.tictactoe import TicTacToe
+
+FAULTY = Path(__file__).parent / "fixtures" / "bots_faulty"
+BUDGET = 0.2
+
+
+@pytest.fixture(scope="module")
+def faulty() -> BotRegistry:
+    registry = BotRegistry.discover(FAULTY)
+    assert registry.problems == []
+    return registry
+
+
+@pytest.fixture(scope="module")
+def runners(faulty) -> Iterator[dict[str, BotRunner]]:
+    """One started runner per misbehaving bot; they start in parallel."""
+    keys = ["LastMoveBot", "CountingBot", "RaisingBot", "IllegalBot", "NoneBot", "BadConstructorBot",
+            "ExitingBot", "DyingBot", "PrintingBot", "BadValuesBot", "UnreadableBot"]
+    started = {key: BotRunner(BotSpec.of(faulty.get(key), budget=BUDGET, seed=1)).start() for key in keys}
+    yield started
+    for runner in started.values():
+        runner.close()
+
+
+def spec(registry: BotRegistry, key: str, budget: float = BUDGET, **params) -> BotSpec:
+    return BotSpec.of(registry.get(key), budget=budget, params=params, seed=3)
+
+
+def position(moves: str = "") -> TicTacToe:
+    return TicTacToe.from_text(moves)
+
+
+def assert_failed_with_legal_fallback(reply: BotReply, state: TicTacToe, *phrases: str) -> None:
+    assert reply.failure is not None
+    for phrase in phrases:
+        assert phrase in reply.failure
+    assert state.is_legal(reply.move)
+    assert reply.values == {}
+
+
+def test_move_request_returns_the_bots_move(runners):
+    runner = runners["LastMoveBot"]
+    runner.request(position("b2"))
+    reply = runner.wait()
+    assert reply.ok and reply.kind == "move"
+    assert reply.move == 8
+    assert not runner.busy
+
+
+def test_analyse_request_returns_values_of_legal_moves_and_the_best(runners):
+    runner = runners["LastMoveBot"]
+    state = position("b2")
+    runner.request(state, ANALYSE)
+    reply = runner.wait()
+    assert reply.ok and reply.kind == ANALYSE
+    assert set(reply.values) == set(state.legal_moves())
+    assert reply.move == 8 and reply.values[8].text == "rank 7"
+
+
+def test_bot_keeps_its_state_between_requests_until_a_new_game(runners):
+    runner = runners["CountingBot"]
+    runner.new_game()
+    for _ in range(2):
+        runner.request(position())
+        runner.wait()
+    runner.request(position(), ANALYSE)
+    assert runner.wait().values[0].text == "2 moves so far"
+    runner.new_game()
+    runner.request(position(), ANALYSE)
+    assert runner.wait().values[0].text == "0 moves so far"
+
+
+def test_raising_bot_is_named_with_the_exception_and_a_legal_move_is_given(runners):
+    state = position("b2")
+    runners["RaisingBot"].request(state)
+    reply = runners["RaisingBot"].wait()
+    assert_failed_with_legal_fallback(reply, state, "Raising (RaisingBot)",
+                                      "ValueError: no idea what to do", "faulty_bots.py line")
+
+
+def test_illegal_move_is_named(runners):
+    state = position("b2")
+    runners["IllegalBot"].request(state)
+    reply = runners["IllegalBot"].wait()
+    assert_failed_with_legal_fallback(reply, state, "Illegal (IllegalBot) chose b2, which is not a legal move")
+
+
+def test_move_that_is_not_a_move_of_the_game_is_named(runners):
+    state = position()
+    runners["IllegalBot"].request(state)
+    reply = runners["IllegalBot"].wait()
+    assert_failed_with_legal_fallback(reply, state, "chose 99")
+
+
+def test_no_move_at_all_is_a_failure(runners):
+    state = position("a1")
+    runners["NoneBot"].request(state)
+    assert_failed_with_legal_fallback(runners["NoneBot"].wait(), state, "chose no move (None)")
+
+
+def test_constructor_failure_fails_every_request_with_its_reason(runners):
+    runner = runners["BadConstructorBot"]
+    for moves in ("", "b2"):
+        state = position(moves)
+        runner.request(state)
+        assert_failed_with_legal_fallback(runner.wait(), state, "could not be started",
+                                          "RuntimeError: opening book missing")
+
+
+def test_sys_exit_in_a_bot_is_reported_and_the_worker_lives_on(runners):
+    runner = runners["ExitingBot"]
+    pid = runner.pid
+    for moves in ("", "c3"):
+        state = position(moves)
+        runner.request(state)
+        assert_failed_with_legal_fallback(runner.wait(), state, "Exiting (ExitingBot) called sys.exit(3)")
+    assert runner.pid == pid
+
+
+def test_worker_that_dies_is_reported_and_replaced(runners):
+    runner = runners["DyingBot"]
+    state = position("a1")
+    runner.request(state)
+    first_pid = runner.pid
+    assert_failed_with_legal_fallback(runner.wait(), state, "Dying (DyingBot) stopped unexpectedly",
+                                      "exit code 7")
+    assert runner.pid not in (None, first_pid)
+    runner.request(state)
+    assert "exit code 7" in runner.wait().failure
+
+
+def test_worker_lost_while_idle_is_replaced_without_failing_the_next_move(faulty):
+    with BotRunner(spec(faulty, "LastMoveBot")) as runner:
+        runner.request(position())
+        assert runner.wait().ok
+        os.kill(runner.pid, signal.SIGKILL)
+        runner.request(position("c1"))
+        reply = runner.wait()
+        assert reply.ok and reply.move == 7
+
+
+def test_printing_bot_answers_normally(runners):
+    runners["PrintingBot"].request(position())
+    reply = runners["PrintingBot"].wait()
+    assert reply.ok and reply.move == 0
+
+
+def test_analysis_of_an_illegal_move_is_a_failure(runners):
+    state = position("a1")
+    runners["BadValuesBot"].request(state, ANALYSE)
+    reply = runners["BadValuesBot"].wait()
+    assert_failed_with_legal_fallback(reply, state, "valued 99, which is not a legal move")
+
+
+def test_answer_the_game_cannot_unpickle_is_a_failure_and_the_next_works(runners):
+    runner = runners["UnreadableBot"]
+    for moves in ("", "a1"):
+        state = position(moves)
+        runner.request(state)
+        assert_failed_with_legal_fallback(runner.wait(), state, "Unreadable (UnreadableBot) answered with",
+                                          "this move only exists in the worker")
+
+
+def test_poll_gives_nothing_while_the_bot_thinks_then_the_reply_once(faulty):
+    with BotRunner(spec(faulty, "SlowStartBot", budget=5.0, pause=0.5)) as runner:
+        runner.request(position())
+        assert runner.poll() is None and runner.busy
+        reply = runner.wait()
+        assert reply.ok and reply.move == 8
+        assert runner.poll() is None and not runner.busy
+
+
+def test_hanging_bot_is_stopped_and_its_worker_restarted(faulty):
+    with BotRunner(spec(faulty, "SlowStartBot", pause=60.0)) as runner:
+        state = position()
+        runner.request(state)
+        first_pid = runner.pid
+        reply = runner.wait()
+        assert_failed_with_legal_fallback(reply, state, "Slow start (SlowStartBot) did not answer",
+                                          "0.2 s budget")
+        with pytest.raises(ProcessLookupError):
+            os.kill(first_pid, 0)  # stopped and reaped, not left as a zombie
+        runner.request(position("c1"))
+        after = runner.wait()
+        assert after.ok and after.move == 7
+
+
+def test_tier_label_and_class_both_name_the_failing_bot(faulty):
+    named = BotSpec.of(faulty.get("RaisingBot"), budget=BUDGET, label="Hard")
+    with BotRunner(named) as runner:
+        runner.request(position())
+        assert runner.wait().failure.startswith("Hard (RaisingBot) raised ValueError")
+
+
+@pytest.mark.parametrize("restart", [True, False])
+def test_cancelled_reply_is_never_delivered_and_the_next_request_works(faulty, restart):
+    with BotRunner(spec(faulty, "SlowStartBot", budget=5.0, pause=0.3)) as runner:
+        runner.request(position())
+        runner.cancel(restart=restart)
+        assert not runner.busy
+        state = position("c1")
+        runner.request(state)
+        reply = runner.wait()
+        assert reply.ok and reply.move == 7
+        assert runner.poll() is None
+
+
+def test_new_request_replaces_one_still_outstanding(faulty):
+    with BotRunner(spec(faulty, "SlowStartBot", budget=5.0, pause=0.3)) as runner:
+        runner.request(position())
+        runner.request(position("c1"))
+        assert runner.wait().move == 7
+        assert runner.poll() is None
+
+
+def test_close_ends_the_worker_process(faulty):
+    runner = BotRunner(spec(faulty, "LastMoveBot")).start()
+    pid = runner.pid
+    runner.request(position())
+    runner.wait()
+    runner.close()
+    assert runner.pid is None
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+
+
+def test_request_on_a_finished_game_is_refused(runners):
+    with pytest.raises(ValueError, match="game is over"):
+        runners["LastMoveBot"].request(position("a1 b1 a2 b2 a3"))
+
+
+def test_unknown_request_kind_is_refused(runners):
+    with pytest.raises(ValueError, match="unknown request kind"):
+        runners["LastMoveBot"].request(new_state("tictactoe"), "ponder")
+
+
+def test_wait_without_a_request_is_an_error(runners):
+    with pytest.raises(RuntimeError, match="nothing was requested"):
+        runners["LastMoveBot"].wait()
+
+
+def test_reply_move_is_the_games_own_value_not_the_bots_copy(runners):
+    state = position("a1 b1")
+    runners["LastMoveBot"].request(state)
+    reply = runners["LastMoveBot"].wait()
+    assert reply.move in state.legal_moves() and type(reply.move) is int
