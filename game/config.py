@@ -1,0 +1,516 @@
+"""Which bot plays each difficulty tier, and how long bots may think.
+
+``config.yaml`` beside ``main.py`` holds, per game, the seconds a bot may
+think per move (``time_budget``), the tier that gives hints (``hint``) and the
+tiers from weakest to strongest, each a bot class with parameters::
+
+    games:
+      tictactoe:
+        time_budget: 1.0
+        hint: Master
+        tiers:
+          Easy: {bot: TicTacToeEasy}
+          Hard: {bot: TicTacToeSymmetry, params: {depth: 4}}
+
+Loading never fails: a file that is missing, is not valid YAML, or has a bad
+entry gives a problem message naming the file, the line and key path where
+known, and what is expected, and only the bad part falls back to
+``DEFAULT_CONFIG``. Entries that need the bots to check (does the bot exist,
+does it take that parameter) are checked by ``Config.validate(registry)``,
+which ``seat_choices`` and ``bot_spec`` call for you.
+"""
+from __future__ import annotations
+
+import copy
+import difflib
+import inspect
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+import yaml
+
+from game.bot import Bot
+from game.botregistry import BotInfo, BotRegistry
+from game.games import game_ids
+from game.match import Player
+from game.runner import BotSpec
+
+CONFIG_PATH = Path(__file__).resolve().parent.parent / "config.yaml"
+DEFAULT_TIME_BUDGET = 1.0
+MIN_TIME_BUDGET, MAX_TIME_BUDGET = 0.01, 600.0
+GAME_KEYS = ("time_budget", "hint", "tiers")
+TIER_KEYS = ("bot", "params")
+
+#: The built-in configuration, in the shape of ``config.yaml``.
+DEFAULT_CONFIG: dict[str, Any] = {
+    "games": {
+        "tictactoe": {
+            "time_budget": DEFAULT_TIME_BUDGET,
+            "hint": "Master",
+            "tiers": {
+                "Easy": {"bot": "TicTacToeEasy", "params": {}},
+                "Medium": {"bot": "TicTacToeRules", "params": {}},
+                "Hard": {"bot": "TicTacToeSymmetry", "params": {"depth": 4}},
+                "Master": {"bot": "TicTacToePerfect", "params": {}},
+            },
+        },
+    },
+}
+
+
+class BotChoiceError(ValueError):
+    """A seat choice (tier or bot name) that names no bot of the game."""
+
+
+@dataclass(frozen=True)
+class TierSpec:
+    """A difficulty tier: its name, the bot class that plays it, and parameters."""
+
+    name: str
+    bot: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """One game's settings. ``hint_tier`` is ``''`` when no tier can give hints."""
+
+    game_id: str
+    time_budget: float = DEFAULT_TIME_BUDGET
+    tiers: list[TierSpec] = field(default_factory=list)
+    hint_tier: str = ""
+
+    def tier(self, name: str) -> TierSpec | None:
+        """The tier called ``name``, ignoring case."""
+        wanted = name.strip().casefold()
+        return next((t for t in self.tiers if t.name.casefold() == wanted), None)
+
+
+@dataclass(frozen=True)
+class SeatChoice:
+    """One entry of a seat menu: what it shows, who sits, and a line about it."""
+
+    label: str
+    player: Player
+    description: str
+
+
+class Config:
+    """The loaded configuration and every problem found in it.
+
+    ``problems`` lists what was wrong with the file (from loading) and, once
+    ``validate`` has run, with the bots it names.
+    """
+
+    def __init__(self, path: Path, games: dict[str, GameConfig], load_problems: list[str],
+                 lines: dict[tuple[str, ...], int] | None = None) -> None:
+        self.path = path
+        self._lines = lines or {}
+        self._loaded = games
+        self._checked: dict[str, GameConfig] | None = None
+        self._registry: BotRegistry | None = None
+        self.load_problems = load_problems
+        self.bot_problems: list[str] = []
+
+    @property
+    def problems(self) -> list[str]:
+        return self.load_problems + self.bot_problems
+
+    @property
+    def games(self) -> dict[str, GameConfig]:
+        return self._checked if self._checked is not None else self._loaded
+
+    def game(self, game_id: str) -> GameConfig:
+        """The settings of ``game_id``; a game the config does not mention gets
+        the default budget, no tiers and no hint tier."""
+        return self.games.get(game_id) or GameConfig(game_id)
+
+    # -- checking against the bots ------------------------------------------
+    def validate(self, registry: BotRegistry) -> list[str]:
+        """Check every tier against the bots found; return the problems.
+
+        A tier whose bot is missing, does not play the game, or does not take
+        its parameters is replaced by the built-in tier of the same name (if
+        that one is usable) or left out. The hint tier falls back likewise.
+        Running it again with the same registry changes nothing.
+        """
+        if registry is self._registry:
+            return self.bot_problems
+        self._registry = registry
+        self.bot_problems = []
+        defaults = _default_games()
+        checked = {}
+        for game_id, game in self._loaded.items():
+            checked[game_id] = self._validate_game(game, defaults.get(game_id), registry)
+        self._checked = checked
+        return self.bot_problems
+
+    def _validate_game(self, game: GameConfig, default: GameConfig | None,
+                       registry: BotRegistry) -> GameConfig:
+        tiers = []
+        for tier in game.tiers:
+            key = ("games", game.game_id, "tiers", tier.name)
+            error = tier_error(tier, game.game_id, registry)
+            if error is None:
+                tiers.append(tier)
+                continue
+            fallback = default.tier(tier.name) if default else None
+            usable = fallback is not None and fallback != tier
+            if usable and tier_error(fallback, game.game_id, registry) is None:
+                tiers.append(fallback)
+                action = f"using the built-in {fallback.name} tier ({_tier_text(fallback)})"
+            else:
+                action = f"tier {tier.name} left out"
+            self.bot_problems.append(self._problem_text(key + error[0], f"{error[1]}; {action}"))
+        hint = game.hint_tier
+        names = [t.name for t in tiers]
+        if hint and hint not in names:
+            fallback_hint = _strongest_or(default.hint_tier if default else "", names)
+            action = f"hints come from {fallback_hint}" if fallback_hint else "no hints"
+            self.bot_problems.append(self._problem_text(
+                ("games", game.game_id, "hint"), f"tier {hint} is not available; {action}"))
+            hint = fallback_hint
+        return GameConfig(game.game_id, game.time_budget, tiers, hint)
+
+    def _problem_text(self, key: tuple[str, ...], message: str) -> str:
+        return _problem_text(self.path, self._lines, key, message)
+
+    # -- seats ----------------------------------------------------------------
+    def seat_choices(self, game_id: str, registry: BotRegistry) -> list[SeatChoice]:
+        """The seat menu of ``game_id``: Human, its tiers weakest first, then
+        every bot that plays it but has no tier, under the bot's own name."""
+        self.validate(registry)
+        game = self.game(game_id)
+        choices = [SeatChoice("Human", Player.human(), "you play at this screen")]
+        tiered = set()
+        for tier in game.tiers:
+            info = registry.bots[tier.bot]
+            tiered.add(tier.bot)
+            choices.append(SeatChoice(tier.name, Player.of_bot(tier.name), info.description))
+        for info in registry.for_game(game_id):
+            if info.key not in tiered:
+                choices.append(SeatChoice(info.name, Player.of_bot(info.key, label=info.name),
+                                          info.description))
+        return choices
+
+    def choice_names(self, game_id: str, registry: BotRegistry) -> list[str]:
+        """Every name ``bot_spec`` accepts for ``game_id``: tiers, then bot classes."""
+        self.validate(registry)
+        tiers = [t.name for t in self.game(game_id).tiers]
+        return tiers + [info.key for info in registry.for_game(game_id)]
+
+    def bot_spec(self, game_id: str, choice: str, registry: BotRegistry, *,
+                 seed: int | None = None, budget: float | None = None) -> BotSpec:
+        """How to run ``choice`` in ``game_id``: a tier name (any case), a bot
+        class name or a bot's own name. ``BotChoiceError`` lists the choices."""
+        self.validate(registry)
+        game = self.game(game_id)
+        budget = game.time_budget if budget is None else budget
+        tier = game.tier(choice)
+        if tier is not None:
+            return BotSpec.of(registry.bots[tier.bot], budget=budget, label=tier.name,
+                              params=tier.params, seed=seed)
+        info = registry.find(choice, game_id)
+        if info is not None:
+            return BotSpec.of(info, budget=budget, seed=seed)
+        other = registry.find(choice)
+        if other is not None:
+            raise BotChoiceError(f"{other.key} does not play {game_id} (it plays {', '.join(other.games)})")
+        tiers = ", ".join(t.name for t in game.tiers) or "none"
+        bots = ", ".join(f"{i.key} ({i.name})" for i in registry.for_game(game_id)) or "none"
+        raise BotChoiceError(f"no tier or bot {choice!r} for {game_id}; tiers: {tiers}; bots: {bots}")
+
+
+def tier_error(tier: TierSpec, game_id: str, registry: BotRegistry) -> tuple[tuple[str, ...], str] | None:
+    """Why ``tier`` cannot be played in ``game_id``: (key path below the tier, message), or None."""
+    info = registry.bots.get(tier.bot)
+    if info is None:
+        close = difflib.get_close_matches(tier.bot, list(registry.bots), n=1)
+        hint = f"; did you mean {close[0]}?" if close else ""
+        known = ", ".join(i.key for i in registry.for_game(game_id)) or "none"
+        return ("bot",), f"no bot class {tier.bot!r} was found{hint} (bots for {game_id}: {known})"
+    if not info.plays(game_id):
+        return ("bot",), f"{info.key} does not play {game_id} (it plays {', '.join(info.games)})"
+    return params_error(info, tier.params)
+
+
+def params_error(info: BotInfo, params: dict[str, Any]) -> tuple[tuple[str, ...], str] | None:
+    """Whether ``info``'s constructor takes ``params``, from its signature and defaults."""
+    accepted = _constructor_params(info.cls)
+    if accepted is None:
+        return None
+    takes = ", ".join(accepted) or "no parameters"
+    for name, value in params.items():
+        if name == "seed":
+            return ("params", "seed"), "seed is set by the program, not the config"
+        if name not in accepted:
+            close = difflib.get_close_matches(name, list(accepted), n=1)
+            hint = f"; did you mean {close[0]}?" if close else ""
+            return ("params", name), f"{info.key} takes no parameter {name!r}{hint} (it takes: {takes})"
+        default = accepted[name].default
+        if default is not inspect.Parameter.empty and not _same_kind(value, default):
+            return (("params", name), f"expected {_kind_name(default)} like the default "
+                                       f"{default!r}, got {value!r}")
+    missing = [n for n, p in accepted.items() if p.default is inspect.Parameter.empty and n not in params]
+    if missing:
+        return ("params",), f"{info.key} needs parameter(s) {', '.join(missing)}"
+    return None
+
+
+def _constructor_params(cls: type) -> dict[str, inspect.Parameter] | None:
+    """The keyword parameters a bot class takes (without ``seed``); None if any name goes."""
+    if cls.__init__ is Bot.__init__:
+        return {}
+    try:
+        signature = inspect.signature(cls)
+    except (TypeError, ValueError):
+        return None
+    params = {}
+    for name, param in signature.parameters.items():
+        if param.kind is inspect.Parameter.VAR_KEYWORD:
+            return None
+        if param.kind in (param.POSITIONAL_OR_KEYWORD, param.KEYWORD_ONLY) and name != "seed":
+            params[name] = param
+    return params
+
+
+def _same_kind(value: Any, default: Any) -> bool:
+    if default is None:
+        return True
+    if isinstance(default, bool):
+        return isinstance(value, bool)
+    if isinstance(default, (int, float)):
+        if isinstance(value, bool):
+            return False
+        return isinstance(value, (int, float)) if isinstance(default, float) else isinstance(value, int)
+    if isinstance(default, (str, list, tuple, dict)):
+        return isinstance(value, type(default)) or (isinstance(default, tuple) and isinstance(value, list))
+    return True
+
+
+def _kind_name(default: Any) -> str:
+    if isinstance(default, bool):
+        return "true or false"
+    if isinstance(default, int):
+        return "a whole number"
+    if isinstance(default, float):
+        return "a number"
+    if isinstance(default, str):
+        return "text"
+    return f"a {type(default).__name__}"
+
+
+def _strongest_or(preferred: str, names: list[str]) -> str:
+    """``preferred`` if it is among the tier ``names``, else the strongest tier, else ''."""
+    if preferred in names:
+        return preferred
+    return names[-1] if names else ""
+
+
+def _tier_text(tier: TierSpec) -> str:
+    params = ", ".join(f"{k}={v!r}" for k, v in tier.params.items())
+    return f"{tier.bot}, {params}" if params else tier.bot
+
+
+# -- loading ---------------------------------------------------------------------
+def load_config(path: str | Path | None = None, registry: BotRegistry | None = None) -> Config:
+    """Read ``config.yaml`` (default: the one beside ``main.py``); never raises.
+
+    With ``registry`` the tiers are also checked against the bots found.
+    """
+    path = Path(path) if path is not None else CONFIG_PATH
+    reader = _Reader(path)
+    config = Config(path, reader.read(), reader.problems, reader.lines)
+    if registry is not None:
+        config.validate(registry)
+    return config
+
+
+def _default_games() -> dict[str, GameConfig]:
+    reader = _Reader(Path("built-in defaults"))
+    return reader.parse_games(copy.deepcopy(DEFAULT_CONFIG), {})
+
+
+class _Reader:
+    """Turns the file's text into ``GameConfig``s, collecting problems."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.problems: list[str] = []
+        self.lines: dict[tuple[str, ...], int] = {}
+
+    def problem(self, key: Iterable[str], message: str) -> None:
+        self.problems.append(_problem_text(self.path, self.lines, tuple(key), message))
+
+    def read(self) -> dict[str, GameConfig]:
+        defaults = _default_games()
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            self.problems.append(f"{self.path.name}: not found at {self.path}; using the built-in settings")
+            return defaults
+        except (OSError, UnicodeDecodeError) as err:
+            self.problems.append(f"{self.path.name}: cannot be read ({err}); using the built-in settings")
+            return defaults
+        try:
+            node = yaml.compose(text, Loader=yaml.SafeLoader)
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as err:
+            mark = getattr(err, "problem_mark", None)
+            where = f"{self.path.name} line {mark.line + 1}" if mark is not None else self.path.name
+            what = getattr(err, "problem", None) or str(err)
+            self.problems.append(f"{where}: not valid YAML ({what}); using the built-in settings")
+            return defaults
+        if node is not None:
+            self._map_lines(node, ())
+        if data is None:
+            return defaults
+        if not isinstance(data, dict):
+            self.problem((), f"expected a mapping with a 'games:' key, got {_shown(data)}; "
+                             "using the built-in settings")
+            return defaults
+        for key in data:
+            if key != "games":
+                self.problem((str(key),), "unknown key (expected games); ignored")
+        return self.parse_games(data, defaults)
+
+    def _map_lines(self, node: yaml.Node, path: tuple[str, ...]) -> None:
+        """Record the line of every mapping key, and report keys given twice."""
+        if not isinstance(node, yaml.MappingNode):
+            return
+        seen: set[str] = set()
+        for key_node, value_node in node.value:
+            key = str(key_node.value)
+            here = path + (key,)
+            if key in seen:
+                self.lines[here] = key_node.start_mark.line + 1
+                self.problem(here, "given twice; the later one is used")
+            seen.add(key)
+            self.lines[here] = key_node.start_mark.line + 1
+            self._map_lines(value_node, here)
+
+    def parse_games(self, data: dict[str, Any], defaults: dict[str, GameConfig]) -> dict[str, GameConfig]:
+        games = data.get("games")
+        result = dict(defaults)
+        if games is None:
+            if "games" in data:
+                self.problem(("games",), "is empty; using the built-in settings")
+            return result
+        if not isinstance(games, dict):
+            self.problem(("games",), f"expected a mapping of game ids, got {_shown(games)}; "
+                                     "using the built-in settings")
+            return result
+        known = game_ids()
+        for game_id, entry in games.items():
+            if game_id not in known:
+                self.problem(("games", str(game_id)), f"there is no game {game_id!r} "
+                                                      f"(games: {', '.join(known)}); ignored")
+                continue
+            result[game_id] = self.parse_game(game_id, entry, defaults.get(game_id, GameConfig(game_id)))
+        return result
+
+    def parse_game(self, game_id: str, entry: Any, default: GameConfig) -> GameConfig:
+        key = ("games", game_id)
+        if entry is None:
+            return default
+        if not isinstance(entry, dict):
+            self.problem(key, f"expected a mapping with {', '.join(GAME_KEYS)}, got {_shown(entry)}; "
+                              f"using the built-in {game_id} settings")
+            return default
+        for name in entry:
+            if name not in GAME_KEYS:
+                self.problem(key + (str(name),), f"unknown key (expected {', '.join(GAME_KEYS)}); ignored")
+        budget = self.parse_budget(key, entry.get("time_budget", default.time_budget), default.time_budget)
+        tiers = self.parse_tiers(key, entry["tiers"], default) if "tiers" in entry else list(default.tiers)
+        hint = self.parse_hint(key, entry.get("hint"), tiers, default)
+        return GameConfig(game_id, budget, tiers, hint)
+
+    def parse_budget(self, key: tuple[str, ...], value: Any, default: float) -> float:
+        if (isinstance(value, (int, float)) and not isinstance(value, bool)
+                and MIN_TIME_BUDGET <= value <= MAX_TIME_BUDGET):
+            return float(value)
+        self.problem(key + ("time_budget",), f"expected seconds per move, a number from {MIN_TIME_BUDGET:g} "
+                                             f"to {MAX_TIME_BUDGET:g}, got {_shown(value)}; using {default:g} s")
+        return default
+
+    def parse_tiers(self, key: tuple[str, ...], value: Any, default: GameConfig) -> list[TierSpec]:
+        key = key + ("tiers",)
+        if value is None:
+            return []
+        if not isinstance(value, dict):
+            self.problem(key, f"expected a mapping of tier name to {{bot: ClassName, params: {{...}}}}, "
+                              f"got {_shown(value)}; using the built-in tiers")
+            return list(default.tiers)
+        tiers: list[TierSpec] = []
+        for name, entry in value.items():
+            name = str(name)
+            same = next((t.name for t in tiers if t.name.casefold() == name.casefold()), None)
+            if same is not None:
+                self.problem(key + (name,), f"tier names ignore case and {same} is already a tier; left out")
+                continue
+            tier = self.parse_tier(name, entry)
+            if isinstance(tier, TierSpec):
+                tiers.append(tier)
+                continue
+            suffix, message = tier
+            fallback = default.tier(name)
+            if fallback is not None:
+                tiers.append(fallback)
+                action = f"using the built-in {fallback.name} tier ({_tier_text(fallback)})"
+            else:
+                action = f"tier {name} left out"
+            self.problem(key + (name,) + suffix, f"{message}; {action}")
+        return tiers
+
+    @staticmethod
+    def parse_tier(name: str, entry: Any) -> TierSpec | tuple[tuple[str, ...], str]:
+        """A tier from its entry, or (key path below the tier, what is wrong)."""
+        if isinstance(entry, str):
+            entry = {"bot": entry}
+        if not isinstance(entry, dict):
+            return (), f"expected {{bot: ClassName, params: {{...}}}}, got {_shown(entry)}"
+        for field_name in entry:
+            if field_name not in TIER_KEYS:
+                return (str(field_name),), f"unknown key (expected {', '.join(TIER_KEYS)})"
+        bot = entry.get("bot")
+        if not isinstance(bot, str) or not bot.strip():
+            return ("bot",), f"expected the class name of a bot, got {_shown(bot)}"
+        params = entry.get("params") or {}
+        if not isinstance(params, dict) or not all(isinstance(k, str) for k in params):
+            return ("params",), f"expected a mapping of parameter names to values, got {_shown(params)}"
+        return TierSpec(name, bot.strip(), dict(params))
+
+    def parse_hint(self, key: tuple[str, ...], value: Any, tiers: list[TierSpec], default: GameConfig) -> str:
+        names = [t.name for t in tiers]
+        fallback = _strongest_or(default.hint_tier, names)
+        if value is None:
+            return fallback
+        if isinstance(value, str):
+            match = next((n for n in names if n.casefold() == value.strip().casefold()), None)
+            if match is not None:
+                return match
+        action = f"using {fallback}" if fallback else "no hints"
+        self.problem(key + ("hint",), f"expected one of the tiers ({', '.join(names) or 'none'}), "
+                                      f"got {_shown(value)}; {action}")
+        return fallback
+
+
+def _problem_text(path: Path, lines: dict[tuple[str, ...], int], key: tuple[str, ...], message: str) -> str:
+    """``config.yaml line 7: games.tictactoe.time_budget: <message>``: file, line, key path."""
+    line, probe = None, key
+    while probe and line is None:
+        line = lines.get(probe)
+        probe = probe[:-1]
+    where = f"{path.name} line {line}" if line else path.name
+    return f"{where}: {'.'.join(key)}: {message}" if key else f"{where}: {message}"
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "nothing"
+    return repr(value)

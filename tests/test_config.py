@@ -1,0 +1,302 @@
+"""config.yaml: loading never fails, and every problem names file, line, key and what is expected."""
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from game.bot import Bot
+from game.botregistry import BotInfo, BotRegistry
+from game.config import (CONFIG_PATH, DEFAULT_CONFIG, BotChoiceError, GameConfig, TierSpec,
+                         load_config)
+from game.match import HUMAN
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+class FakeEasy(Bot):
+    games = ("tictactoe",)
+    description = "easy"
+
+
+class FakeDepth(Bot):
+    games = ("tictactoe",)
+    description = "searches"
+
+    def __init__(self, depth: int = 4, seed=None):
+        super().__init__(seed=seed)
+
+
+class FakeOther(Bot):
+    games = ("othergame",)
+
+
+def registry_of(**classes: type[Bot]) -> BotRegistry:
+    """A registry whose keys are the given names (to stand in for the tier bots)."""
+    bots = {key: BotInfo(key, "tests.fake", cls, cls.name or key, cls.games, cls.description)
+            for key, cls in classes.items()}
+    return BotRegistry(Path("fake"), bots=bots)
+
+
+@pytest.fixture(scope="module")
+def default_bots() -> BotRegistry:
+    """Stand-ins for the four default tier bots, so fallbacks can be checked."""
+    return registry_of(TicTacToeEasy=FakeEasy, TicTacToeRules=FakeEasy,
+                       TicTacToeSymmetry=FakeDepth, TicTacToePerfect=FakeEasy, OtherGameBot=FakeOther)
+
+
+@pytest.fixture(scope="module")
+def tier_bots() -> BotRegistry:
+    return BotRegistry.discover(FIXTURES / "bots_tiers")
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "config.yaml"
+    path.write_text(textwrap.dedent(text))
+    return path
+
+
+def tiers_of(game: GameConfig) -> list[tuple[str, str, dict]]:
+    return [(t.name, t.bot, t.params) for t in game.tiers]
+
+
+DEFAULT_TIERS = [(name, entry["bot"], entry["params"])
+                 for name, entry in DEFAULT_CONFIG["games"]["tictactoe"]["tiers"].items()]
+
+
+def test_shipped_config_loads_cleanly_and_matches_the_defaults():
+    config = load_config()
+    assert config.path == CONFIG_PATH
+    assert config.problems == []
+    game = config.game("tictactoe")
+    assert tiers_of(game) == DEFAULT_TIERS
+    assert game.hint_tier == DEFAULT_CONFIG["games"]["tictactoe"]["hint"]
+    assert game.time_budget == DEFAULT_CONFIG["games"]["tictactoe"]["time_budget"]
+
+
+def test_good_file_gives_its_budget_hint_and_tiers_in_order(tmp_path, tier_bots):
+    path = write(tmp_path, """\
+        games:
+          tictactoe:
+            time_budget: 0.25
+            hint: strong
+            tiers:
+              Beginner: {bot: WeakBot}
+              Expert: {bot: StrongBot, params: {depth: 1, style: bold}}
+              Strong: StrongBot
+        """)
+    config = load_config(path, tier_bots)
+    assert config.problems == []
+    game = config.game("tictactoe")
+    assert game.time_budget == 0.25
+    assert game.hint_tier == "Strong"
+    assert tiers_of(game) == [("Beginner", "WeakBot", {}),
+                              ("Expert", "StrongBot", {"depth": 1, "style": "bold"}),
+                              ("Strong", "StrongBot", {})]
+
+
+def test_yaml_syntax_error_names_the_line_and_falls_back_to_defaults(tmp_path):
+    path = write(tmp_path, """\
+        games:
+          tictactoe:
+            tiers: {Easy: {bot: X}
+            hint: Master
+        """)
+    config = load_config(path)
+    assert len(config.problems) == 1
+    assert config.problems[0].startswith("config.yaml line 4: not valid YAML")
+    assert tiers_of(config.game("tictactoe")) == DEFAULT_TIERS
+
+
+def test_missing_file_uses_defaults_and_says_where_it_looked(tmp_path):
+    config = load_config(tmp_path / "config.yaml")
+    assert tiers_of(config.game("tictactoe")) == DEFAULT_TIERS
+    assert "config.yaml" in config.problems[0] and str(tmp_path) in config.problems[0]
+    assert "not found" in config.problems[0]
+
+
+def test_unknown_bot_is_replaced_by_the_builtin_tier(tmp_path, default_bots):
+    path = write(tmp_path, """\
+        games:
+          tictactoe:
+            tiers:
+              Easy: {bot: TicTacToeEasy}
+              Medium: {bot: TicTacToeRulez}
+        """)
+    config = load_config(path, default_bots)
+    [problem] = config.problems
+    assert problem.startswith("config.yaml line 5: games.tictactoe.tiers.Medium.bot:")
+    assert "'TicTacToeRulez'" in problem and "did you mean TicTacToeRules?" in problem
+    assert tiers_of(config.game("tictactoe")) == [("Easy", "TicTacToeEasy", {}),
+                                                  ("Medium", "TicTacToeRules", {})]
+
+
+def test_unknown_bot_in_a_tier_without_default_leaves_the_tier_out(tmp_path, tier_bots):
+    path = write(tmp_path, """\
+        games:
+          tictactoe:
+            hint: Beginner
+            tiers:
+              Beginner: {bot: WeakBot}
+              Champion: {bot: NoSuchBot}
+        """)
+    config = load_config(path, tier_bots)
+    assert "games.tictactoe.tiers.Champion.bot" in config.problems[0]
+    assert "left out" in config.problems[0]
+    assert [t.name for t in config.game("tictactoe").tiers] == ["Beginner"]
+
+
+def test_bot_of_another_game_is_rejected(tmp_path, default_bots):
+    path = write(tmp_path, "games: {tictactoe: {hint: Odd, tiers: {Odd: {bot: OtherGameBot}}}}\n")
+    config = load_config(path, default_bots)
+    assert "does not play tictactoe" in config.problems[0]
+    assert config.game("tictactoe").tiers == []
+
+
+def test_unknown_parameter_names_its_key_path_and_what_the_bot_takes(tmp_path, default_bots):
+    path = write(tmp_path, """\
+        games:
+          tictactoe:
+            tiers:
+              Hard: {bot: TicTacToeSymmetry, params: {depht: 6}}
+        """)
+    config = load_config(path, default_bots)
+    [problem] = config.problems
+    assert "games.tictactoe.tiers.Hard.params.depht" in problem
+    assert "(it takes: depth)" in problem
+    assert config.game("tictactoe").tier("hard") == TierSpec("Hard", "TicTacToeSymmetry", {"depth": 4})
+
+
+def test_parameter_of_the_wrong_type_says_what_is_expected(tmp_path, tier_bots):
+    path = write(tmp_path, "games: {tictactoe: {tiers: {Strong: {bot: StrongBot, params: {depth: deep}}}}}\n")
+    config = load_config(path, tier_bots)
+    assert "games.tictactoe.tiers.Strong.params.depth" in config.problems[0]
+    assert "expected a whole number like the default 2, got 'deep'" in config.problems[0]
+
+
+def test_parameters_of_a_bot_without_any_are_rejected(tmp_path, tier_bots):
+    path = write(tmp_path, "games: {tictactoe: {tiers: {Weak: {bot: WeakBot, params: {depth: 2}}}}}\n")
+    config = load_config(path, tier_bots)
+    assert "WeakBot takes no parameter 'depth'" in config.problems[0]
+
+
+def test_seed_in_params_is_rejected(tmp_path, tier_bots):
+    path = write(tmp_path, "games: {tictactoe: {tiers: {Strong: {bot: StrongBot, params: {seed: 3}}}}}\n")
+    config = load_config(path, tier_bots)
+    assert "params.seed" in config.problems[0]
+
+
+@pytest.mark.parametrize("value", ["fast", 0, -1, 10_000, True, "[1, 2]"])
+def test_bad_time_budget_falls_back_to_the_default(tmp_path, value):
+    path = write(tmp_path, f"games:\n  tictactoe:\n    time_budget: {value}\n")
+    config = load_config(path)
+    [problem] = config.problems
+    assert problem.startswith("config.yaml line 3: games.tictactoe.time_budget: expected seconds per move")
+    assert config.game("tictactoe").time_budget == DEFAULT_CONFIG["games"]["tictactoe"]["time_budget"]
+    assert tiers_of(config.game("tictactoe")) == DEFAULT_TIERS
+
+
+def test_unknown_game_and_keys_are_reported_and_the_rest_kept(tmp_path):
+    path = write(tmp_path, """\
+        games:
+          chess: {time_budget: 2}
+          tictactoe:
+            time_budget: 3
+            colour: red
+        extra: 1
+        """)
+    config = load_config(path)
+    assert any("games.chess: there is no game 'chess'" in p for p in config.problems)
+    assert any("games.tictactoe.colour: unknown key" in p for p in config.problems)
+    assert any("extra: unknown key" in p for p in config.problems)
+    assert config.game("tictactoe").time_budget == 3.0
+
+
+def test_hint_that_names_no_tier_falls_back(tmp_path):
+    path = write(tmp_path, "games: {tictactoe: {hint: Grandmaster}}\n")
+    config = load_config(path)
+    assert "games.tictactoe.hint: expected one of the tiers" in config.problems[0]
+    assert config.game("tictactoe").hint_tier == "Master"
+
+
+def test_hint_tier_that_fails_validation_moves_to_an_available_tier(tmp_path, tier_bots):
+    path = write(tmp_path, "games: {tictactoe: {hint: Top, tiers: {Low: {bot: WeakBot}, Top: {bot: Gone}}}}\n")
+    config = load_config(path, tier_bots)
+    assert any("games.tictactoe.hint: tier Top is not available" in p for p in config.problems)
+    assert config.game("tictactoe").hint_tier == "Low"
+
+
+def test_key_given_twice_is_reported(tmp_path):
+    path = write(tmp_path, """\
+        games:
+          tictactoe:
+            time_budget: 1
+            time_budget: 2
+        """)
+    config = load_config(path)
+    assert config.problems == ["config.yaml line 4: games.tictactoe.time_budget: given twice; the later one is used"]
+
+
+def test_tier_names_differing_only_in_case_are_reported(tmp_path, tier_bots):
+    path = write(tmp_path, "games: {tictactoe: {tiers: {Weak: WeakBot, weak: StrongBot}}}\n")
+    config = load_config(path, tier_bots)
+    assert "games.tictactoe.tiers.weak" in config.problems[0]
+    assert tiers_of(config.game("tictactoe")) == [("Weak", "WeakBot", {})]
+
+
+def test_file_that_is_not_a_mapping_uses_defaults(tmp_path):
+    config = load_config(write(tmp_path, "- just\n- a list\n"))
+    assert "expected a mapping with a 'games:' key" in config.problems[0]
+    assert tiers_of(config.game("tictactoe")) == DEFAULT_TIERS
+
+
+def test_validate_twice_with_the_same_bots_reports_once(tmp_path, tier_bots):
+    config = load_config(write(tmp_path, "games: {tictactoe: {tiers: {A: {bot: Nope}}}}\n"))
+    first = list(config.validate(tier_bots))
+    assert config.validate(tier_bots) == first
+    assert config.problems == first and len(first) == 2  # the tier, and the hint that named it
+
+
+def test_seat_choices_are_human_tiers_then_untiered_bots_by_name(tmp_path, tier_bots):
+    path = write(tmp_path, "games: {tictactoe: {tiers: {Beginner: WeakBot, Expert: StrongBot}}}\n")
+    config = load_config(path)
+    choices = config.seat_choices("tictactoe", tier_bots)
+    assert [c.label for c in choices] == ["Human", "Beginner", "Expert", "Lone wolf"]
+    assert choices[0].player.kind == HUMAN
+    assert choices[2].player.bot == "Expert"
+    assert choices[2].description == "wins or blocks in one"
+    assert choices[3].player.bot == "LoneWolfBot" and choices[3].player.label == "Lone wolf"
+
+
+def test_bot_spec_of_a_tier_ignores_case_and_carries_budget_and_params(tmp_path, tier_bots):
+    path = write(tmp_path, """\
+        games:
+          tictactoe:
+            time_budget: 0.5
+            tiers: {Expert: {bot: StrongBot, params: {depth: 1}}}
+        """)
+    config = load_config(path)
+    spec = config.bot_spec("tictactoe", "expert", tier_bots, seed=7)
+    assert (spec.key, spec.label, spec.params, spec.budget, spec.seed) == ("StrongBot", "Expert", {"depth": 1}, 0.5, 7)
+    assert spec.path is not None and spec.path.endswith("tier_bots.py")
+
+
+def test_bot_spec_accepts_a_class_name_or_a_bot_name(tmp_path, tier_bots):
+    config = load_config(write(tmp_path, "games: {tictactoe: {tiers: {}}}\n"))
+    assert config.bot_spec("tictactoe", "LoneWolfBot", tier_bots).label == "Lone wolf"
+    assert config.bot_spec("tictactoe", "lone wolf", tier_bots).key == "LoneWolfBot"
+    assert config.bot_spec("tictactoe", "StrongBot", tier_bots, budget=0.1).budget == 0.1
+
+
+def test_bot_spec_of_an_unknown_choice_lists_the_choices(tmp_path, tier_bots):
+    config = load_config(write(tmp_path, "games: {tictactoe: {tiers: {Beginner: WeakBot}}}\n"))
+    with pytest.raises(BotChoiceError) as caught:
+        config.bot_spec("tictactoe", "grandmaster", tier_bots)
+    message = str(caught.value)
+    assert "'grandmaster'" in message and "Beginner" in message and "LoneWolfBot" in message
+
+
+def test_game_without_config_has_default_budget_and_no_tiers(tmp_path):
+    config = load_config(write(tmp_path, "games: {}\n"))
+    assert config.game("connect4") == GameConfig("connect4")
