@@ -1,0 +1,90 @@
+"""The arena: bot against bot through the runner, seats rotating, results tallied."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.arena import SideStats, parse_options, run_arena
+from game.botregistry import BotRegistry
+from game.core import BadNotation
+from game.runner import BotSpec
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+@pytest.fixture(scope="module")
+def bots() -> BotRegistry:
+    registry = BotRegistry.discover(FIXTURES / "bots_tiers")
+    registry.bots.update(BotRegistry.discover(FIXTURES / "bots_faulty").bots)
+    return registry
+
+
+def spec(bots: BotRegistry, key: str, budget: float = 0.5) -> BotSpec:
+    return BotSpec.of(bots.get(key), budget=budget)
+
+
+def test_sides_take_turns_to_start(bots):
+    # First-free-cell against last-free-cell: whoever starts completes its
+    # edge row first, so alternating starts split the games evenly.
+    winning_seats = []
+    result = run_arena("tictactoe", [spec(bots, "WeakBot"), spec(bots, "LastMoveBot")], 4,
+                       on_game=lambda number, outcome: winning_seats.append(outcome.winners))
+    assert winning_seats == [(0,), (0,), (0,), (0,)]
+    first, second = result.sides
+    assert (first.wins, first.draws, first.losses) == (2, 0, 2)
+    assert (second.wins, second.draws, second.losses) == (2, 0, 2)
+    assert first.moves + second.moves == 4 * 5
+    assert first.failures == second.failures == 0
+    assert 0 < first.mean_time <= first.max_time
+
+
+def test_failing_bot_loses_its_moves_to_fallbacks_and_every_game_completes(bots):
+    result = run_arena("tictactoe", [spec(bots, "RaisingBot"), spec(bots, "StrongBot")], 2, seed=5)
+    raising, strong = result.sides
+    assert raising.games == strong.games == 2
+    assert raising.failures == raising.moves > 0
+    assert "RaisingBot" in raising.failure_texts[0]
+    assert strong.failures == 0
+    assert raising.wins == strong.losses and raising.losses == strong.wins
+
+
+def test_table_shows_each_side_and_its_record(bots):
+    result = run_arena("tictactoe", [spec(bots, "WeakBot"), spec(bots, "LoneWolfBot")], 2)
+    table = result.table()
+    assert "Tic-tac-toe: 2 games" in table
+    lines = table.splitlines()
+    header = next(line for line in lines if line.startswith("side"))
+    assert header.split() == ["side", "bot", "wins", "draws", "losses", "mean", "move", "max", "move", "failures"]
+    row_a = next(line for line in lines if line.startswith("A "))
+    assert "Weak (WeakBot)" in row_a
+    assert row_a.split()[-1] == str(result.sides[0].failures)
+
+
+def test_number_of_bots_must_match_the_seats(bots):
+    with pytest.raises(ValueError, match="seats 2 players; got 3"):
+        run_arena("tictactoe", [spec(bots, "WeakBot")] * 3, 1)
+
+
+def test_zero_games_is_refused(bots):
+    with pytest.raises(ValueError, match="at least 1"):
+        run_arena("tictactoe", [spec(bots, "WeakBot")] * 2, 0)
+
+
+def test_options_of_a_game_without_options_are_refused():
+    assert parse_options("tictactoe", []) == {}
+    with pytest.raises(BadNotation, match="tictactoe has no option 'size'"):
+        parse_options("tictactoe", ["size=7"])
+    with pytest.raises(BadNotation, match="not of the form name=value"):
+        parse_options("tictactoe", ["size"])
+
+
+def test_side_stats_counts_results_and_times():
+    side = SideStats("A", "Bot")
+    for result in ("win", "draw", "loss", "win"):
+        side.record_result(result)
+    side.record_move(0.2, None)
+    side.record_move(0.4, "Bot raised")
+    assert (side.wins, side.draws, side.losses, side.games) == (2, 1, 1, 4)
+    assert side.mean_time == pytest.approx(0.3) and side.max_time == 0.4
+    assert side.failures == 1 and side.failure_texts == ["Bot raised"]

@@ -1,0 +1,147 @@
+"""main.py: each command's output, and bad input as one line with exit status 2."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+import main
+from game.tictactoe import TicTacToe
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).parent / "fixtures"
+TIERS_CONFIG = """\
+games:
+  tictactoe:
+    time_budget: 0.5
+    hint: Expert
+    tiers:
+      Beginner: {bot: WeakBot}
+      Expert: {bot: StrongBot}
+"""
+
+
+@pytest.fixture
+def tier_setup(tmp_path) -> list[str]:
+    """Command-line options pointing at the fixture bots and a config naming them."""
+    config = tmp_path / "config.yaml"
+    config.write_text(TIERS_CONFIG)
+    return ["--config", str(config), "--bots-dir", str(FIXTURES / "bots_tiers")]
+
+
+def main_state(moves: str) -> TicTacToe:
+    return TicTacToe.from_text(moves)
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_bots_lists_bots_tiers_and_load_problems(capsys, tmp_path):
+    config = tmp_path / "config.yaml"
+    config.write_text("games: {tictactoe: {time_budget: soon, tiers: {Only: {bot: GoodFixtureBot}}}}\n")
+    status = main.main(["--config", str(config), "--bots-dir", str(FIXTURES / "bots_broken"), "bots"])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "GoodFixtureBot (Good fixture) plays tictactoe" in out
+    assert "Only  GoodFixtureBot" in out
+    assert "config.yaml line 1: games.tictactoe.time_budget: expected seconds per move" in out
+    assert "Bot files that failed to load:" in out
+    assert "syntax_error.py: syntax error at line 4" in out
+
+
+def test_bots_shows_tier_parameters_and_untiered_bots(capsys, tier_setup, tmp_path):
+    Path(tier_setup[1]).write_text("games: {tictactoe: {tiers: {Expert: {bot: StrongBot, params: {depth: 1}}}}}\n")
+    assert main.main([*tier_setup, "bots"]) == 0
+    out = capsys.readouterr().out
+    assert "Expert  StrongBot (depth=1)" in out
+    assert "also in the seat menus: Lone wolf (LoneWolfBot), Weak (WeakBot)" in out
+
+
+def test_analyse_prints_the_position_and_values_best_first(capsys, tier_setup):
+    assert main.main([*tier_setup, "analyse", "tictactoe", "a3 b2 b3"]) == 0
+    out = capsys.readouterr().out
+    assert str(main_state("a3 b2 b3")) in out
+    assert "Expert (StrongBot), values of O's moves, best first:" in out
+    values = out.split("best first:\n", 1)[1].splitlines()
+    assert values[0].split() == ["c3", "quiet"]
+    assert [line.split()[1] for line in values[1:]] == ["loses"] * 5
+
+
+def test_analyse_with_the_shipped_config_uses_the_hint_tier(capsys):
+    assert main.main(["analyse", "tictactoe", "b2 a3"]) == 0
+    out = capsys.readouterr().out
+    values = out.split("best first:\n", 1)[1].splitlines()
+    assert sorted(line.split()[0] for line in values) == sorted(
+        main_state("b2 a3").move_to_str(m) for m in main_state("b2 a3").legal_moves())
+
+
+def test_analyse_of_a_finished_game_says_who_won(capsys, tier_setup):
+    assert main.main([*tier_setup, "analyse", "tictactoe", "a1 b1 a2 b2 a3"]) == 0
+    assert "The game is over: X wins (three in a row)." in capsys.readouterr().out
+
+
+def test_analyse_reports_a_bot_failure(capsys, tmp_path):
+    config = tmp_path / "config.yaml"
+    config.write_text("games: {tictactoe: {time_budget: 0.2, hint: Bad, tiers: {Bad: {bot: BadValuesBot}}}}\n")
+    status = main.main(["--config", str(config), "--bots-dir", str(FIXTURES / "bots_faulty"),
+                        "analyse", "tictactoe", "b2"])
+    assert status == main.BOT_FAILED
+    assert "Bad (BadValuesBot) valued 99, which is not a legal move" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("args, message", [
+    (["analyse", "chess", "e4"], "unknown game 'chess'"),
+    (["analyse", "tictactoe", "b2 b2"], "move 2 ('b2')"),
+    (["analyse", "tictactoe", "b2 z9"], "'z9' is not a cell"),
+    (["analyse", "tictactoe", "b2", "--bot", "Nobody"], "no tier or bot 'Nobody'"),
+    (["arena", "tictactoe", "--a", "Beginner", "--b", "Nobody", "--games", "2"], "tiers: Beginner, Expert"),
+    (["arena", "tictactoe", "--a", "Beginner", "--b", "Expert", "--games", "0"], "--games must be at least 1"),
+    (["arena", "tictactoe", "--a", "Beginner", "--b", "Expert", "--options", "size=4"], "no option 'size'"),
+    (["play", "chess"], "unknown game 'chess'"),
+])
+def test_bad_input_is_one_line_and_status_2(capsys, tier_setup, args, message):
+    assert main.main([*tier_setup, *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert err.startswith("main.py: error:") and "Traceback" not in err
+
+
+def test_play_with_a_missing_save_file_is_refused(capsys, tmp_path):
+    assert main.main(["play", "tictactoe", "--load", str(tmp_path / "gone.txt")]) == 2
+    assert "no saved game at" in capsys.readouterr().err
+
+
+def test_play_hands_game_and_save_file_to_the_window(monkeypatch, tmp_path):
+    calls = []
+    fake = types.ModuleType("game.ui.app")
+    fake.run = lambda game_id=None, load_path=None: calls.append((game_id, load_path)) or 0
+    monkeypatch.setitem(sys.modules, "game.ui.app", fake)
+    save = tmp_path / "game.txt"
+    save.write_text("b2\n")
+    assert main.main(["play", "tictactoe", "--load", str(save)]) == 0
+    assert main.main([]) == 0
+    assert calls == [("tictactoe", str(save)), (None, None)]
+
+
+def test_arena_prints_a_table_of_both_sides(capsys, tier_setup):
+    assert main.main([*tier_setup, "arena", "tictactoe", "--a", "beginner", "--b", "LoneWolfBot",
+                      "--games", "2", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Tic-tac-toe: 2 games" in out and "time budget 0.5 s" in out
+    assert "Beginner (WeakBot)" in out and "Lone wolf (LoneWolfBot)" in out
+
+
+def test_command_line_runs_as_a_script_without_pygame_or_numba():
+    check = ("import sys, main; status = main.main(['bots']); "
+             "loaded = [m for m in ('pygame', 'numba') if m in sys.modules]; "
+             "sys.exit(f'imported {loaded}' if loaded else status)")
+    result = subprocess.run([sys.executable, "-c", check], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    bad = run_cli("analyse", "tictactoe", "b2 b2")
+    assert bad.returncode == 2
+    assert "Traceback" not in bad.stderr and "b2 is not legal" in bad.stderr
