@@ -10,7 +10,7 @@ tiers from weakest to strongest, each a bot class with parameters::
         hint: Master
         tiers:
           Easy: {bot: TicTacToeEasy}
-          Hard: {bot: TicTacToeSymmetry, params: {depth: 4}}
+          Hard: {bot: TicTacToeSymmetry, params: {depth: 5}}
 
 Loading never fails: a file that is missing, is not valid YAML, or has a bad
 entry gives a problem message naming the file, the line and key path where
@@ -51,7 +51,7 @@ DEFAULT_CONFIG: dict[str, Any] = {
             "tiers": {
                 "Easy": {"bot": "TicTacToeEasy", "params": {}},
                 "Medium": {"bot": "TicTacToeRules", "params": {}},
-                "Hard": {"bot": "TicTacToeSymmetry", "params": {"depth": 4}},
+                "Hard": {"bot": "TicTacToeSymmetry", "params": {"depth": 5}},
                 "Master": {"bot": "TicTacToePerfect", "params": {}},
             },
         },

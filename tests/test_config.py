@@ -165,7 +165,7 @@ def test_unknown_parameter_names_its_key_path_and_what_the_bot_takes(tmp_path, d
     [problem] = config.problems
     assert "games.tictactoe.tiers.Hard.params.depht" in problem
     assert "(it takes: depth)" in problem
-    assert config.game("tictactoe").tier("hard") == TierSpec("Hard", "TicTacToeSymmetry", {"depth": 4})
+    assert config.game("tictactoe").tier("hard") == TierSpec("Hard", "TicTacToeSymmetry", {"depth": 5})
 
 
 def test_parameter_of_the_wrong_type_says_what_is_expected(tmp_path, tier_bots):
