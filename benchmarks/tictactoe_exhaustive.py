@@ -41,8 +41,8 @@ def contenders() -> list[tuple[str, Chooser]]:
     return [
         ("Medium, article's fork rule (faithful=True)", lambda s: [medium_faithful.choose_move(s, 1.0)]),
         ("Medium, fixed fork rule (default)", lambda s: [medium.choose_move(s, 1.0)]),
-        ("Hard, symmetry tree depth 4 (default)", lambda s: [hard.choose_move(s, 1.0)]),
-        ("Hard, symmetry tree depth 5", lambda s: [hard5.choose_move(s, 1.0)]),
+        ("Hard, symmetry tree depth 4 (the seed article's)", lambda s: [hard.choose_move(s, 1.0)]),
+        ("Hard, symmetry tree depth 5 (config.yaml's Hard)", lambda s: [hard5.choose_move(s, 1.0)]),
         ("Master, every equally good choice", master.best_moves),
     ]
 
