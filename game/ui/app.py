@@ -1,0 +1,237 @@
+"""The arcade window: owns the display, the services every scene uses, and the loop.
+
+``App`` opens the window (size and fullscreen from Settings), finds the bots
+and reads ``config.yaml``, loads statistics, starts the sounds, and runs the
+scene stack. ``App.frame(dt)`` is one turn of the loop (events, update,
+draw), so tests drive the whole program by posting events and calling it;
+``run`` is what ``main.py`` calls and loops it at 60 frames a second.
+"""
+from __future__ import annotations
+
+import dataclasses
+import logging
+import os
+import sys
+import time
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game.botregistry import BotRegistry
+from game.config import Config, load_config
+from game.games import game_ids
+from game.match import Match
+from game.savefile import SaveFileError, load_match
+from game.ui import draw
+from game.ui.dialogs import Dialogs
+from game.ui.overlays import Toasts
+from game.ui.scenes.base import Scene, SceneManager
+from game.ui.sound import Sounds
+from game.ui.theme import build_theme
+from game.userdata import Settings, Stats, load_settings, load_stats, save_settings, save_stats
+
+logger = logging.getLogger(__name__)
+
+FPS = 60
+MIN_SIZE = (800, 560)
+#: Print the time of the first frame and exit (used by benchmarks/ui_timing.py).
+BENCH_ENV = "BOARD_ARCADE_BENCH_EXIT_AFTER_FIRST_FRAME"
+
+
+class App:
+    """The window and everything the scenes share.
+
+    ``size`` overrides the window size from Settings (tests use small
+    windows); ``bots_dir`` and ``config_path`` point discovery and the
+    configuration elsewhere (tests, the benchmark's slow bot).
+    """
+
+    def __init__(
+        self,
+        size: tuple[int, int] | None = None,
+        *,
+        bots_dir: str | Path | None = None,
+        config_path: str | Path | None = None,
+        game_id: str | None = None,
+        load_path: str | Path | None = None,
+    ) -> None:
+        pygame.init()
+        pygame.key.set_repeat(350, 45)
+        self.settings, settings_problems = load_settings()
+        self.windowed_size: tuple[int, int] = tuple(size or self.settings.window_size)  # type: ignore[assignment]
+        self.fullscreen = self.settings.fullscreen if size is None else False
+        self.screen = self._open_window()
+        pygame.display.set_caption("Board Arcade")
+        self.fonts = draw.Fonts()
+        self.keyboard_mode = True
+        self.ui = pygame_gui.UIManager(self.size, build_theme())
+        self.dialogs = Dialogs(self.ui)
+        self.toasts = Toasts(self.fonts)
+        self.toasts.speed = self.settings.anim_speed
+        self.sounds = Sounds(self.settings.sound)
+        self.registry = BotRegistry.discover(bots_dir)
+        self.config: Config = load_config(config_path)
+        self.config.validate(self.registry)
+        self.stats, stats_problems = load_stats()
+        self.background = draw.background(self.size)
+        self.scenes = SceneManager(self)
+        self.running = True
+        self.frames = 0
+        #: What each game's setup screen last had chosen (kept for the session).
+        self.setup_memory: dict[str, dict] = {}
+        for problem in settings_problems + stats_problems:
+            logger.warning("%s", problem)
+            self.toasts.show(problem, "warning", seconds=8)
+        self._start(game_id, load_path)
+
+    # -- window ---------------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def _open_window(self) -> pygame.Surface:
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        width, height = self.windowed_size
+        return pygame.display.set_mode((max(MIN_SIZE[0], width), max(MIN_SIZE[1], height)), pygame.RESIZABLE)
+
+    def _relayout(self) -> None:
+        self.background = draw.background(self.size)
+        self.ui.set_window_resolution(self.size)
+        self.scenes.layout(self.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The player resized the window: keep the size and lay every scene out again."""
+        if self.fullscreen:
+            return
+        self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        if self.screen.get_size() != self.windowed_size:
+            self.screen = self._open_window()
+        self._relayout()
+
+    def apply_display_settings(self) -> None:
+        """Window size and fullscreen from Settings, applied at once."""
+        self.fullscreen = self.settings.fullscreen
+        self.windowed_size = tuple(self.settings.window_size)  # type: ignore[assignment]
+        self.screen = self._open_window()
+        self._relayout()
+
+    # -- settings and records --------------------------------------------------
+    def update_settings(self, **changes: object) -> None:
+        """Change settings, apply them now and save them (a failed save is reported)."""
+        self.settings = dataclasses.replace(self.settings, **changes)
+        self.sounds.enabled = self.settings.sound
+        self.toasts.speed = self.settings.anim_speed
+        if "window_size" in changes or "fullscreen" in changes:
+            self.apply_display_settings()
+        for scene in self.scenes.stack:
+            scene.apply_settings()
+        try:
+            save_settings(self.settings)
+        except OSError as err:
+            self.toasts.show(f"Settings could not be saved: {err}", "error")
+
+    def save_stats(self) -> None:
+        try:
+            save_stats(self.stats)
+        except OSError as err:
+            self.toasts.show(f"Statistics could not be saved: {err}", "error")
+
+    @property
+    def scene(self) -> Scene:
+        """The scene on top (what the player sees)."""
+        return self.scenes.top
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- start -------------------------------------------------------------------
+    def _start(self, game_id: str | None, load_path: str | Path | None) -> None:
+        from game.ui.scenes.games import GamesScene
+        from game.ui.scenes.setup import SetupScene
+        from game.ui.scenes.title import TitleScene
+
+        self.scenes.push(TitleScene(self), animate=False)
+        if load_path is not None:
+            try:
+                match = load_match(load_path)
+            except SaveFileError as err:
+                self.dialogs.message("Could not load the game", str(err))
+            else:
+                self.open_match(match, animate=False)
+                return
+        if game_id is not None:
+            if game_id not in game_ids():
+                self.toasts.show(f"There is no game {game_id!r}; games: {', '.join(game_ids())}", "error")
+                return
+            self.scenes.push(GamesScene(self), animate=False)
+            self.scenes.push(SetupScene(self, game_id), animate=False)
+
+    def open_match(self, match: Match, animate: bool = True) -> None:
+        """Show ``match`` on the play screen, with its game's menu and setup behind it."""
+        from game.ui.scenes.games import GamesScene
+        from game.ui.scenes.play import PlayScene
+        from game.ui.scenes.setup import SetupScene
+
+        game_id = match.state.game_id
+        self.scenes.rebuild(1, [GamesScene(self), SetupScene(self, game_id), PlayScene(self, match)], animate)
+
+    # -- loop ------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.resize(event.size)
+            return
+        self.ui.process_events(event)
+        if self.dialogs.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.update_settings(fullscreen=not self.settings.fullscreen)
+            return
+        self.scenes.handle_event(event)
+
+    def frame(self, dt: float) -> bool:
+        """One frame: events, updates, drawing. Returns False once the app should close."""
+        for event in pygame.event.get():
+            self.handle_event(event)
+            if not self.running:
+                return False
+        self.ui.update(dt)
+        self.scenes.update(dt)
+        self.toasts.update(dt)
+        self.scenes.draw(self.screen)
+        self.toasts.draw(self.screen)
+        self.dialogs.draw_backdrop(self.screen)
+        self.ui.draw_ui(self.screen)
+        pygame.display.flip()
+        self.frames += 1
+        return self.running
+
+    def close(self) -> None:
+        """Stop every scene (and its bot workers) and close the window."""
+        self.scenes.clear()
+        pygame.quit()
+
+
+def run(game_id: str | None = None, load_path: str | None = None) -> int:
+    """Open the arcade (optionally at a game's setup, or a loaded game); returns the exit status."""
+    app = App(game_id=game_id, load_path=load_path)
+    clock = pygame.time.Clock()
+    bench = os.environ.get(BENCH_ENV) == "1"
+    try:
+        dt = 1 / FPS
+        while app.frame(dt):
+            if bench:
+                print(f"first-frame {time.time():.6f}", flush=True)
+                break
+            dt = min(clock.tick(FPS) / 1000.0, 0.1)
+    finally:
+        app.close()
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover - use main.py
+    sys.exit(run())

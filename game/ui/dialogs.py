@@ -1,0 +1,151 @@
+"""Modal dialogs drawn by pygame_gui: messages, confirmations and file pickers.
+
+One dialog at a time sits above the scenes; while it is open the scene gets
+no input. The keyboard works as everywhere else: Enter confirms (or picks
+the file typed in the path line), Esc closes. The look comes from
+``theme.build_theme``.
+"""
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from typing import Callable
+
+import pygame
+import pygame_gui
+from pygame_gui.windows import UIConfirmationDialog, UIFileDialog, UIMessageWindow
+
+from game.ui import palette
+
+
+class Dialogs:
+    """Opens dialogs and routes their results back to the caller's callbacks."""
+
+    def __init__(self, manager: pygame_gui.UIManager) -> None:
+        self.manager = manager
+        self.window: pygame_gui.elements.UIWindow | None = None
+        self.kind = ""
+        self._on_confirm: Callable[[], None] | None = None
+        self._on_pick: Callable[[Path], None] | None = None
+        self._must_exist = False
+
+    @property
+    def is_open(self) -> bool:
+        return self.window is not None and self.window.alive()
+
+    def _rect(self, width: int, height: int) -> pygame.Rect:
+        screen = pygame.Rect((0, 0), self.manager.window_resolution)
+        rect = pygame.Rect(0, 0, min(width, screen.width - 20), min(height, screen.height - 20))
+        rect.center = screen.center
+        return rect
+
+    def close(self) -> None:
+        if self.window is not None and self.window.alive():
+            self.window.kill()
+        self.window = None
+        self.kind = ""
+        self._on_confirm = self._on_pick = None
+
+    def message(self, title: str, message: str) -> None:
+        """Tell the player something (an error, a warning) until they close it."""
+        self.close()
+        body = html.escape(message).replace("\n", "<br>")
+        self.window = UIMessageWindow(self._rect(520, 280), body, self.manager, window_title=title)
+        self.kind = "message"
+
+    def confirm(self, title: str, question: str, action: str, on_confirm: Callable[[], None]) -> None:
+        """Ask before doing something that cannot be undone; Enter confirms, Esc cancels."""
+        self.close()
+        self.window = UIConfirmationDialog(
+            self._rect(500, 230),
+            html.escape(question),
+            self.manager,
+            window_title=title,
+            action_short_name=action,
+        )
+        self.kind = "confirm"
+        self._on_confirm = on_confirm
+
+    def pick_file(
+        self,
+        title: str,
+        initial: Path,
+        on_pick: Callable[[Path], None],
+        must_exist: bool,
+    ) -> None:
+        """A file picker starting at ``initial``; Enter takes the typed path."""
+        self.close()
+        dialog = UIFileDialog(
+            self._rect(640, 480),
+            self.manager,
+            window_title=title,
+            initial_file_path=str(initial),
+            allow_existing_files_only=must_exist,
+        )
+        dialog.file_path_text_line.focus()
+        self.manager.set_focus_set(dialog.file_path_text_line)
+        self.window = dialog
+        self.kind = "file"
+        self._on_pick = on_pick
+        self._must_exist = must_exist
+
+    def typed_path(self) -> Path | None:
+        """The path in the file picker's text line, if it names a usable file."""
+        if self.kind != "file" or self.window is None:
+            return None
+        raw = self.window.file_path_text_line.get_text().strip()
+        if not raw:
+            return None
+        path = Path(raw).expanduser()
+        if path.is_dir():
+            return None
+        if self._must_exist:
+            return path if path.is_file() else None
+        return path if path.parent.is_dir() else None
+
+    def _pick(self, path: Path) -> None:
+        callback = self._on_pick
+        self.close()
+        if callback is not None:
+            callback(path)
+
+    def _confirmed(self) -> None:
+        callback = self._on_confirm
+        self.close()
+        if callback is not None:
+            callback()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Results and keys of the open dialog; True while a dialog holds the input."""
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.window:
+            self.window = None
+            self.kind = ""
+            return True
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.window:
+            self._confirmed()
+            return True
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.window:
+            self._pick(Path(event.text))
+            return True
+        if not self.is_open:
+            return False
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.close()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                if self.kind == "confirm":
+                    self._confirmed()
+                elif self.kind == "message":
+                    self.close()
+                elif self.kind == "file":
+                    path = self.typed_path()
+                    if path is not None:
+                        self._pick(path)
+        return True
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """Dim the scene behind an open dialog."""
+        if self.is_open:
+            shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            shade.fill((*palette.BACKGROUND_TOP, 170))
+            surface.blit(shade, (0, 0))

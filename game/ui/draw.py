@@ -1,0 +1,191 @@
+"""Drawing helpers shared by the scenes: fonts, text, panels, gradients, glows.
+
+Everything the scenes paint themselves (rather than through pygame_gui) goes
+through these few functions, so panels, text and glows look the same on
+every screen. Colours come from ``palette``.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.ui import palette
+
+RGB = tuple[int, int, int]
+
+
+class Fonts:
+    """Loaded fonts by face and size, kept for the life of the window.
+
+    ``display`` is Quicksand (titles, big numbers), ``text`` and ``bold`` are
+    Inter (buttons, lists, body text). A font file that cannot be read falls
+    back to pygame's default font so a damaged install still shows text.
+    """
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[Path, int], pygame.font.Font] = {}
+
+    def _get(self, path: Path, size: int) -> pygame.font.Font:
+        key = (path, size)
+        font = self._cache.get(key)
+        if font is None:
+            try:
+                font = pygame.font.Font(str(path), size)
+            except (OSError, FileNotFoundError):
+                font = pygame.font.Font(None, size)
+            self._cache[key] = font
+        return font
+
+    def display(self, size: int) -> pygame.font.Font:
+        return self._get(palette.DISPLAY_FONT, size)
+
+    def display_medium(self, size: int) -> pygame.font.Font:
+        return self._get(palette.DISPLAY_FONT_MEDIUM, size)
+
+    def text(self, size: int) -> pygame.font.Font:
+        return self._get(palette.TEXT_FONT, size)
+
+    def bold(self, size: int) -> pygame.font.Font:
+        return self._get(palette.TEXT_FONT_BOLD, size)
+
+
+def mix(a: RGB, b: RGB, t: float) -> RGB:
+    """The colour ``t`` of the way from ``a`` to ``b`` (0 = a, 1 = b)."""
+    t = max(0.0, min(1.0, t))
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+def brighten(colour: RGB, amount: float) -> RGB:
+    """Towards white for positive ``amount``, towards black for negative."""
+    return mix(colour, (255, 255, 255), amount) if amount >= 0 else mix(colour, (0, 0, 0), -amount)
+
+
+def vertical_gradient(size: tuple[int, int], top: RGB, bottom: RGB) -> pygame.Surface:
+    """A surface of ``size`` fading from ``top`` to ``bottom``."""
+    width, height = max(1, size[0]), max(1, size[1])
+    strip = pygame.Surface((1, height))
+    for y in range(height):
+        strip.set_at((0, y), mix(top, bottom, y / max(1, height - 1)))
+    return pygame.transform.scale(strip, (width, height))
+
+
+def background(size: tuple[int, int]) -> pygame.Surface:
+    """The arcade's backdrop: the night-blue gradient with a soft light at the top."""
+    surface = vertical_gradient(size, palette.BACKGROUND_TOP, palette.BACKGROUND_BOTTOM)
+    width, height = surface.get_size()
+    glow = pygame.Surface((max(1, width // 4), max(1, height // 4)), pygame.SRCALPHA)
+    gw, gh = glow.get_size()
+    for i in range(8, 0, -1):
+        alpha = 5 + (8 - i) * 2
+        rect = pygame.Rect(0, 0, gw * i // 6, gh * i // 8)
+        rect.center = (gw // 2, 0)
+        pygame.draw.ellipse(glow, (*palette.SEAT_COLOURS[3], alpha), rect)
+    surface.blit(pygame.transform.smoothscale(glow, (width, height)), (0, 0))
+    return surface
+
+
+def panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    fill: RGB = palette.PANEL,
+    border: RGB | None = palette.PANEL_BORDER,
+    radius: int = palette.RADIUS,
+    alpha: int = 235,
+    border_width: int = 2,
+    shadow: bool = True,
+) -> None:
+    """A rounded panel with a soft drop shadow and a thin border."""
+    if rect.width <= 0 or rect.height <= 0:
+        return
+    if shadow:
+        shade = pygame.Surface((rect.width + 24, rect.height + 24), pygame.SRCALPHA)
+        pygame.draw.rect(shade, (0, 0, 0, 90), shade.get_rect().inflate(-16, -16), border_radius=radius + 4)
+        shade = pygame.transform.gaussian_blur(shade, 6)
+        surface.blit(shade, (rect.x - 12, rect.y - 6))
+    if alpha >= 255:
+        pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    else:
+        body = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(body, (*fill, alpha), body.get_rect(), border_radius=radius)
+        surface.blit(body, rect.topleft)
+    if border is not None and border_width > 0:
+        pygame.draw.rect(surface, border, rect, border_width, border_radius=radius)
+
+
+def text(
+    surface: pygame.Surface,
+    font: pygame.font.Font,
+    content: str,
+    colour: RGB,
+    pos: tuple[int, int],
+    anchor: str = "topleft",
+    alpha: int = 255,
+) -> pygame.Rect:
+    """Draw one line of text with its ``anchor`` point (a Rect attribute) at ``pos``."""
+    image = font.render(content, True, colour)
+    if alpha < 255:
+        image.set_alpha(alpha)
+    rect = image.get_rect(**{anchor: pos})
+    surface.blit(image, rect)
+    return rect
+
+
+def fit_text(font: pygame.font.Font, content: str, width: int) -> str:
+    """``content`` cut with an ellipsis so it renders no wider than ``width``."""
+    if font.size(content)[0] <= width:
+        return content
+    while content and font.size(content + "…")[0] > width:
+        content = content[:-1]
+    return content + "…"
+
+
+def wrap_text(font: pygame.font.Font, content: str, width: int) -> list[str]:
+    """Words of ``content`` broken into lines no wider than ``width`` (long words cut)."""
+    lines: list[str] = []
+    for paragraph in content.splitlines() or [""]:
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = f"{line} {word}" if line else word
+            if font.size(candidate)[0] <= width:
+                line = candidate
+                continue
+            if line:
+                lines.append(line)
+            while font.size(word)[0] > width and len(word) > 1:
+                cut = len(word)
+                while cut > 1 and font.size(word[:cut])[0] > width:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
+        lines.append(line)
+    return lines
+
+
+def glow(image: pygame.Surface, colour: RGB, radius: int = 12, strength: int = 2) -> pygame.Surface:
+    """A blurred, coloured halo of ``image``'s shape, larger by ``radius`` on each side."""
+    pad = radius * 2
+    mask = pygame.mask.from_surface(image)
+    silhouette = mask.to_surface(setcolor=(*colour, 255), unsetcolor=(0, 0, 0, 0))
+    canvas = pygame.Surface((image.get_width() + 2 * pad, image.get_height() + 2 * pad), pygame.SRCALPHA)
+    canvas.blit(silhouette, (pad, pad))
+    blurred = pygame.transform.gaussian_blur(canvas, radius)
+    for _ in range(strength - 1):
+        blurred.blit(blurred, (0, 0))
+    return blurred
+
+
+def keycap(surface: pygame.Surface, font: pygame.font.Font, label: str, pos: tuple[int, int], colour: RGB) -> pygame.Rect:
+    """A small rounded key label (``Esc``, ``U``) with its right-centre at ``pos``."""
+    image = font.render(label, True, colour)
+    rect = image.get_rect()
+    box = rect.inflate(10, 4)
+    box.midright = pos
+    pygame.draw.rect(surface, colour, box, 1, border_radius=5)
+    surface.blit(image, image.get_rect(center=box.center))
+    return box

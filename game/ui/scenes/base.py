@@ -1,0 +1,277 @@
+"""Scenes and the stack that holds them, with sliding and fading transitions.
+
+A scene is one screen (title, game menu, setup, play, settings, statistics).
+The ``SceneManager`` keeps them in a stack: pushing a scene slides it in from
+the right, popping slides the top one away to reveal the one below, and
+replacing cross-fades. Esc in any scene goes back one screen. While a
+transition runs the scenes get no input, so a double press cannot act on a
+screen the player cannot see yet.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+import pygame
+
+from game.ui import palette
+from game.ui.draw import text
+from game.ui.tween import Tween, ease_in_out_cubic, ease_out_cubic
+from game.ui.widgets import Button, FocusGroup, Widget
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+TRANSITION_SECONDS = 0.38
+
+
+class Scene:
+    """One screen: builds its controls in ``layout``, reacts to input, draws itself."""
+
+    name: ClassVar[str] = ""
+    title: str = ""
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.focus = FocusGroup(app)
+        self.rect = pygame.Rect((0, 0), app.size)
+        self.time = 0.0
+
+    # -- life cycle -----------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        """Place everything for a window of ``size`` (on entry and on every resize)."""
+        self.rect = pygame.Rect((0, 0), size)
+
+    def enter(self) -> None:
+        """The scene was pushed (it is about to be shown for the first time)."""
+
+    def resume(self) -> None:
+        """The scene above was popped: this one is shown again."""
+
+    def leave(self) -> None:
+        """The scene is removed from the stack: release what it holds."""
+
+    def apply_settings(self) -> None:
+        """Settings changed (animation speed, sound...): follow them at once."""
+
+    # -- input --------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return
+        self.focus.handle_event(event)
+
+    def back(self) -> None:
+        """Esc: go back one screen."""
+        self.app.sounds.play("click")
+        self.app.scenes.pop()
+
+    def widget(self, wid: str) -> Widget:
+        """The control with id ``wid`` (tests click it by its centre)."""
+        return self.focus.find(wid)
+
+    # -- frame ----------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.focus.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.app.background, (0, 0))
+        self.draw_content(surface)
+        self.focus.draw(surface)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        """What the scene shows besides its controls."""
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Drawn above everything of the scene (tooltips), never in transitions."""
+        self.focus.draw_tooltip(surface)
+
+    # -- shared pieces ------------------------------------------------------------
+    def draw_header(self, surface: pygame.Surface, title: str, subtitle: str = "") -> int:
+        """A scene title in Quicksand with an accent underline; returns the y below it."""
+        width, height = surface.get_size()
+        size = max(30, min(52, height // 16))
+        font = self.app.fonts.display(size)
+        y = max(24, height // 22)
+        rect = text(surface, font, title, palette.TEXT, (width // 2, y), "midtop")
+        bar = pygame.Rect(0, 0, min(rect.width, 160), 4)
+        bar.midtop = (width // 2, rect.bottom + 6)
+        pygame.draw.rect(surface, palette.ACCENT, bar, border_radius=2)
+        bottom = bar.bottom + 10
+        if subtitle:
+            sub = text(surface, self.app.fonts.text(17), subtitle, palette.TEXT_MUTED, (width // 2, bottom), "midtop")
+            bottom = sub.bottom + 6
+        return bottom
+
+    def back_button(self, label: str = "Back") -> Button:
+        return Button(self.app, label, self.back, wid="back", shortcut="Esc", style="ghost", font_size=16)
+
+
+class Transition:
+    """The picture of the old scene and how the new one comes in."""
+
+    def __init__(self, old: pygame.Surface, kind: str, duration: float) -> None:
+        self.old = old
+        self.kind = kind     # "push", "pop" or "fade"
+        easing = ease_in_out_cubic if kind == "fade" else ease_out_cubic
+        self.tween = Tween(0.0, 1.0, duration, easing)
+
+    @property
+    def done(self) -> bool:
+        return self.tween.done
+
+    def draw(self, surface: pygame.Surface, new: pygame.Surface) -> None:
+        t = self.tween.value
+        width = surface.get_width()
+        if self.kind == "fade":
+            surface.blit(self.old, (0, 0))
+            new.set_alpha(round(255 * t))
+            surface.blit(new, (0, 0))
+            new.set_alpha(None)
+            return
+        if self.kind == "push":
+            back, front = self.old, new
+            back_x, front_x = round(-0.3 * width * t), round(width * (1 - t))
+            shade = t
+        else:
+            back, front = new, self.old
+            back_x, front_x = round(-0.3 * width * (1 - t)), round(width * t)
+            shade = 1 - t
+        surface.blit(back, (back_x, 0))
+        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, round(110 * shade)))
+        surface.blit(dim, (0, 0))
+        edge = pygame.Rect(front_x - 18, 0, 18, surface.get_height())
+        shadow = pygame.Surface(edge.size, pygame.SRCALPHA)
+        for x in range(edge.width):
+            pygame.draw.line(shadow, (0, 0, 0, 4 * x), (x, 0), (x, edge.height))
+        surface.blit(shadow, edge)
+        surface.blit(front, (front_x, 0))
+
+
+class SceneManager:
+    """The stack of scenes; the top one is shown and gets the input."""
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.stack: list[Scene] = []
+        self.transition: Transition | None = None
+        self._canvas: pygame.Surface | None = None
+
+    @property
+    def top(self) -> Scene:
+        if not self.stack:
+            raise LookupError("no scene on the stack")
+        return self.stack[-1]
+
+    @property
+    def transitioning(self) -> bool:
+        return self.transition is not None
+
+    def _duration(self) -> float:
+        speed = self.app.settings.anim_speed
+        return TRANSITION_SECONDS / speed if speed > 0 else 0.0
+
+    def _snapshot(self) -> pygame.Surface | None:
+        if not self.stack:
+            return None
+        picture = pygame.Surface(self.app.size)
+        self.top.draw(picture)
+        return picture
+
+    def _begin(self, old: pygame.Surface | None, kind: str, animate: bool) -> None:
+        duration = self._duration()
+        if old is None or not animate or duration == 0:
+            self.transition = None
+            return
+        self.transition = Transition(old, kind, duration)
+
+    def push(self, scene: Scene, animate: bool = True) -> Scene:
+        old = self._snapshot() if animate else None
+        scene.layout(self.app.size)
+        self.stack.append(scene)
+        scene.enter()
+        self._begin(old, "push", animate)
+        return scene
+
+    def pop(self, animate: bool = True) -> Scene | None:
+        """Remove the top scene; popping the last one quits the program."""
+        if len(self.stack) <= 1:
+            self.app.quit()
+            return None
+        old = self._snapshot() if animate else None
+        leaving = self.stack.pop()
+        leaving.leave()
+        self.top.layout(self.app.size)
+        self.top.resume()
+        self._begin(old, "pop", animate)
+        return leaving
+
+    def replace(self, scene: Scene, animate: bool = True) -> Scene:
+        """Swap the top scene for ``scene`` with a cross-fade."""
+        old = self._snapshot() if animate else None
+        if self.stack:
+            self.stack.pop().leave()
+        scene.layout(self.app.size)
+        self.stack.append(scene)
+        scene.enter()
+        self._begin(old, "fade", animate)
+        return scene
+
+    def pop_to(self, name: str) -> None:
+        """Pop scenes until the one called ``name`` is on top (one transition)."""
+        if not any(s.name == name for s in self.stack):
+            raise LookupError(f"no scene {name!r} on the stack: {[s.name for s in self.stack]}")
+        old = self._snapshot()
+        while self.top.name != name:
+            self.stack.pop().leave()
+        self.top.layout(self.app.size)
+        self.top.resume()
+        self._begin(old, "pop", True)
+
+    def rebuild(self, keep: int, scenes: list[Scene], animate: bool = True) -> None:
+        """Keep the bottom ``keep`` scenes, stack ``scenes`` on them, cross-fade to the top."""
+        old = self._snapshot() if animate else None
+        while len(self.stack) > keep:
+            self.stack.pop().leave()
+        for scene in scenes:
+            scene.layout(self.app.size)
+            self.stack.append(scene)
+            scene.enter()
+        self._begin(old, "fade", animate)
+
+    def clear(self) -> None:
+        """Leave every scene (the program is closing)."""
+        while self.stack:
+            self.stack.pop().leave()
+        self.transition = None
+
+    def layout(self, size: tuple[int, int]) -> None:
+        for scene in self.stack:
+            scene.layout(size)
+        self.transition = None
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.stack and not self.transitioning:
+            self.top.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        if self.transition is not None:
+            self.transition.tween.update(dt)
+            if self.transition.done:
+                self.transition = None
+        if self.stack:
+            self.top.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.stack:
+            surface.blit(self.app.background, (0, 0))
+            return
+        if self.transition is None:
+            self.top.draw(surface)
+            self.top.draw_overlay(surface)
+            return
+        if self._canvas is None or self._canvas.get_size() != surface.get_size():
+            self._canvas = pygame.Surface(surface.get_size())
+        self.top.draw(self._canvas)
+        self.transition.draw(surface, self._canvas)

@@ -1,0 +1,99 @@
+"""The game menu: one card per game, each with a preview of its board."""
+from __future__ import annotations
+
+import pygame
+
+from game.games import game_class, game_ids, new_state
+from game.ui import palette
+from game.ui.draw import fit_text, mix, text
+from game.ui.renderers import renderer_for
+from game.ui.scenes.base import Scene
+from game.ui.widgets import Widget
+
+
+class GameCard(Widget):
+    """A game's card: board preview, title, players and bot tiers; press to set up."""
+
+    def __init__(self, scene: "GamesScene", game_id: str) -> None:
+        super().__init__(scene.app, wid=f"game:{game_id}")
+        self.scene = scene
+        self.game_id = game_id
+        cls = game_class(game_id)
+        self.title = cls.title
+        seats = new_state(game_id).num_seats
+        tiers = [t.name for t in scene.app.config.game(game_id).tiers]
+        self.lines = [
+            f"{seats} players" if seats != 1 else "1 player",
+            f"Bots: {', '.join(tiers)}" if tiers else "No bot tiers configured",
+        ]
+        self.tooltip = f"Set up a game of {self.title}"
+        self.renderer = renderer_for(game_id)
+        self._preview: pygame.Surface | None = None
+
+    def activate(self) -> None:
+        self.ctx.sounds.play("click")
+        self.flash()
+        self.scene.open(self.game_id)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lift = self.glow
+        rect = self.rect.move(0, -round(6 * lift))
+        if self.pressed or self.press_flash > 0:
+            rect = rect.inflate(-8, -8)
+        radius = palette.RADIUS + 4
+        shadow = pygame.Surface((rect.width + 40, rect.height + 40), pygame.SRCALPHA)
+        pygame.draw.rect(shadow, (0, 0, 0, 70 + round(50 * lift)), shadow.get_rect().inflate(-24, -24), border_radius=radius)
+        surface.blit(pygame.transform.gaussian_blur(shadow, 10), (rect.x - 20, rect.y - 12 + round(8 * lift)))
+        pygame.draw.rect(surface, mix(palette.PANEL, palette.PANEL_LIGHT, 0.4 + 0.6 * lift), rect, border_radius=radius)
+        pygame.draw.rect(surface, mix(palette.PANEL_BORDER, palette.ACCENT, lift), rect, 2, border_radius=radius)
+        preview = rect.inflate(-36, -36)
+        preview.height = preview.width
+        if self._preview is None or self._preview.get_size() != preview.size:
+            self._preview = pygame.Surface(preview.size, pygame.SRCALPHA)
+            self.renderer.draw_preview(self._preview, self._preview.get_rect())
+        surface.blit(self._preview, preview)
+        fonts = self.ctx.fonts
+        y = preview.bottom + 16
+        title_rect = text(surface, fonts.display(30), self.title, palette.TEXT, (rect.centerx, y), "midtop")
+        y = title_rect.bottom + 6
+        for line in self.lines:
+            small = fonts.text(15)
+            line_rect = text(surface, small, fit_text(small, line, rect.width - 30), palette.TEXT_MUTED, (rect.centerx, y), "midtop")
+            y = line_rect.bottom + 2
+        self.draw_focus(surface, rect, radius)
+
+
+class GamesScene(Scene):
+    """Pick a game; its card leads to the match setup."""
+
+    name = "games"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.cards = [GameCard(self, gid) for gid in game_ids()]
+        self.back_btn = self.back_button()
+        self.focus.set([*self.cards, self.back_btn], focus=self.cards[0] if self.cards else None)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        width, height = size
+        count = max(1, len(self.cards))
+        card_w = max(220, min(320, (width - 120) // min(count, 4) - 30))
+        card_h = card_w + 140
+        columns = max(1, min(count, (width - 80) // (card_w + 30)))
+        rows = (count + columns - 1) // columns
+        grid_w = columns * card_w + (columns - 1) * 30
+        top = max(150, (height - rows * (card_h + 30)) // 2)
+        for i, card in enumerate(self.cards):
+            row, col = divmod(i, columns)
+            card.rect = pygame.Rect(0, 0, card_w, card_h)
+            card.rect.topleft = ((width - grid_w) // 2 + col * (card_w + 30), top + row * (card_h + 30))
+        self.back_btn.rect = pygame.Rect(28, height - 72, 150, 46)
+
+    def open(self, game_id: str) -> None:
+        from game.ui.scenes.setup import SetupScene
+
+        self.app.scenes.push(SetupScene(self.app, game_id))
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        self.draw_header(surface, "Choose a game", "Pick a board; you choose the players next.")

@@ -1,0 +1,645 @@
+"""The play screen: the board, whose turn it is, the move list, the controls.
+
+The scene owns a ``Match`` and one ``BotRunner`` per bot seat (started on
+entry, closed on leaving). Every frame it polls the runner of the seat to
+move, never blocking, so the window keeps animating while a bot thinks; a
+bot's move is shown once the board has finished animating the previous one
+and the move delay from Settings has passed. A bot that fails is named in a
+toast and its fallback move is played with the failure as the move's note.
+
+Keys: U/Ctrl+Z undo, Y/Ctrl+Y redo, H hint, N/Ctrl+R restart, Ctrl+S save,
+Ctrl+O load, Esc back to the setup; with only bots seated, Space pauses and
+S or Right steps one move. The board takes arrows, digits and Enter; Tab
+moves the focus between the board and the buttons.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+from pathlib import Path
+
+import pygame
+
+from game.config import BotChoiceError
+from game.core import Move, Outcome
+from game.match import Match, MoveRecord, Player
+from game.runner import BotReply, BotRunner, BotSpec
+from game.savefile import SaveFileError, load_match, save_match
+from game.ui import palette
+from game.ui.draw import fit_text, mix, panel, text
+from game.ui.renderers import renderer_for
+from game.ui.renderers.base import BoardView
+from game.ui.scenes.base import Scene
+from game.ui.scenes.movelist import MoveList
+from game.ui.scenes.result import ResultPanel
+from game.ui.widgets import Button, Choice, ChoiceItem, Widget
+from game.userdata import StatRow, matchup_order, saves_dir
+
+#: Delay between bot moves, as the speed control offers it.
+BOT_DELAYS: tuple[tuple[float, str], ...] = (
+    (0.0, "Instant"),
+    (0.2, "Fast"),
+    (0.6, "Normal"),
+    (1.2, "Slow"),
+    (2.5, "Very slow"),
+)
+#: Seconds the winning line animates before the result panel slides in.
+RESULT_DELAY = 0.9
+
+
+def nearest_delay_index(delay: float) -> int:
+    return min(range(len(BOT_DELAYS)), key=lambda i: abs(BOT_DELAYS[i][0] - delay))
+
+
+class BoardFocus(Widget):
+    """The board as a stop of the keyboard focus: when focused, keys go to the renderer."""
+
+    def __init__(self, scene: "PlayScene") -> None:
+        super().__init__(scene.app, wid="board")
+        self.scene = scene
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Nothing: the renderer's own keyboard cursor shows that the board has the focus."""
+
+
+class PlayScene(Scene):
+    """One match on screen, from the first move to the result panel."""
+
+    name = "play"
+
+    def __init__(self, app, match: Match) -> None:
+        super().__init__(app)
+        self.match = match
+        self.game_id = match.state.game_id
+        self.title = match.state.title
+        self.renderer = renderer_for(self.game_id)
+        self.renderer.anim_speed = app.settings.anim_speed
+        self.view = BoardView()
+        self.specs: dict[int, BotSpec] = {}
+        self.seat_problems: list[str] = self._resolve_players()
+        self.runners: dict[int, BotRunner] = {}
+        self.reply: BotReply | None = None
+        self.since_move = 0.0
+        self.paused = False
+        self.step_once = False
+        self.recorded = match.state.is_over()
+        self.hint_runner: BotRunner | None = None
+        self.hint_pending = False
+        self.hint_text = ""
+        self.movelist = MoveList(app.fonts)
+        self.result = ResultPanel(self)
+        self.board = BoardFocus(self)
+        self.undo_btn = Button(app, "Undo", self.undo, wid="undo", shortcut="U", tooltip="Undo (U or Ctrl+Z): back to your previous turn")
+        self.redo_btn = Button(app, "Redo", self.redo, wid="redo", shortcut="Y", tooltip="Redo (Y or Ctrl+Y)")
+        self.hint_btn = Button(app, "Hint", self.hint, wid="hint", shortcut="H", tooltip="Hint (H): the best move, shown but not played")
+        self.restart_btn = Button(app, "Restart", self.restart, wid="restart", shortcut="N", tooltip="Restart (N or Ctrl+R)")
+        self.save_btn = Button(app, "Save", self.ask_save, wid="save", shortcut="Ctrl+S", tooltip="Save this game to a file (Ctrl+S)")
+        self.load_btn = Button(app, "Load", self.ask_load, wid="load", shortcut="Ctrl+O", tooltip="Load a saved game (Ctrl+O)")
+        self.menu_btn = Button(app, "Menu", self.back, wid="menu", shortcut="Esc", style="ghost",
+                               tooltip="Back to the match setup (Esc); the bots stop")
+        self.pause_btn = Button(app, "Pause", self.toggle_pause, wid="pause", shortcut="Space", tooltip="Pause or resume the bots (Space)")
+        self.step_btn = Button(app, "Step", self.step, wid="step", shortcut="S", tooltip="Play the next move (S or →)")
+        self.speed = Choice(
+            app,
+            [ChoiceItem(delay, label) for delay, label in BOT_DELAYS],
+            nearest_delay_index(app.settings.bot_delay),
+            lambda delay: app.update_settings(bot_delay=delay),
+            wid="speed",
+            tooltip="Pause between bot moves (also in Settings)",
+            font_size=16,
+        )
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self._refresh_focus()
+
+    # -- seats and bots ---------------------------------------------------------------
+    @property
+    def autoplay(self) -> bool:
+        """Every seat is a bot: the game plays itself, with pause and step."""
+        return not any(p.is_human for p in self.match.players)
+
+    def _resolve_players(self) -> list[str]:
+        """Find how to run each bot seat; a seat whose bot is unknown becomes Human."""
+        problems = []
+        players = list(self.match.players)
+        state = self.match.state
+        for seat, player in enumerate(players):
+            where = f"Seat {seat + 1} ({state.seat_name(seat)})"
+            if player.is_bot:
+                try:
+                    self.specs[seat] = self.app.config.bot_spec(self.game_id, player.bot or player.label, self.app.registry)
+                except BotChoiceError as err:
+                    problems.append(f"{where}: {err}. That seat is now played by a human.")
+                    players[seat] = Player.human()
+            elif not player.is_human:
+                problems.append(f"{where}: {player.label} plays over the network, which this screen cannot join; "
+                                "that seat is now played by a human.")
+                players[seat] = Player.human()
+        if problems:
+            self.match.replace_players(players)
+        return problems
+
+    def _start_runners(self) -> None:
+        for seat, spec in self.specs.items():
+            if seat not in self.runners:
+                self.runners[seat] = BotRunner(spec).start()
+
+    def _cancel_bots(self) -> None:
+        for runner in self.runners.values():
+            if runner.busy:
+                runner.cancel()
+        self.reply = None
+
+    def player_name(self, seat: int) -> str:
+        """How the screen names a seat's player: "You", "Player 2", "Master"."""
+        players = self.match.players
+        player = players[seat]
+        humans = [s for s, p in enumerate(players) if p.is_human]
+        if player.is_human:
+            return "You" if len(humans) == 1 else f"Player {humans.index(seat) + 1}"
+        if sum(1 for p in players if p.label == player.label) > 1:
+            return f"{player.label} ({self.match.state.seat_name(seat)})"
+        return player.label
+
+    def seat_colour(self, seat: int) -> tuple[int, int, int]:
+        return palette.SEAT_COLOURS[seat % len(palette.SEAT_COLOURS)]
+
+    # -- life cycle ----------------------------------------------------------------------
+    def enter(self) -> None:
+        self._start_runners()
+        self.renderer.reset(self.match.state)
+        self.sync_view()
+        if self.match.state.is_over():
+            self._show_outcome(self.match.state.outcome(), record=False)
+        if self.seat_problems:
+            self.app.dialogs.message("Some players were replaced", "\n\n".join(self.seat_problems))
+
+    def leave(self) -> None:
+        for runner in self.runners.values():
+            runner.close()
+        self.runners.clear()
+        if self.hint_runner is not None:
+            self.hint_runner.close()
+            self.hint_runner = None
+
+    def apply_settings(self) -> None:
+        self.renderer.anim_speed = self.app.settings.anim_speed
+        self.speed.select_value(BOT_DELAYS[nearest_delay_index(self.app.settings.bot_delay)][0])
+
+    def back(self) -> None:
+        self.app.sounds.play("click")
+        self.app.scenes.pop()
+
+    # -- moves -------------------------------------------------------------------------
+    def sync_view(self) -> None:
+        state = self.match.state
+        self.view.last_move = self.match.last_move
+        self.view.outcome = state.outcome()
+        self.view.interactive = (
+            self.view.outcome is None and self.match.current_player.is_human and not self.result.visible
+        )
+
+    def play_move(self, move: Move, note: str = "") -> MoveRecord:
+        record = self.match.play(move, note)
+        self.renderer.on_move(self.match.state, record)
+        self.app.sounds.play("move" if record.seat % 2 == 0 else "move_alt")
+        self.clear_hint()
+        self.since_move = 0.0
+        self.sync_view()
+        outcome = self.match.state.outcome()
+        if outcome is not None:
+            self._show_outcome(outcome, record=True)
+        return record
+
+    def _drive_bots(self) -> None:
+        state = self.match.state
+        if state.is_over():
+            return
+        seat = state.turn
+        runner = self.runners.get(seat)
+        if runner is None or not self.match.players[seat].is_bot:
+            return
+        if self.reply is None:
+            if not runner.busy:
+                runner.request(state)
+            self.reply = runner.poll()
+            if self.reply is None:
+                return
+        if self.renderer.busy:
+            return
+        if not self.step_once and (self.paused or self.since_move < self.app.settings.bot_delay):
+            return
+        self.step_once = False
+        reply, self.reply = self.reply, None
+        if reply.move is None or not state.is_legal(reply.move):
+            self.paused = True
+            self.app.toasts.show(f"{self.player_name(seat)} gave no legal move; the game is paused", "error")
+            return
+        note = ""
+        if reply.failure:
+            note = f"{reply.failure}; a random move was played"
+            self.app.toasts.show(f"{reply.failure} — a random move was played instead", "warning", seconds=6)
+            self.app.sounds.play("error")
+        self.play_move(reply.move, note)
+
+    @property
+    def thinking(self) -> bool:
+        """A bot seat is to move and its move has not been shown yet."""
+        state = self.match.state
+        return not state.is_over() and state.turn in self.runners and self.match.current_player.is_bot
+
+    # -- end of game ----------------------------------------------------------------------
+    def _headline(self, outcome: Outcome) -> tuple[str, tuple[int, int, int], str]:
+        """The result panel's headline, its colour, and the sound to play."""
+        players = self.match.players
+        state = self.match.state
+        humans = [s for s, p in enumerate(players) if p.is_human]
+        if outcome.is_draw:
+            return "Draw", palette.TEXT, "draw"
+        winners = list(outcome.winners)
+        if len(humans) == 1:
+            if humans[0] in winners:
+                return "You win!", palette.ACCENT, "win"
+            names = " and ".join(self.player_name(s) for s in winners)
+            return f"{names} wins", self.seat_colour(winners[0]), "lose"
+        if humans:
+            names = " and ".join(state.seat_name(s) for s in winners)
+            return f"{names} wins!", self.seat_colour(winners[0]), "win"
+        names = " and ".join(f"{state.seat_name(s)} — {self.player_name(s)}" for s in winners)
+        return f"{names} wins", self.seat_colour(winners[0]), "win"
+
+    def _score_row(self) -> StatRow | None:
+        """This matchup's running score, as the Statistics screen shows it."""
+        players = self.match.players
+        matchup = " vs ".join(players[s].label for s in matchup_order(players))
+        return next((r for r in self.app.stats.rows() if r.game_id == self.game_id and r.matchup == matchup), None)
+
+    def _show_outcome(self, outcome: Outcome | None, record: bool) -> None:
+        if outcome is None:
+            return
+        state = self.match.state
+        self.renderer.on_outcome(state, outcome)
+        self.view.outcome = outcome
+        if record and not self.recorded:
+            self.app.stats.record(self.game_id, self.match.players, outcome)
+            self.app.save_stats()
+            self.recorded = True
+        headline, colour, sound = self._headline(outcome)
+        self.app.sounds.play(sound)
+        seats = outcome.winners or tuple(range(state.num_seats))
+        marks = [(state.seat_name(s), self.seat_colour(s)) for s in seats]
+        speed = self.app.settings.anim_speed
+        reason = outcome.reason[:1].upper() + outcome.reason[1:]
+        self.result.show(headline, reason, self._score_row(), colour, marks, RESULT_DELAY / speed if speed else 0.0)
+        self.sync_view()
+        self._refresh_focus()
+
+    # -- commands ------------------------------------------------------------------------
+    def _after_jump(self) -> None:
+        """Undo, redo or restart changed the position: snap the board, drop stale work."""
+        state = self.match.state
+        self.renderer.on_undo(state)
+        self.clear_hint()
+        self.result.hide()
+        self.since_move = 0.0
+        self.sync_view()
+        self._refresh_focus()
+        if state.is_over():
+            self._show_outcome(state.outcome(), record=True)
+
+    def undo(self) -> None:
+        if not self.match.can_undo():
+            self.app.sounds.play("error")
+            return
+        self._cancel_bots()
+        self.match.undo()
+        if self.autoplay:
+            self.paused = True
+        self._after_jump()
+
+    def redo(self) -> None:
+        if not self.match.can_redo():
+            self.app.sounds.play("error")
+            return
+        self._cancel_bots()
+        self.match.redo()
+        self._after_jump()
+
+    def restart(self) -> None:
+        self._cancel_bots()
+        self.match.restart()
+        for runner in self.runners.values():
+            runner.new_game()
+        self.renderer.reset(self.match.state)
+        self.recorded = False
+        self.paused = False
+        self._after_jump()
+
+    def rematch(self) -> None:
+        self.restart()
+
+    def swap_sides(self) -> None:
+        """Rotate the players one seat on (the runners go with them) and start again."""
+        seats = self.match.state.num_seats
+        players = self.match.players
+        self.match.replace_players(players[1:] + players[:1])
+        self.runners = {(seat - 1) % seats: runner for seat, runner in self.runners.items()}
+        self.specs = {(seat - 1) % seats: spec for seat, spec in self.specs.items()}
+        self.restart()
+
+    def toggle_pause(self) -> None:
+        self.paused = not self.paused
+        self.pause_btn.label = "Resume" if self.paused else "Pause"
+
+    def step(self) -> None:
+        """Play the next bot move now, even when paused."""
+        if self.autoplay and not self.match.state.is_over():
+            self.step_once = True
+
+    # -- hint ---------------------------------------------------------------------------
+    def hint(self) -> None:
+        state = self.match.state
+        if state.is_over() or self.hint_pending:
+            self.app.sounds.play("error")
+            return
+        tier = self.app.config.game(self.game_id).hint_tier
+        if not tier:
+            self.app.toasts.show(f"No hint tier is set for {self.title} (config.yaml: hint)", "warning")
+            return
+        if self.hint_runner is None:
+            try:
+                spec = self.app.config.bot_spec(self.game_id, tier, self.app.registry)
+            except BotChoiceError as err:
+                self.app.toasts.show(f"No hints: {err}", "error")
+                return
+            self.hint_runner = BotRunner(spec).start()
+        self.clear_hint()
+        self.hint_runner.request(state, kind="analyse")
+        self.hint_pending = True
+
+    def _poll_hint(self) -> None:
+        if not self.hint_pending or self.hint_runner is None:
+            return
+        reply = self.hint_runner.poll()
+        if reply is None:
+            return
+        self.hint_pending = False
+        state = self.match.state
+        if reply.failure:
+            self.app.toasts.show(f"No hint: {reply.failure}", "warning")
+            return
+        values = dict(reply.values)
+        best = max(values, key=lambda m: values[m].score) if values else reply.move
+        if best is None or not state.is_legal(best):
+            return
+        self.view.hint = best
+        self.view.hint_values = values
+        value = values.get(best)
+        self.hint_text = state.move_to_str(best) + (f"  ({value.text})" if value is not None and value.text else "")
+        self.app.sounds.play("hint")
+
+    def clear_hint(self) -> None:
+        if self.hint_pending and self.hint_runner is not None:
+            self.hint_runner.cancel()
+        self.hint_pending = False
+        self.view.hint = None
+        self.view.hint_values = {}
+        self.hint_text = ""
+
+    # -- save and load --------------------------------------------------------------------
+    def default_save_path(self) -> Path:
+        return saves_dir() / f"{self.game_id}-{_dt.datetime.now():%Y-%m-%d-%H%M}.txt"
+
+    def ask_save(self) -> None:
+        self.app.dialogs.pick_file("Save game", self.default_save_path(), self.save_to, must_exist=False)
+
+    def save_to(self, path: Path) -> None:
+        try:
+            save_match(self.match, path)
+        except OSError as err:
+            self.app.sounds.play("error")
+            self.app.dialogs.message("Could not save the game", f"{path}: {err.strerror or err}")
+            return
+        self.app.toasts.show(f"Saved to {path.name}", "good")
+
+    def ask_load(self) -> None:
+        self.app.dialogs.pick_file("Load game", saves_dir(), self.load_from, must_exist=True)
+
+    def load_from(self, path: Path) -> None:
+        try:
+            match = load_match(path)
+        except SaveFileError as err:
+            self.app.sounds.play("error")
+            self.app.dialogs.message("Could not load the game", str(err))
+            return
+        self.app.open_match(match)
+
+    # -- input -------------------------------------------------------------------------------
+    def _shortcut(self, event: pygame.event.Event) -> bool:
+        key, ctrl = event.key, bool(event.mod & pygame.KMOD_CTRL)
+        if key == pygame.K_ESCAPE:
+            self.back()
+            return True
+        if ctrl:
+            actions = {
+                pygame.K_z: self.undo_btn,
+                pygame.K_y: self.redo_btn,
+                pygame.K_r: self.restart_btn,
+                pygame.K_s: self.save_btn,
+                pygame.K_o: self.load_btn,
+            }
+        else:
+            actions = {
+                pygame.K_u: self.undo_btn,
+                pygame.K_y: self.redo_btn,
+                pygame.K_h: self.hint_btn,
+                pygame.K_n: self.restart_btn,
+            }
+            if self.result.visible:
+                actions[pygame.K_w] = self.result.swap
+            if self.autoplay:
+                actions[pygame.K_s] = self.step_btn
+                if not self.result.visible:
+                    actions[pygame.K_SPACE] = self.pause_btn
+                    actions[pygame.K_RIGHT] = self.step_btn
+        button = actions.get(key)
+        if button is None:
+            return False
+        button.activate()
+        return True
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if self._shortcut(event):
+                return
+            if self.result.visible or event.key == pygame.K_TAB or self.focus.current is not self.board:
+                self.focus.handle_event(event)
+                if self.focus.current is self.board:
+                    self.renderer.cursor_visible = True
+                return
+            self._board_input(event)
+            return
+        if self.result.handle_event(event):
+            return
+        if self.movelist.handle_event(event):
+            return
+        used = self.focus.handle_event(event)
+        if not used and event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.WINDOWLEAVE):
+            if event.type == pygame.MOUSEBUTTONDOWN and self.result.visible:
+                return
+            self._board_input(event)
+
+    def _board_input(self, event: pygame.event.Event) -> None:
+        self.sync_view()
+        move = self.renderer.handle_event(event, self.match.state, self.view)
+        if move is not None:
+            self.play_move(move)
+        elif self.renderer.rejected_input:
+            self.app.sounds.play("error")
+
+    # -- frame ----------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.renderer.update(dt)
+        self.result.update(dt)
+        self.since_move += dt
+        self._poll_hint()
+        self._drive_bots()
+        self.sync_view()
+        self.undo_btn.enabled = self.match.can_undo()
+        self.redo_btn.enabled = self.match.can_redo()
+        self.hint_btn.enabled = not self.match.state.is_over()
+        self.step_btn.enabled = not self.match.state.is_over()
+        self.pause_btn.enabled = not self.match.state.is_over()
+
+    def _refresh_focus(self) -> None:
+        if self.result.visible:
+            self.focus.set(self.result.buttons, focus=self.result.rematch)
+            return
+        widgets: list[Widget] = [self.board]
+        if self.autoplay:
+            widgets += [self.pause_btn, self.step_btn, self.speed]
+        widgets += [self.undo_btn, self.redo_btn, self.hint_btn, self.restart_btn, self.save_btn, self.load_btn, self.menu_btn]
+        current = self.focus.current
+        self.focus.set(widgets, focus=current if current in widgets else self.board)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        width, height = size
+        margin = 24
+        side_w = max(320, min(420, width * 3 // 10))
+        self.panel_rect = pygame.Rect(width - side_w - margin, margin, side_w, height - 2 * margin)
+        board_rect = pygame.Rect(margin, margin, width - side_w - 3 * margin, height - 2 * margin)
+        self.renderer.layout(board_rect)
+        self.board.rect = board_rect
+        p = self.panel_rect
+        inner_x, inner_w = p.x + 20, p.width - 40
+        half = (inner_w - 10) // 2
+        button_h = 42
+        y = p.bottom - 20 - button_h
+        self.menu_btn.rect = pygame.Rect(inner_x, y, inner_w, button_h)
+        rows = [(self.save_btn, self.load_btn), (self.hint_btn, self.restart_btn), (self.undo_btn, self.redo_btn)]
+        for left, right in rows:
+            y -= button_h + 10
+            left.rect = pygame.Rect(inner_x, y, half, button_h)
+            right.rect = pygame.Rect(inner_x + half + 10, y, half, button_h)
+        self.controls_top = y
+        if self.autoplay:
+            y -= 48 + 14
+            self.speed.rect = pygame.Rect(inner_x + 70, y, inner_w - 70, 48)
+            y -= button_h + 10
+            self.pause_btn.rect = pygame.Rect(inner_x, y, half, button_h)
+            self.step_btn.rect = pygame.Rect(inner_x + half + 10, y, half, button_h)
+            self.autoplay_top = y - 30
+        else:
+            self.autoplay_top = y
+        self.status_rect = pygame.Rect(inner_x, p.y + 80, inner_w, 104)
+        list_top = self.status_rect.bottom + 16
+        self.movelist.rect = pygame.Rect(inner_x, list_top, inner_w, max(0, self.autoplay_top - 16 - list_top))
+        self.result.layout(p)
+        self._refresh_focus()
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        self.renderer.draw(surface, self.match.state, self.view)
+        panel(surface, self.panel_rect)
+        self._draw_header(surface)
+        self._draw_status(surface)
+        self.movelist.draw(surface, self.match.records, self.match.state.num_seats)
+        if self.autoplay:
+            fonts = self.app.fonts
+            text(surface, fonts.bold(13), "BOTS PLAYING" + ("  ·  PAUSED" if self.paused else ""),
+                 palette.ACCENT if self.paused else palette.TEXT_MUTED, (self.panel_rect.x + 20, self.autoplay_top + 6))
+            text(surface, fonts.text(15), "Delay", palette.TEXT_MUTED, (self.panel_rect.x + 20, self.speed.rect.centery), "midleft")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.result.draw(surface)
+
+    def _draw_header(self, surface: pygame.Surface) -> None:
+        fonts = self.app.fonts
+        p = self.panel_rect
+        text(surface, fonts.display(28), self.title, palette.TEXT, (p.x + 20, p.y + 14))
+        state = self.match.state
+        x = p.x + 20
+        y = p.y + 60
+        small = fonts.text(14)
+        for seat in range(state.num_seats):
+            if seat:
+                x = text(surface, small, "vs", palette.TEXT_MUTED, (x + 6, y), "midleft").right + 6
+            colour = self.seat_colour(seat)
+            pygame.draw.circle(surface, colour, (x + 5, y), 5)
+            label = f"{state.seat_name(seat)} {self.player_name(seat)}"
+            x = text(surface, small, fit_text(small, label, 150), palette.TEXT, (x + 14, y), "midleft").right
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        fonts = self.app.fonts
+        box = self.status_rect
+        state = self.match.state
+        outcome = state.outcome()
+        seat = state.turn
+        colour = palette.TEXT_MUTED if outcome else self.seat_colour(seat)
+        pygame.draw.rect(surface, mix(palette.PANEL, colour, 0.10), box, border_radius=12)
+        pygame.draw.rect(surface, mix(palette.PANEL_BORDER, colour, 0.6), box, 2, border_radius=12)
+        badge = pygame.Rect(box.x + 14, box.y + 14, 46, 46)
+        if outcome is None:
+            pygame.draw.rect(surface, mix(palette.BOARD, colour, 0.25), badge, border_radius=12)
+            mark = state.seat_name(seat)
+            mark_font = fonts.display(26 if len(mark) <= 2 else 12)
+            text(surface, mark_font, fit_text(mark_font, mark, 42), colour, badge.center, "center")
+            if self.thinking:
+                self._draw_spinner(surface, badge.inflate(10, 10), colour)
+            name = f"{state.seat_name(seat)} — {self.player_name(seat)}"
+            text(surface, fonts.bold(22), fit_text(fonts.bold(22), name, box.right - badge.right - 28), palette.TEXT,
+                 (badge.right + 14, badge.y + 2))
+            text(surface, fonts.text(15), self._status_line(), palette.TEXT_MUTED, (badge.right + 14, badge.y + 30))
+        else:
+            headline, head_colour, _ = self._headline(outcome)
+            text(surface, fonts.bold(22), "Game over", palette.TEXT, (box.x + 16, box.y + 16))
+            text(surface, fonts.text(15), f"{headline} · {outcome.reason}", head_colour, (box.x + 16, box.y + 46))
+        hint_y = box.bottom - 30
+        if self.hint_pending:
+            dots = "." * (1 + int(self.time * 3) % 3)
+            text(surface, fonts.text(15), f"Looking for the best move{dots}", palette.ACCENT, (box.x + 16, hint_y))
+        elif self.hint_text:
+            text(surface, fonts.bold(15), f"★ Hint: {self.hint_text}", palette.ACCENT, (box.x + 16, hint_y))
+        elif self.view.interactive and not outcome:
+            text(surface, fonts.text(14), "Click a square, or arrows + Enter, or 1–9", mix(palette.TEXT_MUTED, palette.PANEL, 0.25),
+                 (box.x + 16, hint_y + 2))
+
+    def _status_line(self) -> str:
+        seat = self.match.state.turn
+        if self.thinking:
+            if self.paused:
+                return "Paused: Space resumes, S steps"
+            dots = "." * (1 + int(self.time * 3) % 3)
+            return f"thinking{dots}" if self.reply is None else "moving…"
+        return "Your move" if self.player_name(seat) == "You" else "to move"
+
+    def _draw_spinner(self, surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:
+        """An arc circling the seat badge while its bot thinks."""
+        start = (self.time * 5.0) % 6.283
+        pygame.draw.arc(surface, colour, rect, start, start + 1.9, 3)
+        pygame.draw.arc(surface, mix(colour, palette.PANEL, 0.5), rect, start + 3.14, start + 4.0, 2)

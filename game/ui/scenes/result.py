@@ -1,0 +1,148 @@
+"""The result panel that slides in over the side panel when a game ends.
+
+It says who won and why, shows the running score of this matchup, and
+offers Rematch (Enter), Swap sides (W) and Menu (Esc). The board stays in
+view so the winning line can be seen animating.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import palette
+from game.ui.draw import fit_text, glow, mix, panel, text, wrap_text
+from game.ui.tween import Tween, ease_out_back
+from game.ui.widgets import Button
+from game.userdata import StatRow
+
+if TYPE_CHECKING:
+    from game.ui.scenes.play import PlayScene
+
+
+class ResultPanel:
+    """Headline, reason, score and the three buttons; hidden until ``show``."""
+
+    def __init__(self, scene: "PlayScene") -> None:
+        self.scene = scene
+        app = scene.app
+        self.rematch = Button(app, "Rematch", scene.rematch, wid="rematch", shortcut="Enter", style="primary", font_size=20)
+        self.swap = Button(app, "Swap sides", scene.swap_sides, wid="swap_sides", shortcut="W")
+        self.menu = Button(app, "Menu", scene.back, wid="result_menu", shortcut="Esc", style="ghost")
+        self.buttons = [self.rematch, self.swap, self.menu]
+        self.visible = False
+        self.headline = ""
+        self.reason = ""
+        self.row: StatRow | None = None
+        self.marks: list[tuple[str, tuple[int, int, int]]] = []
+        self.colour = palette.ACCENT
+        self.slide = Tween(0.0, 1.0, 0.0)
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self._halo: pygame.Surface | None = None
+
+    def show(self, headline: str, reason: str, row: StatRow | None, colour: tuple[int, int, int],
+             marks: list[tuple[str, tuple[int, int, int]]], delay: float) -> None:
+        """Slide in after ``delay`` seconds; ``marks`` are the winners' pieces (both sides on a draw)."""
+        speed = self.scene.app.settings.anim_speed
+        duration = 0.5 / speed if speed else 0.0
+        self.visible = True
+        self.headline, self.reason, self.row, self.colour, self.marks = headline, reason, row, colour, marks
+        self.slide = Tween(0.0, 1.0, duration, ease_out_back, delay=delay if speed else 0.0)
+        self._halo = None
+
+    def hide(self) -> None:
+        self.visible = False
+
+    @property
+    def shown(self) -> bool:
+        """In place and taking input (the slide has started)."""
+        return self.visible and self.slide.elapsed >= self.slide.delay
+
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        width = rect.width - 48
+        y = rect.bottom - 24 - 3 * 56
+        for i, button in enumerate(self.buttons):
+            button.rect = pygame.Rect(rect.x + 24, y + i * 56, width, 48)
+
+    def update(self, dt: float) -> None:
+        if self.visible:
+            self.slide.update(dt)
+
+    def offset(self) -> int:
+        """How far right of its place the panel is drawn (sliding in)."""
+        return round((1.0 - self.slide.value) * (self.rect.width + 40))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible or self.slide.elapsed < self.slide.delay:
+            return
+        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        rect = self.rect
+        panel(layer, rect, fill=mix(palette.PANEL, self.colour, 0.06), border=self.colour, alpha=255)
+        fonts = self.scene.app.fonts
+        top = rect.y + 28
+        self._draw_marks(layer, (rect.centerx, top + 40))
+        y = top + 96
+        size = 44 if fonts.display(44).size(self.headline)[0] <= rect.width - 40 else 30
+        head_font = fonts.display(size)
+        image = head_font.render(self.headline, True, self.colour)
+        if self._halo is None:
+            self._halo = glow(image, self.colour, radius=14)
+            self._halo.set_alpha(140)
+        head_rect = image.get_rect(midtop=(rect.centerx, y))
+        layer.blit(self._halo, self._halo.get_rect(center=head_rect.center))
+        layer.blit(image, head_rect)
+        y = head_rect.bottom + 8
+        for line in wrap_text(fonts.text(18), self.reason, rect.width - 40):
+            y = text(layer, fonts.text(18), line, palette.TEXT, (rect.centerx, y), "midtop").bottom
+        if self.row is not None:
+            self._draw_score(layer, y + 22, self.rematch.rect.y - 16)
+        for button in self.buttons:
+            button.draw(layer)
+        surface.blit(layer, (self.offset(), 0))
+
+    def _draw_marks(self, layer: pygame.Surface, centre: tuple[int, int]) -> None:
+        fonts = self.scene.app.fonts
+        count = max(1, len(self.marks))
+        for i, (mark, colour) in enumerate(self.marks):
+            x = centre[0] + round((i - (count - 1) / 2) * 84)
+            disc = pygame.Rect(0, 0, 72, 72)
+            disc.center = (x, centre[1])
+            pygame.draw.rect(layer, mix(palette.BOARD, colour, 0.22), disc, border_radius=20)
+            pygame.draw.rect(layer, colour, disc, 3, border_radius=20)
+            font = fonts.display(40 if len(mark) <= 2 else 16)
+            text(layer, font, fit_text(font, mark, 64), colour, disc.center, "center")
+
+    def _draw_score(self, layer: pygame.Surface, y: int, bottom: int) -> None:
+        row = self.row
+        if row is None or bottom - y < 110:
+            return
+        fonts = self.scene.app.fonts
+        rect = self.rect
+        pygame.draw.line(layer, palette.PANEL_BORDER, (rect.x + 30, y), (rect.right - 30, y), 1)
+        y += 14
+        text(layer, fonts.bold(13), "RUNNING SCORE", palette.TEXT_MUTED, (rect.centerx, y), "midtop")
+        y += 22
+        matchup = fit_text(fonts.bold(16), row.matchup, rect.width - 40)
+        y = text(layer, fonts.bold(16), matchup, palette.TEXT, (rect.centerx, y), "midtop").bottom + 10
+        tile_w = (rect.width - 48 - 2 * 10) // 3
+        first = row.matchup.split(" vs ")[0]
+        for i, (label, value, colour) in enumerate(
+            (("won", row.wins, palette.GOOD), ("drawn", row.draws, palette.TEXT_MUTED), ("lost", row.losses, palette.BAD))
+        ):
+            tile = pygame.Rect(rect.x + 24 + i * (tile_w + 10), y, tile_w, 70)
+            pygame.draw.rect(layer, mix(palette.BOARD, colour, 0.08), tile, border_radius=12)
+            pygame.draw.rect(layer, mix(palette.PANEL_BORDER, colour, 0.4), tile, 1, border_radius=12)
+            text(layer, fonts.display(32), str(value), colour, (tile.centerx, tile.y + 6), "midtop")
+            text(layer, fonts.text(13), label, palette.TEXT_MUTED, (tile.centerx, tile.bottom - 6), "midbottom")
+        text(layer, fonts.text(13), f"counted for {first}", palette.TEXT_MUTED, (rect.centerx, y + 78), "midtop")
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Mouse on the buttons once the panel has slid into place."""
+        if not self.visible or not self.slide.done:
+            return False
+        for button in self.buttons:
+            if button.handle_event(event):
+                return True
+        return False
+

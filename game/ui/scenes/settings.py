@@ -1,0 +1,85 @@
+"""Settings: animation speed, sound, window size, fullscreen, bot move delay.
+
+Every change is applied at once (the window resizes, animations speed up)
+and saved with ``save_settings``, so it holds for the next run too.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.ui import palette
+from game.ui.draw import panel, text
+from game.ui.scenes.base import Scene
+from game.ui.scenes.play import BOT_DELAYS, nearest_delay_index
+from game.ui.widgets import Choice, ChoiceItem
+from game.userdata import ANIM_SPEEDS, WINDOW_SIZES
+
+ON_OFF = [ChoiceItem(True, "On"), ChoiceItem(False, "Off")]
+ANIM_NOTES = {0.0: "no animation: every change at once", 0.5: "half speed", 1.0: "as designed", 2.0: "twice as fast"}
+
+
+def _index(items: list[ChoiceItem], value: object) -> int:
+    for i, item in enumerate(items):
+        if item.value == value:
+            return i
+    return 0
+
+
+class SettingsScene(Scene):
+    """One row per setting: a label on the left, a chooser on the right."""
+
+    name = "settings"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        s = app.settings
+        speeds = [ChoiceItem(v, label, ANIM_NOTES.get(v, "")) for v, label in ANIM_SPEEDS.items()]
+        sizes = [ChoiceItem(tuple(size), f"{size[0]} × {size[1]}") for size in WINDOW_SIZES]
+        if tuple(s.window_size) not in [item.value for item in sizes]:
+            sizes.append(ChoiceItem(tuple(s.window_size), f"{s.window_size[0]} × {s.window_size[1]} (custom)"))
+        delays = [ChoiceItem(v, label, f"{v:g} s between bot moves") for v, label in BOT_DELAYS]
+        self.rows: list[tuple[str, str, Choice]] = [
+            ("Animation speed", "How fast pieces, lines and screens move",
+             Choice(app, speeds, _index(speeds, s.anim_speed), lambda v: app.update_settings(anim_speed=v), wid="anim_speed")),
+            ("Sound", "Clicks, moves and fanfares",
+             Choice(app, ON_OFF, _index(ON_OFF, s.sound), lambda v: app.update_settings(sound=v), wid="sound")),
+            ("Window size", "Also resizable by dragging the window edge",
+             Choice(app, sizes, _index(sizes, tuple(s.window_size)), lambda v: app.update_settings(window_size=v), wid="window_size")),
+            ("Fullscreen", "F11 switches at any time",
+             Choice(app, ON_OFF, _index(ON_OFF, s.fullscreen), lambda v: app.update_settings(fullscreen=v), wid="fullscreen")),
+            ("Bot move delay", "Pause before a bot's move is shown",
+             Choice(app, delays, nearest_delay_index(s.bot_delay), lambda v: app.update_settings(bot_delay=v), wid="bot_delay")),
+        ]
+        self.back_btn = self.back_button("Done")
+        self.focus.set([choice for _, _, choice in self.rows] + [self.back_btn])
+
+    def apply_settings(self) -> None:
+        s = self.app.settings
+        values = {"anim_speed": s.anim_speed, "sound": s.sound, "window_size": tuple(s.window_size),
+                  "fullscreen": s.fullscreen, "bot_delay": BOT_DELAYS[nearest_delay_index(s.bot_delay)][0]}
+        for _, _, choice in self.rows:
+            choice.select_value(values[choice.id])
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        width, height = size
+        box_w = min(760, width - 80)
+        row_h = 76
+        top = max(130, (height - len(self.rows) * row_h) // 2 - 20)
+        self.box = pygame.Rect((width - box_w) // 2, top - 20, box_w, len(self.rows) * row_h + 40)
+        for i, (_, _, choice) in enumerate(self.rows):
+            choice.rect = pygame.Rect(self.box.right - 24 - 300, top + i * row_h + 8, 300, row_h - 16)
+        self.back_btn.rect = pygame.Rect(0, 0, 200, 50)
+        self.back_btn.rect.midtop = (width // 2, self.box.bottom + 24)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        self.draw_header(surface, "Settings", "Changes apply at once and are kept for next time")
+        panel(surface, self.box)
+        fonts = self.app.fonts
+        for i, (label, note, choice) in enumerate(self.rows):
+            y = choice.rect.centery
+            text(surface, fonts.bold(19), label, palette.TEXT, (self.box.x + 28, y - 2), "bottomleft")
+            text(surface, fonts.text(14), note, palette.TEXT_MUTED, (self.box.x + 28, y + 2), "topleft")
+            if i:
+                pygame.draw.line(surface, palette.PANEL_LIGHT, (self.box.x + 20, choice.rect.y - 8),
+                                 (self.box.right - 20, choice.rect.y - 8))

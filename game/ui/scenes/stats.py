@@ -1,0 +1,158 @@
+"""Statistics: wins, draws and losses per game and matchup, kept across runs.
+
+Counts are from the first-named side's view ("Human vs Master": the human's
+wins). A bar shows the split at a glance. "Reset statistics" asks first.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.games import GAMES, game_class
+from game.ui import palette
+from game.ui.draw import fit_text, mix, panel, text
+from game.ui.scenes.base import Scene
+from game.ui.widgets import Button
+from game.userdata import StatRow
+
+ROW_H = 40
+
+
+def game_title(game_id: str) -> str:
+    return game_class(game_id).title if game_id in GAMES else game_id
+
+
+class StatsScene(Scene):
+    """A table per game; scroll with the wheel or Up/Down when it is long."""
+
+    name = "stats"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.reset_btn = Button(app, "Reset statistics", self.ask_reset, wid="reset", shortcut="R", style="danger")
+        self.back_btn = self.back_button()
+        self.scroll = 0
+        self.focus.set([self.back_btn, self.reset_btn], focus=self.back_btn)
+
+    def rows(self) -> list[StatRow]:
+        return self.app.stats.rows()
+
+    def ask_reset(self) -> None:
+        if not self.rows():
+            self.app.toasts.show("There are no statistics to reset yet.")
+            return
+        self.app.dialogs.confirm(
+            "Reset statistics",
+            "Forget every win, draw and loss recorded so far? This cannot be undone.",
+            "Reset",
+            self.reset,
+        )
+
+    def reset(self) -> None:
+        self.app.stats.clear()
+        self.app.save_stats()
+        self.scroll = 0
+        self.app.toasts.show("Statistics reset.", "good")
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, self.scroll - event.y * ROW_H)
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_r and not event.mod & pygame.KMOD_CTRL:
+                self.reset_btn.activate()
+                return
+            if event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+                step = self.table.height - ROW_H
+                self.scroll = max(0, self.scroll + (step if event.key == pygame.K_PAGEDOWN else -step))
+                return
+        super().handle_event(event)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        width, height = size
+        box_w = min(900, width - 80)
+        self.table = pygame.Rect((width - box_w) // 2, 140, box_w, height - 140 - 110)
+        self.back_btn.rect = pygame.Rect(0, 0, 180, 50)
+        self.reset_btn.rect = pygame.Rect(0, 0, 240, 50)
+        self.back_btn.rect.topright = (width // 2 - 10, self.table.bottom + 28)
+        self.reset_btn.rect.topleft = (width // 2 + 10, self.table.bottom + 28)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        self.draw_header(surface, "Statistics", "Your record against every opponent, kept between runs")
+        box = self.table
+        panel(surface, box)
+        fonts = self.app.fonts
+        rows = self.rows()
+        self.reset_btn.enabled = bool(rows)
+        if not rows:
+            text(surface, fonts.display(26), "No games finished yet", palette.TEXT, (box.centerx, box.centery - 20), "center")
+            text(surface, fonts.text(16), "Finish a game and its result appears here.", palette.TEXT_MUTED,
+                 (box.centerx, box.centery + 16), "center")
+            return
+        inner = box.inflate(-40, -32)
+        columns = self._columns(inner)
+        head = fonts.bold(13)
+        for name, (x, anchor) in columns.items():
+            text(surface, head, name.upper(), palette.TEXT_MUTED, (x, inner.y), anchor)
+        body = pygame.Rect(inner.x, inner.y + 28, inner.width, inner.height - 28)
+        lines = self._lines(rows)
+        total_h = len(lines) * ROW_H
+        self.scroll = max(0, min(self.scroll, total_h - body.height))
+        clip = surface.get_clip()
+        surface.set_clip(body)
+        y = body.y - self.scroll
+        for line in lines:
+            if isinstance(line, str):
+                text(surface, fonts.display(22), line, palette.ACCENT, (inner.x, y + ROW_H - 8), "bottomleft")
+                pygame.draw.line(surface, palette.PANEL_BORDER, (inner.x, y + ROW_H - 2), (inner.right, y + ROW_H - 2))
+            else:
+                self._draw_row(surface, line, y, inner, columns)
+            y += ROW_H
+        surface.set_clip(clip)
+        if total_h > body.height:
+            text(surface, fonts.text(13), "Scroll: mouse wheel or PgUp/PgDn", palette.TEXT_MUTED,
+                 (box.right - 16, box.bottom - 8), "bottomright")
+
+    @staticmethod
+    def _lines(rows: list[StatRow]) -> list[str | StatRow]:
+        lines: list[str | StatRow] = []
+        current = None
+        for row in rows:
+            if row.game_id != current:
+                current = row.game_id
+                lines.append(game_title(row.game_id))
+            lines.append(row)
+        return lines
+
+    @staticmethod
+    def _columns(inner: pygame.Rect) -> dict[str, tuple[int, str]]:
+        right = inner.right
+        return {
+            "Matchup": (inner.x + 8, "topleft"),
+            "Games": (right - 380, "topright"),
+            "Wins": (right - 310, "topright"),
+            "Draws": (right - 240, "topright"),
+            "Losses": (right - 170, "topright"),
+            "Record": (right - 150, "topleft"),
+        }
+
+    def _draw_row(self, surface: pygame.Surface, row: StatRow, y: int, inner: pygame.Rect,
+                  columns: dict[str, tuple[int, str]]) -> None:
+        fonts = self.app.fonts
+        font, bold = fonts.text(17), fonts.bold(17)
+        mid = y + ROW_H // 2
+        matchup_w = columns["Games"][0] - inner.x - 70
+        text(surface, font, fit_text(font, row.matchup, matchup_w), palette.TEXT, (inner.x + 8, mid), "midleft")
+        values = {"Games": (row.games, palette.TEXT), "Wins": (row.wins, palette.GOOD),
+                  "Draws": (row.draws, palette.TEXT_MUTED), "Losses": (row.losses, palette.BAD)}
+        for name, (value, colour) in values.items():
+            text(surface, bold, str(value), colour, (columns[name][0], mid), "midright")
+        bar = pygame.Rect(columns["Record"][0], mid - 7, inner.right - columns["Record"][0] - 8, 14)
+        pygame.draw.rect(surface, mix(palette.BOARD, palette.PANEL, 0.5), bar, border_radius=7)
+        if row.games:
+            x = bar.x
+            for count, colour in ((row.wins, palette.GOOD), (row.draws, palette.TEXT_MUTED), (row.losses, palette.BAD)):
+                w = round(bar.width * count / row.games)
+                if w > 0:
+                    pygame.draw.rect(surface, colour, pygame.Rect(x, bar.y, min(w, bar.right - x), bar.height), border_radius=7)
+                x += w

@@ -1,0 +1,204 @@
+"""The title screen: the logo over drifting game pieces, and the main menu."""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui import palette
+from game.ui.draw import glow, mix, text, vertical_gradient
+from game.ui.scenes.base import Scene
+from game.ui.tween import Tween, ease_out_back, ease_out_cubic, pulse
+from game.ui.widgets import Button
+
+TAGLINE = "Classic board games  ·  bots of every strength  ·  a friend at the same screen"
+
+
+@dataclass
+class Floater:
+    """One piece drifting across the title screen."""
+
+    kind: str           # "x", "o", "disc" or "star"
+    colour: tuple[int, int, int]
+    x: float            # 0..1 of the width
+    y: float            # 0..1 of the height
+    size: float         # fraction of the height
+    speed: float        # fraction of the height per second (upwards)
+    spin: float         # degrees per second
+    angle: float
+    phase: float
+    alpha: int
+
+
+def piece_image(kind: str, colour: tuple[int, int, int], size: int) -> pygame.Surface:
+    """A game piece drawn with soft edges: an X, an O ring, a disc or a star."""
+    scale = 3
+    big = size * scale
+    image = pygame.Surface((big, big), pygame.SRCALPHA)
+    centre = big // 2
+    thick = max(3, big // 7)
+    if kind == "x":
+        inset = big // 5
+        for a, b in (((inset, inset), (big - inset, big - inset)), ((big - inset, inset), (inset, big - inset))):
+            pygame.draw.line(image, colour, a, b, thick)
+            pygame.draw.circle(image, colour, a, thick // 2)
+            pygame.draw.circle(image, colour, b, thick // 2)
+    elif kind == "o":
+        pygame.draw.circle(image, colour, (centre, centre), big // 2 - big // 8, thick)
+    elif kind == "disc":
+        pygame.draw.circle(image, colour, (centre, centre), big // 2 - 2)
+        pygame.draw.circle(image, mix(colour, (255, 255, 255), 0.35), (centre, centre), big // 2 - big // 5, max(2, big // 14))
+    else:
+        points = []
+        for i in range(10):
+            r = (big // 2 - 2) if i % 2 == 0 else big // 5
+            a = math.pi / 2 + i * math.pi / 5
+            points.append((centre + r * math.cos(a), centre - r * math.sin(a)))
+        pygame.draw.polygon(image, colour, points)
+    return pygame.transform.smoothscale(image, (size, size))
+
+
+class TitleScene(Scene):
+    """Logo, tagline and the main menu: Play, Statistics, Settings, Quit."""
+
+    name = "title"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        rng = random.Random(20261123)
+        kinds = ("x", "o", "x", "o", "disc", "star")
+        self.floaters = [
+            Floater(
+                kind=rng.choice(kinds),
+                colour=palette.SEAT_COLOURS[rng.randrange(4)] if rng.random() < 0.85 else palette.ACCENT,
+                x=rng.random(),
+                y=rng.random(),
+                size=rng.uniform(0.035, 0.085),
+                speed=rng.uniform(0.012, 0.035),
+                spin=rng.uniform(-25, 25),
+                angle=rng.uniform(0, 360),
+                phase=rng.uniform(0, 1),
+                alpha=rng.randrange(50, 120),
+            )
+            for _ in range(22)
+        ]
+        self._images: dict[tuple[str, tuple[int, int, int], int], pygame.Surface] = {}
+        self.logo: pygame.Surface | None = None
+        self.logo_glow: pygame.Surface | None = None
+        self.intro = Tween(0.0, 1.0, 0.9, ease_out_back)
+        self.fade_in = Tween(0.0, 1.0, 0.6, ease_out_cubic)
+        self.apply_settings()
+        self.play = Button(app, "Play", self.open_games, wid="play", shortcut="P", style="primary", font_size=22)
+        self.stats = Button(app, "Statistics", self.open_stats, wid="stats", shortcut="T")
+        self.settings = Button(app, "Settings", self.open_settings, wid="settings", shortcut="O")
+        self.quit = Button(app, "Quit", self.ask_quit, wid="quit", shortcut="Esc", style="ghost")
+        self.focus.set([self.play, self.stats, self.settings, self.quit], focus=self.play)
+
+    def apply_settings(self) -> None:
+        if self.app.settings.anim_speed == 0:
+            self.intro.finish()
+            self.fade_in.finish()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        width, height = size
+        self._make_logo(height)
+        button_w = min(360, width // 3)
+        button_h = max(46, min(58, height // 14))
+        gap = max(12, button_h // 3)
+        top = int(height * 0.5)
+        for i, button in enumerate(self.focus.widgets):
+            button.rect = pygame.Rect(0, 0, button_w, button_h + (8 if i == 0 else 0))
+            button.rect.midtop = (width // 2, top)
+            top = button.rect.bottom + gap
+        self._images.clear()
+
+    def _make_logo(self, height: int) -> None:
+        font = self.app.fonts.display(max(48, min(132, height // 6)))
+        words = font.render("Board Arcade", True, palette.TEXT)
+        fill = vertical_gradient(words.get_size(), (255, 236, 190), palette.ACCENT)
+        logo = words.copy()
+        logo.blit(fill, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        self.logo = logo
+        self.logo_glow = glow(words, palette.ACCENT_DARK, radius=18, strength=2)
+
+    # -- actions ----------------------------------------------------------------
+    def open_games(self) -> None:
+        from game.ui.scenes.games import GamesScene
+
+        self.app.scenes.push(GamesScene(self.app))
+
+    def open_stats(self) -> None:
+        from game.ui.scenes.stats import StatsScene
+
+        self.app.scenes.push(StatsScene(self.app))
+
+    def open_settings(self) -> None:
+        from game.ui.scenes.settings import SettingsScene
+
+        self.app.scenes.push(SettingsScene(self.app))
+
+    def ask_quit(self) -> None:
+        self.app.dialogs.confirm("Quit", "Leave Board Arcade?", "Quit", self.app.quit)
+
+    def back(self) -> None:
+        self.app.sounds.play("click")
+        self.ask_quit()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            shortcuts = {pygame.K_p: self.play, pygame.K_t: self.stats, pygame.K_o: self.settings}
+            if event.key in shortcuts:
+                shortcuts[event.key].activate()
+                return
+        super().handle_event(event)
+
+    # -- frame ---------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        speed = self.app.settings.anim_speed
+        self.intro.update(dt * max(speed, 0.5) if speed else dt)
+        self.fade_in.update(dt)
+        if speed == 0:
+            return
+        for f in self.floaters:
+            f.y -= f.speed * dt * speed
+            f.angle = (f.angle + f.spin * dt * speed) % 360
+            if f.y < -0.12:
+                f.y = 1.12
+                f.x = (f.x + 0.37) % 1.0
+
+    def _piece(self, f: Floater, height: int) -> pygame.Surface:
+        size = max(12, int(f.size * height))
+        key = (f.kind, f.colour, size)
+        image = self._images.get(key)
+        if image is None:
+            image = self._images[key] = piece_image(f.kind, f.colour, size)
+        return image
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        width, height = surface.get_size()
+        for f in self.floaters:
+            image = pygame.transform.rotate(self._piece(f, height), f.angle)
+            sway = math.sin((self.time * 0.4 + f.phase) * math.tau) * 0.012
+            image.set_alpha(round(f.alpha * self.fade_in.value))
+            surface.blit(image, image.get_rect(center=(int((f.x + sway) * width), int(f.y * height))))
+        if self.logo is None or self.logo_glow is None:
+            return
+        centre = (width // 2, int(height * 0.25))
+        breathe = pulse((self.time / 3.2) % 1.0) if self.app.settings.anim_speed else 0.5
+        halo = self.logo_glow.copy()
+        halo.set_alpha(round((120 + 90 * breathe) * self.fade_in.value))
+        surface.blit(halo, halo.get_rect(center=centre))
+        scale = max(0.01, self.intro.value)
+        logo = self.logo if scale >= 0.999 else pygame.transform.smoothscale_by(self.logo, scale)
+        surface.blit(logo, logo.get_rect(center=centre))
+        tag_font = self.app.fonts.text(max(15, min(20, height // 40)))
+        tag_y = centre[1] + self.logo.get_height() // 2 + 18
+        text(surface, tag_font, TAGLINE, palette.TEXT_MUTED, (width // 2, tag_y), "midtop",
+             alpha=round(255 * self.fade_in.value))
+        hint = "Arrows or Tab to move  ·  Enter to choose  ·  Esc to go back  ·  F11 full screen"
+        text(surface, self.app.fonts.text(14), hint, mix(palette.TEXT_MUTED, palette.BACKGROUND_BOTTOM, 0.3),
+             (width // 2, height - 18), "midbottom")

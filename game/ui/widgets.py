@@ -1,0 +1,439 @@
+"""Buttons, choosers and keyboard focus: the controls every scene is built from.
+
+The scenes draw their own controls (rather than using pygame_gui buttons) so
+that every one has the same hover and press feedback (colour, a slight scale,
+a click sound) and a gold focus ring that the keyboard moves: Tab and
+Shift+Tab go round, arrow keys go to the nearest control in that direction,
+Enter or Space presses, Left/Right change a chooser. Nothing needs the mouse.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Protocol, Sequence
+
+import pygame
+
+from game.ui import palette
+from game.ui.draw import Fonts, brighten, fit_text, keycap, mix, text, wrap_text
+
+RGB = tuple[int, int, int]
+
+ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+DIRECTIONS = {
+    pygame.K_LEFT: (-1, 0),
+    pygame.K_RIGHT: (1, 0),
+    pygame.K_UP: (0, -1),
+    pygame.K_DOWN: (0, 1),
+}
+
+
+class SoundPlayer(Protocol):
+    def play(self, name: str) -> None: ...
+
+
+class UiContext(Protocol):
+    """What controls need from the application: fonts, sounds, focus display."""
+
+    fonts: Fonts
+    sounds: SoundPlayer
+    keyboard_mode: bool
+
+
+def approach(current: float, target: float, dt: float, rate: float = 14.0) -> float:
+    """Move ``current`` towards ``target`` smoothly, independent of frame rate."""
+    return current + (target - current) * min(1.0, dt * rate)
+
+
+class Widget:
+    """A rectangle that can be focused, hovered, pressed and drawn."""
+
+    focusable = True
+
+    def __init__(self, ctx: UiContext, wid: str = "", tooltip: str = "") -> None:
+        self.ctx = ctx
+        self.id = wid
+        self.tooltip = tooltip
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.visible = True
+        self.enabled = True
+        self.hovered = False
+        self.focused = False
+        self.pressed = False
+        self.glow = 0.0          # 0..1: hover/focus highlight, eased
+        self.press_flash = 0.0   # seconds of pressed look left after a keyboard press
+
+    @property
+    def can_focus(self) -> bool:
+        return self.focusable and self.visible and self.enabled and self.rect.width > 0
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Mouse handling; returns True when the event was used."""
+        if not self.visible or not self.enabled:
+            self.hovered = self.pressed = False
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            inside = self.rect.collidepoint(event.pos)
+            if inside and not self.hovered:
+                self.ctx.sounds.play("hover")
+            self.hovered = inside
+            if not inside:
+                self.pressed = False
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.rect.collidepoint(event.pos):
+                self.pressed = True
+                return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.pressed and self.rect.collidepoint(event.pos):
+                self.pressed = False
+                self.on_click(event.pos)
+                return True
+            self.pressed = False
+        return False
+
+    def on_click(self, pos: tuple[int, int]) -> None:
+        self.activate()
+
+    def activate(self) -> None:
+        """What Enter or a click does."""
+
+    def step(self, delta: int) -> bool:
+        """Left/Right on a focused control; True if the control used it."""
+        return False
+
+    def flash(self) -> None:
+        self.press_flash = 0.12
+
+    def update(self, dt: float) -> None:
+        lit = self.hovered or (self.focused and self.ctx.keyboard_mode)
+        self.glow = approach(self.glow, 1.0 if lit and self.enabled else 0.0, dt)
+        self.press_flash = max(0.0, self.press_flash - dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        raise NotImplementedError
+
+    def draw_focus(self, surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
+        if self.focused and self.ctx.keyboard_mode and self.enabled:
+            pygame.draw.rect(surface, palette.ACCENT, rect.inflate(10, 10), 3, border_radius=radius + 5)
+
+
+STYLES: dict[str, tuple[RGB, RGB, RGB, RGB]] = {
+    # fill, hover fill, text, border
+    "normal": (palette.PANEL_LIGHT, palette.HOVER, palette.TEXT, palette.PANEL_BORDER),
+    "primary": (palette.ACCENT_DARK, palette.ACCENT, palette.BACKGROUND_TOP, palette.ACCENT),
+    "ghost": (palette.PANEL, palette.PANEL_LIGHT, palette.TEXT_MUTED, palette.PANEL_BORDER),
+    "danger": (mix(palette.BAD, palette.PANEL, 0.55), mix(palette.BAD, palette.PANEL, 0.3), palette.TEXT, palette.BAD),
+}
+
+
+class Button(Widget):
+    """A labelled button with an optional keyboard shortcut shown as a keycap."""
+
+    def __init__(
+        self,
+        ctx: UiContext,
+        label: str,
+        on_press: Callable[[], None],
+        wid: str = "",
+        shortcut: str = "",
+        tooltip: str = "",
+        style: str = "normal",
+        font_size: int = 18,
+    ) -> None:
+        super().__init__(ctx, wid, tooltip or (f"{label} ({shortcut})" if shortcut else ""))
+        self.label = label
+        self.on_press = on_press
+        self.shortcut = shortcut
+        self.style = style
+        self.font_size = font_size
+        self.selected = False    # drawn lit, e.g. the active choice of a group
+
+    def activate(self) -> None:
+        if not self.enabled or not self.visible:
+            return
+        self.ctx.sounds.play("click")
+        self.flash()
+        self.on_press()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible or self.rect.width <= 0:
+            return
+        fill, hover_fill, ink, border = STYLES[self.style]
+        if self.selected:
+            fill, border = mix(fill, palette.ACCENT, 0.28), palette.ACCENT
+        down = self.pressed or self.press_flash > 0
+        lift = self.glow if self.enabled else 0.0
+        scale = 1.0 + 0.035 * lift - (0.05 if down else 0.0)
+        rect = self.rect.copy()
+        rect.width = round(self.rect.width * scale)
+        rect.height = round(self.rect.height * scale)
+        rect.center = self.rect.center
+        colour = mix(fill, hover_fill, lift)
+        if down:
+            colour = brighten(colour, -0.25)
+        if not self.enabled:
+            colour = mix(fill, palette.BACKGROUND_TOP, 0.55)
+            ink = mix(ink, palette.BACKGROUND_TOP, 0.5)
+        radius = min(palette.RADIUS, rect.height // 2)
+        shadow = rect.move(0, 3)
+        pygame.draw.rect(surface, mix(palette.BACKGROUND_TOP, (0, 0, 0), 0.4), shadow, border_radius=radius)
+        pygame.draw.rect(surface, colour, rect, border_radius=radius)
+        pygame.draw.rect(surface, mix(border, palette.ACCENT, lift * 0.7) if self.enabled else colour, rect, 2, border_radius=radius)
+        font = self.ctx.fonts.bold(self.font_size)
+        right = rect.right - 12
+        if self.shortcut:
+            cap_font = self.ctx.fonts.text(max(11, self.font_size - 5))
+            cap_ink = mix(ink, colour, 0.35)
+            cap = keycap(surface, cap_font, self.shortcut, (right, rect.centery), cap_ink)
+            label_room = cap.left - rect.left - 16
+            label = fit_text(font, self.label, label_room)
+            width = font.size(label)[0]
+            centre = rect.left + 10 + max(0, (label_room - width) // 2) + width // 2
+            text(surface, font, label, ink, (centre, rect.centery), "center")
+        else:
+            text(surface, font, fit_text(font, self.label, rect.width - 20), ink, rect.center, "center")
+        self.draw_focus(surface, rect, radius)
+
+
+@dataclass(frozen=True)
+class ChoiceItem:
+    """One value of a chooser: the value, what it shows and an explanation."""
+
+    value: Any
+    label: str
+    subtitle: str = ""
+
+
+class Choice(Widget):
+    """A chooser: ◀ value ▶, changed by Left/Right, clicks, or Enter (next)."""
+
+    def __init__(
+        self,
+        ctx: UiContext,
+        items: Sequence[ChoiceItem],
+        index: int,
+        on_change: Callable[[Any], None],
+        wid: str = "",
+        tooltip: str = "",
+        font_size: int = 18,
+    ) -> None:
+        super().__init__(ctx, wid, tooltip)
+        if not items:
+            raise ValueError(f"chooser {wid!r} needs at least one item")
+        self.items = list(items)
+        self.index = max(0, min(index, len(self.items) - 1))
+        self.on_change = on_change
+        self.font_size = font_size
+        self.nudge = 0.0    # -1..1: arrow bump animation after a change
+
+    @property
+    def value(self) -> Any:
+        return self.items[self.index].value
+
+    @property
+    def item(self) -> ChoiceItem:
+        return self.items[self.index]
+
+    def select_value(self, value: Any) -> None:
+        """Show ``value`` without calling back (used to sync with the model)."""
+        for i, item in enumerate(self.items):
+            if item.value == value:
+                self.index = i
+                return
+
+    def step(self, delta: int) -> bool:
+        if not self.enabled or len(self.items) < 2:
+            return False
+        self.index = (self.index + delta) % len(self.items)
+        self.nudge = float(delta)
+        self.ctx.sounds.play("click")
+        self.on_change(self.value)
+        return True
+
+    def activate(self) -> None:
+        self.step(1)
+
+    def on_click(self, pos: tuple[int, int]) -> None:
+        self.step(-1 if pos[0] < self.rect.x + self.rect.width // 4 else 1)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.nudge = approach(self.nudge, 0.0, dt, 10.0)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible or self.rect.width <= 0:
+            return
+        lift = self.glow if self.enabled else 0.0
+        rect = self.rect
+        radius = min(palette.RADIUS, rect.height // 2)
+        fill = mix(palette.PANEL_LIGHT, palette.HOVER, lift)
+        if self.pressed:
+            fill = brighten(fill, -0.2)
+        pygame.draw.rect(surface, fill, rect, border_radius=radius)
+        pygame.draw.rect(surface, mix(palette.PANEL_BORDER, palette.ACCENT, lift * 0.7), rect, 2, border_radius=radius)
+        arrow_font = self.ctx.fonts.text(self.font_size)
+        arrow_ink = mix(palette.TEXT_MUTED, palette.ACCENT, lift)
+        shift = round(self.nudge * 4)
+        text(surface, arrow_font, "◀", arrow_ink, (rect.x + 18 + min(0, shift), rect.centery), "midleft")
+        text(surface, arrow_font, "▶", arrow_ink, (rect.right - 18 + max(0, shift), rect.centery), "midright")
+        inner = rect.width - 90
+        font = self.ctx.fonts.bold(self.font_size)
+        item = self.item
+        if item.subtitle and rect.height >= self.font_size * 3:
+            small = self.ctx.fonts.text(max(12, self.font_size - 5))
+            text(surface, font, fit_text(font, item.label, inner), palette.TEXT, (rect.centerx, rect.centery - 2), "midbottom")
+            text(surface, small, fit_text(small, item.subtitle, inner), palette.TEXT_MUTED, (rect.centerx, rect.centery + 2), "midtop")
+        else:
+            text(surface, font, fit_text(font, item.label, inner), palette.TEXT, rect.center, "center")
+        if 1 < len(self.items) <= 12:
+            dots_y = rect.bottom - 7
+            spacing = 9
+            x0 = rect.centerx - (len(self.items) - 1) * spacing // 2
+            for i in range(len(self.items)):
+                colour = palette.ACCENT if i == self.index else palette.PANEL_BORDER
+                pygame.draw.circle(surface, colour, (x0 + i * spacing, dots_y), 2)
+        self.draw_focus(surface, rect, radius)
+
+
+class FocusGroup:
+    """The focusable controls of a scene and which one the keyboard is on."""
+
+    def __init__(self, ctx: UiContext) -> None:
+        self.ctx = ctx
+        self.widgets: list[Widget] = []
+        self.current: Widget | None = None
+        self.hover_time = 0.0
+        self.mouse_pos: tuple[int, int] = (0, 0)
+
+    def set(self, widgets: Sequence[Widget], focus: Widget | None = None) -> None:
+        """Replace the controls, keeping focus on the same one when it is still there."""
+        self.widgets = list(widgets)
+        if focus is not None:
+            self.focus(focus)
+        elif self.current not in self.widgets or (self.current and not self.current.can_focus):
+            self.focus(next((w for w in self.widgets if w.can_focus), None))
+
+    def find(self, wid: str) -> Widget:
+        for widget in self.widgets:
+            if widget.id == wid:
+                return widget
+        raise KeyError(f"no control {wid!r}; controls: {', '.join(w.id for w in self.widgets)}")
+
+    def focus(self, widget: Widget | None) -> None:
+        if self.current is not None:
+            self.current.focused = False
+        self.current = widget
+        if widget is not None:
+            widget.focused = True
+
+    def _candidates(self) -> list[Widget]:
+        return [w for w in self.widgets if w.can_focus]
+
+    def cycle(self, delta: int) -> None:
+        candidates = self._candidates()
+        if not candidates:
+            return
+        if self.current in candidates:
+            i = (candidates.index(self.current) + delta) % len(candidates)
+        else:
+            i = 0 if delta > 0 else len(candidates) - 1
+        self.focus(candidates[i])
+        self.ctx.sounds.play("hover")
+
+    def move(self, dx: int, dy: int) -> bool:
+        """Focus the nearest control in direction (dx, dy); False if there is none."""
+        candidates = [w for w in self._candidates() if w is not self.current]
+        if self.current is None or not self.current.can_focus:
+            if candidates:
+                self.focus(candidates[0])
+                return True
+            return False
+        here = pygame.Vector2(self.current.rect.center)
+        best, best_score = None, float("inf")
+        for widget in candidates:
+            there = pygame.Vector2(widget.rect.center)
+            delta = there - here
+            along = delta.x * dx + delta.y * dy
+            if along <= 4:
+                continue
+            across = abs(delta.x * dy) + abs(delta.y * dx)
+            score = along + 2.5 * across
+            if score < best_score:
+                best, best_score = widget, score
+        if best is None:
+            return False
+        self.focus(best)
+        self.ctx.sounds.play("hover")
+        return True
+
+    def handle_event(self, event: pygame.event.Event, arrows: bool = True) -> bool:
+        """Route keys (focus, activate) and mouse events; True if used.
+
+        ``arrows=False`` leaves the arrow keys to the scene (the board).
+        """
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_TAB:
+                self.ctx.keyboard_mode = True
+                self.cycle(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+                return True
+            if arrows and event.key in DIRECTIONS:
+                self.ctx.keyboard_mode = True
+                dx, dy = DIRECTIONS[event.key]
+                if dx and self.current is not None and self.current.can_focus and self.current.step(dx):
+                    return True
+                return self.move(dx, dy)
+            if event.key in ACTIVATE_KEYS and self.current is not None and self.current.can_focus:
+                self.ctx.keyboard_mode = True
+                self.current.activate()
+                return True
+            return False
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            if event.type == pygame.MOUSEMOTION:
+                self.ctx.keyboard_mode = False
+                if event.pos != self.mouse_pos:
+                    self.hover_time = 0.0
+                self.mouse_pos = event.pos
+            used = False
+            for widget in list(self.widgets):
+                used = widget.handle_event(event) or used
+                if widget.hovered and event.type == pygame.MOUSEMOTION and widget.can_focus:
+                    self.focus(widget)
+            return used
+        return False
+
+    def update(self, dt: float) -> None:
+        self.hover_time += dt
+        for widget in self.widgets:
+            widget.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for widget in self.widgets:
+            widget.draw(surface)
+
+    def hovered(self) -> Widget | None:
+        return next((w for w in self.widgets if w.hovered and w.visible), None)
+
+    def draw_tooltip(self, surface: pygame.Surface, delay: float = 0.55) -> None:
+        """The hovered control's tooltip, once the mouse has rested on it."""
+        widget = self.hovered()
+        if widget is None or not widget.tooltip or self.hover_time < delay:
+            return
+        draw_tooltip(surface, self.ctx.fonts, widget.tooltip, widget.rect)
+
+
+def draw_tooltip(surface: pygame.Surface, fonts: Fonts, content: str, anchor: pygame.Rect) -> None:
+    """A small dark box with ``content`` under (or above) ``anchor``."""
+    font = fonts.text(14)
+    lines = wrap_text(font, content, 300)
+    width = max(font.size(line)[0] for line in lines) + 20
+    height = len(lines) * font.get_linesize() + 12
+    box = pygame.Rect(0, 0, width, height)
+    box.midtop = (anchor.centerx, anchor.bottom + 8)
+    if box.bottom > surface.get_height() - 4:
+        box.midbottom = (anchor.centerx, anchor.top - 8)
+    box.clamp_ip(surface.get_rect().inflate(-8, -8))
+    pygame.draw.rect(surface, palette.BOARD, box, border_radius=8)
+    pygame.draw.rect(surface, palette.ACCENT_DARK, box, 1, border_radius=8)
+    y = box.y + 6
+    for line in lines:
+        text(surface, font, line, palette.TEXT, (box.x + 10, y))
+        y += font.get_linesize()

@@ -1,0 +1,108 @@
+"""Test set-up shared by every test: no window, no sound card, no real user files.
+
+pygame draws to an off-screen dummy display and the mixer to a dummy audio
+device, and ``BOARD_ARCADE_HOME`` points the settings, statistics and saves
+at a temporary folder made for this test session, so tests never touch the
+player's own files and run on machines without a screen.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+_SESSION_HOME = Path(tempfile.mkdtemp(prefix="board-arcade-tests-"))
+os.environ["BOARD_ARCADE_HOME"] = str(_SESSION_HOME)
+
+
+def pytest_sessionfinish(session, exitstatus):  # noqa: ARG001 - pytest hook signature
+    shutil.rmtree(_SESSION_HOME, ignore_errors=True)
+
+
+# -- driving the UI ------------------------------------------------------------
+FRAME = 1 / 60
+
+
+class Driver:
+    """Drives an ``App`` like a player: posts events, runs frames at a fixed step."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    @property
+    def scene(self):
+        return self.app.scene
+
+    def frames(self, count: int = 1) -> None:
+        for _ in range(count):
+            self.app.frame(FRAME)
+
+    def until(self, condition, limit: int = 900, what: str = "condition") -> int:
+        """Run frames until ``condition()`` holds; fail after ``limit`` frames."""
+        for count in range(limit):
+            if condition():
+                return count
+            self.app.frame(FRAME)
+        raise AssertionError(f"{what} did not happen within {limit} frames (scene {self.scene.name})")
+
+    def settle(self) -> None:
+        """Let any scene transition finish, so the next input reaches the new scene."""
+        self.until(lambda: not self.app.scenes.transitioning, limit=300, what="transition end")
+        self.frames(1)
+
+    def post(self, event_type: int, **attrs) -> None:
+        import pygame
+
+        pygame.event.post(pygame.event.Event(event_type, **attrs))
+
+    def click_at(self, pos: tuple[int, int]) -> None:
+        import pygame
+
+        pos = (int(pos[0]), int(pos[1]))
+        self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        self.frames(1)
+
+    def click(self, widget_id: str) -> None:
+        """Click the centre of the control ``widget_id`` of the current scene."""
+        self.click_at(self.scene.widget(widget_id).rect.center)
+
+    def key(self, key: int, mod: int = 0, unicode: str = "") -> None:
+        import pygame
+
+        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0)
+        self.post(pygame.KEYUP, key=key, mod=mod, unicode=unicode, scancode=0)
+        self.frames(1)
+
+
+@pytest.fixture
+def make_app(tmp_path, monkeypatch):
+    """``make_app(**kwargs)`` -> a ``Driver`` around a fresh App with its own user folder."""
+    monkeypatch.setenv("BOARD_ARCADE_HOME", str(tmp_path / "home"))
+    apps = []
+
+    def make(size=(1024, 700), **kwargs) -> Driver:
+        from game.ui.app import App
+
+        app = App(size, **kwargs)
+        apps.append(app)
+        driver = Driver(app)
+        driver.frames(2)
+        return driver
+
+    yield make
+    for app in apps:
+        app.close()

@@ -1,0 +1,145 @@
+"""Screens and moving between them, by posted events only (no bots needed)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.core import Outcome
+from game.match import Player
+from game.ui import palette
+from game.userdata import load_settings, load_stats
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def open_setup(d) -> None:
+    d.click("play")
+    d.settle()
+    assert d.scene.name == "games"
+    d.key(pygame.K_RETURN)
+    d.settle()
+    assert d.scene.name == "setup"
+
+
+def start_hot_seat(d) -> None:
+    open_setup(d)
+    seat = d.scene.widget("seat1")
+    while d.scene.seat_labels[1] != "Human":
+        d.click_at((seat.rect.x + 12, seat.rect.centery))
+    d.click("start")
+    d.settle()
+    assert d.scene.name == "play"
+
+
+def test_title_play_leads_to_game_menu_and_setup(make_app):
+    d = make_app()
+    assert d.scene.name == "title"
+    open_setup(d)
+    assert d.scene.game_id == "tictactoe"
+
+
+def test_escape_goes_back_one_screen_from_each_scene(make_app):
+    d = make_app()
+    start_hot_seat(d)
+    for expected in ("setup", "games", "title"):
+        d.key(pygame.K_ESCAPE)
+        d.settle()
+        assert d.scene.name == expected
+    for opener, name in (("settings", "settings"), ("stats", "stats")):
+        d.click(opener)
+        d.settle()
+        assert d.scene.name == name
+        d.key(pygame.K_ESCAPE)
+        d.settle()
+        assert d.scene.name == "title"
+
+
+def test_escape_on_title_asks_before_quitting(make_app):
+    d = make_app()
+    d.key(pygame.K_ESCAPE)
+    assert d.app.dialogs.is_open
+    d.key(pygame.K_ESCAPE)
+    assert not d.app.dialogs.is_open and d.app.running
+    d.key(pygame.K_ESCAPE)
+    d.key(pygame.K_RETURN)
+    assert not d.app.running
+
+
+def test_tab_and_arrows_move_a_visible_focus_ring(make_app):
+    d = make_app()
+    d.key(pygame.K_TAB)
+    focused = d.scene.focus.current
+    assert focused is d.scene.widget("stats")
+    d.key(pygame.K_DOWN)
+    focused = d.scene.focus.current
+    assert focused is d.scene.widget("settings")
+    d.frames(20)
+    ring_y = focused.rect.centery
+    ring_x = focused.rect.x - 5
+    colours = [tuple(d.app.screen.get_at((ring_x + dx, ring_y)))[:3] for dx in range(-4, 5)]
+    assert palette.ACCENT in colours
+    d.key(pygame.K_RETURN)
+    d.settle()
+    assert d.scene.name == "settings"
+
+
+def test_settings_apply_at_once_and_persist_across_app_instances(make_app):
+    d = make_app()
+    d.click("settings")
+    d.settle()
+    d.click("sound")                  # On -> Off
+    assert d.app.settings.sound is False and d.app.sounds.enabled is False
+    speed = d.scene.widget("anim_speed")
+    d.click_at((speed.rect.right - 12, speed.rect.centery))   # Normal -> Fast
+    assert d.app.settings.anim_speed == 2.0
+    size = d.scene.widget("window_size")
+    d.click_at((size.rect.right - 12, size.rect.centery))
+    assert d.app.size == tuple(d.app.settings.window_size) != (1024, 700)
+    saved, problems = load_settings()
+    assert problems == []
+    assert (saved.sound, saved.anim_speed, saved.window_size) == (False, 2.0, d.app.settings.window_size)
+    again = make_app(size=None)
+    assert again.app.settings == d.app.settings
+    assert again.app.size == tuple(saved.window_size)
+
+
+def test_reset_statistics_asks_for_confirmation(make_app):
+    d = make_app()
+    players = [Player.human(), Player.of_bot("Master")]
+    d.app.stats.record("tictactoe", players, Outcome((1,), "three in a row"))
+    d.app.save_stats()
+    d.click("stats")
+    d.settle()
+    d.frames(2)
+    d.click("reset")
+    assert d.app.dialogs.is_open
+    assert len(d.app.stats.rows()) == 1
+    d.key(pygame.K_RETURN)
+    assert not d.app.dialogs.is_open
+    assert d.app.stats.rows() == []
+    assert load_stats()[0].rows() == []
+
+
+def test_broken_bot_file_is_named_on_the_setup_screen(make_app):
+    d = make_app(bots_dir=FIXTURES / "bots_broken", game_id="tictactoe")
+    assert d.scene.name == "setup"
+    places = " ".join(where for where, _ in d.scene.problems)
+    assert "syntax_error.py" in places and "import_error.py" in places
+    messages = " ".join(message for _, message in d.scene.problems)
+    assert "no_such_library_for_board_arcade" in messages
+    d.frames(3)
+    box = d.scene.problems_rect
+    border = [tuple(d.app.screen.get_at((box.x + 1, y)))[:3] for y in range(box.y + 20, box.y + 40)]
+    assert palette.WARNING in border
+    assert "Good fixture" in [c.label for c in d.scene.choices]
+
+
+def test_swap_rotates_who_moves_first(make_app):
+    d = make_app(game_id="tictactoe")
+    first, second = d.scene.seat_labels
+    d.key(pygame.K_w)
+    assert d.scene.seat_labels == [second, first]
+    d.click("start")
+    d.settle()
+    assert d.scene.match.players[0].label == second
