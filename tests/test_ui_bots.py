@@ -1,0 +1,117 @@
+"""The play screen with bots in worker processes: moves, undo, hint, failures, autoplay.
+
+Each bot seat spawns a worker (about a second), so these tests loop frames
+until the bot's move arrives, with a generous frame cap rather than a clock.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.games import new_state
+from game.match import Match, Player
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+LIMIT = 3000   # frames; a worker start plus a move takes far fewer
+
+
+def open_play(d, *players: Player):
+    d.app.open_match(Match(new_state("tictactoe"), list(players)), animate=False)
+    d.settle()
+    return d.scene
+
+
+def test_game_against_easy_reaches_the_result_panel(make_app):
+    d = make_app()
+    d.app.update_settings(bot_delay=0.0)
+    d.key(pygame.K_p)
+    d.settle()
+    d.key(pygame.K_RETURN)
+    d.settle()
+    setup = d.scene
+    setup.select(1, "Easy")
+    d.click("start")
+    d.settle()
+    play = d.scene
+    assert play.name == "play" and play.match.players[1].label == "Easy"
+    while not play.match.state.is_over():
+        if play.match.current_player.is_human:
+            cell = play.match.state.legal_moves()[0]
+            d.click_at(play.renderer.cell_centre(cell))
+        else:
+            before = len(play.match.records)
+            d.until(lambda: len(play.match.records) > before or play.match.state.is_over(), LIMIT, "Easy's move")
+    d.until(lambda: play.result.visible, what="result panel")
+    row = d.app.stats.rows()[0]
+    assert row.matchup == "Human vs Easy" and row.games == 1
+    d.key(pygame.K_ESCAPE)
+    d.settle()
+    assert d.scene.name == "setup" and play.runners == {}
+
+
+def test_undo_against_a_bot_returns_to_the_humans_turn(make_app):
+    d = make_app()
+    d.app.update_settings(bot_delay=0.0)
+    play = open_play(d, Player.human(), Player.of_bot("Easy"))
+    d.click_at(play.renderer.cell_centre(4))
+    d.until(lambda: len(play.match.records) == 2, LIMIT, "Easy's reply")
+    d.click_at(play.renderer.cell_centre(next(c for c in play.match.state.legal_moves())))
+    d.key(pygame.K_u)                   # at once: the bot may be thinking about its reply
+    assert [r.text for r in play.match.records] == ["b2", play.match.records[1].text]
+    assert play.match.state.turn == 0 and play.match.current_player.is_human
+    d.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert play.match.records == [] and play.match.state.turn == 0
+    d.frames(90)
+    assert play.match.records == []     # the cancelled request never plays
+    d.key(pygame.K_y)
+    assert len(play.match.records) == 2
+
+
+def test_hint_shows_a_move_without_playing_it(make_app):
+    d = make_app()
+    play = open_play(d, Player.human(), Player.human())
+    d.click_at(play.renderer.cell_centre(0))
+    d.click_at(play.renderer.cell_centre(4))
+    d.key(pygame.K_h)
+    assert play.hint_pending
+    d.until(lambda: play.view.hint is not None, LIMIT, "hint")
+    assert play.match.state.is_legal(play.view.hint)
+    assert set(play.view.hint_values) == set(play.match.state.legal_moves())
+    assert len(play.match.records) == 2 and play.hint_text
+    d.click_at(play.renderer.cell_centre(8))
+    assert play.view.hint is None
+
+
+def test_a_failing_bot_is_named_and_its_fallback_move_noted(make_app):
+    d = make_app(bots_dir=FIXTURES / "bots_faulty")
+    d.app.update_settings(bot_delay=0.0)
+    play = open_play(d, Player.human(), Player.of_bot("RaisingBot", label="Raising"))
+    d.click_at(play.renderer.cell_centre(4))
+    d.until(lambda: len(play.match.records) == 2, LIMIT, "fallback move")
+    note = play.match.records[1].note
+    assert "Raising" in note and "random move" in note
+    assert any("Raising" in message for message in d.app.toasts.messages())
+
+
+def test_bots_play_each_other_with_pause_and_step(make_app):
+    d = make_app()
+    d.app.update_settings(bot_delay=0.0)
+    play = open_play(d, Player.of_bot("Easy"), Player.of_bot("Medium"))
+    assert play.autoplay
+    d.key(pygame.K_SPACE)
+    assert play.paused
+    d.until(lambda: play.reply is not None, LIMIT, "first move ready")
+    d.frames(30)
+    assert play.match.records == []     # paused: held back
+    d.key(pygame.K_s)
+    d.until(lambda: len(play.match.records) == 1, LIMIT, "stepped move")
+    d.frames(60)
+    assert len(play.match.records) == 1
+    d.key(pygame.K_RIGHT)
+    d.until(lambda: len(play.match.records) == 2, LIMIT, "second stepped move")
+    d.key(pygame.K_SPACE)
+    assert not play.paused
+    d.until(lambda: play.match.state.is_over(), LIMIT, "the game's end")
+    d.until(lambda: play.result.visible, what="result panel")
+    assert d.app.stats.rows()[0].matchup == "Easy vs Medium"

@@ -1,0 +1,144 @@
+"""The play screen without bots: a whole hot-seat game, save and load, errors."""
+from __future__ import annotations
+
+import pygame
+
+from game.games import new_state
+from game.match import Match, Player
+from game.savefile import save_match
+from game.ui import palette
+from game.userdata import load_stats
+
+from test_ui_navigation import start_hot_seat
+
+
+def near(colour, target, tolerance=40) -> bool:
+    return sum(abs(a - b) for a, b in zip(colour[:3], target)) <= tolerance
+
+
+def click_cell(d, cell: int) -> None:
+    d.click_at(d.scene.renderer.cell_centre(cell))
+
+
+def digit_for(renderer, cell: int) -> int:
+    return next(digit for digit in range(1, 10) if renderer.cell_for_digit(digit) == cell)
+
+
+def press_digit(d, cell: int) -> None:
+    digit = digit_for(d.scene.renderer, cell)
+    d.key(getattr(pygame, f"K_{digit}"), unicode=str(digit))
+
+
+def hot_seat_match(*moves: str) -> Match:
+    state = new_state("tictactoe")
+    for word in moves:
+        state.push(state.parse_move(word))
+    return Match(state, [Player.human(), Player.human()])
+
+
+def test_hot_seat_game_from_title_to_result_panel_by_events(make_app):
+    d = make_app()
+    start_hot_seat(d)
+    play = d.scene
+    click_cell(d, 0)                 # X a3, by mouse
+    press_digit(d, 1)                # O b3, by digit key
+    click_cell(d, 4)                 # X b2
+    d.key(pygame.K_TAB)              # focus round the buttons and back to the board
+    while d.scene.focus.current is not play.board:
+        d.key(pygame.K_TAB)
+    press_digit(d, 2)                # O c3; the keyboard cursor is now on c3
+    d.key(pygame.K_DOWN)             # X c1, by arrows and Enter
+    d.key(pygame.K_DOWN)
+    d.key(pygame.K_RETURN)
+    assert [r.text for r in play.match.records] == ["a3", "b3", "b2", "c3", "c1"]
+    d.until(lambda: play.result.visible and play.result.slide.done, what="result panel")
+    assert play.result.headline == "X wins!"
+    rows = load_stats()[0].rows()
+    assert [(r.matchup, r.wins, r.draws, r.losses) for r in rows] == [("Human vs Human", 1, 0, 0)]
+    d.frames(30)
+    centre = play.renderer.cell_centre(4)
+    around = [d.app.screen.get_at((centre[0] + dx, centre[1] + dy)) for dx in range(-12, 13, 3) for dy in range(-12, 13, 3)]
+    assert any(near(c, palette.ACCENT) for c in around)
+    d.key(pygame.K_RETURN)           # Rematch
+    assert not play.result.visible and play.match.records == []
+    assert len(load_stats()[0].rows()) == 1
+
+
+def test_result_is_recorded_once_per_finished_game(make_app):
+    d = make_app()
+    d.app.open_match(hot_seat_match("a3", "b3", "b2", "c3"), animate=False)
+    d.settle()
+    play = d.scene
+    play.play_move(8)
+    d.frames(5)
+    play.undo()
+    play.play_move(8)
+    d.frames(5)
+    assert d.app.stats.rows()[0].games == 1
+
+
+def test_save_then_load_restores_position_and_turn(make_app, tmp_path):
+    d = make_app()
+    d.app.open_match(hot_seat_match(), animate=False)
+    d.settle()
+    for cell in (4, 0, 8):
+        click_cell(d, cell)
+    d.key(pygame.K_s, mod=pygame.KMOD_CTRL)
+    dialog = d.app.dialogs.window
+    assert d.app.dialogs.kind == "file"
+    assert dialog.file_path_text_line.get_text().endswith(".txt")
+    target = tmp_path / "saved-game.txt"
+    dialog.file_path_text_line.set_text(str(target))
+    d.key(pygame.K_RETURN)
+    assert target.is_file() and not d.app.dialogs.is_open
+    d.key(pygame.K_n)
+    assert d.scene.match.records == []
+    d.key(pygame.K_o, mod=pygame.KMOD_CTRL)
+    d.app.dialogs.window.file_path_text_line.set_text(str(target))
+    d.key(pygame.K_RETURN)
+    d.settle()
+    match = d.scene.match
+    assert d.scene.name == "play"
+    assert match.state.to_text() == "b2 a3 c1"
+    assert match.state.turn == 1
+    assert [p.kind for p in match.players] == ["human", "human"]
+
+
+def test_loading_a_corrupt_file_shows_an_error_and_keeps_the_game(make_app, tmp_path):
+    d = make_app()
+    d.app.open_match(hot_seat_match("b2", "a3"), animate=False)
+    d.settle()
+    before = d.scene
+    broken = tmp_path / "broken.txt"
+    broken.write_text("# Board Arcade saved game\nGame: tictactoe\nMoves: b2 b2\n", encoding="utf-8")
+    before.load_from(broken)
+    assert d.app.dialogs.is_open and d.app.dialogs.kind == "message"
+    message = d.app.dialogs.window.text_block.html_text
+    assert "broken.txt" in message
+    d.frames(3)
+    assert d.scene is before and before.match.state.to_text() == "b2 a3"
+    d.key(pygame.K_RETURN)
+    assert not d.app.dialogs.is_open
+
+
+def test_start_with_load_path_opens_the_play_screen_and_unknown_bots_become_human(make_app, tmp_path):
+    path = tmp_path / "game.txt"
+    match = Match(new_state("tictactoe"), [Player.human(), Player.of_bot("NoSuchBot")])
+    match.play(4)
+    save_match(match, path)
+    d = make_app(load_path=str(path))
+    assert d.scene.name == "play"
+    assert [s.name for s in d.app.scenes.stack] == ["title", "games", "setup", "play"]
+    assert d.app.dialogs.is_open
+    assert "NoSuchBot" in d.app.dialogs.window.text_block.html_text
+    assert [p.kind for p in d.scene.match.players] == ["human", "human"]
+    assert d.scene.match.state.turn == 1
+    d.key(pygame.K_ESCAPE)
+    d.key(pygame.K_ESCAPE)
+    d.settle()
+    assert d.scene.name == "setup"
+
+
+def test_start_with_game_id_opens_its_setup(make_app):
+    d = make_app(game_id="tictactoe")
+    assert [s.name for s in d.app.scenes.stack] == ["title", "games", "setup"]
