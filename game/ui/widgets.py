@@ -120,7 +120,7 @@ STYLES: dict[str, tuple[RGB, RGB, RGB, RGB]] = {
     # fill, hover fill, text, border
     "normal": (palette.PANEL_LIGHT, palette.HOVER, palette.TEXT, palette.PANEL_BORDER),
     "primary": (palette.ACCENT_DARK, palette.ACCENT, palette.BACKGROUND_TOP, palette.ACCENT),
-    "ghost": (palette.PANEL, palette.PANEL_LIGHT, palette.TEXT_MUTED, palette.PANEL_BORDER),
+    "ghost": (palette.PANEL, palette.PANEL_LIGHT, palette.TEXT, palette.PANEL_BORDER),
     "danger": (mix(palette.BAD, palette.PANEL, 0.55), mix(palette.BAD, palette.PANEL, 0.3), palette.TEXT, palette.BAD),
 }
 
@@ -228,6 +228,15 @@ class Choice(Widget):
     @property
     def value(self) -> Any:
         return self.items[self.index].value
+
+    @property
+    def tooltip(self) -> str:
+        """The chooser's own tooltip, else the explanation of the shown value."""
+        return self.fixed_tooltip or self.items[self.index].subtitle
+
+    @tooltip.setter
+    def tooltip(self, value: str) -> None:
+        self.fixed_tooltip = value
 
     @property
     def item(self) -> ChoiceItem:

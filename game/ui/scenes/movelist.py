@@ -78,7 +78,7 @@ class MoveList:
         clip = surface.get_clip()
         surface.set_clip(body)
         number_font, move_font, note_font = self.fonts.text(14), self.fonts.bold(16), self.fonts.text(14)
-        column_w = max(50, (body.width - 44) // max(1, seats))
+        column_w = max(50, min(96, (body.width - 44) // max(1, seats)))
         last = records[-1]
         y = body.y
         for line in shown:

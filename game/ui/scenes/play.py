@@ -15,6 +15,7 @@ moves the focus between the board and the buttons.
 from __future__ import annotations
 
 import datetime as _dt
+import math
 from pathlib import Path
 
 import pygame
@@ -610,11 +611,15 @@ class PlayScene(Scene):
             mark_font = fonts.display(26 if len(mark) <= 2 else 12)
             text(surface, mark_font, fit_text(mark_font, mark, 42), colour, badge.center, "center")
             if self.thinking:
-                self._draw_spinner(surface, badge.inflate(10, 10), colour)
+                self._draw_spinner(surface, badge, colour)
             name = f"{state.seat_name(seat)} — {self.player_name(seat)}"
-            text(surface, fonts.bold(22), fit_text(fonts.bold(22), name, box.right - badge.right - 28), palette.TEXT,
-                 (badge.right + 14, badge.y + 2))
-            text(surface, fonts.text(15), self._status_line(), palette.TEXT_MUTED, (badge.right + 14, badge.y + 30))
+            text(surface, fonts.bold(22), fit_text(fonts.bold(22), name, box.right - badge.right - 32), palette.TEXT,
+                 (badge.right + 18, badge.y + 2))
+            status = text(surface, fonts.text(15), self._status_line(), palette.TEXT_MUTED, (badge.right + 18, badge.y + 30))
+            if self.thinking and not self.paused:
+                self._draw_thinking_dots(surface, (status.right + 10, status.centery + 3), colour)
+            if self.thinking and seat in self.specs:
+                self._draw_think_bar(surface, box, colour, self.specs[seat].budget)
         else:
             headline, head_colour, _ = self._headline(outcome)
             text(surface, fonts.bold(22), "Game over", palette.TEXT, (box.x + 16, box.y + 16))
@@ -632,14 +637,36 @@ class PlayScene(Scene):
     def _status_line(self) -> str:
         seat = self.match.state.turn
         if self.thinking:
-            if self.paused:
-                return "Paused: Space resumes, S steps"
-            dots = "." * (1 + int(self.time * 3) % 3)
-            return f"thinking{dots}" if self.reply is None else "moving…"
+            return "Paused: Space resumes, S steps" if self.paused else "thinking"
         return "Your move" if self.player_name(seat) == "You" else "to move"
 
+    def _draw_think_bar(self, surface: pygame.Surface, box: pygame.Rect, colour: tuple[int, int, int], budget: float) -> None:
+        """A light sweeping along a track while the bot thinks, with its time budget."""
+        font = self.app.fonts.text(13)
+        label = f"up to {budget:g} s a move"
+        bar = pygame.Rect(box.x + 16, box.bottom - 22, box.width - 32 - font.size(label)[0] - 12, 6)
+        pygame.draw.rect(surface, mix(palette.PANEL_LIGHT, colour, 0.15), bar, border_radius=3)
+        if not self.paused:
+            phase = (self.time * 0.9) % 2.0
+            t = phase if phase <= 1.0 else 2.0 - phase
+            glide = t * t * (3 - 2 * t)
+            width = bar.width // 3
+            sweep = pygame.Rect(bar.x + round((bar.width - width) * glide), bar.y, width, bar.height)
+            pygame.draw.rect(surface, colour, sweep, border_radius=3)
+        text(surface, font, label, palette.TEXT_MUTED, (box.right - 16, bar.centery), "midright")
+
+    def _draw_thinking_dots(self, surface: pygame.Surface, pos: tuple[int, int], colour: tuple[int, int, int]) -> None:
+        """Three dots bouncing one after another, next to "thinking"."""
+        for i in range(3):
+            phase = (self.time * 2.2 - i * 0.18) % 1.0
+            lift = max(0.0, math.sin(phase * math.pi * 2)) * 5
+            pygame.draw.circle(surface, colour, (pos[0] + i * 12, round(pos[1] - lift)), 4)
+
     def _draw_spinner(self, surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:
-        """An arc circling the seat badge while its bot thinks."""
-        start = (self.time * 5.0) % 6.283
-        pygame.draw.arc(surface, colour, rect, start, start + 1.9, 3)
-        pygame.draw.arc(surface, mix(colour, palette.PANEL, 0.5), rect, start + 3.14, start + 4.0, 2)
+        """A ring with a bright arc running round the seat badge while its bot thinks."""
+        size = max(rect.width, rect.height) + 6
+        ring = pygame.Rect(0, 0, size, size)
+        ring.center = rect.center
+        pygame.draw.ellipse(surface, mix(palette.PANEL, colour, 0.3), ring, 2)
+        start = -(self.time * 4.0) % math.tau
+        pygame.draw.arc(surface, colour, ring, start, start + 1.6, 4)

@@ -80,7 +80,8 @@ class ResultPanel:
         rect = self.rect
         panel(layer, rect, fill=mix(palette.PANEL, self.colour, 0.06), border=self.colour, alpha=255)
         fonts = self.scene.app.fonts
-        top = rect.y + 28
+        content = 96 + 60 + 30 + (200 if self.row is not None else 0)
+        top = rect.y + max(28, (self.rematch.rect.y - rect.y - content) // 2)
         self._draw_marks(layer, (rect.centerx, top + 40))
         y = top + 96
         size = 44 if fonts.display(44).size(self.headline)[0] <= rect.width - 40 else 30

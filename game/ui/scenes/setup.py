@@ -175,7 +175,7 @@ class SetupScene(Scene):
             panel_w = 0
             left = (width - column_w) // 2
         self.column = pygame.Rect(left, 0, column_w, 0)
-        y = max(120, height // 6)
+        y = max(150, min(height // 5, 170))
         self.seats_top = y
         row_h = 66
         label_w = 170
@@ -185,11 +185,13 @@ class SetupScene(Scene):
         self.swap_btn.rect = pygame.Rect(0, 0, 220, 42)
         self.swap_btn.rect.topright = (left + column_w, y + 2)
         self.first_line_y = y + 23
+        self.players_box = pygame.Rect(left - 20, self.seats_top - 8, column_w + 40, y + 56 - self.seats_top)
         y += 64
         self.options_top = y
         for i, widget in enumerate(self.option_widgets):
             widget.rect = pygame.Rect(left + 240, y + 40 + i * 56, column_w - 240, 46)
         y += 40 + max(1, len(self.option_widgets)) * 56
+        self.rules_box = pygame.Rect(left - 20, self.options_top - 8, column_w + 40, y - self.options_top - 4)
         self.play_btn.rect = pygame.Rect(0, 0, 260, 58)
         self.play_btn.rect.midtop = (left + column_w // 2, min(y + 16, height - 140))
         self.back_btn.rect = pygame.Rect(28, height - 72, 150, 46)
@@ -201,10 +203,12 @@ class SetupScene(Scene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_header(surface, self.title, "Set up the match")
+        panel(surface, self.players_box, alpha=170)
+        panel(surface, self.rules_box, alpha=170)
         fonts = self.app.fonts
         left, column_w = self.column.x, self.column.width
         section = fonts.bold(15)
-        text(surface, section, "PLAYERS", palette.TEXT_MUTED, (left, self.seats_top + 8))
+        text(surface, section, "PLAYERS", palette.TEXT_MUTED, (left, self.seats_top + 6))
         state = new_state(self.game_id, **self.options)
         for seat, widget in enumerate(self.seat_widgets):
             colour = palette.SEAT_COLOURS[seat % len(palette.SEAT_COLOURS)]
@@ -218,9 +222,10 @@ class SetupScene(Scene):
             text(surface, fonts.text(13), f"moves {ordinal(seat + 1)}", palette.TEXT_MUTED,
                  (badge.right + 10, badge.centery + 1), "topleft")
         first = self.choices_label(0)
-        text(surface, fonts.text(16), f"{state.seat_name(0)} moves first:  {first}", palette.TEXT,
-             (left, self.first_line_y), "midleft")
-        text(surface, section, "RULES", palette.TEXT_MUTED, (left, self.options_top + 8))
+        label = text(surface, fonts.text(16), "First move:", palette.TEXT_MUTED, (left, self.first_line_y), "midleft")
+        text(surface, fonts.bold(16), f"{state.seat_name(0)} — {first}", palette.SEAT_COLOURS[0],
+             (label.right + 8, self.first_line_y), "midleft")
+        text(surface, section, "RULES", palette.TEXT_MUTED, (left, self.options_top + 6))
         if not self.option_widgets:
             text(surface, fonts.text(16), f"{self.title} has no rules options.", palette.TEXT_MUTED,
                  (left, self.options_top + 40))

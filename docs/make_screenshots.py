@@ -1,0 +1,123 @@
+"""Render the screenshots in docs/screenshots/ (1280×800, no window needed).
+
+    python docs/make_screenshots.py
+
+Runs the real program off-screen (SDL's dummy video and audio drivers) with
+a throw-away user folder, drives it the way a player would, and saves the
+screen at each step: the title, the game menu, the match setup, a game
+against Master in progress (Master thinking), the result panel with the
+winning line, Settings, Statistics and the Save dialog. The statistics
+shown are a few sample records written into the throw-away folder first.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "docs" / "screenshots"
+SIZE = (1280, 800)
+STEP = 1 / 60
+
+
+def main() -> int:
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    os.environ["BOARD_ARCADE_HOME"] = tempfile.mkdtemp(prefix="board-arcade-shots-")
+    sys.path.insert(0, str(ROOT))
+
+    import pygame
+
+    from game.core import Outcome
+    from game.games import new_state
+    from game.match import Match, Player
+    from game.ui.app import App
+    from game.userdata import Stats, save_stats
+
+    stats = Stats()
+    human, master, hard, easy = Player.human(), Player.of_bot("Master"), Player.of_bot("Hard"), Player.of_bot("Easy")
+    sample = [([human, master], (1,), 5), ([human, master], (), 3), ([human, hard], (0,), 2), ([human, hard], (), 4),
+              ([human, hard], (1,), 1), ([human, easy], (0,), 7), ([human, easy], (1,), 1), ([hard, master], (), 12)]
+    for players, winners, times in sample:
+        for _ in range(times):
+            stats.record("tictactoe", players, Outcome(winners, "sample"))
+    save_stats(stats)
+
+    OUT.mkdir(parents=True, exist_ok=True)
+    app = App(SIZE)
+
+    def run(frames: int) -> None:
+        for _ in range(frames):
+            app.frame(STEP)
+
+    def settle() -> None:
+        while app.scenes.transitioning:
+            app.frame(STEP)
+        run(2)
+
+    def shot(name: str) -> None:
+        path = OUT / f"{name}.png"
+        pygame.image.save(app.screen, str(path))
+        print(f"wrote {path.relative_to(ROOT)}")
+
+    try:
+        run(70)
+        shot("title")
+        app.scene.widget("play").activate()
+        settle()
+        run(20)
+        shot("games")
+        app.scene.widget("game:tictactoe").activate()
+        settle()
+        app.scene.select(1, "Master")
+        run(20)
+        shot("setup")
+
+        state = new_state("tictactoe")
+        for word in ("b2", "a3", "c1"):
+            state.push(state.parse_move(word))
+        app.open_match(Match(state, [human, master]), animate=False)
+        settle()
+        run(12)
+        shot("play")
+
+        state = new_state("tictactoe")
+        for word in ("a1", "b2", "c1", "b1", "a3"):
+            state.push(state.parse_move(word))
+        app.open_match(Match(state, [human, master]), animate=False)
+        settle()
+        play = app.scene
+        play.play_move(state.parse_move("b3"))
+        run(150)
+        shot("result")
+
+        app.scenes.rebuild(1, [], animate=False)
+        app.scene.widget("settings").activate()
+        settle()
+        run(10)
+        shot("settings")
+        app.scenes.pop(animate=False)
+        app.scene.widget("stats").activate()
+        settle()
+        run(10)
+        shot("stats")
+
+        app.scenes.pop(animate=False)
+        state = new_state("tictactoe")
+        for word in ("b2", "a3"):
+            state.push(state.parse_move(word))
+        app.open_match(Match(state, [human, Player.human()]), animate=False)
+        settle()
+        app.scene.ask_save()
+        run(20)
+        shot("save-dialog")
+    finally:
+        app.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
