@@ -64,6 +64,7 @@ class App:
         self.screen = self._open_window()
         pygame.display.set_caption("Board Arcade")
         self.fonts = draw.Fonts()
+        self.shadows = draw.Shadows()
         self.keyboard_mode = True
         self.ui = pygame_gui.UIManager(self.size, build_theme())
         self.dialogs = Dialogs(self.ui)

@@ -50,6 +50,29 @@ class Fonts:
         return self._get(palette.TEXT_FONT_BOLD, size)
 
 
+class Shadows:
+    """Soft drop shadows by size, blurred once and reused (a blur per frame is too slow)."""
+
+    LIMIT = 64
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[int, int, int, int, int], pygame.Surface] = {}
+
+    def get(self, size: tuple[int, int], radius: int, spread: int = 12, alpha: int = 90, blur: int = 6) -> pygame.Surface:
+        """A shadow for a rounded rectangle of ``size``, ``spread`` larger on each side."""
+        key = (size[0], size[1], radius, spread * 1000 + blur, alpha)
+        image = self._cache.get(key)
+        if image is None:
+            if len(self._cache) >= self.LIMIT:
+                self._cache.clear()
+            image = pygame.Surface((size[0] + 2 * spread, size[1] + 2 * spread), pygame.SRCALPHA)
+            inset = max(0, spread - blur // 2 - 2)
+            pygame.draw.rect(image, (0, 0, 0, alpha), image.get_rect().inflate(-2 * inset, -2 * inset), border_radius=radius + 4)
+            image = pygame.transform.gaussian_blur(image, blur)
+            self._cache[key] = image
+        return image
+
+
 def mix(a: RGB, b: RGB, t: float) -> RGB:
     """The colour ``t`` of the way from ``a`` to ``b`` (0 = a, 1 = b)."""
     t = max(0.0, min(1.0, t))
@@ -97,15 +120,13 @@ def panel(
     radius: int = palette.RADIUS,
     alpha: int = 235,
     border_width: int = 2,
-    shadow: bool = True,
+    shadow: Shadows | None = None,
 ) -> None:
-    """A rounded panel with a soft drop shadow and a thin border."""
+    """A rounded panel with a thin border and, given ``shadow``, a soft drop shadow."""
     if rect.width <= 0 or rect.height <= 0:
         return
-    if shadow:
-        shade = pygame.Surface((rect.width + 24, rect.height + 24), pygame.SRCALPHA)
-        pygame.draw.rect(shade, (0, 0, 0, 90), shade.get_rect().inflate(-16, -16), border_radius=radius + 4)
-        shade = pygame.transform.gaussian_blur(shade, 6)
+    if shadow is not None:
+        shade = shadow.get(rect.size, radius)
         surface.blit(shade, (rect.x - 12, rect.y - 6))
     if alpha >= 255:
         pygame.draw.rect(surface, fill, rect, border_radius=radius)

@@ -41,9 +41,9 @@ class GameCard(Widget):
         if self.pressed or self.press_flash > 0:
             rect = rect.inflate(-8, -8)
         radius = palette.RADIUS + 4
-        shadow = pygame.Surface((rect.width + 40, rect.height + 40), pygame.SRCALPHA)
-        pygame.draw.rect(shadow, (0, 0, 0, 70 + round(50 * lift)), shadow.get_rect().inflate(-24, -24), border_radius=radius)
-        surface.blit(pygame.transform.gaussian_blur(shadow, 10), (rect.x - 20, rect.y - 12 + round(8 * lift)))
+        shadow = self.scene.app.shadows.get(rect.size, radius, spread=20, alpha=110, blur=10)
+        shadow.set_alpha(150 + round(105 * lift))
+        surface.blit(shadow, (rect.x - 20, rect.y - 12 + round(8 * lift)))
         pygame.draw.rect(surface, mix(palette.PANEL, palette.PANEL_LIGHT, 0.4 + 0.6 * lift), rect, border_radius=radius)
         pygame.draw.rect(surface, mix(palette.PANEL_BORDER, palette.ACCENT, lift), rect, 2, border_radius=radius)
         preview = rect.inflate(-36, -36)

@@ -57,7 +57,7 @@ class MoveList:
         rect = self.rect
         if rect.height < 60:
             return
-        panel(surface, rect, fill=palette.BOARD, shadow=False, alpha=200)
+        panel(surface, rect, fill=palette.BOARD, alpha=200)
         head = self.fonts.bold(13)
         text(surface, head, "MOVES", palette.TEXT_MUTED, (rect.x + 14, rect.y + 10))
         if len(records) != self._count:

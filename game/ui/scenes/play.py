@@ -565,7 +565,7 @@ class PlayScene(Scene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface, self.match.state, self.view)
-        panel(surface, self.panel_rect)
+        panel(surface, self.panel_rect, shadow=self.app.shadows)
         self._draw_header(surface)
         self._draw_status(surface)
         self.movelist.draw(surface, self.match.records, self.match.state.num_seats)

@@ -78,7 +78,8 @@ class ResultPanel:
             return
         layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         rect = self.rect
-        panel(layer, rect, fill=mix(palette.PANEL, self.colour, 0.06), border=self.colour, alpha=255)
+        panel(layer, rect, fill=mix(palette.PANEL, self.colour, 0.06), border=self.colour, alpha=255,
+              shadow=self.scene.app.shadows)
         fonts = self.scene.app.fonts
         content = 96 + 60 + 30 + (200 if self.row is not None else 0)
         top = rect.y + max(28, (self.rematch.rect.y - rect.y - content) // 2)

@@ -74,7 +74,7 @@ class SettingsScene(Scene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_header(surface, "Settings", "Changes apply at once and are kept for next time")
-        panel(surface, self.box)
+        panel(surface, self.box, shadow=self.app.shadows)
         fonts = self.app.fonts
         for i, (label, note, choice) in enumerate(self.rows):
             y = choice.rect.centery

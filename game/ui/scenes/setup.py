@@ -203,8 +203,8 @@ class SetupScene(Scene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_header(surface, self.title, "Set up the match")
-        panel(surface, self.players_box, alpha=170)
-        panel(surface, self.rules_box, alpha=170)
+        panel(surface, self.players_box, alpha=170, shadow=self.app.shadows)
+        panel(surface, self.rules_box, alpha=170, shadow=self.app.shadows)
         fonts = self.app.fonts
         left, column_w = self.column.x, self.column.width
         section = fonts.bold(15)
@@ -241,7 +241,8 @@ class SetupScene(Scene):
         box = self.problems_rect
         if box.height < 40:
             return
-        panel(surface, box, fill=mix(palette.PANEL, palette.WARNING, 0.08), border=palette.WARNING)
+        panel(surface, box, fill=mix(palette.PANEL, palette.WARNING, 0.08), border=palette.WARNING,
+              shadow=self.app.shadows)
         fonts = self.app.fonts
         y = box.y + 14
         head = text(surface, fonts.bold(17), "⚠  Problems found at start-up", palette.WARNING, (box.x + 16, y))

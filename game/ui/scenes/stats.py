@@ -80,7 +80,7 @@ class StatsScene(Scene):
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_header(surface, "Statistics", "Your record against every opponent, kept between runs")
         box = self.table
-        panel(surface, box)
+        panel(surface, box, shadow=self.app.shadows)
         fonts = self.app.fonts
         rows = self.rows()
         self.reset_btn.enabled = bool(rows)
