@@ -143,3 +143,19 @@ def test_swap_rotates_who_moves_first(make_app):
     d.click("start")
     d.settle()
     assert d.scene.match.players[0].label == second
+
+
+def test_resizing_the_window_lays_the_scene_out_again(make_app):
+    d = make_app(game_id="tictactoe")
+    play_button = d.scene.widget("start")
+    before = play_button.rect.copy()
+    d.post(pygame.VIDEORESIZE, size=(1200, 820), w=1200, h=820)
+    d.frames(2)
+    assert d.app.size == (1200, 820)
+    assert play_button.rect != before
+    assert d.app.screen.get_rect().contains(play_button.rect)
+
+
+def test_problems_at_start_up_are_announced(make_app):
+    d = make_app(bots_dir=FIXTURES / "bots_broken")
+    assert any("match setup screen lists them" in m for m in d.app.toasts.messages())

@@ -84,6 +84,14 @@ class App:
         for problem in settings_problems + stats_problems:
             logger.warning("%s", problem)
             self.toasts.show(problem, "warning", seconds=8)
+        found = len(self.registry.problems) + len(self.config.problems)
+        if found:
+            self.toasts.show(
+                f"{found} problem{'s' if found > 1 else ''} with bot files or config.yaml; "
+                "the match setup screen lists them",
+                "warning",
+                seconds=8,
+            )
         self._start(game_id, load_path)
 
     # -- window ---------------------------------------------------------------

@@ -50,14 +50,16 @@ class Dialogs:
         """Tell the player something (an error, a warning) until they close it."""
         self.close()
         body = html.escape(message).replace("\n", "<br>")
-        self.window = UIMessageWindow(self._rect(520, 280), body, self.manager, window_title=title)
+        lines = sum(1 + len(part) // 56 for part in message.split("\n"))
+        height = max(200, min(440, 140 + 22 * lines))
+        self.window = UIMessageWindow(self._rect(560, height), body, self.manager, window_title=title)
         self.kind = "message"
 
     def confirm(self, title: str, question: str, action: str, on_confirm: Callable[[], None]) -> None:
         """Ask before doing something that cannot be undone; Enter confirms, Esc cancels."""
         self.close()
         self.window = UIConfirmationDialog(
-            self._rect(500, 230),
+            self._rect(460, 200),
             html.escape(question),
             self.manager,
             window_title=title,

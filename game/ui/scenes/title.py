@@ -34,11 +34,11 @@ class Floater:
 
 def piece_image(kind: str, colour: tuple[int, int, int], size: int) -> pygame.Surface:
     """A game piece drawn with soft edges: an X, an O ring, a disc or a star."""
-    scale = 3
+    scale = 4
     big = size * scale
     image = pygame.Surface((big, big), pygame.SRCALPHA)
     centre = big // 2
-    thick = max(3, big // 7)
+    thick = max(4, big // 6)
     if kind == "x":
         inset = big // 5
         for a, b in (((inset, inset), (big - inset, big - inset)), ((big - inset, inset), (inset, big - inset))):
