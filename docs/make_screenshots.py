@@ -6,7 +6,8 @@ Runs the real program off-screen (SDL's dummy video and audio drivers) with
 a throw-away user folder, drives it the way a player would, and saves the
 screen at each step: the title, the game menu, the match setup, a game
 against Master in progress (Master thinking), the result panel with the
-winning line, Settings, Statistics and the Save dialog. The statistics
+winning line, two bots playing each other (paused), Settings, Statistics
+and the Save dialog. The statistics
 shown are a few sample records written into the throw-away folder first.
 """
 from __future__ import annotations
@@ -93,6 +94,17 @@ def main() -> int:
         play.play_move(state.parse_move("b3"))
         run(150)
         shot("result")
+
+        app.update_settings(bot_delay=0.2)
+        app.open_match(Match(new_state("tictactoe"), [hard, master]), animate=False)
+        settle()
+        play = app.scene
+        while len(play.match.records) < 5:
+            app.frame(STEP)
+        play.toggle_pause()
+        run(20)
+        shot("autoplay")
+        app.update_settings(bot_delay=0.6)
 
         app.scenes.rebuild(1, [], animate=False)
         app.scene.widget("settings").activate()

@@ -30,7 +30,9 @@ def test_game_against_easy_reaches_the_result_panel(make_app):
     d.key(pygame.K_RETURN)
     d.settle()
     setup = d.scene
-    setup.select(1, "Easy")
+    chooser = setup.widget("seat1")
+    while setup.seat_labels[1] != "Easy":
+        d.click_at((chooser.rect.x + 12, chooser.rect.centery))
     d.click("start")
     d.settle()
     play = d.scene

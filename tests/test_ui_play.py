@@ -142,3 +142,18 @@ def test_start_with_load_path_opens_the_play_screen_and_unknown_bots_become_huma
 def test_start_with_game_id_opens_its_setup(make_app):
     d = make_app(game_id="tictactoe")
     assert [s.name for s in d.app.scenes.stack] == ["title", "games", "setup"]
+
+
+def test_saving_over_an_existing_file_asks_first(make_app, tmp_path):
+    d = make_app()
+    d.app.open_match(hot_seat_match("b2"), animate=False)
+    d.settle()
+    target = tmp_path / "kept.txt"
+    target.write_text("precious", encoding="utf-8")
+    d.scene.save_to(target)
+    assert d.app.dialogs.kind == "confirm"
+    d.key(pygame.K_ESCAPE)
+    assert target.read_text(encoding="utf-8") == "precious"
+    d.scene.save_to(target)
+    d.key(pygame.K_RETURN)
+    assert "Moves: b2" in target.read_text(encoding="utf-8")

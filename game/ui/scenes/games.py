@@ -6,7 +6,7 @@ import pygame
 from game.games import game_class, game_ids, new_state
 from game.ui import palette
 from game.ui.draw import fit_text, mix, text
-from game.ui.renderers import renderer_for
+from game.ui.renderers import has_renderer, renderer_for
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Widget
 
@@ -64,13 +64,17 @@ class GameCard(Widget):
 
 
 class GamesScene(Scene):
-    """Pick a game; its card leads to the match setup."""
+    """Pick a game; its card leads to the match setup.
+
+    Only games the UI can draw (with a renderer) get a card, so a game whose
+    rules land before its board renderer does not break the menu.
+    """
 
     name = "games"
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.cards = [GameCard(self, gid) for gid in game_ids()]
+        self.cards = [GameCard(self, gid) for gid in game_ids() if has_renderer(gid)]
         self.back_btn = self.back_button()
         self.focus.set([*self.cards, self.back_btn], focus=self.cards[0] if self.cards else None)
 

@@ -418,6 +418,14 @@ class PlayScene(Scene):
         self.app.dialogs.pick_file("Save game", self.default_save_path(), self.save_to, must_exist=False)
 
     def save_to(self, path: Path) -> None:
+        """Write the game to ``path``, asking first if that would replace a file."""
+        if path.exists():
+            self.app.dialogs.confirm("Replace file", f"{path.name} already exists. Replace it with this game?",
+                                     "Replace", lambda: self._write(path))
+            return
+        self._write(path)
+
+    def _write(self, path: Path) -> None:
         try:
             save_match(self.match, path)
         except OSError as err:
@@ -610,7 +618,7 @@ class PlayScene(Scene):
             mark = state.seat_name(seat)
             mark_font = fonts.display(26 if len(mark) <= 2 else 12)
             text(surface, mark_font, fit_text(mark_font, mark, 42), colour, badge.center, "center")
-            if self.thinking:
+            if self.thinking and not self.paused:
                 self._draw_spinner(surface, badge, colour)
             name = f"{state.seat_name(seat)} — {self.player_name(seat)}"
             text(surface, fonts.bold(22), fit_text(fonts.bold(22), name, box.right - badge.right - 32), palette.TEXT,

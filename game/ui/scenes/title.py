@@ -5,10 +5,20 @@ import math
 import random
 from dataclasses import dataclass
 
+import numpy as np
 import pygame
 
 from game.ui import palette
 from game.ui.draw import glow, mix, text, vertical_gradient
+from game.ui.renderers.shapes import (
+    Canvas,
+    arc_distance,
+    fill_alpha,
+    glow_alpha,
+    rounded_rect_distance,
+    segment_distance,
+    stroke_alpha,
+)
 from game.ui.scenes.base import Scene
 from game.ui.tween import Tween, ease_out_back, ease_out_cubic, pulse
 from game.ui.widgets import Button
@@ -20,7 +30,7 @@ TAGLINE = "Classic board games  ·  bots of every strength  ·  a friend at the 
 class Floater:
     """One piece drifting across the title screen."""
 
-    kind: str           # "x", "o", "disc" or "star"
+    kind: str           # "x", "o" or "disc"
     colour: tuple[int, int, int]
     x: float            # 0..1 of the width
     y: float            # 0..1 of the height
@@ -33,31 +43,28 @@ class Floater:
 
 
 def piece_image(kind: str, colour: tuple[int, int, int], size: int) -> pygame.Surface:
-    """A game piece drawn with soft edges: an X, an O ring, a disc or a star."""
-    scale = 4
-    big = size * scale
-    image = pygame.Surface((big, big), pygame.SRCALPHA)
-    centre = big // 2
-    thick = max(4, big // 6)
+    """A game piece with a soft glow, drawn like the boards draw theirs: an X, an O or a disc."""
+    pad = max(4, size // 3)
+    canvas = Canvas(pygame.Rect(0, 0, size + 2 * pad, size + 2 * pad))
+    xs, ys = canvas.xs, canvas.ys
+    c = canvas.bounds.width / 2
+    r = size * 0.36
+    half = max(1.5, size * 0.075)
     if kind == "x":
-        inset = big // 5
-        for a, b in (((inset, inset), (big - inset, big - inset)), ((big - inset, inset), (inset, big - inset))):
-            pygame.draw.line(image, colour, a, b, thick)
-            pygame.draw.circle(image, colour, a, thick // 2)
-            pygame.draw.circle(image, colour, b, thick // 2)
+        distance = np.minimum(segment_distance(xs, ys, (c - r, c - r), (c + r, c + r)),
+                              segment_distance(xs, ys, (c + r, c - r), (c - r, c + r)))
     elif kind == "o":
-        pygame.draw.circle(image, colour, (centre, centre), big // 2 - big // 8, thick)
-    elif kind == "disc":
-        pygame.draw.circle(image, colour, (centre, centre), big // 2 - 2)
-        pygame.draw.circle(image, mix(colour, (255, 255, 255), 0.35), (centre, centre), big // 2 - big // 5, max(2, big // 14))
+        distance = arc_distance(xs, ys, (c, c), r, 0.0, math.tau)
     else:
-        points = []
-        for i in range(10):
-            r = (big // 2 - 2) if i % 2 == 0 else big // 5
-            a = math.pi / 2 + i * math.pi / 5
-            points.append((centre + r * math.cos(a), centre - r * math.sin(a)))
-        pygame.draw.polygon(image, colour, points)
-    return pygame.transform.smoothscale(image, (size, size))
+        signed = rounded_rect_distance(xs, ys, (c - r - half, c - r - half, 2 * (r + half), 2 * (r + half)), r + half)
+        canvas.paint(glow_alpha(np.maximum(signed, 0.0), 0.0, pad * 0.6), colour, 0.35)
+        canvas.paint(fill_alpha(signed), colour)
+        canvas.paint(stroke_alpha(arc_distance(xs, ys, (c, c), r * 0.62, 0.0, math.tau), half * 0.45),
+                     mix(colour, (255, 255, 255), 0.35))
+        return canvas.to_surface()
+    canvas.paint(glow_alpha(distance, half, pad * 0.6), colour, 0.35)
+    canvas.paint(stroke_alpha(distance, half), colour)
+    return canvas.to_surface()
 
 
 class TitleScene(Scene):
@@ -68,7 +75,7 @@ class TitleScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         rng = random.Random(20261123)
-        kinds = ("x", "o", "x", "o", "disc", "star")
+        kinds = ("x", "o", "x", "o", "disc")
         self.floaters = [
             Floater(
                 kind=rng.choice(kinds),
