@@ -157,3 +157,15 @@ def test_saving_over_an_existing_file_asks_first(make_app, tmp_path):
     d.scene.save_to(target)
     d.key(pygame.K_RETURN)
     assert "Moves: b2" in target.read_text(encoding="utf-8")
+
+
+def test_a_loaded_bot_without_a_tier_keeps_its_own_name(make_app, tmp_path):
+    from pathlib import Path
+
+    fixtures = Path(__file__).resolve().parent / "fixtures" / "bots_broken"
+    path = tmp_path / "game.txt"
+    save_match(Match(new_state("tictactoe"), [Player.human(), Player.of_bot("GoodFixtureBot")]), path)
+    d = make_app(bots_dir=fixtures, load_path=str(path))
+    assert d.scene.name == "play"
+    assert d.scene.match.players[1].label == "Good fixture"
+    assert d.scene.player_name(1) == "Good fixture"

@@ -195,6 +195,10 @@ class App:
             self.resize(event.size)
             return
         self.ui.process_events(event)
+        if event.type == pygame_gui.UI_BUTTON_ON_HOVERED:
+            self.sounds.play("hover")
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self.sounds.play("click")
         if self.dialogs.handle_event(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:

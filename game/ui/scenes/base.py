@@ -4,8 +4,8 @@ A scene is one screen (title, game menu, setup, play, settings, statistics).
 The ``SceneManager`` keeps them in a stack: pushing a scene slides it in from
 the right, popping slides the top one away to reveal the one below, and
 replacing cross-fades. Esc in any scene goes back one screen. While a
-transition runs the scenes get no input, so a double press cannot act on a
-screen the player cannot see yet.
+transition runs the new scene gets the keys (a quick typist is not slowed
+down) but no mouse events, whose positions refer to the screen sliding away.
 """
 from __future__ import annotations
 
@@ -252,8 +252,13 @@ class SceneManager:
         self.transition = None
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.stack and not self.transitioning:
-            self.top.handle_event(event)
+        """Input for the top scene; during a transition only keys (the mouse may
+        point at where the old screen's controls were)."""
+        if not self.stack:
+            return
+        if self.transitioning and event.type not in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT):
+            return
+        self.top.handle_event(event)
 
     def update(self, dt: float) -> None:
         if self.transition is not None:

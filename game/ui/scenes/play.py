@@ -131,15 +131,19 @@ class PlayScene(Scene):
             where = f"Seat {seat + 1} ({state.seat_name(seat)})"
             if player.is_bot:
                 try:
-                    self.specs[seat] = self.app.config.bot_spec(self.game_id, player.bot or player.label, self.app.registry)
+                    spec = self.app.config.bot_spec(self.game_id, player.bot or player.label, self.app.registry)
                 except BotChoiceError as err:
                     problems.append(f"{where}: {err}. That seat is now played by a human.")
                     players[seat] = Player.human()
+                    continue
+                self.specs[seat] = spec
+                if player.label == player.bot and spec.label != player.label:
+                    players[seat] = Player.of_bot(player.bot, label=spec.label)
             elif not player.is_human:
                 problems.append(f"{where}: {player.label} plays over the network, which this screen cannot join; "
                                 "that seat is now played by a human.")
                 players[seat] = Player.human()
-        if problems:
+        if players != self.match.players:
             self.match.replace_players(players)
         return problems
 
