@@ -29,7 +29,7 @@ from game.ui.overlays import Toasts
 from game.ui.scenes.base import Scene, SceneManager
 from game.ui.sound import Sounds
 from game.ui.theme import build_theme
-from game.userdata import Settings, Stats, load_settings, load_stats, save_settings, save_stats
+from game.userdata import load_settings, load_stats, save_settings, save_stats
 
 logger = logging.getLogger(__name__)
 

@@ -1,6 +1,8 @@
 """The game menu: one card per game, each with a preview of its board."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.games import game_class, game_ids, new_state
@@ -9,6 +11,9 @@ from game.ui.draw import fit_text, mix, text
 from game.ui.renderers import has_renderer, renderer_for
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Widget
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 
 class GameCard(Widget):
@@ -72,7 +77,7 @@ class GamesScene(Scene):
 
     name = "games"
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: "App") -> None:
         super().__init__(app)
         self.cards = [GameCard(self, gid) for gid in game_ids() if has_renderer(gid)]
         self.back_btn = self.back_button()

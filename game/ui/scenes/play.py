@@ -17,6 +17,7 @@ from __future__ import annotations
 import datetime as _dt
 import math
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -34,6 +35,9 @@ from game.ui.scenes.movelist import MoveList
 from game.ui.scenes.result import ResultPanel
 from game.ui.widgets import Button, Choice, ChoiceItem, Widget
 from game.userdata import StatRow, matchup_order, saves_dir
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 #: Delay between bot moves, as the speed control offers it.
 BOT_DELAYS: tuple[tuple[float, str], ...] = (
@@ -72,7 +76,7 @@ class PlayScene(Scene):
 
     name = "play"
 
-    def __init__(self, app, match: Match) -> None:
+    def __init__(self, app: "App", match: Match) -> None:
         super().__init__(app)
         self.match = match
         self.game_id = match.state.game_id
@@ -599,13 +603,15 @@ class PlayScene(Scene):
         x = p.x + 20
         y = p.y + 60
         small = fonts.text(14)
-        for seat in range(state.num_seats):
+        seats = state.num_seats
+        room = (p.width - 40 - (seats - 1) * 28) // seats - 14
+        for seat in range(seats):
             if seat:
                 x = text(surface, small, "vs", palette.TEXT_MUTED, (x + 6, y), "midleft").right + 6
             colour = self.seat_colour(seat)
             pygame.draw.circle(surface, colour, (x + 5, y), 5)
             label = f"{state.seat_name(seat)} {self.player_name(seat)}"
-            x = text(surface, small, fit_text(small, label, 150), palette.TEXT, (x + 14, y), "midleft").right
+            x = text(surface, small, fit_text(small, label, room), palette.TEXT, (x + 14, y), "midleft").right
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         fonts = self.app.fonts

@@ -5,6 +5,8 @@ and saved with ``save_settings``, so it holds for the next run too.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.ui import palette
@@ -13,6 +15,9 @@ from game.ui.scenes.base import Scene
 from game.ui.scenes.play import BOT_DELAYS, nearest_delay_index
 from game.ui.widgets import Choice, ChoiceItem
 from game.userdata import ANIM_SPEEDS, WINDOW_SIZES
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 ON_OFF = [ChoiceItem(True, "On"), ChoiceItem(False, "Off")]
 ANIM_NOTES = {0.0: "no animation: every change at once", 0.5: "half speed", 1.0: "as designed", 2.0: "twice as fast"}
@@ -30,7 +35,7 @@ class SettingsScene(Scene):
 
     name = "settings"
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: "App") -> None:
         super().__init__(app)
         s = app.settings
         speeds = [ChoiceItem(v, label, ANIM_NOTES.get(v, "")) for v, label in ANIM_SPEEDS.items()]

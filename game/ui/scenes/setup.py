@@ -9,7 +9,7 @@ players round the seats. Bot files that failed to load and problems in
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -21,6 +21,9 @@ from game.ui import palette
 from game.ui.draw import fit_text, mix, panel, text, wrap_text
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Button, Choice, ChoiceItem
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -38,7 +41,7 @@ class SetupScene(Scene):
 
     name = "setup"
 
-    def __init__(self, app, game_id: str) -> None:
+    def __init__(self, app: "App", game_id: str) -> None:
         super().__init__(app)
         self.game_id = game_id
         self.cls: type[State] = game_class(game_id)
@@ -206,7 +209,7 @@ class SetupScene(Scene):
         panel(surface, self.players_box, alpha=170, shadow=self.app.shadows)
         panel(surface, self.rules_box, alpha=170, shadow=self.app.shadows)
         fonts = self.app.fonts
-        left, column_w = self.column.x, self.column.width
+        left = self.column.x
         section = fonts.bold(15)
         text(surface, section, "PLAYERS", palette.TEXT_MUTED, (left, self.seats_top + 6))
         state = new_state(self.game_id, **self.options)

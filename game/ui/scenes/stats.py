@@ -5,6 +5,8 @@ wins). A bar shows the split at a glance. "Reset statistics" asks first.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.games import GAMES, game_class
@@ -13,6 +15,9 @@ from game.ui.draw import fit_text, mix, panel, text
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Button
 from game.userdata import StatRow
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 ROW_H = 40
 
@@ -26,7 +31,7 @@ class StatsScene(Scene):
 
     name = "stats"
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: "App") -> None:
         super().__init__(app)
         self.reset_btn = Button(app, "Reset statistics", self.ask_reset, wid="reset", shortcut="R", style="danger")
         self.back_btn = self.back_button()

@@ -4,6 +4,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pygame
@@ -22,6 +23,9 @@ from game.ui.renderers.shapes import (
 from game.ui.scenes.base import Scene
 from game.ui.tween import Tween, ease_out_back, ease_out_cubic, pulse
 from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 TAGLINE = "Classic board games  ·  bots of every strength  ·  a friend at the same screen"
 
@@ -72,7 +76,7 @@ class TitleScene(Scene):
 
     name = "title"
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: "App") -> None:
         super().__init__(app)
         rng = random.Random(20261123)
         kinds = ("x", "o", "x", "o", "disc")
