@@ -6,8 +6,8 @@ Runs the real program off-screen (SDL's dummy video and audio drivers) with
 a throw-away user folder, drives it the way a player would, and saves the
 screen at each step: the title, the game menu, the match setup, a game
 against Master in progress (Master thinking), the result panel with the
-winning line, two bots playing each other (paused), Settings, Statistics
-and the Save dialog. The statistics
+winning line, two bots playing each other (paused), Settings, Statistics,
+a hint in a hot-seat game and the Save dialog. The statistics
 shown are a few sample records written into the throw-away folder first.
 """
 from __future__ import annotations
@@ -123,6 +123,11 @@ def main() -> int:
             state.push(state.parse_move(word))
         app.open_match(Match(state, [human, Player.human()]), animate=False)
         settle()
+        app.scene.hint()
+        while app.scene.hint_pending:
+            app.frame(STEP)
+        run(20)
+        shot("hint")
         app.scene.ask_save()
         run(20)
         shot("save-dialog")

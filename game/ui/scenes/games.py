@@ -88,7 +88,7 @@ class GamesScene(Scene):
         width, height = size
         count = max(1, len(self.cards))
         card_w = max(220, min(320, (width - 120) // min(count, 4) - 30))
-        card_h = card_w + 140
+        card_h = card_w + 118
         columns = max(1, min(count, (width - 80) // (card_w + 30)))
         rows = (count + columns - 1) // columns
         grid_w = columns * card_w + (columns - 1) * 30
