@@ -80,6 +80,27 @@ class Driver:
         """Click the centre of the control ``widget_id`` of the current scene."""
         self.click_at(self.scene.widget(widget_id).rect.center)
 
+    def open_setup(self) -> None:
+        """Title -> Play -> the game menu's first card (Tic-tac-toe) -> its setup screen."""
+        import pygame
+
+        self.click("play")
+        self.settle()
+        assert self.scene.name == "games"
+        self.key(pygame.K_RETURN)
+        self.settle()
+        assert self.scene.name == "setup"
+
+    def start_hot_seat(self) -> None:
+        """From the title screen to a Human vs Human game, by clicks."""
+        self.open_setup()
+        seat = self.scene.widget("seat1")
+        while self.scene.seat_labels[1] != "Human":
+            self.click_at((seat.rect.x + 12, seat.rect.centery))
+        self.click("start")
+        self.settle()
+        assert self.scene.name == "play"
+
     def key(self, key: int, mod: int = 0, unicode: str = "") -> None:
         import pygame
 

@@ -13,35 +13,16 @@ from game.userdata import load_settings, load_stats
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
-def open_setup(d) -> None:
-    d.click("play")
-    d.settle()
-    assert d.scene.name == "games"
-    d.key(pygame.K_RETURN)
-    d.settle()
-    assert d.scene.name == "setup"
-
-
-def start_hot_seat(d) -> None:
-    open_setup(d)
-    seat = d.scene.widget("seat1")
-    while d.scene.seat_labels[1] != "Human":
-        d.click_at((seat.rect.x + 12, seat.rect.centery))
-    d.click("start")
-    d.settle()
-    assert d.scene.name == "play"
-
-
 def test_title_play_leads_to_game_menu_and_setup(make_app):
     d = make_app()
     assert d.scene.name == "title"
-    open_setup(d)
+    d.open_setup()
     assert d.scene.game_id == "tictactoe"
 
 
 def test_escape_goes_back_one_screen_from_each_scene(make_app):
     d = make_app()
-    start_hot_seat(d)
+    d.start_hot_seat()
     for expected in ("setup", "games", "title"):
         d.key(pygame.K_ESCAPE)
         d.settle()

@@ -9,8 +9,6 @@ from game.savefile import save_match
 from game.ui import palette
 from game.userdata import load_stats
 
-from test_ui_navigation import start_hot_seat
-
 
 def near(colour, target, tolerance=40) -> bool:
     return sum(abs(a - b) for a, b in zip(colour[:3], target)) <= tolerance
@@ -38,7 +36,7 @@ def hot_seat_match(*moves: str) -> Match:
 
 def test_hot_seat_game_from_title_to_result_panel_by_events(make_app):
     d = make_app()
-    start_hot_seat(d)
+    d.start_hot_seat()
     play = d.scene
     click_cell(d, 0)                 # X a3, by mouse
     press_digit(d, 1)                # O b3, by digit key
