@@ -121,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"|{'-' * 36}|{'-' * 8}|{'-' * 10}|{'-' * 10}|{'-' * 10}|")
     print(row("the bot thinks", thinking))
     print(row("nobody thinks (animations, human)", idle))
-    print(row("the bot's worker starts (spawn)", starting))
+    print(row("first frames (worker starting, board cached)", starting))
     print(f"A 60 fps frame has {1000 / 60:.1f} ms.")
     return 0
 

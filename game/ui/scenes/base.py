@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 TRANSITION_SECONDS = 0.38
+MAX_TRANSITION_STEP = 1 / 30
 
 
 class Scene:
@@ -262,7 +263,9 @@ class SceneManager:
 
     def update(self, dt: float) -> None:
         if self.transition is not None:
-            self.transition.tween.update(dt)
+            # A new scene's first drawing may take a while (boards build caches):
+            # step the slide by at most a 30 fps frame so it never jumps ahead.
+            self.transition.tween.update(min(dt, MAX_TRANSITION_STEP))
             if self.transition.done:
                 self.transition = None
         if self.stack:
