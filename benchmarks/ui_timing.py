@@ -8,7 +8,8 @@
    ``benchmarks/slow_bot.py`` (which spins a core for its whole budget), the
    human moving at once whenever it is their turn; every frame drawn while
    the bot thinks is timed (events, update, draw, flip; no frame cap), and
-   for comparison the frames while nobody thinks.
+   for comparison the frames while nobody thinks, and apart the first
+   frames (the worker starting, the board renderer building its caches).
 
 Run from the repository root::
 
@@ -121,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"|{'-' * 36}|{'-' * 8}|{'-' * 10}|{'-' * 10}|{'-' * 10}|")
     print(row("the bot thinks", thinking))
     print(row("nobody thinks (animations, human)", idle))
-    print(row("first frames (worker starting, board cached)", starting))
+    print(row("first frames (worker, board cache)", starting))
     print(f"A 60 fps frame has {1000 / 60:.1f} ms.")
     return 0
 
