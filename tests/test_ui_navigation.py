@@ -140,3 +140,16 @@ def test_resizing_the_window_lays_the_scene_out_again(make_app):
 def test_problems_at_start_up_are_announced(make_app):
     d = make_app(bots_dir=FIXTURES / "bots_broken")
     assert any("match setup screen lists them" in m for m in d.app.toasts.messages())
+
+
+def test_a_game_without_a_board_renderer_is_refused_clearly(make_app, monkeypatch):
+    from game import games
+
+    monkeypatch.setitem(games.GAMES, "noboard", "game.tictactoe:TicTacToe")
+    d = make_app(game_id="noboard")
+    assert d.scene.name == "title"
+    assert any("noboard" in m for m in d.app.toasts.messages())
+    d.click("play")
+    d.settle()
+    cards = [w.id for w in d.scene.focus.widgets]
+    assert "game:tictactoe" in cards and "game:noboard" not in cards

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pygame
 
 from game import games
+from game.ui import renderers
 from game.core import Option, State
 from game.tictactoe import TicTacToe
 
@@ -33,6 +34,7 @@ class Optioned(TicTacToe):
 
 def test_rules_options_are_choosers_and_seats_follow_the_player_count(make_app, monkeypatch):
     monkeypatch.setitem(games.GAMES, "optioned", f"{__name__}:Optioned")
+    monkeypatch.setitem(renderers.RENDERERS, "optioned", renderers.RENDERERS["tictactoe"])
     d = make_app(game_id="optioned")
     setup = d.scene
     assert setup.name == "setup" and len(setup.seat_widgets) == 2

@@ -26,6 +26,7 @@ from game.savefile import SaveFileError, load_match
 from game.ui import draw
 from game.ui.dialogs import Dialogs
 from game.ui.overlays import Toasts
+from game.ui.renderers import has_renderer
 from game.ui.scenes.base import Scene, SceneManager
 from game.ui.sound import Sounds
 from game.ui.theme import build_theme
@@ -171,8 +172,9 @@ class App:
                 self.open_match(match, animate=False)
                 return
         if game_id is not None:
-            if game_id not in game_ids():
-                self.toasts.show(f"There is no game {game_id!r}; games: {', '.join(game_ids())}", "error")
+            if game_id not in game_ids() or not has_renderer(game_id):
+                playable = ", ".join(g for g in game_ids() if has_renderer(g))
+                self.toasts.show(f"There is no game {game_id!r} to play; games: {playable}", "error")
                 return
             self.scenes.push(GamesScene(self), animate=False)
             self.scenes.push(SetupScene(self, game_id), animate=False)
@@ -184,6 +186,9 @@ class App:
         from game.ui.scenes.setup import SetupScene
 
         game_id = match.state.game_id
+        if not has_renderer(game_id):
+            self.dialogs.message("Cannot show this game", f"{match.state.title} has no board on screen yet.")
+            return
         self.scenes.rebuild(1, [GamesScene(self), SetupScene(self, game_id), PlayScene(self, match)], animate)
 
     # -- loop ------------------------------------------------------------------
