@@ -8,6 +8,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import math
 
+import numpy as np
 import pygame
 import pytest
 
@@ -15,7 +16,7 @@ from game.bot import MoveValue
 from game.match import Match, Player
 from game.tictactoe import TicTacToe
 from game.ui import palette
-from game.ui.renderers import BoardView, renderer_for
+from game.ui.renderers import BoardView, renderer_for, shapes
 from game.ui.renderers.tictactoe import TicTacToeRenderer
 
 AREA = pygame.Rect(20, 10, 600, 600)
@@ -438,6 +439,90 @@ def test_layout_keeps_the_board_square_and_inside_its_rect(area: pygame.Rect) ->
     ]
     assert touched, "nothing was drawn"
     assert all(area.collidepoint(p) for p in touched)
+
+
+def painted_board_layer(renderer: TicTacToeRenderer) -> np.ndarray:
+    """The board layer painted the plain way, every pixel of the area (RGBA bytes)."""
+    geo = renderer._geometry
+    canvas = shapes.Canvas(geo.area)
+    xs, ys = canvas.xs, canvas.ys
+    panel = (geo.board_x, geo.board_y, geo.board, geo.board)
+    radius, drop, blur = geo.board * 0.07, geo.board * 0.022, geo.board * 0.06
+    canvas.paint(shapes.shadow_alpha(shapes.rounded_rect_distance(xs, ys - drop, panel, radius), blur),
+                 (6, 8, 22), 0.6)
+    inside = shapes.rounded_rect_distance(xs, ys, panel, radius)
+    t = np.clip((ys - geo.board_y) / geo.board, 0.0, 1.0)[..., None]
+    top = np.asarray(shapes.mix(palette.PANEL, palette.PANEL_LIGHT, 0.25), dtype=np.float32)
+    canvas.paint(shapes.fill_alpha(inside), top + (np.asarray(palette.BOARD, dtype=np.float32) - top) * t)
+    canvas.paint(shapes.stroke_alpha(np.abs(inside + 0.75), 0.75), palette.PANEL_BORDER, 0.55)
+    distances = []
+    inset = geo.cell * 0.1
+    for k in (1, 2):
+        x, y = geo.grid_x + k * geo.cell, geo.grid_y + k * geo.cell
+        distances.append(shapes.segment_distance(xs, ys, (x, geo.grid_y + inset), (x, geo.grid_y + 3 * geo.cell - inset)))
+        distances.append(shapes.segment_distance(xs, ys, (geo.grid_x + inset, y), (geo.grid_x + 3 * geo.cell - inset, y)))
+    grid = np.minimum.reduce(distances)
+    half = max(1.2, geo.cell * 0.022)
+    canvas.paint(shapes.glow_alpha(grid, half, geo.cell * 0.05), palette.GRID, 0.12)
+    canvas.paint(shapes.stroke_alpha(grid, half), palette.GRID, 0.9)
+    return canvas.to_array()
+
+
+@pytest.mark.parametrize(
+    "area",
+    [pygame.Rect(24, 24, 824, 752), pygame.Rect(0, 0, 500, 640), pygame.Rect(7, 3, 301, 177),
+     pygame.Rect(0, 0, 61, 58)],
+)
+def test_board_layer_matches_painting_every_pixel(area: pygame.Rect) -> None:
+    renderer = new_renderer(area)
+    geo = renderer._geometry
+    layer = renderer._board_layer(geo)
+    bounds = renderer._board_bounds(geo)
+    assert layer.get_size() == bounds.size and area.contains(bounds)
+    fast = np.zeros((area.height, area.width, 4), dtype=np.uint8)
+    x, y = bounds.x - area.x, bounds.y - area.y
+    fast[y:y + bounds.height, x:x + bounds.width] = np.frombuffer(
+        pygame.image.tobytes(layer, "RGBA"), dtype=np.uint8).reshape(bounds.height, bounds.width, 4)
+    plain = painted_board_layer(renderer)
+
+    def premultiplied(pixels: np.ndarray) -> np.ndarray:
+        return pixels[..., :3].astype(float) * pixels[..., 3:] / 255
+
+    assert np.abs(fast[..., 3].astype(int) - plain[..., 3]).max() <= 1
+    assert np.abs(premultiplied(fast) - premultiplied(plain)).max() <= 1.5
+
+
+def test_laying_out_again_at_the_same_size_keeps_the_board_image() -> None:
+    renderer = new_renderer(pygame.Rect(20, 10, 600, 600))
+    render(renderer, TicTacToe(), BoardView())
+    board = renderer._cache[("board", (600, 600))]
+    renderer.layout(pygame.Rect(30, 0, 600, 600))
+    render(renderer, TicTacToe(), BoardView())
+    assert renderer._cache[("board", (600, 600))] is board
+    renderer.layout(pygame.Rect(20, 10, 500, 500))
+    assert ("board", (600, 600)) not in renderer._cache
+
+
+def test_disjoint_pieces_cover_the_union_of_rects_exactly_once() -> None:
+    rects = [pygame.Rect(0, 0, 30, 10), pygame.Rect(10, -5, 8, 40), pygame.Rect(5, 5, 20, 20), pygame.Rect(40, 0, 3, 3)]
+    count = np.zeros((60, 60), dtype=int)
+    for piece in shapes.disjoint(rects):
+        count[piece.y + 10:piece.bottom + 10, piece.x + 10:piece.right + 10] += 1
+    union = np.zeros((60, 60), dtype=int)
+    for rect in rects:
+        union[rect.y + 10:rect.bottom + 10, rect.x + 10:rect.right + 10] = 1
+    assert (count == union).all()
+
+
+def test_painting_a_canvas_region_paints_the_canvas_there_only() -> None:
+    canvas = shapes.Canvas(pygame.Rect(10, 20, 40, 30))
+    region = canvas.region(pygame.Rect(0, 30, 25, 100))
+    assert region.bounds == pygame.Rect(10, 30, 15, 20)
+    assert region.xs[0, 0] == 10.5 and region.ys[0, 0] == 30.5
+    region.paint(np.ones((20, 15), dtype=np.float32), (255, 0, 0))
+    pixels = canvas.to_array()
+    assert (pixels[10:, :15] == (255, 0, 0, 255)).all()
+    assert (pixels[:10, :, 3] == 0).all() and (pixels[:, 15:, 3] == 0).all()
 
 
 def test_draw_preview_stays_inside_its_rect() -> None:

@@ -44,6 +44,29 @@ class Canvas:
         self.xs = (np.arange(w, dtype=np.float32) + self.bounds.x + 0.5)[None, :]
         self.ys = (np.arange(h, dtype=np.float32) + self.bounds.y + 0.5)[:, None]
 
+    def region(self, rect: pygame.Rect) -> "Canvas":
+        """The part of this canvas inside ``rect`` (clipped to it), sharing its pixels.
+
+        Painting a region paints this canvas, so a picture can spend its
+        per-pixel work only where a shape actually changes pixels.
+        """
+        part = self.bounds.clip(rect)
+        x0, y0 = part.x - self.bounds.x, part.y - self.bounds.y
+        sub = Canvas.__new__(Canvas)
+        sub.bounds = part
+        sub.rgb = self.rgb[:, y0:y0 + part.height, x0:x0 + part.width]
+        sub.alpha = self.alpha[y0:y0 + part.height, x0:x0 + part.width]
+        sub.xs = self.xs[:, x0:x0 + part.width]
+        sub.ys = self.ys[y0:y0 + part.height, :]
+        return sub
+
+    def fill(self, colour: Colour | np.ndarray) -> None:
+        """Cover the canvas with opaque ``colour`` (an RGB triple or an array as for ``paint``)."""
+        planes = np.moveaxis(np.asarray(colour, dtype=np.float32), -1, 0) / 255.0
+        for channel in range(3):
+            self.rgb[channel][...] = planes[channel]
+        self.alpha[...] = 1.0
+
     def paint(self, alpha: np.ndarray, colour: Colour | np.ndarray, opacity: float = 1.0) -> None:
         """Lay ``colour`` over the canvas with per-pixel ``alpha`` (0..1), 'over' blending.
 
@@ -68,18 +91,29 @@ class Canvas:
         self.alpha *= keep
         self.alpha += a
 
-    def to_surface(self) -> pygame.Surface:
-        """The canvas as a per-pixel-alpha surface the size of ``bounds``."""
+    def to_array(self) -> np.ndarray:
+        """The canvas as straight (not premultiplied) RGBA bytes, shape (height, width, 4)."""
         h, w = self.alpha.shape
         out = np.empty((h, w, 4), dtype=np.uint8)
         scale = np.where(self.alpha > 1e-6, 255.0 / np.maximum(self.alpha, 1e-6), 0.0).astype(np.float32)
         for channel in range(3):
             out[..., channel] = np.clip(self.rgb[channel] * scale + 0.5, 0, 255)
         out[..., 3] = np.clip(self.alpha * 255.0 + 0.5, 0, 255)
-        surface = pygame.image.frombytes(out.tobytes(), (w, h), "RGBA")
-        if pygame.display.get_init() and pygame.display.get_surface() is not None:
-            surface = surface.convert_alpha()
-        return surface
+        return out
+
+    def to_surface(self) -> pygame.Surface:
+        """The canvas as a per-pixel-alpha surface the size of ``bounds``."""
+        return surface_from_array(self.to_array())
+
+
+def surface_from_array(pixels: np.ndarray) -> pygame.Surface:
+    """A per-pixel-alpha surface from RGBA bytes of shape (height, width, 4)."""
+    h, w = pixels.shape[:2]
+    borrowed = pygame.image.frombuffer(np.ascontiguousarray(pixels), (w, h), "RGBA")
+    # Both copy the pixels, so the surface does not depend on the array living on.
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        return borrowed.convert_alpha()
+    return borrowed.copy()
 
 
 # -- distance fields -------------------------------------------------------
@@ -92,6 +126,12 @@ def segment_distance(xs: np.ndarray, ys: np.ndarray, a: Point, b: Point) -> np.n
     length2 = dx * dx + dy * dy
     if length2 < 1e-9:
         return np.hypot(px, py)
+    if dx == 0:
+        # Vertical: the nearest point's height depends on the row alone, so only
+        # the final hypot works on the whole (rows x columns) grid.
+        return np.hypot(px, py - np.clip(py / dy, 0.0, 1.0) * dy)
+    if dy == 0:
+        return np.hypot(px - np.clip(px / dx, 0.0, 1.0) * dx, py)
     t = np.clip((px * dx + py * dy) / length2, 0.0, 1.0)
     return np.hypot(px - t * dx, py - t * dy)
 
@@ -175,6 +215,41 @@ def stroked(
         canvas.paint(glow_alpha(distance, half_width, glow_spread), colour, glow * opacity)
     canvas.paint(stroke_alpha(distance, half_width), colour, opacity)
     return canvas.to_surface()
+
+
+def frame(outer: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:
+    """The non-empty rectangles that cover ``outer`` but not ``inner`` (at most four)."""
+    inner = outer.clip(inner)
+    if inner.width == 0 or inner.height == 0:
+        return [pygame.Rect(outer)] if outer.width and outer.height else []
+    parts = [
+        pygame.Rect(outer.x, outer.y, outer.width, inner.y - outer.y),
+        pygame.Rect(outer.x, inner.bottom, outer.width, outer.bottom - inner.bottom),
+        pygame.Rect(outer.x, inner.y, inner.x - outer.x, inner.height),
+        pygame.Rect(inner.right, inner.y, outer.right - inner.right, inner.height),
+    ]
+    return [p for p in parts if p.width > 0 and p.height > 0]
+
+
+def disjoint(rects: Sequence[pygame.Rect]) -> list[pygame.Rect]:
+    """Rectangles covering the union of ``rects`` with no pixel in two of them.
+
+    Painting is not idempotent (a glow painted twice is stronger), so shapes
+    drawn in several overlapping windows are painted once per piece of these.
+    """
+    pieces: list[pygame.Rect] = []
+    for rect in rects:
+        todo = [pygame.Rect(rect)] if rect.width > 0 and rect.height > 0 else []
+        for done in pieces:
+            todo = [part for piece in todo for part in _subtract(piece, done)]
+        pieces.extend(todo)
+    return pieces
+
+
+def _subtract(rect: pygame.Rect, cut: pygame.Rect) -> list[pygame.Rect]:
+    if not rect.colliderect(cut):
+        return [rect]
+    return frame(rect, cut)
 
 
 def mix(a: Colour, b: Colour, t: float) -> tuple[int, int, int]:
