@@ -1,4 +1,4 @@
-"""The setup screen shows any game's rules options and seats as many players as they say."""
+"""The setup screen: any game's rules options and seats, and the players it remembers (chosen or played)."""
 from __future__ import annotations
 
 import pygame
@@ -50,3 +50,65 @@ def test_rules_options_are_choosers_and_seats_follow_the_player_count(make_app, 
     d.key(pygame.K_w)
     assert setup.seat_labels == labels[1:] + labels[:1]
     assert d.app.setup_memory["optioned"]["options"] == {"players": 3, "size": 4}
+
+
+def saved_game(tmp_path, players) -> str:
+    from game.games import new_state
+    from game.match import Match
+    from game.savefile import save_match
+
+    path = tmp_path / "saved.txt"
+    match = Match(new_state("tictactoe"), players)
+    match.play(4)
+    save_match(match, path)
+    return str(path)
+
+
+def seats_shown(setup) -> list[str]:
+    return [widget.item.label for widget in setup.seat_widgets]
+
+
+def test_going_back_from_a_loaded_game_shows_its_players(make_app, tmp_path):
+    from game.match import Player
+
+    d = make_app(load_path=saved_game(tmp_path, [Player.of_bot("Hard"), Player.human()]))
+    assert d.scene.name == "play"
+    d.key(pygame.K_ESCAPE)
+    d.settle()
+    assert d.scene.name == "setup"
+    assert d.scene.seat_labels == ["Hard", "Human"]
+    assert seats_shown(d.scene) == ["Hard", "Human"]
+
+
+def test_a_bot_saved_by_class_name_shows_as_the_tier_that_plays_it(make_app, tmp_path):
+    from game.match import Player
+
+    d = make_app(load_path=saved_game(tmp_path, [Player.human(), Player.of_bot("TicTacToePerfect")]))
+    d.key(pygame.K_ESCAPE)
+    d.settle()
+    assert seats_shown(d.scene) == ["Human", "Master"]
+
+
+def test_going_back_after_swapping_sides_shows_the_swapped_players(make_app):
+    d = make_app()
+    d.open_setup()
+    d.scene.select(1, "Easy")
+    d.click("start")
+    d.settle()
+    d.scene.swap_sides()
+    d.key(pygame.K_ESCAPE)
+    d.settle()
+    assert seats_shown(d.scene) == ["Easy", "Human"]
+
+
+def test_setup_choices_are_remembered_when_the_game_is_opened_again(make_app):
+    d = make_app()
+    d.open_setup()
+    d.scene.select(0, "Master")
+    d.scene.select(1, "Human")
+    d.key(pygame.K_ESCAPE)
+    d.settle()
+    assert d.scene.name == "games"
+    d.key(pygame.K_RETURN)
+    d.settle()
+    assert seats_shown(d.scene) == ["Master", "Human"]

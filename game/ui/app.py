@@ -183,12 +183,13 @@ class App:
         """Show ``match`` on the play screen, with its game's menu and setup behind it."""
         from game.ui.scenes.games import GamesScene
         from game.ui.scenes.play import PlayScene
-        from game.ui.scenes.setup import SetupScene
+        from game.ui.scenes.setup import SetupScene, remember_match
 
         game_id = match.state.game_id
         if not has_renderer(game_id):
             self.dialogs.message("Cannot show this game", f"{match.state.title} has no board on screen yet.")
             return
+        remember_match(self, match)
         self.scenes.rebuild(1, [GamesScene(self), SetupScene(self, game_id), PlayScene(self, match)], animate)
 
     # -- loop ------------------------------------------------------------------

@@ -33,6 +33,7 @@ from game.ui.renderers.base import BoardView
 from game.ui.scenes.base import Scene
 from game.ui.scenes.movelist import MoveList
 from game.ui.scenes.result import ResultPanel
+from game.ui.scenes.setup import remember_match
 from game.ui.widgets import Button, Choice, ChoiceItem, Widget
 from game.userdata import StatRow, matchup_order, saves_dir
 
@@ -187,6 +188,7 @@ class PlayScene(Scene):
             self.app.dialogs.message("Some players were replaced", "\n\n".join(self.seat_problems))
 
     def leave(self) -> None:
+        remember_match(self.app, self.match)   # the setup screen behind shows these players
         for runner in self.runners.values():
             runner.close()
         self.runners.clear()

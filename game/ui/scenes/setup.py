@@ -5,6 +5,10 @@ first, then bots without a tier under their own name), with the bot's
 description under its name. Seat 0 moves first; Swap rotates the chosen
 players round the seats. Bot files that failed to load and problems in
 ``config.yaml`` are listed in a warning panel naming the file and the error.
+
+The choices are remembered per game for the session (``App.setup_memory``);
+a match opened or left on the play screen is remembered too
+(``remember_match``), so going back from a loaded game shows its players.
 """
 from __future__ import annotations
 
@@ -13,10 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.config import SeatChoice
+from game.config import BotChoiceError, SeatChoice
 from game.core import State
 from game.games import game_class, new_state
-from game.match import Match
+from game.match import Match, Player
 from game.ui import palette
 from game.ui.draw import fit_text, mix, panel, text, wrap_text
 from game.ui.scenes.base import Scene
@@ -36,6 +40,46 @@ def short_path(path: str) -> str:
         return str(path)
 
 
+def remember_match(app: "App", match: Match) -> None:
+    """Make ``match``'s players and rules options the remembered setup of its game."""
+    game_id = match.state.game_id
+    choices = app.config.seat_choices(game_id, app.registry)
+    app.setup_memory[game_id] = {
+        "seats": [choice_label(app, game_id, player, choices) for player in match.players],
+        "options": dict(match.state.options),
+    }
+
+
+def choice_label(app: "App", game_id: str, player: Player, choices: list[SeatChoice]) -> str | None:
+    """The seat choice that plays as ``player``, or None (a remote player, an unknown bot).
+
+    A bot is found by its choice name (a tier, any case, or a class name),
+    then by its label, then by what it runs: a class name saved in a file
+    picks the tier that plays that class with no parameters.
+    """
+    if player.is_human:
+        return choices[0].label if choices else None
+    if not player.is_bot:
+        return None
+    bots = [c for c in choices if c.player.is_bot]
+    wanted = (player.bot or player.label).casefold()
+    for choice in bots:
+        if (choice.player.bot or "").casefold() == wanted:
+            return choice.label
+    for choice in bots:
+        if choice.label == player.label:
+            return choice.label
+    try:
+        spec = app.config.bot_spec(game_id, player.bot or player.label, app.registry)
+    except BotChoiceError:
+        return None
+    for choice in bots:
+        other = app.config.bot_spec(game_id, choice.player.bot or choice.label, app.registry)
+        if (other.key, other.params) == (spec.key, spec.params):
+            return choice.label
+    return None
+
+
 class SetupScene(Scene):
     """Seats, first player, options and any loading problems for one game."""
 
@@ -47,13 +91,9 @@ class SetupScene(Scene):
         self.cls: type[State] = game_class(game_id)
         self.title = self.cls.title
         self.choices: list[SeatChoice] = app.config.seat_choices(game_id, app.registry)
-        memory = app.setup_memory.get(game_id, {})
-        self.options: dict[str, Any] = dict(memory.get("options", {}))
-        try:
-            self.options = self.cls.check_options(self.options)
-        except ValueError:
-            self.options = self.cls.check_options({})
-        self.seat_labels: list[str] = list(memory.get("seats", []))
+        self.options: dict[str, Any] = {}
+        self.seat_labels: list[str] = []
+        self._recall()
         self.problems = self._problems()
         self.option_widgets = [
             Choice(
@@ -74,6 +114,25 @@ class SetupScene(Scene):
         self._build_seats()
 
     # -- model --------------------------------------------------------------------
+    def _recall(self) -> None:
+        """Options and seats as last chosen (or played) for this game; defaults for the rest."""
+        memory = self.app.setup_memory.get(self.game_id, {})
+        try:
+            self.options = self.cls.check_options(dict(memory.get("options", {})))
+        except ValueError:
+            self.options = self.cls.check_options({})
+        names = [c.label for c in self.choices]
+        seats = list(memory.get("seats", []))
+        defaults = self._default_labels(len(seats))
+        self.seat_labels = [label if label in names else default for label, default in zip(seats, defaults)]
+
+    def resume(self) -> None:
+        """Back from the play screen: show the players and options of the match just left."""
+        self._recall()
+        for option, widget in zip(self.cls.options_spec, self.option_widgets):
+            widget.index = option.choices.index(self.options[option.name])
+        self._build_seats()
+
     def _problems(self) -> list[tuple[str, str]]:
         found = [(short_path(p.path), p.message) for p in self.app.registry.problems]
         found += [("config.yaml", p) for p in self.app.config.problems]
