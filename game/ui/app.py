@@ -222,7 +222,7 @@ class App:
         self.scenes.update(dt)
         self.toasts.update(dt)
         self.scenes.draw(self.screen)
-        self.toasts.draw(self.screen)
+        self.toasts.draw(self.screen, self.scene.toast_room() if self.scenes.stack else None)
         self.dialogs.draw_backdrop(self.screen)
         self.ui.draw_ui(self.screen)
         pygame.display.flip()

@@ -1,8 +1,14 @@
-"""Toasts: short messages that slide in at the top of the window and fade away.
+"""Toasts: short messages that slide in and fade away.
 
 Used for things the player should notice without being stopped: a bot that
 failed and was replaced by a random move, a setting file that was damaged,
 a game saved. Errors that need an answer use a dialog instead.
+
+Each screen says where toasts may go (``Scene.toast_room``: on the play
+screen, above the board's cells and clear of the side panel); they stack
+down from the top of that room, centred in it. A toast that does not fit
+below the ones shown waits, without ageing, until there is room; the
+oldest is always shown.
 """
 from __future__ import annotations
 
@@ -25,6 +31,8 @@ class Toast:
     life: float
     age: float = 0.0
     slide: Tween = field(default_factory=lambda: Tween(0.0, 1.0, 0.35, ease_out_back))
+    #: Where it was last drawn; None while it waits for room.
+    rect: pygame.Rect | None = None
 
 
 class Toasts:
@@ -47,21 +55,31 @@ class Toasts:
 
     def update(self, dt: float) -> None:
         for toast in self.items:
+            if toast.rect is None:
+                continue   # waiting for room: its time starts when it is shown
             toast.age += dt
             toast.slide.update(dt)
         self.items = [t for t in self.items if t.age < t.life]
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, room: pygame.Rect | None = None) -> None:
+        """Draw the toasts stacked down from the top of ``room`` (default: the whole surface)."""
+        room = surface.get_rect() if room is None else pygame.Rect(room)
         font = self.fonts.text(16)
-        y = 14
-        width_limit = min(620, surface.get_width() - 40)
-        for toast in self.items:
+        y = room.top + 14
+        width_limit = max(160, min(620, room.width - 40))
+        for index, toast in enumerate(self.items):
             lines = wrap_text(font, toast.message, width_limit - 56)
             height = 18 + len(lines) * font.get_linesize()
+            if index > 0 and y + height > room.bottom:
+                for waiting in self.items[index:]:
+                    waiting.rect = None
+                break
             width = max(font.size(line)[0] for line in lines) + 60
             fade = min(1.0, (toast.life - toast.age) / 0.4)
             box = pygame.Rect(0, 0, width, height)
-            box.centerx = surface.get_width() // 2
+            box.centerx = room.centerx
+            box.y = y
+            toast.rect = pygame.Rect(box)
             box.y = round(y - (1 - toast.slide.value) * (height + 20))
             colour = KIND_COLOURS[toast.kind]
             layer = pygame.Surface(box.size, pygame.SRCALPHA)

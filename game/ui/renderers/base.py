@@ -165,6 +165,11 @@ class Renderer:
     def draw(self, surface: pygame.Surface, state: State, view: BoardView) -> None:
         raise NotImplementedError(f"{type(self).__name__} does not implement draw")
 
+    def content_rect(self) -> pygame.Rect:
+        """The part of the board area with the cells and pieces, which messages
+        drawn over the board (toasts) must leave visible; by default all of it."""
+        return pygame.Rect(self.rect)
+
     def draw_preview(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """A small sample position for the game menu card."""
         raise NotImplementedError(f"{type(self).__name__} does not implement draw_preview")

@@ -197,6 +197,12 @@ class TicTacToeRenderer(Renderer):
         target = _DRAW_DIM if outcome.is_draw else _WIN_DIM
         self._dim = self.animate(1.0, target, _DIM, ease_out_cubic, delay=wait)
 
+    def content_rect(self) -> pygame.Rect:
+        """The 3x3 grid (the marks, the hint ring and the winning stroke stay inside it)."""
+        geo = self._geometry
+        side = math.ceil(3 * geo.cell)
+        return pygame.Rect(math.floor(geo.grid_x), math.floor(geo.grid_y), side, side)
+
     # -- cells ------------------------------------------------------------------
     def cell_at(self, pos: tuple[int, int]) -> int | None:
         return self._geometry.cell_at(pos)

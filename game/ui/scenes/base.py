@@ -87,6 +87,10 @@ class Scene:
         """Drawn above everything of the scene (tooltips), never in transitions."""
         self.focus.draw_tooltip(surface)
 
+    def toast_room(self) -> pygame.Rect:
+        """Where toasts may appear without hiding what matters here (default: anywhere)."""
+        return pygame.Rect(self.rect)
+
     # -- shared pieces ------------------------------------------------------------
     def draw_header(self, surface: pygame.Surface, title: str, subtitle: str = "") -> int:
         """A scene title in Quicksand with an accent underline; returns the y below it."""

@@ -597,6 +597,12 @@ class PlayScene(Scene):
         super().draw(surface)
         self.result.draw(surface)
 
+    def toast_room(self) -> pygame.Rect:
+        """Above the board's cells, over the board area only: the side panel and the
+        position stay readable (a bot's failure toast used to cover the panel title)."""
+        area = self.board.rect
+        return pygame.Rect(area.x, 0, area.width, max(0, self.renderer.content_rect().top))
+
     def _draw_header(self, surface: pygame.Surface) -> None:
         fonts = self.app.fonts
         p = self.panel_rect

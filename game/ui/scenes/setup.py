@@ -263,6 +263,21 @@ class SetupScene(Scene):
             top = self.play_btn.rect.bottom + 20
             self.problems_rect = pygame.Rect(left, top, column_w, max(0, height - top - 90))
 
+    def toast_room(self) -> pygame.Rect:
+        """The free space under the Play button in the settings column (clear of the
+        Back button and a problems panel at the side) or, if that is smaller, the
+        header above the players."""
+        header = pygame.Rect(0, 0, self.rect.width, self.players_box.top)
+        top = self.play_btn.rect.bottom + 8
+        bottom = self.rect.height - 8
+        if self.problems and self.problems_rect.top > self.play_btn.rect.bottom:
+            bottom = min(bottom, self.problems_rect.top - 8)
+        column = self.players_box
+        if self.back_btn.rect.right > column.left and self.back_btn.rect.top < bottom:
+            bottom = min(bottom, self.back_btn.rect.top - 8)
+        below = pygame.Rect(column.left, top, column.width, max(0, bottom - top))
+        return below if below.height > header.height else header
+
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_header(surface, self.title, "Set up the match")
         panel(surface, self.players_box, alpha=170, shadow=self.app.shadows)

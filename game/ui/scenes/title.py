@@ -126,6 +126,16 @@ class TitleScene(Scene):
             top = button.rect.bottom + gap
         self._images.clear()
 
+    def logo_rect(self) -> pygame.Rect:
+        """Where the logo is drawn (centred a quarter of the way down)."""
+        width, height = self.rect.size
+        size = self.logo.get_size() if self.logo is not None else (0, 0)
+        return pygame.Rect((0, 0), size).move(width // 2 - size[0] // 2, int(height * 0.25) - size[1] // 2)
+
+    def toast_room(self) -> pygame.Rect:
+        """Above the logo."""
+        return pygame.Rect(0, 0, self.rect.width, max(0, self.logo_rect().top))
+
     def _make_logo(self, height: int) -> None:
         font = self.app.fonts.display(max(48, min(132, height // 6)))
         words = font.render("Board Arcade", True, palette.TEXT)
