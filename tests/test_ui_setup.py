@@ -112,3 +112,31 @@ def test_setup_choices_are_remembered_when_the_game_is_opened_again(make_app):
     d.key(pygame.K_RETURN)
     d.settle()
     assert seats_shown(d.scene) == ["Master", "Human"]
+
+
+def test_config_problems_name_the_file_and_line_once(make_app, tmp_path):
+    config = tmp_path / "config.yaml"
+    config.write_text(
+        "games:\n"
+        "  tictactoe:\n"
+        "    time_budget: soon\n"
+        "    tiers:\n"
+        "      Easy: {bot: NoSuchBot}\n",
+        encoding="utf-8",
+    )
+    d = make_app(config_path=config, game_id="tictactoe")
+    found = [(where, what) for where, what in d.scene.problems if "config.yaml" in where]
+    assert len(found) == 2
+    for where, what in found:
+        assert where.endswith(("config.yaml line 3", "config.yaml line 5"))
+        assert "config.yaml" not in what
+    assert any(what.startswith("games.tictactoe.time_budget: ") for _, what in found)
+
+
+def test_a_config_problem_without_a_line_keeps_its_whole_message():
+    from game.ui.scenes.setup import config_problem
+
+    assert config_problem("config.yaml", "config.yaml", "config.yaml: cannot be read (denied)") == (
+        "config.yaml", "cannot be read (denied)")
+    assert config_problem("conf/config.yaml", "config.yaml", "something else went wrong") == (
+        "conf/config.yaml", "something else went wrong")

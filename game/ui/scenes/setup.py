@@ -12,6 +12,7 @@ a match opened or left on the play screen is remembered too
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -38,6 +39,15 @@ def short_path(path: str) -> str:
         return str(Path(path).resolve().relative_to(REPO))
     except (ValueError, OSError):
         return str(path)
+
+
+def config_problem(shown: str, name: str, problem: str) -> tuple[str, str]:
+    """A config problem as (where, what): ``config.yaml line 7: games.x: ...`` gives
+    ("config.yaml line 7", "games.x: ..."); the file is named once, as ``shown``."""
+    match = re.match(rf"{re.escape(name)}( line \d+)?: ", problem)
+    if match is None:
+        return shown, problem
+    return shown + (match.group(1) or ""), problem[match.end():]
 
 
 def remember_match(app: "App", match: Match) -> None:
@@ -134,8 +144,10 @@ class SetupScene(Scene):
         self._build_seats()
 
     def _problems(self) -> list[tuple[str, str]]:
+        """(where, what) for each loading problem: a bot file, or config.yaml and its line."""
         found = [(short_path(p.path), p.message) for p in self.app.registry.problems]
-        found += [("config.yaml", p) for p in self.app.config.problems]
+        config = self.app.config.path
+        found += [config_problem(short_path(str(config)), config.name, p) for p in self.app.config.problems]
         return found
 
     @property
