@@ -7,11 +7,14 @@ a throw-away user folder, drives it the way a player would, and saves the
 screen at each step: the title, the game menu, the match setup, a game
 against Master in progress (Master thinking), the result panel with the
 winning line, two bots playing each other (paused), Settings, Statistics,
-a hint in a hot-seat game and the Save dialog. The statistics
-shown are a few sample records written into the throw-away folder first.
+a hint in a hot-seat game, the Save dialog and the list of saved games.
+The statistics and saved games shown are samples written into the
+throw-away folder first. ``--size`` and ``--out`` render the same screens
+at another window size into another folder (to check small windows).
 """
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 import tempfile
@@ -23,7 +26,46 @@ SIZE = (1280, 800)
 STEP = 1 / 60
 
 
-def main() -> int:
+def write_sample_saves(folder: Path) -> None:
+    """A few saved games, from an hour to a week old, and one damaged file, for the Load list."""
+    import datetime as dt
+
+    from game.games import new_state
+    from game.match import Match, Player
+    from game.savefile import save_match
+
+    now = dt.datetime.now().replace(second=0, microsecond=0)
+    human, master, hard, easy = Player.human(), Player.of_bot("Master"), Player.of_bot("Hard"), Player.of_bot("Easy")
+    games = [
+        ("tictactoe-evening.txt", "b2 a3 c1", [human, master], dt.timedelta(hours=1)),
+        ("tictactoe-hot-seat.txt", "a1 b1 a2 b2 a3", [human, Player.human()], dt.timedelta(days=1, hours=3)),
+        ("tictactoe-vs-easy.txt", "b2 a1 c3 a3 a2 c2 b3 b1 c1", [easy, human], dt.timedelta(days=3)),
+        ("tictactoe-bots.txt", "b2 a1", [hard, master], dt.timedelta(days=7)),
+    ]
+    for name, moves, players, age in games:
+        state = new_state("tictactoe")
+        match = Match(state, players)
+        for word in moves.split():
+            match.play(state.parse_move(word))
+        path = folder / name
+        save_match(match, path)
+        stamp = (now - age).timestamp()
+        os.utime(path, (stamp, stamp))
+    damaged = folder / "tictactoe-edited.txt"
+    damaged.write_text("# Board Arcade saved game\nGame: tictactoe\nSeat 1 (X): human Human\n"
+                       "Seat 2 (O): bot Master\nMoves: b2 b2\n", encoding="utf-8")
+    stamp = (now - dt.timedelta(days=2)).timestamp()
+    os.utime(damaged, (stamp, stamp))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--size", default=f"{SIZE[0]}x{SIZE[1]}", help="window size WIDTHxHEIGHT (default %(default)s)")
+    parser.add_argument("--out", type=Path, default=OUT, help="folder for the PNG files (default docs/screenshots)")
+    args = parser.parse_args(argv)
+    width, _, height = args.size.partition("x")
+    size = (int(width), int(height))
+    out: Path = args.out
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
@@ -36,7 +78,7 @@ def main() -> int:
     from game.games import new_state
     from game.match import Match, Player
     from game.ui.app import App
-    from game.userdata import Stats, save_stats
+    from game.userdata import Stats, save_stats, saves_dir
 
     stats = Stats()
     human, master, hard, easy = Player.human(), Player.of_bot("Master"), Player.of_bot("Hard"), Player.of_bot("Easy")
@@ -47,8 +89,8 @@ def main() -> int:
             stats.record("tictactoe", players, Outcome(winners, "sample"))
     save_stats(stats)
 
-    OUT.mkdir(parents=True, exist_ok=True)
-    app = App(SIZE)
+    out.mkdir(parents=True, exist_ok=True)
+    app = App(size)
 
     def run(frames: int) -> None:
         for _ in range(frames):
@@ -60,9 +102,9 @@ def main() -> int:
         run(2)
 
     def shot(name: str) -> None:
-        path = OUT / f"{name}.png"
+        path = out / f"{name}.png"
         pygame.image.save(app.screen, str(path))
-        print(f"wrote {path.relative_to(ROOT)}")
+        print(f"wrote {path}")
 
     try:
         run(70)
@@ -131,6 +173,14 @@ def main() -> int:
         app.scene.ask_save()
         run(20)
         shot("save-dialog")
+        app.dialogs.close()
+
+        write_sample_saves(saves_dir())
+        app.scene.ask_load()
+        settle()
+        app.scene.list.select(1)
+        run(20)
+        shot("load")
     finally:
         app.close()
     return 0

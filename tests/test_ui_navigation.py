@@ -51,10 +51,10 @@ def test_tab_and_arrows_move_a_visible_focus_ring(make_app):
     d = make_app()
     d.key(pygame.K_TAB)
     focused = d.scene.focus.current
-    assert focused is d.scene.widget("stats")
+    assert focused is d.scene.widget("load")
     d.key(pygame.K_DOWN)
     focused = d.scene.focus.current
-    assert focused is d.scene.widget("settings")
+    assert focused is d.scene.widget("stats")
     d.frames(20)
     ring_y = focused.rect.centery
     ring_x = focused.rect.x - 5
@@ -62,7 +62,7 @@ def test_tab_and_arrows_move_a_visible_focus_ring(make_app):
     assert palette.ACCENT in colours
     d.key(pygame.K_RETURN)
     d.settle()
-    assert d.scene.name == "settings"
+    assert d.scene.name == "stats"
 
 
 def test_settings_apply_at_once_and_persist_across_app_instances(make_app):

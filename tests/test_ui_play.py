@@ -1,13 +1,15 @@
 """The play screen without bots: a whole hot-seat game, save and load, errors."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
 from game.games import new_state
 from game.match import Match, Player
 from game.savefile import save_match
 from game.ui import palette
-from game.userdata import load_stats
+from game.userdata import load_stats, saves_dir
 
 
 def near(colour, target, tolerance=40) -> bool:
@@ -75,7 +77,7 @@ def test_result_is_recorded_once_per_finished_game(make_app):
     assert d.app.stats.rows()[0].games == 1
 
 
-def test_save_then_load_restores_position_and_turn(make_app, tmp_path):
+def test_save_then_load_restores_position_and_turn(make_app):
     d = make_app()
     d.app.open_match(hot_seat_match(), animate=False)
     d.settle()
@@ -84,15 +86,15 @@ def test_save_then_load_restores_position_and_turn(make_app, tmp_path):
     d.key(pygame.K_s, mod=pygame.KMOD_CTRL)
     dialog = d.app.dialogs.window
     assert d.app.dialogs.kind == "file"
-    assert dialog.file_path_text_line.get_text().endswith(".txt")
-    target = tmp_path / "saved-game.txt"
-    dialog.file_path_text_line.set_text(str(target))
+    target = Path(dialog.file_path_text_line.get_text())
+    assert target.parent == saves_dir() and target.suffix == ".txt"
     d.key(pygame.K_RETURN)
     assert target.is_file() and not d.app.dialogs.is_open
     d.key(pygame.K_n)
     assert d.scene.match.records == []
     d.key(pygame.K_o, mod=pygame.KMOD_CTRL)
-    d.app.dialogs.window.file_path_text_line.set_text(str(target))
+    d.settle()
+    assert d.scene.name == "load" and d.scene.selected_game.path == target
     d.key(pygame.K_RETURN)
     d.settle()
     match = d.scene.match
@@ -109,14 +111,20 @@ def test_loading_a_corrupt_file_shows_an_error_and_keeps_the_game(make_app, tmp_
     before = d.scene
     broken = tmp_path / "broken.txt"
     broken.write_text("# Board Arcade saved game\nGame: tictactoe\nMoves: b2 b2\n", encoding="utf-8")
-    before.load_from(broken)
+    d.key(pygame.K_o, mod=pygame.KMOD_CTRL)
+    d.settle()
+    d.key(pygame.K_b)                        # Browse…: the file dialog, for a file elsewhere
+    d.app.dialogs.window.file_path_text_line.set_text(str(broken))
+    d.key(pygame.K_RETURN)
     assert d.app.dialogs.is_open and d.app.dialogs.kind == "message"
     message = d.app.dialogs.window.text_block.html_text
     assert "broken.txt" in message
     d.frames(3)
-    assert d.scene is before and before.match.state.to_text() == "b2 a3"
     d.key(pygame.K_RETURN)
     assert not d.app.dialogs.is_open
+    d.key(pygame.K_ESCAPE)
+    d.settle()
+    assert d.scene is before and before.match.state.to_text() == "b2 a3"
 
 
 def test_start_with_load_path_opens_the_play_screen_and_unknown_bots_become_human(make_app, tmp_path):

@@ -28,6 +28,8 @@ class Dialogs:
         self._on_confirm: Callable[[], None] | None = None
         self._on_pick: Callable[[Path], None] | None = None
         self._must_exist = False
+        self._directory = Path.cwd()
+        self._suffix = ""
 
     @property
     def is_open(self) -> bool:
@@ -74,8 +76,14 @@ class Dialogs:
         initial: Path,
         on_pick: Callable[[Path], None],
         must_exist: bool,
+        suffix: str = "",
     ) -> None:
-        """A file picker starting at ``initial``; Enter takes the typed path."""
+        """A file picker starting at ``initial``; Enter takes the typed path.
+
+        A bare name typed in the path line is a file in the folder the picker
+        opened in (not the program's working folder); ``suffix`` (".txt") is
+        added to a name typed without one.
+        """
         self.close()
         dialog = UIFileDialog(
             self._rect(640, 480),
@@ -90,6 +98,8 @@ class Dialogs:
         self.kind = "file"
         self._on_pick = on_pick
         self._must_exist = must_exist
+        self._directory = initial if initial.is_dir() else initial.parent
+        self._suffix = suffix
 
     def typed_path(self) -> Path | None:
         """The path in the file picker's text line, if it names a usable file."""
@@ -99,10 +109,14 @@ class Dialogs:
         if not raw:
             return None
         path = Path(raw).expanduser()
+        if not path.is_absolute():
+            path = self._directory / path
         if path.is_dir():
             return None
         if self._must_exist:
             return path if path.is_file() else None
+        if self._suffix and not path.suffix:
+            path = path.with_name(path.name + self._suffix)
         return path if path.parent.is_dir() else None
 
     def _pick(self, path: Path) -> None:

@@ -92,12 +92,24 @@ class Scene:
         return pygame.Rect(self.rect)
 
     # -- shared pieces ------------------------------------------------------------
+    @staticmethod
+    def header_metrics(height: int) -> tuple[int, int]:
+        """(font size, top) of the scene title in a window ``height`` pixels high."""
+        return max(30, min(52, height // 16)), max(24, height // 22)
+
+    def header_bottom(self, height: int, subtitle: bool = True) -> int:
+        """The y just below what ``draw_header`` draws, for laying out what comes under it."""
+        size, y = self.header_metrics(height)
+        bottom = y + self.app.fonts.display(size).get_height() + 6 + 4 + 10
+        if subtitle:
+            bottom += self.app.fonts.text(17).get_height() + 6
+        return bottom
+
     def draw_header(self, surface: pygame.Surface, title: str, subtitle: str = "") -> int:
         """A scene title in Quicksand with an accent underline; returns the y below it."""
         width, height = surface.get_size()
-        size = max(30, min(52, height // 16))
+        size, y = self.header_metrics(height)
         font = self.app.fonts.display(size)
-        y = max(24, height // 22)
         rect = text(surface, font, title, palette.TEXT, (width // 2, y), "midtop")
         bar = pygame.Rect(0, 0, min(rect.width, 160), 4)
         bar.midtop = (width // 2, rect.bottom + 6)

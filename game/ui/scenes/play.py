@@ -25,9 +25,10 @@ from game.config import BotChoiceError
 from game.core import Move, Outcome
 from game.match import Match, MoveRecord, Player
 from game.runner import BotReply, BotRunner, BotSpec
-from game.savefile import SaveFileError, load_match, save_match
+from game.savefile import save_match
 from game.ui import palette
 from game.ui.draw import fit_text, mix, panel, text
+from game.ui.naming import player_names
 from game.ui.renderers import renderer_for
 from game.ui.renderers.base import BoardView
 from game.ui.scenes.base import Scene
@@ -165,14 +166,7 @@ class PlayScene(Scene):
 
     def player_name(self, seat: int) -> str:
         """How the screen names a seat's player: "You", "Player 2", "Master"."""
-        players = self.match.players
-        player = players[seat]
-        humans = [s for s, p in enumerate(players) if p.is_human]
-        if player.is_human:
-            return "You" if len(humans) == 1 else f"Player {humans.index(seat) + 1}"
-        if sum(1 for p in players if p.label == player.label) > 1:
-            return f"{player.label} ({self.match.state.seat_name(seat)})"
-        return player.label
+        return player_names(self.match.players, self.match.state.seat_name)[seat]
 
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
         return palette.SEAT_COLOURS[seat % len(palette.SEAT_COLOURS)]
@@ -425,7 +419,7 @@ class PlayScene(Scene):
         return saves_dir() / f"{self.game_id}-{_dt.datetime.now():%Y-%m-%d-%H%M}.txt"
 
     def ask_save(self) -> None:
-        self.app.dialogs.pick_file("Save game", self.default_save_path(), self.save_to, must_exist=False)
+        self.app.dialogs.pick_file("Save game", self.default_save_path(), self.save_to, must_exist=False, suffix=".txt")
 
     def save_to(self, path: Path) -> None:
         """Write the game to ``path``, asking first if that would replace a file."""
@@ -445,16 +439,10 @@ class PlayScene(Scene):
         self.app.toasts.show(f"Saved to {path.name}", "good")
 
     def ask_load(self) -> None:
-        self.app.dialogs.pick_file("Load game", saves_dir(), self.load_from, must_exist=True)
+        """The list of saved games; this match stays unless another one is loaded."""
+        from game.ui.scenes.load import LoadScene
 
-    def load_from(self, path: Path) -> None:
-        try:
-            match = load_match(path)
-        except SaveFileError as err:
-            self.app.sounds.play("error")
-            self.app.dialogs.message("Could not load the game", str(err))
-            return
-        self.app.open_match(match)
+        self.app.scenes.push(LoadScene(self.app))
 
     # -- input -------------------------------------------------------------------------------
     def _shortcut(self, event: pygame.event.Event) -> bool:

@@ -72,7 +72,7 @@ def piece_image(kind: str, colour: tuple[int, int, int], size: int) -> pygame.Su
 
 
 class TitleScene(Scene):
-    """Logo, tagline and the main menu: Play, Statistics, Settings, Quit."""
+    """Logo, tagline and the main menu: Play, Load game, Statistics, Settings, Quit."""
 
     name = "title"
 
@@ -102,10 +102,12 @@ class TitleScene(Scene):
         self.fade_in = Tween(0.0, 1.0, 0.6, ease_out_cubic)
         self.apply_settings()
         self.play = Button(app, "Play", self.open_games, wid="play", shortcut="P", style="primary", font_size=22)
+        self.load = Button(app, "Load game", self.open_load, wid="load", shortcut="L",
+                           tooltip="Continue a saved game (L or Ctrl+O)")
         self.stats = Button(app, "Statistics", self.open_stats, wid="stats", shortcut="T")
         self.settings = Button(app, "Settings", self.open_settings, wid="settings", shortcut="O")
         self.quit = Button(app, "Quit", self.ask_quit, wid="quit", shortcut="Esc", style="ghost")
-        self.focus.set([self.play, self.stats, self.settings, self.quit], focus=self.play)
+        self.focus.set([self.play, self.load, self.stats, self.settings, self.quit], focus=self.play)
 
     def apply_settings(self) -> None:
         if self.app.settings.anim_speed == 0:
@@ -116,15 +118,29 @@ class TitleScene(Scene):
         super().layout(size)
         width, height = size
         self._make_logo(height)
-        button_w = min(360, width // 3)
+        buttons = self.focus.widgets
+        button_w = max(260, min(360, width // 3))
         button_h = max(46, min(58, height // 14))
         gap = max(12, button_h // 3)
-        top = int(height * 0.5)
-        for i, button in enumerate(self.focus.widgets):
+        bottom = height - 44          # clear of the key hint at the foot
+        while len(buttons) * (button_h + gap) - gap + 8 > bottom - int(height * 0.5) and button_h > 38:
+            button_h -= 2
+            gap = max(8, button_h // 4)
+        needed = len(buttons) * (button_h + gap) - gap + 8
+        top = max(self.tagline_bottom() + 20, min(int(height * 0.5), bottom - needed))
+        for i, button in enumerate(buttons):
             button.rect = pygame.Rect(0, 0, button_w, button_h + (8 if i == 0 else 0))
             button.rect.midtop = (width // 2, top)
             top = button.rect.bottom + gap
         self._images.clear()
+
+    def tagline_font(self) -> pygame.font.Font:
+        return self.app.fonts.text(max(15, min(20, self.rect.height // 40)))
+
+    def tagline_bottom(self) -> int:
+        """The y under the tagline (the menu starts below it)."""
+        logo_h = self.logo.get_height() if self.logo is not None else 0
+        return int(self.rect.height * 0.25) + logo_h // 2 + 18 + self.tagline_font().get_height()
 
     def logo_rect(self) -> pygame.Rect:
         """Where the logo is drawn (centred a quarter of the way down)."""
@@ -151,6 +167,11 @@ class TitleScene(Scene):
 
         self.app.scenes.push(GamesScene(self.app))
 
+    def open_load(self) -> None:
+        from game.ui.scenes.load import LoadScene
+
+        self.app.scenes.push(LoadScene(self.app))
+
     def open_stats(self) -> None:
         from game.ui.scenes.stats import StatsScene
 
@@ -169,8 +190,11 @@ class TitleScene(Scene):
         self.ask_quit()
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_o and event.mod & pygame.KMOD_CTRL:
+            self.load.activate()
+            return
         if event.type == pygame.KEYDOWN and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            shortcuts = {pygame.K_p: self.play, pygame.K_t: self.stats, pygame.K_o: self.settings}
+            shortcuts = {pygame.K_p: self.play, pygame.K_l: self.load, pygame.K_t: self.stats, pygame.K_o: self.settings}
             if event.key in shortcuts:
                 shortcuts[event.key].activate()
                 return
@@ -216,7 +240,7 @@ class TitleScene(Scene):
         scale = max(0.01, self.intro.value)
         logo = self.logo if scale >= 0.999 else pygame.transform.smoothscale_by(self.logo, scale)
         surface.blit(logo, logo.get_rect(center=centre))
-        tag_font = self.app.fonts.text(max(15, min(20, height // 40)))
+        tag_font = self.tagline_font()
         tag_y = centre[1] + self.logo.get_height() // 2 + 18
         text(surface, tag_font, TAGLINE, palette.TEXT_MUTED, (width // 2, tag_y), "midtop",
              alpha=round(255 * self.fade_in.value))

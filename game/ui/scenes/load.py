@@ -1,0 +1,457 @@
+"""Load a saved game: the saves folder as a list, browsed by keyboard or mouse.
+
+pygame_gui's file dialog cannot be browsed by keyboard, so Load opens this
+screen instead: every file of ``saves_dir()``, newest first, one row each
+with the game, who played ("You vs Master"), the number of moves, the
+result and when it was saved. A file that cannot be loaded is a row too,
+showing the problem (the line and what is wrong) and refusing to load.
+
+Keys: Up/Down (also PgUp/PgDn, Home/End) choose a row, Enter loads it,
+Delete asks and then deletes the file, B opens the file dialog ("Browse…")
+for a game saved in another folder, Tab moves between the list and the
+buttons, Esc goes back. Loading replaces the current match only once the
+file has been read without error.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from game.config import BotChoiceError
+from game.match import Player
+from game.savefile import SaveFileError, load_match
+from game.ui import palette
+from game.ui.draw import fit_text, mix, panel, text, wrap_text
+from game.ui.savedgames import SavedGame, Summary, scan_saves, summary
+from game.ui.scenes.base import Scene
+from game.ui.widgets import Button, Widget
+from game.userdata import saves_dir
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+ROW_H = 64
+ROW_GAP = 6
+#: Two clicks on one row within this many milliseconds load it.
+DOUBLE_CLICK_MS = 450
+MOOD_COLOURS = {
+    "playing": palette.ACCENT,
+    "won": palette.GOOD,
+    "lost": palette.BAD,
+    "draw": palette.TEXT_MUTED,
+    "over": palette.TEXT_MUTED,
+}
+LIST_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
+#: Keys that move the selection only while the list has the focus (elsewhere they move the focus).
+DIRECTION_KEYS = (pygame.K_UP, pygame.K_DOWN)
+
+
+def open_saved_game(app: "App", path: Path) -> bool:
+    """Read ``path`` and show its match on the play screen; on a problem, say
+    what is wrong in a dialog and leave everything as it was. True if opened."""
+    try:
+        match = load_match(path)
+    except SaveFileError as err:
+        app.sounds.play("error")
+        app.dialogs.message("Could not load the game", str(err))
+        return False
+    app.open_match(match)
+    return True
+
+
+def fit_left(font: pygame.font.Font, content: str, width: int) -> str:
+    """``content`` cut at the front with an ellipsis ("…/data/saves") to fit ``width``."""
+    if font.size(content)[0] <= width:
+        return content
+    while content and font.size("…" + content)[0] > width:
+        content = content[1:]
+    return "…" + content
+
+
+class SaveList(Widget):
+    """The rows of saved games, one of them selected; scrolls to keep it in view."""
+
+    def __init__(self, scene: "LoadScene") -> None:
+        super().__init__(scene.app, wid="saves")
+        self.scene = scene
+        self.selected = 0
+        self.scroll = 0                       # pixels scrolled down
+        self.hover_row: int | None = None
+        self._last_click: tuple[int | None, int] = (None, -DOUBLE_CLICK_MS)
+
+    @property
+    def count(self) -> int:
+        return len(self.scene.games)
+
+    @property
+    def can_focus(self) -> bool:
+        return super().can_focus and self.count > 0
+
+    @property
+    def body(self) -> pygame.Rect:
+        """Where the rows are drawn (inside the list's panel)."""
+        return self.rect.inflate(-20, -20)
+
+    def content_height(self) -> int:
+        return max(0, self.count * (ROW_H + ROW_GAP) - ROW_GAP)
+
+    def max_scroll(self) -> int:
+        return max(0, self.content_height() - self.body.height)
+
+    def row_rect(self, index: int) -> pygame.Rect:
+        body = self.body
+        return pygame.Rect(body.x, body.y + index * (ROW_H + ROW_GAP) - self.scroll, body.width, ROW_H)
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        if not self.body.collidepoint(pos):
+            return None
+        for index in range(self.count):
+            if self.row_rect(index).collidepoint(pos):
+                return index
+        return None
+
+    def page(self) -> int:
+        """Rows in one screenful (PgUp/PgDn)."""
+        return max(1, self.body.height // (ROW_H + ROW_GAP))
+
+    # -- selection and scrolling ---------------------------------------------------------
+    def select(self, index: int) -> None:
+        if self.count == 0:
+            self.selected = 0
+            return
+        self.selected = max(0, min(index, self.count - 1))
+        self.show(self.selected)
+
+    def show(self, index: int) -> None:
+        """Scroll just enough for row ``index`` to be wholly in view."""
+        top = index * (ROW_H + ROW_GAP)
+        if top < self.scroll:
+            self.scroll = top
+        elif top + ROW_H > self.scroll + self.body.height:
+            self.scroll = top + ROW_H - self.body.height
+        self.clamp_scroll()
+
+    def clamp_scroll(self) -> None:
+        self.scroll = max(0, min(self.scroll, self.max_scroll()))
+
+    def scroll_by(self, pixels: int) -> None:
+        self.scroll += pixels
+        self.clamp_scroll()
+
+    def key(self, key: int) -> None:
+        """Up/Down, PgUp/PgDn, Home/End move the selection."""
+        if self.count == 0:
+            return
+        before = self.selected
+        steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.page(), pygame.K_PAGEDOWN: self.page()}
+        if key in steps:
+            self.select(self.selected + steps[key])
+        elif key == pygame.K_HOME:
+            self.select(0)
+        elif key == pygame.K_END:
+            self.select(self.count - 1)
+        if self.selected != before:
+            self.ctx.sounds.play("hover")
+
+    # -- input ------------------------------------------------------------------------------
+    def activate(self) -> None:
+        self.scene.load_selected()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+            row = self.row_at(event.pos)
+            if row is not None and row != self.hover_row:
+                self.ctx.sounds.play("hover")
+            self.hover_row = row
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            row = self.row_at(event.pos)
+            if row is None:
+                return False
+            now = pygame.time.get_ticks()
+            last_row, last_time = self._last_click
+            self._last_click = (row, now)
+            self.scene.focus.focus(self)
+            if row == last_row == self.selected and now - last_time <= DOUBLE_CLICK_MS:
+                self._last_click = (None, -DOUBLE_CLICK_MS)
+                self.scene.load_selected()
+                return True
+            self.ctx.sounds.play("click")
+            self.select(row)
+            return True
+        return False
+
+    # -- drawing ----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.rect.width <= 0 or self.rect.height <= 0:
+            return
+        panel(surface, self.rect, fill=palette.BOARD, alpha=220, shadow=self.scene.app.shadows)
+        if self.count == 0:
+            self.scene.draw_empty(surface, self.rect)
+            return
+        self.clamp_scroll()
+        body = self.body
+        clip = surface.get_clip()
+        surface.set_clip(body)
+        for index, game in enumerate(self.scene.games):
+            row = self.row_rect(index)
+            if row.bottom < body.top or row.top > body.bottom:
+                continue
+            self._draw_row(surface, row, index, game)
+        surface.set_clip(clip)
+        if self.max_scroll() > 0:
+            self._draw_scrollbar(surface)
+
+    def _draw_row(self, surface: pygame.Surface, row: pygame.Rect, index: int, game: SavedGame) -> None:
+        fonts = self.ctx.fonts
+        selected = index == self.selected
+        lit = self.focused and self.ctx.keyboard_mode
+        fill = palette.BOARD
+        if selected:
+            fill = mix(palette.PANEL_LIGHT, palette.ACCENT, 0.10)
+        elif index == self.hover_row:
+            fill = palette.PANEL
+        pygame.draw.rect(surface, fill, row, border_radius=10)
+        if selected:
+            pygame.draw.rect(surface, palette.ACCENT if lit else palette.PANEL_BORDER, row, 2, border_radius=10)
+            bar = pygame.Rect(row.x + 6, row.y + 12, 4, row.height - 24)
+            pygame.draw.rect(surface, palette.ACCENT, bar, border_radius=2)
+        x = row.x + 20
+        info = self.scene.summaries[index]
+        if info is None:
+            self._draw_problem_row(surface, row, x, game)
+            return
+        pill = self._pill(surface, row, info.result, MOOD_COLOURS[info.mood])
+        room = pill.left - 16 - x
+        bold, plain, small = fonts.bold(17), fonts.text(17), fonts.text(14)
+        title = text(surface, bold, fit_text(bold, info.title, room), palette.TEXT, (x, row.y + 9))
+        rest = room - title.width
+        if rest > 40:
+            players = fit_text(plain, f"  ·  {info.players}", rest)
+            text(surface, plain, players, palette.TEXT, (title.right, row.y + 9))
+        details = f"{info.moves}  ·  {info.when}  ·  {game.path.name}"
+        text(surface, small, fit_text(small, details, pill.left - 16 - x), palette.TEXT_MUTED, (x, row.y + 37))
+
+    def _draw_problem_row(self, surface: pygame.Surface, row: pygame.Rect, x: int, game: SavedGame) -> None:
+        fonts = self.ctx.fonts
+        pill = self._pill(surface, row, "Cannot load", palette.BAD)
+        room = pill.left - 16 - x
+        bold, small = fonts.bold(17), fonts.text(14)
+        icon = text(surface, bold, "⚠", palette.WARNING, (x, row.y + 9))
+        text(surface, bold, fit_text(bold, game.path.name, room - icon.width - 8), palette.WARNING, (icon.right + 8, row.y + 9))
+        text(surface, small, fit_text(small, game.problem_detail, room), palette.TEXT_MUTED, (x, row.y + 37))
+
+    def _pill(self, surface: pygame.Surface, row: pygame.Rect, label: str, colour: tuple[int, int, int]) -> pygame.Rect:
+        font = self.ctx.fonts.bold(14)
+        width = min(font.size(label)[0] + 24, row.width // 3)
+        pill = pygame.Rect(0, 0, width, 28)
+        pill.midright = (row.right - 14, row.centery)
+        pygame.draw.rect(surface, mix(palette.BOARD, colour, 0.18), pill, border_radius=14)
+        pygame.draw.rect(surface, mix(palette.PANEL_BORDER, colour, 0.7), pill, 1, border_radius=14)
+        text(surface, font, fit_text(font, label, width - 16), colour, pill.center, "center")
+        return pill
+
+    def _draw_scrollbar(self, surface: pygame.Surface) -> None:
+        body = self.body
+        track = pygame.Rect(self.rect.right - 8, body.y, 4, body.height)
+        pygame.draw.rect(surface, palette.PANEL, track, border_radius=2)
+        share = body.height / max(1, self.content_height())
+        thumb_h = max(24, round(track.height * share))
+        thumb_y = track.y + round((track.height - thumb_h) * self.scroll / max(1, self.max_scroll()))
+        pygame.draw.rect(surface, palette.PANEL_BORDER, pygame.Rect(track.x, thumb_y, 4, thumb_h), border_radius=2)
+
+
+class LoadScene(Scene):
+    """The saved games of the saves folder, with Load, Delete and Browse…."""
+
+    name = "load"
+    title = "Saved games"
+
+    def __init__(self, app: "App", directory: Path | None = None) -> None:
+        super().__init__(app)
+        self.directory = directory if directory is not None else saves_dir()
+        self.games: list[SavedGame] = []
+        self.summaries: list[Summary | None] = []
+        self.folder_problem = ""
+        self.list = SaveList(self)
+        self.load_btn = Button(app, "Load", self.load_selected, wid="load", shortcut="Enter", style="primary",
+                               tooltip="Load the chosen game (Enter); the game on the play screen is replaced")
+        self.delete_btn = Button(app, "Delete", self.ask_delete, wid="delete", shortcut="Del", style="danger",
+                                 tooltip="Delete the chosen file from the disk (Delete); asks first")
+        self.browse_btn = Button(app, "Browse…", self.browse, wid="browse", shortcut="B",
+                                 tooltip="Open a saved game from another folder (B)")
+        self.back_btn = self.back_button()
+        self.details_rect = pygame.Rect(0, 0, 0, 0)
+        self.refresh()
+        self.focus.set([self.list, self.back_btn, self.delete_btn, self.browse_btn, self.load_btn],
+                       focus=self.list if self.games else self.browse_btn)
+
+    # -- the folder --------------------------------------------------------------------------
+    def refresh(self, keep: Path | None = None) -> None:
+        """Read the folder again; select ``keep`` if it is still there, else the same place."""
+        self.games, self.folder_problem = scan_saves(self.directory)
+        now = _dt.datetime.now()
+        self.summaries = [summary(g, now, self._label_for(g)) if g.loadable else None for g in self.games]
+        paths = [g.path for g in self.games]
+        self.list.select(paths.index(keep) if keep in paths else self.list.selected)
+        self._update_buttons()
+        current = self.focus.current
+        if current is not None and not current.can_focus:   # the list emptied, or Delete has nothing left
+            self.focus.focus(self.list if self.list.can_focus else self.browse_btn)
+
+    def _label_for(self, game: SavedGame) -> Callable[[Player], str]:
+        """How rows name a saved game's bots: as the play screen will (a bot saved by
+        its class name goes by its own display name)."""
+        game_id = game.match.state.game_id if game.match is not None else ""
+
+        def label(player: Player) -> str:
+            if not player.is_bot or player.label != player.bot:
+                return player.label
+            try:
+                return self.app.config.bot_spec(game_id, player.bot, self.app.registry).label
+            except BotChoiceError:
+                return player.label
+
+        return label
+
+    @property
+    def selected_game(self) -> SavedGame | None:
+        if not self.games:
+            return None
+        return self.games[self.list.selected]
+
+    def _update_buttons(self) -> None:
+        game = self.selected_game
+        self.load_btn.enabled = game is not None and game.loadable
+        self.delete_btn.enabled = game is not None
+
+    # -- commands ------------------------------------------------------------------------------
+    def load_selected(self) -> None:
+        game = self.selected_game
+        if game is None:
+            self.app.sounds.play("error")
+            return
+        if not game.loadable:
+            self.app.sounds.play("error")
+            self.app.toasts.show(f"{game.path.name} cannot be loaded: {game.problem_detail}", "error", seconds=6)
+            return
+        if not open_saved_game(self.app, game.path):
+            self.refresh(keep=game.path)   # it changed since it was listed: show why now
+
+    def ask_delete(self) -> None:
+        game = self.selected_game
+        if game is None:
+            self.app.sounds.play("error")
+            return
+        kind = "saved game" if game.loadable else "file"
+        self.app.dialogs.confirm(
+            "Delete saved game",
+            f"Delete the {kind} {game.path.name} from the disk? This cannot be undone.",
+            "Delete",
+            lambda: self.delete(game.path),
+        )
+
+    def delete(self, path: Path) -> None:
+        """Remove ``path`` (already confirmed) and list the folder again."""
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            pass
+        except OSError as err:
+            self.app.sounds.play("error")
+            self.app.dialogs.message("Could not delete the file", f"{path}: {err.strerror or err}")
+            return
+        self.app.toasts.show(f"Deleted {path.name}", "good")
+        self.refresh()
+
+    def browse(self) -> None:
+        """pygame_gui's file dialog, for a game saved outside the saves folder."""
+        self.app.dialogs.pick_file("Open a saved game", self.directory, self._browsed, must_exist=True)
+
+    def _browsed(self, path: Path) -> None:
+        open_saved_game(self.app, path)
+
+    # -- input ---------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEWHEEL:
+            self.list.scroll_by(-event.y * (ROW_H + ROW_GAP) // 2)
+            return
+        if event.type == pygame.KEYDOWN:
+            ctrl = event.mod & pygame.KMOD_CTRL
+            if event.key in (pygame.K_DELETE, pygame.K_BACKSPACE):
+                self.delete_btn.activate()
+                return
+            if (event.key == pygame.K_b and not ctrl) or (event.key == pygame.K_o and ctrl):
+                self.browse_btn.activate()
+                return
+            if event.key in LIST_KEYS and (self.focus.current is self.list or event.key not in DIRECTION_KEYS):
+                self.app.keyboard_mode = True
+                if self.focus.current is not self.list and self.list.can_focus:
+                    self.focus.focus(self.list)
+                self.list.key(event.key)
+                self._update_buttons()
+                return
+        super().handle_event(event)
+        self._update_buttons()
+
+    # -- layout and drawing ----------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        width, height = size
+        box_w = min(980, width - 64)
+        left = (width - box_w) // 2
+        button_h = 46
+        buttons_y = height - 24 - button_h
+        self.back_btn.rect = pygame.Rect(left, buttons_y, 140, button_h)
+        x = left + box_w
+        for button, button_w in ((self.load_btn, 160), (self.browse_btn, 160), (self.delete_btn, 150)):
+            button.rect = pygame.Rect(x - button_w, buttons_y, button_w, button_h)
+            x -= button_w + 12
+        details_h = 3 * self.app.fonts.text(14).get_linesize() + 8
+        self.details_rect = pygame.Rect(left + 4, buttons_y - 14 - details_h, box_w - 8, details_h)
+        top = self.header_bottom(height) + 8
+        self.list.rect = pygame.Rect(left, top, box_w, max(0, self.details_rect.top - 10 - top))
+        self.list.select(self.list.selected)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        width = surface.get_width()
+        font = self.app.fonts.text(17)
+        self.draw_header(surface, "Saved games", fit_left(font, f"Newest first, from {self.directory}", width - 80))
+        self._draw_details(surface)
+
+    def draw_empty(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """What the list shows when there is nothing to load."""
+        fonts = self.app.fonts
+        if self.folder_problem:
+            lines = wrap_text(fonts.text(16), self.folder_problem, box.width - 60)
+            y = box.centery - len(lines) * 11
+            for line in lines:
+                y = text(surface, fonts.text(16), line, palette.WARNING, (box.centerx, y), "midtop").bottom
+            return
+        text(surface, fonts.display(26), "No saved games yet", palette.TEXT, (box.centerx, box.centery - 22), "center")
+        hint = "Save a game with Ctrl+S on the play screen; Browse… opens one from another folder."
+        text(surface, fonts.text(16), fit_text(fonts.text(16), hint, box.width - 40), palette.TEXT_MUTED,
+             (box.centerx, box.centery + 16), "center")
+
+    def _draw_details(self, surface: pygame.Surface) -> None:
+        """Under the list: the chosen file's full path, or the whole problem that stops it loading."""
+        game = self.selected_game
+        box = self.details_rect
+        if game is None or box.height <= 0:
+            return
+        font = self.app.fonts.text(14)
+        if game.loadable:
+            lines = [(fit_left(font, str(game.path), box.width), palette.TEXT_MUTED)]
+        else:
+            lines = [(line, palette.WARNING) for line in wrap_text(font, game.problem, box.width)]
+        limit = max(1, box.height // font.get_linesize())
+        if len(lines) > limit:
+            lines = lines[:limit - 1] + [(fit_text(font, lines[limit - 1][0] + " …", box.width), lines[limit - 1][1])]
+        y = box.y
+        for line, colour in lines:
+            y = text(surface, font, line, colour, (box.x, y)).top + font.get_linesize()
+

@@ -1,0 +1,220 @@
+"""Loading saved games from the list of the saves folder, by posted events."""
+from __future__ import annotations
+
+import datetime as dt
+import os
+from pathlib import Path
+
+import pygame
+
+from game.games import new_state
+from game.match import Match, Player
+from game.savefile import save_match
+from game.userdata import saves_dir
+
+
+def saved(name: str, moves: str, players: list[Player], when: dt.datetime, folder: Path | None = None) -> Path:
+    """A save file ``name`` holding ``moves``, last modified at ``when``."""
+    state = new_state("tictactoe")
+    match = Match(state, players)
+    for word in moves.split():
+        match.play(state.parse_move(word))
+    path = (folder or saves_dir()) / name
+    save_match(match, path)
+    stamp = when.timestamp()
+    os.utime(path, (stamp, stamp))
+    return path
+
+
+def broken(name: str, text: str, when: dt.datetime) -> Path:
+    path = saves_dir() / name
+    path.write_text(text, encoding="utf-8")
+    os.utime(path, (when.timestamp(), when.timestamp()))
+    return path
+
+
+YOU_VS_MASTER = [Player.human(), Player.of_bot("Master")]
+HOT_SEAT = [Player.human(), Player.human()]
+OLD = dt.datetime(2025, 1, 3, 10, 30)
+
+
+def open_list_from_title(d) -> None:
+    d.key(pygame.K_l)
+    d.settle()
+    assert d.scene.name == "load"
+
+
+def test_list_shows_every_save_newest_first_with_game_players_moves_result_and_date(make_app):
+    d = make_app()
+    saved("old.txt", "b2 a3", YOU_VS_MASTER, OLD)
+    saved("won.txt", "a1 b1 a2 b2 a3", HOT_SEAT, OLD + dt.timedelta(days=2))
+    saved("class.txt", "", [Player.of_bot("TicTacToePerfect"), Player.human()], OLD + dt.timedelta(days=1))
+    open_list_from_title(d)
+    load = d.scene
+    assert [g.path.name for g in load.games] == ["won.txt", "class.txt", "old.txt"]
+    rows = [(s.title, s.players, s.moves, s.result, s.when) for s in load.summaries]
+    assert rows == [
+        ("Tic-tac-toe", "Player 1 vs Player 2", "5 moves", "Player 1 won", "5 Jan 2025 10:30"),
+        ("Tic-tac-toe", "Tic-tac-toe perfect vs You", "No moves yet", "In progress", "4 Jan 2025 10:30"),
+        ("Tic-tac-toe", "You vs Master", "2 moves", "In progress", "3 Jan 2025 10:30"),
+    ]
+
+
+def test_arrows_and_enter_load_the_chosen_game_over_the_current_match(make_app):
+    d = make_app()
+    saved("first.txt", "b2", YOU_VS_MASTER, OLD + dt.timedelta(hours=1))
+    saved("second.txt", "a1 c3 b1", HOT_SEAT, OLD)
+    d.start_hot_seat()
+    d.key(pygame.K_o, mod=pygame.KMOD_CTRL)
+    d.settle()
+    assert d.scene.name == "load" and d.scene.list.selected == 0
+    d.key(pygame.K_DOWN)
+    assert d.scene.selected_game.path.name == "second.txt"
+    d.key(pygame.K_RETURN)
+    d.settle()
+    assert d.scene.name == "play"
+    assert d.scene.match.state.to_text() == "a1 c3 b1"
+    assert [s.name for s in d.app.scenes.stack] == ["title", "games", "setup", "play"]
+
+
+def test_escape_closes_the_list_and_keeps_the_match(make_app):
+    d = make_app()
+    saved("other.txt", "b2", YOU_VS_MASTER, OLD)
+    d.start_hot_seat()
+    play = d.scene
+    play.play_move(4)
+    d.key(pygame.K_o, mod=pygame.KMOD_CTRL)
+    d.settle()
+    d.key(pygame.K_ESCAPE)
+    d.settle()
+    assert d.scene is play and play.match.state.to_text() == "b2"
+
+
+def test_a_file_that_cannot_be_loaded_is_a_row_with_its_problem_and_is_refused(make_app):
+    d = make_app()
+    saved("good.txt", "b2", YOU_VS_MASTER, OLD)
+    broken("bad.txt", "# Board Arcade saved game\nGame: tictactoe\nSeat 1: human H\nSeat 2: human H\nMoves: b2 b2\n",
+           OLD + dt.timedelta(hours=2))
+    binary = saves_dir() / "picture.png"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe\x00")
+    os.utime(binary, (OLD.timestamp() + 3600, OLD.timestamp() + 3600))
+    d.start_hot_seat()
+    play = d.scene
+    d.key(pygame.K_o, mod=pygame.KMOD_CTRL)
+    d.settle()
+    load = d.scene
+    assert [g.path.name for g in load.games] == ["bad.txt", "picture.png", "good.txt"]
+    bad, picture, good = load.games
+    assert not bad.loadable and bad.problem_detail.startswith("line 5:") and "b2" in bad.problem_detail
+    assert not picture.loadable and "not a text file" in picture.problem
+    assert good.loadable
+    assert not load.widget("load").enabled
+    d.key(pygame.K_RETURN)
+    d.frames(2)
+    assert d.scene is load and any("bad.txt cannot be loaded" in m for m in d.app.toasts.messages())
+    d.key(pygame.K_ESCAPE)
+    d.settle()
+    assert d.scene is play and play.match.records == []
+
+
+def test_a_file_spoilt_after_listing_shows_the_error_and_keeps_the_match(make_app):
+    d = make_app()
+    path = saved("game.txt", "b2", YOU_VS_MASTER, OLD)
+    d.start_hot_seat()
+    play = d.scene
+    d.key(pygame.K_o, mod=pygame.KMOD_CTRL)
+    d.settle()
+    path.write_text("Game: chess\n", encoding="utf-8")
+    d.key(pygame.K_RETURN)
+    assert d.app.dialogs.kind == "message" and "chess" in d.app.dialogs.window.text_block.html_text
+    d.key(pygame.K_RETURN)
+    assert d.scene.name == "load" and not d.scene.games[0].loadable
+    d.key(pygame.K_ESCAPE)
+    d.settle()
+    assert d.scene is play
+
+
+def test_delete_asks_first_then_removes_the_file(make_app):
+    d = make_app()
+    keep = saved("keep.txt", "b2", YOU_VS_MASTER, OLD)
+    doomed = saved("doomed.txt", "a1", YOU_VS_MASTER, OLD + dt.timedelta(hours=1))
+    open_list_from_title(d)
+    d.key(pygame.K_DELETE)
+    assert d.app.dialogs.kind == "confirm"
+    d.key(pygame.K_ESCAPE)
+    assert doomed.exists() and not d.app.dialogs.is_open
+    d.key(pygame.K_DELETE)
+    d.key(pygame.K_RETURN)
+    assert not doomed.exists() and keep.exists()
+    assert [g.path for g in d.scene.games] == [keep]
+    assert d.scene.selected_game.path == keep
+
+
+def test_a_broken_file_can_be_deleted_too(make_app):
+    d = make_app()
+    junk = broken("junk.txt", "hello\n", OLD)
+    open_list_from_title(d)
+    d.click("delete")
+    d.key(pygame.K_RETURN)
+    assert not junk.exists() and d.scene.games == []
+    assert d.scene.focus.current is d.scene.widget("browse")
+
+
+def test_rows_are_chosen_by_click_and_loaded_by_double_click(make_app):
+    d = make_app()
+    for hour in range(3):
+        saved(f"g{hour}.txt", "b2 a1 c3"[: 3 * hour + 2], YOU_VS_MASTER, OLD + dt.timedelta(hours=hour))
+    open_list_from_title(d)
+    listing = d.scene.list
+    third = listing.row_rect(2).center
+    d.click_at(third)
+    assert listing.selected == 2 and d.scene.name == "load"
+    d.click_at(third)
+    d.settle()
+    assert d.scene.name == "play" and d.scene.match.state.to_text() == "b2"
+
+
+def test_a_long_list_scrolls_to_keep_the_chosen_row_in_view(make_app):
+    d = make_app(size=(800, 560))
+    for minute in range(14):
+        saved(f"g{minute:02}.txt", "b2", YOU_VS_MASTER, OLD + dt.timedelta(minutes=minute))
+    open_list_from_title(d)
+    listing = d.scene.list
+    d.key(pygame.K_END)
+    assert listing.selected == 13 and listing.scroll > 0
+    assert listing.body.contains(listing.row_rect(13))
+    d.key(pygame.K_HOME)
+    assert listing.selected == 0 and listing.scroll == 0
+    d.post(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False, precise_x=0.0, precise_y=-3.0)
+    d.frames(1)
+    assert listing.scroll > 0 and listing.selected == 0
+
+
+def test_browse_opens_a_game_saved_in_another_folder(make_app, tmp_path):
+    d = make_app()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    path = saved("away.txt", "c3 b2", HOT_SEAT, OLD, folder=elsewhere)
+    open_list_from_title(d)
+    assert d.scene.games == []
+    d.key(pygame.K_b)
+    assert d.app.dialogs.kind == "file"
+    d.app.dialogs.window.file_path_text_line.set_text(str(path))
+    d.key(pygame.K_RETURN)
+    d.settle()
+    assert d.scene.name == "play" and d.scene.match.state.to_text() == "c3 b2"
+
+
+def test_save_dialog_enter_saves_a_bare_name_in_the_saves_folder_and_escape_cancels(make_app):
+    d = make_app()
+    d.start_hot_seat()
+    d.scene.play_move(4)
+    d.key(pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert d.app.dialogs.kind == "file"
+    d.key(pygame.K_ESCAPE)
+    assert not d.app.dialogs.is_open and list(saves_dir().iterdir()) == []
+    d.key(pygame.K_s, mod=pygame.KMOD_CTRL)
+    d.app.dialogs.window.file_path_text_line.set_text("my game")
+    d.key(pygame.K_RETURN)
+    assert not d.app.dialogs.is_open
+    assert "Moves: b2" in (saves_dir() / "my game.txt").read_text(encoding="utf-8")
