@@ -117,6 +117,33 @@ class State(ABC):
                 raise BadNotation(f"{cls.game_id} has no option {name!r}")
         return {n: o.validate(options.get(n, o.default)) for n, o in known.items()}
 
+    @classmethod
+    def parse_options(cls, pairs: Iterable[str]) -> dict[str, Any]:
+        """``['rows=6', 'n=4']`` -> the options with their proper values.
+
+        A value is matched against the option's choices as written
+        (``str(choice)``, ignoring case), so ``6.5`` or ``true`` come back as
+        the number or flag they name. ``BadNotation`` names an unknown
+        option, a pair without ``=`` or a value that is not a choice.
+        """
+        spec = {option.name: option for option in cls.options_spec}
+        options: dict[str, Any] = {}
+        for pair in pairs:
+            name, sep, text = pair.partition("=")
+            name, text = name.strip(), text.strip()
+            if not sep or not name:
+                raise BadNotation(f"option {pair!r} is not of the form name=value")
+            if name not in spec:
+                known = ", ".join(spec) or "none"
+                raise BadNotation(f"{cls.game_id} has no option {name!r} (options: {known})")
+            option = spec[name]
+            value = next((c for c in option.choices if str(c).casefold() == text.casefold()), None)
+            if value is None:
+                choices = ", ".join(str(c) for c in option.choices)
+                raise BadNotation(f"option {name}={text!r} is not one of: {choices}")
+            options[name] = value
+        return options
+
     @property
     @abstractmethod
     def num_seats(self) -> int:

@@ -37,12 +37,16 @@ class SaveFileError(ValueError):
     """A save file that cannot be loaded; the message names the file, line and problem."""
 
 
-def _option_value(text: str) -> Any:
-    if re.fullmatch(r"-?\d+", text):
-        return int(text)
-    if text.lower() in ("true", "false"):
-        return text.lower() == "true"
-    return text
+def printable(text: str) -> str:
+    """``text`` with control characters and unpaired surrogates replaced, on one line.
+
+    Save files are edited by hand and notes carry bots' error messages; what
+    is read back must be safe to show on screen and to write again.
+    """
+    cleaned = "".join(
+        ch if ch.isprintable() and not 0xD800 <= ord(ch) <= 0xDFFF else " " for ch in text
+    )
+    return " ".join(cleaned.split())
 
 
 def _result_text(match: Match) -> str:
@@ -64,11 +68,11 @@ def match_to_text(match: Match) -> str:
         "Options: " + " ".join(f"{k}={v}" for k, v in state.options.items()),
     ]
     for seat, player in enumerate(match.players):
-        lines.append(f"Seat {seat + 1} ({state.seat_name(seat)}): {player.kind} {player.bot or player.label}")
+        lines.append(f"Seat {seat + 1} ({state.seat_name(seat)}): {player.kind} {printable(player.bot or player.label)}")
     lines.append(f"Moves: {state.to_text()}")
     for number, record in enumerate(match.records, start=1):
         if record.note:
-            lines.append(f"Note {number}: {' '.join(record.note.split())}")
+            lines.append(f"Note {number}: {printable(record.note)}")
     lines.append(f"Result: {_result_text(match)}")
     lines.append(f"Saved: {_dt.datetime.now():%Y-%m-%d %H:%M}")
     return "\n".join(line.rstrip() for line in lines) + "\n"
@@ -83,7 +87,7 @@ def match_from_text(text: str, source: str = "save file") -> Match:
     seats: dict[int, tuple[int, str]] = {}
     notes: dict[int, tuple[int, str]] = {}
     for lineno, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
+        line = printable(raw)
         if not line or line.startswith("#"):
             continue
         key, sep, value = line.partition(":")
@@ -110,11 +114,10 @@ def match_from_text(text: str, source: str = "save file") -> Match:
     options: dict[str, Any] = {}
     if "Options" in fields:
         lineno, value = fields["Options"]
-        for word in value.split():
-            name, eq, setting = word.partition("=")
-            if not eq:
-                raise SaveFileError(f"{source} line {lineno}: option {word!r} is not name=value")
-            options[name] = _option_value(setting)
+        try:
+            options = cls.parse_options(value.split())
+        except BadNotation as err:
+            raise SaveFileError(f"{source} line {lineno}: {err}") from None
 
     moves_line, moves = fields.get("Moves", (0, ""))
     try:

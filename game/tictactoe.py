@@ -113,7 +113,7 @@ class TicTacToe(State):
 
     def copy(self) -> "TicTacToe":
         other = TicTacToe.__new__(TicTacToe)
-        other.options = {}
+        other.options = dict(self.options)
         other.board = list(self.board)
         other._moves = list(self._moves)
         return other

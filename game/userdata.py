@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import tempfile
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
@@ -85,24 +86,39 @@ def atomic_write_text(path: Path | str, text: str) -> None:
         raise
 
 
-def _read_json(path: Path) -> tuple[Any, list[str]]:
-    """The JSON in ``path`` (``None`` if absent), with a problem if it was damaged.
+def _set_aside(path: Path, copy: bool = False) -> str:
+    """Keep a damaged file as ``<name>.bad`` for the player; say where, for the message.
 
-    A damaged file is renamed to ``<name>.bad`` so the player's data can be
-    recovered by hand and the next save does not destroy it.
+    ``copy`` keeps the original in place too (when part of it is still used).
+    """
+    bad = path.with_name(path.name + ".bad")
+    try:
+        if copy:
+            shutil.copyfile(path, bad)
+        else:
+            os.replace(path, bad)
+    except OSError:
+        return ""
+    return f"; the file as it was is kept as {bad}"
+
+
+def _read_json(path: Path, shape: type, what: str) -> tuple[Any, list[str]]:
+    """The JSON value in ``path`` if it is a ``shape`` (``None`` if absent or damaged).
+
+    A file that is not JSON, or not of the expected shape, is reported and
+    set aside as ``<name>.bad`` so the player's data can be recovered by hand
+    and the next save does not destroy it.
     """
     if not path.exists():
         return None, []
     try:
-        return json.loads(path.read_text(encoding="utf-8")), []
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        bad = path.with_name(path.name + ".bad")
-        try:
-            os.replace(path, bad)
-            kept = f"; the damaged file was kept as {bad}"
-        except OSError:
-            kept = ""
-        return None, [f"{path}: could not be read ({err}){kept}"]
+        value = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as err:
+        reason = str(err) if not isinstance(err, RecursionError) else "nested too deeply"
+        return None, [f"{path}: could not be read ({reason}){_set_aside(path)}"]
+    if not isinstance(value, shape):
+        return None, [f"{path}: expected {what}{_set_aside(path)}"]
+    return value, []
 
 
 # -- settings ---------------------------------------------------------------
@@ -153,11 +169,9 @@ def settings_path() -> Path:
 def load_settings() -> tuple[Settings, list[str]]:
     """The saved settings (defaults where missing or bad) and any problems found."""
     path = settings_path()
-    raw, problems = _read_json(path)
+    raw, problems = _read_json(path, dict, "a JSON object of settings")
     if raw is None:
         return Settings(), problems
-    if not isinstance(raw, dict):
-        return Settings(), [f"{path}: expected a JSON object of settings"]
     names = {f.name for f in fields(Settings)}
     unknown = sorted(set(raw) - names)
     if unknown:
@@ -195,21 +209,31 @@ def matchup_order(players: Sequence[Player]) -> list[int]:
     return sorted(range(len(players)), key=lambda s: (not players[s].is_human, players[s].label, s))
 
 
+COUNTS = ("wins", "draws", "losses")
+
+
 @dataclass
 class Stats:
-    """Wins, draws and losses per game and matchup, kept across runs."""
+    """Wins, draws and losses per game and matchup, kept across runs.
+
+    Games recorded since the last load or save are also kept apart, so that
+    saving adds them to what is on disk: two arcades running at once do not
+    wipe out each other's results.
+    """
 
     tally: dict[str, dict[str, dict[str, int]]] = field(default_factory=dict)
+    unsaved: dict[str, dict[str, dict[str, int]]] = field(default_factory=dict, repr=False)
+    cleared: bool = field(default=False, repr=False)
 
     def record(self, game_id: str, players: Sequence[Player], outcome: Outcome) -> StatRow:
         """Count one finished game; returns the updated row."""
         order = matchup_order(players)
         matchup = " vs ".join(players[s].label for s in order)
-        result = outcome.result_for(order[0])
-        counts = self.tally.setdefault(game_id, {}).setdefault(
-            matchup, {"wins": 0, "draws": 0, "losses": 0}
-        )
-        counts[{"win": "wins", "draw": "draws", "loss": "losses"}[result]] += 1
+        key = {"win": "wins", "draw": "draws", "loss": "losses"}[outcome.result_for(order[0])]
+        for table in (self.tally, self.unsaved):
+            counts = table.setdefault(game_id, {}).setdefault(matchup, dict.fromkeys(COUNTS, 0))
+            counts[key] += 1
+        counts = self.tally[game_id][matchup]
         return StatRow(game_id, matchup, counts["wins"], counts["draws"], counts["losses"])
 
     def rows(self) -> list[StatRow]:
@@ -220,37 +244,59 @@ class Stats:
         ]
 
     def clear(self) -> None:
+        """Forget every result, on disk too at the next save."""
         self.tally.clear()
+        self.unsaved.clear()
+        self.cleared = True
 
 
 def stats_path() -> Path:
     return data_dir() / "stats.json"
 
 
-def load_stats() -> tuple[Stats, list[str]]:
-    """The statistics kept so far (empty if none), with any problems found."""
-    path = stats_path()
-    raw, problems = _read_json(path)
-    stats = Stats()
-    if raw is None:
-        return stats, problems
-    if not isinstance(raw, dict):
-        return stats, [f"{path}: expected a JSON object of statistics"]
-    for game_id, matchups in raw.items():
+def _count(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"{value!r} is not a count")
+    return value
+
+
+def _read_tally(path: Path) -> tuple[dict[str, dict[str, dict[str, int]]], list[str]]:
+    raw, problems = _read_json(path, dict, "a JSON object of statistics")
+    tally: dict[str, dict[str, dict[str, int]]] = {}
+    for game_id, matchups in (raw or {}).items():
         if not isinstance(matchups, dict):
             problems.append(f"{path}: {game_id}: expected matchups, skipped")
             continue
         for matchup, counts in matchups.items():
             try:
-                clean = {k: int(counts.get(k, 0)) for k in ("wins", "draws", "losses")}
-                if min(clean.values()) < 0:
-                    raise ValueError("negative count")
-            except (AttributeError, TypeError, ValueError) as err:
+                if not isinstance(counts, dict):
+                    raise ValueError("expected wins, draws and losses")
+                clean = {k: _count(counts.get(k, 0)) for k in COUNTS}
+            except ValueError as err:
                 problems.append(f"{path}: {game_id} / {matchup}: bad counts ({err}), skipped")
                 continue
-            stats.tally.setdefault(game_id, {})[matchup] = clean
-    return stats, problems
+            tally.setdefault(game_id, {})[matchup] = clean
+    if problems and raw is not None:
+        problems[-1] += _set_aside(path, copy=True)
+    return tally, problems
+
+
+def load_stats() -> tuple[Stats, list[str]]:
+    """The statistics kept so far (empty if none), with any problems found."""
+    tally, problems = _read_tally(stats_path())
+    return Stats(tally), problems
 
 
 def save_stats(stats: Stats) -> None:
-    atomic_write_text(stats_path(), json.dumps(stats.tally, indent=2, sort_keys=True) + "\n")
+    """Add the games recorded since the last save to the file, atomically."""
+    path = stats_path()
+    merged = {} if stats.cleared else _read_tally(path)[0]
+    for game_id, matchups in stats.unsaved.items():
+        for matchup, counts in matchups.items():
+            total = merged.setdefault(game_id, {}).setdefault(matchup, dict.fromkeys(COUNTS, 0))
+            for key in COUNTS:
+                total[key] += counts[key]
+    atomic_write_text(path, json.dumps(merged, indent=2, sort_keys=True) + "\n")
+    stats.tally = merged
+    stats.unsaved = {}
+    stats.cleared = False

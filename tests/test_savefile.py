@@ -92,3 +92,29 @@ def test_failed_save_keeps_the_old_file(tmp_path, monkeypatch):
         save_match(Match(TicTacToe(), [Player.human(), Player.human()]), path)
     assert path.read_text() == before
     assert [p.name for p in tmp_path.iterdir()] == ["game.txt"]
+
+
+def test_control_characters_in_notes_and_labels_are_made_printable():
+    match = Match(TicTacToe(), [Player.human("Ann\x00"), Player.of_bot("Mas\x1bter")])
+    match.play(4, note="bad\x00value\ud800 here\nand there")
+    text = match_to_text(match)
+    again = match_from_text(text)
+    assert again.records[0].note == "bad value here and there"
+    assert all(ch.isprintable() or ch == "\n" for ch in text)
+
+
+def test_hand_written_control_characters_load_as_spaces():
+    text = "Game: tictactoe\nSeat 1: human A\x00nn\nSeat 2: human Bob\nMoves: b2\nNote 1: odd\x00note\n"
+    match = match_from_text(text)
+    assert match.records[0].note == "odd note" and match.players[0].label == "A nn"
+
+
+def test_options_are_read_back_as_the_values_they_name(monkeypatch):
+    from game.core import Option
+
+    monkeypatch.setattr(TicTacToe, "options_spec", (Option("komi", "Komi", 6.5, (0.5, 6.5)), Option("open", "Open", True, (True, False))))
+    match = Match(TicTacToe(komi=0.5, open=False), [Player.human(), Player.human()])
+    again = match_from_text(match_to_text(match))
+    assert again.state.options == {"komi": 0.5, "open": False}
+    with pytest.raises(SaveFileError, match="komi='7' is not one of"):
+        match_from_text(match_to_text(match).replace("komi=0.5", "komi=7"))

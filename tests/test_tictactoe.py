@@ -261,3 +261,11 @@ def test_same_pieces_reached_in_another_order_have_the_same_key():
 def test_keys_are_equal_exactly_when_boards_are(first, second):
     a, b = play(first), play(second)
     assert (a.key() == b.key()) == (a.board == b.board)
+
+
+def test_copy_keeps_the_rules_options(monkeypatch):
+    from game.core import Option
+
+    monkeypatch.setattr(TicTacToe, "options_spec", (Option("open", "Open", True, (True, False)),))
+    state = TicTacToe(open=False)
+    assert state.copy().options == {"open": False}

@@ -79,3 +79,47 @@ def test_atomic_write_replaces_whole_file(tmp_path):
     atomic_write_text(path, "two")
     assert path.read_text() == "two"
     assert [p.name for p in path.parent.iterdir()] == ["f.txt"]
+
+
+@pytest.mark.parametrize("text", ["[1, 2]", "1" * 5000, "[" * 100000, '"just text"'])
+def test_settings_file_of_any_wrong_shape_is_reported_and_set_aside(text):
+    settings_path().write_text(text)
+    settings, problems = load_settings()
+    assert settings == Settings() and len(problems) == 1
+    assert settings_path().with_name("settings.json.bad").read_text() == text
+    save_settings(settings)
+    assert settings_path().with_name("settings.json.bad").read_text() == text
+
+
+@pytest.mark.parametrize(
+    "counts", [{"wins": float("inf")}, {"wins": True}, {"wins": -1}, {"wins": 2.5}, [1, 2], None]
+)
+def test_stats_with_impossible_counts_keep_the_original_file_aside(counts):
+    original = json.dumps({"tictactoe": {"Human vs Easy": counts, "Human vs Hard": {"wins": 2}}})
+    stats_path().write_text(original)
+    stats, problems = load_stats()
+    assert [(r.matchup, r.wins) for r in stats.rows()] == [("Human vs Hard", 2)]
+    assert "Human vs Easy" in problems[0] and ".bad" in problems[0]
+    save_stats(stats)
+    assert stats_path().with_name("stats.json.bad").read_text() == original
+
+
+def test_stats_of_two_arcades_running_at_once_add_up():
+    first, _ = load_stats()
+    second, _ = load_stats()
+    first.record("tictactoe", [Player.human(), Player.of_bot("Easy")], Outcome((0,), "three in a row"))
+    second.record("tictactoe", [Player.human(), Player.of_bot("Easy")], Outcome((), "board full"))
+    save_stats(first)
+    save_stats(second)
+    [row] = load_stats()[0].rows()
+    assert (row.wins, row.draws, row.losses) == (1, 1, 0)
+    assert second.rows() == load_stats()[0].rows()
+
+
+def test_cleared_stats_stay_cleared_after_saving():
+    stats = Stats()
+    stats.record("tictactoe", [Player.human(), Player.of_bot("Easy")], Outcome((0,), "three in a row"))
+    save_stats(stats)
+    stats.clear()
+    save_stats(stats)
+    assert load_stats()[0].rows() == []
