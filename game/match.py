@@ -153,11 +153,16 @@ class Match:
         return group
 
     def restart(self) -> None:
-        """Back to the start position with the same players and options."""
-        while self.state.move_stack:
+        """Back to the start position with the same players and options.
+
+        The game taken back becomes the redo history, so a restart pressed by
+        mistake is undone by one redo.
+        """
+        taken: list[MoveRecord] = []
+        while self.records:
             self.state.pop()
-        self.records.clear()
-        self._redo.clear()
+            taken.append(self.records.pop())
+        self._redo = [taken] if taken else []
 
     def replace_players(self, players: Sequence[Player]) -> None:
         """Seat other players (e.g. Swap sides) without touching the position."""

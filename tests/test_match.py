@@ -83,8 +83,24 @@ def test_restart_keeps_players_and_clears_history():
     match = human_vs_bot()
     play_all(match, "b2 a3")
     match.restart()
-    assert match.state.to_text() == "" and not match.records and not match.can_redo()
+    assert match.state.to_text() == "" and not match.records
     assert match.players[1].label == "Master"
+
+
+def test_restart_by_mistake_is_undone_by_one_redo():
+    match = human_vs_bot()
+    match.play(4)
+    match.play(0, note="Master timed out")
+    match.restart()
+    match.redo()
+    assert match.state.to_text() == "b2 a3"
+    assert match.records[1].note == "Master timed out"
+
+
+def test_restart_of_an_empty_game_leaves_nothing_to_redo():
+    match = human_vs_bot()
+    match.restart()
+    assert not match.can_redo()
 
 
 def test_wrong_number_of_players_is_refused():
