@@ -21,7 +21,9 @@ budget)``; the worker answers ``("started", id, t)`` on taking it up and
 """
 from __future__ import annotations
 
+import math
 import multiprocessing
+import numbers
 import random
 import signal
 import sys
@@ -463,6 +465,8 @@ def _describe_move(state: State, move: Any) -> str:
 
 
 def _check_values(state: State, values: Any) -> tuple[dict[Move, MoveValue], str | None]:
+    """The analysis with every key the game's own legal move and every score a
+    plain finite float, or ``({}, what is wrong)``: one bad entry drops it all."""
     if not isinstance(values, dict):
         return {}, f"analysed the position as {type(values).__name__}, not a dict of move values"
     checked: dict[Move, MoveValue] = {}
@@ -471,9 +475,40 @@ def _check_values(state: State, values: Any) -> tuple[dict[Move, MoveValue], str
         if legal is None:
             return {}, f"valued {_describe_move(state, move)}, which is not a legal move"
         if not isinstance(value, MoveValue):
-            return {}, f"valued {state.move_to_str(legal)} as {value!r}, not a MoveValue"
-        checked[legal] = value
+            return {}, f"valued {state.move_to_str(legal)} as {_shown(value)}, not a MoveValue"
+        score, problem = plain_score(value.score, value.text)
+        if problem is not None:
+            return {}, f"valued {state.move_to_str(legal)} {problem}"
+        checked[legal] = MoveValue(score, value.text)
     return checked, None
+
+
+def plain_score(score: Any, text: Any) -> tuple[float, str | None]:
+    """``score`` as a float, or (0.0, why the pair is not a valid move value).
+
+    A score must be a finite real number (numpy numbers included, ``bool``
+    not: ``True`` is no judgement); the text must be a string.
+    """
+    if isinstance(score, bool) or not isinstance(score, numbers.Real):
+        return 0.0, f"with the score {_shown(score)}; a score must be a finite number"
+    try:
+        converted = float(score)
+    except (TypeError, ValueError, OverflowError):
+        return 0.0, f"with the score {_shown(score)}; a score must be a finite number"
+    if not math.isfinite(converted):
+        return 0.0, f"with the score {_shown(score)}; a score must be a finite number"
+    if not isinstance(text, str):
+        return 0.0, f"with the text {_shown(text)}; the text must be a string"
+    return converted, None
+
+
+def _shown(value: Any) -> str:
+    """A bot's value for a message, never longer than a line."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a bot's object whose repr fails still gets named
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _stop_process(process: Any, conn: Connection) -> None:

@@ -32,7 +32,7 @@ def faulty() -> BotRegistry:
 def runners(faulty) -> Iterator[dict[str, BotRunner]]:
     """One started runner per misbehaving bot; they start in parallel."""
     keys = ["LastMoveBot", "CountingBot", "RaisingBot", "IllegalBot", "NoneBot", "BadConstructorBot",
-            "ExitingBot", "DyingBot", "PrintingBot", "BadValuesBot", "UnreadableBot"]
+            "ExitingBot", "DyingBot", "PrintingBot", "BadValuesBot", "UnreadableBot", "OddValuesBot"]
     started = {key: BotRunner(BotSpec.of(faulty.get(key), budget=BUDGET, seed=1)).start() for key in keys}
     yield started
     for runner in started.values():
@@ -167,6 +167,27 @@ def test_analysis_of_an_illegal_move_is_a_failure(runners):
     runners["BadValuesBot"].request(state, ANALYSE)
     reply = runners["BadValuesBot"].wait()
     assert_failed_with_legal_fallback(reply, state, "valued 99, which is not a legal move")
+
+
+@pytest.mark.parametrize("moves, phrase", [
+    ("", "valued a3 with the score 'great'"),
+    ("a1", "valued c1 with the score nan"),
+    ("a1 b1", "valued a3 with the score True"),
+    ("a1 b1 c1", "valued a3 with the text None"),
+])
+def test_malformed_move_value_is_a_failure_naming_the_bot_and_the_move(runners, moves, phrase):
+    state = position(moves)
+    runners["OddValuesBot"].request(state, ANALYSE)
+    reply = runners["OddValuesBot"].wait()
+    assert_failed_with_legal_fallback(reply, state, "Odd values (OddValuesBot)", phrase)
+
+
+def test_numpy_scores_arrive_as_plain_floats(runners):
+    state = position("a1 b1 c1 a2")
+    runners["OddValuesBot"].request(state, ANALYSE)
+    reply = runners["OddValuesBot"].wait()
+    assert reply.ok and reply.move == state.legal_moves()[-1]
+    assert {type(value.score) for value in reply.values.values()} == {float}
 
 
 def test_answer_the_game_cannot_unpickle_is_a_failure_and_the_next_works(runners):
