@@ -13,6 +13,7 @@ import logging
 import os
 import sys
 import time
+import warnings
 from pathlib import Path
 
 import pygame
@@ -35,6 +36,7 @@ from game.userdata import load_settings, load_stats, save_settings, save_stats
 logger = logging.getLogger(__name__)
 
 FPS = 60
+#: The smallest window every screen is laid out for; the window cannot be made smaller.
 MIN_SIZE = (800, 560)
 #: Print the time of the first frame and exit (used by benchmarks/ui_timing.py).
 BENCH_ENV = "BOARD_ARCADE_BENCH_EXIT_AFTER_FIRST_FRAME"
@@ -104,7 +106,27 @@ class App:
         if self.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         width, height = self.windowed_size
-        return pygame.display.set_mode((max(MIN_SIZE[0], width), max(MIN_SIZE[1], height)), pygame.RESIZABLE)
+        screen = pygame.display.set_mode((max(MIN_SIZE[0], width), max(MIN_SIZE[1], height)), pygame.RESIZABLE)
+        self._limit_window_size()
+        return screen
+
+    @staticmethod
+    def _limit_window_size() -> None:
+        """Ask the window manager not to let the window be dragged below ``MIN_SIZE``
+        (pygame-ce's ``Window``; each ``set_mode`` resets it). Where that is not
+        available, ``resize`` still lays the screens out for at least ``MIN_SIZE``."""
+        window_class = getattr(pygame, "Window", None)
+        if window_class is None or not hasattr(window_class, "from_display_module"):
+            return
+        try:
+            with warnings.catch_warnings():
+                # pygame-ce warns that drawing to a Window's surface should use Window.flip;
+                # the display module still draws and flips here, only the size limit is set.
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = window_class.from_display_module()
+            window.minimum_size = MIN_SIZE
+        except pygame.error as err:
+            logger.warning("the window's minimum size could not be set: %s", err)
 
     def _relayout(self) -> None:
         self.background = draw.background(self.size)

@@ -374,10 +374,13 @@ class FocusGroup:
         self.ctx.sounds.play("hover")
         return True
 
-    def handle_event(self, event: pygame.event.Event, arrows: bool = True) -> bool:
+    def handle_event(self, event: pygame.event.Event, arrows: bool = True,
+                     mouse_widgets: Sequence[Widget] | None = None) -> bool:
         """Route keys (focus, activate) and mouse events; True if used.
 
         ``arrows=False`` leaves the arrow keys to the scene (the board).
+        ``mouse_widgets`` limits the mouse to those controls (the others are
+        scrolled out of sight where the pointer is); the rest lose their hover.
         """
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_TAB:
@@ -403,6 +406,9 @@ class FocusGroup:
                 self.mouse_pos = event.pos
             used = False
             for widget in list(self.widgets):
+                if mouse_widgets is not None and widget not in mouse_widgets:
+                    widget.hovered = widget.pressed = False
+                    continue
                 used = widget.handle_event(event) or used
                 if widget.hovered and event.type == pygame.MOUSEMOTION and widget.can_focus:
                     self.focus(widget)

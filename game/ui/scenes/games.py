@@ -7,13 +7,19 @@ import pygame
 
 from game.games import game_class, game_ids, new_state
 from game.ui import palette
-from game.ui.draw import fit_text, mix, text
+from game.ui.draw import fit_text, mix, text, wrap_text
 from game.ui.renderers import has_renderer, renderer_for
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Widget
 
 if TYPE_CHECKING:
     from game.ui.app import App
+
+
+#: Space between cards; height of a card's text under its square preview; the smallest card.
+GAP = 30
+CARD_TEXT_H = 118
+CARD_MIN_W = 140
 
 
 class GameCard(Widget):
@@ -59,12 +65,16 @@ class GameCard(Widget):
         surface.blit(self._preview, preview)
         fonts = self.ctx.fonts
         y = preview.bottom + 16
-        title_rect = text(surface, fonts.display(30), self.title, palette.TEXT, (rect.centerx, y), "midtop")
+        title_font = fonts.display(30)
+        title_rect = text(surface, title_font, fit_text(title_font, self.title, rect.width - 24), palette.TEXT,
+                          (rect.centerx, y), "midtop")
         y = title_rect.bottom + 6
-        for line in self.lines:
-            small = fonts.text(15)
-            line_rect = text(surface, small, fit_text(small, line, rect.width - 30), palette.TEXT_MUTED, (rect.centerx, y), "midtop")
-            y = line_rect.bottom + 2
+        small = fonts.text(15)
+        wrapped = [part for line in self.lines for part in wrap_text(small, line, rect.width - 30)]
+        if len(wrapped) > 3:    # a narrow card: three lines fit under the title
+            wrapped = wrapped[:2] + [fit_text(small, " ".join(wrapped[2:]), rect.width - 30)]
+        for line in wrapped:
+            y = text(surface, small, line, palette.TEXT_MUTED, (rect.centerx, y), "midtop").bottom + 2
         self.draw_focus(surface, rect, radius)
 
 
@@ -84,20 +94,32 @@ class GamesScene(Scene):
         self.focus.set([*self.cards, self.back_btn], focus=self.cards[0] if self.cards else None)
 
     def layout(self, size: tuple[int, int]) -> None:
+        """Cards in a centred grid, as large as fit (up to 320 wide) between the
+        header and the Back button, with the number of columns that allows the
+        largest cards."""
         super().layout(size)
         width, height = size
+        self.back_btn.rect = pygame.Rect(28, height - 72, 150, 46)
         count = max(1, len(self.cards))
-        card_w = max(220, min(320, (width - 120) // min(count, 4) - 30))
-        card_h = card_w + 118
-        columns = max(1, min(count, (width - 80) // (card_w + 30)))
-        rows = (count + columns - 1) // columns
-        grid_w = columns * card_w + (columns - 1) * 30
-        top = max(150, (height - rows * (card_h + 30)) // 2)
+        top_limit = self.header_bottom(height) + 20
+        bottom_limit = self.back_btn.rect.top - 16
+        room_h = bottom_limit - top_limit
+        best = (0, 1)
+        for columns in range(1, count + 1):
+            rows = -(-count // columns)
+            by_width = (width - 80) // columns - GAP
+            by_height = (room_h + GAP) // rows - GAP - CARD_TEXT_H
+            best = max(best, (min(320, by_width, by_height), -columns))
+        card_w, columns = max(CARD_MIN_W, best[0]), -best[1]
+        card_h = card_w + CARD_TEXT_H
+        rows = -(-count // columns)
+        grid_w = columns * card_w + (columns - 1) * GAP
+        grid_h = rows * card_h + (rows - 1) * GAP
+        top = max(top_limit, min((height - grid_h) // 2, bottom_limit - grid_h))
         for i, card in enumerate(self.cards):
             row, col = divmod(i, columns)
             card.rect = pygame.Rect(0, 0, card_w, card_h)
-            card.rect.topleft = ((width - grid_w) // 2 + col * (card_w + 30), top + row * (card_h + 30))
-        self.back_btn.rect = pygame.Rect(28, height - 72, 150, 46)
+            card.rect.topleft = ((width - grid_w) // 2 + col * (card_w + GAP), top + row * (card_h + GAP))
 
     def open(self, game_id: str) -> None:
         from game.ui.scenes.setup import SetupScene

@@ -534,38 +534,47 @@ class PlayScene(Scene):
         self.focus.set(widgets, focus=current if current in widgets else self.board)
 
     def layout(self, size: tuple[int, int]) -> None:
+        """The board on the left, the side panel on the right: title and players,
+        the status box, the move list, then the controls from the foot up. A
+        short window gets smaller buttons and gaps; the move list takes what is
+        left (and is hidden when that is too little)."""
         super().layout(size)
         width, height = size
         margin = 24
         side_w = max(320, min(420, width * 3 // 10))
+        compact = height < 700 or side_w < 360
         self.panel_rect = pygame.Rect(width - side_w - margin, margin, side_w, height - 2 * margin)
         board_rect = pygame.Rect(margin, margin, width - side_w - 3 * margin, height - 2 * margin)
         self.renderer.layout(board_rect)
         self.board.rect = board_rect
         p = self.panel_rect
         inner_x, inner_w = p.x + 20, p.width - 40
-        half = (inner_w - 10) // 2
-        button_h = 42
+        button_h, gap = (36, 8) if compact else (42, 10)
+        half = (inner_w - gap) // 2
+        for button in (self.undo_btn, self.redo_btn, self.hint_btn, self.restart_btn, self.save_btn, self.load_btn,
+                       self.menu_btn, self.pause_btn, self.step_btn):
+            button.font_size = 16 if compact else 18
         y = p.bottom - 20 - button_h
         self.menu_btn.rect = pygame.Rect(inner_x, y, inner_w, button_h)
         rows = [(self.save_btn, self.load_btn), (self.hint_btn, self.restart_btn), (self.undo_btn, self.redo_btn)]
         for left, right in rows:
-            y -= button_h + 10
+            y -= button_h + gap
             left.rect = pygame.Rect(inner_x, y, half, button_h)
-            right.rect = pygame.Rect(inner_x + half + 10, y, half, button_h)
+            right.rect = pygame.Rect(inner_x + half + gap, y, half, button_h)
         self.controls_top = y
         if self.autoplay:
-            y -= 48 + 14
-            self.speed.rect = pygame.Rect(inner_x + 70, y, inner_w - 70, 48)
-            y -= button_h + 10
+            speed_h = 40 if compact else 48
+            y -= speed_h + gap + 4
+            self.speed.rect = pygame.Rect(inner_x + 70, y, inner_w - 70, speed_h)
+            y -= button_h + gap
             self.pause_btn.rect = pygame.Rect(inner_x, y, half, button_h)
-            self.step_btn.rect = pygame.Rect(inner_x + half + 10, y, half, button_h)
-            self.autoplay_top = y - 30
+            self.step_btn.rect = pygame.Rect(inner_x + half + gap, y, half, button_h)
+            self.autoplay_top = y - 26
         else:
             self.autoplay_top = y
-        self.status_rect = pygame.Rect(inner_x, p.y + 80, inner_w, 104)
-        list_top = self.status_rect.bottom + 16
-        self.movelist.rect = pygame.Rect(inner_x, list_top, inner_w, max(0, self.autoplay_top - 16 - list_top))
+        self.status_rect = pygame.Rect(inner_x, p.y + 80, inner_w, 92 if compact else 104)
+        list_top = self.status_rect.bottom + (12 if compact else 16)
+        self.movelist.rect = pygame.Rect(inner_x, list_top, inner_w, max(0, self.autoplay_top - 12 - list_top))
         self.result.layout(p)
         self._refresh_focus()
 
@@ -629,7 +638,9 @@ class PlayScene(Scene):
             name = f"{state.seat_name(seat)} — {self.player_name(seat)}"
             text(surface, fonts.bold(22), fit_text(fonts.bold(22), name, box.right - badge.right - 32), palette.TEXT,
                  (badge.right + 18, badge.y + 2))
-            status = text(surface, fonts.text(15), self._status_line(), palette.TEXT_MUTED, (badge.right + 18, badge.y + 30))
+            line_font = fonts.text(15)
+            line = fit_text(line_font, self._status_line(), box.right - badge.right - 32)
+            status = text(surface, line_font, line, palette.TEXT_MUTED, (badge.right + 18, badge.y + 30))
             if self.thinking and not self.paused:
                 self._draw_thinking_dots(surface, (status.right + 10, status.centery + 3), colour)
             if self.thinking and seat in self.specs:

@@ -82,9 +82,13 @@ class ResultPanel:
               shadow=self.scene.app.shadows)
         fonts = self.scene.app.fonts
         content = 96 + 60 + 30 + (200 if self.row is not None else 0)
-        top = rect.y + max(28, (self.rematch.rect.y - rect.y - content) // 2)
-        self._draw_marks(layer, (rect.centerx, top + 40))
-        y = top + 96
+        room = self.rematch.rect.y - rect.y
+        marks_h = 96 if room >= content + 28 else 0    # a short window: the score matters more than the pieces
+        content -= 96 - marks_h
+        top = rect.y + max(28, (room - content) // 2)
+        if marks_h:
+            self._draw_marks(layer, (rect.centerx, top + 40))
+        y = top + marks_h
         size = 44 if fonts.display(44).size(self.headline)[0] <= rect.width - 40 else 30
         head_font = fonts.display(size)
         image = head_font.render(self.headline, True, self.colour)

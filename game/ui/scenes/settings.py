@@ -69,9 +69,13 @@ class SettingsScene(Scene):
         super().layout(size)
         width, height = size
         box_w = min(760, width - 80)
-        row_h = 76
-        top = max(130, (height - len(self.rows) * row_h) // 2 - 20)
-        self.box = pygame.Rect((width - box_w) // 2, top - 20, box_w, len(self.rows) * row_h + 40)
+        header = self.header_bottom(height) + 16
+        footer = 50 + 24 + 20            # the Done button under the box, and the margin below it
+        row_h = max(56, min(76, (height - header - footer - 40) // len(self.rows)))
+        box_h = len(self.rows) * row_h + 40
+        box_top = max(header, min((height - box_h) // 2 - 20, height - footer - box_h))
+        top = box_top + 20
+        self.box = pygame.Rect((width - box_w) // 2, box_top, box_w, box_h)
         for i, (_, _, choice) in enumerate(self.rows):
             choice.rect = pygame.Rect(self.box.right - 24 - 300, top + i * row_h + 8, 300, row_h - 16)
         self.back_btn.rect = pygame.Rect(0, 0, 200, 50)

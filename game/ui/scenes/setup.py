@@ -12,7 +12,9 @@ a match opened or left on the play screen is remembered too
 """
 from __future__ import annotations
 
+import math
 import re
+from dataclasses import astuple, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,12 +27,38 @@ from game.match import Match, Player
 from game.ui import palette
 from game.ui.draw import fit_text, mix, panel, text, wrap_text
 from game.ui.scenes.base import Scene
-from game.ui.widgets import Button, Choice, ChoiceItem
+from game.ui.widgets import Button, Choice, ChoiceItem, Widget
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
 REPO = Path(__file__).resolve().parents[3]
+#: Space above a box's section label.
+BOX_PAD = 8
+
+
+@dataclass(frozen=True)
+class ColumnMetrics:
+    """Heights in the players and rules boxes: the section label, a seat row, the gap
+    between seat rows, the swap line, the gap between the boxes, an option row."""
+
+    label: int
+    row: int
+    row_gap: int
+    swap: int
+    box_gap: int
+    option: int
+
+    def towards(self, other: "ColumnMetrics", t: float) -> "ColumnMetrics":
+        """Each height ``t`` of the way to ``other``'s (``t`` clamped to 0..1), rounded
+        towards ``self`` so that the column is never taller than asked for."""
+        t = max(0.0, min(1.0, t))
+        return ColumnMetrics(*(a + math.floor((b - a) * t) for a, b in zip(astuple(self), astuple(other))))
+
+
+#: The column in a roomy window, and the tightest it is squeezed to before it scrolls.
+ROOMY = ColumnMetrics(label=40, row=66, row_gap=12, swap=52, box_gap=16, option=56)
+TIGHT = ColumnMetrics(label=32, row=50, row_gap=6, swap=46, box_gap=10, option=46)
 
 
 def short_path(path: str) -> str:
@@ -121,6 +149,8 @@ class SetupScene(Scene):
         self.play_btn = Button(app, "Play", self.start, wid="start", shortcut="Enter", style="primary", font_size=22)
         self.back_btn = self.back_button()
         self.seat_widgets: list[Choice] = []
+        self.column_scroll = 0
+        self.max_column_scroll = 0
         self._build_seats()
 
     # -- model --------------------------------------------------------------------
@@ -233,53 +263,130 @@ class SetupScene(Scene):
             if event.key == pygame.K_w and not event.mod & pygame.KMOD_CTRL:
                 self.swap_btn.activate()
                 return
+            super().handle_event(event)
+            self._show_focused()
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            if self.max_column_scroll and self.viewport.collidepoint(self.focus.mouse_pos):
+                self.scroll_column(-event.y * 40)
+            return
+        pos = getattr(event, "pos", None)
+        if pos is not None and self.max_column_scroll and not self.viewport.collidepoint(pos):
+            # The boxes' controls scrolled out of sight here must not take the click.
+            outside = [w for w in self.focus.widgets if w not in self.column_widgets()]
+            self.focus.handle_event(event, mouse_widgets=outside)
+            return
         super().handle_event(event)
 
     # -- layout and drawing -------------------------------------------------------------
+    def column_widgets(self) -> list[Widget]:
+        """The controls in the players and rules boxes (what scrolls when they do not fit)."""
+        return [*self.seat_widgets, self.swap_btn, *self.option_widgets]
+
+    def scroll_column(self, pixels: int) -> None:
+        """Scroll the players and rules boxes by ``pixels`` (down for positive)."""
+        self.column_scroll = max(0, min(self.column_scroll + pixels, self.max_column_scroll))
+        self.layout(self.rect.size)
+
+    def _show_focused(self) -> None:
+        """Scroll the boxes so the control with the keyboard focus is wholly in view."""
+        widget = self.focus.current
+        if self.max_column_scroll == 0 or widget not in self.column_widgets():
+            return
+        view = self.viewport
+        column = self.column_widgets()
+        if widget is column[0] or widget is column[-1]:   # the first and last show the box edge too
+            self.scroll_column(-self.column_scroll if widget is column[0] else self.max_column_scroll)
+        elif widget.rect.top < view.top + 8:
+            self.scroll_column(widget.rect.top - view.top - 8)
+        elif widget.rect.bottom > view.bottom - 8:
+            self.scroll_column(widget.rect.bottom - view.bottom + 8)
+
+    def _column_height(self, m: ColumnMetrics) -> int:
+        seats, options = len(self.seat_widgets), max(1, len(self.option_widgets))
+        players = BOX_PAD + m.label + seats * (m.row + m.row_gap) + m.swap
+        rules = BOX_PAD + m.label + options * m.option + BOX_PAD
+        return players + m.box_gap + rules
+
     def layout(self, size: tuple[int, int]) -> None:
+        """The players and rules boxes in a column, the problems panel beside it.
+
+        In a roomy window Play sits under the rules box. When that does not
+        fit, Play joins Back at the foot of the window and the boxes are
+        squeezed (rows, gaps) towards ``TIGHT``; if even that is too tall
+        (many seats and options in a small window) they scroll.
+        """
         super().layout(size)
         width, height = size
-        side = bool(self.problems) and width >= 900
-        if side:
-            column_w = min(600, width - 80 - 380)
-            panel_w = min(420, width - column_w - 110)
-            left = (width - column_w - panel_w - 40) // 2
-        else:
-            column_w = min(640, width - 80)
-            panel_w = 0
-            left = (width - column_w) // 2
-        self.column = pygame.Rect(left, 0, column_w, 0)
-        y = max(150, min(height // 5, 170))
-        self.seats_top = y
-        row_h = 66
-        label_w = 170
-        for seat, widget in enumerate(self.seat_widgets):
-            widget.rect = pygame.Rect(left + label_w, y + seat * (row_h + 12) + 40, column_w - label_w, row_h)
-        y = y + 40 + len(self.seat_widgets) * (row_h + 12)
-        self.swap_btn.rect = pygame.Rect(0, 0, 220, 42)
-        self.swap_btn.rect.topright = (left + column_w, y + 2)
-        self.first_line_y = y + 23
-        self.players_box = pygame.Rect(left - 20, self.seats_top - 8, column_w + 40, y + 56 - self.seats_top)
-        y += 64
-        self.options_top = y
-        for i, widget in enumerate(self.option_widgets):
-            widget.rect = pygame.Rect(left + 240, y + 40 + i * 56, column_w - 240, 46)
-        y += 40 + max(1, len(self.option_widgets)) * 56
-        self.rules_box = pygame.Rect(left - 20, self.options_top - 8, column_w + 40, y - self.options_top - 4)
-        self.play_btn.rect = pygame.Rect(0, 0, 260, 58)
-        self.play_btn.rect.midtop = (left + column_w // 2, min(y + 16, height - 140))
         self.back_btn.rect = pygame.Rect(28, height - 72, 150, 46)
-        if side:
-            self.problems_rect = pygame.Rect(left + column_w + 40, self.seats_top, panel_w, height - self.seats_top - 100)
+        if self.problems:
+            panel_w = max(280, min(420, int(width * 0.34)))
+            gap = 20 if width < 1100 else 40
+            box_w = min(640, width - 40 - gap - panel_w)
+            x0 = (width - box_w - gap - panel_w) // 2
         else:
-            top = self.play_btn.rect.bottom + 20
-            self.problems_rect = pygame.Rect(left, top, column_w, max(0, height - top - 90))
+            panel_w = gap = 0
+            box_w = min(680, width - 40)
+            x0 = (width - box_w) // 2
+        left, column_w = x0 + 20, box_w - 40
+        self.column = pygame.Rect(left, 0, column_w, 0)
+        top = max(self.header_bottom(height) + 14, min(height // 5, 170))
+        box_top = top - BOX_PAD
+        centre = left + column_w // 2
+
+        play = pygame.Rect(0, 0, 260, 58)
+        play.midtop = (centre, box_top + self._column_height(ROOMY) + 16)
+        back_zone = self.back_btn.rect.inflate(24, 24)
+        if play.bottom <= height - 20 and not play.colliderect(back_zone):
+            metrics, limit = ROOMY, play.top - 16
+            self.max_column_scroll = 0
+        else:
+            play = pygame.Rect(0, 0, 240, 52)
+            play.midbottom = (centre, self.back_btn.rect.bottom)
+            play.left = max(play.left, self.back_btn.rect.right + 24)
+            limit = play.top - 14
+            room = limit - box_top
+            roomy, tight = self._column_height(ROOMY), self._column_height(TIGHT)
+            metrics = TIGHT.towards(ROOMY, (room - tight) / max(1, roomy - tight))
+            self.max_column_scroll = max(0, self._column_height(metrics) - room)
+        self.play_btn.rect = play
+        self.play_btn.font_size = 22 if play.height >= 58 else 20
+        self.column_scroll = max(0, min(self.column_scroll, self.max_column_scroll))
+        self.viewport = pygame.Rect(x0 - 4, box_top - 4, box_w + 8, limit - box_top + 8)
+        self.metrics = metrics
+        self._place_column(metrics, left, column_w, top - self.column_scroll)
+        if self.problems:
+            panel_top = box_top
+            self.problems_rect = pygame.Rect(x0 + box_w + gap, panel_top, panel_w, self.back_btn.rect.bottom - panel_top)
+        else:
+            self.problems_rect = pygame.Rect(0, 0, 0, 0)
+
+    def _place_column(self, m: ColumnMetrics, left: int, column_w: int, top: int) -> None:
+        """Seats, the swap line and the options from ``top`` down, with metrics ``m``."""
+        self.seats_top = top
+        self.seat_label_w = min(170, int(column_w * 0.38))
+        for seat, widget in enumerate(self.seat_widgets):
+            y = top + m.label + seat * (m.row + m.row_gap)
+            widget.rect = pygame.Rect(left + self.seat_label_w, y, column_w - self.seat_label_w, m.row)
+        y = top + m.label + len(self.seat_widgets) * (m.row + m.row_gap)
+        swap_h = m.swap - 10
+        self.swap_btn.rect = pygame.Rect(0, 0, 220, swap_h)
+        self.swap_btn.rect.topright = (left + column_w, y)
+        self.first_line_y = y + swap_h // 2
+        self.players_box = pygame.Rect(left - 20, top - BOX_PAD, column_w + 40, y + m.swap - (top - BOX_PAD))
+        self.options_top = self.players_box.bottom + m.box_gap + BOX_PAD
+        self.option_label_w = min(240, int(column_w * 0.45))
+        for i, widget in enumerate(self.option_widgets):
+            y = self.options_top + m.label + i * m.option
+            widget.rect = pygame.Rect(left + self.option_label_w, y, column_w - self.option_label_w, m.option - 10)
+        rules_h = BOX_PAD + m.label + max(1, len(self.option_widgets)) * m.option + BOX_PAD
+        self.rules_box = pygame.Rect(left - 20, self.options_top - BOX_PAD, column_w + 40, rules_h)
 
     def toast_room(self) -> pygame.Rect:
         """The free space under the Play button in the settings column (clear of the
         Back button and a problems panel at the side) or, if that is smaller, the
         header above the players."""
-        header = pygame.Rect(0, 0, self.rect.width, self.players_box.top)
+        header = pygame.Rect(0, 0, self.rect.width, self.viewport.top)
         top = self.play_btn.rect.bottom + 8
         bottom = self.rect.height - 8
         if self.problems and self.problems_rect.top > self.play_btn.rect.bottom:
@@ -290,38 +397,74 @@ class SetupScene(Scene):
         below = pygame.Rect(column.left, top, column.width, max(0, bottom - top))
         return below if below.height > header.height else header
 
-    def draw_content(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.app.background, (0, 0))
         self.draw_header(surface, self.title, "Set up the match")
+        clip = surface.get_clip()
+        if self.max_column_scroll:
+            surface.set_clip(self.viewport)
+        self.draw_column(surface)
+        for widget in self.column_widgets():
+            widget.draw(surface)
+        surface.set_clip(clip)
+        if self.max_column_scroll:
+            self._draw_column_scrollbar(surface)
+        if self.problems:
+            self.draw_problems(surface)
+        self.play_btn.draw(surface)
+        self.back_btn.draw(surface)
+
+    def draw_column(self, surface: pygame.Surface) -> None:
+        """The players and rules boxes with their labels (the controls are drawn over them)."""
         panel(surface, self.players_box, alpha=170, shadow=self.app.shadows)
         panel(surface, self.rules_box, alpha=170, shadow=self.app.shadows)
         fonts = self.app.fonts
+        m = self.metrics
         left = self.column.x
         section = fonts.bold(15)
-        text(surface, section, "PLAYERS", palette.TEXT_MUTED, (left, self.seats_top + 6))
+        label_y = round(m.label * 0.15)
+        text(surface, section, "PLAYERS", palette.TEXT_MUTED, (left, self.seats_top + label_y))
         state = new_state(self.game_id, **self.options)
         for seat, widget in enumerate(self.seat_widgets):
             colour = palette.SEAT_COLOURS[seat % len(palette.SEAT_COLOURS)]
-            badge = pygame.Rect(left, widget.rect.y + 7, 52, 52)
-            pygame.draw.rect(surface, mix(palette.PANEL, colour, 0.18), badge, border_radius=14)
-            pygame.draw.rect(surface, colour, badge, 2, border_radius=14)
+            side = min(52, m.row - 8)
+            badge = pygame.Rect(left, 0, side, side)
+            badge.centery = widget.rect.centery
+            pygame.draw.rect(surface, mix(palette.PANEL, colour, 0.18), badge, border_radius=side * 14 // 52)
+            pygame.draw.rect(surface, colour, badge, 2, border_radius=side * 14 // 52)
             mark = state.seat_name(seat)
-            mark_font = fonts.display(30 if len(mark) <= 2 else 14)
-            text(surface, mark_font, fit_text(mark_font, mark, 48), colour, badge.center, "center")
-            text(surface, fonts.bold(14), f"Seat {seat + 1}", palette.TEXT, (badge.right + 10, badge.centery - 1), "bottomleft")
-            text(surface, fonts.text(13), f"moves {ordinal(seat + 1)}", palette.TEXT_MUTED,
-                 (badge.right + 10, badge.centery + 1), "topleft")
+            mark_font = fonts.display((30 if side >= 48 else 24) if len(mark) <= 2 else 14)
+            text(surface, mark_font, fit_text(mark_font, mark, side - 4), colour, badge.center, "center")
+            room = self.seat_label_w - side - 20
+            if room >= 50:
+                seat_font, note_font = fonts.bold(14), fonts.text(13)
+                text(surface, seat_font, fit_text(seat_font, f"Seat {seat + 1}", room), palette.TEXT,
+                     (badge.right + 10, badge.centery - 1), "bottomleft")
+                text(surface, note_font, fit_text(note_font, f"moves {ordinal(seat + 1)}", room), palette.TEXT_MUTED,
+                     (badge.right + 10, badge.centery + 1), "topleft")
         first = self.choices_label(0)
         label = text(surface, fonts.text(16), "First move:", palette.TEXT_MUTED, (left, self.first_line_y), "midleft")
-        text(surface, fonts.bold(16), f"{state.seat_name(0)} — {first}", palette.SEAT_COLOURS[0],
-             (label.right + 8, self.first_line_y), "midleft")
-        text(surface, section, "RULES", palette.TEXT_MUTED, (left, self.options_top + 6))
+        room = self.swap_btn.rect.left - label.right - 20
+        who = fit_text(fonts.bold(16), f"{state.seat_name(0)} — {first}", room)
+        text(surface, fonts.bold(16), who, palette.SEAT_COLOURS[0], (label.right + 8, self.first_line_y), "midleft")
+        text(surface, section, "RULES", palette.TEXT_MUTED, (left, self.options_top + label_y))
         if not self.option_widgets:
             text(surface, fonts.text(16), f"{self.title} has no rules options.", palette.TEXT_MUTED,
-                 (left, self.options_top + 40))
+                 (left, self.options_top + m.label + (m.option - 10) // 2), "midleft")
+        option_font = fonts.text(17)
         for option, widget in zip(self.cls.options_spec, self.option_widgets):
-            text(surface, fonts.text(17), option.label, palette.TEXT, (left, widget.rect.centery), "midleft")
-        if self.problems:
-            self.draw_problems(surface)
+            label_text = fit_text(option_font, option.label, self.option_label_w - 12)
+            text(surface, option_font, label_text, palette.TEXT, (left, widget.rect.centery), "midleft")
+
+    def _draw_column_scrollbar(self, surface: pygame.Surface) -> None:
+        """A slim bar at the column's right edge: where the view is in the boxes."""
+        view = self.viewport.inflate(0, -16)
+        track = pygame.Rect(view.right - 3, view.y, 4, view.height)
+        pygame.draw.rect(surface, palette.PANEL, track, border_radius=2)
+        total = view.height + self.max_column_scroll
+        thumb_h = max(24, view.height * view.height // total)
+        thumb_y = view.y + (view.height - thumb_h) * self.column_scroll // self.max_column_scroll
+        pygame.draw.rect(surface, palette.ACCENT_DARK, pygame.Rect(track.x, thumb_y, 4, thumb_h), border_radius=2)
 
     def choices_label(self, seat: int) -> str:
         return self.seat_labels[seat] if seat < len(self.seat_labels) else ""

@@ -1,0 +1,182 @@
+"""Every screen laid out without overlaps from the smallest window to a large one."""
+from __future__ import annotations
+
+from itertools import combinations
+
+import pygame
+
+from game import games
+from game.games import new_state
+from game.match import Match, Player
+from game.ui import renderers
+from game.ui.app import MIN_SIZE
+from tests.test_ui_navigation import FIXTURES
+
+SIZES = [MIN_SIZE, (900, 600), (1024, 680), (1920, 1080)]
+
+
+def resize(d, size) -> None:
+    d.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+    d.frames(2)
+    assert d.app.size == size
+
+
+def shown_part(scene, widget) -> pygame.Rect:
+    """What of ``widget`` can be seen (the setup boxes scroll inside a viewport)."""
+    if scene.name == "setup" and scene.max_column_scroll and widget in scene.column_widgets():
+        return widget.rect.clip(scene.viewport)
+    return pygame.Rect(widget.rect)
+
+
+def assert_laid_out(scene, size, boxes: dict[str, pygame.Rect] | None = None) -> None:
+    """Every visible control inside the window, no two overlapping, none over ``boxes``
+    (regions the scene draws that controls must leave clear)."""
+    screen = pygame.Rect((0, 0), size)
+    shown = [(w.id, shown_part(scene, w)) for w in scene.focus.widgets if w.visible]
+    shown = [(wid, rect) for wid, rect in shown if rect.width > 0 and rect.height > 0]
+    assert shown, f"{scene.name} shows no controls at {size}"
+    for wid, rect in shown:
+        assert screen.contains(rect), f"{scene.name} {wid} {rect} is outside the {size} window"
+    for (a, rect_a), (b, rect_b) in combinations(shown, 2):
+        assert not rect_a.colliderect(rect_b), f"{scene.name} at {size}: {a} {rect_a} overlaps {b} {rect_b}"
+    for name, box in (boxes or {}).items():
+        assert screen.contains(box), f"{scene.name} {name} {box} is outside the {size} window"
+        for wid, rect in shown:
+            assert not rect.colliderect(box), f"{scene.name} at {size}: {wid} {rect} overlaps {name} {box}"
+
+
+def setup_boxes(setup) -> dict[str, pygame.Rect]:
+    """Regions of the setup screen that must not overlap each other or stray controls."""
+    boxes = {"column": setup.viewport}
+    if setup.problems:
+        boxes["problems"] = setup.problems_rect
+        assert not setup.problems_rect.colliderect(setup.viewport)
+    for box in (setup.players_box, setup.rules_box):
+        visible = box.clip(setup.viewport) if setup.max_column_scroll else box
+        for button in (setup.play_btn, setup.back_btn):
+            assert not visible.colliderect(button.rect), f"{button.id} {button.rect} overlaps {box}"
+    return {name: box for name, box in boxes.items() if name != "column"}
+
+
+def test_window_cannot_be_made_smaller_than_the_minimum(make_app):
+    d = make_app()
+    d.post(pygame.VIDEORESIZE, size=(640, 400), w=640, h=400)
+    d.frames(2)
+    assert d.app.size == MIN_SIZE
+    if hasattr(pygame, "Window") and hasattr(pygame.Window, "from_display_module"):
+        import warnings
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            assert tuple(pygame.Window.from_display_module().minimum_size) == MIN_SIZE
+
+
+def test_title_menu_and_setup_fit_every_size(make_app):
+    d = make_app(bots_dir=FIXTURES / "bots_broken")
+    for size in SIZES:
+        resize(d, size)
+        assert_laid_out(d.scene, size)
+        assert d.scene.focus.widgets[-1].rect.bottom <= size[1] - 40    # clear of the key hint
+    d.key(pygame.K_p)
+    d.settle()
+    d.key(pygame.K_RETURN)
+    d.settle()
+    setup = d.scene
+    assert setup.name == "setup" and setup.problems
+    for size in SIZES:
+        resize(d, size)
+        assert_laid_out(setup, size, setup_boxes(setup))
+    d.key(pygame.K_ESCAPE)
+    d.settle()
+    for size in SIZES:
+        resize(d, size)
+        assert_laid_out(d.scene, size)
+
+
+def test_setup_without_problems_keeps_play_clear_of_the_rules_and_back(make_app):
+    d = make_app(game_id="tictactoe")
+    setup = d.scene
+    for size in [*SIZES, (1280, 800)]:
+        resize(d, size)
+        assert_laid_out(setup, size, setup_boxes(setup))
+        assert setup.max_column_scroll == 0
+    assert setup.play_btn.rect.top > setup.rules_box.bottom    # roomy: Play under the rules box
+
+
+def test_play_screen_and_result_panel_fit_every_size(make_app):
+    d = make_app()
+    d.start_hot_seat()
+    play = d.scene
+    for word in ("a1", "a3", "b2"):
+        play.play_move(play.match.state.parse_move(word))
+    for size in SIZES:
+        resize(d, size)
+        assert_laid_out(play, size, {"status": play.status_rect})
+        assert play.movelist.rect.height >= 60 and play.movelist.rect.top >= play.status_rect.bottom
+        assert play.movelist.rect.bottom < play.controls_top
+    for word in ("b3", "c3"):
+        play.play_move(play.match.state.parse_move(word))
+    d.until(lambda: play.result.visible, what="result panel")
+    for size in SIZES:
+        resize(d, size)
+        assert_laid_out(play, size)
+        for button in play.result.buttons:
+            assert play.result.rect.contains(button.rect)
+
+
+def test_bots_playing_controls_clear_the_status_box_in_a_small_window(make_app):
+    from game.ui.scenes.play import PlayScene
+
+    d = make_app(size=MIN_SIZE)
+    play = PlayScene(d.app, Match(new_state("tictactoe"), [Player.of_bot("Hard"), Player.of_bot("Master")]))
+    for size in SIZES:
+        play.layout(size)
+        label_row = pygame.Rect(play.panel_rect.x, play.autoplay_top, play.panel_rect.width, 20)
+        assert_laid_out(play, size, {"status": play.status_rect, "bots playing": label_row})
+        assert play.status_rect.bottom <= play.autoplay_top
+
+
+def test_settings_statistics_and_saved_games_fit_every_size(make_app):
+    d = make_app()
+    for opener, name in (("settings", "settings"), ("stats", "stats"), ("load", "load")):
+        d.click(opener)
+        d.settle()
+        assert d.scene.name == name
+        for size in SIZES:
+            resize(d, size)
+            assert_laid_out(d.scene, size)
+        d.key(pygame.K_ESCAPE)
+        d.settle()
+
+
+def test_setup_boxes_that_do_not_fit_scroll_to_the_focused_control(make_app, monkeypatch):
+    from tests.test_ui_setup import Optioned
+
+    monkeypatch.setitem(games.GAMES, "optioned", f"{Optioned.__module__}:Optioned")
+    monkeypatch.setitem(renderers.RENDERERS, "optioned", renderers.RENDERERS["tictactoe"])
+    d = make_app(size=MIN_SIZE, game_id="optioned")
+    setup = d.scene
+    players = setup.widget("option:players")
+    setup.focus.focus(players)
+    d.key(pygame.K_RIGHT)
+    d.key(pygame.K_RIGHT)                       # four players
+    assert len(setup.seat_widgets) == 4 and setup.max_column_scroll > 0
+    assert_laid_out(setup, MIN_SIZE, setup_boxes(setup))
+    setup.focus.focus(setup.widget("seat1"))
+    d.key(pygame.K_UP)
+    assert setup.focus.current is setup.widget("seat0") and setup.column_scroll == 0
+    size_option = setup.widget("option:size")
+    hidden = pygame.Rect(size_option.rect.right - 40, max(size_option.rect.top, setup.viewport.bottom) + 2, 30, 10)
+    assert size_option.rect.contains(hidden) and d.app.screen.get_rect().contains(hidden)
+    assert not hidden.colliderect(setup.play_btn.rect)
+    d.click_at(hidden.center)                   # under the footer edge, where it cannot be seen
+    assert setup.options["size"] == 3
+    while setup.focus.current is not size_option:
+        d.key(pygame.K_TAB)
+    assert setup.viewport.contains(size_option.rect)
+    d.key(pygame.K_RIGHT)
+    assert setup.options["size"] == 4
+    d.post(pygame.MOUSEMOTION, pos=setup.viewport.center, rel=(0, 0), buttons=(0, 0, 0))
+    d.post(pygame.MOUSEWHEEL, x=0, y=10, flipped=False, precise_x=0.0, precise_y=10.0)
+    d.frames(1)
+    assert setup.column_scroll == 0
