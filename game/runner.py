@@ -14,10 +14,18 @@ instead. A bot that overruns ``budget`` plus a grace period is stopped and
 its worker restarted; the start-up of a worker (spawning, importing and
 constructing the bot) is never counted against a move.
 
+A request must also be taken up in time: from when it is sent to a ready
+worker, it may wait ``take_up_timeout`` seconds plus whatever is queued
+ahead of it (a ``new_game()``, up to ``new_game_timeout``; a cancelled
+request still thinking, up to its budget and grace). So once the worker is
+ready, every request is answered within its budget, grace and that bounded
+wait, even if the bot hangs in ``new_game()``.
+
 Protocol (tuples over a ``Pipe``): the worker sends ``("ready",)`` or
 ``("failed", text)`` once constructed; the parent sends ``(kind, id, state,
-budget)``; the worker answers ``("started", id, t)`` on taking it up and
-``("done", id, result, seconds)`` or ``("error", id, text, seconds)``.
+budget)`` or ``("new_game",)``; the worker answers ``("started", id, t)`` on
+taking a request up and ``("done", id, result, seconds)`` or ``("error", id,
+text, seconds)``, and ``("new_game_done",)`` after ``new_game()``.
 """
 from __future__ import annotations
 
@@ -43,6 +51,10 @@ from game.core import Move, State
 MOVE, ANALYSE = "move", "analyse"
 #: Seconds a worker may take to import and construct its bot.
 START_TIMEOUT = 30.0
+#: Seconds a bot's ``new_game()`` may take before the next request is due.
+NEW_GAME_TIMEOUT = 5.0
+#: Seconds a ready, idle worker may take to take up a request it was sent.
+TAKE_UP_TIMEOUT = 2.0
 #: Longest text of a bot's exception carried into a failure message.
 _MAX_ERROR_TEXT = 300
 
@@ -111,6 +123,8 @@ class _Request:
     state: State
     budget: float
     started: float | None = None
+    take_up_by: float | None = None  # set once it is sent to a ready worker
+    take_up_wait: float = 0.0
     cancelled: bool = False
     sent_to: int = 0  # how many workers it was sent to
 
@@ -126,9 +140,13 @@ class BotRunner:
     safe: one owner (the play screen, the arena) drives it.
     """
 
-    def __init__(self, spec: BotSpec, start_timeout: float = START_TIMEOUT) -> None:
+    def __init__(self, spec: BotSpec, start_timeout: float = START_TIMEOUT, *,
+                 new_game_timeout: float = NEW_GAME_TIMEOUT, take_up_timeout: float = TAKE_UP_TIMEOUT) -> None:
         self.spec = spec
         self.start_timeout = start_timeout
+        self.new_game_timeout = new_game_timeout
+        self.take_up_timeout = take_up_timeout
+        self._new_games_pending = 0
         self._ctx = multiprocessing.get_context("spawn")
         self._rng = random.Random(spec.seed)
         self._ids = count(1)
@@ -204,6 +222,7 @@ class BotRunner:
     def new_game(self) -> None:
         """Tell the bot a new game starts (it may drop what it kept)."""
         if self._process is not None and self._broken is None:
+            self._new_games_pending += 1
             self._send_message(("new_game",))
 
     def cancel(self, restart: bool | None = None) -> None:
@@ -259,6 +278,9 @@ class BotRunner:
         head = self._queue[0] if self._queue else None
         if head is not None and head.deadline is not None:
             limits.append(head.deadline - now)
+        live = self._live
+        if live is not None and live.started is None and live.take_up_by is not None:
+            limits.append(live.take_up_by - now)
         if not self._ready:
             limits.append(self._spawned_at + self.start_timeout - now)
         return max(0.0, min(limits))
@@ -272,6 +294,7 @@ class BotRunner:
         self._process, self._conn = process, parent
         self._spawned_at = time.monotonic()
         self._ready = False
+        self._new_games_pending = 0
         self._finalizer = weakref.finalize(self, _stop_process, process, parent)
 
     def _stop_worker(self) -> None:
@@ -296,7 +319,24 @@ class BotRunner:
 
     def _send(self, request: _Request) -> None:
         request.sent_to += 1
+        request.take_up_by = None  # a worker still starting sets it once ready
+        if self._ready:
+            self._set_take_up(request, time.monotonic())
         self._send_message((request.kind, request.id, request.state, request.budget))
+
+    def _set_take_up(self, request: _Request, now: float) -> None:
+        """When ``request`` must be taken up: the worker is ready, so it waits
+        only for what is queued ahead of it, each part within its own limit."""
+        wait = self.take_up_timeout + self._new_games_pending * self.new_game_timeout
+        for ahead in self._queue:
+            if ahead is request:
+                break
+            if ahead.deadline is not None:
+                wait += max(0.0, ahead.deadline - now)
+            else:
+                wait += ahead.budget + grace_for(ahead.budget)
+        request.take_up_by = now + wait
+        request.take_up_wait = wait
 
     def _send_message(self, message: tuple) -> None:
         assert self._conn is not None
@@ -348,6 +388,11 @@ class BotRunner:
         if tag == "ready":
             self._ready = True
             self._startup_seconds = max(0.0, message[1] - self._spawned_at)
+            now = time.monotonic()
+            for request in self._queue:
+                self._set_take_up(request, now)
+        elif tag == "new_game_done":
+            self._new_games_pending = max(0, self._new_games_pending - 1)
         elif tag == "failed":
             self._give_up(f"{self.spec.who} could not be started: {message[1]}")
         elif tag == "started":
@@ -375,12 +420,25 @@ class BotRunner:
             self._give_up(f"{self.spec.who} did not start within {self.start_timeout:g} s")
             return
         head = self._queue[0] if self._queue else None
-        if head is None or head.deadline is None or now <= head.deadline:
+        if head is not None and head.deadline is not None and now > head.deadline:
+            self._queue.popleft()
+            if not head.cancelled:
+                self._fail(head, f"{self.spec.who} did not answer within its {head.budget:g} s budget "
+                                 f"(stopped after {now - head.started:.1f} s)", now - head.started)
+            self._restart()
             return
-        self._queue.popleft()
-        if not head.cancelled:
-            self._fail(head, f"{self.spec.who} did not answer within its {head.budget:g} s budget "
-                             f"(stopped after {now - head.started:.1f} s)", now - head.started)
+        live = self._live
+        if (live is None or live.started is not None or live.take_up_by is None
+                or now <= live.take_up_by or live not in self._queue):
+            return
+        self._queue.remove(live)
+        waited = now - live.take_up_by + live.take_up_wait
+        if self._new_games_pending:
+            why = (f"{self.spec.who} did not finish new_game() within {self.new_game_timeout:g} s, "
+                   f"so its move could not start (stopped after {waited:.1f} s)")
+        else:
+            why = f"{self.spec.who} did not start on the position it was sent within {waited:.1f} s"
+        self._fail(live, why, 0.0)
         self._restart()
 
     def _worker_died(self) -> None:
@@ -554,6 +612,7 @@ def _serve(conn: Connection, bot: Any, source: str | None) -> None:
         tag = message[0]
         if tag == "new_game":
             _guarded(bot.new_game)
+            conn.send(("new_game_done",))
         elif tag in (MOVE, ANALYSE):
             _, request_id, state, budget = message
             conn.send(("started", request_id, time.monotonic()))

@@ -223,6 +223,21 @@ def test_hanging_bot_is_stopped_and_its_worker_restarted(faulty):
         assert after.ok and after.move == 7
 
 
+def test_bot_hanging_in_new_game_fails_the_next_move_and_is_restarted(faulty):
+    with BotRunner(spec(faulty, "HangingNewGameBot"), new_game_timeout=0.2, take_up_timeout=0.5) as runner:
+        runner.new_game()
+        state = position()
+        runner.request(state)
+        first_pid = runner.pid
+        reply = runner.wait(timeout=30)  # a guard against hanging the test run, not a measurement
+        assert_failed_with_legal_fallback(reply, state, "Stuck between games (HangingNewGameBot)",
+                                          "did not finish new_game() within 0.2 s")
+        assert runner.pid not in (None, first_pid)
+        runner.request(position("c1"))
+        after = runner.wait(timeout=30)
+        assert after.ok and after.move == 0
+
+
 def test_tier_label_and_class_both_name_the_failing_bot(faulty):
     named = BotSpec.of(faulty.get("RaisingBot"), budget=BUDGET, label="Hard")
     with BotRunner(named) as runner:
