@@ -47,6 +47,7 @@ from typing import Any
 
 from game.bot import MoveValue
 from game.core import Move, State
+from game.plaindata import NotPlainData, loads_plain
 
 MOVE, ANALYSE = "move", "analyse"
 #: Seconds a worker may take to import and construct its bot.
@@ -366,22 +367,33 @@ class BotRunner:
             pass
 
     def _receive(self, conn: Connection) -> None:
+        """Read one message as plain data: the worker runs the bot's code, so
+        what it sends may not rebuild objects (and run code) in this process."""
+        data = conn.recv_bytes()
         try:
-            message = conn.recv()
-        except (EOFError, OSError):
-            raise
-        except Exception as err:  # a reply holding an object this process cannot rebuild
-            self._unreadable(err)
+            message = loads_plain(data)
+        except NotPlainData as err:
+            self._refuse(f"returned an object that is not a move ({err})")
+            return
+        except Exception as err:  # noqa: BLE001 - any damage to the pickle: reported as the bot's failure
+            self._refuse(f"answered with something the game cannot read ({type(err).__name__}: {err})")
+            return
+        if not _well_formed(message):
+            self._refuse(f"answered with a message the game does not understand ({_shown(message)})")
             return
         self._handle(message)
 
-    def _unreadable(self, err: Exception) -> None:
-        """Only answers carry the bot's own objects, so it is the oldest request's answer."""
-        if not self._queue:
+    def _refuse(self, why: str) -> None:
+        """The worker sent what a worker never sends: the bot tampered with it.
+        Fail the outstanding request and replace the worker."""
+        if not self._ready:
+            self._give_up(f"{self.spec.who} could not be started: it {why}")
             return
-        request = self._queue.popleft()
-        self._fail(request, f"{self.spec.who} answered with something the game cannot read "
-                            f"({type(err).__name__}: {err})", 0.0)
+        live = self._live
+        if live is not None and live in self._queue:
+            self._queue.remove(live)
+            self._fail(live, f"{self.spec.who} {why}", 0.0)
+        self._restart()
 
     def _handle(self, message: tuple) -> None:
         tag = message[0]
@@ -442,14 +454,12 @@ class BotRunner:
         self._restart()
 
     def _worker_died(self) -> None:
-        self._drain()  # what it said before it went (its start-up error, a last reply)
-        if self._broken is not None or self._process is None:
-            return
         process = self._process
-        code = None
-        if process is not None:
-            process.join(0.5)
-            code = process.exitcode
+        self._drain()  # what it said before it went (its start-up error, a last reply)
+        if self._broken is not None or self._process is None or self._process is not process:
+            return  # already handled while draining
+        process.join(0.5)
+        code = process.exitcode
         if not self._ready:
             self._give_up(f"{self.spec.who} could not be started: its process ended (exit code {code})")
             return
@@ -501,6 +511,34 @@ class BotRunner:
         self._reply = BotReply(ANALYSE, best, values, seconds)
 
 
+def _well_formed(message: Any) -> bool:
+    """Whether ``message`` has the shape of one the worker sends (see the protocol)."""
+    if type(message) is not tuple or not message or type(message[0]) is not str:
+        return False
+    shapes = {"ready": (_is_time,), "failed": (_is_text,), "new_game_done": (),
+              "started": (_is_id, _is_time), "done": (_is_id, _is_any, _is_time),
+              "error": (_is_id, _is_text, _is_time)}
+    shape = shapes.get(message[0])
+    return (shape is not None and len(message) == len(shape) + 1
+            and all(check(item) for check, item in zip(shape, message[1:])))
+
+
+def _is_time(value: Any) -> bool:
+    return type(value) in (int, float) and math.isfinite(value)
+
+
+def _is_id(value: Any) -> bool:
+    return type(value) is int
+
+
+def _is_text(value: Any) -> bool:
+    return type(value) is str
+
+
+def _is_any(value: Any) -> bool:
+    return True
+
+
 def _as_legal(state: State, move: Any) -> Move | None:
     """The legal move equal to ``move`` (so callers get the game's own value), or None."""
     if move is None or isinstance(move, bool):
@@ -523,21 +561,21 @@ def _describe_move(state: State, move: Any) -> str:
 
 
 def _check_values(state: State, values: Any) -> tuple[dict[Move, MoveValue], str | None]:
-    """The analysis with every key the game's own legal move and every score a
-    plain finite float, or ``({}, what is wrong)``: one bad entry drops it all."""
-    if not isinstance(values, dict):
+    """The worker's ``{move: (score, text)}`` as ``MoveValue``s of legal moves,
+    or ``({}, what is wrong)``: one bad entry drops the whole analysis."""
+    if type(values) is not dict:
         return {}, f"analysed the position as {type(values).__name__}, not a dict of move values"
     checked: dict[Move, MoveValue] = {}
-    for move, value in values.items():
+    for move, pair in values.items():
         legal = _as_legal(state, move)
         if legal is None:
             return {}, f"valued {_describe_move(state, move)}, which is not a legal move"
-        if not isinstance(value, MoveValue):
-            return {}, f"valued {state.move_to_str(legal)} as {_shown(value)}, not a MoveValue"
-        score, problem = plain_score(value.score, value.text)
+        if type(pair) is not tuple or len(pair) != 2:
+            return {}, f"valued {state.move_to_str(legal)} as {_shown(pair)}, not a MoveValue"
+        score, problem = plain_score(*pair)
         if problem is not None:
             return {}, f"valued {state.move_to_str(legal)} {problem}"
-        checked[legal] = MoveValue(score, value.text)
+        checked[legal] = MoveValue(score, pair[1])
     return checked, None
 
 
@@ -624,15 +662,58 @@ def _serve(conn: Connection, bot: Any, source: str | None) -> None:
                 conn.send(("error", request_id, _error_text(err, source), time.perf_counter() - begun))
                 continue
             seconds = time.perf_counter() - begun
-            try:
-                conn.send(("done", request_id, result, seconds))
-            except OSError:
-                raise
-            except Exception as err:  # the result does not pickle: say so instead
-                conn.send(("error", request_id, f"returned {type(result).__name__} that cannot be "
-                                                f"sent back ({type(err).__name__}: {err})", seconds))
+            plain, problem = (_plain_move if tag == MOVE else _plain_values)(state, result)
+            if problem is None:
+                conn.send(("done", request_id, plain, seconds))
+            else:
+                conn.send(("error", request_id, problem, seconds))
         else:
             return
+
+
+def _plain_move(state: State, move: Any) -> tuple[Move | None, str | None]:
+    """(the game's own value of ``move``, None), or (None, why it is no move).
+
+    Round-tripping through the game's notation turns whatever the bot
+    returned into the value ``parse_move`` makes (an ``int`` for a cell, a
+    tuple for a path), so only plain data travels to the game. Numpy numbers
+    count as the Python numbers they hold.
+    """
+    if move is None:
+        return None, "chose no move (None)"
+    if isinstance(move, bool):
+        return None, f"chose {move!r}, which is not a legal move"
+    try:
+        return state.parse_move(state.move_to_str(_without_numpy(move))), None
+    except Exception:  # noqa: BLE001 - any object the game cannot write down is not a move
+        return None, f"chose {_shown(move)}, which is not a legal move"
+
+
+def _plain_values(state: State, values: Any) -> tuple[dict[Move, tuple[float, str]] | None, str | None]:
+    """A bot's analysis as ``{move: (score, text)}`` of plain data, or (None, what is wrong)."""
+    if not isinstance(values, dict):
+        return None, f"analysed the position as {type(values).__name__}, not a dict of move values"
+    plain: dict[Move, tuple[float, str]] = {}
+    for move, value in values.items():
+        key, problem = _plain_move(state, move)
+        if problem is not None:
+            return None, "valued" + problem.removeprefix("chose")
+        if not isinstance(value, MoveValue):
+            return None, f"valued {state.move_to_str(key)} as {_shown(value)}, not a MoveValue"
+        score, problem = plain_score(value.score, value.text)
+        if problem is not None:
+            return None, f"valued {state.move_to_str(key)} {problem}"
+        plain[key] = (score, str(value.text))
+    return plain, None
+
+
+def _without_numpy(value: Any) -> Any:
+    """Numpy scalars (also inside tuples) as the Python numbers they hold."""
+    if type(value) is tuple:
+        return tuple(_without_numpy(item) for item in value)
+    if type(value).__module__ == "numpy" and hasattr(value, "item"):
+        return value.item()
+    return value
 
 
 def _load_bot_class(spec: BotSpec) -> tuple[type, str | None]:

@@ -190,13 +190,32 @@ def test_numpy_scores_arrive_as_plain_floats(runners):
     assert {type(value.score) for value in reply.values.values()} == {float}
 
 
-def test_answer_the_game_cannot_unpickle_is_a_failure_and_the_next_works(runners):
+def test_object_a_move_cannot_be_written_as_is_an_illegal_move_and_the_next_works(runners):
     runner = runners["UnreadableBot"]
     for moves in ("", "a1"):
         state = position(moves)
         runner.request(state)
-        assert_failed_with_legal_fallback(runner.wait(), state, "Unreadable (UnreadableBot) answered with",
-                                          "this move only exists in the worker")
+        assert_failed_with_legal_fallback(runner.wait(), state, "Unreadable (UnreadableBot) chose <",
+                                          "UnreadableMove object", "which is not a legal move")
+
+
+def test_object_smuggled_past_the_worker_is_refused_without_running_its_code(faulty, tmp_path):
+    marker = tmp_path / "created by unpickling"
+    with BotRunner(spec(faulty, "TamperingBot", marker=str(marker))) as runner:
+        state = position()
+        runner.request(state)
+        first_pid = runner.pid
+        reply = runner.wait()
+        assert_failed_with_legal_fallback(reply, state, "Tampering (TamperingBot) returned an object that is not a move")
+        assert not marker.exists()
+        assert runner.pid not in (None, first_pid)
+
+
+def test_numpy_move_arrives_as_the_games_own_int(faulty):
+    with BotRunner(spec(faulty, "NumpyMoveBot")) as runner:
+        runner.request(position("b2"))
+        reply = runner.wait()
+        assert reply.ok and reply.move == 8 and type(reply.move) is int
 
 
 def test_poll_gives_nothing_while_the_bot_thinks_then_the_reply_once(faulty):
