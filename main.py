@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import math
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -99,8 +100,7 @@ def run_arena_command(args: argparse.Namespace) -> int:
     options = game_options(game_id, args.options, parse_options)
     if args.games < 1:
         raise CliError(f"--games must be at least 1, got {args.games}")
-    if args.budget is not None and args.budget <= 0:
-        raise CliError(f"--budget must be a positive number of seconds, got {args.budget}")
+    check_budget(args.budget)
     config, registry = load_setup(args)
     warn_problems(config, registry)
     choices = [c for c in (args.a, args.b, args.c, args.d, args.e, args.f) if c is not None]
@@ -159,8 +159,7 @@ def analyse_position(args: argparse.Namespace) -> int:
 
     game_id = check_game(args.game)
     options = game_options(game_id, args.options, parse_options)
-    if args.budget is not None and args.budget <= 0:
-        raise CliError(f"--budget must be a positive number of seconds, got {args.budget}")
+    check_budget(args.budget)
     try:
         state = game_class(game_id).from_text(args.moves, **options)
     except BadNotation as err:
@@ -213,6 +212,15 @@ def check_game(game_id: str) -> str:
     except BadNotation as err:
         raise CliError(str(err)) from None
     return game_id
+
+
+def check_budget(budget: float | None) -> None:
+    """``CliError`` unless ``budget`` is None or seconds within the config's range."""
+    from game.config import MAX_TIME_BUDGET, MIN_TIME_BUDGET
+
+    if budget is not None and not (math.isfinite(budget) and MIN_TIME_BUDGET <= budget <= MAX_TIME_BUDGET):
+        raise CliError(f"--budget must be seconds per move from {MIN_TIME_BUDGET:g} to {MAX_TIME_BUDGET:g}, "
+                       f"got {budget:g}")
 
 
 def game_options(game_id: str, pairs: Sequence[str], parse) -> dict:

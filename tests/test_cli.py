@@ -103,6 +103,11 @@ def test_analyse_reports_a_bot_failure(capsys, tmp_path):
     (["arena", "tictactoe", "--a", "Beginner", "--b", "Expert", "--games", "0"], "--games must be at least 1"),
     (["arena", "tictactoe", "--a", "Beginner", "--b", "Expert", "--options", "size=4"], "no option 'size'"),
     (["play", "chess"], "unknown game 'chess'"),
+    (["arena", "tictactoe", "--a", "Beginner", "--b", "Expert", "--budget", "nan"], "--budget must be seconds"),
+    (["arena", "tictactoe", "--a", "Beginner", "--b", "Expert", "--budget", "inf"], "from 0.01 to 600, got inf"),
+    (["arena", "tictactoe", "--a", "Beginner", "--b", "Expert", "--budget", "-1"], "got -1"),
+    (["analyse", "tictactoe", "b2", "--budget", "nan"], "--budget must be seconds per move"),
+    (["analyse", "tictactoe", "b2", "--budget", "1e9"], "got 1e+09"),
 ])
 def test_bad_input_is_one_line_and_status_2(capsys, tier_setup, args, message):
     assert main.main([*tier_setup, *args]) == 2
