@@ -140,3 +140,49 @@ def test_a_config_problem_without_a_line_keeps_its_whole_message():
         "config.yaml", "cannot be read (denied)")
     assert config_problem("conf/config.yaml", "config.yaml", "something else went wrong") == (
         "conf/config.yaml", "something else went wrong")
+
+
+def test_a_long_problems_list_scrolls_by_keys_and_wheel_until_every_problem_was_in_view(make_app):
+    from game.ui.app import MIN_SIZE
+    from tests.test_ui_navigation import FIXTURES
+
+    d = make_app(size=MIN_SIZE, bots_dir=FIXTURES / "bots_broken", game_id="tictactoe")
+    setup = d.scene
+    panel = setup.problems_panel
+    count = len(setup.problems)
+    assert count >= 8 and panel.max_scroll() > 0
+    seen = {line.problem for line in panel.visible_lines()}
+    assert seen != set(range(count))                   # not all in view at first
+    d.key(pygame.K_DOWN)                               # the panel does not have the focus yet:
+    assert panel.scroll == 0                           # arrows move the focus, not the list
+    while setup.focus.current is not panel:
+        d.key(pygame.K_TAB)
+    while panel.scroll < panel.max_scroll():
+        before = panel.scroll
+        d.key(pygame.K_DOWN)
+        assert panel.scroll > before
+        seen |= {line.problem for line in panel.visible_lines()}
+    assert seen == set(range(count))
+    last = [line for line in panel.lines if line.problem == count - 1]
+    assert all(line in panel.visible_lines() for line in last)
+    d.key(pygame.K_HOME)
+    assert panel.scroll == 0
+    d.post(pygame.MOUSEMOTION, pos=panel.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    d.post(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False, precise_x=0.0, precise_y=-2.0)
+    d.frames(1)
+    assert panel.scroll == min(panel.max_scroll(), 2 * 40)
+    d.post(pygame.MOUSEWHEEL, x=0, y=5, flipped=False, precise_x=0.0, precise_y=5.0)
+    d.frames(1)
+    assert panel.scroll == 0
+
+
+def test_a_problems_list_that_fits_does_not_take_the_focus(make_app, tmp_path):
+    config = tmp_path / "config.yaml"
+    config.write_text("games:\n  tictactoe:\n    time_budget: soon\n", encoding="utf-8")
+    d = make_app(size=(1920, 1080), config_path=config, game_id="tictactoe")
+    setup = d.scene
+    assert setup.problems and setup.problems_panel.max_scroll() == 0
+    assert {line.problem for line in setup.problems_panel.visible_lines()} == set(range(len(setup.problems)))
+    for _ in range(len(setup.focus.widgets) + 1):
+        d.key(pygame.K_TAB)
+        assert setup.focus.current is not setup.problems_panel

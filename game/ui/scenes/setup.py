@@ -4,7 +4,8 @@ Each seat chooses Human or a bot from ``Config.seat_choices`` (tiers weakest
 first, then bots without a tier under their own name), with the bot's
 description under its name. Seat 0 moves first; Swap rotates the chosen
 players round the seats. Bot files that failed to load and problems in
-``config.yaml`` are listed in a warning panel naming the file and the error.
+``config.yaml`` are listed in a warning panel naming the file and the error,
+which scrolls when they do not all fit (``problems.ProblemsPanel``).
 
 The choices are remembered per game for the session (``App.setup_memory``);
 a match opened or left on the play screen is remembered too
@@ -25,8 +26,9 @@ from game.core import State
 from game.games import game_class, new_state
 from game.match import Match, Player
 from game.ui import palette
-from game.ui.draw import fit_text, mix, panel, text, wrap_text
+from game.ui.draw import fit_text, mix, panel, text
 from game.ui.scenes.base import Scene
+from game.ui.scenes.problems import STEP as PROBLEMS_STEP, ProblemsPanel
 from game.ui.widgets import Button, Choice, ChoiceItem, Widget
 
 if TYPE_CHECKING:
@@ -133,6 +135,7 @@ class SetupScene(Scene):
         self.seat_labels: list[str] = []
         self._recall()
         self.problems = self._problems()
+        self.problems_panel = ProblemsPanel(app, self.problems, app.shadows)
         self.option_widgets = [
             Choice(
                 app,
@@ -205,7 +208,8 @@ class SetupScene(Scene):
         self._refresh_focus()
 
     def _refresh_focus(self) -> None:
-        widgets = [*self.seat_widgets, self.swap_btn, *self.option_widgets, self.play_btn, self.back_btn]
+        widgets = [*self.seat_widgets, self.swap_btn, *self.option_widgets, self.play_btn, self.back_btn,
+                   self.problems_panel]
         current = self.focus.current
         self.focus.set(widgets, focus=current if current in widgets else self.play_btn)
         self.layout(self.rect.size)
@@ -263,11 +267,15 @@ class SetupScene(Scene):
             if event.key == pygame.K_w and not event.mod & pygame.KMOD_CTRL:
                 self.swap_btn.activate()
                 return
+            if self.focus.current is self.problems_panel and self.problems_panel.key(event.key):
+                return
             super().handle_event(event)
             self._show_focused()
             return
         if event.type == pygame.MOUSEWHEEL:
-            if self.max_column_scroll and self.viewport.collidepoint(self.focus.mouse_pos):
+            if self.problems_panel.rect.collidepoint(self.focus.mouse_pos):
+                self.problems_panel.scroll_by(-event.y * PROBLEMS_STEP)
+            elif self.max_column_scroll and self.viewport.collidepoint(self.focus.mouse_pos):
                 self.scroll_column(-event.y * 40)
             return
         pos = getattr(event, "pos", None)
@@ -356,10 +364,13 @@ class SetupScene(Scene):
         self.metrics = metrics
         self._place_column(metrics, left, column_w, top - self.column_scroll)
         if self.problems:
-            panel_top = box_top
-            self.problems_rect = pygame.Rect(x0 + box_w + gap, panel_top, panel_w, self.back_btn.rect.bottom - panel_top)
+            self.problems_panel.place(pygame.Rect(x0 + box_w + gap, box_top, panel_w, self.back_btn.rect.bottom - box_top))
         else:
-            self.problems_rect = pygame.Rect(0, 0, 0, 0)
+            self.problems_panel.place(pygame.Rect(0, 0, 0, 0))
+
+    @property
+    def problems_rect(self) -> pygame.Rect:
+        return self.problems_panel.rect
 
     def _place_column(self, m: ColumnMetrics, left: int, column_w: int, top: int) -> None:
         """Seats, the swap line and the options from ``top`` down, with metrics ``m``."""
@@ -409,8 +420,7 @@ class SetupScene(Scene):
         surface.set_clip(clip)
         if self.max_column_scroll:
             self._draw_column_scrollbar(surface)
-        if self.problems:
-            self.draw_problems(surface)
+        self.problems_panel.draw(surface)
         self.play_btn.draw(surface)
         self.back_btn.draw(surface)
 
@@ -435,7 +445,7 @@ class SetupScene(Scene):
             mark = state.seat_name(seat)
             mark_font = fonts.display((30 if side >= 48 else 24) if len(mark) <= 2 else 14)
             text(surface, mark_font, fit_text(mark_font, mark, side - 4), colour, badge.center, "center")
-            room = self.seat_label_w - side - 20
+            room = self.seat_label_w - side - 12
             if room >= 50:
                 seat_font, note_font = fonts.bold(14), fonts.text(13)
                 text(surface, seat_font, fit_text(seat_font, f"Seat {seat + 1}", room), palette.TEXT,
@@ -468,35 +478,6 @@ class SetupScene(Scene):
 
     def choices_label(self, seat: int) -> str:
         return self.seat_labels[seat] if seat < len(self.seat_labels) else ""
-
-    def draw_problems(self, surface: pygame.Surface) -> None:
-        box = self.problems_rect
-        if box.height < 40:
-            return
-        panel(surface, box, fill=mix(palette.PANEL, palette.WARNING, 0.08), border=palette.WARNING,
-              shadow=self.app.shadows)
-        fonts = self.app.fonts
-        y = box.y + 14
-        head = text(surface, fonts.bold(17), "⚠  Problems found at start-up", palette.WARNING, (box.x + 16, y))
-        y = head.bottom + 4
-        intro = "These bots or settings were skipped; everything else works."
-        for line in wrap_text(fonts.text(14), intro, box.width - 32):
-            y = text(surface, fonts.text(14), line, palette.TEXT_MUTED, (box.x + 16, y)).bottom
-        y += 8
-        name_font, body_font = fonts.bold(15), fonts.text(14)
-        for index, (where, message) in enumerate(self.problems):
-            lines = wrap_text(body_font, message, box.width - 40)
-            needed = name_font.get_linesize() + len(lines) * body_font.get_linesize() + 8
-            if y + needed > box.bottom - 10:
-                rest = len(self.problems) - index
-                text(surface, body_font, f"… and {rest} more (python main.py bots lists them)", palette.TEXT_MUTED,
-                     (box.x + 16, y))
-                break
-            y = text(surface, name_font, fit_text(name_font, where, box.width - 32), palette.TEXT, (box.x + 16, y)).bottom
-            for line in lines:
-                y = text(surface, body_font, line, palette.TEXT_MUTED, (box.x + 24, y)).bottom
-            y += 8
-
 
 def ordinal(n: int) -> str:
     return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}.get(n, f"#{n}")
