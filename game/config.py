@@ -40,6 +40,8 @@ CONFIG_PATH = Path(__file__).resolve().parent.parent / "config.yaml"
 DEFAULT_TIME_BUDGET = 1.0
 MIN_TIME_BUDGET, MAX_TIME_BUDGET = 0.01, 600.0
 GAME_KEYS = ("time_budget", "hint", "tiers")
+#: Limits of config.yaml's data, aliases expanded (a real file has some dozens of nodes).
+MAX_NODES, MAX_DEPTH = 10_000, 50
 TIER_KEYS = ("bot", "params")
 
 #: The built-in configuration, in the shape of ``config.yaml``.
@@ -332,6 +334,10 @@ def _default_games() -> dict[str, GameConfig]:
     return reader.parse_games(copy.deepcopy(DEFAULT_CONFIG), {})
 
 
+class _TooLarge(Exception):
+    """config.yaml's data is nested too deeply, is too large, or contains itself."""
+
+
 class _Reader:
     """Turns the file's text into ``GameConfig``s, collecting problems."""
 
@@ -354,16 +360,23 @@ class _Reader:
             self.problems.append(f"{self.path.name}: cannot be read ({err}); using the built-in settings")
             return defaults
         try:
-            node = yaml.compose(text, Loader=yaml.SafeLoader)
-            data = yaml.safe_load(text)
+            data = self._load_yaml(text)
         except yaml.YAMLError as err:
             mark = getattr(err, "problem_mark", None)
             where = f"{self.path.name} line {mark.line + 1}" if mark is not None else self.path.name
             what = getattr(err, "problem", None) or str(err)
             self.problems.append(f"{where}: not valid YAML ({what}); using the built-in settings")
             return defaults
-        if node is not None:
-            self._map_lines(node, ())
+        except (_TooLarge, RecursionError, MemoryError):
+            self.lines.clear()
+            self.problems.append(f"{self.path.name}: too deeply nested / too large (aliases?); "
+                                 "using the built-in settings")
+            return defaults
+        except Exception as err:  # noqa: BLE001 - whatever else the YAML library raises is reported, not fatal
+            self.lines.clear()
+            self.problems.append(f"{self.path.name}: cannot be read as YAML ({type(err).__name__}: {err}); "
+                                 "using the built-in settings")
+            return defaults
         if data is None:
             return defaults
         if not isinstance(data, dict):
@@ -375,20 +388,48 @@ class _Reader:
                 self.problem((str(key),), "unknown key (expected games); ignored")
         return self.parse_games(data, defaults)
 
-    def _map_lines(self, node: yaml.Node, path: tuple[str, ...]) -> None:
-        """Record the line of every mapping key, and report keys given twice."""
-        if not isinstance(node, yaml.MappingNode):
+    def _load_yaml(self, text: str) -> Any:
+        """The document's data, after ``_map_lines`` has measured it (``_TooLarge``)."""
+        loader = yaml.SafeLoader(text)
+        try:
+            node = loader.get_single_node()
+            if node is None:
+                return None
+            self._map_lines(node, (), [0], set())
+            return loader.construct_document(node)
+        finally:
+            loader.dispose()
+
+    def _map_lines(self, node: yaml.Node, path: tuple[str, ...], count: list[int], open_nodes: set[int]) -> None:
+        """Record the line of every mapping key, and report keys given twice.
+
+        Walks the document as its data will be, aliases expanded; ``_TooLarge``
+        if that passes ``MAX_NODES`` nodes, ``MAX_DEPTH`` levels, or reaches a
+        node inside itself (a recursive alias). ``count`` and ``open_nodes``
+        carry the walk's totals and the nodes on its current path.
+        """
+        count[0] += 1
+        if count[0] > MAX_NODES or len(path) > MAX_DEPTH or id(node) in open_nodes:
+            raise _TooLarge
+        if not isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
             return
-        seen: set[str] = set()
-        for key_node, value_node in node.value:
-            key = str(key_node.value)
-            here = path + (key,)
-            if key in seen:
+        open_nodes.add(id(node))
+        if isinstance(node, yaml.SequenceNode):
+            for index, item in enumerate(node.value):
+                self._map_lines(item, path + (str(index),), count, open_nodes)
+        else:
+            seen: set[str] = set()
+            for key_node, value_node in node.value:
+                self._map_lines(key_node, path, count, open_nodes)
+                key = str(key_node.value)
+                here = path + (key,)
+                if key in seen:
+                    self.lines[here] = key_node.start_mark.line + 1
+                    self.problem(here, "given twice; the later one is used")
+                seen.add(key)
                 self.lines[here] = key_node.start_mark.line + 1
-                self.problem(here, "given twice; the later one is used")
-            seen.add(key)
-            self.lines[here] = key_node.start_mark.line + 1
-            self._map_lines(value_node, here)
+                self._map_lines(value_node, here, count, open_nodes)
+        open_nodes.discard(id(node))
 
     def parse_games(self, data: dict[str, Any], defaults: dict[str, GameConfig]) -> dict[str, GameConfig]:
         games = data.get("games")

@@ -300,3 +300,45 @@ def test_bot_spec_of_an_unknown_choice_lists_the_choices(tmp_path, tier_bots):
 def test_game_without_config_has_default_budget_and_no_tiers(tmp_path):
     config = load_config(write(tmp_path, "games: {}\n"))
     assert config.game("connect4") == GameConfig("connect4")
+
+
+def alias_bomb(levels: int) -> str:
+    """Each level names the one before ten times: 10**levels values from a few hundred bytes."""
+    lines = ["l0: &l0 {a: 1, b: 1, c: 1, d: 1, e: 1, f: 1, g: 1, h: 1, i: 1, j: 1}"]
+    for level in range(1, levels + 1):
+        refs = ", ".join(f"k{j}: *l{level - 1}" for j in range(10))
+        lines.append(f"l{level}: &l{level} {{{refs}}}")
+    return "\n".join(lines) + "\ngames: {tictactoe: {tiers: {Hard: {bot: TicTacToeSymmetry, params: {depth: *l%d}}}}}\n" % levels
+
+
+@pytest.mark.parametrize("text", [
+    "games: &a {tictactoe: *a}\n",
+    "games:\n  tictactoe:\n    tiers: &t\n      Easy: *t\n",
+    alias_bomb(6),
+    "games: " + "[" * 3000 + "]" * 3000 + "\n",
+    "games: {tictactoe: {time_budget: 1}}\n" + "x: " + "{a: " * 60 + "1" + "}" * 60 + "\n",
+], ids=["recursive alias", "recursive tiers", "alias bomb", "deep list", "deep mapping"])
+def test_recursive_huge_or_deep_file_is_reported_and_the_defaults_used(tmp_path, text):
+    config = load_config(write(tmp_path, text))
+    assert config.problems == ["config.yaml: too deeply nested / too large (aliases?); using the built-in settings"]
+    assert tiers_of(config.game("tictactoe")) == DEFAULT_TIERS
+
+
+def test_value_the_yaml_library_cannot_build_is_reported(tmp_path):
+    config = load_config(write(tmp_path, "games: {tictactoe: {time_budget: 2020-13-45}}\n"))
+    [problem] = config.problems
+    assert problem.startswith("config.yaml: cannot be read as YAML (ValueError: month must be in 1..12")
+    assert tiers_of(config.game("tictactoe")) == DEFAULT_TIERS
+
+
+def test_alias_shared_by_a_few_keys_is_fine(tmp_path, tier_bots):
+    path = write(tmp_path, """\
+        games:
+          tictactoe:
+            tiers:
+              Expert: {bot: StrongBot, params: &deep {depth: 2}}
+              Twin: {bot: StrongBot, params: *deep}
+        """)
+    config = load_config(path, tier_bots)
+    assert config.problems == []
+    assert [t.params for t in config.game("tictactoe").tiers] == [{"depth": 2}, {"depth": 2}]
