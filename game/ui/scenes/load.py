@@ -7,7 +7,8 @@ result and when it was saved. A file that cannot be loaded is a row too,
 showing the problem (the line and what is wrong) and refusing to load.
 
 Keys: Up/Down (also PgUp/PgDn, Home/End) choose a row, Enter loads it,
-Delete asks and then deletes the file, B opens the file dialog ("Browse…")
+Delete (or Backspace, the Mac's delete key) asks and then deletes the file
+for good, B or Ctrl+O opens the file dialog ("Browse…")
 for a game saved in another folder, Tab moves between the list and the
 buttons, Esc goes back. Loading replaces the current match only once the
 file has been read without error.
