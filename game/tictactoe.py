@@ -87,7 +87,7 @@ class TicTacToe(State):
 
     def push(self, move: Hashable) -> None:
         if not self.is_legal(move):
-            raise IllegalMove(f"{self._describe(move)} is not legal in {self.to_text() or 'the start position'}")
+            raise IllegalMove(f"{self._describe(move)} is not legal: {self._why_illegal(move)}")
         move = int(move)
         self.board[move] = self.mark(self.turn)
         self._moves.append(move)
@@ -128,6 +128,13 @@ class TicTacToe(State):
         if len(word) == 2 and word[0] in "abc" and word[1] in "123":
             return "abc".index(word[0]) + 3 * (3 - int(word[1]))
         raise BadNotation(f"{text!r} is not a cell: use a1-c3 (column a-c, row 1-3 from the bottom)")
+
+    def _why_illegal(self, move: Hashable) -> str:
+        if winning_line(self.board) is not None:
+            return "the game is over"
+        if not isinstance(move, Integral) or isinstance(move, bool) or not 0 <= move < 9:
+            return "not a cell (0-8)"
+        return "that cell is taken"
 
     def _describe(self, move: Hashable) -> str:
         if isinstance(move, int) and 0 <= move < 9:
