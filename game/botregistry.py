@@ -1,12 +1,16 @@
-"""Finds the bots: imports every ``bots/*.py`` and lists its ``Bot`` classes.
+"""Finds the bots: lists every ``Bot`` class of the ``bots/*.py`` files.
 
-A bot file that does not import (a syntax error, a missing library, an
-exception at import) must not stop the program: it becomes a ``LoadProblem``
-naming the file and the error, is logged, and every other file still loads.
-The registry is built once at start-up (``BotRegistry.discover()``) and read
-by the config (tiers name bot classes), the seat menus and the runner, which
-re-imports a bot in its worker process by ``module`` (and ``load_path`` for
-files outside the ``bots`` package).
+Bot files are other people's code, and importing one runs it: it may hang
+(``time.sleep`` at import), end the process (``os._exit``), print, or fail.
+So the game never imports them itself. ``BotRegistry.discover()`` imports
+them in a spawned discovery process, which sends back plain metadata only
+(names, games, description, constructor parameters, whether the bot can
+analyse), read with ``game.plaindata.loads_plain``. A file that does not
+import becomes a ``LoadProblem`` naming the file and the error; one that
+hangs past the timeout or ends the process is skipped and named, and the
+files after it are listed by a fresh discovery process. The runner's worker
+re-imports a bot by ``module`` (and ``load_path`` for files outside the
+``bots`` package).
 """
 from __future__ import annotations
 
@@ -16,39 +20,65 @@ import importlib
 import importlib.util
 import inspect
 import logging
+import multiprocessing
+import os
+import signal
 import sys
+import time
 import traceback
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
-from game.bot import Bot
-from game.games import game_ids
+from game.plaindata import is_plain, loads_plain
 
 logger = logging.getLogger(__name__)
 
 #: The bots directory of the program, scanned by default.
 BOTS_DIR = Path(__file__).resolve().parent.parent / "bots"
+#: Seconds one discovery process may take to import the bot files it is given.
+DISCOVERY_TIMEOUT = 30.0
+
+
+@dataclass(frozen=True)
+class BotParam:
+    """One keyword parameter of a bot's constructor (``seed`` excepted).
+
+    ``default`` is the default value when it is plain data (a number, text,
+    a list ...); ``None`` when the parameter is ``required`` or its default
+    is some other object.
+    """
+
+    name: str
+    required: bool = False
+    default: Any = None
 
 
 @dataclass(frozen=True)
 class BotInfo:
-    """One bot class found in a bot file.
+    """One bot class found in a bot file, as metadata (the class stays in its file).
 
     ``key`` is the class name (what ``config.yaml`` writes as ``bot:``);
     ``name`` is the bot's own display name (the class name if it sets none).
-    ``module`` is the name it was imported under; ``load_path`` is set when
+    ``module`` is the name it is imported under; ``load_path`` is set when
     that module is not importable by name and must be loaded from the file.
+    ``params`` are its constructor's keyword parameters; ``takes_any_params``
+    is true when it also accepts ``**kwargs`` (or its signature is unreadable).
+    ``analyses`` is true when it overrides ``Bot.analyse`` (so it can give hints).
     """
 
     key: str
     module: str
-    cls: type[Bot]
     name: str
     games: tuple[str, ...]
     description: str
     source: str = ""
     load_path: str | None = None
+    params: tuple[BotParam, ...] = ()
+    takes_any_params: bool = False
+    analyses: bool = False
 
     def plays(self, game_id: str) -> bool:
         return game_id in self.games
@@ -74,25 +104,24 @@ class BotRegistry:
     problems: list[LoadProblem] = field(default_factory=list)
 
     @classmethod
-    def discover(cls, directory: str | Path | None = None) -> "BotRegistry":
-        """Import every ``*.py`` of ``directory`` (default: the program's ``bots/``).
+    def discover(cls, directory: str | Path | None = None, *,
+                 timeout: float = DISCOVERY_TIMEOUT) -> "BotRegistry":
+        """List the bots of every ``*.py`` of ``directory`` (default: the program's ``bots/``).
 
         Files whose name starts with ``_`` and sub-folders (``bots/lib``) are
         not scanned. Files of the program's own ``bots`` package are imported
         as ``bots.<stem>``; any other directory's files are loaded by path
-        under a module name unique to that directory, freshly each call.
+        under a module name unique to that directory, freshly each call. The
+        importing happens in a discovery process that may take ``timeout``
+        seconds; a file that outlasts it is skipped and reported.
         """
         folder = Path(directory).resolve() if directory is not None else BOTS_DIR
         registry = cls(folder)
         if not folder.is_dir():
-            registry._problem(folder, "bots folder not found")
+            registry._problem(str(folder), "bots folder not found")
             return registry
-        for path in sorted(folder.glob("*.py")):
-            if path.name.startswith("_"):
-                continue
-            module = registry._import(path)
-            if module is not None:
-                registry._collect(module, path)
+        files = [p.name for p in sorted(folder.glob("*.py")) if not p.name.startswith("_")]
+        _Discovery(registry, folder, files, timeout).run()
         return registry
 
     # -- reading ------------------------------------------------------------
@@ -125,14 +154,224 @@ class BotRegistry:
         known = ", ".join(sorted(self.bots)) or "none"
         return f"{hint} (bots found: {known})"
 
-    # -- loading ------------------------------------------------------------
-    def _problem(self, path: Path, message: str) -> None:
-        problem = LoadProblem(_shown_path(path), message)
+    def _problem(self, path: str, message: str) -> None:
+        problem = LoadProblem(path, message)
         logger.warning("bot file %s", problem)
         self.problems.append(problem)
 
-    def _import(self, path: Path) -> ModuleType | None:
-        """Import one bot file; on any failure record a problem and return None."""
+
+class _Discovery:
+    """Runs discovery processes until every file is listed or named as a problem.
+
+    A process lists the files it is given in order and reports each as it
+    goes, so when one hangs or ends the process, the files before it are
+    already in and the files after it go to a fresh process.
+    """
+
+    def __init__(self, registry: BotRegistry, folder: Path, files: list[str], timeout: float) -> None:
+        self.registry = registry
+        self.folder = folder
+        self.remaining = list(files)
+        self.timeout = timeout
+        self.ctx = multiprocessing.get_context("spawn")
+
+    def run(self) -> None:
+        while self.remaining:
+            if not self._run_once():
+                return
+
+    def _run_once(self) -> bool:
+        """One discovery process over ``remaining``; True if another should follow."""
+        known = {key: info.source for key, info in self.registry.bots.items()}
+        parent, child = self.ctx.Pipe(duplex=False)
+        process = self.ctx.Process(target=discovery_main, name="bot discovery", daemon=True,
+                                   args=(child, str(self.folder), self.remaining, known))
+        try:
+            process.start()
+        except OSError as err:
+            self._folder_problem(f"the bot search could not start ({err}); no bots listed")
+            return False
+        child.close()
+        current: str | None = None
+        deadline = time.monotonic() + self.timeout
+        try:
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return self._stopped(current, f"did not finish importing within {self.timeout:g} s "
+                                                  "(it waits or loops at import); skipped",
+                                         f"did not answer within {self.timeout:g} s")
+                if not wait([parent, process.sentinel], left):
+                    continue
+                try:
+                    data = parent.recv_bytes() if parent.poll() else None
+                except (EOFError, OSError):
+                    data = None
+                if data is None:  # the process ended and everything it sent is read
+                    process.join(1.0)
+                    code = process.exitcode
+                    return self._stopped(current, f"ended the bot search (exit code {code}) while being "
+                                                  "imported; skipped", f"ended (exit code {code})")
+                try:
+                    message = loads_plain(data)
+                except Exception as err:  # noqa: BLE001 - a tampered process: reported, never trusted
+                    self._folder_problem(f"the bot search sent something that is not plain data ({err}); "
+                                         "stopped")
+                    return False
+                outcome = self._handle(message)
+                if outcome == "done":
+                    return False
+                if outcome == "bad":
+                    self._folder_problem(f"the bot search sent a malformed message ({str(message)[:80]}); "
+                                         "stopped")
+                    return False
+                if outcome is not None:
+                    current = outcome
+        finally:
+            parent.close()
+            _end(process)
+
+    def _handle(self, message: Any) -> str | None:
+        """Take in one message; returns the file now being imported, 'done', 'bad' or None."""
+        if type(message) is not tuple or not message:
+            return "bad"
+        tag = message[0]
+        if tag == "file" and len(message) == 2 and message[1] in self.remaining:
+            return message[1]
+        if tag == "bots" and len(message) == 4 and message[1] in self.remaining:
+            _, name, infos, problems = message
+            parsed = _infos_from_plain(infos)
+            if parsed is None or not _is_problem_list(problems):
+                return "bad"
+            for path, text in problems:
+                self.registry._problem(path, text)
+            for info in parsed:
+                if info.key in self.registry.bots:
+                    self.registry._problem(info.source, f"bot class {info.key} is already defined in "
+                                                        f"{self.registry.bots[info.key].source}; "
+                                                        "this one is ignored (rename one of them)")
+                else:
+                    self.registry.bots[info.key] = info
+            self.remaining = self.remaining[self.remaining.index(name) + 1:]
+            return None
+        if tag == "done" and len(message) == 1:
+            self.remaining = []
+            return "done"
+        return "bad"
+
+    def _stopped(self, current: str | None, file_text: str, search_text: str) -> bool:
+        """The process hung or died: name the file it was importing and go on after it
+        (or, if it named none, the folder and the files it could not list)."""
+        if current is None or current not in self.remaining:
+            self._folder_problem(f"the bot search {search_text} before listing a file; "
+                                 f"not listed: {', '.join(self.remaining)}")
+            return False
+        self.registry._problem(_shown_path(self.folder / current), file_text)
+        self.remaining = self.remaining[self.remaining.index(current) + 1:]
+        return bool(self.remaining)
+
+    def _folder_problem(self, message: str) -> None:
+        self.registry._problem(_shown_path(self.folder), message)
+
+
+def _end(process: Any) -> None:
+    """Stop a discovery process if it still runs, and reap it."""
+    if process.is_alive():
+        process.join(0.5)
+    if process.is_alive():
+        process.terminate()
+        process.join(1.0)
+        if process.is_alive():
+            process.kill()
+    process.join()
+    process.close()
+
+
+def _infos_from_plain(infos: Any) -> list[BotInfo] | None:
+    """The discovery process's bot records as ``BotInfo``s, or None if malformed."""
+    if type(infos) is not list:
+        return None
+    parsed = []
+    for record in infos:
+        if type(record) is not tuple or len(record) != 10:
+            return None
+        key, module, name, games, description, source, load_path, params, any_params, analyses = record
+        if not all(type(v) is str for v in (key, module, name, description, source)):
+            return None
+        if type(games) is not tuple or not all(type(g) is str for g in games):
+            return None
+        if load_path is not None and type(load_path) is not str:
+            return None
+        if type(params) is not tuple or type(any_params) is not bool or type(analyses) is not bool:
+            return None
+        checked = []
+        for param in params:
+            if (type(param) is not tuple or len(param) != 3 or type(param[0]) is not str
+                    or type(param[1]) is not bool):
+                return None
+            checked.append(BotParam(*param))
+        parsed.append(BotInfo(key, module, name, games, description, source, load_path,
+                              tuple(checked), any_params, analyses))
+    return parsed
+
+
+def _is_problem_list(problems: Any) -> bool:
+    return type(problems) is list and all(
+        type(p) is tuple and len(p) == 2 and all(type(s) is str for s in p) for p in problems)
+
+
+# -- the discovery process ------------------------------------------------------------
+def discovery_main(conn: Connection, folder: str, files: list[str], known: dict[str, str]) -> None:
+    """Import each bot file of ``files`` in turn and send back what it holds.
+
+    Messages: ``("file", name)`` before importing a file, ``("bots", name,
+    records, problems)`` after it, ``("done",)`` at the end. The process
+    then ends at once, so a bot's leftover thread cannot keep it alive.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    sys.stdout = sys.stderr  # a bot file's prints must not mix with the program's output
+    root = str(BOTS_DIR.parent)
+    if root not in sys.path:
+        sys.path.insert(0, root)
+    from game.bot import Bot
+    from game.games import game_ids
+
+    scanner = _Scanner(Path(folder), Bot, set(game_ids()), dict(known))
+    code = 1
+    try:
+        for name in files:
+            conn.send(("file", name))
+            path = Path(folder) / name
+            try:
+                records, problems = scanner.scan(path)
+            except Exception as err:  # noqa: BLE001 - a class that breaks the listing: reported, not fatal
+                records, problems = [], [(_shown_path(path), f"could not be listed: {type(err).__name__}: {err}")]
+            conn.send(("bots", name, records, problems))
+        conn.send(("done",))
+        conn.close()
+        code = 0
+    finally:
+        sys.stderr.flush()
+        os._exit(code)
+
+
+class _Scanner:
+    """Imports bot files and describes their ``Bot`` classes as plain records."""
+
+    def __init__(self, folder: Path, base: type, known_games: set[str], known: dict[str, str]) -> None:
+        self.folder = folder
+        self.base = base
+        self.known_games = known_games
+        self.known = known
+
+    def scan(self, path: Path) -> tuple[list[tuple], list[tuple[str, str]]]:
+        problems: list[tuple[str, str]] = []
+        module = self._import(path, problems)
+        if module is None:
+            return [], problems
+        return self._collect(module, path, problems), problems
+
+    def _import(self, path: Path, problems: list[tuple[str, str]]) -> ModuleType | None:
         in_package = path.parent == BOTS_DIR
         name = f"bots.{path.stem}" if in_package else _file_module_name(path)
         try:
@@ -140,50 +379,66 @@ class BotRegistry:
                 return importlib.import_module(name)
             return load_module_from_file(name, path)
         except SyntaxError as err:
-            self._problem(path, _syntax_error_text(err, path))
+            problems.append((_shown_path(path), _syntax_error_text(err, path)))
         except (Exception, SystemExit) as err:  # a bot file may raise anything at import
-            self._problem(path, _import_error_text(err, path))
+            problems.append((_shown_path(path), _import_error_text(err, path)))
         return None
 
-    def _collect(self, module: ModuleType, path: Path) -> None:
+    def _collect(self, module: ModuleType, path: Path, problems: list[tuple[str, str]]) -> list[tuple]:
+        shown = _shown_path(path)
         load_path = None if module.__name__.startswith("bots.") else str(path)
-        known_games = set(game_ids())
+        records = []
         for _, cls in inspect.getmembers(module, inspect.isclass):
-            if not issubclass(cls, Bot) or cls is Bot or cls.__module__ != module.__name__:
+            if not issubclass(cls, self.base) or cls is self.base or cls.__module__ != module.__name__:
                 continue
             games = cls.games
             if isinstance(games, str):
-                self._problem(path, f"{cls.__name__}.games must be a tuple of game ids, "
-                                    f"not the string {games!r} (write ({games!r},))")
+                problems.append((shown, f"{cls.__name__}.games must be a tuple of game ids, "
+                                        f"not the string {games!r} (write ({games!r},))"))
                 continue
             if not games:
                 continue  # a base class for other bots, not a bot itself
-            unknown = [g for g in games if g not in known_games]
+            unknown = [g for g in games if g not in self.known_games]
             if unknown:
-                self._problem(path, f"{cls.__name__}.games lists unknown game(s) "
-                                    f"{', '.join(map(repr, unknown))} (games: {', '.join(sorted(known_games))})")
+                problems.append((shown, f"{cls.__name__}.games lists unknown game(s) "
+                                        f"{', '.join(map(repr, unknown))} "
+                                        f"(games: {', '.join(sorted(self.known_games))})"))
             key = cls.__name__
-            if key in self.bots:
-                self._problem(path, f"bot class {key} is already defined in "
-                                    f"{self.bots[key].source}; this one is ignored (rename one of them)")
+            if key in self.known:
+                problems.append((shown, f"bot class {key} is already defined in {self.known[key]}; "
+                                        "this one is ignored (rename one of them)"))
                 continue
-            self.bots[key] = BotInfo(
-                key=key,
-                module=module.__name__,
-                cls=cls,
-                name=cls.name or key,
-                games=tuple(g for g in games if g in known_games),
-                description=cls.description,
-                source=_shown_path(path),
-                load_path=load_path,
-            )
+            self.known[key] = shown
+            params, any_params = self._constructor(cls)
+            records.append((key, module.__name__, cls.name or key,
+                            tuple(g for g in games if g in self.known_games), cls.description,
+                            shown, load_path, params, any_params, cls.analyse is not self.base.analyse))
+        return records
+
+    def _constructor(self, cls: type) -> tuple[tuple[tuple[str, bool, Any], ...], bool]:
+        """(keyword parameters as (name, required, plain default), takes **kwargs)."""
+        if cls.__init__ is self.base.__init__:
+            return (), False
+        try:
+            signature = inspect.signature(cls)
+        except (TypeError, ValueError):
+            return (), True
+        params, any_params = [], False
+        for name, param in signature.parameters.items():
+            if param.kind is inspect.Parameter.VAR_KEYWORD:
+                any_params = True
+            elif param.kind in (param.POSITIONAL_OR_KEYWORD, param.KEYWORD_ONLY) and name != "seed":
+                required = param.default is inspect.Parameter.empty
+                default = None if required or not is_plain(param.default) else param.default
+                params.append((name, required, default))
+        return tuple(params), any_params
 
 
 def load_module_from_file(name: str, path: str | Path) -> ModuleType:
     """Execute the Python file ``path`` as a fresh module called ``name``.
 
     Used for bot files outside the ``bots`` package (test fixtures, a user's
-    folder); the runner's worker loads them the same way.
+    folder) by the discovery process and the runner's worker.
     """
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:

@@ -23,14 +23,12 @@ from __future__ import annotations
 
 import copy
 import difflib
-import inspect
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
 import yaml
 
-from game.bot import Bot
 from game.botregistry import BotInfo, BotRegistry
 from game.games import game_ids
 from game.match import Player
@@ -238,43 +236,26 @@ def tier_error(tier: TierSpec, game_id: str, registry: BotRegistry) -> tuple[tup
 
 
 def params_error(info: BotInfo, params: dict[str, Any]) -> tuple[tuple[str, ...], str] | None:
-    """Whether ``info``'s constructor takes ``params``, from its signature and defaults."""
-    accepted = _constructor_params(info.cls)
-    if accepted is None:
-        return None
+    """Whether ``info``'s constructor takes ``params``, from its parameters and defaults."""
+    accepted = {param.name: param for param in info.params}
     takes = ", ".join(accepted) or "no parameters"
     for name, value in params.items():
         if name == "seed":
             return ("params", "seed"), "seed is set by the program, not the config"
         if name not in accepted:
+            if info.takes_any_params:
+                continue
             close = difflib.get_close_matches(name, list(accepted), n=1)
             hint = f"; did you mean {close[0]}?" if close else ""
             return ("params", name), f"{info.key} takes no parameter {name!r}{hint} (it takes: {takes})"
-        default = accepted[name].default
-        if default is not inspect.Parameter.empty and not _same_kind(value, default):
-            return (("params", name), f"expected {_kind_name(default)} like the default "
-                                       f"{default!r}, got {value!r}")
-    missing = [n for n, p in accepted.items() if p.default is inspect.Parameter.empty and n not in params]
+        param = accepted[name]
+        if not param.required and not _same_kind(value, param.default):
+            return (("params", name), f"expected {_kind_name(param.default)} like the default "
+                                       f"{param.default!r}, got {value!r}")
+    missing = [p.name for p in info.params if p.required and p.name not in params]
     if missing:
         return ("params",), f"{info.key} needs parameter(s) {', '.join(missing)}"
     return None
-
-
-def _constructor_params(cls: type) -> dict[str, inspect.Parameter] | None:
-    """The keyword parameters a bot class takes (without ``seed``); None if any name goes."""
-    if cls.__init__ is Bot.__init__:
-        return {}
-    try:
-        signature = inspect.signature(cls)
-    except (TypeError, ValueError):
-        return None
-    params = {}
-    for name, param in signature.parameters.items():
-        if param.kind is inspect.Parameter.VAR_KEYWORD:
-            return None
-        if param.kind in (param.POSITIONAL_OR_KEYWORD, param.KEYWORD_ONLY) and name != "seed":
-            params[name] = param
-    return params
 
 
 def _same_kind(value: Any, default: Any) -> bool:

@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
 
 import pytest
 
-from game.bot import Bot
 from game.botregistry import BotRegistry
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -31,7 +31,8 @@ def test_default_directory_imports_bots_as_package_modules():
     assert info.load_path is None
     assert info.name == "Sparring partner"
     assert info.games == ("tictactoe",)
-    assert issubclass(info.cls, Bot)
+    assert [(p.name, p.required, p.default) for p in info.params] == [("blunder_rate", False, 0.0)]
+    assert info.analyses and not info.takes_any_params
 
 
 def test_syntax_error_is_reported_with_file_and_line(broken):
@@ -114,3 +115,39 @@ def test_get_of_unknown_bot_names_the_bots_found(broken):
 def test_for_game_lists_only_bots_of_that_game(broken):
     assert [i.key for i in broken.for_game("tictactoe")] == ["GoodFixtureBot"]
     assert broken.for_game("no-such-game") == []
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory) -> tuple[BotRegistry, Path]:
+    """Discovery of files that hang and end the process at import."""
+    marker = tmp_path_factory.mktemp("marker") / "importer.pid"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("BOARD_ARCADE_TEST_IMPORT_MARKER", str(marker))
+        registry = BotRegistry.discover(FIXTURES / "bots_hostile", timeout=2.0)
+    return registry, marker
+
+
+def test_file_hanging_at_import_is_skipped_and_named(hostile):
+    assert "did not finish importing within 2 s" in problem_for(hostile[0], "b_hangs.py")
+
+
+def test_file_ending_the_process_at_import_is_skipped_and_named(hostile):
+    assert "ended the bot search (exit code 3)" in problem_for(hostile[0], "c_exits.py")
+
+
+def test_bots_before_and_after_hostile_files_are_listed(hostile):
+    registry, _ = hostile
+    assert sorted(registry.bots) == ["AfterBot", "BeforeBot"]
+    assert len(registry.problems) == 2
+
+
+def test_bot_files_are_imported_in_another_process(hostile):
+    _, marker = hostile
+    assert marker.read_text() != str(os.getpid())
+
+
+def test_prints_of_a_bot_file_stay_out_of_the_programs_output(tmp_path, capfd):
+    (tmp_path / "noisy.py").write_text('print("NOISE FROM A BOT FILE")\n')
+    registry = BotRegistry.discover(tmp_path)
+    assert registry.problems == []
+    assert "NOISE FROM A BOT FILE" not in capfd.readouterr().out

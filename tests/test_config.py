@@ -6,8 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from game.bot import Bot
-from game.botregistry import BotInfo, BotRegistry
+from game.botregistry import BotInfo, BotParam, BotRegistry
 from game.config import (CONFIG_PATH, DEFAULT_CONFIG, BotChoiceError, GameConfig, TierSpec,
                          load_config)
 from game.match import HUMAN
@@ -15,35 +14,23 @@ from game.match import HUMAN
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
-class FakeEasy(Bot):
-    games = ("tictactoe",)
-    description = "easy"
+def fake(key: str, *, games: tuple[str, ...] = ("tictactoe",), description: str = "",
+         params: tuple[BotParam, ...] = (), analyses: bool = False) -> BotInfo:
+    """The metadata discovery would give for a bot class ``key``."""
+    return BotInfo(key, "tests.fake", key, games, description, params=params, analyses=analyses)
 
 
-class FakeDepth(Bot):
-    games = ("tictactoe",)
-    description = "searches"
-
-    def __init__(self, depth: int = 4, seed=None):
-        super().__init__(seed=seed)
-
-
-class FakeOther(Bot):
-    games = ("othergame",)
-
-
-def registry_of(**classes: type[Bot]) -> BotRegistry:
-    """A registry whose keys are the given names (to stand in for the tier bots)."""
-    bots = {key: BotInfo(key, "tests.fake", cls, cls.name or key, cls.games, cls.description)
-            for key, cls in classes.items()}
-    return BotRegistry(Path("fake"), bots=bots)
+def registry_of(*infos: BotInfo) -> BotRegistry:
+    return BotRegistry(Path("fake"), bots={info.key: info for info in infos})
 
 
 @pytest.fixture(scope="module")
 def default_bots() -> BotRegistry:
     """Stand-ins for the four default tier bots, so fallbacks can be checked."""
-    return registry_of(TicTacToeEasy=FakeEasy, TicTacToeRules=FakeEasy,
-                       TicTacToeSymmetry=FakeDepth, TicTacToePerfect=FakeEasy, OtherGameBot=FakeOther)
+    return registry_of(fake("TicTacToeEasy", description="easy"), fake("TicTacToeRules", description="easy"),
+                       fake("TicTacToeSymmetry", description="searches", params=(BotParam("depth", default=4),)),
+                       fake("TicTacToePerfect", description="easy", analyses=True),
+                       fake("OtherGameBot", games=("othergame",)))
 
 
 @pytest.fixture(scope="module")
