@@ -233,12 +233,15 @@ def game_options(game_id: str, pairs: Sequence[str], parse) -> dict:
 
 
 def load_setup(args: argparse.Namespace):
-    """The config and the bots, from the command line's --config and --bots-dir."""
+    """The config and the bots, from the command line's --config and --bots-dir
+    (each tier's bot is built once with its parameters to check them)."""
     from game.botregistry import BotRegistry
     from game.config import load_config
 
-    registry = BotRegistry.discover(args.bots_dir)
-    return load_config(args.config, registry), registry
+    config = load_config(args.config)
+    registry = BotRegistry.discover(args.bots_dir, check=config.bot_checks())
+    config.validate(registry)
+    return config, registry
 
 
 def bot_spec(config, registry, game_id: str, choice: str, budget: float | None):

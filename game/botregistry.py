@@ -11,6 +11,10 @@ hangs past the timeout or ends the process is skipped and named, and the
 files after it are listed by a fresh discovery process. The runner's worker
 re-imports a bot by ``module`` (and ``load_path`` for files outside the
 ``bots`` package).
+
+Discovery can also try to build bots with given parameters (``check``), so
+the config can tell at start-up that ``depth: 99`` is refused by the bot's
+constructor instead of every move of that tier failing later.
 """
 from __future__ import annotations
 
@@ -30,7 +34,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, Iterable, Mapping
 
 from game.plaindata import is_plain, loads_plain
 
@@ -102,9 +106,12 @@ class BotRegistry:
     directory: Path
     bots: dict[str, BotInfo] = field(default_factory=dict)
     problems: list[LoadProblem] = field(default_factory=list)
+    #: Constructions tried at discovery: check key -> error text, or None if it built.
+    constructed: dict[str, str | None] = field(default_factory=dict)
 
     @classmethod
     def discover(cls, directory: str | Path | None = None, *,
+                 check: Iterable[tuple[str, Mapping[str, Any]]] = (),
                  timeout: float = DISCOVERY_TIMEOUT) -> "BotRegistry":
         """List the bots of every ``*.py`` of ``directory`` (default: the program's ``bots/``).
 
@@ -114,6 +121,9 @@ class BotRegistry:
         under a module name unique to that directory, freshly each call. The
         importing happens in a discovery process that may take ``timeout``
         seconds; a file that outlasts it is skipped and reported.
+
+        ``check`` lists ``(bot class, params)`` pairs to construct in that
+        process (the config's tiers); ``construct_error`` tells the outcome.
         """
         folder = Path(directory).resolve() if directory is not None else BOTS_DIR
         registry = cls(folder)
@@ -121,8 +131,18 @@ class BotRegistry:
             registry._problem(str(folder), "bots folder not found")
             return registry
         files = [p.name for p in sorted(folder.glob("*.py")) if not p.name.startswith("_")]
-        _Discovery(registry, folder, files, timeout).run()
+        pairs = {_check_key(key, params): (key, dict(params)) for key, params in check}
+        _Discovery(registry, folder, files, list(pairs.values()), timeout).run()
         return registry
+
+    def checked(self, key: str, params: Mapping[str, Any]) -> bool:
+        """Whether discovery tried to construct bot ``key`` with ``params``."""
+        return _check_key(key, params) in self.constructed
+
+    def construct_error(self, key: str, params: Mapping[str, Any]) -> str | None:
+        """Why constructing ``key(**params)`` failed at discovery (``'ValueError: ...'``);
+        None if it was built, or was not tried (see ``checked``)."""
+        return self.constructed.get(_check_key(key, params))
 
     # -- reading ------------------------------------------------------------
     def for_game(self, game_id: str) -> list[BotInfo]:
@@ -168,12 +188,16 @@ class _Discovery:
     already in and the files after it go to a fresh process.
     """
 
-    def __init__(self, registry: BotRegistry, folder: Path, files: list[str], timeout: float) -> None:
+    def __init__(self, registry: BotRegistry, folder: Path, files: list[str],
+                 checks: list[tuple[str, dict[str, Any]]], timeout: float) -> None:
         self.registry = registry
         self.folder = folder
         self.remaining = list(files)
+        self.checks = checks
         self.timeout = timeout
         self.ctx = multiprocessing.get_context("spawn")
+        self.current_file: str | None = None
+        self.current_check: int | None = None
 
     def run(self) -> None:
         while self.remaining:
@@ -185,21 +209,22 @@ class _Discovery:
         known = {key: info.source for key, info in self.registry.bots.items()}
         parent, child = self.ctx.Pipe(duplex=False)
         process = self.ctx.Process(target=discovery_main, name="bot discovery", daemon=True,
-                                   args=(child, str(self.folder), self.remaining, known))
+                                   args=(child, str(self.folder), self.remaining, known, self.checks))
         try:
             process.start()
         except OSError as err:
             self._folder_problem(f"the bot search could not start ({err}); no bots listed")
             return False
         child.close()
-        current: str | None = None
+        self.current_file = self.current_check = None
         deadline = time.monotonic() + self.timeout
         try:
             while True:
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    return self._stopped(current, f"did not finish importing within {self.timeout:g} s "
-                                                  "(it waits or loops at import); skipped",
+                    return self._stopped(f"did not finish importing within {self.timeout:g} s "
+                                         "(it waits or loops at import); skipped",
+                                         f"was still being built after {self.timeout:g} s",
                                          f"did not answer within {self.timeout:g} s")
                 if not wait([parent, process.sentinel], left):
                     continue
@@ -210,8 +235,10 @@ class _Discovery:
                 if data is None:  # the process ended and everything it sent is read
                     process.join(1.0)
                     code = process.exitcode
-                    return self._stopped(current, f"ended the bot search (exit code {code}) while being "
-                                                  "imported; skipped", f"ended (exit code {code})")
+                    return self._stopped(f"ended the bot search (exit code {code}) while being "
+                                         "imported; skipped",
+                                         f"ended the bot search (exit code {code}) while being built",
+                                         f"ended (exit code {code})")
                 try:
                     message = loads_plain(data)
                 except Exception as err:  # noqa: BLE001 - a tampered process: reported, never trusted
@@ -225,19 +252,18 @@ class _Discovery:
                     self._folder_problem(f"the bot search sent a malformed message ({str(message)[:80]}); "
                                          "stopped")
                     return False
-                if outcome is not None:
-                    current = outcome
         finally:
             parent.close()
             _end(process)
 
     def _handle(self, message: Any) -> str | None:
-        """Take in one message; returns the file now being imported, 'done', 'bad' or None."""
+        """Take in one message; returns 'done', 'bad' (not a message of the protocol) or None."""
         if type(message) is not tuple or not message:
             return "bad"
         tag = message[0]
         if tag == "file" and len(message) == 2 and message[1] in self.remaining:
-            return message[1]
+            self.current_file, self.current_check = message[1], None
+            return None
         if tag == "bots" and len(message) == 4 and message[1] in self.remaining:
             _, name, infos, problems = message
             parsed = _infos_from_plain(infos)
@@ -253,15 +279,36 @@ class _Discovery:
                 else:
                     self.registry.bots[info.key] = info
             self.remaining = self.remaining[self.remaining.index(name) + 1:]
+            self.current_file = None
+            return None
+        if tag == "constructing" and len(message) == 2 and self._is_check(message[1]):
+            self.current_check = message[1]
+            return None
+        if (tag == "constructed" and len(message) == 3 and self._is_check(message[1])
+                and (message[2] is None or type(message[2]) is str)):
+            self._record_check(message[1], message[2])
+            self.current_check = None
             return None
         if tag == "done" and len(message) == 1:
             self.remaining = []
             return "done"
         return "bad"
 
-    def _stopped(self, current: str | None, file_text: str, search_text: str) -> bool:
-        """The process hung or died: name the file it was importing and go on after it
-        (or, if it named none, the folder and the files it could not list)."""
+    def _is_check(self, index: Any) -> bool:
+        return type(index) is int and 0 <= index < len(self.checks)
+
+    def _record_check(self, index: int, error: str | None) -> None:
+        key, params = self.checks[index]
+        self.registry.constructed[_check_key(key, params)] = error
+
+    def _stopped(self, file_text: str, check_text: str, search_text: str) -> bool:
+        """The process hung or died: name the file it was importing (or the bot it
+        was building) and go on after it; if it named neither, name the folder
+        and the files it could not list."""
+        if self.current_check is not None:
+            self._record_check(self.current_check, check_text)
+            return bool(self.remaining)
+        current = self.current_file
         if current is None or current not in self.remaining:
             self._folder_problem(f"the bot search {search_text} before listing a file; "
                                  f"not listed: {', '.join(self.remaining)}")
@@ -321,12 +368,15 @@ def _is_problem_list(problems: Any) -> bool:
 
 
 # -- the discovery process ------------------------------------------------------------
-def discovery_main(conn: Connection, folder: str, files: list[str], known: dict[str, str]) -> None:
+def discovery_main(conn: Connection, folder: str, files: list[str], known: dict[str, str],
+                   checks: list[tuple[str, dict[str, Any]]]) -> None:
     """Import each bot file of ``files`` in turn and send back what it holds.
 
     Messages: ``("file", name)`` before importing a file, ``("bots", name,
-    records, problems)`` after it, ``("done",)`` at the end. The process
-    then ends at once, so a bot's leftover thread cannot keep it alive.
+    records, problems)`` after it, then for each of ``checks`` naming a bot
+    of that file ``("constructing", index)`` and ``("constructed", index,
+    error or None)``, and ``("done",)`` at the end. The process then ends at
+    once, so a bot's leftover thread cannot keep it alive.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     sys.stdout = sys.stderr  # a bot file's prints must not mix with the program's output
@@ -347,6 +397,11 @@ def discovery_main(conn: Connection, folder: str, files: list[str], known: dict[
             except Exception as err:  # noqa: BLE001 - a class that breaks the listing: reported, not fatal
                 records, problems = [], [(_shown_path(path), f"could not be listed: {type(err).__name__}: {err}")]
             conn.send(("bots", name, records, problems))
+            listed = {record[0] for record in records}
+            for index, (key, params) in enumerate(checks):
+                if key in listed:
+                    conn.send(("constructing", index))
+                    conn.send(("constructed", index, _construct(scanner.classes[key], params)))
         conn.send(("done",))
         conn.close()
         code = 0
@@ -363,6 +418,8 @@ class _Scanner:
         self.base = base
         self.known_games = known_games
         self.known = known
+        #: The classes listed so far, by key (for the construction checks).
+        self.classes: dict[str, type] = {}
 
     def scan(self, path: Path) -> tuple[list[tuple], list[tuple[str, str]]]:
         problems: list[tuple[str, str]] = []
@@ -409,6 +466,7 @@ class _Scanner:
                                         "this one is ignored (rename one of them)"))
                 continue
             self.known[key] = shown
+            self.classes[key] = cls
             params, any_params = self._constructor(cls)
             records.append((key, module.__name__, cls.name or key,
                             tuple(g for g in games if g in self.known_games), cls.description,
@@ -432,6 +490,23 @@ class _Scanner:
                 default = None if required or not is_plain(param.default) else param.default
                 params.append((name, required, default))
         return tuple(params), any_params
+
+
+def _construct(cls: type, params: dict[str, Any]) -> str | None:
+    """Build ``cls(**params)`` once; the error as ``'ValueError: ...'``, or None."""
+    try:
+        cls(seed=None, **params)
+    except SystemExit as err:
+        return f"called sys.exit({err.code!r})"
+    except BaseException as err:  # noqa: BLE001 - any failure of the bot's constructor is reported
+        text = f"{type(err).__name__}: {err}" if str(err) else type(err).__name__
+        return text if len(text) <= 300 else text[:297] + "..."
+    return None
+
+
+def _check_key(key: str, params: Mapping[str, Any]) -> str:
+    """One string per (bot, parameters) pair: the registry's key for a construction check."""
+    return repr((key, sorted(params.items(), key=lambda item: str(item[0]))))
 
 
 def load_module_from_file(name: str, path: str | Path) -> ModuleType:

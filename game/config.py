@@ -17,7 +17,10 @@ entry gives a problem message naming the file, the line and key path where
 known, and what is expected, and only the bad part falls back to
 ``DEFAULT_CONFIG``. Entries that need the bots to check (does the bot exist,
 does it take that parameter) are checked by ``Config.validate(registry)``,
-which ``seat_choices`` and ``bot_spec`` call for you.
+which ``seat_choices`` and ``bot_spec`` call for you. Whether a bot's
+constructor accepts the parameter *values* is known only by building it:
+pass ``config.bot_checks()`` to ``BotRegistry.discover(check=...)`` and
+``validate`` reports the tiers whose bot refused to be built.
 """
 from __future__ import annotations
 
@@ -127,6 +130,18 @@ class Config:
         return self.games.get(game_id) or GameConfig(game_id)
 
     # -- checking against the bots ------------------------------------------
+    def bot_checks(self) -> list[tuple[str, dict[str, Any]]]:
+        """``(bot class, params)`` of every tier, and of the built-in tiers that
+        may replace them, for ``BotRegistry.discover(check=...)`` to construct."""
+        pairs: list[tuple[str, dict[str, Any]]] = []
+        defaults = _default_games()
+        for game_id, game in self._loaded.items():
+            default = defaults.get(game_id)
+            for tier in [*game.tiers, *(default.tiers if default else [])]:
+                if (tier.bot, tier.params) not in pairs:
+                    pairs.append((tier.bot, dict(tier.params)))
+        return pairs
+
     def validate(self, registry: BotRegistry) -> list[str]:
         """Check every tier against the bots found; return the problems.
 
@@ -232,7 +247,11 @@ def tier_error(tier: TierSpec, game_id: str, registry: BotRegistry) -> tuple[tup
         return ("bot",), f"no bot class {tier.bot!r} was found{hint} (bots for {game_id}: {known})"
     if not info.plays(game_id):
         return ("bot",), f"{info.key} does not play {game_id} (it plays {', '.join(info.games)})"
-    return params_error(info, tier.params)
+    error = params_error(info, tier.params)
+    if error is None and registry.construct_error(tier.bot, tier.params) is not None:
+        params = ", ".join(f"{k}={v!r}" for k, v in tier.params.items())
+        return ("params",), f"{info.key}({params}) failed: {registry.construct_error(tier.bot, tier.params)}"
+    return error
 
 
 def params_error(info: BotInfo, params: dict[str, Any]) -> tuple[tuple[str, ...], str] | None:

@@ -151,3 +151,25 @@ def test_prints_of_a_bot_file_stay_out_of_the_programs_output(tmp_path, capfd):
     registry = BotRegistry.discover(tmp_path)
     assert registry.problems == []
     assert "NOISE FROM A BOT FILE" not in capfd.readouterr().out
+
+
+def test_check_builds_each_bot_with_its_parameters_and_keeps_the_error():
+    registry = BotRegistry.discover(FIXTURES / "bots_tiers",
+                                    check=[("StrongBot", {"depth": 1}), ("StrongBot", {"depth": 9}), ("Gone", {})])
+    assert registry.checked("StrongBot", {"depth": 1}) and registry.construct_error("StrongBot", {"depth": 1}) is None
+    assert registry.construct_error("StrongBot", {"depth": 9}) == "ValueError: depth must be 1 or 2, got 9"
+    assert not registry.checked("Gone", {})
+
+
+def test_constructor_that_hangs_is_an_error_and_later_files_still_load(tmp_path):
+    (tmp_path / "a_stuck.py").write_text(
+        "import time\nfrom game.bot import Bot\n"
+        "class StuckBot(Bot):\n    games = ('tictactoe',)\n"
+        "    def __init__(self, wait=False, seed=None):\n"
+        "        super().__init__(seed=seed)\n"
+        "        while wait:\n            time.sleep(0.05)\n")
+    (tmp_path / "b_fine.py").write_text("from game.bot import Bot\nclass FineBot(Bot):\n    games = ('tictactoe',)\n")
+    registry = BotRegistry.discover(tmp_path, check=[("StuckBot", {"wait": True})], timeout=2.0)
+    assert sorted(registry.bots) == ["FineBot", "StuckBot"]
+    assert registry.construct_error("StuckBot", {"wait": True}) == "was still being built after 2 s"
+    assert registry.problems == []

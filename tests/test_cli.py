@@ -62,6 +62,17 @@ def test_bots_shows_tier_parameters_and_untiered_bots(capsys, tier_setup, tmp_pa
     assert "also in the seat menus: Lone wolf (LoneWolfBot), Weak (WeakBot)" in out
 
 
+def test_bots_reports_a_tier_whose_bot_refuses_its_parameters_and_uses_the_builtin_tier(capsys, tmp_path):
+    config = tmp_path / "config.yaml"
+    config.write_text("games: {tictactoe: {tiers: {Hard: {bot: TicTacToeSymmetry, params: {depth: 99}}}}}\n")
+    assert main.main(["--config", str(config), "bots"]) == 0
+    out = capsys.readouterr().out
+    assert ("config.yaml line 1: games.tictactoe.tiers.Hard.params: TicTacToeSymmetry(depth=99) failed: "
+            "ValueError: depth must be") in out
+    assert "using the built-in Hard tier (TicTacToeSymmetry, depth=5)" in out
+    assert "Hard  TicTacToeSymmetry (depth=5)" in out
+
+
 def test_analyse_prints_the_position_and_values_best_first(capsys, tier_setup):
     assert main.main([*tier_setup, "analyse", "tictactoe", "a3 b2 b3"]) == 0
     out = capsys.readouterr().out

@@ -329,3 +329,28 @@ def test_alias_shared_by_a_few_keys_is_fine(tmp_path, tier_bots):
     config = load_config(path, tier_bots)
     assert config.problems == []
     assert [t.params for t in config.game("tictactoe").tiers] == [{"depth": 2}, {"depth": 2}]
+
+
+def test_parameter_value_the_bots_constructor_refuses_is_reported_and_the_tier_dropped(tmp_path):
+    path = write(tmp_path, """\
+        games:
+          tictactoe:
+            hint: Beginner
+            tiers:
+              Beginner: {bot: WeakBot}
+              Expert: {bot: StrongBot, params: {depth: 7}}
+        """)
+    config = load_config(path)
+    registry = BotRegistry.discover(FIXTURES / "bots_tiers", check=config.bot_checks())
+    [problem] = config.validate(registry)
+    assert problem == ("config.yaml line 6: games.tictactoe.tiers.Expert.params: StrongBot(depth=7) failed: "
+                       "ValueError: depth must be 1 or 2, got 7; tier Expert left out")
+    assert [t.name for t in config.game("tictactoe").tiers] == ["Beginner"]
+
+
+def test_bot_checks_list_each_tier_and_the_builtin_tiers_once(tmp_path):
+    config = load_config(write(tmp_path, "games: {tictactoe: {tiers: {Hard: {bot: TicTacToeSymmetry, "
+                                         "params: {depth: 99}}, Easy: TicTacToeEasy}}}\n"))
+    checks = config.bot_checks()
+    assert checks[:2] == [("TicTacToeSymmetry", {"depth": 99}), ("TicTacToeEasy", {})]
+    assert ("TicTacToeSymmetry", {"depth": 5}) in checks and len(checks) == 5
