@@ -16,6 +16,23 @@ import pygame_gui
 from pygame_gui.windows import UIConfirmationDialog, UIFileDialog, UIMessageWindow
 
 from game.ui import palette
+from game.ui.draw import clean_text, drawable
+
+
+class FileDialog(UIFileDialog):
+    """pygame_gui's file picker, leaving out names its fonts cannot draw.
+
+    A file name that is not valid UTF-8 reaches Python with lone surrogates
+    (and a name may hold control characters); pygame_gui's text rendering
+    raises on them. Such a file is still listed by the Load screen, which
+    cleans the name for display.
+    """
+
+    def update_current_file_list(self, should_try_again: bool = True) -> None:
+        super().update_current_file_list(should_try_again)
+        self.current_file_list = [
+            item for item in self.current_file_list if drawable(item[0] if isinstance(item, tuple) else item)
+        ]
 
 
 class Dialogs:
@@ -51,6 +68,7 @@ class Dialogs:
     def message(self, title: str, message: str) -> None:
         """Tell the player something (an error, a warning) until they close it."""
         self.close()
+        title, message = clean_text(title), "\n".join(clean_text(line) for line in message.split("\n"))
         body = html.escape(message).replace("\n", "<br>")
         lines = sum(1 + len(part) // 56 for part in message.split("\n"))
         height = max(200, min(440, 140 + 22 * lines))
@@ -62,10 +80,10 @@ class Dialogs:
         self.close()
         self.window = UIConfirmationDialog(
             self._rect(460, 200),
-            html.escape(question),
+            html.escape(clean_text(question)),
             self.manager,
-            window_title=title,
-            action_short_name=action,
+            window_title=clean_text(title),
+            action_short_name=clean_text(action),
         )
         self.kind = "confirm"
         self._on_confirm = on_confirm
@@ -85,7 +103,7 @@ class Dialogs:
         added to a name typed without one.
         """
         self.close()
-        dialog = UIFileDialog(
+        dialog = FileDialog(
             self._rect(640, 480),
             self.manager,
             window_title=title,

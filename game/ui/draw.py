@@ -6,6 +6,7 @@ every screen. Colours come from ``palette``.
 """
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
 import pygame
@@ -13,6 +14,46 @@ import pygame
 from game.ui import palette
 
 RGB = tuple[int, int, int]
+
+#: Drawn for a character the fonts cannot show: a lone surrogate (an undecodable
+#: byte of a file name, a broken string from a bot) or U+FFFD, which neither
+#: bundled font has (it would show as an empty box).
+UNDRAWABLE = "?"
+#: Drawn as a space: control characters (pygame raises on NUL) and the
+#: line and paragraph separators (a font draws them as boxes).
+_BLANKED = {"Cc", "Zl", "Zp"}
+
+
+def clean_text(content: str) -> str:
+    """``content`` as the fonts can draw it, so no text can crash a frame.
+
+    Text reaches the screen from bots (names, exception messages, move
+    values), save files and file names; pygame's ``Font.render`` raises on
+    NUL and on surrogates. Control characters become spaces; a surrogate
+    pair is joined into the character it encodes, a lone surrogate becomes
+    ``UNDRAWABLE``.
+    """
+    if content.isprintable() and "\ufffd" not in content:
+        return content
+    if any("\ud800" <= ch <= "\udfff" for ch in content):
+        content = content.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+    return "".join(
+        " " if unicodedata.category(ch) in _BLANKED else UNDRAWABLE if ch == "\ufffd" else ch for ch in content
+    )
+
+
+def drawable(content: str) -> bool:
+    """Whether ``content`` can be drawn as it is: no control characters, no surrogates."""
+    return not any(unicodedata.category(ch) in ("Cc", "Cs") for ch in content)
+
+
+def render(font: pygame.font.Font, content: str, colour: RGB) -> pygame.Surface:
+    """``content`` drawn in ``font`` (cleaned first); text with no width (only
+    zero-width characters, which pygame refuses) gives an empty image."""
+    content = clean_text(content)
+    if font.size(content)[0] == 0:
+        content = ""
+    return font.render(content, True, colour)
 
 
 class Fonts:
@@ -148,7 +189,7 @@ def text(
     alpha: int = 255,
 ) -> pygame.Rect:
     """Draw one line of text with its ``anchor`` point (a Rect attribute) at ``pos``."""
-    image = font.render(content, True, colour)
+    image = render(font, content, colour)
     if alpha < 255:
         image.set_alpha(alpha)
     rect = image.get_rect(**{anchor: pos})
@@ -157,7 +198,8 @@ def text(
 
 
 def fit_text(font: pygame.font.Font, content: str, width: int) -> str:
-    """``content`` cut with an ellipsis so it renders no wider than ``width``."""
+    """``content`` (cleaned) cut with an ellipsis so it renders no wider than ``width``."""
+    content = clean_text(content)
     if font.size(content)[0] <= width:
         return content
     while content and font.size(content + "…")[0] > width:
@@ -166,9 +208,10 @@ def fit_text(font: pygame.font.Font, content: str, width: int) -> str:
 
 
 def wrap_text(font: pygame.font.Font, content: str, width: int) -> list[str]:
-    """Words of ``content`` broken into lines no wider than ``width`` (long words cut)."""
+    """Words of ``content`` (cleaned) broken into lines no wider than ``width`` (long words cut)."""
     lines: list[str] = []
     for paragraph in content.splitlines() or [""]:
+        paragraph = clean_text(paragraph)
         line = ""
         for word in paragraph.split(" "):
             candidate = f"{line} {word}" if line else word
@@ -219,7 +262,7 @@ def glow(image: pygame.Surface, colour: RGB, radius: int = 12, strength: int = 2
 
 def keycap(surface: pygame.Surface, font: pygame.font.Font, label: str, pos: tuple[int, int], colour: RGB) -> pygame.Rect:
     """A small rounded key label (``Esc``, ``U``) with its right-centre at ``pos``."""
-    image = font.render(label, True, colour)
+    image = render(font, label, colour)
     rect = image.get_rect()
     box = rect.inflate(10, 4)
     box.midright = pos

@@ -29,6 +29,7 @@ from game.core import Move, Outcome, State
 from game.match import MoveRecord
 from game.tictactoe import EMPTY, O, X, TicTacToe
 from game.ui import palette
+from game.ui.draw import render
 from game.ui.renderers import shapes
 from game.ui.renderers.base import BoardView, Cell, Renderer
 from game.ui.tween import Tween, ease_in_out_cubic, ease_out_cubic, linear, pulse
@@ -360,7 +361,7 @@ class TicTacToeRenderer(Renderer):
             if not isinstance(move, int) or not 0 <= move < 9 or state.board[move] != EMPTY:
                 continue
             colour = palette.GOOD if value.score > 0 else palette.BAD if value.score < 0 else palette.TEXT_MUTED
-            text = font.render(value.text, True, colour)
+            text = render(font, value.text, colour)
             pad_x, pad_y = int(geo.cell * 0.06), int(geo.cell * 0.025)
             size = (text.get_width() + 2 * pad_x, text.get_height() + 2 * pad_y)
             pill = self._cached(("pill", size), lambda: self._pill(size))
@@ -411,7 +412,7 @@ class TicTacToeRenderer(Renderer):
             _blit_centred(surface, self._label(font, str(3 - row)), (left, y), 0.55)
 
     def _label(self, font: pygame.font.Font, text: str) -> pygame.Surface:
-        return self._cached(("label", font.get_height(), text), lambda: font.render(text, True, palette.TEXT_MUTED))
+        return self._cached(("label", font.get_height(), text), lambda: render(font, text, palette.TEXT_MUTED))
 
     # -- images (cached: they only change with the layout) ---------------------
     def _cached(self, key: Any, make: Callable[[], pygame.Surface]) -> pygame.Surface:

@@ -25,7 +25,7 @@ from game.config import BotChoiceError
 from game.match import Player
 from game.savefile import SaveFileError, load_match
 from game.ui import palette
-from game.ui.draw import fit_text, mix, panel, text, wrap_text
+from game.ui.draw import clean_text, fit_text, mix, panel, text, wrap_text
 from game.ui.savedgames import SavedGame, Summary, scan_saves, summary
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Button, Widget
@@ -64,7 +64,8 @@ def open_saved_game(app: "App", path: Path) -> bool:
 
 
 def fit_left(font: pygame.font.Font, content: str, width: int) -> str:
-    """``content`` cut at the front with an ellipsis ("…/data/saves") to fit ``width``."""
+    """``content`` (cleaned) cut at the front with an ellipsis ("…/data/saves") to fit ``width``."""
+    content = clean_text(content)
     if font.size(content)[0] <= width:
         return content
     while content and font.size("…" + content)[0] > width:

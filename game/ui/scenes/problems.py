@@ -15,7 +15,7 @@ from typing import Sequence
 import pygame
 
 from game.ui import palette
-from game.ui.draw import fit_text, mix, panel, text, wrap_text
+from game.ui.draw import clean_text, fit_text, mix, panel, text, wrap_text
 from game.ui.widgets import UiContext, Widget
 
 TITLE = "⚠  Problems found at start-up"
@@ -43,7 +43,7 @@ def wrap_path(font: pygame.font.Font, path: str, width: int) -> list[str]:
     """``path`` in lines no wider than ``width``, broken after a "/" where possible."""
     lines: list[str] = []
     line = ""
-    for part in re.split(r"(?<=/)", path):
+    for part in re.split(r"(?<=/)", clean_text(path)):
         if line and font.size(line + part)[0] > width:
             lines.append(line)
             line = ""

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import palette
-from game.ui.draw import fit_text, glow, mix, panel, text, wrap_text
+from game.ui.draw import clean_text, fit_text, glow, mix, panel, render, text, wrap_text
 from game.ui.tween import Tween, ease_out_back
 from game.ui.widgets import Button
 from game.userdata import StatRow
@@ -46,7 +46,7 @@ class ResultPanel:
         speed = self.scene.app.settings.anim_speed
         duration = 0.5 / speed if speed else 0.0
         self.visible = True
-        self.headline, self.reason, self.row, self.colour, self.marks = headline, reason, row, colour, marks
+        self.headline, self.reason, self.row, self.colour, self.marks = clean_text(headline), reason, row, colour, marks
         self.slide = Tween(0.0, 1.0, duration, ease_out_back, delay=delay if speed else 0.0)
         self._halo = None
 
@@ -91,7 +91,7 @@ class ResultPanel:
         y = top + marks_h
         size = 44 if fonts.display(44).size(self.headline)[0] <= rect.width - 40 else 30
         head_font = fonts.display(size)
-        image = head_font.render(self.headline, True, self.colour)
+        image = render(head_font, self.headline, self.colour)
         if self._halo is None:
             self._halo = glow(image, self.colour, radius=14)
             self._halo.set_alpha(140)

@@ -10,7 +10,7 @@ import numpy as np
 import pygame
 
 from game.ui import palette
-from game.ui.draw import glow, mix, text, vertical_gradient
+from game.ui.draw import glow, mix, render, text, vertical_gradient
 from game.ui.renderers.shapes import (
     Canvas,
     arc_distance,
@@ -154,7 +154,7 @@ class TitleScene(Scene):
 
     def _make_logo(self, height: int) -> None:
         font = self.app.fonts.display(max(48, min(132, height // 6)))
-        words = font.render("Board Arcade", True, palette.TEXT)
+        words = render(font, "Board Arcade", palette.TEXT)
         fill = vertical_gradient(words.get_size(), (255, 236, 190), palette.ACCENT)
         logo = words.copy()
         logo.blit(fill, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
