@@ -449,12 +449,12 @@ class _Scanner:
             if not issubclass(cls, self.base) or cls is self.base or cls.__module__ != module.__name__:
                 continue
             games = cls.games
-            if isinstance(games, str):
-                problems.append((shown, f"{cls.__name__}.games must be a tuple of game ids, "
-                                        f"not the string {games!r} (write ({games!r},))"))
-                continue
-            if not games:
+            if isinstance(games, (tuple, list)) and not games:
                 continue  # a base class for other bots, not a bot itself
+            wrong = _attribute_problem(cls)
+            if wrong is not None:
+                problems.append((shown, f"{wrong}; {cls.__name__} is not loaded"))
+                continue
             unknown = [g for g in games if g not in self.known_games]
             if unknown:
                 problems.append((shown, f"{cls.__name__}.games lists unknown game(s) "
@@ -468,8 +468,9 @@ class _Scanner:
             self.known[key] = shown
             self.classes[key] = cls
             params, any_params = self._constructor(cls)
-            records.append((key, module.__name__, cls.name or key,
-                            tuple(g for g in games if g in self.known_games), cls.description,
+            records.append((key, module.__name__, str.__str__(cls.name) or key,
+                            tuple(str.__str__(g) for g in games if g in self.known_games),
+                            str.__str__(cls.description),
                             shown, load_path, params, any_params, cls.analyse is not self.base.analyse))
         return records
 
@@ -490,6 +491,32 @@ class _Scanner:
                 default = None if required or not is_plain(param.default) else param.default
                 params.append((name, required, default))
         return tuple(params), any_params
+
+
+def _attribute_problem(cls: type) -> str | None:
+    """What is wrong with the class attributes ``games``, ``name`` and
+    ``description`` of bot class ``cls`` (a phrase naming the class), or None."""
+    key, games = cls.__name__, cls.games
+    if isinstance(games, str):
+        return f"{key}.games must be a tuple of game ids, not the string {games!r} (write ({games!r},))"
+    if not isinstance(games, (tuple, list)):
+        return f"{key}.games must be a tuple of game ids such as ('tictactoe',), got {_shown(games)}"
+    odd = [g for g in games if not isinstance(g, str)]
+    if odd:
+        return f"{key}.games must hold game ids (text), got {_shown(odd[0])}"
+    for attribute in ("name", "description"):
+        value = getattr(cls, attribute)
+        if not isinstance(value, str):
+            return f"{key}.{attribute} must be text, got {_shown(value)}"
+    return None
+
+
+def _shown(value: Any) -> str:
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - an object whose repr fails is still named by its type
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _construct(cls: type, params: dict[str, Any]) -> str | None:

@@ -113,7 +113,7 @@ def test_get_of_unknown_bot_names_the_bots_found(broken):
 
 
 def test_for_game_lists_only_bots_of_that_game(broken):
-    assert [i.key for i in broken.for_game("tictactoe")] == ["GoodFixtureBot"]
+    assert [i.key for i in broken.for_game("tictactoe")] == ["FineNeighbourBot", "GoodFixtureBot"]
     assert broken.for_game("no-such-game") == []
 
 
@@ -173,3 +173,20 @@ def test_constructor_that_hangs_is_an_error_and_later_files_still_load(tmp_path)
     assert sorted(registry.bots) == ["FineBot", "StuckBot"]
     assert registry.construct_error("StuckBot", {"wait": True}) == "was still being built after 2 s"
     assert registry.problems == []
+
+
+@pytest.mark.parametrize("key, expected", [
+    ("GamesNumberBot", "GamesNumberBot.games must be a tuple of game ids such as ('tictactoe',), got 5"),
+    ("GamesNoneBot", "GamesNoneBot.games must be a tuple of game ids such as ('tictactoe',), got None"),
+    ("GamesMixedBot", "GamesMixedBot.games must hold game ids (text), got ['x']"),
+    ("NameNumberBot", "NameNumberBot.name must be text, got 5"),
+    ("NoDescriptionBot", "NoDescriptionBot.description must be text, got None"),
+])
+def test_class_attribute_of_the_wrong_type_is_reported_with_file_and_class(broken, key, expected):
+    assert key not in broken.bots
+    messages = [p.message for p in broken.problems if Path(p.path).name == "bad_attributes.py"]
+    assert any(message.startswith(expected) for message in messages), messages
+
+
+def test_bot_beside_badly_typed_ones_loads_with_its_games_as_a_tuple(broken):
+    assert broken.get("FineNeighbourBot").games == ("tictactoe",)
