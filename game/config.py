@@ -194,20 +194,39 @@ class Config:
     # -- seats ----------------------------------------------------------------
     def seat_choices(self, game_id: str, registry: BotRegistry) -> list[SeatChoice]:
         """The seat menu of ``game_id``: Human, its tiers weakest first, then
-        every bot that plays it but has no tier, under the bot's own name."""
+        every bot that plays it but has no tier, under the bot's own name.
+
+        Labels are unique (ignoring case), since menus tell choices apart by
+        label: a bot whose name is also a tier's, "Human" or another bot's is
+        shown with its class, ``'Master (Impostor)'``. Each choice's
+        ``player.bot`` is what ``bot_spec`` resolves back to that very choice.
+        """
         self.validate(registry)
-        game = self.game(game_id)
         choices = [SeatChoice("Human", Player.human(), "you play at this screen")]
-        tiered = set()
-        for tier in game.tiers:
-            info = registry.bots[tier.bot]
-            tiered.add(tier.bot)
-            choices.append(SeatChoice(tier.name, Player.of_bot(tier.name), info.description))
-        for info in registry.for_game(game_id):
-            if info.key not in tiered:
-                choices.append(SeatChoice(info.name, Player.of_bot(info.key, label=info.name),
-                                          info.description))
+        for label, choice, info, _ in self._menu(game_id, registry):
+            choices.append(SeatChoice(label, Player.of_bot(choice, label=label), info.description))
         return choices
+
+    def _menu(self, game_id: str, registry: BotRegistry) -> list[tuple[str, str, BotInfo, TierSpec | None]]:
+        """(unique label, choice for ``bot_spec``, bot, tier) of each tier, then of
+        each untiered bot (tier None)."""
+        game = self.game(game_id)
+        used = {"human"}
+        menu = []
+        for tier in game.tiers:
+            label = _unique(tier.name, f"{tier.name} ({tier.bot})", used)
+            menu.append((label, tier.name, registry.bots[tier.bot], tier))
+        tiered = {t.bot for t in game.tiers}
+        untiered = [info for info in registry.for_game(game_id) if info.key not in tiered]
+        names = [info.name.casefold() for info in untiered]
+        for info in untiered:
+            qualified = f"{info.name} ({info.key})"
+            shared = info.name.casefold() in used or names.count(info.name.casefold()) > 1
+            label = _unique(qualified if shared else info.name, qualified, used)
+            # A class named like a tier would resolve to the tier: such a bot is chosen by its label.
+            choice = label if game.tier(info.key) is not None else info.key
+            menu.append((label, choice, info, None))
+        return menu
 
     def choice_names(self, game_id: str, registry: BotRegistry) -> list[str]:
         """Every name ``bot_spec`` accepts for ``game_id``: tiers, then bot classes."""
@@ -217,16 +236,22 @@ class Config:
 
     def bot_spec(self, game_id: str, choice: str, registry: BotRegistry, *,
                  seed: int | None = None, budget: float | None = None) -> BotSpec:
-        """How to run ``choice`` in ``game_id``: a tier name (any case), a bot
-        class name or a bot's own name. ``BotChoiceError`` lists the choices."""
+        """How to run ``choice`` in ``game_id``. ``BotChoiceError`` lists the choices.
+
+        ``choice`` is tried, in this order, as a tier name (any case), a bot
+        class name (exact), a seat-menu label (``'Master (Impostor)'``), a
+        class name in any case, and a bot's own name, which must then belong
+        to one bot only.
+        """
         self.validate(registry)
         game = self.game(game_id)
         budget = game.time_budget if budget is None else budget
-        tier = game.tier(choice)
+        menu = self._menu(game_id, registry)
+        tier = game.tier(choice) or next((t for label, _, _, t in menu if t and label == choice), None)
         if tier is not None:
             return BotSpec.of(registry.bots[tier.bot], budget=budget, label=tier.name,
                               params=tier.params, seed=seed)
-        info = registry.find(choice, game_id)
+        info = _find_bot(game_id, choice.strip(), registry, menu)
         if info is not None:
             return BotSpec.of(info, budget=budget, seed=seed)
         other = registry.find(choice)
@@ -235,6 +260,36 @@ class Config:
         tiers = ", ".join(t.name for t in game.tiers) or "none"
         bots = ", ".join(f"{i.key} ({i.name})" for i in registry.for_game(game_id)) or "none"
         raise BotChoiceError(f"no tier or bot {choice!r} for {game_id}; tiers: {tiers}; bots: {bots}")
+
+def _find_bot(game_id: str, choice: str, registry: BotRegistry,
+              menu: list[tuple[str, str, BotInfo, TierSpec | None]]) -> BotInfo | None:
+    """The bot of ``game_id`` that ``choice`` names unambiguously (see ``Config.bot_spec``)."""
+    bots = registry.for_game(game_id)
+    exact = next((info for info in bots if info.key == choice), None)
+    if exact is not None:
+        return exact
+    labelled = next((info for label, _, info, tier in menu if tier is None and label == choice), None)
+    if labelled is not None:
+        return labelled
+    wanted = choice.casefold()
+    for matches in ([i for i in bots if i.key.casefold() == wanted],
+                    [i for i in bots if i.name.casefold() == wanted]):
+        if len(matches) == 1:
+            return matches[0]
+        if len(matches) > 1:
+            raise BotChoiceError(f"{choice!r} names more than one bot of {game_id} "
+                                 f"({', '.join(i.key for i in matches)}); use the class name")
+    return None
+
+
+def _unique(label: str, qualified: str, used: set[str]) -> str:
+    """``label`` if no choice has it yet (ignoring case), else ``qualified``,
+    else ``qualified`` numbered; the result is added to ``used``."""
+    for candidate in (label, qualified, *(f"{qualified} {n}" for n in range(2, 1000))):
+        if candidate.casefold() not in used:
+            used.add(candidate.casefold())
+            return candidate
+    raise BotChoiceError(f"too many seat choices named {label!r}")
 
 
 def tier_error(tier: TierSpec, game_id: str, registry: BotRegistry) -> tuple[tuple[str, ...], str] | None:

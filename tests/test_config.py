@@ -14,10 +14,10 @@ from game.match import HUMAN
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
-def fake(key: str, *, games: tuple[str, ...] = ("tictactoe",), description: str = "",
+def fake(key: str, *, name: str = "", games: tuple[str, ...] = ("tictactoe",), description: str = "",
          params: tuple[BotParam, ...] = (), analyses: bool = False) -> BotInfo:
     """The metadata discovery would give for a bot class ``key``."""
-    return BotInfo(key, "tests.fake", key, games, description, params=params, analyses=analyses)
+    return BotInfo(key, "tests.fake", name or key, games, description, params=params, analyses=analyses)
 
 
 def registry_of(*infos: BotInfo) -> BotRegistry:
@@ -354,3 +354,45 @@ def test_bot_checks_list_each_tier_and_the_builtin_tiers_once(tmp_path):
     checks = config.bot_checks()
     assert checks[:2] == [("TicTacToeSymmetry", {"depth": 99}), ("TicTacToeEasy", {})]
     assert ("TicTacToeSymmetry", {"depth": 5}) in checks and len(checks) == 5
+
+
+@pytest.fixture
+def clashing(tmp_path) -> tuple:
+    """Tiers Easy and Master, and untiered bots whose names or class names clash with them or each other."""
+    config = load_config(write(tmp_path, "games: {tictactoe: {tiers: {Easy: TicTacToeEasy, Master: TicTacToePerfect}}}\n"))
+    registry = registry_of(fake("TicTacToeEasy", name="Easy one", description="tier easy"),
+                           fake("TicTacToePerfect", name="Perfect", description="tier master"),
+                           fake("Impostor", name="Master", description="not the tier"),
+                           fake("TwinA", name="Twin", description="first twin"),
+                           fake("TwinB", name="twin", description="second twin"),
+                           fake("Easy", description="a class named like a tier"),
+                           fake("Humane", name="Human", description="not a person"))
+    return config, registry
+
+
+def test_seat_choice_labels_are_unique_with_the_class_added_on_a_clash(clashing):
+    config, registry = clashing
+    labels = [c.label for c in config.seat_choices("tictactoe", registry)]
+    assert labels == ["Human", "Easy", "Master", "Easy (Easy)", "Human (Humane)", "Master (Impostor)",
+                      "Twin (TwinA)", "twin (TwinB)"]
+
+
+def test_every_seat_choice_runs_the_bot_it_shows(clashing):
+    config, registry = clashing
+    ran = {}
+    for choice in config.seat_choices("tictactoe", registry)[1:]:
+        spec = config.bot_spec("tictactoe", choice.player.bot, registry)
+        ran[choice.label] = spec.key
+        assert registry.bots[spec.key].description == choice.description
+        assert config.bot_spec("tictactoe", choice.label, registry).key == spec.key
+    assert ran == {"Easy": "TicTacToeEasy", "Master": "TicTacToePerfect", "Easy (Easy)": "Easy",
+                   "Human (Humane)": "Humane", "Master (Impostor)": "Impostor", "Twin (TwinA)": "TwinA",
+                   "twin (TwinB)": "TwinB"}
+
+
+def test_bot_spec_puts_tiers_before_bots_and_refuses_a_name_two_bots_share(clashing):
+    config, registry = clashing
+    assert config.bot_spec("tictactoe", "master", registry).key == "TicTacToePerfect"
+    assert config.bot_spec("tictactoe", "Impostor", registry).key == "Impostor"
+    with pytest.raises(BotChoiceError, match="'Twin' names more than one bot of tictactoe \\(TwinA, TwinB\\)"):
+        config.bot_spec("tictactoe", "Twin", registry)
