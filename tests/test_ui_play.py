@@ -175,3 +175,60 @@ def test_a_loaded_bot_without_a_tier_keeps_its_own_name(make_app, tmp_path):
     assert d.scene.name == "play"
     assert d.scene.match.players[1].label == "Good fixture"
     assert d.scene.player_name(1) == "Good fixture"
+
+
+def cursor_to_top_right(d) -> None:
+    """The keyboard cursor to c3 (arrows stop at the edges)."""
+    for key in (pygame.K_UP, pygame.K_UP, pygame.K_RIGHT, pygame.K_RIGHT):
+        d.key(key)
+
+
+def test_keys_pressed_before_the_result_panel_shows_do_nothing(make_app):
+    d = make_app()
+    d.app.open_match(hot_seat_match("a3", "a2", "b3", "b2"), animate=False)
+    d.settle()
+    play = d.scene
+    press_digit(d, 2)                               # X c3 wins; the panel waits for the winning line
+    assert play.match.state.is_over() and play.result.visible and not play.result.shown
+    for key in (pygame.K_RETURN, pygame.K_w, pygame.K_SPACE):
+        d.key(key)
+    assert len(play.match.records) == 5 and play.match.players == [Player.human(), Player.human()]
+    assert play.focus.current is not play.result.rematch
+    d.until(lambda: play.result.shown, what="the result panel")
+    assert play.focus.current is play.result.rematch
+    d.key(pygame.K_RETURN)
+    assert play.match.records == [] and not play.result.visible
+
+
+def test_a_key_held_through_the_last_move_does_not_press_rematch(make_app):
+    d = make_app()
+    d.app.update_settings(anim_speed=0.0)           # the panel is shown with the winning move
+    d.app.open_match(hot_seat_match("a3", "a2", "b3", "b2"), animate=False)
+    d.settle()
+    play = d.scene
+    cursor_to_top_right(d)
+    d.post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    d.frames(1)
+    assert play.match.state.is_over() and play.result.shown
+    for _ in range(3):                              # the held key repeats
+        d.post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+        d.frames(1)
+    assert len(play.match.records) == 5
+    d.post(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    d.key(pygame.K_RETURN)                          # a new press: Rematch
+    assert play.match.records == []
+
+
+def test_clicks_on_the_result_panel_wait_until_it_has_slid_in(make_app):
+    d = make_app()
+    d.app.open_match(hot_seat_match("a3", "a2", "b3", "b2"), animate=False)
+    d.settle()
+    play = d.scene
+    click_cell(d, 2)
+    d.until(lambda: play.result.shown, what="the result panel")
+    assert not play.result.slide.done
+    d.click_at(play.result.rematch.rect.center)
+    assert len(play.match.records) == 5
+    d.until(lambda: play.result.slide.done, what="the panel in place")
+    d.click_at(play.result.rematch.rect.center)
+    assert play.match.records == []

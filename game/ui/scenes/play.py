@@ -120,6 +120,11 @@ class PlayScene(Scene):
             font_size=16,
         )
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        #: Keys held down now, and those held when the result panel came into
+        #: view: a held key's repeats must not press the panel's buttons unseen.
+        self.keys_down: set[int] = set()
+        self.blocked_keys: set[int] = set()
+        self.result_focused = False
         self._refresh_focus()
 
     # -- seats and bots ---------------------------------------------------------------
@@ -465,7 +470,7 @@ class PlayScene(Scene):
                 pygame.K_h: self.hint_btn,
                 pygame.K_n: self.restart_btn,
             }
-            if self.result.visible:
+            if self.result.shown:
                 actions[pygame.K_w] = self.result.swap
             if self.autoplay:
                 actions[pygame.K_s] = self.step_btn
@@ -479,10 +484,17 @@ class PlayScene(Scene):
         return True
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYUP:
+            self.keys_down.discard(event.key)
+            self.blocked_keys.discard(event.key)
+            return
         if event.type == pygame.KEYDOWN:
+            self.keys_down.add(event.key)
+            if event.key in self.blocked_keys:
+                return
             if self._shortcut(event):
                 return
-            if self.result.visible or event.key == pygame.K_TAB or self.focus.current is not self.board:
+            if self.result.shown or event.key == pygame.K_TAB or self.focus.current is not self.board:
                 self.focus.handle_event(event)
                 if self.focus.current is self.board:
                     self.renderer.cursor_visible = True
@@ -491,6 +503,8 @@ class PlayScene(Scene):
             return
         if self.result.handle_event(event):
             return
+        if self.result.shown and not self.result.slide.done and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return    # the panel is sliding in: its buttons are not where they will be
         if self.movelist.handle_event(event):
             return
         used = self.focus.handle_event(event)
@@ -512,6 +526,8 @@ class PlayScene(Scene):
         super().update(dt)
         self.renderer.update(dt)
         self.result.update(dt)
+        if self.result.shown != self.result_focused:
+            self._refresh_focus()
         self.since_move += dt
         self._poll_hint()
         self._drive_bots()
@@ -522,15 +538,28 @@ class PlayScene(Scene):
         self.step_btn.enabled = not self.match.state.is_over()
         self.pause_btn.enabled = not self.match.state.is_over()
 
-    def _refresh_focus(self) -> None:
-        if self.result.visible:
-            self.focus.set(self.result.buttons, focus=self.result.rematch)
-            return
+    def _panel_widgets(self) -> list[Widget]:
+        """The board and the side panel's controls, in focus order."""
         widgets: list[Widget] = [self.board]
         if self.autoplay:
             widgets += [self.pause_btn, self.step_btn, self.speed]
-        widgets += [self.undo_btn, self.redo_btn, self.hint_btn, self.restart_btn, self.save_btn, self.load_btn, self.menu_btn]
+        return widgets + [self.undo_btn, self.redo_btn, self.hint_btn, self.restart_btn, self.save_btn, self.load_btn,
+                          self.menu_btn]
+
+    def _refresh_focus(self) -> None:
+        """The focus goes to the result panel's buttons only once the panel is in
+        view: until then (the winning line animating) the side panel's controls
+        stay, and a key pressed in that time cannot start a game unseen."""
         current = self.focus.current
+        if self.result.shown:
+            if not self.result_focused:
+                self.result_focused = True
+                self.blocked_keys = set(self.keys_down)
+                current = self.result.rematch
+            self.focus.set(self.result.buttons, focus=current if current in self.result.buttons else self.result.rematch)
+            return
+        self.result_focused = False
+        widgets = self._panel_widgets()
         self.focus.set(widgets, focus=current if current in widgets else self.board)
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -591,7 +620,15 @@ class PlayScene(Scene):
             text(surface, fonts.text(15), "Delay", palette.TEXT_MUTED, (self.panel_rect.x + 20, self.speed.rect.centery), "midleft")
 
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+        """The result panel draws its own buttons (sliding in with it); the side
+        panel's controls stay drawn under it."""
+        if not self.result.shown:
+            super().draw(surface)
+            return
+        surface.blit(self.app.background, (0, 0))
+        self.draw_content(surface)
+        for widget in self._panel_widgets():
+            widget.draw(surface)
         self.result.draw(surface)
 
     def toast_room(self) -> pygame.Rect:
