@@ -178,15 +178,26 @@ class Config:
             else:
                 action = f"tier {tier.name} left out"
             self.bot_problems.append(self._problem_text(key + error[0], f"{error[1]}; {action}"))
+        return GameConfig(game.game_id, game.time_budget, tiers, self._valid_hint(game, tiers, default, registry))
+
+    def _valid_hint(self, game: GameConfig, tiers: list[TierSpec], default: GameConfig | None,
+                    registry: BotRegistry) -> str:
+        """The hint tier if it survived validation and its bot values moves (has
+        ``analyse``), else the strongest tier whose bot does (``''`` if none)."""
         hint = game.hint_tier
-        names = [t.name for t in tiers]
-        if hint and hint not in names:
-            fallback_hint = _strongest_or(default.hint_tier if default else "", names)
-            action = f"hints come from {fallback_hint}" if fallback_hint else "no hints"
+        analysing = [t.name for t in tiers if registry.bots[t.bot].analyses]
+        if not hint or hint in analysing:
+            return hint
+        fallback = _strongest_or(default.hint_tier if default else "", analysing)
+        action = f"hints come from {fallback}" if fallback else "no hints"
+        key = ("games", game.game_id, "hint")
+        if hint not in [t.name for t in tiers]:
+            self.bot_problems.append(self._problem_text(key, f"tier {hint} is not available; {action}"))
+        elif key in self._lines:
+            bot = next(t.bot for t in tiers if t.name == hint)
             self.bot_problems.append(self._problem_text(
-                ("games", game.game_id, "hint"), f"tier {hint} is not available; {action}"))
-            hint = fallback_hint
-        return GameConfig(game.game_id, game.time_budget, tiers, hint)
+                key, f"tier {hint} cannot give hints: {bot} does not value moves (it has no analyse); {action}"))
+        return fallback
 
     def _problem_text(self, key: tuple[str, ...], message: str) -> str:
         return _problem_text(self.path, self._lines, key, message)

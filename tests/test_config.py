@@ -208,9 +208,35 @@ def test_hint_that_names_no_tier_falls_back(tmp_path):
 
 
 def test_hint_tier_that_fails_validation_moves_to_an_available_tier(tmp_path, tier_bots):
-    path = write(tmp_path, "games: {tictactoe: {hint: Top, tiers: {Low: {bot: WeakBot}, Top: {bot: Gone}}}}\n")
+    path = write(tmp_path, "games: {tictactoe: {hint: Top, tiers: {Low: WeakBot, Mid: StrongBot, Top: Gone}}}\n")
     config = load_config(path, tier_bots)
-    assert any("games.tictactoe.hint: tier Top is not available" in p for p in config.problems)
+    assert any("games.tictactoe.hint: tier Top is not available; hints come from Mid" in p for p in config.problems)
+    assert config.game("tictactoe").hint_tier == "Mid"
+
+
+def test_hint_tier_whose_bot_cannot_analyse_moves_to_the_strongest_that_can(tmp_path, tier_bots):
+    path = write(tmp_path, """\
+        games:
+          tictactoe:
+            hint: Top
+            tiers: {Low: StrongBot, Mid: {bot: StrongBot, params: {depth: 1}}, Top: WeakBot}
+        """)
+    config = load_config(path, tier_bots)
+    assert config.problems == ["config.yaml line 3: games.tictactoe.hint: tier Top cannot give hints: WeakBot does "
+                               "not value moves (it has no analyse); hints come from Mid"]
+    assert config.game("tictactoe").hint_tier == "Mid"
+
+
+def test_no_hints_when_no_tier_can_analyse(tmp_path, tier_bots):
+    config = load_config(write(tmp_path, "games: {tictactoe: {hint: Low, tiers: {Low: WeakBot}}}\n"), tier_bots)
+    assert config.problems[0].endswith("tier Low cannot give hints: WeakBot does not value moves "
+                                       "(it has no analyse); no hints")
+    assert config.game("tictactoe").hint_tier == ""
+
+
+def test_hint_tier_left_unset_goes_quietly_to_a_tier_that_can_analyse(tmp_path, tier_bots):
+    config = load_config(write(tmp_path, "games: {tictactoe: {tiers: {Low: StrongBot, Top: WeakBot}}}\n"), tier_bots)
+    assert config.problems == []
     assert config.game("tictactoe").hint_tier == "Low"
 
 
@@ -342,7 +368,7 @@ def test_parameter_value_the_bots_constructor_refuses_is_reported_and_the_tier_d
         """)
     config = load_config(path)
     registry = BotRegistry.discover(FIXTURES / "bots_tiers", check=config.bot_checks())
-    [problem] = config.validate(registry)
+    problem = config.validate(registry)[0]
     assert problem == ("config.yaml line 6: games.tictactoe.tiers.Expert.params: StrongBot(depth=7) failed: "
                        "ValueError: depth must be 1 or 2, got 7; tier Expert left out")
     assert [t.name for t in config.game("tictactoe").tiers] == ["Beginner"]
