@@ -117,3 +117,23 @@ def test_bots_play_each_other_with_pause_and_step(make_app):
     d.until(lambda: play.match.state.is_over(), LIMIT, "the game's end")
     d.until(lambda: play.result.visible, what="result panel")
     assert d.app.stats.rows()[0].matchup == "Easy vs Medium"
+
+
+def test_redo_after_restart_leaves_no_stale_bot_move(make_app):
+    d = make_app(bots_dir=FIXTURES / "bots_faulty")
+    d.app.update_settings(bot_delay=0.0)
+    # Slow start plays the last free cell, thinking 0.3 s on the empty board only.
+    play = open_play(d, Player.of_bot("SlowStartBot"), Player.human())
+    d.until(lambda: len(play.match.records) == 1, LIMIT, "the bot's first move")
+    d.click_at(play.renderer.cell_centre(0))
+    d.until(lambda: len(play.match.records) == 3, LIMIT, "the bot's second move")
+    assert [r.move for r in play.match.records] == [8, 0, 7]
+    d.key(pygame.K_n)                               # the bot starts thinking about the empty board...
+    assert play.match.records == [] and play.thinking
+    d.key(pygame.K_y)                               # ...and the redo takes that request back
+    assert [r.move for r in play.match.records] == [8, 0, 7] and play.match.current_player.is_human
+    assert not play.renderer.busy and play.reply is None
+    d.click_at(play.renderer.cell_centre(1))
+    d.until(lambda: len(play.match.records) == 5, LIMIT, "the bot's reply")
+    assert play.match.records[4].move == 6          # the last free cell now, not the empty board's 8
+    assert not play.paused and not any("no legal move" in m for m in d.app.toasts.messages())

@@ -232,3 +232,47 @@ def test_clicks_on_the_result_panel_wait_until_it_has_slid_in(make_app):
     d.until(lambda: play.result.slide.done, what="the panel in place")
     d.click_at(play.result.rematch.rect.center)
     assert play.match.records == []
+
+
+def test_restart_says_redo_brings_the_game_back_and_redo_replays_it(make_app):
+    d = make_app()
+    d.app.open_match(hot_seat_match(), animate=False)
+    d.settle()
+    play = d.scene
+    for cell in (4, 0, 8):
+        click_cell(d, cell)
+    d.key(pygame.K_n)
+    assert play.match.records == [] and play.movelist.lines(play.match.records, 2, 200) == []
+    assert "Game restarted — Redo (Y) brings it back" in d.app.toasts.messages()
+    assert play.widget("redo").enabled and play.view.interactive
+    d.click("redo")
+    assert [r.text for r in play.match.records] == ["b2", "a3", "c1"]
+    assert play.view.last_move == 8 and not play.renderer.busy     # the board snapped to the position
+    assert [len(line.records) for line in play.movelist.lines(play.match.records, 2, 200)] == [2, 1]
+    click_cell(d, 2)                                 # and play goes on from there
+    assert [r.text for r in play.match.records] == ["b2", "a3", "c1", "c3"]
+
+
+def test_restart_of_an_empty_board_says_nothing(make_app):
+    d = make_app()
+    d.app.open_match(hot_seat_match(), animate=False)
+    d.settle()
+    d.key(pygame.K_r, mod=pygame.KMOD_CTRL)
+    assert d.app.toasts.messages() == [] and not d.scene.widget("redo").enabled
+
+
+def test_restart_after_the_end_hides_the_result_and_redo_does_not_count_the_game_twice(make_app):
+    d = make_app()
+    d.app.open_match(hot_seat_match("a3", "a2", "b3", "b2"), animate=False)
+    d.settle()
+    play = d.scene
+    click_cell(d, 2)
+    d.until(lambda: play.result.shown, what="the result panel")
+    d.key(pygame.K_n)
+    assert play.match.records == [] and not play.result.visible and play.view.interactive
+    assert play.focus.current is play.board
+    d.key(pygame.K_y)
+    assert play.match.state.is_over() and play.result.visible
+    d.until(lambda: play.result.shown, what="the result panel again")
+    assert [r.games for r in d.app.stats.rows()] == [1]
+    assert [r.games for r in load_stats()[0].rows()] == [1]

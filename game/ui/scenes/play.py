@@ -94,6 +94,9 @@ class PlayScene(Scene):
         self.paused = False
         self.step_once = False
         self.recorded = match.state.is_over()
+        #: Whether the game a restart took back had its result recorded (None: no
+        #: such game to redo); a redo that brings it back must not record it again.
+        self.restart_recorded: bool | None = None
         self.hint_runner: BotRunner | None = None
         self.hint_pending = False
         self.hint_text = ""
@@ -214,6 +217,7 @@ class PlayScene(Scene):
 
     def play_move(self, move: Move, note: str = "") -> MoveRecord:
         record = self.match.play(move, note)
+        self.restart_recorded = None     # a new move dropped the redo history
         self.renderer.on_move(self.match.state, record)
         self.app.sounds.play("move" if record.seat % 2 == 0 else "move_alt")
         self.clear_hint()
@@ -245,7 +249,7 @@ class PlayScene(Scene):
         self.step_once = False
         reply, self.reply = self.reply, None
         if reply.move is None or not state.is_legal(reply.move):
-            self.paused = True
+            self.set_paused(True)
             self.app.toasts.show(f"{self.player_name(seat)} gave no legal move; the game is paused", "error")
             return
         note = ""
@@ -327,7 +331,7 @@ class PlayScene(Scene):
         self._cancel_bots()
         self.match.undo()
         if self.autoplay:
-            self.paused = True
+            self.set_paused(True)
         self._after_jump()
 
     def redo(self) -> None:
@@ -336,20 +340,33 @@ class PlayScene(Scene):
             return
         self._cancel_bots()
         self.match.redo()
+        if self.restart_recorded is not None:    # the game the restart took back
+            self.recorded = self.restart_recorded
+            self.restart_recorded = None
         self._after_jump()
 
-    def restart(self) -> None:
+    def _new_game(self) -> bool:
+        """Back to the start position; the game taken back stays as redo history.
+        True if there were moves to take back."""
+        had_moves = bool(self.match.records)
         self._cancel_bots()
         self.match.restart()
+        self.restart_recorded = self.recorded if had_moves else None
         for runner in self.runners.values():
             runner.new_game()
         self.renderer.reset(self.match.state)
         self.recorded = False
-        self.paused = False
+        self.set_paused(False)
         self._after_jump()
+        return had_moves
+
+    def restart(self) -> None:
+        """Restart (N, Ctrl+R): a restart pressed by mistake is undone by Redo."""
+        if self._new_game():
+            self.app.toasts.show("Game restarted — Redo (Y) brings it back", "info")
 
     def rematch(self) -> None:
-        self.restart()
+        self._new_game()
 
     def swap_sides(self) -> None:
         """Rotate the players one seat on (the runners go with them) and start again."""
@@ -358,11 +375,15 @@ class PlayScene(Scene):
         self.match.replace_players(players[1:] + players[:1])
         self.runners = {(seat - 1) % seats: runner for seat, runner in self.runners.items()}
         self.specs = {(seat - 1) % seats: spec for seat, spec in self.specs.items()}
-        self.restart()
+        self._new_game()
 
     def toggle_pause(self) -> None:
-        self.paused = not self.paused
-        self.pause_btn.label = "Resume" if self.paused else "Pause"
+        self.set_paused(not self.paused)
+
+    def set_paused(self, paused: bool) -> None:
+        """Hold the bots' moves back (or let them go); the button says what it will do."""
+        self.paused = paused
+        self.pause_btn.label = "Resume" if paused else "Pause"
 
     def step(self) -> None:
         """Play the next bot move now, even when paused."""
