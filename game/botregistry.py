@@ -3,9 +3,9 @@
 Bot files are other people's code, and importing one runs it: it may hang
 (``time.sleep`` at import), end the process (``os._exit``), print, or fail.
 So the game never imports them itself. ``BotRegistry.discover()`` imports
-them in a spawned discovery process, which sends back plain metadata only
-(names, games, description, constructor parameters, whether the bot can
-analyse), read with ``game.plaindata.loads_plain``. A file that does not
+them in a discovery process (a fresh ``python -c``), which sends back plain
+metadata only (names, games, description, constructor parameters, whether
+the bot can analyse), read with ``game.plaindata.loads_plain``. A file that does not
 import becomes a ``LoadProblem`` naming the file and the error; one that
 hangs past the timeout or ends the process is skipped and named, and the
 files after it are listed by a fresh discovery process. The runner's worker
@@ -24,14 +24,16 @@ import importlib
 import importlib.util
 import inspect
 import logging
-import multiprocessing
 import os
+import pickle
+import queue
 import signal
+import subprocess
 import sys
+import threading
 import time
 import traceback
 from dataclasses import dataclass, field
-from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Iterable, Mapping
@@ -44,6 +46,12 @@ logger = logging.getLogger(__name__)
 BOTS_DIR = Path(__file__).resolve().parent.parent / "bots"
 #: Seconds one discovery process may take to import the bot files it is given.
 DISCOVERY_TIMEOUT = 30.0
+#: Largest message the discovery process may send (bytes).
+_MAX_FRAME = 16 * 1024 * 1024
+#: What the discovery process runs: a plain interpreter, so it starts quickly and
+#: does not re-run the program's main module (as a multiprocessing child would).
+_CHILD_CODE = (f"import sys; sys.path.insert(0, {str(BOTS_DIR.parent)!r}); "
+               "from game.botregistry import discovery_entry; discovery_entry()")
 
 
 @dataclass(frozen=True)
@@ -195,7 +203,6 @@ class _Discovery:
         self.remaining = list(files)
         self.checks = checks
         self.timeout = timeout
-        self.ctx = multiprocessing.get_context("spawn")
         self.current_file: str | None = None
         self.current_check: int | None = None
 
@@ -207,18 +214,24 @@ class _Discovery:
     def _run_once(self) -> bool:
         """One discovery process over ``remaining``; True if another should follow."""
         known = {key: info.source for key, info in self.registry.bots.items()}
-        parent, child = self.ctx.Pipe(duplex=False)
-        process = self.ctx.Process(target=discovery_main, name="bot discovery", daemon=True,
-                                   args=(child, str(self.folder), self.remaining, known, self.checks))
+        arguments = pickle.dumps((str(self.folder), self.remaining, known, self.checks, list(sys.path)))
         try:
-            process.start()
-        except OSError as err:
+            process = subprocess.Popen([sys.executable, "-c", _CHILD_CODE],
+                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        except (OSError, ValueError, TypeError) as err:  # no usable interpreter (an embedded Python)
             self._folder_problem(f"the bot search could not start ({err}); no bots listed")
             return False
-        child.close()
+        frames: queue.Queue[bytes | None] = queue.Queue()
+        threading.Thread(target=_read_frames, args=(process.stdout, frames), name="bot discovery reader",
+                         daemon=True).start()
         self.current_file = self.current_check = None
         deadline = time.monotonic() + self.timeout
         try:
+            try:
+                process.stdin.write(arguments)
+                process.stdin.close()
+            except OSError:
+                pass  # it ended already: reported below when its output ends
             while True:
                 left = deadline - time.monotonic()
                 if left <= 0:
@@ -226,15 +239,12 @@ class _Discovery:
                                          "(it waits or loops at import); skipped",
                                          f"was still being built after {self.timeout:g} s",
                                          f"did not answer within {self.timeout:g} s")
-                if not wait([parent, process.sentinel], left):
-                    continue
                 try:
-                    data = parent.recv_bytes() if parent.poll() else None
-                except (EOFError, OSError):
-                    data = None
-                if data is None:  # the process ended and everything it sent is read
-                    process.join(1.0)
-                    code = process.exitcode
+                    data = frames.get(timeout=left)
+                except queue.Empty:
+                    continue
+                if data is None:  # its output ended: the process ended (or closed it)
+                    code = _exit_code(process)
                     return self._stopped(f"ended the bot search (exit code {code}) while being "
                                          "imported; skipped",
                                          f"ended the bot search (exit code {code}) while being built",
@@ -253,7 +263,6 @@ class _Discovery:
                                          "stopped")
                     return False
         finally:
-            parent.close()
             _end(process)
 
     def _handle(self, message: Any) -> str | None:
@@ -321,17 +330,45 @@ class _Discovery:
         self.registry._problem(_shown_path(self.folder), message)
 
 
-def _end(process: Any) -> None:
+def _read_frames(stream: Any, frames: "queue.Queue[bytes | None]") -> None:
+    """Put each length-prefixed message of ``stream`` on ``frames``; None at the end."""
+    try:
+        while True:
+            header = stream.read(4)
+            if len(header) < 4:
+                break
+            size = int.from_bytes(header, "big")
+            if size > _MAX_FRAME:
+                break
+            body = stream.read(size)
+            if len(body) < size:
+                break
+            frames.put(body)
+    except (OSError, ValueError):
+        pass  # the pipe was closed under us: the end
+    frames.put(None)
+
+
+def _exit_code(process: subprocess.Popen) -> int | None:
+    try:
+        return process.wait(1.0)
+    except subprocess.TimeoutExpired:
+        return None
+
+
+def _end(process: subprocess.Popen) -> None:
     """Stop a discovery process if it still runs, and reap it."""
-    if process.is_alive():
-        process.join(0.5)
-    if process.is_alive():
-        process.terminate()
-        process.join(1.0)
-        if process.is_alive():
+    if process.poll() is None:
+        try:
+            process.wait(0.5)
+        except subprocess.TimeoutExpired:
             process.kill()
-    process.join()
-    process.close()
+            process.wait()
+    for stream in (process.stdin, process.stdout):
+        try:
+            stream.close()
+        except OSError:
+            pass
 
 
 def _infos_from_plain(infos: Any) -> list[BotInfo] | None:
@@ -368,7 +405,33 @@ def _is_problem_list(problems: Any) -> bool:
 
 
 # -- the discovery process ------------------------------------------------------------
-def discovery_main(conn: Connection, folder: str, files: list[str], known: dict[str, str],
+class _FrameWriter:
+    """Sends pickled messages, each prefixed by its length, on a binary stream."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+
+    def send(self, message: tuple) -> None:
+        data = pickle.dumps(message)
+        self.stream.write(len(data).to_bytes(4, "big") + data)
+        self.stream.flush()
+
+    def close(self) -> None:
+        self.stream.close()
+
+
+def discovery_entry() -> None:
+    """Start of the discovery process: arguments come pickled on stdin, and
+    messages go out on the original stdout, which is then pointed at stderr
+    so that nothing a bot file prints can mix with them."""
+    channel = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)
+    folder, files, known, checks, path = pickle.load(sys.stdin.buffer)
+    sys.path[:] = [entry for entry in path if entry not in sys.path] + sys.path
+    discovery_main(_FrameWriter(channel), folder, files, known, checks)
+
+
+def discovery_main(conn: Any, folder: str, files: list[str], known: dict[str, str],
                    checks: list[tuple[str, dict[str, Any]]]) -> None:
     """Import each bot file of ``files`` in turn and send back what it holds.
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import logging
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -190,3 +192,14 @@ def test_class_attribute_of_the_wrong_type_is_reported_with_file_and_class(broke
 
 def test_bot_beside_badly_typed_ones_loads_with_its_games_as_a_tuple(broken):
     assert broken.get("FineNeighbourBot").games == ("tictactoe",)
+
+
+def test_discovery_works_from_a_script_without_a_main_guard(tmp_path):
+    script = tmp_path / "list_bots.py"
+    script.write_text(f"import sys\nsys.path.insert(0, {str(FIXTURES.parent.parent)!r})\n"
+                      "from game.botregistry import BotRegistry\n"
+                      "registry = BotRegistry.discover()\n"
+                      "print(sorted(registry.bots), registry.problems)\n")
+    result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "'SparringPartner'" in result.stdout and result.stdout.rstrip().endswith("[]")
