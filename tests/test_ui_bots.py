@@ -137,3 +137,60 @@ def test_redo_after_restart_leaves_no_stale_bot_move(make_app):
     d.until(lambda: len(play.match.records) == 5, LIMIT, "the bot's reply")
     assert play.match.records[4].move == 6          # the last free cell now, not the empty board's 8
     assert not play.paused and not any("no legal move" in m for m in d.app.toasts.messages())
+
+
+def hint_bots(tmp_path: Path, analyse_body: str) -> dict:
+    """A bots folder with a bot ``Mute`` whose analyse is ``analyse_body``, made the hint tier."""
+    bots = tmp_path / "bots"
+    bots.mkdir()
+    (bots / "mute.py").write_text(
+        "from game.bot import Bot\n\n\n"
+        "class Mute(Bot):\n"
+        "    name = 'Mute'\n"
+        "    games = ('tictactoe',)\n\n"
+        "    def choose_move(self, state, budget):\n"
+        "        return state.legal_moves()[0]\n" + analyse_body,
+        encoding="utf-8",
+    )
+    config = tmp_path / "config.yaml"
+    config.write_text("games:\n  tictactoe:\n    hint: Quiet\n    tiers:\n      Quiet: {bot: Mute}\n", encoding="utf-8")
+    return {"bots_dir": bots, "config_path": config}
+
+
+def test_a_hint_bot_that_gives_no_values_is_named_in_a_toast(make_app, tmp_path):
+    d = make_app(**hint_bots(tmp_path, "\n    def analyse(self, state, budget):\n        return {}\n"))
+    play = open_play(d, Player.human(), Player.human())
+    d.key(pygame.K_h)
+    d.until(lambda: not play.hint_pending, LIMIT, "the hint bot's answer")
+    assert play.view.hint is None and play.hint_text == ""
+    assert "No hint: the hint bot Quiet (Mute) cannot judge moves (it gave no move values)" in d.app.toasts.messages()
+
+
+def test_a_hint_tier_whose_bot_has_no_analyse_is_explained_when_hint_is_pressed(make_app, tmp_path):
+    d = make_app(**hint_bots(tmp_path, ""))
+    play = open_play(d, Player.human(), Player.human())
+    d.key(pygame.K_h)
+    assert not play.hint_pending and play.hint_runner is None
+    assert any("No hints for Tic-tac-toe" in m and "can judge moves" in m for m in d.app.toasts.messages())
+
+
+def test_hint_is_greyed_out_while_a_bot_is_to_move_and_after_the_end(make_app):
+    d = make_app(bots_dir=FIXTURES / "bots_faulty")
+    d.app.update_settings(bot_delay=0.0)
+    play = open_play(d, Player.of_bot("SlowStartBot", label="Slow"), Player.human())
+    assert play.thinking and not play.widget("hint").enabled
+    d.key(pygame.K_h)
+    assert not play.hint_pending and "Hints are for your moves: Slow is to move" in d.app.toasts.messages()
+    d.click("hint")
+    assert not play.hint_pending
+    d.until(lambda: len(play.match.records) == 1, LIMIT, "the bot's move")
+    assert play.widget("hint").enabled
+    for cell in (0, 1, 2):                          # the bot plays the last free cell: 8, 7, 6 win for it
+        if play.match.state.is_over():
+            break
+        d.click_at(play.renderer.cell_centre(cell))
+        d.until(lambda: play.match.state.is_over() or play.match.current_player.is_human, LIMIT, "the bot's move")
+    assert play.match.state.is_over()
+    d.key(pygame.K_h)
+    assert not play.hint_pending and "The game is over: no hint" in d.app.toasts.messages()
+    assert not play.hint_btn.enabled

@@ -391,14 +391,33 @@ class PlayScene(Scene):
             self.step_once = True
 
     # -- hint ---------------------------------------------------------------------------
+    def hint_unavailable(self) -> str:
+        """Why Hint cannot be asked now ('' when it can): hints are for the move
+        of a player at this screen, in a game still going."""
+        state = self.match.state
+        if state.is_over():
+            return "The game is over: no hint"
+        if not self.match.current_player.is_human:
+            return f"Hints are for your moves: {self.player_name(state.turn)} is to move"
+        return ""
+
+    def refuse_hint(self) -> None:
+        """H pressed while Hint is greyed out: say why."""
+        self.app.sounds.play("error")
+        self.app.toasts.show(self.hint_unavailable(), "info", seconds=2.5)
+
     def hint(self) -> None:
         state = self.match.state
-        if state.is_over() or self.hint_pending:
+        if self.hint_unavailable():
+            self.refuse_hint()
+            return
+        if self.hint_pending:
             self.app.sounds.play("error")
             return
         tier = self.app.config.game(self.game_id).hint_tier
         if not tier:
-            self.app.toasts.show(f"No hint tier is set for {self.title} (config.yaml: hint)", "warning")
+            self.app.toasts.show(f"No hints for {self.title}: config.yaml names no hint tier whose bot can judge moves",
+                                 "warning")
             return
         if self.hint_runner is None:
             try:
@@ -424,7 +443,12 @@ class PlayScene(Scene):
             return
         values = dict(reply.values)
         best = max(values, key=lambda m: values[m].score) if values else reply.move
-        if best is None or not state.is_legal(best):
+        who = self.hint_runner.spec.who
+        if best is None:
+            self.app.toasts.show(f"No hint: the hint bot {who} cannot judge moves (it gave no move values)", "warning")
+            return
+        if not state.is_legal(best):
+            self.app.toasts.show(f"No hint: the hint bot {who} suggested a move that is not legal here", "warning")
             return
         self.view.hint = best
         self.view.hint_values = values
@@ -485,6 +509,9 @@ class PlayScene(Scene):
                 pygame.K_o: self.load_btn,
             }
         else:
+            if key == pygame.K_h and self.hint_unavailable():
+                self.refuse_hint()
+                return True
             actions = {
                 pygame.K_u: self.undo_btn,
                 pygame.K_y: self.redo_btn,
@@ -555,7 +582,7 @@ class PlayScene(Scene):
         self.sync_view()
         self.undo_btn.enabled = self.match.can_undo()
         self.redo_btn.enabled = self.match.can_redo()
-        self.hint_btn.enabled = not self.match.state.is_over()
+        self.hint_btn.enabled = not self.hint_unavailable()
         self.step_btn.enabled = not self.match.state.is_over()
         self.pause_btn.enabled = not self.match.state.is_over()
 
