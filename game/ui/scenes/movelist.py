@@ -1,9 +1,15 @@
 """The move list of the play screen: numbered rounds in the game's notation, with notes.
 
-A round is one move of each seat (``1.  b2  a3``), coloured by seat; the
-latest move is marked. A note (a bot that failed and was replaced by a random
-move) is shown under its round with a warning sign. The list follows the
-game to its latest move unless the player scrolls back with the wheel.
+A round is the moves of one turn of the table, in seat order. A new round
+starts at a record whose seat does not come after the seat of the previous
+record of the round, so a seat that is skipped (a finished player in Chinese
+Checkers) leaves its column empty instead of shifting the others. With two
+seats a round is one line (``1.  b2  a3``), one column per seat; with more,
+each move has a line of its own, marked with its seat's colour, and the
+round's number stands on its first move. The latest move is boxed. A note (a
+bot that failed and was replaced by a random move) is shown under its move's
+line with a warning sign. The list follows the game to its latest move
+unless the player scrolls back with the wheel.
 """
 from __future__ import annotations
 
@@ -16,35 +22,52 @@ from game.match import MoveRecord
 from game.ui import palette
 from game.ui.draw import Fonts, fit_text, mix, panel, text, wrap_text
 
+#: Up to this many seats a round is one line with a column per seat.
+COLUMN_SEATS = 2
+
 
 @dataclass
 class Line:
-    """One drawn line: a round of moves, or a note under it."""
+    """One drawn line: moves of a round (``number`` shown if ``numbered``), or a note."""
 
     number: int
     records: list[MoveRecord]
     note: str = ""
+    numbered: bool = True
+
+
+def rounds(records: Sequence[MoveRecord]) -> list[list[MoveRecord]]:
+    """``records`` grouped in turns of the table, following seat order."""
+    groups: list[list[MoveRecord]] = []
+    for record in records:
+        if not groups or record.seat <= groups[-1][-1].seat:
+            groups.append([])
+        groups[-1].append(record)
+    return groups
 
 
 class MoveList:
-    """Draws ``records`` in rounds of ``seats`` moves inside ``rect``."""
+    """Draws ``records`` in rounds inside ``rect``."""
 
     def __init__(self, fonts: Fonts) -> None:
         self.fonts = fonts
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.scroll = 0          # lines scrolled up from the bottom
         self._count = 0
+        #: Where each move was drawn in the last frame (its label's box).
+        self.drawn: list[tuple[MoveRecord, pygame.Rect]] = []
 
     def lines(self, records: Sequence[MoveRecord], seats: int, width: int) -> list[Line]:
         font = self.fonts.text(14)
         lines: list[Line] = []
-        for start in range(0, len(records), seats):
-            group = list(records[start:start + seats])
-            lines.append(Line(start // seats + 1, group))
-            for record in group:
-                if record.note:
-                    for part in wrap_text(font, f"⚠ {record.note}", width):
-                        lines.append(Line(start // seats + 1, [], part))
+        for number, group in enumerate(rounds(records), start=1):
+            rows = [group] if seats <= COLUMN_SEATS else [[record] for record in group]
+            for index, row in enumerate(rows):
+                lines.append(Line(number, row, numbered=index == 0))
+                for record in row:
+                    if record.note:
+                        for part in wrap_text(font, f"⚠ {record.note}", width):
+                            lines.append(Line(number, [], part))
         return lines
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -54,6 +77,7 @@ class MoveList:
         return False
 
     def draw(self, surface: pygame.Surface, records: Sequence[MoveRecord], seats: int) -> None:
+        self.drawn = []
         rect = self.rect
         if rect.height < 60:
             return
@@ -77,26 +101,50 @@ class MoveList:
         shown = lines[max(0, end - visible):end]
         clip = surface.get_clip()
         surface.set_clip(body)
-        number_font, move_font, note_font = self.fonts.text(14), self.fonts.bold(16), self.fonts.text(14)
-        column_w = max(50, min(96, (body.width - 44) // max(1, seats)))
+        number_font, note_font = self.fonts.text(14), self.fonts.text(14)
         last = records[-1]
         y = body.y
         for line in shown:
+            middle = y + row_h // 2
             if line.note:
                 text(surface, note_font, fit_text(note_font, line.note, body.width - 12), palette.WARNING,
-                     (body.x + 12, y + row_h // 2), "midleft")
+                     (body.x + 12, middle), "midleft")
             else:
-                text(surface, number_font, f"{line.number}.", palette.TEXT_MUTED, (body.x + 30, y + row_h // 2), "midright")
-                for record in line.records:
-                    x = body.x + 44 + record.seat * column_w
-                    colour = palette.SEAT_COLOURS[record.seat % len(palette.SEAT_COLOURS)]
-                    label = fit_text(move_font, record.text, column_w - 8)
-                    if record is last:
-                        box = pygame.Rect(x - 6, y + 2, move_font.size(label)[0] + 12, row_h - 4)
-                        pygame.draw.rect(surface, mix(palette.BOARD, palette.ACCENT, 0.22), box, border_radius=6)
-                        pygame.draw.rect(surface, palette.ACCENT, box, 1, border_radius=6)
-                    text(surface, move_font, label, colour, (x, y + row_h // 2), "midleft")
+                if line.numbered:
+                    text(surface, number_font, f"{line.number}.", palette.TEXT_MUTED, (body.x + 30, middle), "midright")
+                if seats <= COLUMN_SEATS:
+                    self._draw_columns(surface, body, line, seats, middle, last)
+                else:
+                    self._draw_dotted(surface, body, line.records[0], middle, last)
             y += row_h
         surface.set_clip(clip)
         if self.scroll:
             text(surface, number_font, f"↓ {self.scroll} more", palette.ACCENT, (rect.right - 12, rect.y + 10), "topright")
+
+    def _draw_columns(self, surface: pygame.Surface, body: pygame.Rect, line: Line, seats: int, middle: int,
+                      last: MoveRecord) -> None:
+        """A round on one line, each move in its seat's column."""
+        column_w = max(50, min(96, (body.width - 44) // max(1, seats)))
+        for record in line.records:
+            x = body.x + 44 + record.seat * column_w
+            self._draw_move(surface, record, x, column_w - 8, middle, record is last)
+
+    def _draw_dotted(self, surface: pygame.Surface, body: pygame.Rect, record: MoveRecord, middle: int,
+                     last: MoveRecord) -> None:
+        """One move on its own line after a dot of its seat's colour."""
+        colour = palette.SEAT_COLOURS[record.seat % len(palette.SEAT_COLOURS)]
+        pygame.draw.circle(surface, colour, (body.x + 48, middle), 5)
+        x = body.x + 64
+        self._draw_move(surface, record, x, body.right - 8 - x, middle, record is last)
+
+    def _draw_move(self, surface: pygame.Surface, record: MoveRecord, x: int, room: int, middle: int,
+                   latest: bool) -> None:
+        font = self.fonts.bold(16)
+        colour = palette.SEAT_COLOURS[record.seat % len(palette.SEAT_COLOURS)]
+        label = fit_text(font, record.text, room)
+        if latest:
+            box = pygame.Rect(x - 6, middle - 11, font.size(label)[0] + 12, 22)
+            pygame.draw.rect(surface, mix(palette.BOARD, palette.ACCENT, 0.22), box, border_radius=6)
+            pygame.draw.rect(surface, palette.ACCENT, box, 1, border_radius=6)
+        drawn = text(surface, font, label, colour, (x, middle), "midleft")
+        self.drawn.append((record, drawn))

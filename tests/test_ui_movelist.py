@@ -1,0 +1,59 @@
+"""The play screen's move list: rounds follow seat order, with skipped seats and up to six seats."""
+from __future__ import annotations
+
+import pygame
+
+from game.match import MoveRecord
+from game.ui import palette
+from game.ui.scenes.movelist import MoveList
+
+
+def records(*seats: int, notes: dict[int, str] | None = None) -> list[MoveRecord]:
+    """One record per seat given, named m1, m2... in order, with ``notes`` by index."""
+    notes = notes or {}
+    return [MoveRecord(i, seat, f"m{i + 1}", notes.get(i, "")) for i, seat in enumerate(seats)]
+
+
+def drawn_list(d, moves: list[MoveRecord], seats: int, size=(320, 420)) -> MoveList:
+    movelist = MoveList(d.app.fonts)
+    movelist.rect = pygame.Rect((10, 10), size)
+    surface = pygame.Surface((size[0] + 20, size[1] + 20))
+    movelist.draw(surface, moves, seats)
+    movelist.surface = surface
+    return movelist
+
+
+def test_a_skipped_seat_starts_a_new_round_instead_of_shifting_the_columns(make_app):
+    d = make_app()
+    moves = records(0, 1, 1, 0, 1)                  # seat 0 missed a turn after the first round
+    movelist = drawn_list(d, moves, 2)
+    lines = movelist.lines(moves, 2, 280)
+    assert [(line.number, [r.text for r in line.records]) for line in lines] == [
+        (1, ["m1", "m2"]), (2, ["m3"]), (3, ["m4", "m5"])]
+    column = {record.text: rect.x for record, rect in movelist.drawn}
+    assert column["m2"] == column["m3"] == column["m5"] > column["m1"] == column["m4"]
+
+
+def test_with_more_than_two_seats_each_move_has_a_line_with_its_seat_colour(make_app):
+    d = make_app()
+    moves = records(0, 1, 2, 3, 4, 5, 0, 1, 3, 4, 5, 0)   # seat 2 finished after the first round
+    movelist = drawn_list(d, moves, 6)
+    lines = movelist.lines(moves, 6, 280)
+    assert [(line.number, line.numbered, line.records[0].seat) for line in lines] == [
+        (1, True, 0), (1, False, 1), (1, False, 2), (1, False, 3), (1, False, 4), (1, False, 5),
+        (2, True, 0), (2, False, 1), (2, False, 3), (2, False, 4), (2, False, 5),
+        (3, True, 0)]
+    body = movelist.rect.inflate(-20, -44)
+    assert [record.text for record, _ in movelist.drawn] == [r.text for r in moves]
+    for record, rect in movelist.drawn:
+        assert body.left < rect.left and rect.right <= body.right
+        dot = movelist.surface.get_at((body.x + 48, rect.centery))[:3]
+        assert dot == palette.SEAT_COLOURS[record.seat]
+
+
+def test_notes_stay_under_their_move(make_app):
+    d = make_app()
+    moves = records(0, 1, 2, 0, notes={1: "Slow timed out; a random move was played"})
+    lines = MoveList(d.app.fonts).lines(moves, 3, 600)
+    assert [line.records[0].text if line.records else line.note for line in lines] == [
+        "m1", "m2", "⚠ Slow timed out; a random move was played", "m3", "m4"]
