@@ -276,3 +276,25 @@ def test_restart_after_the_end_hides_the_result_and_redo_does_not_count_the_game
     d.until(lambda: play.result.shown, what="the result panel again")
     assert [r.games for r in d.app.stats.rows()] == [1]
     assert [r.games for r in load_stats()[0].rows()] == [1]
+
+
+def test_the_status_box_says_how_to_play_in_the_boards_own_words(make_app):
+    d = make_app()
+    d.app.open_match(hot_seat_match(), animate=False)
+    d.settle()
+    play = d.scene
+    assert play.status_note()[0] == play.renderer.input_help == "Click a square, or arrows + Enter, or 1–9"
+    box = play.status_rect
+    line = pygame.Rect(box.x + 12, box.bottom - 32, box.width - 24, 24)
+
+    def note_pixels() -> set:
+        d.frames(1)
+        return {tuple(d.app.screen.get_at((x, y))) for x in range(line.left, line.right, 2)
+                for y in range(line.top, line.bottom, 2)}
+
+    shown = note_pixels()
+    play.renderer.input_help = ""                   # a board with nothing to explain
+    blank = note_pixels()
+    assert len(blank) == 1 and len(shown) > 1
+    play.renderer.input_help = "Drop a disc: click a column"
+    assert play.status_note()[0] == "Drop a disc: click a column" and len(note_pixels()) > 1

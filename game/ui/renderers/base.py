@@ -64,6 +64,9 @@ class Renderer:
     """
 
     game_id: ClassVar[str] = ""
+    #: How a human plays on this board, in one short line for the play
+    #: screen's status box while it is their move ('' shows nothing).
+    input_help: ClassVar[str] = ""
 
     def __init__(self) -> None:
         self._anim_speed = 1.0

@@ -734,15 +734,22 @@ class PlayScene(Scene):
             headline, head_colour, _ = self._headline(outcome)
             text(surface, fonts.bold(22), "Game over", palette.TEXT, (box.x + 16, box.y + 16))
             text(surface, fonts.text(15), f"{headline} · {outcome.reason}", head_colour, (box.x + 16, box.y + 46))
-        hint_y = box.bottom - 30
+        note, colour, bold = self.status_note()
+        if note:
+            font = fonts.bold(15) if bold else fonts.text(14)
+            text(surface, font, fit_text(font, note, box.width - 32), colour, (box.x + 16, box.bottom - 30 + (0 if bold else 2)))
+
+    def status_note(self) -> tuple[str, tuple[int, int, int], bool]:
+        """The status box's last line, its colour and whether it is bold: the hint
+        being looked for or found, else how to play on this board (the
+        renderer's ``input_help``) while a human here is to move."""
         if self.hint_pending:
-            dots = "." * (1 + int(self.time * 3) % 3)
-            text(surface, fonts.text(15), f"Looking for the best move{dots}", palette.ACCENT, (box.x + 16, hint_y))
-        elif self.hint_text:
-            text(surface, fonts.bold(15), f"★ Hint: {self.hint_text}", palette.ACCENT, (box.x + 16, hint_y))
-        elif self.view.interactive and not outcome:
-            text(surface, fonts.text(14), "Click a square, or arrows + Enter, or 1–9", mix(palette.TEXT_MUTED, palette.PANEL, 0.25),
-                 (box.x + 16, hint_y + 2))
+            return f"Looking for the best move{'.' * (1 + int(self.time * 3) % 3)}", palette.ACCENT, False
+        if self.hint_text:
+            return f"★ Hint: {self.hint_text}", palette.ACCENT, True
+        if self.view.interactive and not self.match.state.is_over():
+            return self.renderer.input_help, mix(palette.TEXT_MUTED, palette.PANEL, 0.25), False
+        return "", palette.TEXT_MUTED, False
 
     def _status_line(self) -> str:
         seat = self.match.state.turn
