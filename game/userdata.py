@@ -22,6 +22,8 @@ from game.match import Player
 
 APP_NAME = "BoardArcade"
 ANIM_SPEEDS: dict[float, str] = {0.0: "Off", 0.5: "Slow", 1.0: "Normal", 2.0: "Fast"}
+#: The pauses between bot moves (seconds) that Settings and the play screen offer.
+BOT_DELAYS: dict[float, str] = {0.0: "Instant", 0.2: "Fast", 0.6: "Normal", 1.2: "Slow", 2.5: "Very slow"}
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1024, 680), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080))
 
 

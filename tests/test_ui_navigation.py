@@ -6,9 +6,10 @@ from pathlib import Path
 import pygame
 
 from game.core import Outcome
-from game.match import Player
+from game.games import new_state
+from game.match import Match, Player
 from game.ui import palette
-from game.userdata import load_settings, load_stats
+from game.userdata import BOT_DELAYS, load_settings, load_stats
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -153,3 +154,30 @@ def test_a_game_without_a_board_renderer_is_refused_clearly(make_app, monkeypatc
     d.settle()
     cards = [w.id for w in d.scene.focus.widgets]
     assert "game:tictactoe" in cards and "game:noboard" not in cards
+
+
+def test_bot_delay_choices_are_kept_with_the_settings_and_shown_alike_in_settings_and_play(make_app):
+    d = make_app()
+    d.app.update_settings(bot_delay=0.5)            # as an edited settings file may say: not one of the choices
+    d.click("settings")
+    d.settle()
+    delay = d.scene.widget("bot_delay")
+    assert [(item.value, item.label) for item in delay.items] == list(BOT_DELAYS.items())
+    assert delay.value == 0.6                       # the nearest choice
+    d.click_at((delay.rect.right - 12, delay.rect.centery))
+    assert d.app.settings.bot_delay == 1.2
+    d.key(pygame.K_ESCAPE)
+    d.settle()
+    d.app.open_match(Match(new_state("tictactoe"), [Player.of_bot("Easy"), Player.of_bot("Easy")]), animate=False)
+    d.settle()
+    speed = d.scene.widget("speed")
+    assert [(item.value, item.label) for item in speed.items] == list(BOT_DELAYS.items()) and speed.value == 1.2
+    d.app.update_settings(bot_delay=3.0)
+    assert speed.value == 2.5
+
+
+def test_settings_and_play_screens_take_the_bot_delays_from_userdata():
+    from game import userdata
+    from game.ui.scenes import play, settings
+
+    assert settings.BOT_DELAYS is userdata.BOT_DELAYS and play.BOT_DELAYS is userdata.BOT_DELAYS

@@ -203,6 +203,12 @@ class ChoiceItem:
     subtitle: str = ""
 
 
+def nearest_index(items: Sequence[ChoiceItem], value: float) -> int:
+    """The index of the item whose (numeric) value is nearest ``value``: a
+    setting kept from an edited file need not be one of the choices."""
+    return min(range(len(items)), key=lambda i: abs(items[i].value - value))
+
+
 class Choice(Widget):
     """A chooser: ◀ value ▶, changed by Left/Right, clicks, or Enter (next)."""
 

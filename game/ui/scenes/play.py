@@ -35,26 +35,14 @@ from game.ui.scenes.base import Scene
 from game.ui.scenes.movelist import MoveList
 from game.ui.scenes.result import ResultPanel
 from game.ui.scenes.setup import remember_match
-from game.ui.widgets import Button, Choice, ChoiceItem, Widget
-from game.userdata import StatRow, matchup_order, saves_dir
+from game.ui.widgets import Button, Choice, ChoiceItem, Widget, nearest_index
+from game.userdata import BOT_DELAYS, StatRow, matchup_order, saves_dir
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
-#: Delay between bot moves, as the speed control offers it.
-BOT_DELAYS: tuple[tuple[float, str], ...] = (
-    (0.0, "Instant"),
-    (0.2, "Fast"),
-    (0.6, "Normal"),
-    (1.2, "Slow"),
-    (2.5, "Very slow"),
-)
 #: Seconds the winning line animates before the result panel slides in.
 RESULT_DELAY = 0.9
-
-
-def nearest_delay_index(delay: float) -> int:
-    return min(range(len(BOT_DELAYS)), key=lambda i: abs(BOT_DELAYS[i][0] - delay))
 
 
 class BoardFocus(Widget):
@@ -113,10 +101,11 @@ class PlayScene(Scene):
                                tooltip="Back to the match setup (Esc); the bots stop")
         self.pause_btn = Button(app, "Pause", self.toggle_pause, wid="pause", shortcut="Space", tooltip="Pause or resume the bots (Space)")
         self.step_btn = Button(app, "Step", self.step, wid="step", shortcut="S", tooltip="Play the next move (S or →)")
+        delays = [ChoiceItem(delay, label) for delay, label in BOT_DELAYS.items()]
         self.speed = Choice(
             app,
-            [ChoiceItem(delay, label) for delay, label in BOT_DELAYS],
-            nearest_delay_index(app.settings.bot_delay),
+            delays,
+            nearest_index(delays, app.settings.bot_delay),
             lambda delay: app.update_settings(bot_delay=delay),
             wid="speed",
             tooltip="Pause between bot moves (also in Settings)",
@@ -200,7 +189,7 @@ class PlayScene(Scene):
 
     def apply_settings(self) -> None:
         self.renderer.anim_speed = self.app.settings.anim_speed
-        self.speed.select_value(BOT_DELAYS[nearest_delay_index(self.app.settings.bot_delay)][0])
+        self.speed.index = nearest_index(self.speed.items, self.app.settings.bot_delay)
 
     def back(self) -> None:
         self.app.sounds.play("click")

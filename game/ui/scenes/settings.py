@@ -12,9 +12,8 @@ import pygame
 from game.ui import palette
 from game.ui.draw import panel, text
 from game.ui.scenes.base import Scene
-from game.ui.scenes.play import BOT_DELAYS, nearest_delay_index
-from game.ui.widgets import Choice, ChoiceItem
-from game.userdata import ANIM_SPEEDS, WINDOW_SIZES
+from game.ui.widgets import Choice, ChoiceItem, nearest_index
+from game.userdata import ANIM_SPEEDS, BOT_DELAYS, WINDOW_SIZES
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -42,7 +41,7 @@ class SettingsScene(Scene):
         sizes = [ChoiceItem(tuple(size), f"{size[0]} × {size[1]}") for size in WINDOW_SIZES]
         if tuple(s.window_size) not in [item.value for item in sizes]:
             sizes.append(ChoiceItem(tuple(s.window_size), f"{s.window_size[0]} × {s.window_size[1]} (custom)"))
-        delays = [ChoiceItem(v, label, f"{v:g} s between bot moves") for v, label in BOT_DELAYS]
+        delays = [ChoiceItem(v, label, f"{v:g} s between bot moves") for v, label in BOT_DELAYS.items()]
         self.rows: list[tuple[str, str, Choice]] = [
             ("Animation speed", "How fast pieces, lines and screens move",
              Choice(app, speeds, _index(speeds, s.anim_speed), lambda v: app.update_settings(anim_speed=v), wid="anim_speed")),
@@ -53,7 +52,7 @@ class SettingsScene(Scene):
             ("Fullscreen", "F11 switches at any time",
              Choice(app, ON_OFF, _index(ON_OFF, s.fullscreen), lambda v: app.update_settings(fullscreen=v), wid="fullscreen")),
             ("Bot move delay", "Pause before a bot's move is shown",
-             Choice(app, delays, nearest_delay_index(s.bot_delay), lambda v: app.update_settings(bot_delay=v), wid="bot_delay")),
+             Choice(app, delays, nearest_index(delays, s.bot_delay), lambda v: app.update_settings(bot_delay=v), wid="bot_delay")),
         ]
         self.back_btn = self.back_button("Done")
         self.focus.set([choice for _, _, choice in self.rows] + [self.back_btn])
@@ -61,9 +60,12 @@ class SettingsScene(Scene):
     def apply_settings(self) -> None:
         s = self.app.settings
         values = {"anim_speed": s.anim_speed, "sound": s.sound, "window_size": tuple(s.window_size),
-                  "fullscreen": s.fullscreen, "bot_delay": BOT_DELAYS[nearest_delay_index(s.bot_delay)][0]}
+                  "fullscreen": s.fullscreen}
         for _, _, choice in self.rows:
-            choice.select_value(values[choice.id])
+            if choice.id == "bot_delay":
+                choice.index = nearest_index(choice.items, s.bot_delay)
+            else:
+                choice.select_value(values[choice.id])
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
