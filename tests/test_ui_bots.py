@@ -5,6 +5,7 @@ until the bot's move arrives, with a generous frame cap rather than a clock.
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pygame
@@ -14,6 +15,15 @@ from game.match import Match, Player
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 LIMIT = 3000   # frames; a worker start plus a move takes far fewer
+
+
+def alive(pid: int) -> bool:
+    """Whether a process ``pid`` exists (a reaped worker does not)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 def open_play(d, *players: Player):
@@ -47,27 +57,32 @@ def test_game_against_easy_reaches_the_result_panel(make_app):
     d.until(lambda: play.result.visible, what="result panel")
     row = d.app.stats.rows()[0]
     assert row.matchup == "Human vs Easy" and row.games == 1
+    pids = [runner.pid for runner in play.runners.values()]
+    assert pids and all(pid is not None and alive(pid) for pid in pids)
     d.key(pygame.K_ESCAPE)
     d.settle()
     assert d.scene.name == "setup" and play.runners == {}
+    d.until(lambda: not any(alive(pid) for pid in pids), 120, "the bot workers' end")
 
 
-def test_undo_against_a_bot_returns_to_the_humans_turn(make_app):
-    d = make_app()
+def test_undo_while_a_bot_thinks_drops_its_request_and_it_answers_the_new_position(make_app):
+    d = make_app(bots_dir=FIXTURES / "bots_faulty")
     d.app.update_settings(bot_delay=0.0)
-    play = open_play(d, Player.human(), Player.of_bot("Easy"))
-    d.click_at(play.renderer.cell_centre(4))
-    d.until(lambda: len(play.match.records) == 2, LIMIT, "Easy's reply")
-    d.click_at(play.renderer.cell_centre(next(c for c in play.match.state.legal_moves())))
-    d.key(pygame.K_u)                   # at once: the bot may be thinking about its reply
-    assert [r.text for r in play.match.records] == ["b2", play.match.records[1].text]
-    assert play.match.state.turn == 0 and play.match.current_player.is_human
-    d.key(pygame.K_z, mod=pygame.KMOD_CTRL)
-    assert play.match.records == [] and play.match.state.turn == 0
-    d.frames(90)
-    assert play.match.records == []     # the cancelled request never plays
-    d.key(pygame.K_y)
-    assert len(play.match.records) == 2
+    # Last move plays the last free cell: 8 on the empty board, 7 after X c1 and O a3.
+    play = open_play(d, Player.of_bot("LastMoveBot", label="Last"), Player.human())
+    records = play.match.records
+    d.until(lambda: len(records) == 1, LIMIT, "the bot's first move")
+    assert records[0].move == 8
+    d.click_at(play.renderer.cell_centre(0))        # the bot starts on its reply (7)...
+    assert play.thinking and play.runners[0].busy
+    d.key(pygame.K_u)                               # ...which undo drops: back to the human's turn
+    assert [r.move for r in records] == [8] and play.match.current_player.is_human
+    d.key(pygame.K_z, mod=pygame.KMOD_CTRL)         # back to the start: the bot is to move again
+    assert records == [] and play.thinking
+    d.until(lambda: len(records) == 1, LIMIT, "the bot's move on the empty board")
+    assert records[0].move == 8                     # its answer to this position, not the dropped 7
+    d.frames(30)
+    assert [r.move for r in records] == [8] and records[0].note == "" and not play.paused
 
 
 def test_hint_shows_a_move_without_playing_it(make_app):
