@@ -298,3 +298,36 @@ def test_the_status_box_says_how_to_play_in_the_boards_own_words(make_app):
     assert len(blank) == 1 and len(shown) > 1
     play.renderer.input_help = "Drop a disc: click a column"
     assert play.status_note()[0] == "Drop a disc: click a column" and len(note_pixels()) > 1
+
+
+def test_saving_into_a_missing_folder_says_so_unless_it_is_inside_the_saves_folder(make_app, tmp_path):
+    d = make_app()
+    d.app.open_match(hot_seat_match("b2"), animate=False)
+    d.settle()
+    d.key(pygame.K_s, mod=pygame.KMOD_CTRL)
+    line = d.app.dialogs.window.file_path_text_line
+    nowhere = tmp_path / "nowhere" / "game.txt"
+    line.set_text(str(nowhere))
+    d.key(pygame.K_RETURN)
+    assert d.app.dialogs.kind == "file" and not nowhere.parent.exists()
+    problem = next(m for m in d.app.toasts.messages() if "nowhere" in m)
+    assert problem == f"There is no folder {nowhere.parent}: choose one that exists, or a new one inside the saves folder"
+    d.frames(5)                                     # the toast is drawn above the dialog
+    toast = d.app.toasts.items[-1].rect
+    assert toast is not None and toast.bottom <= d.app.dialogs.window.rect.top
+    line.set_text(str(saves_dir() / "2025" / "first"))
+    d.key(pygame.K_RETURN)
+    saved = saves_dir() / "2025" / "first.txt"
+    assert not d.app.dialogs.is_open and "Moves: b2" in saved.read_text(encoding="utf-8")
+    assert "Saved to first.txt" in d.app.toasts.messages()
+
+
+def test_browsing_for_a_file_that_is_not_there_says_so(make_app, tmp_path):
+    d = make_app()
+    d.key(pygame.K_l)
+    d.settle()
+    d.key(pygame.K_b)
+    d.app.dialogs.window.file_path_text_line.set_text(str(tmp_path / "missing.txt"))
+    d.key(pygame.K_RETURN)
+    assert d.app.dialogs.kind == "file"
+    assert f"There is no file {tmp_path / 'missing.txt'}" in d.app.toasts.messages()

@@ -70,7 +70,7 @@ class App:
         self.shadows = draw.Shadows()
         self.keyboard_mode = True
         self.ui = pygame_gui.UIManager(self.size, build_theme())
-        self.dialogs = Dialogs(self.ui)
+        self.dialogs = Dialogs(self.ui, self._dialog_problem)
         self.toasts = Toasts(self.fonts)
         self.toasts.speed = self.settings.anim_speed
         self.sounds = Sounds(self.settings.sound)
@@ -164,6 +164,11 @@ class App:
         except OSError as err:
             self.toasts.show(f"Settings could not be saved: {err}", "error")
 
+    def _dialog_problem(self, message: str) -> None:
+        """A dialog could not take what was typed: say why, above the dialog."""
+        self.sounds.play("error")
+        self.toasts.show(message, "error", seconds=6)
+
     def save_stats(self) -> None:
         try:
             save_stats(self.stats)
@@ -244,9 +249,13 @@ class App:
         self.scenes.update(dt)
         self.toasts.update(dt)
         self.scenes.draw(self.screen)
-        self.toasts.draw(self.screen, self.scene.toast_room() if self.scenes.stack else None)
-        self.dialogs.draw_backdrop(self.screen)
-        self.ui.draw_ui(self.screen)
+        if self.dialogs.is_open:        # toasts about the dialog go above it, not under its shade
+            self.dialogs.draw_backdrop(self.screen)
+            self.ui.draw_ui(self.screen)
+            self.toasts.draw(self.screen, self.dialogs.toast_room(self.screen.get_rect()))
+        else:
+            self.toasts.draw(self.screen, self.scene.toast_room() if self.scenes.stack else None)
+            self.ui.draw_ui(self.screen)
         pygame.display.flip()
         self.frames += 1
         return self.running

@@ -2,7 +2,9 @@
 
 One dialog at a time sits above the scenes; while it is open the scene gets
 no input. The keyboard works as everywhere else: Enter confirms (or picks
-the file typed in the path line), Esc closes. The look comes from
+the file typed in the path line), Esc closes. A typed path that cannot be
+used (no such folder, no such file) is explained through ``notify`` (a
+toast above the dialog) and the picker stays open. The look comes from
 ``theme.build_theme``.
 """
 from __future__ import annotations
@@ -38,8 +40,9 @@ class FileDialog(UIFileDialog):
 class Dialogs:
     """Opens dialogs and routes their results back to the caller's callbacks."""
 
-    def __init__(self, manager: pygame_gui.UIManager) -> None:
+    def __init__(self, manager: pygame_gui.UIManager, notify: Callable[[str], None]) -> None:
         self.manager = manager
+        self.notify = notify
         self.window: pygame_gui.elements.UIWindow | None = None
         self.kind = ""
         self._on_confirm: Callable[[], None] | None = None
@@ -47,6 +50,7 @@ class Dialogs:
         self._must_exist = False
         self._directory = Path.cwd()
         self._suffix = ""
+        self._creatable: Path | None = None
 
     @property
     def is_open(self) -> bool:
@@ -95,12 +99,14 @@ class Dialogs:
         on_pick: Callable[[Path], None],
         must_exist: bool,
         suffix: str = "",
+        creatable: Path | None = None,
     ) -> None:
         """A file picker starting at ``initial``; Enter takes the typed path.
 
         A bare name typed in the path line is a file in the folder the picker
         opened in (not the program's working folder); ``suffix`` (".txt") is
-        added to a name typed without one.
+        added to a name typed without one. A missing folder inside
+        ``creatable`` (the saves folder) is made when the path is taken.
         """
         self.close()
         dialog = FileDialog(
@@ -118,24 +124,45 @@ class Dialogs:
         self._must_exist = must_exist
         self._directory = initial if initial.is_dir() else initial.parent
         self._suffix = suffix
+        self._creatable = creatable
 
-    def typed_path(self) -> Path | None:
-        """The path in the file picker's text line, if it names a usable file."""
+    def typed_path(self) -> tuple[Path | None, str]:
+        """The file named in the picker's text line, or why it cannot be used
+        (``(None, '')``: nothing to say, e.g. a folder, which the picker opens)."""
         if self.kind != "file" or self.window is None:
-            return None
+            return None, ""
         raw = self.window.file_path_text_line.get_text().strip()
         if not raw:
-            return None
+            return None, ""
         path = Path(raw).expanduser()
         if not path.is_absolute():
             path = self._directory / path
         if path.is_dir():
-            return None
+            return None, ""
         if self._must_exist:
-            return path if path.is_file() else None
+            return (path, "") if path.is_file() else (None, f"There is no file {path}")
         if self._suffix and not path.suffix:
             path = path.with_name(path.name + self._suffix)
-        return path if path.parent.is_dir() else None
+        folder = path.parent
+        if folder.is_dir():
+            return path, ""
+        if folder.exists():
+            return None, f"{folder} is a file, not a folder"
+        if self._creatable is not None and folder.is_relative_to(self._creatable):
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as err:
+                return None, f"The folder {folder} could not be made: {err.strerror or err}"
+            return path, ""
+        where = ", or a new one inside the saves folder" if self._creatable is not None else ""
+        return None, f"There is no folder {folder}: choose one that exists{where}"
+
+    def toast_room(self, screen: pygame.Rect) -> pygame.Rect:
+        """Where toasts go while a dialog is open: above it, or anywhere if there is no room."""
+        if not self.is_open or self.window is None:
+            return pygame.Rect(screen)
+        top = self.window.rect.top
+        return pygame.Rect(screen.x, screen.y, screen.width, top - screen.y) if top - screen.y >= 70 else pygame.Rect(screen)
 
     def _pick(self, path: Path) -> None:
         callback = self._on_pick
@@ -172,9 +199,11 @@ class Dialogs:
                 elif self.kind == "message":
                     self.close()
                 elif self.kind == "file":
-                    path = self.typed_path()
+                    path, problem = self.typed_path()
                     if path is not None:
                         self._pick(path)
+                    elif problem:
+                        self.notify(problem)
         return True
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:

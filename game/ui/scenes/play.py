@@ -458,7 +458,8 @@ class PlayScene(Scene):
         return saves_dir() / f"{self.game_id}-{_dt.datetime.now():%Y-%m-%d-%H%M}.txt"
 
     def ask_save(self) -> None:
-        self.app.dialogs.pick_file("Save game", self.default_save_path(), self.save_to, must_exist=False, suffix=".txt")
+        self.app.dialogs.pick_file("Save game", self.default_save_path(), self.save_to, must_exist=False, suffix=".txt",
+                                   creatable=saves_dir())
 
     def save_to(self, path: Path) -> None:
         """Write the game to ``path``, asking first if that would replace a file."""
