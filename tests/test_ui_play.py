@@ -283,7 +283,8 @@ def test_the_status_box_says_how_to_play_in_the_boards_own_words(make_app):
     d.app.open_match(hot_seat_match(), animate=False)
     d.settle()
     play = d.scene
-    assert play.status_note()[0] == play.renderer.input_help == "Click a square, or arrows + Enter, or 1–9"
+    assert play.status_note()[0] == play.renderer.input_help == "Click a square, arrows + Enter, or 1–9"
+    assert d.app.fonts.text(14).size(play.renderer.input_help)[0] <= play.status_rect.width - 32   # not cut short
     box = play.status_rect
     line = pygame.Rect(box.x + 12, box.bottom - 32, box.width - 24, 24)
 

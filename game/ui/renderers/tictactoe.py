@@ -142,7 +142,7 @@ class TicTacToeRenderer(Renderer):
     """Draws a ``TicTacToe`` state and reads the human's moves from mouse and keys."""
 
     game_id = "tictactoe"
-    input_help = "Click a square, or arrows + Enter, or 1–9"
+    input_help = "Click a square, arrows + Enter, or 1–9"
 
     def __init__(self) -> None:
         super().__init__()
