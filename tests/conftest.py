@@ -8,6 +8,7 @@ player's own files and run on machines without a screen.
 from __future__ import annotations
 
 import os
+import time
 import shutil
 import sys
 import tempfile
@@ -49,13 +50,23 @@ class Driver:
         for _ in range(count):
             self.app.frame(FRAME)
 
-    def until(self, condition, limit: int = 900, what: str = "condition") -> int:
-        """Run frames until ``condition()`` holds; fail after ``limit`` frames."""
-        for count in range(limit):
-            if condition():
-                return count
+    def until(self, condition, limit: int = 900, what: str = "condition", seconds: float = 60.0) -> int:
+        """Run frames until ``condition()`` holds.
+
+        Fails only after ``limit`` frames *and* ``seconds`` of wall-clock time:
+        frames are simulated time, but bot workers live in real time, and a
+        busy machine must not turn a slow process start into a failure.
+        """
+        started = time.monotonic()
+        count = 0
+        while not condition():
+            if count >= limit and time.monotonic() - started >= seconds:
+                raise AssertionError(
+                    f"{what} did not happen within {limit} frames and {seconds:.0f} s (scene {self.scene.name})"
+                )
             self.app.frame(FRAME)
-        raise AssertionError(f"{what} did not happen within {limit} frames (scene {self.scene.name})")
+            count += 1
+        return count
 
     def settle(self) -> None:
         """Let any scene transition finish, so the next input reaches the new scene."""

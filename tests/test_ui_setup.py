@@ -186,3 +186,18 @@ def test_a_problems_list_that_fits_does_not_take_the_focus(make_app, tmp_path):
     for _ in range(len(setup.focus.widgets) + 1):
         d.key(pygame.K_TAB)
         assert setup.focus.current is not setup.problems_panel
+
+
+def test_a_tier_whose_bot_cannot_be_built_is_reported_and_the_builtin_tier_plays(make_app, tmp_path):
+    config = tmp_path / "config.yaml"
+    config.write_text(
+        "games:\n"
+        "  tictactoe:\n"
+        "    tiers:\n"
+        "      Hard: {bot: TicTacToeSymmetry, params: {depth: 99}}\n",
+        encoding="utf-8",
+    )
+    d = make_app(config_path=config, game_id="tictactoe")
+    found = [what for where, what in d.scene.problems if where.endswith("config.yaml line 4")]
+    assert len(found) == 1 and "depth=99" in found[0] and "failed" in found[0]
+    assert d.app.config.game("tictactoe").tier("Hard").params == {"depth": 5}

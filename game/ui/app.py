@@ -74,8 +74,8 @@ class App:
         self.toasts = Toasts(self.fonts)
         self.toasts.speed = self.settings.anim_speed
         self.sounds = Sounds(self.settings.sound)
-        self.registry = BotRegistry.discover(bots_dir)
         self.config: Config = load_config(config_path)
+        self.registry = BotRegistry.discover(bots_dir, check=self.config.bot_checks())
         self.config.validate(self.registry)
         self.stats, stats_problems = load_stats()
         self.background = draw.background(self.size)
