@@ -12,7 +12,7 @@ import string
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
-from game.core import BadNotation, Outcome
+from game.core import Outcome
 from game.games import game_class, new_state
 from game.runner import BotRunner, BotSpec
 
@@ -89,28 +89,8 @@ class ArenaResult:
 
 
 def parse_options(game_id: str, pairs: Sequence[str]) -> dict[str, Any]:
-    """``['size=7', 'n=4']`` -> the game's options with their proper values.
-
-    ``BadNotation`` names an unknown option, a pair without ``=`` or a value
-    not among the option's choices.
-    """
-    spec = {option.name: option for option in game_class(game_id).options_spec}
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        name, sep, text = pair.partition("=")
-        name, text = name.strip(), text.strip()
-        if not sep or not name:
-            raise BadNotation(f"option {pair!r} is not of the form name=value")
-        if name not in spec:
-            known = ", ".join(spec) or "none"
-            raise BadNotation(f"{game_id} has no option {name!r} (options: {known})")
-        option = spec[name]
-        value = next((c for c in option.choices if str(c).casefold() == text.casefold()), None)
-        if value is None:
-            choices = ", ".join(str(c) for c in option.choices)
-            raise BadNotation(f"option {name}={text!r} is not one of: {choices}")
-        options[name] = value
-    return options
+    """``['size=7', 'n=4']`` -> the options of ``game_id`` (see ``State.parse_options``)."""
+    return game_class(game_id).parse_options(pairs)
 
 
 def run_arena(game_id: str, specs: Sequence[BotSpec], games: int, *,
