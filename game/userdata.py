@@ -27,35 +27,28 @@ BOT_DELAYS: dict[float, str] = {0.0: "Instant", 0.2: "Fast", 0.6: "Normal", 1.2:
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1024, 680), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080))
 
 
-def _home() -> Path | None:
-    value = os.environ.get("BOARD_ARCADE_HOME")
-    return Path(value) if value else None
+def _user_dir(kind: str) -> Path:
+    """``$BOARD_ARCADE_HOME/<kind>`` if set, else the platform's user folder of that kind."""
+    home = os.environ.get("BOARD_ARCADE_HOME")
+    if home:
+        path = Path(home) / kind
+    else:
+        import platformdirs
+
+        finder = platformdirs.user_data_dir if kind == "data" else platformdirs.user_config_dir
+        path = Path(finder(APP_NAME, appauthor=False))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
 
 
 def data_dir() -> Path:
     """Where statistics and saved games go (created on demand)."""
-    home = _home()
-    if home is not None:
-        path = home / "data"
-    else:
-        import platformdirs
-
-        path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _user_dir("data")
 
 
 def config_dir() -> Path:
     """Where the player's settings go (created on demand)."""
-    home = _home()
-    if home is not None:
-        path = home / "config"
-    else:
-        import platformdirs
-
-        path = Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _user_dir("config")
 
 
 def saves_dir() -> Path:

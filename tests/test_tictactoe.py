@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from game.core import BadNotation, IllegalMove
 from game.tictactoe import EMPTY, LINES, O, X, TicTacToe, cell_name
+from tictactoe_games import play
 
 #: Choices made in turn among the legal moves: draws a random game (or the start of one).
 choice_lists = st.lists(st.integers(min_value=0, max_value=8), max_size=9)
@@ -17,17 +18,6 @@ CELL_NAMES = {
     "a2": 3, "b2": 4, "c2": 5,
     "a1": 6, "b1": 7, "c1": 8,
 }
-
-
-def play(choices: list[int]) -> TicTacToe:
-    """The game that picks ``legal_moves()[choice % len]`` for each choice until it ends."""
-    state = TicTacToe()
-    for choice in choices:
-        moves = state.legal_moves()
-        if not moves:
-            break
-        state.push(moves[choice % len(moves)])
-    return state
 
 
 def snapshot(state: TicTacToe) -> tuple:

@@ -16,19 +16,9 @@ from bots.tictactoe_perfect import TicTacToePerfect
 from bots.tictactoe_rules import TicTacToeRules
 from bots.tictactoe_symmetry import TicTacToeSymmetry
 from game.tictactoe import EMPTY, LINES, O, X, TicTacToe, winning_line
+from tictactoe_games import play
 
 choice_lists = st.lists(st.integers(min_value=0, max_value=8), max_size=8)
-
-
-def play(choices: list[int]) -> TicTacToe:
-    """The game that picks ``legal_moves()[choice % len]`` for each choice until it ends."""
-    state = TicTacToe()
-    for choice in choices:
-        moves = state.legal_moves()
-        if not moves:
-            break
-        state.push(moves[choice % len(moves)])
-    return state
 
 
 def mover_mark(state: TicTacToe) -> int:
