@@ -103,6 +103,8 @@ class State(ABC):
     game_id: ClassVar[str]
     title: ClassVar[str]
     options_spec: ClassVar[tuple[Option, ...]] = ()
+    #: The rules in plain words, for the play screen's Help (empty: no Help).
+    rules_help: ClassVar[str] = ""
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = self.check_options(options)
