@@ -13,6 +13,8 @@ from game.core import BadNotation, State
 #: game id -> "module:Class" of its rules.
 GAMES: dict[str, str] = {
     "tictactoe": "game.tictactoe:TicTacToe",
+    "connect4": "game.connect4:ConnectFour",
+    "chinesecheckers": "game.chinesecheckers:ChineseCheckers",
 }
 
 
