@@ -152,9 +152,10 @@ def distance_to_goal(state: "ChineseCheckers", seat: int) -> int:
 def _jump_paths(board: Sequence[int], start: int) -> dict[int, tuple[int, ...]]:
     """Every hole a marble at ``start`` reaches by a chain of jumps, with a shortest path.
 
-    Breadth first from ``start``, whose hole counts as empty while its marble
-    is under way: each landing is reached first by a chain of fewest jumps,
-    which never revisits a hole.
+    Breadth first from ``start``: each landing is reached first by a chain of
+    fewest jumps, which never revisits a hole. (A chain never jumps over its
+    own start hole: landings keep the start's file and rank parity, and the
+    holes next to the start do not have it.)
     """
     paths = {start: (start,)}
     queue = deque((start,))
@@ -164,7 +165,7 @@ def _jump_paths(board: Sequence[int], start: int) -> dict[int, tuple[int, ...]]:
             if jump is None:
                 continue
             over, land = jump
-            if board[over] and over != start and not board[land] and land not in paths:
+            if board[over] and not board[land] and land not in paths:
                 paths[land] = paths[hole] + (land,)
                 queue.append(land)
     del paths[start]
@@ -328,7 +329,7 @@ class ChineseCheckers(State):
                 jump = next((j for j in JUMPS[here] if j is not None and j[1] == there), None)
                 if jump is None:
                     return f"{NAMES[here]} to {NAMES[there]} is neither a step nor a jump"
-                if not self.board[jump[0]] or jump[0] == start:
+                if not self.board[jump[0]]:
                     return f"{NAMES[here]}-{NAMES[there]} jumps over the empty hole {NAMES[jump[0]]}"
                 if self.board[there]:
                     return f"{NAMES[there]} is taken"
