@@ -21,6 +21,10 @@ The rules:
     default. Use ``self.rng`` for randomness so seeded games repeat.
   * Optionally implement ``analyse`` to value every move for the Hint button
     and ``python main.py analyse``.
+  * An engine with numba kernels (``@njit(cache=True)``) defines the
+    classmethod ``warm_up`` calling each kernel once on a tiny input: the
+    arcade compiles them at launch with a progress display, and later
+    launches load them from disk (this example needs no numba).
 
 To make it a difficulty tier, add it to ``config.yaml``::
 

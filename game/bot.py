@@ -8,6 +8,11 @@ example; read it first.
 Bots run in a worker process (see ``game/runner.py``): the state they get is
 their own copy, so they may push and pop moves on it while they search, and
 whatever they keep on ``self`` lives from move to move within one game.
+
+A bot whose engine is compiled (numba ``@njit(cache=True)`` kernels) defines
+the classmethod ``warm_up``: the worker calls it before it says the bot is
+ready, and the arcade calls it once at launch in a background process with
+a progress display, so the first move's clock never pays for compiling.
 """
 from __future__ import annotations
 
@@ -67,3 +72,15 @@ class Bot:
 
     def new_game(self) -> None:
         """Forget anything kept from an earlier game (optional)."""
+
+    @classmethod
+    def warm_up(cls) -> None:
+        """Compile the bot's engine ahead of its first move (optional).
+
+        Compile your numba kernels here by calling each once on a tiny input;
+        with ``cache=True`` later launches load them from disk. Called once
+        per process before the first game: by the worker before it reports
+        the bot ready (a warm-up that raises is reported like a constructor
+        that raises), and by the arcade's launch-time warm-up. It is a
+        classmethod because it runs before any bot is built.
+        """

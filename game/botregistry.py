@@ -5,12 +5,13 @@ Bot files are other people's code, and importing one runs it: it may hang
 So the game never imports them itself. ``BotRegistry.discover()`` imports
 them in a discovery process (a fresh ``python -c``), which sends back plain
 metadata only (names, games, description, constructor parameters, whether
-the bot can analyse), read with ``game.plaindata.loads_plain``. A file that does not
-import becomes a ``LoadProblem`` naming the file and the error; one that
-hangs past the timeout or ends the process is skipped and named, and the
-files after it are listed by a fresh discovery process. The runner's worker
-re-imports a bot by ``module`` (and ``load_path`` for files outside the
-``bots`` package).
+the bot can analyse, whether it has an engine to warm up), read with
+``game.plaindata.loads_plain``. A file that does not import becomes a
+``LoadProblem`` naming the file and the error; one that hangs past the
+timeout or ends the process is skipped and named, and the files after it
+are listed by a fresh discovery process. The runner's worker and the
+launch-time warm-up (``game/warmup.py``) re-import a bot by ``module`` (and
+``load_path`` for files outside the ``bots`` package).
 
 Discovery can also try to build bots with given parameters (``check``), so
 the config can tell at start-up that ``depth: 99`` is refused by the bot's
@@ -78,7 +79,8 @@ class BotInfo:
     that module is not importable by name and must be loaded from the file.
     ``params`` are its constructor's keyword parameters; ``takes_any_params``
     is true when it also accepts ``**kwargs`` (or its signature is unreadable).
-    ``analyses`` is true when it overrides ``Bot.analyse`` (so it can give hints).
+    ``analyses`` is true when it overrides ``Bot.analyse`` (so it can give hints);
+    ``warms_up`` when it defines ``Bot.warm_up`` (an engine to compile before play).
     """
 
     key: str
@@ -91,6 +93,7 @@ class BotInfo:
     params: tuple[BotParam, ...] = ()
     takes_any_params: bool = False
     analyses: bool = False
+    warms_up: bool = False
 
     def plays(self, game_id: str) -> bool:
         return game_id in self.games
@@ -377,16 +380,17 @@ def _infos_from_plain(infos: Any) -> list[BotInfo] | None:
         return None
     parsed = []
     for record in infos:
-        if type(record) is not tuple or len(record) != 10:
+        if type(record) is not tuple or len(record) != 11:
             return None
-        key, module, name, games, description, source, load_path, params, any_params, analyses = record
+        (key, module, name, games, description, source, load_path, params, any_params, analyses,
+         warms_up) = record
         if not all(type(v) is str for v in (key, module, name, description, source)):
             return None
         if type(games) is not tuple or not all(type(g) is str for g in games):
             return None
         if load_path is not None and type(load_path) is not str:
             return None
-        if type(params) is not tuple or type(any_params) is not bool or type(analyses) is not bool:
+        if type(params) is not tuple or not all(type(flag) is bool for flag in (any_params, analyses, warms_up)):
             return None
         checked = []
         for param in params:
@@ -395,7 +399,7 @@ def _infos_from_plain(infos: Any) -> list[BotInfo] | None:
                 return None
             checked.append(BotParam(*param))
         parsed.append(BotInfo(key, module, name, games, description, source, load_path,
-                              tuple(checked), any_params, analyses))
+                              tuple(checked), any_params, analyses, warms_up))
     return parsed
 
 
@@ -534,7 +538,8 @@ class _Scanner:
             records.append((key, module.__name__, str.__str__(cls.name) or key,
                             tuple(str.__str__(g) for g in games if g in self.known_games),
                             str.__str__(cls.description),
-                            shown, load_path, params, any_params, cls.analyse is not self.base.analyse))
+                            shown, load_path, params, any_params, cls.analyse is not self.base.analyse,
+                            _defines_warm_up(cls, self.base)))
         return records
 
     def _constructor(self, cls: type) -> tuple[tuple[tuple[str, bool, Any], ...], bool]:
@@ -556,9 +561,15 @@ class _Scanner:
         return tuple(params), any_params
 
 
+def _defines_warm_up(cls: type, base: type) -> bool:
+    """Whether bot class ``cls`` (or a base of it other than ``Bot``) defines ``warm_up``."""
+    return inspect.getattr_static(cls, "warm_up", None) is not inspect.getattr_static(base, "warm_up")
+
+
 def _attribute_problem(cls: type) -> str | None:
-    """What is wrong with the class attributes ``games``, ``name`` and
-    ``description`` of bot class ``cls`` (a phrase naming the class), or None."""
+    """What is wrong with the class attributes ``games``, ``name``,
+    ``description`` and ``warm_up`` of bot class ``cls`` (a phrase naming
+    the class), or None."""
     key, games = cls.__name__, cls.games
     if isinstance(games, str):
         return f"{key}.games must be a tuple of game ids, not the string {games!r} (write ({games!r},))"
@@ -571,6 +582,10 @@ def _attribute_problem(cls: type) -> str | None:
         value = getattr(cls, attribute)
         if not isinstance(value, str):
             return f"{key}.{attribute} must be text, got {_shown(value)}"
+    warm_up = inspect.getattr_static(cls, "warm_up", None)
+    if not isinstance(warm_up, (classmethod, staticmethod)):
+        return (f"{key}.warm_up must be a @classmethod (it runs before any bot is built), "
+                f"got {_shown(warm_up)}")
     return None
 
 
@@ -616,6 +631,25 @@ def load_module_from_file(name: str, path: str | Path) -> ModuleType:
         sys.modules.pop(name, None)
         raise
     return module
+
+
+def import_bot_class(module_name: str, key: str, load_path: str | None = None) -> tuple[type, str | None]:
+    """The bot class ``key`` of module ``module_name`` and its source file.
+
+    The module is imported by name, or executed from ``load_path`` for a bot
+    file outside the ``bots`` package (as ``BotInfo.load_path`` says). Used
+    where bot code is meant to run: the runner's worker and the warm-up
+    process. ``ImportError`` if the module has no such class.
+    """
+    if load_path is not None:
+        module = load_module_from_file(module_name, load_path)
+    else:
+        module = importlib.import_module(module_name)
+    try:
+        cls = getattr(module, key)
+    except AttributeError:
+        raise ImportError(f"{module_name} has no class {key}") from None
+    return cls, getattr(module, "__file__", None)
 
 
 def _file_module_name(path: Path) -> str:

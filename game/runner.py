@@ -12,7 +12,8 @@ Whatever goes wrong, the answer is a ``BotReply``: on failure its ``failure``
 says which bot failed and why, and ``move`` is a random legal move to play
 instead. A bot that overruns ``budget`` plus a grace period is stopped and
 its worker restarted; the start-up of a worker (spawning, importing and
-constructing the bot) is never counted against a move.
+constructing the bot, then compiling its engine with ``warm_up``) is never
+counted against a move: a request's clock starts when the worker takes it up.
 
 A request must also be taken up in time: from when it is sent to a ready
 worker, it may wait ``take_up_timeout`` seconds plus whatever is queued
@@ -46,12 +47,15 @@ from pathlib import Path
 from typing import Any
 
 from game.bot import MoveValue
+from game.botregistry import import_bot_class
 from game.core import Move, State
 from game.plaindata import NotPlainData, loads_plain
 
 MOVE, ANALYSE = "move", "analyse"
-#: Seconds a worker may take to import and construct its bot.
-START_TIMEOUT = 30.0
+#: Seconds a worker may take to import and construct its bot and run its
+#: ``warm_up``, which may be a cold compile of numba kernels on a slow, busy
+#: machine (a request's clock starts only when the worker takes it up).
+START_TIMEOUT = 120.0
 #: Seconds a bot's ``new_game()`` may take before the next request is due.
 NEW_GAME_TIMEOUT = 5.0
 #: Seconds a ready, idle worker may take to take up a request it was sent.
@@ -296,7 +300,7 @@ class BotRunner:
         self._spawned_at = time.monotonic()
         self._ready = False
         self._new_games_pending = 0
-        self._finalizer = weakref.finalize(self, _stop_process, process, parent)
+        self._finalizer = weakref.finalize(self, stop_process, process, parent)
 
     def _stop_worker(self) -> None:
         if self._finalizer is not None:
@@ -607,7 +611,7 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-def _stop_process(process: Any, conn: Connection) -> None:
+def stop_process(process: Any, conn: Connection) -> None:
     """Terminate a worker and reap it (no zombie); also run at interpreter exit."""
     try:
         conn.close()
@@ -624,15 +628,21 @@ def _stop_process(process: Any, conn: Connection) -> None:
 
 # -- worker side ----------------------------------------------------------------
 def worker_main(conn: Connection, spec: BotSpec) -> None:
-    """The worker process: build the bot once, then answer requests until told to stop."""
+    """The worker process: build the bot once and compile its engine (``warm_up``),
+    then answer requests until told to stop."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     sys.stdout = sys.stderr  # a bot's prints must not mix with the program's output
     source = spec.path
     try:
-        cls, source = _load_bot_class(spec)
+        cls, source = import_bot_class(spec.module, spec.key, spec.path)
         bot = cls(seed=spec.seed, **spec.params)
     except BaseException as err:  # noqa: BLE001 - reported to the parent, which tells the player
-        conn.send(("failed", _error_text(err, source)))
+        conn.send(("failed", bot_error_text(err, source)))
+        return
+    try:
+        cls.warm_up()
+    except BaseException as err:  # noqa: BLE001 - reported like a constructor's failure
+        conn.send(("failed", "its warm_up() " + bot_error_text(err, source)))
         return
     conn.send(("ready", time.monotonic()))
     try:
@@ -659,7 +669,7 @@ def _serve(conn: Connection, bot: Any, source: str | None) -> None:
             try:
                 result = call(state, budget)
             except BaseException as err:  # noqa: BLE001 - reported to the parent
-                conn.send(("error", request_id, _error_text(err, source), time.perf_counter() - begun))
+                conn.send(("error", request_id, bot_error_text(err, source), time.perf_counter() - begun))
                 continue
             seconds = time.perf_counter() - begun
             plain, problem = (_plain_move if tag == MOVE else _plain_values)(state, result)
@@ -716,22 +726,6 @@ def _without_numpy(value: Any) -> Any:
     return value
 
 
-def _load_bot_class(spec: BotSpec) -> tuple[type, str | None]:
-    import importlib
-
-    if spec.path is not None:
-        from game.botregistry import load_module_from_file
-
-        module = load_module_from_file(spec.module, spec.path)
-    else:
-        module = importlib.import_module(spec.module)
-    try:
-        cls = getattr(module, spec.key)
-    except AttributeError:
-        raise ImportError(f"{spec.module} has no class {spec.key}") from None
-    return cls, getattr(module, "__file__", None)
-
-
 def _guarded(action: Any) -> None:
     try:
         action()
@@ -739,7 +733,7 @@ def _guarded(action: Any) -> None:
         traceback.print_exc()
 
 
-def _error_text(err: BaseException, source: str | None) -> str:
+def bot_error_text(err: BaseException, source: str | None) -> str:
     """A bot's exception as a phrase: ``raised ValueError: boom (my_bot.py line 12)``."""
     if isinstance(err, SystemExit):
         return f"called sys.exit({err.code!r})"

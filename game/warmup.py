@@ -1,0 +1,359 @@
+"""Compiles the bots' engines once at launch, in the background, with progress.
+
+A bot with a numba engine defines ``Bot.warm_up`` (a classmethod that calls
+each kernel once; with ``cache=True`` numba keeps the machine code on disk).
+The first launch on a new machine compiles every kernel, which takes
+seconds per engine; later launches load them from disk at once.
+
+``EngineWarmUp`` runs ONE background process (``spawn`` context, like the
+bot runner's workers) that imports each bot that has a ``warm_up`` — by the
+registry's module name and load path, as the worker does — and calls it,
+telling the arcade how far it got: ``poll()`` never blocks and gives a
+``WarmUpProgress`` (bots done, total, the bot being compiled, failures), so
+the window can draw a progress card and stay responsive. A ``warm_up`` that
+raises is named and skipped; one that hangs past ``timeout`` or ends the
+process is named, and the bots after it go to a fresh process. Whatever
+happens, the arcade keeps running: a bot whose warm-up failed simply
+compiles (or fails) again in its own worker when it plays.
+
+Protocol (tuples over a ``Pipe``): the warm-up process sends ``("start",
+key)`` before a bot and ``("done", key, error text or None, seconds)``
+after it, then ``("finished",)``; the arcade may send ``("first", keys)``
+to have those bots warmed next (a game is about to start with them).
+"""
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import signal
+import sys
+import time
+import weakref
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import Any, Iterable
+
+from game.botregistry import BotRegistry, import_bot_class
+from game.config import Config
+from game.games import game_class, game_ids
+from game.plaindata import loads_plain
+from game.runner import START_TIMEOUT, bot_error_text, stop_process
+
+logger = logging.getLogger(__name__)
+
+#: Seconds one bot's warm-up may take (import and compile) before it is skipped:
+#: as long as a worker may take to start, since the worker does the same work.
+WARM_UP_TIMEOUT = START_TIMEOUT
+
+
+@dataclass(frozen=True)
+class WarmUpJob:
+    """One bot to warm up: its class ``key``, where to import it from, and
+    ``label``, how the progress display names it (``'Connect Four Master'``)."""
+
+    key: str
+    module: str
+    load_path: str | None
+    label: str
+
+
+@dataclass(frozen=True)
+class WarmUpProgress:
+    """How far the warm-up is: ``done`` of ``total`` bots finished (failed ones
+    included), ``current`` the label of the bot being compiled ('' if none),
+    ``failures`` one sentence per bot whose warm-up failed, naming it."""
+
+    done: int
+    total: int
+    current: str
+    failures: tuple[str, ...] = ()
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= self.total
+
+
+def warm_up_jobs(registry: BotRegistry, config: Config) -> list[WarmUpJob]:
+    """A job for every discovered bot that defines ``warm_up``.
+
+    Bots that play a tier come first, in menu order of the games and tier
+    order within a game, labelled by game and tier ('Connect Four Master');
+    other bots follow by class name, labelled by their own name.
+    """
+    labels: dict[str, str] = {}
+    for game_id in game_ids():
+        title = _game_title(game_id)
+        for tier in config.game(game_id).tiers:
+            labels.setdefault(tier.bot, f"{title} {tier.name}")
+    engines = {key: info for key, info in registry.bots.items() if info.warms_up}
+    ordered = [key for key in labels if key in engines] + sorted(key for key in engines if key not in labels)
+    return [WarmUpJob(key, engines[key].module, engines[key].load_path, labels.get(key, engines[key].name))
+            for key in ordered]
+
+
+def _game_title(game_id: str) -> str:
+    try:
+        return game_class(game_id).title
+    except Exception:  # noqa: BLE001 - a game whose rules do not load is still named by its id
+        return game_id
+
+
+class EngineWarmUp:
+    """The launch-time warm-up of every engine in ``jobs``, in one background process.
+
+    Call ``start()``, then ``poll()`` every frame; ``finished`` tells when
+    every bot is done, ``pending(key)`` whether one bot still waits for its
+    turn or is being compiled. ``close()`` stops the process (safe twice).
+    """
+
+    def __init__(self, jobs: Iterable[WarmUpJob], timeout: float = WARM_UP_TIMEOUT, *,
+                 start_timeout: float = START_TIMEOUT) -> None:
+        self.jobs = {job.key: job for job in jobs}
+        #: Seconds one bot's warm-up may take; seconds the process may take to begin.
+        self.timeout = timeout
+        self.start_timeout = start_timeout
+        #: Keys not finished yet, in the order they will be warmed.
+        self._order = list(self.jobs)
+        #: Finished keys -> the failure sentence, or None when it compiled.
+        self.outcomes: dict[str, str | None] = {}
+        #: Seconds each finished bot's warm-up took (import included).
+        self.seconds: dict[str, float] = {}
+        self._ctx = multiprocessing.get_context("spawn")
+        self._process: Any = None
+        self._conn: Connection | None = None
+        self._finalizer: weakref.finalize | None = None
+        self._current: str | None = None
+        self._since = 0.0
+        self._started_any = False
+
+    # -- life cycle ---------------------------------------------------------------
+    def start(self) -> "EngineWarmUp":
+        """Start the background process (returns at once); nothing to do, no process."""
+        if self._process is None and self._order:
+            self._spawn()
+        return self
+
+    def close(self) -> None:
+        """Stop the warm-up process if it still runs."""
+        if self._finalizer is not None:
+            self._finalizer()
+            self._finalizer = None
+        self._process = self._conn = None
+        self._current = None
+
+    def __enter__(self) -> "EngineWarmUp":
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- reading ----------------------------------------------------------------------
+    @property
+    def pid(self) -> int | None:
+        """The warm-up process's id while it runs."""
+        return None if self._process is None else self._process.pid
+
+    @property
+    def finished(self) -> bool:
+        """Every bot's warm-up is over (compiled or failed)."""
+        return not self._order
+
+    def pending(self, key: str) -> bool:
+        """Whether bot ``key`` is still to be warmed up (or being warmed up now)."""
+        return key in self._order
+
+    def progress(self) -> WarmUpProgress:
+        """Where the warm-up is now (as of the last ``poll``)."""
+        failures = tuple(f"{self.jobs[key].label}: {text}" for key, text in self.outcomes.items() if text)
+        current = self.jobs[self._current].label if self._current is not None else ""
+        return WarmUpProgress(len(self.outcomes), len(self.jobs), current, failures)
+
+    def poll(self) -> WarmUpProgress:
+        """Take in what the process reported (never blocks) and check its time."""
+        self._pump(0.0)
+        return self.progress()
+
+    def wait(self, timeout: float | None = None) -> WarmUpProgress:
+        """Block until every bot is done or ``timeout`` seconds have passed."""
+        until = None if timeout is None else time.monotonic() + timeout
+        while not self.finished and self._process is not None:
+            now = time.monotonic()
+            if until is not None and now >= until:
+                break
+            limit = min(0.5, self._since + self._limit() - now)
+            if until is not None:
+                limit = min(limit, until - now)
+            self._pump(max(0.0, limit))
+        return self.progress()
+
+    def prioritise(self, keys: Iterable[str]) -> None:
+        """Warm the bots ``keys`` next (a game is about to start with them)."""
+        wanted = [key for key in dict.fromkeys(keys) if key in self._order and key != self._current]
+        if not wanted:
+            return
+        rest = [key for key in self._order if key not in wanted]
+        self._order = [key for key in rest if key == self._current] + wanted + \
+            [key for key in rest if key != self._current]
+        if self._conn is not None:
+            self._send(("first", wanted))
+
+    # -- internals ------------------------------------------------------------------------
+    def _spawn(self) -> None:
+        parent, child = self._ctx.Pipe(duplex=True)
+        remaining = [(key, self.jobs[key].module, self.jobs[key].load_path) for key in self._order]
+        process = self._ctx.Process(target=warm_up_main, args=(child, remaining), name="engine warm-up",
+                                    daemon=True)
+        process.start()
+        child.close()
+        self._process, self._conn = process, parent
+        self._finalizer = weakref.finalize(self, stop_process, process, parent)
+        self._current = None
+        self._since = time.monotonic()
+        self._started_any = False
+
+    def _send(self, message: tuple) -> None:
+        try:
+            assert self._conn is not None
+            self._conn.send(message)
+        except (BrokenPipeError, ConnectionResetError, EOFError, OSError):
+            pass  # it ended: noticed when its output is read
+
+    def _pump(self, timeout: float) -> None:
+        conn = self._conn
+        if conn is None:
+            return
+        try:
+            if conn.poll(timeout):
+                while conn is self._conn and conn.poll(0):
+                    self._receive(conn)
+        except (EOFError, OSError):
+            self._process_ended()
+            return
+        if conn is self._conn and time.monotonic() > self._since + self._limit():
+            self._timed_out()
+
+    def _limit(self) -> float:
+        """Seconds the process may now stay silent: a bot's warm-up, or its own start."""
+        return self.timeout if self._started_any else max(self.timeout, self.start_timeout)
+
+    def _receive(self, conn: Connection) -> None:
+        data = conn.recv_bytes()
+        try:
+            message = loads_plain(data)
+        except Exception as err:  # noqa: BLE001 - a bot tampered with the pipe: reported, never trusted
+            self._abandon(f"the warm-up process sent something the arcade cannot read ({type(err).__name__})")
+            return
+        tag = message[0] if type(message) is tuple and message else None
+        if tag == "start" and len(message) == 2 and message[1] in self._order:
+            self._current, self._since, self._started_any = message[1], time.monotonic(), True
+        elif (tag == "done" and len(message) == 4 and message[1] == self._current
+              and (message[2] is None or type(message[2]) is str) and type(message[3]) in (int, float)):
+            _, key, error, seconds = message
+            self._finish(key, error, float(seconds))
+            self._since = time.monotonic()
+        elif tag == "finished" and len(message) == 1:
+            self.close()
+            for key in list(self._order):  # listed but never reported: the process skipped it
+                self._finish(key, "was not warmed up (the warm-up process ended without it)", 0.0)
+        else:
+            self._abandon(f"the warm-up process sent a message the arcade does not understand ({str(message)[:60]})")
+
+    def _finish(self, key: str, error: str | None, seconds: float) -> None:
+        if key in self._order:
+            self._order.remove(key)
+        self.outcomes[key] = error
+        self.seconds[key] = seconds
+        if key == self._current:
+            self._current = None
+        label = self.jobs[key].label
+        if error:
+            logger.warning("engine warm-up of %s (%s) failed: %s", label, key, error)
+        else:
+            logger.info("engine warm-up of %s (%s) took %.2f s", label, key, seconds)
+
+    def _timed_out(self) -> None:
+        current = self._current
+        self.close()
+        if current is None:
+            self._give_up(f"the warm-up process did not begin within {self._limit():g} s")
+            return
+        self._finish(current, f"its warm_up() did not finish within {self.timeout:g} s; skipped", self.timeout)
+        self.start()
+
+    def _process_ended(self) -> None:
+        process, current, started_any = self._process, self._current, self._started_any
+        code = None
+        if process is not None:
+            process.join(1.0)
+            code = process.exitcode
+        self.close()
+        if current is not None:
+            self._finish(current, f"ended the warm-up process (exit code {code}); skipped", 0.0)
+            self.start()
+        elif not started_any:
+            self._give_up(f"the warm-up process ended before it began (exit code {code})")
+        else:
+            self.start()
+
+    def _abandon(self, why: str) -> None:
+        """The process misbehaved: the bot it was warming is named, the rest go to a fresh one."""
+        current = self._current
+        self.close()
+        if current is None:
+            self._give_up(why)
+            return
+        self._finish(current, why, 0.0)
+        self.start()
+
+    def _give_up(self, why: str) -> None:
+        """No process could do the work: every bot left is named as not warmed up."""
+        for key in list(self._order):
+            self._finish(key, f"was not warmed up: {why}", 0.0)
+
+
+# -- the warm-up process ----------------------------------------------------------------
+def warm_up_main(conn: Connection, jobs: list[tuple[str, str, str | None]]) -> None:
+    """Import each bot of ``jobs`` (key, module, load path) and call its ``warm_up``,
+    reporting each; bots named by a ``("first", keys)`` message go next."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    sys.stdout = sys.stderr  # a bot's prints must not mix with the program's output
+    pending = list(jobs)
+    code = 1
+    try:
+        while pending:
+            _take_priorities(conn, pending)
+            key, module, load_path = pending.pop(0)
+            conn.send(("start", key))
+            begun = time.perf_counter()
+            conn.send(("done", key, _warm_up(key, module, load_path), time.perf_counter() - begun))
+        conn.send(("finished",))
+        code = 0
+    except (EOFError, OSError):
+        pass  # the arcade went away
+    finally:
+        sys.stderr.flush()
+        os._exit(code)  # a bot's leftover thread must not keep the process alive
+
+
+def _warm_up(key: str, module: str, load_path: str | None) -> str | None:
+    """Import one bot and run its warm-up: None, or what went wrong as a phrase."""
+    source = load_path
+    try:
+        cls, source = import_bot_class(module, key, load_path)
+    except BaseException as err:  # noqa: BLE001 - reported, the next bot goes on
+        return f"could not be imported: {bot_error_text(err, source)}"
+    try:
+        cls.warm_up()
+    except BaseException as err:  # noqa: BLE001 - reported, the next bot goes on
+        return f"its warm_up() {bot_error_text(err, source)}"
+    return None
+
+
+def _take_priorities(conn: Connection, pending: list[tuple[str, str, str | None]]) -> None:
+    """Move the bots the arcade asked for to the front of ``pending``."""
+    while conn.poll(0):
+        message = conn.recv()
+        if message[0] == "first":
+            wanted = [job for key in message[1] for job in pending if job[0] == key]
+            pending[:] = wanted + [job for job in pending if job not in wanted]

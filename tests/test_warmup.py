@@ -1,0 +1,169 @@
+"""Engine warm-up: bots compile their engines before play, once, with progress.
+
+The hook (``Bot.warm_up``) is found by discovery, run by the worker before
+it reports ready, and run for every engine at launch by ``EngineWarmUp`` in
+one background process that names and skips warm-ups that fail.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from game.botregistry import BotRegistry
+from game.config import load_config
+from game.runner import BotRunner, BotSpec
+from game.tictactoe import TicTacToe
+from game.warmup import EngineWarmUp, WarmUpJob, warm_up_jobs
+
+FIXTURES = Path(__file__).parent / "fixtures"
+ENGINES = FIXTURES / "bots_warmup"
+FAULTY = FIXTURES / "bots_warmup_faulty"
+GATE_ENV = "BOARD_ARCADE_TEST_WARMUP_GATE"
+
+
+@pytest.fixture(scope="module")
+def engines() -> BotRegistry:
+    registry = BotRegistry.discover(ENGINES)
+    assert registry.problems == []
+    return registry
+
+
+@pytest.fixture(scope="module")
+def faulty() -> BotRegistry:
+    registry = BotRegistry.discover(FAULTY)
+    assert registry.problems == []
+    return registry
+
+
+def jobs(registry: BotRegistry, *keys: str) -> list[WarmUpJob]:
+    """Jobs for ``keys`` in that order, labelled by the bots' names."""
+    return [WarmUpJob(key, registry.get(key).module, registry.get(key).load_path, registry.get(key).name)
+            for key in keys]
+
+
+def run_to_the_end(warmup: EngineWarmUp) -> list:
+    """Every distinct progress report until the warm-up finishes."""
+    reports = [warmup.poll()]
+    with warmup:
+        while not warmup.finished:
+            progress = warmup.wait(0.05)
+            if progress != reports[-1]:
+                reports.append(progress)
+    return reports
+
+
+# -- discovery and the worker -------------------------------------------------------
+def test_discovery_records_which_bots_have_an_engine_to_warm_up(engines):
+    assert {key for key, info in engines.bots.items() if info.warms_up} == {
+        "GatedBot", "NumbaEngineBot", "RecordingBot", "SlowWarmUpBot"}
+    assert not engines.get("PlainBot").warms_up
+
+
+def test_warm_up_that_is_not_a_classmethod_is_reported_and_the_bot_not_loaded(tmp_path):
+    (tmp_path / "odd.py").write_text(
+        "from game.bot import Bot\n"
+        "class OddBot(Bot):\n"
+        "    games = ('tictactoe',)\n"
+        "    def warm_up(self):\n"
+        "        pass\n")
+    registry = BotRegistry.discover(tmp_path)
+    assert "OddBot" not in registry.bots
+    assert any("OddBot.warm_up must be a @classmethod" in str(p) for p in registry.problems)
+
+
+def test_jobs_cover_the_bots_with_an_engine_labelled_by_their_names(engines):
+    listed = warm_up_jobs(engines, load_config())
+    assert [(job.key, job.label) for job in listed] == [
+        ("GatedBot", "Gated"), ("NumbaEngineBot", "Numba engine"), ("RecordingBot", "Recording"),
+        ("SlowWarmUpBot", "Slow warm-up")]
+
+
+def test_worker_runs_the_warm_up_before_the_first_move(engines):
+    with BotRunner(BotSpec.of(engines.get("RecordingBot"), budget=1.0)) as runner:
+        runner.request(TicTacToe())
+        reply = runner.wait(60)
+    assert reply.failure is None
+    assert reply.move == TicTacToe().legal_moves()[0]
+
+
+def test_a_warm_up_longer_than_the_budget_is_not_counted_against_the_first_move(engines):
+    budget = 0.1  # with its grace, well under the warm-up's second
+    with BotRunner(BotSpec.of(engines.get("SlowWarmUpBot"), budget=budget)) as runner:
+        runner.request(TicTacToe())
+        reply = runner.wait(60)
+    assert reply.failure is None
+    assert reply.move == TicTacToe().legal_moves()[0]
+
+
+def test_warm_up_that_raises_fails_the_bot_like_a_constructor_that_raises(faulty):
+    state = TicTacToe()
+    with BotRunner(BotSpec.of(faulty.get("RaisingWarmUpBot"), budget=1.0, seed=1)) as runner:
+        runner.request(state)
+        reply = runner.wait(60)
+    assert reply.failure is not None
+    assert ("Raising warm-up (RaisingWarmUpBot) could not be started: its warm_up() raised "
+            "ValueError: no compiler on this machine (faulty_engines.py line") in reply.failure
+    assert state.is_legal(reply.move)
+
+
+# -- the launch-time warm-up ------------------------------------------------------------
+def test_warm_up_reports_progress_to_completion_and_compiles_to_the_disk_cache(engines, tmp_path, monkeypatch):
+    cache = tmp_path / "numba-cache"
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(cache))
+    keys = ("NumbaEngineBot", "RecordingBot", "GatedBot")
+    reports = run_to_the_end(EngineWarmUp(jobs(engines, *keys)).start())
+    assert reports[0].done == 0
+    assert [r.done for r in reports] == sorted(r.done for r in reports)
+    assert (reports[-1].done, reports[-1].total, reports[-1].current, reports[-1].failures) == (3, 3, "", ())
+    assert {r.current for r in reports} <= {"", "Numba engine", "Recording", "Gated"}
+    assert list(cache.rglob("engines._centre_first*.nbi")), "the kernel was not cached on disk"
+
+
+def test_failing_warm_ups_are_named_and_skipped_and_the_others_still_run(faulty):
+    keys = ("FirstGoodBot", "RaisingWarmUpBot", "HangingWarmUpBot", "ExitingWarmUpBot", "LastGoodBot")
+    warmup = EngineWarmUp(jobs(faulty, *keys), timeout=2.0).start()
+    final = run_to_the_end(warmup)[-1]
+    assert final.finished and final.done == 5
+    assert warmup.outcomes["FirstGoodBot"] is None and warmup.outcomes["LastGoodBot"] is None
+    failures = "\n".join(final.failures)
+    assert ("Raising warm-up: its warm_up() raised ValueError: no compiler on this machine "
+            "(faulty_engines.py line") in failures
+    assert "Hanging warm-up: its warm_up() did not finish within 2 s; skipped" in failures
+    assert "Exiting warm-up: ended the warm-up process (exit code 3); skipped" in failures
+    assert len(final.failures) == 3
+
+
+def test_bots_a_game_asks_for_are_warmed_next(engines, tmp_path, monkeypatch):
+    gate = tmp_path / "gate"
+    monkeypatch.setenv(GATE_ENV, str(gate))
+    warmup = EngineWarmUp(jobs(engines, "GatedBot", "NumbaEngineBot", "RecordingBot")).start()
+    try:
+        while warmup.poll().current != "Gated":
+            warmup.wait(0.05)
+        warmup.prioritise(["RecordingBot"])
+        assert warmup.pending("RecordingBot") and warmup.pending("GatedBot")
+        gate.touch()
+        warmup.wait(120)
+    finally:
+        warmup.close()
+    assert list(warmup.outcomes) == ["GatedBot", "RecordingBot", "NumbaEngineBot"]
+    assert not warmup.pending("RecordingBot")
+
+
+def test_close_ends_the_warm_up_process(engines, tmp_path, monkeypatch):
+    monkeypatch.setenv(GATE_ENV, str(tmp_path / "never"))
+    warmup = EngineWarmUp(jobs(engines, "GatedBot")).start()
+    pid = warmup.pid
+    assert pid is not None
+    warmup.close()
+    assert warmup.pid is None
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+
+
+def test_nothing_to_warm_up_starts_no_process():
+    warmup = EngineWarmUp([]).start()
+    assert warmup.finished and warmup.pid is None
+    assert warmup.poll().total == 0
