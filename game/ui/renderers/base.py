@@ -28,6 +28,7 @@ import pygame
 from game.bot import MoveValue
 from game.core import Move, Outcome, State
 from game.match import MoveRecord
+from game.ui import palette
 from game.ui.tween import Easing, Tween, ease_out_cubic
 
 Cell = Hashable
@@ -141,6 +142,12 @@ class Renderer:
         for tween, _ in self._tweens:
             tween.finish()
         self._tweens.clear()
+
+    def seat_colours(self) -> tuple[palette.RGB, ...]:
+        """The colour of each seat's pieces on this board, seat 0 first: the play
+        screen's turn card, move list and result panel use them, so they match
+        the pieces (Connect Four's second player is yellow, not the palette's teal)."""
+        return palette.SEAT_COLOURS
 
     # -- lifecycle ------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:

@@ -47,10 +47,12 @@ def rounds(records: Sequence[MoveRecord]) -> list[list[MoveRecord]]:
 
 
 class MoveList:
-    """Draws ``records`` in rounds inside ``rect``."""
+    """Draws ``records`` in rounds inside ``rect``, each move in its seat's colour."""
 
-    def __init__(self, fonts: Fonts) -> None:
+    def __init__(self, fonts: Fonts, colours: Sequence[palette.RGB] = palette.SEAT_COLOURS) -> None:
         self.fonts = fonts
+        #: Each seat's colour, seat 0 first (the board's pieces: the renderer's ``seat_colours``).
+        self.colours = tuple(colours)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.scroll = 0          # lines scrolled up from the bottom
         self._count = 0
@@ -132,7 +134,7 @@ class MoveList:
     def _draw_dotted(self, surface: pygame.Surface, body: pygame.Rect, record: MoveRecord, middle: int,
                      last: MoveRecord) -> None:
         """One move on its own line after a dot of its seat's colour."""
-        colour = palette.SEAT_COLOURS[record.seat % len(palette.SEAT_COLOURS)]
+        colour = self.colours[record.seat % len(self.colours)]
         pygame.draw.circle(surface, colour, (body.x + 48, middle), 5)
         x = body.x + 64
         self._draw_move(surface, record, x, body.right - 8 - x, middle, record is last)
@@ -140,7 +142,7 @@ class MoveList:
     def _draw_move(self, surface: pygame.Surface, record: MoveRecord, x: int, room: int, middle: int,
                    latest: bool) -> None:
         font = self.fonts.bold(16)
-        colour = palette.SEAT_COLOURS[record.seat % len(palette.SEAT_COLOURS)]
+        colour = self.colours[record.seat % len(self.colours)]
         label = fit_text(font, record.text, room)
         if latest:
             box = pygame.Rect(x - 6, middle - 11, font.size(label)[0] + 12, 22)

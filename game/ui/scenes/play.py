@@ -88,7 +88,7 @@ class PlayScene(Scene):
         self.hint_runner: BotRunner | None = None
         self.hint_pending = False
         self.hint_text = ""
-        self.movelist = MoveList(app.fonts)
+        self.movelist = MoveList(app.fonts, self.renderer.seat_colours())
         self.result = ResultPanel(self)
         self.board = BoardFocus(self)
         self.undo_btn = Button(app, "Undo", self.undo, wid="undo", shortcut="U", tooltip="Undo (U or Ctrl+Z): back to your previous turn")
@@ -166,7 +166,9 @@ class PlayScene(Scene):
         return player_names(self.match.players, self.match.state.seat_name)[seat]
 
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
-        return palette.SEAT_COLOURS[seat % len(palette.SEAT_COLOURS)]
+        """The colour of a seat's pieces on this board (the renderer's: red and yellow discs)."""
+        colours = self.renderer.seat_colours()
+        return colours[seat % len(colours)]
 
     # -- life cycle ----------------------------------------------------------------------
     def enter(self) -> None:

@@ -27,6 +27,7 @@ from game.games import game_class, new_state
 from game.match import Match, Player
 from game.ui import palette
 from game.ui.draw import fit_text, mix, panel, text
+from game.ui.renderers import renderer_for
 from game.ui.scenes.base import Scene
 from game.ui.scenes.problems import STEP as PROBLEMS_STEP, ProblemsPanel
 from game.ui.widgets import Button, Choice, ChoiceItem, Widget
@@ -130,6 +131,8 @@ class SetupScene(Scene):
         self.game_id = game_id
         self.cls: type[State] = game_class(game_id)
         self.title = self.cls.title
+        #: Each seat's colour: that of its pieces on the board.
+        self.seat_colours = renderer_for(game_id).seat_colours()
         self.choices: list[SeatChoice] = app.config.seat_choices(game_id, app.registry)
         self.options: dict[str, Any] = {}
         self.seat_labels: list[str] = []
@@ -436,7 +439,7 @@ class SetupScene(Scene):
         text(surface, section, "PLAYERS", palette.TEXT_MUTED, (left, self.seats_top + label_y))
         state = new_state(self.game_id, **self.options)
         for seat, widget in enumerate(self.seat_widgets):
-            colour = palette.SEAT_COLOURS[seat % len(palette.SEAT_COLOURS)]
+            colour = self.seat_colours[seat % len(self.seat_colours)]
             side = min(52, m.row - 8)
             badge = pygame.Rect(left, 0, side, side)
             badge.centery = widget.rect.centery
@@ -456,7 +459,7 @@ class SetupScene(Scene):
         label = text(surface, fonts.text(16), "First move:", palette.TEXT_MUTED, (left, self.first_line_y), "midleft")
         room = self.swap_btn.rect.left - label.right - 20
         who = fit_text(fonts.bold(16), f"{state.seat_name(0)} — {first}", room)
-        text(surface, fonts.bold(16), who, palette.SEAT_COLOURS[0], (label.right + 8, self.first_line_y), "midleft")
+        text(surface, fonts.bold(16), who, self.seat_colours[0], (label.right + 8, self.first_line_y), "midleft")
         text(surface, section, "RULES", palette.TEXT_MUTED, (left, self.options_top + label_y))
         if not self.option_widgets:
             text(surface, fonts.text(16), f"{self.title} has no rules options.", palette.TEXT_MUTED,
