@@ -1,0 +1,218 @@
+"""Connect Four bots: legal moves on every size, what each tier guarantees, seed 001's numbers."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bots.connect4_easy import ConnectFourEasy
+from bots.connect4_features import ConnectFourFeatures
+from bots.lib.connect4_board import centre_weights, winning_columns
+from bots.lib.connect4_strings import StringBoard, chessvalue
+from game.connect4 import ConnectFour
+
+SIZES = [(7, 6, 4), (4, 4, 3), (5, 4, 4), (6, 7, 4), (8, 7, 5), (10, 10, 6), (10, 4, 3), (4, 10, 4)]
+
+#: The article's table of chessvalue(l, d1, d2), printed with thousands separators.
+ARTICLE_TABLE = """
+[5, 0, 0] ==> 10,000,000
+[4, 1, 1] ==>  1,305,000
+[4, 0, 0] ==>  1,000,000
+[4, 0, 1] ==>  1,110,000
+[4, 0, 2] ==>  1,017,500
+[3, 1, 1] ==>    130,500
+[3, 1, 2] ==>    114,083
+[3, 1, 3] ==>    111,731
+[3, 1, 4] ==>    110,981
+[3, 0, 1] ==>    111,000
+[3, 1, 0] ==>    111,000
+[3, 2, 2] ==>    103,375
+[3, 2, 3] ==>    102,098
+[3, 2, 4] ==>    101,729
+[3, 0, 2] ==>    101,750
+[3, 0, 3] ==>    100,703
+[3, 0, 0] ==>          0
+[2, 1, 1] ==>     13,050
+[2, 0, 1] ==>     11,100
+[2, 1, 0] ==>     11,100
+[2, 1, 2] ==>     11,408
+[2, 1, 3] ==>     11,173
+[2, 0, 2] ==>     10,175
+[2, 0, 3] ==>     10,070
+[2, 1, 4] ==>     11,098
+[2, 0, 0] ==>          0
+[1, 1, 1] ==>      1,305
+[1, 0, 1] ==>      1,110
+[1, 0, 0] ==>          0
+"""
+
+
+def article_table() -> list[tuple[tuple[int, int, int], int]]:
+    rows = []
+    for line in ARTICLE_TABLE.strip().splitlines():
+        triple, value = line.split("==>")
+        l, d1, d2 = (int(x) for x in triple.strip(" []").split(","))
+        rows.append(((l, d1, d2), int(value.replace(",", ""))))
+    return rows
+
+
+def article_position() -> ConnectFour:
+    """The article's worked example: its board has 7 rows and 6 columns, Red (●) to move."""
+    return ConnectFour.from_text("6554544333", cols=6, rows=7)
+
+
+def random_position(rng: random.Random, cols: int, rows: int, n: int, plies: int) -> ConnectFour:
+    state = ConnectFour(cols=cols, rows=rows, n=n)
+    for _ in range(plies):
+        moves = state.legal_moves()
+        if not moves:
+            break
+        state.push(rng.choice(moves))
+        if state.is_over():
+            state.pop()
+            break
+    return state
+
+
+def all_bots() -> list:
+    return [ConnectFourEasy(seed=3), ConnectFourFeatures(seed=3)]
+
+
+# -- every bot --------------------------------------------------------------
+@pytest.mark.parametrize("cols, rows, n", SIZES)
+def test_every_bot_returns_a_legal_move_and_leaves_the_state_alone(cols, rows, n):
+    rng = random.Random(cols * 100 + rows * 10 + n)
+    for plies in (0, 3, cols * rows // 2, cols * rows - 1):
+        state = random_position(rng, cols, rows, n, plies)
+        if state.is_over():
+            continue
+        before = (state.board, list(state.move_stack))
+        for bot in all_bots():
+            move = bot.choose_move(state, 1.0)
+            assert state.is_legal(move), f"{type(bot).__name__} chose {move!r} in {state.to_text()!r}"
+            assert (state.board, list(state.move_stack)) == before
+
+
+@pytest.mark.parametrize("bot", all_bots(), ids=lambda b: type(b).__name__)
+def test_every_bot_takes_a_win_in_one(bot):
+    state = ConnectFour.from_text("1122336")       # Red: 1, 2, 3 on the bottom row, column 4 open
+    assert bot.choose_move(state, 1.0) == 3
+
+
+@pytest.mark.parametrize("bot", all_bots(), ids=lambda b: type(b).__name__)
+def test_every_bot_blocks_a_loss_in_one(bot):
+    state = ConnectFour.from_text("17171")         # Red threatens column 1 (three up)
+    assert winning_columns(state, 0) == [0] and winning_columns(state, 1) == []
+    assert bot.choose_move(state, 1.0) == 0
+
+
+def test_bots_take_the_win_rather_than_block():
+    state = ConnectFour.from_text("121212")        # both have three up; Red, to move, wins in column 1
+    assert winning_columns(state, 0) == [0] and winning_columns(state, 1) == [1]
+    for bot in all_bots():
+        assert bot.choose_move(state, 1.0) in winning_columns(state, state.turn)
+
+
+# -- Easy ---------------------------------------------------------------------
+def test_easy_prefers_central_columns():
+    bot = ConnectFourEasy(seed=5)
+    picks = [bot.choose_move(ConnectFour(), 1.0) for _ in range(700)]
+    counts = [picks.count(c) for c in range(7)]
+    assert counts[3] > counts[2] > counts[0] and counts[3] > counts[4] > counts[6]
+    assert min(counts) > 0
+    assert centre_weights(7) == [1, 2, 3, 4, 3, 2, 1]
+
+
+def test_easy_repeats_its_game_with_the_same_seed():
+    def game(seed):
+        state, bots = ConnectFour(), [ConnectFourEasy(seed=seed), ConnectFourEasy(seed=seed + 1)]
+        while not state.is_over():
+            state.push(bots[state.turn].choose_move(state, 1.0))
+        return state.to_text()
+
+    assert game(11) == game(11)
+
+
+# -- Medium: seed 001 -------------------------------------------------------------
+@pytest.mark.parametrize("triple, value", article_table(), ids=lambda x: str(x))
+def test_chessvalue_gives_the_article_table(triple, value):
+    assert chessvalue(*triple) == value
+
+
+def test_strings_and_totals_of_the_article_example():
+    red, yellow = StringBoard.of_state(article_position()).strings()
+    # The article's cells are (row from the top, column); ours are (column, row from the bottom).
+    assert [(s.cells, (s.length, s.d1, s.d2), s.value) for s in red] == [
+        (((3, 2), (4, 1), (5, 0)), (3, 1, 0), 111_000),
+        (((3, 2), (2, 1)), (2, 1, 1), 13_050),
+        (((4, 2), (4, 1)), (2, 1, 0), 11_100),
+        (((3, 2), (4, 2)), (2, 0, 2), 10_175),
+    ]
+    assert [(s.cells, (s.length, s.d1, s.d2), s.value) for s in yellow] == [
+        (((2, 0), (3, 0), (4, 0)), (3, 1, 0), 111_000),
+        (((2, 2), (3, 1), (4, 0)), (3, 4, 0), 100_406),
+        (((2, 2),), (1, 3, 0), 1_007),
+        (((3, 1), (3, 0)), (2, 0, 0), 0),
+        (((3, 1), (2, 0)), (2, 0, 0), 0),
+    ]
+    assert StringBoard.of_state(article_position()).totals() == (145_325, 212_413)
+
+
+def test_column_changes_reproduce_the_article_recommendations():
+    """The article ranks columns by ``change * pp`` then subtracts (``pp`` = [1, -2] for
+    Red, [-2, 1] for Yellow); combined that way our changes give its printed lists."""
+    board = StringBoard.of_state(article_position())
+    base = board.totals()
+
+    def ranking(disc, pp):
+        rows = []
+        for col in board.open_columns():
+            board.drop(col, disc)
+            change = [after - before for after, before in zip(board.totals(), base)]
+            board.undo(col)
+            rows.append((col + 1, change[0] * pp[0] - change[1] * pp[1]))
+        return sorted(rows, key=lambda r: -r[1])
+
+    assert ranking(1, (1, -2)) == [(3, 892909), (5, 198948), (4, 23813), (6, 23125), (1, 1110), (2, -123436)]
+    assert ranking(2, (-2, 1)) == [(3, 210798), (5, 24983), (1, -1110), (6, -1850), (4, -10635), (2, -995407)]
+
+
+def test_medium_plays_the_article_recommendation_in_its_example():
+    state = article_position()
+    assert ConnectFourFeatures(seed=1).choose_move(state, 1.0) == 2   # the article's column 3
+
+
+def test_medium_values_are_own_gain_minus_twice_the_opponent_gain_after_the_reply():
+    state = ConnectFour.from_text("44")
+    bot = ConnectFourFeatures(seed=1)
+    values = bot.column_values(state)
+    board = StringBoard.of_state(state)
+    base = board.totals()
+    for col, value in values.items():
+        board.drop(col, 1)
+        reply = ConnectFourFeatures._best_reply(state_after(state, col), board, board.totals())
+        board.drop(reply, 2)
+        red, yellow = board.totals()
+        board.undo(reply)
+        board.undo(col)
+        assert value == (red - base[0]) - 2 * (yellow - base[1])
+    analysis = bot.analyse(state, 1.0)
+    assert {col: v.score for col, v in analysis.items()} == values
+    assert analysis[3].text == f"{values[3]:+,}"
+
+
+def state_after(state: ConnectFour, col: int) -> ConnectFour:
+    after = state.copy()
+    after.push(col)
+    return after
+
+
+def test_medium_does_not_play_under_the_opponents_winning_cell():
+    # Red holds (0, 1), (2, 1), (3, 1): a Yellow disc in column 2 would let Red in at (1, 1).
+    state = ConnectFour.from_text("4143173")
+    assert state.turn == 1 and winning_columns(state, 0) == [] and winning_columns(state, 1) == []
+    state.push(1)
+    assert winning_columns(state, 0) == [1]
+    state.pop()
+    for seed in range(5):
+        assert ConnectFourFeatures(seed=seed).choose_move(state, 1.0) != 1
