@@ -58,6 +58,14 @@ DEFAULT_CONFIG: dict[str, Any] = {
                 "Master": {"bot": "TicTacToePerfect", "params": {}},
             },
         },
+        "connect4": {
+            "time_budget": DEFAULT_TIME_BUDGET,
+            "hint": "Medium",
+            "tiers": {
+                "Easy": {"bot": "ConnectFourEasy", "params": {}},
+                "Medium": {"bot": "ConnectFourFeatures", "params": {}},
+            },
+        },
     },
 }
 
@@ -163,6 +171,12 @@ class Config:
 
     def _validate_game(self, game: GameConfig, default: GameConfig | None,
                        registry: BotRegistry) -> GameConfig:
+        if ("games", game.game_id) not in self._lines:
+            # Built-in settings of a game the file does not mention: a bot missing from
+            # the bots folder is no fault of the file, so its tier is left out quietly.
+            tiers = [t for t in game.tiers if tier_error(t, game.game_id, registry) is None]
+            analysing = [t.name for t in tiers if registry.bots[t.bot].analyses]
+            return GameConfig(game.game_id, game.time_budget, tiers, _strongest_or(game.hint_tier, analysing))
         tiers = []
         for tier in game.tiers:
             key = ("games", game.game_id, "tiers", tier.name)
