@@ -15,34 +15,10 @@ from game.chinesecheckers import (
 from game.core import BadNotation, IllegalMove
 from game.match import Match, Player
 from game.savefile import match_from_text, match_to_text
+from chinesecheckers_games import play, position
 
 #: Choices made in turn among the legal moves: draws a random game (or the start of one).
 choice_lists = st.lists(st.integers(min_value=0, max_value=10_000), max_size=120)
-
-
-def play(choices: list[int], **options) -> ChineseCheckers:
-    """The game that picks ``legal_moves()[choice % len]`` for each choice until it ends."""
-    state = ChineseCheckers(**options)
-    for choice in choices:
-        moves = state.legal_moves()
-        if not moves:
-            break
-        state.push(moves[choice % len(moves)])
-    return state
-
-
-def holes(*names: str) -> list[int]:
-    return [INDEX[name] for name in names]
-
-
-def position(players: int = 2, marbles: dict[int, list[str]] | None = None, **options) -> ChineseCheckers:
-    """A start of game with seat 0 to move and only the marbles given (seat -> hole names)."""
-    state = ChineseCheckers(players=players, **options)
-    state.board[:] = [0] * len(HOLES)
-    for seat, names in (marbles or {}).items():
-        for hole in holes(*names):
-            state.board[hole] = seat + 1
-    return state
 
 
 def snapshot(state: ChineseCheckers) -> tuple:

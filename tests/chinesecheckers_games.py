@@ -1,0 +1,23 @@
+"""Chinese Checkers positions for tests: random games and hand-set boards."""
+from game.chinesecheckers import HOLES, INDEX, ChineseCheckers
+
+
+def play(choices: list[int], **options) -> ChineseCheckers:
+    """The game that picks ``legal_moves()[choice % len]`` for each choice until it ends."""
+    state = ChineseCheckers(**options)
+    for choice in choices:
+        moves = state.legal_moves()
+        if not moves:
+            break
+        state.push(moves[choice % len(moves)])
+    return state
+
+
+def position(players: int = 2, marbles: dict[int, list[str]] | None = None, **options) -> ChineseCheckers:
+    """A start of game with seat 0 to move and only the marbles given (seat -> hole names)."""
+    state = ChineseCheckers(players=players, **options)
+    state.board[:] = [0] * len(HOLES)
+    for seat, names in (marbles or {}).items():
+        for name in names:
+            state.board[INDEX[name]] = seat + 1
+    return state
