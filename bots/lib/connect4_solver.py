@@ -1,0 +1,463 @@
+"""A perfect Connect Four solver: the exact score of a position, in numba.
+
+The search follows Pascal Pons' solver (blog.gamesolver.org), step by step:
+
+* Bitboards. A board of ``cols`` x ``rows`` is a uint64 with ``rows + 1``
+  bits per column, the extra bit on top a sentinel that keeps lines from
+  wrapping into the next column. A position is ``(current, mask, plies)``:
+  the discs of the player to move and all discs. ``current + mask`` is a key
+  unique to the position (the sum sets the bit above each column's top disc).
+* Negamax with alpha-beta over "possible non-losing moves": a move under a
+  cell where the opponent would complete a line is never tried, and an
+  opponent threat that is playable now forces the reply (two lose at once).
+* A transposition table in numpy arrays: full 64-bit keys (no collisions)
+  and one byte holding an upper or a lower bound. Mirror-image positions
+  share their entry (the key is the smaller of the key and its mirror).
+* Move ordering: moves that create more winning cells first, centre first
+  among equals.
+* Null-window search: the score is found by a binary search of null-window
+  probes, probing first near 0 (the sign of a position is cheap to prove).
+
+Scores are the solvers' convention (``../shared/testdata/README.md``):
+positive when the player to move wins, ``MAX_DISCS + 1 - d`` where ``d`` is
+the number of the winner's own discs once the winning disc is played and
+``MAX_DISCS = ceil(cols * rows / 2)`` (22 - d on 7x6: a win with one's 4th
+disc is 18, with the last disc of the game 1); 0 for a draw; negative for a
+loss, the opponent's winning score negated.
+
+Lines of exactly four are what the solver knows: it plays N = 4 on any board
+with ``cols * (rows + 1) <= 64``. ``Solver`` is the Python face: it owns the
+table (allocated once, reused for every position) and counts nodes; every
+call takes an optional node limit so a caller with a deadline can stop a
+search and keep what it has proved.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+from numba import njit, types
+from numba.extending import intrinsic
+
+U0 = np.uint64(0)
+U1 = np.uint64(1)
+
+# Slots of the ``stats`` array shared by the kernels.
+NODES, NODE_LIMIT, ABORTED = 0, 1, 2
+
+
+@intrinsic
+def _popcount(typingctx, x):
+    """The number of set bits of a uint64 (one CPU instruction)."""
+    sig = types.uint64(types.uint64)
+
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return sig, codegen
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """The constants of one board size, as the kernels take them."""
+
+    cols: int
+    rows: int
+
+    def __post_init__(self) -> None:
+        if self.cols < 4 and self.rows < 4:
+            raise ValueError(f"a {self.cols}x{self.rows} board has no room for four in a row")
+        if self.cols * (self.rows + 1) > 64:
+            raise ValueError(f"a {self.cols}x{self.rows} board needs {self.cols * (self.rows + 1)} bits; "
+                             f"the solver's bitboards hold 64")
+
+    @property
+    def stride(self) -> int:
+        """Bits per column: the rows plus the sentinel."""
+        return self.rows + 1
+
+    @property
+    def cells(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def max_discs(self) -> int:
+        """The most discs one player can have: the first player's share of a full board."""
+        return (self.cells + 1) // 2
+
+    @property
+    def bottom(self) -> np.uint64:
+        return np.uint64(sum(1 << (c * self.stride) for c in range(self.cols)))
+
+    @property
+    def board(self) -> np.uint64:
+        return np.uint64(int(self.bottom) * ((1 << self.rows) - 1))
+
+    @property
+    def column_masks(self) -> np.ndarray:
+        return np.array([((1 << self.rows) - 1) << (c * self.stride) for c in range(self.cols)], dtype=np.uint64)
+
+    @property
+    def order(self) -> np.ndarray:
+        """Columns centre first, alternating outwards (left of centre before right)."""
+        centre = (self.cols - 1) / 2
+        return np.array(sorted(range(self.cols), key=lambda c: (abs(c - centre), c)), dtype=np.int64)
+
+
+STANDARD = Geometry(7, 6)
+
+
+# -- bitboard kernels -------------------------------------------------------------
+@njit(cache=True, inline="always")
+def winning_cells(pos, mask, stride, board):
+    """The empty cells where ``pos`` would complete four in a row (playable or not)."""
+    s1 = np.uint64(1)
+    s2 = np.uint64(2)
+    s3 = np.uint64(3)
+    r = (pos << s1) & (pos << s2) & (pos << s3)
+    for shift in (stride, stride - 1, stride + 1):  # across, and the two diagonals
+        d = np.uint64(shift)
+        p = (pos << d) & (pos << (d * s2))
+        r |= p & (pos << (d * s3))
+        r |= p & (pos >> d)
+        p = (pos >> d) & (pos >> (d * s2))
+        r |= p & (pos << d)
+        r |= p & (pos >> (d * s3))
+    return r & (board ^ mask)
+
+
+@njit(cache=True, inline="always")
+def playable(mask, bottom, board):
+    """The cell each non-full column would take next, as one bitboard."""
+    return (mask + bottom) & board
+
+
+@njit(cache=True, inline="always")
+def non_losing_moves(current, mask, stride, bottom, board):
+    """Moves that do not hand the opponent a win at once (0 when every move does).
+
+    A playable opponent threat must be blocked (two of them cannot be); a move
+    right under an opponent threat would let the opponent play into it.
+    """
+    possible = playable(mask, bottom, board)
+    threats = winning_cells(current ^ mask, mask, stride, board)
+    forced = possible & threats
+    if forced != U0:
+        if forced & (forced - U1) != U0:
+            return U0
+        possible = forced
+    return possible & ~(threats >> U1)
+
+
+@njit(cache=True, inline="always")
+def mirror(key, cols, stride):
+    """The bitboard reflected left to right."""
+    column = (U1 << np.uint64(stride)) - U1
+    out = U0
+    for c in range(cols):
+        bits = (key >> np.uint64(c * stride)) & column
+        out |= bits << np.uint64((cols - 1 - c) * stride)
+    return out
+
+
+# -- transposition table ------------------------------------------------------------
+# One uint64 per entry: the key's low 56 bits above one byte of value. The index is the
+# key modulo the table's (prime) size, so the index and the stored 56 bits together
+# tell the full key apart from every other (Chinese remainder theorem): no collisions,
+# and one memory access per probe. The value byte: 0 empty; an upper bound u as
+# 1 + u + SPAN; a lower bound l as 1 + l + SPAN + RANGE, where SPAN = max_discs + 1
+# bounds every score and RANGE = 2 * SPAN + 1.
+_VALUE_BITS = np.uint64(8)
+_VALUE_MASK = np.uint64(0xFF)
+
+
+# -- search ---------------------------------------------------------------------------
+@njit(cache=True)
+def negamax(current, mask, plies, alpha, beta, g_cols, g_stride, g_bottom, g_board, cells, max_discs,
+            col_masks, order, table, sym_plies, move_buf, score_buf, stats):
+    """The score of a position whose player to move cannot win at once, within ``[alpha, beta]``.
+
+    Fail-soft: a result ``<= alpha`` is an upper bound, ``>= beta`` a lower
+    bound, in between exact. ``stats[NODES]`` counts calls; when it reaches a
+    non-zero ``stats[NODE_LIMIT]`` the search sets ``stats[ABORTED]`` and
+    unwinds, returning meaningless values (and storing nothing more).
+    """
+    stats[NODES] += 1
+    if stats[NODE_LIMIT] > 0 and stats[NODES] >= stats[NODE_LIMIT]:
+        stats[ABORTED] = 1
+        return 0
+    moves = non_losing_moves(current, mask, g_stride, g_bottom, g_board)
+    if moves == U0:  # every move lets the opponent complete a line next
+        return -(max_discs - (plies + 1) // 2)
+    if plies >= cells - 2:
+        return 0
+    low = -(max_discs - 1 - (plies + 1) // 2)  # the opponent cannot win with its next disc
+    if alpha < low:
+        alpha = low
+        if alpha >= beta:
+            return alpha
+    high = max_discs - 1 - plies // 2  # we cannot win with this disc
+    if beta > high:
+        beta = high
+        if alpha >= beta:
+            return beta
+
+    span = max_discs + 1
+    key = current + mask
+    if plies < sym_plies:
+        flipped = mirror(key, g_cols, g_stride)
+        if flipped < key:
+            key = flipped
+    slot = key % np.uint64(table.size)
+    tag = key << _VALUE_BITS
+    entry = table[slot]
+    if entry ^ tag <= _VALUE_MASK and entry != tag:
+        val = np.int64(entry & _VALUE_MASK)
+        if val > 2 * span + 1:
+            low = val - 1 - span - (2 * span + 1)
+            if alpha < low:
+                alpha = low
+                if alpha >= beta:
+                    return alpha
+        else:
+            high = val - 1 - span
+            if beta > high:
+                beta = high
+                if alpha >= beta:
+                    return beta
+
+    # Order the moves: insertion sort by threats made; equal threats keep the centre first.
+    count = 0
+    for i in range(g_cols - 1, -1, -1):
+        move = moves & col_masks[order[i]]
+        if move != U0:
+            score = np.int64(_popcount(winning_cells(current | move, mask, g_stride, g_board)))
+            pos = count
+            while pos > 0 and score_buf[plies, pos - 1] > score:
+                move_buf[plies, pos] = move_buf[plies, pos - 1]
+                score_buf[plies, pos] = score_buf[plies, pos - 1]
+                pos -= 1
+            move_buf[plies, pos] = move
+            score_buf[plies, pos] = score
+            count += 1
+
+    opponent = current ^ mask
+    while count > 0:
+        count -= 1
+        move = move_buf[plies, count]
+        score = -negamax(opponent, mask | move, plies + 1, -beta, -alpha, g_cols, g_stride, g_bottom, g_board,
+                         cells, max_discs, col_masks, order, table, sym_plies,
+                         move_buf, score_buf, stats)
+        if stats[ABORTED] != 0:
+            return 0
+        if score >= beta:
+            table[slot] = tag | np.uint64(score + 1 + span + 2 * span + 1)
+            return score
+        if score > alpha:
+            alpha = score
+    table[slot] = tag | np.uint64(alpha + 1 + span)
+    return alpha
+
+
+@njit(cache=True)
+def solve_kernel(current, mask, plies, weak, g_cols, g_stride, g_bottom, g_board, cells, max_discs,
+                 col_masks, order, table, sym_plies, move_buf, score_buf, stats):
+    """The exact score of a position not yet over (``weak``: only its sign, -1, 0 or 1).
+
+    Binary search by null-window probes, each probe's midpoint pulled
+    towards 0 so that the sign is settled first. If the node limit stops it,
+    ``stats[ABORTED]`` is set and the result means nothing.
+    """
+    if winning_cells(current, mask, g_stride, g_board) & playable(mask, g_bottom, g_board) != U0:
+        return max_discs - plies // 2
+    lo = -(max_discs - (plies + 1) // 2)
+    hi = max_discs - plies // 2
+    if weak:
+        lo, hi = -1, 1
+    while lo < hi:
+        med = lo + (hi - lo) // 2
+        half_lo = -((-lo) // 2) if lo < 0 else lo // 2  # C's truncating division
+        half_hi = hi // 2 if hi >= 0 else -((-hi) // 2)
+        if med <= 0 and half_lo < med:
+            med = half_lo
+        elif med >= 0 and half_hi > med:
+            med = half_hi
+        r = negamax(current, mask, plies, med, med + 1, g_cols, g_stride, g_bottom, g_board, cells, max_discs,
+                    col_masks, order, table, sym_plies, move_buf, score_buf, stats)
+        if stats[ABORTED] != 0:
+            return 0
+        if r <= med:
+            hi = r
+        else:
+            lo = r
+    return lo
+
+
+# -- Python face ------------------------------------------------------------------------
+class PositionError(ValueError):
+    """A move sequence that is not a game in progress on the solver's board."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position as the kernels see it: the mover's discs, all discs, plies played."""
+
+    current: int
+    mask: int
+    plies: int
+
+
+def position_from_moves(moves: Sequence[int], geometry: Geometry = STANDARD) -> Position:
+    """Play 0-based columns from the empty board; ``PositionError`` names a bad move.
+
+    A move into a full column, a column off the board, or a move after the
+    game has been won (by four in a row or a full board) is refused.
+    """
+    g = geometry
+    stride, board = g.stride, int(g.board)
+    current = mask = 0
+    for number, col in enumerate(moves, start=1):
+        if not 0 <= col < g.cols:
+            raise PositionError(f"move {number}: column {col} is not on a {g.cols}-column board")
+        top = 1 << (col * stride + g.rows - 1)
+        if mask & top:
+            raise PositionError(f"move {number}: column {col} is full")
+        if number > 1 and _has_four(current ^ mask, stride):
+            raise PositionError(f"move {number}: the game was already won")
+        move = (mask + (1 << (col * stride))) & (((1 << g.rows) - 1) << (col * stride))
+        current ^= mask
+        mask |= move
+    plies = len(moves)
+    if plies and _has_four(current ^ mask, stride):
+        raise PositionError("the game is already won")
+    if plies >= g.cells:
+        raise PositionError("the board is full")
+    return Position(current, mask, plies)
+
+
+def _has_four(pos: int, stride: int) -> bool:
+    for shift in (1, stride, stride - 1, stride + 1):
+        m = pos & (pos >> shift)
+        if m & (m >> (2 * shift)):
+            return True
+    return False
+
+
+def next_prime(n: int) -> int:
+    """The smallest prime >= ``n`` (trial division: tables are at most a few times 2**24)."""
+    def is_prime(k: int) -> bool:
+        return k >= 2 and all(k % d for d in range(2, int(k ** 0.5) + 1))
+    while not is_prime(n):
+        n += 1
+    return n
+
+
+class Solver:
+    """Exact scores of Connect Four positions, with a table kept between calls.
+
+    ``table_bits`` sizes the transposition table: the first prime above
+    ``2 ** table_bits`` entries of 8 bytes (2**23: 64 MB). ``nodes`` counts the search's
+    nodes since the last ``reset_nodes``. Every method takes a
+    ``node_limit`` (0: none) and raises ``SearchAborted`` when reached; what
+    earlier searches stored in the table stays valid.
+    """
+
+    def __init__(self, geometry: Geometry = STANDARD, table_bits: int = 23, symmetry_plies: int | None = None) -> None:
+        self.geometry = geometry
+        self.table = np.zeros(next_prime(1 << table_bits), dtype=np.uint64)
+        self.symmetry_plies = geometry.cells if symmetry_plies is None else symmetry_plies
+        self._move_buf = np.zeros((geometry.cells + 1, geometry.cols), dtype=np.uint64)
+        self._score_buf = np.zeros((geometry.cells + 1, geometry.cols), dtype=np.int64)
+        self._stats = np.zeros(3, dtype=np.int64)
+        self._col_masks = geometry.column_masks
+        self._order = geometry.order
+        self.nodes = 0
+
+    def clear(self) -> None:
+        """Forget every stored bound (the table's memory is kept)."""
+        self.table[:] = 0
+
+    def reset_nodes(self) -> None:
+        self.nodes = 0
+
+    def solve(self, position: Position, weak: bool = False, node_limit: int = 0) -> int:
+        """The exact score of ``position`` (``weak``: -1, 0 or 1 for loss, draw, win)."""
+        g = self.geometry
+        stats = self._stats
+        stats[NODES] = 0
+        stats[NODE_LIMIT] = node_limit
+        stats[ABORTED] = 0
+        score = solve_kernel(np.uint64(position.current), np.uint64(position.mask), position.plies, weak,
+                             g.cols, g.stride, g.bottom, g.board, g.cells, g.max_discs,
+                             self._col_masks, self._order, self.table, self.symmetry_plies,
+                             self._move_buf, self._score_buf, stats)
+        self.nodes += int(stats[NODES])
+        if stats[ABORTED]:
+            raise SearchAborted(f"node limit {node_limit} reached")
+        return int(score)
+
+    def solve_moves(self, moves: Sequence[int], weak: bool = False, node_limit: int = 0) -> int:
+        """``solve`` of the position after 0-based column ``moves``."""
+        return self.solve(position_from_moves(moves, self.geometry), weak, node_limit)
+
+    def play(self, position: Position, col: int) -> Position:
+        """The position after dropping a disc in ``col`` (which must not be full)."""
+        g = self.geometry
+        move = (position.mask + (1 << (col * g.stride))) & (((1 << g.rows) - 1) << (col * g.stride))
+        return Position(position.current ^ position.mask, position.mask | move, position.plies + 1)
+
+    def legal_columns(self, position: Position) -> list[int]:
+        g = self.geometry
+        return [c for c in range(g.cols) if not position.mask & (1 << (c * g.stride + g.rows - 1))]
+
+    def wins_at_once(self, position: Position, col: int) -> bool:
+        """Whether dropping in ``col`` completes four in a row for the player to move."""
+        after = self.play(position, col)
+        return _has_four(after.current ^ after.mask, self.geometry.stride)
+
+    def win_score(self, plies: int) -> int:
+        """The score of winning with the next disc, ``plies`` plies into the game."""
+        return self.geometry.max_discs - plies // 2
+
+    def move_scores(self, position: Position, weak: bool = False, node_limit: int = 0) -> dict[int, int]:
+        """Each legal column's score for the player to move (the child's score negated).
+
+        ``weak``: only -1, 0, 1 (except immediate wins, which get their full
+        score). A full board after the move is a draw (0).
+        """
+        scores: dict[int, int] = {}
+        for col in self.legal_columns(position):
+            if self.wins_at_once(position, col):
+                scores[col] = self.win_score(position.plies)
+                continue
+            child = self.play(position, col)
+            if child.plies >= self.geometry.cells:
+                scores[col] = 0
+                continue
+            limit = 0 if node_limit == 0 else max(1, node_limit - self.nodes)
+            scores[col] = -self.solve(child, weak, limit)
+        return scores
+
+
+class SearchAborted(RuntimeError):
+    """A search stopped at its node limit before it proved its result."""
+
+
+def score_text(score: int, plies: int, geometry: Geometry = STANDARD) -> str:
+    """A score of the player to move, ``plies`` into the game, in words.
+
+    ``'win in k'`` / ``'loss in k'`` where ``k`` counts the mover's own moves,
+    the winning disc included (for a loss: the mover's moves until the
+    opponent's winning disc, so ``'loss in 1'`` loses to the very next reply);
+    ``'draw'`` for 0.
+    """
+    if score == 0:
+        return "draw"
+    own = plies // 2  # discs of the player to move
+    if score > 0:
+        discs = geometry.max_discs + 1 - score
+        return f"win in {discs - own}"
+    opponent_own = (plies + 1) // 2
+    discs = geometry.max_discs + 1 + score
+    return f"loss in {discs - opponent_own}"
