@@ -66,6 +66,14 @@ DEFAULT_CONFIG: dict[str, Any] = {
                 "Medium": {"bot": "ConnectFourFeatures", "params": {}},
             },
         },
+        "chinesecheckers": {
+            "time_budget": DEFAULT_TIME_BUDGET,
+            "hint": "Medium",
+            "tiers": {
+                "Easy": {"bot": "ChineseCheckersEasy", "params": {}},
+                "Medium": {"bot": "ChineseCheckersGreedy", "params": {}},
+            },
+        },
     },
 }
 
