@@ -4,7 +4,10 @@ Every move goes through a ``BotRunner``, so budgets are enforced exactly as
 in a game on screen, and a bot that fails costs it a random move and counts
 as a failure. Seats rotate from game to game (with two sides, they take turns
 to start), so no side keeps the first-move advantage. Works for any number of
-seats: a game of N seats takes N sides.
+seats: a game of N seats takes N sides. The table gives each side's wins,
+draws and losses and, with more than two seats, its mean place (from the
+outcome's ranking); below the title, the mean length of a game in moves and
+in turns per seat.
 """
 from __future__ import annotations
 
@@ -31,10 +34,16 @@ class SideStats:
     max_time: float = 0.0
     failures: int = 0
     failure_texts: list[str] = field(default_factory=list)
+    #: The side's place in each game, 1 = first (seats sharing a place share its number).
+    places: list[int] = field(default_factory=list)
 
     @property
     def games(self) -> int:
         return self.wins + self.draws + self.losses
+
+    @property
+    def mean_place(self) -> float:
+        return sum(self.places) / len(self.places) if self.places else 0.0
 
     @property
     def mean_time(self) -> float:
@@ -67,15 +76,26 @@ class ArenaResult:
     games: int
     sides: list[SideStats]
     budgets: list[float]
+    #: Moves played in each game.
+    lengths: list[int] = field(default_factory=list)
+
+    @property
+    def mean_length(self) -> float:
+        """Moves per game, on average."""
+        return sum(self.lengths) / len(self.lengths) if self.lengths else 0.0
 
     def table(self) -> str:
         """The results as a text table, with any failures listed below it."""
         budgets = sorted(set(self.budgets))
         budget_text = " / ".join(f"{b:g} s" for b in budgets)
+        seats = len(self.sides)
         lines = [f"{self.title}: {self.games} games, seats rotating each game, "
-                 f"time budget {budget_text} per move", ""]
-        header = ("side", "bot", "wins", "draws", "losses", "mean move", "max move", "failures")
+                 f"time budget {budget_text} per move",
+                 f"mean game length {self.mean_length:.1f} moves ({self.mean_length / seats:.1f} turns per seat)", ""]
+        header = ("side", "bot", "wins", "draws", "losses", *(("mean place",) if seats > 2 else ()),
+                  "mean move", "max move", "failures")
         rows = [(s.name, s.label, str(s.wins), str(s.draws), str(s.losses),
+                 *((f"{s.mean_place:.2f}",) if seats > 2 else ()),
                  _seconds(s.mean_time), _seconds(s.max_time), str(s.failures)) for s in self.sides]
         widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
         for row in [header, *rows]:
@@ -114,21 +134,23 @@ def run_arena(game_id: str, specs: Sequence[BotSpec], games: int, *,
     names = string.ascii_uppercase
     sides = [SideStats(names[i], spec.who) for i, spec in enumerate(specs)]
     runners = [BotRunner(spec) for spec in specs]
+    lengths = []
     try:
         for runner in runners:
             runner.start()
         for number in range(games):
-            outcome = _play_one(game_id, options, runners, sides, number)
+            outcome, length = _play_one(game_id, options, runners, sides, number)
+            lengths.append(length)
             if on_game is not None:
                 on_game(number, outcome)
     finally:
         for runner in runners:
             runner.close()
-    return ArenaResult(game_id, game_class(game_id).title, games, sides, [s.budget for s in specs])
+    return ArenaResult(game_id, game_class(game_id).title, games, sides, [s.budget for s in specs], lengths)
 
 
 def _play_one(game_id: str, options: dict[str, Any], runners: list[BotRunner],
-              sides: list[SideStats], number: int) -> Outcome:
+              sides: list[SideStats], number: int) -> tuple[Outcome, int]:
     state = new_state(game_id, **options)
     count = len(runners)
     side_of_seat = [(seat + number) % count for seat in range(state.num_seats)]
@@ -140,9 +162,26 @@ def _play_one(game_id: str, options: dict[str, Any], runners: list[BotRunner],
         reply = runners[side].wait()
         sides[side].record_move(reply.elapsed, reply.failure)
         state.push(reply.move)
+    places = seat_places(outcome, state.num_seats)
     for seat, side in enumerate(side_of_seat):
         sides[side].record_result(outcome.result_for(seat))
-    return outcome
+        sides[side].places.append(places[seat])
+    return outcome, len(state.move_stack)
+
+
+def seat_places(outcome: Outcome, seats: int) -> list[int]:
+    """Each seat's place, 1 = first, from ``outcome.ranking``; without a ranking
+    the winners share first place and the others the next (a draw: all first)."""
+    ranking = outcome.ranking or tuple(
+        group for group in (outcome.winners, tuple(s for s in range(seats) if s not in outcome.winners)) if group
+    )
+    places = [0] * seats
+    place = 1
+    for group in ranking:
+        for seat in group:
+            places[seat] = place
+        place += len(group)
+    return places
 
 
 def _seconds(value: float) -> str:

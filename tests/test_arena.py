@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from game.arena import SideStats, parse_options, run_arena
+from game.arena import ArenaResult, SideStats, parse_options, run_arena, seat_places
 from game.botregistry import BotRegistry
-from game.core import BadNotation
+from game.core import BadNotation, Outcome
 from game.runner import BotSpec
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -88,3 +88,26 @@ def test_side_stats_counts_results_and_times():
     assert (side.wins, side.draws, side.losses, side.games) == (2, 1, 1, 4)
     assert side.mean_time == pytest.approx(0.3) and side.max_time == 0.4
     assert side.failures == 1 and side.failure_texts == ["Bot raised"]
+
+
+def test_table_gives_the_mean_game_length_in_moves_and_turns_per_seat(bots):
+    result = run_arena("tictactoe", [spec(bots, "WeakBot"), spec(bots, "LastMoveBot")], 2)
+    assert result.lengths == [5, 5]
+    assert "mean game length 5.0 moves (2.5 turns per seat)" in result.table()
+
+
+def test_places_come_from_the_ranking_with_shared_places_numbered_alike():
+    ranked = Outcome((2,), "first home", ranking=((2,), (0, 3), (1,)))
+    assert seat_places(ranked, 4) == [2, 4, 1, 2]
+    assert seat_places(Outcome((1,), "three in a row"), 2) == [2, 1]
+    assert seat_places(Outcome((), "board full"), 2) == [1, 1]
+
+
+def test_table_of_more_than_two_seats_shows_each_sides_mean_place():
+    sides = [SideStats(name, f"Bot {name}", wins=wins, losses=2 - wins, places=places)
+             for name, wins, places in (("A", 2, [1, 1]), ("B", 0, [2, 3]), ("C", 0, [3, 2]))]
+    table = ArenaResult("chinesecheckers", "Chinese Checkers", 2, sides, [1.0] * 3, [300, 330]).table()
+    header = next(line for line in table.splitlines() if line.startswith("side"))
+    assert "mean place" in header
+    assert next(line for line in table.splitlines() if line.startswith("B ")).split()[6] == "2.50"
+    assert "mean game length 315.0 moves (105.0 turns per seat)" in table

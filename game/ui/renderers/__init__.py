@@ -15,6 +15,7 @@ __all__ = ["BoardView", "Renderer", "RENDERERS", "has_renderer", "renderer_for"]
 #: Game id -> "module:Class" of its renderer.
 RENDERERS: dict[str, str] = {
     "tictactoe": "game.ui.renderers.tictactoe:TicTacToeRenderer",
+    "connect4": "game.ui.renderers.connect4:ConnectFourRenderer",
 }
 
 
