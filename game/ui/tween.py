@@ -47,6 +47,40 @@ def ease_out_bounce(t: float) -> float:
     return n * t * t + 0.984375
 
 
+def drop_bounce(rebound: float) -> Easing:
+    """Falls from rest under gravity, hops back up ``rebound`` of the drop, hops once
+    more a quarter as high and rests: for a disc dropped down a column.
+
+    The fall is the parabola ``t**2`` (accelerating); each hop follows the same
+    gravity, so it takes ``2 * sqrt(height)`` of the fall's time. The easing
+    spreads the fall and both hops over [0, 1]; a caller that wants a
+    physical fall gives a drop of ``d`` a duration ``~ sqrt(d) * drop_time(rebound)``.
+    """
+    rebound = max(0.0, rebound)
+    first, second = rebound, rebound / 4
+    total = drop_time(rebound)
+
+    def ease(t: float) -> float:
+        s = min(1.0, max(0.0, t)) * total
+        if s <= 1.0:
+            return s * s
+        s -= 1.0
+        for height in (first, second):
+            rise = math.sqrt(height)
+            if s <= 2 * rise:
+                u = s - rise
+                return 1.0 - (height - u * u)
+            s -= 2 * rise
+        return 1.0
+
+    return ease
+
+
+def drop_time(rebound: float) -> float:
+    """How long ``drop_bounce(rebound)`` lasts, in units of the fall's own time."""
+    return 1.0 + 3.0 * math.sqrt(max(0.0, rebound))
+
+
 def pulse(t: float) -> float:
     """0 -> 1 -> 0 over one period: for glows that breathe."""
     return 0.5 - 0.5 * math.cos(2 * math.pi * t)

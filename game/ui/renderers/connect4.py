@@ -1,0 +1,760 @@
+"""The Connect Four board: a night-blue frame with round holes, discs that drop.
+
+The frame is one image per layout (its holes cut through, so the screen's
+background shows in them, with a soft inner shadow and a lit lower rim);
+discs are drawn behind it, so a falling disc slides behind the frame
+between the holes as it would in a real stand. A dropped disc falls with
+gravity (accelerating) and hops twice before it rests.
+
+Above the frame is the drop zone: the hovered (or keyboard-cursor) column
+glows and shows the disc about to drop, with a faint copy in the hole it
+would land in. The last disc played carries a small light ring. A hint
+writes each column's value ("win in 3", "draw", "loss in 2") in the hole
+the disc would land in, green / grey / red, and a gold ring pulses round
+the best column's hole. At the end a gold stroke sweeps along the N in a
+row, those discs pulse and the others dim.
+
+Cells of the shared input code are *columns*: a click anywhere over a
+column drops there, Left/Right move the keyboard cursor, Enter/Space drop
+in its column, digits 1-9 name columns 1-9 and 0 names column 10.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+import numpy as np
+import pygame
+
+from game.connect4 import EMPTY, ConnectFour
+from game.core import Move, Outcome, State
+from game.match import MoveRecord
+from game.ui import palette
+from game.ui.draw import render, wrap_text
+from game.ui.renderers import shapes
+from game.ui.renderers.base import BoardView, Cell, Renderer
+from game.ui.tween import Tween, drop_bounce, drop_time, ease_in_out_cubic, ease_out_cubic, linear, pulse
+
+RGB = tuple[int, int, int]
+
+# Sizes as fractions of one cell (the hole pitch), so everything scales with the window.
+_HOLE = 0.375          # hole radius
+_DISC = 0.425          # disc radius: a little wider than its hole, whose edge hides the disc's rim
+_PAD = 0.26            # frame round the holes
+_FRAME_RADIUS = 0.34
+_DROP = 1.12           # height of the drop zone above the frame
+_LABELS = 0.5          # height of the column numbers under the frame
+_SIDE = 0.16           # room left and right of the frame for its shadow
+_FOOT = 0.25           # room under the frame for its shadow when there are no labels
+_RING = 0.44           # hint ring radius
+_WIN_STROKE = 0.07
+_WIN_OVERHANG = 0.3
+_BOUNCE = 0.13         # how high (in cells) a dropped disc hops after landing
+
+# Durations in seconds at normal speed.
+_FALL = 0.165          # the fall down one cell; a drop of d cells takes sqrt(d) times this
+_FADE = 0.2
+_SWEEP = 0.55
+_DIM = 0.45
+_GLIDE = 0.12
+_SHAKE = 0.36
+
+_FRAME_TOP: RGB = (60, 78, 170)
+_FRAME_BOTTOM: RGB = (36, 46, 120)
+_FRAME_RIM: RGB = (132, 150, 236)
+_SHADOW: RGB = (6, 8, 22)
+_LABEL_BACK: RGB = (12, 14, 34)
+_WIN_CORE: RGB = (255, 240, 200)
+_MARKER: RGB = (255, 250, 236)
+_WIN_DIM = 0.5
+_DRAW_DIM = 0.42
+_GHOST = 0.5
+_LANDING_GHOST = 0.22
+
+#: Disc colours by seat: Red is the palette's first seat colour, Yellow its third.
+SEAT_COLOURS: tuple[RGB, RGB] = (palette.SEAT_COLOURS[0], palette.SEAT_COLOURS[2])
+
+
+@dataclass(frozen=True)
+class _Geometry:
+    """Where the frame, its holes, the drop zone and the labels go inside an area."""
+
+    area: pygame.Rect
+    cols: int
+    rows: int
+    cell: float
+    grid_x: float       # left edge of the first column of holes
+    grid_y: float       # top edge of the top row of holes
+    labels: bool
+
+    @classmethod
+    def fit(cls, area: pygame.Rect, cols: int, rows: int, labels: bool = True) -> "_Geometry":
+        width_units = cols + 2 * _PAD + 2 * _SIDE
+        height_units = _DROP + rows + 2 * _PAD + (_LABELS if labels else _FOOT)
+        # Whole pixels, so that every hole is the same image (see ``_frame_layer``).
+        cell = float(max(0, math.floor(min(area.width / width_units, area.height / height_units))))
+        if labels and cell * _LABELS * 0.55 < 10:    # too small to read: leave them out
+            return cls.fit(area, cols, rows, labels=False)
+        grid_x = float(round(area.x + (area.width - cols * cell) / 2))
+        top = area.y + (area.height - height_units * cell) / 2
+        grid_y = float(round(top + (_DROP + _PAD) * cell))
+        return cls(pygame.Rect(area), cols, rows, cell, grid_x, grid_y, labels)
+
+    @property
+    def grid_rect(self) -> pygame.Rect:
+        """The holes' cells, in whole pixels."""
+        c = int(self.cell)
+        return pygame.Rect(int(self.grid_x), int(self.grid_y), self.cols * c, self.rows * c)
+
+    def centre(self, col: int, row: int) -> tuple[float, float]:
+        """The centre of hole ``(col, row)``, row 0 at the bottom."""
+        return self.grid_x + (col + 0.5) * self.cell, self.grid_y + (self.rows - row - 0.5) * self.cell
+
+    def column_x(self, col: float) -> float:
+        return self.grid_x + (col + 0.5) * self.cell
+
+    @property
+    def drop_y(self) -> float:
+        """Where a disc waits above the frame before it drops."""
+        return self.grid_y - (_PAD + _DROP / 2) * self.cell
+
+    @property
+    def frame(self) -> tuple[float, float, float, float]:
+        pad = _PAD * self.cell
+        return (self.grid_x - pad, self.grid_y - pad, self.cols * self.cell + 2 * pad, self.rows * self.cell + 2 * pad)
+
+    @property
+    def frame_rect(self) -> pygame.Rect:
+        x, y, w, h = self.frame
+        return pygame.Rect(math.floor(x), math.floor(y), math.ceil(x + w) - math.floor(x), math.ceil(y + h) - math.floor(y))
+
+    def column_at(self, pos: tuple[int, int]) -> int | None:
+        """The column over which ``pos`` lies, from the top of the drop zone to the frame's foot."""
+        if self.cell <= 0:
+            return None
+        x, y, w, h = self.frame
+        if not (x <= pos[0] < x + w and self.grid_y - (_PAD + _DROP) * self.cell <= pos[1] < y + h):
+            return None
+        return min(self.cols - 1, max(0, math.floor((pos[0] - self.grid_x) / self.cell)))
+
+    @property
+    def disc_side(self) -> int:
+        return max(1, math.ceil(2 * _DISC * self.cell) + 2)
+
+    @property
+    def size_key(self) -> tuple[int, int, int, int]:
+        return (self.area.width, self.area.height, self.cols, self.rows)
+
+
+def _blit_centred(target: pygame.Surface, image: pygame.Surface, centre: tuple[float, float],
+                  opacity: float = 1.0) -> None:
+    if opacity <= 0.0:
+        return
+    image.set_alpha(int(round(255 * min(1.0, opacity))))
+    target.blit(image, image.get_rect(center=(int(round(centre[0])), int(round(centre[1])))))
+
+
+def winning_runs(cells: Sequence[tuple[int, int]]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The straight lines in an outcome's ``cells``, as (first cell, last cell).
+
+    Connect Four lists a disc that completes two lines once: the second
+    line's cells follow the first without it. A run is a stretch of cells
+    one unit step apart in one direction; it is extended over a neighbour on
+    the same line that is among the cells (the shared disc).
+    """
+    cells = [tuple(c) for c in cells]
+    taken = set(cells)
+    runs: list[list[tuple[int, int]]] = []
+    for cell in cells:
+        if runs:
+            run = runs[-1]
+            step = (cell[0] - run[-1][0], cell[1] - run[-1][1])
+            if max(abs(step[0]), abs(step[1])) == 1 and (len(run) == 1 or step == (run[1][0] - run[0][0], run[1][1] - run[0][1])):
+                run.append(cell)
+                continue
+        runs.append([cell])
+    lines = []
+    for run in runs:
+        if len(run) < 2:
+            continue
+        dx, dy = run[1][0] - run[0][0], run[1][1] - run[0][1]
+        first, last = run[0], run[-1]
+        while (first[0] - dx, first[1] - dy) in taken:
+            first = (first[0] - dx, first[1] - dy)
+        while (last[0] + dx, last[1] + dy) in taken:
+            last = (last[0] + dx, last[1] + dy)
+        lines.append((first, last))
+    return lines
+
+
+class ConnectFourRenderer(Renderer):
+    """Draws a ``ConnectFour`` state and reads the human's column from mouse and keys."""
+
+    game_id = "connect4"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cols, self.rows = 7, 6
+        self._geometry = _Geometry.fit(self.rect, self.cols, self.rows)
+        self._cache: dict[Any, pygame.Surface] = {}
+        self._preview_cache: dict[tuple[int, int], pygame.Surface] = {}
+        #: Discs still falling: (col, row) -> the fall (0 at the drop zone, 1 in the hole).
+        self._drops: dict[tuple[int, int], Tween] = {}
+        self._marker: Tween | None = None
+        self._outcome: Outcome | None = None
+        self._sweep: Tween | None = None
+        self._dim: Tween | None = None
+        self._glide: tuple[Tween, float, float] | None = None
+        self._shake: tuple[int, Tween] | None = None
+
+    @property
+    def input_help(self) -> str:  # type: ignore[override]
+        digits = "1–9, 0" if self.cols == 10 else f"1–{self.cols}"
+        return f"Click a column, ←→ + Enter, or {digits}"
+
+    def seat_colours(self) -> tuple[RGB, ...]:
+        return SEAT_COLOURS
+
+    # -- lifecycle ------------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        super().layout(rect)
+        self._fit(self.cols, self.rows)
+
+    def _fit(self, cols: int, rows: int) -> None:
+        """Lay the board out for ``cols`` x ``rows``; cached images stay while the sizes do."""
+        old = self._geometry.size_key
+        self.cols, self.rows = cols, rows
+        self._geometry = _Geometry.fit(self.rect, cols, rows)
+        if self._geometry.size_key != old:
+            self._cache.clear()
+        self.cursor = min(self.cursor, cols - 1) if isinstance(self.cursor, int) else self.default_cursor()
+
+    def _follow(self, state: State) -> ConnectFour:
+        if not isinstance(state, ConnectFour):
+            raise TypeError(f"ConnectFourRenderer cannot draw a {type(state).__name__}")
+        if (state.cols, state.rows) != (self.cols, self.rows):
+            self._fit(state.cols, state.rows)
+        return state
+
+    def reset(self, state: State) -> None:
+        if isinstance(state, ConnectFour) and (state.cols, state.rows) != (self.cols, self.rows):
+            self.cols, self.rows = state.cols, state.rows
+            self._fit(state.cols, state.rows)
+        super().reset(state)
+        self._forget_animations()
+
+    def _forget_animations(self) -> None:
+        self._drops.clear()
+        self._marker = None
+        self._outcome = None
+        self._sweep = None
+        self._dim = None
+        self._glide = None
+        self._shake = None
+
+    def on_move(self, state: State, record: MoveRecord) -> None:
+        state = self._follow(state)
+        col = int(record.move)
+        row = state.height(col) - 1
+        geo = self._geometry
+        fall = max(0.5, (geo.centre(col, row)[1] - geo.drop_y) / max(geo.cell, 1.0))
+        rebound = _BOUNCE / fall
+        duration = _FALL * math.sqrt(fall) * drop_time(rebound)
+        self._drops[(col, row)] = self.animate(0.0, 1.0, duration, drop_bounce(rebound))
+        self._marker = self.animate(0.0, 1.0, _FADE, delay=duration * 0.8, blocking=False)
+        if self._outcome is not None and state.outcome() != self._outcome:
+            self._outcome = None
+
+    def on_undo(self, state: State) -> None:
+        super().on_undo(state)
+        self._forget_animations()
+
+    def on_outcome(self, state: State, outcome: Outcome) -> None:
+        wait = max((t.delay + t.duration - t.elapsed for t in self._drops.values()), default=0.0)
+        wait = max(0.0, wait)
+        self._outcome = outcome
+        self._sweep = self.animate(0.0, 1.0, _SWEEP, ease_in_out_cubic, delay=wait)
+        self._dim = self.animate(1.0, _DRAW_DIM if outcome.is_draw else _WIN_DIM, _DIM, ease_out_cubic, delay=wait)
+
+    def content_rect(self) -> pygame.Rect:
+        """The frame with its holes (the drop zone above it may be covered by a toast)."""
+        return self._geometry.frame_rect
+
+    # -- cells are columns ----------------------------------------------------------
+    def cell_at(self, pos: tuple[int, int]) -> int | None:
+        return self._geometry.column_at(pos)
+
+    def cell_centre(self, cell: Cell) -> tuple[int, int]:
+        """The middle of column ``cell`` (a click there drops a disc in it)."""
+        geo = self._geometry
+        x, y, w, h = geo.frame
+        return int(round(geo.column_x(int(cell)))), int(round(y + h / 2))
+
+    def hole_centre(self, col: int, row: int) -> tuple[int, int]:
+        """The screen position of hole ``(col, row)``, row 0 at the bottom."""
+        x, y = self._geometry.centre(col, row)
+        return int(round(x)), int(round(y))
+
+    def ghost_centre(self, col: int) -> tuple[int, int]:
+        """Where the disc about to drop in ``col`` is shown, above the frame."""
+        geo = self._geometry
+        return int(round(geo.column_x(col))), int(round(geo.drop_y))
+
+    def move_for_cell(self, state: State, cell: Cell) -> Move | None:
+        return None if cell is None else int(cell)
+
+    def default_cursor(self) -> int:
+        return getattr(self, "cols", 7) // 2
+
+    def step_cursor(self, cell: Cell, dx: int, dy: int) -> int:
+        return min(self.cols - 1, max(0, int(cell) + dx))
+
+    def cell_for_digit(self, digit: int) -> int | None:
+        """Digits 1-9 are columns 1-9; 0 is column 10 (on a 10-column board)."""
+        col = 9 if digit == 0 else digit - 1
+        return col if col < self.cols else None
+
+    def on_cursor_moved(self, old: Cell, new: Cell) -> None:
+        gliding = self._glide is not None and not self._glide[0].done
+        start = self._cursor_x() if gliding else self._geometry.column_x(int(old))
+        self._glide = (self.animate(0.0, 1.0, _GLIDE, blocking=False), start, self._geometry.column_x(int(new)))
+
+    def on_rejected(self, cell: Cell) -> None:
+        self._shake = (int(cell), self.animate(0.0, 1.0, _SHAKE, linear, blocking=False))
+
+    def _cursor_x(self) -> float:
+        if self._glide is None or self._glide[0].done:
+            return self._geometry.column_x(int(self.cursor))
+        tween, start, end = self._glide
+        return start + (end - start) * tween.value
+
+    def _shake_offset(self, col: int) -> float:
+        if self._shake is None or self._shake[0] != col or self._shake[1].done:
+            return 0.0
+        t = self._shake[1].value
+        return self._geometry.cell * 0.07 * math.sin(t * 6 * math.pi) * (1 - t)
+
+    def _refusing(self, col: int) -> float:
+        """How strongly column ``col`` shows that it refused a disc (1 just refused, 0 not)."""
+        if self._shake is None or self._shake[0] != col or self._shake[1].done:
+            return 0.0
+        return 1.0 - self._shake[1].value
+
+    # -- drawing ----------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, state: State, view: BoardView) -> None:
+        state = self._follow(state)
+        geo = self._geometry
+        if geo.cell < 6:
+            return
+        outcome = view.outcome
+        playing = view.interactive and outcome is None and not state.is_over()
+        column = self._active_column() if playing else None
+
+        if column is not None:
+            self._draw_column_glow(surface, geo, column, state)
+        self._draw_discs(surface, geo, state, outcome)
+        if column is not None and state.height(column) < state.rows:
+            ghost = self._disc_image(geo, state.turn)
+            _blit_centred(surface, ghost, geo.centre(column, state.height(column)), _LANDING_GHOST)
+        surface.blit(self._cached(("frame",), lambda: self._frame_layer(geo)), self._frame_bounds(geo))
+        if geo.labels:
+            self._draw_labels(surface, geo, column)
+        self._draw_marker(surface, geo, state, view)
+        if outcome is None:
+            self._draw_hint(surface, geo, state, view)
+        if column is not None:
+            self._draw_ghost(surface, geo, state, column)
+        if outcome is not None and not outcome.is_draw:
+            self._draw_win_lines(surface, geo, outcome)
+
+    def _active_column(self) -> int | None:
+        """The column the player is aiming at: the keyboard cursor's if shown, else the hovered one."""
+        if self.cursor_visible:
+            return int(self.cursor)
+        return None if self.hover is None else int(self.hover)
+
+    def _outcome_values(self, outcome: Outcome | None) -> tuple[float, float]:
+        """(sweep progress, opacity of dimmed discs) for the outcome being shown."""
+        if outcome is None:
+            return 0.0, 1.0
+        if outcome == self._outcome and self._sweep is not None and self._dim is not None:
+            return self._sweep.value, self._dim.value
+        return 1.0, _DRAW_DIM if outcome.is_draw else _WIN_DIM
+
+    def _draw_column_glow(self, surface: pygame.Surface, geo: _Geometry, col: int, state: ConnectFour) -> None:
+        """A soft light down the aimed column (seen in its empty holes and the drop zone);
+        red for a moment after the column refused a disc."""
+        refusing = self._refusing(col)
+        colour = shapes.mix(palette.GRID, palette.BAD, min(1.0, refusing * 1.5))
+        image = self._cached(("column", colour), lambda: self._column_image(geo, colour))
+        top = geo.grid_y - (_PAD + _DROP) * geo.cell
+        _blit_centred(surface, image, (geo.column_x(col), top + image.get_height() / 2), 0.4 + 0.4 * refusing)
+
+    def _draw_discs(self, surface: pygame.Surface, geo: _Geometry, state: ConnectFour, outcome: Outcome | None) -> None:
+        _, dim = self._outcome_values(outcome)
+        winning = set(outcome.cells) if outcome is not None and not outcome.is_draw else set()
+        for col in range(state.cols):
+            for row in range(state.height(col)):
+                value = state.cell(col, row)
+                if value == EMPTY:
+                    continue
+                seat = 0 if value == ConnectFour.disc(0) else 1
+                x, y = geo.centre(col, row)
+                drop = self._drops.get((col, row))
+                if drop is not None and not drop.done:
+                    y = geo.drop_y + (y - geo.drop_y) * drop.value
+                opacity = 1.0 if outcome is None or (col, row) in winning else dim
+                _blit_centred(surface, self._disc_image(geo, seat), (x, y), opacity)
+
+    def _draw_marker(self, surface: pygame.Surface, geo: _Geometry, state: ConnectFour, view: BoardView) -> None:
+        """A small light ring on the last disc played, once it has landed."""
+        last = view.last_move
+        if not isinstance(last, int) or not 0 <= last < state.cols or state.height(last) == 0:
+            return
+        row = state.height(last) - 1
+        drop = self._drops.get((last, row))
+        if drop is not None and not drop.done:
+            return
+        fade = self._marker.value if self._marker is not None else 1.0
+        if view.outcome is not None:
+            fade *= 1.0 - self._outcome_values(view.outcome)[0]
+        image = self._cached(("marker",), lambda: self._marker_image(geo))
+        _blit_centred(surface, image, geo.centre(last, row), 0.85 * fade)
+
+    def _draw_ghost(self, surface: pygame.Surface, geo: _Geometry, state: ConnectFour, col: int) -> None:
+        """The disc about to drop, above the aimed column (a full column shakes it and shows a red cross)."""
+        x = (self._cursor_x() if self.cursor_visible else geo.column_x(col)) + self._shake_offset(col)
+        breath = pulse((self.clock % 1.6) / 1.6) if self.animated else 0.5
+        full = state.height(col) >= state.rows
+        _blit_centred(surface, self._disc_image(geo, state.turn), (x, geo.drop_y), (0.3 if full else _GHOST + 0.5) + 0.08 * (breath - 0.5))
+        if full:
+            image = self._cached(("full",), lambda: self._full_image(geo))
+            _blit_centred(surface, image, (x, geo.drop_y), 0.5 + 0.5 * self._refusing(col))
+        if self.cursor_visible:
+            image = self._cached(("cursor",), lambda: self._cursor_image(geo))
+            _blit_centred(surface, image, (x, geo.drop_y))
+
+    def _draw_hint(self, surface: pygame.Surface, geo: _Geometry, state: ConnectFour, view: BoardView) -> None:
+        """Each column's value in the hole its disc would land in; a gold ring round the best."""
+        values = {m: v for m, v in view.hint_values.items()
+                  if isinstance(m, int) and 0 <= m < state.cols and state.height(m) < state.rows}
+        best: set[int] = set()
+        if values:
+            top = max(v.score for v in values.values())
+            best = {m for m, v in values.items() if v.score == top}
+        elif isinstance(view.hint, int) and 0 <= view.hint < state.cols and state.height(view.hint) < state.rows:
+            best = {view.hint}
+        beat = pulse((self.clock % 1.3) / 1.3) if self.animated else 0.5
+        for col in sorted(best):
+            centre = geo.centre(col, state.height(col))
+            ring = self._cached(("ring",), lambda: self._ring_image(geo))
+            _blit_centred(surface, ring, centre, 0.65 + 0.35 * beat)
+        for col, value in values.items():
+            colour = palette.GOOD if value.score > 0 else palette.BAD if value.score < 0 else palette.TEXT_MUTED
+            label = self._cached(("hint", value.text, colour, col in best), lambda: self._hint_label(geo, value.text, colour, col in best))
+            _blit_centred(surface, label, geo.centre(col, state.height(col)))
+
+    def _draw_win_lines(self, surface: pygame.Surface, geo: _Geometry, outcome: Outcome) -> None:
+        sweep, _ = self._outcome_values(outcome)
+        if sweep <= 0.0:
+            return
+        beat = pulse((self.clock % 1.1) / 1.1) if self.animated else 0.5
+        halo = self._cached(("halo",), lambda: self._halo_image(geo))
+        for cell in outcome.cells:
+            _blit_centred(surface, halo, geo.centre(*cell), sweep * (0.35 + 0.5 * beat))
+        for first, last in winning_runs(outcome.cells):
+            a, b = geo.centre(*first), geo.centre(*last)
+            if sweep >= 1.0:
+                image, bounds = self._cached_stroke(geo, a, b)
+            else:
+                image, bounds = self._stroke(geo, a, b, sweep)
+            surface.blit(image, bounds)
+
+    def _draw_labels(self, surface: pygame.Surface, geo: _Geometry, column: int | None) -> None:
+        font = self.font(palette.DISPLAY_FONT_MEDIUM, max(10.0, geo.cell * _LABELS * 0.62))
+        _, y, _, h = geo.frame
+        middle = y + h + geo.cell * _LABELS * 0.55
+        for col in range(geo.cols):
+            aimed = col == column
+            colour = palette.ACCENT if aimed else palette.TEXT_MUTED
+            label = self._cached(("label", font.get_height(), col, colour), lambda: render(font, str(col + 1), colour))
+            _blit_centred(surface, label, (geo.column_x(col), middle), 0.95 if aimed else 0.55)
+
+    # -- images (cached per layout) ----------------------------------------------
+    def _cached(self, key: Any, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        image = self._cache.get(key)
+        if image is None:
+            image = self._cache[key] = make()
+        return image
+
+    def _frame_bounds(self, geo: _Geometry) -> pygame.Rect:
+        """The pixels the frame layer covers: the frame and its drop shadow."""
+        reach = 0.3 * geo.cell
+        return geo.frame_rect.inflate(2 * reach, 2 * reach).move(0, reach * 0.3)
+
+    def _frame_layer(self, geo: _Geometry) -> pygame.Surface:
+        """The frame with its shadow, rim and holes (transparent, with an inner shadow).
+
+        Per-pixel work is kept small: the cells are whole pixels, so every
+        hole is the same pattern, worked out once on one cell. Over the holes'
+        area the frame's colour is a vertical gradient ``G(y)``, and painting
+        the hole's lit lip, shaded lip, cut-out and inner shadow over it comes
+        to ``G(y) * K + C`` with alpha ``A``, where ``K``, ``C`` and ``A``
+        depend only on the pixel's place in its cell: three tiled arrays and
+        one multiply-add. Only the frame's border and shadow round the holes
+        are painted pixel by pixel (painting all of it took 120 ms at
+        1280x800, a stall when the play screen opens).
+        """
+        bounds = self._frame_bounds(geo)
+        grid = geo.grid_rect
+        pixels = np.empty((bounds.height, bounds.width, 4), dtype=np.uint8)
+        for part in shapes.frame(bounds, grid):
+            canvas = shapes.Canvas(part)
+            self._paint_frame(canvas, geo)
+            x, y = part.x - bounds.x, part.y - bounds.y
+            pixels[y:y + part.height, x:x + part.width] = canvas.to_array()
+
+        k, colour_add, alpha = self._hole_pattern(geo)
+        ys = np.arange(grid.height, dtype=np.float32) + grid.y + 0.5
+        gradient = self._frame_gradient(geo, ys)[:, None, :] / 255.0         # (h, 1, 3)
+        k = np.tile(k, (geo.rows, geo.cols))[..., None]
+        colour_add = np.tile(colour_add, (geo.rows, geo.cols, 1))
+        alpha = np.tile(alpha, (geo.rows, geo.cols))
+        premultiplied = gradient * k + colour_add
+        straight = premultiplied * (255.0 / np.maximum(alpha, 1e-6))[..., None]
+        x, y = grid.x - bounds.x, grid.y - bounds.y
+        region = pixels[y:y + grid.height, x:x + grid.width]
+        region[..., :3] = np.clip(straight + 0.5, 0, 255)
+        region[..., 3] = np.clip(alpha * 255.0 + 0.5, 0, 255)
+        return shapes.surface_from_array(pixels)
+
+    def _frame_gradient(self, geo: _Geometry, ys: np.ndarray) -> np.ndarray:
+        """The frame's colour at pixel rows ``ys`` (lighter at the top): ``ys``'s shape plus a colour axis."""
+        x, y, w, h = geo.frame
+        t = np.clip((np.asarray(ys, np.float32) - y) / max(h, 1.0), 0.0, 1.0)[..., None]
+        top, bottom = np.asarray(_FRAME_TOP, np.float32), np.asarray(_FRAME_BOTTOM, np.float32)
+        return top + (bottom - top) * t
+
+    def _paint_frame(self, canvas: shapes.Canvas, geo: _Geometry) -> None:
+        """The frame's drop shadow, its fill and its rim on ``canvas`` (clear of the holes)."""
+        xs, ys = canvas.xs, canvas.ys
+        c = geo.cell
+        frame = geo.frame
+        radius = _FRAME_RADIUS * c
+        shadow = shapes.rounded_rect_distance(xs, ys - 0.06 * c, frame, radius)
+        canvas.paint(shapes.shadow_alpha(shadow, 0.22 * c), _SHADOW, 0.55)
+        outline = shapes.rounded_rect_distance(xs, ys, frame, radius)
+        canvas.paint(shapes.fill_alpha(outline), self._frame_gradient(geo, ys))
+        canvas.paint(shapes.stroke_alpha(np.abs(outline + 1.0), 0.8), _FRAME_RIM, 0.6)
+
+    def _hole_pattern(self, geo: _Geometry) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """One cell's hole as ``(K, C, A)``: the cell's premultiplied colour is
+        ``G * K + C`` over a frame of colour ``G``, its alpha ``A``.
+
+        Light comes from above: the lower inner wall of the hole catches it
+        (a lit lip), the upper one is in shade, and an inner shadow falls
+        from the upper edge onto whatever shows through the hole.
+        """
+        c = geo.cell
+        n = int(c)
+        coords = np.arange(n, dtype=np.float32) + 0.5 - n / 2
+        dx, dy = coords[None, :], coords[:, None]
+        hole_r = _HOLE * c
+        hole = np.hypot(dx, dy) - hole_r                 # signed: negative inside
+        facing = np.clip(dy / hole_r, -1.0, 1.0)
+        lip = shapes.stroke_alpha(np.abs(hole - max(1.0, 0.02 * c)), max(0.8, 0.018 * c))
+        lit = lip * np.clip(facing, 0.0, 1.0) * 0.9
+        shaded = lip * np.clip(-facing, 0.0, 1.0) * 0.5
+        inside = shapes.fill_alpha(hole)
+        depth = np.exp(-np.maximum(-hole, 0.0) / (0.11 * c)) * np.clip(0.6 - 0.5 * facing, 0.0, 1.0)
+        shadow = inside * depth * 0.6
+        rim = np.asarray(_FRAME_RIM, np.float32) / 255.0
+        dark = np.asarray(_SHADOW, np.float32) / 255.0
+        k = (1 - lit) * (1 - shaded) * (1 - inside) * (1 - shadow)
+        painted = (rim * (lit * (1 - shaded))[..., None] + dark * shaded[..., None]) * ((1 - inside) * (1 - shadow))[..., None]
+        colour_add = painted + dark * shadow[..., None]
+        alpha = (1 - inside) * (1 - shadow) + shadow
+        return k.astype(np.float32), colour_add.astype(np.float32), alpha.astype(np.float32)
+
+    def _column_image(self, geo: _Geometry, colour: RGB) -> pygame.Surface:
+        c = geo.cell
+        w = max(1, round(0.96 * c))
+        h = max(1, round((_DROP + geo.rows + 2 * _PAD) * c))
+        canvas = shapes.Canvas(pygame.Rect(0, 0, w, h))
+        box = (0.5, 0.5, w - 1.0, h - 1.0)
+        inside = shapes.rounded_rect_distance(canvas.xs, canvas.ys, box, 0.45 * c)
+        fade = np.clip(0.25 + canvas.ys / (1.2 * c), 0.0, 1.0) * np.clip((h - canvas.ys) / (0.3 * c), 0.0, 1.0)
+        canvas.paint(shapes.fill_alpha(inside) * fade, colour)
+        return canvas.to_surface()
+
+    def _disc_image(self, geo: _Geometry, seat: int) -> pygame.Surface:
+        return self._cached(("disc", seat), lambda: self._render_disc(geo, SEAT_COLOURS[seat]))
+
+    def _render_disc(self, geo: _Geometry, colour: RGB) -> pygame.Surface:
+        """A disc lit from the upper left: a soft dome, a darker rim and an embossed inner ring."""
+        n = geo.disc_side
+        canvas = shapes.Canvas(pygame.Rect(0, 0, n, n))
+        radius = _DISC * geo.cell
+        mid = n / 2
+        dx, dy = canvas.xs - mid, canvas.ys - mid
+        d = np.hypot(dx, dy)
+        base = np.asarray(colour, np.float32)
+        light = np.asarray(shapes.mix(colour, (255, 255, 255), 0.45), np.float32)
+        dark = base * 0.55
+        # Lambert-like shade of a shallow dome, then the rim rolling away into shade.
+        lit = np.clip(-(dx * 0.55 + dy * 0.8) / radius, -1.0, 1.0)[..., None]
+        shade = np.where(lit > 0, base + (light - base) * lit * 0.45, base + (dark - base) * (-lit) * 0.55)
+        edge = np.clip((d / radius - 0.8) / 0.2, 0.0, 1.0)[..., None]
+        shade = shade + (dark - shade) * edge * edge * 0.8
+        canvas.paint(shapes.fill_alpha(d - radius), shade)
+        ring = 0.66 * radius
+        groove = np.abs(d - ring)
+        canvas.paint(shapes.stroke_alpha(groove, max(0.6, radius * 0.035)) * np.clip(0.5 - lit[..., 0], 0, 1), dark, 0.55)
+        canvas.paint(shapes.stroke_alpha(np.abs(d - ring - radius * 0.06), max(0.5, radius * 0.025)) * np.clip(0.3 + lit[..., 0], 0, 1),
+                     light, 0.45)
+        gloss = np.hypot(dx + 0.34 * radius, dy + 0.4 * radius)
+        canvas.paint(np.exp(-(gloss / (0.3 * radius)) ** 2), (255, 255, 255), 0.22)
+        return canvas.to_surface()
+
+    def _marker_image(self, geo: _Geometry) -> pygame.Surface:
+        n = geo.disc_side
+        canvas = shapes.Canvas(pygame.Rect(0, 0, n, n))
+        d = np.hypot(canvas.xs - n / 2, canvas.ys - n / 2)
+        ring = shapes.stroke_alpha(np.abs(d - 0.13 * geo.cell), max(1.0, 0.03 * geo.cell))
+        canvas.paint(shapes.glow_alpha(np.abs(d - 0.13 * geo.cell), 1.0, 0.05 * geo.cell), _SHADOW, 0.35)
+        canvas.paint(ring, _MARKER)
+        return canvas.to_surface()
+
+    def _ring_image(self, geo: _Geometry) -> pygame.Surface:
+        n = max(1, math.ceil(2 * (_RING + 0.14) * geo.cell))
+        canvas = shapes.Canvas(pygame.Rect(0, 0, n, n))
+        d = np.abs(np.hypot(canvas.xs - n / 2, canvas.ys - n / 2) - _RING * geo.cell)
+        half = max(1.2, 0.035 * geo.cell)
+        canvas.paint(shapes.glow_alpha(d, half, 0.07 * geo.cell), palette.ACCENT, 0.55)
+        canvas.paint(shapes.stroke_alpha(d, half), palette.ACCENT)
+        return canvas.to_surface()
+
+    def _halo_image(self, geo: _Geometry) -> pygame.Surface:
+        n = max(1, math.ceil(2 * (_DISC + 0.2) * geo.cell))
+        canvas = shapes.Canvas(pygame.Rect(0, 0, n, n))
+        d = np.hypot(canvas.xs - n / 2, canvas.ys - n / 2)
+        canvas.paint(shapes.glow_alpha(d, _HOLE * geo.cell, 0.12 * geo.cell) * (d > (_HOLE - 0.02) * geo.cell), palette.ACCENT, 0.9)
+        return canvas.to_surface()
+
+    def _full_image(self, geo: _Geometry) -> pygame.Surface:
+        """A red cross over the ghost of a full column."""
+        n = geo.disc_side
+        arm = 0.16 * geo.cell
+        m = n / 2
+
+        def cross(xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+            return np.minimum(shapes.segment_distance(xs, ys, (m - arm, m - arm), (m + arm, m + arm)),
+                              shapes.segment_distance(xs, ys, (m + arm, m - arm), (m - arm, m + arm)))
+
+        return shapes.stroked(pygame.Rect(0, 0, n, n), cross, max(1.2, 0.045 * geo.cell), palette.BAD,
+                              glow=0.5, glow_spread=0.06 * geo.cell)
+
+    def _cursor_image(self, geo: _Geometry) -> pygame.Surface:
+        n = geo.disc_side + max(4, round(0.12 * geo.cell))
+        canvas = shapes.Canvas(pygame.Rect(0, 0, n, n))
+        d = np.abs(np.hypot(canvas.xs - n / 2, canvas.ys - n / 2) - (_DISC + 0.04) * geo.cell)
+        half = max(1.2, 0.022 * geo.cell)
+        canvas.paint(shapes.glow_alpha(d, half, 0.04 * geo.cell), palette.ACCENT, 0.45)
+        canvas.paint(shapes.stroke_alpha(d, half), palette.ACCENT)
+        return canvas.to_surface()
+
+    def _hint_label(self, geo: _Geometry, content: str, colour: RGB, best: bool) -> pygame.Surface:
+        """A column's value on a dark disc filling its landing hole, on two lines if one is too wide."""
+        n = max(1, math.ceil(2 * _HOLE * geo.cell))
+        canvas = shapes.Canvas(pygame.Rect(0, 0, n, n))
+        d = np.hypot(canvas.xs - n / 2, canvas.ys - n / 2)
+        canvas.paint(shapes.fill_alpha(d - (_HOLE * geo.cell - 1)), _LABEL_BACK, 0.82)
+        image = canvas.to_surface()
+        room = 2 * _HOLE * geo.cell * 0.86
+        size = geo.cell * (0.2 if best else 0.185)
+        font = self.font(palette.TEXT_FONT_BOLD, size)
+        lines = self._hint_lines(font, content, room)
+        while (len(lines) > 2 or max(font.size(line)[0] for line in lines) > room) and size > 8:
+            size -= 1
+            font = self.font(palette.TEXT_FONT_BOLD, size)
+            lines = self._hint_lines(font, content, room)
+        height = font.get_linesize() * len(lines)
+        y = (n - height) / 2
+        for line in lines[:3]:
+            part = render(font, line, colour)
+            image.blit(part, part.get_rect(midtop=(n // 2, round(y))))
+            y += font.get_linesize()
+        return image
+
+    @staticmethod
+    def _hint_lines(font: pygame.font.Font, content: str, room: float) -> list[str]:
+        """``content`` on one line if it fits, else broken where the two lines are most
+        even ('loss' / 'in 12'), else wrapped."""
+        if font.size(content)[0] <= room:
+            return [content]
+        words = content.split(" ")
+        if len(words) < 2:
+            return wrap_text(font, content, int(room))
+        splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+        first, second = min(splits, key=lambda pair: max(font.size(pair[0])[0], font.size(pair[1])[0]))
+        if max(font.size(first)[0], font.size(second)[0]) <= room:
+            return [first, second]
+        return wrap_text(font, content, int(room))
+
+    def _stroke_geometry(self, geo: _Geometry, a: tuple[float, float], b: tuple[float, float],
+                         sweep: float) -> tuple[tuple[float, float], tuple[float, float], pygame.Rect, float]:
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        length = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / length, dy / length
+        over = geo.cell * _WIN_OVERHANG
+        start = (a[0] - ux * over, a[1] - uy * over)
+        full = length + 2 * over
+        end = (start[0] + ux * full * sweep, start[1] + uy * full * sweep)
+        half = geo.cell * _WIN_STROKE
+        reach = half + geo.cell * 0.22
+        bounds = pygame.Rect(
+            int(min(start[0], end[0]) - reach), int(min(start[1], end[1]) - reach),
+            int(abs(end[0] - start[0]) + 2 * reach) + 1, int(abs(end[1] - start[1]) + 2 * reach) + 1,
+        )
+        return start, end, bounds, half
+
+    def _stroke(self, geo: _Geometry, a: tuple[float, float], b: tuple[float, float],
+                sweep: float) -> tuple[pygame.Surface, pygame.Rect]:
+        """The gold stroke along a winning line, ``sweep`` of the way from ``a`` past ``b``."""
+        start, end, bounds, half = self._stroke_geometry(geo, a, b, sweep)
+        canvas = shapes.Canvas(bounds)
+        distance = shapes.segment_distance(canvas.xs, canvas.ys, start, end)
+        canvas.paint(shapes.glow_alpha(distance, half, geo.cell * 0.1), palette.ACCENT, 0.55)
+        canvas.paint(shapes.stroke_alpha(distance, half), palette.ACCENT)
+        canvas.paint(shapes.stroke_alpha(distance, half * 0.3), _WIN_CORE, 0.9)
+        return canvas.to_surface(), bounds
+
+    def _cached_stroke(self, geo: _Geometry, a: tuple[float, float], b: tuple[float, float]) -> tuple[pygame.Surface, pygame.Rect]:
+        bounds = self._stroke_geometry(geo, a, b, 1.0)[2]
+        image = self._cached(("win", a, b), lambda: self._stroke(geo, a, b, 1.0)[0])
+        return image, bounds
+
+    # -- the menu card ----------------------------------------------------------
+    def draw_preview(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """A mid-game position on the standard board, Red about to drop in the middle."""
+        rect = pygame.Rect(rect)
+        if rect.width < 8 or rect.height < 8:
+            return
+        image = self._preview_cache.get(rect.size)
+        if image is None:
+            if len(self._preview_cache) > 8:
+                self._preview_cache.clear()
+            image = self._preview_cache[rect.size] = self._render_preview(rect.size)
+        surface.blit(image, rect)
+
+    def _render_preview(self, size: tuple[int, int]) -> pygame.Surface:
+        image = pygame.Surface(size, pygame.SRCALPHA)
+        sample = ConnectFour.from_text("4453343562")
+        helper = ConnectFourRenderer()
+        helper.anim_speed = 0
+        helper.rect = pygame.Rect((0, 0), size)
+        helper._geometry = _Geometry.fit(helper.rect, sample.cols, sample.rows, labels=False)
+        helper.hover = 3
+        helper.draw(image, sample, BoardView(last_move=sample.move_stack[-1], interactive=True))
+        return image
