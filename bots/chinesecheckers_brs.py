@@ -1,0 +1,69 @@
+"""Hard Chinese Checkers: Best-Reply Search a few plies deep, in numba.
+
+Best-Reply Search (``bots/lib/chinesecheckers_search.py``) lets the bot move,
+then answers with the single most damaging reply of any opponent, then lets
+it move again, deepening until its thinking time is up; with two players it
+is plain alpha-beta. Positions are judged by each seat's distance to its
+goal's far tip with a penalty on the marble farthest behind, so the bot
+races forward without leaving a straggler. Move generation, make/unmake and
+evaluation run in numba over the 121 holes.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from game.bot import Bot
+from game.chinesecheckers import PASS, ChineseCheckers
+from game.core import Move, State
+from bots.lib.chinesecheckers_engine import PASS_CODE, Position, decode, tables_for
+from bots.lib.chinesecheckers_search import Scratch, SearchParams, SearchResult, best_move
+
+
+def check_seconds(seconds: Any) -> float:
+    """``seconds`` as a float if it is a sensible thinking time, else ``ValueError``."""
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0.01 <= seconds <= 60:
+        raise ValueError(f"seconds must be a number from 0.01 to 60, got {seconds!r}")
+    return float(seconds)
+
+
+def rules_move(state: ChineseCheckers, code: int) -> Move:
+    """The rules' move (a path of holes) for an engine move code of the seat to move."""
+    if code == PASS_CODE:
+        return PASS
+    _, start, end = decode(code)
+    return state.moves_from(start)[end]
+
+
+class ChineseCheckersBRS(Bot):
+    """Best-Reply Search with alpha-beta and iterative deepening."""
+
+    name = "Chinese Checkers best-reply search"
+    games = ("chinesecheckers",)
+    description = "best-reply search a few moves deep: races home, answers the most dangerous opponent"
+
+    def __init__(self, seconds: float = 0.5, straggler: int = 6, leader: int = 50,
+                 seed: int | None = None) -> None:
+        super().__init__(seed=seed)
+        self.seconds = check_seconds(seconds)
+        for label, value in (("straggler", straggler), ("leader", leader)):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100:
+                raise ValueError(f"{label} must be a whole number from 0 to 100, got {value!r}")
+        self.params = SearchParams(straggler_weight=straggler, leader_weight=leader)
+        self.scratch = Scratch()
+        self.last: SearchResult | None = None
+
+    @classmethod
+    def warm_up(cls) -> None:
+        """Compile the search kernels (loaded from numba's cache after the first launch)."""
+        cls(seconds=0.05).choose_move(ChineseCheckers(players=3), 0.05)
+
+    def thinking_time(self, budget: float) -> float:
+        """Seconds to search: the bot's own time, never more than 80% of the budget."""
+        return max(0.005, min(self.seconds, 0.8 * budget))
+
+    def choose_move(self, state: State, budget: float) -> Move:
+        assert isinstance(state, ChineseCheckers)
+        position = Position.of_state(state)
+        self.last = best_move(position, tables_for(state.num_seats), state.turn, self.thinking_time(budget),
+                              self.params, self.scratch, self.rng)
+        return rules_move(state, self.last.code)

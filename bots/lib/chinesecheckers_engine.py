@@ -1,0 +1,484 @@
+"""Chinese Checkers engine: numba move generation, make/unmake and evaluation.
+
+The rules (``game/chinesecheckers.py``) own the geometry; ``Tables`` turns
+their neighbour list, star points and tip distances into the integer arrays
+the kernels read, once per number of players (``tables_for``), so there is
+one source of the board. A position is a handful of small arrays (``Position``): the board
+(0 empty, seat + 1 for a marble), each seat's ten marble holes, and running
+totals kept up to date by ``make``/``unmake``, so evaluating a position costs
+a few dozen additions.
+
+A move inside the engine is one int: ``seat << 14 | start << 7 | end``. The
+path of a jump chain is not needed by the search (the rules list one path per
+start and end); the bots map the chosen (start, end) back to the rules' move.
+
+Move generation follows the rules: a step to an empty neighbour, or a chain
+of jumps (each over one adjacent marble of any colour into the empty hole
+straight beyond, no hole visited twice, the moving marble's own start hole
+counting as empty), and a move may end only in the hexagon, the mover's start
+point or its goal point. A seat with no move passes.
+
+Evaluation (``seat_cost``): each marble's distance, in steps, to the far tip
+of its seat's goal, summed (the tip measure fills the goal from the back and
+pulls marbles toward the centre line), plus a weight on the farthest marble
+behind (the straggler), so a seat does not race ahead and leave one marble
+stranded for the endgame.
+
+Search (``search_root``, Best-Reply Search with alpha-beta: see
+``chinesecheckers_search``) is here too: numba's on-disk cache notices a
+change only in the file of the function it compiled, not in kernels it calls
+from other files, so every kernel that calls another lives in this one file.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Sequence
+
+import numpy as np
+from numba import njit, objmode
+
+from game.chinesecheckers import NEIGHBOURS, POINTS, SEAT_POINTS, TIP_DISTANCE, ChineseCheckers, goal_point
+
+HOLE_COUNT = 121
+MARBLES = 10
+#: Room for every move of every seat in one layer (real positions use a few hundred).
+MAX_MOVES = 4096
+MAX_PLY = 64
+WIN = 1_000_000
+#: Value of an engine move code for "no move: pass".
+PASS_CODE = -1
+
+SEAT_SHIFT, START_SHIFT, HOLE_MASK = 14, 7, 127
+
+
+def encode(seat: int, start: int, end: int) -> int:
+    """The engine code of ``seat`` moving a marble from ``start`` to ``end``."""
+    return seat << SEAT_SHIFT | start << START_SHIFT | end
+
+
+def decode(code: int) -> tuple[int, int, int]:
+    """``(seat, start, end)`` of an engine move code."""
+    return code >> SEAT_SHIFT, (code >> START_SHIFT) & HOLE_MASK, code & HOLE_MASK
+
+
+@dataclass(frozen=True)
+class Tables:
+    """The board geometry and one seating's targets, as arrays for the kernels.
+
+    ``neighbours[h, d]`` is the hole next to ``h`` in direction ``d`` (or -1);
+    ``jump_over``/``jump_land`` the hole jumped over and landed on going that
+    way. Per seat: ``allowed`` marks where its marbles may end a move,
+    ``dist`` the steps from each hole to its goal's far tip, ``goal`` its ten
+    goal holes, nearest the tip first. ``goal_owner[h]`` is the seat whose goal holds ``h`` (or -1).
+    """
+
+    neighbours: np.ndarray
+    jump_over: np.ndarray
+    jump_land: np.ndarray
+    allowed: np.ndarray
+    dist: np.ndarray
+    goal: np.ndarray
+    goal_owner: np.ndarray
+    seat_points: tuple[int, ...]
+
+    @classmethod
+    def build(cls, neighbours: Sequence[Sequence[int]], points: Sequence[Sequence[int]],
+              tip_distance: Sequence[Sequence[int]], seat_points: Sequence[int]) -> "Tables":
+        """Tables for seats playing from ``seat_points`` (indexes into ``points``).
+
+        ``tip_distance[p][h]``: steps from hole ``h`` to the far tip of point ``p``.
+        """
+        nb = np.array(neighbours, dtype=np.int16)
+        if nb.shape != (HOLE_COUNT, 6):
+            raise ValueError(f"expected {HOLE_COUNT} holes with 6 neighbour slots, got {nb.shape}")
+        over = nb.copy()
+        land = np.full_like(nb, -1)
+        for hole in range(HOLE_COUNT):
+            for d in range(6):
+                if nb[hole, d] >= 0:
+                    land[hole, d] = nb[nb[hole, d], d]
+        in_hexagon = np.ones(HOLE_COUNT, np.uint8)
+        for point in points:
+            in_hexagon[list(point)] = 0
+        seats = len(seat_points)
+        allowed = np.zeros((seats, HOLE_COUNT), np.uint8)
+        dist = np.zeros((seats, HOLE_COUNT), np.int16)
+        goal = np.zeros((seats, MARBLES), np.int16)
+        goal_owner = np.full(HOLE_COUNT, -1, np.int8)
+        for seat, point in enumerate(seat_points):
+            home, target = points[point], points[goal_point(point)]
+            allowed[seat] = in_hexagon
+            allowed[seat, list(home)] = 1
+            allowed[seat, list(target)] = 1
+            dist[seat] = tip_distance[goal_point(point)]
+            goal[seat] = sorted(target, key=lambda h: dist[seat, h])
+            goal_owner[list(target)] = seat
+        return cls(nb, over, land, allowed, dist, goal, goal_owner, tuple(seat_points))
+
+    @property
+    def seats(self) -> int:
+        return len(self.seat_points)
+
+
+@lru_cache(maxsize=None)
+def tables_for(players: int) -> Tables:
+    """The tables of a game of ``players`` seats, built from the rules' geometry."""
+    if players not in SEAT_POINTS:
+        raise ValueError(f"Chinese Checkers seats {', '.join(map(str, SEAT_POINTS))} players, not {players}")
+    return Tables.build(NEIGHBOURS, POINTS, TIP_DISTANCE, SEAT_POINTS[players])
+
+
+@dataclass
+class Position:
+    """One position as kernel arrays; ``make``/``unmake`` keep every total in step.
+
+    ``marbles[s]`` the holes of seat ``s``'s marbles (-1 for a slot without
+    one: positions set up with fewer than ten marbles); ``dist_sum[s]`` their
+    summed distance to the goal tip; ``home[s]`` how many sit in their goal;
+    ``occupied[s]`` how many of seat ``s``'s goal holes hold any marble;
+    ``active[s]`` 0 once a seat has finished (it no longer moves).
+    """
+
+    board: np.ndarray
+    marbles: np.ndarray
+    dist_sum: np.ndarray
+    home: np.ndarray
+    occupied: np.ndarray
+    active: np.ndarray
+
+    @classmethod
+    def from_board(cls, board: Sequence[int], tables: Tables) -> "Position":
+        """The position of a rules board (0 empty, seat + 1 a marble)."""
+        cells = np.array(board, dtype=np.int8)
+        seats = tables.seats
+        if cells.shape != (HOLE_COUNT,) or cells.min() < 0 or cells.max() > seats:
+            raise ValueError(f"a board is {HOLE_COUNT} values from 0 to {seats}")
+        marbles = np.full((seats, MARBLES), -1, np.int16)
+        for seat in range(seats):
+            holes = np.flatnonzero(cells == seat + 1)
+            if len(holes) > MARBLES:
+                raise ValueError(f"seat {seat} has {len(holes)} marbles on the board, at most {MARBLES}")
+            marbles[seat, :len(holes)] = holes
+        dist_sum = np.array([int(tables.dist[s, cells == s + 1].sum()) for s in range(seats)], np.int32)
+        home = np.array([int(np.sum(tables.goal_owner[cells == s + 1] == s)) for s in range(seats)], np.int32)
+        occupied = np.array([int(np.sum(cells[tables.goal[s]] != 0)) for s in range(seats)], np.int32)
+        position = cls(cells, marbles, dist_sum, home, occupied, np.ones(seats, np.uint8))
+        for seat in range(seats):
+            if goal_filled(position.home, position.occupied, seat):
+                position.active[seat] = 0
+        return position
+
+    @classmethod
+    def of_state(cls, state: ChineseCheckers) -> "Position":
+        """The position of a rules state (its finished seats inactive)."""
+        position = cls.from_board(state.board, tables_for(state.num_seats))
+        for seat in state.finished:
+            position.active[seat] = 0
+        return position
+
+    def arrays(self) -> tuple:
+        return (self.board, self.marbles, self.dist_sum, self.home, self.occupied, self.active)
+
+
+# -- kernels ---------------------------------------------------------------------------
+@njit(cache=True)
+def goal_filled(home, occupied, seat):
+    """A seat has won: every goal hole is taken, at least one by its own marble."""
+    return occupied[seat] == MARBLES and home[seat] >= 1
+
+
+@njit(cache=True)
+def make(code, board, marbles, dist_sum, home, occupied, dist, goal_owner):
+    """Play an engine move code on the position arrays (no legality check)."""
+    seat = code >> SEAT_SHIFT
+    start = (code >> START_SHIFT) & HOLE_MASK
+    end = code & HOLE_MASK
+    _move_marble(seat, start, end, board, marbles, dist_sum, home, occupied, dist, goal_owner)
+
+
+@njit(cache=True)
+def unmake(code, board, marbles, dist_sum, home, occupied, dist, goal_owner):
+    """Take back ``make(code, ...)`` exactly."""
+    seat = code >> SEAT_SHIFT
+    start = (code >> START_SHIFT) & HOLE_MASK
+    end = code & HOLE_MASK
+    _move_marble(seat, end, start, board, marbles, dist_sum, home, occupied, dist, goal_owner)
+
+
+@njit(cache=True)
+def _move_marble(seat, start, end, board, marbles, dist_sum, home, occupied, dist, goal_owner):
+    board[start] = 0
+    board[end] = seat + 1
+    for k in range(MARBLES):
+        if marbles[seat, k] == start:
+            marbles[seat, k] = end
+            break
+    dist_sum[seat] += dist[seat, end] - dist[seat, start]
+    owner = goal_owner[start]
+    if owner >= 0:
+        occupied[owner] -= 1
+        if owner == seat:
+            home[seat] -= 1
+    owner = goal_owner[end]
+    if owner >= 0:
+        occupied[owner] += 1
+        if owner == seat:
+            home[seat] += 1
+
+
+@njit(cache=True)
+def generate(seat, board, marbles, allowed, neighbours, jump_land, mark, queue, out, count):
+    """Append every move of ``seat`` to ``out`` from index ``count``; return the new count.
+
+    One code per (start, end). ``mark`` (int32[121], any contents) and
+    ``queue`` (int16[121]) are scratch; ``mark[0..]`` is reset here.
+    """
+    piece = seat + 1
+    capacity = out.shape[0]
+    for k in range(MARBLES):
+        start = marbles[seat, k]
+        if start < 0:
+            continue
+        base = seat << SEAT_SHIFT | start << START_SHIFT
+        for d in range(6):
+            n = neighbours[start, d]
+            if n >= 0 and board[n] == 0 and allowed[seat, n] and count < capacity:
+                out[count] = base | n
+                count += 1
+        board[start] = 0
+        for h in range(HOLE_COUNT):
+            mark[h] = 0
+        mark[start] = 1
+        queue[0] = start
+        head = 0
+        tail = 1
+        while head < tail:
+            here = queue[head]
+            head += 1
+            for d in range(6):
+                land = jump_land[here, d]
+                if land < 0 or board[land] != 0 or mark[land] != 0:
+                    continue
+                if board[neighbours[here, d]] == 0:
+                    continue
+                mark[land] = 1
+                queue[tail] = land
+                tail += 1
+                if allowed[seat, land] and count < capacity:
+                    out[count] = base | land
+                    count += 1
+        board[start] = piece
+    return count
+
+
+@njit(cache=True)
+def straggler(seat, marbles, dist):
+    """The distance to the goal tip of the seat's marble farthest behind."""
+    worst = 0
+    for k in range(MARBLES):
+        if marbles[seat, k] < 0:
+            continue
+        d = dist[seat, marbles[seat, k]]
+        if d > worst:
+            worst = d
+    return worst
+
+
+@njit(cache=True)
+def seat_cost(seat, marbles, dist_sum, dist, straggler_weight):
+    """How far a seat is from home: summed tip distance plus the straggler term (x4)."""
+    return 4 * dist_sum[seat] + straggler_weight * straggler(seat, marbles, dist)
+
+
+# -- Best-Reply Search ------------------------------------------------------------------
+#: Sort keys pack (BIAS - ordering score) above the 32-bit move code.
+_KEY_BIAS = 1 << 20
+_CODE_BITS = 32
+#: counters[]: nodes visited, 1 once the deadline has passed.
+NODES, ABORTED = 0, 1
+_CLOCK_EVERY = 511
+
+
+@njit(cache=True)
+def _clock():
+    with objmode(now="float64"):
+        now = time.perf_counter()
+    return now
+
+
+@njit(cache=True)
+def evaluate(root, marbles, dist_sum, active, dist, weights):
+    """The leaf value for ``root``: the opponents' blended cost minus its own."""
+    mine = seat_cost(root, marbles, dist_sum, dist, weights[0])
+    seats = dist_sum.shape[0]
+    leader = 1 << 40
+    total = 0
+    count = 0
+    for seat in range(seats):
+        if seat == root or active[seat] == 0:
+            continue
+        cost = seat_cost(seat, marbles, dist_sum, dist, weights[0])
+        total += cost
+        count += 1
+        if cost < leader:
+            leader = cost
+    if count == 0:
+        return -mine
+    blended = (weights[1] * leader * count + (100 - weights[1]) * total) // (100 * count)
+    return blended - mine
+
+
+@njit(cache=True)
+def _order(moves, start, stop, dist):
+    """Sort ``moves[start:stop]`` most forward first (largest drop in tip distance)."""
+    for i in range(start, stop):
+        code = moves[i]
+        seat = code >> SEAT_SHIFT
+        gain = dist[seat, (code >> START_SHIFT) & HOLE_MASK] - dist[seat, code & HOLE_MASK]
+        moves[i] = (_KEY_BIAS - gain) << _CODE_BITS | code
+    moves[start:stop].sort()
+    for i in range(start, stop):
+        moves[i] = moves[i] & 0xFFFFFFFF
+
+
+@njit(cache=True)
+def _outcome(root, ply, home, occupied, active):
+    """``WIN - ply`` if the root seat has filled its goal, ``ply - WIN`` if another has, else 0."""
+    if goal_filled(home, occupied, root):
+        return WIN - ply
+    for seat in range(home.shape[0]):
+        if seat != root and active[seat] != 0 and goal_filled(home, occupied, seat):
+            return ply - WIN
+    return 0
+
+
+@njit(cache=True)
+def _node_moves(maximising, root, board, marbles, active, neighbours, jump_land, allowed, dist, weights,
+                mark, queue, buffer):
+    """Fill ``buffer`` with a node's moves, best ordered first; returns how many.
+
+    A MAX node has the root seat's moves; a MIN node every other active
+    seat's. ``weights[2]`` > 0 keeps only that many most forward moves per seat.
+    """
+    count = 0
+    for seat in range(marbles.shape[0]):
+        if (seat == root) != maximising or active[seat] == 0:
+            continue
+        first = count
+        count = generate(seat, board, marbles, allowed, neighbours, jump_land, mark, queue, buffer, count)
+        _order(buffer, first, count, dist)
+        if weights[2] > 0 and count - first > weights[2]:
+            count = first + weights[2]
+    if not maximising and count > 0:
+        _order(buffer, 0, count, dist)
+    return count
+
+
+@njit(cache=True)
+def _brs(depth, maximising, alpha, beta, root, board, marbles, dist_sum, home, occupied, active,
+         neighbours, jump_land, allowed, dist, goal_owner, weights, mark, queue, moves, counters, deadline):
+    """The BRS value for ``root`` of the position, ``depth`` plies deep, one ply below the root.
+
+    Alpha-beta written as a loop over an explicit stack (numba's cache cannot
+    hold recursive functions safely). A node without moves passes: its one
+    child is the same position a layer on.
+    """
+    counts = np.zeros(MAX_PLY, np.int64)
+    index = np.zeros(MAX_PLY, np.int64)
+    alphas = np.zeros(MAX_PLY, np.int64)
+    betas = np.zeros(MAX_PLY, np.int64)
+    bests = np.zeros(MAX_PLY, np.int64)
+    depths = np.zeros(MAX_PLY, np.int64)
+    maxing = np.zeros(MAX_PLY, np.bool_)
+    alphas[0], betas[0], depths[0], maxing[0] = alpha, beta, depth, maximising
+    level = 0
+    entering = True
+    value = 0
+    while True:
+        if entering:
+            counters[NODES] += 1
+            if counters[NODES] & _CLOCK_EVERY == 0 and _clock() > deadline[0]:
+                counters[ABORTED] = 1
+            if counters[ABORTED]:
+                return 0
+            value = _outcome(root, level + 1, home, occupied, active)
+            if value != 0 or depths[level] <= 0 or level >= MAX_PLY - 1:
+                if value == 0:
+                    value = evaluate(root, marbles, dist_sum, active, dist, weights)
+                entering = False
+                continue
+            count = _node_moves(maxing[level], root, board, marbles, active, neighbours, jump_land, allowed,
+                                dist, weights, mark, queue, moves[level])
+            if count == 0:
+                moves[level, 0] = PASS_CODE
+                count = 1
+            counts[level] = count
+            index[level] = 0
+            bests[level] = -WIN - 1 if maxing[level] else WIN + 1
+        else:
+            if level == 0:
+                return value
+            level -= 1
+            code = moves[level, index[level]]
+            if code >= 0:
+                unmake(code, board, marbles, dist_sum, home, occupied, dist, goal_owner)
+            if maxing[level]:
+                if value > bests[level]:
+                    bests[level] = value
+                    if value > alphas[level]:
+                        alphas[level] = value
+            elif value < bests[level]:
+                bests[level] = value
+                if value < betas[level]:
+                    betas[level] = value
+            index[level] += 1
+            if alphas[level] >= betas[level] or index[level] >= counts[level]:
+                value = bests[level]
+                continue
+        code = moves[level, index[level]]
+        if code >= 0:
+            make(code, board, marbles, dist_sum, home, occupied, dist, goal_owner)
+        child = level + 1
+        alphas[child], betas[child] = alphas[level], betas[level]
+        depths[child], maxing[child] = depths[level] - 1, not maxing[level]
+        level = child
+        entering = True
+
+
+@njit(cache=True)
+def root_moves(root, board, marbles, allowed, neighbours, jump_land, dist, mark, queue, out):
+    """The root seat's moves, most forward first; returns how many."""
+    count = generate(root, board, marbles, allowed, neighbours, jump_land, mark, queue, out, 0)
+    _order(out, 0, count, dist)
+    return count
+
+
+@njit(cache=True)
+def search_root(depth, root, candidates, board, marbles, dist_sum, home, occupied, active,
+                neighbours, jump_land, allowed, dist, goal_owner, weights, mark, queue, moves, counters,
+                deadline):
+    """Search each candidate root move ``depth`` plies deep (its own ply included).
+
+    Returns the index of the best candidate, its value and how many candidates
+    were searched in full (fewer than all when the deadline cut in; the best
+    of those is still sound, as the first candidate is the previous best).
+    """
+    alpha = -WIN - 1
+    best_index = 0
+    finished = 0
+    for i in range(candidates.shape[0]):
+        code = candidates[i]
+        make(code, board, marbles, dist_sum, home, occupied, dist, goal_owner)
+        value = _brs(depth - 1, False, alpha, WIN + 1, root, board, marbles, dist_sum, home, occupied, active,
+                     neighbours, jump_land, allowed, dist, goal_owner, weights, mark, queue, moves, counters,
+                     deadline)
+        unmake(code, board, marbles, dist_sum, home, occupied, dist, goal_owner)
+        if counters[ABORTED]:
+            break
+        finished += 1
+        if value > alpha:
+            alpha = value
+            best_index = i
+    return best_index, alpha, finished

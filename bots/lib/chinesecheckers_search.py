@@ -1,0 +1,131 @@
+"""Best-Reply Search for Chinese Checkers: the iterative-deepening driver.
+
+Best-Reply Search (Schadd & Winands, 2011) searches a game of many players as
+if it had two: the root seat (MAX) moves, then one MIN layer holds the moves
+of *every* other seat still playing and keeps only the one reply that is
+worst for the root seat; then MAX again. Opponents who did not reply stand
+still. With two players it is plain alpha-beta. In their Chinese Checkers
+experiments it beat max^n and paranoid search, because the root seat sees
+more of its own moves for the same depth.
+
+A leaf is valued for the root seat as the opponents' cost minus its own
+(``engine.seat_cost``: summed distance to the goal tip plus a straggler
+term). The opponents' cost blends the leading opponent's (the one nearest
+home) and their mean, by ``leader_weight`` percent; a seat's finished goal
+is worth ``WIN`` less the plies it took.
+
+``forward_moves`` (0 = all) keeps only that many of a seat's most forward
+moves (largest drop in distance to the goal tip) at every node below the
+root: the progress-based forward pruning that lets the search go deeper.
+
+The search itself is numba code in ``chinesecheckers_engine`` (``search_root``);
+it reads the clock every few hundred nodes and abandons an iteration at the
+deadline, and ``best_move`` here keeps the deepest finished answer.
+"""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from bots.lib.chinesecheckers_engine import (
+    HOLE_COUNT, HOLE_MASK, MAX_MOVES, MAX_PLY, NODES, ABORTED, PASS_CODE, SEAT_SHIFT, START_SHIFT, WIN,
+    Position, Tables, root_moves, search_root)
+
+#: No new iteration once this share of the time is gone.
+_START_FRACTION = 0.3
+
+
+@dataclass(frozen=True)
+class SearchParams:
+    """The knobs of one search: evaluation weights and pruning.
+
+    ``straggler_weight`` is in quarter-steps per step of the marble farthest
+    behind (4 = as much as one step of the sum). ``leader_weight`` is the
+    percent of the opponents' term taken from the leading opponent.
+    """
+
+    straggler_weight: int = 6
+    leader_weight: int = 50
+    forward_moves: int = 0
+    max_depth: int = 12
+
+    def array(self) -> np.ndarray:
+        return np.array([self.straggler_weight, self.leader_weight, self.forward_moves], np.int64)
+
+
+class Scratch:
+    """Buffers one search reuses at every node (kept per bot, never shared between threads)."""
+
+    def __init__(self) -> None:
+        self.mark = np.zeros(HOLE_COUNT, np.int32)
+        self.queue = np.zeros(HOLE_COUNT, np.int16)
+        self.moves = np.zeros((MAX_PLY, MAX_MOVES), np.int64)
+        self.counters = np.zeros(2, np.int64)
+        self.deadline = np.zeros(1, np.float64)
+
+
+
+def _shuffle_ties(candidates: np.ndarray, dist: np.ndarray, rng: random.Random) -> np.ndarray:
+    """The candidates still most forward first, in random order within each gain."""
+    codes = [int(c) for c in candidates]
+    rng.shuffle(codes)
+    codes.sort(key=lambda c: dist[c >> SEAT_SHIFT, c & HOLE_MASK] - dist[c >> SEAT_SHIFT, (c >> START_SHIFT) & HOLE_MASK])
+    return np.array(codes, np.int64)
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The move found (engine code, or ``PASS_CODE``), its value and how deep the search got."""
+
+    code: int
+    value: int
+    depth: int
+    nodes: int
+
+
+def best_move(position: Position, tables: Tables, root: int, seconds: float, params: SearchParams,
+              scratch: Scratch, rng: random.Random | None = None) -> SearchResult:
+    """Iterative deepening BRS from ``root``'s turn, stopping within ``seconds``.
+
+    With ``rng``, root moves that look alike (same forward gain) are tried in
+    random order, so among equally good moves the choice varies from game to game.
+
+    Each iteration searches the previous best move first. A new iteration
+    starts only while less than ``_START_FRACTION`` of the time has gone (the
+    next one usually takes several times the last); one cut off by the
+    deadline still counts if it finished a move better than the previous best.
+    """
+    started = time.perf_counter()
+    candidates = np.zeros(MAX_MOVES, np.int64)
+    count = root_moves(root, position.board, position.marbles, tables.allowed, tables.neighbours,
+                       tables.jump_land, tables.dist, scratch.mark, scratch.queue, candidates)
+    if count == 0:
+        return SearchResult(PASS_CODE, 0, 0, 0)
+    candidates = candidates[:count].copy()
+    if rng is not None:
+        candidates = _shuffle_ties(candidates, tables.dist, rng)
+    if count == 1:
+        return SearchResult(int(candidates[0]), 0, 0, 0)
+    weights = params.array()
+    scratch.deadline[0] = started + seconds
+    code, value, reached, nodes = int(candidates[0]), 0, 0, 0
+    for depth in range(1, params.max_depth + 1):
+        if depth > 1 and time.perf_counter() - started > _START_FRACTION * seconds:
+            break
+        scratch.counters[:] = 0
+        index, found, finished = search_root(
+            depth, root, candidates, *position.arrays(), tables.neighbours, tables.jump_land, tables.allowed,
+            tables.dist, tables.goal_owner, weights, scratch.mark, scratch.queue, scratch.moves,
+            scratch.counters, scratch.deadline)
+        nodes += int(scratch.counters[NODES])
+        if finished == 0 or (scratch.counters[ABORTED] and index == 0):
+            break
+        code, value, reached = int(candidates[index]), int(found), depth
+        candidates[1:index + 1] = candidates[0:index].copy()
+        candidates[0] = code
+        if scratch.counters[ABORTED] or abs(value) > WIN // 2:
+            break
+    return SearchResult(code, value, reached, nodes)

@@ -1,0 +1,130 @@
+"""Chinese Checkers search bots: the numba engine against the rules, and Hard/Master's moves."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from bots.chinesecheckers_brs import ChineseCheckersBRS
+from bots.lib import chinesecheckers_engine as engine
+from game.chinesecheckers import HOLES, INDEX, PASS, ChineseCheckers
+from chinesecheckers_games import position
+
+BOTS = [ChineseCheckersBRS]
+#: Thinking time in the tests: enough for a few plies, short enough to keep the suite fast.
+QUICK = 0.05
+
+
+def random_game(players: int, plies: int, rng: random.Random) -> ChineseCheckers:
+    """A game of ``plies`` moves, half of them the most forward move, half at random."""
+    state = ChineseCheckers(players=players)
+    tables = engine.tables_for(players)
+    for _ in range(plies):
+        moves = state.legal_moves()
+        if not moves:
+            break
+        seat = state.turn
+        if rng.random() < 0.5:
+            state.push(rng.choice(moves))
+        else:
+            state.push(max(moves, key=lambda m: tables.dist[seat, m[0]] - tables.dist[seat, m[-1]] if m else -99))
+    return state
+
+
+def scratch_buffers() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    return np.zeros(len(HOLES), np.int32), np.zeros(len(HOLES), np.int16), np.zeros(engine.MAX_MOVES, np.int64)
+
+
+def engine_moves(state: ChineseCheckers) -> list[tuple[int, int]]:
+    """The (start, end) of every move the engine generates for the seat to move."""
+    tables = engine.tables_for(state.num_seats)
+    position_ = engine.Position.of_state(state)
+    mark, queue, out = scratch_buffers()
+    count = engine.generate(state.turn, position_.board, position_.marbles, tables.allowed, tables.neighbours,
+                            tables.jump_land, mark, queue, out, 0)
+    return [engine.decode(int(code))[1:] for code in out[:count]]
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_engine_moves_are_the_rules_moves_one_per_start_and_end(players):
+    rng = random.Random(players)
+    for _ in range(3):
+        state = ChineseCheckers(players=players)
+        for _ in range(50 * players):
+            if state.outcome() is not None:
+                break
+            legal = state.legal_moves()
+            generated = engine_moves(state)
+            assert len(generated) == len(set(generated))
+            assert sorted(generated) == sorted((m[0], m[-1]) for m in legal if m != PASS)
+            state.push(rng.choice(legal) if rng.random() < 0.5 else legal[-1])
+
+
+def test_engine_moves_from_a_set_up_board_with_few_marbles():
+    state = position(3, {0: ["j8", "e1"], 1: ["j9", "j11", "j13"], 2: ["i9"]})
+    assert sorted(engine_moves(state)) == sorted((m[0], m[-1]) for m in state.legal_moves())
+
+
+def test_make_and_unmake_keep_the_totals_of_a_fresh_position():
+    state = random_game(3, 90, random.Random(7))
+    tables = engine.tables_for(3)
+    position_ = engine.Position.of_state(state)
+    before = [array.copy() for array in position_.arrays()]
+    mark, queue, out = scratch_buffers()
+    count = engine.generate(state.turn, position_.board, position_.marbles, tables.allowed, tables.neighbours,
+                            tables.jump_land, mark, queue, out, 0)
+    assert count > 0
+    for code in out[:count]:
+        engine.make(code, *position_.arrays()[:5], tables.dist, tables.goal_owner)
+        fresh = engine.Position.from_board(position_.board, tables)
+        assert list(fresh.dist_sum) == list(position_.dist_sum)
+        assert list(fresh.home) == list(position_.home) and list(fresh.occupied) == list(position_.occupied)
+        engine.unmake(code, *position_.arrays()[:5], tables.dist, tables.goal_owner)
+        assert all((a == b).all() for a, b in zip(before, position_.arrays()))
+
+
+@pytest.mark.parametrize("bot_class", BOTS)
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_search_bots_return_legal_moves_for_every_number_of_players(bot_class, players):
+    rng = random.Random(players)
+    bot = bot_class(seed=1)
+    for plies in (0, 25 * players):
+        state = random_game(players, plies, rng)
+        move = bot.choose_move(state.copy(), QUICK)
+        assert state.is_legal(move), state.move_to_str(move)
+
+
+@pytest.mark.parametrize("bot_class", BOTS)
+def test_search_bots_take_a_winning_jump_chain(bot_class):
+    # Red has nine marbles home; the tenth, on j8, wins only by jumping Teal's j9, j11 and j13
+    # into the last free goal hole, j14.
+    state = position(2, {1: ["j9", "j11", "j13"]})
+    for hole in state.goal(0):
+        state.board[hole] = 1
+    state.board[INDEX["j14"]] = 0
+    state.board[INDEX["j8"]] = 1
+    move = bot_class(seed=3).choose_move(state.copy(), QUICK)
+    assert state.move_to_str(move) == "j8-j10-j12-j14"
+    state.push(move)
+    assert state.outcome() is not None and state.outcome().winners == (0,)
+
+
+@pytest.mark.parametrize("bot_class", BOTS)
+def test_search_bots_pass_when_boxed_in(bot_class):
+    state = position(2, {0: ["e1"], 1: ["e2", "f2", "e3", "g3", "i9"]})
+    assert state.legal_moves() == [PASS]
+    assert bot_class(seed=1).choose_move(state.copy(), QUICK) == PASS
+
+
+@pytest.mark.parametrize("bot_class", BOTS)
+def test_search_bots_play_on_after_a_seat_has_finished(bot_class):
+    state = position(3, {1: ["i9", "h9", "g9", "i7", "h7"], 2: ["j8", "k8"]}, play_on=True)
+    for hole in state.goal(0):
+        state.board[hole] = 1
+    state.board[INDEX["j14"]] = 0
+    state.board[INDEX["j13"]] = 1
+    state.push(state.parse_move("j13-j14"))
+    assert state.finished == (0,) and state.outcome() is None and state.turn == 1
+    move = bot_class(seed=2).choose_move(state.copy(), QUICK)
+    assert state.is_legal(move), state.move_to_str(move)
