@@ -44,9 +44,12 @@ class ChineseCheckersGreedy(Bot):
         return self.rng.choice([m for m in moves if costs[m] == best])
 
     def analyse(self, state: ChineseCheckers, budget: float) -> dict[Move, MoveValue]:
-        """Each move valued by how much it lowers ``position_cost``: ``'+6 steps'``.
+        """Each move valued by how much it lowers ``position_cost``.
 
-        One move ahead and blind to the other players, as the bot itself plays.
+        The text gives the steps gained toward the goal and how the move
+        changes the straggler penalty: ``'+4 steps, leaves 0.4 behind'``,
+        ``'+1 step, brings up 0.9'``. One move ahead and blind to the other
+        players, as the bot itself plays.
         """
         moves = state.legal_moves()
         if moves == [PASS]:
@@ -56,8 +59,15 @@ class ChineseCheckersGreedy(Bot):
                             self.straggler_weight, self.gap)
         values = {}
         for move, cost in self.move_costs(state, moves).items():
+            steps = tip[move[0]] - tip[move[-1]]
             gain = round(now - cost, 1)
-            values[move] = MoveValue(gain, f"{gain:+g} steps")
+            behind = round(steps - gain, 1)
+            text = f"{steps:+d} step{'' if abs(steps) == 1 else 's'}"
+            if behind > 0:
+                text += f", leaves {behind:g} behind"
+            elif behind < 0:
+                text += f", brings up {-behind:g}"
+            values[move] = MoveValue(gain, text)
         return values
 
     def move_costs(self, state: ChineseCheckers, moves: list[Move]) -> dict[Move, float]:

@@ -65,8 +65,6 @@ SEAT_NAMES = ("Red", "Teal", "Yellow", "Violet", "Green", "Pink")
 #: Points of the star taken by the seats, in order of play, by number of players.
 SEAT_POINTS: dict[int, tuple[int, ...]] = {2: (0, 3), 3: (0, 2, 4), 4: (0, 1, 3, 4), 6: (0, 1, 2, 3, 4, 5)}
 POINT_NAMES = ("bottom", "lower left", "upper left", "top", "upper right", "lower right")
-#: The least sum of tip distances of ten marbles: the goal filled.
-_PACKED_DISTANCE = 20
 
 
 def _cube(file: int, rank: int) -> tuple[int, int, int]:
@@ -131,6 +129,10 @@ def hex_distance(a: int, b: int) -> int:
 TIP_DISTANCE: tuple[tuple[int, ...], ...] = tuple(
     tuple(hex_distance(hole, TIPS[point]) for hole in range(len(HOLES))) for point in range(6)
 )
+
+
+#: The least sum of tip distances of ten marbles, reached when they fill the point (20).
+_PACKED_DISTANCE = sum(TIP_DISTANCE[0][hole] for hole in POINTS[0])
 
 
 def goal_point(point: int) -> int:

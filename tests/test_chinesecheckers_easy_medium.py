@@ -1,6 +1,8 @@
 """Chinese Checkers Easy and Medium: legal moves for every player count, what each prefers, the arena."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import main
@@ -70,7 +72,15 @@ def test_medium_values_every_move_and_plays_its_best():
     assert set(values) == set(state.legal_moves())
     best = max(v.score for v in values.values())
     assert values[bot.choose_move(state, 1.0)].score == best
-    assert all(v.text.endswith(" steps") for v in values.values())
+    assert all(re.fullmatch(r"[+-]\d+ steps?(, (leaves|brings up) [\d.]+( behind)?)?", v.text)
+               for v in values.values())
+
+
+def test_medium_hint_tells_steps_gained_and_stragglers_brought_up():
+    state = position(marbles=STRAGGLER)
+    values = ChineseCheckersGreedy().analyse(state, 1.0)
+    assert values[state.parse_move("e3-e4")].text == "+1 step, brings up 0.9"
+    assert values[state.parse_move("h11-j13")].text == "+2 steps, leaves 0.2 behind"
 
 
 @pytest.mark.parametrize("value", [{"straggler_weight": -1.0}, {"gap": 20}])
