@@ -53,6 +53,7 @@ when the turn limit ends a game.
 from __future__ import annotations
 
 from collections import deque
+from numbers import Integral
 from typing import Any, Hashable, Sequence
 
 from game.core import BadNotation, IllegalMove, Option, Outcome, State
@@ -308,7 +309,7 @@ class ChineseCheckers(State):
         if self.outcome() is not None:
             return "the game is over"
         if not isinstance(move, (tuple, list)) or not all(
-            isinstance(h, int) and not isinstance(h, bool) and 0 <= h < len(HOLES) for h in move
+            isinstance(h, Integral) and not isinstance(h, bool) and 0 <= h < len(HOLES) for h in move
         ):
             return "not a path of holes"
         seat = self._turn
@@ -435,7 +436,7 @@ class ChineseCheckers(State):
     # -- notation ---------------------------------------------------------
     def move_to_str(self, move: Hashable) -> str:
         if not isinstance(move, (tuple, list)) or len(move) == 1 or not all(
-            isinstance(h, int) and not isinstance(h, bool) and 0 <= h < len(HOLES) for h in move
+            isinstance(h, Integral) and not isinstance(h, bool) and 0 <= h < len(HOLES) for h in move
         ):
             raise BadNotation(f"{move!r} is not a Chinese Checkers move (a path of hole indexes 0-120)")
         return "-".join(NAMES[h] for h in move) if move else "pass"

@@ -443,3 +443,15 @@ def test_key_tells_positions_and_seats_to_move_apart():
 def test_rules_help_states_the_no_parking_blocking_and_turn_limit_rules():
     text = ChineseCheckers.rules_help
     assert "No parking" in text and "No blocking" in text and "Turn limit" in text
+
+
+def test_a_path_of_numpy_integers_or_a_list_is_played_and_kept_as_plain_ints():
+    import numpy as np
+
+    state = ChineseCheckers()
+    path = np.array(state.parse_move("e3-e5"), dtype=np.int64)
+    assert state.move_to_str(tuple(path)) == "e3-e5"
+    state.push(tuple(path))
+    state.push(list(state.parse_move("m14-m13")))
+    assert state.move_stack == [state.parse_move("e3-e5"), state.parse_move("m14-m13")]
+    assert all(type(h) is int for move in state.move_stack for h in move)
