@@ -55,6 +55,8 @@ class MoveList:
         self.colours = tuple(colours)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.scroll = 0          # lines scrolled up from the bottom
+        #: Pixels at the right of the header kept for controls drawn there (Copy, Paste).
+        self.header_reserve = 0
         self._count = 0
         #: Where each move was drawn in the last frame (its label's box).
         self.drawn: list[tuple[MoveRecord, pygame.Rect]] = []
@@ -78,10 +80,15 @@ class MoveList:
             return True
         return False
 
+    @property
+    def shown(self) -> bool:
+        """Whether the list has room to be drawn at all."""
+        return self.rect.height >= 60
+
     def draw(self, surface: pygame.Surface, records: Sequence[MoveRecord], seats: int) -> None:
         self.drawn = []
         rect = self.rect
-        if rect.height < 60:
+        if not self.shown:
             return
         panel(surface, rect, fill=palette.BOARD, alpha=200)
         head = self.fonts.bold(13)
@@ -121,7 +128,8 @@ class MoveList:
             y += row_h
         surface.set_clip(clip)
         if self.scroll:
-            text(surface, number_font, f"↓ {self.scroll} more", palette.ACCENT, (rect.right - 12, rect.y + 10), "topright")
+            text(surface, number_font, f"↓ {self.scroll} more", palette.ACCENT,
+                 (rect.right - 12 - self.header_reserve, rect.y + 10), "topright")
 
     def _draw_columns(self, surface: pygame.Surface, body: pygame.Rect, line: Line, seats: int, middle: int,
                       last: MoveRecord) -> None:

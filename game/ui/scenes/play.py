@@ -22,11 +22,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.config import BotChoiceError
-from game.core import Move, Outcome
+from game.core import BadNotation, Move, Outcome
 from game.match import Match, MoveRecord, Player
 from game.runner import BotReply, BotRunner, BotSpec
 from game.savefile import save_match
 from game.ui import palette
+from game.ui.clipboard import ClipboardError, copy_text, paste_text
 from game.ui.draw import fit_text, mix, panel, text
 from game.ui.naming import player_names
 from game.ui.renderers import renderer_for
@@ -43,6 +44,24 @@ if TYPE_CHECKING:
 
 #: Seconds the winning line animates before the result panel slides in.
 RESULT_DELAY = 0.9
+
+
+def _shorten(moves: str, limit: int = 40) -> str:
+    """A move list cut to ``limit`` characters for a toast."""
+    return moves if len(moves) <= limit else moves[:limit - 1] + "…"
+
+
+def _example(state) -> str:
+    """A sample move list for this game: its first legal moves, as the game writes them."""
+    sample = state.copy()
+    while sample.move_stack:
+        sample.pop()
+    for _ in range(3):
+        legal = sample.legal_moves()
+        if not legal:
+            break
+        sample.push(legal[len(legal) // 2])
+    return sample.to_text()
 
 
 class BoardFocus(Widget):
@@ -97,6 +116,10 @@ class PlayScene(Scene):
         self.restart_btn = Button(app, "Restart", self.restart, wid="restart", shortcut="N", tooltip="Restart (N or Ctrl+R)")
         self.save_btn = Button(app, "Save", self.ask_save, wid="save", shortcut="Ctrl+S", tooltip="Save this game to a file (Ctrl+S)")
         self.load_btn = Button(app, "Load", self.ask_load, wid="load", shortcut="Ctrl+O", tooltip="Load a saved game (Ctrl+O)")
+        self.copy_btn = Button(app, "Copy", self.copy_position, wid="copy", shortcut="Ctrl+C",
+                               tooltip="Copy the moves so far as text (Ctrl+C), e.g. to paste into a solver")
+        self.paste_btn = Button(app, "Paste", self.paste_position, wid="paste", shortcut="Ctrl+V",
+                                tooltip="Play the moves on the clipboard (Ctrl+V); Undo takes them back")
         self.menu_btn = Button(app, "Menu", self.back, wid="menu", shortcut="Esc", style="ghost",
                                tooltip="Back to the match setup (Esc); the bots stop")
         self.pause_btn = Button(app, "Pause", self.toggle_pause, wid="pause", shortcut="Space", tooltip="Pause or resume the bots (Space)")
@@ -480,6 +503,79 @@ class PlayScene(Scene):
             return
         self.app.toasts.show(f"Saved to {path.name}", "good")
 
+    # -- copy and paste ---------------------------------------------------------------------
+    def copy_position(self) -> None:
+        """Put the moves so far on the clipboard in the game's notation (Connect Four's ``4453``)."""
+        moves = self.match.state.to_text()
+        if not moves:
+            self.app.toasts.show("No moves to copy yet", "info", seconds=2.5)
+            return
+        try:
+            copy_text(moves)
+        except ClipboardError as err:
+            self.app.sounds.play("error")
+            self.app.toasts.show(f"Could not copy: {err}", "warning")
+            return
+        self.app.toasts.show(f"Copied {_shorten(moves)}", "good", seconds=3)
+
+    def paste_position(self) -> None:
+        """Play the move list on the clipboard from the start, with this game's rules options.
+
+        Moves this game shares with the pasted list stay; if the pasted list
+        leaves this game's line, the game is replaced (after asking). Each
+        pasted move is a move of the match, so Undo takes them back.
+        """
+        try:
+            content = paste_text().strip()
+        except ClipboardError as err:
+            self.app.sounds.play("error")
+            self.app.toasts.show(f"Could not paste: {err}", "warning")
+            return
+        state = self.match.state
+        if not content:
+            self.app.toasts.show(f"The clipboard holds no moves to paste (copy a game's moves, e.g. {_example(state)})", "info")
+            return
+        try:
+            pasted = type(state).from_text(content, **state.options)
+        except BadNotation as err:
+            self.app.sounds.play("error")
+            self.app.toasts.show(f"Cannot paste {_shorten(content)!r} as {self.title} moves: {err}", "warning", seconds=6)
+            return
+        moves, played = list(pasted.move_stack), list(state.move_stack)
+        if moves == played:
+            self.app.toasts.show("The clipboard holds this game's moves already", "info", seconds=2.5)
+            return
+        if moves[:len(played)] == played:
+            self._paste(moves)
+            return
+        self.app.dialogs.confirm(
+            "Paste moves",
+            f"Replace this game ({len(played)} moves) with the pasted one ({len(moves)} moves)? "
+            "This game cannot be brought back.",
+            "Replace",
+            lambda: self._paste(moves),
+        )
+
+    def _paste(self, moves: list[Move]) -> None:
+        """Play ``moves`` from the start (only those past this game's own, if it is
+        a prefix of them); a finished pasted game is shown but not counted."""
+        self._cancel_bots()
+        played = list(self.match.state.move_stack)
+        if moves[:len(played)] != played:
+            self.match.restart()
+            for runner in self.runners.values():
+                runner.new_game()
+            self.renderer.reset(self.match.state)
+            self.recorded = False
+        for move in moves[len(self.match.state.move_stack):]:
+            self.match.play(move)
+        self.restart_recorded = None
+        self.recorded = self.recorded or self.match.state.is_over()
+        if self.autoplay:
+            self.set_paused(True)
+        self._after_jump()
+        self.app.toasts.show(f"Pasted {_shorten(self.match.state.to_text())} — Undo takes it back", "good", seconds=3)
+
     def ask_load(self) -> None:
         """The list of saved games; this match stays unless another one is loaded."""
         from game.ui.scenes.load import LoadScene
@@ -499,6 +595,8 @@ class PlayScene(Scene):
                 pygame.K_r: self.restart_btn,
                 pygame.K_s: self.save_btn,
                 pygame.K_o: self.load_btn,
+                pygame.K_c: self.copy_btn,
+                pygame.K_v: self.paste_btn,
             }
         else:
             if key == pygame.K_h and self.hint_unavailable():
@@ -580,7 +678,7 @@ class PlayScene(Scene):
 
     def _panel_widgets(self) -> list[Widget]:
         """The board and the side panel's controls, in focus order."""
-        widgets: list[Widget] = [self.board]
+        widgets: list[Widget] = [self.board, self.copy_btn, self.paste_btn]
         if self.autoplay:
             widgets += [self.pause_btn, self.step_btn, self.speed]
         return widgets + [self.undo_btn, self.redo_btn, self.hint_btn, self.restart_btn, self.save_btn, self.load_btn,
@@ -644,8 +742,23 @@ class PlayScene(Scene):
         self.status_rect = pygame.Rect(inner_x, p.y + 80, inner_w, 92 if compact else 104)
         list_top = self.status_rect.bottom + (12 if compact else 16)
         self.movelist.rect = pygame.Rect(inner_x, list_top, inner_w, max(0, self.autoplay_top - 12 - list_top))
+        self._place_copy_paste()
         self.result.layout(p)
         self._refresh_focus()
+
+    def _place_copy_paste(self) -> None:
+        """Copy and Paste sit small in the move list's header, right-aligned (they act
+        on the moves); their keycaps go when the list is narrow, and they hide with it."""
+        box = self.movelist.rect
+        width = min(112, (box.width - 100) // 2)
+        x = box.right - 8
+        for button, shortcut in ((self.paste_btn, "Ctrl+V"), (self.copy_btn, "Ctrl+C")):
+            button.font_size = 13
+            button.shortcut = shortcut if width >= 108 else ""
+            button.rect = pygame.Rect(x - width, box.y + 6, width, 24)
+            button.visible = self.movelist.shown
+            x -= width + 6
+        self.movelist.header_reserve = box.right - x - 8
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface, self.match.state, self.view)
