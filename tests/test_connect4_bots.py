@@ -5,9 +5,13 @@ import random
 
 import pytest
 
+from bots.connect4_alphabeta import ConnectFourAlphaBeta
 from bots.connect4_easy import ConnectFourEasy
 from bots.connect4_features import ConnectFourFeatures
-from bots.lib.connect4_board import centre_weights, winning_columns
+from bots.lib.connect4_board import centre_weights, completes_line, winning_columns
+from bots.lib.connect4_lines import line_tables
+from bots.lib.connect4_search import (THREAT_GOOD, THREAT_NOW, THREAT_OTHER, WIN, Engine, drop, evaluate,
+                                      threat_value, undo)
 from bots.lib.connect4_strings import StringBoard, chessvalue
 from game.connect4 import ConnectFour
 
@@ -75,7 +79,7 @@ def random_position(rng: random.Random, cols: int, rows: int, n: int, plies: int
 
 
 def all_bots() -> list:
-    return [ConnectFourEasy(seed=3), ConnectFourFeatures(seed=3)]
+    return [ConnectFourEasy(seed=3), ConnectFourFeatures(seed=3), ConnectFourAlphaBeta(depth=4, seed=3)]
 
 
 # -- every bot --------------------------------------------------------------
@@ -216,3 +220,163 @@ def test_medium_does_not_play_under_the_opponents_winning_cell():
     state.pop()
     for seed in range(5):
         assert ConnectFourFeatures(seed=seed).choose_move(state, 1.0) != 1
+
+
+# -- Hard: the numba engine -------------------------------------------------------
+def engine_arrays(engine: Engine) -> tuple:
+    return engine.cells.tobytes(), engine.heights.tobytes(), engine.counts.tobytes()
+
+
+@pytest.mark.parametrize("cols, rows, n", SIZES)
+def test_engine_sees_the_same_winning_cells_as_the_rules(cols, rows, n):
+    rng = random.Random(cols + 10 * rows + 100 * n)
+    for plies in range(0, cols * rows, 3):
+        state = random_position(rng, cols, rows, n, plies)
+        engine = Engine(state)
+        assert engine.filled == len(state.move_stack)
+        assert engine.player == state.disc(state.turn)
+        for col in range(cols):
+            if state.height(col) < rows:
+                for disc in (1, 2):
+                    assert engine.wins_now(col, disc) == completes_line(state, col, disc), (state.to_text(), col)
+
+
+@pytest.mark.parametrize("cols, rows, n", [(7, 6, 4), (10, 10, 6), (4, 4, 3)])
+def test_engine_drop_then_undo_restores_its_arrays(cols, rows, n):
+    rng = random.Random(n)
+    tables = line_tables(cols, rows, n)
+    state = random_position(rng, cols, rows, n, cols * rows // 3)
+    engine = Engine(state)
+    before = engine_arrays(engine)
+    for col in state.legal_moves():
+        cell = drop(engine.cells, engine.heights, engine.counts, tables.cell_windows, rows, col, 1)
+        assert cell == col * rows + state.height(col) and engine.cells[cell] == 1
+        undo(engine.cells, engine.heights, engine.counts, tables.cell_windows, rows, col)
+        assert engine_arrays(engine) == before
+
+
+def test_engine_evaluation_is_the_same_seen_from_either_side():
+    rng = random.Random(9)
+    for plies in (4, 11, 20, 30):
+        state = random_position(rng, 7, 6, 4, plies)
+        engine, t = Engine(state), line_tables(7, 6, 4)
+        args = (engine.cells, engine.heights, engine.counts, t.windows, t.weights, engine.threat_mark, 7, 6, 4)
+        assert evaluate(*args, 1) == -evaluate(*args, 2)
+
+
+def test_threats_on_their_owners_zugzwang_rows_are_worth_most():
+    # Rows from 0 at the bottom: the first player's good rows are 0, 2, 4; the second player's 1, 3, 5.
+    assert threat_value(1, 2, 0) == threat_value(2, 3, 0) == THREAT_GOOD
+    assert threat_value(1, 3, 0) == threat_value(2, 2, 0) == THREAT_OTHER
+    assert threat_value(1, 3, 3) == threat_value(2, 4, 4) == THREAT_NOW
+    assert THREAT_GOOD > THREAT_OTHER
+
+
+def solved_values(state: ConnectFour) -> dict[int, int]:
+    """Exact values of each legal move in the engine's units, by plain negamax over the rules."""
+    def value(ply: int) -> int:
+        moves = state.legal_moves()
+        for col in moves:
+            if completes_line(state, col, state.disc(state.turn)):
+                return WIN - (ply + 1)
+        if not moves:
+            return 0
+        best = -10 * WIN
+        for col in moves:
+            state.push(col)
+            best = max(best, -value(ply + 1))
+            state.pop()
+        return best
+
+    values = {}
+    for col in state.legal_moves():
+        state.push(col)
+        values[col] = WIN - 1 if state.outcome() and state.outcome().winners else -value(1)
+        state.pop()
+    return values
+
+
+@pytest.mark.parametrize("cols, rows, n, seed", [(4, 4, 3, 1), (4, 4, 3, 2), (5, 4, 4, 3), (4, 5, 3, 4), (5, 4, 3, 5)])
+def test_engine_searching_to_the_end_gives_the_exact_values(cols, rows, n, seed):
+    rng = random.Random(seed)
+    checked = 0
+    while checked < 4:
+        state = random_position(rng, cols, rows, n, cols * rows - rng.randint(6, 9))
+        if state.is_over():
+            continue
+        expected = solved_values(state)
+        engine = Engine(state)
+        moves = [c for c in expected if not engine.wins_now(c, engine.player)]
+        if not moves:
+            continue
+        empty = cols * rows - len(state.move_stack)
+        _, values, aborted = engine.search(moves, empty, 10**9, exact=True)
+        assert not aborted
+        assert dict(zip(moves, values.tolist())) == {c: expected[c] for c in moves}, state.to_text()
+        checked += 1
+
+
+def test_hard_finds_a_win_in_two():
+    state = ConnectFour.from_text("4455")        # Red makes an open three on the bottom row
+    bot = ConnectFourAlphaBeta(depth=5, seed=1)
+    assert bot.choose_move(state, 10.0) in (2, 5)
+    values = bot.analyse(state, 10.0)
+    assert values[2].text == values[5].text == "win in 2"
+    assert max(values, key=lambda c: values[c].score) in (2, 5)
+
+
+def forces_win_within(state: ConnectFour, plies: int) -> bool:
+    """Can the side to move force a win with its disc dropped within ``plies`` plies? (plain search)"""
+    if plies <= 0:
+        return False
+    for col in state.legal_moves():
+        state.push(col)
+        won = state.outcome() is not None and bool(state.outcome().winners)
+        if not won and plies >= 3 and state.legal_moves():
+            won = all(reply_loses(state, reply, plies - 2) for reply in state.legal_moves())
+        state.pop()
+        if won:
+            return True
+    return False
+
+
+def reply_loses(state: ConnectFour, reply: int, plies: int) -> bool:
+    state.push(reply)
+    lost = state.outcome() is None and forces_win_within(state, plies)
+    state.pop()
+    return lost
+
+
+def test_hard_finds_a_win_in_three_through_a_forced_reply():
+    state = ConnectFour.from_text("756336435712")
+    assert not forces_win_within(state, 3) and forces_win_within(state, 5)
+    bot = ConnectFourAlphaBeta(depth=7, seed=1)
+    values = bot.analyse(state, 10.0)
+    assert [c for c, v in values.items() if v.text.startswith("win")] == [3]
+    assert values[3].text == "win in 3"
+    assert bot.choose_move(state, 10.0) == 3
+
+
+@pytest.mark.parametrize("depth", [1, 2, 6])
+def test_hard_never_plays_under_the_opponents_winning_cell(depth):
+    state = ConnectFour.from_text("4143173")     # a Yellow disc in column 2 lets Red win at (1, 1)
+    for seed in range(4):
+        assert ConnectFourAlphaBeta(depth=depth, seed=seed).choose_move(state, 1.0) != 1
+
+
+def test_hard_blocks_a_three_in_a_column():
+    state = ConnectFour.from_text("17171")       # Red has three up in column 1: Yellow must block
+    assert ConnectFourAlphaBeta(depth=6, seed=0).choose_move(state, 1.0) == 0
+
+
+@pytest.mark.parametrize("cols, rows, n", [(10, 10, 5), (4, 4, 3), (8, 7, 6)])
+def test_best_move_within_a_budget_is_legal_on_any_size(cols, rows, n):
+    state = random_position(random.Random(cols), cols, rows, n, 5)
+    move = ConnectFourAlphaBeta(seed=1).best_move_within(state, 0.2)
+    assert state.is_legal(move)
+
+
+def test_hard_rejects_a_depth_that_is_not_a_number_of_plies():
+    for depth in (0, -1, 1.5, True, "8"):
+        with pytest.raises(ValueError, match="depth"):
+            ConnectFourAlphaBeta(depth=depth)
