@@ -60,10 +60,11 @@ DEFAULT_CONFIG: dict[str, Any] = {
         },
         "connect4": {
             "time_budget": DEFAULT_TIME_BUDGET,
-            "hint": "Medium",
+            "hint": "Hard",
             "tiers": {
                 "Easy": {"bot": "ConnectFourEasy", "params": {}},
                 "Medium": {"bot": "ConnectFourFeatures", "params": {}},
+                "Hard": {"bot": "ConnectFourAlphaBeta", "params": {"depth": 8}},
             },
         },
         "chinesecheckers": {
