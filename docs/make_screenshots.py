@@ -7,7 +7,9 @@ a throw-away user folder, drives it the way a player would, and saves the
 screen at each step: the title, the game menu, the match setup, a game
 against Master in progress (Master thinking), the result panel with the
 winning line, two bots playing each other (paused), Settings, Statistics,
-a hint in a hot-seat game, the Save dialog and the list of saved games.
+a hint in a hot-seat game, the Save dialog and the list of saved games;
+then Connect Four: a game against Easy with a disc about to drop, the
+hint's value of every column, and a won game's four in a row.
 The statistics and saved games shown are samples written into the
 throw-away folder first. ``--size`` and ``--out`` render the same screens
 at another window size into another folder (to check small windows).
@@ -56,6 +58,42 @@ def write_sample_saves(folder: Path) -> None:
                        "Seat 2 (O): bot Master\nMoves: b2 b2\n", encoding="utf-8")
     stamp = (now - dt.timedelta(days=2)).timestamp()
     os.utime(damaged, (stamp, stamp))
+
+
+def connect4_shots(app, run, settle, shot) -> None:
+    """Connect Four mid-game against Easy (the mouse over column 3), a hint, a win."""
+    import pygame
+
+    from game.connect4 import ConnectFour
+    from game.match import Match, Player
+
+    def open_game(moves: str, players: list) -> object:
+        app.open_match(Match(ConnectFour.from_text(moves), players), animate=False)
+        settle()
+        return app.scene
+
+    human = Player.human()
+    play = open_game("4453", [human, Player.of_bot("Easy")])
+    play.play_move(2)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=play.renderer.cell_centre(2), rel=(0, 0), buttons=(0, 0, 0)))
+    while play.thinking or play.renderer.busy:
+        app.frame(STEP)
+    run(20)
+    shot("connect4-play")
+
+    play = open_game("4453", [human, Player.human()])
+    while play.hint_unavailable():      # the hint engine may still be compiling (first launch)
+        app.frame(STEP)
+    play.hint()
+    while play.hint_pending:
+        app.frame(STEP)
+    run(20)
+    shot("connect4-hint")
+
+    play = open_game("1223433454", [human, Player.of_bot("Medium")])
+    play.play_move(3)                   # the fourth red disc on the diagonal from column 1
+    run(150)
+    shot("connect4-result")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -181,6 +219,9 @@ def main(argv: list[str] | None = None) -> int:
         app.scene.list.select(1)
         run(20)
         shot("load")
+
+        app.scenes.rebuild(1, [], animate=False)
+        connect4_shots(app, run, settle, shot)
     finally:
         app.close()
     return 0

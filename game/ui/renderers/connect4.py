@@ -67,8 +67,9 @@ _SHADOW: RGB = (6, 8, 22)
 _LABEL_BACK: RGB = (12, 14, 34)
 _WIN_CORE: RGB = (255, 240, 200)
 _MARKER: RGB = (255, 250, 236)
-_WIN_DIM = 0.5
-_DRAW_DIM = 0.42
+#: Discs off the winning line (every disc after a draw) fade toward a muted,
+#: darker version of their colour: the colours stay recognisable.
+_MUTED_GREY: RGB = (112, 118, 160)
 _GHOST = 0.5
 _LANDING_GHOST = 0.22
 
@@ -275,7 +276,7 @@ class ConnectFourRenderer(Renderer):
         wait = max(0.0, wait)
         self._outcome = outcome
         self._sweep = self.animate(0.0, 1.0, _SWEEP, ease_in_out_cubic, delay=wait)
-        self._dim = self.animate(1.0, _DRAW_DIM if outcome.is_draw else _WIN_DIM, _DIM, ease_out_cubic, delay=wait)
+        self._dim = self.animate(0.0, 1.0, _DIM, ease_out_cubic, delay=wait)
 
     def content_rect(self) -> pygame.Rect:
         """The frame with its holes (the drop zone above it may be covered by a toast)."""
@@ -375,12 +376,12 @@ class ConnectFourRenderer(Renderer):
         return None if self.hover is None else int(self.hover)
 
     def _outcome_values(self, outcome: Outcome | None) -> tuple[float, float]:
-        """(sweep progress, opacity of dimmed discs) for the outcome being shown."""
+        """(sweep progress, how far the discs off the line are muted) for the outcome being shown."""
         if outcome is None:
-            return 0.0, 1.0
+            return 0.0, 0.0
         if outcome == self._outcome and self._sweep is not None and self._dim is not None:
             return self._sweep.value, self._dim.value
-        return 1.0, _DRAW_DIM if outcome.is_draw else _WIN_DIM
+        return 1.0, 1.0
 
     def _draw_column_glow(self, surface: pygame.Surface, geo: _Geometry, col: int, state: ConnectFour) -> None:
         """A soft light down the aimed column (seen in its empty holes and the drop zone);
@@ -392,7 +393,7 @@ class ConnectFourRenderer(Renderer):
         _blit_centred(surface, image, (geo.column_x(col), top + image.get_height() / 2), 0.4 + 0.4 * refusing)
 
     def _draw_discs(self, surface: pygame.Surface, geo: _Geometry, state: ConnectFour, outcome: Outcome | None) -> None:
-        _, dim = self._outcome_values(outcome)
+        _, muted = self._outcome_values(outcome)
         winning = set(outcome.cells) if outcome is not None and not outcome.is_draw else set()
         for col in range(state.cols):
             for row in range(state.height(col)):
@@ -404,8 +405,9 @@ class ConnectFourRenderer(Renderer):
                 drop = self._drops.get((col, row))
                 if drop is not None and not drop.done:
                     y = geo.drop_y + (y - geo.drop_y) * drop.value
-                opacity = 1.0 if outcome is None or (col, row) in winning else dim
-                _blit_centred(surface, self._disc_image(geo, seat), (x, y), opacity)
+                _blit_centred(surface, self._disc_image(geo, seat), (x, y))
+                if outcome is not None and (col, row) not in winning and muted > 0:
+                    _blit_centred(surface, self._disc_image(geo, seat, muted=True), (x, y), muted)
 
     def _draw_marker(self, surface: pygame.Surface, geo: _Geometry, state: ConnectFour, view: BoardView) -> None:
         """A small light ring on the last disc played, once it has landed."""
@@ -588,8 +590,11 @@ class ConnectFourRenderer(Renderer):
         canvas.paint(shapes.fill_alpha(inside) * fade, colour)
         return canvas.to_surface()
 
-    def _disc_image(self, geo: _Geometry, seat: int) -> pygame.Surface:
-        return self._cached(("disc", seat), lambda: self._render_disc(geo, SEAT_COLOURS[seat]))
+    def _disc_image(self, geo: _Geometry, seat: int, muted: bool = False) -> pygame.Surface:
+        colour = SEAT_COLOURS[seat]
+        if muted:
+            colour = shapes.mix(shapes.mix(colour, _MUTED_GREY, 0.4), palette.BOARD, 0.28)
+        return self._cached(("disc", seat, muted), lambda: self._render_disc(geo, colour))
 
     def _render_disc(self, geo: _Geometry, colour: RGB) -> pygame.Surface:
         """A disc lit from the upper left: a soft dome, a darker rim and an embossed inner ring."""
