@@ -16,6 +16,7 @@ __all__ = ["BoardView", "Renderer", "RENDERERS", "has_renderer", "renderer_for"]
 RENDERERS: dict[str, str] = {
     "tictactoe": "game.ui.renderers.tictactoe:TicTacToeRenderer",
     "connect4": "game.ui.renderers.connect4:ConnectFourRenderer",
+    "chinesecheckers": "game.ui.renderers.chinesecheckers:ChineseCheckersRenderer",
 }
 
 

@@ -215,6 +215,11 @@ class Renderer:
     def on_rejected(self, cell: Cell) -> None:
         """Hook: the player picked ``cell`` but it gives no legal move (to shake it)."""
 
+    def cancel_input(self) -> bool:
+        """Esc on the board: drop a move half made (a marble picked up). True if
+        there was one, so that the same Esc does not also leave the screen."""
+        return False
+
     # -- input ----------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event, state: State, view: BoardView) -> Move | None:
         """Mouse and keys -> a legal move the human chose, else ``None``.

@@ -255,3 +255,22 @@ def _subtract(rect: pygame.Rect, cut: pygame.Rect) -> list[pygame.Rect]:
 def mix(a: Colour, b: Colour, t: float) -> tuple[int, int, int]:
     """The colour ``t`` of the way from ``a`` to ``b``."""
     return tuple(int(round(x + (y - x) * t)) for x, y in zip(a[:3], b[:3]))  # type: ignore[return-value]
+
+
+def triangle_distance(xs: np.ndarray, ys: np.ndarray, a: Point, b: Point, c: Point) -> np.ndarray:
+    """Signed distance to the triangle a-b-c: negative inside (either winding).
+
+    Subtracting a radius from it gives the triangle grown by that much with
+    rounded corners, as a signed distance again.
+    """
+    corners = (a, b, c)
+    nearest = None
+    inside = None
+    winding = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    sign = 1.0 if winding >= 0 else -1.0
+    for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1]):
+        edge = segment_distance(xs, ys, (x0, y0), (x1, y1))
+        nearest = edge if nearest is None else np.minimum(nearest, edge)
+        side = sign * ((x1 - x0) * (ys - y0) - (y1 - y0) * (xs - x0)) >= 0
+        inside = side if inside is None else inside & side
+    return np.where(inside, -nearest, nearest)

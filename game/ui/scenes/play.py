@@ -586,6 +586,8 @@ class PlayScene(Scene):
     def _shortcut(self, event: pygame.event.Event) -> bool:
         key, ctrl = event.key, bool(event.mod & pygame.KMOD_CTRL)
         if key == pygame.K_ESCAPE:
+            if not self.result.shown and self.renderer.cancel_input():
+                return True
             self.back()
             return True
         if ctrl:

@@ -1,0 +1,217 @@
+"""The Chinese Checkers board and the multi-player play screen, driven by posted events."""
+from __future__ import annotations
+
+import math
+
+import pygame
+import pytest
+
+from game.chinesecheckers import NAMES, ChineseCheckers
+from game.match import Match, Player
+from game.ui import palette
+from game.ui.renderers import BoardView, renderer_for
+from game.ui.renderers.chinesecheckers import ChineseCheckersRenderer
+
+AREA = pygame.Rect(10, 10, 560, 600)
+
+
+def new_renderer(state: ChineseCheckers) -> ChineseCheckersRenderer:
+    renderer = renderer_for("chinesecheckers")
+    assert isinstance(renderer, ChineseCheckersRenderer)
+    renderer.layout(AREA)
+    renderer.reset(state)
+    return renderer
+
+
+def click(pos: tuple[int, int], button: int = 1) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+
+
+def key(code: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")
+
+
+def game(*moves: str, players: int = 2) -> ChineseCheckers:
+    state = ChineseCheckers(players=players)
+    for word in moves:
+        state.push(state.parse_move(word))
+    return state
+
+
+def jumper(state: ChineseCheckers) -> tuple[int, tuple[int, ...]]:
+    """A marble of the mover with a jump chain of two jumps or more, and that path."""
+    for move in state.legal_moves():
+        if len(move) >= 3:
+            return move[0], move
+    raise AssertionError("no jump chain in this position")
+
+
+def colour_near(colour, target, tolerance=80) -> bool:
+    return sum(abs(a - b) for a, b in zip(colour[:3], target)) <= tolerance
+
+
+# -- the renderer alone ------------------------------------------------------------
+def test_every_hole_centre_maps_back_to_its_hole() -> None:
+    renderer = new_renderer(ChineseCheckers())
+    for hole in range(len(NAMES)):
+        assert renderer.cell_at(renderer.cell_centre(hole)) == hole
+    assert renderer.cell_at((AREA.x + 2, AREA.y + 2)) is None
+
+
+def test_picking_a_marble_marks_exactly_its_legal_destinations_on_screen() -> None:
+    state = game("e3-g5", "j14-i13")
+    view = BoardView(interactive=True)
+    renderer = new_renderer(state)
+    start, _ = jumper(state)
+    assert renderer.handle_event(click(renderer.cell_centre(start)), state, view) is None
+    legal = {move[-1] for move in state.legal_moves() if move[0] == start}
+    assert renderer.selected == start and set(renderer.targets) == legal
+    surface = pygame.Surface((600, 640))
+    renderer.draw(surface, state, view)
+    colour = palette.SEAT_COLOURS[0]
+    for hole in legal:
+        assert colour_near(surface.get_at(renderer.cell_centre(hole)), colour), NAMES[hole]
+    empty = [h for h in range(len(NAMES)) if state.board[h] == 0 and h not in legal]
+    assert not any(colour_near(surface.get_at(renderer.cell_centre(h)), colour) for h in empty)
+
+
+def test_clicking_a_marked_hole_returns_the_whole_jump_path() -> None:
+    state = game("e3-g5", "j14-i13")
+    view = BoardView(interactive=True)
+    renderer = new_renderer(state)
+    start, path = jumper(state)
+    renderer.handle_event(click(renderer.cell_centre(start)), state, view)
+    assert renderer.handle_event(click(renderer.cell_centre(path[-1])), state, view) == path
+    assert renderer.selected is None
+
+
+def test_click_off_the_board_right_click_and_esc_put_the_marble_down() -> None:
+    state = ChineseCheckers()
+    view = BoardView(interactive=True)
+    renderer = new_renderer(state)
+    marble = state.legal_moves()[0][0]
+    for put_down in (lambda: renderer.handle_event(click((AREA.x + 2, AREA.y + 2)), state, view),
+                     lambda: renderer.handle_event(click(renderer.cell_centre(marble), 3), state, view),
+                     renderer.cancel_input):
+        renderer.handle_event(click(renderer.cell_centre(marble)), state, view)
+        assert renderer.selected == marble
+        put_down()
+        assert renderer.selected is None and not renderer.rejected_input
+    assert not renderer.cancel_input()     # nothing picked up: Esc is the screen's
+
+
+def test_an_opponents_marble_is_refused() -> None:
+    state = ChineseCheckers()
+    renderer = new_renderer(state)
+    theirs = next(h for h, v in enumerate(state.board) if v == 2)
+    assert renderer.handle_event(click(renderer.cell_centre(theirs)), state, BoardView(interactive=True)) is None
+    assert renderer.rejected_input and renderer.selected is None
+
+
+def test_arrow_keys_walk_straight_up_the_board() -> None:
+    renderer = new_renderer(ChineseCheckers())
+    hole = NAMES.index("e1")
+    xs = []
+    for _ in range(16):
+        hole = renderer.step_cursor(hole, 0, -1)
+        xs.append(renderer.cell_centre(hole)[0])
+    assert NAMES[hole] == "m17"
+    assert max(xs) - min(xs) <= renderer._layout.unit * 0.51
+
+
+def test_hop_animation_ends_and_the_board_is_no_longer_busy() -> None:
+    state = game("e3-g5", "j14-i13")
+    renderer = new_renderer(state)
+    match = Match(state, [Player.human(), Player.human()])
+    _, path = jumper(state)
+    record = match.play(path)
+    renderer.on_move(state, record)
+    assert renderer.busy
+    frames = 0
+    while renderer.busy:
+        renderer.update(1 / 60)
+        frames += 1
+        assert frames < 600
+    assert frames >= 10          # hopped, not jumped there at once
+    renderer.draw(pygame.Surface((600, 640)), state, BoardView(last_move=path))
+
+
+def test_no_animation_speed_makes_the_hop_instant() -> None:
+    state = game("e3-g5", "j14-i13")
+    renderer = new_renderer(state)
+    renderer.anim_speed = 0
+    record = Match(state, [Player.human(), Player.human()]).play(jumper(state)[1])
+    renderer.on_move(state, record)
+    assert not renderer.busy
+
+
+def test_preview_draws_a_six_player_star() -> None:
+    surface = pygame.Surface((300, 220))
+    surface.fill((0, 0, 0))
+    renderer_for("chinesecheckers").draw_preview(surface, pygame.Rect(0, 0, 300, 220))
+    colours = {surface.get_at((x, y))[:3] for x in range(0, 300, 3) for y in range(0, 220, 3)}
+    for seat_colour in palette.SEAT_COLOURS:
+        assert any(colour_near(c, seat_colour, 40) for c in colours)
+
+
+# -- on the play screen -------------------------------------------------------------
+def open_game(make_app, state: ChineseCheckers, players=None, size=(1024, 700)):
+    d = make_app(size=size)
+    players = players or [Player.human() for _ in range(state.num_seats)]
+    d.app.open_match(Match(state, players), animate=False)
+    d.settle()
+    assert d.scene.name == "play"
+    return d
+
+
+def test_click_a_marble_then_a_marked_hole_plays_the_jump_chain(make_app):
+    d = open_game(make_app, game("e3-g5", "j14-i13"))
+    play = d.scene
+    start, path = jumper(play.match.state)
+    d.click_at(play.renderer.cell_centre(start))
+    assert play.renderer.selected == start and play.match.records[-1].text == "j14-i13"
+    d.click_at(play.renderer.cell_centre(path[-1]))
+    assert play.match.state.move_stack[-1] == path
+    assert play.match.records[-1].text == "-".join(NAMES[h] for h in path)
+    assert play.match.state.board[path[-1]] == 1 and play.match.state.board[start] == 0
+
+
+def walk_cursor(d, name: str) -> None:
+    """Arrow keys until the board's cursor is on the hole ``name``."""
+    renderer = d.scene.renderer
+    target = renderer.cell_centre(NAMES.index(name))
+    for _ in range(40):
+        x, y = renderer.cell_centre(renderer.cursor)
+        if (x, y) == target:
+            return
+        if abs(y - target[1]) > 2:
+            d.key(pygame.K_UP if target[1] < y else pygame.K_DOWN)
+        else:
+            d.key(pygame.K_LEFT if target[0] < x else pygame.K_RIGHT)
+    raise AssertionError(f"the cursor did not reach {name}")
+
+
+def test_keyboard_cursor_picks_up_a_marble_and_plays_a_step(make_app):
+    d = open_game(make_app, ChineseCheckers())
+    play = d.scene
+    play.focus.focus(play.board)
+    renderer = play.renderer
+    d.key(pygame.K_RETURN)                       # shows the cursor
+    walk_cursor(d, "e4")
+    d.key(pygame.K_RETURN)                       # picks up e4
+    assert renderer.selected == NAMES.index("e4")
+    d.key(pygame.K_UP)                           # e5, one step up
+    d.key(pygame.K_RETURN)
+    assert play.match.records[-1].text == "e4-e5"
+
+
+def test_esc_puts_the_marble_down_before_it_leaves_the_screen(make_app):
+    d = open_game(make_app, ChineseCheckers())
+    play = d.scene
+    marble = play.match.state.legal_moves()[0][0]
+    d.click_at(play.renderer.cell_centre(marble))
+    d.key(pygame.K_ESCAPE)
+    assert d.scene is play and play.renderer.selected is None
+    d.key(pygame.K_ESCAPE)
+    d.settle()
+    assert d.scene.name == "setup"
