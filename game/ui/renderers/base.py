@@ -82,6 +82,7 @@ class Renderer:
         #: scene may play the "error" sound. Reset by the next event.
         self.rejected_input = False
         self._fonts: dict[tuple[Path, int], pygame.font.Font] = {}
+        self._previews: dict[tuple[int, int], pygame.Surface] = {}
 
     # -- animation ------------------------------------------------------------
     @property
@@ -181,8 +182,21 @@ class Renderer:
         return pygame.Rect(self.rect)
 
     def draw_preview(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """A small sample position for the game menu card."""
-        raise NotImplementedError(f"{type(self).__name__} does not implement draw_preview")
+        """A small sample position for the game menu card, made by ``render_preview``
+        once per size (the card redraws it every frame)."""
+        rect = pygame.Rect(rect)
+        if rect.width < 8 or rect.height < 8:
+            return
+        image = self._previews.get(rect.size)
+        if image is None:
+            if len(self._previews) > 8:
+                self._previews.clear()
+            image = self._previews[rect.size] = self.render_preview(rect.size)
+        surface.blit(image, rect)
+
+    def render_preview(self, size: tuple[int, int]) -> pygame.Surface:
+        """The menu card's sample position drawn on a transparent surface of ``size``."""
+        raise NotImplementedError(f"{type(self).__name__} does not implement render_preview")
 
     # -- cells: what each game defines ------------------------------------------
     def cell_at(self, pos: tuple[int, int]) -> Cell | None:

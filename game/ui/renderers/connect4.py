@@ -199,7 +199,6 @@ class ConnectFourRenderer(Renderer):
         self.cols, self.rows = 7, 6
         self._geometry = _Geometry.fit(self.rect, self.cols, self.rows)
         self._cache: dict[Any, pygame.Surface] = {}
-        self._preview_cache: dict[tuple[int, int], pygame.Surface] = {}
         #: Discs still falling: (col, row) -> the fall (0 at the drop zone, 1 in the hole).
         self._drops: dict[tuple[int, int], Tween] = {}
         self._marker: Tween | None = None
@@ -741,19 +740,8 @@ class ConnectFourRenderer(Renderer):
         return image, bounds
 
     # -- the menu card ----------------------------------------------------------
-    def draw_preview(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """A mid-game position on the standard board, Red about to drop in the middle."""
-        rect = pygame.Rect(rect)
-        if rect.width < 8 or rect.height < 8:
-            return
-        image = self._preview_cache.get(rect.size)
-        if image is None:
-            if len(self._preview_cache) > 8:
-                self._preview_cache.clear()
-            image = self._preview_cache[rect.size] = self._render_preview(rect.size)
-        surface.blit(image, rect)
-
-    def _render_preview(self, size: tuple[int, int]) -> pygame.Surface:
+    def render_preview(self, size: tuple[int, int]) -> pygame.Surface:
+        """A mid-game position on the standard board, Red about to drop in the middle column."""
         image = pygame.Surface(size, pygame.SRCALPHA)
         sample = ConnectFour.from_text("4453343562")
         helper = ConnectFourRenderer()

@@ -148,7 +148,6 @@ class TicTacToeRenderer(Renderer):
         super().__init__()
         self._geometry = _Geometry.fit(self.rect)
         self._cache: dict[Any, pygame.Surface] = {}
-        self._preview_cache: dict[tuple[int, int], pygame.Surface] = {}
         self._marks: dict[int, Tween] = {}
         self._tile_fade: Tween | None = None
         self._outcome: Outcome | None = None
@@ -603,19 +602,8 @@ class TicTacToeRenderer(Renderer):
         return canvas.to_surface()
 
     # -- the menu card ----------------------------------------------------------
-    def draw_preview(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def render_preview(self, size: tuple[int, int]) -> pygame.Surface:
         """A mid-game position (X to move, O threatening a-file) with the hint ring on a2."""
-        rect = pygame.Rect(rect)
-        if rect.width < 8 or rect.height < 8:
-            return
-        image = self._preview_cache.get(rect.size)
-        if image is None:
-            if len(self._preview_cache) > 8:
-                self._preview_cache.clear()
-            image = self._preview_cache[rect.size] = self._render_preview(rect.size)
-        surface.blit(image, rect)
-
-    def _render_preview(self, size: tuple[int, int]) -> pygame.Surface:
         image = pygame.Surface(size, pygame.SRCALPHA)
         sample = TicTacToe.from_text("b2 a3 c3 a1")
         helper = TicTacToeRenderer()
