@@ -13,7 +13,6 @@ from game.core import BadNotation, State
 #: game id -> "module:Class" of its rules.
 GAMES: dict[str, str] = {
     "tictactoe": "game.tictactoe:TicTacToe",
-    "chinesecheckers": "game.chinesecheckers:ChineseCheckers",
     "connect4": "game.connect4:ConnectFour",
     "chinesecheckers": "game.chinesecheckers:ChineseCheckers",
 }
