@@ -1,9 +1,11 @@
 """Test set-up shared by every test: no window, no sound card, no real user files.
 
 pygame draws to an off-screen dummy display and the mixer to a dummy audio
-device, and ``BOARD_ARCADE_HOME`` points the settings, statistics and saves
-at a temporary folder made for this test session, so tests never touch the
-player's own files and run on machines without a screen.
+device, the arcade skips its launch-time engine warm-up (each bot's worker
+still warms its own engine), and ``BOARD_ARCADE_HOME`` points the settings,
+statistics and saves at a temporary folder made for this test session, so
+tests never touch the player's own files and run on machines without a
+screen.
 """
 from __future__ import annotations
 
@@ -19,6 +21,8 @@ import pytest
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+# No launch-time compile of every engine per App (tests/test_ui_warmup.py turns it on).
+os.environ["BOARD_ARCADE_WARMUP"] = "0"
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:

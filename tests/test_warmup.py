@@ -19,6 +19,7 @@ from game.warmup import EngineWarmUp, WarmUpJob, warm_up_jobs
 
 FIXTURES = Path(__file__).parent / "fixtures"
 ENGINES = FIXTURES / "bots_warmup"
+GATED = FIXTURES / "bots_warmup_gated"
 FAULTY = FIXTURES / "bots_warmup_faulty"
 GATE_ENV = "BOARD_ARCADE_TEST_WARMUP_GATE"
 
@@ -26,6 +27,13 @@ GATE_ENV = "BOARD_ARCADE_TEST_WARMUP_GATE"
 @pytest.fixture(scope="module")
 def engines() -> BotRegistry:
     registry = BotRegistry.discover(ENGINES)
+    assert registry.problems == []
+    return registry
+
+
+@pytest.fixture(scope="module")
+def gated() -> BotRegistry:
+    registry = BotRegistry.discover(GATED)
     assert registry.problems == []
     return registry
 
@@ -57,7 +65,7 @@ def run_to_the_end(warmup: EngineWarmUp) -> list:
 # -- discovery and the worker -------------------------------------------------------
 def test_discovery_records_which_bots_have_an_engine_to_warm_up(engines):
     assert {key for key, info in engines.bots.items() if info.warms_up} == {
-        "GatedBot", "NumbaEngineBot", "RecordingBot", "SlowWarmUpBot"}
+        "NumbaEngineBot", "RecordingBot", "SlowWarmUpBot"}
     assert not engines.get("PlainBot").warms_up
 
 
@@ -76,8 +84,7 @@ def test_warm_up_that_is_not_a_classmethod_is_reported_and_the_bot_not_loaded(tm
 def test_jobs_cover_the_bots_with_an_engine_labelled_by_their_names(engines):
     listed = warm_up_jobs(engines, load_config())
     assert [(job.key, job.label) for job in listed] == [
-        ("GatedBot", "Gated"), ("NumbaEngineBot", "Numba engine"), ("RecordingBot", "Recording"),
-        ("SlowWarmUpBot", "Slow warm-up")]
+        ("NumbaEngineBot", "Numba engine"), ("RecordingBot", "Recording"), ("SlowWarmUpBot", "Slow warm-up")]
 
 
 def test_worker_runs_the_warm_up_before_the_first_move(engines):
@@ -109,11 +116,12 @@ def test_warm_up_that_raises_fails_the_bot_like_a_constructor_that_raises(faulty
 
 
 # -- the launch-time warm-up ------------------------------------------------------------
-def test_warm_up_reports_progress_to_completion_and_compiles_to_the_disk_cache(engines, tmp_path, monkeypatch):
+def test_warm_up_reports_progress_to_completion_and_compiles_to_the_disk_cache(engines, gated, tmp_path,
+                                                                               monkeypatch):
     cache = tmp_path / "numba-cache"
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(cache))
-    keys = ("NumbaEngineBot", "RecordingBot", "GatedBot")
-    reports = run_to_the_end(EngineWarmUp(jobs(engines, *keys)).start())
+    reports = run_to_the_end(EngineWarmUp(jobs(engines, "NumbaEngineBot", "RecordingBot")
+                                          + jobs(gated, "GatedBot")).start())
     assert reports[0].done == 0
     assert [r.done for r in reports] == sorted(r.done for r in reports)
     assert (reports[-1].done, reports[-1].total, reports[-1].current, reports[-1].failures) == (3, 3, "", ())
@@ -135,10 +143,10 @@ def test_failing_warm_ups_are_named_and_skipped_and_the_others_still_run(faulty)
     assert len(final.failures) == 3
 
 
-def test_bots_a_game_asks_for_are_warmed_next(engines, tmp_path, monkeypatch):
+def test_bots_a_game_asks_for_are_warmed_next(engines, gated, tmp_path, monkeypatch):
     gate = tmp_path / "gate"
     monkeypatch.setenv(GATE_ENV, str(gate))
-    warmup = EngineWarmUp(jobs(engines, "GatedBot", "NumbaEngineBot", "RecordingBot")).start()
+    warmup = EngineWarmUp(jobs(gated, "GatedBot", "QuickBot") + jobs(engines, "RecordingBot")).start()
     try:
         while warmup.poll().current != "Gated":
             warmup.wait(0.05)
@@ -148,13 +156,13 @@ def test_bots_a_game_asks_for_are_warmed_next(engines, tmp_path, monkeypatch):
         warmup.wait(120)
     finally:
         warmup.close()
-    assert list(warmup.outcomes) == ["GatedBot", "RecordingBot", "NumbaEngineBot"]
+    assert list(warmup.outcomes) == ["GatedBot", "RecordingBot", "QuickBot"]
     assert not warmup.pending("RecordingBot")
 
 
-def test_close_ends_the_warm_up_process(engines, tmp_path, monkeypatch):
+def test_close_ends_the_warm_up_process(gated, tmp_path, monkeypatch):
     monkeypatch.setenv(GATE_ENV, str(tmp_path / "never"))
-    warmup = EngineWarmUp(jobs(engines, "GatedBot")).start()
+    warmup = EngineWarmUp(jobs(gated, "GatedBot")).start()
     pid = warmup.pid
     assert pid is not None
     warmup.close()

@@ -1,7 +1,9 @@
 """The arcade window: owns the display, the services every scene uses, and the loop.
 
 ``App`` opens the window (size and fullscreen from Settings), finds the bots
-and reads ``config.yaml``, loads statistics, starts the sounds, and runs the
+and reads ``config.yaml``, starts compiling the bots' engines in the
+background (``game/warmup.py``; a card shows its progress when it takes
+more than a moment), loads statistics, starts the sounds, and runs the
 scene stack. ``App.frame(dt)`` is one turn of the loop (events, update,
 draw), so tests drive the whole program by posting events and calling it;
 ``run`` is what ``main.py`` calls and loops it at 60 frames a second.
@@ -26,12 +28,13 @@ from game.match import Match
 from game.savefile import SaveFileError, load_match
 from game.ui import draw
 from game.ui.dialogs import Dialogs
-from game.ui.overlays import Toasts
+from game.ui.overlays import Toasts, WarmUpCard
 from game.ui.renderers import has_renderer
 from game.ui.scenes.base import Scene, SceneManager
 from game.ui.sound import Sounds
 from game.ui.theme import build_theme
 from game.userdata import load_settings, load_stats, save_settings, save_stats
+from game.warmup import EngineWarmUp, warm_up_jobs
 
 logger = logging.getLogger(__name__)
 
@@ -40,6 +43,9 @@ FPS = 60
 MIN_SIZE = (800, 560)
 #: Print the time of the first frame and exit (used by benchmarks/ui_timing.py).
 BENCH_ENV = "BOARD_ARCADE_BENCH_EXIT_AFTER_FIRST_FRAME"
+#: Set to "0" to skip the launch-time warm-up of the bots' engines (the tests do;
+#: each bot's worker still warms its own engine up before it plays).
+WARMUP_ENV = "BOARD_ARCADE_WARMUP"
 
 
 class App:
@@ -47,7 +53,9 @@ class App:
 
     ``size`` overrides the window size from Settings (tests use small
     windows); ``bots_dir`` and ``config_path`` point discovery and the
-    configuration elsewhere (tests, the benchmark's slow bot).
+    configuration elsewhere (tests, the benchmark's slow bot). ``warm_up``
+    says whether to compile the bots' engines at launch (default: unless
+    ``BOARD_ARCADE_WARMUP=0``).
     """
 
     def __init__(
@@ -58,6 +66,7 @@ class App:
         config_path: str | Path | None = None,
         game_id: str | None = None,
         load_path: str | Path | None = None,
+        warm_up: bool | None = None,
     ) -> None:
         pygame.init()
         pygame.key.set_repeat(350, 45)
@@ -77,6 +86,10 @@ class App:
         self.config: Config = load_config(config_path)
         self.registry = BotRegistry.discover(bots_dir, check=self.config.bot_checks())
         self.config.validate(self.registry)
+        if warm_up is None:
+            warm_up = os.environ.get(WARMUP_ENV, "1") != "0"
+        self.warmup = EngineWarmUp(warm_up_jobs(self.registry, self.config) if warm_up else []).start()
+        self.warmup_card = WarmUpCard(self.fonts)
         self.stats, stats_problems = load_stats()
         self.background = draw.background(self.size)
         self.scenes = SceneManager(self)
@@ -246,6 +259,7 @@ class App:
             if not self.running:
                 return False
         self.ui.update(dt)
+        self._follow_warm_up(dt)
         self.scenes.update(dt)
         self.toasts.update(dt)
         self.scenes.draw(self.screen)
@@ -254,15 +268,31 @@ class App:
             self.ui.draw_ui(self.screen)
             self.toasts.draw(self.screen, self.dialogs.toast_room(self.screen.get_rect()))
         else:
-            self.toasts.draw(self.screen, self.scene.toast_room() if self.scenes.stack else None)
+            room = self.scene.toast_room() if self.scenes.stack else self.screen.get_rect()
+            card = self.warmup_card.draw(self.screen, None if self.scenes.stack and self.scene.draws_warm_up else room)
+            if card is not None:   # toasts go under the card
+                room = pygame.Rect(room.x, card.bottom, room.width, max(0, room.bottom - card.bottom))
+            self.toasts.draw(self.screen, room)
             self.ui.draw_ui(self.screen)
         pygame.display.flip()
         self.frames += 1
         return self.running
 
+    def _follow_warm_up(self, dt: float) -> None:
+        """Take in the engine warm-up's progress; once it ends, name the engines it could not prepare."""
+        was_running = not self.warmup.finished
+        progress = self.warmup.poll()
+        self.warmup_card.update(dt, progress)
+        if was_running and progress.finished and progress.failures:
+            count = len(progress.failures)
+            self.toasts.show(f"{count} game engine{'s' if count > 1 else ''} could not be prepared ahead "
+                             f"(they are tried again when they play): {'; '.join(progress.failures)}",
+                             "warning", seconds=10)
+
     def close(self) -> None:
-        """Stop every scene (and its bot workers) and close the window."""
+        """Stop every scene (and its bot workers) and the engine warm-up, and close the window."""
         self.scenes.clear()
+        self.warmup.close()
         pygame.quit()
 
 

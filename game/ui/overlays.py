@@ -1,4 +1,4 @@
-"""Toasts: short messages that slide in and fade away.
+"""Toasts: short messages that slide in and fade away; the engine warm-up card.
 
 Used for things the player should notice without being stopped: a bot that
 failed and was replaced by a random move, a setting file that was damaged,
@@ -9,16 +9,25 @@ screen, above the board's cells and clear of the side panel); they stack
 down from the top of that room, centred in it. A toast that does not fit
 below the ones shown waits, without ageing, until there is room; the
 oldest is always shown.
+
+The warm-up card shows, above the toasts, how far the launch-time compile
+of the bots' engines is (``game/warmup.py``); it appears only if the
+warm-up is still running after ``WarmUpCard.SHOW_AFTER`` seconds, so a
+launch that loads every engine from the cache shows nothing.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.ui import palette
-from game.ui.draw import Fonts, mix, text, wrap_text
+from game.ui.draw import Fonts, fit_text, mix, text, wrap_text
 from game.ui.tween import Tween, ease_out_back
+
+if TYPE_CHECKING:
+    from game.warmup import WarmUpProgress
 
 KIND_COLOURS = {"info": palette.ACCENT, "good": palette.GOOD, "warning": palette.WARNING, "error": palette.BAD}
 KIND_ICONS = {"info": "●", "good": "✓", "warning": "⚠", "error": "⚠"}
@@ -93,3 +102,93 @@ class Toasts:
             layer.set_alpha(round(255 * max(0.0, fade)))
             surface.blit(layer, box)
             y += height + 8
+
+
+class WarmUpCard:
+    """'Preparing game engines — first launch only…', the bot being compiled and a bar.
+
+    ``update`` takes the warm-up's progress each frame; the card fades in
+    once the warm-up has run ``SHOW_AFTER`` seconds unfinished and fades out
+    when it ends. ``draw`` puts it at the top of the room it is given.
+    """
+
+    SHOW_AFTER = 0.4
+    FADE = 0.25
+    TITLE = "Preparing game engines — first launch only…"
+
+    def __init__(self, fonts: Fonts) -> None:
+        self.fonts = fonts
+        self.age = 0.0
+        self.alpha = 0.0
+        self.fraction = 0.0
+        self.progress: WarmUpProgress | None = None
+        #: Where it was last drawn (None while hidden).
+        self.rect: pygame.Rect | None = None
+
+    @property
+    def visible(self) -> bool:
+        """Whether the card is on screen (fading in or out included)."""
+        return self.alpha > 0.0
+
+    def update(self, dt: float, progress: "WarmUpProgress") -> None:
+        self.progress = progress
+        if progress.total == 0:
+            self.alpha = 0.0
+            return
+        self.age += dt
+        target = 1.0 if not progress.finished and self.age >= self.SHOW_AFTER else 0.0
+        step = dt / self.FADE
+        self.alpha = min(target, self.alpha + step) if target > self.alpha else max(target, self.alpha - step)
+        goal = progress.done / progress.total
+        self.fraction = goal if self.fraction > goal else self.fraction + (goal - self.fraction) * min(1.0, dt * 6)
+
+    def detail(self) -> str:
+        """The second line: the bot being compiled and its place, 'Connect Four Master (2/5)'."""
+        progress = self.progress
+        if progress is None:
+            return ""
+        place = f"({min(progress.done + 1, progress.total)}/{progress.total})"
+        return f"{progress.current} {place}" if progress.current else place
+
+    def draw(self, surface: pygame.Surface, room: pygame.Rect | None) -> pygame.Rect | None:
+        """Draw the card centred at the top of ``room``; returns its rect (None if
+        hidden, or if ``room`` is None: the screen shows the progress its own way)."""
+        if not self.visible or room is None:
+            self.rect = None
+            return None
+        title_font, detail_font = self.fonts.bold(16), self.fonts.text(14)
+        limit = max(200, min(560, room.width - 40))
+        width = min(limit, max(380, title_font.size(self.TITLE)[0] + 40))
+        height = 12 + title_font.get_linesize() + 2 + detail_font.get_linesize() + 10
+        box = pygame.Rect(0, 0, width, height)
+        box.midtop = (room.centerx, room.top + 12)
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*mix(palette.PANEL, palette.ACCENT, 0.08), 245), layer.get_rect(), border_radius=12)
+        pygame.draw.rect(layer, mix(palette.PANEL_BORDER, palette.ACCENT, 0.5), layer.get_rect(), 2, border_radius=12)
+        inner = width - 40
+        text(layer, title_font, fit_text(title_font, self.TITLE, inner), palette.TEXT, (20, 12))
+        row = 12 + title_font.get_linesize() + 2 + detail_font.get_linesize() // 2
+        bar_w = max(80, inner * 2 // 5)
+        detail = fit_text(detail_font, self.detail(), inner - bar_w - 16)
+        text(layer, detail_font, detail, palette.TEXT_MUTED, (20, row), "midleft")
+        progress_bar(layer, pygame.Rect(20 + inner - bar_w, row - 3, bar_w, 6), self.fraction, palette.ACCENT, self.age)
+        layer.set_alpha(round(255 * self.alpha))
+        surface.blit(layer, box)
+        self.rect = box
+        return box
+
+
+def progress_bar(surface: pygame.Surface, rect: pygame.Rect, fraction: float, colour: tuple[int, int, int],
+                 clock: float) -> None:
+    """A track filled to ``fraction`` in ``colour``, with a soft light running
+    along the part still to do (``clock`` in seconds moves it)."""
+    pygame.draw.rect(surface, mix(palette.PANEL_LIGHT, colour, 0.15), rect, border_radius=rect.height // 2)
+    filled = pygame.Rect(rect.x, rect.y, round(rect.width * max(0.0, min(1.0, fraction))), rect.height)
+    rest = rect.width - filled.width
+    if rest > rect.height:
+        phase = (clock * 0.8) % 1.0
+        light = pygame.Rect(0, rect.y, min(rest, max(rect.height, rect.width // 6)), rect.height)
+        light.x = filled.right + round((rest - light.width) * phase)
+        pygame.draw.rect(surface, mix(palette.PANEL_LIGHT, colour, 0.5), light, border_radius=rect.height // 2)
+    if filled.width > 0:
+        pygame.draw.rect(surface, colour, filled, border_radius=rect.height // 2)

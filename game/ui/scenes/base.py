@@ -30,6 +30,8 @@ class Scene:
 
     name: ClassVar[str] = ""
     title: str = ""
+    #: The scene shows the engine warm-up's progress itself (else the App's card does).
+    draws_warm_up: ClassVar[bool] = False
 
     def __init__(self, app: "App") -> None:
         self.app = app

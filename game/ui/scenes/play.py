@@ -8,7 +8,7 @@ and the move delay from Settings has passed. A bot that fails is named in a
 toast and its fallback move is played with the failure as the move's note.
 
 Keys: U/Ctrl+Z undo, Y/Ctrl+Y redo, H hint, N/Ctrl+R restart, Ctrl+S save,
-Ctrl+O load, Esc back to the setup; with only bots seated, Space pauses and
+Ctrl+O load, F1 the game's rules, Esc back to the setup; with only bots seated, Space pauses and
 S or Right steps one move. The board takes arrows, digits and Enter; Tab
 moves the focus between the board and the buttons.
 """
@@ -21,20 +21,22 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.config import BotChoiceError
+from game.config import BotChoiceError, TierSpec
 from game.core import BadNotation, Move, Outcome
 from game.match import Match, MoveRecord, Player
 from game.runner import BotReply, BotRunner, BotSpec
 from game.savefile import save_match
 from game.ui import palette
 from game.ui.clipboard import ClipboardError, copy_text, paste_text
-from game.ui.draw import fit_text, mix, panel, text
+from game.ui.draw import fit_text, mix, panel, seat_token, text
 from game.ui.naming import player_names
+from game.ui.overlays import progress_bar
 from game.ui.renderers import renderer_for
 from game.ui.renderers.base import BoardView
 from game.ui.scenes.base import Scene
 from game.ui.scenes.movelist import MoveList
 from game.ui.scenes.result import ResultPanel
+from game.ui.scenes.rules_help import RulesPanel
 from game.ui.scenes.setup import remember_match
 from game.ui.widgets import Button, Choice, ChoiceItem, Widget, nearest_index
 from game.userdata import BOT_DELAYS, StatRow, matchup_order, saves_dir
@@ -44,6 +46,10 @@ if TYPE_CHECKING:
 
 #: Seconds the winning line animates before the result panel slides in.
 RESULT_DELAY = 0.9
+#: Height of a line of the players' list under the title (more than two seats).
+SEAT_LINE = 22
+#: Seconds at least before a human's forced pass is played for them.
+PASS_DELAY = 0.6
 
 
 def _shorten(moves: str, limit: int = 40) -> str:
@@ -84,6 +90,7 @@ class PlayScene(Scene):
     """One match on screen, from the first move to the result panel."""
 
     name = "play"
+    draws_warm_up = True   # its own bots' engines only, in the status box
 
     def __init__(self, app: "App", match: Match) -> None:
         super().__init__(app)
@@ -107,8 +114,13 @@ class PlayScene(Scene):
         self.hint_runner: BotRunner | None = None
         self.hint_pending = False
         self.hint_text = ""
+        self._pass_key: object = None
+        self._pass_move: Move | None = None
         self.movelist = MoveList(app.fonts, self.renderer.seat_colours())
         self.result = ResultPanel(self)
+        self.rules = RulesPanel(app, self.title, match.state.rules_help)
+        self.rules_btn = Button(app, "Rules", self.rules.open, wid="rules", shortcut="F1",
+                                tooltip=f"How to play {self.title} (F1)")
         self.board = BoardFocus(self)
         self.undo_btn = Button(app, "Undo", self.undo, wid="undo", shortcut="U", tooltip="Undo (U or Ctrl+Z): back to your previous turn")
         self.redo_btn = Button(app, "Redo", self.redo, wid="redo", shortcut="Y", tooltip="Redo (Y or Ctrl+Y)")
@@ -174,8 +186,11 @@ class PlayScene(Scene):
         return problems
 
     def _start_runners(self) -> None:
+        """A worker for each bot seat, once the launch-time warm-up has compiled its
+        engine: until then the seat waits, its clock not started (its worker would
+        only compile the same kernels a second time)."""
         for seat, spec in self.specs.items():
-            if seat not in self.runners:
+            if seat not in self.runners and not self.app.warmup.pending(spec.key):
                 self.runners[seat] = BotRunner(spec).start()
 
     def _cancel_bots(self) -> None:
@@ -195,6 +210,8 @@ class PlayScene(Scene):
 
     # -- life cycle ----------------------------------------------------------------------
     def enter(self) -> None:
+        hint = self._hint_tier()
+        self.app.warmup.prioritise([spec.key for spec in self.specs.values()] + ([hint.bot] if hint else []))
         self._start_runners()
         self.renderer.reset(self.match.state)
         self.sync_view()
@@ -273,11 +290,42 @@ class PlayScene(Scene):
             self.app.sounds.play("error")
         self.play_move(reply.move, note)
 
+    def forced_pass(self) -> Move | None:
+        """The pass a human at this screen must play, if passing is their only legal
+        move (a move whose notation is "pass"): no board input makes it, so the
+        screen plays it for them. Worked out once per position."""
+        state = self.match.state
+        if state.is_over() or not self.match.current_player.is_human:
+            return None
+        key = (state.key(), len(state.move_stack))
+        if self._pass_key != key:
+            moves = state.legal_moves()
+            only = moves[0] if len(moves) == 1 else None
+            self._pass_key = key
+            self._pass_move = only if only is not None and state.move_to_str(only).casefold() == "pass" else None
+        return self._pass_move
+
+    def _pass_for_human(self) -> None:
+        """Play a human's forced pass, once the board has shown the previous move
+        and the bot move delay (at least ``PASS_DELAY``) has gone by, with a toast."""
+        move = self.forced_pass()
+        if move is None or self.renderer.busy or self.since_move < max(PASS_DELAY, self.app.settings.bot_delay):
+            return
+        name = self.match.state.seat_name(self.match.state.turn)
+        self.app.toasts.show(f"{name} has no move and passes", "info")
+        self.play_move(move)
+
     @property
     def thinking(self) -> bool:
         """A bot seat is to move and its move has not been shown yet."""
         state = self.match.state
         return not state.is_over() and state.turn in self.runners and self.match.current_player.is_bot
+
+    @property
+    def warming(self) -> bool:
+        """A bot seat is to move and the launch-time warm-up is still compiling its engine."""
+        state = self.match.state
+        return not state.is_over() and state.turn in self.specs and state.turn not in self.runners
 
     # -- end of game ----------------------------------------------------------------------
     def _headline(self, outcome: Outcome) -> tuple[str, tuple[int, int, int], str]:
@@ -344,6 +392,8 @@ class PlayScene(Scene):
             return
         self._cancel_bots()
         self.match.undo()
+        while self.forced_pass() is not None and self.match.can_undo():
+            self.match.undo()          # a pass was no choice: back to the human's last real one
         if self.autoplay:
             self.set_paused(True)
         self._after_jump()
@@ -413,7 +463,14 @@ class PlayScene(Scene):
             return "The game is over: no hint"
         if not self.match.current_player.is_human:
             return f"Hints are for your moves: {self.player_name(state.turn)} is to move"
+        tier = self._hint_tier()
+        if tier is not None and self.app.warmup.pending(tier.bot):
+            return "The hint engine is still being prepared (first launch only)"
         return ""
+
+    def _hint_tier(self) -> TierSpec | None:
+        config = self.app.config.game(self.game_id)
+        return config.tier(config.hint_tier) if config.hint_tier else None
 
     def refuse_hint(self) -> None:
         """H pressed while Hint is greyed out: say why."""
@@ -585,6 +642,9 @@ class PlayScene(Scene):
     # -- input -------------------------------------------------------------------------------
     def _shortcut(self, event: pygame.event.Event) -> bool:
         key, ctrl = event.key, bool(event.mod & pygame.KMOD_CTRL)
+        if key == pygame.K_F1 and self.rules.available:
+            self.rules_btn.activate()
+            return True
         if key == pygame.K_ESCAPE:
             if not self.result.shown and self.renderer.cancel_input():
                 return True
@@ -628,6 +688,8 @@ class PlayScene(Scene):
             self.keys_down.discard(event.key)
             self.blocked_keys.discard(event.key)
             return
+        if self.rules.handle_event(event):
+            return
         if event.type == pygame.KEYDOWN:
             self.keys_down.add(event.key)
             if event.key in self.blocked_keys:
@@ -666,11 +728,15 @@ class PlayScene(Scene):
         super().update(dt)
         self.renderer.update(dt)
         self.result.update(dt)
+        self.rules.update(dt)
         if self.result.shown != self.result_focused:
             self._refresh_focus()
         self.since_move += dt
         self._poll_hint()
+        if len(self.runners) < len(self.specs):
+            self._start_runners()
         self._drive_bots()
+        self._pass_for_human()
         self.sync_view()
         self.undo_btn.enabled = self.match.can_undo()
         self.redo_btn.enabled = self.match.can_redo()
@@ -683,8 +749,8 @@ class PlayScene(Scene):
         widgets: list[Widget] = [self.board, self.copy_btn, self.paste_btn]
         if self.autoplay:
             widgets += [self.pause_btn, self.step_btn, self.speed]
-        return widgets + [self.undo_btn, self.redo_btn, self.hint_btn, self.restart_btn, self.save_btn, self.load_btn,
-                          self.menu_btn]
+        widgets += [self.undo_btn, self.redo_btn, self.hint_btn, self.restart_btn, self.save_btn, self.load_btn]
+        return widgets + ([self.rules_btn] if self.rules.available else []) + [self.menu_btn]
 
     def _refresh_focus(self) -> None:
         """The focus goes to the result panel's buttons only once the panel is in
@@ -725,6 +791,11 @@ class PlayScene(Scene):
             button.font_size = 16 if compact else 18
         y = p.bottom - 20 - button_h
         self.menu_btn.rect = pygame.Rect(inner_x, y, inner_w, button_h)
+        if self.rules.available:      # Rules and Menu share the last row
+            self.rules_btn.font_size = self.menu_btn.font_size
+            self.rules_btn.rect = pygame.Rect(inner_x, y, half, button_h)
+            self.menu_btn.rect = pygame.Rect(inner_x + half + gap, y, half, button_h)
+        self.rules.layout(self.rect)
         rows = [(self.save_btn, self.load_btn), (self.hint_btn, self.restart_btn), (self.undo_btn, self.redo_btn)]
         for left, right in rows:
             y -= button_h + gap
@@ -741,7 +812,8 @@ class PlayScene(Scene):
             self.autoplay_top = y - 26
         else:
             self.autoplay_top = y
-        self.status_rect = pygame.Rect(inner_x, p.y + 80, inner_w, 92 if compact else 104)
+        self.status_rect = pygame.Rect(inner_x, p.y + 80 + (self._seat_grid_rows() - 1) * SEAT_LINE, inner_w,
+                                       92 if compact else 104)
         list_top = self.status_rect.bottom + (12 if compact else 16)
         self.movelist.rect = pygame.Rect(inner_x, list_top, inner_w, max(0, self.autoplay_top - 12 - list_top))
         self._place_copy_paste()
@@ -776,15 +848,20 @@ class PlayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The result panel draws its own buttons (sliding in with it); the side
-        panel's controls stay drawn under it."""
+        panel's controls stay drawn under it. The Rules panel goes over all."""
         if not self.result.shown:
             super().draw(surface)
-            return
-        surface.blit(self.app.background, (0, 0))
-        self.draw_content(surface)
-        for widget in self._panel_widgets():
-            widget.draw(surface)
-        self.result.draw(surface)
+        else:
+            surface.blit(self.app.background, (0, 0))
+            self.draw_content(surface)
+            for widget in self._panel_widgets():
+                widget.draw(surface)
+            self.result.draw(surface)
+        self.rules.draw(surface)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        if not self.rules.visible:
+            super().draw_overlay(surface)
 
     def toast_room(self) -> pygame.Rect:
         """Above the board's cells, over the board area only: the side panel and the
@@ -801,6 +878,9 @@ class PlayScene(Scene):
         y = p.y + 60
         small = fonts.text(14)
         seats = state.num_seats
+        if seats > 2:
+            self._draw_seat_grid(surface, x, y)
+            return
         room = (p.width - 40 - (seats - 1) * 28) // seats - 14
         for seat in range(seats):
             if seat:
@@ -809,6 +889,30 @@ class PlayScene(Scene):
             pygame.draw.circle(surface, colour, (x + 5, y), 5)
             label = f"{state.seat_name(seat)} {self.player_name(seat)}"
             x = text(surface, small, fit_text(small, label, room), palette.TEXT, (x + 14, y), "midleft").right
+
+    def _seat_grid_rows(self) -> int:
+        """Lines the players take under the title: one for two seats ("X You vs O
+        Master"), else two players a line."""
+        seats = self.match.state.num_seats
+        return 1 if seats <= 2 else (seats + 1) // 2
+
+    def _draw_seat_grid(self, surface: pygame.Surface, x: int, y: int) -> None:
+        """More than two seats: each player's colour and name, two a line in seat
+        order, the one to move on a tinted pill."""
+        state = self.match.state
+        font, bold = self.app.fonts.text(14), self.app.fonts.bold(14)
+        column = (self.panel_rect.width - 40) // 2
+        to_move = state.turn if not state.is_over() else None
+        for seat in range(state.num_seats):
+            colour = self.seat_colour(seat)
+            cx, cy = x + (seat % 2) * column, y + (seat // 2) * SEAT_LINE
+            if seat == to_move:
+                pill = pygame.Rect(cx - 6, cy - SEAT_LINE // 2 + 1, column - 6, SEAT_LINE - 2)
+                pygame.draw.rect(surface, mix(palette.PANEL, colour, 0.22), pill, border_radius=SEAT_LINE // 2)
+            pygame.draw.circle(surface, colour, (cx + 5, cy), 5)
+            face = bold if seat == to_move else font
+            label = fit_text(face, self.player_name(seat), column - 30)
+            text(surface, face, label, palette.TEXT if seat == to_move else palette.TEXT_MUTED, (cx + 16, cy), "midleft")
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         fonts = self.app.fonts
@@ -823,8 +927,10 @@ class PlayScene(Scene):
         if outcome is None:
             pygame.draw.rect(surface, mix(palette.BOARD, colour, 0.25), badge, border_radius=12)
             mark = state.seat_name(seat)
-            mark_font = fonts.display(26 if len(mark) <= 2 else 12)
-            text(surface, mark_font, fit_text(mark_font, mark, 42), colour, badge.center, "center")
+            if len(mark) <= 2:
+                text(surface, fonts.display(26), mark, colour, badge.center, "center")
+            else:
+                seat_token(surface, badge.center, 14, colour)
             if self.thinking and not self.paused:
                 self._draw_spinner(surface, badge, colour)
             name = f"{state.seat_name(seat)} — {self.player_name(seat)}"
@@ -837,6 +943,8 @@ class PlayScene(Scene):
                 self._draw_thinking_dots(surface, (status.right + 10, status.centery + 3), colour)
             if self.thinking and seat in self.specs:
                 self._draw_think_bar(surface, box, colour, self.specs[seat].budget)
+            elif self.warming:
+                self._draw_warm_up_bar(surface, box, colour)
         else:
             headline, head_colour, _ = self._headline(outcome)
             text(surface, fonts.bold(22), "Game over", palette.TEXT, (box.x + 16, box.y + 16))
@@ -860,6 +968,8 @@ class PlayScene(Scene):
 
     def _status_line(self) -> str:
         seat = self.match.state.turn
+        if self.warming:
+            return "preparing its engine"
         if self.thinking:
             return "Paused: Space resumes, S steps" if self.paused else "thinking"
         return "Your move" if self.player_name(seat) == "You" else "to move"
@@ -877,6 +987,15 @@ class PlayScene(Scene):
             width = bar.width // 3
             sweep = pygame.Rect(bar.x + round((bar.width - width) * glide), bar.y, width, bar.height)
             pygame.draw.rect(surface, colour, sweep, border_radius=3)
+        text(surface, font, label, palette.TEXT_MUTED, (box.right - 16, bar.centery), "midright")
+
+    def _draw_warm_up_bar(self, surface: pygame.Surface, box: pygame.Rect, colour: tuple[int, int, int]) -> None:
+        """How far the launch-time warm-up of the engines is, while this seat's bot waits for it."""
+        progress = self.app.warmup.progress()
+        font = self.app.fonts.text(13)
+        label = f"engines {progress.done}/{progress.total}"
+        bar = pygame.Rect(box.x + 16, box.bottom - 22, box.width - 32 - font.size(label)[0] - 12, 6)
+        progress_bar(surface, bar, progress.done / max(1, progress.total), colour, self.time)
         text(surface, font, label, palette.TEXT_MUTED, (box.right - 16, bar.centery), "midright")
 
     def _draw_thinking_dots(self, surface: pygame.Surface, pos: tuple[int, int], colour: tuple[int, int, int]) -> None:

@@ -1,0 +1,82 @@
+"""The launch-time engine warm-up on screen: a progress card on the title
+screen while engines compile, none once they are done, and a game whose bot
+is still compiling waits for it with its progress in the status box.
+
+The fixture bots' warm-up (tests/fixtures/bots_warmup_gated) holds the gated bot
+until the test creates its gate file, so nothing here depends on timing.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.games import new_state
+from game.match import Match, Player
+from game.ui.overlays import WarmUpCard
+from game.ui.palette import ACCENT, PANEL_BORDER
+from game.ui.draw import mix
+from game.warmup import WarmUpProgress
+
+GATED = Path(__file__).resolve().parent / "fixtures" / "bots_warmup_gated"
+GATE_ENV = "BOARD_ARCADE_TEST_WARMUP_GATE"
+LIMIT = 3000
+CARD_BORDER = mix(PANEL_BORDER, ACCENT, 0.5)
+
+
+@pytest.fixture
+def gate(tmp_path, monkeypatch) -> Path:
+    """The file the gated bot's warm-up waits for (absent until the test creates it)."""
+    path = tmp_path / "gate"
+    monkeypatch.setenv(GATE_ENV, str(path))
+    return path
+
+
+def test_title_shows_the_warm_up_card_while_engines_compile_and_hides_it_when_done(make_app, gate):
+    d = make_app(bots_dir=GATED, warm_up=True)
+    card = d.app.warmup_card
+    d.until(lambda: card.alpha >= 1.0 and card.progress.current == "Gated", LIMIT,
+            "the warm-up card fully shown, the gated engine compiling")
+    assert d.scene.name == "title"
+    assert card.detail() == "Gated (1/2)"
+    border = (card.rect.centerx, card.rect.top)
+    assert d.app.screen.get_at(border)[:3] == CARD_BORDER
+    gate.touch()
+    d.until(lambda: d.app.warmup.finished and not card.visible, LIMIT, "the warm-up's end and the card gone")
+    d.frames(1)
+    assert card.rect is None
+    assert d.app.screen.get_at(border)[:3] != CARD_BORDER
+    assert d.app.warmup.progress().failures == ()
+
+
+def test_card_appears_only_when_the_warm_up_outlasts_a_moment(make_app):
+    d = make_app()
+    card = WarmUpCard(d.app.fonts)
+    running = WarmUpProgress(0, 3, "Connect Four Master")
+    card.update(WarmUpCard.SHOW_AFTER * 0.75, running)
+    assert not card.visible                              # a cached launch ends before this
+    card.update(WarmUpCard.SHOW_AFTER * 0.5, running)
+    assert card.visible
+    assert card.detail() == "Connect Four Master (1/3)"
+    quick = WarmUpCard(d.app.fonts)
+    quick.update(WarmUpCard.SHOW_AFTER * 0.75, running)
+    quick.update(WarmUpCard.SHOW_AFTER * 0.5, WarmUpProgress(3, 3, ""))
+    assert not quick.visible
+
+
+def test_game_waits_for_its_bots_engine_without_starting_its_clock(make_app, gate):
+    d = make_app(bots_dir=GATED, warm_up=True)
+    d.app.update_settings(bot_delay=0.0)
+    d.app.open_match(Match(new_state("tictactoe"), [Player.of_bot("GatedBot", label="Gated"), Player.human()]),
+                     animate=False)
+    d.settle()
+    play = d.scene
+    d.until(lambda: d.app.warmup.progress().current == "Gated", LIMIT, "the gated engine compiling")
+    d.frames(30)
+    assert play.warming and play.runners == {}
+    assert play._status_line() == "preparing its engine"
+    assert d.app.warmup_card.rect is None                 # the play screen shows it in its status box
+    gate.touch()
+    d.until(lambda: len(play.match.records) == 1, LIMIT, "the bot's first move once its engine is ready")
+    assert play.match.records[0].note == ""               # no failure: its clock started when it could play
+    assert not play.warming
