@@ -194,11 +194,15 @@ def analyse_position(args: argparse.Namespace) -> int:
     print(f"{spec.who}, values of {state.seat_name(state.turn)}'s moves, best first:")
     names = {move: state.move_to_str(move) for move in state.legal_moves()}
     width = max(len(n) for n in names.values())
+    text_width = max(len(value.text) for value in reply.values.values())
     for move, value in ranked:
-        print(f"  {names[move].ljust(width)}  {value.text}")
+        print(f"  {names[move].ljust(width)}  {value.text.ljust(text_width)}  score {value.score:g}")
     unvalued = [names[m] for m in state.legal_moves() if m not in reply.values]
     if unvalued:
         print(f"  not valued: {' '.join(unvalued)}")
+    best = ranked[0][1]
+    print(f"Value of the position for {state.seat_name(state.turn)} (its best move's): {best.text}, "
+          f"score {best.score:g}")
     return 0
 
 

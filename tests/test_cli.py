@@ -78,15 +78,16 @@ def test_analyse_prints_the_position_and_values_best_first(capsys, tier_setup):
     out = capsys.readouterr().out
     assert str(main_state("a3 b2 b3")) in out
     assert "Expert (StrongBot), values of O's moves, best first:" in out
-    values = out.split("best first:\n", 1)[1].splitlines()
-    assert values[0].split() == ["c3", "quiet"]
+    values = [line for line in out.split("best first:\n", 1)[1].splitlines() if line.startswith("  ")]
+    assert values[0].split()[:2] == ["c3", "quiet"]
     assert [line.split()[1] for line in values[1:]] == ["loses"] * 5
+    assert "Value of the position for O (its best move's): quiet" in out
 
 
 def test_analyse_with_the_shipped_config_uses_the_hint_tier(capsys):
     assert main.main(["analyse", "tictactoe", "b2 a3"]) == 0
     out = capsys.readouterr().out
-    values = out.split("best first:\n", 1)[1].splitlines()
+    values = [line for line in out.split("best first:\n", 1)[1].splitlines() if line.startswith("  ")]
     assert sorted(line.split()[0] for line in values) == sorted(
         main_state("b2 a3").move_to_str(m) for m in main_state("b2 a3").legal_moves())
 
