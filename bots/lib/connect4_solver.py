@@ -294,6 +294,15 @@ def solve_kernel(current, mask, plies, weak, g_cols, g_stride, g_bottom, g_board
     return lo
 
 
+@njit(cache=True)
+def probe_kernel(current, mask, plies, bound, g_cols, g_stride, g_bottom, g_board, cells, max_discs,
+                 col_masks, order, table, sym_plies, move_buf, score_buf, stats):
+    """Whether a position (whose mover cannot win at once) scores at most ``bound``: one null-window search."""
+    r = negamax(current, mask, plies, bound, bound + 1, g_cols, g_stride, g_bottom, g_board, cells, max_discs,
+                col_masks, order, table, sym_plies, move_buf, score_buf, stats)
+    return r <= bound
+
+
 # -- Python face ------------------------------------------------------------------------
 class PositionError(ValueError):
     """A move sequence that is not a game in progress on the solver's board."""
@@ -381,21 +390,30 @@ class Solver:
     def reset_nodes(self) -> None:
         self.nodes = 0
 
-    def solve(self, position: Position, weak: bool = False, node_limit: int = 0) -> int:
-        """The exact score of ``position`` (``weak``: -1, 0 or 1 for loss, draw, win)."""
+    def _run(self, kernel, position: Position, extra, node_limit: int):
         g = self.geometry
         stats = self._stats
         stats[NODES] = 0
         stats[NODE_LIMIT] = node_limit
         stats[ABORTED] = 0
-        score = solve_kernel(np.uint64(position.current), np.uint64(position.mask), position.plies, weak,
-                             g.cols, g.stride, g.bottom, g.board, g.cells, g.max_discs,
-                             self._col_masks, self._order, self.table, self.symmetry_plies,
-                             self._move_buf, self._score_buf, stats)
+        result = kernel(np.uint64(position.current), np.uint64(position.mask), position.plies, extra,
+                        g.cols, g.stride, g.bottom, g.board, g.cells, g.max_discs,
+                        self._col_masks, self._order, self.table, self.symmetry_plies,
+                        self._move_buf, self._score_buf, stats)
         self.nodes += int(stats[NODES])
         if stats[ABORTED]:
             raise SearchAborted(f"node limit {node_limit} reached")
-        return int(score)
+        return result
+
+    def solve(self, position: Position, weak: bool = False, node_limit: int = 0) -> int:
+        """The exact score of ``position`` (``weak``: -1, 0 or 1 for loss, draw, win)."""
+        return int(self._run(solve_kernel, position, weak, node_limit))
+
+    def score_at_most(self, position: Position, bound: int, node_limit: int = 0) -> bool:
+        """Whether ``position`` scores ``bound`` or less: one null-window search, cheaper than ``solve``."""
+        if self.winning_columns(position):
+            return self.win_score(position.plies) <= bound
+        return bool(self._run(probe_kernel, position, bound, node_limit))
 
     def solve_moves(self, moves: Sequence[int], weak: bool = False, node_limit: int = 0) -> int:
         """``solve`` of the position after 0-based column ``moves``."""
@@ -411,6 +429,10 @@ class Solver:
         g = self.geometry
         return [c for c in range(g.cols) if not position.mask & (1 << (c * g.stride + g.rows - 1))]
 
+    def winning_columns(self, position: Position) -> list[int]:
+        """The columns where the player to move completes four in a row at once."""
+        return [c for c in self.legal_columns(position) if self.wins_at_once(position, c)]
+
     def wins_at_once(self, position: Position, col: int) -> bool:
         """Whether dropping in ``col`` completes four in a row for the player to move."""
         after = self.play(position, col)
@@ -424,20 +446,62 @@ class Solver:
         """Each legal column's score for the player to move (the child's score negated).
 
         ``weak``: only -1, 0, 1 (except immediate wins, which get their full
-        score). A full board after the move is a draw (0).
+        score). A full board after the move is a draw (0). ``node_limit``
+        bounds the nodes of the whole call.
         """
+        start = self.nodes
         scores: dict[int, int] = {}
         for col in self.legal_columns(position):
+            child = self.play(position, col)
             if self.wins_at_once(position, col):
                 scores[col] = self.win_score(position.plies)
+            elif child.plies >= self.geometry.cells:
+                scores[col] = 0
+            else:
+                scores[col] = -self.solve(child, weak, self._remaining(node_limit, start))
+        return scores
+
+    def best_move(self, position: Position, node_limit: int = 0) -> tuple[int, int]:
+        """``(column, score)``: a move of the position's exact score, the first in centre-first order.
+
+        The position is solved, then moves are tested with null-window
+        searches against that score (cheap: the table holds the solve's
+        work): faster than scoring every move exactly.
+        """
+        start = self.nodes
+        wins = self.winning_columns(position)
+        if wins:
+            return min(wins, key=list(self._order).index), self.win_score(position.plies)
+        score = self.solve(position, node_limit=node_limit)
+        column = self.move_reaching(position, score, self._remaining(node_limit, start))
+        if column is None:
+            raise AssertionError(f"no move reaches the score {score} its position was solved to")
+        return column, score
+
+    def move_reaching(self, position: Position, score: int, node_limit: int = 0) -> int | None:
+        """The first column in centre-first order whose move scores ``score`` or more, if any.
+
+        With ``score`` 1 (or -1 ... 0) this keeps a proven win (draw) without
+        asking how fast: the cheap way to play safely when time is short.
+        """
+        start = self.nodes
+        for col in self.winning_columns(position):
+            return col
+        legal = self.legal_columns(position)
+        for col in (int(c) for c in self._order):
+            if col not in legal:
                 continue
             child = self.play(position, col)
             if child.plies >= self.geometry.cells:
-                scores[col] = 0
-                continue
-            limit = 0 if node_limit == 0 else max(1, node_limit - self.nodes)
-            scores[col] = -self.solve(child, weak, limit)
-        return scores
+                if score <= 0:
+                    return col
+            elif self.score_at_most(child, -score, self._remaining(node_limit, start)):
+                return col
+        return None
+
+    def _remaining(self, node_limit: int, start: int) -> int:
+        """What is left of a call's node limit (0: none), at least 1."""
+        return 0 if node_limit == 0 else max(1, node_limit - (self.nodes - start))
 
 
 class SearchAborted(RuntimeError):

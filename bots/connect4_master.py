@@ -1,0 +1,183 @@
+"""Master Connect Four: perfect play on the standard 7x6 board, the deepest search elsewhere.
+
+On 7x6 with four in a row every move is exact: the opening book
+(``assets/connect4_book.txt``, built by our own solver with
+``benchmarks/connect4_book_build.py``) answers the first plies of Master's
+games, and the solver (``bots/lib/connect4_solver.py``) every later
+position. Master plays a move of the position's exact score: it wins
+whenever it can, with as few discs as possible, draws when it cannot win,
+and when lost holds out the longest. Among equal moves it takes the most
+central (so its games repeat, and stay inside its book).
+
+Should a position ever take the solver past the time budget, Master falls
+back to what it can prove in the time left: a move that keeps the win (or
+the draw) it has proved, however slowly it wins; failing even that, Hard's
+search. The table of the solver is allocated once per process and kept from
+move to move (everything it holds stays true).
+
+On other board sizes or line lengths Master uses Hard's engine
+(``ConnectFourAlphaBeta.best_move_within``) with the whole budget, which
+searches as deep as the time allows and never lets the opponent win at once
+when it can avoid it.
+"""
+from __future__ import annotations
+
+import time
+from typing import Callable, ClassVar, TypeVar
+
+from game.bot import Bot, MoveValue
+from game.connect4 import ConnectFour
+from bots.connect4_alphabeta import ConnectFourAlphaBeta
+from bots.lib.connect4_book import Book
+from bots.lib.connect4_solver import STANDARD, Position, SearchAborted, Solver, position_from_moves, score_text
+
+#: Part of the budget a move may use: the rest covers the worker's overhead on a busy machine.
+BUDGET_SHARE = 0.7
+#: Nodes of a timed search's first try, which also measures the speed for the second.
+FIRST_TRY_NODES = 1 << 16
+#: Table size of Master's solver (2**23 entries of 8 bytes: 64 MB).
+TABLE_BITS = 23
+
+T = TypeVar("T")
+
+
+class ConnectFourMaster(Bot):
+    """Book then exact solver on 7x6 (never loses a won or drawn game); Hard's engine, deepened, elsewhere."""
+
+    name = "Connect Four perfect"
+    games = ("connect4",)
+    description = "perfect play on 7x6 (opening book + exact solver): wins fastest, loses slowest"
+
+    #: One solver (and its 64 MB table) and one book per process, shared by every instance.
+    _solver: ClassVar[Solver | None] = None
+    _book: ClassVar[Book | None] = None
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed=seed)
+        self._other_boards = ConnectFourAlphaBeta(depth=100, seed=seed)
+
+    @classmethod
+    def solver(cls) -> Solver:
+        if cls._solver is None:
+            cls._solver = Solver(STANDARD, table_bits=TABLE_BITS)
+        return cls._solver
+
+    @classmethod
+    def book(cls) -> Book:
+        if cls._book is None:
+            cls._book = Book.read()
+        return cls._book
+
+    @classmethod
+    def warm_up(cls) -> None:
+        """Compile the solver's kernels on a nearly full board (a small table, nothing kept)."""
+        solver = Solver(STANDARD, table_bits=10)
+        position = position_from_moves([int(c) - 1 for c in "2154163442521544633333641522752116"])
+        solver.best_move(position)
+        solver.move_scores(position, weak=True)
+        Book().lookup([3])
+        cls.book()
+
+    @staticmethod
+    def solves(state: ConnectFour) -> bool:
+        """Whether the exact solver plays this board (7x6, four in a row)."""
+        return (state.cols, state.rows, state.n) == (STANDARD.cols, STANDARD.rows, 4)
+
+    # -- playing ---------------------------------------------------------------------
+    def choose_move(self, state: ConnectFour, budget: float) -> int:
+        if not state.legal_moves():
+            raise ValueError(f"no move to choose: the game {state.to_text()!r} is over")
+        if not self.solves(state):
+            return self._other_boards.best_move_within(state, budget * BUDGET_SHARE)
+        moves = list(state.move_stack)
+        entry = self.book().lookup(moves)
+        if entry is not None:
+            return entry.column
+        position = position_from_moves(moves)
+        deadline = time.perf_counter() + budget * BUDGET_SHARE
+        solver = self.solver()
+        try:
+            return within(deadline, lambda limit: solver.best_move(position, limit))[0]
+        except SearchAborted:
+            pass
+        return self._safe_move(state, position, deadline)
+
+    def _safe_move(self, state: ConnectFour, position: Position, deadline: float) -> int:
+        """A move that keeps the proven result (win, else draw) when the exact score took too long."""
+        solver = self.solver()
+        try:
+            sign = within(deadline, lambda limit: solver.solve(position, weak=True, node_limit=limit))
+            target = 1 if sign > 0 else 0 if sign == 0 else None
+            if target is not None:
+                column = within(deadline, lambda limit: solver.move_reaching(position, target, limit))
+                if column is not None:
+                    return column
+        except SearchAborted:
+            pass
+        return self._other_boards.best_move_within(state, max(0.05, deadline - time.perf_counter()))
+
+    # -- hints -------------------------------------------------------------------------
+    def analyse(self, state: ConnectFour, budget: float) -> dict[int, MoveValue]:
+        """Every legal column's exact score: ``'win in k'``, ``'draw'`` or ``'loss in k'``.
+
+        ``k`` counts the mover's own moves, the winning disc included. The
+        score is the solvers' (higher is better; a quicker win more). A
+        column the budget could not solve exactly but whose result was proved
+        says ``'win'`` or ``'loss'`` (score 0.5 or -0.5); one not even
+        proved is left out. Other boards: Hard's analysis.
+        """
+        if not self.solves(state):
+            return self._other_boards.analyse(state, budget)
+        moves = list(state.move_stack)
+        position = position_from_moves(moves)
+        solver = self.solver()
+        deadline = time.perf_counter() + budget * BUDGET_SHARE
+        scores: dict[int, int] = {}
+        pending = []
+        for col in solver.legal_columns(position):
+            child = solver.play(position, col)
+            entry = self.book().lookup(moves + [col])
+            if solver.wins_at_once(position, col):
+                scores[col] = solver.win_score(position.plies)
+            elif child.plies >= STANDARD.cells:
+                scores[col] = 0
+            elif entry is not None:
+                scores[col] = -entry.score
+            else:
+                pending.append((col, child))
+        unsolved = []
+        for index, (col, child) in enumerate(pending):
+            share = time.perf_counter() + (deadline - time.perf_counter()) / (len(pending) - index)
+            try:
+                scores[col] = -within(share, lambda limit: solver.solve(child, node_limit=limit))
+            except SearchAborted:
+                unsolved.append((col, child))
+        values = {col: MoveValue(float(score), score_text(score, position.plies)) for col, score in scores.items()}
+        for index, (col, child) in enumerate(unsolved):
+            share = time.perf_counter() + (deadline - time.perf_counter()) / (len(unsolved) - index)
+            try:
+                sign = -within(share, lambda limit: solver.solve(child, weak=True, node_limit=limit))
+            except SearchAborted:
+                continue
+            values[col] = MoveValue(0.5, "win") if sign > 0 else MoveValue(-0.5, "loss") if sign < 0 \
+                else MoveValue(0.0, "draw")
+        return values
+
+
+def within(deadline: float, search: Callable[[int], T]) -> T:
+    """``search(node_limit)`` if it can finish by ``deadline`` (``time.perf_counter``), else ``SearchAborted``.
+
+    A first short try measures the speed of this position's search; the
+    second gets the nodes the time left allows at that speed. What the first
+    try stored in the table stays there, so the second does not repeat it.
+    """
+    begun = time.perf_counter()
+    try:
+        return search(FIRST_TRY_NODES)
+    except SearchAborted:
+        pass
+    now = time.perf_counter()
+    if now >= deadline:
+        raise SearchAborted("no time left")
+    rate = FIRST_TRY_NODES / max(now - begun, 1e-6)
+    return search(max(1, int(rate * (deadline - now))))

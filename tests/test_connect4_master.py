@@ -1,0 +1,78 @@
+"""Master Connect Four and its opening book: exact moves and hint texts, the book's file and lookups."""
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from bots.connect4_master import ConnectFourMaster
+from bots.lib.connect4_book import Book, BookError
+from bots.lib.connect4_solver import Solver, position_from_moves
+from game.connect4 import ConnectFour
+
+
+@cache
+def master() -> ConnectFourMaster:
+    return ConnectFourMaster(seed=1)
+
+
+def game(text: str, **options) -> ConnectFour:
+    return ConnectFour.from_text(text, **options)
+
+
+def test_analyse_says_win_draw_or_loss_in_the_movers_own_moves():
+    # Reference score 4 for Yellow (ply 15, 7 discs down): the win comes with Yellow's 18th disc.
+    values = master().analyse(game("441642535526152"), 5.0)
+    best = max(values.values(), key=lambda value: value.score)
+    assert (best.score, best.text) == (4, "win in 11")
+    assert set(values) == set(game("441642535526152").legal_moves())
+
+
+def test_analyse_of_a_forced_block_marks_every_other_column_a_loss_in_1():
+    values = master().analyse(game("36413663712232166314763571225"), 5.0)
+    assert values.pop(6).text == "loss in 2"  # reference score -5: Red's 17th disc, and Red has 15 down
+    assert {value.text for value in values.values()} == {"loss in 1"}
+
+
+def test_analyse_of_a_drawn_position_says_draw():
+    values = master().analyse(game("2154163442521544633333641522752116"), 5.0)
+    assert max(value.score for value in values.values()) == 0
+    assert "draw" in {value.text for value in values.values()}
+
+
+def test_master_takes_the_quickest_win():
+    # Red can win at once in column 1 (four up) although other moves win later too.
+    assert master().choose_move(game("121212"), 1.0) == 0
+
+
+def test_master_plays_a_move_of_the_positions_exact_score():
+    state = game("6461553416144764")  # reference score -9: lost, Master must lose as late as it can
+    move = master().choose_move(state, 5.0)
+    after = position_from_moves(list(state.move_stack) + [move])
+    assert -Solver(table_bits=16).solve(after) == -9
+
+
+def test_master_on_another_board_blocks_a_win_in_one():
+    # 6 x 5: Red has three up in column 1; Yellow (Master) must block there.
+    assert master().choose_move(game("12131", cols=6, rows=5), 0.3) == 0
+
+
+# -- the book ---------------------------------------------------------------------------
+def test_a_mirrored_position_finds_the_mirrored_column():
+    book = Book()
+    book.add([0, 1], 2, 5)
+    entry = book.lookup([6, 5])
+    assert (entry.column, entry.score) == (4, 5)
+
+
+def test_another_move_order_to_the_same_position_finds_the_same_entry():
+    book = Book()
+    book.add([3, 2, 4, 2], 1, -3)
+    assert book.lookup([4, 2, 3, 2]).column == 1
+
+
+def test_a_bad_book_line_names_the_file_and_line(tmp_path):
+    path = tmp_path / "book.txt"
+    path.write_text("# comment\n- 4 1\n44 9 3\n")
+    with pytest.raises(BookError, match=r"book.txt line 3: column 9"):
+        Book.read(path)
