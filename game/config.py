@@ -60,11 +60,12 @@ DEFAULT_CONFIG: dict[str, Any] = {
         },
         "connect4": {
             "time_budget": DEFAULT_TIME_BUDGET,
-            "hint": "Hard",
+            "hint": "Master",
             "tiers": {
                 "Easy": {"bot": "ConnectFourEasy", "params": {}},
                 "Medium": {"bot": "ConnectFourFeatures", "params": {}},
                 "Hard": {"bot": "ConnectFourAlphaBeta", "params": {"depth": 8}},
+                "Master": {"bot": "ConnectFourMaster", "params": {}},
             },
         },
         "chinesecheckers": {
