@@ -39,6 +39,8 @@ FIRST_TRY_NODES = 1 << 16
 TABLE_BITS = 23
 
 T = TypeVar("T")
+#: Values of a move whose result is proved but not how many moves it takes.
+WIN, LOSS = MoveValue(0.5, "win"), MoveValue(-0.5, "loss")
 
 
 class ConnectFourMaster(Bot):
@@ -133,6 +135,7 @@ class ConnectFourMaster(Bot):
         solver = self.solver()
         deadline = time.perf_counter() + budget * BUDGET_SHARE
         scores: dict[int, int] = {}
+        proved: dict[int, MoveValue] = {}
         pending = []
         for col in solver.legal_columns(position):
             child = solver.play(position, col)
@@ -141,10 +144,12 @@ class ConnectFourMaster(Bot):
                 scores[col] = solver.win_score(position.plies)
             elif child.plies >= STANDARD.cells:
                 scores[col] = 0
-            elif entry is not None:
-                scores[col] = -entry.score
-            else:
+            elif entry is None:
                 pending.append((col, child))
+            elif entry.score is None:  # the book proved the result only
+                proved[col] = LOSS if entry.result > 0 else WIN
+            else:
+                scores[col] = -entry.score
         unsolved = []
         for index, (col, child) in enumerate(pending):
             share = time.perf_counter() + (deadline - time.perf_counter()) / (len(pending) - index)
@@ -152,16 +157,18 @@ class ConnectFourMaster(Bot):
                 scores[col] = -within(share, lambda limit: solver.solve(child, node_limit=limit))
             except SearchAborted:
                 unsolved.append((col, child))
-        values = {col: MoveValue(float(score), score_text(score, position.plies)) for col, score in scores.items()}
         for index, (col, child) in enumerate(unsolved):
             share = time.perf_counter() + (deadline - time.perf_counter()) / (len(unsolved) - index)
             try:
                 sign = -within(share, lambda limit: solver.solve(child, weak=True, node_limit=limit))
             except SearchAborted:
                 continue
-            values[col] = MoveValue(0.5, "win") if sign > 0 else MoveValue(-0.5, "loss") if sign < 0 \
-                else MoveValue(0.0, "draw")
-        return values
+            if sign == 0:
+                scores[col] = 0
+            else:
+                proved[col] = WIN if sign > 0 else LOSS
+        values = {col: MoveValue(float(score), score_text(score, position.plies)) for col, score in scores.items()}
+        return values | proved
 
 
 def within(deadline: float, search: Callable[[int], T]) -> T:

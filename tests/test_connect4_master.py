@@ -6,7 +6,7 @@ from functools import cache
 import pytest
 
 from bots.connect4_master import ConnectFourMaster
-from bots.lib.connect4_book import Book, BookError
+from bots.lib.connect4_book import Book, BookEntry, BookError
 from bots.lib.connect4_solver import Solver, position_from_moves
 from game.connect4 import ConnectFour
 
@@ -60,15 +60,15 @@ def test_master_on_another_board_blocks_a_win_in_one():
 # -- the book ---------------------------------------------------------------------------
 def test_a_mirrored_position_finds_the_mirrored_column():
     book = Book()
-    book.add([0, 1], 2, 5)
+    book.add([0, 1], BookEntry(2, 5, 1))
     entry = book.lookup([6, 5])
     assert (entry.column, entry.score) == (4, 5)
 
 
 def test_another_move_order_to_the_same_position_finds_the_same_entry():
     book = Book()
-    book.add([3, 2, 4, 2], 1, -3)
-    assert book.lookup([4, 2, 3, 2]).column == 1
+    book.add([3, 2, 4, 2], BookEntry.of(1, "loss"))
+    assert book.lookup([4, 2, 3, 2]) == BookEntry(1, None, -1)
 
 
 def test_a_bad_book_line_names_the_file_and_line(tmp_path):

@@ -138,3 +138,8 @@ def test_small_board_scores_match_plain_minimax_on_random_positions():
 def test_boards_too_big_for_64_bits_are_refused():
     with pytest.raises(ValueError, match="64"):
         Geometry(10, 6)
+
+
+def test_safe_columns_leave_only_the_block_when_the_opponent_threatens():
+    position = position_from_moves(columns("36413663712232166314763571225"))
+    assert solver().safe_columns(position) == [6]

@@ -8,8 +8,11 @@ The file (``assets/connect4_book.txt``, written by
 ``<moves>`` is one way to reach the position in solver notation (``4453``;
 ``-`` for the empty board), ``<best column>`` the column (1-based) the book
 plays there, and ``<score>`` the position's exact score in the solvers'
-convention (see ``bots/lib/connect4_solver.py``). Lines starting with ``#``
-are comments. A position and its mirror image share one line: lookups
+convention (see ``bots/lib/connect4_solver.py``), or ``win`` / ``loss``
+where only the result was proved (the first plies, whose exact scores take
+hours to solve): the column then keeps the win, not necessarily the
+fastest, or is the most central move that does not lose at once. Lines
+starting with ``#`` are comments. A position and its mirror image share one line: lookups
 reflect the position and the stored column as needed, and different move
 orders reaching the same position find the same line.
 """
@@ -24,6 +27,9 @@ import numpy as np
 from bots.lib.connect4_solver import STANDARD, Geometry, PositionError, mirror, position_from_moves
 
 BOOK_PATH = Path(__file__).resolve().parents[2] / "assets" / "connect4_book.txt"
+#: The score field of a position whose result (not its exact score) was proved.
+WIN, LOSS = "win", "loss"
+RESULTS = {WIN: 1, LOSS: -1}
 
 
 class BookError(ValueError):
@@ -32,10 +38,26 @@ class BookError(ValueError):
 
 @dataclass(frozen=True)
 class BookEntry:
-    """What the book knows of a position: the column to play (0-based) and the exact score."""
+    """What the book knows of a position: the column to play (0-based) and the exact score.
+
+    ``score`` is ``None`` where only the result was proved; ``result`` is
+    1, 0 or -1 for a win, draw or loss of the player to move.
+    """
 
     column: int
-    score: int
+    score: int | None
+    result: int
+
+    @classmethod
+    def of(cls, column: int, score: int | str) -> "BookEntry":
+        """An entry from a score or the words ``win`` / ``loss``."""
+        if score in RESULTS:
+            return cls(column, None, RESULTS[score])
+        return cls(column, int(score), (score > 0) - (score < 0))
+
+    @property
+    def score_field(self) -> str:
+        return str(self.score) if self.score is not None else WIN if self.result > 0 else LOSS
 
 
 def canonical(key: int, geometry: Geometry = STANDARD) -> tuple[int, bool]:
@@ -65,9 +87,9 @@ class Book:
     def __len__(self) -> int:
         return len(self.entries)
 
-    def add(self, moves: Sequence[int], column: int, score: int) -> None:
+    def add(self, moves: Sequence[int], entry: BookEntry) -> None:
         key, mirrored = canonical(moves_key(moves, self.geometry), self.geometry)
-        self.entries[key] = BookEntry(self._reflect(column, mirrored), score)
+        self.entries[key] = BookEntry(self._reflect(entry.column, mirrored), entry.score, entry.result)
 
     def lookup(self, moves: Sequence[int]) -> BookEntry | None:
         """The book's column and score for the position after ``moves``, or ``None``."""
@@ -78,7 +100,7 @@ class Book:
         entry = self.entries.get(key)
         if entry is None:
             return None
-        return BookEntry(self._reflect(entry.column, mirrored), entry.score)
+        return BookEntry(self._reflect(entry.column, mirrored), entry.score, entry.result)
 
     def _reflect(self, column: int, mirrored: bool) -> int:
         return self.geometry.cols - 1 - column if mirrored else column
@@ -96,15 +118,15 @@ class Book:
                 moves_text, column_text, score_text = line.split()
                 moves = [] if moves_text == "-" else [int(c) - 1 for c in moves_text]
                 column = int(column_text) - 1
-                book.add(moves, column, int(score_text))
+                book.add(moves, BookEntry.of(column, score_text if score_text in RESULTS else int(score_text)))
             except (ValueError, PositionError) as err:
-                raise BookError(f"{path.name} line {number}: {line!r} is not '<moves> <column> <score>' "
+                raise BookError(f"{path.name} line {number}: {line!r} is not '<moves> <column> <score, win or loss>' "
                                 f"of a game in progress ({err})") from None
             if not 0 <= column < book.geometry.cols:
                 raise BookError(f"{path.name} line {number}: column {column + 1} is not on the board")
         return book
 
     @staticmethod
-    def format_line(moves: Iterable[int], column: int, score: int) -> str:
+    def format_line(moves: Iterable[int], entry: BookEntry) -> str:
         text = "".join(str(c + 1) for c in moves) or "-"
-        return f"{text} {column + 1} {score}"
+        return f"{text} {entry.column + 1} {entry.score_field}"

@@ -433,6 +433,13 @@ class Solver:
         """The columns where the player to move completes four in a row at once."""
         return [c for c in self.legal_columns(position) if self.wins_at_once(position, c)]
 
+    def safe_columns(self, position: Position) -> list[int]:
+        """Legal columns, centre first, after which the opponent cannot win at once (all if none)."""
+        legal = self.legal_columns(position)
+        ordered = [int(c) for c in self._order if int(c) in legal]
+        safe = [c for c in ordered if not self.winning_columns(self.play(position, c))]
+        return safe or ordered
+
     def wins_at_once(self, position: Position, col: int) -> bool:
         """Whether dropping in ``col`` completes four in a row for the player to move."""
         after = self.play(position, col)
