@@ -72,13 +72,14 @@ class ConnectFourMaster(Bot):
 
     @classmethod
     def warm_up(cls) -> None:
-        """Compile the solver's kernels on a nearly full board (a small table, nothing kept)."""
+        """Compile the solver's kernels on a nearly full board (a small table, nothing kept),
+        read the book, and compile Hard's engine, which plays the other boards."""
         solver = Solver(STANDARD, table_bits=10)
         position = position_from_moves([int(c) - 1 for c in "2154163442521544633333641522752116"])
         solver.best_move(position)
         solver.move_scores(position, weak=True)
-        Book().lookup([3])
-        cls.book()
+        cls.book().lookup([3])
+        ConnectFourAlphaBeta.warm_up()
 
     @staticmethod
     def solves(state: ConnectFour) -> bool:
