@@ -269,3 +269,28 @@ def keycap(surface: pygame.Surface, font: pygame.font.Font, label: str, pos: tup
     pygame.draw.rect(surface, colour, box, 1, border_radius=5)
     surface.blit(image, image.get_rect(center=box.center))
     return box
+
+
+_TOKENS: dict[tuple[int, RGB], pygame.Surface] = {}
+
+
+def seat_token(surface: pygame.Surface, centre: tuple[int, int], radius: int, colour: RGB) -> pygame.Rect:
+    """A small shaded ball of a seat's colour: how a seat whose name is a colour
+    ("Red", "Teal") is marked where a short mark ("X") would be written."""
+    radius = max(2, int(radius))
+    key = (radius, tuple(colour))
+    image = _TOKENS.get(key)
+    if image is None:
+        scale = 4
+        size = (2 * radius + 2) * scale
+        big = pygame.Surface((size, size), pygame.SRCALPHA)
+        c = size // 2
+        r = radius * scale
+        pygame.draw.circle(big, mix(colour, (0, 0, 0), 0.4), (c, c), r)
+        pygame.draw.circle(big, colour, (c - r // 10, c - r // 10), r * 85 // 100)
+        pygame.draw.circle(big, mix(colour, (255, 255, 255), 0.25), (c - r // 4, c - r // 4), r * 45 // 100)
+        pygame.draw.circle(big, mix(colour, (255, 255, 255), 0.75), (c - r * 38 // 100, c - r * 4 // 10), r * 2 // 10)
+        image = _TOKENS[key] = pygame.transform.smoothscale(big, (2 * radius + 2, 2 * radius + 2))
+    rect = image.get_rect(center=centre)
+    surface.blit(image, rect)
+    return rect
