@@ -33,6 +33,9 @@ from bots.lib.connect4_solver import STANDARD, Position, SearchAborted, Solver, 
 
 #: Part of the budget a move may use: the rest covers the worker's overhead on a busy machine.
 BUDGET_SHARE = 0.7
+#: Parts of a move's time by which the exact score, else a proof of the result, must be found
+#: (what is left goes to Hard's search).
+EXACT_SHARE, PROOF_SHARE = 0.55, 0.8
 #: Nodes of a timed search's first try, which also measures the speed for the second.
 FIRST_TRY_NODES = 1 << 16
 #: Table size of Master's solver (2**23 entries of 8 bytes: 64 MB).
@@ -97,22 +100,23 @@ class ConnectFourMaster(Bot):
         if entry is not None:
             return entry.column
         position = position_from_moves(moves)
-        deadline = time.perf_counter() + budget * BUDGET_SHARE
+        start, share = time.perf_counter(), budget * BUDGET_SHARE
         solver = self.solver()
         try:
-            return within(deadline, lambda limit: solver.best_move(position, limit))[0]
+            return within(start + share * EXACT_SHARE, lambda limit: solver.best_move(position, limit))[0]
         except SearchAborted:
             pass
-        return self._safe_move(state, position, deadline)
+        return self._safe_move(state, position, start + share * PROOF_SHARE, start + share)
 
-    def _safe_move(self, state: ConnectFour, position: Position, deadline: float) -> int:
-        """A move that keeps the proven result (win, else draw) when the exact score took too long."""
+    def _safe_move(self, state: ConnectFour, position: Position, proof_deadline: float, deadline: float) -> int:
+        """When the exact score takes too long: a move that keeps the proven win or draw, if the
+        proof fits by ``proof_deadline``; else Hard's search until ``deadline``."""
         solver = self.solver()
         try:
-            sign = within(deadline, lambda limit: solver.solve(position, weak=True, node_limit=limit))
-            target = 1 if sign > 0 else 0 if sign == 0 else None
-            if target is not None:
-                column = within(deadline, lambda limit: solver.move_reaching(position, target, limit))
+            sign = within(proof_deadline, lambda limit: solver.solve(position, weak=True, node_limit=limit))
+            if sign >= 0:
+                target = min(sign, 1)
+                column = within(proof_deadline, lambda limit: solver.move_reaching(position, target, limit))
                 if column is not None:
                     return column
         except SearchAborted:

@@ -52,6 +52,12 @@ def test_master_plays_a_move_of_the_positions_exact_score():
     assert -Solver(table_bits=16).solve(after) == -9
 
 
+def test_master_short_of_time_in_the_opening_still_plays_a_legal_move():
+    # Out of the book and far too early to solve in 10 ms: the fallbacks answer.
+    state = game("1171")
+    assert master().choose_move(state, 0.01) in state.legal_moves()
+
+
 def test_master_on_another_board_blocks_a_win_in_one():
     # 6 x 5: Red has three up in column 1; Yellow (Master) must block there.
     assert master().choose_move(game("12131", cols=6, rows=5), 0.3) == 0
