@@ -18,16 +18,19 @@ reaching the position (``-`` for the empty board), the column Master plays
 (1-based) and the position's exact score in the solvers' convention, or
 ``win`` / ``loss``.
 
-The positions are solved level by level (ply 0, 1, 2...) with one solver
-whose table is kept throughout (what it holds stays true), and the file is
-rewritten after every level, so an interrupted build keeps every finished
-level; ``--resume`` takes the lines already in the file instead of solving
-them again. Each level's count, total and worst solve time is printed:
+The positions are solved level by level, Master first's tree (ply 0, 2,
+4...) and then Master second's (1, 3, 5...), with one solver whose table is
+kept throughout (what it holds stays true): the proof that the first move
+wins already holds most of the proofs of the positions after it, which is
+why the book proves results rather than exact scores by default (an exact
+score needs much more than the proof). The file is rewritten after every
+level, so an interrupted build keeps every finished level; ``--resume``
+takes the lines already in the file instead of solving them again. Each level's count, total and worst solve time is printed:
 those figures choose the depth (see the numbers in the file's header).
 
 Rebuild (one core, low priority, in the background)::
 
-    nohup nice -n 10 python benchmarks/connect4_book_build.py --plies 6 > /tmp/book.log 2>&1 &
+    nohup nice -n 10 python benchmarks/connect4_book_build.py > /tmp/book.log 2>&1 &
 """
 from __future__ import annotations
 
@@ -67,10 +70,14 @@ def solve(solver: Solver, position: Position, exact: bool) -> BookEntry:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--plies", type=int, default=6, help="book positions up to this many plies played (default 6)")
+    parser.add_argument("--plies-first", type=int, default=6,
+                        help="positions up to this many plies when Master moves first (default 6)")
+    parser.add_argument("--plies-second", type=int, default=5,
+                        help="positions up to this many plies when Master moves second (default 5)")
     parser.add_argument("--out", type=Path, default=BOOK_PATH, help=f"book file (default {BOOK_PATH})")
-    parser.add_argument("--exact-from", type=int, default=2,
-                        help="solve exact scores from this many plies on; before, prove the result only (default 2)")
+    parser.add_argument("--exact-from", type=int, default=STANDARD.cells,
+                        help="solve exact scores from this many plies on; before, prove the result only "
+                             "(default: never, see above)")
     parser.add_argument("--resume", action="store_true", help="keep the positions already in the book file")
     parser.add_argument("--table-bits", type=int, default=25, help="log2 of the solver's table size (default 25: 256 MB)")
     args = parser.parse_args(argv)
@@ -79,28 +86,29 @@ def main(argv: list[str] | None = None) -> int:
     solver = Solver(STANDARD, table_bits=args.table_bits)
     lines: list[str] = []
     figures: list[str] = []
-    # Master first starts at the empty board; Master second after each first move.
-    level: dict[int, list[int]] = {canonical(moves_key([]))[0]: []}
-    level.update({canonical(moves_key([c]))[0]: [c] for c in range(STANDARD.cols)})
     begun = time.perf_counter()
-    for plies in range(args.plies + 1):
-        todo = {key: moves for key, moves in level.items() if len(moves) == plies}
-        later = {key: moves for key, moves in level.items() if len(moves) != plies}
-        times = []
-        for moves in todo.values():
-            entry = known.lookup(moves)
-            start = time.perf_counter()
-            if entry is None:
-                entry = solve(solver, position_from_moves(moves), exact=plies >= args.exact_from)
-            times.append(time.perf_counter() - start)
-            lines.append(Book.format_line(moves, entry))
-            for nxt in replies(solver, moves, entry.column):
-                later.setdefault(canonical(moves_key(nxt))[0], nxt)
-        level = later
-        if times:
-            figures.append(f"ply {plies}: {len(times)} positions, {sum(times):.1f} s, worst {max(times):.2f} s")
+    trees = (("Master first", [[]], args.plies_first),
+             ("Master second", [[c] for c in range(STANDARD.cols)], args.plies_second))
+    for name, roots, last in trees:
+        level = {canonical(moves_key(moves))[0]: moves for moves in roots}
+        while level and len(next(iter(level.values()))) <= last:
+            plies = len(next(iter(level.values())))
+            following: dict[int, list[int]] = {}
+            times = []
+            for moves in level.values():
+                entry = known.lookup(moves)
+                start = time.perf_counter()
+                if entry is None:
+                    entry = solve(solver, position_from_moves(moves), exact=plies >= args.exact_from)
+                times.append(time.perf_counter() - start)
+                lines.append(Book.format_line(moves, entry))
+                for nxt in replies(solver, moves, entry.column):
+                    following.setdefault(canonical(moves_key(nxt))[0], nxt)
+            figures.append(f"{name}, ply {plies}: {len(times)} positions, {sum(times):.1f} s, "
+                           f"worst {max(times):.2f} s")
             print(figures[-1], f"(total {time.perf_counter() - begun:.0f} s)", flush=True)
-        write(args.out, lines, figures)
+            write(args.out, lines, figures)
+            level = following
     return 0
 
 
