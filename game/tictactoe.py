@@ -46,6 +46,17 @@ class TicTacToe(State):
 
     game_id = "tictactoe"
     title = "Tic-tac-toe"
+    rules_help = (
+        "Two players, X and O, take turns writing their mark in an empty square of the "
+        "3 x 3 grid; X moves first.\n"
+        "The first to get three of their marks in a row, across, up and down or along a "
+        "diagonal, wins.\n"
+        "If all nine squares are filled without such a row, the game is a draw. With best "
+        "play on both sides every game is a draw, so a win comes from a mistake.\n"
+        "Squares are named by column a-c from the left and row 1-3 from the bottom: a1 is "
+        "the lower left corner, b2 the centre. A game is written as its moves separated by "
+        "spaces, such as b2 a3 c1."
+    )
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

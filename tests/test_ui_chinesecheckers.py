@@ -215,3 +215,74 @@ def test_esc_puts_the_marble_down_before_it_leaves_the_screen(make_app):
     d.key(pygame.K_ESCAPE)
     d.settle()
     assert d.scene.name == "setup"
+
+
+def test_f1_opens_the_rules_and_esc_closes_them_without_leaving(make_app):
+    d = open_game(make_app, ChineseCheckers())
+    play = d.scene
+    assert play.widget("rules").rect.width > 0
+    d.key(pygame.K_F1)
+    assert play.rules.visible
+    shown = " ".join(line for line, _ in play.rules._lines)
+    words = ChineseCheckers.rules_help.split()
+    assert " ".join(words[:6]) in shown and " ".join(words[-4:]) in shown
+    d.post(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False, precise_x=0.0, precise_y=-3.0)
+    d.frames(1)
+    assert play.rules.scroll > 0
+    d.key(pygame.K_ESCAPE)
+    assert not play.rules.visible and d.scene is play
+    d.click("rules")
+    assert play.rules.visible
+
+
+def test_a_game_without_rules_text_has_no_rules_button(make_app, monkeypatch):
+    from game.tictactoe import TicTacToe
+
+    monkeypatch.setattr(TicTacToe, "rules_help", "")
+    d = make_app()
+    d.app.open_match(Match(TicTacToe(), [Player.human(), Player.human()]), animate=False)
+    d.settle()
+    play = d.scene
+    with pytest.raises(LookupError):
+        play.widget("rules")
+    d.key(pygame.K_F1)
+    assert not play.rules.visible
+
+
+def test_a_human_with_no_move_passes_by_itself_with_a_toast_and_undo_skips_the_pass(make_app):
+    from tests.chinesecheckers_games import position
+
+    # Red's only marble is boxed in at the bottom tip: passing is all Red can do.
+    d = open_game(make_app, position(marbles={0: ["e1"], 1: ["e2", "f2", "e3", "g3", "i9"]}))
+    play = d.scene
+    d.until(lambda: play.match.records, limit=120, what="the forced pass")
+    assert [r.text for r in play.match.records] == ["pass"]
+    assert "Red has no move and passes" in d.app.toasts.messages()
+    teal = next(m for m in play.match.state.legal_moves() if NAMES[m[0]] == "i9")   # Red stays boxed in
+    play.play_move(teal)
+    d.until(lambda: len(play.match.records) == 3, limit=120, what="the second forced pass")
+    play.undo()
+    assert [r.text for r in play.match.records] == ["pass"] and play.match.state.turn == 1
+
+
+def test_result_of_a_three_player_game_lists_every_place(make_app):
+    from game.chinesecheckers import HEXAGON, NEIGHBOURS
+    from tests.chinesecheckers_games import position
+
+    # Yellow's two marbles are home in its goal, Teal's still in its start: Yellow comes second.
+    state = position(players=3, marbles={1: ["e10", "e11"], 2: ["a5", "b5"]})
+    goal = state.goal(0)
+    last = next(h for h in goal if any(n in HEXAGON for n in NEIGHBOURS[h]))
+    outside = next(n for n in NEIGHBOURS[last] if n in HEXAGON and not state.board[n])
+    for hole in goal:
+        state.board[hole] = 0 if hole == last else 1
+    state.board[outside] = 1
+    d = open_game(make_app, state)
+    play = d.scene
+    d.click_at(play.renderer.cell_centre(outside))
+    d.click_at(play.renderer.cell_centre(last))
+    d.until(lambda: play.result.visible and play.result.slide.done, what="result panel")
+    places = [(place, who) for place, who, _ in play.result.places]
+    assert places[0] == ("1st", "Red — Player 1")
+    assert places[1:] == [("2nd", "Yellow — Player 3"), ("3rd", "Teal — Player 2")]
+    assert play.result.headline == "Red wins!"

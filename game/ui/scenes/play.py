@@ -35,7 +35,7 @@ from game.ui.renderers import renderer_for
 from game.ui.renderers.base import BoardView
 from game.ui.scenes.base import Scene
 from game.ui.scenes.movelist import MoveList
-from game.ui.scenes.result import ResultPanel
+from game.ui.scenes.result import ResultPanel, places_table
 from game.ui.scenes.rules_help import RulesPanel
 from game.ui.scenes.setup import remember_match
 from game.ui.widgets import Button, Choice, ChoiceItem, Widget, nearest_index
@@ -186,11 +186,11 @@ class PlayScene(Scene):
         return problems
 
     def _start_runners(self) -> None:
-        """A worker for each bot seat, once the launch-time warm-up has compiled its
-        engine: until then the seat waits, its clock not started (its worker would
-        only compile the same kernels a second time)."""
+        """A worker for each bot seat; it warms its bot's engine up itself before its
+        clock runs. A seat whose engine the launch-time warm-up is compiling right
+        now waits for it instead (not compiling the same kernels twice at once)."""
         for seat, spec in self.specs.items():
-            if seat not in self.runners and not self.app.warmup.pending(spec.key):
+            if seat not in self.runners and self.app.warmup.hand_over(spec.key):
                 self.runners[seat] = BotRunner(spec).start()
 
     def _cancel_bots(self) -> None:
@@ -210,8 +210,6 @@ class PlayScene(Scene):
 
     # -- life cycle ----------------------------------------------------------------------
     def enter(self) -> None:
-        hint = self._hint_tier()
-        self.app.warmup.prioritise([spec.key for spec in self.specs.values()] + ([hint.bot] if hint else []))
         self._start_runners()
         self.renderer.reset(self.match.state)
         self.sync_view()
@@ -323,7 +321,7 @@ class PlayScene(Scene):
 
     @property
     def warming(self) -> bool:
-        """A bot seat is to move and the launch-time warm-up is still compiling its engine."""
+        """A bot seat is to move and waits for the launch-time warm-up to finish compiling its engine."""
         state = self.match.state
         return not state.is_over() and state.turn in self.specs and state.turn not in self.runners
 
@@ -369,7 +367,14 @@ class PlayScene(Scene):
         marks = [(state.seat_name(s), self.seat_colour(s)) for s in seats]
         speed = self.app.settings.anim_speed
         reason = outcome.reason[:1].upper() + outcome.reason[1:]
-        self.result.show(headline, reason, self._score_row(), colour, marks, RESULT_DELAY / speed if speed else 0.0)
+        places = None
+        if state.num_seats > 2 and outcome.ranking:
+            players = self.match.players
+            who = [p.label if p.is_bot else self.player_name(s) for s, p in enumerate(players)]
+            places = [(place, f"{state.seat_name(seat)} — {who[seat]}", self.seat_colour(seat))
+                      for place, seat in places_table(outcome.ranking)]
+        self.result.show(headline, reason, self._score_row(), colour, marks, RESULT_DELAY / speed if speed else 0.0,
+                         places)
         self.sync_view()
         self._refresh_focus()
 
@@ -464,7 +469,7 @@ class PlayScene(Scene):
         if not self.match.current_player.is_human:
             return f"Hints are for your moves: {self.player_name(state.turn)} is to move"
         tier = self._hint_tier()
-        if tier is not None and self.app.warmup.pending(tier.bot):
+        if tier is not None and self.app.warmup.compiling(tier.bot):
             return "The hint engine is still being prepared (first launch only)"
         return ""
 
@@ -496,6 +501,7 @@ class PlayScene(Scene):
             except BotChoiceError as err:
                 self.app.toasts.show(f"No hints: {err}", "error")
                 return
+            self.app.warmup.hand_over(spec.key)
             self.hint_runner = BotRunner(spec).start()
         self.clear_hint()
         self.hint_runner.request(state, kind="analyse")
@@ -948,7 +954,8 @@ class PlayScene(Scene):
         else:
             headline, head_colour, _ = self._headline(outcome)
             text(surface, fonts.bold(22), "Game over", palette.TEXT, (box.x + 16, box.y + 16))
-            text(surface, fonts.text(15), f"{headline} · {outcome.reason}", head_colour, (box.x + 16, box.y + 46))
+            line = fit_text(fonts.text(15), f"{headline} · {outcome.reason}", box.width - 32)
+            text(surface, fonts.text(15), line, head_colour, (box.x + 16, box.y + 46))
         note, colour, bold = self.status_note()
         if note:
             font = fonts.bold(15) if bold else fonts.text(14)

@@ -11,13 +11,33 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import palette
-from game.ui.draw import clean_text, fit_text, glow, mix, panel, render, text, wrap_text
+from game.ui.draw import clean_text, fit_text, glow, mix, panel, render, seat_token, text, wrap_text
 from game.ui.tween import Tween, ease_out_back
 from game.ui.widgets import Button
 from game.userdata import StatRow
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
+
+#: Height of a line of the table of places.
+PLACE_LINE = 30
+
+
+def place_name(place: int) -> str:
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th"."""
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+def places_table(ranking: tuple[tuple[int, ...], ...]) -> list[tuple[str, int]]:
+    """(place, seat) in order from an outcome's ranking; seats that share a place
+    share its name and the next place counts them (1st, 2nd, 2nd, 4th)."""
+    table = []
+    place = 1
+    for group in ranking:
+        table += [(place_name(place), seat) for seat in group]
+        place += len(group)
+    return table
 
 
 class ResultPanel:
@@ -35,18 +55,23 @@ class ResultPanel:
         self.reason = ""
         self.row: StatRow | None = None
         self.marks: list[tuple[str, tuple[int, int, int]]] = []
+        #: For more than two players: (place, who, colour) a line, first place first.
+        self.places: list[tuple[str, str, tuple[int, int, int]]] = []
         self.colour = palette.ACCENT
         self.slide = Tween(0.0, 1.0, 0.0)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._halo: pygame.Surface | None = None
 
     def show(self, headline: str, reason: str, row: StatRow | None, colour: tuple[int, int, int],
-             marks: list[tuple[str, tuple[int, int, int]]], delay: float) -> None:
-        """Slide in after ``delay`` seconds; ``marks`` are the winners' pieces (both sides on a draw)."""
+             marks: list[tuple[str, tuple[int, int, int]]], delay: float,
+             places: list[tuple[str, str, tuple[int, int, int]]] | None = None) -> None:
+        """Slide in after ``delay`` seconds; ``marks`` are the winners' pieces (both sides
+        on a draw); ``places`` the table of places, shown instead of the marks."""
         speed = self.scene.app.settings.anim_speed
         duration = 0.5 / speed if speed else 0.0
         self.visible = True
         self.headline, self.reason, self.row, self.colour, self.marks = clean_text(headline), reason, row, colour, marks
+        self.places = [(place, clean_text(who), colour) for place, who, colour in places or []]
         self.slide = Tween(0.0, 1.0, duration, ease_out_back, delay=delay if speed else 0.0)
         self._halo = None
 
@@ -81,9 +106,11 @@ class ResultPanel:
         panel(layer, rect, fill=mix(palette.PANEL, self.colour, 0.06), border=self.colour, alpha=255,
               shadow=self.scene.app.shadows)
         fonts = self.scene.app.fonts
-        content = 96 + 60 + 30 + (200 if self.row is not None else 0)
+        places_h = len(self.places) * PLACE_LINE + 18 if self.places else 0
+        content = 96 + 60 + 30 + places_h + (200 if self.row is not None else 0)
         room = self.rematch.rect.y - rect.y
-        marks_h = 96 if room >= content + 28 else 0    # a short window: the score matters more than the pieces
+        # The pieces go first when short of room (the score matters more), and always beside a table of places.
+        marks_h = 96 if room >= content + 28 and not self.places else 0
         content -= 96 - marks_h
         top = rect.y + max(28, (room - content) // 2)
         if marks_h:
@@ -101,6 +128,8 @@ class ResultPanel:
         y = head_rect.bottom + 8
         for line in wrap_text(fonts.text(18), self.reason, rect.width - 40):
             y = text(layer, fonts.text(18), line, palette.TEXT, (rect.centerx, y), "midtop").bottom
+        if self.places:
+            y = self._draw_places(layer, y + 18)
         if self.row is not None:
             self._draw_score(layer, y + 22, self.rematch.rect.y - 16)
         for button in self.buttons:
@@ -118,6 +147,25 @@ class ResultPanel:
             pygame.draw.rect(layer, colour, disc, 3, border_radius=20)
             font = fonts.display(40 if len(mark) <= 2 else 16)
             text(layer, font, fit_text(font, mark, 64), colour, disc.center, "center")
+
+    def _draw_places(self, layer: pygame.Surface, y: int) -> int:
+        """The table of places: "1st", a ball of the seat's colour, who; returns the y below."""
+        fonts = self.scene.app.fonts
+        rect = self.rect
+        left, width = rect.x + 28, rect.width - 56
+        step = max(20, min(PLACE_LINE, (self.rematch.rect.y - 12 - y) // len(self.places)))
+        size = 16 if step >= 26 else 14
+        for place, who, colour in self.places:
+            line = pygame.Rect(left, y, width, step - 4)
+            if place == self.places[0][0]:
+                pygame.draw.rect(layer, mix(palette.PANEL, colour, 0.2), line, border_radius=(step - 4) // 2)
+            text(layer, fonts.bold(size), place, palette.ACCENT if place == self.places[0][0] else palette.TEXT_MUTED,
+                 (line.x + 12, line.centery), "midleft")
+            seat_token(layer, (line.x + 64, line.centery), min(8, step // 2 - 4), colour)
+            name = fit_text(fonts.text(size), who, line.right - line.x - 90)
+            text(layer, fonts.text(size), name, palette.TEXT, (line.x + 80, line.centery), "midleft")
+            y += step
+        return y
 
     def _draw_score(self, layer: pygame.Surface, y: int, bottom: int) -> None:
         row = self.row
