@@ -32,7 +32,7 @@ from bots.lib.connect4_book import Book
 from bots.lib.connect4_solver import STANDARD, Position, SearchAborted, Solver, position_from_moves, score_text
 
 #: Part of the budget a move may use: the rest covers the worker's overhead on a busy machine.
-BUDGET_SHARE = 0.7
+BUDGET_SHARE = 0.6
 #: Parts of a move's time by which the exact score, else a proof of the result, must be found
 #: (what is left goes to Hard's search).
 EXACT_SHARE, PROOF_SHARE = 0.55, 0.8
@@ -77,7 +77,7 @@ class ConnectFourMaster(Bot):
     def warm_up(cls) -> None:
         """Compile the solver's kernels on a nearly full board (a small table, nothing kept),
         read the book, and compile Hard's engine, which plays the other boards."""
-        solver = Solver(STANDARD, table_bits=10)
+        solver = Solver(STANDARD, table_bits=12)
         position = position_from_moves([int(c) - 1 for c in "2154163442521544633333641522752116"])
         solver.best_move(position)
         solver.move_scores(position, weak=True)
