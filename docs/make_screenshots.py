@@ -81,7 +81,7 @@ def connect4_shots(app, run, settle, shot) -> None:
     run(20)
     shot("connect4-play")
 
-    play = open_game("4453", [human, Player.human()])
+    play = open_game("567364771117652", [human, Player.human()])   # wins, draws and losses to choose from
     while play.hint_unavailable():      # the hint engine may still be compiling (first launch)
         app.frame(STEP)
     play.hint()
