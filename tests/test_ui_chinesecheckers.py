@@ -286,3 +286,25 @@ def test_result_of_a_three_player_game_lists_every_place(make_app):
     assert places[0] == ("1st", "Red — Player 1")
     assert places[1:] == [("2nd", "Yellow — Player 3"), ("3rd", "Teal — Player 2")]
     assert play.result.headline == "Red wins!"
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1280, 800)])
+def test_six_players_on_the_setup_screen_start_a_six_seat_match(make_app, size):
+    d = make_app(size=size, game_id="chinesecheckers")
+    setup = d.scene
+    assert setup.name == "setup" and len(setup.seat_widgets) == 2
+    players = setup.widget("option:players")
+    setup.focus.focus(players)
+    while setup.options["players"] != 6:
+        d.key(pygame.K_RIGHT)
+    assert len(setup.seat_widgets) == 6 and setup.seat_cols == 2
+    rects = [w.rect for w in setup.seat_widgets]
+    assert all(d.app.screen.get_rect().contains(r) for r in rects)
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    if size == (1280, 800):
+        assert setup.max_column_scroll == 0       # all of it in view, no scrolling
+    d.click("start")
+    d.settle()
+    play = d.scene
+    assert play.name == "play" and play.match.state.num_seats == 6 and len(play.match.players) == 6
+    assert play.status_rect.top >= play.panel_rect.y + 80 + 2 * 22     # the six players listed above it

@@ -26,10 +26,11 @@ from game.core import State
 from game.games import game_class, new_state
 from game.match import Match, Player
 from game.ui import palette
-from game.ui.draw import fit_text, mix, panel, text
+from game.ui.draw import fit_text, mix, panel, seat_token, text
 from game.ui.renderers import renderer_for
 from game.ui.scenes.base import Scene
 from game.ui.scenes.problems import STEP as PROBLEMS_STEP, ProblemsPanel
+from game.ui.scenes.result import place_name
 from game.ui.widgets import Button, Choice, ChoiceItem, Widget
 
 if TYPE_CHECKING:
@@ -38,6 +39,10 @@ if TYPE_CHECKING:
 REPO = Path(__file__).resolve().parents[3]
 #: Space above a box's section label.
 BOX_PAD = 8
+#: More seats than this go in two columns, if the column is at least GRID_MIN_WIDTH wide.
+GRID_SEATS = 4
+GRID_MIN_WIDTH = 560
+GRID_GAP = 24
 
 
 @dataclass(frozen=True)
@@ -155,6 +160,7 @@ class SetupScene(Scene):
         self.play_btn = Button(app, "Play", self.start, wid="start", shortcut="Enter", style="primary", font_size=22)
         self.back_btn = self.back_button()
         self.seat_widgets: list[Choice] = []
+        self.seat_cols = 1
         self.column_scroll = 0
         self.max_column_scroll = 0
         self._build_seats()
@@ -313,9 +319,18 @@ class SetupScene(Scene):
         elif widget.rect.bottom > view.bottom - 8:
             self.scroll_column(widget.rect.bottom - view.bottom + 8)
 
+    def _seat_columns(self, column_w: int) -> int:
+        """Seats side by side in two columns when there are more than four and the
+        column is wide enough for two choosers a line (six players fit a small window)."""
+        return 2 if len(self.seat_widgets) > GRID_SEATS and column_w >= GRID_MIN_WIDTH else 1
+
+    @property
+    def seat_rows(self) -> int:
+        return math.ceil(len(self.seat_widgets) / self.seat_cols)
+
     def _column_height(self, m: ColumnMetrics) -> int:
-        seats, options = len(self.seat_widgets), max(1, len(self.option_widgets))
-        players = BOX_PAD + m.label + seats * (m.row + m.row_gap) + m.swap
+        options = max(1, len(self.option_widgets))
+        players = BOX_PAD + m.label + self.seat_rows * (m.row + m.row_gap) + m.swap
         rules = BOX_PAD + m.label + options * m.option + BOX_PAD
         return players + m.box_gap + rules
 
@@ -341,6 +356,7 @@ class SetupScene(Scene):
             x0 = (width - box_w) // 2
         left, column_w = x0 + 20, box_w - 40
         self.column = pygame.Rect(left, 0, column_w, 0)
+        self.seat_cols = self._seat_columns(column_w)
         top = max(self.header_bottom(height) + 14, min(height // 5, 170))
         box_top = top - BOX_PAD
         centre = left + column_w // 2
@@ -378,11 +394,15 @@ class SetupScene(Scene):
     def _place_column(self, m: ColumnMetrics, left: int, column_w: int, top: int) -> None:
         """Seats, the swap line and the options from ``top`` down, with metrics ``m``."""
         self.seats_top = top
-        self.seat_label_w = min(170, int(column_w * 0.38))
+        cols, rows = self.seat_cols, self.seat_rows
+        cell_w = (column_w - (cols - 1) * GRID_GAP) // cols
+        self.seat_label_w = min(170, int(cell_w * 0.38)) if cols == 1 else max(130, int(cell_w * 0.38))
         for seat, widget in enumerate(self.seat_widgets):
-            y = top + m.label + seat * (m.row + m.row_gap)
-            widget.rect = pygame.Rect(left + self.seat_label_w, y, column_w - self.seat_label_w, m.row)
-        y = top + m.label + len(self.seat_widgets) * (m.row + m.row_gap)
+            col, row = divmod(seat, rows)          # down the first column, then the next
+            x = left + col * (cell_w + GRID_GAP)
+            y = top + m.label + row * (m.row + m.row_gap)
+            widget.rect = pygame.Rect(x + self.seat_label_w, y, cell_w - self.seat_label_w, m.row)
+        y = top + m.label + rows * (m.row + m.row_gap)
         swap_h = m.swap - 10
         self.swap_btn.rect = pygame.Rect(0, 0, 220, swap_h)
         self.swap_btn.rect.topright = (left + column_w, y)
@@ -440,20 +460,25 @@ class SetupScene(Scene):
         state = new_state(self.game_id, **self.options)
         for seat, widget in enumerate(self.seat_widgets):
             colour = self.seat_colours[seat % len(self.seat_colours)]
-            side = min(52, m.row - 8)
-            badge = pygame.Rect(left, 0, side, side)
+            side = min(52 if self.seat_cols == 1 else 42, m.row - 8)
+            badge = pygame.Rect(widget.rect.x - self.seat_label_w, 0, side, side)
             badge.centery = widget.rect.centery
             pygame.draw.rect(surface, mix(palette.PANEL, colour, 0.18), badge, border_radius=side * 14 // 52)
             pygame.draw.rect(surface, colour, badge, 2, border_radius=side * 14 // 52)
             mark = state.seat_name(seat)
-            mark_font = fonts.display((30 if side >= 48 else 24) if len(mark) <= 2 else 14)
-            text(surface, mark_font, fit_text(mark_font, mark, side - 4), colour, badge.center, "center")
+            short = len(mark) <= 2
+            if short:
+                text(surface, fonts.display(30 if side >= 48 else 24), mark, colour, badge.center, "center")
+            else:         # a colour's name: a ball of the colour here, the name beside it
+                seat_token(surface, badge.center, side * 3 // 10, colour)
             room = self.seat_label_w - side - 12
             if room >= 50:
                 seat_font, note_font = fonts.bold(14), fonts.text(13)
-                text(surface, seat_font, fit_text(seat_font, f"Seat {seat + 1}", room), palette.TEXT,
+                title = f"Seat {seat + 1}" if short else mark
+                order = f"moves {ordinal(seat + 1) if self.seat_cols == 1 else place_name(seat + 1)}"
+                text(surface, seat_font, fit_text(seat_font, title, room), palette.TEXT if short else colour,
                      (badge.right + 10, badge.centery - 1), "bottomleft")
-                text(surface, note_font, fit_text(note_font, f"moves {ordinal(seat + 1)}", room), palette.TEXT_MUTED,
+                text(surface, note_font, fit_text(note_font, order, room), palette.TEXT_MUTED,
                      (badge.right + 10, badge.centery + 1), "topleft")
         first = self.choices_label(0)
         label = text(surface, fonts.text(16), "First move:", palette.TEXT_MUTED, (left, self.first_line_y), "midleft")
