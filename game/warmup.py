@@ -16,10 +16,17 @@ process is named, and the bots after it go to a fresh process. Whatever
 happens, the arcade keeps running: a bot whose warm-up failed simply
 compiles (or fails) again in its own worker when it plays.
 
+A game that starts while the warm-up runs takes its bots over
+(``hand_over``): a bot still waiting its turn here is dropped from the
+queue and its worker warms it up itself (before it reports ready, so its
+clock does not run, and at once, in parallel with the warm-up); only a bot
+being compiled here right now is waited for, so the same kernels are not
+compiled twice at the same time.
+
 Protocol (tuples over a ``Pipe``): the warm-up process sends ``("start",
 key)`` before a bot and ``("done", key, error text or None, seconds)``
-after it, then ``("finished",)``; the arcade may send ``("first", keys)``
-to have those bots warmed next (a game is about to start with them).
+after it, then ``("finished",)``; the arcade may send ``("skip", keys)``
+for bots it took over.
 """
 from __future__ import annotations
 
@@ -104,7 +111,8 @@ class EngineWarmUp:
 
     Call ``start()``, then ``poll()`` every frame; ``finished`` tells when
     every bot is done, ``pending(key)`` whether one bot still waits for its
-    turn or is being compiled. ``close()`` stops the process (safe twice).
+    turn or is being compiled, ``hand_over(key)`` lets a game's worker take
+    a bot over. ``close()`` stops the process (safe twice).
     """
 
     def __init__(self, jobs: Iterable[WarmUpJob], timeout: float = WARM_UP_TIMEOUT, *,
@@ -119,6 +127,8 @@ class EngineWarmUp:
         self.outcomes: dict[str, str | None] = {}
         #: Seconds each finished bot's warm-up took (import included).
         self.seconds: dict[str, float] = {}
+        #: Bots a game took over before their turn here (see ``hand_over``).
+        self.handed_over: set[str] = set()
         self._ctx = multiprocessing.get_context("spawn")
         self._process: Any = None
         self._conn: Connection | None = None
@@ -187,16 +197,27 @@ class EngineWarmUp:
             self._pump(max(0.0, limit))
         return self.progress()
 
-    def prioritise(self, keys: Iterable[str]) -> None:
-        """Warm the bots ``keys`` next (a game is about to start with them)."""
-        wanted = [key for key in dict.fromkeys(keys) if key in self._order and key != self._current]
-        if not wanted:
-            return
-        rest = [key for key in self._order if key not in wanted]
-        self._order = [key for key in rest if key == self._current] + wanted + \
-            [key for key in rest if key != self._current]
-        if self._conn is not None:
-            self._send(("first", wanted))
+    def compiling(self, key: str) -> bool:
+        """Whether bot ``key``'s warm-up runs in the warm-up process right now."""
+        return key == self._current
+
+    def hand_over(self, key: str) -> bool:
+        """The caller's own worker will warm bot ``key`` up: True if it may start now.
+
+        A bot still waiting its turn is taken out of the queue (and counts as
+        done); one being compiled right now is not (False: ask again later,
+        starting now would compile the same kernels twice at once).
+        """
+        if self.compiling(key):
+            return False
+        if key in self._order:
+            self._order.remove(key)
+            self.outcomes[key] = None
+            self.seconds[key] = 0.0
+            self.handed_over.add(key)
+            if self._conn is not None:
+                self._send(("skip", [key]))
+        return True
 
     # -- internals ------------------------------------------------------------------------
     def _spawn(self) -> None:
@@ -245,12 +266,15 @@ class EngineWarmUp:
             self._abandon(f"the warm-up process sent something the arcade cannot read ({type(err).__name__})")
             return
         tag = message[0] if type(message) is tuple and message else None
-        if tag == "start" and len(message) == 2 and message[1] in self._order:
+        if tag == "start" and len(message) == 2 and message[1] in self.jobs:
+            # A bot handed over may still start here if the skip crossed this message.
             self._current, self._since, self._started_any = message[1], time.monotonic(), True
         elif (tag == "done" and len(message) == 4 and message[1] == self._current
               and (message[2] is None or type(message[2]) is str) and type(message[3]) in (int, float)):
             _, key, error, seconds = message
-            self._finish(key, error, float(seconds))
+            if key in self._order:
+                self._finish(key, error, float(seconds))
+            self._current = None
             self._since = time.monotonic()
         elif tag == "finished" and len(message) == 1:
             self.close()
@@ -315,14 +339,21 @@ class EngineWarmUp:
 # -- the warm-up process ----------------------------------------------------------------
 def warm_up_main(conn: Connection, jobs: list[tuple[str, str, str | None]]) -> None:
     """Import each bot of ``jobs`` (key, module, load path) and call its ``warm_up``,
-    reporting each; bots named by a ``("first", keys)`` message go next."""
+    reporting each; bots named by a ``("skip", keys)`` message are left out."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     sys.stdout = sys.stderr  # a bot's prints must not mix with the program's output
+    if hasattr(os, "nice"):
+        try:
+            os.nice(5)  # the window comes first: its frames must not wait for a compile
+        except OSError:
+            pass
     pending = list(jobs)
     code = 1
     try:
-        while pending:
-            _take_priorities(conn, pending)
+        while True:
+            _take_skips(conn, pending)
+            if not pending:
+                break
             key, module, load_path = pending.pop(0)
             conn.send(("start", key))
             begun = time.perf_counter()
@@ -350,10 +381,9 @@ def _warm_up(key: str, module: str, load_path: str | None) -> str | None:
     return None
 
 
-def _take_priorities(conn: Connection, pending: list[tuple[str, str, str | None]]) -> None:
-    """Move the bots the arcade asked for to the front of ``pending``."""
+def _take_skips(conn: Connection, pending: list[tuple[str, str, str | None]]) -> None:
+    """Leave out of ``pending`` the bots the arcade took over."""
     while conn.poll(0):
         message = conn.recv()
-        if message[0] == "first":
-            wanted = [job for key in message[1] for job in pending if job[0] == key]
-            pending[:] = wanted + [job for job in pending if job not in wanted]
+        if message[0] == "skip":
+            pending[:] = [job for job in pending if job[0] not in message[1]]

@@ -64,14 +64,14 @@ def test_card_appears_only_when_the_warm_up_outlasts_a_moment(make_app):
     assert not quick.visible
 
 
-def test_game_waits_for_its_bots_engine_without_starting_its_clock(make_app, gate):
+def test_game_waits_for_the_engine_the_warm_up_is_compiling_without_starting_its_clock(make_app, gate):
     d = make_app(bots_dir=GATED, warm_up=True)
     d.app.update_settings(bot_delay=0.0)
+    d.until(lambda: d.app.warmup.progress().current == "Gated", LIMIT, "the gated engine compiling")
     d.app.open_match(Match(new_state("tictactoe"), [Player.of_bot("GatedBot", label="Gated"), Player.human()]),
                      animate=False)
     d.settle()
     play = d.scene
-    d.until(lambda: d.app.warmup.progress().current == "Gated", LIMIT, "the gated engine compiling")
     d.frames(30)
     assert play.warming and play.runners == {}
     assert play._status_line() == "preparing its engine"
@@ -80,3 +80,18 @@ def test_game_waits_for_its_bots_engine_without_starting_its_clock(make_app, gat
     d.until(lambda: len(play.match.records) == 1, LIMIT, "the bot's first move once its engine is ready")
     assert play.match.records[0].note == ""               # no failure: its clock started when it could play
     assert not play.warming
+
+
+def test_bot_still_queued_for_the_warm_up_starts_at_once_and_warms_up_itself(make_app, gate):
+    d = make_app(bots_dir=GATED, warm_up=True)
+    d.app.update_settings(bot_delay=0.0)
+    d.until(lambda: d.app.warmup.progress().current == "Gated", LIMIT, "the gated engine compiling")
+    d.app.open_match(Match(new_state("tictactoe"), [Player.of_bot("QuickBot", label="Quick"), Player.human()]),
+                     animate=False)
+    d.settle()
+    play = d.scene
+    assert not play.warming and 0 in play.runners
+    d.until(lambda: len(play.match.records) == 1, LIMIT, "the queued bot's first move")
+    assert play.match.records[0].note == ""
+    assert d.app.warmup.progress().current == "Gated"     # the warm-up still holds the gated engine
+    gate.touch()

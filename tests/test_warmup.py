@@ -6,6 +6,7 @@ one background process that names and skips warm-ups that fail.
 """
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 
@@ -143,21 +144,25 @@ def test_failing_warm_ups_are_named_and_skipped_and_the_others_still_run(faulty)
     assert len(final.failures) == 3
 
 
-def test_bots_a_game_asks_for_are_warmed_next(engines, gated, tmp_path, monkeypatch):
+def test_a_bot_handed_over_is_left_out_unless_it_is_being_compiled(engines, gated, tmp_path, monkeypatch, caplog):
     gate = tmp_path / "gate"
     monkeypatch.setenv(GATE_ENV, str(gate))
+    caplog.set_level(logging.INFO, logger="game.warmup")
     warmup = EngineWarmUp(jobs(gated, "GatedBot", "QuickBot") + jobs(engines, "RecordingBot")).start()
     try:
         while warmup.poll().current != "Gated":
             warmup.wait(0.05)
-        warmup.prioritise(["RecordingBot"])
-        assert warmup.pending("RecordingBot") and warmup.pending("GatedBot")
+        assert not warmup.hand_over("GatedBot")        # being compiled: the game waits for it
+        assert warmup.hand_over("RecordingBot")        # queued: the game's worker warms it up itself
+        assert warmup.pending("GatedBot") and not warmup.pending("RecordingBot")
         gate.touch()
-        warmup.wait(120)
+        final = warmup.wait(120)
     finally:
         warmup.close()
-    assert list(warmup.outcomes) == ["GatedBot", "RecordingBot", "QuickBot"]
-    assert not warmup.pending("RecordingBot")
+    assert (final.done, final.total, final.failures) == (3, 3, ())
+    warmed = [record.getMessage() for record in caplog.records if "took" in record.getMessage()]
+    assert [text.split(" (")[0] for text in warmed] == ["engine warm-up of Gated", "engine warm-up of Quick"]
+    assert warmup.hand_over("GatedBot")                # done: nothing to wait for
 
 
 def test_close_ends_the_warm_up_process(gated, tmp_path, monkeypatch):

@@ -1,0 +1,173 @@
+"""What a first launch costs on a new machine, and what the numba cache saves.
+
+For a cold numba cache (a fresh ``NUMBA_CACHE_DIR``: numba then keeps its
+cache there instead of ``bots/lib/__pycache__``) and then the same cache
+again (cached), each in fresh processes:
+
+1. Warm-up: ``EngineWarmUp`` over every discovered engine, alone; seconds
+   per engine (import and compile or load) and in all.
+2. Launch to the title screen: ``python main.py`` with the dummy video
+   driver until its first frame (the warm-up runs in the background).
+3. Launch to the first bot move: the arcade opens a game in which the
+   chosen tier moves first (default: Connect Four Master) and runs frames
+   at 60 per second until that move is on the board; also the longest
+   frame meanwhile (the window must stay responsive). Done with the
+   launch-time warm-up (the default) and without it
+   (``BOARD_ARCADE_WARMUP=0``: the bot's worker compiles its own engine).
+
+Run from the repository root::
+
+    python benchmarks/warmup_timing.py [--game connect4] [--tier Master]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH_ENV = "BOARD_ARCADE_BENCH_EXIT_AFTER_FIRST_FRAME"
+
+
+def child_env(home: str, cache: str, **extra: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+               BOARD_ARCADE_HOME=home, NUMBA_CACHE_DIR=cache, **extra)
+    return env
+
+
+def run_child(env: dict[str, str], *args: str) -> dict:
+    """Run this script in ``--child`` mode; its last output line is JSON."""
+    started = time.time()
+    done = subprocess.run([sys.executable, __file__, "--child", *args, "--spawned", repr(started)], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=900)
+    if done.returncode != 0:
+        raise RuntimeError(f"child {args} failed (status {done.returncode}):\n{done.stderr[-2000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def title_seconds(env: dict[str, str]) -> float:
+    """Seconds from spawning ``python main.py`` to its first frame."""
+    env = dict(env, **{BENCH_ENV: "1"})
+    start = time.time()
+    done = subprocess.run([sys.executable, str(ROOT / "main.py")], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=300)
+    stamps = [line.split()[1] for line in done.stdout.splitlines() if line.startswith("first-frame ")]
+    if done.returncode != 0 or not stamps:
+        raise RuntimeError(f"main.py did not report a first frame (status {done.returncode}):\n{done.stderr}")
+    return float(stamps[0]) - start
+
+
+# -- child modes ------------------------------------------------------------------------------
+def child_warm_up(spawned: float) -> dict:
+    sys.path.insert(0, str(ROOT))
+    from game.botregistry import BotRegistry
+    from game.config import load_config
+    from game.warmup import EngineWarmUp, warm_up_jobs
+
+    config = load_config()
+    registry = BotRegistry.discover(check=config.bot_checks())
+    config.validate(registry)
+    jobs = warm_up_jobs(registry, config)
+    begun = time.time()
+    with EngineWarmUp(jobs) as warmup:
+        progress = warmup.wait()
+    return {"total": time.time() - begun, "since_spawn": time.time() - spawned,
+            "engines": {warmup.jobs[key].label: round(seconds, 2) for key, seconds in warmup.seconds.items()},
+            "failures": list(progress.failures)}
+
+
+def child_first_move(spawned: float, game_id: str, tier: str) -> dict:
+    sys.path.insert(0, str(ROOT))
+    import pygame
+
+    from game.games import new_state
+    from game.match import Match, Player
+    from game.ui.app import App
+
+    app = App((1024, 700))
+    app.update_settings(bot_delay=0.0)
+    app.frame(1 / 60)
+    title = time.time() - spawned
+    app.open_match(Match(new_state(game_id), [Player.of_bot(tier), Player.human()]), animate=False)
+    scene = app.scene
+    clock = pygame.time.Clock()
+    longest = 0.0
+    card_frames = warming_frames = 0
+    try:
+        while not scene.match.records:
+            begun = time.perf_counter()
+            app.frame(1 / 60)
+            longest = max(longest, time.perf_counter() - begun)
+            warming_frames += scene.warming
+            card_frames += app.warmup_card.visible
+            clock.tick(60)
+            if time.time() - spawned > 600:
+                raise RuntimeError("no first move within 10 minutes")
+        record = scene.match.records[0]
+        return {"title": title, "first_move": time.time() - spawned, "longest_frame": longest,
+                "frames_waiting_for_engine": warming_frames, "note": record.note}
+    finally:
+        app.close()
+
+
+# -- report ---------------------------------------------------------------------------------------
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="connect4")
+    parser.add_argument("--tier", default="Master")
+    parser.add_argument("--child", nargs="*", help=argparse.SUPPRESS)
+    parser.add_argument("--spawned", type=float, default=0.0, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child is not None:
+        mode, *rest = args.child
+        result = child_warm_up(args.spawned) if mode == "warmup" else child_first_move(args.spawned, *rest)
+        print(json.dumps(result))
+        return 0
+
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="board-arcade-warmup-") as scratch:
+        for label, warm_up in (("with launch-time warm-up", "1"), ("worker compiles (warm-up off)", "0")):
+            cache = tempfile.mkdtemp(dir=scratch, prefix="numba-")
+            home = tempfile.mkdtemp(dir=scratch, prefix="home-")
+            for state in ("cold", "cached"):
+                env = child_env(home, cache, BOARD_ARCADE_WARMUP=warm_up)
+                if warm_up == "1":
+                    if state == "cold":   # the warm-up alone, cold then cached, in a cache of its own
+                        alone = tempfile.mkdtemp(dir=scratch, prefix="numba-alone-")
+                        for which in ("cold", "cached"):
+                            report = run_child(child_env(home, alone), "warmup")
+                            print(f"Warm-up alone, {which} cache: {report['total']:.2f} s "
+                                  f"({report['since_spawn']:.2f} s from spawning the process)")
+                            for name, seconds in report["engines"].items():
+                                print(f"    {name:<32} {seconds:6.2f} s")
+                            for failure in report["failures"]:
+                                print(f"    FAILED {failure}")
+                        print(flush=True)
+                    title = title_seconds(env)
+                else:
+                    title = float("nan")
+                move = run_child(env, "first", args.game, args.tier)
+                rows.append((label, state, title, move))
+                print(f"{label}, {state}: done", flush=True)
+    print()
+    print(f"Launch to the title screen and to the first move of {args.game} {args.tier} (moving first), seconds")
+    print(f"| {'mode':<31} | {'cache':<6} | {'title (main.py)':>15} | {'title (App)':>11} | {'first move':>10} | "
+          f"{'longest frame':>13} |")
+    print(f"|{'-' * 33}|{'-' * 8}|{'-' * 17}|{'-' * 13}|{'-' * 12}|{'-' * 15}|")
+    for label, state, title, move in rows:
+        shown = "-" if title != title else f"{title:.2f}"
+        print(f"| {label:<31} | {state:<6} | {shown:>15} | {move['title']:>11.2f} | {move['first_move']:>10.2f} | "
+              f"{move['longest_frame'] * 1000:>10.0f} ms |")
+        if move["note"]:
+            print(f"    the move's note: {move['note']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
