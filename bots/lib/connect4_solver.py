@@ -10,9 +10,11 @@ The search follows Pascal Pons' solver (blog.gamesolver.org), step by step:
 * Negamax with alpha-beta over "possible non-losing moves": a move under a
   cell where the opponent would complete a line is never tried, and an
   opponent threat that is playable now forces the reply (two lose at once).
-* A transposition table in numpy arrays: full 64-bit keys (no collisions)
-  and one byte holding an upper or a lower bound. Mirror-image positions
-  share their entry (the key is the smaller of the key and its mirror).
+* A transposition table in one numpy array, one uint64 per entry: most of
+  the key and one byte holding an upper or a lower bound; with the index
+  (the key modulo a prime) the stored bits tell keys apart exactly, so there
+  are no collisions. Mirror-image positions share their entry (the key is
+  the smaller of the key and its mirror's).
 * Move ordering: moves that create more winning cells first, centre first
   among equals.
 * Null-window search: the score is found by a binary search of null-window
