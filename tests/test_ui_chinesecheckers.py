@@ -308,3 +308,22 @@ def test_six_players_on_the_setup_screen_start_a_six_seat_match(make_app, size):
     play = d.scene
     assert play.name == "play" and play.match.state.num_seats == 6 and len(play.match.players) == 6
     assert play.status_rect.top >= play.panel_rect.y + 80 + 2 * 22     # the six players listed above it
+
+
+def test_consecutive_bot_moves_pause_after_each_hop_for_the_bot_delay(make_app):
+    d = open_game(make_app, ChineseCheckers(players=3), [Player.of_bot("Easy"), Player.of_bot("Easy"), Player.human()])
+    d.app.update_settings(bot_delay=0.6)
+    play = d.scene
+    records = play.match.records
+    d.until(lambda: len(records) == 1, what="the first bot's move")
+    assert play.renderer.busy                       # its hop is shown...
+    idle = 0
+    d.until(lambda: play.renderer.busy is False or len(records) > 1, what="the hop's end")
+    while len(records) < 2:
+        d.frames(1)
+        idle += 0 if play.renderer.busy else 1
+        assert idle < 60 * 60, "the second bot never moved"
+    # ...then the board rests for the delay before the next bot (the frame the hop ended
+    # in and the frame the next move came in count towards it but are not counted here)
+    assert idle + 2 >= 0.6 * 60
+    assert [r.seat for r in records] == [0, 1]

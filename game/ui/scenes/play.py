@@ -737,7 +737,8 @@ class PlayScene(Scene):
         self.rules.update(dt)
         if self.result.shown != self.result_focused:
             self._refresh_focus()
-        self.since_move += dt
+        if not self.renderer.busy:       # the bot move delay is a pause after the move has been shown
+            self.since_move += dt
         self._poll_hint()
         if len(self.runners) < len(self.specs):
             self._start_runners()
