@@ -86,6 +86,13 @@ def config_problem(shown: str, name: str, problem: str) -> tuple[str, str]:
     return shown + (match.group(1) or ""), problem[match.end():]
 
 
+def option_text(value: Any) -> str:
+    """How a rules option's value reads on its chooser: a flag as Yes or No."""
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    return str(value)
+
+
 def remember_match(app: "App", match: Match) -> None:
     """Make ``match``'s players and rules options the remembered setup of its game."""
     game_id = match.state.game_id
@@ -147,7 +154,7 @@ class SetupScene(Scene):
         self.option_widgets = [
             Choice(
                 app,
-                [ChoiceItem(value, str(value)) for value in option.choices],
+                [ChoiceItem(value, option_text(value)) for value in option.choices],
                 option.choices.index(self.options[option.name]),
                 lambda value, name=option.name: self.set_option(name, value),
                 wid=f"option:{option.name}",
@@ -352,7 +359,7 @@ class SetupScene(Scene):
             x0 = (width - box_w - gap - panel_w) // 2
         else:
             panel_w = gap = 0
-            box_w = min(680, width - 40)
+            box_w = min(880 if len(self.seat_widgets) > GRID_SEATS else 680, width - 40)
             x0 = (width - box_w) // 2
         left, column_w = x0 + 20, box_w - 40
         self.column = pygame.Rect(left, 0, column_w, 0)
