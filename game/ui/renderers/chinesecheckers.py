@@ -191,7 +191,6 @@ class ChineseCheckersRenderer(Renderer):
         self._layout = _Layout.fit(self.rect)
         self._cache: dict[Any, pygame.Surface] = {}
         self._transient: dict[Any, pygame.Surface] = {}
-        self._preview_cache: dict[tuple[int, int], pygame.Surface] = {}
         #: The marble picked up, and the paths it can play by destination.
         self.selected: int | None = None
         self.targets: dict[int, tuple[int, ...]] = {}
@@ -652,19 +651,8 @@ class ChineseCheckersRenderer(Renderer):
         return image
 
     # -- the menu card ----------------------------------------------------------
-    def draw_preview(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def render_preview(self, size: tuple[int, int]) -> pygame.Surface:
         """Six players a few moves into a game, the last move's trace showing."""
-        rect = pygame.Rect(rect)
-        if rect.width < 8 or rect.height < 8:
-            return
-        image = self._preview_cache.get(rect.size)
-        if image is None:
-            if len(self._preview_cache) > 8:
-                self._preview_cache.clear()
-            image = self._preview_cache[rect.size] = self._render_preview(rect.size)
-        surface.blit(image, rect)
-
-    def _render_preview(self, size: tuple[int, int]) -> pygame.Surface:
         image = pygame.Surface(size, pygame.SRCALPHA)
         sample = preview_position()
         helper = ChineseCheckersRenderer()
