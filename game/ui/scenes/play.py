@@ -8,7 +8,8 @@ and the move delay from Settings has passed. A bot that fails is named in a
 toast and its fallback move is played with the failure as the move's note.
 
 Keys: U/Ctrl+Z undo, Y/Ctrl+Y redo, H hint, N/Ctrl+R restart, Ctrl+S save,
-Ctrl+O load, F1 the game's rules, Esc back to the setup; with only bots seated, Space pauses and
+Ctrl+O load, Ctrl+C copy the moves as text, Ctrl+V play pasted moves, F1 the
+game's rules, Esc back to the setup; with only bots seated, Space pauses and
 S or Right steps one move. The board takes arrows, digits and Enter; Tab
 moves the focus between the board and the buttons.
 """
