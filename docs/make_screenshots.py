@@ -9,7 +9,10 @@ against Master in progress (Master thinking), the result panel with the
 winning line, two bots playing each other (paused), Settings, Statistics,
 a hint in a hot-seat game, the Save dialog and the list of saved games;
 then Connect Four: a game against Easy with a disc about to drop, the
-hint's value of every column, and a won game's four in a row.
+hint's value of every column, and a won game's four in a row; then Chinese
+Checkers: the setup with six seats, a six-player game with a marble picked up
+and the holes it can reach, bots moving, the rules panel, and the places at
+the end of a game played out for places.
 The statistics and saved games shown are samples written into the
 throw-away folder first. ``--size`` and ``--out`` render the same screens
 at another window size into another folder (to check small windows).
@@ -96,6 +99,81 @@ def connect4_shots(app, run, settle, shot) -> None:
     shot("connect4-result")
 
 
+def greedy_game(players: int, plies: int | None = None, **options):
+    """A Chinese Checkers game where every player makes the move that most shortens
+    its distance to goal (the first such move on a tie): ``plies`` moves, or to the end."""
+    from game.chinesecheckers import ChineseCheckers, distance_to_goal
+
+    state = ChineseCheckers(players=players, **options)
+    while not state.is_over() and (plies is None or len(state.move_stack) < plies):
+        seat = state.turn
+
+        def left_after(move):
+            state.push(move)
+            try:
+                return distance_to_goal(state, seat)
+            finally:
+                state.pop()
+
+        state.push(min(state.legal_moves(), key=left_after))
+    return state
+
+
+def chinesecheckers_shots(app, run, settle, shot) -> None:
+    """Chinese Checkers: the setup with six seats, a six-player game (a marble picked up
+    with the holes it can reach; bots moving), the rules panel and a result with places."""
+    import pygame
+
+    from game.match import Match, Player
+    from game.ui.scenes.games import GamesScene
+    from game.ui.scenes.setup import SetupScene
+
+    setup = SetupScene(app, "chinesecheckers")
+    app.scenes.rebuild(1, [GamesScene(app), setup], animate=False)
+    settle()
+    option = setup.widget("option:players")
+    option.index = [item.value for item in option.items].index(6)
+    setup.set_option("players", 6)
+    tiers = [c.label for c in setup.choices if c.player.is_bot][:4] or ["Human"]
+    for seat in range(1, 6):
+        setup.select(seat, tiers[(seat - 1) % len(tiers)])
+    run(20)
+    shot("chinesecheckers-setup")
+
+    players = [Player.human()] + [setup.players()[seat] for seat in range(1, 6)]
+    # A moment of the game where Red has a long jump chain to show.
+    best = max(range(24, 61, 6), key=lambda plies: max(len(m) for m in greedy_game(6, plies).legal_moves()))
+    state = greedy_game(6, best)
+    app.update_settings(bot_delay=0.6)
+    app.open_match(Match(state, players), animate=False)
+    settle()
+    play = app.scene
+    renderer = play.renderer
+    chain = max(state.legal_moves(), key=len)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=renderer.cell_centre(chain[0]), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=renderer.cell_centre(chain[-1]), rel=(0, 0), buttons=(0, 0, 0)))
+    run(20)
+    shot("chinesecheckers-select")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=renderer.cell_centre(chain[-1]), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0)))
+    while len(play.match.records) < best + 3:      # two bots have moved; the third one's marble hops
+        app.frame(STEP)
+    run(12)
+    shot("chinesecheckers-play")
+    play.rules.open()
+    run(30)
+    shot("chinesecheckers-rules")
+    play.rules.close()
+
+    state = greedy_game(6)
+    last = state.pop()
+    app.open_match(Match(state, players), animate=False)
+    settle()
+    app.scene.play_move(last)
+    run(200)
+    shot("chinesecheckers-result")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--size", default=f"{SIZE[0]}x{SIZE[1]}", help="window size WIDTHxHEIGHT (default %(default)s)")
@@ -128,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
     save_stats(stats)
 
     out.mkdir(parents=True, exist_ok=True)
-    app = App(size)
+    app = App(size, warm_up=False)
 
     def run(frames: int) -> None:
         for _ in range(frames):
@@ -222,6 +300,7 @@ def main(argv: list[str] | None = None) -> int:
 
         app.scenes.rebuild(1, [], animate=False)
         connect4_shots(app, run, settle, shot)
+        chinesecheckers_shots(app, run, settle, shot)
     finally:
         app.close()
     return 0

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 LINE_STEP = 40
+#: Height of the fade over the last line when there is more text below.
+FADE = 28
 
 
 class RulesPanel:
@@ -154,6 +156,11 @@ class RulesPanel:
         layer.set_clip(None)
         if self.max_scroll:
             self._draw_scrollbar(layer, body)
+            if self.scroll < self.max_scroll:        # more below: the last line fades out
+                fade = pygame.Surface((body.width - 10, FADE), pygame.SRCALPHA)
+                for row in range(FADE):
+                    pygame.draw.line(fade, (*palette.PANEL, round(255 * (row + 1) / FADE)), (0, row), (fade.get_width(), row))
+                layer.blit(fade, (body.x, body.bottom - FADE))
         foot = "Esc or F1 closes" + ("  ·  wheel or arrows scroll" if self.max_scroll else "")
         text(layer, fonts.text(14), foot, mix(palette.TEXT_MUTED, palette.PANEL, 0.2),
              (rect.centerx, rect.bottom - 28), "midtop")
