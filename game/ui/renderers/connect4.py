@@ -36,7 +36,7 @@ from game.ui.renderers import shapes
 from game.ui.renderers.base import BoardView, Cell, Renderer
 from game.ui.tween import Tween, drop_bounce, drop_time, ease_in_out_cubic, ease_out_cubic, linear, pulse
 
-RGB = tuple[int, int, int]
+RGB = palette.RGB
 
 # Sizes as fractions of one cell (the hole pitch), so everything scales with the window.
 _HOLE = 0.375          # hole radius
@@ -70,8 +70,9 @@ _MARKER: RGB = (255, 250, 236)
 #: Discs off the winning line (every disc after a draw) fade toward a muted,
 #: darker version of their colour: the colours stay recognisable.
 _MUTED_GREY: RGB = (112, 118, 160)
-_GHOST = 0.5
-_LANDING_GHOST = 0.22
+_GHOST = 0.95          # the disc waiting above the aimed column (breathing a little)
+_FULL_GHOST = 0.3      # ... above a full column, under a red cross
+_LANDING_GHOST = 0.22  # its faint copy in the hole it would land in
 
 #: Disc colours by seat: Red is the palette's first seat colour, Yellow its third.
 SEAT_COLOURS: tuple[RGB, RGB] = (palette.SEAT_COLOURS[0], palette.SEAT_COLOURS[2])
@@ -428,7 +429,7 @@ class ConnectFourRenderer(Renderer):
         x = (self._cursor_x() if self.cursor_visible else geo.column_x(col)) + self._shake_offset(col)
         breath = pulse((self.clock % 1.6) / 1.6) if self.animated else 0.5
         full = state.height(col) >= state.rows
-        _blit_centred(surface, self._disc_image(geo, state.turn), (x, geo.drop_y), (0.3 if full else _GHOST + 0.5) + 0.08 * (breath - 0.5))
+        _blit_centred(surface, self._disc_image(geo, state.turn), (x, geo.drop_y), (_FULL_GHOST if full else _GHOST) + 0.08 * (breath - 0.5))
         if full:
             image = self._cached(("full",), lambda: self._full_image(geo))
             _blit_centred(surface, image, (x, geo.drop_y), 0.5 + 0.5 * self._refusing(col))
