@@ -211,3 +211,14 @@ def board_renderer(area=pygame.Rect(0, 0, 700, 600), state=None) -> ConnectFourR
     renderer.layout(area)
     renderer.reset(state or ConnectFour())
     return renderer
+
+
+def test_a_dropped_discs_sound_waits_until_it_lands(make_app):
+    d = make_app()
+    play = open_game(d)
+    played = []
+    play.app.sounds.play = played.append
+    digit(d, 4)
+    assert played == [] and play.renderer.busy
+    d.until(lambda: played, 120, "the landing sound")
+    assert played == ["move"] and play.renderer.busy      # it lands, then hops

@@ -166,6 +166,11 @@ class Renderer:
     def on_move(self, state: State, record: MoveRecord) -> None:
         """``record`` was just played; ``state`` is after it. Animate, no sound."""
 
+    def sound_delay(self) -> float:
+        """Seconds of real time until the piece just moved comes to rest: the play
+        screen plays its sound (and the result's) then; 0 plays them at once."""
+        return 0.0
+
     def on_undo(self, state: State) -> None:
         """Moves were taken back (or redone); ``state`` is the result: snap to it."""
         self.finish_animations()

@@ -203,6 +203,8 @@ class ConnectFourRenderer(Renderer):
         #: Discs still falling: (col, row) -> the fall (0 at the drop zone, 1 in the hole).
         self._drops: dict[tuple[int, int], Tween] = {}
         self._marker: Tween | None = None
+        #: The latest drop and how long its fall lasts before the disc first hits bottom.
+        self._impact: tuple[Tween, float] | None = None
         self._outcome: Outcome | None = None
         self._sweep: Tween | None = None
         self._dim: Tween | None = None
@@ -247,6 +249,7 @@ class ConnectFourRenderer(Renderer):
 
     def _forget_animations(self) -> None:
         self._drops.clear()
+        self._impact = None
         self._marker = None
         self._outcome = None
         self._sweep = None
@@ -262,7 +265,8 @@ class ConnectFourRenderer(Renderer):
         fall = max(0.5, (geo.centre(col, row)[1] - geo.drop_y) / max(geo.cell, 1.0))
         rebound = _BOUNCE / fall
         duration = _FALL * math.sqrt(fall) * drop_time(rebound)
-        self._drops[(col, row)] = self.animate(0.0, 1.0, duration, drop_bounce(rebound))
+        self._drops[(col, row)] = drop = self.animate(0.0, 1.0, duration, drop_bounce(rebound))
+        self._impact = (drop, duration / drop_time(rebound))
         self._marker = self.animate(0.0, 1.0, _FADE, delay=duration * 0.8, blocking=False)
         if self._outcome is not None and state.outcome() != self._outcome:
             self._outcome = None
@@ -270,6 +274,13 @@ class ConnectFourRenderer(Renderer):
     def on_undo(self, state: State) -> None:
         super().on_undo(state)
         self._forget_animations()
+
+    def sound_delay(self) -> float:
+        """Until the disc just dropped first hits the bottom of its fall (the clack)."""
+        if self._impact is None or not self.animated:
+            return 0.0
+        drop, fall = self._impact
+        return max(0.0, fall - drop.elapsed) / self.anim_speed
 
     def on_outcome(self, state: State, outcome: Outcome) -> None:
         wait = max((t.delay + t.duration - t.elapsed for t in self._drops.values()), default=0.0)

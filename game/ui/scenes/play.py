@@ -117,6 +117,8 @@ class PlayScene(Scene):
         self.hint_text = ""
         self._pass_key: object = None
         self._pass_move: Move | None = None
+        #: Sounds waiting for the piece to land: [seconds left, sound name].
+        self.sound_queue: list[list] = []
         self.movelist = MoveList(app.fonts, self.renderer.seat_colours())
         self.result = ResultPanel(self)
         self.rules = RulesPanel(app, self.title, match.state.rules_help)
@@ -249,7 +251,7 @@ class PlayScene(Scene):
         record = self.match.play(move, note)
         self.restart_recorded = None     # a new move dropped the redo history
         self.renderer.on_move(self.match.state, record)
-        self.app.sounds.play("move" if record.seat % 2 == 0 else "move_alt")
+        self.play_sound("move" if record.seat % 2 == 0 else "move_alt", self.renderer.sound_delay())
         self.clear_hint()
         self.since_move = 0.0
         self.sync_view()
@@ -352,6 +354,21 @@ class PlayScene(Scene):
         matchup = " vs ".join(players[s].label for s in matchup_order(players))
         return next((r for r in self.app.stats.rows() if r.game_id == self.game_id and r.matchup == matchup), None)
 
+    def play_sound(self, name: str, delay: float = 0.0) -> None:
+        """Play sound ``name`` now, or after ``delay`` seconds (a disc still falling)."""
+        if delay <= 0:
+            self.app.sounds.play(name)
+        else:
+            self.sound_queue.append([delay, name])
+
+    def _play_due_sounds(self, dt: float) -> None:
+        for entry in self.sound_queue:
+            entry[0] -= dt
+        due = [name for left, name in self.sound_queue if left <= 0]
+        self.sound_queue = [entry for entry in self.sound_queue if entry[0] > 0]
+        for name in due:
+            self.app.sounds.play(name)
+
     def _show_outcome(self, outcome: Outcome | None, record: bool) -> None:
         if outcome is None:
             return
@@ -363,7 +380,7 @@ class PlayScene(Scene):
             self.app.save_stats()
             self.recorded = True
         headline, colour, sound = self._headline(outcome)
-        self.app.sounds.play(sound)
+        self.play_sound(sound, self.renderer.sound_delay())
         seats = outcome.winners or tuple(range(state.num_seats))
         marks = [(state.seat_name(s), self.seat_colour(s)) for s in seats]
         speed = self.app.settings.anim_speed
@@ -384,6 +401,7 @@ class PlayScene(Scene):
         """Undo, redo or restart changed the position: snap the board, drop stale work."""
         state = self.match.state
         self.renderer.on_undo(state)
+        self.sound_queue.clear()
         self.clear_hint()
         self.result.hide()
         self.since_move = 0.0
@@ -734,6 +752,7 @@ class PlayScene(Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.renderer.update(dt)
+        self._play_due_sounds(dt)
         self.result.update(dt)
         self.rules.update(dt)
         if self.result.shown != self.result_focused:
