@@ -66,7 +66,7 @@ def frame_times(moves: int) -> tuple[list[float], list[float], list[float], floa
         from game.ui.app import App
         from game.ui.scenes.play import PlayScene
 
-        app = App((1280, 800))
+        app = App((1280, 800), warm_up=False)
         app.update_settings(bot_delay=0.0)
         match = Match(new_state("tictactoe"), [Player.human(), Player.of_bot("Easy", label="Slow thinker")])
         scene = PlayScene(app, match)

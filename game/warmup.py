@@ -9,8 +9,9 @@ seconds per engine; later launches load them from disk at once.
 bot runner's workers) that imports each bot that has a ``warm_up`` — by the
 registry's module name and load path, as the worker does — and calls it,
 telling the arcade how far it got: ``poll()`` never blocks and gives a
-``WarmUpProgress`` (bots done, total, the bot being compiled, failures), so
-the window can draw a progress card and stay responsive. A ``warm_up`` that
+``WarmUpProgress`` (bots done, total, the bot being warmed up, whether numba
+is compiling it or only loading it from the cache, failures), so the window
+can draw a progress card (only for a compile) and stay responsive. A ``warm_up`` that
 raises is named and skipped; one that hangs past ``timeout`` or ends the
 process is named, and the bots after it go to a fresh process. Whatever
 happens, the arcade keeps running: a bot whose warm-up failed simply
@@ -24,9 +25,11 @@ being compiled here right now is waited for, so the same kernels are not
 compiled twice at the same time.
 
 Protocol (tuples over a ``Pipe``): the warm-up process sends ``("start",
-key)`` before a bot and ``("done", key, error text or None, seconds)``
-after it, then ``("finished",)``; the arcade may send ``("skip", keys)``
-for bots it took over.
+key)`` before a bot, ``("compiling", key)`` when numba first compiles
+something for it (a kernel not in the cache; numba's ``numba:compile``
+event, watched once a bot has imported numba), ``("done", key, error text
+or None, seconds)`` after it, then ``("finished",)``; the arcade may send
+``("skip", keys)`` for bots it took over.
 """
 from __future__ import annotations
 
@@ -68,13 +71,16 @@ class WarmUpJob:
 @dataclass(frozen=True)
 class WarmUpProgress:
     """How far the warm-up is: ``done`` of ``total`` bots finished (failed ones
-    included), ``current`` the label of the bot being compiled ('' if none),
-    ``failures`` one sentence per bot whose warm-up failed, naming it."""
+    included), ``current`` the label of the bot being warmed up ('' if none),
+    ``failures`` one sentence per bot whose warm-up failed, naming it;
+    ``compiling`` is true once numba compiles for the current bot (a first
+    launch), false while it only loads its kernels from the cache."""
 
     done: int
     total: int
     current: str
     failures: tuple[str, ...] = ()
+    compiling: bool = False
 
     @property
     def finished(self) -> bool:
@@ -129,11 +135,14 @@ class EngineWarmUp:
         self.seconds: dict[str, float] = {}
         #: Bots a game took over before their turn here (see ``hand_over``).
         self.handed_over: set[str] = set()
+        #: Bots for which numba compiled something (not all from the cache).
+        self.compiled: set[str] = set()
         self._ctx = multiprocessing.get_context("spawn")
         self._process: Any = None
         self._conn: Connection | None = None
         self._finalizer: weakref.finalize | None = None
         self._current: str | None = None
+        self._compiling = False
         self._since = 0.0
         self._started_any = False
 
@@ -177,7 +186,8 @@ class EngineWarmUp:
         """Where the warm-up is now (as of the last ``poll``)."""
         failures = tuple(f"{self.jobs[key].label}: {text}" for key, text in self.outcomes.items() if text)
         current = self.jobs[self._current].label if self._current is not None else ""
-        return WarmUpProgress(len(self.outcomes), len(self.jobs), current, failures)
+        return WarmUpProgress(len(self.outcomes), len(self.jobs), current, failures,
+                              self._compiling and self._current is not None)
 
     def poll(self) -> WarmUpProgress:
         """Take in what the process reported (never blocks) and check its time."""
@@ -269,12 +279,16 @@ class EngineWarmUp:
         if tag == "start" and len(message) == 2 and message[1] in self.jobs:
             # A bot handed over may still start here if the skip crossed this message.
             self._current, self._since, self._started_any = message[1], time.monotonic(), True
+            self._compiling = False
+        elif tag == "compiling" and len(message) == 2 and message[1] == self._current:
+            self._compiling = True
+            self.compiled.add(message[1])
         elif (tag == "done" and len(message) == 4 and message[1] == self._current
               and (message[2] is None or type(message[2]) is str) and type(message[3]) in (int, float)):
             _, key, error, seconds = message
             if key in self._order:
                 self._finish(key, error, float(seconds))
-            self._current = None
+            self._current, self._compiling = None, False
             self._since = time.monotonic()
         elif tag == "finished" and len(message) == 1:
             self.close()
@@ -342,12 +356,8 @@ def warm_up_main(conn: Connection, jobs: list[tuple[str, str, str | None]]) -> N
     reporting each; bots named by a ``("skip", keys)`` message are left out."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     sys.stdout = sys.stderr  # a bot's prints must not mix with the program's output
-    if hasattr(os, "nice"):
-        try:
-            os.nice(5)  # the window comes first: its frames must not wait for a compile
-        except OSError:
-            pass
     pending = list(jobs)
+    watcher = _CompileWatcher(conn)
     code = 1
     try:
         while True:
@@ -357,7 +367,8 @@ def warm_up_main(conn: Connection, jobs: list[tuple[str, str, str | None]]) -> N
             key, module, load_path = pending.pop(0)
             conn.send(("start", key))
             begun = time.perf_counter()
-            conn.send(("done", key, _warm_up(key, module, load_path), time.perf_counter() - begun))
+            watcher.key = key
+            conn.send(("done", key, _warm_up(key, module, load_path, watcher), time.perf_counter() - begun))
         conn.send(("finished",))
         code = 0
     except (EOFError, OSError):
@@ -367,18 +378,57 @@ def warm_up_main(conn: Connection, jobs: list[tuple[str, str, str | None]]) -> N
         os._exit(code)  # a bot's leftover thread must not keep the process alive
 
 
-def _warm_up(key: str, module: str, load_path: str | None) -> str | None:
+def _warm_up(key: str, module: str, load_path: str | None, watcher: "_CompileWatcher") -> str | None:
     """Import one bot and run its warm-up: None, or what went wrong as a phrase."""
     source = load_path
     try:
         cls, source = import_bot_class(module, key, load_path)
     except BaseException as err:  # noqa: BLE001 - reported, the next bot goes on
         return f"could not be imported: {bot_error_text(err, source)}"
+    watcher.watch()
     try:
         cls.warm_up()
     except BaseException as err:  # noqa: BLE001 - reported, the next bot goes on
         return f"its warm_up() {bot_error_text(err, source)}"
     return None
+
+
+class _CompileWatcher:
+    """Tells the arcade, once per bot, that numba compiles for it (a cache miss).
+
+    numba fires its ``numba:compile`` event only when a kernel is not loaded
+    from the cache, so a launch with a warm cache reports no compiling. It
+    watches from the first bot that has imported numba (engines import it
+    with their module); a process without numba reports nothing.
+    """
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+        self.key: str | None = None
+        self.reported: str | None = None
+        self.watching = False
+
+    def watch(self) -> None:
+        if self.watching or "numba" not in sys.modules:
+            return
+        from numba.core import event
+
+        watcher = self
+
+        class Listener(event.Listener):
+            def on_start(self, ev: Any) -> None:
+                watcher.compiling()
+
+            def on_end(self, ev: Any) -> None:
+                pass
+
+        event.register("numba:compile", Listener())
+        self.watching = True
+
+    def compiling(self) -> None:
+        if self.key is not None and self.reported != self.key:
+            self.reported = self.key
+            self.conn.send(("compiling", self.key))
 
 
 def _take_skips(conn: Connection, pending: list[tuple[str, str, str | None]]) -> None:

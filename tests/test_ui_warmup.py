@@ -49,19 +49,22 @@ def test_title_shows_the_warm_up_card_while_engines_compile_and_hides_it_when_do
     assert d.app.warmup.progress().failures == ()
 
 
-def test_card_appears_only_when_the_warm_up_outlasts_a_moment(make_app):
+def test_card_appears_only_when_an_engine_compiles_for_more_than_a_moment(make_app):
     d = make_app()
-    card = WarmUpCard(d.app.fonts)
-    running = WarmUpProgress(0, 3, "Connect Four Master")
-    card.update(WarmUpCard.SHOW_AFTER * 0.75, running)
-    assert not card.visible                              # a cached launch ends before this
-    card.update(WarmUpCard.SHOW_AFTER * 0.5, running)
-    assert card.visible
-    assert card.detail() == "Connect Four Master (1/3)"
-    quick = WarmUpCard(d.app.fonts)
-    quick.update(WarmUpCard.SHOW_AFTER * 0.75, running)
-    quick.update(WarmUpCard.SHOW_AFTER * 0.5, WarmUpProgress(3, 3, ""))
-    assert not quick.visible
+    after = WarmUpCard.SHOW_AFTER
+    compiling = WarmUpCard(d.app.fonts)
+    compiling.update(after * 0.75, WarmUpProgress(0, 3, "Connect Four Master", compiling=True))
+    assert not compiling.visible
+    compiling.update(after * 0.5, WarmUpProgress(0, 3, "Connect Four Master", compiling=True))
+    assert compiling.visible
+    assert compiling.detail() == "Connect Four Master (1/3)"
+    compiling.update(after * 0.1, WarmUpProgress(1, 3, "Chinese Checkers Hard"))
+    assert compiling.visible                             # it stays until the warm-up ends
+    cached = WarmUpCard(d.app.fonts)                     # loading from the cache, however slowly
+    cached.update(after * 5, WarmUpProgress(0, 2, "Connect Four Hard"))
+    cached.update(after * 5, WarmUpProgress(1, 2, "Connect Four Master"))
+    cached.update(after * 5, WarmUpProgress(2, 2, ""))
+    assert not cached.visible
 
 
 def test_game_waits_for_the_engine_the_warm_up_is_compiling_without_starting_its_clock(make_app, gate):

@@ -121,13 +121,17 @@ def test_warm_up_reports_progress_to_completion_and_compiles_to_the_disk_cache(e
                                                                                monkeypatch):
     cache = tmp_path / "numba-cache"
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(cache))
-    reports = run_to_the_end(EngineWarmUp(jobs(engines, "NumbaEngineBot", "RecordingBot")
-                                          + jobs(gated, "GatedBot")).start())
+    warmup = EngineWarmUp(jobs(engines, "NumbaEngineBot", "RecordingBot") + jobs(gated, "GatedBot"))
+    reports = run_to_the_end(warmup.start())
     assert reports[0].done == 0
     assert [r.done for r in reports] == sorted(r.done for r in reports)
     assert (reports[-1].done, reports[-1].total, reports[-1].current, reports[-1].failures) == (3, 3, "", ())
     assert {r.current for r in reports} <= {"", "Numba engine", "Recording", "Gated"}
     assert list(cache.rglob("engines._centre_first*.nbi")), "the kernel was not cached on disk"
+    assert warmup.compiled == {"NumbaEngineBot", "GatedBot"}      # the gated bot's kernel is not cached
+    again = EngineWarmUp(jobs(engines, "NumbaEngineBot"))
+    assert run_to_the_end(again.start())[-1].finished
+    assert again.compiled == set()                                 # loaded from the cache
 
 
 def test_failing_warm_ups_are_named_and_skipped_and_the_others_still_run(faulty):

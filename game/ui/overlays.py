@@ -11,9 +11,9 @@ below the ones shown waits, without ageing, until there is room; the
 oldest is always shown.
 
 The warm-up card shows, above the toasts, how far the launch-time compile
-of the bots' engines is (``game/warmup.py``); it appears only if the
-warm-up is still running after ``WarmUpCard.SHOW_AFTER`` seconds, so a
-launch that loads every engine from the cache shows nothing.
+of the bots' engines is (``game/warmup.py``); it appears only once numba
+has been compiling one engine for ``WarmUpCard.SHOW_AFTER`` seconds: a
+launch that loads every engine from numba's cache shows nothing.
 """
 from __future__ import annotations
 
@@ -108,8 +108,10 @@ class WarmUpCard:
     """'Preparing game engines — first launch only…', the bot being compiled and a bar.
 
     ``update`` takes the warm-up's progress each frame; the card fades in
-    once the warm-up has run ``SHOW_AFTER`` seconds unfinished and fades out
-    when it ends. ``draw`` puts it at the top of the room it is given.
+    once numba has been compiling one engine for ``SHOW_AFTER`` seconds
+    (loading engines from the cache, however slowly, shows nothing) and
+    stays until the warm-up ends. ``draw`` puts it at the top of the room
+    it is given.
     """
 
     SHOW_AFTER = 0.4
@@ -120,6 +122,10 @@ class WarmUpCard:
         self.fonts = fonts
         self.age = 0.0
         self.alpha = 0.0
+        #: Seconds numba has been compiling the engine being warmed up, and which one it is.
+        self.engine_seconds = 0.0
+        self.engine: tuple[int, str] | None = None
+        self.shown = False
         self.fraction = 0.0
         self.progress: WarmUpProgress | None = None
         #: Where it was last drawn (None while hidden).
@@ -136,7 +142,13 @@ class WarmUpCard:
             self.alpha = 0.0
             return
         self.age += dt
-        target = 1.0 if not progress.finished and self.age >= self.SHOW_AFTER else 0.0
+        engine = (progress.done, progress.current)
+        if engine != self.engine:
+            self.engine, self.engine_seconds = engine, 0.0
+        if progress.compiling:
+            self.engine_seconds += dt
+        self.shown = not progress.finished and (self.shown or self.engine_seconds >= self.SHOW_AFTER)
+        target = 1.0 if self.shown else 0.0
         step = dt / self.FADE
         self.alpha = min(target, self.alpha + step) if target > self.alpha else max(target, self.alpha - step)
         goal = progress.done / progress.total
