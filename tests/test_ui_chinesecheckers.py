@@ -327,3 +327,11 @@ def test_consecutive_bot_moves_pause_after_each_hop_for_the_bot_delay(make_app):
     # in and the frame the next move came in count towards it but are not counted here)
     assert idle + 2 >= 0.6 * 60
     assert [r.seat for r in records] == [0, 1]
+
+
+def test_game_card_names_every_player_count_the_options_allow():
+    from game.ui.scenes.games import players_text, seat_counts
+
+    assert players_text(seat_counts("chinesecheckers")) == "2, 3, 4 or 6 players"
+    assert players_text(seat_counts("tictactoe")) == "2 players"
+    assert players_text([1]) == "1 player"

@@ -22,6 +22,24 @@ CARD_TEXT_H = 118
 CARD_MIN_W = 140
 
 
+def seat_counts(game_id: str) -> list[int]:
+    """Every number of players the game seats, as its options allow (each option
+    tried over its choices with the others at their defaults), fewest first."""
+    counts = {new_state(game_id).num_seats}
+    for option in game_class(game_id).options_spec:
+        for choice in option.choices:
+            counts.add(new_state(game_id, **{option.name: choice}).num_seats)
+    return sorted(counts)
+
+
+def players_text(counts: list[int]) -> str:
+    """[2] -> "2 players", [2, 3, 4, 6] -> "2, 3, 4 or 6 players", [1] -> "1 player"."""
+    if counts == [1]:
+        return "1 player"
+    shown = [str(c) for c in counts]
+    return (", ".join(shown[:-1]) + " or " + shown[-1] if len(shown) > 1 else shown[0]) + " players"
+
+
 class GameCard(Widget):
     """A game's card: board preview, title, players and bot tiers; press to set up."""
 
@@ -31,10 +49,9 @@ class GameCard(Widget):
         self.game_id = game_id
         cls = game_class(game_id)
         self.title = cls.title
-        seats = new_state(game_id).num_seats
         tiers = [t.name for t in scene.app.config.game(game_id).tiers]
         self.lines = [
-            f"{seats} players" if seats != 1 else "1 player",
+            players_text(seat_counts(game_id)),
             f"Bots: {', '.join(tiers)}" if tiers else "No bot tiers configured",
         ]
         self.tooltip = f"Set up a game of {self.title}"
