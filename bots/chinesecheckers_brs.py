@@ -7,15 +7,21 @@ is plain alpha-beta. Positions are judged by each seat's distance to its
 goal's far tip with a penalty on the marble farthest behind, so the bot
 races forward without leaving a straggler. Move generation, make/unmake and
 evaluation run in numba over the 121 holes.
+
+Search bots that judge only distances can stall: two of them facing each
+other may each wait for the other to open the way, shuffling one marble
+back and forth for ever. So at the root (``progress_filter``) the bot never
+recreates a board of the last few rounds, and after a few turns without
+getting any nearer home it plays only moves that do.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from game.bot import Bot
 from game.chinesecheckers import PASS, ChineseCheckers
 from game.core import Move, State
-from bots.lib.chinesecheckers_engine import PASS_CODE, Position, decode, tables_for
+from bots.lib.chinesecheckers_engine import PASS_CODE, Position, Tables, decode, tables_for
 from bots.lib.chinesecheckers_search import Scratch, SearchParams, SearchResult, best_move
 
 
@@ -24,6 +30,43 @@ def check_seconds(seconds: Any) -> float:
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0.01 <= seconds <= 60:
         raise ValueError(f"seconds must be a number from 0.01 to 60, got {seconds!r}")
     return float(seconds)
+
+
+#: Rounds looked back for boards the bot must not bring back.
+REPEAT_ROUNDS = 8
+#: Own turns without getting nearer home after which only forward moves are played.
+STALL_TURNS = 4
+
+
+def progress_filter(state: ChineseCheckers, position: Position, tables: Tables) -> Callable[[int], bool]:
+    """Which root moves (engine codes) keep the game going for the seat to move.
+
+    A move may not recreate a board seen in the last ``REPEAT_ROUNDS`` rounds;
+    after ``STALL_TURNS`` own turns with no drop in the seat's distance to
+    its goal tip, only moves that lower it are kept.
+    """
+    seat = state.turn
+    dist = tables.dist[seat]
+    history = state.copy()
+    seen: set[bytes] = set()
+    before: list[int] = []
+    for _ in range(min(REPEAT_ROUNDS * state.num_seats, len(history.move_stack))):
+        history.pop()
+        seen.add(bytes(history.board))
+        if history.turn == seat:
+            before.append(sum(int(dist[h]) for h, v in enumerate(history.board) if v == seat + 1))
+    stalled = len(before) >= STALL_TURNS and int(position.dist_sum[seat]) >= before[STALL_TURNS - 1]
+    board = position.board
+
+    def keep(code: int) -> bool:
+        _, start, end = decode(code)
+        if stalled and dist[end] >= dist[start]:
+            return False
+        after = board.copy()
+        after[start], after[end] = 0, seat + 1
+        return after.tobytes() not in seen
+
+    return keep
 
 
 def rules_move(state: ChineseCheckers, code: int) -> Move:
@@ -63,7 +106,8 @@ class ChineseCheckersBRS(Bot):
 
     def choose_move(self, state: State, budget: float) -> Move:
         assert isinstance(state, ChineseCheckers)
+        tables = tables_for(state.num_seats)
         position = Position.of_state(state)
-        self.last = best_move(position, tables_for(state.num_seats), state.turn, self.thinking_time(budget),
-                              self.params, self.scratch, self.rng)
+        self.last = best_move(position, tables, state.turn, self.thinking_time(budget), self.params, self.scratch,
+                              self.rng, progress_filter(state, position, tables))
         return rules_move(state, self.last.code)

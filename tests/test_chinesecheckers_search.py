@@ -6,12 +6,13 @@ import random
 import numpy as np
 import pytest
 
-from bots.chinesecheckers_brs import ChineseCheckersBRS
+from bots.chinesecheckers_brs import ChineseCheckersBRS, progress_filter
+from bots.chinesecheckers_master import ChineseCheckersMaster
 from bots.lib import chinesecheckers_engine as engine
 from game.chinesecheckers import HOLES, INDEX, PASS, ChineseCheckers
 from chinesecheckers_games import position
 
-BOTS = [ChineseCheckersBRS]
+BOTS = [ChineseCheckersBRS, ChineseCheckersMaster]
 #: Thinking time in the tests: enough for a few plies, short enough to keep the suite fast.
 QUICK = 0.05
 
@@ -128,3 +129,43 @@ def test_search_bots_play_on_after_a_seat_has_finished(bot_class):
     assert state.finished == (0,) and state.outcome() is None and state.turn == 1
     move = bot_class(seed=2).choose_move(state.copy(), QUICK)
     assert state.is_legal(move), state.move_to_str(move)
+
+
+def test_players_are_disengaged_only_once_every_opponent_marble_is_two_rows_behind():
+    tables = engine.tables_for(2)
+    apart = position(2, {0: ["i13", "j14"], 1: ["i11", "e4"]})
+    touching = position(2, {0: ["i13", "j14"], 1: ["i12", "e4"]})
+    assert engine.Position.of_state(apart).disengaged(tables, 0)
+    assert engine.Position.of_state(apart).disengaged(tables, 1)
+    assert not engine.Position.of_state(touching).disengaged(tables, 0)
+    assert not engine.Position.of_state(ChineseCheckers(players=2)).disengaged(tables, 0)
+
+
+def keep_of(state: ChineseCheckers):
+    tables = engine.tables_for(state.num_seats)
+    return progress_filter(state, engine.Position.of_state(state), tables)
+
+
+def test_root_moves_may_not_bring_back_a_board_of_the_last_rounds():
+    state = position(2, {0: ["i9", "e1"], 1: ["i7", "m17"]})
+    for text in ("i9-h9", "i7-h7", "h9-i9", "h7-i7"):
+        state.push(state.parse_move(text))
+    keep = keep_of(state)
+    assert not keep(engine.encode(0, INDEX["i9"], INDEX["h9"]))
+    assert keep(engine.encode(0, INDEX["i9"], INDEX["j9"]))
+
+
+def test_after_turns_without_progress_only_moves_toward_home_are_kept():
+    state = position(2, {0: ["i9", "e1"], 1: ["i7", "m17"]})
+    for text in ("i9-h9", "i7-h7", "h9-g9", "h7-g7", "g9-f9", "g7-f7", "f9-e9", "f7-e7"):
+        state.push(state.parse_move(text))
+    keep = keep_of(state)
+    assert not keep(engine.encode(0, INDEX["e9"], INDEX["f9"]))
+    assert keep(engine.encode(0, INDEX["e9"], INDEX["f10"]))
+
+
+def test_a_turn_that_gets_nearer_home_ends_the_stall():
+    state = position(2, {0: ["i9", "e1"], 1: ["i7", "m17"]})
+    for text in ("i9-h9", "i7-h7", "h9-g9", "h7-g7", "g9-g10", "g7-f7", "g10-f10", "f7-e7"):
+        state.push(state.parse_move(text))
+    assert keep_of(state)(engine.encode(0, INDEX["f10"], INDEX["e9"]))

@@ -39,7 +39,7 @@ from typing import Sequence
 import numpy as np
 from numba import njit, objmode
 
-from game.chinesecheckers import NEIGHBOURS, POINTS, SEAT_POINTS, TIP_DISTANCE, ChineseCheckers, goal_point
+from game.chinesecheckers import CUBES, NEIGHBOURS, POINTS, SEAT_POINTS, TIP_DISTANCE, ChineseCheckers, goal_point
 
 HOLE_COUNT = 121
 MARBLES = 10
@@ -67,33 +67,36 @@ def decode(code: int) -> tuple[int, int, int]:
 class Tables:
     """The board geometry and one seating's targets, as arrays for the kernels.
 
-    ``neighbours[h, d]`` is the hole next to ``h`` in direction ``d`` (or -1);
-    ``jump_over``/``jump_land`` the hole jumped over and landed on going that
-    way. Per seat: ``allowed`` marks where its marbles may end a move,
+    ``neighbours[h, d]`` is the hole next to ``h`` in direction ``d`` (or -1),
+    ``jump_land[h, d]`` the hole a jump that way lands on (over the neighbour). Per seat: ``allowed`` marks where its marbles may end a move,
     ``dist`` the steps from each hole to its goal's far tip, ``goal`` its ten
-    goal holes, nearest the tip first. ``goal_owner[h]`` is the seat whose goal holds ``h`` (or -1).
+    goal holes, nearest the tip first, and ``axis`` the row of each hole
+    across its way home (8 at its start's tip, -8 at its goal's).
+    ``goal_owner[h]`` is the seat whose goal holds ``h`` (or -1).
     """
 
     neighbours: np.ndarray
-    jump_over: np.ndarray
     jump_land: np.ndarray
     allowed: np.ndarray
     dist: np.ndarray
     goal: np.ndarray
     goal_owner: np.ndarray
+    axis: np.ndarray
     seat_points: tuple[int, ...]
 
     @classmethod
     def build(cls, neighbours: Sequence[Sequence[int]], points: Sequence[Sequence[int]],
-              tip_distance: Sequence[Sequence[int]], seat_points: Sequence[int]) -> "Tables":
+              tip_distance: Sequence[Sequence[int]], cubes: Sequence[tuple[int, int, int]],
+              seat_points: Sequence[int]) -> "Tables":
         """Tables for seats playing from ``seat_points`` (indexes into ``points``).
 
-        ``tip_distance[p][h]``: steps from hole ``h`` to the far tip of point ``p``.
+        ``tip_distance[p][h]``: steps from hole ``h`` to the far tip of point
+        ``p``; ``cubes[h]``: the hole's cube coordinates, one of which (signed)
+        is at least 5 all over a point: that one is the point's axis.
         """
         nb = np.array(neighbours, dtype=np.int16)
         if nb.shape != (HOLE_COUNT, 6):
             raise ValueError(f"expected {HOLE_COUNT} holes with 6 neighbour slots, got {nb.shape}")
-        over = nb.copy()
         land = np.full_like(nb, -1)
         for hole in range(HOLE_COUNT):
             for d in range(6):
@@ -107,6 +110,8 @@ class Tables:
         dist = np.zeros((seats, HOLE_COUNT), np.int16)
         goal = np.zeros((seats, MARBLES), np.int16)
         goal_owner = np.full(HOLE_COUNT, -1, np.int8)
+        axis = np.zeros((seats, HOLE_COUNT), np.int16)
+        coordinates = np.array(cubes, dtype=np.int16)
         for seat, point in enumerate(seat_points):
             home, target = points[point], points[goal_point(point)]
             allowed[seat] = in_hexagon
@@ -115,7 +120,9 @@ class Tables:
             dist[seat] = tip_distance[goal_point(point)]
             goal[seat] = sorted(target, key=lambda h: dist[seat, h])
             goal_owner[list(target)] = seat
-        return cls(nb, over, land, allowed, dist, goal, goal_owner, tuple(seat_points))
+            axis[seat] = next(sign * coordinates[:, i] for i in range(3) for sign in (1, -1)
+                              if (sign * coordinates[list(home), i] >= 5).all())
+        return cls(nb, land, allowed, dist, goal, goal_owner, axis, tuple(seat_points))
 
     @property
     def seats(self) -> int:
@@ -127,7 +134,7 @@ def tables_for(players: int) -> Tables:
     """The tables of a game of ``players`` seats, built from the rules' geometry."""
     if players not in SEAT_POINTS:
         raise ValueError(f"Chinese Checkers seats {', '.join(map(str, SEAT_POINTS))} players, not {players}")
-    return Tables.build(NEIGHBOURS, POINTS, TIP_DISTANCE, SEAT_POINTS[players])
+    return Tables.build(NEIGHBOURS, POINTS, TIP_DISTANCE, CUBES, SEAT_POINTS[players])
 
 
 @dataclass
@@ -177,6 +184,17 @@ class Position:
         for seat in state.finished:
             position.active[seat] = 0
         return position
+
+    def disengaged(self, tables: Tables, seat: int) -> bool:
+        """Two players who can no longer meet: every opponent marble at least two
+        rows behind ``seat``'s last marble, so from here each just races home."""
+        if tables.seats != 2:
+            return False
+        mine = self.marbles[seat][self.marbles[seat] >= 0]
+        theirs = self.marbles[1 - seat][self.marbles[1 - seat] >= 0]
+        if len(mine) == 0 or len(theirs) == 0:
+            return False
+        return int(tables.axis[seat, mine].max()) + 1 < int(tables.axis[seat, theirs].min())
 
     def arrays(self) -> tuple:
         return (self.board, self.marbles, self.dist_sum, self.home, self.occupied, self.active)
@@ -383,7 +401,9 @@ def _brs(depth, maximising, alpha, beta, root, board, marbles, dist_sum, home, o
 
     Alpha-beta written as a loop over an explicit stack (numba's cache cannot
     hold recursive functions safely). A node without moves passes: its one
-    child is the same position a layer on.
+    child is the same position a layer on. With ``weights[3]`` set the search
+    is solo: every layer is the root seat's (the others stand still), for a
+    race in which no one can get in anyone's way any more.
     """
     counts = np.zeros(MAX_PLY, np.int64)
     index = np.zeros(MAX_PLY, np.int64)
@@ -392,6 +412,7 @@ def _brs(depth, maximising, alpha, beta, root, board, marbles, dist_sum, home, o
     bests = np.zeros(MAX_PLY, np.int64)
     depths = np.zeros(MAX_PLY, np.int64)
     maxing = np.zeros(MAX_PLY, np.bool_)
+    solo = weights[3] != 0
     alphas[0], betas[0], depths[0], maxing[0] = alpha, beta, depth, maximising
     level = 0
     entering = True
@@ -442,7 +463,7 @@ def _brs(depth, maximising, alpha, beta, root, board, marbles, dist_sum, home, o
             make(code, board, marbles, dist_sum, home, occupied, dist, goal_owner)
         child = level + 1
         alphas[child], betas[child] = alphas[level], betas[level]
-        depths[child], maxing[child] = depths[level] - 1, not maxing[level]
+        depths[child], maxing[child] = depths[level] - 1, solo or not maxing[level]
         level = child
         entering = True
 
@@ -471,7 +492,7 @@ def search_root(depth, root, candidates, board, marbles, dist_sum, home, occupie
     for i in range(candidates.shape[0]):
         code = candidates[i]
         make(code, board, marbles, dist_sum, home, occupied, dist, goal_owner)
-        value = _brs(depth - 1, False, alpha, WIN + 1, root, board, marbles, dist_sum, home, occupied, active,
+        value = _brs(depth - 1, weights[3] != 0, alpha, WIN + 1, root, board, marbles, dist_sum, home, occupied, active,
                      neighbours, jump_land, allowed, dist, goal_owner, weights, mark, queue, moves, counters,
                      deadline)
         unmake(code, board, marbles, dist_sum, home, occupied, dist, goal_owner)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 
@@ -50,10 +51,11 @@ class SearchParams:
     straggler_weight: int = 6
     leader_weight: int = 50
     forward_moves: int = 0
+    solo: bool = False
     max_depth: int = 12
 
     def array(self) -> np.ndarray:
-        return np.array([self.straggler_weight, self.leader_weight, self.forward_moves], np.int64)
+        return np.array([self.straggler_weight, self.leader_weight, self.forward_moves, int(self.solo)], np.int64)
 
 
 class Scratch:
@@ -87,11 +89,14 @@ class SearchResult:
 
 
 def best_move(position: Position, tables: Tables, root: int, seconds: float, params: SearchParams,
-              scratch: Scratch, rng: random.Random | None = None) -> SearchResult:
+              scratch: Scratch, rng: random.Random | None = None,
+              keep: Callable[[int], bool] | None = None) -> SearchResult:
     """Iterative deepening BRS from ``root``'s turn, stopping within ``seconds``.
 
     With ``rng``, root moves that look alike (same forward gain) are tried in
-    random order, so among equally good moves the choice varies from game to game.
+    random order, so among equally good moves the choice varies from game to
+    game. ``keep`` narrows the root moves (engine codes) to those it accepts,
+    unless it accepts none.
 
     Each iteration searches the previous best move first. A new iteration
     starts only while less than ``_START_FRACTION`` of the time has gone (the
@@ -105,6 +110,11 @@ def best_move(position: Position, tables: Tables, root: int, seconds: float, par
     if count == 0:
         return SearchResult(PASS_CODE, 0, 0, 0)
     candidates = candidates[:count].copy()
+    if keep is not None:
+        kept = [code for code in candidates if keep(int(code))]
+        if kept:
+            candidates = np.array(kept, np.int64)
+            count = len(kept)
     if rng is not None:
         candidates = _shuffle_ties(candidates, tables.dist, rng)
     if count == 1:

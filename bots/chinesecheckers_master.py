@@ -1,0 +1,49 @@
+"""Master Chinese Checkers: deeper Best-Reply Search by forward pruning, and a solo race at the end.
+
+Two changes to Hard's search (``bots/chinesecheckers_brs.py``), each
+measured in ``benchmarks/chinesecheckers_arena.py``:
+
+* Forward pruning: at every node below the root only the ``forward`` most
+  forward moves of each seat (largest drop in distance to its goal tip) are
+  searched. Chinese Checkers has dozens of moves a turn, most of them
+  shuffles; dropping them lets the search see two or three more plies in the
+  same time, which is worth far more than the rare good backward move lost.
+* The race: in a two-player game, once every opponent marble is two rows
+  behind the bot's last marble the players can never meet again, and the
+  game is two solo puzzles. The bot then searches its own moves only (the
+  opponent stands still), so its whole depth goes into packing the goal in
+  the fewest moves.
+"""
+from __future__ import annotations
+
+from game.chinesecheckers import ChineseCheckers
+from game.core import Move, State
+from bots.chinesecheckers_brs import ChineseCheckersBRS, progress_filter, rules_move
+from bots.lib.chinesecheckers_engine import Position, tables_for
+from bots.lib.chinesecheckers_search import SearchParams, best_move
+
+
+class ChineseCheckersMaster(ChineseCheckersBRS):
+    """Best-Reply Search over the most forward moves, solo search once the players are apart."""
+
+    name = "Chinese Checkers pruned best-reply search"
+    games = ("chinesecheckers",)
+    description = "best-reply search over the most forward moves, deeper than Hard; races the endgame alone"
+
+    def __init__(self, seconds: float = 0.8, forward: int = 8, straggler: int = 6, leader: int = 50,
+                 seed: int | None = None) -> None:
+        super().__init__(seconds=seconds, straggler=straggler, leader=leader, seed=seed)
+        if isinstance(forward, bool) or not isinstance(forward, int) or not 1 <= forward <= 100:
+            raise ValueError(f"forward must be a whole number of moves from 1 to 100, got {forward!r}")
+        self.params = SearchParams(straggler_weight=straggler, leader_weight=leader, forward_moves=forward)
+        self.solo_params = SearchParams(straggler_weight=straggler, leader_weight=leader, forward_moves=forward,
+                                        solo=True)
+
+    def choose_move(self, state: State, budget: float) -> Move:
+        assert isinstance(state, ChineseCheckers)
+        tables = tables_for(state.num_seats)
+        position = Position.of_state(state)
+        params = self.solo_params if position.disengaged(tables, state.turn) else self.params
+        self.last = best_move(position, tables, state.turn, self.thinking_time(budget), params, self.scratch,
+                              self.rng, progress_filter(state, position, tables))
+        return rules_move(state, self.last.code)
