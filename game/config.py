@@ -74,6 +74,8 @@ DEFAULT_CONFIG: dict[str, Any] = {
             "tiers": {
                 "Easy": {"bot": "ChineseCheckersEasy", "params": {}},
                 "Medium": {"bot": "ChineseCheckersGreedy", "params": {}},
+                "Hard": {"bot": "ChineseCheckersBRS", "params": {"seconds": 0.5}},
+                "Master": {"bot": "ChineseCheckersMaster", "params": {"seconds": 0.8}},
             },
         },
     },
