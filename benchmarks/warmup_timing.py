@@ -11,7 +11,8 @@ again (cached), each in fresh processes:
 3. Launch to the first bot move: the arcade opens a game in which the
    chosen tier moves first (default: Connect Four Master) and runs frames
    at 60 per second until that move is on the board; also the longest
-   frame meanwhile (the window must stay responsive). Done with the
+   frame meanwhile (the window must stay responsive) and whether the game
+   waited for the warm-up to finish compiling its bot. Done with the
    launch-time warm-up (the default) and without it
    (``BOARD_ARCADE_WARMUP=0``: the bot's worker compiles its own engine).
 
@@ -78,7 +79,8 @@ def child_warm_up(spawned: float) -> dict:
     with EngineWarmUp(jobs) as warmup:
         progress = warmup.wait()
     return {"total": time.time() - begun, "since_spawn": time.time() - spawned,
-            "engines": {warmup.jobs[key].label: round(seconds, 2) for key, seconds in warmup.seconds.items()},
+            "engines": {warmup.jobs[key].label: (round(seconds, 2), key in warmup.compiled)
+                        for key, seconds in warmup.seconds.items()},
             "failures": list(progress.failures)}
 
 
@@ -98,20 +100,19 @@ def child_first_move(spawned: float, game_id: str, tier: str) -> dict:
     scene = app.scene
     clock = pygame.time.Clock()
     longest = 0.0
-    card_frames = warming_frames = 0
+    warming_frames = 0
     try:
         while not scene.match.records:
             begun = time.perf_counter()
             app.frame(1 / 60)
             longest = max(longest, time.perf_counter() - begun)
             warming_frames += scene.warming
-            card_frames += app.warmup_card.visible
             clock.tick(60)
             if time.time() - spawned > 600:
                 raise RuntimeError("no first move within 10 minutes")
         record = scene.match.records[0]
         return {"title": title, "first_move": time.time() - spawned, "longest_frame": longest,
-                "frames_waiting_for_engine": warming_frames, "note": record.note}
+                "waited": warming_frames > 0, "note": record.note}
     finally:
         app.close()
 
@@ -144,8 +145,9 @@ def main(argv: list[str] | None = None) -> int:
                             report = run_child(child_env(home, alone), "warmup")
                             print(f"Warm-up alone, {which} cache: {report['total']:.2f} s "
                                   f"({report['since_spawn']:.2f} s from spawning the process)")
-                            for name, seconds in report["engines"].items():
-                                print(f"    {name:<32} {seconds:6.2f} s")
+                            for name, (seconds, compiled) in report["engines"].items():
+                                how = "compiled" if compiled else "loaded from the cache"
+                                print(f"    {name:<42} {seconds:6.2f} s  {how}")
                             for failure in report["failures"]:
                                 print(f"    FAILED {failure}")
                         print(flush=True)
@@ -158,12 +160,13 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(f"Launch to the title screen and to the first move of {args.game} {args.tier} (moving first), seconds")
     print(f"| {'mode':<31} | {'cache':<6} | {'title (main.py)':>15} | {'title (App)':>11} | {'first move':>10} | "
-          f"{'longest frame':>13} |")
-    print(f"|{'-' * 33}|{'-' * 8}|{'-' * 17}|{'-' * 13}|{'-' * 12}|{'-' * 15}|")
+          f"{'longest frame':>13} | {'game waited':>11} |")
+    print(f"|{'-' * 33}|{'-' * 8}|{'-' * 17}|{'-' * 13}|{'-' * 12}|{'-' * 15}|{'-' * 13}|")
     for label, state, title, move in rows:
         shown = "-" if title != title else f"{title:.2f}"
+        waited = "yes" if move["waited"] else "no"
         print(f"| {label:<31} | {state:<6} | {shown:>15} | {move['title']:>11.2f} | {move['first_move']:>10.2f} | "
-              f"{move['longest_frame'] * 1000:>10.0f} ms |")
+              f"{move['longest_frame'] * 1000:>10.0f} ms | {waited:>11} |")
         if move["note"]:
             print(f"    the move's note: {move['note']}")
     return 0

@@ -18,11 +18,11 @@ happens, the arcade keeps running: a bot whose warm-up failed simply
 compiles (or fails) again in its own worker when it plays.
 
 A game that starts while the warm-up runs takes its bots over
-(``hand_over``): a bot still waiting its turn here is dropped from the
-queue and its worker warms it up itself (before it reports ready, so its
-clock does not run, and at once, in parallel with the warm-up); only a bot
-being compiled here right now is waited for, so the same kernels are not
-compiled twice at the same time.
+(``hand_over``): a bot still waiting its turn here (or only loading from
+the cache) is dropped from the warm-up and its worker warms it up itself
+(before it reports ready, so its clock does not run, and at once, in
+parallel with the warm-up); only a bot that numba is compiling here right
+now is waited for, so the same kernels are not compiled twice at once.
 
 Protocol (tuples over a ``Pipe``): the warm-up process sends ``("start",
 key)`` before a bot, ``("compiling", key)`` when numba first compiles
@@ -208,15 +208,16 @@ class EngineWarmUp:
         return self.progress()
 
     def compiling(self, key: str) -> bool:
-        """Whether bot ``key``'s warm-up runs in the warm-up process right now."""
-        return key == self._current
+        """Whether numba compiles bot ``key``'s engine in the warm-up process right now."""
+        return key == self._current and self._compiling
 
     def hand_over(self, key: str) -> bool:
         """The caller's own worker will warm bot ``key`` up: True if it may start now.
 
-        A bot still waiting its turn is taken out of the queue (and counts as
-        done); one being compiled right now is not (False: ask again later,
-        starting now would compile the same kernels twice at once).
+        A bot waiting its turn, or only loading its kernels from the cache,
+        is taken out of the warm-up (and counts as done); one being compiled
+        right now is not (False: ask again later; starting now would compile
+        the same kernels twice at once).
         """
         if self.compiling(key):
             return False
@@ -225,7 +226,7 @@ class EngineWarmUp:
             self.outcomes[key] = None
             self.seconds[key] = 0.0
             self.handed_over.add(key)
-            if self._conn is not None:
+            if self._conn is not None and key != self._current:
                 self._send(("skip", [key]))
         return True
 

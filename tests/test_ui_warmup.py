@@ -70,7 +70,7 @@ def test_card_appears_only_when_an_engine_compiles_for_more_than_a_moment(make_a
 def test_game_waits_for_the_engine_the_warm_up_is_compiling_without_starting_its_clock(make_app, gate):
     d = make_app(bots_dir=GATED, warm_up=True)
     d.app.update_settings(bot_delay=0.0)
-    d.until(lambda: d.app.warmup.progress().current == "Gated", LIMIT, "the gated engine compiling")
+    d.until(lambda: d.app.warmup.compiling("GatedBot"), LIMIT, "the gated engine compiling")
     d.app.open_match(Match(new_state("tictactoe"), [Player.of_bot("GatedBot", label="Gated"), Player.human()]),
                      animate=False)
     d.settle()

@@ -154,8 +154,9 @@ def test_a_bot_handed_over_is_left_out_unless_it_is_being_compiled(engines, gate
     caplog.set_level(logging.INFO, logger="game.warmup")
     warmup = EngineWarmUp(jobs(gated, "GatedBot", "QuickBot") + jobs(engines, "RecordingBot")).start()
     try:
-        while warmup.poll().current != "Gated":
+        while not warmup.poll().compiling:
             warmup.wait(0.05)
+        assert warmup.poll().current == "Gated"
         assert not warmup.hand_over("GatedBot")        # being compiled: the game waits for it
         assert warmup.hand_over("RecordingBot")        # queued: the game's worker warms it up itself
         assert warmup.pending("GatedBot") and not warmup.pending("RecordingBot")
