@@ -204,6 +204,21 @@ def matchup_order(players: Sequence[Player]) -> list[int]:
     return sorted(range(len(players)), key=lambda s: (not players[s].is_human, players[s].label, s))
 
 
+def matchup_name(players: Sequence[Player]) -> str:
+    """How the statistics name a matchup: "Human vs Master"; with more than two
+    seats, players of the same label are counted once ("Human vs Easy ×4 vs Hard")."""
+    labels = [players[s].label for s in matchup_order(players)]
+    if len(labels) <= 2:
+        return " vs ".join(labels)
+    groups: list[list[str]] = []
+    for label in labels:
+        if groups and groups[-1][0] == label:
+            groups[-1].append(label)
+        else:
+            groups.append([label])
+    return " vs ".join(g[0] if len(g) == 1 else f"{g[0]} ×{len(g)}" for g in groups)
+
+
 COUNTS = ("wins", "draws", "losses")
 
 
@@ -223,7 +238,7 @@ class Stats:
     def record(self, game_id: str, players: Sequence[Player], outcome: Outcome) -> StatRow:
         """Count one finished game; returns the updated row."""
         order = matchup_order(players)
-        matchup = " vs ".join(players[s].label for s in order)
+        matchup = matchup_name(players)
         key = {"win": "wins", "draw": "draws", "loss": "losses"}[outcome.result_for(order[0])]
         for table in (self.tally, self.unsaved):
             counts = table.setdefault(game_id, {}).setdefault(matchup, dict.fromkeys(COUNTS, 0))

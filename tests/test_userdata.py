@@ -61,6 +61,16 @@ def test_stats_count_a_matchup_from_the_humans_side_whichever_seat():
     assert (row.matchup, row.wins, row.draws, row.losses) == ("Human vs Master", 1, 1, 1)
 
 
+def test_stats_name_a_many_player_matchup_with_each_label_once_and_its_count():
+    stats = Stats()
+    easy, hard = Player.of_bot("Easy"), Player.of_bot("Hard")
+    stats.record("chinesecheckers", [easy, Player.human(), hard, easy, easy, easy], Outcome((1,), "goal filled"))
+    stats.record("chinesecheckers", [Player.human(), easy, easy, easy, easy, hard], Outcome((5,), "goal filled"))
+    stats.record("tictactoe", [easy, easy], Outcome((0,), "three in a row"))
+    assert [(r.matchup, r.wins, r.losses) for r in stats.rows()] == [
+        ("Human vs Easy ×4 vs Hard", 1, 1), ("Easy vs Easy", 1, 0)]
+
+
 def test_stats_persist_and_damaged_counts_are_skipped():
     stats = Stats()
     stats.record("tictactoe", [Player.human(), Player.of_bot("Easy")], Outcome((0,), "three in a row"))

@@ -40,7 +40,7 @@ from game.ui.scenes.result import ResultPanel, places_table
 from game.ui.scenes.rules_help import RulesPanel
 from game.ui.scenes.setup import remember_match
 from game.ui.widgets import Button, Choice, ChoiceItem, Widget, nearest_index
-from game.userdata import BOT_DELAYS, StatRow, matchup_order, saves_dir
+from game.userdata import BOT_DELAYS, StatRow, matchup_name, saves_dir
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -350,8 +350,7 @@ class PlayScene(Scene):
 
     def _score_row(self) -> StatRow | None:
         """This matchup's running score, as the Statistics screen shows it."""
-        players = self.match.players
-        matchup = " vs ".join(players[s].label for s in matchup_order(players))
+        matchup = matchup_name(self.match.players)
         return next((r for r in self.app.stats.rows() if r.game_id == self.game_id and r.matchup == matchup), None)
 
     def play_sound(self, name: str, delay: float = 0.0) -> None:
