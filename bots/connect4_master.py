@@ -1,22 +1,27 @@
 """Master Connect Four: perfect play on the standard 7x6 board, the deepest search elsewhere.
 
-On 7x6 with four in a row every move is exact: the opening book
+On 7x6 with four in a row Master plays by the opening book
 (``assets/connect4_book.txt``, built by our own solver with
-``benchmarks/connect4_book_build.py``) answers the first plies of Master's
-games, and the solver (``bots/lib/connect4_solver.py``) every later
-position. Master plays a move of the position's exact score: it wins
-whenever it can, with as few discs as possible, draws when it cannot win,
-and when lost holds out the longest. Among equal moves it takes the most
-central (so its games repeat, and stay inside its book).
+``benchmarks/connect4_book_build.py``) in the first plies of its games, and
+by the solver (``bots/lib/connect4_solver.py``) after them. The book holds
+a move that keeps the proved result of each of Master's positions (the
+exact score of the first plies takes hours to solve); the solver plays a
+move of the position's exact score: it wins whenever it can, with as few
+discs as possible, draws when it cannot win, and when lost holds out the
+longest. Among equal moves it takes the most central (so its games repeat,
+and stay inside its book).
 
-Should a position ever take the solver past the time budget, Master falls
-back to what it can prove in the time left: a move that keeps the win (or
-the draw) it has proved, however slowly it wins; failing even that, Hard's
-search. The table of the solver is allocated once per process and kept from
-move to move (everything it holds stays true).
+Each move out of the book first proves the position's result and finds a
+move that keeps it (a won game stays won, a drawn one drawn), then looks
+for the exact score in the time left and plays its move if found, else the
+move that keeps the result. A position whose proof alone takes longer than
+half the budget (or a lost one not solved exactly; the book only knows it
+is lost) is played by Hard's search in the time left. The solver's table is
+allocated once per process and kept from move to move (everything it holds
+stays true), so the work of one move speeds up the next.
 
 On other board sizes or line lengths Master uses Hard's engine
-(``ConnectFourAlphaBeta.best_move_within``) with the whole budget, which
+(``ConnectFourAlphaBeta.best_move_within``) for most of the budget, which
 searches as deep as the time allows and never lets the opponent win at once
 when it can avoid it.
 """
@@ -33,9 +38,10 @@ from bots.lib.connect4_solver import STANDARD, Position, SearchAborted, Solver, 
 
 #: Part of the budget a move may use: the rest covers the worker's overhead on a busy machine.
 BUDGET_SHARE = 0.6
-#: Parts of a move's time by which the exact score, else a proof of the result, must be found
-#: (what is left goes to Hard's search).
-EXACT_SHARE, PROOF_SHARE = 0.55, 0.8
+#: Parts of a move's time by which a proof of the position's result (and a move that keeps
+#: it), then its exact score, must be found; if even the proof takes longer, Hard's search
+#: has what is left.
+PROOF_SHARE, EXACT_SHARE = 0.5, 0.85
 #: Nodes of a timed search's first try, which also measures the speed for the second.
 FIRST_TRY_NODES = 1 << 16
 #: Table size of Master's solver (2**23 entries of 8 bytes: 64 MB).
@@ -97,31 +103,32 @@ class ConnectFourMaster(Bot):
             return self._other_boards.best_move_within(state, budget * BUDGET_SHARE)
         moves = list(state.move_stack)
         entry = self.book().lookup(moves)
-        if entry is not None:
+        if entry is not None and (entry.result >= 0 or entry.score is not None):
             return entry.column
         position = position_from_moves(moves)
         start, share = time.perf_counter(), budget * BUDGET_SHARE
         solver = self.solver()
-        try:
-            return within(start + share * EXACT_SHARE, lambda limit: solver.best_move(position, limit))[0]
-        except SearchAborted:
-            pass
-        return self._safe_move(state, position, start + share * PROOF_SHARE, start + share)
+        keeping = self._keeping_move(position, start + share * PROOF_SHARE)
+        if keeping is not None:
+            try:
+                return within(start + share * EXACT_SHARE, lambda limit: solver.best_move(position, limit))[0]
+            except SearchAborted:
+                if keeping[0] is not None:
+                    return keeping[0]
+        return self._other_boards.best_move_within(state, max(0.05, start + share - time.perf_counter()))
 
-    def _safe_move(self, state: ConnectFour, position: Position, proof_deadline: float, deadline: float) -> int:
-        """When the exact score takes too long: a move that keeps the proven win or draw, if the
-        proof fits by ``proof_deadline``; else Hard's search until ``deadline``."""
+    def _keeping_move(self, position: Position, deadline: float) -> tuple[int | None, int] | None:
+        """``(column, result)``: the position's proved result (1, 0, -1) and, unless lost, a move
+        that keeps it; ``None`` if the proof does not fit by ``deadline``."""
         solver = self.solver()
         try:
-            sign = within(proof_deadline, lambda limit: solver.solve(position, weak=True, node_limit=limit))
-            if sign >= 0:
-                target = min(sign, 1)
-                column = within(proof_deadline, lambda limit: solver.move_reaching(position, target, limit))
-                if column is not None:
-                    return column
+            result = within(deadline, lambda limit: solver.solve(position, weak=True, node_limit=limit))
+            result = (result > 0) - (result < 0)
+            if result < 0:
+                return None, result
+            return within(deadline, lambda limit: solver.move_reaching(position, result, limit)), result
         except SearchAborted:
-            pass
-        return self._other_boards.best_move_within(state, max(0.05, deadline - time.perf_counter()))
+            return None
 
     # -- hints -------------------------------------------------------------------------
     def analyse(self, state: ConnectFour, budget: float) -> dict[int, MoveValue]:
