@@ -46,6 +46,11 @@ def jumper(state: ChineseCheckers) -> tuple[int, tuple[int, ...]]:
     raise AssertionError("no jump chain in this position")
 
 
+def is_gold(colour) -> bool:
+    """The hint's and the cursor's gold, even half blended into the board."""
+    return colour[0] > 150 and 100 < colour[1] < 220 and colour[2] < 130 and colour[0] - colour[2] > 80
+
+
 def colour_near(colour, target, tolerance=80) -> bool:
     return sum(abs(a - b) for a, b in zip(colour[:3], target)) <= tolerance
 
@@ -335,3 +340,19 @@ def test_game_card_names_every_player_count_the_options_allow():
     assert players_text(seat_counts("chinesecheckers")) == "2, 3, 4 or 6 players"
     assert players_text(seat_counts("tictactoe")) == "2 players"
     assert players_text([1]) == "1 player"
+
+
+def test_a_hint_rings_the_marble_to_move_and_traces_its_path():
+    state = game("e3-g5", "j14-i13")
+    renderer = new_renderer(state)
+    start, path = jumper(state)
+
+    def gold_around(view: BoardView, hole: int) -> int:
+        surface = pygame.Surface((600, 640))
+        renderer.draw(surface, state, view)
+        cx, cy = renderer.cell_centre(hole)
+        reach = int(renderer._layout.unit * 0.6)
+        return sum(is_gold(surface.get_at((x, y))) for x in range(cx - reach, cx + reach) for y in range(cy - reach, cy + reach))
+
+    for hole in (start, path[-1]):
+        assert gold_around(BoardView(hint=path), hole) > 3 * gold_around(BoardView(), hole) + 20

@@ -398,6 +398,10 @@ class ChineseCheckersRenderer(Renderer):
             self._draw_marble(surface, lay, state.board[hop.path[-1]] - 1, ground, height)
 
         ring = self._cached(("ring", lay.unit, palette.ACCENT), lambda: self._ring_image(lay, palette.ACCENT))
+        hint = view.hint
+        if isinstance(hint, tuple) and len(hint) >= 2 and outcome is None and hint[0] != self.selected:
+            beat = pulse((self.clock % 1.3) / 1.3) if self.animated else 0.5
+            _blit_centred(surface, ring, lay.centre(hint[0]), 0.55 + 0.45 * beat)    # the marble the hint moves
         if playing and self.selected is not None:
             x, y = lay.centre(self.selected)
             _blit_centred(surface, ring, (x, y - lay.unit * _LIFT))
