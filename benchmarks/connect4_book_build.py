@@ -10,7 +10,8 @@ once. Before ``--exact-from`` plies, where an exact score takes far longer
 (the whole game's proof), only the result is proved: a won position gets a
 move that keeps the win (written ``win``), a drawn one a move that keeps the
 draw (score 0, exact), a lost one its most central move that does not lose
-at once (written ``loss``).
+at once (written ``loss``; Master searches such positions itself rather
+than play that move, so the book does not follow it further).
 
 Format (read by ``bots/lib/connect4_book.py``): ``#`` comment lines, then one
 line per position, ``<moves> <best column> <score>``: one move sequence
@@ -102,6 +103,8 @@ def main(argv: list[str] | None = None) -> int:
                     entry = solve(solver, position_from_moves(moves), exact=plies >= args.exact_from)
                 times.append(time.perf_counter() - start)
                 lines.append(Book.format_line(moves, entry))
+                if entry.score is None and entry.result < 0:
+                    continue  # Master searches lost positions itself (see bots/connect4_master.py)
                 for nxt in replies(solver, moves, entry.column):
                     following.setdefault(canonical(moves_key(nxt))[0], nxt)
             figures.append(f"{name}, ply {plies}: {len(times)} positions, {sum(times):.1f} s, "
