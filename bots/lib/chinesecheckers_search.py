@@ -35,17 +35,16 @@ from bots.lib.chinesecheckers_engine import (
     HOLE_COUNT, HOLE_MASK, MAX_MOVES, MAX_PLY, NODES, ABORTED, PASS_CODE, SEAT_SHIFT, START_SHIFT, WIN,
     Position, Tables, root_moves, search_root)
 
-#: No new iteration once this share of the time is gone.
-_START_FRACTION = 0.3
-
-
 @dataclass(frozen=True)
 class SearchParams:
     """The knobs of one search: evaluation weights and pruning.
 
     ``straggler_weight`` is in quarter-steps per step of the marble farthest
     behind (4 = as much as one step of the sum). ``leader_weight`` is the
-    percent of the opponents' term taken from the leading opponent.
+    percent of the opponents' term taken from the leading opponent. No new
+    iteration starts once ``start_fraction`` of the time has gone (the next
+    one usually takes several times the last, though a cut-off one still
+    counts for the moves it finished).
     """
 
     straggler_weight: int = 6
@@ -53,6 +52,7 @@ class SearchParams:
     forward_moves: int = 0
     solo: bool = False
     max_depth: int = 12
+    start_fraction: float = 0.3
 
     def array(self) -> np.ndarray:
         return np.array([self.straggler_weight, self.leader_weight, self.forward_moves, int(self.solo)], np.int64)
@@ -99,9 +99,9 @@ def best_move(position: Position, tables: Tables, root: int, seconds: float, par
     unless it accepts none.
 
     Each iteration searches the previous best move first. A new iteration
-    starts only while less than ``_START_FRACTION`` of the time has gone (the
-    next one usually takes several times the last); one cut off by the
-    deadline still counts if it finished a move better than the previous best.
+    starts only while less than ``params.start_fraction`` of the time has
+    gone; one cut off by the deadline still counts if it finished a move
+    better than the previous best.
     """
     started = time.perf_counter()
     candidates = np.zeros(MAX_MOVES, np.int64)
@@ -123,7 +123,7 @@ def best_move(position: Position, tables: Tables, root: int, seconds: float, par
     scratch.deadline[0] = started + seconds
     code, value, reached, nodes = int(candidates[0]), 0, 0, 0
     for depth in range(1, params.max_depth + 1):
-        if depth > 1 and time.perf_counter() - started > _START_FRACTION * seconds:
+        if depth > 1 and time.perf_counter() - started > params.start_fraction * seconds:
             break
         scratch.counters[:] = 0
         index, found, finished = search_root(
