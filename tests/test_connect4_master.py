@@ -6,7 +6,7 @@ from functools import cache
 import pytest
 
 from bots.connect4_master import ConnectFourMaster
-from bots.lib.connect4_book import Book, BookEntry, BookError
+from bots.lib.connect4_book import BOOK_PATH, Book, BookEntry, BookError
 from bots.lib.connect4_solver import Solver, position_from_moves
 from game.connect4 import ConnectFour
 
@@ -82,3 +82,30 @@ def test_a_bad_book_line_names_the_file_and_line(tmp_path):
     path.write_text("# comment\n- 4 1\n44 9 3\n")
     with pytest.raises(BookError, match=r"book.txt line 3: column 9"):
         Book.read(path)
+
+
+def book_lines() -> list[tuple[str, int]]:
+    """``(moves, column)`` of every line of the shipped book (columns 0-based)."""
+    lines = [line.split() for line in BOOK_PATH.read_text().splitlines() if not line.startswith("#")]
+    return [("" if moves == "-" else moves, int(column) - 1) for moves, column, _ in lines]
+
+
+def test_the_shipped_book_has_masters_first_move_a_win_and_every_reply_to_it():
+    book = Book.read(BOOK_PATH)
+    first = book.lookup([])
+    assert first is not None and first.result == 1
+    assert all(book.lookup([first.column, reply]) is not None for reply in range(7))
+
+
+def test_no_move_of_the_shipped_book_lets_the_opponent_win_at_once():
+    for moves, column in book_lines():
+        state = game(moves)
+        state.push(column)
+        replies = [] if state.is_over() else state.legal_moves()
+        assert not [reply for reply in replies if game_after(state, reply).outcome() is not None], (moves, column)
+
+
+def game_after(state: ConnectFour, move: int) -> ConnectFour:
+    after = state.copy()
+    after.push(move)
+    return after
