@@ -157,9 +157,9 @@ def test_setup_boxes_that_do_not_fit_scroll_to_the_focused_control(make_app, mon
     setup = d.scene
     players = setup.widget("option:players")
     setup.focus.focus(players)
-    d.key(pygame.K_RIGHT)
-    d.key(pygame.K_RIGHT)                       # four players
-    assert len(setup.seat_widgets) == 4 and setup.max_column_scroll > 0
+    while setup.options["players"] != 6:
+        d.key(pygame.K_RIGHT)                   # six players
+    assert len(setup.seat_widgets) == 6 and setup.max_column_scroll > 0
     assert_laid_out(setup, MIN_SIZE, setup_boxes(setup))
     setup.focus.focus(setup.widget("seat1"))
     d.key(pygame.K_UP)

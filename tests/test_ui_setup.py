@@ -15,7 +15,7 @@ class Optioned(TicTacToe):
     game_id = "optioned"
     title = "Optioned"
     options_spec = (
-        Option("players", "Players", 2, (2, 3, 4)),
+        Option("players", "Players", 2, (2, 3, 4, 6)),
         Option("size", "Board size", 3, (3, 4, 5)),
     )
 
@@ -29,7 +29,7 @@ class Optioned(TicTacToe):
         return self.options["players"]
 
     def seat_name(self, seat: int) -> str:
-        return "XOAB"[seat]
+        return "XOABCD"[seat]
 
 
 def test_rules_options_are_choosers_and_seats_follow_the_player_count(make_app, monkeypatch):

@@ -40,7 +40,7 @@ REPO = Path(__file__).resolve().parents[3]
 #: Space above a box's section label.
 BOX_PAD = 8
 #: More seats than this go in two columns, if the column is at least GRID_MIN_WIDTH wide.
-GRID_SEATS = 4
+GRID_SEATS = 2
 GRID_MIN_WIDTH = 560
 GRID_GAP = 24
 
@@ -327,8 +327,8 @@ class SetupScene(Scene):
             self.scroll_column(widget.rect.bottom - view.bottom + 8)
 
     def _seat_columns(self, column_w: int) -> int:
-        """Seats side by side in two columns when there are more than four and the
-        column is wide enough for two choosers a line (six players fit a small window)."""
+        """Seats side by side in two columns when there are more than two and the
+        column is wide enough for two choosers a line (so many players need little height)."""
         return 2 if len(self.seat_widgets) > GRID_SEATS and column_w >= GRID_MIN_WIDTH else 1
 
     @property
