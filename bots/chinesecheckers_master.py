@@ -10,6 +10,11 @@ measured in ``benchmarks/chinesecheckers_arena.py``:
   same time, which is worth far more than the rare good backward move lost.
   It also starts a new iteration later into its time (half of it, against
   Hard's 30%), as a cut-off iteration still counts for the moves it finished.
+* A transposition table (2^18 slots, cleared each move): the same marbles
+  reached by moves in another order are searched once, and each iteration
+  tries first the best move the last one found there. On sample positions it
+  reaches one ply deeper in 2 and 6-player games for the same time, and the
+  same depth with a quarter of the nodes in 3-player ones.
 * The race: in a two-player game, once every opponent marble is two rows
   behind the bot's last marble the players can never meet again, and the
   game is two solo puzzles. The bot then searches its own moves only (the
@@ -22,7 +27,7 @@ from game.chinesecheckers import ChineseCheckers
 from game.core import Move, State
 from bots.chinesecheckers_brs import ChineseCheckersBRS, progress_filter, rules_move
 from bots.lib.chinesecheckers_engine import Position, tables_for
-from bots.lib.chinesecheckers_search import SearchParams, best_move
+from bots.lib.chinesecheckers_search import Scratch, SearchParams, best_move
 
 
 class ChineseCheckersMaster(ChineseCheckersBRS):
@@ -41,6 +46,7 @@ class ChineseCheckersMaster(ChineseCheckersBRS):
                                    start_fraction=0.5)
         self.solo_params = SearchParams(straggler_weight=straggler, leader_weight=leader, forward_moves=forward,
                                         solo=True, start_fraction=0.5)
+        self.scratch = Scratch(table_bits=18)
 
     def choose_move(self, state: State, budget: float) -> Move:
         assert isinstance(state, ChineseCheckers)

@@ -3,10 +3,10 @@
 The rules (``game/chinesecheckers.py``) own the geometry; ``Tables`` turns
 their neighbour list, star points and tip distances into the integer arrays
 the kernels read, once per number of players (``tables_for``), so there is
-one source of the board. A position is a handful of small arrays (``Position``): the board
-(0 empty, seat + 1 for a marble), each seat's ten marble holes, and running
-totals kept up to date by ``make``/``unmake``, so evaluating a position costs
-a few dozen additions.
+one source of the board. A position is a handful of small arrays
+(``Position``): the board (0 empty, seat + 1 for a marble), each seat's ten
+marble holes, and running totals kept up to date by ``make``/``unmake``, so
+evaluating a position costs a few dozen additions.
 
 A move inside the engine is one int: ``seat << 14 | start << 7 | end``. The
 path of a jump chain is not needed by the search (the rules list one path per
@@ -67,12 +67,14 @@ def decode(code: int) -> tuple[int, int, int]:
 class Tables:
     """The board geometry and one seating's targets, as arrays for the kernels.
 
-    ``neighbours[h, d]`` is the hole next to ``h`` in direction ``d`` (or -1),
-    ``jump_land[h, d]`` the hole a jump that way lands on (over the neighbour). Per seat: ``allowed`` marks where its marbles may end a move,
+    ``neighbours[h, d]`` is the hole next to ``h`` in direction ``d`` (or
+    -1), ``jump_land[h, d]`` the hole a jump that way lands on (over the
+    neighbour). Per seat: ``allowed`` marks where its marbles may end a move,
     ``dist`` the steps from each hole to its goal's far tip, ``goal`` its ten
     goal holes, nearest the tip first, and ``axis`` the row of each hole
     across its way home (8 at its start's tip, -8 at its goal's).
-    ``goal_owner[h]`` is the seat whose goal holds ``h`` (or -1).
+    ``goal_owner[h]`` is the seat whose goal holds ``h`` (or -1);
+    ``zobrist[s, h]`` a fixed random key for a marble of seat ``s`` on ``h``.
     """
 
     neighbours: np.ndarray
@@ -82,6 +84,7 @@ class Tables:
     goal: np.ndarray
     goal_owner: np.ndarray
     axis: np.ndarray
+    zobrist: np.ndarray
     seat_points: tuple[int, ...]
 
     @classmethod
@@ -122,7 +125,8 @@ class Tables:
             goal_owner[list(target)] = seat
             axis[seat] = next(sign * coordinates[:, i] for i in range(3) for sign in (1, -1)
                               if (sign * coordinates[list(home), i] >= 5).all())
-        return cls(nb, land, allowed, dist, goal, goal_owner, axis, tuple(seat_points))
+        zobrist = np.random.default_rng(seats).integers(1, 1 << 62, size=(seats, HOLE_COUNT), dtype=np.int64)
+        return cls(nb, land, allowed, dist, goal, goal_owner, axis, zobrist, tuple(seat_points))
 
     @property
     def seats(self) -> int:
@@ -317,6 +321,10 @@ _CODE_BITS = 32
 #: counters[]: nodes visited, 1 once the deadline has passed.
 NODES, ABORTED = 0, 1
 _CLOCK_EVERY = 511
+#: Flips the key of a MIN layer's node, so it never answers for a MAX layer's.
+_SIDE_KEY = 0x2545F4914F6CDD1D
+#: Transposition table bounds: the stored value is exact, at least, at most the true one.
+_EXACT, _LOWER, _UPPER = 0, 1, 2
 
 
 @njit(cache=True)
@@ -395,8 +403,28 @@ def _node_moves(maximising, root, board, marbles, active, neighbours, jump_land,
 
 
 @njit(cache=True)
-def _brs(depth, maximising, alpha, beta, root, board, marbles, dist_sum, home, occupied, active,
-         neighbours, jump_land, allowed, dist, goal_owner, weights, mark, queue, moves, counters, deadline):
+def position_key(marbles, zobrist):
+    """The Zobrist key of the marbles' places (xor of one random number per seat and hole)."""
+    key = 0
+    for seat in range(marbles.shape[0]):
+        for k in range(MARBLES):
+            if marbles[seat, k] >= 0:
+                key ^= zobrist[seat, marbles[seat, k]]
+    return key
+
+
+@njit(cache=True)
+def _move_key(code, zobrist):
+    if code < 0:
+        return 0
+    seat = code >> SEAT_SHIFT
+    return zobrist[seat, (code >> START_SHIFT) & HOLE_MASK] ^ zobrist[seat, code & HOLE_MASK]
+
+
+@njit(cache=True)
+def _brs(depth, maximising, alpha, beta, key, root, board, marbles, dist_sum, home, occupied, active,
+         neighbours, jump_land, allowed, dist, goal_owner, zobrist, table, weights, mark, queue, moves, counters,
+         deadline):
     """The BRS value for ``root`` of the position, ``depth`` plies deep, one ply below the root.
 
     Alpha-beta written as a loop over an explicit stack (numba's cache cannot
@@ -404,19 +432,31 @@ def _brs(depth, maximising, alpha, beta, root, board, marbles, dist_sum, home, o
     child is the same position a layer on. With ``weights[3]`` set the search
     is solo: every layer is the root seat's (the others stand still), for a
     race in which no one can get in anyone's way any more.
+
+    ``table`` is a transposition table, one row per slot: the node's key
+    (``key`` is the Zobrist key of the marbles, a MIN layer's flipped by
+    ``_SIDE_KEY``), its value, best move and ``depth << 2 | bound``. A stored
+    value deep enough and inside the window answers the node; otherwise its
+    best move is tried first. A table of one row means none.
     """
     counts = np.zeros(MAX_PLY, np.int64)
     index = np.zeros(MAX_PLY, np.int64)
     alphas = np.zeros(MAX_PLY, np.int64)
     betas = np.zeros(MAX_PLY, np.int64)
+    first_alphas = np.zeros(MAX_PLY, np.int64)
+    first_betas = np.zeros(MAX_PLY, np.int64)
     bests = np.zeros(MAX_PLY, np.int64)
+    best_moves = np.zeros(MAX_PLY, np.int64)
     depths = np.zeros(MAX_PLY, np.int64)
+    keys = np.zeros(MAX_PLY, np.int64)
     maxing = np.zeros(MAX_PLY, np.bool_)
     solo = weights[3] != 0
-    alphas[0], betas[0], depths[0], maxing[0] = alpha, beta, depth, maximising
+    mask = table.shape[0] - 1
+    alphas[0], betas[0], depths[0], maxing[0], keys[0] = alpha, beta, depth, maximising, key
     level = 0
     entering = True
     value = 0
+    use_table = table.shape[0] > 1
     while True:
         if entering:
             counters[NODES] += 1
@@ -430,14 +470,35 @@ def _brs(depth, maximising, alpha, beta, root, board, marbles, dist_sum, home, o
                     value = evaluate(root, marbles, dist_sum, active, dist, weights)
                 entering = False
                 continue
+            node_key = keys[level] if maxing[level] else keys[level] ^ _SIDE_KEY
+            slot = node_key & mask
+            hint = PASS_CODE
+            if use_table and table[slot, 0] == node_key:
+                stored = table[slot, 1]
+                bound = table[slot, 3] & 3
+                if table[slot, 3] >> 2 >= depths[level] and (
+                        bound == _EXACT or (bound == _LOWER and stored >= betas[level])
+                        or (bound == _UPPER and stored <= alphas[level])):
+                    value = stored
+                    entering = False
+                    continue
+                hint = table[slot, 2]
             count = _node_moves(maxing[level], root, board, marbles, active, neighbours, jump_land, allowed,
                                 dist, weights, mark, queue, moves[level])
             if count == 0:
                 moves[level, 0] = PASS_CODE
                 count = 1
+            elif hint >= 0:
+                for i in range(count):
+                    if moves[level, i] == hint:
+                        moves[level, i] = moves[level, 0]
+                        moves[level, 0] = hint
+                        break
             counts[level] = count
             index[level] = 0
             bests[level] = -WIN - 1 if maxing[level] else WIN + 1
+            best_moves[level] = moves[level, 0]
+            first_alphas[level], first_betas[level] = alphas[level], betas[level]
         else:
             if level == 0:
                 return value
@@ -448,15 +509,30 @@ def _brs(depth, maximising, alpha, beta, root, board, marbles, dist_sum, home, o
             if maxing[level]:
                 if value > bests[level]:
                     bests[level] = value
+                    best_moves[level] = code
                     if value > alphas[level]:
                         alphas[level] = value
             elif value < bests[level]:
                 bests[level] = value
+                best_moves[level] = code
                 if value < betas[level]:
                     betas[level] = value
             index[level] += 1
             if alphas[level] >= betas[level] or index[level] >= counts[level]:
                 value = bests[level]
+                if not use_table:
+                    continue
+                node_key = keys[level] if maxing[level] else keys[level] ^ _SIDE_KEY
+                slot = node_key & mask
+                bound = _EXACT
+                if value <= first_alphas[level]:
+                    bound = _UPPER
+                elif value >= first_betas[level]:
+                    bound = _LOWER
+                table[slot, 0] = node_key
+                table[slot, 1] = value
+                table[slot, 2] = best_moves[level]
+                table[slot, 3] = depths[level] << 2 | bound
                 continue
         code = moves[level, index[level]]
         if code >= 0:
@@ -464,6 +540,7 @@ def _brs(depth, maximising, alpha, beta, root, board, marbles, dist_sum, home, o
         child = level + 1
         alphas[child], betas[child] = alphas[level], betas[level]
         depths[child], maxing[child] = depths[level] - 1, solo or not maxing[level]
+        keys[child] = keys[level] ^ _move_key(code, zobrist)
         level = child
         entering = True
 
@@ -478,8 +555,8 @@ def root_moves(root, board, marbles, allowed, neighbours, jump_land, dist, mark,
 
 @njit(cache=True)
 def search_root(depth, root, candidates, board, marbles, dist_sum, home, occupied, active,
-                neighbours, jump_land, allowed, dist, goal_owner, weights, mark, queue, moves, counters,
-                deadline):
+                neighbours, jump_land, allowed, dist, goal_owner, zobrist, table, weights, mark, queue, moves,
+                counters, deadline):
     """Search each candidate root move ``depth`` plies deep (its own ply included).
 
     Returns the index of the best candidate, its value and how many candidates
@@ -489,12 +566,13 @@ def search_root(depth, root, candidates, board, marbles, dist_sum, home, occupie
     alpha = -WIN - 1
     best_index = 0
     finished = 0
+    key = position_key(marbles, zobrist)
     for i in range(candidates.shape[0]):
         code = candidates[i]
         make(code, board, marbles, dist_sum, home, occupied, dist, goal_owner)
-        value = _brs(depth - 1, weights[3] != 0, alpha, WIN + 1, root, board, marbles, dist_sum, home, occupied, active,
-                     neighbours, jump_land, allowed, dist, goal_owner, weights, mark, queue, moves, counters,
-                     deadline)
+        value = _brs(depth - 1, weights[3] != 0, alpha, WIN + 1, key ^ _move_key(code, zobrist), root, board,
+                     marbles, dist_sum, home, occupied, active, neighbours, jump_land, allowed, dist, goal_owner,
+                     zobrist, table, weights, mark, queue, moves, counters, deadline)
         unmake(code, board, marbles, dist_sum, home, occupied, dist, goal_owner)
         if counters[ABORTED]:
             break

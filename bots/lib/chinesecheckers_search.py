@@ -59,9 +59,14 @@ class SearchParams:
 
 
 class Scratch:
-    """Buffers one search reuses at every node (kept per bot, never shared between threads)."""
+    """Buffers one search reuses at every node (kept per bot, never shared between threads).
 
-    def __init__(self) -> None:
+    ``table_bits`` sizes the transposition table (``2 ** table_bits`` rows;
+    0: none).
+    """
+
+    def __init__(self, table_bits: int = 0) -> None:
+        self.table = np.zeros((1 << table_bits, 4), np.int64)
         self.mark = np.zeros(HOLE_COUNT, np.int32)
         self.queue = np.zeros(HOLE_COUNT, np.int16)
         self.moves = np.zeros((MAX_PLY, MAX_MOVES), np.int64)
@@ -74,7 +79,8 @@ def _shuffle_ties(candidates: np.ndarray, dist: np.ndarray, rng: random.Random) 
     """The candidates still most forward first, in random order within each gain."""
     codes = [int(c) for c in candidates]
     rng.shuffle(codes)
-    codes.sort(key=lambda c: dist[c >> SEAT_SHIFT, c & HOLE_MASK] - dist[c >> SEAT_SHIFT, (c >> START_SHIFT) & HOLE_MASK])
+    seat = int(candidates[0]) >> SEAT_SHIFT
+    codes.sort(key=lambda c: dist[seat, c & HOLE_MASK] - dist[seat, (c >> START_SHIFT) & HOLE_MASK])
     return np.array(codes, np.int64)
 
 
@@ -120,6 +126,7 @@ def best_move(position: Position, tables: Tables, root: int, seconds: float, par
     if count == 1:
         return SearchResult(int(candidates[0]), 0, 0, 0)
     weights = params.array()
+    scratch.table[:, 0] = 0
     scratch.deadline[0] = started + seconds
     code, value, reached, nodes = int(candidates[0]), 0, 0, 0
     for depth in range(1, params.max_depth + 1):
@@ -128,8 +135,8 @@ def best_move(position: Position, tables: Tables, root: int, seconds: float, par
         scratch.counters[:] = 0
         index, found, finished = search_root(
             depth, root, candidates, *position.arrays(), tables.neighbours, tables.jump_land, tables.allowed,
-            tables.dist, tables.goal_owner, weights, scratch.mark, scratch.queue, scratch.moves,
-            scratch.counters, scratch.deadline)
+            tables.dist, tables.goal_owner, tables.zobrist, scratch.table, weights, scratch.mark, scratch.queue,
+            scratch.moves, scratch.counters, scratch.deadline)
         nodes += int(scratch.counters[NODES])
         if finished == 0 or (scratch.counters[ABORTED] and index == 0):
             break
