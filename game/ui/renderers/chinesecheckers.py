@@ -202,6 +202,8 @@ class ChineseCheckersRenderer(Renderer):
         self._outcome: Outcome | None = None
         self._sweep: Tween | None = None
         self._shake: tuple[int, Tween] | None = None
+        self._marbles_key: Hashable = None
+        self._marbles = pygame.Surface((1, 1), pygame.SRCALPHA)
 
     # -- lifecycle ------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -387,12 +389,15 @@ class ChineseCheckersRenderer(Renderer):
             self._draw_targets(surface, lay, state)
 
         moving = hop.path[-1] if hop is not None else None
-        for hole, value in enumerate(state.board):
-            if value == 0 or hole == moving:
-                continue
-            x, y = lay.centre(hole)
-            x += self._shake_offset(hole)
-            self._draw_marble(surface, lay, value - 1, (x, y), 0.0, lifted=hole == self.selected and playing)
+        lifted = self.selected if playing else None
+        shaking = self._shake[0] if self._shake is not None and not self._shake[1].done else None
+        apart = {moving, lifted, shaking}
+        surface.blit(self._resting_marbles(lay, state.board, apart), lay.bounds())
+        for hole in apart - {None, moving}:
+            if state.board[hole]:
+                x, y = lay.centre(hole)
+                self._draw_marble(surface, lay, state.board[hole] - 1, (x + self._shake_offset(hole), y), 0.0,
+                                  lifted=hole == lifted)
         if hop is not None and state.board[hop.path[-1]] != 0:
             ground, height = hop.position(lay)
             self._draw_marble(surface, lay, state.board[hop.path[-1]] - 1, ground, height)
@@ -410,6 +415,20 @@ class ChineseCheckersRenderer(Renderer):
         label_hole = self.cursor if self.cursor_visible and playing else self.hover
         if label_hole is not None:
             self._draw_label(surface, lay, int(label_hole))
+
+    def _resting_marbles(self, lay: _Layout, board: Sequence[int], apart: set[int | None]) -> pygame.Surface:
+        """Every marble but those in ``apart`` (moving, picked up, shaking) on one
+        layer the size of the board's, drawn again only when the position changes."""
+        key = (lay.unit, lay.bounds().topleft, tuple(board), frozenset(apart))
+        if self._marbles_key != key:
+            bounds = lay.bounds()
+            layer = pygame.Surface(bounds.size, pygame.SRCALPHA)
+            local = _Layout(lay.area, lay.cx - bounds.x, lay.cy - bounds.y, lay.unit)
+            for hole, value in enumerate(board):
+                if value and hole not in apart:
+                    self._draw_marble(layer, local, value - 1, local.centre(hole), 0.0)
+            self._marbles_key, self._marbles = key, layer
+        return self._marbles
 
     def _shake_offset(self, hole: int) -> float:
         if self._shake is None or self._shake[0] != hole or self._shake[1].done:
