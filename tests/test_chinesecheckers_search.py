@@ -141,31 +141,30 @@ def test_players_are_disengaged_only_once_every_opponent_marble_is_two_rows_behi
     assert not engine.Position.of_state(ChineseCheckers(players=2)).disengaged(tables, 0)
 
 
-def keep_of(state: ChineseCheckers):
-    tables = engine.tables_for(state.num_seats)
-    return progress_filter(state, engine.Position.of_state(state), tables)
+def keep_after(moves: str):
+    """The root-move filter for Red after ``moves`` from Red on i9 and e1, Teal on i7 and m17."""
+    state = position(2, {0: ["i9", "e1"], 1: ["i7", "m17"]})
+    for text in moves.split():
+        state.push(state.parse_move(text))
+    return progress_filter(state, engine.Position.of_state(state), engine.tables_for(2))
+
+
+def red(start: str, end: str) -> int:
+    return engine.encode(0, INDEX[start], INDEX[end])
 
 
 def test_root_moves_may_not_bring_back_a_board_of_the_last_rounds():
-    state = position(2, {0: ["i9", "e1"], 1: ["i7", "m17"]})
-    for text in ("i9-h9", "i7-h7", "h9-i9", "h7-i7"):
-        state.push(state.parse_move(text))
-    keep = keep_of(state)
-    assert not keep(engine.encode(0, INDEX["i9"], INDEX["h9"]))
-    assert keep(engine.encode(0, INDEX["i9"], INDEX["j9"]))
+    keep = keep_after("i9-h9 i7-h7 h9-i9 h7-i7")
+    assert not keep(red("i9", "h9"))
+    assert keep(red("i9", "j9"))
 
 
 def test_after_turns_without_progress_only_moves_toward_home_are_kept():
-    state = position(2, {0: ["i9", "e1"], 1: ["i7", "m17"]})
-    for text in ("i9-h9", "i7-h7", "h9-g9", "h7-g7", "g9-f9", "g7-f7", "f9-e9", "f7-e7"):
-        state.push(state.parse_move(text))
-    keep = keep_of(state)
-    assert not keep(engine.encode(0, INDEX["e9"], INDEX["f9"]))
-    assert keep(engine.encode(0, INDEX["e9"], INDEX["f10"]))
+    keep = keep_after("i9-h9 i7-h7 h9-g9 h7-g7 g9-f9 g7-f7 f9-e9 f7-e7")
+    assert not keep(red("e9", "f9"))
+    assert keep(red("e9", "f10"))
 
 
 def test_a_turn_that_gets_nearer_home_ends_the_stall():
-    state = position(2, {0: ["i9", "e1"], 1: ["i7", "m17"]})
-    for text in ("i9-h9", "i7-h7", "h9-g9", "h7-g7", "g9-g10", "g7-f7", "g10-f10", "f7-e7"):
-        state.push(state.parse_move(text))
-    assert keep_of(state)(engine.encode(0, INDEX["f10"], INDEX["e9"]))
+    keep = keep_after("i9-h9 i7-h7 h9-g9 h7-g7 g9-g10 g7-f7 g10-f10 f7-e7")
+    assert keep(red("f10", "e9"))
