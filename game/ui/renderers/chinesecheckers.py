@@ -68,12 +68,6 @@ _LABEL_BACK: tuple[int, int, int] = (12, 14, 34)
 _LAST_TRACE = 0.45       # opacity of the last move's trace once the hop is over
 
 
-def _star_triangles() -> tuple[tuple[tuple[float, float], ...], ...]:
-    """The two big triangles whose union is the star (corners at the tip holes)."""
-    w, h, mid = _STAR_HALF_W, _STAR_HALF_H, _STAR_HALF_H / 2
-    return ((0.0, -h), (w, mid), (-w, mid)), ((0.0, h), (w, -mid), (-w, -mid))
-
-
 def _point_corners(point: int) -> tuple[tuple[float, float], ...]:
     """The three corner holes of a point of the star (its tip and the two inner ends)."""
     holes = [HOLE_XY[i] for i in POINTS[point]]
@@ -623,7 +617,7 @@ class ChineseCheckersRenderer(Renderer):
         canvas = shapes.Canvas(bounds)
         ux = (canvas.xs - lay.cx) / lay.unit
         uy = (canvas.ys - lay.cy) / lay.unit
-        star = np.minimum.reduce([shapes.triangle_distance(ux, uy, *tri) for tri in _star_triangles()])
+        star = shapes.hexagram_distance(ux, uy, (0.0, 0.0), _STAR_HALF_H / 2)
         plate = (star - _PLATE_GROW) * lay.unit
         drop = max(1, int(round(lay.unit * 0.16)))
         shadow = np.full_like(plate, 1e6)
@@ -668,7 +662,9 @@ class ChineseCheckersRenderer(Renderer):
         sprites: dict[tuple[int, int, int], pygame.Surface] = {}
         for hole in range(len(HOLES)):
             tint = ringed.get(hole)
-            sprite = plain if tint is None else sprites.setdefault(tint, self._hole_image(lay, tint))
+            if tint is not None and tint not in sprites:
+                sprites[tint] = self._hole_image(lay, tint)
+            sprite = plain if tint is None else sprites[tint]
             x, y = lay.centre(hole)
             image.blit(sprite, sprite.get_rect(center=(int(round(x - bounds.x)), int(round(y - bounds.y)))))
         return image
