@@ -1,20 +1,22 @@
 """What a first launch costs on a new machine, and what the numba cache saves.
 
-For a cold numba cache (a fresh ``NUMBA_CACHE_DIR``: numba then keeps its
-cache there instead of ``bots/lib/__pycache__``) and then the same cache
-again (cached), each in fresh processes:
+A cold numba cache is a fresh ``NUMBA_CACHE_DIR`` (numba then keeps its
+cache there instead of ``bots/lib/__pycache__``); "cached" is the same
+folder once every engine is in it. Every run is a fresh process:
 
-1. Warm-up: ``EngineWarmUp`` over every discovered engine, alone; seconds
-   per engine (import and compile or load) and in all.
+1. Warm-up: ``EngineWarmUp`` over every discovered engine, alone, cold then
+   cached; seconds per engine (import and compile or load) and in all.
 2. Launch to the title screen: ``python main.py`` with the dummy video
    driver until its first frame (the warm-up runs in the background).
 3. Launch to the first bot move: the arcade opens a game in which the
-   chosen tier moves first (default: Connect Four Master) and runs frames
-   at 60 per second until that move is on the board; also the longest
-   frame meanwhile (the window must stay responsive) and whether the game
-   waited for the warm-up to finish compiling its bot. Done with the
-   launch-time warm-up (the default) and without it
-   (``BOARD_ARCADE_WARMUP=0``: the bot's worker compiles its own engine).
+   chosen tier moves first (default: Connect Four Master), at once or after
+   ``--browse`` seconds on the title screen (a player choosing a game), and
+   runs frames at 60 per second until that move is on the board; the time
+   from opening the game to that move; also the longest frame meanwhile
+   (the window must stay responsive) and whether the game waited for the
+   warm-up to finish compiling its bot. Done with the launch-time warm-up
+   (the default) and without it (``BOARD_ARCADE_WARMUP=0``: the bot's
+   worker compiles its own engine when the game opens).
 
 Run from the repository root::
 
@@ -84,7 +86,7 @@ def child_warm_up(spawned: float) -> dict:
             "failures": list(progress.failures)}
 
 
-def child_first_move(spawned: float, game_id: str, tier: str) -> dict:
+def child_first_move(spawned: float, game_id: str, tier: str, browse: str) -> dict:
     sys.path.insert(0, str(ROOT))
     import pygame
 
@@ -96,10 +98,16 @@ def child_first_move(spawned: float, game_id: str, tier: str) -> dict:
     app.update_settings(bot_delay=0.0)
     app.frame(1 / 60)
     title = time.time() - spawned
-    app.open_match(Match(new_state(game_id), [Player.of_bot(tier), Player.human()]), animate=False)
-    scene = app.scene
     clock = pygame.time.Clock()
     longest = 0.0
+    while time.time() - spawned < title + float(browse):
+        begun = time.perf_counter()
+        app.frame(1 / 60)
+        longest = max(longest, time.perf_counter() - begun)
+        clock.tick(60)
+    opened = time.time()
+    app.open_match(Match(new_state(game_id), [Player.of_bot(tier), Player.human()]), animate=False)
+    scene = app.scene
     warming_frames = 0
     try:
         while not scene.match.records:
@@ -111,7 +119,8 @@ def child_first_move(spawned: float, game_id: str, tier: str) -> dict:
             if time.time() - spawned > 600:
                 raise RuntimeError("no first move within 10 minutes")
         record = scene.match.records[0]
-        return {"title": title, "first_move": time.time() - spawned, "longest_frame": longest,
+        return {"title": title, "first_move": time.time() - spawned, "after_open": time.time() - opened,
+                "longest_frame": longest,
                 "waited": warming_frames > 0, "note": record.note}
     finally:
         app.close()
@@ -122,6 +131,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="connect4")
     parser.add_argument("--tier", default="Master")
+    parser.add_argument("--browse", type=float, default=15.0,
+                        help="seconds on the title screen before the game opens, in the second set of runs")
     parser.add_argument("--child", nargs="*", help=argparse.SUPPRESS)
     parser.add_argument("--spawned", type=float, default=0.0, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -133,40 +144,40 @@ def main(argv: list[str] | None = None) -> int:
 
     rows = []
     with tempfile.TemporaryDirectory(prefix="board-arcade-warmup-") as scratch:
+        home = tempfile.mkdtemp(dir=scratch, prefix="home-")
+        alone = tempfile.mkdtemp(dir=scratch, prefix="numba-alone-")
+        for which in ("cold", "cached"):
+            report = run_child(child_env(home, alone), "warmup")
+            print(f"Warm-up alone, {which} cache: {report['total']:.2f} s "
+                  f"({report['since_spawn']:.2f} s from spawning the process)")
+            for name, (seconds, compiled) in report["engines"].items():
+                how = "compiled" if compiled else "loaded from the cache"
+                print(f"    {name:<42} {seconds:6.2f} s  {how}")
+            for failure in report["failures"]:
+                print(f"    FAILED {failure}")
+        titles = [title_seconds(child_env(home, tempfile.mkdtemp(dir=scratch, prefix="numba-title-"))),
+                  title_seconds(child_env(home, alone))]
+        print(f"Launch to the title screen (python main.py): cold cache {titles[0]:.2f} s, "
+              f"cached {titles[1]:.2f} s", flush=True)
         for label, warm_up in (("with launch-time warm-up", "1"), ("worker compiles (warm-up off)", "0")):
-            cache = tempfile.mkdtemp(dir=scratch, prefix="numba-")
-            home = tempfile.mkdtemp(dir=scratch, prefix="home-")
-            for state in ("cold", "cached"):
+            for browse in (0.0, args.browse):
+                cache = tempfile.mkdtemp(dir=scratch, prefix="numba-")
                 env = child_env(home, cache, BOARD_ARCADE_WARMUP=warm_up)
-                if warm_up == "1":
-                    if state == "cold":   # the warm-up alone, cold then cached, in a cache of its own
-                        alone = tempfile.mkdtemp(dir=scratch, prefix="numba-alone-")
-                        for which in ("cold", "cached"):
-                            report = run_child(child_env(home, alone), "warmup")
-                            print(f"Warm-up alone, {which} cache: {report['total']:.2f} s "
-                                  f"({report['since_spawn']:.2f} s from spawning the process)")
-                            for name, (seconds, compiled) in report["engines"].items():
-                                how = "compiled" if compiled else "loaded from the cache"
-                                print(f"    {name:<42} {seconds:6.2f} s  {how}")
-                            for failure in report["failures"]:
-                                print(f"    FAILED {failure}")
-                        print(flush=True)
-                    title = title_seconds(env)
-                else:
-                    title = float("nan")
-                move = run_child(env, "first", args.game, args.tier)
-                rows.append((label, state, title, move))
-                print(f"{label}, {state}: done", flush=True)
+                rows.append((label, "cold", browse, run_child(env, "first", args.game, args.tier, repr(browse))))
+                run_child(child_env(home, cache), "warmup")   # every engine in the cache, as after a first session
+                rows.append((label, "cached", browse, run_child(env, "first", args.game, args.tier, repr(browse))))
+                print(f"{label}, game opened after {browse:g} s: done", flush=True)
     print()
-    print(f"Launch to the title screen and to the first move of {args.game} {args.tier} (moving first), seconds")
-    print(f"| {'mode':<31} | {'cache':<6} | {'title (main.py)':>15} | {'title (App)':>11} | {'first move':>10} | "
-          f"{'longest frame':>13} | {'game waited':>11} |")
-    print(f"|{'-' * 33}|{'-' * 8}|{'-' * 17}|{'-' * 13}|{'-' * 12}|{'-' * 15}|{'-' * 13}|")
-    for label, state, title, move in rows:
-        shown = "-" if title != title else f"{title:.2f}"
+    print(f"Launch to the title screen and to the first move of {args.game} {args.tier} (moving first), seconds;")
+    print("'title': launch to the first frame; 'opened after': seconds on the title screen before the game opened;")
+    print("'to move': from opening the game to the bot's first move on the board")
+    print(f"| {'mode':<31} | {'cache':<6} | {'title':>5} | {'opened after':>12} | {'to move':>7} | "
+          f"{'launch to move':>14} | {'longest frame':>13} | {'game waited':>11} |")
+    print(f"|{'-' * 33}|{'-' * 8}|{'-' * 7}|{'-' * 14}|{'-' * 9}|{'-' * 16}|{'-' * 15}|{'-' * 13}|")
+    for label, state, browse, move in rows:
         waited = "yes" if move["waited"] else "no"
-        print(f"| {label:<31} | {state:<6} | {shown:>15} | {move['title']:>11.2f} | {move['first_move']:>10.2f} | "
-              f"{move['longest_frame'] * 1000:>10.0f} ms | {waited:>11} |")
+        print(f"| {label:<31} | {state:<6} | {move['title']:>5.2f} | {browse:>12g} | {move['after_open']:>7.2f} | "
+              f"{move['first_move']:>14.2f} | {move['longest_frame'] * 1000:>10.0f} ms | {waited:>11} |")
         if move["note"]:
             print(f"    the move's note: {move['note']}")
     return 0

@@ -198,8 +198,13 @@ class BotRunner:
 
     @property
     def ready(self) -> bool:
-        """True once the worker has built the bot."""
+        """True once the worker has built the bot (and warmed its engine up)."""
         return self._ready
+
+    @property
+    def starting(self) -> bool:
+        """True while a worker is building the bot or compiling its engine."""
+        return self._process is not None and not self._ready
 
     # -- requests -------------------------------------------------------------
     def request(self, state: State, kind: str = MOVE, budget: float | None = None) -> None:

@@ -23,13 +23,16 @@ the cache) is dropped from the warm-up and its worker warms it up itself
 (before it reports ready, so its clock does not run, and at once, in
 parallel with the warm-up); only a bot that numba is compiling here right
 now is waited for, so the same kernels are not compiled twice at once.
+While a game's workers start, the game holds the warm-up (``hold``): it
+finishes the bot it is on but starts no other, leaving the cores to the
+compile the player is waiting for.
 
 Protocol (tuples over a ``Pipe``): the warm-up process sends ``("start",
 key)`` before a bot, ``("compiling", key)`` when numba first compiles
 something for it (a kernel not in the cache; numba's ``numba:compile``
 event, watched once a bot has imported numba), ``("done", key, error text
 or None, seconds)`` after it, then ``("finished",)``; the arcade may send
-``("skip", keys)`` for bots it took over.
+``("skip", keys)`` for bots it took over and ``("hold", True/False)``.
 """
 from __future__ import annotations
 
@@ -143,6 +146,7 @@ class EngineWarmUp:
         self._finalizer: weakref.finalize | None = None
         self._current: str | None = None
         self._compiling = False
+        self._held = False
         self._since = 0.0
         self._started_any = False
 
@@ -201,7 +205,7 @@ class EngineWarmUp:
             now = time.monotonic()
             if until is not None and now >= until:
                 break
-            limit = min(0.5, self._since + self._limit() - now)
+            limit = 0.5 if self._waiting() else min(0.5, self._since + self._limit() - now)
             if until is not None:
                 limit = min(limit, until - now)
             self._pump(max(0.0, limit))
@@ -230,6 +234,21 @@ class EngineWarmUp:
                 self._send(("skip", [key]))
         return True
 
+    @property
+    def held(self) -> bool:
+        """Whether a game holds the warm-up back (see ``hold``)."""
+        return self._held
+
+    def hold(self, held: bool) -> None:
+        """Start no other bot's warm-up while ``held`` (a game's own bots are starting
+        and their compile should have the cores); the bot being warmed up goes on."""
+        if held == self._held:
+            return
+        self._held = held
+        self._since = time.monotonic()  # no time runs against the process while it is held
+        if self._conn is not None:
+            self._send(("hold", held))
+
     # -- internals ------------------------------------------------------------------------
     def _spawn(self) -> None:
         parent, child = self._ctx.Pipe(duplex=True)
@@ -243,6 +262,8 @@ class EngineWarmUp:
         self._current = None
         self._since = time.monotonic()
         self._started_any = False
+        if self._held:
+            self._send(("hold", True))
 
     def _send(self, message: tuple) -> None:
         try:
@@ -262,8 +283,12 @@ class EngineWarmUp:
         except (EOFError, OSError):
             self._process_ended()
             return
-        if conn is self._conn and time.monotonic() > self._since + self._limit():
+        if conn is self._conn and not self._waiting() and time.monotonic() > self._since + self._limit():
             self._timed_out()
+
+    def _waiting(self) -> bool:
+        """Held between bots: the process is silent because it was asked to be."""
+        return self._held and self._current is None
 
     def _limit(self) -> float:
         """Seconds the process may now stay silent: a bot's warm-up, or its own start."""
@@ -359,10 +384,12 @@ def warm_up_main(conn: Connection, jobs: list[tuple[str, str, str | None]]) -> N
     sys.stdout = sys.stderr  # a bot's prints must not mix with the program's output
     pending = list(jobs)
     watcher = _CompileWatcher(conn)
+    held = False
     code = 1
     try:
         while True:
-            _take_skips(conn, pending)
+            while conn.poll(0) or (held and pending):  # held: wait for the next message
+                held = _take_message(conn.recv(), pending, held)
             if not pending:
                 break
             key, module, load_path = pending.pop(0)
@@ -432,9 +459,11 @@ class _CompileWatcher:
             self.conn.send(("compiling", self.key))
 
 
-def _take_skips(conn: Connection, pending: list[tuple[str, str, str | None]]) -> None:
-    """Leave out of ``pending`` the bots the arcade took over."""
-    while conn.poll(0):
-        message = conn.recv()
-        if message[0] == "skip":
-            pending[:] = [job for job in pending if job[0] not in message[1]]
+def _take_message(message: tuple, pending: list[tuple[str, str, str | None]], held: bool) -> bool:
+    """Follow one message of the arcade: leave out the bots it took over (``skip``)
+    or hold back (``hold``); returns whether the warm-up is now held."""
+    if message[0] == "skip":
+        pending[:] = [job for job in pending if job[0] not in message[1]]
+    elif message[0] == "hold":
+        held = bool(message[1])
+    return held

@@ -89,6 +89,9 @@ def test_bot_still_queued_for_the_warm_up_starts_at_once_and_warms_up_itself(mak
     d = make_app(bots_dir=GATED, warm_up=True)
     d.app.update_settings(bot_delay=0.0)
     d.until(lambda: d.app.warmup.progress().current == "Gated", LIMIT, "the gated engine compiling")
+    holds = []
+    hold = d.app.warmup.hold
+    d.app.warmup.hold = lambda held: (holds.append(held), hold(held))
     d.app.open_match(Match(new_state("tictactoe"), [Player.of_bot("QuickBot", label="Quick"), Player.human()]),
                      animate=False)
     d.settle()
@@ -97,4 +100,7 @@ def test_bot_still_queued_for_the_warm_up_starts_at_once_and_warms_up_itself(mak
     d.until(lambda: len(play.match.records) == 1, LIMIT, "the queued bot's first move")
     assert play.match.records[0].note == ""
     assert d.app.warmup.progress().current == "Gated"     # the warm-up still holds the gated engine
+    d.frames(1)
+    assert holds[:1] == [True] and holds[-1] is False     # held while the bot's worker started
+    assert not d.app.warmup.held
     gate.touch()

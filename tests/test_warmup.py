@@ -170,6 +170,26 @@ def test_a_bot_handed_over_is_left_out_unless_it_is_being_compiled(engines, gate
     assert warmup.hand_over("GatedBot")                # done: nothing to wait for
 
 
+def test_held_warm_up_finishes_its_bot_and_starts_no_other_until_let_go(gated, tmp_path, monkeypatch):
+    gate = tmp_path / "gate"
+    monkeypatch.setenv(GATE_ENV, str(gate))
+    warmup = EngineWarmUp(jobs(gated, "GatedBot", "QuickBot"), timeout=2.0).start()
+    try:
+        while warmup.poll().current != "Gated":
+            warmup.wait(0.05)
+        warmup.hold(True)                               # a game's bot starts compiling
+        gate.touch()
+        while warmup.pending("GatedBot"):
+            warmup.wait(0.05)
+        held = warmup.wait(2.5)                         # longer than its timeout: holding is no hang
+        assert (held.done, held.current, held.failures) == (1, "", ())
+        warmup.hold(False)
+        final = warmup.wait(60)
+    finally:
+        warmup.close()
+    assert (final.done, final.total, final.failures) == (2, 2, ())
+
+
 def test_close_ends_the_warm_up_process(gated, tmp_path, monkeypatch):
     monkeypatch.setenv(GATE_ENV, str(tmp_path / "never"))
     warmup = EngineWarmUp(jobs(gated, "GatedBot")).start()

@@ -223,6 +223,7 @@ class PlayScene(Scene):
 
     def leave(self) -> None:
         remember_match(self.app, self.match)   # the setup screen behind shows these players
+        self.app.warmup.hold(False)
         for runner in self.runners.values():
             runner.close()
         self.runners.clear()
@@ -761,6 +762,8 @@ class PlayScene(Scene):
         self._poll_hint()
         if len(self.runners) < len(self.specs):
             self._start_runners()
+        starting = [*self.runners.values(), *([self.hint_runner] if self.hint_runner else [])]
+        self.app.warmup.hold(any(runner.starting for runner in starting))   # their compile comes first
         self._drive_bots()
         self._pass_for_human()
         self.sync_view()
