@@ -404,6 +404,10 @@ class ChineseCheckersRenderer(Renderer):
         if playing and self.selected is not None:
             x, y = lay.centre(self.selected)
             _blit_centred(surface, ring, (x, y - lay.unit * _LIFT))
+        hover = self.hover
+        if playing and not self.cursor_visible and hover is not None and hover != self.selected \
+                and int(hover) in self._moves(state):
+            _blit_centred(surface, ring, lay.centre(int(hover)), 0.45)    # a marble that can move: pick me
         if playing and self.cursor_visible:
             _blit_centred(surface, ring, lay.centre(int(self.cursor)), 0.8)
         label_hole = self.cursor if self.cursor_visible and playing else self.hover
