@@ -37,11 +37,13 @@ from bots.lib.connect4_book import Book
 from bots.lib.connect4_solver import STANDARD, Position, SearchAborted, Solver, position_from_moves, score_text
 
 #: Part of the budget a move may use: the rest covers the worker's overhead on a busy machine.
-BUDGET_SHARE = 0.6
+BUDGET_SHARE = 0.55
 #: Parts of a move's time by which a proof of the position's result (and a move that keeps
 #: it), then its exact score, must be found; if even the proof takes longer, Hard's search
 #: has what is left.
 PROOF_SHARE, EXACT_SHARE = 0.5, 0.85
+#: Part of the time left that Hard's search is given: its last iteration may run over.
+HARD_SHARE = 0.7
 #: Nodes of a timed search's first try, which also measures the speed for the second.
 FIRST_TRY_NODES = 1 << 16
 #: Table size of Master's solver (2**23 entries of 8 bytes: 64 MB).
@@ -115,7 +117,8 @@ class ConnectFourMaster(Bot):
             except SearchAborted:
                 if keeping[0] is not None:
                     return keeping[0]
-        return self._other_boards.best_move_within(state, max(0.05, start + share - time.perf_counter()))
+        left = start + share - time.perf_counter()
+        return self._other_boards.best_move_within(state, max(0.05, left * HARD_SHARE))
 
     def _keeping_move(self, position: Position, deadline: float) -> tuple[int | None, int] | None:
         """``(column, result)``: the position's proved result (1, 0, -1) and, unless lost, a move
