@@ -73,12 +73,12 @@ def test_undo_while_a_bot_thinks_drops_its_request_and_it_answers_the_new_positi
     records = play.match.records
     d.until(lambda: len(records) == 1, LIMIT, "the bot's first move")
     assert records[0].move == 8
-    d.click_at(play.renderer.cell_centre(0))        # the bot starts on its reply (7)...
-    assert play.thinking and play.runners[0].busy
+    d.click_at(play.renderer.cell_centre(0))        # the bot starts on its reply (7), shown once the O lands...
+    assert play.thinking and play.renderer.busy
     d.key(pygame.K_u)                               # ...which undo drops: back to the human's turn
     assert [r.move for r in records] == [8] and play.match.current_player.is_human
     d.key(pygame.K_z, mod=pygame.KMOD_CTRL)         # back to the start: the bot is to move again
-    assert records == [] and play.thinking
+    assert [r.move for r in records] in ([], [8])   # (a quick bot may have answered already)
     d.until(lambda: len(records) == 1, LIMIT, "the bot's move on the empty board")
     assert records[0].move == 8                     # its answer to this position, not the dropped 7
     d.frames(30)
