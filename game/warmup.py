@@ -121,7 +121,8 @@ class EngineWarmUp:
     Call ``start()``, then ``poll()`` every frame; ``finished`` tells when
     every bot is done, ``pending(key)`` whether one bot still waits for its
     turn or is being compiled, ``hand_over(key)`` lets a game's worker take
-    a bot over. ``close()`` stops the process (safe twice).
+    a bot over and ``hold`` keeps the next bot waiting while a game's bots
+    start. ``close()`` stops the process (safe twice).
     """
 
     def __init__(self, jobs: Iterable[WarmUpJob], timeout: float = WARM_UP_TIMEOUT, *,
@@ -132,7 +133,7 @@ class EngineWarmUp:
         self.start_timeout = start_timeout
         #: Keys not finished yet, in the order they will be warmed.
         self._order = list(self.jobs)
-        #: Finished keys -> the failure sentence, or None when it compiled.
+        #: Finished keys -> the failure sentence, or None (compiled, loaded or handed over).
         self.outcomes: dict[str, str | None] = {}
         #: Seconds each finished bot's warm-up took (import included).
         self.seconds: dict[str, float] = {}
@@ -245,7 +246,8 @@ class EngineWarmUp:
         if held == self._held:
             return
         self._held = held
-        self._since = time.monotonic()  # no time runs against the process while it is held
+        if not held or self._current is None:  # no time ran against the process while it was held
+            self._since = time.monotonic()
         if self._conn is not None:
             self._send(("hold", held))
 
