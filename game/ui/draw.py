@@ -294,3 +294,26 @@ def seat_token(surface: pygame.Surface, centre: tuple[int, int], radius: int, co
     rect = image.get_rect(center=centre)
     surface.blit(image, rect)
     return rect
+
+
+def scrollbar(surface: pygame.Surface, track: pygame.Rect, shown: int, total: int, scroll: int,
+              track_colour: RGB, thumb_colour: RGB) -> pygame.Rect:
+    """A slim scrollbar in ``track``: the thumb is as long as the share of ``total``
+    pixels that ``shown`` of them are, and sits where ``scroll`` (0 to total - shown)
+    is; returns the thumb."""
+    pygame.draw.rect(surface, track_colour, track, border_radius=2)
+    room = max(1, total - shown)
+    thumb_h = min(track.height, max(24, round(track.height * shown / max(1, total))))
+    thumb_y = track.y + round((track.height - thumb_h) * min(max(scroll, 0), room) / room)
+    thumb = pygame.Rect(track.x, thumb_y, track.width, thumb_h)
+    pygame.draw.rect(surface, thumb_colour, thumb, border_radius=2)
+    return thumb
+
+
+def fade_out(surface: pygame.Surface, rect: pygame.Rect, colour: RGB, upwards: bool = False) -> None:
+    """``rect`` fades into ``colour`` towards its bottom edge (its top with ``upwards``):
+    marks text cut off at the edge of a scrolling view, with more beyond it."""
+    fade = pygame.Surface(rect.size, pygame.SRCALPHA)
+    for row in range(rect.height):
+        pygame.draw.line(fade, (*colour, round(255 * (row + 1) / rect.height)), (0, row), (rect.width, row))
+    surface.blit(pygame.transform.flip(fade, False, True) if upwards else fade, rect)

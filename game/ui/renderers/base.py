@@ -44,6 +44,16 @@ _DIGITS.update({getattr(pygame, f"K_KP{d}"): d for d in range(10)})
 _PLAY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
+def blit_centred(target: pygame.Surface, image: pygame.Surface, centre: tuple[float, float],
+                 opacity: float = 1.0) -> None:
+    """Draw ``image`` centred on ``centre`` at ``opacity`` (0..1; nothing at 0): how
+    renderers place their cached pieces, marks and rings."""
+    if opacity <= 0.0:
+        return
+    image.set_alpha(int(round(255 * min(1.0, opacity))))
+    target.blit(image, image.get_rect(center=(int(round(centre[0])), int(round(centre[1])))))
+
+
 @dataclass
 class BoardView:
     """What the play scene shows beyond the position itself."""

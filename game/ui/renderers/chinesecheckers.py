@@ -33,7 +33,7 @@ from game.match import MoveRecord
 from game.ui import palette
 from game.ui.draw import render
 from game.ui.renderers import shapes
-from game.ui.renderers.base import BoardView, Cell, Renderer
+from game.ui.renderers.base import BoardView, Cell, Renderer, blit_centred
 from game.ui.tween import Tween, ease_in_out_cubic, linear, pulse
 
 _ROW = math.sqrt(3) / 2          # the height of one rank, in hole spacings
@@ -117,14 +117,6 @@ class _Layout:
         """The pixels the board layer covers: the plate and its shadow, inside the area."""
         reach = math.ceil(_SHADOW_REACH * self.unit) + 2
         return self.area.clip(self.plate_rect().inflate(2 * reach, 2 * reach))
-
-
-def _blit_centred(target: pygame.Surface, image: pygame.Surface, centre: tuple[float, float],
-                  opacity: float = 1.0) -> None:
-    if opacity <= 0.0:
-        return
-    image.set_alpha(int(round(255 * min(1.0, opacity))))
-    target.blit(image, image.get_rect(center=(int(round(centre[0])), int(round(centre[1])))))
 
 
 def _blit_at(target: pygame.Surface, image: pygame.Surface, topleft: tuple[int, int], opacity: float = 1.0) -> None:
@@ -400,16 +392,16 @@ class ChineseCheckersRenderer(Renderer):
         hint = view.hint
         if isinstance(hint, tuple) and len(hint) >= 2 and outcome is None and hint[0] != self.selected:
             beat = pulse((self.clock % 1.3) / 1.3) if self.animated else 0.5
-            _blit_centred(surface, ring, lay.centre(hint[0]), 0.55 + 0.45 * beat)    # the marble the hint moves
+            blit_centred(surface, ring, lay.centre(hint[0]), 0.55 + 0.45 * beat)    # the marble the hint moves
         if playing and self.selected is not None:
             x, y = lay.centre(self.selected)
-            _blit_centred(surface, ring, (x, y - lay.unit * _LIFT))
+            blit_centred(surface, ring, (x, y - lay.unit * _LIFT))
         hover = self.hover
         if playing and not self.cursor_visible and hover is not None and hover != self.selected \
                 and int(hover) in self._moves(state):
-            _blit_centred(surface, ring, lay.centre(int(hover)), 0.45)    # a marble that can move: pick me
+            blit_centred(surface, ring, lay.centre(int(hover)), 0.45)    # a marble that can move: pick me
         if playing and self.cursor_visible:
-            _blit_centred(surface, ring, lay.centre(int(self.cursor)), 0.8)
+            blit_centred(surface, ring, lay.centre(int(self.cursor)), 0.8)
         label_hole = self.cursor if self.cursor_visible and playing else self.hover
         if label_hole is not None:
             self._draw_label(surface, lay, int(label_hole))
@@ -442,14 +434,14 @@ class ChineseCheckersRenderer(Renderer):
             height = lay.unit * _LIFT
             glow = self._cached(("glow", lay.unit, colour), lambda: self._glow_image(lay, colour))
             beat = pulse((self.clock % 1.2) / 1.2) if self.animated else 0.5
-            _blit_centred(surface, glow, ground, 0.55 + 0.35 * beat)
+            blit_centred(surface, glow, ground, 0.55 + 0.35 * beat)
         lift = min(1.0, height / max(1.0, lay.unit * 0.55))
         shadow = self._cached(("shadow", lay.unit), lambda: self._shadow_image(lay))
-        _blit_centred(surface, shadow, (ground[0] + lay.unit * 0.06, ground[1] + lay.unit * 0.09), 0.75 - 0.35 * lift)
+        blit_centred(surface, shadow, (ground[0] + lay.unit * 0.06, ground[1] + lay.unit * 0.09), 0.75 - 0.35 * lift)
         ball = self._cached(("marble", lay.unit, colour), lambda: self._marble_image(lay, colour))
         if lift > 0.01:
             ball = pygame.transform.smoothscale_by(ball, 1.0 + 0.14 * lift)
-        _blit_centred(surface, ball, (ground[0], ground[1] - height))
+        blit_centred(surface, ball, (ground[0], ground[1] - height))
 
     def _draw_targets(self, surface: pygame.Surface, lay: _Layout, state: State) -> None:
         """A dot on every hole the picked-up marble can reach; the path to the pointed one."""
@@ -462,14 +454,14 @@ class ChineseCheckersRenderer(Renderer):
         dot = self._cached(("dot", lay.unit, colour), lambda: self._dot_image(lay, colour))
         beat = pulse((self.clock % 1.4) / 1.4) if self.animated else 0.5
         for hole in self.targets:
-            _blit_centred(surface, dot, lay.centre(hole), 0.85 + 0.15 * beat)
+            blit_centred(surface, dot, lay.centre(hole), 0.85 + 0.15 * beat)
 
     def _draw_hint(self, surface: pygame.Surface, lay: _Layout, path: tuple[int, ...]) -> None:
         beat = pulse((self.clock % 1.3) / 1.3) if self.animated else 0.5
         image, where = self._trace_image(lay, path, palette.ACCENT)
         _blit_at(surface, image, where, 0.6 + 0.4 * beat)
         ring = self._cached(("ring", lay.unit, palette.ACCENT), lambda: self._ring_image(lay, palette.ACCENT))
-        _blit_centred(surface, ring, lay.centre(path[-1]), 0.6 + 0.4 * beat)
+        blit_centred(surface, ring, lay.centre(path[-1]), 0.6 + 0.4 * beat)
 
     def _draw_goal(self, surface: pygame.Surface, lay: _Layout, outcome: Outcome) -> None:
         """The winner's goal lights up hole by hole, then its rings breathe."""
@@ -482,8 +474,8 @@ class ChineseCheckersRenderer(Renderer):
             shown = min(1.0, max(0.0, sweep * len(cells) - i))
             if shown <= 0:
                 break
-            _blit_centred(surface, halo, lay.centre(hole), shown * (0.35 + 0.4 * beat))
-            _blit_centred(surface, ring, lay.centre(hole), shown)
+            blit_centred(surface, halo, lay.centre(hole), shown * (0.35 + 0.4 * beat))
+            blit_centred(surface, ring, lay.centre(hole), shown)
 
     def _draw_label(self, surface: pygame.Surface, lay: _Layout, hole: int) -> None:
         """The hole's name in a small pill just above it."""
@@ -494,8 +486,8 @@ class ChineseCheckersRenderer(Renderer):
         pill = self._cached(("pill", w, h), lambda: self._pill((w, h)))
         x, y = lay.centre(hole)
         centre = (x, y - lay.unit * (_MARBLE + 0.12) - h / 2)
-        _blit_centred(surface, pill, centre, 0.88)
-        _blit_centred(surface, text, centre)
+        blit_centred(surface, pill, centre, 0.88)
+        blit_centred(surface, text, centre)
 
     # -- images (cached: they change only with the layout) ---------------------
     def _cached(self, key: Any, make: Callable[[], pygame.Surface]) -> pygame.Surface:

@@ -31,7 +31,7 @@ from game.tictactoe import EMPTY, O, X, TicTacToe
 from game.ui import palette
 from game.ui.draw import render
 from game.ui.renderers import shapes
-from game.ui.renderers.base import BoardView, Cell, Renderer
+from game.ui.renderers.base import BoardView, Cell, Renderer, blit_centred
 from game.ui.tween import Tween, ease_in_out_cubic, ease_out_cubic, linear, pulse
 
 # Sizes as fractions of one cell (so everything scales with the window).
@@ -116,15 +116,6 @@ class _Geometry:
     def mark_side(self) -> int:
         """Pixel size of the square surfaces that hold a mark and its glow."""
         return max(1, int(round(self.cell * 1.3)))
-
-
-def _blit_centred(target: pygame.Surface, image: pygame.Surface, centre: tuple[float, float],
-                  opacity: float = 1.0) -> None:
-    if opacity <= 0.0:
-        return
-    image.set_alpha(int(round(255 * min(1.0, opacity))))
-    rect = image.get_rect(center=(int(round(centre[0])), int(round(centre[1]))))
-    target.blit(image, rect)
 
 
 def _around(a: tuple[float, float], b: tuple[float, float], reach: float) -> pygame.Rect:
@@ -273,17 +264,17 @@ class TicTacToeRenderer(Renderer):
                 fade *= self._outcome_values(outcome)[1]
             tint = palette.SEAT_COLOURS[0 if board[last] == X else 1]
             tile = self._cached(("tile", geo.side, tint), lambda: self._tile(geo, shapes.mix(palette.PANEL_LIGHT, tint, 0.22)))
-            _blit_centred(surface, tile, geo.centre(last), 0.75 * fade)
+            blit_centred(surface, tile, geo.centre(last), 0.75 * fade)
 
         ghost_cell = self._ghost_cell(state, view) if playing else None
         if ghost_cell is not None and not self.cursor_visible:
             hover_tile = self._cached(("tile", geo.side, palette.HOVER), lambda: self._tile(geo, palette.HOVER))
-            _blit_centred(surface, hover_tile, geo.centre(ghost_cell), 0.45)
+            blit_centred(surface, hover_tile, geo.centre(ghost_cell), 0.45)
         if ghost_cell is not None:
             kind = X if state.turn == 0 else O
             ghost = self._mark_image(geo, kind, 1.0, glow=False)
             breath = pulse((self.clock % 1.6) / 1.6) if self.animated else 0.5
-            _blit_centred(surface, ghost, geo.centre(ghost_cell), _GHOST + 0.1 * (breath - 0.5))
+            blit_centred(surface, ghost, geo.centre(ghost_cell), _GHOST + 0.1 * (breath - 0.5))
 
         self._draw_marks(surface, geo, board, outcome)
 
@@ -294,7 +285,7 @@ class TicTacToeRenderer(Renderer):
         if playing and self.cursor_visible:
             cursor = self._cached(("cursor", geo.side), lambda: self._cursor_image(geo))
             x, y = self._cursor_centre()
-            _blit_centred(surface, cursor, (x + self._shake_offset(int(self.cursor)), y))
+            blit_centred(surface, cursor, (x + self._shake_offset(int(self.cursor)), y))
         if outcome is not None and not outcome.is_draw and len(outcome.cells) >= 2:
             self._draw_win_line(surface, geo, outcome)
 
@@ -330,11 +321,11 @@ class TicTacToeRenderer(Renderer):
                 if strength > 0.01:
                     image = pygame.transform.smoothscale_by(image, 1.0 + 0.07 * strength)
                     halo = self._cached(("halo", geo.side, value), lambda: self._halo_image(geo, value))
-                    _blit_centred(surface, halo, centre, 0.8 * strength)
-                _blit_centred(surface, image, centre)
+                    blit_centred(surface, halo, centre, 0.8 * strength)
+                blit_centred(surface, image, centre)
                 continue
             opacity = dim if outcome is not None else 1.0
-            _blit_centred(surface, self._mark_image(geo, value, progress, glow=True), centre, opacity)
+            blit_centred(surface, self._mark_image(geo, value, progress, glow=True), centre, opacity)
 
     def _draw_hint(self, surface: pygame.Surface, geo: _Geometry, state: TicTacToe, cell: int,
                    ghosted: bool) -> None:
@@ -352,7 +343,7 @@ class TicTacToeRenderer(Renderer):
         surface.blit(ring, bounds)
         if state.board[cell] == EMPTY and not ghosted:
             ghost = self._mark_image(geo, X if state.turn == 0 else O, 1.0, glow=False)
-            _blit_centred(surface, ghost, (cx, cy), 0.18 + 0.12 * beat)
+            blit_centred(surface, ghost, (cx, cy), 0.18 + 0.12 * beat)
 
     def _draw_hint_values(self, surface: pygame.Surface, geo: _Geometry, state: TicTacToe,
                           view: BoardView) -> None:
@@ -366,8 +357,8 @@ class TicTacToeRenderer(Renderer):
             size = (text.get_width() + 2 * pad_x, text.get_height() + 2 * pad_y)
             pill = self._cached(("pill", size), lambda: self._pill(size))
             cx, cy = geo.centre(move)
-            _blit_centred(surface, pill, (cx, cy), 0.8)
-            _blit_centred(surface, text, (cx, cy))
+            blit_centred(surface, pill, (cx, cy), 0.8)
+            blit_centred(surface, text, (cx, cy))
 
     def _draw_win_line(self, surface: pygame.Surface, geo: _Geometry, outcome: Outcome) -> None:
         sweep, _ = self._outcome_values(outcome)
@@ -406,10 +397,10 @@ class TicTacToeRenderer(Renderer):
         left = geo.board_x - geo.margin / 2
         for col in range(3):
             x = geo.grid_x + (col + 0.5) * geo.cell
-            _blit_centred(surface, self._label(font, "abc"[col]), (x, below), 0.55)
+            blit_centred(surface, self._label(font, "abc"[col]), (x, below), 0.55)
         for row in range(3):
             y = geo.grid_y + (row + 0.5) * geo.cell
-            _blit_centred(surface, self._label(font, str(3 - row)), (left, y), 0.55)
+            blit_centred(surface, self._label(font, str(3 - row)), (left, y), 0.55)
 
     def _label(self, font: pygame.font.Font, text: str) -> pygame.Surface:
         return self._cached(("label", font.get_height(), text), lambda: render(font, text, palette.TEXT_MUTED))

@@ -25,7 +25,7 @@ from game.config import BotChoiceError
 from game.match import Player
 from game.savefile import SaveFileError, load_match
 from game.ui import palette
-from game.ui.draw import clean_text, fit_text, mix, panel, text, wrap_text
+from game.ui.draw import clean_text, fit_text, mix, panel, scrollbar, text, wrap_text
 from game.ui.savedgames import SavedGame, Summary, scan_saves, summary
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Button, Widget
@@ -260,11 +260,7 @@ class SaveList(Widget):
     def _draw_scrollbar(self, surface: pygame.Surface) -> None:
         body = self.body
         track = pygame.Rect(self.rect.right - 8, body.y, 4, body.height)
-        pygame.draw.rect(surface, palette.PANEL, track, border_radius=2)
-        share = body.height / max(1, self.content_height())
-        thumb_h = max(24, round(track.height * share))
-        thumb_y = track.y + round((track.height - thumb_h) * self.scroll / max(1, self.max_scroll()))
-        pygame.draw.rect(surface, palette.PANEL_BORDER, pygame.Rect(track.x, thumb_y, 4, thumb_h), border_radius=2)
+        scrollbar(surface, track, body.height, self.content_height(), self.scroll, palette.PANEL, palette.PANEL_BORDER)
 
 
 class LoadScene(Scene):

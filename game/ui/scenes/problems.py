@@ -15,7 +15,7 @@ from typing import Sequence
 import pygame
 
 from game.ui import palette
-from game.ui.draw import clean_text, fit_text, mix, panel, text, wrap_text
+from game.ui.draw import clean_text, fade_out, fit_text, mix, panel, scrollbar, text, wrap_text
 from game.ui.widgets import UiContext, Widget
 
 TITLE = "⚠  Problems found at start-up"
@@ -166,19 +166,13 @@ class ProblemsPanel(Widget):
         """The scrollbar, a fade over the last visible lines while more is below, and the hint."""
         body = self.body
         track = pygame.Rect(self.rect.right - 12, body.y, 4, body.height)
-        pygame.draw.rect(surface, mix(palette.PANEL, palette.WARNING, 0.15), track, border_radius=2)
-        thumb_h = max(24, track.height * body.height // max(1, self.content_h))
-        thumb_y = track.y + (track.height - thumb_h) * self.scroll // self.max_scroll()
-        thumb = pygame.Rect(track.x, thumb_y, 4, thumb_h)
-        pygame.draw.rect(surface, palette.ACCENT if lit else palette.WARNING, thumb, border_radius=2)
+        scrollbar(surface, track, body.height, self.content_h, self.scroll, mix(palette.PANEL, palette.WARNING, 0.15),
+                  palette.ACCENT if lit else palette.WARNING)
         base = mix(palette.PANEL, palette.WARNING, 0.08)
-        fade = pygame.Surface((body.width, 28), pygame.SRCALPHA)
-        for row in range(28):
-            pygame.draw.line(fade, (*base, row * 8), (0, row), (body.width, row))
         if self.scroll < self.max_scroll():      # more below
-            surface.blit(fade, (body.x, body.bottom - 28))
+            fade_out(surface, pygame.Rect(body.x, body.bottom - 28, body.width, 28), base)
         if self.scroll > 0:                      # more above
-            surface.blit(pygame.transform.flip(fade, False, True), (body.x, body.y))
+            fade_out(surface, pygame.Rect(body.x, body.y, body.width, 28), base, upwards=True)
         font = self.ctx.fonts.text(13)
         hint = HINTS[2] if self.scroll >= self.max_scroll() else HINTS[1] if lit else HINTS[0]
         y = body.bottom + 6

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import palette
-from game.ui.draw import clean_text, fit_text, mix, panel, text, wrap_text
+from game.ui.draw import clean_text, fade_out, fit_text, mix, panel, scrollbar, text, wrap_text
 from game.ui.tween import Tween, ease_out_cubic
 
 if TYPE_CHECKING:
@@ -155,22 +155,13 @@ class RulesPanel:
             y += self.line_height
         layer.set_clip(None)
         if self.max_scroll:
-            self._draw_scrollbar(layer, body)
+            track = pygame.Rect(body.right - 4, body.y, 4, body.height)
+            scrollbar(layer, track, body.height, body.height + self.max_scroll, self.scroll, palette.PANEL_LIGHT,
+                      palette.ACCENT_DARK)
             if self.scroll < self.max_scroll:        # more below: the last line fades out
-                fade = pygame.Surface((body.width - 10, FADE), pygame.SRCALPHA)
-                for row in range(FADE):
-                    pygame.draw.line(fade, (*palette.PANEL, round(255 * (row + 1) / FADE)), (0, row), (fade.get_width(), row))
-                layer.blit(fade, (body.x, body.bottom - FADE))
+                fade_out(layer, pygame.Rect(body.x, body.bottom - FADE, body.width - 10, FADE), palette.PANEL)
         foot = "Esc or F1 closes" + ("  ·  wheel or arrows scroll" if self.max_scroll else "")
         text(layer, fonts.text(14), foot, mix(palette.TEXT_MUTED, palette.PANEL, 0.2),
              (rect.centerx, rect.bottom - 28), "midtop")
         layer.set_alpha(round(255 * min(1.0, alpha * 1.5)))
         surface.blit(layer, (0, 0))
-
-    def _draw_scrollbar(self, layer: pygame.Surface, body: pygame.Rect) -> None:
-        track = pygame.Rect(body.right - 4, body.y, 4, body.height)
-        pygame.draw.rect(layer, palette.PANEL_LIGHT, track, border_radius=2)
-        total = body.height + self.max_scroll
-        thumb_h = max(24, body.height * body.height // total)
-        thumb_y = body.y + (body.height - thumb_h) * self.scroll // self.max_scroll
-        pygame.draw.rect(layer, palette.ACCENT_DARK, pygame.Rect(track.x, thumb_y, 4, thumb_h), border_radius=2)

@@ -26,7 +26,7 @@ from game.core import State
 from game.games import game_class, new_state
 from game.match import Match, Player
 from game.ui import palette
-from game.ui.draw import fit_text, mix, panel, seat_token, text
+from game.ui.draw import fit_text, mix, panel, scrollbar, seat_token, text
 from game.ui.renderers import renderer_for
 from game.ui.scenes.base import Scene
 from game.ui.scenes.problems import STEP as PROBLEMS_STEP, ProblemsPanel
@@ -505,11 +505,8 @@ class SetupScene(Scene):
         """A slim bar at the column's right edge: where the view is in the boxes."""
         view = self.viewport.inflate(0, -16)
         track = pygame.Rect(view.right - 3, view.y, 4, view.height)
-        pygame.draw.rect(surface, palette.PANEL, track, border_radius=2)
-        total = view.height + self.max_column_scroll
-        thumb_h = max(24, view.height * view.height // total)
-        thumb_y = view.y + (view.height - thumb_h) * self.column_scroll // self.max_column_scroll
-        pygame.draw.rect(surface, palette.ACCENT_DARK, pygame.Rect(track.x, thumb_y, 4, thumb_h), border_radius=2)
+        scrollbar(surface, track, view.height, view.height + self.max_column_scroll, self.column_scroll, palette.PANEL,
+                  palette.ACCENT_DARK)
 
     def choices_label(self, seat: int) -> str:
         return self.seat_labels[seat] if seat < len(self.seat_labels) else ""
