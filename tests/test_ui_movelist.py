@@ -57,3 +57,15 @@ def test_notes_stay_under_their_move(make_app):
     lines = MoveList(d.app.fonts).lines(moves, 3, 600)
     assert [line.records[0].text if line.records else line.note for line in lines] == [
         "m1", "m2", "⚠ Slow timed out; a random move was played", "m3", "m4"]
+
+
+def test_two_seats_whose_moves_do_not_fit_a_column_get_a_line_each_written_in_full(make_app):
+    d = make_app()
+    moves = records(0, 1, 0)
+    long = MoveRecord(moves[1].move, 1, "e6-e4-e2-g4-i6-i8-k10-m12-k12")
+    moves = [moves[0], long, moves[2]]
+    movelist = drawn_list(d, moves, 2, size=(380, 420))      # the side panel's width at 1280x800
+    assert [record.text for record, _ in movelist.drawn] == [r.text for r in moves]
+    rects = [rect for _, rect in movelist.drawn]
+    assert rects[0].centery < rects[1].centery < rects[2].centery       # one move a line
+    assert movelist.fonts.bold(16).size(long.text)[0] <= rects[1].width + 1   # not cut short

@@ -4,8 +4,10 @@ A round is the moves of one turn of the table, in seat order. A new round
 starts at a record whose seat does not come after the seat of the previous
 record of the round, so a seat that is skipped (a finished player in Chinese
 Checkers) leaves its column empty instead of shifting the others. With two
-seats a round is one line (``1.  b2  a3``), one column per seat; with more,
-each move has a line of its own, marked with its seat's colour, and the
+seats a round is one line (``1.  b2  a3``), one column per seat, as long as
+every move fits its column; with more seats, or a move too long for a column
+(a Chinese Checkers jump chain), each move has a line of its own, marked with
+its seat's colour, and the
 round's number stands on its first move. The latest move is boxed. A note (a
 bot that failed and was replaced by a random move) is shown under its move's
 line with a warning sign. The list follows the game to its latest move
@@ -61,11 +63,15 @@ class MoveList:
         #: Where each move was drawn in the last frame (its label's box).
         self.drawn: list[tuple[MoveRecord, pygame.Rect]] = []
 
-    def lines(self, records: Sequence[MoveRecord], seats: int, width: int) -> list[Line]:
+    def lines(self, records: Sequence[MoveRecord], seats: int, width: int, columns: bool | None = None) -> list[Line]:
+        """The lines to draw: a round a line when ``columns`` (by default with up to
+        ``COLUMN_SEATS`` seats), else a move a line; notes wrapped to ``width``."""
         font = self.fonts.text(14)
         lines: list[Line] = []
+        if columns is None:
+            columns = seats <= COLUMN_SEATS
         for number, group in enumerate(rounds(records), start=1):
-            rows = [group] if seats <= COLUMN_SEATS else [[record] for record in group]
+            rows = [group] if columns else [[record] for record in group]
             for index, row in enumerate(rows):
                 lines.append(Line(number, row, numbered=index == 0))
                 for record in row:
@@ -103,7 +109,8 @@ class MoveList:
                  (rect.centerx, body.y + 16), "midtop")
             return
         row_h = 26
-        lines = self.lines(records, seats, body.width - 20)
+        columns = self.fits_columns(records, seats, body.width)
+        lines = self.lines(records, seats, body.width - 20, columns)
         visible = max(1, body.height // row_h)
         self.scroll = min(self.scroll, max(0, len(lines) - visible))
         end = len(lines) - self.scroll
@@ -121,7 +128,7 @@ class MoveList:
             else:
                 if line.numbered:
                     text(surface, number_font, f"{line.number}.", palette.TEXT_MUTED, (body.x + 30, middle), "midright")
-                if seats <= COLUMN_SEATS:
+                if columns:
                     self._draw_columns(surface, body, line, seats, middle, last)
                 else:
                     self._draw_dotted(surface, body, line.records[0], middle, last)
@@ -131,10 +138,23 @@ class MoveList:
             text(surface, number_font, f"↓ {self.scroll} more", palette.ACCENT,
                  (rect.right - 12 - self.header_reserve, rect.y + 10), "topright")
 
+    @staticmethod
+    def column_width(body_width: int, seats: int) -> int:
+        return max(50, min(96, (body_width - 44) // max(1, seats)))
+
+    def fits_columns(self, records: Sequence[MoveRecord], seats: int, body_width: int) -> bool:
+        """A round a line, one column per seat: for up to ``COLUMN_SEATS`` seats whose
+        moves all fit their column (a long jump chain, "e6-e4-e2-g4-i6", does not:
+        then each move has a line of its own, written in full)."""
+        if seats > COLUMN_SEATS:
+            return False
+        font, room = self.fonts.bold(16), self.column_width(body_width, seats) - 8
+        return all(font.size(record.text)[0] <= room for record in records)
+
     def _draw_columns(self, surface: pygame.Surface, body: pygame.Rect, line: Line, seats: int, middle: int,
                       last: MoveRecord) -> None:
         """A round on one line, each move in its seat's column."""
-        column_w = max(50, min(96, (body.width - 44) // max(1, seats)))
+        column_w = self.column_width(body.width, seats)
         for record in line.records:
             x = body.x + 44 + record.seat * column_w
             self._draw_move(surface, record, x, column_w - 8, middle, record is last)
