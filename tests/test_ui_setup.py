@@ -16,6 +16,8 @@ class Optioned(TicTacToe):
     title = "Optioned"
     options_spec = (
         Option("players", "Players", 2, (2, 3, 4, 6)),
+        Option("variant", "Variant", "A", ("A", "B")),
+        Option("handicap", "Handicap", 0, (0, 1, 2)),
         Option("size", "Board size", 3, (3, 4, 5)),
     )
 
@@ -40,7 +42,7 @@ def test_rules_options_are_choosers_and_seats_follow_the_player_count(make_app, 
     assert setup.name == "setup" and len(setup.seat_widgets) == 2
     players = setup.widget("option:players")
     d.click_at((players.rect.right - 12, players.rect.centery))
-    assert setup.options == {"players": 3, "size": 3}
+    assert setup.options == {"players": 3, "variant": "A", "handicap": 0, "size": 3}
     assert len(setup.seat_widgets) == 3 and len(setup.seat_labels) == 3
     size = setup.widget("option:size")
     setup.focus.focus(size)
@@ -49,7 +51,7 @@ def test_rules_options_are_choosers_and_seats_follow_the_player_count(make_app, 
     labels = list(setup.seat_labels)
     d.key(pygame.K_w)
     assert setup.seat_labels == labels[1:] + labels[:1]
-    assert d.app.setup_memory["optioned"]["options"] == {"players": 3, "size": 4}
+    assert d.app.setup_memory["optioned"]["options"] == {"players": 3, "variant": "A", "handicap": 0, "size": 4}
 
 
 def saved_game(tmp_path, players) -> str:

@@ -299,7 +299,7 @@ class Choice(Widget):
             text(surface, small, fit_text(small, item.subtitle, inner), palette.TEXT_MUTED, (rect.centerx, rect.centery + 2), "midtop")
         else:
             text(surface, font, fit_text(font, item.label, inner), palette.TEXT, rect.center, "center")
-        if 1 < len(self.items) <= 12:
+        if 1 < len(self.items) <= 12 and rect.height >= self.font_size * 2 + 8:    # room for the dots under the text
             dots_y = rect.bottom - 7
             spacing = 9
             x0 = rect.centerx - (len(self.items) - 1) * spacing // 2

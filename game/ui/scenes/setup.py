@@ -67,6 +67,9 @@ class ColumnMetrics:
 #: The column in a roomy window, and the tightest it is squeezed to before it scrolls.
 ROOMY = ColumnMetrics(label=40, row=66, row_gap=12, swap=52, box_gap=16, option=56)
 TIGHT = ColumnMetrics(label=32, row=50, row_gap=6, swap=46, box_gap=10, option=46)
+#: Past TIGHT, for many seats in the smallest window: choosers one line high (no
+#: bot description under the name) and no subtitle under the screen's title.
+SNUG = ColumnMetrics(label=24, row=38, row_gap=4, swap=40, box_gap=6, option=40)
 
 
 def short_path(path: str) -> str:
@@ -168,6 +171,7 @@ class SetupScene(Scene):
         self.back_btn = self.back_button()
         self.seat_widgets: list[Choice] = []
         self.seat_cols = 1
+        self.subtitle = True
         self.column_scroll = 0
         self.max_column_scroll = 0
         self._build_seats()
@@ -364,6 +368,7 @@ class SetupScene(Scene):
         left, column_w = x0 + 20, box_w - 40
         self.column = pygame.Rect(left, 0, column_w, 0)
         self.seat_cols = self._seat_columns(column_w)
+        self.subtitle = True
         top = max(self.header_bottom(height) + 14, min(height // 5, 170))
         box_top = top - BOX_PAD
         centre = left + column_w // 2
@@ -380,8 +385,16 @@ class SetupScene(Scene):
             play.left = max(play.left, self.back_btn.rect.right + 24)
             limit = play.top - 14
             room = limit - box_top
-            roomy, tight = self._column_height(ROOMY), self._column_height(TIGHT)
-            metrics = TIGHT.towards(ROOMY, (room - tight) / max(1, roomy - tight))
+            roomy, tight, snug = (self._column_height(m) for m in (ROOMY, TIGHT, SNUG))
+            if room >= tight:
+                metrics = TIGHT.towards(ROOMY, (room - tight) / max(1, roomy - tight))
+            else:
+                if room < snug:      # the title's subtitle gives its line to the boxes
+                    self.subtitle = False
+                    top = max(self.header_bottom(height, subtitle=False) + 14, min(height // 5, 170))
+                    box_top = top - BOX_PAD
+                    room = limit - box_top
+                metrics = SNUG.towards(TIGHT, (room - snug) / max(1, tight - snug))
             self.max_column_scroll = max(0, self._column_height(metrics) - room)
         self.play_btn.rect = play
         self.play_btn.font_size = 22 if play.height >= 58 else 20
@@ -440,7 +453,7 @@ class SetupScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.background, (0, 0))
-        self.draw_header(surface, self.title, "Set up the match")
+        self.draw_header(surface, self.title, "Set up the match" if self.subtitle else "")
         clip = surface.get_clip()
         if self.max_column_scroll:
             surface.set_clip(self.viewport)
