@@ -55,7 +55,7 @@ WIN, LOSS = MoveValue(0.5, "win"), MoveValue(-0.5, "loss")
 
 
 class ConnectFourMaster(Bot):
-    """Book then exact solver on 7x6 (never loses a won or drawn game); Hard's engine, deepened, elsewhere."""
+    """Book then exact solver on 7x6 (keeps every win or draw it can prove in time); Hard's engine elsewhere."""
 
     name = "Connect Four perfect"
     games = ("connect4",)
