@@ -6,6 +6,7 @@ the games it lists, under its own name. Measure it against the built-in
 tiers with::
 
     python main.py arena tictactoe --a MyBot --b medium --games 200
+    python main.py arena connect4 --a MyBot --b easy --games 200
 
 The rules:
   * Import only the rules (``game.core``, ``game.bot``, ``game.<id>``) and
@@ -42,7 +43,7 @@ class SparringPartner(Bot):
     """Takes a win in one, blocks the opponent's win in one, else plays at random."""
 
     name = "Sparring partner"
-    games = ("tictactoe",)
+    games = ("tictactoe", "connect4")
     description = "wins or blocks in one, otherwise random; a gentle opponent for any game"
 
     def __init__(self, blunder_rate: float = 0.0, seed: int | None = None) -> None:

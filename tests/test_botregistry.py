@@ -32,7 +32,7 @@ def test_default_directory_imports_bots_as_package_modules():
     assert info.module == "bots.example_bot"
     assert info.load_path is None
     assert info.name == "Sparring partner"
-    assert info.games == ("tictactoe",)
+    assert info.games == ("tictactoe", "connect4")
     assert [(p.name, p.required, p.default) for p in info.params] == [("blunder_rate", False, 0.0)]
     assert info.analyses and not info.takes_any_params
 
