@@ -3,11 +3,14 @@
 Two changes to Hard's search (``bots/chinesecheckers_brs.py``), each
 measured in ``benchmarks/chinesecheckers_arena.py``:
 
-* Forward pruning: at every node below the root only the ``forward`` most
+* Forward pruning: below the first reply layer only the ``forward`` most
   forward moves of each seat (largest drop in distance to its goal tip) are
   searched. Chinese Checkers has dozens of moves a turn, most of them
   shuffles; dropping them lets the search see two or three more plies in the
   same time, which is worth far more than the rare good backward move lost.
+  Every reply to the bot's own move is still searched, so a block that is no
+  step forward for the blocker is not missed (that won 10 of 16 games
+  against pruning the replies too).
   It also starts a new iteration later into its time (half of it, against
   Hard's 30%), as a cut-off iteration still counts for the moves it finished.
 * A transposition table (2^18 slots, cleared each move): the same marbles
@@ -43,7 +46,7 @@ class ChineseCheckersMaster(ChineseCheckersBRS):
         if isinstance(forward, bool) or not isinstance(forward, int) or not 1 <= forward <= 100:
             raise ValueError(f"forward must be a whole number of moves from 1 to 100, got {forward!r}")
         self.params = SearchParams(straggler_weight=straggler, leader_weight=leader, forward_moves=forward,
-                                   start_fraction=0.5)
+                                   start_fraction=0.5, first_reply_moves=0)
         self.solo_params = SearchParams(straggler_weight=straggler, leader_weight=leader, forward_moves=forward,
                                         solo=True, start_fraction=0.5)
         self.scratch = Scratch(table_bits=18)

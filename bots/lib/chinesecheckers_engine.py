@@ -382,11 +382,12 @@ def _outcome(root, ply, home, occupied, active):
 
 @njit(cache=True)
 def _node_moves(maximising, root, board, marbles, active, neighbours, jump_land, allowed, dist, weights,
-                mark, queue, buffer):
+                mark, queue, buffer, level):
     """Fill ``buffer`` with a node's moves, best ordered first; returns how many.
 
     A MAX node has the root seat's moves; a MIN node every other active
-    seat's. ``weights[2]`` > 0 keeps only that many most forward moves per seat.
+    seat's. ``weights[2]`` > 0 keeps only that many most forward moves per
+    seat (``weights[4]`` instead at ``level`` 0, the replies to the root move).
     """
     count = 0
     for seat in range(marbles.shape[0]):
@@ -395,8 +396,9 @@ def _node_moves(maximising, root, board, marbles, active, neighbours, jump_land,
         first = count
         count = generate(seat, board, marbles, allowed, neighbours, jump_land, mark, queue, buffer, count)
         _order(buffer, first, count, dist)
-        if weights[2] > 0 and count - first > weights[2]:
-            count = first + weights[2]
+        keep = weights[4] if level == 0 else weights[2]
+        if keep > 0 and count - first > keep:
+            count = first + keep
     if not maximising and count > 0:
         _order(buffer, 0, count, dist)
     return count
@@ -484,7 +486,7 @@ def _brs(depth, maximising, alpha, beta, key, root, board, marbles, dist_sum, ho
                     continue
                 hint = table[slot, 2]
             count = _node_moves(maxing[level], root, board, marbles, active, neighbours, jump_land, allowed,
-                                dist, weights, mark, queue, moves[level])
+                                dist, weights, mark, queue, moves[level], level)
             if count == 0:
                 moves[level, 0] = PASS_CODE
                 count = 1

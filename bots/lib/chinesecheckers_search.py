@@ -41,7 +41,10 @@ class SearchParams:
 
     ``straggler_weight`` is in quarter-steps per step of the marble farthest
     behind (4 = as much as one step of the sum). ``leader_weight`` is the
-    percent of the opponents' term taken from the leading opponent. No new
+    percent of the opponents' term taken from the leading opponent.
+    ``first_reply_moves`` prunes the first reply layer (the answers to the
+    root move) instead of ``forward_moves``: 0 searches all of them, -1
+    (default) prunes it like the rest. No new
     iteration starts once ``start_fraction`` of the time has gone (the next
     one usually takes several times the last, though a cut-off one still
     counts for the moves it finished).
@@ -53,9 +56,12 @@ class SearchParams:
     solo: bool = False
     max_depth: int = 12
     start_fraction: float = 0.3
+    first_reply_moves: int = -1
 
     def array(self) -> np.ndarray:
-        return np.array([self.straggler_weight, self.leader_weight, self.forward_moves, int(self.solo)], np.int64)
+        first = self.forward_moves if self.first_reply_moves < 0 else self.first_reply_moves
+        return np.array([self.straggler_weight, self.leader_weight, self.forward_moves, int(self.solo), first],
+                        np.int64)
 
 
 class Scratch:
