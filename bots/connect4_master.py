@@ -159,10 +159,10 @@ class ConnectFourMaster(Bot):
                 scores[col] = solver.win_score(position.plies)
             elif child.plies >= STANDARD.cells:
                 scores[col] = 0
-            elif entry is None:
+            elif entry is None or entry.score is None:
                 pending.append((col, child))
-            elif entry.score is None:  # the book proved the result only
-                proved[col] = LOSS if entry.result > 0 else WIN
+                if entry is not None:  # the book proved the result only: the fallback
+                    proved[col] = LOSS if entry.result > 0 else WIN
             else:
                 scores[col] = -entry.score
         unsolved = []
@@ -170,8 +170,10 @@ class ConnectFourMaster(Bot):
             share = time.perf_counter() + (deadline - time.perf_counter()) / (len(pending) - index)
             try:
                 scores[col] = -within(share, lambda limit: solver.solve(child, node_limit=limit))
+                proved.pop(col, None)
             except SearchAborted:
-                unsolved.append((col, child))
+                if col not in proved:
+                    unsolved.append((col, child))
         for index, (col, child) in enumerate(unsolved):
             share = time.perf_counter() + (deadline - time.perf_counter()) / (len(unsolved) - index)
             try:
