@@ -40,6 +40,14 @@ def test_analyse_of_a_drawn_position_says_draw():
     assert "draw" in {value.text for value in values.values()}
 
 
+def test_opening_hints_short_of_time_give_the_books_proved_results():
+    state = game("4453")  # every reply is in the book (Master second's tree), far too early to solve in 50 ms
+    values = master().analyse(state, 0.05)
+    book = Book.read(BOOK_PATH)
+    expected = {col: "loss" if book.lookup([3, 3, 4, 2, col]).result > 0 else "win" for col in state.legal_moves()}
+    assert {col: value.text for col, value in values.items()} == expected
+
+
 def test_master_takes_the_quickest_win():
     # Red can win at once in column 1 (four up) although other moves win later too.
     assert master().choose_move(game("121212"), 1.0) == 0
