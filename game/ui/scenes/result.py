@@ -145,8 +145,10 @@ class ResultPanel:
             disc.center = (x, centre[1])
             pygame.draw.rect(layer, mix(palette.BOARD, colour, 0.22), disc, border_radius=20)
             pygame.draw.rect(layer, colour, disc, 3, border_radius=20)
-            font = fonts.display(40 if len(mark) <= 2 else 16)
-            text(layer, font, fit_text(font, mark, 64), colour, disc.center, "center")
+            if len(mark) <= 2:          # a piece's letter (X, O) is the piece itself
+                text(layer, fonts.display(40), mark, colour, disc.center, "center")
+            else:                       # a colour's name (Red) is shown as that colour's piece
+                seat_token(layer, disc.center, 22, colour)
 
     def _draw_places(self, layer: pygame.Surface, y: int) -> int:
         """The table of places: "1st", a ball of the seat's colour, who; returns the y below."""
