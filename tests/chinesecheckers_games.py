@@ -1,16 +1,11 @@
 """Chinese Checkers positions for tests: random games and hand-set boards."""
 from game.chinesecheckers import HOLES, INDEX, ChineseCheckers
+from game_choices import play_choices
 
 
 def play(choices: list[int], **options) -> ChineseCheckers:
     """The game that picks ``legal_moves()[choice % len]`` for each choice until it ends."""
-    state = ChineseCheckers(**options)
-    for choice in choices:
-        moves = state.legal_moves()
-        if not moves:
-            break
-        state.push(moves[choice % len(moves)])
-    return state
+    return play_choices(ChineseCheckers(**options), choices)
 
 
 def position(players: int = 2, marbles: dict[int, list[str]] | None = None, **options) -> ChineseCheckers:

@@ -9,6 +9,7 @@ from game.connect4 import EMPTY, RED, YELLOW, ConnectFour
 from game.core import BadNotation, IllegalMove
 from game.match import Match, Player
 from game.savefile import load_match, match_from_text, match_to_text, save_match
+from game_choices import play_choices
 
 choice_lists = st.lists(st.integers(min_value=0, max_value=9), max_size=60)
 sizes = st.tuples(st.integers(4, 10), st.integers(4, 10), st.integers(3, 6))
@@ -16,13 +17,7 @@ sizes = st.tuples(st.integers(4, 10), st.integers(4, 10), st.integers(3, 6))
 
 def play(choices: list[int], **options) -> ConnectFour:
     """The game that drops in ``legal_moves()[choice % len]`` for each choice until it ends."""
-    state = ConnectFour(**options)
-    for choice in choices:
-        moves = state.legal_moves()
-        if not moves:
-            break
-        state.push(moves[choice % len(moves)])
-    return state
+    return play_choices(ConnectFour(**options), choices)
 
 
 def snapshot(state: ConnectFour) -> tuple:
