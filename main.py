@@ -54,7 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
     analyse.add_argument("game", help="game id, e.g. tictactoe")
     analyse.add_argument("moves", nargs="?", default="", help='moves played so far, e.g. "b2 a3"')
     analyse.add_argument("--bot", metavar="BOT", help="tier or bot to ask (default: the game's hint tier)")
-    analyse.add_argument("--budget", type=float, metavar="SECONDS", help="thinking time (default: config)")
+    analyse.add_argument("--budget", type=float, metavar="SECONDS",
+                         help="thinking time (default: config's hint_time)")
     analyse.add_argument("--options", nargs="*", default=[], metavar="NAME=VALUE", help="game options")
     return parser
 
@@ -179,7 +180,8 @@ def analyse_position(args: argparse.Namespace) -> int:
     if not choice:
         raise CliError(f"no tier of {game_id} can give hints; name a bot with --bot "
                        f"(choices: {', '.join(config.choice_names(game_id, registry)) or 'none'})")
-    spec = bot_spec(config, registry, game_id, choice, args.budget)
+    budget = config.game(game_id).hint_seconds if args.budget is None else args.budget
+    spec = bot_spec(config, registry, game_id, choice, budget)
     with BotRunner(spec) as runner:
         runner.request(state, ANALYSE)
         reply = runner.wait()

@@ -165,25 +165,27 @@ class ConnectFourMaster(Bot):
                     proved[col] = LOSS if entry.result > 0 else WIN
             else:
                 scores[col] = -entry.score
-        unsolved = []
+        # Results first (a weak solve is far quicker), so every column gets at
+        # least its win, draw or loss; then exact scores in the time left.
+        unproved = [(col, child) for col, child in pending if col not in proved]
+        for index, (col, child) in enumerate(unproved):
+            share = time.perf_counter() + (deadline - time.perf_counter()) / (2 * (len(unproved) - index))
+            try:
+                sign = -within(share, lambda limit: solver.solve(child, weak=True, node_limit=limit))
+            except SearchAborted:
+                continue
+            if sign == 0:
+                scores[col] = 0             # a draw's exact score
+            else:
+                proved[col] = WIN if sign > 0 else LOSS
+        pending = [(col, child) for col, child in pending if col not in scores]
         for index, (col, child) in enumerate(pending):
             share = time.perf_counter() + (deadline - time.perf_counter()) / (len(pending) - index)
             try:
                 scores[col] = -within(share, lambda limit: solver.solve(child, node_limit=limit))
                 proved.pop(col, None)
             except SearchAborted:
-                if col not in proved:
-                    unsolved.append((col, child))
-        for index, (col, child) in enumerate(unsolved):
-            share = time.perf_counter() + (deadline - time.perf_counter()) / (len(unsolved) - index)
-            try:
-                sign = -within(share, lambda limit: solver.solve(child, weak=True, node_limit=limit))
-            except SearchAborted:
-                continue
-            if sign == 0:
-                scores[col] = 0
-            else:
-                proved[col] = WIN if sign > 0 else LOSS
+                pass
         values = {col: MoveValue(float(score), score_text(score, position.plies)) for col, score in scores.items()}
         return values | proved
 

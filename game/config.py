@@ -40,7 +40,7 @@ from game.runner import BotSpec
 CONFIG_PATH = Path(__file__).resolve().parent.parent / "config.yaml"
 DEFAULT_TIME_BUDGET = 1.0
 MIN_TIME_BUDGET, MAX_TIME_BUDGET = 0.01, 600.0
-GAME_KEYS = ("time_budget", "hint", "tiers")
+GAME_KEYS = ("time_budget", "hint", "hint_time", "tiers")
 #: Limits of config.yaml's data, aliases expanded (a real file has some dozens of nodes).
 MAX_NODES, MAX_DEPTH = 10_000, 50
 TIER_KEYS = ("bot", "params")
@@ -61,6 +61,7 @@ DEFAULT_CONFIG: dict[str, Any] = {
         "connect4": {
             "time_budget": DEFAULT_TIME_BUDGET,
             "hint": "Master",
+            "hint_time": 5.0,
             "tiers": {
                 "Easy": {"bot": "ConnectFourEasy", "params": {}},
                 "Medium": {"bot": "ConnectFourFeatures", "params": {}},
@@ -97,12 +98,19 @@ class TierSpec:
 
 @dataclass(frozen=True)
 class GameConfig:
-    """One game's settings. ``hint_tier`` is ``''`` when no tier can give hints."""
+    """One game's settings. ``hint_tier`` is ``''`` when no tier can give hints;
+    ``hint_time`` is the seconds a hint may take (``None``: ``time_budget``)."""
 
     game_id: str
     time_budget: float = DEFAULT_TIME_BUDGET
     tiers: list[TierSpec] = field(default_factory=list)
     hint_tier: str = ""
+    hint_time: float | None = None
+
+    @property
+    def hint_seconds(self) -> float:
+        """How long Hint and ``main.py analyse`` let the hint tier think."""
+        return self.time_budget if self.hint_time is None else self.hint_time
 
     def tier(self, name: str) -> TierSpec | None:
         """The tier called ``name``, ignoring case."""
@@ -188,7 +196,8 @@ class Config:
             # the bots folder is no fault of the file, so its tier is left out quietly.
             tiers = [t for t in game.tiers if tier_error(t, game.game_id, registry) is None]
             analysing = [t.name for t in tiers if registry.bots[t.bot].analyses]
-            return GameConfig(game.game_id, game.time_budget, tiers, _strongest_or(game.hint_tier, analysing))
+            return GameConfig(game.game_id, game.time_budget, tiers, _strongest_or(game.hint_tier, analysing),
+                              game.hint_time)
         tiers = []
         for tier in game.tiers:
             key = ("games", game.game_id, "tiers", tier.name)
@@ -204,7 +213,8 @@ class Config:
             else:
                 action = f"tier {tier.name} left out"
             self.bot_problems.append(self._problem_text(key + error[0], f"{error[1]}; {action}"))
-        return GameConfig(game.game_id, game.time_budget, tiers, self._valid_hint(game, tiers, default, registry))
+        return GameConfig(game.game_id, game.time_budget, tiers, self._valid_hint(game, tiers, default, registry),
+                          game.hint_time)
 
     def _valid_hint(self, game: GameConfig, tiers: list[TierSpec], default: GameConfig | None,
                     registry: BotRegistry) -> str:
@@ -557,14 +567,21 @@ class _Reader:
         budget = self.parse_budget(key, entry.get("time_budget", default.time_budget), default.time_budget)
         tiers = self.parse_tiers(key, entry["tiers"], default) if "tiers" in entry else list(default.tiers)
         hint = self.parse_hint(key, entry.get("hint"), tiers, default)
-        return GameConfig(game_id, budget, tiers, hint)
+        hint_time = default.hint_time
+        if entry.get("hint_time") is not None:
+            hint_time = self.parse_budget(key, entry["hint_time"], default.hint_time, name="hint_time")
+        return GameConfig(game_id, budget, tiers, hint, hint_time)
 
-    def parse_budget(self, key: tuple[str, ...], value: Any, default: float) -> float:
+    def parse_budget(self, key: tuple[str, ...], value: Any, default: float | None,
+                     name: str = "time_budget") -> float | None:
+        """Seconds within the allowed range, else a problem and ``default`` (``None``: the move budget)."""
         if (isinstance(value, (int, float)) and not isinstance(value, bool)
                 and MIN_TIME_BUDGET <= value <= MAX_TIME_BUDGET):
             return float(value)
-        self.problem(key + ("time_budget",), f"expected seconds per move, a number from {MIN_TIME_BUDGET:g} "
-                                             f"to {MAX_TIME_BUDGET:g}, got {_shown(value)}; using {default:g} s")
+        what = "seconds per move" if name == "time_budget" else "seconds per hint"
+        self.problem(key + (name,), f"expected {what}, a number from {MIN_TIME_BUDGET:g} "
+                                    f"to {MAX_TIME_BUDGET:g}, got {_shown(value)}; "
+                                    f"using {'the time budget' if default is None else f'{default:g} s'}")
         return default
 
     def parse_tiers(self, key: tuple[str, ...], value: Any, default: GameConfig) -> list[TierSpec]:

@@ -185,6 +185,22 @@ def test_bad_time_budget_falls_back_to_the_default(tmp_path, value):
     assert tiers_of(config.game("tictactoe")) == DEFAULT_TIERS
 
 
+def test_hint_time_gives_hints_their_own_thinking_time(tmp_path):
+    path = write(tmp_path, "games:\n  tictactoe:\n    time_budget: 0.5\n    hint_time: 4\n  connect4:\n    time_budget: 2\n")
+    config = load_config(path)
+    assert config.problems == []
+    assert config.game("tictactoe").hint_seconds == 4.0 and config.game("tictactoe").time_budget == 0.5
+    assert config.game("connect4").hint_seconds == DEFAULT_CONFIG["games"]["connect4"]["hint_time"]
+
+
+def test_bad_hint_time_is_reported_and_hints_keep_the_move_budget(tmp_path):
+    path = write(tmp_path, "games:\n  tictactoe:\n    time_budget: 0.5\n    hint_time: soon\n")
+    config = load_config(path)
+    [problem] = config.problems
+    assert problem.startswith("config.yaml line 4: games.tictactoe.hint_time: expected seconds per hint")
+    assert config.game("tictactoe").hint_seconds == 0.5
+
+
 def test_unknown_game_and_keys_are_reported_and_the_rest_kept(tmp_path):
     path = write(tmp_path, """\
         games:

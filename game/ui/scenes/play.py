@@ -516,7 +516,8 @@ class PlayScene(Scene):
             return
         if self.hint_runner is None:
             try:
-                spec = self.app.config.bot_spec(self.game_id, tier, self.app.registry)
+                budget = self.app.config.game(self.game_id).hint_seconds
+                spec = self.app.config.bot_spec(self.game_id, tier, self.app.registry, budget=budget)
             except BotChoiceError as err:
                 self.app.toasts.show(f"No hints: {err}", "error")
                 return
