@@ -1,6 +1,6 @@
 """Master Chinese Checkers: deeper Best-Reply Search by forward pruning, and a solo race at the end.
 
-Two changes to Hard's search (``bots/chinesecheckers_brs.py``), each
+Changes to Hard's search (``bots/chinesecheckers_brs.py``), each
 measured in ``benchmarks/chinesecheckers_arena.py``:
 
 * Forward pruning: below the first reply layer only the ``forward`` most
@@ -8,9 +8,12 @@ measured in ``benchmarks/chinesecheckers_arena.py``:
   searched. Chinese Checkers has dozens of moves a turn, most of them
   shuffles; dropping them lets the search see two or three more plies in the
   same time, which is worth far more than the rare good backward move lost.
-  Every reply to the bot's own move is still searched, so a block that is no
-  step forward for the blocker is not missed (that won 10 of 16 games
-  against pruning the replies too).
+  With one or two opponents every reply to the bot's own move is still
+  searched, so a block that is no step forward for the blocker is not missed
+  (that won 10 of 16 two-player games against pruning the replies too).
+  With three or more, the replies of all of them are too many to search in
+  full (a 6-player Master that did won none of 6 games against five Hards),
+  so that layer is pruned like the rest.
   It also starts a new iteration later into its time (half of it, against
   Hard's 30%), as a cut-off iteration still counts for the moves it finished.
 * A transposition table (2^18 slots, cleared each move): the same marbles
@@ -33,6 +36,10 @@ from bots.lib.chinesecheckers_engine import Position, tables_for
 from bots.lib.chinesecheckers_search import Scratch, SearchParams, best_move
 
 
+#: Most seats still playing (the bot included) for which every reply to its move is searched.
+FULL_REPLIES_UP_TO = 3
+
+
 class ChineseCheckersMaster(ChineseCheckersBRS):
     """Best-Reply Search over the most forward moves, solo search once the players are apart."""
 
@@ -47,6 +54,8 @@ class ChineseCheckersMaster(ChineseCheckersBRS):
             raise ValueError(f"forward must be a whole number of moves from 1 to 100, got {forward!r}")
         self.params = SearchParams(straggler_weight=straggler, leader_weight=leader, forward_moves=forward,
                                    start_fraction=0.5, first_reply_moves=0)
+        self.crowded_params = SearchParams(straggler_weight=straggler, leader_weight=leader,
+                                           forward_moves=forward, start_fraction=0.5)
         self.solo_params = SearchParams(straggler_weight=straggler, leader_weight=leader, forward_moves=forward,
                                         solo=True, start_fraction=0.5)
         self.scratch = Scratch(table_bits=18)
@@ -55,7 +64,12 @@ class ChineseCheckersMaster(ChineseCheckersBRS):
         assert isinstance(state, ChineseCheckers)
         tables = tables_for(state.num_seats)
         position = Position.of_state(state)
-        params = self.solo_params if position.disengaged(tables, state.turn) else self.params
+        if position.disengaged(tables, state.turn):
+            params = self.solo_params
+        elif int(position.active.sum()) > FULL_REPLIES_UP_TO:
+            params = self.crowded_params
+        else:
+            params = self.params
         self.last = best_move(position, tables, state.turn, self.thinking_time(budget), params, self.scratch,
                               self.rng, progress_filter(state, position, tables))
         return rules_move(state, self.last.code)
