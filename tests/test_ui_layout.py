@@ -179,3 +179,20 @@ def test_setup_boxes_that_do_not_fit_scroll_to_the_focused_control(make_app, mon
     d.post(pygame.MOUSEWHEEL, x=0, y=10, flipped=False, precise_x=0.0, precise_y=10.0)
     d.frames(1)
     assert setup.column_scroll == 0
+
+
+def test_six_players_in_the_smallest_window_leave_the_move_list_three_lines(make_app):
+    from game.chinesecheckers import ChineseCheckers
+    from game.ui.scenes.play import PlayScene
+
+    d = make_app(size=MIN_SIZE)
+    play = PlayScene(d.app, Match(ChineseCheckers(players=6), [Player.human()] * 6))
+    for size in SIZES:
+        play.layout(size)
+        assert_laid_out(play, size, {"status": play.status_rect})
+        assert play.movelist.rect.bottom < play.controls_top
+        assert (play.movelist.rect.height - 44) // 26 >= 3, f"the move list shows under three lines at {size}"
+    play.layout(MIN_SIZE)
+    assert play.save_btn.shortcut == "" and play.save_btn.rect.width < play.panel_rect.width // 3
+    play.layout((1920, 1080))
+    assert play.save_btn.shortcut == "Ctrl+S"

@@ -139,6 +139,9 @@ class PlayScene(Scene):
                                tooltip="Back to the match setup (Esc); the bots stop")
         self.pause_btn = Button(app, "Pause", self.toggle_pause, wid="pause", shortcut="Space", tooltip="Pause or resume the bots (Space)")
         self.step_btn = Button(app, "Step", self.step, wid="step", shortcut="S", tooltip="Play the next move (S or →)")
+        self._keycaps = {button.id: button.shortcut for button in (
+            self.undo_btn, self.redo_btn, self.hint_btn, self.restart_btn, self.save_btn, self.load_btn, self.rules_btn,
+            self.menu_btn)}
         delays = [ChoiceItem(delay, label) for delay, label in BOT_DELAYS.items()]
         self.speed = Choice(
             app,
@@ -826,11 +829,21 @@ class PlayScene(Scene):
             self.rules_btn.rect = pygame.Rect(inner_x, y, half, button_h)
             self.menu_btn.rect = pygame.Rect(inner_x + half + gap, y, half, button_h)
         self.rules.layout(self.rect)
+        # A short window with three or more seats (the players list takes lines)
+        # puts three buttons a row, without keycaps (the tooltips keep them), so
+        # the move list keeps room for a few lines.
+        tight = compact and self._seat_grid_rows() > 1
         rows = [(self.save_btn, self.load_btn), (self.hint_btn, self.restart_btn), (self.undo_btn, self.redo_btn)]
-        for left, right in rows:
+        if tight:
+            rows = [(self.restart_btn, self.save_btn, self.load_btn), (self.undo_btn, self.redo_btn, self.hint_btn)]
+        for row in rows:
             y -= button_h + gap
-            left.rect = pygame.Rect(inner_x, y, half, button_h)
-            right.rect = pygame.Rect(inner_x + half + gap, y, half, button_h)
+            width = (inner_w - gap * (len(row) - 1)) // len(row)
+            for column, button in enumerate(row):
+                button.rect = pygame.Rect(inner_x + column * (width + gap), y, width, button_h)
+        for button in (self.undo_btn, self.redo_btn, self.hint_btn, self.restart_btn, self.save_btn, self.load_btn,
+                       self.rules_btn, self.menu_btn):
+            button.shortcut = "" if tight else self._keycaps[button.id]
         self.controls_top = y
         if self.autoplay:
             speed_h = 40 if compact else 48
