@@ -38,22 +38,19 @@ from game.chinesecheckers import ChineseCheckers  # noqa: E402
 
 def variant_bot(variant: str, seconds: float, forward: int, seed: int) -> Bot:
     """The bot a variant name stands for (see the module docstring)."""
-    master = ChineseCheckersMaster(seconds=seconds, forward=forward, seed=seed)
-    if variant == "master":
-        return master
-    if variant == "solo":
-        master.crowded_params = SearchParams(forward_moves=forward, solo=True, start_fraction=0.5)
-        return master
-    if variant == "hardtt":
-        master.crowded_params = SearchParams(start_fraction=0.5)
+    if variant in ("master", "solo", "hardtt"):
+        master = ChineseCheckersMaster(seconds=seconds, forward=forward, seed=seed)
+        if variant == "solo":
+            master.crowded_params = master.solo_params
+        elif variant == "hardtt":
+            master.crowded_params = SearchParams(start_fraction=0.5)
         return master
     hard = ChineseCheckersBRS(seconds=seconds, seed=seed)
-    if variant == "hard":
-        return hard
     if variant.startswith("depth") and variant[5:].isdigit():
         hard.params = SearchParams(max_depth=int(variant[5:]))
-        return hard
-    raise SystemExit(f"unknown variant {variant!r}: master, hard, hardtt, solo or depthN")
+    elif variant != "hard":
+        raise SystemExit(f"unknown variant {variant!r}: master, hard, hardtt, solo or depthN")
+    return hard
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -65,6 +62,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=6, choices=[3, 4, 6])
     parser.add_argument("--forward", type=int, default=8, help="Master's forward moves kept per seat")
     args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    if not 0.02 <= args.scale <= 20:
+        parser.error("--scale must be from 0.02 to 20 (thinking times of 0.01 s to 16 s)")
+    variant_bot(args.variant, 0.8 * args.scale, args.forward, 0)
 
     places: list[int] = []
     diffs: list[float] = []

@@ -29,6 +29,8 @@ measured in ``benchmarks/chinesecheckers_arena.py``:
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.chinesecheckers import ChineseCheckers
 from game.core import Move, State
 from bots.chinesecheckers_brs import ChineseCheckersBRS, progress_filter, rules_move
@@ -52,12 +54,10 @@ class ChineseCheckersMaster(ChineseCheckersBRS):
         super().__init__(seconds=seconds, straggler=straggler, leader=leader, seed=seed)
         if isinstance(forward, bool) or not isinstance(forward, int) or not 1 <= forward <= 100:
             raise ValueError(f"forward must be a whole number of moves from 1 to 100, got {forward!r}")
-        self.params = SearchParams(straggler_weight=straggler, leader_weight=leader, forward_moves=forward,
-                                   start_fraction=0.5, first_reply_moves=0)
         self.crowded_params = SearchParams(straggler_weight=straggler, leader_weight=leader,
                                            forward_moves=forward, start_fraction=0.5)
-        self.solo_params = SearchParams(straggler_weight=straggler, leader_weight=leader, forward_moves=forward,
-                                        solo=True, start_fraction=0.5)
+        self.params = replace(self.crowded_params, first_reply_moves=0)
+        self.solo_params = replace(self.crowded_params, solo=True)
         self.scratch = Scratch(table_bits=18)
 
     def choose_move(self, state: State, budget: float) -> Move:

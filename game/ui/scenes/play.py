@@ -139,7 +139,8 @@ class PlayScene(Scene):
                                tooltip="Back to the match setup (Esc); the bots stop")
         self.pause_btn = Button(app, "Pause", self.toggle_pause, wid="pause", shortcut="Space", tooltip="Pause or resume the bots (Space)")
         self.step_btn = Button(app, "Step", self.step, wid="step", shortcut="S", tooltip="Play the next move (S or →)")
-        self._keycaps = {button.id: button.shortcut for button in (
+        #: The panel's controls and their keycaps (a tight layout hides the keycaps).
+        self._keycaps = {button: button.shortcut for button in (
             self.undo_btn, self.redo_btn, self.hint_btn, self.restart_btn, self.save_btn, self.load_btn, self.rules_btn,
             self.menu_btn)}
         delays = [ChoiceItem(delay, label) for delay, label in BOT_DELAYS.items()]
@@ -841,9 +842,8 @@ class PlayScene(Scene):
             width = (inner_w - gap * (len(row) - 1)) // len(row)
             for column, button in enumerate(row):
                 button.rect = pygame.Rect(inner_x + column * (width + gap), y, width, button_h)
-        for button in (self.undo_btn, self.redo_btn, self.hint_btn, self.restart_btn, self.save_btn, self.load_btn,
-                       self.rules_btn, self.menu_btn):
-            button.shortcut = "" if tight else self._keycaps[button.id]
+        for button, keycap in self._keycaps.items():
+            button.shortcut = "" if tight else keycap
         self.controls_top = y
         if self.autoplay:
             speed_h = 40 if compact else 48
