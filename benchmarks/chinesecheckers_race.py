@@ -12,7 +12,9 @@ the machine otherwise idle, or run two at most on two cores.
 
 Variants (each thinks ``0.8 × --scale`` seconds, the Hards ``0.5 × --scale``):
 
-* ``master``: Master as configured for six seats (pruned Best-Reply Search).
+* ``master``: Master as configured: Monte Carlo tree search from four seats
+  (``--set rounds=2 explore=40.0``: other ``MctsParams`` knobs to try).
+* ``brs``: Master's pruned Best-Reply Search, its tree search turned off.
 * ``hard``: Hard with Master's time.
 * ``hardtt``: Hard's full-width search plus Master's transposition table.
 * ``solo``: Master's pruned search over its own moves only, the others standing still.
@@ -25,21 +27,25 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from dataclasses import fields, replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bots.chinesecheckers_brs import ChineseCheckersBRS  # noqa: E402
 from bots.chinesecheckers_master import ChineseCheckersMaster  # noqa: E402
+from bots.lib.chinesecheckers_mcts import MctsParams  # noqa: E402
 from bots.lib.chinesecheckers_search import SearchParams  # noqa: E402
 from game.bot import Bot  # noqa: E402
 from game.chinesecheckers import ChineseCheckers  # noqa: E402
 
 
-def variant_bot(variant: str, seconds: float, forward: int, seed: int) -> Bot:
+def variant_bot(variant: str, seconds: float, forward: int, seed: int, settings: dict | None = None) -> Bot:
     """The bot a variant name stands for (see the module docstring)."""
-    if variant in ("master", "solo", "hardtt"):
-        master = ChineseCheckersMaster(seconds=seconds, forward=forward, seed=seed)
+    if variant in ("master", "brs", "solo", "hardtt"):
+        master = ChineseCheckersMaster(seconds=seconds, forward=forward, seed=seed,
+                                       tree_from=4 if variant == "master" else 7)
+        master.mcts_params = replace(master.mcts_params, **(settings or {}))
         if variant == "solo":
             master.crowded_params = master.solo_params
         elif variant == "hardtt":
@@ -49,7 +55,7 @@ def variant_bot(variant: str, seconds: float, forward: int, seed: int) -> Bot:
     if variant.startswith("depth") and variant[5:].isdigit():
         hard.params = SearchParams(max_depth=int(variant[5:]))
     elif variant != "hard":
-        raise SystemExit(f"unknown variant {variant!r}: master, hard, hardtt, solo or depthN")
+        raise SystemExit(f"unknown variant {variant!r}: master, brs, hard, hardtt, solo or depthN")
     return hard
 
 
@@ -61,19 +67,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--players", type=int, default=6, choices=[3, 4, 6])
     parser.add_argument("--forward", type=int, default=8, help="Master's forward moves kept per seat")
+    parser.add_argument("--set", nargs="*", default=[], metavar="KNOB=VALUE",
+                        help="Master's tree search knobs (MctsParams fields), e.g. rounds=2 explore=40.0")
     args = parser.parse_args(argv)
+    settings = {}
+    for item in args.set:
+        knob, _, value = item.partition("=")
+        if knob not in {f.name for f in fields(MctsParams)}:
+            parser.error(f"--set {item}: no tree search knob {knob!r} (MctsParams has "
+                         f"{', '.join(f.name for f in fields(MctsParams))})")
+        try:
+            settings[knob] = float(value) if "." in value else int(value)
+        except ValueError:
+            parser.error(f"--set {item}: {value!r} is not a number")
     if args.games < 1:
         parser.error("--games must be at least 1")
     if not 0.02 <= args.scale <= 20:
         parser.error("--scale must be from 0.02 to 20 (thinking times of 0.01 s to 16 s)")
-    variant_bot(args.variant, 0.8 * args.scale, args.forward, 0)
+    variant_bot(args.variant, 0.8 * args.scale, args.forward, 0, settings)
 
     places: list[int] = []
     diffs: list[float] = []
     begun = time.perf_counter()
     for number in range(args.games):
         seat = number % args.players
-        bots = [variant_bot(args.variant, 0.8 * args.scale, args.forward, args.seed * 100 + number) if s == seat
+        bots = [variant_bot(args.variant, 0.8 * args.scale, args.forward, args.seed * 100 + number, settings)
+                if s == seat
                 else ChineseCheckersBRS(seconds=0.5 * args.scale, seed=args.seed * 100 + number * 7 + s)
                 for s in range(args.players)]
         state = ChineseCheckers(players=args.players, play_on=True)

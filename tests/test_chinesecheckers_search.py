@@ -6,9 +6,11 @@ import random
 import numpy as np
 import pytest
 
-from bots.chinesecheckers_brs import ChineseCheckersBRS, progress_filter
+from bots.chinesecheckers_brs import ChineseCheckersBRS, progress_filter, rules_move
 from bots.chinesecheckers_master import ChineseCheckersMaster
 from bots.lib import chinesecheckers_engine as engine
+from bots.lib.chinesecheckers_mcts import MctsParams, MctsTree, mcts_move
+from bots.lib.chinesecheckers_search import Scratch
 from game.chinesecheckers import HOLES, INDEX, PASS, ChineseCheckers
 from chinesecheckers_games import position
 
@@ -168,3 +170,48 @@ def test_after_turns_without_progress_only_moves_toward_home_are_kept():
 def test_a_turn_that_gets_nearer_home_ends_the_stall():
     keep = keep_after("i9-h9 i7-h7 h9-g9 h7-g7 g9-g10 g7-f7 g10-f10 f7-e7")
     assert keep(red("f10", "e9"))
+
+
+def tree_search(state: ChineseCheckers, iterations: int, seed: int = 5):
+    """Master's tree search from ``state`` for a fixed number of iterations: (result, position before, after)."""
+    tables = engine.tables_for(state.num_seats)
+    position_ = engine.Position.of_state(state)
+    before = [array.copy() for array in position_.arrays()]
+    params = MctsParams(iterations=iterations)
+    result = mcts_move(position_, tables, state.turn, 30.0, params, MctsTree(nodes=1 << 14, seats=state.num_seats),
+                       Scratch(), random.Random(seed))
+    return result, before, position_
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_tree_search_leaves_the_position_as_it_found_it_and_repeats_itself(players):
+    state = random_game(players, 20 * players, random.Random(players))
+    result, before, after = tree_search(state, 300)
+    assert all((a == b).all() for a, b in zip(before, after.arrays()))
+    assert result.nodes == 300 and 0 < result.depth <= 300
+    assert state.is_legal(rules_move(state, result.code))
+    assert tree_search(state, 300)[0].code == result.code
+
+
+def test_tree_search_fills_the_goal_at_once_when_it_can():
+    # Six players; Red's tenth marble, on j8, fills the goal only by jumping j9, j11 and j13 into j14.
+    state = position(6, {1: ["j9", "j11", "j13"], 3: ["a5", "b5"], 4: ["q13"]})
+    for hole in state.goal(0):
+        state.board[hole] = 1
+    state.board[INDEX["j14"]] = 0
+    state.board[INDEX["j8"]] = 1
+    result, _, _ = tree_search(state, 2000)
+    assert state.move_to_str(rules_move(state, result.code)) == "j8-j10-j12-j14"
+
+
+def test_master_searches_a_tree_from_four_players_and_best_replies_below():
+    master = ChineseCheckersMaster(seed=4)
+    master.choose_move(random_game(3, 30, random.Random(1)), QUICK)
+    assert master.tree is None
+    state = random_game(4, 40, random.Random(2))
+    move = master.choose_move(state.copy(), QUICK)
+    assert state.is_legal(move) and master.tree is not None and master.last.nodes > 0
+    with pytest.raises(ValueError, match="tree_from"):
+        ChineseCheckersMaster(tree_from=1)
+    with pytest.raises(ValueError, match="rounds"):
+        MctsParams(rounds=0)

@@ -583,3 +583,216 @@ def search_root(depth, root, candidates, board, marbles, dist_sum, home, occupie
             alpha = value
             best_index = i
     return best_index, alpha, finished
+
+
+# -- Monte Carlo tree search ------------------------------------------------------------
+#: config[] of ``mcts``: playout length in rounds (every seat still playing moves once), children
+#: kept per node below the root (most forward first), chance that a playout move is random rather
+#: than the most forward, UCB exploration constant (in quarter-steps of reward), the weight of the
+#: others' mean progress subtracted from a seat's own, visits before a leaf grows children, the
+#: reward (quarter-steps) for filling the goal (twice that for filling it at once), and a cap on
+#: iterations (0: none, run to the deadline).
+ROUNDS, KEEP, EPSILON, EXPLORE, RIVALRY, EXPAND_AFTER, FILL_BONUS, MAX_ITERATIONS = range(8)
+#: counters[] after ``mcts``: iterations run, tree nodes used.
+ITERATIONS, TREE_USED = 0, 1
+#: Longest line a single iteration plays (tree descent plus playout).
+_LINE = 1024
+#: Deepest the tree descent goes.
+_TREE_DEPTH = 200
+
+
+@njit(cache=True)
+def _next_live(seat, live):
+    """The seat after ``seat`` in turn order that still plays, or -1 if none does."""
+    seats = live.shape[0]
+    for step in range(1, seats + 1):
+        other = (seat + step) % seats
+        if live[other]:
+            return other
+    return -1
+
+
+@njit(cache=True)
+def _play_line(code, line, plies, live, filled_at, board, marbles, dist_sum, home, occupied, dist, goal_owner):
+    """Make ``code`` (a pass if negative) and record it in ``line``; a seat whose goal it fills
+    stops playing, and ``filled_at`` notes on which ply of the line."""
+    if code < 0:
+        return plies
+    make(code, board, marbles, dist_sum, home, occupied, dist, goal_owner)
+    line[plies] = code
+    owner = goal_owner[code & HOLE_MASK]
+    if owner >= 0 and live[owner] and goal_filled(home, occupied, owner):
+        live[owner] = 0
+        filled_at[owner] = plies
+    return plies + 1
+
+
+@njit(cache=True)
+def _playout_move(seat, board, marbles, allowed, neighbours, jump_land, dist, mark, queue, buffer, epsilon):
+    """The playout policy: the seat's most forward move (ties at random), a random one with chance ``epsilon``."""
+    count = generate(seat, board, marbles, allowed, neighbours, jump_land, mark, queue, buffer, 0)
+    if count == 0:
+        return PASS_CODE
+    if np.random.random() < epsilon:
+        return buffer[np.random.randint(count)]
+    best = buffer[0]
+    best_gain = -1000
+    ties = 0
+    for i in range(count):
+        code = buffer[i]
+        gain = dist[seat, (code >> START_SHIFT) & HOLE_MASK] - dist[seat, code & HOLE_MASK]
+        if gain > best_gain:
+            best_gain = gain
+            best = code
+            ties = 1
+        elif gain == best_gain:
+            ties += 1
+            if np.random.randint(ties) == 0:
+                best = code
+    return best
+
+
+@njit(cache=True)
+def mcts(root, candidates, board, marbles, dist_sum, home, occupied, active, neighbours, jump_land, allowed,
+         dist, goal_owner, weights, config, node_move, node_seat, node_first, node_count, visits, rewards,
+         mark, queue, buffer, counters, deadline, seed):
+    """Max^n Monte Carlo tree search from ``root``'s turn over its ``candidates``; returns the root visits.
+
+    Each iteration walks down the tree by UCB (at a node, the seat to move
+    picks the child best for itself: each node sums a reward per seat), grows
+    a leaf's children once it has ``config[EXPAND_AFTER]`` visits (the
+    ``config[KEEP]`` most forward moves of the seat to move), then plays
+    ``config[ROUNDS]`` rounds of the playout policy (``_playout_move``) and
+    rewards every seat with its progress over the line: the drop in its
+    ``seat_cost``, a bonus for a filled goal (the sooner, the larger), less ``config[RIVALRY]`` times
+    the other seats' mean drop. The line is then taken back with ``unmake``.
+
+    Runs until ``deadline[0]`` or ``config[MAX_ITERATIONS]`` iterations.
+    The tree lives in the caller's arrays (node ``0`` is the root, its
+    children ``1..len(candidates)``); when they are full, leaves stop growing.
+    Returns the visits of each candidate.
+    """
+    np.random.seed(seed)
+    seats = active.shape[0]
+    capacity = node_move.shape[0]
+    straggler_weight = weights[0]
+    rounds = int(config[ROUNDS])
+    keep = int(config[KEEP])
+    epsilon = config[EPSILON]
+    explore = config[EXPLORE]
+    rivalry = config[RIVALRY]
+    expand_after = int(config[EXPAND_AFTER])
+    bonus = config[FILL_BONUS]
+    limit = int(config[MAX_ITERATIONS])
+    base = np.zeros(seats)
+    playing = 0
+    for seat in range(seats):
+        base[seat] = seat_cost(seat, marbles, dist_sum, dist, straggler_weight)
+        if active[seat]:
+            playing += 1
+    live = np.zeros(seats, np.uint8)
+    filled_at = np.zeros(seats, np.int64)
+    reward = np.zeros(seats)
+    line = np.zeros(_LINE, np.int64)
+    trail = np.zeros(_TREE_DEPTH + 1, np.int64)
+    roots = candidates.shape[0]
+    node_move[0] = PASS_CODE
+    node_seat[0] = root
+    node_first[0] = 1
+    node_count[0] = roots
+    visits[0] = 0
+    rewards[0, :] = 0.0
+    for i in range(roots):
+        node_move[1 + i] = candidates[i]
+        node_seat[1 + i] = -1
+        node_count[1 + i] = 0
+        visits[1 + i] = 0
+        rewards[1 + i, :] = 0.0
+    used = 1 + roots
+    iterations = 0
+    while limit == 0 or iterations < limit:
+        if iterations & 15 == 0 and _clock() > deadline[0]:
+            break
+        iterations += 1
+        for seat in range(seats):
+            live[seat] = active[seat]
+            filled_at[seat] = -1
+        plies = 0
+        node = 0
+        depth = 0
+        trail[0] = 0
+        seat = root
+        while node_count[node] > 0 and depth < _TREE_DEPTH:
+            first = node_first[node]
+            chosen = first
+            best_score = -1e300
+            log_visits = np.log(visits[node] + 1.0)
+            for child in range(first, first + node_count[node]):
+                if visits[child] == 0:
+                    chosen = child
+                    break
+                score = rewards[child, seat] / visits[child] + explore * np.sqrt(log_visits / visits[child])
+                if score > best_score:
+                    best_score = score
+                    chosen = child
+            plies = _play_line(node_move[chosen], line, plies, live, filled_at, board, marbles, dist_sum, home,
+                               occupied, dist, goal_owner)
+            if node_seat[chosen] == -1:
+                node_seat[chosen] = _next_live(seat, live) if live[root] else -2
+            node = chosen
+            depth += 1
+            trail[depth] = node
+            seat = node_seat[node]
+            if seat < 0:
+                break
+        if seat >= 0 and node_count[node] == 0 and visits[node] >= expand_after:
+            count = generate(seat, board, marbles, allowed, neighbours, jump_land, mark, queue, buffer, 0)
+            if count == 0:
+                buffer[0] = PASS_CODE
+                count = 1
+            else:
+                _order(buffer, 0, count, dist)
+                if keep > 0 and count > keep:
+                    count = keep
+            if used + count <= capacity:
+                node_first[node] = used
+                node_count[node] = count
+                for i in range(count):
+                    node_move[used + i] = buffer[i]
+                    node_seat[used + i] = -1
+                    node_count[used + i] = 0
+                    visits[used + i] = 0
+                    rewards[used + i, :] = 0.0
+                used += count
+        if seat >= 0:
+            for _ in range(rounds * playing):
+                if not live[root] or plies >= _LINE:
+                    break
+                code = _playout_move(seat, board, marbles, allowed, neighbours, jump_land, dist, mark, queue,
+                                     buffer, epsilon)
+                plies = _play_line(code, line, plies, live, filled_at, board, marbles, dist_sum, home,
+                                   occupied, dist, goal_owner)
+                seat = _next_live(seat, live)
+                if seat < 0:
+                    break
+        total = 0.0
+        for other in range(seats):
+            reward[other] = base[other] - seat_cost(other, marbles, dist_sum, dist, straggler_weight)
+            if filled_at[other] >= 0:
+                reward[other] += bonus * (2.0 - filled_at[other] / plies)
+            if active[other]:
+                total += reward[other]
+        if playing > 1:
+            for other in range(seats):
+                mean_others = (total - reward[other]) / (playing - 1) if active[other] else total / playing
+                reward[other] -= rivalry * mean_others
+        for i in range(plies - 1, -1, -1):
+            unmake(line[i], board, marbles, dist_sum, home, occupied, dist, goal_owner)
+        for i in range(depth + 1):
+            visited = trail[i]
+            visits[visited] += 1
+            for other in range(seats):
+                rewards[visited, other] += reward[other]
+    counters[ITERATIONS] = iterations
+    counters[TREE_USED] = used
+    return visits[1:1 + roots].copy()

@@ -90,6 +90,26 @@ def _shuffle_ties(candidates: np.ndarray, dist: np.ndarray, rng: random.Random) 
     return np.array(codes, np.int64)
 
 
+def root_candidates(position: Position, tables: Tables, root: int, scratch: Scratch,
+                    rng: random.Random | None = None, keep: Callable[[int], bool] | None = None) -> np.ndarray:
+    """The root seat's moves (engine codes), most forward first; empty when it must pass.
+
+    ``keep`` narrows them to those it accepts, unless it accepts none; with
+    ``rng``, moves of equal forward gain come in random order.
+    """
+    candidates = np.zeros(MAX_MOVES, np.int64)
+    count = root_moves(root, position.board, position.marbles, tables.allowed, tables.neighbours,
+                       tables.jump_land, tables.dist, scratch.mark, scratch.queue, candidates)
+    candidates = candidates[:count].copy()
+    if keep is not None:
+        kept = [code for code in candidates if keep(int(code))]
+        if kept:
+            candidates = np.array(kept, np.int64)
+    if rng is not None and len(candidates):
+        candidates = _shuffle_ties(candidates, tables.dist, rng)
+    return candidates
+
+
 @dataclass(frozen=True)
 class SearchResult:
     """The move found (engine code, or ``PASS_CODE``), its value and how deep the search got."""
@@ -116,19 +136,10 @@ def best_move(position: Position, tables: Tables, root: int, seconds: float, par
     better than the previous best.
     """
     started = time.perf_counter()
-    candidates = np.zeros(MAX_MOVES, np.int64)
-    count = root_moves(root, position.board, position.marbles, tables.allowed, tables.neighbours,
-                       tables.jump_land, tables.dist, scratch.mark, scratch.queue, candidates)
+    candidates = root_candidates(position, tables, root, scratch, rng, keep)
+    count = len(candidates)
     if count == 0:
         return SearchResult(PASS_CODE, 0, 0, 0)
-    candidates = candidates[:count].copy()
-    if keep is not None:
-        kept = [code for code in candidates if keep(int(code))]
-        if kept:
-            candidates = np.array(kept, np.int64)
-            count = len(kept)
-    if rng is not None:
-        candidates = _shuffle_ties(candidates, tables.dist, rng)
     if count == 1:
         return SearchResult(int(candidates[0]), 0, 0, 0)
     weights = params.array()
