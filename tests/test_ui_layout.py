@@ -191,7 +191,7 @@ def test_six_players_in_the_smallest_window_leave_the_move_list_three_lines(make
         play.layout(size)
         assert_laid_out(play, size, {"status": play.status_rect})
         assert play.movelist.rect.bottom < play.controls_top
-        assert (play.movelist.rect.height - 44) // 26 >= 3, f"the move list shows under three lines at {size}"
+        assert play.movelist.visible_lines >= 3, f"the move list shows under three lines at {size}"
     play.layout(MIN_SIZE)
     assert play.save_btn.shortcut == "" and play.save_btn.rect.width < play.panel_rect.width // 3
     play.layout((1920, 1080))

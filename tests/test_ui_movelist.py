@@ -43,7 +43,7 @@ def test_with_more_than_two_seats_each_move_has_a_line_with_its_seat_colour(make
         (1, True, 0), (1, False, 1), (1, False, 2), (1, False, 3), (1, False, 4), (1, False, 5),
         (2, True, 0), (2, False, 1), (2, False, 3), (2, False, 4), (2, False, 5),
         (3, True, 0)]
-    body = movelist.rect.inflate(-20, -44)
+    body = movelist.body()
     assert [record.text for record, _ in movelist.drawn] == [r.text for r in moves]
     for record, rect in movelist.drawn:
         assert body.left < rect.left and rect.right <= body.right

@@ -51,6 +51,9 @@ def rounds(records: Sequence[MoveRecord]) -> list[list[MoveRecord]]:
 class MoveList:
     """Draws ``records`` in rounds inside ``rect``, each move in its seat's colour."""
 
+    #: Height of one line of moves, in pixels.
+    ROW_HEIGHT = 26
+
     def __init__(self, fonts: Fonts, colours: Sequence[palette.RGB] = palette.SEAT_COLOURS) -> None:
         self.fonts = fonts
         #: Each seat's colour, seat 0 first (the board's pieces: the renderer's ``seat_colours``).
@@ -91,6 +94,17 @@ class MoveList:
         """Whether the list has room to be drawn at all."""
         return self.rect.height >= 60
 
+    def body(self) -> pygame.Rect:
+        """Where the lines go: ``rect`` below the header, inset from the edges."""
+        body = self.rect.inflate(-20, -44)
+        body.y = self.rect.y + 34
+        return body
+
+    @property
+    def visible_lines(self) -> int:
+        """How many lines of moves the list has room for."""
+        return max(1, self.body().height // self.ROW_HEIGHT)
+
     def draw(self, surface: pygame.Surface, records: Sequence[MoveRecord], seats: int) -> None:
         self.drawn = []
         rect = self.rect
@@ -102,16 +116,15 @@ class MoveList:
         if len(records) != self._count:
             self._count = len(records)
             self.scroll = 0
-        body = rect.inflate(-20, -44)
-        body.y = rect.y + 34
+        body = self.body()
         if not records:
             text(surface, self.fonts.text(15), "No moves yet", mix(palette.TEXT_MUTED, palette.BOARD, 0.3),
                  (rect.centerx, body.y + 16), "midtop")
             return
-        row_h = 26
+        row_h = self.ROW_HEIGHT
         columns = self.fits_columns(records, seats, body.width)
         lines = self.lines(records, seats, body.width - 20, columns)
-        visible = max(1, body.height // row_h)
+        visible = self.visible_lines
         self.scroll = min(self.scroll, max(0, len(lines) - visible))
         end = len(lines) - self.scroll
         shown = lines[max(0, end - visible):end]
