@@ -569,20 +569,25 @@ class _Reader:
         hint = self.parse_hint(key, entry.get("hint"), tiers, default)
         hint_time = default.hint_time
         if entry.get("hint_time") is not None:
-            hint_time = self.parse_budget(key, entry["hint_time"], default.hint_time, name="hint_time")
+            hint_time = self.parse_hint_time(key, entry["hint_time"], default.hint_time)
         return GameConfig(game_id, budget, tiers, hint, hint_time)
 
-    def parse_budget(self, key: tuple[str, ...], value: Any, default: float | None,
-                     name: str = "time_budget") -> float | None:
-        """Seconds within the allowed range, else a problem and ``default`` (``None``: the move budget)."""
-        if (isinstance(value, (int, float)) and not isinstance(value, bool)
-                and MIN_TIME_BUDGET <= value <= MAX_TIME_BUDGET):
-            return float(value)
-        what = "seconds per move" if name == "time_budget" else "seconds per hint"
-        self.problem(key + (name,), f"expected {what}, a number from {MIN_TIME_BUDGET:g} "
-                                    f"to {MAX_TIME_BUDGET:g}, got {_shown(value)}; "
-                                    f"using {'the time budget' if default is None else f'{default:g} s'}")
-        return default
+    def parse_budget(self, key: tuple[str, ...], value: Any, default: float) -> float:
+        """The seconds a bot gets per move, else a problem and ``default``."""
+        seconds = _seconds(value)
+        if seconds is None:
+            self.problem(key + ("time_budget",), _seconds_problem("seconds per move", value, f"{default:g} s"))
+            return default
+        return seconds
+
+    def parse_hint_time(self, key: tuple[str, ...], value: Any, default: float | None) -> float | None:
+        """The seconds a hint may take, else a problem and ``default`` (``None``: the move budget)."""
+        seconds = _seconds(value)
+        if seconds is None:
+            fallback = "the time budget" if default is None else f"{default:g} s"
+            self.problem(key + ("hint_time",), _seconds_problem("seconds per hint", value, fallback))
+            return default
+        return seconds
 
     def parse_tiers(self, key: tuple[str, ...], value: Any, default: GameConfig) -> list[TierSpec]:
         key = key + ("tiers",)
@@ -664,3 +669,15 @@ def _shown(value: Any) -> str:
     if value is None:
         return "nothing"
     return repr(value)
+
+
+def _seconds(value: Any) -> float | None:
+    """``value`` as seconds if it is a number in the allowed range, else ``None``."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and MIN_TIME_BUDGET <= value <= MAX_TIME_BUDGET:
+        return float(value)
+    return None
+
+
+def _seconds_problem(what: str, value: Any, fallback: str) -> str:
+    return (f"expected {what}, a number from {MIN_TIME_BUDGET:g} to {MAX_TIME_BUDGET:g}, "
+            f"got {_shown(value)}; using {fallback}")
