@@ -19,6 +19,11 @@ def position_cost(distances: list[int], straggler_weight: float, gap: int) -> fl
     return sum(distances) + straggler_weight * behind
 
 
+def steps_text(steps: int) -> str:
+    """A move's gain toward the goal in words: ``'+4 steps'``, ``'-1 step'``."""
+    return f"{steps:+d} step{'' if abs(steps) == 1 else 's'}"
+
+
 class ChineseCheckersGreedy(Bot):
     """Plays the move (over every jump chain) that leaves its marbles cheapest by ``position_cost``."""
 
@@ -62,7 +67,7 @@ class ChineseCheckersGreedy(Bot):
             steps = tip[move[0]] - tip[move[-1]]
             gain = round(now - cost, 1)
             behind = round(steps - gain, 1)
-            text = f"{steps:+d} step{'' if abs(steps) == 1 else 's'}"
+            text = steps_text(steps)
             if behind > 0:
                 text += f", leaves {behind:g} behind"
             elif behind < 0:

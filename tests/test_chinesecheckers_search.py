@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import random
+import re
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -9,7 +11,7 @@ import pytest
 from bots.chinesecheckers_brs import ChineseCheckersBRS, progress_filter, rules_move
 from bots.chinesecheckers_master import ChineseCheckersMaster
 from bots.lib import chinesecheckers_engine as engine
-from bots.lib.chinesecheckers_mcts import MctsParams, MctsTree, mcts_move
+from bots.lib.chinesecheckers_mcts import MctsParams, MctsTree, search_root_moves
 from bots.lib.chinesecheckers_search import Scratch
 from game.chinesecheckers import HOLES, INDEX, PASS, ChineseCheckers
 from chinesecheckers_games import position
@@ -178,8 +180,8 @@ def tree_search(state: ChineseCheckers, iterations: int, seed: int = 5):
     position_ = engine.Position.of_state(state)
     before = [array.copy() for array in position_.arrays()]
     params = MctsParams(iterations=iterations)
-    result = mcts_move(position_, tables, state.turn, 30.0, params, MctsTree(nodes=1 << 14, seats=state.num_seats),
-                       Scratch(), random.Random(seed))
+    result = search_root_moves(position_, tables, state.turn, 30.0, params,
+                               MctsTree(nodes=1 << 14, seats=state.num_seats), Scratch(), random.Random(seed)).result()
     return result, before, position_
 
 
@@ -193,15 +195,39 @@ def test_tree_search_leaves_the_position_as_it_found_it_and_repeats_itself(playe
     assert tree_search(state, 300)[0].code == result.code
 
 
-def test_tree_search_fills_the_goal_at_once_when_it_can():
-    # Six players; Red's tenth marble, on j8, fills the goal only by jumping j9, j11 and j13 into j14.
+def goal_filling_position() -> ChineseCheckers:
+    """Six players; Red's tenth marble, on j8, fills the goal only by jumping j9, j11 and j13 into j14."""
     state = position(6, {1: ["j9", "j11", "j13"], 3: ["a5", "b5"], 4: ["q13"]})
     for hole in state.goal(0):
         state.board[hole] = 1
     state.board[INDEX["j14"]] = 0
     state.board[INDEX["j8"]] = 1
+    return state
+
+
+def test_tree_search_fills_the_goal_at_once_when_it_can():
+    state = goal_filling_position()
     result, _, _ = tree_search(state, 2000)
     assert state.move_to_str(rules_move(state, result.code)) == "j8-j10-j12-j14"
+
+
+def test_master_hint_ranks_the_tree_search_moves_by_their_playouts():
+    state = goal_filling_position()
+    master = ChineseCheckersMaster(seed=2)
+    master.mcts_params = replace(master.mcts_params, iterations=2000)
+    values = master.analyse(state, 30.0)
+    assert len(values) > 1 and all(state.is_legal(move) for move in values)
+    best = max(values, key=lambda move: values[move].score)
+    assert state.move_to_str(best) == "j8-j10-j12-j14" and values[best].text.startswith("+6 steps")
+    assert sum(value.score for value in values.values()) == pytest.approx(1.0)
+    assert all(re.fullmatch(r"[+-]\d+ steps?, tried in \d+% of 2,000 playouts", value.text)
+               for value in values.values())
+
+
+def test_master_hint_with_two_players_is_the_move_its_search_plays():
+    values = ChineseCheckersMaster(seed=2).analyse(random_game(2, 30, random.Random(3)), QUICK)
+    [(move, value)] = values.items()
+    assert move and re.fullmatch(r"[+-]\d+ steps?, best-reply search \d+ plies deep", value.text)
 
 
 def test_master_searches_a_tree_from_four_players_and_best_replies_below():

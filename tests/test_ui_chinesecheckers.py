@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+import re
 
 import pygame
 import pytest
@@ -356,3 +357,15 @@ def test_a_hint_rings_the_marble_to_move_and_traces_its_path():
 
     for hole in (start, path[-1]):
         assert gold_around(BoardView(hint=path), hole) > 3 * gold_around(BoardView(), hole) + 20
+
+
+def test_master_hint_in_a_six_player_game_names_the_move_and_its_reasons_as_fit(make_app):
+    d = open_game(make_app, ChineseCheckers(players=6), size=(800, 560))
+    play = d.scene
+    d.key(pygame.K_h)
+    d.until(lambda: play.view.hint is not None, 3000, "Master's hint", seconds=120)
+    assert play.match.state.is_legal(play.view.hint) and not play.match.records
+    assert re.fullmatch(r"\+\d+ steps?, tried in \d+% of [\d,]+ playouts", play.hint_detail)
+    gain = play.hint_detail.split(", ")[0]
+    assert play.hint_notes() == [f"★ Hint: {play.hint_move}  ({play.hint_detail})",
+                                 f"★ Hint: {play.hint_move}  ({gain})", f"★ Hint: {play.hint_move}"]

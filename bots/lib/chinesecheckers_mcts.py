@@ -14,7 +14,8 @@ search") found this max^n form the strongest in Chinese Checkers.
 The kernel (``mcts`` in ``chinesecheckers_engine``) is numba code over the
 engine's make/unmake and move generation; this module holds its knobs
 (``MctsParams``), its preallocated tree (``MctsTree``) and the driver
-(``mcts_move``).
+(``search_root_moves``), whose ``RootStats`` say what it learnt of each root
+move: the move to play, and the values a hint shows.
 """
 from __future__ import annotations
 
@@ -92,30 +93,47 @@ class MctsTree:
         return self.rewards
 
 
-def mcts_move(position: Position, tables: Tables, root: int, seconds: float, params: MctsParams,
-              tree: MctsTree, scratch: Scratch, rng: random.Random,
-              keep: Callable[[int], bool] | None = None) -> SearchResult:
-    """The most visited root move after ``seconds`` of tree search from ``root``'s turn.
+@dataclass(frozen=True)
+class RootStats:
+    """What one tree search learnt of each root move it tried.
 
-    ``keep`` narrows the root moves as in ``best_move``. The result's
-    ``value`` is the chosen move's mean reward (quarter-steps), ``depth``
-    the visits it got and ``nodes`` the iterations run.
+    ``codes`` are engine move codes; ``visits`` how many iterations went
+    through each; ``means`` each one's mean reward to the seat to move, in
+    quarter-steps toward its goal's tip over the playout's rounds.
+    ``iterations`` counts the whole search. A position with one root move is
+    not searched: its move has no visits.
     """
+
+    codes: np.ndarray
+    visits: np.ndarray
+    means: np.ndarray
+    iterations: int
+
+    def result(self) -> SearchResult:
+        """The most visited move (the one the search plays; ``PASS_CODE`` if none), its mean reward
+        (``value``), its visits (``depth``) and the iterations run (``nodes``)."""
+        if len(self.codes) == 0:
+            return SearchResult(PASS_CODE, 0, 0, 0)
+        best = int(np.argmax(self.visits))
+        return SearchResult(int(self.codes[best]), int(self.means[best]), int(self.visits[best]), self.iterations)
+
+
+def search_root_moves(position: Position, tables: Tables, root: int, seconds: float, params: MctsParams,
+                      tree: MctsTree, scratch: Scratch, rng: random.Random,
+                      keep: Callable[[int], bool] | None = None) -> RootStats:
+    """``seconds`` of tree search from ``root``'s turn; ``keep`` narrows the root moves as in ``best_move``."""
     started = time.perf_counter()
-    candidates = root_candidates(position, tables, root, scratch, rng, keep)
-    if len(candidates) == 0:
-        return SearchResult(PASS_CODE, 0, 0, 0)
-    if len(candidates) == 1:
-        return SearchResult(int(candidates[0]), 0, 0, 0)
+    codes = root_candidates(position, tables, root, scratch, rng, keep)
+    if len(codes) < 2:
+        return RootStats(codes, np.zeros(len(codes), np.int64), np.zeros(len(codes)), 0)
     scratch.deadline[0] = started + seconds
     weights = np.array([params.straggler_weight], np.int64)
     rewards = tree.rewards_for(tables.seats)
-    visits = mcts(root, candidates, *position.arrays(), tables.neighbours, tables.jump_land, tables.allowed,
+    visits = mcts(root, codes, *position.arrays(), tables.neighbours, tables.jump_land, tables.allowed,
                   tables.dist, tables.goal_owner, weights, params.config(), tree.move, tree.seat, tree.first,
                   tree.count, tree.visits, rewards, scratch.mark, scratch.queue, tree.buffer, scratch.counters,
                   scratch.deadline, rng.randrange(1 << 30))
-    best = int(np.argmax(visits))
-    chosen = int(visits[best])
-    value = int(rewards[1 + best, root] / chosen) if chosen else 0
-    return SearchResult(int(candidates[best]), value, chosen, int(scratch.counters[ITERATIONS]))
+    totals = rewards[1:1 + len(codes), root]
+    means = np.divide(totals, visits, out=np.zeros(len(codes)), where=visits > 0)
+    return RootStats(codes, visits, means, int(scratch.counters[ITERATIONS]))
 

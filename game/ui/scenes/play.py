@@ -115,6 +115,8 @@ class PlayScene(Scene):
         self.hint_runner: BotRunner | None = None
         self.hint_pending = False
         self.hint_text = ""
+        self.hint_move = ""
+        self.hint_detail = ""
         self._pass_key: object = None
         self._pass_move: Move | None = None
         #: Sounds waiting for the piece to land: [seconds left, sound name].
@@ -554,7 +556,9 @@ class PlayScene(Scene):
         self.view.hint = best
         self.view.hint_values = values
         value = values.get(best)
-        self.hint_text = state.move_to_str(best) + (f"  ({value.text})" if value is not None and value.text else "")
+        self.hint_move = state.move_to_str(best)
+        self.hint_detail = value.text if value is not None else ""
+        self.hint_text = self.hint_move + (f"  ({self.hint_detail})" if self.hint_detail else "")
         self.app.sounds.play("hint")
 
     def clear_hint(self) -> None:
@@ -563,7 +567,7 @@ class PlayScene(Scene):
         self.hint_pending = False
         self.view.hint = None
         self.view.hint_values = {}
-        self.hint_text = ""
+        self.hint_text = self.hint_move = self.hint_detail = ""
 
     # -- save and load --------------------------------------------------------------------
     def default_save_path(self) -> Path:
@@ -996,6 +1000,8 @@ class PlayScene(Scene):
         note, colour, bold = self.status_note()
         if note:
             font = fonts.bold(15) if bold else fonts.text(14)
+            if self.hint_text and not self.hint_pending:
+                note = next((short for short in self.hint_notes() if font.size(short)[0] <= box.width - 32), note)
             text(surface, font, fit_text(font, note, box.width - 32), colour, (box.x + 16, box.bottom - 30 + (0 if bold else 2)))
 
     def status_note(self) -> tuple[str, tuple[int, int, int], bool]:
@@ -1009,6 +1015,14 @@ class PlayScene(Scene):
         if self.view.interactive and not self.match.state.is_over():
             return self.renderer.input_help, mix(palette.TEXT_MUTED, palette.PANEL, 0.25), False
         return "", palette.TEXT_MUTED, False
+
+    def hint_notes(self) -> list[str]:
+        """The hint line from fullest to shortest, for the status box to show the first that fits:
+        the move with its value's words, less their last clause (after a comma) one at a time,
+        then the move alone."""
+        clauses = self.hint_detail.split(", ") if self.hint_detail else []
+        return [f"★ Hint: {self.hint_move}" + (f"  ({', '.join(clauses[:kept])})" if kept else "")
+                for kept in range(len(clauses), -1, -1)]
 
     def _status_line(self) -> str:
         seat = self.match.state.turn
