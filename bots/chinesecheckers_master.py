@@ -150,6 +150,7 @@ class ChineseCheckersMaster(ChineseCheckersBRS):
 
     def tree_search(self, state: ChineseCheckers, position: Position, tables: Tables, seconds: float,
                     keep: Callable[[int], bool]) -> RootStats:
+        """``seconds`` of tree search from the seat to move, in the bot's one tree (made on first use)."""
         if self.tree is None:
             self.tree = MctsTree(seats=state.num_seats)
         return search_root_moves(position, tables, state.turn, seconds, self.mcts_params, self.tree, self.scratch,
