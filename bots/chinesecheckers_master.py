@@ -1,13 +1,19 @@
-"""Master Chinese Checkers: tree search with four or more players, else deeper Best-Reply Search.
+"""Master Chinese Checkers: tree search with four or more players after the opening, else deeper Best-Reply Search.
 
-With four or six seats still playing (``tree_from``), Master plays Monte
-Carlo tree search with greedy playouts (``bots/lib/chinesecheckers_mcts.py``).
-A fixed-depth search there sees one of its own moves per six plies and
-plans over marbles that move before it can use them; averaging over short
-playouts of every seat is what wins the race. Against five Hards it filled
-its goal 2.0 turns ahead of their mean (24 games, ``--scale 0.4`` in
-``benchmarks/chinesecheckers_race.py``), where the pruned Best-Reply Search
-below was level with them.
+With four or six seats still playing (``tree_from``), Master opens with
+Hard's full-width Best-Reply Search, given its longer time and a
+transposition table, for its first ``tree_after`` (15) turns, then plays
+Monte Carlo tree search with greedy playouts
+(``bots/lib/chinesecheckers_mcts.py``). The opening is a race of ladders:
+a search that sees two or three of its own moves exactly builds them better
+than greedy playouts, which judge a move by where the most forward moves
+lead. Later, when the marbles of every seat mingle in the middle, a
+fixed-depth search sees one of its own moves per six plies and plans over
+marbles that move before it can use them; averaging over short playouts of
+every seat does better there. With the tree search from the first turn,
+Master won 3 of 24 six-player games against five Hards (share 4); opening
+with Best-Reply Search, 11 of 48 (``benchmarks/chinesecheckers_arena.py``,
+seeds 11 and 12).
 
 With two or three, it plays Hard's search (``bots/chinesecheckers_brs.py``)
 with these changes, each measured in ``benchmarks/chinesecheckers_arena.py``:
@@ -63,27 +69,31 @@ def gain(tables: Tables, seat: int, move: Move) -> int:
 
 
 class ChineseCheckersMaster(ChineseCheckersBRS):
-    """Tree search among four or more players; else Best-Reply Search over the most forward moves,
-    solo search once the two players are apart."""
+    """Among four or more players, full-width Best-Reply Search for ``tree_after`` turns, then tree
+    search; among fewer, Best-Reply Search over the most forward moves, solo once the two players are apart."""
 
     name = "Chinese Checkers tree search and pruned best-reply search"
     games = ("chinesecheckers",)
-    description = ("Monte Carlo tree search with four or more players; else best-reply search deeper than "
-                   "Hard, racing the endgame alone")
+    description = ("best-reply search deeper than Hard; Monte Carlo tree search after the opening with four "
+                   "or more players; races the two-player endgame alone")
 
     def __init__(self, seconds: float = 0.8, forward: int = 8, straggler: int = 6, leader: int = 50,
-                 tree_from: int = 4, seed: int | None = None) -> None:
+                 tree_from: int = 4, tree_after: int = 15, seed: int | None = None) -> None:
         super().__init__(seconds=seconds, straggler=straggler, leader=leader, seed=seed)
         if isinstance(tree_from, bool) or not isinstance(tree_from, int) or not 2 <= tree_from <= 7:
             raise ValueError(f"tree_from must be a number of players from 2 to 7 (7: never), got {tree_from!r}")
+        if isinstance(tree_after, bool) or not isinstance(tree_after, int) or not 0 <= tree_after <= 200:
+            raise ValueError(f"tree_after must be a number of turns from 0 to 200, got {tree_after!r}")
         if isinstance(forward, bool) or not isinstance(forward, int) or not 1 <= forward <= 100:
             raise ValueError(f"forward must be a whole number of moves from 1 to 100, got {forward!r}")
         self.crowded_params = SearchParams(straggler_weight=straggler, leader_weight=leader,
                                            forward_moves=forward, start_fraction=0.5)
         self.params = replace(self.crowded_params, first_reply_moves=0)
         self.solo_params = replace(self.crowded_params, solo=True)
+        self.opening_params = replace(self.crowded_params, forward_moves=0)
         self.scratch = Scratch(table_bits=18)
         self.tree_from = tree_from
+        self.tree_after = tree_after
         self.mcts_params = MctsParams(straggler_weight=straggler)
         self.tree: MctsTree | None = None
 
@@ -100,11 +110,13 @@ class ChineseCheckersMaster(ChineseCheckersBRS):
         position = Position.of_state(state)
         keep = progress_filter(state, position, tables)
         seconds = self.thinking_time(budget)
-        if self.uses_tree(position):
+        if self.uses_tree(state, position):
             self.last = self.tree_search(state, position, tables, seconds, keep).result()
             return rules_move(state, self.last.code)
         if position.disengaged(tables, state.turn):
             params = self.solo_params
+        elif int(position.active.sum()) >= self.tree_from:
+            params = self.opening_params
         elif int(position.active.sum()) > FULL_REPLIES_UP_TO:
             params = self.crowded_params
         else:
@@ -115,11 +127,11 @@ class ChineseCheckersMaster(ChineseCheckersBRS):
     def analyse(self, state: State, budget: float) -> dict[Move, MoveValue]:
         """The moves Master weighed and how it judged them, for Hint and ``main.py analyse``.
 
-        With ``tree_from`` or more players: every root move of the tree
+        With ``tree_from`` or more players, after the opening: every root move of the tree
         search, scored by its share of the playouts (the most visited is the
         move Master plays; the search spends its playouts on the moves that
         do best in them), its text the steps the move gains and that share:
-        ``'+6 steps, tried in 41% of 2,310 playouts'``. With fewer, Best-Reply
+        ``'+6 steps, tried in 41% of 2,310 playouts'``. Otherwise Best-Reply
         Search proves only the move it plays, so that is the one move
         returned, with how deep the search saw.
         """
@@ -128,10 +140,10 @@ class ChineseCheckersMaster(ChineseCheckersBRS):
             return {PASS: MoveValue(0.0, "no move: pass")}
         tables = tables_for(state.num_seats)
         position = Position.of_state(state)
-        if not self.uses_tree(position):
+        if not self.uses_tree(state, position):
             move = self.choose_move(state, budget)
             depth = self.last.depth
-            how = f"best-reply search {depth} plies deep" if depth else ONLY_MOVE
+            how = f"best-reply search {depth} {'ply' if depth == 1 else 'plies'} deep" if depth else ONLY_MOVE
             return {move: MoveValue(1.0, f"{steps_text(gain(tables, state.turn, move))}, {how}")}
         stats = self.tree_search(state, position, tables, self.thinking_time(budget),
                                  progress_filter(state, position, tables))
@@ -144,9 +156,10 @@ class ChineseCheckersMaster(ChineseCheckersBRS):
             values[move] = MoveValue(share, f"{steps_text(gain(tables, state.turn, move))}, {how}")
         return values
 
-    def uses_tree(self, position: Position) -> bool:
-        """Whether enough seats are still playing for the tree search (``tree_from``)."""
-        return int(position.active.sum()) >= self.tree_from
+    def uses_tree(self, state: ChineseCheckers, position: Position) -> bool:
+        """Whether enough seats are still playing for the tree search (``tree_from``) and the
+        opening (``tree_after`` turns of the seat to move) is over."""
+        return int(position.active.sum()) >= self.tree_from and state.turns_taken(state.turn) >= self.tree_after
 
     def tree_search(self, state: ChineseCheckers, position: Position, tables: Tables, seconds: float,
                     keep: Callable[[int], bool]) -> RootStats:

@@ -213,7 +213,7 @@ def test_tree_search_fills_the_goal_at_once_when_it_can():
 
 def test_master_hint_ranks_the_tree_search_moves_by_their_playouts():
     state = goal_filling_position()
-    master = ChineseCheckersMaster(seed=2)
+    master = ChineseCheckersMaster(seed=2, tree_after=0)
     master.mcts_params = replace(master.mcts_params, iterations=2000)
     values = master.analyse(state, 30.0)
     assert len(values) > 1 and all(state.is_legal(move) for move in values)
@@ -227,11 +227,11 @@ def test_master_hint_ranks_the_tree_search_moves_by_their_playouts():
 def test_master_hint_with_two_players_is_the_move_its_search_plays():
     values = ChineseCheckersMaster(seed=2).analyse(random_game(2, 30, random.Random(3)), QUICK)
     [(move, value)] = values.items()
-    assert move and re.fullmatch(r"[+-]\d+ steps?, best-reply search \d+ plies deep", value.text)
+    assert move and re.fullmatch(r"[+-]\d+ steps?, best-reply search (1 ply|\d+ plies) deep", value.text)
 
 
 def test_master_searches_a_tree_from_four_players_and_best_replies_below():
-    master = ChineseCheckersMaster(seed=4)
+    master = ChineseCheckersMaster(seed=4, tree_after=0)
     master.choose_move(random_game(3, 30, random.Random(1)), QUICK)
     assert master.tree is None
     state = random_game(4, 40, random.Random(2))
@@ -239,5 +239,18 @@ def test_master_searches_a_tree_from_four_players_and_best_replies_below():
     assert state.is_legal(move) and master.tree is not None and master.last.nodes > 0
     with pytest.raises(ValueError, match="tree_from"):
         ChineseCheckersMaster(tree_from=1)
+    with pytest.raises(ValueError, match="tree_after"):
+        ChineseCheckersMaster(tree_after=-1)
     with pytest.raises(ValueError, match="rounds"):
         MctsParams(rounds=0)
+
+
+def test_master_opens_with_best_reply_search_and_searches_a_tree_after_tree_after_turns():
+    master = ChineseCheckersMaster(seed=5, tree_after=3)
+    opening = random_game(6, 12, random.Random(4))
+    assert opening.turns_taken(opening.turn) == 2
+    move = master.choose_move(opening.copy(), QUICK)
+    assert opening.is_legal(move) and master.tree is None and master.last.depth > 0
+    later = random_game(6, 18, random.Random(4))
+    move = master.choose_move(later.copy(), QUICK)
+    assert later.is_legal(move) and master.tree is not None

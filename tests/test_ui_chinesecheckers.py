@@ -7,6 +7,7 @@ import re
 import pygame
 import pytest
 
+import chinesecheckers_games
 from game.chinesecheckers import NAMES, ChineseCheckers
 from game.match import Match, Player
 from game.ui import palette
@@ -360,11 +361,12 @@ def test_a_hint_rings_the_marble_to_move_and_traces_its_path():
 
 
 def test_master_hint_in_a_six_player_game_names_the_move_and_its_reasons_as_fit(make_app):
-    d = open_game(make_app, ChineseCheckers(players=6), size=(800, 560))
+    midgame = chinesecheckers_games.play(list(range(90)), players=6)
+    d = open_game(make_app, midgame, size=(800, 560))
     play = d.scene
     d.key(pygame.K_h)
     d.until(lambda: play.view.hint is not None, 3000, "Master's hint", seconds=120)
-    assert play.match.state.is_legal(play.view.hint) and not play.match.records
+    assert play.match.state.is_legal(play.view.hint) and len(play.match.records) == 90
     assert re.fullmatch(r"\+\d+ steps?, tried in \d+% of [\d,]+ playouts", play.hint_detail)
     gain = play.hint_detail.split(", ")[0]
     assert play.hint_notes() == [f"★ Hint: {play.hint_move}  ({play.hint_detail})",
