@@ -12,7 +12,8 @@ the machine otherwise idle, or run two at most on two cores.
 
 Variants (each thinks ``0.8 × --scale`` seconds, the Hards ``0.5 × --scale``):
 
-* ``master``: Master as configured: Monte Carlo tree search from four seats
+* ``master``: Master as configured: from four seats, full-width Best-Reply
+  Search for its first ``tree_after`` turns, then Monte Carlo tree search
   (``--set rounds=2 explore=40.0``: other ``MctsParams`` knobs to try).
 * ``brs``: Master's pruned Best-Reply Search, its tree search turned off.
 * ``hard``: Hard with Master's time.
