@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from game.bot import Bot
+from game.bot import Bot, check_whole
 from game.chinesecheckers import PASS, ChineseCheckers
 from game.core import Move, State
 from bots.lib.chinesecheckers_engine import PASS_CODE, Position, Tables, decode, tables_for
@@ -88,10 +88,8 @@ class ChineseCheckersBRS(Bot):
                  seed: int | None = None) -> None:
         super().__init__(seed=seed)
         self.seconds = check_seconds(seconds)
-        for label, value in (("straggler", straggler), ("leader", leader)):
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100:
-                raise ValueError(f"{label} must be a whole number from 0 to 100, got {value!r}")
-        self.params = SearchParams(straggler_weight=straggler, leader_weight=leader)
+        self.params = SearchParams(straggler_weight=check_whole("straggler", straggler, 0, 100),
+                                   leader_weight=check_whole("leader", leader, 0, 100))
         self.scratch = Scratch()
         self.last: SearchResult | None = None
 

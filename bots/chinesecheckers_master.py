@@ -47,7 +47,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable
 
-from game.bot import MoveValue
+from game.bot import MoveValue, check_whole
 from game.chinesecheckers import PASS, ChineseCheckers
 from game.core import Move, State
 from bots.chinesecheckers_brs import ChineseCheckersBRS, progress_filter, rules_move
@@ -80,20 +80,15 @@ class ChineseCheckersMaster(ChineseCheckersBRS):
     def __init__(self, seconds: float = 0.8, forward: int = 8, straggler: int = 6, leader: int = 50,
                  tree_from: int = 4, tree_after: int = 15, seed: int | None = None) -> None:
         super().__init__(seconds=seconds, straggler=straggler, leader=leader, seed=seed)
-        if isinstance(tree_from, bool) or not isinstance(tree_from, int) or not 2 <= tree_from <= 7:
-            raise ValueError(f"tree_from must be a number of players from 2 to 7 (7: never), got {tree_from!r}")
-        if isinstance(tree_after, bool) or not isinstance(tree_after, int) or not 0 <= tree_after <= 200:
-            raise ValueError(f"tree_after must be a number of turns from 0 to 200, got {tree_after!r}")
-        if isinstance(forward, bool) or not isinstance(forward, int) or not 1 <= forward <= 100:
-            raise ValueError(f"forward must be a whole number of moves from 1 to 100, got {forward!r}")
         self.crowded_params = SearchParams(straggler_weight=straggler, leader_weight=leader,
-                                           forward_moves=forward, start_fraction=0.5)
+                                           forward_moves=check_whole("forward", forward, 1, 100, "moves"),
+                                           start_fraction=0.5)
         self.params = replace(self.crowded_params, first_reply_moves=0)
         self.solo_params = replace(self.crowded_params, solo=True)
         self.opening_params = replace(self.crowded_params, forward_moves=0)
         self.scratch = Scratch(table_bits=18)
-        self.tree_from = tree_from
-        self.tree_after = tree_after
+        self.tree_from = check_whole("tree_from", tree_from, 2, 7, "players", " (7: never)")
+        self.tree_after = check_whole("tree_after", tree_after, 0, 200, "turns")
         self.mcts_params = MctsParams(straggler_weight=straggler)
         self.tree: MctsTree | None = None
 
@@ -113,16 +108,20 @@ class ChineseCheckersMaster(ChineseCheckersBRS):
         if self.uses_tree(state, position):
             self.last = self.tree_search(state, position, tables, seconds, keep).result()
             return rules_move(state, self.last.code)
-        if position.disengaged(tables, state.turn):
-            params = self.solo_params
-        elif int(position.active.sum()) >= self.tree_from:
-            params = self.opening_params
-        elif int(position.active.sum()) > FULL_REPLIES_UP_TO:
-            params = self.crowded_params
-        else:
-            params = self.params
-        self.last = best_move(position, tables, state.turn, seconds, params, self.scratch, self.rng, keep)
+        self.last = best_move(position, tables, state.turn, seconds, self.search_params(position, tables, state.turn),
+                              self.scratch, self.rng, keep)
         return rules_move(state, self.last.code)
+
+    def search_params(self, position: Position, tables: Tables, seat: int) -> SearchParams:
+        """Best-Reply Search's settings for ``seat`` when the tree search is not used: solo once the
+        players are apart; full width in the opening of a game of ``tree_from`` or more; every reply
+        to its move searched with at most ``FULL_REPLIES_UP_TO`` players; else pruned throughout."""
+        playing = int(position.active.sum())
+        if position.disengaged(tables, seat):
+            return self.solo_params
+        if playing >= self.tree_from:
+            return self.opening_params
+        return self.crowded_params if playing > FULL_REPLIES_UP_TO else self.params
 
     def analyse(self, state: State, budget: float) -> dict[Move, MoveValue]:
         """The moves Master weighed and how it judged them, for Hint and ``main.py analyse``.

@@ -24,7 +24,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from game.bot import Bot, MoveValue
+from game.bot import Bot, MoveValue, check_whole
 from game.connect4 import ConnectFour
 from bots.lib.connect4_search import WIN, WIN_BOUND, Engine
 
@@ -53,9 +53,7 @@ class ConnectFourAlphaBeta(Bot):
 
     def __init__(self, depth: int = 8, seed: int | None = None) -> None:
         super().__init__(seed=seed)
-        if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= 100:
-            raise ValueError(f"depth must be a whole number of plies from 1 to 100, got {depth!r}")
-        self.depth = depth
+        self.depth = check_whole("depth", depth, 1, 100, "plies")
 
     @classmethod
     def warm_up(cls) -> None:

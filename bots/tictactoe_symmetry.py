@@ -16,7 +16,7 @@ alike and the bot may put off a win in one.
 """
 from __future__ import annotations
 
-from game.bot import Bot, MoveValue
+from game.bot import Bot, MoveValue, check_whole
 from game.core import Move, State
 from game.tictactoe import O, X, winning_line
 from bots.lib.tictactoe_lines import open_lines, other
@@ -34,9 +34,7 @@ class TicTacToeSymmetry(Bot):
 
     def __init__(self, depth: int = 4, seed: int | None = None) -> None:
         super().__init__(seed=seed)
-        if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= 8:
-            raise ValueError(f"depth must be a whole number of plies from 0 to 8, got {depth!r}")
-        self.depth = depth
+        self.depth = check_whole("depth", depth, 0, 8, "plies")
         self.tree: GameTree = game_tree()
         self._values: dict[tuple[int, int, int, int], int] = {}
 

@@ -23,6 +23,16 @@ from typing import Any, ClassVar
 from game.core import Move, State
 
 
+def check_whole(label: str, value: Any, low: int, high: int, counts: str = "", note: str = "") -> int:
+    """``value`` if it is a whole number from ``low`` to ``high``, else ``ValueError`` naming ``label``,
+    what it ``counts`` and a ``note`` on its values: the check of a bot's whole-number parameter, whose
+    message the menu and the arena show when ``config.yaml`` gives it a bad value."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        of = f" of {counts}" if counts else ""
+        raise ValueError(f"{label} must be a whole number{of} from {low} to {high}{note}, got {value!r}")
+    return value
+
+
 @dataclass(frozen=True)
 class MoveValue:
     """A bot's judgement of one move, for hints and ``main.py analyse``.
