@@ -94,8 +94,9 @@ class ChineseCheckersMaster(ChineseCheckersBRS):
 
     @classmethod
     def warm_up(cls) -> None:
-        """Compile both searches: Best-Reply Search (three players) and the tree search (four)."""
-        bot = cls(seconds=0.05)
+        """Compile both searches: Best-Reply Search (three players) and the tree search (four, with
+        no opening, so the first tree move of a game never pays for compiling)."""
+        bot = cls(seconds=0.05, tree_after=0)
         bot.choose_move(ChineseCheckers(players=3), 0.05)
         bot.choose_move(ChineseCheckers(players=4), 0.05)
 

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from bots.chinesecheckers_brs import ChineseCheckersBRS, progress_filter, rules_move
+import bots.chinesecheckers_master as master_module
 from bots.chinesecheckers_master import ChineseCheckersMaster
 from bots.lib import chinesecheckers_engine as engine
 from bots.lib.chinesecheckers_mcts import MctsParams, MctsTree, search_root_moves
@@ -254,3 +255,18 @@ def test_master_opens_with_best_reply_search_and_searches_a_tree_after_tree_afte
     later = random_game(6, 18, random.Random(4))
     move = master.choose_move(later.copy(), QUICK)
     assert later.is_legal(move) and master.tree is not None
+
+
+def test_master_warm_up_runs_both_searches(monkeypatch):
+    searched = {"tree": 0, "best-reply": 0}
+
+    def counted(name, search):
+        def run(*args, **kwargs):
+            searched[name] += 1
+            return search(*args, **kwargs)
+        return run
+
+    monkeypatch.setattr(master_module, "search_root_moves", counted("tree", master_module.search_root_moves))
+    monkeypatch.setattr(master_module, "best_move", counted("best-reply", master_module.best_move))
+    ChineseCheckersMaster.warm_up()
+    assert searched["tree"] >= 1 and searched["best-reply"] >= 1
