@@ -95,7 +95,7 @@ def run_window(args: argparse.Namespace) -> int:
 
 
 def run_arena_command(args: argparse.Namespace) -> int:
-    from game.arena import parse_options, run_arena
+    from game.match.arena import parse_options, run_arena
 
     game_id = check_game(args.game)
     options = game_options(game_id, args.options, parse_options)
@@ -115,7 +115,7 @@ def run_arena_command(args: argparse.Namespace) -> int:
 
 
 def list_bots(args: argparse.Namespace) -> int:
-    from game.games import game_class, game_ids
+    from game.rules.catalogue import game_class, game_ids
 
     config, registry = load_setup(args)
     config.validate(registry)
@@ -153,10 +153,10 @@ def list_bots(args: argparse.Namespace) -> int:
 
 
 def analyse_position(args: argparse.Namespace) -> int:
-    from game.arena import parse_options
-    from game.core import BadNotation
-    from game.games import game_class
-    from game.runner import ANALYSE, BotRunner
+    from game.match.arena import parse_options
+    from game.rules.core import BadNotation
+    from game.rules.catalogue import game_class
+    from game.match.runner import ANALYSE, BotRunner
 
     game_id = check_game(args.game)
     options = game_options(game_id, args.options, parse_options)
@@ -210,8 +210,8 @@ def analyse_position(args: argparse.Namespace) -> int:
 
 # -- shared -------------------------------------------------------------------------
 def check_game(game_id: str) -> str:
-    from game.core import BadNotation
-    from game.games import game_class
+    from game.rules.core import BadNotation
+    from game.rules.catalogue import game_class
 
     try:
         game_class(game_id)
@@ -222,7 +222,7 @@ def check_game(game_id: str) -> str:
 
 def check_budget(budget: float | None) -> None:
     """``CliError`` unless ``budget`` is None or seconds within the config's range."""
-    from game.config import MAX_TIME_BUDGET, MIN_TIME_BUDGET
+    from game.match.config import MAX_TIME_BUDGET, MIN_TIME_BUDGET
 
     if budget is not None and not (math.isfinite(budget) and MIN_TIME_BUDGET <= budget <= MAX_TIME_BUDGET):
         raise CliError(f"--budget must be seconds per move from {MIN_TIME_BUDGET:g} to {MAX_TIME_BUDGET:g}, "
@@ -230,7 +230,7 @@ def check_budget(budget: float | None) -> None:
 
 
 def game_options(game_id: str, pairs: Sequence[str], parse) -> dict:
-    from game.core import BadNotation
+    from game.rules.core import BadNotation
 
     try:
         return parse(game_id, pairs)
@@ -241,8 +241,8 @@ def game_options(game_id: str, pairs: Sequence[str], parse) -> dict:
 def load_setup(args: argparse.Namespace):
     """The config and the bots, from the command line's --config and --bots-dir
     (each tier's bot is built once with its parameters to check them)."""
-    from game.botregistry import BotRegistry
-    from game.config import load_config
+    from game.match.botregistry import BotRegistry
+    from game.match.config import load_config
 
     config = load_config(args.config)
     registry = BotRegistry.discover(args.bots_dir, check=config.bot_checks())
@@ -251,7 +251,7 @@ def load_setup(args: argparse.Namespace):
 
 
 def bot_spec(config, registry, game_id: str, choice: str, budget: float | None):
-    from game.config import BotChoiceError
+    from game.match.config import BotChoiceError
 
     try:
         return config.bot_spec(game_id, choice, registry, budget=budget)

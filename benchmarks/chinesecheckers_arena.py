@@ -2,7 +2,7 @@
 
 Each table seats one bot of the stronger tier against bots of the weaker one
 in every other seat (``--pairings Hard:Medium``: one Hard, the rest Medium)
-and plays the games through ``game.arena.run_arena`` (worker processes, the
+and plays the games through ``game.match.arena.run_arena`` (worker processes, the
 configured time budget, seats rotating from game to game, so the stronger
 bot plays from every point in turn). Per tier it reports wins (against its
 fair share: one win in N for one of N seats), mean place, its mean and
@@ -27,10 +27,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.arena import ArenaResult, run_arena  # noqa: E402
-from game.botregistry import BotRegistry  # noqa: E402
-from game.config import load_config  # noqa: E402
-from game.core import Outcome  # noqa: E402
+from game.match.arena import ArenaResult, run_arena  # noqa: E402
+from game.match.botregistry import BotRegistry  # noqa: E402
+from game.match.config import load_config  # noqa: E402
+from game.rules.core import Outcome  # noqa: E402
 
 GAME = "chinesecheckers"
 

@@ -37,8 +37,8 @@ from bots.chinesecheckers_brs import ChineseCheckersBRS  # noqa: E402
 from bots.chinesecheckers_master import ChineseCheckersMaster  # noqa: E402
 from bots.lib.chinesecheckers_mcts import MctsParams  # noqa: E402
 from bots.lib.chinesecheckers_search import SearchParams  # noqa: E402
-from game.bot import Bot  # noqa: E402
-from game.chinesecheckers import ChineseCheckers  # noqa: E402
+from game.rules.bot import Bot  # noqa: E402
+from game.rules.chinesecheckers import ChineseCheckers  # noqa: E402
 
 
 def variant_bot(variant: str, seconds: float, forward: int, seed: int, settings: dict | None = None) -> Bot:

@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bots.connect4_alphabeta import ConnectFourAlphaBeta  # noqa: E402
 from bots.lib.connect4_solver import Solver, position_from_moves  # noqa: E402
-from game.connect4 import ConnectFour  # noqa: E402
+from game.rules.connect4 import ConnectFour  # noqa: E402
 
 TESTDATA = Path(__file__).resolve().parent.parent.parent / "shared" / "testdata" / "connect4"
 

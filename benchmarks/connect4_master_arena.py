@@ -3,7 +3,7 @@
 ``python main.py arena`` prints each side's totals; Master's promises are
 per seat (it never loses; moving first it always wins, since the first
 player wins 7x6 with perfect play), so this runs the same arena
-(``game.arena.run_arena``: worker processes, the configured time budget,
+(``game.match.arena.run_arena``: worker processes, the configured time budget,
 seats alternating from game to game) and counts Master's wins, draws and
 losses as first and as second player, with its slowest move.
 
@@ -21,10 +21,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.arena import run_arena  # noqa: E402
-from game.botregistry import BotRegistry  # noqa: E402
-from game.config import load_config  # noqa: E402
-from game.core import Outcome  # noqa: E402
+from game.match.arena import run_arena  # noqa: E402
+from game.match.botregistry import BotRegistry  # noqa: E402
+from game.match.config import load_config  # noqa: E402
+from game.rules.core import Outcome  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

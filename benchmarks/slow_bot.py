@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import time
 
-from game.bot import Bot
-from game.core import Move, State
+from game.rules.bot import Bot
+from game.rules.core import Move, State
 
 
 class SlowThinker(Bot):

@@ -26,8 +26,8 @@ from bots.lib.tictactoe_tree import game_tree  # noqa: E402
 from bots.tictactoe_perfect import TicTacToePerfect  # noqa: E402
 from bots.tictactoe_rules import TicTacToeRules  # noqa: E402
 from bots.tictactoe_symmetry import TicTacToeSymmetry  # noqa: E402
-from game.core import Move, State  # noqa: E402
-from game.tictactoe import TicTacToe  # noqa: E402
+from game.rules.core import Move, State  # noqa: E402
+from game.rules.tictactoe import TicTacToe  # noqa: E402
 
 Chooser = Callable[[State], list[Move]]
 

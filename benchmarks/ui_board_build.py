@@ -33,7 +33,7 @@ def main() -> int:
     sys.path.insert(0, str(ROOT))
     import pygame
 
-    from game.tictactoe import TicTacToe
+    from game.rules.tictactoe import TicTacToe
     from game.ui.renderers import BoardView, renderer_for
 
     pygame.init()

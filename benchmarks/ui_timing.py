@@ -60,9 +60,9 @@ def frame_times(moves: int) -> tuple[list[float], list[float], list[float], floa
     with tempfile.TemporaryDirectory(prefix="board-arcade-bench-") as home:
         os.environ.update(headless_env(home))
         sys.path.insert(0, str(ROOT))
-        from game.games import new_state
-        from game.match import Match, Player
-        from game.runner import BotSpec
+        from game.rules.catalogue import new_state
+        from game.match.record import Match, Player
+        from game.match.runner import BotSpec
         from game.ui.app import App
         from game.ui.scenes.play import PlayScene
 

@@ -69,9 +69,9 @@ def title_seconds(env: dict[str, str]) -> float:
 # -- child modes ------------------------------------------------------------------------------
 def child_warm_up(spawned: float) -> dict:
     sys.path.insert(0, str(ROOT))
-    from game.botregistry import BotRegistry
-    from game.config import load_config
-    from game.warmup import EngineWarmUp, warm_up_jobs
+    from game.match.botregistry import BotRegistry
+    from game.match.config import load_config
+    from game.match.warmup import EngineWarmUp, warm_up_jobs
 
     config = load_config()
     registry = BotRegistry.discover(check=config.bot_checks())
@@ -90,8 +90,8 @@ def child_first_move(spawned: float, game_id: str, tier: str, browse: str) -> di
     sys.path.insert(0, str(ROOT))
     import pygame
 
-    from game.games import new_state
-    from game.match import Match, Player
+    from game.rules.catalogue import new_state
+    from game.match.record import Match, Player
     from game.ui.app import App
 
     app = App((1024, 700))

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from game.bot import Bot, check_whole
-from game.chinesecheckers import PASS, ChineseCheckers
-from game.core import Move, State
+from game.rules.bot import Bot, check_whole
+from game.rules.chinesecheckers import PASS, ChineseCheckers
+from game.rules.core import Move, State
 from bots.lib.chinesecheckers_engine import PASS_CODE, Position, Tables, decode, tables_for
 from bots.lib.chinesecheckers_search import Scratch, SearchParams, SearchResult, best_move
 

@@ -1,9 +1,9 @@
 """Easy Chinese Checkers: one move ahead, the most progress toward the goal, with noise."""
 from __future__ import annotations
 
-from game.bot import Bot
-from game.chinesecheckers import PASS, TIP_DISTANCE, ChineseCheckers, goal_point
-from game.core import Move
+from game.rules.bot import Bot
+from game.rules.chinesecheckers import PASS, TIP_DISTANCE, ChineseCheckers, goal_point
+from game.rules.core import Move
 
 
 class ChineseCheckersEasy(Bot):

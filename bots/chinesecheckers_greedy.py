@@ -1,9 +1,9 @@
 """Medium Chinese Checkers: the best own move by distance to goal, minding stragglers."""
 from __future__ import annotations
 
-from game.bot import Bot, MoveValue
-from game.chinesecheckers import PASS, TIP_DISTANCE, ChineseCheckers, goal_point
-from game.core import Move
+from game.rules.bot import Bot, MoveValue
+from game.rules.chinesecheckers import PASS, TIP_DISTANCE, ChineseCheckers, goal_point
+from game.rules.core import Move
 
 
 def position_cost(distances: list[int], straggler_weight: float, gap: int) -> float:

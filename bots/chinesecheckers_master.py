@@ -47,9 +47,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable
 
-from game.bot import MoveValue, check_whole
-from game.chinesecheckers import PASS, ChineseCheckers
-from game.core import Move, State
+from game.rules.bot import MoveValue, check_whole
+from game.rules.chinesecheckers import PASS, ChineseCheckers
+from game.rules.core import Move, State
 from bots.chinesecheckers_brs import ChineseCheckersBRS, progress_filter, rules_move
 from bots.chinesecheckers_greedy import steps_text
 from bots.lib.chinesecheckers_engine import Position, Tables, tables_for

@@ -24,8 +24,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from game.bot import Bot, MoveValue, check_whole
-from game.connect4 import ConnectFour
+from game.rules.bot import Bot, MoveValue, check_whole
+from game.rules.connect4 import ConnectFour
 from bots.lib.connect4_search import WIN, WIN_BOUND, Engine
 
 #: Part of the budget a move may use (the rest covers process overhead and the next move's start).

@@ -1,8 +1,8 @@
 """Easy Connect Four: takes a win in one, blocks a loss in one, else drops near the middle at random."""
 from __future__ import annotations
 
-from game.bot import Bot
-from game.connect4 import ConnectFour
+from game.rules.bot import Bot
+from game.rules.connect4 import ConnectFour
 from bots.lib.connect4_board import centre_weights, winning_columns
 
 

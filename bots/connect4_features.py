@@ -32,8 +32,8 @@ Choices where the article is unclear, and what is done here:
 """
 from __future__ import annotations
 
-from game.bot import Bot, MoveValue
-from game.connect4 import ConnectFour
+from game.rules.bot import Bot, MoveValue
+from game.rules.connect4 import ConnectFour
 from bots.lib.connect4_strings import StringBoard
 
 

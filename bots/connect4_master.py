@@ -30,8 +30,8 @@ from __future__ import annotations
 import time
 from typing import Callable, ClassVar, TypeVar
 
-from game.bot import Bot, MoveValue
-from game.connect4 import ConnectFour
+from game.rules.bot import Bot, MoveValue
+from game.rules.connect4 import ConnectFour
 from bots.connect4_alphabeta import ConnectFourAlphaBeta
 from bots.lib.connect4_book import Book
 from bots.lib.connect4_solver import STANDARD, Position, SearchAborted, Solver, position_from_moves, score_text

@@ -9,14 +9,14 @@ tiers with::
     python main.py arena connect4 --a MyBot --b easy --games 200
 
 The rules:
-  * Import only the rules (``game.core``, ``game.bot``, ``game.<id>``) and
+  * Import only the rules (``game.rules.core``, ``game.rules.bot``, ``game.rules.<id>``) and
     ordinary libraries; never pygame. Bots run in a worker process.
   * ``choose_move(state, budget)`` gets the bot's own copy of the position and
     the seconds it may think. Return one of ``state.legal_moves()``. A bot
     that raises, overruns its budget or returns an illegal move is stopped,
     the player is told, and a random legal move is played instead.
   * You may ``push``/``pop`` moves on the state while you search; the
-    interface of a state is in ``game/core.py`` (``legal_moves``, ``push``,
+    interface of a state is in ``game/rules/core.py`` (``legal_moves``, ``push``,
     ``pop``, ``outcome``, ``turn``, ``copy``, ``move_to_str``...).
   * Parameters come from ``config.yaml`` as keyword arguments: give each a
     default. Use ``self.rng`` for randomness so seeded games repeat.
@@ -35,8 +35,8 @@ To make it a difficulty tier, add it to ``config.yaml``::
 """
 from __future__ import annotations
 
-from game.bot import Bot, MoveValue
-from game.core import Move, State
+from game.rules.bot import Bot, MoveValue
+from game.rules.core import Move, State
 
 
 class SparringPartner(Bot):

@@ -1,8 +1,8 @@
 """Easy Tic-tac-toe: random moves, except that it never misses a win in one."""
 from __future__ import annotations
 
-from game.bot import Bot
-from game.core import Move, State
+from game.rules.bot import Bot
+from game.rules.core import Move, State
 from bots.lib.tictactoe_lines import completing_cells
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from game.bot import Bot, MoveValue
-from game.core import Move, State
+from game.rules.bot import Bot, MoveValue
+from game.rules.core import Move, State
 from bots.lib.minimax import Table, describe, move_values
 
 

@@ -32,9 +32,9 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from game.bot import Bot
-from game.core import Move, State
-from game.tictactoe import EMPTY, winning_line
+from game.rules.bot import Bot
+from game.rules.core import Move, State
+from game.rules.tictactoe import EMPTY, winning_line
 from bots.lib.tictactoe_lines import (
     CORNER_LINES,
     CROSSING_LINES,

@@ -16,9 +16,9 @@ alike and the bot may put off a win in one.
 """
 from __future__ import annotations
 
-from game.bot import Bot, MoveValue, check_whole
-from game.core import Move, State
-from game.tictactoe import O, X, winning_line
+from game.rules.bot import Bot, MoveValue, check_whole
+from game.rules.core import Move, State
+from game.rules.tictactoe import O, X, winning_line
 from bots.lib.tictactoe_lines import open_lines, other
 from bots.lib.tictactoe_tree import INVERSES, Board, Edge, GameTree, game_tree, transform
 

@@ -35,9 +35,9 @@ def write_sample_saves(folder: Path) -> None:
     """A few saved games, from an hour to a week old, and one damaged file, for the Load list."""
     import datetime as dt
 
-    from game.games import new_state
-    from game.match import Match, Player
-    from game.savefile import save_match
+    from game.rules.catalogue import new_state
+    from game.match.record import Match, Player
+    from game.store.savefile import save_match
 
     now = dt.datetime.now().replace(second=0, microsecond=0)
     human, master, hard, easy = Player.human(), Player.of_bot("Master"), Player.of_bot("Hard"), Player.of_bot("Easy")
@@ -67,8 +67,8 @@ def connect4_shots(app, run, settle, shot) -> None:
     """Connect Four mid-game against Easy (the mouse over column 3), a hint, a win."""
     import pygame
 
-    from game.connect4 import ConnectFour
-    from game.match import Match, Player
+    from game.rules.connect4 import ConnectFour
+    from game.match.record import Match, Player
 
     def open_game(moves: str, players: list) -> object:
         app.open_match(Match(ConnectFour.from_text(moves), players), animate=False)
@@ -102,7 +102,7 @@ def connect4_shots(app, run, settle, shot) -> None:
 def greedy_game(players: int, plies: int | None = None, **options):
     """A Chinese Checkers game where every player makes the move that most shortens
     its distance to goal (the first such move on a tie): ``plies`` moves, or to the end."""
-    from game.chinesecheckers import ChineseCheckers, distance_to_goal
+    from game.rules.chinesecheckers import ChineseCheckers, distance_to_goal
 
     state = ChineseCheckers(players=players, **options)
     while not state.is_over() and (plies is None or len(state.move_stack) < plies):
@@ -124,7 +124,7 @@ def chinesecheckers_shots(app, run, settle, shot) -> None:
     with the holes it can reach; bots moving), the rules panel and a result with places."""
     import pygame
 
-    from game.match import Match, Player
+    from game.match.record import Match, Player
     from game.ui.scenes.games import GamesScene
     from game.ui.scenes.setup import SetupScene
 
@@ -190,11 +190,11 @@ def main(argv: list[str] | None = None) -> int:
 
     import pygame
 
-    from game.core import Outcome
-    from game.games import new_state
-    from game.match import Match, Player
+    from game.rules.core import Outcome
+    from game.rules.catalogue import new_state
+    from game.match.record import Match, Player
     from game.ui.app import App
-    from game.userdata import Stats, save_stats, saves_dir
+    from game.store.userdata import Stats, save_stats, saves_dir
 
     stats = Stats()
     human, master, hard, easy = Player.human(), Player.of_bot("Master"), Player.of_bot("Hard"), Player.of_bot("Easy")

@@ -1,6 +1,12 @@
-"""Board Arcade: rules of the games (no pygame), and the layers above them.
+"""Board Arcade. Each sub-package is one layer and imports only from the layers
+listed before it:
 
-Layers, each using only those before it: rules (``game/<id>.py``,
-``game/core.py``) -> bots (``bots/``) -> bot runner (``game/runner.py``) ->
-net (``game/net/``) -> UI (``game/ui/``, the only pygame code).
+``rules``  the games' rules and the bot interface (no pygame)
+``match``  the match session, bots in worker processes, config, registry, arena
+``store``  save files, settings and statistics on disk
+``net``    the LAN server and client (no pygame)
+``ui``     scenes, renderers, widgets: the only pygame code
+
+The bots themselves live in the top-level ``bots/`` package, between ``rules``
+and ``match``: they import the rules only.
 """

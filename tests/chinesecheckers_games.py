@@ -1,5 +1,5 @@
 """Chinese Checkers positions for tests: random games and hand-set boards."""
-from game.chinesecheckers import HOLES, INDEX, ChineseCheckers
+from game.rules.chinesecheckers import HOLES, INDEX, ChineseCheckers
 from game_choices import play_choices
 
 

@@ -3,7 +3,7 @@
 A list of small numbers (hypothesis draws them) names one game: each number
 picks a legal move by its index, wrapped to the number of moves there are.
 """
-from game.core import State
+from game.rules.core import State
 
 
 def play_choices(state: State, choices: list[int]) -> State:

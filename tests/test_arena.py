@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from game.arena import ArenaResult, SideStats, parse_options, run_arena, seat_places
-from game.botregistry import BotRegistry
-from game.core import BadNotation, Outcome
-from game.runner import BotSpec
+from game.match.arena import ArenaResult, SideStats, parse_options, run_arena, seat_places
+from game.match.botregistry import BotRegistry
+from game.rules.core import BadNotation, Outcome
+from game.match.runner import BotSpec
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

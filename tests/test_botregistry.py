@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game.botregistry import BotRegistry
+from game.match.botregistry import BotRegistry
 
 FIXTURES = Path(__file__).parent / "fixtures"
 BROKEN = FIXTURES / "bots_broken"
@@ -78,7 +78,7 @@ def test_underscore_files_and_bots_without_games_are_skipped(broken):
 
 
 def test_problems_are_logged(caplog):
-    with caplog.at_level(logging.WARNING, logger="game.botregistry"):
+    with caplog.at_level(logging.WARNING, logger="game.match.botregistry"):
         BotRegistry.discover(BROKEN)
     assert any("syntax_error.py" in r.getMessage() for r in caplog.records)
 
@@ -91,7 +91,7 @@ def test_missing_directory_is_a_problem_not_an_error(tmp_path):
 
 def test_discover_loads_a_changed_file_afresh(tmp_path):
     source = (
-        "from game.bot import Bot\n"
+        "from game.rules.bot import Bot\n"
         "class ChangingBot(Bot):\n"
         "    name = {name!r}\n"
         "    games = ('tictactoe',)\n"
@@ -165,12 +165,12 @@ def test_check_builds_each_bot_with_its_parameters_and_keeps_the_error():
 
 def test_constructor_that_hangs_is_an_error_and_later_files_still_load(tmp_path):
     (tmp_path / "a_stuck.py").write_text(
-        "import time\nfrom game.bot import Bot\n"
+        "import time\nfrom game.rules.bot import Bot\n"
         "class StuckBot(Bot):\n    games = ('tictactoe',)\n"
         "    def __init__(self, wait=False, seed=None):\n"
         "        super().__init__(seed=seed)\n"
         "        while wait:\n            time.sleep(0.05)\n")
-    (tmp_path / "b_fine.py").write_text("from game.bot import Bot\nclass FineBot(Bot):\n    games = ('tictactoe',)\n")
+    (tmp_path / "b_fine.py").write_text("from game.rules.bot import Bot\nclass FineBot(Bot):\n    games = ('tictactoe',)\n")
     registry = BotRegistry.discover(tmp_path, check=[("StuckBot", {"wait": True})], timeout=2.0)
     assert sorted(registry.bots) == ["FineBot", "StuckBot"]
     assert registry.construct_error("StuckBot", {"wait": True}) == "was still being built after 2 s"
@@ -197,7 +197,7 @@ def test_bot_beside_badly_typed_ones_loads_with_its_games_as_a_tuple(broken):
 def test_discovery_works_from_a_script_without_a_main_guard(tmp_path):
     script = tmp_path / "list_bots.py"
     script.write_text(f"import sys\nsys.path.insert(0, {str(FIXTURES.parent.parent)!r})\n"
-                      "from game.botregistry import BotRegistry\n"
+                      "from game.match.botregistry import BotRegistry\n"
                       "registry = BotRegistry.discover()\n"
                       "print(sorted(registry.bots), registry.problems)\n")
     result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)

@@ -8,13 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.chinesecheckers import (
+from game.rules.chinesecheckers import (
     HEXAGON, HOLES, INDEX, JUMPS, NAMES, NEIGHBOURS, PASS, POINTS, TIPS, ChineseCheckers, distance_to_goal,
     goal_point,
 )
-from game.core import BadNotation, IllegalMove
-from game.match import Match, Player
-from game.savefile import match_from_text, match_to_text
+from game.rules.core import BadNotation, IllegalMove
+from game.match.record import Match, Player
+from game.store.savefile import match_from_text, match_to_text
 from chinesecheckers_games import play, position
 
 #: Choices made in turn among the legal moves: draws a random game (or the start of one).

@@ -8,7 +8,7 @@ import pytest
 import main
 from bots.chinesecheckers_easy import ChineseCheckersEasy
 from bots.chinesecheckers_greedy import ChineseCheckersGreedy
-from game.chinesecheckers import INDEX, NEIGHBOURS, PASS, hex_distance
+from game.rules.chinesecheckers import INDEX, NEIGHBOURS, PASS, hex_distance
 from chinesecheckers_games import play, position
 
 BOTS = [ChineseCheckersEasy, ChineseCheckersGreedy]

@@ -14,7 +14,7 @@ from bots.chinesecheckers_master import ChineseCheckersMaster
 from bots.lib import chinesecheckers_engine as engine
 from bots.lib.chinesecheckers_mcts import MctsParams, MctsTree, search_root_moves
 from bots.lib.chinesecheckers_search import Scratch
-from game.chinesecheckers import HOLES, INDEX, PASS, ChineseCheckers
+from game.rules.chinesecheckers import HOLES, INDEX, PASS, ChineseCheckers
 from chinesecheckers_games import position
 
 BOTS = [ChineseCheckersBRS, ChineseCheckersMaster]

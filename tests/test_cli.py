@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import main
-from game.tictactoe import TicTacToe
+from game.rules.tictactoe import TicTacToe
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from game import games
-from game.botregistry import BotInfo, BotParam, BotRegistry
-from game.config import (CONFIG_PATH, DEFAULT_CONFIG, BotChoiceError, GameConfig, TierSpec,
+from game.rules import catalogue as games
+from game.match.botregistry import BotInfo, BotParam, BotRegistry
+from game.match.config import (CONFIG_PATH, DEFAULT_CONFIG, BotChoiceError, GameConfig, TierSpec,
                          load_config)
-from game.match import HUMAN
+from game.match.record import HUMAN
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -328,7 +328,7 @@ def test_bot_spec_of_an_unknown_choice_lists_the_choices(tmp_path, tier_bots):
 
 
 def test_game_without_config_has_default_budget_and_no_tiers(tmp_path, monkeypatch):
-    monkeypatch.setitem(games.GAMES, "unconfigured", "game.tictactoe:TicTacToe")
+    monkeypatch.setitem(games.GAMES, "unconfigured", "game.rules.tictactoe:TicTacToe")
     config = load_config(write(tmp_path, "games: {}\n"))
     assert config.game("unconfigured") == GameConfig("unconfigured")
 

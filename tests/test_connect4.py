@@ -5,10 +5,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.connect4 import EMPTY, RED, YELLOW, ConnectFour
-from game.core import BadNotation, IllegalMove
-from game.match import Match, Player
-from game.savefile import load_match, match_from_text, match_to_text, save_match
+from game.rules.connect4 import EMPTY, RED, YELLOW, ConnectFour
+from game.rules.core import BadNotation, IllegalMove
+from game.match.record import Match, Player
+from game.store.savefile import load_match, match_from_text, match_to_text, save_match
 from game_choices import play_choices
 
 choice_lists = st.lists(st.integers(min_value=0, max_value=9), max_size=60)

@@ -13,7 +13,7 @@ from bots.lib.connect4_lines import line_tables
 from bots.lib.connect4_search import (THREAT_GOOD, THREAT_NOW, THREAT_OTHER, WIN, Engine, drop, evaluate,
                                       threat_value, undo)
 from bots.lib.connect4_strings import StringBoard, chessvalue
-from game.connect4 import ConnectFour
+from game.rules.connect4 import ConnectFour
 
 SIZES = [(7, 6, 4), (4, 4, 3), (5, 4, 4), (6, 7, 4), (8, 7, 5), (10, 10, 6), (10, 4, 3), (4, 10, 4)]
 

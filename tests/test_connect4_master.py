@@ -8,7 +8,7 @@ import pytest
 from bots.connect4_master import ConnectFourMaster
 from bots.lib.connect4_book import BOOK_PATH, Book, BookEntry, BookError
 from bots.lib.connect4_solver import Solver, position_from_moves
-from game.connect4 import ConnectFour
+from game.rules.connect4 import ConnectFour
 
 
 @cache

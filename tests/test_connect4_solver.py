@@ -10,7 +10,7 @@ import pytest
 from bots.lib.connect4_solver import (
     Geometry, PositionError, SearchAborted, Solver, position_from_moves, score_text,
 )
-from game.connect4 import ConnectFour
+from game.rules.connect4 import ConnectFour
 
 FIXTURE = Path(__file__).parent / "fixtures" / "connect4_scores.txt"
 SMALL = Geometry(5, 4)

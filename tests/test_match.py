@@ -1,9 +1,9 @@
 """Match: players per seat, move records, undo that knows about bots, redo."""
 import pytest
 
-from game.core import IllegalMove
-from game.match import Match, Player
-from game.tictactoe import TicTacToe
+from game.rules.core import IllegalMove
+from game.match.record import Match, Player
+from game.rules.tictactoe import TicTacToe
 
 
 def human_vs_bot() -> Match:

@@ -6,7 +6,7 @@ import pickle
 
 import pytest
 
-from game.plaindata import NotPlainData, is_plain, loads_plain
+from game.match.plaindata import NotPlainData, is_plain, loads_plain
 
 PLAIN = (1, 2.5, "b2", b"\x00", True, None, [1, (2, 3)], {"a": {4, 5}}, frozenset({(0, 1)}))
 

@@ -12,10 +12,10 @@ from typing import Iterator
 
 import pytest
 
-from game.botregistry import BotRegistry
-from game.games import new_state
-from game.runner import ANALYSE, BotReply, BotRunner, BotSpec
-from game.tictactoe import TicTacToe
+from game.match.botregistry import BotRegistry
+from game.rules.catalogue import new_state
+from game.match.runner import ANALYSE, BotReply, BotRunner, BotSpec
+from game.rules.tictactoe import TicTacToe
 
 FAULTY = Path(__file__).parent / "fixtures" / "bots_faulty"
 BUDGET = 0.2

@@ -2,9 +2,9 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from game.match import Match, Player
-from game.savefile import SaveFileError, load_match, match_from_text, match_to_text, save_match
-from game.tictactoe import TicTacToe
+from game.match.record import Match, Player
+from game.store.savefile import SaveFileError, load_match, match_from_text, match_to_text, save_match
+from game.rules.tictactoe import TicTacToe
 
 
 def sample_match() -> Match:
@@ -110,7 +110,7 @@ def test_hand_written_control_characters_load_as_spaces():
 
 
 def test_options_are_read_back_as_the_values_they_name(monkeypatch):
-    from game.core import Option
+    from game.rules.core import Option
 
     monkeypatch.setattr(TicTacToe, "options_spec", (Option("komi", "Komi", 6.5, (0.5, 6.5)), Option("open", "Open", True, (True, False))))
     match = Match(TicTacToe(komi=0.5, open=False), [Player.human(), Player.human()])

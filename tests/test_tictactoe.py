@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.core import BadNotation, IllegalMove
-from game.tictactoe import EMPTY, LINES, O, X, TicTacToe, cell_name
+from game.rules.core import BadNotation, IllegalMove
+from game.rules.tictactoe import EMPTY, LINES, O, X, TicTacToe, cell_name
 from tictactoe_games import play
 
 #: Choices made in turn among the legal moves: draws a random game (or the start of one).
@@ -254,7 +254,7 @@ def test_keys_are_equal_exactly_when_boards_are(first, second):
 
 
 def test_copy_keeps_the_rules_options(monkeypatch):
-    from game.core import Option
+    from game.rules.core import Option
 
     monkeypatch.setattr(TicTacToe, "options_spec", (Option("open", "Open", True, (True, False)),))
     state = TicTacToe(open=False)

@@ -15,7 +15,7 @@ from bots.tictactoe_easy import TicTacToeEasy
 from bots.tictactoe_perfect import TicTacToePerfect
 from bots.tictactoe_rules import TicTacToeRules
 from bots.tictactoe_symmetry import TicTacToeSymmetry
-from game.tictactoe import EMPTY, LINES, O, X, TicTacToe, winning_line
+from game.rules.tictactoe import EMPTY, LINES, O, X, TicTacToe, winning_line
 from tictactoe_games import play
 
 choice_lists = st.lists(st.integers(min_value=0, max_value=8), max_size=8)

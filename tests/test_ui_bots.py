@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pygame
 
-from game.games import new_state
-from game.match import Match, Player
+from game.rules.catalogue import new_state
+from game.match.record import Match, Player
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 LIMIT = 3000   # frames; a worker start plus a move takes far fewer
@@ -159,7 +159,7 @@ def hint_bots(tmp_path: Path, analyse_body: str) -> dict:
     bots = tmp_path / "bots"
     bots.mkdir()
     (bots / "mute.py").write_text(
-        "from game.bot import Bot\n\n\n"
+        "from game.rules.bot import Bot\n\n\n"
         "class Mute(Bot):\n"
         "    name = 'Mute'\n"
         "    games = ('tictactoe',)\n\n"

@@ -8,8 +8,8 @@ import pygame
 import pytest
 
 import chinesecheckers_games
-from game.chinesecheckers import NAMES, ChineseCheckers
-from game.match import Match, Player
+from game.rules.chinesecheckers import NAMES, ChineseCheckers
+from game.match.record import Match, Player
 from game.ui import palette
 from game.ui.renderers import BoardView, renderer_for
 from game.ui.renderers.chinesecheckers import ChineseCheckersRenderer
@@ -243,7 +243,7 @@ def test_f1_opens_the_rules_and_esc_closes_them_without_leaving(make_app):
 
 
 def test_a_game_without_rules_text_has_no_rules_button(make_app, monkeypatch):
-    from game.tictactoe import TicTacToe
+    from game.rules.tictactoe import TicTacToe
 
     monkeypatch.setattr(TicTacToe, "rules_help", "")
     d = make_app()
@@ -273,7 +273,7 @@ def test_a_human_with_no_move_passes_by_itself_with_a_toast_and_undo_skips_the_p
 
 
 def test_result_of_a_three_player_game_lists_every_place(make_app):
-    from game.chinesecheckers import HEXAGON, NEIGHBOURS
+    from game.rules.chinesecheckers import HEXAGON, NEIGHBOURS
     from tests.chinesecheckers_games import position
 
     # Yellow's two marbles are home in its goal, Teal's still in its start: Yellow comes second.

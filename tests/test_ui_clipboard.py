@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.games import new_state
-from game.match import Match, Player
+from game.rules.catalogue import new_state
+from game.match.record import Match, Player
 
 
 def open_game(d, game_id: str, moves: str = "", players=None, **options):

@@ -7,8 +7,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.connect4 import EMPTY, RED, YELLOW, ConnectFour
-from game.match import Match, Player
+from game.rules.connect4 import EMPTY, RED, YELLOW, ConnectFour
+from game.match.record import Match, Player
 from game.ui import palette
 from game.ui.renderers import BoardView, renderer_for
 from game.ui.renderers.connect4 import SEAT_COLOURS, ConnectFourRenderer, winning_runs

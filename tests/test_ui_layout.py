@@ -5,9 +5,9 @@ from itertools import combinations
 
 import pygame
 
-from game import games
-from game.games import new_state
-from game.match import Match, Player
+from game.rules import catalogue as games
+from game.rules.catalogue import new_state
+from game.match.record import Match, Player
 from game.ui import renderers
 from game.ui.app import MIN_SIZE
 from tests.test_ui_navigation import FIXTURES
@@ -182,7 +182,7 @@ def test_setup_boxes_that_do_not_fit_scroll_to_the_focused_control(make_app, mon
 
 
 def test_six_players_in_the_smallest_window_leave_the_move_list_three_lines(make_app):
-    from game.chinesecheckers import ChineseCheckers
+    from game.rules.chinesecheckers import ChineseCheckers
     from game.ui.scenes.play import PlayScene
 
     d = make_app(size=MIN_SIZE)

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pygame
 
-from game.games import new_state
-from game.match import Match, Player
-from game.savefile import save_match
-from game.userdata import saves_dir
+from game.rules.catalogue import new_state
+from game.match.record import Match, Player
+from game.store.savefile import save_match
+from game.store.userdata import saves_dir
 
 
 def saved(name: str, moves: str, players: list[Player], when: dt.datetime, folder: Path | None = None) -> Path:

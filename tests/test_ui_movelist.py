@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.match import MoveRecord
+from game.match.record import MoveRecord
 from game.ui import palette
 from game.ui.scenes.movelist import MoveList
 

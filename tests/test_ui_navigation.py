@@ -5,11 +5,11 @@ from pathlib import Path
 
 import pygame
 
-from game.core import Outcome
-from game.games import new_state
-from game.match import Match, Player
+from game.rules.core import Outcome
+from game.rules.catalogue import new_state
+from game.match.record import Match, Player
 from game.ui import palette
-from game.userdata import BOT_DELAYS, load_settings, load_stats
+from game.store.userdata import BOT_DELAYS, load_settings, load_stats
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -144,9 +144,9 @@ def test_problems_at_start_up_are_announced(make_app):
 
 
 def test_a_game_without_a_board_renderer_is_refused_clearly(make_app, monkeypatch):
-    from game import games
+    from game.rules import catalogue as games
 
-    monkeypatch.setitem(games.GAMES, "noboard", "game.tictactoe:TicTacToe")
+    monkeypatch.setitem(games.GAMES, "noboard", "game.rules.tictactoe:TicTacToe")
     d = make_app(game_id="noboard")
     assert d.scene.name == "title"
     assert any("noboard" in m for m in d.app.toasts.messages())
@@ -177,7 +177,7 @@ def test_bot_delay_choices_are_kept_with_the_settings_and_shown_alike_in_setting
 
 
 def test_settings_and_play_screens_take_the_bot_delays_from_userdata():
-    from game import userdata
+    from game.store import userdata
     from game.ui.scenes import play, settings
 
     assert settings.BOT_DELAYS is userdata.BOT_DELAYS and play.BOT_DELAYS is userdata.BOT_DELAYS

@@ -5,11 +5,11 @@ from pathlib import Path
 
 import pygame
 
-from game.games import new_state
-from game.match import Match, Player
-from game.savefile import save_match
+from game.rules.catalogue import new_state
+from game.match.record import Match, Player
+from game.store.savefile import save_match
 from game.ui import palette
-from game.userdata import load_stats, saves_dir
+from game.store.userdata import load_stats, saves_dir
 
 
 def near(colour, target, tolerance=40) -> bool:

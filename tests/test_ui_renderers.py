@@ -12,9 +12,9 @@ import numpy as np
 import pygame
 import pytest
 
-from game.bot import MoveValue
-from game.match import Match, Player
-from game.tictactoe import TicTacToe
+from game.rules.bot import MoveValue
+from game.match.record import Match, Player
+from game.rules.tictactoe import TicTacToe
 from game.ui import palette
 from game.ui.renderers import BoardView, renderer_for, shapes
 from game.ui.renderers.tictactoe import TicTacToeRenderer

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pygame
 
-from game import games
+from game.rules import catalogue as games
 from game.ui import renderers
-from game.core import Option, State
-from game.tictactoe import TicTacToe
+from game.rules.core import Option, State
+from game.rules.tictactoe import TicTacToe
 
 
 class Optioned(TicTacToe):
@@ -55,9 +55,9 @@ def test_rules_options_are_choosers_and_seats_follow_the_player_count(make_app, 
 
 
 def saved_game(tmp_path, players) -> str:
-    from game.games import new_state
-    from game.match import Match
-    from game.savefile import save_match
+    from game.rules.catalogue import new_state
+    from game.match.record import Match
+    from game.store.savefile import save_match
 
     path = tmp_path / "saved.txt"
     match = Match(new_state("tictactoe"), players)
@@ -71,7 +71,7 @@ def seats_shown(setup) -> list[str]:
 
 
 def test_going_back_from_a_loaded_game_shows_its_players(make_app, tmp_path):
-    from game.match import Player
+    from game.match.record import Player
 
     d = make_app(load_path=saved_game(tmp_path, [Player.of_bot("Hard"), Player.human()]))
     assert d.scene.name == "play"
@@ -83,7 +83,7 @@ def test_going_back_from_a_loaded_game_shows_its_players(make_app, tmp_path):
 
 
 def test_a_bot_saved_by_class_name_shows_as_the_tier_that_plays_it(make_app, tmp_path):
-    from game.match import Player
+    from game.match.record import Player
 
     d = make_app(load_path=saved_game(tmp_path, [Player.human(), Player.of_bot("TicTacToePerfect")]))
     d.key(pygame.K_ESCAPE)

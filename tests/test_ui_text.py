@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pygame
 
-from game.games import new_state
-from game.match import Match, Player
+from game.rules.catalogue import new_state
+from game.match.record import Match, Player
 from game.ui.draw import UNDRAWABLE, clean_text
-from game.userdata import saves_dir
+from game.store.userdata import saves_dir
 
 LIMIT = 3000   # frames; a bot worker starts within far fewer
 ODD = "a\x00b\ud800c\u2028d\x1b"
@@ -30,7 +30,7 @@ def odd_bots(tmp_path: Path, body: str) -> Path:
     folder = tmp_path / "bots"
     folder.mkdir()
     (folder / "odd_bots.py").write_text(
-        "from game.bot import Bot, MoveValue\n\n\n"
+        "from game.rules.bot import Bot, MoveValue\n\n\n"
         "class OddBot(Bot):\n"
         "    games = ('tictactoe',)\n" + body,
         encoding="utf-8",

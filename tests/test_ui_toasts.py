@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.games import new_state
-from game.match import Match, Player
+from game.rules.catalogue import new_state
+from game.match.record import Match, Player
 
 FAILURE = "Sleeper did not answer within its 1 s budget — a random move was played instead"
 

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from game.games import new_state
-from game.match import Match, Player
+from game.rules.catalogue import new_state
+from game.match.record import Match, Player
 from game.ui.overlays import WarmUpCard
 from game.ui.palette import ACCENT, PANEL_BORDER
 from game.ui.draw import mix
-from game.warmup import WarmUpProgress
+from game.match.warmup import WarmUpProgress
 
 GATED = Path(__file__).resolve().parent / "fixtures" / "bots_warmup_gated"
 GATE_ENV = "BOARD_ARCADE_TEST_WARMUP_GATE"

@@ -3,9 +3,9 @@ import json
 
 import pytest
 
-from game.core import Outcome
-from game.match import Player
-from game.userdata import (
+from game.rules.core import Outcome
+from game.match.record import Player
+from game.store.userdata import (
     Settings,
     Stats,
     atomic_write_text,

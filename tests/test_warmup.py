@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from game.botregistry import BotRegistry
-from game.config import load_config
-from game.runner import BotRunner, BotSpec
-from game.tictactoe import TicTacToe
-from game.warmup import EngineWarmUp, WarmUpJob, warm_up_jobs
+from game.match.botregistry import BotRegistry
+from game.match.config import load_config
+from game.match.runner import BotRunner, BotSpec
+from game.rules.tictactoe import TicTacToe
+from game.match.warmup import EngineWarmUp, WarmUpJob, warm_up_jobs
 
 FIXTURES = Path(__file__).parent / "fixtures"
 ENGINES = FIXTURES / "bots_warmup"
@@ -72,7 +72,7 @@ def test_discovery_records_which_bots_have_an_engine_to_warm_up(engines):
 
 def test_warm_up_that_is_not_a_classmethod_is_reported_and_the_bot_not_loaded(tmp_path):
     (tmp_path / "odd.py").write_text(
-        "from game.bot import Bot\n"
+        "from game.rules.bot import Bot\n"
         "class OddBot(Bot):\n"
         "    games = ('tictactoe',)\n"
         "    def warm_up(self):\n"
@@ -151,7 +151,7 @@ def test_failing_warm_ups_are_named_and_skipped_and_the_others_still_run(faulty)
 def test_a_bot_handed_over_is_left_out_unless_it_is_being_compiled(engines, gated, tmp_path, monkeypatch, caplog):
     gate = tmp_path / "gate"
     monkeypatch.setenv(GATE_ENV, str(gate))
-    caplog.set_level(logging.INFO, logger="game.warmup")
+    caplog.set_level(logging.INFO, logger="game.match.warmup")
     warmup = EngineWarmUp(jobs(gated, "GatedBot", "QuickBot") + jobs(engines, "RecordingBot")).start()
     try:
         while not warmup.poll().compiling:

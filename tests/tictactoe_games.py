@@ -1,5 +1,5 @@
 """Tic-tac-toe games built from lists of choices, shared by the rules and bot tests."""
-from game.tictactoe import TicTacToe
+from game.rules.tictactoe import TicTacToe
 from game_choices import play_choices
 
 

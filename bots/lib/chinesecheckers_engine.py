@@ -1,6 +1,6 @@
 """Chinese Checkers engine: numba move generation, make/unmake and evaluation.
 
-The rules (``game/chinesecheckers.py``) own the geometry; ``Tables`` turns
+The rules (``game/rules/chinesecheckers.py``) own the geometry; ``Tables`` turns
 their neighbour list, star points and tip distances into the integer arrays
 the kernels read, once per number of players (``tables_for``), so there is
 one source of the board. A position is a handful of small arrays
@@ -39,7 +39,7 @@ from typing import Sequence
 import numpy as np
 from numba import njit, objmode
 
-from game.chinesecheckers import CUBES, NEIGHBOURS, POINTS, SEAT_POINTS, TIP_DISTANCE, ChineseCheckers, goal_point
+from game.rules.chinesecheckers import CUBES, NEIGHBOURS, POINTS, SEAT_POINTS, TIP_DISTANCE, ChineseCheckers, goal_point
 
 HOLE_COUNT = 121
 MARBLES = 10

@@ -6,7 +6,7 @@ engine keeps its own arrays (``bots/lib/connect4_search.py``).
 """
 from __future__ import annotations
 
-from game.connect4 import DIRECTIONS, ConnectFour
+from game.rules.connect4 import DIRECTIONS, ConnectFour
 
 
 def completes_line(state: ConnectFour, col: int, disc: int) -> bool:

@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from game.connect4 import DIRECTIONS
+from game.rules.connect4 import DIRECTIONS
 
 
 class LineTables(NamedTuple):

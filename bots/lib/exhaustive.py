@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Hashable, Iterable, Iterator
 
-from game.core import Move, State
+from game.rules.core import Move, State
 
 Chooser = Callable[[State], Iterable[Move]]
 

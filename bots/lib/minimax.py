@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Hashable
 
-from game.core import Move, State
+from game.rules.core import Move, State
 
 #: Larger than the length of any game this module is asked to solve.
 WIN = 1000

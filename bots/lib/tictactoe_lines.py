@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Sequence
 
-from game.tictactoe import EMPTY, LINES, LINES_THROUGH, O, X
+from game.rules.tictactoe import EMPTY, LINES, LINES_THROUGH, O, X
 
 Board = Sequence[int]
 Line = tuple[int, int, int]

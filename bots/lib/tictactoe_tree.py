@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Sequence
 
-from game.tictactoe import EMPTY, O, X, winning_line
+from game.rules.tictactoe import EMPTY, O, X, winning_line
 
 Board = tuple[int, ...]
 

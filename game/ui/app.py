@@ -2,7 +2,7 @@
 
 ``App`` opens the window (size and fullscreen from Settings), finds the bots
 and reads ``config.yaml``, starts compiling the bots' engines in the
-background (``game/warmup.py``; a card shows its progress when it takes
+background (``game/match/warmup.py``; a card shows its progress when it takes
 more than a moment), loads statistics, starts the sounds, and runs the
 scene stack. ``App.frame(dt)`` is one turn of the loop (events, update,
 draw), so tests drive the whole program by posting events and calling it;
@@ -21,11 +21,11 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from game.botregistry import BotRegistry
-from game.config import Config, load_config
-from game.games import game_ids
-from game.match import Match
-from game.savefile import SaveFileError, load_match
+from game.match.botregistry import BotRegistry
+from game.match.config import Config, load_config
+from game.rules.catalogue import game_ids
+from game.match.record import Match
+from game.store.savefile import SaveFileError, load_match
 from game.ui import draw
 from game.ui.dialogs import Dialogs
 from game.ui.overlays import Toasts, WarmUpCard
@@ -33,8 +33,8 @@ from game.ui.renderers import has_renderer
 from game.ui.scenes.base import Scene, SceneManager
 from game.ui.sound import Sounds
 from game.ui.theme import build_theme
-from game.userdata import load_settings, load_stats, save_settings, save_stats
-from game.warmup import EngineWarmUp, warm_up_jobs
+from game.store.userdata import load_settings, load_stats, save_settings, save_stats
+from game.match.warmup import EngineWarmUp, warm_up_jobs
 
 logger = logging.getLogger(__name__)
 

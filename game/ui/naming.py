@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from game.match import Player
+from game.match.record import Player
 
 
 def player_names(players: Sequence[Player], seat_name: Callable[[int], str]) -> list[str]:

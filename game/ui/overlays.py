@@ -11,7 +11,7 @@ below the ones shown waits, without ageing, until there is room; the
 oldest is always shown.
 
 The warm-up card shows, above the toasts, how far the launch-time compile
-of the bots' engines is (``game/warmup.py``); it appears only once numba
+of the bots' engines is (``game/match/warmup.py``); it appears only once numba
 has been compiling one engine for ``WarmUpCard.SHOW_AFTER`` seconds: a
 launch that loads every engine from numba's cache shows nothing.
 """
@@ -27,7 +27,7 @@ from game.ui.draw import Fonts, fit_text, mix, text, wrap_text
 from game.ui.tween import Tween, ease_out_back
 
 if TYPE_CHECKING:
-    from game.warmup import WarmUpProgress
+    from game.match.warmup import WarmUpProgress
 
 KIND_COLOURS = {"info": palette.ACCENT, "good": palette.GOOD, "warning": palette.WARNING, "error": palette.BAD}
 KIND_ICONS = {"info": "●", "good": "✓", "warning": "⚠", "error": "⚠"}

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from game.match import Match, Player
-from game.savefile import SaveFileError, load_match
+from game.match.record import Match, Player
+from game.store.savefile import SaveFileError, load_match
 from game.ui.naming import player_names
 
 logger = logging.getLogger(__name__)

@@ -25,9 +25,9 @@ from typing import ClassVar, Hashable
 
 import pygame
 
-from game.bot import MoveValue
-from game.core import Move, Outcome, State
-from game.match import MoveRecord
+from game.rules.bot import MoveValue
+from game.rules.core import Move, Outcome, State
+from game.match.record import MoveRecord
 from game.ui import palette
 from game.ui.tween import Easing, Tween, ease_out_cubic
 

@@ -27,9 +27,9 @@ from typing import Any, Callable, Hashable, Sequence
 import numpy as np
 import pygame
 
-from game.chinesecheckers import HOLES, NAMES, NEIGHBOURS, POINTS, ChineseCheckers
-from game.core import Move, Outcome, State
-from game.match import MoveRecord
+from game.rules.chinesecheckers import HOLES, NAMES, NEIGHBOURS, POINTS, ChineseCheckers
+from game.rules.core import Move, Outcome, State
+from game.match.record import MoveRecord
 from game.ui import palette
 from game.ui.draw import render
 from game.ui.renderers import shapes

@@ -27,9 +27,9 @@ from typing import Any, Callable, Sequence
 import numpy as np
 import pygame
 
-from game.connect4 import EMPTY, ConnectFour
-from game.core import Move, Outcome, State
-from game.match import MoveRecord
+from game.rules.connect4 import EMPTY, ConnectFour
+from game.rules.core import Move, Outcome, State
+from game.match.record import MoveRecord
 from game.ui import palette
 from game.ui.draw import render, wrap_text
 from game.ui.renderers import shapes

@@ -25,9 +25,9 @@ from typing import Any, Callable
 import numpy as np
 import pygame
 
-from game.core import Move, Outcome, State
-from game.match import MoveRecord
-from game.tictactoe import EMPTY, O, X, TicTacToe
+from game.rules.core import Move, Outcome, State
+from game.match.record import MoveRecord
+from game.rules.tictactoe import EMPTY, O, X, TicTacToe
 from game.ui import palette
 from game.ui.draw import render
 from game.ui.renderers import shapes

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.games import game_class, game_ids, new_state
+from game.rules.catalogue import game_class, game_ids, new_state
 from game.ui import palette
 from game.ui.draw import fit_text, mix, text, wrap_text
 from game.ui.renderers import has_renderer, renderer_for

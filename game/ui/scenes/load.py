@@ -21,15 +21,15 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from game.config import BotChoiceError
-from game.match import Player
-from game.savefile import SaveFileError, load_match
+from game.match.config import BotChoiceError
+from game.match.record import Player
+from game.store.savefile import SaveFileError, load_match
 from game.ui import palette
 from game.ui.draw import clean_text, fit_text, mix, panel, scrollbar, text, wrap_text
 from game.ui.savedgames import SavedGame, Summary, scan_saves, summary
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Button, Widget
-from game.userdata import saves_dir
+from game.store.userdata import saves_dir
 
 if TYPE_CHECKING:
     from game.ui.app import App

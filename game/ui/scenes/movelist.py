@@ -20,7 +20,7 @@ from typing import Sequence
 
 import pygame
 
-from game.match import MoveRecord
+from game.match.record import MoveRecord
 from game.ui import palette
 from game.ui.draw import Fonts, fit_text, mix, panel, text, wrap_text
 

@@ -22,11 +22,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.config import BotChoiceError, TierSpec
-from game.core import BadNotation, Move, Outcome
-from game.match import Match, MoveRecord, Player
-from game.runner import BotReply, BotRunner, BotSpec
-from game.savefile import save_match
+from game.match.config import BotChoiceError, TierSpec
+from game.rules.core import BadNotation, Move, Outcome
+from game.match.record import Match, MoveRecord, Player
+from game.match.runner import BotReply, BotRunner, BotSpec
+from game.store.savefile import save_match
 from game.ui import palette
 from game.ui.clipboard import ClipboardError, copy_text, paste_text
 from game.ui.draw import fit_text, mix, panel, seat_token, text
@@ -40,7 +40,7 @@ from game.ui.scenes.result import ResultPanel, places_table
 from game.ui.scenes.rules_help import RulesPanel
 from game.ui.scenes.setup import remember_match
 from game.ui.widgets import Button, Choice, ChoiceItem, Widget, nearest_index
-from game.userdata import BOT_DELAYS, StatRow, matchup_name, saves_dir
+from game.store.userdata import BOT_DELAYS, StatRow, matchup_name, saves_dir
 
 if TYPE_CHECKING:
     from game.ui.app import App

@@ -14,7 +14,7 @@ from game.ui import palette
 from game.ui.draw import clean_text, fit_text, glow, mix, panel, render, seat_token, text, wrap_text
 from game.ui.tween import Tween, ease_out_back
 from game.ui.widgets import Button
-from game.userdata import StatRow
+from game.store.userdata import StatRow
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene

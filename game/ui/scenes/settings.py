@@ -13,7 +13,7 @@ from game.ui import palette
 from game.ui.draw import panel, text
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Choice, ChoiceItem, nearest_index
-from game.userdata import ANIM_SPEEDS, BOT_DELAYS, WINDOW_SIZES
+from game.store.userdata import ANIM_SPEEDS, BOT_DELAYS, WINDOW_SIZES
 
 if TYPE_CHECKING:
     from game.ui.app import App

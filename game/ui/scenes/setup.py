@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.config import BotChoiceError, SeatChoice
-from game.core import State
-from game.games import game_class, new_state
-from game.match import Match, Player
+from game.match.config import BotChoiceError, SeatChoice
+from game.rules.core import State
+from game.rules.catalogue import game_class, new_state
+from game.match.record import Match, Player
 from game.ui import palette
 from game.ui.draw import fit_text, mix, panel, scrollbar, seat_token, text
 from game.ui.renderers import renderer_for

@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.games import GAMES, game_class
+from game.rules.catalogue import GAMES, game_class
 from game.ui import palette
 from game.ui.draw import fit_text, mix, panel, text
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Button
-from game.userdata import StatRow
+from game.store.userdata import StatRow
 
 if TYPE_CHECKING:
     from game.ui.app import App

@@ -23,10 +23,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-from game.core import BadNotation
-from game.games import game_class
-from game.match import BOT, HUMAN, REMOTE, Match, MoveRecord, Player
-from game.userdata import atomic_write_text
+from game.rules.core import BadNotation
+from game.rules.catalogue import game_class
+from game.match.record import BOT, HUMAN, REMOTE, Match, MoveRecord, Player
+from game.store.userdata import atomic_write_text
 
 HEADER = "# Board Arcade saved game"
 _SEAT = re.compile(r"^Seat (\d+)(?: \(([^)]*)\))?$")

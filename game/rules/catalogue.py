@@ -8,13 +8,13 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from game.core import BadNotation, State
+from game.rules.core import BadNotation, State
 
 #: game id -> "module:Class" of its rules.
 GAMES: dict[str, str] = {
-    "tictactoe": "game.tictactoe:TicTacToe",
-    "connect4": "game.connect4:ConnectFour",
-    "chinesecheckers": "game.chinesecheckers:ChineseCheckers",
+    "tictactoe": "game.rules.tictactoe:TicTacToe",
+    "connect4": "game.rules.connect4:ConnectFour",
+    "chinesecheckers": "game.rules.chinesecheckers:ChineseCheckers",
 }
 
 

@@ -56,7 +56,7 @@ from collections import deque
 from numbers import Integral
 from typing import Any, Hashable, Sequence
 
-from game.core import BadNotation, IllegalMove, Option, Outcome, State
+from game.rules.core import BadNotation, IllegalMove, Option, Outcome, State
 
 FILES = "abcdefghijklmnopq"
 #: File/rank offsets of the six directions: E, NE, NW, W, SW, SE (direction d+3 is d's opposite).

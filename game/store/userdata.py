@@ -17,8 +17,8 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Sequence
 
-from game.core import Outcome
-from game.match import Player
+from game.rules.core import Outcome
+from game.match.record import Player
 
 APP_NAME = "BoardArcade"
 ANIM_SPEEDS: dict[float, str] = {0.0: "Off", 0.5: "Slow", 1.0: "Normal", 2.0: "Fast"}

@@ -46,10 +46,10 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from game.bot import MoveValue
-from game.botregistry import import_bot_class
-from game.core import Move, State
-from game.plaindata import NotPlainData, loads_plain
+from game.rules.bot import MoveValue
+from game.match.botregistry import import_bot_class
+from game.rules.core import Move, State
+from game.match.plaindata import NotPlainData, loads_plain
 
 MOVE, ANALYSE = "move", "analyse"
 #: Seconds a worker may take to import and construct its bot and run its

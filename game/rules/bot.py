@@ -5,7 +5,7 @@ and one method, ``choose_move``, that gets a state and a time budget and
 returns a legal move. ``bots/example_bot.py`` is a complete, commented
 example; read it first.
 
-Bots run in a worker process (see ``game/runner.py``): the state they get is
+Bots run in a worker process (see ``game/match/runner.py``): the state they get is
 their own copy, so they may push and pop moves on it while they search, and
 whatever they keep on ``self`` lives from move to move within one game.
 
@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from game.core import Move, State
+from game.rules.core import Move, State
 
 
 def check_whole(label: str, value: Any, low: int, high: int, counts: str = "", note: str = "") -> int:

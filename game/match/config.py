@@ -32,12 +32,12 @@ from typing import Any, Iterable
 
 import yaml
 
-from game.botregistry import BotInfo, BotRegistry
-from game.games import game_ids
-from game.match import Player
-from game.runner import BotSpec
+from game.match.botregistry import BotInfo, BotRegistry
+from game.rules.catalogue import game_ids
+from game.match.record import Player
+from game.match.runner import BotSpec
 
-CONFIG_PATH = Path(__file__).resolve().parent.parent / "config.yaml"
+CONFIG_PATH = Path(__file__).resolve().parents[2] / "config.yaml"
 DEFAULT_TIME_BUDGET = 1.0
 MIN_TIME_BUDGET, MAX_TIME_BUDGET = 0.01, 600.0
 GAME_KEYS = ("time_budget", "hint", "hint_time", "tiers")

@@ -47,11 +47,11 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, Iterable
 
-from game.botregistry import BotRegistry, import_bot_class
-from game.config import Config
-from game.games import game_class, game_ids
-from game.plaindata import loads_plain
-from game.runner import START_TIMEOUT, bot_error_text, stop_process
+from game.match.botregistry import BotRegistry, import_bot_class
+from game.match.config import Config
+from game.rules.catalogue import game_class, game_ids
+from game.match.plaindata import loads_plain
+from game.match.runner import START_TIMEOUT, bot_error_text, stop_process
 
 logger = logging.getLogger(__name__)
 

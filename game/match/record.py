@@ -4,14 +4,14 @@ The match is what the play screen, the arena, save files and (later) the LAN
 server share: the rules state, one ``Player`` per seat, the record of moves
 with any notes (a bot that failed and was replaced by a fallback move), and
 undo/redo that knows about bots. No pygame and no processes here; bots are
-asked for moves by ``game/runner.py``.
+asked for moves by ``game/match/runner.py``.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from game.core import Move, Outcome, State
+from game.rules.core import Move, Outcome, State
 
 HUMAN, BOT, REMOTE = "human", "bot", "remote"
 

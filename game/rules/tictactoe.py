@@ -11,7 +11,7 @@ from __future__ import annotations
 from numbers import Integral
 from typing import Any, Hashable, Sequence
 
-from game.core import BadNotation, IllegalMove, Outcome, State
+from game.rules.core import BadNotation, IllegalMove, Outcome, State
 
 EMPTY, X, O = 0, 1, 2
 #: The eight lines of three cells: rows, columns, diagonals.

@@ -20,7 +20,7 @@ import re
 from numbers import Integral
 from typing import Any, ClassVar, Hashable, Sequence
 
-from game.core import BadNotation, IllegalMove, Option, Outcome, State
+from game.rules.core import BadNotation, IllegalMove, Option, Outcome, State
 
 EMPTY, RED, YELLOW = 0, 1, 2
 SIZES = tuple(range(4, 11))

@@ -15,9 +15,9 @@ import string
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
-from game.core import Outcome
-from game.games import game_class, new_state
-from game.runner import BotRunner, BotSpec
+from game.rules.core import Outcome
+from game.rules.catalogue import game_class, new_state
+from game.match.runner import BotRunner, BotSpec
 
 
 @dataclass

@@ -6,11 +6,11 @@ So the game never imports them itself. ``BotRegistry.discover()`` imports
 them in a discovery process (a fresh ``python -c``), which sends back plain
 metadata only (names, games, description, constructor parameters, whether
 the bot can analyse, whether it has an engine to warm up), read with
-``game.plaindata.loads_plain``. A file that does not import becomes a
+``game.match.plaindata.loads_plain``. A file that does not import becomes a
 ``LoadProblem`` naming the file and the error; one that hangs past the
 timeout or ends the process is skipped and named, and the files after it
 are listed by a fresh discovery process. The runner's worker and the
-launch-time warm-up (``game/warmup.py``) re-import a bot by ``module`` (and
+launch-time warm-up (``game/match/warmup.py``) re-import a bot by ``module`` (and
 ``load_path`` for files outside the ``bots`` package).
 
 Discovery can also try to build bots with given parameters (``check``), so
@@ -39,12 +39,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Iterable, Mapping
 
-from game.plaindata import is_plain, loads_plain
+from game.match.plaindata import is_plain, loads_plain
 
 logger = logging.getLogger(__name__)
 
 #: The bots directory of the program, scanned by default.
-BOTS_DIR = Path(__file__).resolve().parent.parent / "bots"
+BOTS_DIR = Path(__file__).resolve().parents[2] / "bots"
 #: Seconds one discovery process may take to import the bot files it is given.
 DISCOVERY_TIMEOUT = 30.0
 #: Largest message the discovery process may send (bytes).
@@ -52,7 +52,7 @@ _MAX_FRAME = 16 * 1024 * 1024
 #: What the discovery process runs: a plain interpreter, so it starts quickly and
 #: does not re-run the program's main module (as a multiprocessing child would).
 _CHILD_CODE = (f"import sys; sys.path.insert(0, {str(BOTS_DIR.parent)!r}); "
-               "from game.botregistry import discovery_entry; discovery_entry()")
+               "from game.match.botregistry import discovery_entry; discovery_entry()")
 
 
 @dataclass(frozen=True)
@@ -450,8 +450,8 @@ def discovery_main(conn: Any, folder: str, files: list[str], known: dict[str, st
     root = str(BOTS_DIR.parent)
     if root not in sys.path:
         sys.path.insert(0, root)
-    from game.bot import Bot
-    from game.games import game_ids
+    from game.rules.bot import Bot
+    from game.rules.catalogue import game_ids
 
     scanner = _Scanner(Path(folder), Bot, set(game_ids()), dict(known))
     code = 1
