@@ -1,6 +1,6 @@
 """The rules interface every game implements, and the errors it raises.
 
-A game is one ``State`` subclass in ``game/<id>.py``. The class carries the
+A game is one ``State`` subclass in ``game/rules/<id>.py``. The class carries the
 static facts (id, title, options a player may set, seat names); an instance is
 one position plus the stack of moves that led to it, in the manner of
 python-chess's ``Board``::
