@@ -190,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import pygame
 
-    from game.rules.core import Outcome
+    from game.rules.core import Outcome, Termination
     from game.rules.catalogue import new_state
     from game.match.record import Match, Player
     from game.ui.app import App
@@ -202,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
               ([human, hard], (1,), 1), ([human, easy], (0,), 7), ([human, easy], (1,), 1), ([hard, master], (), 12)]
     for players, winners, times in sample:
         for _ in range(times):
-            stats.record("tictactoe", players, Outcome(winners, "sample"))
+            stats.record("tictactoe", players, Outcome(winners, "sample", termination=Termination.LINE))
     save_stats(stats)
 
     out.mkdir(parents=True, exist_ok=True)

@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from game.match.arena import ArenaResult, SideStats, parse_options, run_arena, seat_places
+from game.match.arena import ArenaResult, SideStats, parse_options, run_arena
 from game.match.botregistry import BotRegistry
-from game.rules.core import BadNotation, Outcome
+from game.rules.core import BadNotation, Outcome, Termination
 from game.match.runner import BotSpec
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -97,10 +97,10 @@ def test_table_gives_the_mean_game_length_in_moves_and_turns_per_seat(bots):
 
 
 def test_places_come_from_the_ranking_with_shared_places_numbered_alike():
-    ranked = Outcome((2,), "first home", ranking=((2,), (0, 3), (1,)))
-    assert seat_places(ranked, 4) == [2, 4, 1, 2]
-    assert seat_places(Outcome((1,), "three in a row"), 2) == [2, 1]
-    assert seat_places(Outcome((), "board full"), 2) == [1, 1]
+    ranked = Outcome((2,), "first home", ranking=((2,), (0, 3), (1,)), termination=Termination.GOAL_FILLED)
+    assert ranked.places(4) == [2, 4, 1, 2]
+    assert Outcome((1,), "three in a row", termination=Termination.LINE).places(2) == [2, 1]
+    assert Outcome((), "board full", termination=Termination.BOARD_FULL).places(2) == [1, 1]
 
 
 def test_table_of_more_than_two_seats_shows_each_sides_mean_place():

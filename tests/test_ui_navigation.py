@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pygame
 
-from game.rules.core import Outcome
+from game.rules.core import Outcome, Termination
 from game.rules.catalogue import new_state
 from game.match.record import Match, Player
 from game.ui import palette
@@ -89,7 +89,7 @@ def test_settings_apply_at_once_and_persist_across_app_instances(make_app):
 def test_reset_statistics_asks_for_confirmation(make_app):
     d = make_app()
     players = [Player.human(), Player.of_bot("Master")]
-    d.app.stats.record("tictactoe", players, Outcome((1,), "three in a row"))
+    d.app.stats.record("tictactoe", players, Outcome((1,), "three in a row", termination=Termination.LINE))
     d.app.save_stats()
     d.click("stats")
     d.settle()

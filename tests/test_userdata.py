@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from game.rules.core import Outcome
+from game.rules.core import Outcome, Termination
 from game.match.record import Player
 from game.store.userdata import (
     Settings,
@@ -54,9 +54,9 @@ def test_bad_setting_values_fall_back_one_by_one():
 
 def test_stats_count_a_matchup_from_the_humans_side_whichever_seat():
     stats = Stats()
-    stats.record("tictactoe", [Player.human(), Player.of_bot("Master")], Outcome((), "board full"))
-    stats.record("tictactoe", [Player.of_bot("Master"), Player.human()], Outcome((1,), "three in a row"))
-    stats.record("tictactoe", [Player.human(), Player.of_bot("Master")], Outcome((1,), "three in a row"))
+    stats.record("tictactoe", [Player.human(), Player.of_bot("Master")], Outcome((), "board full", termination=Termination.BOARD_FULL))
+    stats.record("tictactoe", [Player.of_bot("Master"), Player.human()], Outcome((1,), "three in a row", termination=Termination.LINE))
+    stats.record("tictactoe", [Player.human(), Player.of_bot("Master")], Outcome((1,), "three in a row", termination=Termination.LINE))
     [row] = stats.rows()
     assert (row.matchup, row.wins, row.draws, row.losses) == ("Human vs Master", 1, 1, 1)
 
@@ -64,16 +64,16 @@ def test_stats_count_a_matchup_from_the_humans_side_whichever_seat():
 def test_stats_name_a_many_player_matchup_with_each_label_once_and_its_count():
     stats = Stats()
     easy, hard = Player.of_bot("Easy"), Player.of_bot("Hard")
-    stats.record("chinesecheckers", [easy, Player.human(), hard, easy, easy, easy], Outcome((1,), "goal filled"))
-    stats.record("chinesecheckers", [Player.human(), easy, easy, easy, easy, hard], Outcome((5,), "goal filled"))
-    stats.record("tictactoe", [easy, easy], Outcome((0,), "three in a row"))
+    stats.record("chinesecheckers", [easy, Player.human(), hard, easy, easy, easy], Outcome((1,), "goal filled", termination=Termination.GOAL_FILLED))
+    stats.record("chinesecheckers", [Player.human(), easy, easy, easy, easy, hard], Outcome((5,), "goal filled", termination=Termination.GOAL_FILLED))
+    stats.record("tictactoe", [easy, easy], Outcome((0,), "three in a row", termination=Termination.LINE))
     assert [(r.matchup, r.wins, r.losses) for r in stats.rows()] == [
         ("Human vs Easy ×4 vs Hard", 1, 1), ("Easy vs Easy", 1, 0)]
 
 
 def test_stats_persist_and_damaged_counts_are_skipped():
     stats = Stats()
-    stats.record("tictactoe", [Player.human(), Player.of_bot("Easy")], Outcome((0,), "three in a row"))
+    stats.record("tictactoe", [Player.human(), Player.of_bot("Easy")], Outcome((0,), "three in a row", termination=Termination.LINE))
     save_stats(stats)
     loaded, problems = load_stats()
     assert loaded.rows() == stats.rows() and problems == []
@@ -117,8 +117,8 @@ def test_stats_with_impossible_counts_keep_the_original_file_aside(counts):
 def test_stats_of_two_arcades_running_at_once_add_up():
     first, _ = load_stats()
     second, _ = load_stats()
-    first.record("tictactoe", [Player.human(), Player.of_bot("Easy")], Outcome((0,), "three in a row"))
-    second.record("tictactoe", [Player.human(), Player.of_bot("Easy")], Outcome((), "board full"))
+    first.record("tictactoe", [Player.human(), Player.of_bot("Easy")], Outcome((0,), "three in a row", termination=Termination.LINE))
+    second.record("tictactoe", [Player.human(), Player.of_bot("Easy")], Outcome((), "board full", termination=Termination.BOARD_FULL))
     save_stats(first)
     save_stats(second)
     [row] = load_stats()[0].rows()
@@ -128,7 +128,7 @@ def test_stats_of_two_arcades_running_at_once_add_up():
 
 def test_cleared_stats_stay_cleared_after_saving():
     stats = Stats()
-    stats.record("tictactoe", [Player.human(), Player.of_bot("Easy")], Outcome((0,), "three in a row"))
+    stats.record("tictactoe", [Player.human(), Player.of_bot("Easy")], Outcome((0,), "three in a row", termination=Termination.LINE))
     save_stats(stats)
     stats.clear()
     save_stats(stats)

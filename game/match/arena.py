@@ -162,26 +162,11 @@ def _play_one(game_id: str, options: dict[str, Any], runners: list[BotRunner],
         reply = runners[side].wait()
         sides[side].record_move(reply.elapsed, reply.failure)
         state.push(reply.move)
-    places = seat_places(outcome, state.num_seats)
+    places = outcome.places(state.num_seats)
     for seat, side in enumerate(side_of_seat):
         sides[side].record_result(outcome.result_for(seat))
         sides[side].places.append(places[seat])
     return outcome, len(state.move_stack)
-
-
-def seat_places(outcome: Outcome, seats: int) -> list[int]:
-    """Each seat's place, 1 = first, from ``outcome.ranking``; without a ranking
-    the winners share first place and the others the next (a draw: all first)."""
-    ranking = outcome.ranking or tuple(
-        group for group in (outcome.winners, tuple(s for s in range(seats) if s not in outcome.winners)) if group
-    )
-    places = [0] * seats
-    place = 1
-    for group in ranking:
-        for seat in group:
-            places[seat] = place
-        place += len(group)
-    return places
 
 
 def _seconds(value: float) -> str:

@@ -1,11 +1,20 @@
-"""The catalogue of games: id -> rules class, loaded on first use.
+"""The catalogue of games: id -> rules class, loaded on first use, and the one
+text form of a configured game.
 
 A new game adds one line to ``GAMES``; nothing else in the program lists
-games by name.
+games by name. A game with its options is written the same way everywhere
+(command line, save files, the network), in the manner of OpenSpiel's
+``load_game`` strings::
+
+    GameSpec.parse("connect4(cols=7,rows=6,n=4)")   # every option named
+    GameSpec.parse("connect4(rows=5)")              # the others take defaults
+    str(GameSpec.of("tictactoe"))                   # 'tictactoe'
 """
 from __future__ import annotations
 
 import importlib
+import re
+from dataclasses import dataclass
 from typing import Any
 
 from game.rules.core import BadNotation, State
@@ -16,6 +25,8 @@ GAMES: dict[str, str] = {
     "connect4": "game.rules.connect4:ConnectFour",
     "chinesecheckers": "game.rules.chinesecheckers:ChineseCheckers",
 }
+
+_SPEC = re.compile(r"^\s*([A-Za-z0-9_]+)\s*(?:\((.*)\))?\s*$", re.DOTALL)
 
 
 def game_ids() -> list[str]:
@@ -36,3 +47,63 @@ def game_class(game_id: str) -> type[State]:
 def new_state(game_id: str, **options: Any) -> State:
     """A start position of ``game_id`` with the given rules options."""
     return game_class(game_id)(**options)
+
+
+def two_seat_games() -> tuple[str, ...]:
+    """The games always played by exactly two seats, whatever their options."""
+    return tuple(g for g in GAMES if game_class(g).seat_range() == (2, 2))
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game and the values of all its options: what a save file, the command
+    line and the network name when they name a configured game.
+
+    ``options`` holds every option of the game, checked, in the order of its
+    ``options_spec``; ``str()`` writes them all, so the text means the same
+    game even if a default changes later.
+    """
+
+    game_id: str
+    options: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, game_id: str, **options: Any) -> "GameSpec":
+        """The spec of ``game_id`` with ``options`` (the rest default); ``BadNotation``
+        names an unknown game, option or value."""
+        checked = game_class(game_id).check_options(options)
+        return cls(game_id, tuple(checked.items()))
+
+    @classmethod
+    def of_state(cls, state: State) -> "GameSpec":
+        return cls.of(state.game_id, **state.options)
+
+    @classmethod
+    def parse(cls, text: str) -> "GameSpec":
+        """Read ``'connect4(rows=6,cols=7)'`` or a bare ``'tictactoe'``; ``BadNotation``
+        says what is wrong (unknown game or option, a value not among its choices)."""
+        match = _SPEC.match(text)
+        if match is None:
+            raise BadNotation(f"{text!r} is not a game: write its id and any options, "
+                              "such as connect4 or connect4(rows=6,cols=7)")
+        game_id, inside = match.group(1), match.group(2)
+        pairs = [pair for pair in (inside or "").split(",") if pair.strip()]
+        options = game_class(game_id).parse_options(pairs)
+        return cls.of(game_id, **options)
+
+    @property
+    def rules(self) -> type[State]:
+        return game_class(self.game_id)
+
+    @property
+    def title(self) -> str:
+        return self.rules.title
+
+    def new_state(self) -> State:
+        """The start position of this game."""
+        return self.rules(**dict(self.options))
+
+    def __str__(self) -> str:
+        if not self.options:
+            return self.game_id
+        return f"{self.game_id}({','.join(f'{name}={value}' for name, value in self.options)})"

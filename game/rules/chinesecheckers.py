@@ -54,9 +54,9 @@ from __future__ import annotations
 
 from collections import deque
 from numbers import Integral
-from typing import Any, Hashable, Sequence
+from typing import Any, Hashable, Mapping, Sequence
 
-from game.rules.core import BadNotation, IllegalMove, Option, Outcome, State
+from game.rules.core import BadNotation, IllegalMove, Option, Outcome, State, Termination
 
 FILES = "abcdefghijklmnopq"
 #: File/rank offsets of the six directions: E, NE, NW, W, SW, SE (direction d+3 is d's opposite).
@@ -179,6 +179,7 @@ class ChineseCheckers(State):
     """A Chinese Checkers position: ``board[hole]`` is 0 or the seat + 1 of its marble."""
 
     game_id = "chinesecheckers"
+    pass_move = PASS
     title = "Chinese Checkers"
     options_spec = (
         Option("players", "Players", 2, (2, 3, 4, 6)),
@@ -233,9 +234,13 @@ class ChineseCheckers(State):
         self._moves: list[tuple[int, ...]] = []
 
     # -- static facts -----------------------------------------------------
+    @classmethod
+    def seats_for(cls, options: Mapping[str, Any]) -> int:
+        return options["players"]
+
     @property
     def num_seats(self) -> int:
-        return len(self._points)
+        return len(self._points)   # seats_for's answer, read often while searching
 
     def seat_name(self, seat: int) -> str:
         return SEAT_NAMES[seat]
@@ -393,18 +398,21 @@ class ChineseCheckers(State):
         finished = self._finished
         seats = self.num_seats
         if finished and not self.options["play_on"]:
-            reason = f"{SEAT_NAMES[finished[0]]} filled the goal"
+            reason, termination = f"{SEAT_NAMES[finished[0]]} filled the goal", Termination.GOAL_FILLED
         elif self.options["play_on"] and len(finished) >= seats - 1:
             reason = f"{SEAT_NAMES[finished[0]]} filled the goal first; places played out"
+            termination = Termination.GOAL_FILLED
         elif self._turns_taken[self._turn] >= self.options["turn_limit"]:
             reason = f"turn limit of {self.options['turn_limit']}: ranked by distance to goal"
+            termination = Termination.TURN_LIMIT
         else:
             return None
+        distances = tuple(distance_to_goal(self, seat) for seat in range(seats))
         ranking = [(seat,) for seat in finished]
         rest = [s for s in range(seats) if s not in finished]
         by_distance: dict[int, list[int]] = {}
         for seat in rest:
-            by_distance.setdefault(distance_to_goal(self, seat), []).append(seat)
+            by_distance.setdefault(distances[seat], []).append(seat)
         ranking += [tuple(group) for _, group in sorted(by_distance.items())]
         if finished:
             winners: tuple[int, ...] = (finished[0],)
@@ -413,7 +421,14 @@ class ChineseCheckers(State):
         else:
             winners = ranking[0]
         cells = self._goals[winners[0]] if winners else ()
-        return Outcome(winners, reason, cells=cells, ranking=tuple(ranking))
+        return Outcome(winners, reason, cells=cells, ranking=tuple(ranking), termination=termination,
+                       scores=distances)
+
+    def scores_text(self, outcome: Outcome) -> str:
+        """Each seat's steps left to its goal: ``'steps to goal: Red 0, Teal 12'``."""
+        if not outcome.scores:
+            return ""
+        return "steps to goal: " + ", ".join(f"{SEAT_NAMES[s]} {d}" for s, d in enumerate(outcome.scores))
 
     def key(self) -> Hashable:
         return bytes(self.board), self._turn, tuple(self._finished)

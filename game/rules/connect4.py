@@ -20,7 +20,7 @@ import re
 from numbers import Integral
 from typing import Any, ClassVar, Hashable, Sequence
 
-from game.rules.core import BadNotation, IllegalMove, Option, Outcome, State
+from game.rules.core import BadNotation, IllegalMove, Option, Outcome, State, Termination
 
 EMPTY, RED, YELLOW = 0, 1, 2
 SIZES = tuple(range(4, 11))
@@ -69,10 +69,6 @@ class ConnectFour(State):
         self._lines: list[tuple[Cell, ...] | None] = []
 
     # -- seats and board ----------------------------------------------------
-    @property
-    def num_seats(self) -> int:
-        return 2
-
     def seat_name(self, seat: int) -> str:
         return ("Red", "Yellow")[seat]
 
@@ -143,9 +139,9 @@ class ConnectFour(State):
     def outcome(self) -> Outcome | None:
         if self._lines and self._lines[-1] is not None:
             winner = (len(self._moves) - 1) % 2
-            return Outcome((winner,), self.win_reason, cells=self._lines[-1])
+            return Outcome((winner,), self.win_reason, cells=self._lines[-1], termination=Termination.LINE)
         if len(self._moves) == self.cols * self.rows:
-            return Outcome((), "board full")
+            return Outcome((), "board full", termination=Termination.BOARD_FULL)
         return None
 
     @property

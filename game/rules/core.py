@@ -19,9 +19,11 @@ imports pygame: rules are pure, deterministic and testable without a display.
 """
 from __future__ import annotations
 
+import itertools
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
-from typing import Any, ClassVar, Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, ClassVar, Hashable, Iterable, Mapping, Sequence
 
 Move = Hashable
 
@@ -58,21 +60,42 @@ class Option:
         return value
 
 
+class Termination(Enum):
+    """How a game ended, for result panels, statistics and the network to tell
+    apart without reading the ``reason`` prose. The rules end games by the
+    first five; a match session ends them by the others."""
+
+    LINE = "line made"              # a winning line: three, four or five in a row
+    BOARD_FULL = "board full"       # no empty cell left and no line
+    NO_MOVES = "no moves"           # neither side can move (Reversi)
+    GOAL_FILLED = "goal filled"     # a seat's marbles filled its goal (Chinese Checkers)
+    TURN_LIMIT = "turn limit"       # the game's turn limit ranked the seats
+    RESIGNATION = "resignation"
+    AGREED_DRAW = "agreed draw"
+    DISCONNECTION = "disconnection"
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a finished game ended.
 
-    ``winners`` holds the seats that won (empty for a draw). ``cells`` are the
-    game's own cell identifiers to highlight, in order along the winning line,
-    so a renderer can sweep across them. ``ranking`` gives places for games of
-    more than two players: ``ranking[0]`` is the seats in first place, and so
-    on; two-player games may leave it empty.
+    ``winners`` holds the seats that won (empty for a draw); ``reason`` says
+    how in words a player reads (``'four in a row'``) and ``termination`` says
+    it as a ``Termination`` a program compares. ``cells`` are the game's own
+    cell identifiers to highlight, in order along the winning line, so a
+    renderer can sweep across them. ``ranking`` gives places for games of more
+    than two players: ``ranking[0]`` is the seats in first place, and so on;
+    two-player games may leave it empty. ``scores`` has one number per seat
+    where the game counts something (Reversi's discs, Chinese Checkers'
+    steps left to the goal); ``State.scores_text`` writes them out.
     """
 
     winners: tuple[int, ...]
     reason: str
     cells: tuple[Any, ...] = ()
     ranking: tuple[tuple[int, ...], ...] = ()
+    termination: Termination = field(kw_only=True)
+    scores: tuple[int, ...] = field(default=(), kw_only=True)
 
     @property
     def is_draw(self) -> bool:
@@ -92,6 +115,20 @@ class Outcome:
             return 0.5
         return 1.0
 
+    def places(self, seats: int) -> list[int]:
+        """Each seat's place, 1 = first, from ``ranking``; without a ranking the
+        winners share first place and the others the next (a draw: all first)."""
+        ranking = self.ranking or tuple(
+            group for group in (self.winners, tuple(s for s in range(seats) if s not in self.winners)) if group
+        )
+        places = [0] * seats
+        place = 1
+        for group in ranking:
+            for seat in group:
+                places[seat] = place
+            place += len(group)
+        return places
+
 
 class State(ABC):
     """One position of a game, with the moves that led to it.
@@ -105,6 +142,13 @@ class State(ABC):
     options_spec: ClassVar[tuple[Option, ...]] = ()
     #: The rules in plain words, for the play screen's Help (empty: no Help).
     rules_help: ClassVar[str] = ""
+    #: The move a seat plays when it has no other, or ``None`` in a game without
+    #: passes. It is legal exactly when it is the only legal move.
+    pass_move: ClassVar[Move | None] = None
+    #: Whether move lists write passes out (Chinese Checkers' ``pass``) or leave
+    #: them implicit (an Othello transcript): then ``moves_to_text`` drops them and
+    #: ``from_text`` plays each forced pass itself.
+    writes_passes: ClassVar[bool] = True
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = self.check_options(options)
@@ -146,10 +190,24 @@ class State(ABC):
             options[name] = value
         return options
 
+    @classmethod
+    def seats_for(cls, options: Mapping[str, Any]) -> int:
+        """How many players the game seats with ``options`` (checked options, all
+        names present); two unless a game's options change it."""
+        return 2
+
+    @classmethod
+    def seat_range(cls) -> tuple[int, int]:
+        """The fewest and the most players over every choice of options."""
+        names = [o.name for o in cls.options_spec]
+        counts = {cls.seats_for(dict(zip(names, values)))
+                  for values in itertools.product(*(o.choices for o in cls.options_spec))}
+        return min(counts), max(counts)
+
     @property
-    @abstractmethod
     def num_seats(self) -> int:
         """How many players this game (with its options) seats."""
+        return type(self).seats_for(self.options)
 
     def seat_name(self, seat: int) -> str:
         """The name of a seat's pieces as players call them (``'X'``, ``'Red'``)."""
@@ -188,6 +246,21 @@ class State(ABC):
     def is_over(self) -> bool:
         return self.outcome() is not None
 
+    def is_pass(self, move: Move) -> bool:
+        """Whether ``move`` is this game's pass."""
+        return self.pass_move is not None and move == self.pass_move
+
+    def must_pass(self) -> bool:
+        """Whether the seat to move has no move but the pass (and the game goes on)."""
+        if self.pass_move is None or self.outcome() is not None:
+            return False
+        moves = self.legal_moves()
+        return len(moves) == 1 and moves[0] == self.pass_move
+
+    def scores_text(self, outcome: Outcome) -> str:
+        """The outcome's scores as players write them (``'36–28'``), or ``''``."""
+        return "–".join(str(score) for score in outcome.scores)
+
     @abstractmethod
     def key(self) -> Hashable:
         """A value equal for equal positions (same pieces, same seat to move)."""
@@ -212,10 +285,11 @@ class State(ABC):
         """A move list in the game's notation (whitespace separated by default).
 
         Games whose usual notation differs (Connect Four's ``4453``) override
-        this and ``split_moves``.
+        this and ``split_moves``. Passes are left out where ``writes_passes``
+        is false.
         """
         moves = self.move_stack if moves is None else moves
-        return " ".join(self.move_to_str(m) for m in moves)
+        return " ".join(self.move_to_str(m) for m in moves if self.writes_passes or not self.is_pass(m))
 
     @classmethod
     def split_moves(cls, text: str) -> list[str]:
@@ -228,15 +302,27 @@ class State(ABC):
 
     @classmethod
     def from_text(cls, text: str, **options: Any) -> "State":
-        """Replay a move list; raise ``BadNotation`` naming the first bad move."""
+        """Replay a move list; raise ``BadNotation`` naming the first bad move.
+
+        Where passes are implicit (``writes_passes`` false) each forced pass is
+        played before the next move and after the last, so the seat to move
+        is one that can move.
+        """
         state = cls(**options)
         for number, word in enumerate(cls.split_moves(text), start=1):
+            state.play_forced_passes()
             try:
                 move = state.parse_move(word)
                 state.push(move)
             except (BadNotation, IllegalMove) as err:
                 raise BadNotation(f"move {number} ({word!r}): {err}") from None
+        state.play_forced_passes()
         return state
+
+    def play_forced_passes(self) -> None:
+        """Where passes are implicit, play every pass the position forces now."""
+        while not self.writes_passes and self.must_pass():
+            self.push(self.pass_move)
 
     def __repr__(self) -> str:
         opts = "".join(f", {k}={v!r}" for k, v in self.options.items())

@@ -11,7 +11,7 @@ from __future__ import annotations
 from numbers import Integral
 from typing import Any, Hashable, Sequence
 
-from game.rules.core import BadNotation, IllegalMove, Outcome, State
+from game.rules.core import BadNotation, IllegalMove, Outcome, State, Termination
 
 EMPTY, X, O = 0, 1, 2
 #: The eight lines of three cells: rows, columns, diagonals.
@@ -63,10 +63,6 @@ class TicTacToe(State):
         self.board: list[int] = [EMPTY] * 9
         self._moves: list[int] = []
 
-    @property
-    def num_seats(self) -> int:
-        return 2
-
     def seat_name(self, seat: int) -> str:
         return "XO"[seat]
 
@@ -114,9 +110,9 @@ class TicTacToe(State):
         line = winning_line(self.board)
         if line is not None:
             winner = 0 if self.board[line[0]] == X else 1
-            return Outcome((winner,), "three in a row", cells=line)
+            return Outcome((winner,), "three in a row", cells=line, termination=Termination.LINE)
         if len(self._moves) == 9:
-            return Outcome((), "board full")
+            return Outcome((), "board full", termination=Termination.BOARD_FULL)
         return None
 
     def key(self) -> tuple[int, ...]:
