@@ -1,8 +1,8 @@
 """Bot against bot, without a window: ``python main.py arena``.
 
-Every move goes through a ``BotRunner``, so budgets are enforced exactly as
-in a game on screen, and a bot that fails costs it a random move and counts
-as a failure. Seats rotate from game to game (with two sides, they take turns
+Every game is a ``MatchSession`` (the play screen's turn loop) over one
+``BotRunner`` per side, so budgets are enforced exactly as in a game on
+screen, and a bot that fails costs it a random move and counts as a failure. Seats rotate from game to game (with two sides, they take turns
 to start), so no side keeps the first-move advantage. Works for any number of
 seats: a game of N seats takes N sides. The table gives each side's wins,
 draws and losses and, with more than two seats, its mean place (from the
@@ -15,9 +15,11 @@ import string
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
-from game.rules.core import Outcome
-from game.rules.catalogue import game_class, new_state
+from game.match.record import Match, Player
 from game.match.runner import BotRunner, BotSpec
+from game.match.session import MatchSession, MovePlayed
+from game.rules.catalogue import game_class, new_state
+from game.rules.core import Outcome
 
 
 @dataclass
@@ -154,14 +156,19 @@ def _play_one(game_id: str, options: dict[str, Any], runners: list[BotRunner],
     state = new_state(game_id, **options)
     count = len(runners)
     side_of_seat = [(seat + number) % count for seat in range(state.num_seats)]
+    players = [Player.of_bot(runners[side].spec.label) for side in side_of_seat]
+    session = MatchSession(Match(state, players),
+                           runners={seat: runners[side] for seat, side in enumerate(side_of_seat)})
     for runner in runners:
         runner.new_game()
-    while (outcome := state.outcome()) is None:
-        side = side_of_seat[state.turn]
-        runners[side].request(state)
-        reply = runners[side].wait()
-        sides[side].record_move(reply.elapsed, reply.failure)
-        state.push(reply.move)
+    while not session.is_over:
+        session.wait()
+        session.play_ready()
+        for event in session.events():
+            if isinstance(event, MovePlayed) and event.by == "bot":
+                sides[side_of_seat[event.record.seat]].record_move(event.elapsed, event.failure)
+    outcome = session.outcome()
+    assert outcome is not None
     places = outcome.places(state.num_seats)
     for seat, side in enumerate(side_of_seat):
         sides[side].record_result(outcome.result_for(seat))

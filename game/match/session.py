@@ -1,0 +1,524 @@
+"""The match session: the one turn loop, shared by the play screen, the arena and
+(later) the LAN server.
+
+A ``MatchSession`` owns a ``Match`` (the state, the player in each seat, the
+move records and the redo history), a ``BotRunner`` for each bot seat and one
+for hints. It never blocks and never draws: its driver calls ``poll`` (often:
+every frame, or in a loop with ``wait``) and decides *when* a move that is
+ready is played (``play_ready``), so a screen can let the last move's
+animation finish first and an arena can play at once. Whatever happens is
+reported as events, drained with ``events()``, which the screen animates, the
+arena counts and a server would broadcast::
+
+    session = MatchSession(match, {1: spec})      # seat 1 is a bot
+    session.play(move)                            # the human's move
+    while not session.is_over:
+        session.poll()
+        if session.ready() is not None:           # the bot has answered
+            session.play_ready()
+        for event in session.events():
+            ...
+
+The seat to move is in one of the ``Waiting`` states: a human (or a remote
+player) to move, a bot thinking, a bot's move or a forced pass ready to be
+played, or the game over. A forced pass (a game's ``pass_move`` as the only
+legal move) is never asked of anyone: the session offers it as ready and the
+driver plays it after its own pause. A bot that fails (raises, overruns its
+time, answers with an illegal move, dies) costs it a random legal move, which
+``MovePlayed.failure`` names.
+
+Undo goes back to the previous turn of a human at this screen (over any
+forced passes, which were no choice), or one move when only bots play; a
+restart keeps the game taken back as redo history. The result of a game is
+counted once (``GameOver.counts``): not again when undo and redo bring the
+same ending back, not for a finished game that was pasted or loaded.
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, Sequence
+
+from game.match.record import Match, MoveRecord, Player
+from game.match.runner import ANALYSE, BotReply, BotRunner, BotSpec
+from game.rules.bot import MoveValue
+from game.rules.core import IllegalMove, Move, Outcome
+
+
+class Waiting(enum.Enum):
+    """What the game waits for now."""
+
+    HUMAN = "human"          # a player at this screen is to move
+    REMOTE = "remote"        # a player over the network is to move
+    BOT = "bot"              # a bot is thinking (or its worker is starting)
+    READY = "ready"          # a bot's move or a forced pass is ready: ``play_ready`` plays it
+    STUCK = "stuck"          # a bot gave no legal move: the driver may undo or restart
+    OVER = "over"            # the game is over
+
+
+# -- events ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Event:
+    """Base of what a session reports."""
+
+
+@dataclass(frozen=True)
+class MovePlayed(Event):
+    """A move was played. ``by`` is the kind of player that chose it (``'human'``,
+    ``'bot'``, ``'remote'``) or ``'pass'`` for a forced pass played for the seat;
+    for a bot, ``elapsed`` is its thinking time and ``failure`` (if any) says how it
+    failed, in which case ``record.move`` is the random move played instead."""
+
+    record: MoveRecord
+    by: str
+    elapsed: float = 0.0
+    failure: str | None = None
+
+
+@dataclass(frozen=True)
+class PositionChanged(Event):
+    """The position jumped: ``how`` is ``'undo'``, ``'redo'``, ``'restart'`` or
+    ``'paste'``; ``records`` are the moves taken back or replayed."""
+
+    how: str
+    records: tuple[MoveRecord, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    """The game has ended. ``counts`` is true the first time this game's result is
+    reached by play (statistics record it then, and only then)."""
+
+    outcome: Outcome
+    counts: bool
+
+
+@dataclass(frozen=True)
+class BotStuck(Event):
+    """The bot to move gave no legal move at all; the game cannot go on by itself."""
+
+    seat: int
+    text: str
+
+
+@dataclass(frozen=True)
+class SeatsChanged(Event):
+    """The players changed seats (swap sides); the game restarted."""
+
+
+@dataclass(frozen=True)
+class HintReady(Event):
+    """The hint bot's judgement of the position it was asked about.
+
+    ``move`` is its best move, ``detail`` the words of that move's value
+    (``''`` when the bot gave no values but a move), ``values`` every move it
+    valued."""
+
+    move: Move
+    text: str
+    detail: str
+    values: Mapping[Move, MoveValue] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class HintFailed(Event):
+    """No hint: ``text`` says why, in words for a player."""
+
+    text: str
+
+
+# -- the session ------------------------------------------------------------------------
+class MatchSession:
+    """A match being played: see the module docstring.
+
+    ``bots`` gives the ``BotSpec`` of each bot seat. The session starts and
+    closes a ``BotRunner`` for each, unless ``runners`` hands it one for a
+    seat, which then stays the caller's (the arena keeps its runners from
+    game to game). ``start`` (or ``start_bots``) starts the workers.
+    """
+
+    def __init__(self, match: Match, bots: Mapping[int, BotSpec] | None = None, *,
+                 runners: Mapping[int, BotRunner] | None = None,
+                 make_runner: Callable[[BotSpec], BotRunner] = BotRunner) -> None:
+        self.match = match
+        self.specs: dict[int, BotSpec] = dict(bots or {})
+        self._given: dict[int, BotRunner] = dict(runners or {})
+        for seat, runner in self._given.items():
+            self.specs.setdefault(seat, runner.spec)
+        for seat in self.specs:
+            if not 0 <= seat < match.state.num_seats or not match.players[seat].is_bot:
+                raise ValueError(f"seat {seat + 1} has a bot spec but is not a bot seat of this match")
+        self._make_runner = make_runner
+        self.runners: dict[int, BotRunner] = dict(self._given)
+        self._events: list[Event] = []
+        self._ready: tuple[int, BotReply | None] | None = None   # (seat, reply); reply None: a forced pass
+        self._stuck: str | None = None
+        self._counted = match.state.is_over()
+        #: Whether the game a restart took back had its result counted (None: no such game).
+        self._restart_counted: bool | None = None
+        self._hint_runner: BotRunner | None = None
+        self._hint_pending = False
+
+    # -- reading ------------------------------------------------------------------------
+    @property
+    def state(self):
+        return self.match.state
+
+    @property
+    def players(self) -> list[Player]:
+        return self.match.players
+
+    @property
+    def records(self) -> list[MoveRecord]:
+        return self.match.records
+
+    def outcome(self) -> Outcome | None:
+        return self.match.state.outcome()
+
+    @property
+    def is_over(self) -> bool:
+        return self.match.state.is_over()
+
+    @property
+    def all_bots(self) -> bool:
+        """Every seat is a bot: the game plays itself."""
+        return not any(p.is_human or p.kind == "remote" for p in self.match.players)
+
+    def waiting(self) -> Waiting:
+        """What the game waits for now (see ``Waiting``)."""
+        if self.is_over:
+            return Waiting.OVER
+        if self._ready is not None:
+            return Waiting.READY
+        if self._stuck is not None:
+            return Waiting.STUCK
+        player = self.match.current_player
+        if self.state.must_pass():
+            return Waiting.READY
+        if player.is_bot:
+            return Waiting.BOT
+        return Waiting.HUMAN if player.is_human else Waiting.REMOTE
+
+    def ready(self) -> MovePlayed | None:
+        """The move ``play_ready`` would play now, as the event it would report
+        (its record not yet in the match), or ``None`` if nothing is ready."""
+        self._offer_forced_pass()
+        if self._ready is None:
+            return None
+        seat, reply = self._ready
+        state = self.state
+        if reply is None:
+            move = state.pass_move
+            return MovePlayed(MoveRecord(move, seat, state.move_to_str(move)), "pass")
+        return MovePlayed(MoveRecord(reply.move, seat, state.move_to_str(reply.move)), "bot",
+                          reply.elapsed, reply.failure)
+
+    def thinking(self) -> bool:
+        """A bot seat whose worker runs is to move, and its answer has not been played yet."""
+        return not self.is_over and self.match.current_player.is_bot and self.state.turn in self.runners
+
+    def warming(self) -> bool:
+        """The bot to move has no worker yet (``start_bots`` was told to wait)."""
+        state = self.state
+        return not state.is_over() and state.turn in self.specs and state.turn not in self.runners
+
+    def can_undo(self) -> bool:
+        return self.match.can_undo()
+
+    def can_redo(self) -> bool:
+        return self.match.can_redo()
+
+    # -- life cycle -------------------------------------------------------------------
+    def start(self) -> "MatchSession":
+        """Start every bot seat's worker (they build their bots in the background)."""
+        self.start_bots()
+        return self
+
+    def start_bots(self, allowed: Callable[[BotSpec], bool] = lambda spec: True) -> None:
+        """Start the worker of each bot seat that has none yet and that ``allowed``
+        lets start now (the window holds back an engine the launch-time warm-up is
+        compiling at this moment)."""
+        for seat, spec in self.specs.items():
+            if seat not in self.runners and allowed(spec):
+                self.runners[seat] = self._make_runner(spec).start()
+
+    def starting(self) -> bool:
+        """Some worker of this session is still building its bot or compiling its engine."""
+        runners = [*self.runners.values(), *([self._hint_runner] if self._hint_runner else [])]
+        return any(runner.starting for runner in runners)
+
+    def close(self) -> None:
+        """Stop the workers this session started (not those the caller handed it)."""
+        for seat, runner in self.runners.items():
+            if self._given.get(seat) is not runner:
+                runner.close()
+        self.runners = dict(self._given)
+        if self._hint_runner is not None:
+            self._hint_runner.close()
+            self._hint_runner = None
+        self._hint_pending = False
+
+    def __enter__(self) -> "MatchSession":
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def events(self) -> list[Event]:
+        """What happened since the last call, oldest first."""
+        events, self._events = self._events, []
+        return events
+
+    # -- the turn loop ------------------------------------------------------------------
+    def poll(self) -> None:
+        """Move the game along without blocking: ask the bot to move, take in its
+        answer and the hint's. Plays nothing (see ``play_ready``)."""
+        self._poll_hint()
+        if self.is_over or self._ready is not None or self._stuck is not None:
+            return
+        if self._offer_forced_pass():
+            return
+        seat = self.state.turn
+        runner = self.runners.get(seat)
+        if runner is None or not self.match.players[seat].is_bot:
+            return
+        if not runner.busy:
+            runner.request(self.state)
+        self._take(seat, runner.poll())
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Block until the move to play is ready (a bot's answer, a forced pass).
+
+        ``RuntimeError`` if the seat to move is not a bot (nothing would come);
+        ``TimeoutError`` after ``timeout`` seconds. Starts the bots' workers if
+        they were not started."""
+        self.poll()
+        if self._ready is not None or self.is_over or self._stuck is not None:
+            return
+        seat = self.state.turn
+        if seat not in self.specs:
+            raise RuntimeError(f"seat {seat + 1} is not a bot: there is no move to wait for")
+        if seat not in self.runners:
+            self.start_bots()
+        runner = self.runners[seat]
+        if not runner.busy:
+            runner.request(self.state)
+        self._take(seat, runner.wait(timeout))
+
+    def play_ready(self) -> MovePlayed | None:
+        """Play the ready bot move or forced pass; returns its event (None if none)."""
+        event = self.ready()
+        if event is None:
+            return None
+        self._ready = None
+        record = self._push(event.record.move, note=self._note(event.failure))
+        played = MovePlayed(record, event.by, event.elapsed, event.failure)
+        self._report_move(played)
+        return played
+
+    def play(self, move: Move) -> MovePlayed:
+        """Play a human's (or remote player's) move for the seat to move.
+
+        ``IllegalMove`` (and nothing changes) if it is not legal now or a bot is
+        to move."""
+        player = self.match.current_player
+        if self.is_over:
+            raise IllegalMove("the game is over")
+        if player.is_bot:
+            raise IllegalMove(f"it is not a player's turn here: {player.label} is to move")
+        if not self.state.is_legal(move):
+            raise IllegalMove(f"{move!r} is not a legal move here")
+        record = self._push(move)
+        played = MovePlayed(record, "human" if player.is_human else "remote")
+        self._report_move(played)
+        return played
+
+    # -- jumps --------------------------------------------------------------------------
+    def undo(self) -> bool:
+        """Back to the previous turn of a human here (see the module docstring).
+        False (and nothing changes) if there is nothing to undo."""
+        if not self.match.can_undo():
+            return False
+        self._drop_work()
+        taken = list(self.match.undo())
+        while self.match.can_undo() and self.match.current_player.is_human and self.state.must_pass():
+            taken += self.match.undo()   # a pass was no choice: back to the human's last real one
+        self._jumped("undo", taken)
+        return True
+
+    def redo(self) -> bool:
+        """Replay what the last undo (or restart) took back; False if nothing."""
+        if not self.match.can_redo():
+            return False
+        self._drop_work()
+        replayed = self.match.redo()
+        if self._restart_counted is not None:    # the game the restart took back
+            self._counted = self._restart_counted
+            self._restart_counted = None
+        self._jumped("redo", replayed)
+        return True
+
+    def restart(self) -> bool:
+        """Back to the start with the same players; the game taken back stays as
+        redo history. True if there were moves to take back."""
+        had_moves = bool(self.match.records)
+        self._drop_work()
+        taken = list(reversed(self.match.records))
+        self.match.restart()
+        self._restart_counted = self._counted if had_moves else None
+        self._counted = False
+        for runner in self.runners.values():
+            runner.new_game()
+        self._jumped("restart", taken)
+        return had_moves
+
+    def paste(self, moves: Sequence[Move]) -> None:
+        """Play ``moves`` from the start: if this game's moves begin them, only the
+        rest is played; otherwise the game is replaced. Each is a move of the match
+        (undo takes them back); a finished pasted game is shown, not counted.
+        ``IllegalMove`` if a move is not legal (nothing changes)."""
+        probe = type(self.state)(**self.state.options)
+        for move in moves:
+            probe.push(move)
+        self._drop_work()
+        played = list(self.state.move_stack)
+        moves = list(moves)
+        if moves[:len(played)] != played:
+            self.match.restart()
+            for runner in self.runners.values():
+                runner.new_game()
+            self._counted = False
+        new = [self.match.play(move) for move in moves[len(self.state.move_stack):]]
+        self._restart_counted = None
+        self._counted = self._counted or self.is_over
+        self._jumped("paste", new)
+
+    def swap_seats(self) -> None:
+        """Move every player one seat on (seat 2's player to seat 1, seat 1's to the
+        last), with their bots, and start again; Redo brings the last game back."""
+        seats = self.state.num_seats
+        players = self.match.players
+        self.match.replace_players(players[1:] + players[:1])
+
+        def moved(table: dict) -> dict:
+            return {(seat - 1) % seats: value for seat, value in table.items()}
+
+        self.specs, self.runners, self._given = moved(self.specs), moved(self.runners), moved(self._given)
+        self._events.append(SeatsChanged())
+        self.restart()
+
+    # -- hints ------------------------------------------------------------------------
+    @property
+    def hint_pending(self) -> bool:
+        return self._hint_pending
+
+    def hint_unavailable(self) -> str:
+        """Why a hint cannot be asked now (``''`` when it can): hints are for the
+        move of a player at this screen, in a game still going."""
+        if self.is_over:
+            return "The game is over: no hint"
+        player = self.match.current_player
+        if not player.is_human:
+            return f"Hints are for your moves: {player.label} is to move"
+        return ""
+
+    def request_hint(self, spec: BotSpec) -> None:
+        """Ask ``spec``'s bot to judge the position; ``HintReady`` or ``HintFailed``
+        follows. ``ValueError`` with ``hint_unavailable``'s words when no hint can be
+        asked now."""
+        why = self.hint_unavailable()
+        if why:
+            raise ValueError(why)
+        if self._hint_runner is None or self._hint_runner.spec != spec:
+            if self._hint_runner is not None:
+                self._hint_runner.close()
+            self._hint_runner = self._make_runner(spec).start()
+        self._hint_runner.request(self.state, kind=ANALYSE)
+        self._hint_pending = True
+
+    def wait_hint(self, timeout: float | None = None) -> None:
+        """Block until the hint asked for has arrived (its event is queued);
+        ``TimeoutError`` after ``timeout`` seconds."""
+        if self._hint_pending and self._hint_runner is not None:
+            reply = self._hint_runner.wait(timeout)
+            self._hint_pending = False
+            self._events.append(self._hint_event(reply, self._hint_runner.spec.who))
+
+    def cancel_hint(self) -> None:
+        if self._hint_pending and self._hint_runner is not None:
+            self._hint_runner.cancel()
+        self._hint_pending = False
+
+    def _poll_hint(self) -> None:
+        if not self._hint_pending or self._hint_runner is None:
+            return
+        reply = self._hint_runner.poll()
+        if reply is None:
+            return
+        self._hint_pending = False
+        self._events.append(self._hint_event(reply, self._hint_runner.spec.who))
+
+    def _hint_event(self, reply: BotReply, who: str) -> Event:
+        state = self.state
+        if reply.failure:
+            return HintFailed(f"No hint: {reply.failure}")
+        values = dict(reply.values)
+        best = max(values, key=lambda m: values[m].score) if values else reply.move
+        if best is None:
+            return HintFailed(f"No hint: the hint bot {who} cannot judge moves (it gave no move values)")
+        if not state.is_legal(best):
+            return HintFailed(f"No hint: the hint bot {who} suggested a move that is not legal here")
+        value = values.get(best)
+        move_text = state.move_to_str(best)
+        detail = value.text if value is not None else ""
+        return HintReady(best, move_text + (f"  ({detail})" if detail else ""), detail, values)
+
+    # -- internals ------------------------------------------------------------------------
+    def _offer_forced_pass(self) -> bool:
+        """A forced pass is ready by itself, whoever is to move."""
+        if self._ready is None and self._stuck is None and self.state.must_pass():
+            self._ready = (self.state.turn, None)
+        return self._ready is not None and self._ready[1] is None
+
+    def _take(self, seat: int, reply: BotReply | None) -> None:
+        if reply is None:
+            return
+        if reply.move is None or not self.state.is_legal(reply.move):
+            self._stuck = f"{self.match.players[seat].label} gave no legal move"
+            self._events.append(BotStuck(seat, self._stuck))
+            return
+        self._ready = (seat, reply)
+
+    @staticmethod
+    def _note(failure: str | None) -> str:
+        return f"{failure}; a random move was played" if failure else ""
+
+    def _push(self, move: Move, note: str = "") -> MoveRecord:
+        record = self.match.play(move, note)
+        self._restart_counted = None     # a new move dropped the redo history
+        self.cancel_hint()
+        return record
+
+    def _report_move(self, played: MovePlayed) -> None:
+        self._events.append(played)
+        outcome = self.outcome()
+        if outcome is not None:
+            self._events.append(GameOver(outcome, counts=not self._counted))
+            self._counted = True
+
+    def _drop_work(self) -> None:
+        """The position is about to jump: forget bot answers and hints for the old one."""
+        for runner in self.runners.values():
+            if runner.busy:
+                runner.cancel()
+        self._ready = None
+        self._stuck = None
+        self.cancel_hint()
+
+    def _jumped(self, how: str, records: Sequence[MoveRecord]) -> None:
+        self._events.append(PositionChanged(how, tuple(records)))
+        outcome = self.outcome()
+        if outcome is not None:
+            self._events.append(GameOver(outcome, counts=not self._counted))
+            self._counted = True
+
