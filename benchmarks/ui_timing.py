@@ -71,9 +71,9 @@ def frame_times(moves: int) -> tuple[list[float], list[float], list[float], floa
         match = Match(new_state("tictactoe"), [Player.human(), Player.of_bot("Easy", label="Slow thinker")])
         scene = PlayScene(app, match)
         budget = app.config.game("tictactoe").time_budget
-        scene.specs[1] = BotSpec("SlowThinker", "benchmark_slow_bot", {}, "Slow thinker", budget, path=str(SLOW_BOT))
+        scene.session.specs[1] = BotSpec("SlowThinker", "benchmark_slow_bot", {}, "Slow thinker", budget, path=str(SLOW_BOT))
         app.scenes.rebuild(1, [scene], animate=False)
-        runner = scene.runners[1]
+        runner = scene.session.runners[1]
         thinking: list[float] = []
         idle: list[float] = []
         starting: list[float] = []
@@ -86,7 +86,7 @@ def frame_times(moves: int) -> tuple[list[float], list[float], list[float], floa
                     if match.state.is_over():
                         break
                     played += 1
-                busy = scene.thinking and scene.reply is None
+                busy = scene.thinking and scene.session.ready() is None
                 ready = runner.ready
                 start = time.perf_counter()
                 app.frame(dt)

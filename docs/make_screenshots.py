@@ -87,7 +87,7 @@ def connect4_shots(app, run, settle, shot) -> None:
     play = open_game("567364771117652", [human, Player.human()])   # wins, draws and losses to choose from
     while play.hint_unavailable():      # the hint engine may still be compiling (first launch)
         app.frame(STEP)
-    play.hint()
+    play.ask_hint()
     while play.hint_pending:
         app.frame(STEP)
     run(20)
@@ -281,7 +281,7 @@ def main(argv: list[str] | None = None) -> int:
             state.push(state.parse_move(word))
         app.open_match(Match(state, [human, Player.human()]), animate=False)
         settle()
-        app.scene.hint()
+        app.scene.ask_hint()
         while app.scene.hint_pending:
             app.frame(STEP)
         run(20)

@@ -57,11 +57,11 @@ def test_game_against_easy_reaches_the_result_panel(make_app):
     d.until(lambda: play.result.visible, what="result panel")
     row = d.app.stats.rows()[0]
     assert row.matchup == "Human vs Easy" and row.games == 1
-    pids = [runner.pid for runner in play.runners.values()]
+    pids = [runner.pid for runner in play.session.runners.values()]
     assert pids and all(pid is not None and alive(pid) for pid in pids)
     d.key(pygame.K_ESCAPE)
     d.settle()
-    assert d.scene.name == "setup" and play.runners == {}
+    assert d.scene.name == "setup" and play.session.runners == {}
     d.until(lambda: not any(alive(pid) for pid in pids), 120, "the bot workers' end")
 
 
@@ -95,7 +95,7 @@ def test_hint_shows_a_move_without_playing_it(make_app):
     d.until(lambda: play.view.hint is not None, LIMIT, "hint")
     assert play.match.state.is_legal(play.view.hint)
     assert set(play.view.hint_values) == set(play.match.state.legal_moves())
-    assert len(play.match.records) == 2 and play.hint_text
+    assert len(play.match.records) == 2 and play.hint.text
     d.click_at(play.renderer.cell_centre(8))
     assert play.view.hint is None
 
@@ -118,7 +118,7 @@ def test_bots_play_each_other_with_pause_and_step(make_app):
     assert play.autoplay
     d.key(pygame.K_SPACE)
     assert play.paused
-    d.until(lambda: play.reply is not None, LIMIT, "first move ready")
+    d.until(lambda: play.session.ready() is not None, LIMIT, "first move ready")
     d.frames(30)
     assert play.match.records == []     # paused: held back
     d.key(pygame.K_s)
@@ -147,7 +147,7 @@ def test_redo_after_restart_leaves_no_stale_bot_move(make_app):
     assert play.match.records == [] and play.thinking
     d.key(pygame.K_y)                               # ...and the redo takes that request back
     assert [r.move for r in play.match.records] == [8, 0, 7] and play.match.current_player.is_human
-    assert not play.renderer.busy and play.reply is None
+    assert not play.renderer.busy and play.session.ready() is None
     d.click_at(play.renderer.cell_centre(1))
     d.until(lambda: len(play.match.records) == 5, LIMIT, "the bot's reply")
     assert play.match.records[4].move == 6          # the last free cell now, not the empty board's 8
@@ -177,7 +177,7 @@ def test_a_hint_bot_that_gives_no_values_is_named_in_a_toast(make_app, tmp_path)
     play = open_play(d, Player.human(), Player.human())
     d.key(pygame.K_h)
     d.until(lambda: not play.hint_pending, LIMIT, "the hint bot's answer")
-    assert play.view.hint is None and play.hint_text == ""
+    assert play.view.hint is None and play.hint.text == ""
     assert "No hint: the hint bot Quiet (Mute) cannot judge moves (it gave no move values)" in d.app.toasts.messages()
 
 
@@ -185,7 +185,7 @@ def test_a_hint_tier_whose_bot_has_no_analyse_is_explained_when_hint_is_pressed(
     d = make_app(**hint_bots(tmp_path, ""))
     play = open_play(d, Player.human(), Player.human())
     d.key(pygame.K_h)
-    assert not play.hint_pending and play.hint_runner is None
+    assert not play.hint_pending and play.session.hint_runner is None
     assert any("No hints for Tic-tac-toe" in m and "can judge moves" in m for m in d.app.toasts.messages())
 
 
@@ -208,4 +208,4 @@ def test_hint_is_greyed_out_while_a_bot_is_to_move_and_after_the_end(make_app):
     assert play.match.state.is_over()
     d.key(pygame.K_h)
     assert not play.hint_pending and "The game is over: no hint" in d.app.toasts.messages()
-    assert not play.hint_btn.enabled
+    assert not play.controls.hint.enabled

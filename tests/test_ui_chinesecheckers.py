@@ -314,7 +314,7 @@ def test_six_players_on_the_setup_screen_start_a_six_seat_match(make_app, size):
     d.settle()
     play = d.scene
     assert play.name == "play" and play.match.state.num_seats == 6 and len(play.match.players) == 6
-    assert play.status_rect.top >= play.panel_rect.y + 80 + 2 * 22     # the six players listed above it
+    assert play.status.rect.top >= play.panel_rect.y + 80 + 2 * 22     # the six players listed above it
 
 
 def test_consecutive_bot_moves_pause_after_each_hop_for_the_bot_delay(make_app):
@@ -367,7 +367,7 @@ def test_master_hint_in_a_six_player_game_names_the_move_and_its_reasons_as_fit(
     d.key(pygame.K_h)
     d.until(lambda: play.view.hint is not None, 3000, "Master's hint", seconds=120)
     assert play.match.state.is_legal(play.view.hint) and len(play.match.records) == 90
-    assert re.fullmatch(r"\+\d+ steps?, tried in \d+% of [\d,]+ playouts", play.hint_detail)
-    gain = play.hint_detail.split(", ")[0]
-    assert play.hint_notes() == [f"★ Hint: {play.hint_move}  ({play.hint_detail})",
-                                 f"★ Hint: {play.hint_move}  ({gain})", f"★ Hint: {play.hint_move}"]
+    assert re.fullmatch(r"\+\d+ steps?, tried in \d+% of [\d,]+ playouts", play.hint.detail)
+    gain = play.hint.detail.split(", ")[0]
+    assert play.status.hint_notes() == [f"★ Hint: {play.hint.move_text}  ({play.hint.detail})",
+                                 f"★ Hint: {play.hint.move_text}  ({gain})", f"★ Hint: {play.hint.move_text}"]

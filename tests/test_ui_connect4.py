@@ -178,7 +178,7 @@ def test_hint_writes_each_columns_value_in_the_hole_its_disc_would_land_in(make_
     blocking = renderer.hole_centre(1, 3)                               # Red blocks Yellow's column: 'draw'
     assert pixels_near(screen, blocking, reach, palette.TEXT_MUTED) > 10
     assert pixels_near(screen, blocking, reach, palette.BAD) == pixels_near(screen, blocking, reach, palette.GOOD) == 0
-    assert play.hint_text == "1  (win in 1)"
+    assert play.hint.text == "1  (win in 1)"
 
 
 @pytest.mark.parametrize("cols, rows, area", [

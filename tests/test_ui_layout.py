@@ -110,9 +110,9 @@ def test_play_screen_and_result_panel_fit_every_size(make_app):
         play.play_move(play.match.state.parse_move(word))
     for size in SIZES:
         resize(d, size)
-        assert_laid_out(play, size, {"status": play.status_rect})
-        assert play.movelist.rect.height >= 60 and play.movelist.rect.top >= play.status_rect.bottom
-        assert play.movelist.rect.bottom < play.controls_top
+        assert_laid_out(play, size, {"status": play.status.rect})
+        assert play.movelist.rect.height >= 60 and play.movelist.rect.top >= play.status.rect.bottom
+        assert play.movelist.rect.bottom < play.controls.top
     for word in ("b3", "c3"):
         play.play_move(play.match.state.parse_move(word))
     d.until(lambda: play.result.visible, what="result panel")
@@ -130,9 +130,9 @@ def test_bots_playing_controls_clear_the_status_box_in_a_small_window(make_app):
     play = PlayScene(d.app, Match(new_state("tictactoe"), [Player.of_bot("Hard"), Player.of_bot("Master")]))
     for size in SIZES:
         play.layout(size)
-        label_row = pygame.Rect(play.panel_rect.x, play.autoplay_top, play.panel_rect.width, 20)
-        assert_laid_out(play, size, {"status": play.status_rect, "bots playing": label_row})
-        assert play.status_rect.bottom <= play.autoplay_top
+        label_row = pygame.Rect(play.panel_rect.x, play.controls.autoplay_top, play.panel_rect.width, 20)
+        assert_laid_out(play, size, {"status": play.status.rect, "bots playing": label_row})
+        assert play.status.rect.bottom <= play.controls.autoplay_top
 
 
 def test_settings_statistics_and_saved_games_fit_every_size(make_app):
@@ -189,10 +189,10 @@ def test_six_players_in_the_smallest_window_leave_the_move_list_three_lines(make
     play = PlayScene(d.app, Match(ChineseCheckers(players=6), [Player.human()] * 6))
     for size in SIZES:
         play.layout(size)
-        assert_laid_out(play, size, {"status": play.status_rect})
-        assert play.movelist.rect.bottom < play.controls_top
+        assert_laid_out(play, size, {"status": play.status.rect})
+        assert play.movelist.rect.bottom < play.controls.top
         assert play.movelist.visible_lines >= 3, f"the move list shows under three lines at {size}"
     play.layout(MIN_SIZE)
-    assert play.save_btn.shortcut == "" and play.save_btn.rect.width < play.panel_rect.width // 3
+    assert play.controls.save.shortcut == "" and play.controls.save.rect.width < play.panel_rect.width // 3
     play.layout((1920, 1080))
-    assert play.save_btn.shortcut == "Ctrl+S"
+    assert play.controls.save.shortcut == "Ctrl+S"

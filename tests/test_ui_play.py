@@ -283,9 +283,9 @@ def test_the_status_box_says_how_to_play_in_the_boards_own_words(make_app):
     d.app.open_match(hot_seat_match(), animate=False)
     d.settle()
     play = d.scene
-    assert play.status_note()[0] == play.renderer.input_help == "Click a square, arrows + Enter, or 1–9"
-    assert d.app.fonts.text(14).size(play.renderer.input_help)[0] <= play.status_rect.width - 32   # not cut short
-    box = play.status_rect
+    assert play.status.note()[0] == play.renderer.input_help == "Click a square, arrows + Enter, or 1–9"
+    assert d.app.fonts.text(14).size(play.renderer.input_help)[0] <= play.status.rect.width - 32   # not cut short
+    box = play.status.rect
     line = pygame.Rect(box.x + 12, box.bottom - 32, box.width - 24, 24)
 
     def note_pixels() -> set:
@@ -298,7 +298,7 @@ def test_the_status_box_says_how_to_play_in_the_boards_own_words(make_app):
     blank = note_pixels()
     assert len(blank) == 1 and len(shown) > 1
     play.renderer.input_help = "Drop a disc: click a column"
-    assert play.status_note()[0] == "Drop a disc: click a column" and len(note_pixels()) > 1
+    assert play.status.note()[0] == "Drop a disc: click a column" and len(note_pixels()) > 1
 
 
 def test_saving_into_a_missing_folder_says_so_unless_it_is_inside_the_saves_folder(make_app, tmp_path):

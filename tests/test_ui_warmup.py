@@ -76,8 +76,8 @@ def test_game_waits_for_the_engine_the_warm_up_is_compiling_without_starting_its
     d.settle()
     play = d.scene
     d.frames(30)
-    assert play.warming and play.runners == {}
-    assert play._status_line() == "preparing its engine"
+    assert play.warming and play.session.runners == {}
+    assert play.status.status_line() == "preparing its engine"
     assert d.app.warmup_card.rect is None                 # the play screen shows it in its status box
     gate.touch()
     d.until(lambda: len(play.match.records) == 1, LIMIT, "the bot's first move once its engine is ready")
@@ -96,7 +96,7 @@ def test_bot_still_queued_for_the_warm_up_starts_at_once_and_warms_up_itself(mak
                      animate=False)
     d.settle()
     play = d.scene
-    assert not play.warming and 0 in play.runners
+    assert not play.warming and 0 in play.session.runners
     d.until(lambda: len(play.match.records) == 1, LIMIT, "the queued bot's first move")
     assert play.match.records[0].note == ""
     assert d.app.warmup.progress().current == "Gated"     # the warm-up still holds the gated engine

@@ -412,14 +412,21 @@ class MatchSession:
     def hint_pending(self) -> bool:
         return self._hint_pending
 
-    def hint_unavailable(self) -> str:
+    @property
+    def hint_runner(self) -> BotRunner | None:
+        """The hint bot's worker, once a hint was asked for."""
+        return self._hint_runner
+
+    def hint_unavailable(self, names: Sequence[str] | None = None) -> str:
         """Why a hint cannot be asked now (``''`` when it can): hints are for the
-        move of a player at this screen, in a game still going."""
+        move of a player at this screen, in a game still going. ``names`` are how
+        the driver names each seat's player (default: the players' labels)."""
         if self.is_over:
             return "The game is over: no hint"
         player = self.match.current_player
         if not player.is_human:
-            return f"Hints are for your moves: {player.label} is to move"
+            name = names[self.state.turn] if names is not None else player.label
+            return f"Hints are for your moves: {name} is to move"
         return ""
 
     def request_hint(self, spec: BotSpec) -> None:

@@ -1,0 +1,145 @@
+"""The play screen's controls: the side panel's buttons, their keys, where they sit
+and the order the keyboard focus visits them.
+
+Each button calls a command of the play scene (undo, hint, save...); this
+module knows the buttons and their places, the scene knows what the commands
+do.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.store.userdata import BOT_DELAYS
+from game.ui.widgets import Button, Choice, ChoiceItem, Widget, nearest_index
+
+if TYPE_CHECKING:
+    from game.ui.scenes.play import PlayScene
+
+
+class PlayControls:
+    """The buttons of one play scene."""
+
+    def __init__(self, scene: "PlayScene") -> None:
+        app = scene.app
+        title = scene.title
+        self.rules = Button(app, "Rules", scene.rules.open, wid="rules", shortcut="F1",
+                            tooltip=f"How to play {title} (F1)")
+        self.undo = Button(app, "Undo", scene.undo, wid="undo", shortcut="U",
+                           tooltip="Undo (U or Ctrl+Z): back to your previous turn")
+        self.redo = Button(app, "Redo", scene.redo, wid="redo", shortcut="Y", tooltip="Redo (Y or Ctrl+Y)")
+        self.hint = Button(app, "Hint", scene.ask_hint, wid="hint", shortcut="H",
+                           tooltip="Hint (H): the best move, shown but not played")
+        self.restart = Button(app, "Restart", scene.restart, wid="restart", shortcut="N",
+                              tooltip="Restart (N or Ctrl+R)")
+        self.save = Button(app, "Save", scene.ask_save, wid="save", shortcut="Ctrl+S",
+                           tooltip="Save this game to a file (Ctrl+S)")
+        self.load = Button(app, "Load", scene.ask_load, wid="load", shortcut="Ctrl+O",
+                           tooltip="Load a saved game (Ctrl+O)")
+        self.copy = Button(app, "Copy", scene.copy_position, wid="copy", shortcut="Ctrl+C",
+                           tooltip="Copy the moves so far as text (Ctrl+C), e.g. to paste into a solver")
+        self.paste = Button(app, "Paste", scene.paste_position, wid="paste", shortcut="Ctrl+V",
+                            tooltip="Play the moves on the clipboard (Ctrl+V); Undo takes them back")
+        self.menu = Button(app, "Menu", scene.back, wid="menu", shortcut="Esc", style="ghost",
+                           tooltip="Back to the match setup (Esc); the bots stop")
+        self.pause = Button(app, "Pause", scene.toggle_pause, wid="pause", shortcut="Space",
+                            tooltip="Pause or resume the bots (Space)")
+        self.step = Button(app, "Step", scene.step, wid="step", shortcut="S", tooltip="Play the next move (S or →)")
+        delays = [ChoiceItem(delay, label) for delay, label in BOT_DELAYS.items()]
+        self.speed = Choice(app, delays, nearest_index(delays, app.settings.bot_delay),
+                            lambda delay: app.update_settings(bot_delay=delay), wid="speed",
+                            tooltip="Pause between bot moves (also in Settings)", font_size=16)
+        #: The panel's buttons and their keycaps (a tight layout hides the keycaps).
+        self._keycaps = {button: button.shortcut for button in (
+            self.undo, self.redo, self.hint, self.restart, self.save, self.load, self.rules, self.menu)}
+        #: Where the buttons start (their top), and where the bots' pause and speed start.
+        self.top = 0
+        self.autoplay_top = 0
+
+    def layout(self, panel: pygame.Rect, compact: bool, tight: bool, rules: bool, autoplay: bool) -> None:
+        """The controls from the panel's foot up: Menu (beside Rules), three rows of
+        two buttons (three rows of three, without keycaps, when ``tight``), then, with
+        only bots seated, Pause/Step and the speed."""
+        inner_x, inner_w = panel.x + 20, panel.width - 40
+        button_h, gap = (36, 8) if compact else (42, 10)
+        half = (inner_w - gap) // 2
+        for button in (self.undo, self.redo, self.hint, self.restart, self.save, self.load, self.menu, self.pause,
+                       self.step):
+            button.font_size = 16 if compact else 18
+        y = panel.bottom - 20 - button_h
+        self.menu.rect = pygame.Rect(inner_x, y, inner_w, button_h)
+        if rules:      # Rules and Menu share the last row
+            self.rules.font_size = self.menu.font_size
+            self.rules.rect = pygame.Rect(inner_x, y, half, button_h)
+            self.menu.rect = pygame.Rect(inner_x + half + gap, y, half, button_h)
+        rows = [(self.save, self.load), (self.hint, self.restart), (self.undo, self.redo)]
+        if tight:
+            rows = [(self.restart, self.save, self.load), (self.undo, self.redo, self.hint)]
+        for row in rows:
+            y -= button_h + gap
+            width = (inner_w - gap * (len(row) - 1)) // len(row)
+            for column, button in enumerate(row):
+                button.rect = pygame.Rect(inner_x + column * (width + gap), y, width, button_h)
+        for button, keycap in self._keycaps.items():
+            button.shortcut = "" if tight else keycap
+        self.top = y
+        if autoplay:
+            speed_h = 40 if compact else 48
+            y -= speed_h + gap + 4
+            self.speed.rect = pygame.Rect(inner_x + 70, y, inner_w - 70, speed_h)
+            y -= button_h + gap
+            self.pause.rect = pygame.Rect(inner_x, y, half, button_h)
+            self.step.rect = pygame.Rect(inner_x + half + gap, y, half, button_h)
+            self.autoplay_top = y - 26
+        else:
+            self.autoplay_top = y
+
+    def place_copy_paste(self, box: pygame.Rect, shown: bool) -> int:
+        """Copy and Paste sit small in the move list's header ``box``, right-aligned
+        (they act on the moves); their keycaps go when the list is narrow, and they
+        hide with it. Returns the width they take from the header."""
+        width = min(112, (box.width - 100) // 2)
+        x = box.right - 8
+        for button, shortcut in ((self.paste, "Ctrl+V"), (self.copy, "Ctrl+C")):
+            button.font_size = 13
+            button.shortcut = shortcut if width >= 108 else ""
+            button.rect = pygame.Rect(x - width, box.y + 6, width, 24)
+            button.visible = shown
+            x -= width + 6
+        return box.right - x - 8
+
+    def widgets(self, board: Widget, autoplay: bool, rules: bool) -> list[Widget]:
+        """The board and the side panel's controls, in focus order."""
+        widgets: list[Widget] = [board, self.copy, self.paste]
+        if autoplay:
+            widgets += [self.pause, self.step, self.speed]
+        widgets += [self.undo, self.redo, self.hint, self.restart, self.save, self.load]
+        return widgets + ([self.rules] if rules else []) + [self.menu]
+
+    def for_key(self, key: int, ctrl: bool, autoplay: bool, result_visible: bool) -> Button | None:
+        """The button a key presses: Ctrl+Z/Y/R/S/O/C/V; U, Y, H, N; with only bots
+        seated S (and, unless the result is up, Space and →)."""
+        if ctrl:
+            actions = {pygame.K_z: self.undo, pygame.K_y: self.redo, pygame.K_r: self.restart, pygame.K_s: self.save,
+                       pygame.K_o: self.load, pygame.K_c: self.copy, pygame.K_v: self.paste}
+            return actions.get(key)
+        actions = {pygame.K_u: self.undo, pygame.K_y: self.redo, pygame.K_h: self.hint, pygame.K_n: self.restart}
+        if autoplay:
+            actions[pygame.K_s] = self.step
+            if not result_visible:
+                actions[pygame.K_SPACE] = self.pause
+                actions[pygame.K_RIGHT] = self.step
+        return actions.get(key)
+
+    def set_paused(self, paused: bool) -> None:
+        """The pause button says what it will do."""
+        self.pause.label = "Resume" if paused else "Pause"
+
+    def refresh(self, *, can_undo: bool, can_redo: bool, hint: bool, going: bool) -> None:
+        """Grey out what cannot be pressed now."""
+        self.undo.enabled = can_undo
+        self.redo.enabled = can_redo
+        self.hint.enabled = hint
+        self.step.enabled = going
+        self.pause.enabled = going

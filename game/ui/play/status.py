@@ -1,0 +1,203 @@
+"""The play screen's status: the title and players at the top of the side panel,
+and the status box under them (who is to move, a bot thinking or its engine
+being prepared, the game's result, and a last line with the hint or how to
+play on this board).
+
+The panel only reads the play scene (its session, its view of the hint, its
+clock for the animations); it changes nothing.
+"""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import palette
+from game.ui.draw import fit_text, mix, seat_token, text
+from game.ui.overlays import progress_bar
+
+if TYPE_CHECKING:
+    from game.ui.scenes.play import PlayScene
+
+#: Height of a line of the players' list under the title (more than two seats).
+SEAT_LINE = 22
+
+
+class StatusPanel:
+    """Title, players and the status box of one play scene."""
+
+    def __init__(self, scene: "PlayScene") -> None:
+        self.scene = scene
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    # -- layout -------------------------------------------------------------------------
+    def seat_rows(self) -> int:
+        """Lines the players take under the title: one for two seats ("X You vs O
+        Master"), else two players a line."""
+        seats = self.scene.state.num_seats
+        return 1 if seats <= 2 else (seats + 1) // 2
+
+    def layout(self, panel: pygame.Rect, inner_x: int, inner_w: int, compact: bool) -> None:
+        """The status box sits under the title and the players' lines."""
+        self.rect = pygame.Rect(inner_x, panel.y + 80 + (self.seat_rows() - 1) * SEAT_LINE, inner_w,
+                                92 if compact else 104)
+
+    # -- header ---------------------------------------------------------------------------
+    def draw_header(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
+        scene = self.scene
+        fonts = scene.app.fonts
+        text(surface, fonts.display(28), scene.title, palette.TEXT, (panel.x + 20, panel.y + 14))
+        state = scene.state
+        x, y = panel.x + 20, panel.y + 60
+        small = fonts.text(14)
+        seats = state.num_seats
+        if seats > 2:
+            self._draw_seat_grid(surface, panel, x, y)
+            return
+        room = (panel.width - 40 - (seats - 1) * 28) // seats - 14
+        for seat in range(seats):
+            if seat:
+                x = text(surface, small, "vs", palette.TEXT_MUTED, (x + 6, y), "midleft").right + 6
+            pygame.draw.circle(surface, scene.seat_colour(seat), (x + 5, y), 5)
+            label = f"{state.seat_name(seat)} {scene.player_name(seat)}"
+            x = text(surface, small, fit_text(small, label, room), palette.TEXT, (x + 14, y), "midleft").right
+
+    def _draw_seat_grid(self, surface: pygame.Surface, panel: pygame.Rect, x: int, y: int) -> None:
+        """More than two seats: each player's colour and name, two a line in seat
+        order, the one to move on a tinted pill."""
+        scene = self.scene
+        state = scene.state
+        font, bold = scene.app.fonts.text(14), scene.app.fonts.bold(14)
+        column = (panel.width - 40) // 2
+        to_move = state.turn if not state.is_over() else None
+        for seat in range(state.num_seats):
+            colour = scene.seat_colour(seat)
+            cx, cy = x + (seat % 2) * column, y + (seat // 2) * SEAT_LINE
+            if seat == to_move:
+                pill = pygame.Rect(cx - 6, cy - SEAT_LINE // 2 + 1, column - 6, SEAT_LINE - 2)
+                pygame.draw.rect(surface, mix(palette.PANEL, colour, 0.22), pill, border_radius=SEAT_LINE // 2)
+            pygame.draw.circle(surface, colour, (cx + 5, cy), 5)
+            face = bold if seat == to_move else font
+            label = fit_text(face, scene.player_name(seat), column - 30)
+            text(surface, face, label, palette.TEXT if seat == to_move else palette.TEXT_MUTED, (cx + 16, cy), "midleft")
+
+    # -- status box --------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        fonts = scene.app.fonts
+        box = self.rect
+        state = scene.state
+        outcome = state.outcome()
+        seat = state.turn
+        colour = palette.TEXT_MUTED if outcome else scene.seat_colour(seat)
+        pygame.draw.rect(surface, mix(palette.PANEL, colour, 0.10), box, border_radius=12)
+        pygame.draw.rect(surface, mix(palette.PANEL_BORDER, colour, 0.6), box, 2, border_radius=12)
+        badge = pygame.Rect(box.x + 14, box.y + 14, 46, 46)
+        thinking = scene.thinking
+        if outcome is None:
+            pygame.draw.rect(surface, mix(palette.BOARD, colour, 0.25), badge, border_radius=12)
+            mark = state.seat_name(seat)
+            if len(mark) <= 2:
+                text(surface, fonts.display(26), mark, colour, badge.center, "center")
+            else:
+                seat_token(surface, badge.center, 14, colour)
+            if thinking and not scene.paused:
+                self._draw_spinner(surface, badge, colour)
+            name = f"{state.seat_name(seat)} — {scene.player_name(seat)}"
+            text(surface, fonts.bold(22), fit_text(fonts.bold(22), name, box.right - badge.right - 32), palette.TEXT,
+                 (badge.right + 18, badge.y + 2))
+            line_font = fonts.text(15)
+            line = fit_text(line_font, self.status_line(), box.right - badge.right - 32)
+            status = text(surface, line_font, line, palette.TEXT_MUTED, (badge.right + 18, badge.y + 30))
+            if thinking and not scene.paused:
+                self._draw_thinking_dots(surface, (status.right + 10, status.centery + 3), colour)
+            spec = scene.session.specs.get(seat)
+            if thinking and spec is not None:
+                self._draw_think_bar(surface, box, colour, spec.budget)
+            elif scene.warming:
+                self._draw_warm_up_bar(surface, box, colour)
+        else:
+            headline, head_colour, _ = scene.headline(outcome)
+            text(surface, fonts.bold(22), "Game over", palette.TEXT, (box.x + 16, box.y + 16))
+            line = fit_text(fonts.text(15), f"{headline} · {outcome.reason}", box.width - 32)
+            text(surface, fonts.text(15), line, head_colour, (box.x + 16, box.y + 46))
+        note, colour, bold = self.note()
+        if note:
+            font = fonts.bold(15) if bold else fonts.text(14)
+            if scene.hint.text and not scene.hint_pending:
+                note = next((short for short in self.hint_notes() if font.size(short)[0] <= box.width - 32), note)
+            text(surface, font, fit_text(font, note, box.width - 32), colour, (box.x + 16, box.bottom - 30 + (0 if bold else 2)))
+
+    def note(self) -> tuple[str, tuple[int, int, int], bool]:
+        """The status box's last line, its colour and whether it is bold: the hint
+        being looked for or found, else how to play on this board (the
+        renderer's ``input_help``) while a human here is to move."""
+        scene = self.scene
+        if scene.hint_pending:
+            return f"Looking for the best move{'.' * (1 + int(scene.time * 3) % 3)}", palette.ACCENT, False
+        if scene.hint.text:
+            return f"★ Hint: {scene.hint.text}", palette.ACCENT, True
+        if scene.view.interactive and not scene.state.is_over():
+            return scene.renderer.input_help, mix(palette.TEXT_MUTED, palette.PANEL, 0.25), False
+        return "", palette.TEXT_MUTED, False
+
+    def hint_notes(self) -> list[str]:
+        """The hint line from fullest to shortest, for the status box to show the first that fits:
+        the move with its value's words, less their last clause (after a comma) one at a time,
+        then the move alone."""
+        hint = self.scene.hint
+        clauses = hint.detail.split(", ") if hint.detail else []
+        return [f"★ Hint: {hint.move_text}" + (f"  ({', '.join(clauses[:kept])})" if kept else "")
+                for kept in range(len(clauses), -1, -1)]
+
+    def status_line(self) -> str:
+        scene = self.scene
+        if scene.warming:
+            return "preparing its engine"
+        if scene.thinking:
+            return "Paused: Space resumes, S steps" if scene.paused else "thinking"
+        return "Your move" if scene.player_name(scene.state.turn) == "You" else "to move"
+
+    # -- pieces of the box -----------------------------------------------------------------
+    def _draw_think_bar(self, surface: pygame.Surface, box: pygame.Rect, colour: tuple[int, int, int], budget: float) -> None:
+        """A light sweeping along a track while the bot thinks, with its time budget."""
+        scene = self.scene
+        font = scene.app.fonts.text(13)
+        label = f"up to {budget:g} s a move"
+        bar = pygame.Rect(box.x + 16, box.bottom - 22, box.width - 32 - font.size(label)[0] - 12, 6)
+        pygame.draw.rect(surface, mix(palette.PANEL_LIGHT, colour, 0.15), bar, border_radius=3)
+        if not scene.paused:
+            phase = (scene.time * 0.9) % 2.0
+            t = phase if phase <= 1.0 else 2.0 - phase
+            glide = t * t * (3 - 2 * t)
+            width = bar.width // 3
+            sweep = pygame.Rect(bar.x + round((bar.width - width) * glide), bar.y, width, bar.height)
+            pygame.draw.rect(surface, colour, sweep, border_radius=3)
+        text(surface, font, label, palette.TEXT_MUTED, (box.right - 16, bar.centery), "midright")
+
+    def _draw_warm_up_bar(self, surface: pygame.Surface, box: pygame.Rect, colour: tuple[int, int, int]) -> None:
+        """How far the launch-time warm-up of the engines is, while this seat's bot waits for it."""
+        scene = self.scene
+        progress = scene.app.warmup.progress()
+        font = scene.app.fonts.text(13)
+        label = f"engines {progress.done}/{progress.total}"
+        bar = pygame.Rect(box.x + 16, box.bottom - 22, box.width - 32 - font.size(label)[0] - 12, 6)
+        progress_bar(surface, bar, progress.done / max(1, progress.total), colour, scene.time)
+        text(surface, font, label, palette.TEXT_MUTED, (box.right - 16, bar.centery), "midright")
+
+    def _draw_thinking_dots(self, surface: pygame.Surface, pos: tuple[int, int], colour: tuple[int, int, int]) -> None:
+        """Three dots bouncing one after another, next to "thinking"."""
+        for i in range(3):
+            phase = (self.scene.time * 2.2 - i * 0.18) % 1.0
+            lift = max(0.0, math.sin(phase * math.pi * 2)) * 5
+            pygame.draw.circle(surface, colour, (pos[0] + i * 12, round(pos[1] - lift)), 4)
+
+    def _draw_spinner(self, surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:
+        """A ring with a bright arc running round the seat badge while its bot thinks."""
+        size = max(rect.width, rect.height) + 6
+        ring = pygame.Rect(0, 0, size, size)
+        ring.center = rect.center
+        pygame.draw.ellipse(surface, mix(palette.PANEL, colour, 0.3), ring, 2)
+        start = -(self.scene.time * 4.0) % math.tau
+        pygame.draw.arc(surface, colour, ring, start, start + 1.6, 4)
