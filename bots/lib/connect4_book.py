@@ -25,8 +25,9 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from bots.lib.connect4_solver import STANDARD, Geometry, PositionError, mirror, position_from_moves
+from game.paths import ASSETS_DIR
 
-BOOK_PATH = Path(__file__).resolve().parents[2] / "assets" / "connect4_book.txt"
+BOOK_PATH = ASSETS_DIR / "connect4_book.txt"
 #: The score field of a position whose result (not its exact score) was proved.
 WIN, LOSS = "win", "loss"
 RESULTS = {WIN: 1, LOSS: -1}

@@ -40,11 +40,10 @@ from types import ModuleType
 from typing import Any, Iterable, Mapping
 
 from game.match.plaindata import is_plain, loads_plain
+from game.paths import BOTS_DIR
 
 logger = logging.getLogger(__name__)
 
-#: The bots directory of the program, scanned by default.
-BOTS_DIR = Path(__file__).resolve().parents[2] / "bots"
 #: Seconds one discovery process may take to import the bot files it is given.
 DISCOVERY_TIMEOUT = 30.0
 #: Largest message the discovery process may send (bytes).

@@ -36,8 +36,8 @@ from game.match.botregistry import BotInfo, BotRegistry
 from game.rules.catalogue import game_ids
 from game.match.record import Player
 from game.match.runner import BotSpec
+from game.paths import CONFIG_PATH
 
-CONFIG_PATH = Path(__file__).resolve().parents[2] / "config.yaml"
 DEFAULT_TIME_BUDGET = 1.0
 MIN_TIME_BUDGET, MAX_TIME_BUDGET = 0.01, 600.0
 GAME_KEYS = ("time_budget", "hint", "hint_time", "tiers")

@@ -6,9 +6,8 @@ here, so the whole program changes look in one place. Fonts are shipped in
 """
 from __future__ import annotations
 
-from pathlib import Path
+from game.paths import ASSETS_DIR as ASSETS
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
 FONTS = ASSETS / "fonts"
 
 #: Display font for titles, big numbers and board marks (rounded, friendly).

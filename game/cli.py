@@ -1,0 +1,279 @@
+"""Board Arcade's command line.
+
+    python main.py                                  the arcade (window)
+    python main.py play GAME [--load FILE]          straight to a game
+    python main.py arena GAME --a X --b Y [--games N] [--seed S] [--options k=v ...]
+    python main.py bots                             every bot, tier and load problem
+    python main.py analyse GAME "MOVES"             the hint tier's value of every move
+
+Only the window commands import pygame (lazily); the others start quickly
+and run anywhere. Bad input (an unknown game, an illegal move, an unknown
+bot) prints one clear line and exits with status 2.
+
+The installed program's ``board-arcade`` command runs ``main`` here, and so
+does ``main.py`` in a source checkout (with ``main.py`` as the program name).
+"""
+from __future__ import annotations
+
+import argparse
+import logging
+import math
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from game.paths import BOTS_DIR, CONFIG_PATH
+
+USAGE_ERROR, BOT_FAILED = 2, 1
+#: The program's name in usage and error messages: the installed command's.
+PROG = "board-arcade"
+
+
+class CliError(Exception):
+    """Bad input on the command line; the message is shown as is."""
+
+
+def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=prog, description="Board Arcade: classic board games against bots of every strength.")
+    parser.add_argument("--config", metavar="FILE", help=f"settings file (default: {CONFIG_PATH})")
+    parser.add_argument("--bots-dir", metavar="DIR", help=f"folder of bot files (default: {BOTS_DIR})")
+    parser.set_defaults(prog=prog)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = commands.add_parser("play", help="open the arcade straight into a game")
+    play.add_argument("game", help="game id, e.g. tictactoe")
+    play.add_argument("--load", metavar="FILE", help="continue a saved game")
+
+    arena = commands.add_parser("arena", help="bot against bot, no window, with a results table")
+    arena.add_argument("game", help="game id, e.g. tictactoe")
+    for side in "abcdef":
+        arena.add_argument(f"--{side}", metavar="BOT", required=side in "ab",
+                           help=f"side {side.upper()}: a tier name or a bot class name"
+                                + (" (games of more players)" if side not in "ab" else ""))
+    arena.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    arena.add_argument("--seed", type=int, help="seed the bots for a repeatable run")
+    arena.add_argument("--budget", type=float, metavar="SECONDS", help="time budget per move (default: config)")
+    arena.add_argument("--options", nargs="*", default=[], metavar="NAME=VALUE", help="game options")
+
+    commands.add_parser("bots", help="list every bot, each game's tiers, and any problem loading them")
+
+    analyse = commands.add_parser("analyse", help="value every legal move of a position")
+    analyse.add_argument("game", help="game id, e.g. tictactoe")
+    analyse.add_argument("moves", nargs="?", default="", help='moves played so far, e.g. "b2 a3"')
+    analyse.add_argument("--bot", metavar="BOT", help="tier or bot to ask (default: the game's hint tier)")
+    analyse.add_argument("--budget", type=float, metavar="SECONDS",
+                         help="thinking time (default: config's hint_time)")
+    analyse.add_argument("--options", nargs="*", default=[], metavar="NAME=VALUE", help="game options")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, prog: str = PROG) -> int:
+    """Run one command; returns the exit status."""
+    args = build_parser(prog).parse_args(argv)
+    logging.basicConfig(level=logging.ERROR)  # the commands report load problems themselves
+    try:
+        if args.command in (None, "play"):
+            return run_window(args)
+        if args.command == "arena":
+            return run_arena_command(args)
+        if args.command == "bots":
+            return list_bots(args)
+        return analyse_position(args)
+    except CliError as err:
+        print(f"{prog}: error: {err}", file=sys.stderr)
+        return USAGE_ERROR
+
+
+# -- commands ---------------------------------------------------------------------
+def run_window(args: argparse.Namespace) -> int:
+    game_id = load_path = None
+    if args.command == "play":
+        game_id = check_game(args.game)
+        if args.load is not None:
+            if not Path(args.load).is_file():
+                raise CliError(f"no saved game at {args.load}")
+            load_path = args.load
+    try:
+        from game.ui.app import run
+    except ImportError as err:
+        print(f"{args.prog}: cannot open the window: {err}", file=sys.stderr)
+        return BOT_FAILED
+    return run(game_id, load_path)
+
+
+def run_arena_command(args: argparse.Namespace) -> int:
+    from game.match.arena import parse_options, run_arena
+
+    game_id = check_game(args.game)
+    options = game_options(game_id, args.options, parse_options)
+    if args.games < 1:
+        raise CliError(f"--games must be at least 1, got {args.games}")
+    check_budget(args.budget)
+    config, registry = load_setup(args)
+    warn_problems(config, registry)
+    choices = [c for c in (args.a, args.b, args.c, args.d, args.e, args.f) if c is not None]
+    specs = [bot_spec(config, registry, game_id, choice, args.budget) for choice in choices]
+    try:
+        result = run_arena(game_id, specs, args.games, options=options, seed=args.seed)
+    except ValueError as err:
+        raise CliError(str(err)) from None
+    print(result.table())
+    return 0
+
+
+def list_bots(args: argparse.Namespace) -> int:
+    from game.rules.catalogue import game_class, game_ids
+
+    config, registry = load_setup(args)
+    config.validate(registry)
+    print(f"Bots in {registry.directory}:")
+    for key, info in sorted(registry.bots.items()):
+        print(f"  {key} ({info.name}) plays {', '.join(info.games)}: {info.source}")
+        if info.description:
+            print(f"      {info.description}")
+    if not registry.bots:
+        print("  none")
+    for game_id in game_ids():
+        game = config.game(game_id)
+        print()
+        print(f"{game_class(game_id).title} ({game_id}): time budget {game.time_budget:g} s per move, "
+              f"hints from {game.hint_tier or 'no tier'}")
+        width = max((len(t.name) for t in game.tiers), default=0)
+        for tier in game.tiers:
+            params = ", ".join(f"{k}={v!r}" for k, v in tier.params.items())
+            print(f"  {tier.name.ljust(width)}  {tier.bot}" + (f" ({params})" if params else ""))
+        tiered = {t.bot for t in game.tiers}
+        others = [i for i in registry.for_game(game_id) if i.key not in tiered]
+        if others:
+            print("  also in the seat menus: " + ", ".join(f"{i.name} ({i.key})" for i in others))
+    if config.problems:
+        print()
+        print(f"Problems in {config.path}:")
+        for problem in config.problems:
+            print(f"  {problem}")
+    if registry.problems:
+        print()
+        print("Bot files that failed to load:")
+        for problem in registry.problems:
+            print(f"  {problem}")
+    return 0
+
+
+def analyse_position(args: argparse.Namespace) -> int:
+    from game.match.arena import parse_options
+    from game.rules.core import BadNotation
+    from game.rules.catalogue import game_class
+    from game.match.runner import ANALYSE, BotRunner
+
+    game_id = check_game(args.game)
+    options = game_options(game_id, args.options, parse_options)
+    check_budget(args.budget)
+    try:
+        state = game_class(game_id).from_text(args.moves, **options)
+    except BadNotation as err:
+        raise CliError(f"{game_id} moves {args.moves!r}: {err}") from None
+    config, registry = load_setup(args)
+    warn_problems(config, registry)
+    moves = state.to_text()
+    print(f"{state.title} {'after ' + moves if moves else 'start position'}:")
+    print(state)
+    print()
+    outcome = state.outcome()
+    if outcome is not None:
+        winners = ", ".join(state.seat_name(s) for s in outcome.winners)
+        print(f"The game is over: {winners + ' wins' if winners else 'draw'} ({outcome.reason}).")
+        return 0
+    choice = args.bot or config.game(game_id).hint_tier
+    if not choice:
+        raise CliError(f"no tier of {game_id} can give hints; name a bot with --bot "
+                       f"(choices: {', '.join(config.choice_names(game_id, registry)) or 'none'})")
+    budget = config.game(game_id).hint_seconds if args.budget is None else args.budget
+    spec = bot_spec(config, registry, game_id, choice, budget)
+    with BotRunner(spec) as runner:
+        runner.request(state, ANALYSE)
+        reply = runner.wait()
+    if reply.failure is not None:
+        print(f"{args.prog}: {reply.failure}", file=sys.stderr)
+        return BOT_FAILED
+    if not reply.values:
+        print(f"{args.prog}: {spec.who} does not value moves; try another with --bot", file=sys.stderr)
+        return BOT_FAILED
+    order = {move: i for i, move in enumerate(state.legal_moves())}
+    ranked = sorted(reply.values.items(), key=lambda item: (-item[1].score, order[item[0]]))
+    print(f"{spec.who}, values of {state.seat_name(state.turn)}'s moves, best first:")
+    names = {move: state.move_to_str(move) for move in state.legal_moves()}
+    width = max(len(n) for n in names.values())
+    text_width = max(len(value.text) for value in reply.values.values())
+    for move, value in ranked:
+        print(f"  {names[move].ljust(width)}  {value.text.ljust(text_width)}  score {value.score:g}")
+    unvalued = [names[m] for m in state.legal_moves() if m not in reply.values]
+    if unvalued:
+        print(f"  not valued: {' '.join(unvalued)}")
+    best = ranked[0][1]
+    print(f"Value of the position for {state.seat_name(state.turn)} (its best move's): {best.text}, "
+          f"score {best.score:g}")
+    return 0
+
+
+# -- shared -------------------------------------------------------------------------
+def check_game(game_id: str) -> str:
+    from game.rules.core import BadNotation
+    from game.rules.catalogue import game_class
+
+    try:
+        game_class(game_id)
+    except BadNotation as err:
+        raise CliError(str(err)) from None
+    return game_id
+
+
+def check_budget(budget: float | None) -> None:
+    """``CliError`` unless ``budget`` is None or seconds within the config's range."""
+    from game.match.config import MAX_TIME_BUDGET, MIN_TIME_BUDGET
+
+    if budget is not None and not (math.isfinite(budget) and MIN_TIME_BUDGET <= budget <= MAX_TIME_BUDGET):
+        raise CliError(f"--budget must be seconds per move from {MIN_TIME_BUDGET:g} to {MAX_TIME_BUDGET:g}, "
+                       f"got {budget:g}")
+
+
+def game_options(game_id: str, pairs: Sequence[str], parse) -> dict:
+    from game.rules.core import BadNotation
+
+    try:
+        return parse(game_id, pairs)
+    except BadNotation as err:
+        raise CliError(str(err)) from None
+
+
+def load_setup(args: argparse.Namespace):
+    """The config and the bots, from the command line's --config and --bots-dir
+    (each tier's bot is built once with its parameters to check them)."""
+    from game.match.botregistry import BotRegistry
+    from game.match.config import load_config
+
+    config = load_config(args.config)
+    registry = BotRegistry.discover(args.bots_dir, check=config.bot_checks())
+    config.validate(registry)
+    return config, registry
+
+
+def bot_spec(config, registry, game_id: str, choice: str, budget: float | None):
+    from game.match.config import BotChoiceError
+
+    try:
+        return config.bot_spec(game_id, choice, registry, budget=budget)
+    except BotChoiceError as err:
+        raise CliError(str(err)) from None
+
+
+def warn_problems(config, registry) -> None:
+    """Config and bot-file problems, on stderr so they never mix with results."""
+    for problem in config.problems:
+        print(f"warning: {problem}", file=sys.stderr)
+    for problem in registry.problems:
+        print(f"warning: {problem}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

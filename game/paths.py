@@ -1,0 +1,54 @@
+"""Where the program's own files are: the bots, ``config.yaml`` and ``assets/``.
+
+Run from a source checkout (``python main.py``), all of them sit in the project
+folder beside the ``game`` package. Installed (``pip install .``, then the
+``board-arcade`` command), the ``game`` and ``bots`` packages are in
+site-packages, and ``config.yaml`` and ``assets/`` are the distribution's data
+files, in ``share/board-arcade`` under the installation's prefix (the virtual
+environment, ``~/.local`` for ``pip install --user``, ``/usr/local``...). pip
+records where it put every file in the distribution's file list (its RECORD),
+so the installed program reads the folder from there, the same way whatever the
+prefix. A checkout is recognised first, by the ``config.yaml`` beside the
+packages, so ``python main.py`` never reads an installed copy.
+
+Everything that opens one of these files takes its path from here.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+#: The distribution's name, as in pyproject.toml.
+DISTRIBUTION = "board-arcade"
+#: The folder holding the ``game`` and ``bots`` packages: the project folder of a
+#: checkout, or site-packages when installed.
+ROOT = Path(__file__).resolve().parents[1]
+#: The bot files scanned by default: the ``bots`` package.
+BOTS_DIR = ROOT / "bots"
+
+
+def data_dir(root: Path = ROOT) -> Path:
+    """The folder holding ``config.yaml`` and ``assets/``: ``root`` itself in a checkout,
+    else the data folder of the distribution installed in ``root``. An installation that
+    lost its data files gets ``root``, where loading reports config.yaml missing."""
+    if (root / "config.yaml").is_file():
+        return root
+    return installed_data_dir(root) or root
+
+
+def installed_data_dir(site: Path) -> Path | None:
+    """Where the board-arcade distribution installed in ``site`` put its ``config.yaml``
+    (``<prefix>/share/board-arcade``), from its file list; None without one."""
+    from importlib import metadata
+
+    for dist in metadata.distributions(name=DISTRIBUTION, path=[str(site)]):
+        for file in dist.files or ():
+            if file.name == "config.yaml" and file.parent.name == DISTRIBUTION:
+                return Path(dist.locate_file(file)).resolve().parent
+    return None
+
+
+DATA_DIR = data_dir()
+#: The settings file: which bot plays each difficulty tier, and the time budgets.
+CONFIG_PATH = DATA_DIR / "config.yaml"
+#: Fonts, sounds and Master's Connect Four opening book.
+ASSETS_DIR = DATA_DIR / "assets"
