@@ -107,6 +107,12 @@ def inside(path: str | Path, folder: Path) -> bool:
     return Path(path).resolve().is_relative_to(folder.resolve())
 
 
+def checkout_folder(path: str | Path) -> bool:
+    """Whether ``path`` would import the checkout's own code: the checkout or a folder of its
+    sources (its tests), not a virtual environment made inside it."""
+    return Path(path).resolve() == ROOT.resolve() or inside(path, ROOT / "tests")
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> Installed:
     check_build_backend()
@@ -122,8 +128,9 @@ def installed(tmp_path_factory) -> Installed:
     bare = Installed(venv, python, venv, workdir, env)
     own = bare.python_json("{'site': __import__('sysconfig').get_path('purelib'), 'path': __import__('sys').path}")
     site_packages = Path(own["site"])
-    # This environment's packages (the dependencies, pip, the build backend), after the venv's own.
-    outer = [p for p in sys.path if p and p not in own["path"] and Path(p).is_dir() and not inside(p, ROOT)]
+    # This environment's packages (the dependencies, pip, the build backend), after the venv's own; not the
+    # checkout's own folders (a virtual environment inside the checkout, as the README makes, is kept).
+    outer = [p for p in sys.path if p and p not in own["path"] and Path(p).is_dir() and not checkout_folder(p)]
     (site_packages / "test-environment.pth").write_text("\n".join(outer) + "\n")
     done = subprocess.run([str(python), "-m", "pip", "install", "--isolated", "--no-index", "--no-deps",
                            "--no-build-isolation", "--disable-pip-version-check", "-q", str(source)],
