@@ -1,15 +1,23 @@
-"""config.yaml: loading never fails, and every problem names file, line, key and what is expected."""
+"""config.yaml: loading never fails, and every problem names file, line, key and what is expected.
+
+The built-in settings are the shipped config.yaml itself: another file's
+bad entries fall back to it, and its own bad entries have nothing to fall
+back on. Tests of the shipped file's own faults point ``CONFIG_PATH`` at a
+copy they break.
+"""
 from __future__ import annotations
 
 import textwrap
 from pathlib import Path
 
 import pytest
+import yaml
 
+from game.match import config as config_module
 from game.rules import catalogue as games
 from game.match.botregistry import BotInfo, BotParam, BotRegistry
-from game.match.config import (CONFIG_PATH, DEFAULT_CONFIG, BotChoiceError, GameConfig, TierSpec,
-                         load_config)
+from game.match.config import (CONFIG_PATH, DEFAULT_TIME_BUDGET, BotChoiceError, GameConfig, TierSpec,
+                               builtin_games, load_config)
 from game.match.record import HUMAN
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -49,8 +57,30 @@ def tiers_of(game: GameConfig) -> list[tuple[str, str, dict]]:
     return [(t.name, t.bot, t.params) for t in game.tiers]
 
 
-DEFAULT_TIERS = [(name, entry["bot"], entry["params"])
-                 for name, entry in DEFAULT_CONFIG["games"]["tictactoe"]["tiers"].items()]
+#: The shipped file's games, read as plain YAML (not by the code under test).
+SHIPPED = yaml.safe_load(CONFIG_PATH.read_text(encoding="utf-8"))["games"]
+
+
+def shipped_tiers(game_id: str) -> list[tuple[str, str, dict]]:
+    entries = SHIPPED[game_id]["tiers"].items()
+    return [(name, entry["bot"], entry.get("params") or {}) if isinstance(entry, dict) else (name, entry, {})
+            for name, entry in entries]
+
+
+DEFAULT_TIERS = shipped_tiers("tictactoe")
+
+
+@pytest.fixture
+def shipped(tmp_path, monkeypatch):
+    """Makes the shipped config.yaml a file of the test's own: call it with the file's text."""
+    def ship(text: str | None) -> Path:
+        path = tmp_path / "shipped" / "config.yaml"
+        if text is not None:
+            path.parent.mkdir()
+            path.write_text(textwrap.dedent(text))
+        monkeypatch.setattr(config_module, "CONFIG_PATH", path)
+        return path
+    return ship
 
 
 def test_shipped_config_loads_cleanly_and_matches_the_defaults():
@@ -59,8 +89,83 @@ def test_shipped_config_loads_cleanly_and_matches_the_defaults():
     assert config.problems == []
     game = config.game("tictactoe")
     assert tiers_of(game) == DEFAULT_TIERS
-    assert game.hint_tier == DEFAULT_CONFIG["games"]["tictactoe"]["hint"]
-    assert game.time_budget == DEFAULT_CONFIG["games"]["tictactoe"]["time_budget"]
+    assert game.hint_tier == SHIPPED["tictactoe"]["hint"]
+    assert game.time_budget == SHIPPED["tictactoe"]["time_budget"]
+
+
+@pytest.mark.parametrize("game_id", sorted(SHIPPED))
+def test_builtin_settings_of_every_game_are_the_shipped_files(tmp_path, game_id):
+    entry = SHIPPED[game_id]
+    for game in (builtin_games()[game_id], load_config(write(tmp_path, "games: {}\n")).game(game_id)):
+        assert tiers_of(game) == shipped_tiers(game_id)
+        assert game.hint_tier == entry["hint"]
+        assert game.time_budget == entry.get("time_budget", DEFAULT_TIME_BUDGET)
+        assert game.hint_time == entry.get("hint_time")
+
+
+def test_broken_entries_of_the_shipped_file_have_nothing_to_fall_back_on(shipped):
+    shipped("""\
+        games:
+          tictactoe:
+            time_budget: soon
+            hint: Master
+            tiers:
+              Easy: {bot: TicTacToeEasy}
+              Hard: {bot: TicTacToeSymmetry, params: [5]}
+              Master: {bot: TicTacToePerfect}
+          connect4:
+            tiers: {Easy: ConnectFourEasy}
+        """)
+    config = load_config()
+    assert config.problems == [
+        "config.yaml line 3: games.tictactoe.time_budget: expected seconds per move, a number from 0.01 to 600, "
+        "got 'soon'; using 1 s",
+        "config.yaml line 7: games.tictactoe.tiers.Hard.params: expected a mapping of parameter names to values, "
+        "got a list; tier Hard left out"]
+    tictactoe = config.game("tictactoe")
+    assert tiers_of(tictactoe) == [("Easy", "TicTacToeEasy", {}), ("Master", "TicTacToePerfect", {})]
+    assert tictactoe.time_budget == DEFAULT_TIME_BUDGET and tictactoe.hint_tier == "Master"
+    assert tiers_of(config.game("connect4")) == [("Easy", "ConnectFourEasy", {})]
+
+
+def test_tier_of_the_shipped_file_whose_bot_is_missing_is_left_out(shipped, default_bots):
+    shipped("""\
+        games:
+          tictactoe:
+            hint: Master
+            tiers: {Easy: TicTacToeEasy, Medium: TicTacToeRulez, Master: TicTacToePerfect}
+        """)
+    config = load_config(registry=default_bots)
+    [problem] = config.problems
+    assert problem.startswith("config.yaml line 4: games.tictactoe.tiers.Medium.bot: no bot class 'TicTacToeRulez'")
+    assert problem.endswith("; tier Medium left out")
+    assert tiers_of(config.game("tictactoe")) == [("Easy", "TicTacToeEasy", {}), ("Master", "TicTacToePerfect", {})]
+
+
+def test_another_file_falls_back_only_to_what_the_shipped_file_has(shipped, tmp_path, default_bots):
+    shipped("games: {tictactoe: {tiers: {Easy: TicTacToeEasy, Hard: {bot: TicTacToeSymmetry, params: 5}}}}\n")
+    path = write(tmp_path, "games: {tictactoe: {tiers: {Easy: {bot: 1}, Hard: {bot: 2}}}}\n")
+    config = load_config(path, default_bots)
+    assert [p.split(": ", 1)[1].split(":")[0] for p in config.problems] == [
+        "games.tictactoe.tiers.Easy.bot", "games.tictactoe.tiers.Hard.bot"]
+    assert config.problems[0].endswith("using the built-in Easy tier (TicTacToeEasy)")
+    assert config.problems[1].endswith("tier Hard left out")
+    assert tiers_of(config.game("tictactoe")) == [("Easy", "TicTacToeEasy", {})]
+
+
+@pytest.mark.parametrize("text, start", [
+    (None, "config.yaml: not found at {path}; "),
+    ("games: [\n", "config.yaml line 2: not valid YAML ("),
+    ("", "config.yaml: is empty; "),
+], ids=["missing", "not YAML", "empty"])
+def test_shipped_file_that_cannot_be_used_leaves_every_bot_under_its_own_name(shipped, tier_bots, text, start):
+    path = shipped(text)
+    config = load_config(registry=tier_bots)
+    [problem] = config.problems
+    assert problem.startswith(start.format(path=path))
+    assert problem.endswith("; no tiers (every bot is offered under its own name)")
+    assert config.game("tictactoe").tiers == [] and config.game("tictactoe").hint_tier == ""
+    assert [c.label for c in config.seat_choices("tictactoe", tier_bots)] == ["Human", "Lone wolf", "Strong", "Weak"]
 
 
 def test_good_file_gives_its_budget_hint_and_tiers_in_order(tmp_path, tier_bots):
@@ -181,7 +286,7 @@ def test_bad_time_budget_falls_back_to_the_default(tmp_path, value):
     config = load_config(path)
     [problem] = config.problems
     assert problem.startswith("config.yaml line 3: games.tictactoe.time_budget: expected seconds per move")
-    assert config.game("tictactoe").time_budget == DEFAULT_CONFIG["games"]["tictactoe"]["time_budget"]
+    assert config.game("tictactoe").time_budget == SHIPPED["tictactoe"]["time_budget"]
     assert tiers_of(config.game("tictactoe")) == DEFAULT_TIERS
 
 
@@ -190,7 +295,7 @@ def test_hint_time_gives_hints_their_own_thinking_time(tmp_path):
     config = load_config(path)
     assert config.problems == []
     assert config.game("tictactoe").hint_seconds == 4.0 and config.game("tictactoe").time_budget == 0.5
-    assert config.game("connect4").hint_seconds == DEFAULT_CONFIG["games"]["connect4"]["hint_time"]
+    assert config.game("connect4").hint_seconds == SHIPPED["connect4"]["hint_time"]
 
 
 def test_bad_hint_time_is_reported_and_hints_keep_the_move_budget(tmp_path):

@@ -3,9 +3,10 @@
 Bot files are other people's code, and importing one runs it: it may hang
 (``time.sleep`` at import), end the process (``os._exit``), print, or fail.
 So the game never imports them itself. ``BotRegistry.discover()`` imports
-them in a discovery process (a fresh ``python -c``), which sends back plain
-metadata only (names, games, description, constructor parameters, whether
-the bot can analyse, whether it has an engine to warm up), read with
+them in a discovery process (a fresh ``python -c``, started and watched by
+``game.match.supervisor``), which sends back plain metadata only (names,
+games, description, constructor parameters, whether the bot can analyse,
+whether it has an engine to warm up), read with
 ``game.match.plaindata.loads_plain``. A file that does not import becomes a
 ``LoadProblem`` naming the file and the error; one that hangs past the
 timeout or ends the process is skipped and named, and the files after it
@@ -26,28 +27,22 @@ import importlib.util
 import inspect
 import logging
 import os
-import pickle
-import queue
 import signal
-import subprocess
 import sys
-import threading
-import time
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Iterable, Mapping
 
-from game.match.plaindata import is_plain, loads_plain
+from game.match.plaindata import is_plain
+from game.match.supervisor import Child, ChildEnded, ChildGarbled, ChildTimedOut, interpreter_channel
 from game.paths import BOTS_DIR
 
 logger = logging.getLogger(__name__)
 
 #: Seconds one discovery process may take to import the bot files it is given.
 DISCOVERY_TIMEOUT = 30.0
-#: Largest message the discovery process may send (bytes).
-_MAX_FRAME = 16 * 1024 * 1024
 #: What the discovery process runs: a plain interpreter, so it starts quickly and
 #: does not re-run the program's main module (as a multiprocessing child would).
 _CHILD_CODE = (f"import sys; sys.path.insert(0, {str(BOTS_DIR.parent)!r}); "
@@ -216,46 +211,31 @@ class _Discovery:
     def _run_once(self) -> bool:
         """One discovery process over ``remaining``; True if another should follow."""
         known = {key: info.source for key, info in self.registry.bots.items()}
-        arguments = pickle.dumps((str(self.folder), self.remaining, known, self.checks, list(sys.path)))
         try:
-            process = subprocess.Popen([sys.executable, "-c", _CHILD_CODE],
-                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+            child = Child.interpreter(_CHILD_CODE, name="the bot search")
         except (OSError, ValueError, TypeError) as err:  # no usable interpreter (an embedded Python)
             self._folder_problem(f"the bot search could not start ({err}); no bots listed")
             return False
-        frames: queue.Queue[bytes | None] = queue.Queue()
-        threading.Thread(target=_read_frames, args=(process.stdout, frames), name="bot discovery reader",
-                         daemon=True).start()
         self.current_file = self.current_check = None
-        deadline = time.monotonic() + self.timeout
+        child.expect(child.started_at + self.timeout)
         try:
-            try:
-                process.stdin.write(arguments)
-                process.stdin.close()
-            except OSError:
-                pass  # it ended already: reported below when its output ends
+            child.send((str(self.folder), self.remaining, known, self.checks, list(sys.path)))
             while True:
-                left = deadline - time.monotonic()
-                if left <= 0:
+                try:
+                    message = child.receive(None)
+                except ChildTimedOut:
                     return self._stopped(f"did not finish importing within {self.timeout:g} s "
                                          "(it waits or loops at import); skipped",
                                          f"was still being built after {self.timeout:g} s",
                                          f"did not answer within {self.timeout:g} s")
-                try:
-                    data = frames.get(timeout=left)
-                except queue.Empty:
-                    continue
-                if data is None:  # its output ended: the process ended (or closed it)
-                    code = _exit_code(process)
-                    return self._stopped(f"ended the bot search (exit code {code}) while being "
+                except ChildEnded as ended:
+                    return self._stopped(f"ended the bot search (exit code {ended.code}) while being "
                                          "imported; skipped",
-                                         f"ended the bot search (exit code {code}) while being built",
-                                         f"ended (exit code {code})")
-                try:
-                    message = loads_plain(data)
-                except Exception as err:  # noqa: BLE001 - a tampered process: reported, never trusted
-                    self._folder_problem(f"the bot search sent something that is not plain data ({err}); "
-                                         "stopped")
+                                         f"ended the bot search (exit code {ended.code}) while being built",
+                                         f"ended (exit code {ended.code})")
+                except ChildGarbled as garbled:  # a tampered process: reported, never trusted
+                    self._folder_problem(f"the bot search sent something that is not plain data "
+                                         f"({garbled.error}); stopped")
                     return False
                 outcome = self._handle(message)
                 if outcome == "done":
@@ -265,7 +245,7 @@ class _Discovery:
                                          "stopped")
                     return False
         finally:
-            _end(process)
+            child.stop()
 
     def _handle(self, message: Any) -> str | None:
         """Take in one message; returns 'done', 'bad' (not a message of the protocol) or None."""
@@ -332,47 +312,6 @@ class _Discovery:
         self.registry._problem(_shown_path(self.folder), message)
 
 
-def _read_frames(stream: Any, frames: "queue.Queue[bytes | None]") -> None:
-    """Put each length-prefixed message of ``stream`` on ``frames``; None at the end."""
-    try:
-        while True:
-            header = stream.read(4)
-            if len(header) < 4:
-                break
-            size = int.from_bytes(header, "big")
-            if size > _MAX_FRAME:
-                break
-            body = stream.read(size)
-            if len(body) < size:
-                break
-            frames.put(body)
-    except (OSError, ValueError):
-        pass  # the pipe was closed under us: the end
-    frames.put(None)
-
-
-def _exit_code(process: subprocess.Popen) -> int | None:
-    try:
-        return process.wait(1.0)
-    except subprocess.TimeoutExpired:
-        return None
-
-
-def _end(process: subprocess.Popen) -> None:
-    """Stop a discovery process if it still runs, and reap it."""
-    if process.poll() is None:
-        try:
-            process.wait(0.5)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-    for stream in (process.stdin, process.stdout):
-        try:
-            stream.close()
-        except OSError:
-            pass
-
-
 def _infos_from_plain(infos: Any) -> list[BotInfo] | None:
     """The discovery process's bot records as ``BotInfo``s, or None if malformed."""
     if type(infos) is not list:
@@ -408,30 +347,14 @@ def _is_problem_list(problems: Any) -> bool:
 
 
 # -- the discovery process ------------------------------------------------------------
-class _FrameWriter:
-    """Sends pickled messages, each prefixed by its length, on a binary stream."""
-
-    def __init__(self, stream: Any) -> None:
-        self.stream = stream
-
-    def send(self, message: tuple) -> None:
-        data = pickle.dumps(message)
-        self.stream.write(len(data).to_bytes(4, "big") + data)
-        self.stream.flush()
-
-    def close(self) -> None:
-        self.stream.close()
-
-
 def discovery_entry() -> None:
-    """Start of the discovery process: arguments come pickled on stdin, and
-    messages go out on the original stdout, which is then pointed at stderr
-    so that nothing a bot file prints can mix with them."""
-    channel = os.fdopen(os.dup(1), "wb")
-    os.dup2(2, 1)
-    folder, files, known, checks, path = pickle.load(sys.stdin.buffer)
+    """Start of the discovery process: its arguments are the parent's first
+    message, and nothing a bot file prints can mix with the messages (see
+    ``supervisor.interpreter_channel``)."""
+    conn = interpreter_channel()
+    folder, files, known, checks, path = conn.recv()
     sys.path[:] = [entry for entry in path if entry not in sys.path] + sys.path
-    discovery_main(_FrameWriter(channel), folder, files, known, checks)
+    discovery_main(conn, folder, files, known, checks)
 
 
 def discovery_main(conn: Any, folder: str, files: list[str], known: dict[str, str],

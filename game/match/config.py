@@ -12,20 +12,31 @@ tiers from weakest to strongest, each a bot class with parameters::
           Easy: {bot: TicTacToeEasy}
           Hard: {bot: TicTacToeSymmetry, params: {depth: 5}}
 
+The built-in settings are the shipped ``config.yaml`` (``CONFIG_PATH``),
+read once per run; there is no second copy in code to drift from it.
+
 Loading never fails: a file that is missing, is not valid YAML, or has a bad
 entry gives a problem message naming the file, the line and key path where
-known, and what is expected, and only the bad part falls back to
-``DEFAULT_CONFIG``. Entries that need the bots to check (does the bot exist,
-does it take that parameter) are checked by ``Config.validate(registry)``,
-which ``seat_choices`` and ``bot_spec`` call for you. Whether a bot's
-constructor accepts the parameter *values* is known only by building it:
-pass ``config.bot_checks()`` to ``BotRegistry.discover(check=...)`` and
-``validate`` reports the tiers whose bot refused to be built.
+known, and what is expected. In another file (``--config FILE``) only the
+bad part falls back, entry by entry, to the shipped file's. A bad entry of
+the shipped file itself has nothing to fall back on: its tier is left out
+(a bad ``time_budget`` becomes ``DEFAULT_TIME_BUDGET``) and the rest keeps
+working; if the shipped file is missing or unreadable, no game has tiers
+and every bot is offered in the seat menus under its own name.
+
+Entries that need the bots to check (does the bot exist, does it take that
+parameter) are checked by ``Config.validate(registry)``, which
+``seat_choices`` and ``bot_spec`` call for you; a tier that fails falls back
+in the same way. Whether a bot's constructor accepts the parameter *values*
+is known only by building it: pass ``config.bot_checks()`` to
+``BotRegistry.discover(check=...)`` and ``validate`` reports the tiers whose
+bot refused to be built.
 """
 from __future__ import annotations
 
 import copy
 import difflib
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
@@ -45,42 +56,8 @@ GAME_KEYS = ("time_budget", "hint", "hint_time", "tiers")
 MAX_NODES, MAX_DEPTH = 10_000, 50
 TIER_KEYS = ("bot", "params")
 
-#: The built-in configuration, in the shape of ``config.yaml``.
-DEFAULT_CONFIG: dict[str, Any] = {
-    "games": {
-        "tictactoe": {
-            "time_budget": DEFAULT_TIME_BUDGET,
-            "hint": "Master",
-            "tiers": {
-                "Easy": {"bot": "TicTacToeEasy", "params": {}},
-                "Medium": {"bot": "TicTacToeRules", "params": {}},
-                "Hard": {"bot": "TicTacToeSymmetry", "params": {"depth": 5}},
-                "Master": {"bot": "TicTacToePerfect", "params": {}},
-            },
-        },
-        "connect4": {
-            "time_budget": DEFAULT_TIME_BUDGET,
-            "hint": "Master",
-            "hint_time": 5.0,
-            "tiers": {
-                "Easy": {"bot": "ConnectFourEasy", "params": {}},
-                "Medium": {"bot": "ConnectFourFeatures", "params": {}},
-                "Hard": {"bot": "ConnectFourAlphaBeta", "params": {"depth": 8}},
-                "Master": {"bot": "ConnectFourMaster", "params": {}},
-            },
-        },
-        "chinesecheckers": {
-            "time_budget": DEFAULT_TIME_BUDGET,
-            "hint": "Medium",
-            "tiers": {
-                "Easy": {"bot": "ChineseCheckersEasy", "params": {}},
-                "Medium": {"bot": "ChineseCheckersGreedy", "params": {}},
-                "Hard": {"bot": "ChineseCheckersBRS", "params": {"seconds": 0.5}},
-                "Master": {"bot": "ChineseCheckersMaster", "params": {"seconds": 0.8}},
-            },
-        },
-    },
-}
+#: What a problem says when there are no built-in settings to use instead.
+NO_BUILT_IN = "no tiers (every bot is offered under its own name)"
 
 
 class BotChoiceError(ValueError):
@@ -135,9 +112,12 @@ class Config:
     """
 
     def __init__(self, path: Path, games: dict[str, GameConfig], load_problems: list[str],
-                 lines: dict[tuple[str, ...], int] | None = None) -> None:
+                 lines: dict[tuple[str, ...], int] | None = None, *,
+                 defaults: dict[str, GameConfig] | None = None) -> None:
         self.path = path
         self._lines = lines or {}
+        #: The built-in settings a bad tier falls back to (none for the shipped file itself).
+        self._defaults = defaults or {}
         self._loaded = games
         self._checked: dict[str, GameConfig] | None = None
         self._registry: BotRegistry | None = None
@@ -162,9 +142,8 @@ class Config:
         """``(bot class, params)`` of every tier, and of the built-in tiers that
         may replace them, for ``BotRegistry.discover(check=...)`` to construct."""
         pairs: list[tuple[str, dict[str, Any]]] = []
-        defaults = _default_games()
         for game_id, game in self._loaded.items():
-            default = defaults.get(game_id)
+            default = self._defaults.get(game_id)
             for tier in [*game.tiers, *(default.tiers if default else [])]:
                 if (tier.bot, tier.params) not in pairs:
                     pairs.append((tier.bot, dict(tier.params)))
@@ -182,10 +161,9 @@ class Config:
             return self.bot_problems
         self._registry = registry
         self.bot_problems = []
-        defaults = _default_games()
         checked = {}
         for game_id, game in self._loaded.items():
-            checked[game_id] = self._validate_game(game, defaults.get(game_id), registry)
+            checked[game_id] = self._validate_game(game, self._defaults.get(game_id), registry)
         self._checked = checked
         return self.bot_problems
 
@@ -419,21 +397,38 @@ def _tier_text(tier: TierSpec) -> str:
 
 # -- loading ---------------------------------------------------------------------
 def load_config(path: str | Path | None = None, registry: BotRegistry | None = None) -> Config:
-    """Read ``config.yaml`` (default: the one beside ``main.py``); never raises.
+    """Read ``config.yaml`` (default: the shipped one, beside ``main.py``); never raises.
 
-    With ``registry`` the tiers are also checked against the bots found.
+    Another file's bad entries fall back to the shipped file's; the shipped
+    file's own have nothing to fall back on. With ``registry`` the tiers are
+    also checked against the bots found.
     """
     path = Path(path) if path is not None else CONFIG_PATH
-    reader = _Reader(path)
-    config = Config(path, reader.read(), reader.problems, reader.lines)
+    if path.resolve() == CONFIG_PATH.resolve():
+        games, problems, lines = _read_shipped(CONFIG_PATH)
+        config = Config(path, copy.deepcopy(games), list(problems), dict(lines))
+    else:
+        defaults = builtin_games()
+        reader = _Reader(path, defaults)
+        config = Config(path, reader.read(), reader.problems, reader.lines, defaults=defaults)
     if registry is not None:
         config.validate(registry)
     return config
 
 
-def _default_games() -> dict[str, GameConfig]:
-    reader = _Reader(Path("built-in defaults"))
-    return reader.parse_games(copy.deepcopy(DEFAULT_CONFIG), {})
+def builtin_games() -> dict[str, GameConfig]:
+    """The built-in settings of every game: the shipped ``config.yaml``'s
+    (``CONFIG_PATH``), without the entries it gets wrong (none, if it cannot be read)."""
+    return copy.deepcopy(_read_shipped(CONFIG_PATH)[0])
+
+
+@functools.lru_cache(maxsize=4)
+def _read_shipped(path: Path) -> tuple[dict[str, GameConfig], tuple[str, ...], dict[tuple[str, ...], int]]:
+    """The shipped file at ``path`` read once, with nothing to fall back on:
+    (its games, its problems, the line of each key). Callers copy what they keep."""
+    reader = _Reader(path, {})
+    games = reader.read()
+    return games, tuple(reader.problems), reader.lines
 
 
 class _TooLarge(Exception):
@@ -443,23 +438,27 @@ class _TooLarge(Exception):
 class _Reader:
     """Turns the file's text into ``GameConfig``s, collecting problems."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, defaults: dict[str, GameConfig]) -> None:
         self.path = path
+        #: The built-in settings that a bad part falls back to ({} for the shipped file).
+        self.defaults = defaults
         self.problems: list[str] = []
         self.lines: dict[tuple[str, ...], int] = {}
+        #: How a problem of the whole file ends: what is used instead.
+        self.instead = "using the built-in settings" if defaults else NO_BUILT_IN
 
     def problem(self, key: Iterable[str], message: str) -> None:
         self.problems.append(_problem_text(self.path, self.lines, tuple(key), message))
 
     def read(self) -> dict[str, GameConfig]:
-        defaults = _default_games()
+        defaults = self.defaults
         try:
             text = self.path.read_text(encoding="utf-8")
         except FileNotFoundError:
-            self.problems.append(f"{self.path.name}: not found at {self.path}; using the built-in settings")
+            self.problems.append(f"{self.path.name}: not found at {self.path}; {self.instead}")
             return defaults
         except (OSError, UnicodeDecodeError) as err:
-            self.problems.append(f"{self.path.name}: cannot be read ({err}); using the built-in settings")
+            self.problems.append(f"{self.path.name}: cannot be read ({err}); {self.instead}")
             return defaults
         try:
             data = self._load_yaml(text)
@@ -467,28 +466,28 @@ class _Reader:
             mark = getattr(err, "problem_mark", None)
             where = f"{self.path.name} line {mark.line + 1}" if mark is not None else self.path.name
             what = getattr(err, "problem", None) or str(err)
-            self.problems.append(f"{where}: not valid YAML ({what}); using the built-in settings")
+            self.problems.append(f"{where}: not valid YAML ({what}); {self.instead}")
             return defaults
         except (_TooLarge, RecursionError, MemoryError):
             self.lines.clear()
-            self.problems.append(f"{self.path.name}: too deeply nested / too large (aliases?); "
-                                 "using the built-in settings")
+            self.problems.append(f"{self.path.name}: too deeply nested / too large (aliases?); {self.instead}")
             return defaults
         except Exception as err:  # noqa: BLE001 - whatever else the YAML library raises is reported, not fatal
             self.lines.clear()
             self.problems.append(f"{self.path.name}: cannot be read as YAML ({type(err).__name__}: {err}); "
-                                 "using the built-in settings")
+                                 f"{self.instead}")
             return defaults
         if data is None:
+            if not defaults:  # another file may be empty (all built in); the built-in file may not
+                self.problems.append(f"{self.path.name}: is empty; {self.instead}")
             return defaults
         if not isinstance(data, dict):
-            self.problem((), f"expected a mapping with a 'games:' key, got {_shown(data)}; "
-                             "using the built-in settings")
+            self.problem((), f"expected a mapping with a 'games:' key, got {_shown(data)}; {self.instead}")
             return defaults
         for key in data:
             if key != "games":
                 self.problem((str(key),), "unknown key (expected games); ignored")
-        return self.parse_games(data, defaults)
+        return self.parse_games(data)
 
     def _load_yaml(self, text: str) -> Any:
         """The document's data, after ``_map_lines`` has measured it (``_TooLarge``)."""
@@ -533,16 +532,15 @@ class _Reader:
                 self._map_lines(value_node, here, count, open_nodes)
         open_nodes.discard(id(node))
 
-    def parse_games(self, data: dict[str, Any], defaults: dict[str, GameConfig]) -> dict[str, GameConfig]:
+    def parse_games(self, data: dict[str, Any]) -> dict[str, GameConfig]:
         games = data.get("games")
-        result = dict(defaults)
+        result = dict(self.defaults)
         if games is None:
             if "games" in data:
-                self.problem(("games",), "is empty; using the built-in settings")
+                self.problem(("games",), f"is empty; {self.instead}")
             return result
         if not isinstance(games, dict):
-            self.problem(("games",), f"expected a mapping of game ids, got {_shown(games)}; "
-                                     "using the built-in settings")
+            self.problem(("games",), f"expected a mapping of game ids, got {_shown(games)}; {self.instead}")
             return result
         known = game_ids()
         for game_id, entry in games.items():
@@ -550,7 +548,7 @@ class _Reader:
                 self.problem(("games", str(game_id)), f"there is no game {game_id!r} "
                                                       f"(games: {', '.join(known)}); ignored")
                 continue
-            result[game_id] = self.parse_game(game_id, entry, defaults.get(game_id, GameConfig(game_id)))
+            result[game_id] = self.parse_game(game_id, entry, self.defaults.get(game_id, GameConfig(game_id)))
         return result
 
     def parse_game(self, game_id: str, entry: Any, default: GameConfig) -> GameConfig:
@@ -558,8 +556,8 @@ class _Reader:
         if entry is None:
             return default
         if not isinstance(entry, dict):
-            self.problem(key, f"expected a mapping with {', '.join(GAME_KEYS)}, got {_shown(entry)}; "
-                              f"using the built-in {game_id} settings")
+            instead = f"using the built-in {game_id} settings" if game_id in self.defaults else NO_BUILT_IN
+            self.problem(key, f"expected a mapping with {', '.join(GAME_KEYS)}, got {_shown(entry)}; {instead}")
             return default
         for name in entry:
             if name not in GAME_KEYS:
@@ -594,8 +592,9 @@ class _Reader:
         if value is None:
             return []
         if not isinstance(value, dict):
+            instead = "using the built-in tiers" if default.tiers else NO_BUILT_IN
             self.problem(key, f"expected a mapping of tier name to {{bot: ClassName, params: {{...}}}}, "
-                              f"got {_shown(value)}; using the built-in tiers")
+                              f"got {_shown(value)}; {instead}")
             return list(default.tiers)
         tiers: list[TierSpec] = []
         for name, entry in value.items():

@@ -14,6 +14,9 @@ instead. A bot that overruns ``budget`` plus a grace period is stopped and
 its worker restarted; the start-up of a worker (spawning, importing and
 constructing the bot, then compiling its engine with ``warm_up``) is never
 counted against a move: a request's clock starts when the worker takes it up.
+The worker is a ``game.match.supervisor.Child``: the supervisor starts,
+watches and stops it and enforces the deadlines the runner sets; the runner
+decides what a worker's end or a missed deadline means for the request.
 
 A request must also be taken up in time: from when it is sent to a ready
 worker, it may wait ``take_up_timeout`` seconds plus whatever is queued
@@ -31,14 +34,12 @@ text, seconds)``, and ``("new_game_done",)`` after ``new_game()``.
 from __future__ import annotations
 
 import math
-import multiprocessing
 import numbers
 import random
 import signal
 import sys
 import time
 import traceback
-import weakref
 from collections import deque
 from dataclasses import dataclass, field
 from itertools import count
@@ -49,7 +50,8 @@ from typing import Any
 from game.rules.bot import MoveValue
 from game.match.botregistry import import_bot_class
 from game.rules.core import Move, State
-from game.match.plaindata import NotPlainData, loads_plain
+from game.match.plaindata import NotPlainData
+from game.match.supervisor import Child, ChildEnded, ChildGarbled, ChildTimedOut
 
 MOVE, ANALYSE = "move", "analyse"
 #: Seconds a worker may take to import and construct its bot and run its
@@ -152,24 +154,20 @@ class BotRunner:
         self.new_game_timeout = new_game_timeout
         self.take_up_timeout = take_up_timeout
         self._new_games_pending = 0
-        self._ctx = multiprocessing.get_context("spawn")
         self._rng = random.Random(spec.seed)
         self._ids = count(1)
-        self._process: Any = None
-        self._conn: Connection | None = None
-        self._spawned_at = 0.0
+        self._child: Child | None = None
         self._ready = False
         self._startup_seconds = 1.0
         self._broken: str | None = None
         self._queue: deque[_Request] = deque()
         self._live: _Request | None = None
         self._reply: BotReply | None = None
-        self._finalizer: weakref.finalize | None = None
 
     # -- life cycle -----------------------------------------------------------
     def start(self) -> "BotRunner":
         """Spawn the worker (returns at once; the bot is built in the background)."""
-        if self._process is None and self._broken is None:
+        if self._child is None and self._broken is None:
             self._spawn()
         return self
 
@@ -194,7 +192,7 @@ class BotRunner:
     @property
     def pid(self) -> int | None:
         """The worker's process id while it runs."""
-        return None if self._process is None else self._process.pid
+        return None if self._child is None else self._child.pid
 
     @property
     def ready(self) -> bool:
@@ -204,7 +202,7 @@ class BotRunner:
     @property
     def starting(self) -> bool:
         """True while a worker is building the bot or compiling its engine."""
-        return self._process is not None and not self._ready
+        return self._child is not None and not self._ready
 
     # -- requests -------------------------------------------------------------
     def request(self, state: State, kind: str = MOVE, budget: float | None = None) -> None:
@@ -224,14 +222,14 @@ class BotRunner:
         if self._broken is not None:
             self._fail(request, self._broken, 0.0)
             return
-        if self._process is None:
+        if self._child is None:
             self._spawn()
         self._queue.append(request)
         self._send(request)
 
     def new_game(self) -> None:
         """Tell the bot a new game starts (it may drop what it kept)."""
-        if self._process is not None and self._broken is None:
+        if self._child is not None and self._broken is None:
             self._new_games_pending += 1
             self._send_message(("new_game",))
 
@@ -275,43 +273,21 @@ class BotRunner:
             now = time.monotonic()
             if until is not None and now >= until:
                 raise TimeoutError(f"{self.spec.who} has not answered within {timeout} s")
-            self._pump(self._wait_slice(now, until))
+            self._pump(min(0.5, until - now) if until is not None else 0.5)
         reply, self._reply = self._reply, None
         return reply
 
     # -- internals --------------------------------------------------------------
-    def _wait_slice(self, now: float, until: float | None) -> float:
-        """How long the next blocking read may last before a deadline is due."""
-        limits = [0.5]
-        if until is not None:
-            limits.append(until - now)
-        head = self._queue[0] if self._queue else None
-        if head is not None and head.deadline is not None:
-            limits.append(head.deadline - now)
-        live = self._live
-        if live is not None and live.started is None and live.take_up_by is not None:
-            limits.append(live.take_up_by - now)
-        if not self._ready:
-            limits.append(self._spawned_at + self.start_timeout - now)
-        return max(0.0, min(limits))
-
     def _spawn(self) -> None:
-        parent, child = self._ctx.Pipe(duplex=True)
-        process = self._ctx.Process(target=worker_main, args=(child, self.spec),
-                                    name=f"bot {self.spec.key}", daemon=True)
-        process.start()
-        child.close()
-        self._process, self._conn = process, parent
-        self._spawned_at = time.monotonic()
+        self._child = Child.spawn(worker_main, (self.spec,), name=f"bot {self.spec.key}",
+                                  start_timeout=self.start_timeout)
         self._ready = False
         self._new_games_pending = 0
-        self._finalizer = weakref.finalize(self, stop_process, process, parent)
 
     def _stop_worker(self) -> None:
-        if self._finalizer is not None:
-            self._finalizer()
-            self._finalizer = None
-        self._process = self._conn = None
+        if self._child is not None:
+            self._child.stop()
+            self._child = None
         self._ready = False
 
     def _restart(self) -> None:
@@ -349,48 +325,47 @@ class BotRunner:
         request.take_up_wait = wait
 
     def _send_message(self, message: tuple) -> None:
-        assert self._conn is not None
-        try:
-            self._conn.send(message)
-        except (BrokenPipeError, ConnectionResetError, EOFError, OSError):
-            self._worker_died()
+        assert self._child is not None
+        if not self._child.send(message):
+            self._pump(0.0)  # it has gone: what it said before it went, then its end
 
     def _pump(self, timeout: float) -> None:
-        """Read what the worker sent (waiting up to ``timeout``), then check deadlines."""
-        conn = self._conn
-        if conn is not None:
+        """Take in what the worker sent, waiting up to ``timeout`` for its first
+        word; the supervisor stops the wait at the next deadline (see
+        ``_next_deadline``) and raises the worker's end or a deadline passed."""
+        child, wait = self._child, timeout
+        while child is not None and child is self._child:
+            child.expect(self._next_deadline())
             try:
-                if conn.poll(timeout):
-                    while conn is self._conn and conn.poll(0):
-                        self._receive(conn)
-            except (EOFError, OSError):
-                self._worker_died()
-        self._check_deadlines()
+                message = child.receive(wait)
+            except ChildEnded as ended:
+                self._worker_died(ended.code)
+                return
+            except ChildTimedOut as late:
+                self._deadline_passed(late)
+                return
+            except ChildGarbled as garbled:
+                self._refuse(_unreadable(garbled.error))
+                return
+            if message is None:
+                return
+            wait = 0.0
+            if _well_formed(message):
+                self._handle(message)
+            else:
+                self._refuse(f"answered with a message the game does not understand ({_shown(message)})")
 
-    def _drain(self) -> None:
-        conn = self._conn
-        try:
-            while conn is not None and conn is self._conn and conn.poll(0):
-                self._receive(conn)
-        except (EOFError, OSError):
-            pass
-
-    def _receive(self, conn: Connection) -> None:
-        """Read one message as plain data: the worker runs the bot's code, so
-        what it sends may not rebuild objects (and run code) in this process."""
-        data = conn.recv_bytes()
-        try:
-            message = loads_plain(data)
-        except NotPlainData as err:
-            self._refuse(f"returned an object that is not a move ({err})")
-            return
-        except Exception as err:  # noqa: BLE001 - any damage to the pickle: reported as the bot's failure
-            self._refuse(f"answered with something the game cannot read ({type(err).__name__}: {err})")
-            return
-        if not _well_formed(message):
-            self._refuse(f"answered with a message the game does not understand ({_shown(message)})")
-            return
-        self._handle(message)
+    def _next_deadline(self) -> float | None:
+        """When the worker must have answered the request it thinks about (its
+        budget and grace), or taken up the outstanding request; None if neither."""
+        deadlines = []
+        head = self._queue[0] if self._queue else None
+        if head is not None and head.deadline is not None:
+            deadlines.append(head.deadline)
+        live = self._live
+        if live is not None and live.started is None and live.take_up_by is not None and live in self._queue:
+            deadlines.append(live.take_up_by)
+        return min(deadlines, default=None)
 
     def _refuse(self, why: str) -> None:
         """The worker sent what a worker never sends: the bot tampered with it.
@@ -408,7 +383,8 @@ class BotRunner:
         tag = message[0]
         if tag == "ready":
             self._ready = True
-            self._startup_seconds = max(0.0, message[1] - self._spawned_at)
+            assert self._child is not None
+            self._startup_seconds = max(0.0, message[1] - self._child.started_at)
             now = time.monotonic()
             for request in self._queue:
                 self._set_take_up(request, now)
@@ -435,40 +411,34 @@ class BotRunner:
             else:
                 self._finish(request, result, seconds)
 
-    def _check_deadlines(self) -> None:
-        now = time.monotonic()
-        if self._process is not None and not self._ready and now > self._spawned_at + self.start_timeout:
+    def _deadline_passed(self, late: ChildTimedOut) -> None:
+        """The worker stayed silent past a deadline and the supervisor stopped it:
+        fail the request that was due and start a fresh worker for the rest."""
+        if late.starting:
             self._give_up(f"{self.spec.who} did not start within {self.start_timeout:g} s")
             return
+        now = time.monotonic()
         head = self._queue[0] if self._queue else None
-        if head is not None and head.deadline is not None and now > head.deadline:
+        live = self._live
+        if head is not None and head.deadline is not None and now >= head.deadline:
             self._queue.popleft()
             if not head.cancelled:
                 self._fail(head, f"{self.spec.who} did not answer within its {head.budget:g} s budget "
                                  f"(stopped after {now - head.started:.1f} s)", now - head.started)
-            self._restart()
-            return
-        live = self._live
-        if (live is None or live.started is not None or live.take_up_by is None
-                or now <= live.take_up_by or live not in self._queue):
-            return
-        self._queue.remove(live)
-        waited = now - live.take_up_by + live.take_up_wait
-        if self._new_games_pending:
-            why = (f"{self.spec.who} did not finish new_game() within {self.new_game_timeout:g} s, "
-                   f"so its move could not start (stopped after {waited:.1f} s)")
-        else:
-            why = f"{self.spec.who} did not start on the position it was sent within {waited:.1f} s"
-        self._fail(live, why, 0.0)
+        elif (live is not None and live.started is None and live.take_up_by is not None
+              and now >= live.take_up_by and live in self._queue):
+            self._queue.remove(live)
+            waited = now - live.take_up_by + live.take_up_wait
+            if self._new_games_pending:
+                why = (f"{self.spec.who} did not finish new_game() within {self.new_game_timeout:g} s, "
+                       f"so its move could not start (stopped after {waited:.1f} s)")
+            else:
+                why = f"{self.spec.who} did not start on the position it was sent within {waited:.1f} s"
+            self._fail(live, why, 0.0)
         self._restart()
 
-    def _worker_died(self) -> None:
-        process = self._process
-        self._drain()  # what it said before it went (its start-up error, a last reply)
-        if self._broken is not None or self._process is None or self._process is not process:
-            return  # already handled while draining
-        process.join(0.5)
-        code = process.exitcode
+    def _worker_died(self, code: int | None) -> None:
+        """The worker ended (what it said before is taken in; the supervisor has reaped it)."""
         if not self._ready:
             self._give_up(f"{self.spec.who} could not be started: its process ended (exit code {code})")
             return
@@ -607,6 +577,13 @@ def plain_score(score: Any, text: Any) -> tuple[float, str | None]:
     return converted, None
 
 
+def _unreadable(error: BaseException) -> str:
+    """What the worker did, for a message it sent that could not be read."""
+    if isinstance(error, NotPlainData):
+        return f"returned an object that is not a move ({error})"
+    return f"answered with something the game cannot read ({type(error).__name__}: {error})"
+
+
 def _shown(value: Any) -> str:
     """A bot's value for a message, never longer than a line."""
     try:
@@ -614,21 +591,6 @@ def _shown(value: Any) -> str:
     except Exception:  # noqa: BLE001 - a bot's object whose repr fails still gets named
         text = f"a {type(value).__name__}"
     return text if len(text) <= 80 else text[:77] + "..."
-
-
-def stop_process(process: Any, conn: Connection) -> None:
-    """Terminate a worker and reap it (no zombie); also run at interpreter exit."""
-    try:
-        conn.close()
-    except OSError:
-        pass
-    if process.is_alive():
-        process.terminate()
-        process.join(1.0)
-        if process.is_alive():
-            process.kill()
-    process.join()
-    process.close()
 
 
 # -- worker side ----------------------------------------------------------------

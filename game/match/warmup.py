@@ -5,17 +5,18 @@ each kernel once; with ``cache=True`` numba keeps the machine code on disk).
 The first launch on a new machine compiles every kernel, which takes
 seconds per engine; later launches load them from disk at once.
 
-``EngineWarmUp`` runs ONE background process (``spawn`` context, like the
-bot runner's workers) that imports each bot that has a ``warm_up`` — by the
-registry's module name and load path, as the worker does — and calls it,
-telling the arcade how far it got: ``poll()`` never blocks and gives a
-``WarmUpProgress`` (bots done, total, the bot being warmed up, whether numba
-is compiling it or only loading it from the cache, failures), so the window
-can draw a progress card (only for a compile) and stay responsive. A ``warm_up`` that
-raises is named and skipped; one that hangs past ``timeout`` or ends the
-process is named, and the bots after it go to a fresh process. Whatever
-happens, the arcade keeps running: a bot whose warm-up failed simply
-compiles (or fails) again in its own worker when it plays.
+``EngineWarmUp`` runs ONE background process (a ``game.match.supervisor``
+child, like the bot runner's workers) that imports each bot that has a
+``warm_up`` — by the registry's module name and load path, as the worker
+does — and calls it, telling the arcade how far it got: ``poll()`` never
+blocks and gives a ``WarmUpProgress`` (bots done, total, the bot being
+warmed up, whether numba is compiling it or only loading it from the cache,
+failures), so the window can draw a progress card (only for a compile) and
+stay responsive. A ``warm_up`` that raises is named and skipped; one that
+hangs past ``timeout`` or ends the process is named, and the bots after it
+go to a fresh process. Whatever happens, the arcade keeps running: a bot
+whose warm-up failed simply compiles (or fails) again in its own worker
+when it plays.
 
 A game that starts while the warm-up runs takes its bots over
 (``hand_over``): a bot still waiting its turn here (or only loading from
@@ -37,12 +38,10 @@ or None, seconds)`` after it, then ``("finished",)``; the arcade may send
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import os
 import signal
 import sys
 import time
-import weakref
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, Iterable
@@ -50,8 +49,8 @@ from typing import Any, Iterable
 from game.match.botregistry import BotRegistry, import_bot_class
 from game.match.config import Config
 from game.rules.catalogue import game_class, game_ids
-from game.match.plaindata import loads_plain
-from game.match.runner import START_TIMEOUT, bot_error_text, stop_process
+from game.match.runner import START_TIMEOUT, bot_error_text
+from game.match.supervisor import Child, ChildEnded, ChildGarbled, ChildTimedOut
 
 logger = logging.getLogger(__name__)
 
@@ -141,10 +140,7 @@ class EngineWarmUp:
         self.handed_over: set[str] = set()
         #: Bots for which numba compiled something (not all from the cache).
         self.compiled: set[str] = set()
-        self._ctx = multiprocessing.get_context("spawn")
-        self._process: Any = None
-        self._conn: Connection | None = None
-        self._finalizer: weakref.finalize | None = None
+        self._child: Child | None = None
         self._current: str | None = None
         self._compiling = False
         self._held = False
@@ -154,16 +150,15 @@ class EngineWarmUp:
     # -- life cycle ---------------------------------------------------------------
     def start(self) -> "EngineWarmUp":
         """Start the background process (returns at once); nothing to do, no process."""
-        if self._process is None and self._order:
+        if self._child is None and self._order:
             self._spawn()
         return self
 
     def close(self) -> None:
         """Stop the warm-up process if it still runs."""
-        if self._finalizer is not None:
-            self._finalizer()
-            self._finalizer = None
-        self._process = self._conn = None
+        if self._child is not None:
+            self._child.stop()
+            self._child = None
         self._current = None
 
     def __enter__(self) -> "EngineWarmUp":
@@ -176,7 +171,7 @@ class EngineWarmUp:
     @property
     def pid(self) -> int | None:
         """The warm-up process's id while it runs."""
-        return None if self._process is None else self._process.pid
+        return None if self._child is None else self._child.pid
 
     @property
     def finished(self) -> bool:
@@ -202,14 +197,11 @@ class EngineWarmUp:
     def wait(self, timeout: float | None = None) -> WarmUpProgress:
         """Block until every bot is done or ``timeout`` seconds have passed."""
         until = None if timeout is None else time.monotonic() + timeout
-        while not self.finished and self._process is not None:
+        while not self.finished and self._child is not None:
             now = time.monotonic()
             if until is not None and now >= until:
                 break
-            limit = 0.5 if self._waiting() else min(0.5, self._since + self._limit() - now)
-            if until is not None:
-                limit = min(limit, until - now)
-            self._pump(max(0.0, limit))
+            self._pump(0.5 if until is None else min(0.5, until - now))
         return self.progress()
 
     def compiling(self, key: str) -> bool:
@@ -231,7 +223,7 @@ class EngineWarmUp:
             self.outcomes[key] = None
             self.seconds[key] = 0.0
             self.handed_over.add(key)
-            if self._conn is not None and key != self._current:
+            if self._child is not None and key != self._current:
                 self._send(("skip", [key]))
         return True
 
@@ -248,19 +240,13 @@ class EngineWarmUp:
         self._held = held
         if not held or self._current is None:  # no time ran against the process while it was held
             self._since = time.monotonic()
-        if self._conn is not None:
+        if self._child is not None:
             self._send(("hold", held))
 
     # -- internals ------------------------------------------------------------------------
     def _spawn(self) -> None:
-        parent, child = self._ctx.Pipe(duplex=True)
         remaining = [(key, self.jobs[key].module, self.jobs[key].load_path) for key in self._order]
-        process = self._ctx.Process(target=warm_up_main, args=(child, remaining), name="engine warm-up",
-                                    daemon=True)
-        process.start()
-        child.close()
-        self._process, self._conn = process, parent
-        self._finalizer = weakref.finalize(self, stop_process, process, parent)
+        self._child = Child.spawn(warm_up_main, (remaining,), name="engine warm-up")
         self._current = None
         self._since = time.monotonic()
         self._started_any = False
@@ -268,25 +254,32 @@ class EngineWarmUp:
             self._send(("hold", True))
 
     def _send(self, message: tuple) -> None:
-        try:
-            assert self._conn is not None
-            self._conn.send(message)
-        except (BrokenPipeError, ConnectionResetError, EOFError, OSError):
-            pass  # it ended: noticed when its output is read
+        assert self._child is not None
+        self._child.send(message)  # if it ended, that is noticed when its output is read
 
     def _pump(self, timeout: float) -> None:
-        conn = self._conn
-        if conn is None:
-            return
-        try:
-            if conn.poll(timeout):
-                while conn is self._conn and conn.poll(0):
-                    self._receive(conn)
-        except (EOFError, OSError):
-            self._process_ended()
-            return
-        if conn is self._conn and not self._waiting() and time.monotonic() > self._since + self._limit():
-            self._timed_out()
+        """Take in what the process reported, waiting up to ``timeout`` for its
+        first word; the supervisor stops the wait when the process has been
+        silent too long (see ``_limit``) and raises that, or its end."""
+        child, wait = self._child, timeout
+        while child is not None and child is self._child:
+            child.expect(None if self._waiting() else self._since + self._limit())
+            try:
+                message = child.receive(wait)
+            except ChildEnded as ended:
+                self._process_ended(ended.code)
+                return
+            except ChildTimedOut:
+                self._timed_out()
+                return
+            except ChildGarbled as garbled:
+                self._abandon(f"the warm-up process sent something the arcade cannot read "
+                              f"({type(garbled.error).__name__})")
+                return
+            if message is None:
+                return
+            wait = 0.0
+            self._receive(message)
 
     def _waiting(self) -> bool:
         """Held between bots: the process is silent because it was asked to be."""
@@ -296,13 +289,7 @@ class EngineWarmUp:
         """Seconds the process may now stay silent: a bot's warm-up, or its own start."""
         return self.timeout if self._started_any else max(self.timeout, self.start_timeout)
 
-    def _receive(self, conn: Connection) -> None:
-        data = conn.recv_bytes()
-        try:
-            message = loads_plain(data)
-        except Exception as err:  # noqa: BLE001 - a bot tampered with the pipe: reported, never trusted
-            self._abandon(f"the warm-up process sent something the arcade cannot read ({type(err).__name__})")
-            return
+    def _receive(self, message: Any) -> None:
         tag = message[0] if type(message) is tuple and message else None
         if tag == "start" and len(message) == 2 and message[1] in self.jobs:
             # A bot handed over may still start here if the skip crossed this message.
@@ -347,12 +334,8 @@ class EngineWarmUp:
         self._finish(current, f"its warm_up() did not finish within {self.timeout:g} s; skipped", self.timeout)
         self.start()
 
-    def _process_ended(self) -> None:
-        process, current, started_any = self._process, self._current, self._started_any
-        code = None
-        if process is not None:
-            process.join(1.0)
-            code = process.exitcode
+    def _process_ended(self, code: int | None) -> None:
+        current, started_any = self._current, self._started_any
         self.close()
         if current is not None:
             self._finish(current, f"ended the warm-up process (exit code {code}); skipped", 0.0)

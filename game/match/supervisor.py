@@ -1,0 +1,464 @@
+"""Starts a child process, talks with it, watches it and stops it: one place for every child.
+
+The arcade runs other people's code (bots) in child processes: each bot's
+worker (``game/match/runner.py``), the launch-time warm-up of the engines
+(``game/match/warmup.py``) and bot discovery (``game/match/botregistry.py``).
+A ``Child`` is one such process and the connection to it. It
+
+- starts the child and gives it a two-way connection;
+- hands over what the child sends one message at a time, as plain data only
+  (``plaindata.loads_plain``: the child runs bot code, so what it sends must
+  not rebuild objects, and run their code, in the arcade's process);
+- enforces a start timeout (the child's first message must come within it)
+  and the owner's deadline for the child's next word (``expect``), never
+  blocking past either;
+- notices when the child ends, and reads its exit code;
+- stops it: terminate, wait, kill, reap, so neither a process nor a zombie
+  is left behind, also when its owner is dropped or the interpreter exits.
+
+Whatever goes wrong with a child, ``receive`` raises it as a
+``ChildFailure`` naming the child: ``ChildEnded`` (with its exit code),
+``ChildTimedOut`` (its start or the owner's deadline passed) or
+``ChildGarbled`` (it sent something that is not plain data). By then the
+child has been stopped and reaped; the owner says what that means in its own
+terms (a failed move, a skipped warm-up, a bot file named as the culprit)
+and may start another. Messages a child sent before it ended are handed over
+first, and a message that is waiting when a deadline passes is handed over
+before the deadline is reported.
+
+There are two kinds of child, because their owners need different things:
+
+- ``Child.spawn(target, args)``: a ``multiprocessing`` process (``spawn``
+  context, so it starts clean on every platform) that runs ``target(conn,
+  *args)`` with a ``multiprocessing`` ``Connection``. The bot workers and the
+  warm-up use it: their arguments (a bot's spec, positions) travel pickled,
+  and the connection is polled without a thread.
+- ``Child.interpreter(code)``: a plain ``python -c code`` interpreter whose
+  stdin and stdout carry length-prefixed pickled messages; the child takes
+  its end with ``interpreter_channel()``. Bot discovery uses it, because it
+  runs wherever the program starts, scripts without an ``if __name__ ==
+  "__main__"`` guard included: a ``multiprocessing`` child would re-run such
+  a script's main module (and start a discovery of its own), while a plain
+  interpreter runs only ``code``, and starts sooner. A thread reads its
+  output, so waiting for it works alike on every platform.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import pickle
+import queue
+import subprocess
+import sys
+import threading
+import time
+import weakref
+from typing import Any, BinaryIO, Callable
+
+from game.match.plaindata import loads_plain
+
+#: Seconds a child told to stop may take to end before it is killed.
+STOP_GRACE = 1.0
+#: Seconds to wait for the exit code of a child whose connection has closed.
+EXIT_WAIT = 1.0
+#: Largest message an interpreter child may send (bytes).
+MAX_MESSAGE = 16 * 1024 * 1024
+
+
+class ChildFailure(Exception):
+    """A child that can no longer be used; it has been stopped and reaped.
+
+    ``name`` is the child's name; the message is a sentence that starts with it.
+    """
+
+    def __init__(self, name: str, text: str) -> None:
+        super().__init__(f"{name} {text}")
+        self.name = name
+
+
+class ChildEnded(ChildFailure):
+    """The child's process ended, or closed its connection. ``code`` is its exit
+    code: negative for the signal that ended it, ``None`` if it had not ended."""
+
+    def __init__(self, name: str, code: int | None) -> None:
+        super().__init__(name, f"ended (exit code {code})")
+        self.code = code
+
+
+class ChildTimedOut(ChildFailure):
+    """A deadline passed without a word from the child: its start (``starting``)
+    or the one its owner set with ``Child.expect``."""
+
+    def __init__(self, name: str, text: str, *, starting: bool) -> None:
+        super().__init__(name, text)
+        self.starting = starting
+
+
+class ChildGarbled(ChildFailure):
+    """The child sent something that is not plain data (or a message too long
+    to read); ``error`` says why it could not be read."""
+
+    def __init__(self, name: str, error: BaseException) -> None:
+        super().__init__(name, f"sent something that cannot be read ({type(error).__name__}: {error})")
+        self.error = error
+
+
+class MessageTooLong(ValueError):
+    """An interpreter child announced a message longer than ``MAX_MESSAGE``."""
+
+
+class Child:
+    """One child process and the connection to it (see the module docstring).
+
+    Made by ``Child.spawn`` or ``Child.interpreter``. Not thread safe: one
+    owner drives it.
+    """
+
+    def __init__(self, name: str, link: "_Link", start_timeout: float | None) -> None:
+        self.name = name
+        #: When the child was started (``time.monotonic()``).
+        self.started_at = time.monotonic()
+        self.start_timeout = start_timeout
+        self._link = link
+        self._start_due = None if start_timeout is None else self.started_at + start_timeout
+        self._due: float | None = None
+        self._due_text = ""
+        self._failure: ChildFailure | None = None
+        self._send_failed = False
+        self._finalizer = weakref.finalize(self, link.stop)
+
+    @classmethod
+    def spawn(cls, target: Callable[..., Any], args: tuple = (), *, name: str,
+              start_timeout: float | None = None) -> "Child":
+        """Start ``target(conn, *args)`` in a ``multiprocessing`` spawn process.
+
+        ``target`` must be importable by the child (a module-level function),
+        and ``args`` picklable. With ``start_timeout``, the child's first
+        message must come within that many seconds.
+        """
+        return cls(name, _Spawned(target, args, name), start_timeout)
+
+    @classmethod
+    def interpreter(cls, code: str, *, name: str, start_timeout: float | None = None) -> "Child":
+        """Start ``python -c code`` (this interpreter's executable); ``code`` takes
+        its connection with ``interpreter_channel()``. ``OSError`` (or another
+        error of ``subprocess.Popen``) if no interpreter can be started."""
+        return cls(name, _Interpreter(code, name), start_timeout)
+
+    # -- reading ------------------------------------------------------------------
+    @property
+    def pid(self) -> int | None:
+        """The child's process id (kept after it is stopped, to tell which it was)."""
+        return self._link.pid
+
+    @property
+    def alive(self) -> bool:
+        """Whether the child's process still runs (false once stopped)."""
+        return self._finalizer.alive and self._link.alive()
+
+    @property
+    def stopped(self) -> bool:
+        """Whether the child has been stopped and reaped."""
+        return not self._finalizer.alive
+
+    @property
+    def exit_code(self) -> int | None:
+        """The child's exit code once it has ended, else ``None``."""
+        return self._link.exit_code(0.0)
+
+    # -- talking --------------------------------------------------------------------
+    def send(self, message: Any) -> bool:
+        """Send ``message`` (pickled) to the child; False if it can no longer hear.
+
+        A child that cannot hear has ended or closed its connection: the next
+        ``receive`` hands over what it still sent, then raises ``ChildEnded``.
+        """
+        if self.stopped:
+            return False
+        if self._link.send(message):
+            return True
+        self._send_failed = True
+        return False
+
+    def expect(self, by: float | None, text: str = "did not answer in time") -> None:
+        """Set the owner's deadline: if the child says nothing by ``by``
+        (``time.monotonic()`` seconds; None: no deadline), ``receive`` raises
+        ``ChildTimedOut`` whose message is the child's name and ``text``.
+        It replaces the previous deadline; a message does not clear it."""
+        self._due, self._due_text = by, text
+
+    def receive(self, timeout: float | None = 0.0) -> Any:
+        """The child's next message, waiting up to ``timeout`` seconds for it
+        (None: until one comes or a deadline passes); None if none came.
+
+        Raises ``ChildEnded``, ``ChildTimedOut`` or ``ChildGarbled`` (the
+        child is then stopped and reaped), and the same failure again on
+        every later call. After ``stop`` it returns None.
+        """
+        if self._failure is not None:
+            raise self._failure
+        until = None if timeout is None else time.monotonic() + timeout
+        while not self.stopped:
+            now = time.monotonic()
+            due, starting = self._next_due()
+            limits = [at - now for at in (until, due) if at is not None]
+            try:
+                data = self._link.read(max(0.0, min(limits)) if limits else None)
+            except EOFError:
+                raise self._fail(ChildEnded(self.name, self._link.exit_code(EXIT_WAIT))) from None
+            except MessageTooLong as err:
+                raise self._fail(ChildGarbled(self.name, err)) from None
+            if data is not None:
+                try:
+                    message = loads_plain(data)
+                except Exception as err:  # noqa: BLE001 - any damage to the pickle: the child is not trusted
+                    raise self._fail(ChildGarbled(self.name, err)) from None
+                self._start_due = None
+                return message
+            if self._send_failed:  # it could not hear, and has nothing more to say
+                raise self._fail(ChildEnded(self.name, self._link.exit_code(EXIT_WAIT)))
+            now = time.monotonic()
+            if due is not None and now >= due:
+                text = (f"did not start within {self.start_timeout:g} s" if starting else self._due_text)
+                raise self._fail(ChildTimedOut(self.name, text, starting=starting))
+            if until is not None and now >= until:
+                return None
+        return None
+
+    def stop(self) -> None:
+        """Stop the child and reap it: close the connection, terminate it, wait
+        ``STOP_GRACE`` seconds, kill it. Safe to call again (it does nothing)."""
+        self._finalizer()
+
+    def _next_due(self) -> tuple[float | None, bool]:
+        """The first deadline to come, and whether it is the start's."""
+        if self._start_due is not None and (self._due is None or self._start_due <= self._due):
+            return self._start_due, True
+        return self._due, False
+
+    def _fail(self, failure: ChildFailure) -> ChildFailure:
+        self._failure = failure
+        self.stop()
+        return failure
+
+    def __repr__(self) -> str:
+        state = "stopped" if self.stopped else "running"
+        return f"<Child {self.name!r} pid {self.pid} {state}>"
+
+
+class _Link:
+    """A child's process and connection, as ``Child`` uses them; ``stop`` must not
+    refer to the ``Child`` (it is the child's finalizer)."""
+
+    pid: int | None
+
+    def alive(self) -> bool:
+        raise NotImplementedError
+
+    def exit_code(self, wait: float) -> int | None:
+        """The exit code, waiting up to ``wait`` seconds for the process to end."""
+        raise NotImplementedError
+
+    def send(self, message: Any) -> bool:
+        raise NotImplementedError
+
+    def read(self, timeout: float | None) -> bytes | None:
+        """One message's bytes, or None if none comes within ``timeout``;
+        ``EOFError`` once the child's end is closed and everything is read."""
+        raise NotImplementedError
+
+    def stop(self) -> None:
+        raise NotImplementedError
+
+
+class _Spawned(_Link):
+    """A ``multiprocessing`` spawn process and its ``Pipe``."""
+
+    def __init__(self, target: Callable[..., Any], args: tuple, name: str) -> None:
+        context = multiprocessing.get_context("spawn")
+        parent, child = context.Pipe(duplex=True)
+        self.process = context.Process(target=target, args=(child, *args), name=name, daemon=True)
+        try:
+            self.process.start()
+        except BaseException:
+            parent.close()
+            raise
+        finally:
+            child.close()
+        self.conn = parent
+        self.pid = self.process.pid
+        self.code: int | None = None
+        self.reaped = False
+
+    def alive(self) -> bool:
+        return not self.reaped and self.process.is_alive()
+
+    def exit_code(self, wait: float) -> int | None:
+        if self.reaped:
+            return self.code
+        self.process.join(wait)
+        return self.process.exitcode
+
+    def send(self, message: Any) -> bool:
+        try:
+            self.conn.send(message)
+        except (EOFError, OSError):
+            return False
+        return True
+
+    def read(self, timeout: float | None) -> bytes | None:
+        try:
+            if not self.conn.poll(timeout):
+                return None
+            return self.conn.recv_bytes()
+        except OSError as err:  # reset, or closed under us: the end
+            raise EOFError(str(err)) from err
+
+    def stop(self) -> None:
+        try:
+            self.conn.close()
+        except OSError:
+            pass
+        process = self.process
+        if process.is_alive():
+            process.terminate()
+            process.join(STOP_GRACE)
+            if process.is_alive():
+                process.kill()
+        process.join()
+        self.code = process.exitcode
+        self.reaped = True
+        process.close()
+
+
+class _Interpreter(_Link):
+    """A ``python -c`` process; messages framed on its stdin and stdout."""
+
+    def __init__(self, code: str, name: str) -> None:
+        self.process = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE)
+        self.pid = self.process.pid
+        self.frames: queue.Queue[bytes | MessageTooLong | None] = queue.Queue()
+        self.ended = False
+        threading.Thread(target=_read_frames, args=(self.process.stdout, self.frames),
+                         name=f"{name} reader", daemon=True).start()
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def exit_code(self, wait: float) -> int | None:
+        try:
+            return self.process.wait(wait)
+        except subprocess.TimeoutExpired:
+            return None
+
+    def send(self, message: Any) -> bool:
+        stream = self.process.stdin
+        try:
+            stream.write(_frame(message))
+            stream.flush()
+        except (OSError, ValueError):  # a broken pipe, or the stream already closed
+            return False
+        return True
+
+    def read(self, timeout: float | None) -> bytes | None:
+        if self.ended:
+            raise EOFError("the child's output has ended")
+        try:
+            item = self.frames.get(timeout=timeout)
+        except queue.Empty:
+            return None
+        if item is None:
+            self.ended = True
+            raise EOFError("the child's output has ended")
+        if isinstance(item, MessageTooLong):
+            self.ended = True
+            raise item
+        return item
+
+    def stop(self) -> None:
+        try:
+            self.process.stdin.close()
+        except OSError:
+            pass
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(STOP_GRACE)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        self.process.wait()
+        # Its stdout is closed by the reader thread at its end: closing it here
+        # could wait for that thread's read, forever if another process holds the pipe.
+
+
+def _frame(message: Any) -> bytes:
+    data = pickle.dumps(message)
+    return len(data).to_bytes(4, "big") + data
+
+
+def _read_frame(stream: BinaryIO) -> bytes | None:
+    """One length-prefixed message of ``stream``; None at its end (or inside a
+    message cut short). ``MessageTooLong`` past ``MAX_MESSAGE``."""
+    header = stream.read(4)
+    if len(header) < 4:
+        return None
+    size = int.from_bytes(header, "big")
+    if size > MAX_MESSAGE:
+        raise MessageTooLong(f"a message of {size} bytes, over the limit of {MAX_MESSAGE}")
+    body = stream.read(size)
+    return body if len(body) == size else None
+
+
+def _read_frames(stream: BinaryIO, frames: "queue.Queue[bytes | MessageTooLong | None]") -> None:
+    """Put each message of ``stream`` on ``frames``, then how it ended (None, or
+    ``MessageTooLong``); the reader thread of an interpreter child."""
+    end: MessageTooLong | None = None
+    try:
+        while (data := _read_frame(stream)) is not None:
+            frames.put(data)
+    except MessageTooLong as err:
+        end = err
+    except (OSError, ValueError):
+        pass  # the pipe was closed under us: the end
+    finally:
+        frames.put(end)
+        try:
+            stream.close()
+        except OSError:
+            pass
+
+
+class InterpreterChannel:
+    """The end of the connection in a child started by ``Child.interpreter``:
+    ``recv`` reads the parent's messages from stdin, ``send`` writes on the
+    original stdout. Made by ``interpreter_channel()``."""
+
+    def __init__(self) -> None:
+        self._out = os.fdopen(os.dup(1), "wb")
+        os.dup2(2, 1)  # whatever else writes to stdout goes to stderr, never among the messages
+        self._in = sys.stdin.buffer
+
+    def send(self, message: Any) -> None:
+        self._out.write(_frame(message))
+        self._out.flush()
+
+    def recv(self) -> Any:
+        """The parent's next message (the parent is trusted: a plain unpickle);
+        ``EOFError`` once it has closed its end."""
+        data = _read_frame(self._in)
+        if data is None:
+            raise EOFError("the parent closed the connection")
+        return pickle.loads(data)
+
+    def close(self) -> None:
+        self._out.close()
+
+
+def interpreter_channel() -> InterpreterChannel:
+    """In a child started by ``Child.interpreter``: its connection to the parent.
+
+    Call it first: from then on file descriptor 1 points at stderr, so that
+    nothing else printed can mix with the messages.
+    """
+    return InterpreterChannel()

@@ -1,0 +1,225 @@
+"""The process supervisor: a child that hangs, dies, answers late or sends
+something dangerous is reported as such, and no process outlives its stop.
+
+Every behaviour is tried with both kinds of child where it applies: a
+``multiprocessing`` spawn process (targets in tests/fixtures/children.py)
+and a plain ``python -c`` interpreter (code below).
+"""
+from __future__ import annotations
+
+import gc
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from fixtures import children
+from game.match.plaindata import NotPlainData
+from game.match.supervisor import Child, ChildEnded, ChildGarbled, ChildTimedOut, MessageTooLong
+
+ROOT = Path(__file__).resolve().parent.parent
+TESTS = Path(__file__).resolve().parent
+#: How an interpreter child begins: the program importable, its connection taken.
+PRELUDE = (f"import sys, time\nsys.path.insert(0, {str(ROOT)!r})\n"
+           "from game.match.supervisor import interpreter_channel\nconn = interpreter_channel()\n")
+#: The behaviours of tests/fixtures/children.py, as interpreter code.
+CODE = {
+    "echo": PRELUDE + ("conn.send(('ready',))\n"
+                       "try:\n"
+                       "    while (message := conn.recv()) != ('stop',):\n"
+                       "        conn.send(('echo', message))\n"
+                       "except EOFError:\n"
+                       "    pass\n"),
+    "hang": PRELUDE + "while True:\n    time.sleep(0.05)\n",
+    "say_then_die": PRELUDE + "for message in {said!r}:\n    conn.send(message)\nimport os\nos._exit({code})\n",
+}
+
+
+def start(kind: str, behaviour: str, *args, start_timeout: float | None = None) -> Child:
+    """A child of ``kind`` ('spawn' or 'interpreter') that behaves as ``behaviour``."""
+    if kind == "spawn":
+        return Child.spawn(getattr(children, behaviour), args, name=f"test {behaviour}",
+                           start_timeout=start_timeout)
+    names = dict(zip(("said", "code"), args))
+    return Child.interpreter(CODE[behaviour].format(**names) if names else CODE[behaviour],
+                             name=f"test {behaviour}", start_timeout=start_timeout)
+
+
+def assert_gone(pid: int) -> None:
+    """No process ``pid``: it ended and was reaped (a zombie would still be found)."""
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+
+
+KINDS = ["spawn", "interpreter"]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_child_answers_what_it_is_sent_and_stops_when_told(kind):
+    child = start(kind, "echo", start_timeout=60)
+    try:
+        assert child.receive(None) == ("ready",)
+        assert child.send({"move": (1, 2)})
+        assert child.receive(None) == ("echo", {"move": (1, 2)})
+        assert child.alive and child.receive(0) is None
+    finally:
+        child.stop()
+    assert child.stopped and not child.alive
+    assert_gone(child.pid)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_child_that_hangs_at_start_times_out_and_is_stopped(kind):
+    child = start(kind, "hang", start_timeout=0.5)
+    with pytest.raises(ChildTimedOut) as caught:
+        child.receive(None)
+    assert caught.value.starting
+    assert str(caught.value) == "test hang did not start within 0.5 s"
+    assert child.stopped
+    assert_gone(child.pid)
+    with pytest.raises(ChildTimedOut):  # the failure stays: nothing more comes from a stopped child
+        child.receive(0)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_child_that_dies_hands_over_what_it_said_then_its_exit_code(kind):
+    child = start(kind, "say_then_die", [("first",), ("last", 2)], 7, start_timeout=60)
+    assert child.receive(None) == ("first",)
+    assert child.receive(None) == ("last", 2)
+    with pytest.raises(ChildEnded) as caught:
+        child.receive(None)
+    assert caught.value.code == 7
+    assert str(caught.value) == "test say_then_die ended (exit code 7)"
+    assert child.stopped and child.exit_code == 7
+    assert_gone(child.pid)
+
+
+def test_end_is_reported_as_the_end_even_past_a_deadline_and_after_the_last_words():
+    child = Child.spawn(children.say_then_die, ([("bye",)], 3), name="quitter")
+    while child.alive:  # everything it sent is in the pipe once it has ended
+        time.sleep(0.01)
+    child.expect(time.monotonic() - 1.0)
+    assert child.receive(0) == ("bye",)
+    with pytest.raises(ChildEnded):
+        child.receive(0)
+
+
+def test_child_that_answers_late_is_stopped_at_the_owners_deadline_with_the_owners_words():
+    child = Child.spawn(children.answer_after, (60.0,), name="slow bot", start_timeout=60)
+    assert child.receive(None) == ("ready",)
+    child.send("position")
+    child.expect(time.monotonic() + 0.5, "did not answer within its 0.5 s")
+    with pytest.raises(ChildTimedOut) as caught:
+        child.receive(None)
+    assert not caught.value.starting
+    assert str(caught.value) == "slow bot did not answer within its 0.5 s"
+    assert_gone(child.pid)
+
+
+def test_answer_within_the_deadline_is_heard_and_a_wait_shorter_than_it_gives_nothing():
+    child = Child.spawn(children.answer_after, (0.5,), name="steady bot", start_timeout=60)
+    try:
+        assert child.receive(None) == ("ready",)
+        child.send("position")
+        child.expect(time.monotonic() + 60)
+        assert child.receive(0) is None
+        assert child.receive(None) == ("answer", "position")
+        child.expect(None)
+        assert child.receive(0.05) is None and child.alive
+    finally:
+        child.stop()
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_closing_twice_is_harmless_and_leaves_no_process(kind):
+    child = start(kind, "echo")
+    pid = child.pid
+    child.stop()
+    child.stop()
+    assert_gone(pid)
+    assert child.stopped and not child.alive and child.exit_code is not None
+    assert child.send(("anyone?",)) is False
+    assert child.receive(0) is None
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="Windows has no signal a process can ignore to stay alive")
+def test_child_that_ignores_terminate_is_killed():
+    child = Child.spawn(children.ignore_terminate, name="stubborn", start_timeout=60)
+    assert child.receive(None) == ("ready",)
+    child.stop()
+    assert child.exit_code == -signal.SIGKILL
+    assert_gone(child.pid)
+
+
+def test_child_dropped_by_its_owner_is_stopped():
+    child = Child.spawn(children.hang, name="forgotten")
+    pid = child.pid
+    del child
+    gc.collect()
+    assert_gone(pid)
+
+
+def test_object_that_would_run_code_is_refused_and_nothing_runs(tmp_path):
+    target = tmp_path / "made by unpickling"
+    child = Child.spawn(children.send_object, (str(target),), name="tamperer")
+    with pytest.raises(ChildGarbled) as caught:
+        child.receive(None)
+    assert isinstance(caught.value.error, NotPlainData)
+    assert "tamperer sent something that cannot be read (NotPlainData: refused to rebuild" in str(caught.value)
+    assert not target.exists()
+    assert_gone(child.pid)
+
+
+def test_interpreter_child_announcing_a_huge_message_is_refused_unread():
+    child = Child.interpreter("import os, time\nos.write(1, (2**31).to_bytes(4, 'big'))\ntime.sleep(60)\n",
+                              name="boaster")
+    with pytest.raises(ChildGarbled) as caught:
+        child.receive(None)
+    assert isinstance(caught.value.error, MessageTooLong)
+    assert_gone(child.pid)
+
+
+def test_what_an_interpreter_child_prints_stays_out_of_its_messages_and_the_programs_output(capfd):
+    child = Child.interpreter(PRELUDE + "print('NOISE FROM THE CHILD', flush=True)\nconn.send(('clean',))\n",
+                              name="noisy")
+    try:
+        assert child.receive(None) == ("clean",)
+        with pytest.raises(ChildEnded):
+            child.receive(None)
+    finally:
+        child.stop()
+    out, err = capfd.readouterr()
+    assert "NOISE FROM THE CHILD" not in out and "NOISE FROM THE CHILD" in err
+
+
+def test_children_still_running_at_interpreter_exit_are_stopped(tmp_path):
+    script = tmp_path / "leaves_children.py"
+    script.write_text(
+        f"import sys\nsys.path[:0] = [{str(ROOT)!r}, {str(TESTS)!r}]\n"
+        "from fixtures import children\n"
+        "from game.match.supervisor import Child\n"
+        "if __name__ == '__main__':\n"
+        "    spawned = Child.spawn(children.hang, name='left spawned')\n"
+        "    plain = Child.interpreter('import time\\nwhile True: time.sleep(0.05)', name='left plain')\n"
+        "    print(spawned.pid, plain.pid, flush=True)\n")
+    output = tmp_path / "output.txt"
+    with output.open("w") as sink:  # not a pipe: a child left running would keep a pipe open
+        result = subprocess.run([sys.executable, str(script)], stdout=sink, stderr=subprocess.STDOUT, timeout=120)
+    assert result.returncode == 0, output.read_text()
+    pids = [int(word) for word in output.read_text().split()[:2]]
+    survivors = [pid for pid in pids if _exists(pid)]
+    for pid in survivors:  # not leave them to the rest of the test run
+        os.kill(pid, signal.SIGKILL)
+    assert survivors == []
+
+
+def _exists(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
