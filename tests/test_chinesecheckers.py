@@ -565,7 +565,7 @@ def test_save_file_round_trip_keeps_six_players_and_play_on():
     state = play(list(range(1, 400, 7)), players=6, play_on=True, turn_limit=100)
     players = [Player.human()] + [Player.of_bot("Easy")] * 5
     text = match_to_text(Match(state, players))
-    assert "Options: players=6 play_on=True turn_limit=100" in text
+    assert "Game: chinesecheckers(players=6,play_on=True,turn_limit=100)" in text
     assert "Seat 6 (Pink): bot Easy" in text
     loaded = match_from_text(text)
     assert loaded.state.options == state.options

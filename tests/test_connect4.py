@@ -240,7 +240,7 @@ def test_save_file_round_trip_keeps_an_8x7_five_in_a_row_game(tmp_path):
     path = tmp_path / "c4.txt"
     save_match(match, path)
     text = path.read_text()
-    assert "Game: connect4" in text and "Options: cols=8 rows=7 n=5" in text and "Moves: 45484" in text
+    assert "Game: connect4(cols=8,rows=7,n=5)" in text and "Moves: 45484" in text
     loaded = load_match(path)
     assert (loaded.state.cols, loaded.state.rows, loaded.state.n) == (8, 7, 5)
     assert snapshot(loaded.state) == snapshot(match.state)
