@@ -13,7 +13,7 @@ from game.rules.chinesecheckers import (
     HEXAGON, HOLES, INDEX, JUMPS, NAMES, NEIGHBOURS, PASS, POINTS, TIPS, ChineseCheckers, distance_to_goal,
     goal_point,
 )
-from game.rules.core import BadNotation, IllegalMove
+from game.rules.core import BadNotation, IllegalMove, Termination
 from game.match.record import Match, Player
 from game.store.savefile import match_from_text, match_to_text
 from chinesecheckers_games import play, position
@@ -448,7 +448,9 @@ def test_filling_the_goal_wins():
     state.push(state.parse_move(step))
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == (0,)
-    assert "Red" in outcome.reason
+    assert outcome.termination is Termination.GOAL_FILLED and outcome.reason == "Red filled the goal"
+    assert outcome.scores == (0, distance_to_goal(state, 1)) and outcome.scores[1] > 0
+    assert state.scores_text(outcome) == f"steps to goal: Red 0, Teal {outcome.scores[1]}"
     assert outcome.cells == state.goal(0)
     assert outcome.ranking == ((0,), (1,))
     assert state.legal_moves() == [] and not state.is_legal(PASS)
@@ -492,7 +494,7 @@ def test_play_on_skips_finished_seats_and_ranks_every_place():
     outcome = state.outcome()
     assert outcome is not None
     assert outcome.winners == (0,) and outcome.ranking == ((0,), (1,), (2,))
-    assert "places" in outcome.reason
+    assert outcome.termination is Termination.GOAL_FILLED and "places" in outcome.reason
     state.pop()
     assert state.finished == (0,) and state.turn == 1 and state.outcome() is None
 
@@ -516,7 +518,8 @@ def test_turn_limit_ends_the_game_after_that_many_turns_each_and_ranks_by_distan
     assert len(state.move_stack) == 150
     assert [state.turns_taken(s) for s in range(3)] == [50, 50, 50]
     outcome = state.outcome()
-    assert "turn limit" in outcome.reason
+    assert outcome.termination is Termination.TURN_LIMIT and "turn limit" in outcome.reason
+    assert outcome.scores == tuple(distance_to_goal(state, s) for s in range(3))
     distances = [[distance_to_goal(state, s) for s in place] for place in outcome.ranking]
     flat = [d for place in distances for d in place]
     assert flat == sorted(flat) and all(len(set(place)) == 1 for place in distances)
