@@ -6,9 +6,11 @@
     python main.py bots                             every bot, tier and load problem
     python main.py analyse GAME "MOVES"             the hint tier's value of every move
 
-Only the window commands import pygame (lazily); the others start quickly
-and run anywhere. Bad input (an unknown game, an illegal move, an unknown
-bot) prints one clear line and exits with status 2.
+GAME is a game id, or a game with options as save files write it:
+``connect4(rows=5,cols=5)`` (a ``GameSpec``); ``--options k=v`` gives them
+the other way. Only the window commands import pygame (lazily); the others
+start quickly and run anywhere. Bad input (an unknown game or option, an
+illegal move, an unknown bot) prints one clear line and exits with status 2.
 
 The installed program's ``board-arcade`` command runs ``main`` here, and so
 does ``main.py`` in a source checkout (with ``main.py`` as the program name).
@@ -27,6 +29,7 @@ from game.paths import BOTS_DIR, CONFIG_PATH
 USAGE_ERROR, BOT_FAILED = 2, 1
 #: The program's name in usage and error messages: the installed command's.
 PROG = "board-arcade"
+GAME_HELP = "game id, or a game with options, e.g. tictactoe or 'connect4(rows=5,cols=5)'"
 
 
 class CliError(Exception):
@@ -42,11 +45,11 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = commands.add_parser("play", help="open the arcade straight into a game")
-    play.add_argument("game", help="game id, e.g. tictactoe")
+    play.add_argument("game", help=GAME_HELP)
     play.add_argument("--load", metavar="FILE", help="continue a saved game")
 
     arena = commands.add_parser("arena", help="bot against bot, no window, with a results table")
-    arena.add_argument("game", help="game id, e.g. tictactoe")
+    arena.add_argument("game", help=GAME_HELP)
     for side in "abcdef":
         arena.add_argument(f"--{side}", metavar="BOT", required=side in "ab",
                            help=f"side {side.upper()}: a tier name or a bot class name"
@@ -59,7 +62,7 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     commands.add_parser("bots", help="list every bot, each game's tiers, and any problem loading them")
 
     analyse = commands.add_parser("analyse", help="value every legal move of a position")
-    analyse.add_argument("game", help="game id, e.g. tictactoe")
+    analyse.add_argument("game", help=GAME_HELP)
     analyse.add_argument("moves", nargs="?", default="", help='moves played so far, e.g. "b2 a3"')
     analyse.add_argument("--bot", metavar="BOT", help="tier or bot to ask (default: the game's hint tier)")
     analyse.add_argument("--budget", type=float, metavar="SECONDS",
@@ -89,7 +92,11 @@ def main(argv: Sequence[str] | None = None, prog: str = PROG) -> int:
 def run_window(args: argparse.Namespace) -> int:
     game_id = load_path = None
     if args.command == "play":
-        game_id = check_game(args.game)
+        spec = game_spec(args.game)
+        game_id = spec.game_id
+        if "(" in args.game and args.load is None:
+            print(f"{args.prog}: note: the window opens at the setup screen of {spec.title}, where its options "
+                  f"are chosen; it does not take {spec} from the command line yet", file=sys.stderr)
         if args.load is not None:
             if not Path(args.load).is_file():
                 raise CliError(f"no saved game at {args.load}")
@@ -103,10 +110,10 @@ def run_window(args: argparse.Namespace) -> int:
 
 
 def run_arena_command(args: argparse.Namespace) -> int:
-    from game.match.arena import parse_options, run_arena
+    from game.match.arena import run_arena
 
-    game_id = check_game(args.game)
-    options = game_options(game_id, args.options, parse_options)
+    spec = game_spec(args.game, args.options)
+    game_id = spec.game_id
     if args.games < 1:
         raise CliError(f"--games must be at least 1, got {args.games}")
     check_budget(args.budget)
@@ -115,7 +122,7 @@ def run_arena_command(args: argparse.Namespace) -> int:
     choices = [c for c in (args.a, args.b, args.c, args.d, args.e, args.f) if c is not None]
     specs = [bot_spec(config, registry, game_id, choice, args.budget) for choice in choices]
     try:
-        result = run_arena(game_id, specs, args.games, options=options, seed=args.seed)
+        result = run_arena(game_id, specs, args.games, options=dict(spec.options), seed=args.seed)
     except ValueError as err:
         raise CliError(str(err)) from None
     print(result.table())
@@ -161,18 +168,16 @@ def list_bots(args: argparse.Namespace) -> int:
 
 
 def analyse_position(args: argparse.Namespace) -> int:
-    from game.match.arena import parse_options
     from game.rules.core import BadNotation
-    from game.rules.catalogue import game_class
     from game.match.runner import ANALYSE, BotRunner
 
-    game_id = check_game(args.game)
-    options = game_options(game_id, args.options, parse_options)
+    spec = game_spec(args.game, args.options)
+    game_id = spec.game_id
     check_budget(args.budget)
     try:
-        state = game_class(game_id).from_text(args.moves, **options)
+        state = spec.rules.from_text(args.moves, **dict(spec.options))
     except BadNotation as err:
-        raise CliError(f"{game_id} moves {args.moves!r}: {err}") from None
+        raise CliError(f"{spec} moves {args.moves!r}: {err}") from None
     config, registry = load_setup(args)
     warn_problems(config, registry)
     moves = state.to_text()
@@ -217,15 +222,21 @@ def analyse_position(args: argparse.Namespace) -> int:
 
 
 # -- shared -------------------------------------------------------------------------
-def check_game(game_id: str) -> str:
+def game_spec(text: str, pairs: Sequence[str] = ()):
+    """The game a command names: a game id or spec text (``'connect4(rows=5)'``),
+    with the ``--options`` pairs, if any; ``CliError`` names what is wrong."""
     from game.rules.core import BadNotation
-    from game.rules.catalogue import game_class
+    from game.rules.catalogue import GameSpec
 
     try:
-        game_class(game_id)
+        spec = GameSpec.parse(text)
+        if not pairs:
+            return spec
+        if "(" in text:
+            raise CliError(f"options both in {text!r} and after --options; give them one way")
+        return GameSpec.of(spec.game_id, **spec.rules.parse_options(pairs))
     except BadNotation as err:
         raise CliError(str(err)) from None
-    return game_id
 
 
 def check_budget(budget: float | None) -> None:
@@ -235,15 +246,6 @@ def check_budget(budget: float | None) -> None:
     if budget is not None and not (math.isfinite(budget) and MIN_TIME_BUDGET <= budget <= MAX_TIME_BUDGET):
         raise CliError(f"--budget must be seconds per move from {MIN_TIME_BUDGET:g} to {MAX_TIME_BUDGET:g}, "
                        f"got {budget:g}")
-
-
-def game_options(game_id: str, pairs: Sequence[str], parse) -> dict:
-    from game.rules.core import BadNotation
-
-    try:
-        return parse(game_id, pairs)
-    except BadNotation as err:
-        raise CliError(str(err)) from None
 
 
 def load_setup(args: argparse.Namespace):

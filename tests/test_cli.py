@@ -115,6 +115,13 @@ def test_analyse_reports_a_bot_failure(capsys, tmp_path):
     (["arena", "tictactoe", "--a", "Beginner", "--b", "Expert", "--games", "0"], "--games must be at least 1"),
     (["arena", "tictactoe", "--a", "Beginner", "--b", "Expert", "--options", "size=4"], "no option 'size'"),
     (["play", "chess"], "unknown game 'chess'"),
+    (["play", "chess(rows=5)"], "unknown game 'chess'"),
+    (["analyse", "connect4(rows=99)", ""], "option rows='99' is not one of"),
+    (["analyse", "connect4(rows=5", ""], "'connect4(rows=5' is not a game"),
+    (["analyse", "connect4(rows=5,rows=6)", ""], "option 'rows' is given twice"),
+    (["analyse", "connect4(rows=5)", "", "--options", "cols=5"], "give them one way"),
+    (["analyse", "connect4(cols=4)", "5"], "move 1 ('5')"),
+    (["arena", "tictactoe(size=4)", "--a", "Beginner", "--b", "Expert"], "tictactoe has no option 'size'"),
     (["arena", "tictactoe", "--a", "Beginner", "--b", "Expert", "--budget", "nan"], "--budget must be seconds"),
     (["arena", "tictactoe", "--a", "Beginner", "--b", "Expert", "--budget", "inf"], "from 0.01 to 600, got inf"),
     (["arena", "tictactoe", "--a", "Beginner", "--b", "Expert", "--budget", "-1"], "got -1"),
@@ -143,6 +150,38 @@ def test_play_hands_game_and_save_file_to_the_window(monkeypatch, tmp_path):
     assert main.main(["play", "tictactoe", "--load", str(save)]) == 0
     assert main.main([]) == 0
     assert calls == [("tictactoe", str(save)), (None, None)]
+
+
+def test_play_takes_a_game_with_options_and_says_the_window_chooses_them(monkeypatch, capsys):
+    calls = []
+    fake = types.ModuleType("game.ui.app")
+    fake.run = lambda game_id=None, load_path=None: calls.append((game_id, load_path)) or 0
+    monkeypatch.setitem(sys.modules, "game.ui.app", fake)
+    assert main.main(["play", "connect4(rows=5)"]) == 0
+    assert calls == [("connect4", None)]
+    assert "setup screen of Connect Four" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", [["connect4(cols=4,rows=4,n=3)"], ["connect4", "--options", "n=3", "cols=4", "rows=4"]])
+def test_analyse_plays_the_game_its_options_name(capsys, tier_setup, game):
+    assert main.main([*tier_setup, "analyse", game[0], "11223", *game[1:]]) == 0
+    out = capsys.readouterr().out
+    assert "The game is over: Red wins (three in a row)." in out
+    assert "1 2 3 4\n" in out
+
+
+@pytest.mark.parametrize("game", [["connect4(rows=5,cols=5)"], ["connect4", "--options", "rows=5", "cols=5"]])
+def test_arena_plays_the_game_its_options_name(monkeypatch, capsys, game):
+    runs = []
+
+    def fake_run_arena(game_id, specs, games, *, options=None, seed=None):
+        runs.append((game_id, len(specs), options))
+        return types.SimpleNamespace(table=lambda: "the table")
+
+    monkeypatch.setattr("game.match.arena.run_arena", fake_run_arena)
+    assert main.main(["arena", *game, "--a", "easy", "--b", "medium", "--games", "1"]) == 0
+    assert runs == [("connect4", 2, {"cols": 5, "rows": 5, "n": 4})]
+    assert capsys.readouterr().out == "the table\n"
 
 
 def test_arena_prints_a_table_of_both_sides(capsys, tier_setup):

@@ -4,6 +4,7 @@ from hypothesis import given, settings, strategies as st
 
 from game.match.record import Match, Player
 from game.store.savefile import SaveFileError, load_match, match_from_text, match_to_text, save_match
+from game.rules.connect4 import ConnectFour
 from game.rules.tictactoe import TicTacToe
 
 
@@ -27,9 +28,45 @@ def test_save_then_load_restores_position_turn_players_and_notes(tmp_path):
 
 def test_save_file_is_readable_text():
     text = match_to_text(sample_match())
-    assert "Game: tictactoe" in text
+    assert "Game: tictactoe\n" in text and "Options" not in text
     assert "Moves: b2 a3 c1" in text
     assert "Seat 2 (O): bot Master" in text
+
+
+def test_the_game_line_names_the_game_with_every_option():
+    match = Match(ConnectFour(rows=5, n=3), [Player.human("Ann"), Player.human("Bo")])
+    match.play(3)
+    text = match_to_text(match)
+    assert "Game: connect4(cols=7,rows=5,n=3)\n" in text and "Options" not in text
+    loaded = match_from_text(text)
+    assert loaded.state.options == {"cols": 7, "rows": 5, "n": 3} and loaded.state.move_stack == [3]
+
+
+#: A Connect Four game saved before the options joined the Game line.
+OLD_FORMAT = """\
+# Board Arcade saved game
+Game: connect4
+Options: cols=8 rows=7 n=5
+Seat 1 (Red): human Ann
+Seat 2 (Yellow): bot Hard
+Moves: 45484
+Note 2: Hard timed out; a random legal move was played
+Result: in progress
+Saved: 2025-01-03 10:30
+"""
+
+
+def test_a_game_saved_in_the_old_form_still_loads(tmp_path):
+    path = tmp_path / "old.txt"
+    path.write_text(OLD_FORMAT, encoding="utf-8")
+    loaded = load_match(path)
+    assert loaded.state.options == {"cols": 8, "rows": 7, "n": 5}
+    assert loaded.state.to_text() == "45484" and loaded.turn == 1
+    assert loaded.players == [Player.human("Ann"), Player.of_bot("Hard")]
+    assert loaded.records[1].note.startswith("Hard timed out")
+    assert "Game: connect4(cols=8,rows=7,n=5)\n" in match_to_text(loaded)
+    with pytest.raises(SaveFileError, match="line 3: option 'n' is given twice"):
+        match_from_text(OLD_FORMAT.replace("n=5", "n=5 n=4"))
 
 
 @settings(max_examples=60, deadline=None)
@@ -56,7 +93,12 @@ def test_random_games_round_trip(rng):
         ("Game: tictactoe\nSeat 1 (X): human A\nSeat 2 (O): human B\nMoves: b2 z9\n", "'z9'"),
         ("Game: tictactoe\nSeat 1 (X): human A\nMoves: b2\n", "Seat 1' to 'Seat 2'"),
         ("Game: tictactoe\nSeat 1 (X): robot A\nSeat 2 (O): human B\n", "line 2"),
-        ("Game: tictactoe\nOptions: size=4\nSeat 1: human\nSeat 2: human\n", "no option 'size'"),
+        ("Game: tictactoe\nOptions: size=4\nSeat 1: human\nSeat 2: human\n", "line 2: tictactoe has no option 'size'"),
+        ("Game: tictactoe(size=4)\nSeat 1: human\nSeat 2: human\n", "line 1: tictactoe has no option 'size'"),
+        ("Game: connect4(rows=99)\n", "line 1: option rows='99' is not one of"),
+        ("# saved\nGame: connect4(rows=5\n", "line 2: 'connect4(rows=5' is not a game"),
+        ("Game: connect4(rows=5)\nOptions: cols=5\n", "line 2: the options are on the Game line (line 1)"),
+        ("Game: connect4(cols=4)\nSeat 1: human\nSeat 2: human\nMoves: 5\n", "line 4: move 1 ('5')"),
         ("Game: tictactoe\nColour: red\n", "line 2: unknown entry 'Colour'"),
         ("Game: tictactoe\nthis is not a save\n", "line 2"),
         ("Game: tictactoe\nSeat 1: human\nSeat 2: human\nMoves: b2\nNote 5: hi\n", "note for move 5"),

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.rules.core import BadNotation, IllegalMove
+from game.rules.core import BadNotation, IllegalMove, Termination
 from game.rules.tictactoe import EMPTY, LINES, O, X, TicTacToe, cell_name
 from tictactoe_games import play
 
@@ -96,54 +96,12 @@ def test_random_game_alternates_seats_and_ends_exactly_when_no_move_is_left(choi
     assert state.is_over() == (not state.legal_moves())
 
 
-@given(choice_lists, st.integers(min_value=0, max_value=8))
-def test_push_then_pop_restores_exact_state(choices, choice):
-    state = play(choices)
-    moves = state.legal_moves()
-    if not moves:
-        return
-    before = snapshot(state)
-    move = moves[choice % len(moves)]
-    state.push(move)
-    assert state.pop() == move
-    assert snapshot(state) == before
-
-
-@given(choice_lists)
-def test_popping_every_move_returns_to_the_start(choices):
-    state = play(choices)
-    played = list(state.move_stack)
-    taken = [state.pop() for _ in played]
-    assert taken == played[::-1]
-    assert snapshot(state) == snapshot(TicTacToe())
-
-
-def test_pop_on_start_position_raises_illegal_move():
-    with pytest.raises(IllegalMove):
-        TicTacToe().pop()
-
-
 @pytest.mark.parametrize("name, cell", sorted(CELL_NAMES.items()))
 def test_cell_names_follow_columns_from_left_and_rows_from_bottom(name, cell):
     state = TicTacToe()
     assert state.move_to_str(cell) == name == cell_name(cell)
     assert state.parse_move(name) == cell
     assert state.parse_move(f"  {name.upper()} ") == cell
-
-
-@given(choice_lists)
-def test_text_round_trip_rebuilds_the_game(choices):
-    state = play(choices)
-    again = TicTacToe.from_text(state.to_text())
-    assert snapshot(again) == snapshot(state)
-
-
-@given(choice_lists)
-def test_repr_rebuilds_the_object(choices):
-    state = play(choices)
-    rebuilt = eval(repr(state), {"TicTacToe": TicTacToe})  # noqa: S307 - the repr's own contract
-    assert isinstance(rebuilt, TicTacToe)
-    assert snapshot(rebuilt) == snapshot(state)
 
 
 @given(choice_lists, st.one_of(st.integers(min_value=-20, max_value=20), st.sampled_from(["b2", 4.0, None, True, (4,)])))
@@ -208,11 +166,11 @@ def test_outcome_cells_are_the_winning_line(choices):
         assert state.legal_moves()
         return
     if outcome.is_draw:
-        assert outcome.cells == ()
+        assert outcome.cells == () and outcome.termination is Termination.BOARD_FULL
         assert EMPTY not in state.board
         return
     (winner,) = outcome.winners
-    assert tuple(outcome.cells) in LINES
+    assert outcome.termination is Termination.LINE and tuple(outcome.cells) in LINES
     assert {state.board[c] for c in outcome.cells} == {X if winner == 0 else O}
     assert winner == 1 - state.turn
     assert outcome.result_for(winner) == "win" and outcome.result_for(1 - winner) == "loss"
@@ -222,24 +180,6 @@ def test_draw_outcome_on_full_board_without_a_line():
     outcome = TicTacToe.from_text("b2 a3 c1 a1 a2 c2 b3 b1 c3").outcome()
     assert outcome is not None and outcome.is_draw
     assert outcome.points(0) == outcome.points(1) == 0.5
-
-
-@given(choice_lists, st.integers(min_value=0, max_value=8))
-def test_copy_is_independent(choices, choice):
-    state = play(choices)
-    copy = state.copy()
-    assert snapshot(copy) == snapshot(state)
-    original = snapshot(state)
-    moves = copy.legal_moves()
-    if moves:
-        copy.push(moves[choice % len(moves)])
-    elif copy.move_stack:
-        copy.pop()
-    assert snapshot(state) == original
-    copied = snapshot(copy)
-    if state.move_stack:
-        state.pop()
-    assert snapshot(copy) == copied
 
 
 def test_same_pieces_reached_in_another_order_have_the_same_key():

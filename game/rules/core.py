@@ -170,7 +170,8 @@ class State(ABC):
         A value is matched against the option's choices as written
         (``str(choice)``, ignoring case), so ``6.5`` or ``true`` come back as
         the number or flag they name. ``BadNotation`` names an unknown
-        option, a pair without ``=`` or a value that is not a choice.
+        option, a pair without ``=``, an option given twice or a value that
+        is not a choice.
         """
         spec = {option.name: option for option in cls.options_spec}
         options: dict[str, Any] = {}
@@ -182,6 +183,8 @@ class State(ABC):
             if name not in spec:
                 known = ", ".join(spec) or "none"
                 raise BadNotation(f"{cls.game_id} has no option {name!r} (options: {known})")
+            if name in options:
+                raise BadNotation(f"option {name!r} is given twice")
             option = spec[name]
             value = next((c for c in option.choices if str(c).casefold() == text.casefold()), None)
             if value is None:

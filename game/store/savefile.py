@@ -3,28 +3,30 @@
 Example::
 
     # Board Arcade saved game
-    Game: tictactoe
-    Options:
-    Seat 1 (X): human Human
-    Seat 2 (O): bot Master
-    Moves: b2 a3 c1
+    Game: connect4(cols=7,rows=6,n=4)
+    Seat 1 (Red): human Human
+    Seat 2 (Yellow): bot Master
+    Moves: 4453
     Note 3: Hard timed out; a random legal move was played
     Result: in progress
 
-``Moves`` is the whole game in the game's own notation (Connect Four writes
-``4453``), so whose turn it is follows from it. ``Options`` are ``name=value``
-pairs. ``Note N`` attaches a remark to move N. Lines starting with ``#`` and
-the ``Result`` and ``Saved`` lines are for people; loading ignores them.
+``Game`` is the game with every option, written as a ``GameSpec``
+(``tictactoe`` for a game without options). ``Moves`` is the whole game in
+the game's own notation (Connect Four writes ``4453``), so whose turn it is
+follows from it. ``Note N`` attaches a remark to move N. Lines starting with
+``#`` and the ``Result`` and ``Saved`` lines are for people; loading ignores
+them. Files written before the options joined the ``Game`` line name the
+game alone and give its options on a line of their own,
+``Options: cols=7 rows=6 n=4``; they load as they always did.
 """
 from __future__ import annotations
 
 import datetime as _dt
 import re
 from pathlib import Path
-from typing import Any
 
 from game.rules.core import BadNotation
-from game.rules.catalogue import game_class
+from game.rules.catalogue import GameSpec
 from game.match.record import BOT, HUMAN, REMOTE, Match, MoveRecord, Player
 from game.store.userdata import atomic_write_text
 
@@ -62,11 +64,7 @@ def _result_text(match: Match) -> str:
 def match_to_text(match: Match) -> str:
     """The save-file text of ``match``."""
     state = match.state
-    lines = [
-        HEADER,
-        f"Game: {state.game_id}",
-        "Options: " + " ".join(f"{k}={v}" for k, v in state.options.items()),
-    ]
+    lines = [HEADER, f"Game: {GameSpec.of_state(state)}"]
     for seat, player in enumerate(match.players):
         lines.append(f"Seat {seat + 1} ({state.seat_name(seat)}): {player.kind} {printable(player.bot or player.label)}")
     lines.append(f"Moves: {state.to_text()}")
@@ -103,27 +101,12 @@ def match_from_text(text: str, source: str = "save file") -> Match:
         else:
             raise SaveFileError(f"{source} line {lineno}: unknown entry {key!r}")
 
-    if "Game" not in fields:
-        raise SaveFileError(f"{source}: no 'Game:' line; is this a Board Arcade save file?")
-    lineno, game_id = fields["Game"]
-    try:
-        cls = game_class(game_id)
-    except BadNotation as err:
-        raise SaveFileError(f"{source} line {lineno}: {err}") from None
-
-    options: dict[str, Any] = {}
-    if "Options" in fields:
-        lineno, value = fields["Options"]
-        try:
-            options = cls.parse_options(value.split())
-        except BadNotation as err:
-            raise SaveFileError(f"{source} line {lineno}: {err}") from None
-
+    spec = _game_spec(fields, source)
     moves_line, moves = fields.get("Moves", (0, ""))
     try:
-        state = cls.from_text(moves, **options)
+        state = spec.rules.from_text(moves, **dict(spec.options))
     except BadNotation as err:
-        where = f"line {moves_line}" if moves_line else f"line {fields['Options'][0]}"
+        where = f"line {moves_line or fields['Game'][0]}"
         raise SaveFileError(f"{source} {where}: {err}") from None
 
     if sorted(seats) != list(range(state.num_seats)):
@@ -140,6 +123,27 @@ def match_from_text(text: str, source: str = "save file") -> Match:
         old = match.records[number - 1]
         match.records[number - 1] = MoveRecord(old.move, old.seat, old.text, note)
     return match
+
+
+def _game_spec(fields: dict[str, tuple[int, str]], source: str) -> GameSpec:
+    """The game of a save file, from its ``Game`` line and, in the old form, its ``Options`` line."""
+    if "Game" not in fields:
+        raise SaveFileError(f"{source}: no 'Game:' line; is this a Board Arcade save file?")
+    lineno, text = fields["Game"]
+    try:
+        spec = GameSpec.parse(text)
+    except BadNotation as err:
+        raise SaveFileError(f"{source} line {lineno}: {err}") from None
+    options_line, pairs = fields.get("Options", (0, ""))
+    if not pairs:
+        return spec
+    if "(" in text:
+        raise SaveFileError(f"{source} line {options_line}: the options are on the Game line (line {lineno}); "
+                            "give them there or here, not in both")
+    try:
+        return GameSpec.of(spec.game_id, **spec.rules.parse_options(pairs.split()))
+    except BadNotation as err:
+        raise SaveFileError(f"{source} line {options_line}: {err}") from None
 
 
 def _player(value: str, source: str, lineno: int) -> Player:
