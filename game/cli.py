@@ -229,12 +229,7 @@ def game_spec(text: str, pairs: Sequence[str] = ()):
     from game.rules.catalogue import GameSpec
 
     try:
-        spec = GameSpec.parse(text)
-        if not pairs:
-            return spec
-        if "(" in text:
-            raise CliError(f"options both in {text!r} and after --options; give them one way")
-        return GameSpec.of(spec.game_id, **spec.rules.parse_options(pairs))
+        return GameSpec.parse(text, pairs)
     except BadNotation as err:
         raise CliError(str(err)) from None
 

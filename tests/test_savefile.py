@@ -97,7 +97,7 @@ def test_random_games_round_trip(rng):
         ("Game: tictactoe(size=4)\nSeat 1: human\nSeat 2: human\n", "line 1: tictactoe has no option 'size'"),
         ("Game: connect4(rows=99)\n", "line 1: option rows='99' is not one of"),
         ("# saved\nGame: connect4(rows=5\n", "line 2: 'connect4(rows=5' is not a game"),
-        ("Game: connect4(rows=5)\nOptions: cols=5\n", "line 2: the options are on the Game line (line 1)"),
+        ("Game: connect4(rows=5)\nOptions: cols=5\n", "line 2: options both in 'connect4(rows=5)' and apart (cols=5); give them one way"),
         ("Game: connect4(cols=4)\nSeat 1: human\nSeat 2: human\nMoves: 5\n", "line 4: move 1 ('5')"),
         ("Game: tictactoe\nColour: red\n", "line 2: unknown entry 'Colour'"),
         ("Game: tictactoe\nthis is not a save\n", "line 2"),

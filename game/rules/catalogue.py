@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 from game.rules.core import BadNotation, State
 
@@ -79,16 +79,20 @@ class GameSpec:
         return cls.of(state.game_id, **state.options)
 
     @classmethod
-    def parse(cls, text: str) -> "GameSpec":
-        """Read ``'connect4(rows=6,cols=7)'`` or a bare ``'tictactoe'``; ``BadNotation``
-        says what is wrong (unknown game or option, a value not among its choices)."""
+    def parse(cls, text: str, pairs: Sequence[str] = ()) -> "GameSpec":
+        """Read ``'connect4(rows=6,cols=7)'`` or a bare ``'tictactoe'``, with options
+        given apart as ``pairs`` (``['rows=6']``) after a bare id; ``BadNotation`` says
+        what is wrong (unknown game or option, a value not among its choices, options
+        given both ways)."""
         match = _SPEC.match(text)
         if match is None:
             raise BadNotation(f"{text!r} is not a game: write its id and any options, "
                               "such as connect4 or connect4(rows=6,cols=7)")
         game_id, inside = match.group(1), match.group(2)
-        pairs = [pair for pair in (inside or "").split(",") if pair.strip()]
-        options = game_class(game_id).parse_options(pairs)
+        written = [pair for pair in (inside or "").split(",") if pair.strip()]
+        if pairs and inside is not None:
+            raise BadNotation(f"options both in {text!r} and apart ({' '.join(pairs)}); give them one way")
+        options = game_class(game_id).parse_options(written or list(pairs))
         return cls.of(game_id, **options)
 
     @property

@@ -130,20 +130,13 @@ def _game_spec(fields: dict[str, tuple[int, str]], source: str) -> GameSpec:
     if "Game" not in fields:
         raise SaveFileError(f"{source}: no 'Game:' line; is this a Board Arcade save file?")
     lineno, text = fields["Game"]
-    try:
-        spec = GameSpec.parse(text)
-    except BadNotation as err:
-        raise SaveFileError(f"{source} line {lineno}: {err}") from None
     options_line, pairs = fields.get("Options", (0, ""))
-    if not pairs:
-        return spec
-    if "(" in text:
-        raise SaveFileError(f"{source} line {options_line}: the options are on the Game line (line {lineno}); "
-                            "give them there or here, not in both")
-    try:
-        return GameSpec.of(spec.game_id, **spec.rules.parse_options(pairs.split()))
-    except BadNotation as err:
-        raise SaveFileError(f"{source} line {options_line}: {err}") from None
+    for line, words in ((lineno, []), (options_line, pairs.split())):
+        try:
+            spec = GameSpec.parse(text, words)
+        except BadNotation as err:
+            raise SaveFileError(f"{source} line {line}: {err}") from None
+    return spec
 
 
 def _player(value: str, source: str, lineno: int) -> Player:
