@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from game.match.arena import ArenaResult, SideStats, parse_options, run_arena
+from game.match.arena import ArenaResult, SideStats, run_arena
+from game.rules.tictactoe import TicTacToe
 from game.match.botregistry import BotRegistry
 from game.rules.core import BadNotation, Outcome, Termination
 from game.match.runner import BotSpec
@@ -72,11 +73,11 @@ def test_zero_games_is_refused(bots):
 
 
 def test_options_of_a_game_without_options_are_refused():
-    assert parse_options("tictactoe", []) == {}
+    assert TicTacToe.parse_options([]) == {}
     with pytest.raises(BadNotation, match="tictactoe has no option 'size'"):
-        parse_options("tictactoe", ["size=7"])
+        TicTacToe.parse_options(["size=7"])
     with pytest.raises(BadNotation, match="not of the form name=value"):
-        parse_options("tictactoe", ["size"])
+        TicTacToe.parse_options(["size"])
 
 
 def test_side_stats_counts_results_and_times():

@@ -110,11 +110,6 @@ class ArenaResult:
         return "\n".join(lines)
 
 
-def parse_options(game_id: str, pairs: Sequence[str]) -> dict[str, Any]:
-    """``['size=7', 'n=4']`` -> the options of ``game_id`` (see ``State.parse_options``)."""
-    return game_class(game_id).parse_options(pairs)
-
-
 def run_arena(game_id: str, specs: Sequence[BotSpec], games: int, *,
               options: dict[str, Any] | None = None, seed: int | None = None,
               on_game: Callable[[int, Outcome], None] | None = None) -> ArenaResult:
