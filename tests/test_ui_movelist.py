@@ -5,7 +5,7 @@ import pygame
 
 from game.match.record import MoveRecord
 from game.ui import palette
-from game.ui.scenes.movelist import MoveList
+from game.ui.panels.movelist import MoveList
 
 
 def records(*seats: int, notes: dict[int, str] | None = None) -> list[MoveRecord]:

@@ -34,10 +34,10 @@ from game.ui.naming import player_names
 from game.ui.overlays import progress_bar
 from game.ui.renderers import renderer_for
 from game.ui.renderers.base import BoardView
+from game.ui.panels.movelist import MoveList
+from game.ui.panels.result import ResultPanel, places_table
+from game.ui.panels.rules_help import RulesPanel
 from game.ui.scenes.base import Scene
-from game.ui.scenes.movelist import MoveList
-from game.ui.scenes.result import ResultPanel, places_table
-from game.ui.scenes.rules_help import RulesPanel
 from game.ui.scenes.setup import remember_match
 from game.ui.widgets import Button, Choice, ChoiceItem, Widget, nearest_index
 from game.store.userdata import BOT_DELAYS, StatRow, matchup_name, saves_dir

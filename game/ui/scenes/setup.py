@@ -28,9 +28,9 @@ from game.match.record import Match, Player
 from game.ui import palette
 from game.ui.draw import fit_text, mix, panel, scrollbar, seat_token, text
 from game.ui.renderers import renderer_for
+from game.ui.panels.problems import STEP as PROBLEMS_STEP, ProblemsPanel
+from game.ui.panels.result import place_name
 from game.ui.scenes.base import Scene
-from game.ui.scenes.problems import STEP as PROBLEMS_STEP, ProblemsPanel
-from game.ui.scenes.result import place_name
 from game.ui.widgets import Button, Choice, ChoiceItem, Widget
 
 if TYPE_CHECKING:
