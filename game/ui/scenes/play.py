@@ -32,18 +32,18 @@ from game.ui.clipboard import ClipboardError, copy_text, paste_text
 from game.ui.draw import fit_text, mix, panel, seat_token, text
 from game.ui.naming import player_names
 from game.ui.overlays import progress_bar
-from game.ui.renderers import renderer_for
+from game.ui.renderers import has_renderer, renderer_for
 from game.ui.renderers.base import BoardView
 from game.ui.panels.movelist import MoveList
 from game.ui.panels.result import ResultPanel, places_table
 from game.ui.panels.rules_help import RulesPanel
-from game.ui.scenes.base import Scene
-from game.ui.scenes.setup import remember_match
+from game.ui.scenes.base import Route, Scene
 from game.ui.widgets import Button, Choice, ChoiceItem, Widget, nearest_index
 from game.store.userdata import BOT_DELAYS, StatRow, matchup_name, saves_dir
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.store.userdata import Settings
+    from game.ui.services import Services
 
 #: Seconds the winning line animates before the result panel slides in.
 RESULT_DELAY = 0.9
@@ -75,7 +75,7 @@ class BoardFocus(Widget):
     """The board as a stop of the keyboard focus: when focused, keys go to the renderer."""
 
     def __init__(self, scene: "PlayScene") -> None:
-        super().__init__(scene.app, wid="board")
+        super().__init__(scene.services, wid="board")
         self.scene = scene
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -93,13 +93,13 @@ class PlayScene(Scene):
     name = "play"
     draws_warm_up = True   # its own bots' engines only, in the status box
 
-    def __init__(self, app: "App", match: Match) -> None:
-        super().__init__(app)
+    def __init__(self, services: "Services", match: Match) -> None:
+        super().__init__(services)
         self.match = match
         self.game_id = match.state.game_id
         self.title = match.state.title
         self.renderer = renderer_for(self.game_id)
-        self.renderer.anim_speed = app.settings.anim_speed
+        self.renderer.anim_speed = services.settings.current.anim_speed
         self.view = BoardView()
         self.specs: dict[int, BotSpec] = {}
         self.seat_problems: list[str] = self._resolve_players()
@@ -121,36 +121,36 @@ class PlayScene(Scene):
         self._pass_move: Move | None = None
         #: Sounds waiting for the piece to land: [seconds left, sound name].
         self.sound_queue: list[list] = []
-        self.movelist = MoveList(app.fonts, self.renderer.seat_colours())
+        self.movelist = MoveList(services.fonts, self.renderer.seat_colours())
         self.result = ResultPanel(self)
-        self.rules = RulesPanel(app, self.title, match.state.rules_help)
-        self.rules_btn = Button(app, "Rules", self.rules.open, wid="rules", shortcut="F1",
+        self.rules = RulesPanel(services, self.title, match.state.rules_help)
+        self.rules_btn = Button(services, "Rules", self.rules.open, wid="rules", shortcut="F1",
                                 tooltip=f"How to play {self.title} (F1)")
         self.board = BoardFocus(self)
-        self.undo_btn = Button(app, "Undo", self.undo, wid="undo", shortcut="U", tooltip="Undo (U or Ctrl+Z): back to your previous turn")
-        self.redo_btn = Button(app, "Redo", self.redo, wid="redo", shortcut="Y", tooltip="Redo (Y or Ctrl+Y)")
-        self.hint_btn = Button(app, "Hint", self.hint, wid="hint", shortcut="H", tooltip="Hint (H): the best move, shown but not played")
-        self.restart_btn = Button(app, "Restart", self.restart, wid="restart", shortcut="N", tooltip="Restart (N or Ctrl+R)")
-        self.save_btn = Button(app, "Save", self.ask_save, wid="save", shortcut="Ctrl+S", tooltip="Save this game to a file (Ctrl+S)")
-        self.load_btn = Button(app, "Load", self.ask_load, wid="load", shortcut="Ctrl+O", tooltip="Load a saved game (Ctrl+O)")
-        self.copy_btn = Button(app, "Copy", self.copy_position, wid="copy", shortcut="Ctrl+C",
+        self.undo_btn = Button(services, "Undo", self.undo, wid="undo", shortcut="U", tooltip="Undo (U or Ctrl+Z): back to your previous turn")
+        self.redo_btn = Button(services, "Redo", self.redo, wid="redo", shortcut="Y", tooltip="Redo (Y or Ctrl+Y)")
+        self.hint_btn = Button(services, "Hint", self.hint, wid="hint", shortcut="H", tooltip="Hint (H): the best move, shown but not played")
+        self.restart_btn = Button(services, "Restart", self.restart, wid="restart", shortcut="N", tooltip="Restart (N or Ctrl+R)")
+        self.save_btn = Button(services, "Save", self.ask_save, wid="save", shortcut="Ctrl+S", tooltip="Save this game to a file (Ctrl+S)")
+        self.load_btn = Button(services, "Load", self.ask_load, wid="load", shortcut="Ctrl+O", tooltip="Load a saved game (Ctrl+O)")
+        self.copy_btn = Button(services, "Copy", self.copy_position, wid="copy", shortcut="Ctrl+C",
                                tooltip="Copy the moves so far as text (Ctrl+C), e.g. to paste into a solver")
-        self.paste_btn = Button(app, "Paste", self.paste_position, wid="paste", shortcut="Ctrl+V",
+        self.paste_btn = Button(services, "Paste", self.paste_position, wid="paste", shortcut="Ctrl+V",
                                 tooltip="Play the moves on the clipboard (Ctrl+V); Undo takes them back")
-        self.menu_btn = Button(app, "Menu", self.back, wid="menu", shortcut="Esc", style="ghost",
+        self.menu_btn = Button(services, "Menu", self.back, wid="menu", shortcut="Esc", style="ghost",
                                tooltip="Back to the match setup (Esc); the bots stop")
-        self.pause_btn = Button(app, "Pause", self.toggle_pause, wid="pause", shortcut="Space", tooltip="Pause or resume the bots (Space)")
-        self.step_btn = Button(app, "Step", self.step, wid="step", shortcut="S", tooltip="Play the next move (S or →)")
+        self.pause_btn = Button(services, "Pause", self.toggle_pause, wid="pause", shortcut="Space", tooltip="Pause or resume the bots (Space)")
+        self.step_btn = Button(services, "Step", self.step, wid="step", shortcut="S", tooltip="Play the next move (S or →)")
         #: The panel's controls and their keycaps (a tight layout hides the keycaps).
         self._keycaps = {button: button.shortcut for button in (
             self.undo_btn, self.redo_btn, self.hint_btn, self.restart_btn, self.save_btn, self.load_btn, self.rules_btn,
             self.menu_btn)}
         delays = [ChoiceItem(delay, label) for delay, label in BOT_DELAYS.items()]
         self.speed = Choice(
-            app,
+            services,
             delays,
-            nearest_index(delays, app.settings.bot_delay),
-            lambda delay: app.update_settings(bot_delay=delay),
+            nearest_index(delays, services.settings.current.bot_delay),
+            lambda delay: services.settings.update(bot_delay=delay),
             wid="speed",
             tooltip="Pause between bot moves (also in Settings)",
             font_size=16,
@@ -162,6 +162,20 @@ class PlayScene(Scene):
         self.blocked_keys: set[int] = set()
         self.result_focused = False
         self._refresh_focus()
+        self.follow_settings(self.apply_settings)
+
+    @classmethod
+    def trail(cls, match: Match) -> list[Route]:
+        """From the title: the game menu and the match's setup (showing its players)."""
+        return [Route("games"), Route("setup", {"game_id": match.state.game_id, "match": match})]
+
+    @classmethod
+    def refusal(cls, match: Match) -> tuple[str, str] | None:
+        """A game with no board on screen cannot be shown."""
+        state = match.state
+        if not has_renderer(state.game_id):
+            return "Cannot show this game", f"{state.title} has no board on screen yet."
+        return None
 
     # -- seats and bots ---------------------------------------------------------------
     @property
@@ -178,7 +192,7 @@ class PlayScene(Scene):
             where = f"Seat {seat + 1} ({state.seat_name(seat)})"
             if player.is_bot:
                 try:
-                    spec = self.app.config.bot_spec(self.game_id, player.bot or player.label, self.app.registry)
+                    spec = self.services.config.bot_spec(self.game_id, player.bot or player.label, self.services.registry)
                 except BotChoiceError as err:
                     problems.append(f"{where}: {err}. That seat is now played by a human.")
                     players[seat] = Player.human()
@@ -199,7 +213,7 @@ class PlayScene(Scene):
         clock runs. A seat whose engine the launch-time warm-up is compiling right
         now waits for it instead (not compiling the same kernels twice at once)."""
         for seat, spec in self.specs.items():
-            if seat not in self.runners and self.app.warmup.hand_over(spec.key):
+            if seat not in self.runners and self.services.warmup.hand_over(spec.key):
                 self.runners[seat] = BotRunner(spec).start()
 
     def _cancel_bots(self) -> None:
@@ -225,11 +239,11 @@ class PlayScene(Scene):
         if self.match.state.is_over():
             self._show_outcome(self.match.state.outcome(), record=False)
         if self.seat_problems:
-            self.app.dialogs.message("Some players were replaced", "\n\n".join(self.seat_problems))
+            self.services.dialogs.message("Some players were replaced", "\n\n".join(self.seat_problems))
 
     def leave(self) -> None:
-        remember_match(self.app, self.match)   # the setup screen behind shows these players
-        self.app.warmup.hold(False)
+        self.services.setup_memory.remember(self.match)   # the setup screen behind shows these players
+        self.services.warmup.hold(False)
         for runner in self.runners.values():
             runner.close()
         self.runners.clear()
@@ -237,13 +251,13 @@ class PlayScene(Scene):
             self.hint_runner.close()
             self.hint_runner = None
 
-    def apply_settings(self) -> None:
-        self.renderer.anim_speed = self.app.settings.anim_speed
-        self.speed.index = nearest_index(self.speed.items, self.app.settings.bot_delay)
+    def apply_settings(self, settings: "Settings", changed: frozenset[str]) -> None:
+        self.renderer.anim_speed = settings.anim_speed
+        self.speed.index = nearest_index(self.speed.items, settings.bot_delay)
 
     def back(self) -> None:
-        self.app.sounds.play("click")
-        self.app.scenes.pop()
+        self.services.sounds.play("click")
+        self.services.scenes.pop()
 
     # -- moves -------------------------------------------------------------------------
     def sync_view(self) -> None:
@@ -283,19 +297,19 @@ class PlayScene(Scene):
                 return
         if self.renderer.busy:
             return
-        if not self.step_once and (self.paused or self.since_move < self.app.settings.bot_delay):
+        if not self.step_once and (self.paused or self.since_move < self.services.settings.current.bot_delay):
             return
         self.step_once = False
         reply, self.reply = self.reply, None
         if reply.move is None or not state.is_legal(reply.move):
             self.set_paused(True)
-            self.app.toasts.show(f"{self.player_name(seat)} gave no legal move; the game is paused", "error")
+            self.services.toasts.show(f"{self.player_name(seat)} gave no legal move; the game is paused", "error")
             return
         note = ""
         if reply.failure:
             note = f"{reply.failure}; a random move was played"
-            self.app.toasts.show(f"{reply.failure} — a random move was played instead", "warning", seconds=6)
-            self.app.sounds.play("error")
+            self.services.toasts.show(f"{reply.failure} — a random move was played instead", "warning", seconds=6)
+            self.services.sounds.play("error")
         self.play_move(reply.move, note)
 
     def forced_pass(self) -> Move | None:
@@ -317,10 +331,10 @@ class PlayScene(Scene):
         """Play a human's forced pass, once the board has shown the previous move
         and the bot move delay (at least ``PASS_DELAY``) has gone by, with a toast."""
         move = self.forced_pass()
-        if move is None or self.renderer.busy or self.since_move < max(PASS_DELAY, self.app.settings.bot_delay):
+        if move is None or self.renderer.busy or self.since_move < max(PASS_DELAY, self.services.settings.current.bot_delay):
             return
         name = self.match.state.seat_name(self.match.state.turn)
-        self.app.toasts.show(f"{name} has no move and passes", "info")
+        self.services.toasts.show(f"{name} has no move and passes", "info")
         self.play_move(move)
 
     @property
@@ -358,12 +372,12 @@ class PlayScene(Scene):
     def _score_row(self) -> StatRow | None:
         """This matchup's running score, as the Statistics screen shows it."""
         matchup = matchup_name(self.match.players)
-        return next((r for r in self.app.stats.rows() if r.game_id == self.game_id and r.matchup == matchup), None)
+        return next((r for r in self.services.stats.rows() if r.game_id == self.game_id and r.matchup == matchup), None)
 
     def play_sound(self, name: str, delay: float = 0.0) -> None:
         """Play sound ``name`` now, or after ``delay`` seconds (a disc still falling)."""
         if delay <= 0:
-            self.app.sounds.play(name)
+            self.services.sounds.play(name)
         else:
             self.sound_queue.append([delay, name])
 
@@ -373,7 +387,7 @@ class PlayScene(Scene):
         due = [name for left, name in self.sound_queue if left <= 0]
         self.sound_queue = [entry for entry in self.sound_queue if entry[0] > 0]
         for name in due:
-            self.app.sounds.play(name)
+            self.services.sounds.play(name)
 
     def _show_outcome(self, outcome: Outcome | None, record: bool) -> None:
         if outcome is None:
@@ -382,14 +396,13 @@ class PlayScene(Scene):
         self.renderer.on_outcome(state, outcome)
         self.view.outcome = outcome
         if record and not self.recorded:
-            self.app.stats.record(self.game_id, self.match.players, outcome)
-            self.app.save_stats()
+            self.services.stats.record(self.game_id, self.match.players, outcome)
             self.recorded = True
         headline, colour, sound = self._headline(outcome)
         self.play_sound(sound, self.renderer.sound_delay())
         seats = outcome.winners or tuple(range(state.num_seats))
         marks = [(state.seat_name(s), self.seat_colour(s)) for s in seats]
-        speed = self.app.settings.anim_speed
+        speed = self.services.settings.current.anim_speed
         reason = outcome.reason[:1].upper() + outcome.reason[1:]
         places = None
         if state.num_seats > 2 and outcome.ranking:
@@ -418,7 +431,7 @@ class PlayScene(Scene):
 
     def undo(self) -> None:
         if not self.match.can_undo():
-            self.app.sounds.play("error")
+            self.services.sounds.play("error")
             return
         self._cancel_bots()
         self.match.undo()
@@ -430,7 +443,7 @@ class PlayScene(Scene):
 
     def redo(self) -> None:
         if not self.match.can_redo():
-            self.app.sounds.play("error")
+            self.services.sounds.play("error")
             return
         self._cancel_bots()
         self.match.redo()
@@ -457,7 +470,7 @@ class PlayScene(Scene):
     def restart(self) -> None:
         """Restart (N, Ctrl+R): a restart pressed by mistake is undone by Redo."""
         if self._new_game():
-            self.app.toasts.show("Game restarted — Redo (Y) brings it back", "info")
+            self.services.toasts.show("Game restarted — Redo (Y) brings it back", "info")
 
     def rematch(self) -> None:
         self._new_game()
@@ -494,18 +507,18 @@ class PlayScene(Scene):
         if not self.match.current_player.is_human:
             return f"Hints are for your moves: {self.player_name(state.turn)} is to move"
         tier = self._hint_tier()
-        if tier is not None and self.app.warmup.compiling(tier.bot):
+        if tier is not None and self.services.warmup.compiling(tier.bot):
             return "The hint engine is still being prepared (first launch only)"
         return ""
 
     def _hint_tier(self) -> TierSpec | None:
-        config = self.app.config.game(self.game_id)
+        config = self.services.config.game(self.game_id)
         return config.tier(config.hint_tier) if config.hint_tier else None
 
     def refuse_hint(self) -> None:
         """H pressed while Hint is greyed out: say why."""
-        self.app.sounds.play("error")
-        self.app.toasts.show(self.hint_unavailable(), "info", seconds=2.5)
+        self.services.sounds.play("error")
+        self.services.toasts.show(self.hint_unavailable(), "info", seconds=2.5)
 
     def hint(self) -> None:
         state = self.match.state
@@ -513,21 +526,21 @@ class PlayScene(Scene):
             self.refuse_hint()
             return
         if self.hint_pending:
-            self.app.sounds.play("error")
+            self.services.sounds.play("error")
             return
-        tier = self.app.config.game(self.game_id).hint_tier
+        tier = self.services.config.game(self.game_id).hint_tier
         if not tier:
-            self.app.toasts.show(f"No hints for {self.title}: config.yaml names no hint tier whose bot can judge moves",
+            self.services.toasts.show(f"No hints for {self.title}: config.yaml names no hint tier whose bot can judge moves",
                                  "warning")
             return
         if self.hint_runner is None:
             try:
-                budget = self.app.config.game(self.game_id).hint_seconds
-                spec = self.app.config.bot_spec(self.game_id, tier, self.app.registry, budget=budget)
+                budget = self.services.config.game(self.game_id).hint_seconds
+                spec = self.services.config.bot_spec(self.game_id, tier, self.services.registry, budget=budget)
             except BotChoiceError as err:
-                self.app.toasts.show(f"No hints: {err}", "error")
+                self.services.toasts.show(f"No hints: {err}", "error")
                 return
-            self.app.warmup.hand_over(spec.key)
+            self.services.warmup.hand_over(spec.key)
             self.hint_runner = BotRunner(spec).start()
         self.clear_hint()
         self.hint_runner.request(state, kind="analyse")
@@ -542,16 +555,16 @@ class PlayScene(Scene):
         self.hint_pending = False
         state = self.match.state
         if reply.failure:
-            self.app.toasts.show(f"No hint: {reply.failure}", "warning")
+            self.services.toasts.show(f"No hint: {reply.failure}", "warning")
             return
         values = dict(reply.values)
         best = max(values, key=lambda m: values[m].score) if values else reply.move
         who = self.hint_runner.spec.who
         if best is None:
-            self.app.toasts.show(f"No hint: the hint bot {who} cannot judge moves (it gave no move values)", "warning")
+            self.services.toasts.show(f"No hint: the hint bot {who} cannot judge moves (it gave no move values)", "warning")
             return
         if not state.is_legal(best):
-            self.app.toasts.show(f"No hint: the hint bot {who} suggested a move that is not legal here", "warning")
+            self.services.toasts.show(f"No hint: the hint bot {who} suggested a move that is not legal here", "warning")
             return
         self.view.hint = best
         self.view.hint_values = values
@@ -559,7 +572,7 @@ class PlayScene(Scene):
         self.hint_move = state.move_to_str(best)
         self.hint_detail = value.text if value is not None else ""
         self.hint_text = self.hint_move + (f"  ({self.hint_detail})" if self.hint_detail else "")
-        self.app.sounds.play("hint")
+        self.services.sounds.play("hint")
 
     def clear_hint(self) -> None:
         if self.hint_pending and self.hint_runner is not None:
@@ -574,13 +587,13 @@ class PlayScene(Scene):
         return saves_dir() / f"{self.game_id}-{_dt.datetime.now():%Y-%m-%d-%H%M}.txt"
 
     def ask_save(self) -> None:
-        self.app.dialogs.pick_file("Save game", self.default_save_path(), self.save_to, must_exist=False, suffix=".txt",
+        self.services.dialogs.pick_file("Save game", self.default_save_path(), self.save_to, must_exist=False, suffix=".txt",
                                    creatable=saves_dir())
 
     def save_to(self, path: Path) -> None:
         """Write the game to ``path``, asking first if that would replace a file."""
         if path.exists():
-            self.app.dialogs.confirm("Replace file", f"{path.name} already exists. Replace it with this game?",
+            self.services.dialogs.confirm("Replace file", f"{path.name} already exists. Replace it with this game?",
                                      "Replace", lambda: self._write(path))
             return
         self._write(path)
@@ -589,25 +602,25 @@ class PlayScene(Scene):
         try:
             save_match(self.match, path)
         except OSError as err:
-            self.app.sounds.play("error")
-            self.app.dialogs.message("Could not save the game", f"{path}: {err.strerror or err}")
+            self.services.sounds.play("error")
+            self.services.dialogs.message("Could not save the game", f"{path}: {err.strerror or err}")
             return
-        self.app.toasts.show(f"Saved to {path.name}", "good")
+        self.services.toasts.show(f"Saved to {path.name}", "good")
 
     # -- copy and paste ---------------------------------------------------------------------
     def copy_position(self) -> None:
         """Put the moves so far on the clipboard in the game's notation (Connect Four's ``4453``)."""
         moves = self.match.state.to_text()
         if not moves:
-            self.app.toasts.show("No moves to copy yet", "info", seconds=2.5)
+            self.services.toasts.show("No moves to copy yet", "info", seconds=2.5)
             return
         try:
             copy_text(moves)
         except ClipboardError as err:
-            self.app.sounds.play("error")
-            self.app.toasts.show(f"Could not copy: {err}", "warning")
+            self.services.sounds.play("error")
+            self.services.toasts.show(f"Could not copy: {err}", "warning")
             return
-        self.app.toasts.show(f"Copied {_shorten(moves)}", "good", seconds=3)
+        self.services.toasts.show(f"Copied {_shorten(moves)}", "good", seconds=3)
 
     def paste_position(self) -> None:
         """Play the move list on the clipboard from the start, with this game's rules options.
@@ -619,27 +632,27 @@ class PlayScene(Scene):
         try:
             content = paste_text().strip()
         except ClipboardError as err:
-            self.app.sounds.play("error")
-            self.app.toasts.show(f"Could not paste: {err}", "warning")
+            self.services.sounds.play("error")
+            self.services.toasts.show(f"Could not paste: {err}", "warning")
             return
         state = self.match.state
         if not content:
-            self.app.toasts.show(f"The clipboard holds no moves to paste (copy a game's moves, e.g. {_example(state)})", "info")
+            self.services.toasts.show(f"The clipboard holds no moves to paste (copy a game's moves, e.g. {_example(state)})", "info")
             return
         try:
             pasted = type(state).from_text(content, **state.options)
         except BadNotation as err:
-            self.app.sounds.play("error")
-            self.app.toasts.show(f"Cannot paste {_shorten(content)!r} as {self.title} moves: {err}", "warning", seconds=6)
+            self.services.sounds.play("error")
+            self.services.toasts.show(f"Cannot paste {_shorten(content)!r} as {self.title} moves: {err}", "warning", seconds=6)
             return
         moves, played = list(pasted.move_stack), list(state.move_stack)
         if moves == played:
-            self.app.toasts.show("The clipboard holds this game's moves already", "info", seconds=2.5)
+            self.services.toasts.show("The clipboard holds this game's moves already", "info", seconds=2.5)
             return
         if moves[:len(played)] == played:
             self._paste(moves)
             return
-        self.app.dialogs.confirm(
+        self.services.dialogs.confirm(
             "Paste moves",
             f"Replace this game ({len(played)} moves) with the pasted one ({len(moves)} moves)? "
             "This game cannot be brought back.",
@@ -665,13 +678,11 @@ class PlayScene(Scene):
         if self.autoplay:
             self.set_paused(True)
         self._after_jump()
-        self.app.toasts.show(f"Pasted {_shorten(self.match.state.to_text())} — Undo takes it back", "good", seconds=3)
+        self.services.toasts.show(f"Pasted {_shorten(self.match.state.to_text())} — Undo takes it back", "good", seconds=3)
 
     def ask_load(self) -> None:
         """The list of saved games; this match stays unless another one is loaded."""
-        from game.ui.scenes.load import LoadScene
-
-        self.app.scenes.push(LoadScene(self.app))
+        self.services.scenes.push("load")
 
     # -- input -------------------------------------------------------------------------------
     def _shortcut(self, event: pygame.event.Event) -> bool:
@@ -755,7 +766,7 @@ class PlayScene(Scene):
         if move is not None:
             self.play_move(move)
         elif self.renderer.rejected_input:
-            self.app.sounds.play("error")
+            self.services.sounds.play("error")
 
     # -- frame ----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -772,7 +783,7 @@ class PlayScene(Scene):
         if len(self.runners) < len(self.specs):
             self._start_runners()
         starting = [*self.runners.values(), *([self.hint_runner] if self.hint_runner else [])]
-        self.app.warmup.hold(any(runner.starting for runner in starting))   # their compile comes first
+        self.services.warmup.hold(any(runner.starting for runner in starting))   # their compile comes first
         self._drive_bots()
         self._pass_for_human()
         self.sync_view()
@@ -883,12 +894,12 @@ class PlayScene(Scene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface, self.match.state, self.view)
-        panel(surface, self.panel_rect, shadow=self.app.shadows)
+        panel(surface, self.panel_rect, shadow=self.services.shadows)
         self._draw_header(surface)
         self._draw_status(surface)
         self.movelist.draw(surface, self.match.records, self.match.state.num_seats)
         if self.autoplay:
-            fonts = self.app.fonts
+            fonts = self.services.fonts
             text(surface, fonts.bold(13), "BOTS PLAYING" + ("  ·  PAUSED" if self.paused else ""),
                  palette.ACCENT if self.paused else palette.TEXT_MUTED, (self.panel_rect.x + 20, self.autoplay_top + 6))
             text(surface, fonts.text(15), "Delay", palette.TEXT_MUTED, (self.panel_rect.x + 20, self.speed.rect.centery), "midleft")
@@ -899,7 +910,7 @@ class PlayScene(Scene):
         if not self.result.shown:
             super().draw(surface)
         else:
-            surface.blit(self.app.background, (0, 0))
+            surface.blit(self.services.window.background, (0, 0))
             self.draw_content(surface)
             for widget in self._panel_widgets():
                 widget.draw(surface)
@@ -917,7 +928,7 @@ class PlayScene(Scene):
         return pygame.Rect(area.x, 0, area.width, max(0, self.renderer.content_rect().top))
 
     def _draw_header(self, surface: pygame.Surface) -> None:
-        fonts = self.app.fonts
+        fonts = self.services.fonts
         p = self.panel_rect
         text(surface, fonts.display(28), self.title, palette.TEXT, (p.x + 20, p.y + 14))
         state = self.match.state
@@ -947,7 +958,7 @@ class PlayScene(Scene):
         """More than two seats: each player's colour and name, two a line in seat
         order, the one to move on a tinted pill."""
         state = self.match.state
-        font, bold = self.app.fonts.text(14), self.app.fonts.bold(14)
+        font, bold = self.services.fonts.text(14), self.services.fonts.bold(14)
         column = (self.panel_rect.width - 40) // 2
         to_move = state.turn if not state.is_over() else None
         for seat in range(state.num_seats):
@@ -962,7 +973,7 @@ class PlayScene(Scene):
             text(surface, face, label, palette.TEXT if seat == to_move else palette.TEXT_MUTED, (cx + 16, cy), "midleft")
 
     def _draw_status(self, surface: pygame.Surface) -> None:
-        fonts = self.app.fonts
+        fonts = self.services.fonts
         box = self.status_rect
         state = self.match.state
         outcome = state.outcome()
@@ -1034,7 +1045,7 @@ class PlayScene(Scene):
 
     def _draw_think_bar(self, surface: pygame.Surface, box: pygame.Rect, colour: tuple[int, int, int], budget: float) -> None:
         """A light sweeping along a track while the bot thinks, with its time budget."""
-        font = self.app.fonts.text(13)
+        font = self.services.fonts.text(13)
         label = f"up to {budget:g} s a move"
         bar = pygame.Rect(box.x + 16, box.bottom - 22, box.width - 32 - font.size(label)[0] - 12, 6)
         pygame.draw.rect(surface, mix(palette.PANEL_LIGHT, colour, 0.15), bar, border_radius=3)
@@ -1049,8 +1060,8 @@ class PlayScene(Scene):
 
     def _draw_warm_up_bar(self, surface: pygame.Surface, box: pygame.Rect, colour: tuple[int, int, int]) -> None:
         """How far the launch-time warm-up of the engines is, while this seat's bot waits for it."""
-        progress = self.app.warmup.progress()
-        font = self.app.fonts.text(13)
+        progress = self.services.warmup.progress()
+        font = self.services.fonts.text(13)
         label = f"engines {progress.done}/{progress.total}"
         bar = pygame.Rect(box.x + 16, box.bottom - 22, box.width - 32 - font.size(label)[0] - 12, 6)
         progress_bar(surface, bar, progress.done / max(1, progress.total), colour, self.time)
