@@ -64,15 +64,24 @@ def frame_times(moves: int) -> tuple[list[float], list[float], list[float], floa
         from game.match.record import Match, Player
         from game.match.runner import BotSpec
         from game.ui.app import App
+        from game.ui.scenes.base import Route
         from game.ui.scenes.play import PlayScene
 
         app = App((1280, 800), warm_up=False)
-        app.update_settings(bot_delay=0.0)
+        app.services.settings.update(bot_delay=0.0)
         match = Match(new_state("tictactoe"), [Player.human(), Player.of_bot("Easy", label="Slow thinker")])
-        scene = PlayScene(app, match)
-        budget = app.config.game("tictactoe").time_budget
-        scene.session.specs[1] = BotSpec("SlowThinker", "benchmark_slow_bot", {}, "Slow thinker", budget, path=str(SLOW_BOT))
-        app.scenes.rebuild(1, [scene], animate=False)
+        budget = app.services.config.game("tictactoe").time_budget
+
+        class SlowPlayScene(PlayScene):
+            """The play screen with seat 2 played by benchmarks/slow_bot.py."""
+
+            def __init__(self, services, match: Match) -> None:
+                super().__init__(services, match)
+                self.session.specs[1] = BotSpec("SlowThinker", "benchmark_slow_bot", {}, "Slow thinker", budget,
+                                        path=str(SLOW_BOT))
+
+        app.services.scenes.screens["play"] = SlowPlayScene
+        scene = app.services.scenes.rebuild(1, [Route("play", {"match": match})], animate=False)
         runner = scene.session.runners[1]
         thinking: list[float] = []
         idle: list[float] = []

@@ -95,7 +95,7 @@ def child_first_move(spawned: float, game_id: str, tier: str, browse: str) -> di
     from game.ui.app import App
 
     app = App((1024, 700))
-    app.update_settings(bot_delay=0.0)
+    app.services.settings.update(bot_delay=0.0)
     app.frame(1 / 60)
     title = time.time() - spawned
     clock = pygame.time.Clock()
@@ -106,8 +106,8 @@ def child_first_move(spawned: float, game_id: str, tier: str, browse: str) -> di
         longest = max(longest, time.perf_counter() - begun)
         clock.tick(60)
     opened = time.time()
-    app.open_match(Match(new_state(game_id), [Player.of_bot(tier), Player.human()]), animate=False)
-    scene = app.scene
+    scene = app.services.scenes.go("play", match=Match(new_state(game_id), [Player.of_bot(tier), Player.human()]),
+                                   animate=False)
     warming_frames = 0
     try:
         while not scene.match.records:

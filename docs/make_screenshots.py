@@ -63,7 +63,7 @@ def write_sample_saves(folder: Path) -> None:
     os.utime(damaged, (stamp, stamp))
 
 
-def connect4_shots(app, run, settle, shot) -> None:
+def connect4_shots(app, run, open_match, shot) -> None:
     """Connect Four mid-game against Easy (the mouse over column 3), a hint, a win."""
     import pygame
 
@@ -71,9 +71,7 @@ def connect4_shots(app, run, settle, shot) -> None:
     from game.match.record import Match, Player
 
     def open_game(moves: str, players: list) -> object:
-        app.open_match(Match(ConnectFour.from_text(moves), players), animate=False)
-        settle()
-        return app.scene
+        return open_match(Match(ConnectFour.from_text(moves), players))
 
     human = Player.human()
     play = open_game("4453", [human, Player.of_bot("Easy")])
@@ -119,17 +117,14 @@ def greedy_game(players: int, plies: int | None = None, **options):
     return state
 
 
-def chinesecheckers_shots(app, run, settle, shot) -> None:
+def chinesecheckers_shots(app, run, settle, open_match, shot) -> None:
     """Chinese Checkers: the setup with six seats, a six-player game (a marble picked up
     with the holes it can reach; bots moving), the rules panel and a result with places."""
     import pygame
 
     from game.match.record import Match, Player
-    from game.ui.scenes.games import GamesScene
-    from game.ui.scenes.setup import SetupScene
 
-    setup = SetupScene(app, "chinesecheckers")
-    app.scenes.rebuild(1, [GamesScene(app), setup], animate=False)
+    setup = app.services.scenes.go("setup", game_id="chinesecheckers", animate=False)
     settle()
     option = setup.widget("option:players")
     option.index = [item.value for item in option.items].index(6)
@@ -144,10 +139,8 @@ def chinesecheckers_shots(app, run, settle, shot) -> None:
     # A moment of the game where Red has a long jump chain to show.
     best = max(range(24, 61, 6), key=lambda plies: max(len(m) for m in greedy_game(6, plies).legal_moves()))
     state = greedy_game(6, best)
-    app.update_settings(bot_delay=0.6)
-    app.open_match(Match(state, players), animate=False)
-    settle()
-    play = app.scene
+    app.services.settings.update(bot_delay=0.6)
+    play = open_match(Match(state, players))
     renderer = play.renderer
     chain = max(state.legal_moves(), key=len)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=renderer.cell_centre(chain[0]), button=1))
@@ -167,9 +160,7 @@ def chinesecheckers_shots(app, run, settle, shot) -> None:
 
     state = greedy_game(6)
     last = state.pop()
-    app.open_match(Match(state, players), animate=False)
-    settle()
-    app.scene.play_move(last)
+    open_match(Match(state, players)).play_move(last)
     run(200)
     shot("chinesecheckers-result")
 
@@ -212,95 +203,97 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(frames):
             app.frame(STEP)
 
+    scenes = app.services.scenes
+
     def settle() -> None:
-        while app.scenes.transitioning:
+        while scenes.transitioning:
             app.frame(STEP)
         run(2)
 
+    def open_match(match: Match):
+        """The play screen of ``match``, as loading it from a file shows it."""
+        scenes.go("play", match=match, animate=False)
+        settle()
+        return scenes.top
+
     def shot(name: str) -> None:
         path = out / f"{name}.png"
-        pygame.image.save(app.screen, str(path))
+        pygame.image.save(app.services.window.screen, str(path))
         print(f"wrote {path}")
 
     try:
         run(70)
         shot("title")
-        app.scene.widget("play").activate()
+        scenes.top.widget("play").activate()
         settle()
         run(20)
         shot("games")
-        app.scene.widget("game:tictactoe").activate()
+        scenes.top.widget("game:tictactoe").activate()
         settle()
-        app.scene.select(1, "Master")
+        scenes.top.select(1, "Master")
         run(20)
         shot("setup")
 
         state = new_state("tictactoe")
         for word in ("b2", "a3", "c1"):
             state.push(state.parse_move(word))
-        app.open_match(Match(state, [human, master]), animate=False)
-        settle()
+        open_match(Match(state, [human, master]))
         run(12)
         shot("play")
 
         state = new_state("tictactoe")
         for word in ("a1", "b2", "c1", "b1", "a3"):
             state.push(state.parse_move(word))
-        app.open_match(Match(state, [human, master]), animate=False)
-        settle()
-        play = app.scene
+        play = open_match(Match(state, [human, master]))
         play.play_move(state.parse_move("b3"))
         run(150)
         shot("result")
 
-        app.update_settings(bot_delay=0.2)
-        app.open_match(Match(new_state("tictactoe"), [hard, master]), animate=False)
-        settle()
-        play = app.scene
+        app.services.settings.update(bot_delay=0.2)
+        play = open_match(Match(new_state("tictactoe"), [hard, master]))
         while len(play.match.records) < 5:
             app.frame(STEP)
         play.toggle_pause()
         run(20)
         shot("autoplay")
-        app.update_settings(bot_delay=0.6)
+        app.services.settings.update(bot_delay=0.6)
 
-        app.scenes.rebuild(1, [], animate=False)
-        app.scene.widget("settings").activate()
+        scenes.rebuild(1, [], animate=False)
+        scenes.top.widget("settings").activate()
         settle()
         run(10)
         shot("settings")
-        app.scenes.pop(animate=False)
-        app.scene.widget("stats").activate()
+        scenes.pop(animate=False)
+        scenes.top.widget("stats").activate()
         settle()
         run(10)
         shot("stats")
 
-        app.scenes.pop(animate=False)
+        scenes.pop(animate=False)
         state = new_state("tictactoe")
         for word in ("b2", "a3"):
             state.push(state.parse_move(word))
-        app.open_match(Match(state, [human, Player.human()]), animate=False)
-        settle()
-        app.scene.ask_hint()
-        while app.scene.hint_pending:
+        open_match(Match(state, [human, Player.human()]))
+        scenes.top.ask_hint()
+        while scenes.top.hint_pending:
             app.frame(STEP)
         run(20)
         shot("hint")
-        app.scene.ask_save()
+        scenes.top.ask_save()
         run(20)
         shot("save-dialog")
-        app.dialogs.close()
+        app.services.dialogs.close()
 
         write_sample_saves(saves_dir())
-        app.scene.ask_load()
+        scenes.top.ask_load()
         settle()
-        app.scene.list.select(1)
+        scenes.top.list.select(1)
         run(20)
         shot("load")
 
-        app.scenes.rebuild(1, [], animate=False)
-        connect4_shots(app, run, settle, shot)
-        chinesecheckers_shots(app, run, settle, shot)
+        scenes.rebuild(1, [], animate=False)
+        connect4_shots(app, run, open_match, shot)
+        chinesecheckers_shots(app, run, settle, open_match, shot)
     finally:
         app.close()
     return 0

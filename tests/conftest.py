@@ -47,8 +47,17 @@ class Driver:
         self.app = app
 
     @property
+    def services(self):
+        """What the screens use: settings, stats, toasts, dialogs, the window, the scene stack..."""
+        return self.app.services
+
+    @property
     def scene(self):
-        return self.app.scene
+        return self.app.services.scenes.top
+
+    def open_match(self, match) -> None:
+        """Show ``match`` on the play screen at once, as loading it from a file does."""
+        self.app.services.scenes.go("play", match=match, animate=False)
 
     def frames(self, count: int = 1) -> None:
         for _ in range(count):
@@ -74,7 +83,7 @@ class Driver:
 
     def settle(self) -> None:
         """Let any scene transition finish, so the next input reaches the new scene."""
-        self.until(lambda: not self.app.scenes.transitioning, limit=300, what="transition end")
+        self.until(lambda: not self.app.services.scenes.transitioning, limit=300, what="transition end")
         self.frames(1)
 
     def post(self, event_type: int, **attrs) -> None:

@@ -27,14 +27,14 @@ def alive(pid: int) -> bool:
 
 
 def open_play(d, *players: Player):
-    d.app.open_match(Match(new_state("tictactoe"), list(players)), animate=False)
+    d.open_match(Match(new_state("tictactoe"), list(players)))
     d.settle()
     return d.scene
 
 
 def test_game_against_easy_reaches_the_result_panel(make_app):
     d = make_app()
-    d.app.update_settings(bot_delay=0.0)
+    d.services.settings.update(bot_delay=0.0)
     d.key(pygame.K_p)
     d.settle()
     d.key(pygame.K_RETURN)
@@ -55,7 +55,7 @@ def test_game_against_easy_reaches_the_result_panel(make_app):
             before = len(play.match.records)
             d.until(lambda: len(play.match.records) > before or play.match.state.is_over(), LIMIT, "Easy's move")
     d.until(lambda: play.result.visible, what="result panel")
-    row = d.app.stats.rows()[0]
+    row = d.services.stats.rows()[0]
     assert row.matchup == "Human vs Easy" and row.games == 1
     pids = [runner.pid for runner in play.session.runners.values()]
     assert pids and all(pid is not None and alive(pid) for pid in pids)
@@ -67,7 +67,7 @@ def test_game_against_easy_reaches_the_result_panel(make_app):
 
 def test_undo_while_a_bot_thinks_drops_its_request_and_it_answers_the_new_position(make_app):
     d = make_app(bots_dir=FIXTURES / "bots_faulty")
-    d.app.update_settings(bot_delay=0.0)
+    d.services.settings.update(bot_delay=0.0)
     # Last move plays the last free cell: 8 on the empty board, 7 after X c1 and O a3.
     play = open_play(d, Player.of_bot("LastMoveBot", label="Last"), Player.human())
     records = play.match.records
@@ -102,18 +102,18 @@ def test_hint_shows_a_move_without_playing_it(make_app):
 
 def test_a_failing_bot_is_named_and_its_fallback_move_noted(make_app):
     d = make_app(bots_dir=FIXTURES / "bots_faulty")
-    d.app.update_settings(bot_delay=0.0)
+    d.services.settings.update(bot_delay=0.0)
     play = open_play(d, Player.human(), Player.of_bot("RaisingBot", label="Raising"))
     d.click_at(play.renderer.cell_centre(4))
     d.until(lambda: len(play.match.records) == 2, LIMIT, "fallback move")
     note = play.match.records[1].note
     assert "Raising" in note and "random move" in note
-    assert any("Raising" in message for message in d.app.toasts.messages())
+    assert any("Raising" in message for message in d.services.toasts.messages())
 
 
 def test_bots_play_each_other_with_pause_and_step(make_app):
     d = make_app()
-    d.app.update_settings(bot_delay=0.0)
+    d.services.settings.update(bot_delay=0.0)
     play = open_play(d, Player.of_bot("Easy"), Player.of_bot("Medium"))
     assert play.autoplay
     d.key(pygame.K_SPACE)
@@ -131,12 +131,12 @@ def test_bots_play_each_other_with_pause_and_step(make_app):
     assert not play.paused
     d.until(lambda: play.match.state.is_over(), LIMIT, "the game's end")
     d.until(lambda: play.result.visible, what="result panel")
-    assert d.app.stats.rows()[0].matchup == "Easy vs Medium"
+    assert d.services.stats.rows()[0].matchup == "Easy vs Medium"
 
 
 def test_redo_after_restart_leaves_no_stale_bot_move(make_app):
     d = make_app(bots_dir=FIXTURES / "bots_faulty")
-    d.app.update_settings(bot_delay=0.0)
+    d.services.settings.update(bot_delay=0.0)
     # Slow start plays the last free cell, thinking 0.3 s on the empty board only.
     play = open_play(d, Player.of_bot("SlowStartBot"), Player.human())
     d.until(lambda: len(play.match.records) == 1, LIMIT, "the bot's first move")
@@ -151,7 +151,7 @@ def test_redo_after_restart_leaves_no_stale_bot_move(make_app):
     d.click_at(play.renderer.cell_centre(1))
     d.until(lambda: len(play.match.records) == 5, LIMIT, "the bot's reply")
     assert play.match.records[4].move == 6          # the last free cell now, not the empty board's 8
-    assert not play.paused and not any("no legal move" in m for m in d.app.toasts.messages())
+    assert not play.paused and not any("no legal move" in m for m in d.services.toasts.messages())
 
 
 def hint_bots(tmp_path: Path, analyse_body: str) -> dict:
@@ -178,7 +178,7 @@ def test_a_hint_bot_that_gives_no_values_is_named_in_a_toast(make_app, tmp_path)
     d.key(pygame.K_h)
     d.until(lambda: not play.hint_pending, LIMIT, "the hint bot's answer")
     assert play.view.hint is None and play.hint.text == ""
-    assert "No hint: the hint bot Quiet (Mute) cannot judge moves (it gave no move values)" in d.app.toasts.messages()
+    assert "No hint: the hint bot Quiet (Mute) cannot judge moves (it gave no move values)" in d.services.toasts.messages()
 
 
 def test_a_hint_tier_whose_bot_has_no_analyse_is_explained_when_hint_is_pressed(make_app, tmp_path):
@@ -186,16 +186,16 @@ def test_a_hint_tier_whose_bot_has_no_analyse_is_explained_when_hint_is_pressed(
     play = open_play(d, Player.human(), Player.human())
     d.key(pygame.K_h)
     assert not play.hint_pending and play.session.hint_runner is None
-    assert any("No hints for Tic-tac-toe" in m and "can judge moves" in m for m in d.app.toasts.messages())
+    assert any("No hints for Tic-tac-toe" in m and "can judge moves" in m for m in d.services.toasts.messages())
 
 
 def test_hint_is_greyed_out_while_a_bot_is_to_move_and_after_the_end(make_app):
     d = make_app(bots_dir=FIXTURES / "bots_faulty")
-    d.app.update_settings(bot_delay=0.0)
+    d.services.settings.update(bot_delay=0.0)
     play = open_play(d, Player.of_bot("SlowStartBot", label="Slow"), Player.human())
     assert play.thinking and not play.widget("hint").enabled
     d.key(pygame.K_h)
-    assert not play.hint_pending and "Hints are for your moves: Slow is to move" in d.app.toasts.messages()
+    assert not play.hint_pending and "Hints are for your moves: Slow is to move" in d.services.toasts.messages()
     d.click("hint")
     assert not play.hint_pending
     d.until(lambda: len(play.match.records) == 1, LIMIT, "the bot's move")
@@ -207,5 +207,5 @@ def test_hint_is_greyed_out_while_a_bot_is_to_move_and_after_the_end(make_app):
         d.until(lambda: play.match.state.is_over() or play.match.current_player.is_human, LIMIT, "the bot's move")
     assert play.match.state.is_over()
     d.key(pygame.K_h)
-    assert not play.hint_pending and "The game is over: no hint" in d.app.toasts.messages()
+    assert not play.hint_pending and "The game is over: no hint" in d.services.toasts.messages()
     assert not play.controls.hint.enabled

@@ -165,7 +165,7 @@ def test_preview_draws_a_six_player_star() -> None:
 def open_game(make_app, state: ChineseCheckers, players=None, size=(1024, 700)):
     d = make_app(size=size)
     players = players or [Player.human() for _ in range(state.num_seats)]
-    d.app.open_match(Match(state, players), animate=False)
+    d.open_match(Match(state, players))
     d.settle()
     assert d.scene.name == "play"
     return d
@@ -247,7 +247,7 @@ def test_a_game_without_rules_text_has_no_rules_button(make_app, monkeypatch):
 
     monkeypatch.setattr(TicTacToe, "rules_help", "")
     d = make_app()
-    d.app.open_match(Match(TicTacToe(), [Player.human(), Player.human()]), animate=False)
+    d.open_match(Match(TicTacToe(), [Player.human(), Player.human()]))
     d.settle()
     play = d.scene
     with pytest.raises(LookupError):
@@ -264,7 +264,7 @@ def test_a_human_with_no_move_passes_by_itself_with_a_toast_and_undo_skips_the_p
     play = d.scene
     d.until(lambda: play.match.records, limit=120, what="the forced pass")
     assert [r.text for r in play.match.records] == ["pass"]
-    assert "Red has no move and passes" in d.app.toasts.messages()
+    assert "Red has no move and passes" in d.services.toasts.messages()
     teal = next(m for m in play.match.state.legal_moves() if NAMES[m[0]] == "i9")   # Red stays boxed in
     play.play_move(teal)
     d.until(lambda: len(play.match.records) == 3, limit=120, what="the second forced pass")
@@ -306,7 +306,7 @@ def test_six_players_on_the_setup_screen_start_a_six_seat_match(make_app, size):
         d.key(pygame.K_RIGHT)
     assert len(setup.seat_widgets) == 6 and setup.seat_cols == 2
     rects = [w.rect for w in setup.seat_widgets]
-    assert all(d.app.screen.get_rect().contains(r) for r in rects)
+    assert all(d.services.window.screen.get_rect().contains(r) for r in rects)
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
     assert setup.max_column_scroll == 0           # all of it in view, no scrolling, even at 800x560
     assert setup.viewport.bottom <= setup.play_btn.rect.top
@@ -319,7 +319,7 @@ def test_six_players_on_the_setup_screen_start_a_six_seat_match(make_app, size):
 
 def test_consecutive_bot_moves_pause_after_each_hop_for_the_bot_delay(make_app):
     d = open_game(make_app, ChineseCheckers(players=3), [Player.of_bot("Easy"), Player.of_bot("Easy"), Player.human()])
-    d.app.update_settings(bot_delay=0.6)
+    d.services.settings.update(bot_delay=0.6)
     play = d.scene
     records = play.match.records
     d.until(lambda: len(records) == 1, what="the first bot's move")

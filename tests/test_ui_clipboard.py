@@ -11,7 +11,7 @@ def open_game(d, game_id: str, moves: str = "", players=None, **options):
     state = new_state(game_id, **options)
     for word in state.split_moves(moves):
         state.push(state.parse_move(word))
-    d.app.open_match(Match(state, list(players or [Player.human(), Player.human()])), animate=False)
+    d.open_match(Match(state, list(players or [Player.human(), Player.human()])))
     d.settle()
     return d.scene
 
@@ -25,7 +25,7 @@ def test_copy_puts_the_moves_in_the_games_notation_on_the_clipboard(make_app):
     open_game(d, "connect4", "4453")
     ctrl(d, pygame.K_c)
     assert pygame.scrap.get_text() == "4453"
-    assert "Copied 4453" in d.app.toasts.messages()
+    assert "Copied 4453" in d.services.toasts.messages()
     open_game(d, "tictactoe", "b2 a1")
     d.click("copy")
     assert pygame.scrap.get_text() == "b2 a1"
@@ -40,7 +40,7 @@ def test_copy_without_a_clipboard_says_so_in_a_toast(make_app, monkeypatch):
 
     monkeypatch.setattr(pygame.scrap, "put_text", no_clipboard)
     ctrl(d, pygame.K_c)
-    assert "Could not copy: the clipboard is not available (no clipboard on this display)" in d.app.toasts.messages()
+    assert "Could not copy: the clipboard is not available (no clipboard on this display)" in d.services.toasts.messages()
 
 
 def test_paste_plays_the_clipboards_moves_and_undo_takes_them_back(make_app):
@@ -60,7 +60,7 @@ def test_paste_of_a_bad_move_list_names_the_bad_move_and_changes_nothing(make_ap
     pygame.scrap.put_text("4458")
     ctrl(d, pygame.K_v)
     assert play.match.state.to_text() == "4"
-    assert any("Cannot paste '4458' as Connect Four moves: move 4 ('8')" in m for m in d.app.toasts.messages())
+    assert any("Cannot paste '4458' as Connect Four moves: move 4 ('8')" in m for m in d.services.toasts.messages())
 
 
 def test_paste_that_leaves_this_games_line_asks_before_replacing_it(make_app):
@@ -68,7 +68,7 @@ def test_paste_that_leaves_this_games_line_asks_before_replacing_it(make_app):
     play = open_game(d, "tictactoe", "a1 b2")
     pygame.scrap.put_text("b2 a1 c3")
     d.click("paste")
-    assert d.app.dialogs.kind == "confirm" and play.match.state.to_text() == "a1 b2"
+    assert d.services.dialogs.kind == "confirm" and play.match.state.to_text() == "a1 b2"
     d.key(pygame.K_RETURN)
     assert play.match.state.to_text() == "b2 a1 c3"
     assert not play.match.can_redo()

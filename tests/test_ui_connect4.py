@@ -23,7 +23,7 @@ def near(colour, target, tolerance=40) -> bool:
 
 def open_game(d, moves: str = "", players=None, **options) -> object:
     state = ConnectFour.from_text(moves, **options)
-    d.app.open_match(Match(state, list(players or [Player.human(), Player.human()])), animate=False)
+    d.open_match(Match(state, list(players or [Player.human(), Player.human()])))
     d.settle()
     return d.scene
 
@@ -79,7 +79,7 @@ def test_a_full_column_refuses_a_disc_and_shows_a_red_cross_over_its_ghost(make_
     d.frames(2)
     assert play.match.state.to_text() == "1111"
     assert renderer.rejected_input
-    ghost = d.app.screen.get_at(renderer.ghost_centre(0))
+    ghost = d.services.window.screen.get_at(renderer.ghost_centre(0))
     assert near(ghost, palette.BAD, 90), ghost
 
 
@@ -88,7 +88,7 @@ def test_hovering_a_column_shows_the_disc_about_to_drop_above_it(make_app):
     play = open_game(d, "4")
     renderer = play.renderer
     hover(d, renderer.cell_centre(5))
-    screen = d.app.screen
+    screen = d.services.window.screen
     assert near(screen.get_at(renderer.ghost_centre(5)), SEAT_COLOURS[1]), "Yellow's ghost over column 6"
     assert not near(screen.get_at(renderer.ghost_centre(2)), SEAT_COLOURS[1])
     assert not any(near(screen.get_at(renderer.ghost_centre(c)), SEAT_COLOURS[0]) for c in range(7))
@@ -132,7 +132,7 @@ def test_a_won_game_sweeps_a_gold_line_along_its_four_in_a_row(make_app):
     play = open_game(d, "445566")
     digit(d, 7)
     d.until(lambda: play.result.visible and play.result.slide.done, LIMIT, "result panel")
-    screen = d.app.screen
+    screen = d.services.window.screen
     renderer = play.renderer
     middle = [(a + b) // 2 for a, b in zip(renderer.hole_centre(4, 0), renderer.hole_centre(5, 0))]
     assert near(screen.get_at(middle), palette.ACCENT, 120) or near(screen.get_at(middle), (255, 240, 200), 60)
@@ -169,7 +169,7 @@ def test_hint_writes_each_columns_value_in_the_hole_its_disc_would_land_in(make_
     d.until(lambda: not play.hint_pending, LIMIT, "the hint bot's answer")
     d.frames(2)
     assert play.view.hint == 0 and len(play.view.hint_values) == 7
-    screen, renderer = d.app.screen, play.renderer
+    screen, renderer = d.services.window.screen, play.renderer
     reach = int(renderer._geometry.cell * 0.3)
     assert pixels_near(screen, renderer.hole_centre(0, 3), reach, palette.GOOD) > 10, "'win in 1' in green"
     assert pixels_near(screen, renderer.hole_centre(0, 3), reach, palette.BAD) == 0
@@ -217,7 +217,7 @@ def test_a_dropped_discs_sound_waits_until_it_lands(make_app):
     d = make_app()
     play = open_game(d)
     played = []
-    play.app.sounds.play = played.append
+    play.services.sounds.play = played.append
     digit(d, 4)
     assert played == [] and play.renderer.busy
     d.until(lambda: played, 120, "the landing sound")

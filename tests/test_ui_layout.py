@@ -9,7 +9,7 @@ from game.rules import catalogue as games
 from game.rules.catalogue import new_state
 from game.match.record import Match, Player
 from game.ui import renderers
-from game.ui.app import MIN_SIZE
+from game.ui.window import MIN_SIZE
 from tests.test_ui_navigation import FIXTURES
 
 SIZES = [MIN_SIZE, (900, 600), (1024, 680), (1920, 1080)]
@@ -18,7 +18,7 @@ SIZES = [MIN_SIZE, (900, 600), (1024, 680), (1920, 1080)]
 def resize(d, size) -> None:
     d.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
     d.frames(2)
-    assert d.app.size == size
+    assert d.services.window.size == size
 
 
 def shown_part(scene, widget) -> pygame.Rect:
@@ -61,7 +61,7 @@ def test_window_cannot_be_made_smaller_than_the_minimum(make_app):
     d = make_app()
     d.post(pygame.VIDEORESIZE, size=(640, 400), w=640, h=400)
     d.frames(2)
-    assert d.app.size == MIN_SIZE
+    assert d.services.window.size == MIN_SIZE
     if hasattr(pygame, "Window") and hasattr(pygame.Window, "from_display_module"):
         import warnings
 
@@ -127,7 +127,7 @@ def test_bots_playing_controls_clear_the_status_box_in_a_small_window(make_app):
     from game.ui.scenes.play import PlayScene
 
     d = make_app(size=MIN_SIZE)
-    play = PlayScene(d.app, Match(new_state("tictactoe"), [Player.of_bot("Hard"), Player.of_bot("Master")]))
+    play = PlayScene(d.services, Match(new_state("tictactoe"), [Player.of_bot("Hard"), Player.of_bot("Master")]))
     for size in SIZES:
         play.layout(size)
         label_row = pygame.Rect(play.panel_rect.x, play.controls.autoplay_top, play.panel_rect.width, 20)
@@ -166,7 +166,7 @@ def test_setup_boxes_that_do_not_fit_scroll_to_the_focused_control(make_app, mon
     assert setup.focus.current is setup.widget("seat0") and setup.column_scroll == 0
     size_option = setup.widget("option:size")
     hidden = pygame.Rect(size_option.rect.right - 40, max(size_option.rect.top, setup.viewport.bottom) + 2, 30, 10)
-    assert size_option.rect.contains(hidden) and d.app.screen.get_rect().contains(hidden)
+    assert size_option.rect.contains(hidden) and d.services.window.screen.get_rect().contains(hidden)
     assert not hidden.colliderect(setup.play_btn.rect)
     d.click_at(hidden.center)                   # under the footer edge, where it cannot be seen
     assert setup.options["size"] == 3
@@ -186,7 +186,7 @@ def test_six_players_in_the_smallest_window_leave_the_move_list_three_lines(make
     from game.ui.scenes.play import PlayScene
 
     d = make_app(size=MIN_SIZE)
-    play = PlayScene(d.app, Match(ChineseCheckers(players=6), [Player.human()] * 6))
+    play = PlayScene(d.services, Match(ChineseCheckers(players=6), [Player.human()] * 6))
     for size in SIZES:
         play.layout(size)
         assert_laid_out(play, size, {"status": play.status.rect})

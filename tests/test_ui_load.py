@@ -74,7 +74,7 @@ def test_arrows_and_enter_load_the_chosen_game_over_the_current_match(make_app):
     d.settle()
     assert d.scene.name == "play"
     assert d.scene.match.state.to_text() == "a1 c3 b1"
-    assert [s.name for s in d.app.scenes.stack] == ["title", "games", "setup", "play"]
+    assert [s.name for s in d.services.scenes.stack] == ["title", "games", "setup", "play"]
 
 
 def test_escape_closes_the_list_and_keeps_the_match(make_app):
@@ -111,7 +111,7 @@ def test_a_file_that_cannot_be_loaded_is_a_row_with_its_problem_and_is_refused(m
     assert not load.widget("load").enabled
     d.key(pygame.K_RETURN)
     d.frames(2)
-    assert d.scene is load and any("bad.txt cannot be loaded" in m for m in d.app.toasts.messages())
+    assert d.scene is load and any("bad.txt cannot be loaded" in m for m in d.services.toasts.messages())
     d.key(pygame.K_ESCAPE)
     d.settle()
     assert d.scene is play and play.match.records == []
@@ -126,7 +126,7 @@ def test_a_file_spoilt_after_listing_shows_the_error_and_keeps_the_match(make_ap
     d.settle()
     path.write_text("Game: chess\n", encoding="utf-8")
     d.key(pygame.K_RETURN)
-    assert d.app.dialogs.kind == "message" and "chess" in d.app.dialogs.window.text_block.html_text
+    assert d.services.dialogs.kind == "message" and "chess" in d.services.dialogs.window.text_block.html_text
     d.key(pygame.K_RETURN)
     assert d.scene.name == "load" and not d.scene.games[0].loadable
     d.key(pygame.K_ESCAPE)
@@ -140,9 +140,9 @@ def test_delete_asks_first_then_removes_the_file(make_app):
     doomed = saved("doomed.txt", "a1", YOU_VS_MASTER, OLD + dt.timedelta(hours=1))
     open_list_from_title(d)
     d.key(pygame.K_DELETE)
-    assert d.app.dialogs.kind == "confirm"
+    assert d.services.dialogs.kind == "confirm"
     d.key(pygame.K_ESCAPE)
-    assert doomed.exists() and not d.app.dialogs.is_open
+    assert doomed.exists() and not d.services.dialogs.is_open
     d.key(pygame.K_DELETE)
     d.key(pygame.K_RETURN)
     assert not doomed.exists() and keep.exists()
@@ -198,8 +198,8 @@ def test_browse_opens_a_game_saved_in_another_folder(make_app, tmp_path):
     open_list_from_title(d)
     assert d.scene.games == []
     d.key(pygame.K_b)
-    assert d.app.dialogs.kind == "file"
-    d.app.dialogs.window.file_path_text_line.set_text(str(path))
+    assert d.services.dialogs.kind == "file"
+    d.services.dialogs.window.file_path_text_line.set_text(str(path))
     d.key(pygame.K_RETURN)
     d.settle()
     assert d.scene.name == "play" and d.scene.match.state.to_text() == "c3 b2"
@@ -210,11 +210,11 @@ def test_save_dialog_enter_saves_a_bare_name_in_the_saves_folder_and_escape_canc
     d.start_hot_seat()
     d.scene.play_move(4)
     d.key(pygame.K_s, mod=pygame.KMOD_CTRL)
-    assert d.app.dialogs.kind == "file"
+    assert d.services.dialogs.kind == "file"
     d.key(pygame.K_ESCAPE)
-    assert not d.app.dialogs.is_open and list(saves_dir().iterdir()) == []
+    assert not d.services.dialogs.is_open and list(saves_dir().iterdir()) == []
     d.key(pygame.K_s, mod=pygame.KMOD_CTRL)
-    d.app.dialogs.window.file_path_text_line.set_text("my game")
+    d.services.dialogs.window.file_path_text_line.set_text("my game")
     d.key(pygame.K_RETURN)
-    assert not d.app.dialogs.is_open
+    assert not d.services.dialogs.is_open
     assert "Moves: b2" in (saves_dir() / "my game.txt").read_text(encoding="utf-8")

@@ -5,7 +5,7 @@ import pygame
 
 from game.match.record import MoveRecord
 from game.ui import palette
-from game.ui.scenes.movelist import MoveList
+from game.ui.panels.movelist import MoveList
 
 
 def records(*seats: int, notes: dict[int, str] | None = None) -> list[MoveRecord]:
@@ -15,7 +15,7 @@ def records(*seats: int, notes: dict[int, str] | None = None) -> list[MoveRecord
 
 
 def drawn_list(d, moves: list[MoveRecord], seats: int, size=(320, 420)) -> MoveList:
-    movelist = MoveList(d.app.fonts)
+    movelist = MoveList(d.services.fonts)
     movelist.rect = pygame.Rect((10, 10), size)
     surface = pygame.Surface((size[0] + 20, size[1] + 20))
     movelist.draw(surface, moves, seats)
@@ -54,7 +54,7 @@ def test_with_more_than_two_seats_each_move_has_a_line_with_its_seat_colour(make
 def test_notes_stay_under_their_move(make_app):
     d = make_app()
     moves = records(0, 1, 2, 0, notes={1: "Slow timed out; a random move was played"})
-    lines = MoveList(d.app.fonts).lines(moves, 3, 600)
+    lines = MoveList(d.services.fonts).lines(moves, 3, 600)
     assert [line.records[0].text if line.records else line.note for line in lines] == [
         "m1", "m2", "⚠ Slow timed out; a random move was played", "m3", "m4"]
 

@@ -40,9 +40,9 @@ def test_escape_goes_back_one_screen_from_each_scene(make_app):
 def test_escape_on_title_asks_before_quitting(make_app):
     d = make_app()
     d.key(pygame.K_ESCAPE)
-    assert d.app.dialogs.is_open
+    assert d.services.dialogs.is_open
     d.key(pygame.K_ESCAPE)
-    assert not d.app.dialogs.is_open and d.app.running
+    assert not d.services.dialogs.is_open and d.app.running
     d.key(pygame.K_ESCAPE)
     d.key(pygame.K_RETURN)
     assert not d.app.running
@@ -59,7 +59,7 @@ def test_tab_and_arrows_move_a_visible_focus_ring(make_app):
     d.frames(20)
     ring_y = focused.rect.centery
     ring_x = focused.rect.x - 5
-    colours = [tuple(d.app.screen.get_at((ring_x + dx, ring_y)))[:3] for dx in range(-4, 5)]
+    colours = [tuple(d.services.window.screen.get_at((ring_x + dx, ring_y)))[:3] for dx in range(-4, 5)]
     assert palette.ACCENT in colours
     d.key(pygame.K_RETURN)
     d.settle()
@@ -71,35 +71,34 @@ def test_settings_apply_at_once_and_persist_across_app_instances(make_app):
     d.click("settings")
     d.settle()
     d.click("sound")                  # On -> Off
-    assert d.app.settings.sound is False and d.app.sounds.enabled is False
+    assert d.services.settings.current.sound is False and d.services.sounds.enabled is False
     speed = d.scene.widget("anim_speed")
     d.click_at((speed.rect.right - 12, speed.rect.centery))   # Normal -> Fast
-    assert d.app.settings.anim_speed == 2.0
+    assert d.services.settings.current.anim_speed == 2.0
     size = d.scene.widget("window_size")
     d.click_at((size.rect.right - 12, size.rect.centery))
-    assert d.app.size == tuple(d.app.settings.window_size) != (1024, 700)
+    assert d.services.window.size == tuple(d.services.settings.current.window_size) != (1024, 700)
     saved, problems = load_settings()
     assert problems == []
-    assert (saved.sound, saved.anim_speed, saved.window_size) == (False, 2.0, d.app.settings.window_size)
+    assert (saved.sound, saved.anim_speed, saved.window_size) == (False, 2.0, d.services.settings.current.window_size)
     again = make_app(size=None)
-    assert again.app.settings == d.app.settings
-    assert again.app.size == tuple(saved.window_size)
+    assert again.services.settings.current == d.services.settings.current
+    assert again.services.window.size == tuple(saved.window_size)
 
 
 def test_reset_statistics_asks_for_confirmation(make_app):
     d = make_app()
     players = [Player.human(), Player.of_bot("Master")]
-    d.app.stats.record("tictactoe", players, Outcome((1,), "three in a row", termination=Termination.LINE))
-    d.app.save_stats()
+    d.services.stats.record("tictactoe", players, Outcome((1,), "three in a row", termination=Termination.LINE))
     d.click("stats")
     d.settle()
     d.frames(2)
     d.click("reset")
-    assert d.app.dialogs.is_open
-    assert len(d.app.stats.rows()) == 1
+    assert d.services.dialogs.is_open
+    assert len(d.services.stats.rows()) == 1
     d.key(pygame.K_RETURN)
-    assert not d.app.dialogs.is_open
-    assert d.app.stats.rows() == []
+    assert not d.services.dialogs.is_open
+    assert d.services.stats.rows() == []
     assert load_stats()[0].rows() == []
 
 
@@ -112,7 +111,7 @@ def test_broken_bot_file_is_named_on_the_setup_screen(make_app):
     assert "no_such_library_for_board_arcade" in messages
     d.frames(3)
     box = d.scene.problems_rect
-    border = [tuple(d.app.screen.get_at((box.x + 1, y)))[:3] for y in range(box.y + 20, box.y + 40)]
+    border = [tuple(d.services.window.screen.get_at((box.x + 1, y)))[:3] for y in range(box.y + 20, box.y + 40)]
     assert palette.WARNING in border
     assert "Good fixture" in [c.label for c in d.scene.choices]
 
@@ -133,14 +132,14 @@ def test_resizing_the_window_lays_the_scene_out_again(make_app):
     before = play_button.rect.copy()
     d.post(pygame.VIDEORESIZE, size=(1200, 820), w=1200, h=820)
     d.frames(2)
-    assert d.app.size == (1200, 820)
+    assert d.services.window.size == (1200, 820)
     assert play_button.rect != before
-    assert d.app.screen.get_rect().contains(play_button.rect)
+    assert d.services.window.screen.get_rect().contains(play_button.rect)
 
 
 def test_problems_at_start_up_are_announced(make_app):
     d = make_app(bots_dir=FIXTURES / "bots_broken")
-    assert any("match setup screen lists them" in m for m in d.app.toasts.messages())
+    assert any("match setup screen lists them" in m for m in d.services.toasts.messages())
 
 
 def test_a_game_without_a_board_renderer_is_refused_clearly(make_app, monkeypatch):
@@ -149,7 +148,7 @@ def test_a_game_without_a_board_renderer_is_refused_clearly(make_app, monkeypatc
     monkeypatch.setitem(games.GAMES, "noboard", "game.rules.tictactoe:TicTacToe")
     d = make_app(game_id="noboard")
     assert d.scene.name == "title"
-    assert any("noboard" in m for m in d.app.toasts.messages())
+    assert any("noboard" in m for m in d.services.toasts.messages())
     d.click("play")
     d.settle()
     cards = [w.id for w in d.scene.focus.widgets]
@@ -158,21 +157,21 @@ def test_a_game_without_a_board_renderer_is_refused_clearly(make_app, monkeypatc
 
 def test_bot_delay_choices_are_kept_with_the_settings_and_shown_alike_in_settings_and_play(make_app):
     d = make_app()
-    d.app.update_settings(bot_delay=0.5)            # as an edited settings file may say: not one of the choices
+    d.services.settings.update(bot_delay=0.5)            # as an edited settings file may say: not one of the choices
     d.click("settings")
     d.settle()
     delay = d.scene.widget("bot_delay")
     assert [(item.value, item.label) for item in delay.items] == list(BOT_DELAYS.items())
     assert delay.value == 0.6                       # the nearest choice
     d.click_at((delay.rect.right - 12, delay.rect.centery))
-    assert d.app.settings.bot_delay == 1.2
+    assert d.services.settings.current.bot_delay == 1.2
     d.key(pygame.K_ESCAPE)
     d.settle()
-    d.app.open_match(Match(new_state("tictactoe"), [Player.of_bot("Easy"), Player.of_bot("Easy")]), animate=False)
+    d.open_match(Match(new_state("tictactoe"), [Player.of_bot("Easy"), Player.of_bot("Easy")]))
     d.settle()
     speed = d.scene.widget("speed")
     assert [(item.value, item.label) for item in speed.items] == list(BOT_DELAYS.items()) and speed.value == 1.2
-    d.app.update_settings(bot_delay=3.0)
+    d.services.settings.update(bot_delay=3.0)
     assert speed.value == 2.5
 
 

@@ -57,7 +57,7 @@ def test_hot_seat_game_from_title_to_result_panel_by_events(make_app):
     assert [(r.matchup, r.wins, r.draws, r.losses) for r in rows] == [("Human vs Human", 1, 0, 0)]
     d.frames(30)
     centre = play.renderer.cell_centre(4)
-    around = [d.app.screen.get_at((centre[0] + dx, centre[1] + dy)) for dx in range(-12, 13, 3) for dy in range(-12, 13, 3)]
+    around = [d.services.window.screen.get_at((centre[0] + dx, centre[1] + dy)) for dx in range(-12, 13, 3) for dy in range(-12, 13, 3)]
     assert any(near(c, palette.ACCENT) for c in around)
     d.key(pygame.K_RETURN)           # Rematch
     assert not play.result.visible and play.match.records == []
@@ -66,7 +66,7 @@ def test_hot_seat_game_from_title_to_result_panel_by_events(make_app):
 
 def test_result_is_recorded_once_per_finished_game(make_app):
     d = make_app()
-    d.app.open_match(hot_seat_match("a3", "b3", "b2", "c3"), animate=False)
+    d.open_match(hot_seat_match("a3", "b3", "b2", "c3"))
     d.settle()
     play = d.scene
     play.play_move(8)
@@ -74,22 +74,22 @@ def test_result_is_recorded_once_per_finished_game(make_app):
     play.undo()
     play.play_move(8)
     d.frames(5)
-    assert d.app.stats.rows()[0].games == 1
+    assert d.services.stats.rows()[0].games == 1
 
 
 def test_save_then_load_restores_position_and_turn(make_app):
     d = make_app()
-    d.app.open_match(hot_seat_match(), animate=False)
+    d.open_match(hot_seat_match())
     d.settle()
     for cell in (4, 0, 8):
         click_cell(d, cell)
     d.key(pygame.K_s, mod=pygame.KMOD_CTRL)
-    dialog = d.app.dialogs.window
-    assert d.app.dialogs.kind == "file"
+    dialog = d.services.dialogs.window
+    assert d.services.dialogs.kind == "file"
     target = Path(dialog.file_path_text_line.get_text())
     assert target.parent == saves_dir() and target.suffix == ".txt"
     d.key(pygame.K_RETURN)
-    assert target.is_file() and not d.app.dialogs.is_open
+    assert target.is_file() and not d.services.dialogs.is_open
     d.key(pygame.K_n)
     assert d.scene.match.records == []
     d.key(pygame.K_o, mod=pygame.KMOD_CTRL)
@@ -106,7 +106,7 @@ def test_save_then_load_restores_position_and_turn(make_app):
 
 def test_loading_a_corrupt_file_shows_an_error_and_keeps_the_game(make_app, tmp_path):
     d = make_app()
-    d.app.open_match(hot_seat_match("b2", "a3"), animate=False)
+    d.open_match(hot_seat_match("b2", "a3"))
     d.settle()
     before = d.scene
     broken = tmp_path / "broken.txt"
@@ -114,14 +114,14 @@ def test_loading_a_corrupt_file_shows_an_error_and_keeps_the_game(make_app, tmp_
     d.key(pygame.K_o, mod=pygame.KMOD_CTRL)
     d.settle()
     d.key(pygame.K_b)                        # Browse…: the file dialog, for a file elsewhere
-    d.app.dialogs.window.file_path_text_line.set_text(str(broken))
+    d.services.dialogs.window.file_path_text_line.set_text(str(broken))
     d.key(pygame.K_RETURN)
-    assert d.app.dialogs.is_open and d.app.dialogs.kind == "message"
-    message = d.app.dialogs.window.text_block.html_text
+    assert d.services.dialogs.is_open and d.services.dialogs.kind == "message"
+    message = d.services.dialogs.window.text_block.html_text
     assert "broken.txt" in message
     d.frames(3)
     d.key(pygame.K_RETURN)
-    assert not d.app.dialogs.is_open
+    assert not d.services.dialogs.is_open
     d.key(pygame.K_ESCAPE)
     d.settle()
     assert d.scene is before and before.match.state.to_text() == "b2 a3"
@@ -134,9 +134,9 @@ def test_start_with_load_path_opens_the_play_screen_and_unknown_bots_become_huma
     save_match(match, path)
     d = make_app(load_path=str(path))
     assert d.scene.name == "play"
-    assert [s.name for s in d.app.scenes.stack] == ["title", "games", "setup", "play"]
-    assert d.app.dialogs.is_open
-    assert "NoSuchBot" in d.app.dialogs.window.text_block.html_text
+    assert [s.name for s in d.services.scenes.stack] == ["title", "games", "setup", "play"]
+    assert d.services.dialogs.is_open
+    assert "NoSuchBot" in d.services.dialogs.window.text_block.html_text
     assert [p.kind for p in d.scene.match.players] == ["human", "human"]
     assert d.scene.match.state.turn == 1
     d.key(pygame.K_ESCAPE)
@@ -147,17 +147,17 @@ def test_start_with_load_path_opens_the_play_screen_and_unknown_bots_become_huma
 
 def test_start_with_game_id_opens_its_setup(make_app):
     d = make_app(game_id="tictactoe")
-    assert [s.name for s in d.app.scenes.stack] == ["title", "games", "setup"]
+    assert [s.name for s in d.services.scenes.stack] == ["title", "games", "setup"]
 
 
 def test_saving_over_an_existing_file_asks_first(make_app, tmp_path):
     d = make_app()
-    d.app.open_match(hot_seat_match("b2"), animate=False)
+    d.open_match(hot_seat_match("b2"))
     d.settle()
     target = tmp_path / "kept.txt"
     target.write_text("precious", encoding="utf-8")
     d.scene.save_to(target)
-    assert d.app.dialogs.kind == "confirm"
+    assert d.services.dialogs.kind == "confirm"
     d.key(pygame.K_ESCAPE)
     assert target.read_text(encoding="utf-8") == "precious"
     d.scene.save_to(target)
@@ -185,7 +185,7 @@ def cursor_to_top_right(d) -> None:
 
 def test_keys_pressed_before_the_result_panel_shows_do_nothing(make_app):
     d = make_app()
-    d.app.open_match(hot_seat_match("a3", "a2", "b3", "b2"), animate=False)
+    d.open_match(hot_seat_match("a3", "a2", "b3", "b2"))
     d.settle()
     play = d.scene
     press_digit(d, 2)                               # X c3 wins; the panel waits for the winning line
@@ -202,8 +202,8 @@ def test_keys_pressed_before_the_result_panel_shows_do_nothing(make_app):
 
 def test_a_key_held_through_the_last_move_does_not_press_rematch(make_app):
     d = make_app()
-    d.app.update_settings(anim_speed=0.0)           # the panel is shown with the winning move
-    d.app.open_match(hot_seat_match("a3", "a2", "b3", "b2"), animate=False)
+    d.services.settings.update(anim_speed=0.0)           # the panel is shown with the winning move
+    d.open_match(hot_seat_match("a3", "a2", "b3", "b2"))
     d.settle()
     play = d.scene
     cursor_to_top_right(d)
@@ -221,7 +221,7 @@ def test_a_key_held_through_the_last_move_does_not_press_rematch(make_app):
 
 def test_clicks_on_the_result_panel_wait_until_it_has_slid_in(make_app):
     d = make_app()
-    d.app.open_match(hot_seat_match("a3", "a2", "b3", "b2"), animate=False)
+    d.open_match(hot_seat_match("a3", "a2", "b3", "b2"))
     d.settle()
     play = d.scene
     click_cell(d, 2)
@@ -236,14 +236,14 @@ def test_clicks_on_the_result_panel_wait_until_it_has_slid_in(make_app):
 
 def test_restart_says_redo_brings_the_game_back_and_redo_replays_it(make_app):
     d = make_app()
-    d.app.open_match(hot_seat_match(), animate=False)
+    d.open_match(hot_seat_match())
     d.settle()
     play = d.scene
     for cell in (4, 0, 8):
         click_cell(d, cell)
     d.key(pygame.K_n)
     assert play.match.records == [] and play.movelist.lines(play.match.records, 2, 200) == []
-    assert "Game restarted — Redo (Y) brings it back" in d.app.toasts.messages()
+    assert "Game restarted — Redo (Y) brings it back" in d.services.toasts.messages()
     assert play.widget("redo").enabled and play.view.interactive
     d.click("redo")
     assert [r.text for r in play.match.records] == ["b2", "a3", "c1"]
@@ -255,15 +255,15 @@ def test_restart_says_redo_brings_the_game_back_and_redo_replays_it(make_app):
 
 def test_restart_of_an_empty_board_says_nothing(make_app):
     d = make_app()
-    d.app.open_match(hot_seat_match(), animate=False)
+    d.open_match(hot_seat_match())
     d.settle()
     d.key(pygame.K_r, mod=pygame.KMOD_CTRL)
-    assert d.app.toasts.messages() == [] and not d.scene.widget("redo").enabled
+    assert d.services.toasts.messages() == [] and not d.scene.widget("redo").enabled
 
 
 def test_restart_after_the_end_hides_the_result_and_redo_does_not_count_the_game_twice(make_app):
     d = make_app()
-    d.app.open_match(hot_seat_match("a3", "a2", "b3", "b2"), animate=False)
+    d.open_match(hot_seat_match("a3", "a2", "b3", "b2"))
     d.settle()
     play = d.scene
     click_cell(d, 2)
@@ -274,23 +274,23 @@ def test_restart_after_the_end_hides_the_result_and_redo_does_not_count_the_game
     d.key(pygame.K_y)
     assert play.match.state.is_over() and play.result.visible
     d.until(lambda: play.result.shown, what="the result panel again")
-    assert [r.games for r in d.app.stats.rows()] == [1]
+    assert [r.games for r in d.services.stats.rows()] == [1]
     assert [r.games for r in load_stats()[0].rows()] == [1]
 
 
 def test_the_status_box_says_how_to_play_in_the_boards_own_words(make_app):
     d = make_app()
-    d.app.open_match(hot_seat_match(), animate=False)
+    d.open_match(hot_seat_match())
     d.settle()
     play = d.scene
     assert play.status.note()[0] == play.renderer.input_help == "Click a square, arrows + Enter, or 1–9"
-    assert d.app.fonts.text(14).size(play.renderer.input_help)[0] <= play.status.rect.width - 32   # not cut short
+    assert d.services.fonts.text(14).size(play.renderer.input_help)[0] <= play.status.rect.width - 32   # not cut short
     box = play.status.rect
     line = pygame.Rect(box.x + 12, box.bottom - 32, box.width - 24, 24)
 
     def note_pixels() -> set:
         d.frames(1)
-        return {tuple(d.app.screen.get_at((x, y))) for x in range(line.left, line.right, 2)
+        return {tuple(d.services.window.screen.get_at((x, y))) for x in range(line.left, line.right, 2)
                 for y in range(line.top, line.bottom, 2)}
 
     shown = note_pixels()
@@ -303,24 +303,24 @@ def test_the_status_box_says_how_to_play_in_the_boards_own_words(make_app):
 
 def test_saving_into_a_missing_folder_says_so_unless_it_is_inside_the_saves_folder(make_app, tmp_path):
     d = make_app()
-    d.app.open_match(hot_seat_match("b2"), animate=False)
+    d.open_match(hot_seat_match("b2"))
     d.settle()
     d.key(pygame.K_s, mod=pygame.KMOD_CTRL)
-    line = d.app.dialogs.window.file_path_text_line
+    line = d.services.dialogs.window.file_path_text_line
     nowhere = tmp_path / "nowhere" / "game.txt"
     line.set_text(str(nowhere))
     d.key(pygame.K_RETURN)
-    assert d.app.dialogs.kind == "file" and not nowhere.parent.exists()
-    problem = next(m for m in d.app.toasts.messages() if "nowhere" in m)
+    assert d.services.dialogs.kind == "file" and not nowhere.parent.exists()
+    problem = next(m for m in d.services.toasts.messages() if "nowhere" in m)
     assert problem == f"There is no folder {nowhere.parent}: choose one that exists, or a new one inside the saves folder"
     d.frames(5)                                     # the toast is drawn above the dialog
-    toast = d.app.toasts.items[-1].rect
-    assert toast is not None and toast.bottom <= d.app.dialogs.window.rect.top
+    toast = d.services.toasts.items[-1].rect
+    assert toast is not None and toast.bottom <= d.services.dialogs.window.rect.top
     line.set_text(str(saves_dir() / "2025" / "first"))
     d.key(pygame.K_RETURN)
     saved = saves_dir() / "2025" / "first.txt"
-    assert not d.app.dialogs.is_open and "Moves: b2" in saved.read_text(encoding="utf-8")
-    assert "Saved to first.txt" in d.app.toasts.messages()
+    assert not d.services.dialogs.is_open and "Moves: b2" in saved.read_text(encoding="utf-8")
+    assert "Saved to first.txt" in d.services.toasts.messages()
 
 
 def test_browsing_for_a_file_that_is_not_there_says_so(make_app, tmp_path):
@@ -328,7 +328,7 @@ def test_browsing_for_a_file_that_is_not_there_says_so(make_app, tmp_path):
     d.key(pygame.K_l)
     d.settle()
     d.key(pygame.K_b)
-    d.app.dialogs.window.file_path_text_line.set_text(str(tmp_path / "missing.txt"))
+    d.services.dialogs.window.file_path_text_line.set_text(str(tmp_path / "missing.txt"))
     d.key(pygame.K_RETURN)
-    assert d.app.dialogs.kind == "file"
-    assert f"There is no file {tmp_path / 'missing.txt'}" in d.app.toasts.messages()
+    assert d.services.dialogs.kind == "file"
+    assert f"There is no file {tmp_path / 'missing.txt'}" in d.services.toasts.messages()

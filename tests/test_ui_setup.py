@@ -51,7 +51,7 @@ def test_rules_options_are_choosers_and_seats_follow_the_player_count(make_app, 
     labels = list(setup.seat_labels)
     d.key(pygame.K_w)
     assert setup.seat_labels == labels[1:] + labels[:1]
-    assert d.app.setup_memory["optioned"]["options"] == {"players": 3, "variant": "A", "handicap": 0, "size": 4}
+    assert d.services.setup_memory.recall("optioned").options == {"players": 3, "variant": "A", "handicap": 0, "size": 4}
 
 
 def saved_game(tmp_path, players) -> str:
@@ -145,7 +145,7 @@ def test_a_config_problem_without_a_line_keeps_its_whole_message():
 
 
 def test_a_long_problems_list_scrolls_by_keys_and_wheel_until_every_problem_was_in_view(make_app):
-    from game.ui.app import MIN_SIZE
+    from game.ui.window import MIN_SIZE
     from tests.test_ui_navigation import FIXTURES
 
     d = make_app(size=MIN_SIZE, bots_dir=FIXTURES / "bots_broken", game_id="tictactoe")
@@ -202,4 +202,4 @@ def test_a_tier_whose_bot_cannot_be_built_is_reported_and_the_builtin_tier_plays
     d = make_app(config_path=config, game_id="tictactoe")
     found = [what for where, what in d.scene.problems if where.endswith("config.yaml line 4")]
     assert len(found) == 1 and "depth=99" in found[0] and "failed" in found[0]
-    assert d.app.config.game("tictactoe").tier("Hard").params == {"depth": 5}
+    assert d.services.config.game("tictactoe").tier("Hard").params == {"depth": 5}

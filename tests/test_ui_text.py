@@ -47,13 +47,13 @@ def test_clean_text_blanks_control_characters_and_marks_lone_surrogates():
 def test_a_bot_raising_with_nul_and_surrogate_is_named_in_a_toast_and_a_note(make_app, tmp_path):
     bots = odd_bots(tmp_path, f"    def choose_move(self, state, budget):\n        raise ValueError({ODD!r})\n")
     d = make_app(bots_dir=bots)
-    d.app.update_settings(bot_delay=0.0)
-    d.app.open_match(Match(new_state("tictactoe"), [Player.of_bot("OddBot"), Player.human()]), animate=False)
+    d.services.settings.update(bot_delay=0.0)
+    d.open_match(Match(new_state("tictactoe"), [Player.of_bot("OddBot"), Player.human()]))
     play = d.scene
     d.until(lambda: len(play.match.records) == 1, LIMIT, "the fallback move")
     d.frames(5)                                     # toast and move-list note drawn
     assert "\x00" in play.match.records[0].note
-    assert any("\x00" in message for message in d.app.toasts.messages())
+    assert any("\x00" in message for message in d.services.toasts.messages())
 
 
 def test_hint_values_with_control_or_only_zero_width_characters_are_drawn_on_the_board(make_app, tmp_path):
@@ -64,7 +64,7 @@ def test_hint_values_with_control_or_only_zero_width_characters_are_drawn_on_the
     config = tmp_path / "config.yaml"
     config.write_text("games:\n  tictactoe:\n    hint: Odd\n    tiers:\n      Odd: {bot: OddBot}\n", encoding="utf-8")
     d = make_app(bots_dir=bots, config_path=config)
-    d.app.open_match(Match(new_state("tictactoe"), [Player.human(), Player.human()]), animate=False)
+    d.open_match(Match(new_state("tictactoe"), [Player.human(), Player.human()]))
     d.settle()
     play = d.scene
     d.key(pygame.K_h)
@@ -77,7 +77,7 @@ def test_a_bot_named_with_nul_and_surrogate_shows_in_setup_and_play(make_app, tm
     bots = odd_bots(tmp_path, f"    name = {ODD!r}\n    description = {ODD * 3!r}\n"
                               "    def choose_move(self, state, budget):\n        return state.legal_moves()[0]\n")
     d = make_app(bots_dir=bots)
-    d.app.update_settings(bot_delay=0.0)
+    d.services.settings.update(bot_delay=0.0)
     d.open_setup()
     setup = d.scene
     chooser = setup.widget("seat1")
@@ -118,7 +118,7 @@ def test_load_list_shows_files_whose_names_do_not_decode_as_rows(make_app):
         d.key(pygame.K_DOWN)
         d.frames(2)
     d.key(pygame.K_DELETE)                          # the confirmation names the file
-    assert d.app.dialogs.kind == "confirm"
+    assert d.services.dialogs.kind == "confirm"
     d.frames(3)
     d.key(pygame.K_ESCAPE)
     d.key(pygame.K_HOME)
@@ -135,10 +135,10 @@ def test_load_list_shows_files_whose_names_do_not_decode_as_rows(make_app):
 
 def test_a_message_dialog_with_nul_and_surrogate_is_drawn(make_app):
     d = make_app()
-    d.app.dialogs.message(f"Title {ODD}", f"Body {ODD}\nsecond line {ODD}")
+    d.services.dialogs.message(f"Title {ODD}", f"Body {ODD}\nsecond line {ODD}")
     d.frames(3)
     d.key(pygame.K_RETURN)
-    d.app.dialogs.confirm(f"Title {ODD}", f"Question {ODD}", f"Go{ODD}", lambda: None)
+    d.services.dialogs.confirm(f"Title {ODD}", f"Question {ODD}", f"Go{ODD}", lambda: None)
     d.frames(3)
     d.key(pygame.K_ESCAPE)
-    assert not d.app.dialogs.is_open
+    assert not d.services.dialogs.is_open

@@ -40,19 +40,19 @@ def test_title_shows_the_warm_up_card_while_engines_compile_and_hides_it_when_do
     assert d.scene.name == "title"
     assert card.detail() == "Gated (1/2)"
     border = (card.rect.centerx, card.rect.top)
-    assert d.app.screen.get_at(border)[:3] == CARD_BORDER
+    assert d.services.window.screen.get_at(border)[:3] == CARD_BORDER
     gate.touch()
-    d.until(lambda: d.app.warmup.finished and not card.visible, LIMIT, "the warm-up's end and the card gone")
+    d.until(lambda: d.services.warmup.finished and not card.visible, LIMIT, "the warm-up's end and the card gone")
     d.frames(1)
     assert card.rect is None
-    assert d.app.screen.get_at(border)[:3] != CARD_BORDER
-    assert d.app.warmup.progress().failures == ()
+    assert d.services.window.screen.get_at(border)[:3] != CARD_BORDER
+    assert d.services.warmup.progress().failures == ()
 
 
 def test_card_appears_only_when_an_engine_compiles_for_more_than_a_moment(make_app):
     d = make_app()
     after = WarmUpCard.SHOW_AFTER
-    compiling = WarmUpCard(d.app.fonts)
+    compiling = WarmUpCard(d.services.fonts)
     compiling.update(after * 0.75, WarmUpProgress(0, 3, "Connect Four Master", compiling=True))
     assert not compiling.visible
     compiling.update(after * 0.5, WarmUpProgress(0, 3, "Connect Four Master", compiling=True))
@@ -60,7 +60,7 @@ def test_card_appears_only_when_an_engine_compiles_for_more_than_a_moment(make_a
     assert compiling.detail() == "Connect Four Master (1/3)"
     compiling.update(after * 0.1, WarmUpProgress(1, 3, "Chinese Checkers Hard"))
     assert compiling.visible                             # it stays until the warm-up ends
-    cached = WarmUpCard(d.app.fonts)                     # loading from the cache, however slowly
+    cached = WarmUpCard(d.services.fonts)                     # loading from the cache, however slowly
     cached.update(after * 5, WarmUpProgress(0, 2, "Connect Four Hard"))
     cached.update(after * 5, WarmUpProgress(1, 2, "Connect Four Master"))
     cached.update(after * 5, WarmUpProgress(2, 2, ""))
@@ -69,10 +69,9 @@ def test_card_appears_only_when_an_engine_compiles_for_more_than_a_moment(make_a
 
 def test_game_waits_for_the_engine_the_warm_up_is_compiling_without_starting_its_clock(make_app, gate):
     d = make_app(bots_dir=GATED, warm_up=True)
-    d.app.update_settings(bot_delay=0.0)
-    d.until(lambda: d.app.warmup.compiling("GatedBot"), LIMIT, "the gated engine compiling")
-    d.app.open_match(Match(new_state("tictactoe"), [Player.of_bot("GatedBot", label="Gated"), Player.human()]),
-                     animate=False)
+    d.services.settings.update(bot_delay=0.0)
+    d.until(lambda: d.services.warmup.compiling("GatedBot"), LIMIT, "the gated engine compiling")
+    d.open_match(Match(new_state("tictactoe"), [Player.of_bot("GatedBot", label="Gated"), Player.human()]))
     d.settle()
     play = d.scene
     d.frames(30)
@@ -87,20 +86,19 @@ def test_game_waits_for_the_engine_the_warm_up_is_compiling_without_starting_its
 
 def test_bot_still_queued_for_the_warm_up_starts_at_once_and_warms_up_itself(make_app, gate):
     d = make_app(bots_dir=GATED, warm_up=True)
-    d.app.update_settings(bot_delay=0.0)
-    d.until(lambda: d.app.warmup.progress().current == "Gated", LIMIT, "the gated engine compiling")
+    d.services.settings.update(bot_delay=0.0)
+    d.until(lambda: d.services.warmup.progress().current == "Gated", LIMIT, "the gated engine compiling")
     holds = []
-    hold = d.app.warmup.hold
-    d.app.warmup.hold = lambda held: (holds.append(held), hold(held))
-    d.app.open_match(Match(new_state("tictactoe"), [Player.of_bot("QuickBot", label="Quick"), Player.human()]),
-                     animate=False)
+    hold = d.services.warmup.hold
+    d.services.warmup.hold = lambda held: (holds.append(held), hold(held))
+    d.open_match(Match(new_state("tictactoe"), [Player.of_bot("QuickBot", label="Quick"), Player.human()]))
     d.settle()
     play = d.scene
     assert not play.warming and 0 in play.session.runners
     d.until(lambda: len(play.match.records) == 1, LIMIT, "the queued bot's first move")
     assert play.match.records[0].note == ""
-    assert d.app.warmup.progress().current == "Gated"     # the warm-up still holds the gated engine
+    assert d.services.warmup.progress().current == "Gated"     # the warm-up still holds the gated engine
     d.frames(1)
     assert holds[:1] == [True] and holds[-1] is False     # held while the bot's worker started
-    assert not d.app.warmup.held
+    assert not d.services.warmup.held
     gate.touch()

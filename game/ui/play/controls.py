@@ -22,33 +22,33 @@ class PlayControls:
     """The buttons of one play scene."""
 
     def __init__(self, scene: "PlayScene") -> None:
-        app = scene.app
+        services = scene.services
         title = scene.title
-        self.rules = Button(app, "Rules", scene.rules.open, wid="rules", shortcut="F1",
+        self.rules = Button(services, "Rules", scene.rules.open, wid="rules", shortcut="F1",
                             tooltip=f"How to play {title} (F1)")
-        self.undo = Button(app, "Undo", scene.undo, wid="undo", shortcut="U",
+        self.undo = Button(services, "Undo", scene.undo, wid="undo", shortcut="U",
                            tooltip="Undo (U or Ctrl+Z): back to your previous turn")
-        self.redo = Button(app, "Redo", scene.redo, wid="redo", shortcut="Y", tooltip="Redo (Y or Ctrl+Y)")
-        self.hint = Button(app, "Hint", scene.ask_hint, wid="hint", shortcut="H",
+        self.redo = Button(services, "Redo", scene.redo, wid="redo", shortcut="Y", tooltip="Redo (Y or Ctrl+Y)")
+        self.hint = Button(services, "Hint", scene.ask_hint, wid="hint", shortcut="H",
                            tooltip="Hint (H): the best move, shown but not played")
-        self.restart = Button(app, "Restart", scene.restart, wid="restart", shortcut="N",
+        self.restart = Button(services, "Restart", scene.restart, wid="restart", shortcut="N",
                               tooltip="Restart (N or Ctrl+R)")
-        self.save = Button(app, "Save", scene.ask_save, wid="save", shortcut="Ctrl+S",
+        self.save = Button(services, "Save", scene.ask_save, wid="save", shortcut="Ctrl+S",
                            tooltip="Save this game to a file (Ctrl+S)")
-        self.load = Button(app, "Load", scene.ask_load, wid="load", shortcut="Ctrl+O",
+        self.load = Button(services, "Load", scene.ask_load, wid="load", shortcut="Ctrl+O",
                            tooltip="Load a saved game (Ctrl+O)")
-        self.copy = Button(app, "Copy", scene.copy_position, wid="copy", shortcut="Ctrl+C",
+        self.copy = Button(services, "Copy", scene.copy_position, wid="copy", shortcut="Ctrl+C",
                            tooltip="Copy the moves so far as text (Ctrl+C), e.g. to paste into a solver")
-        self.paste = Button(app, "Paste", scene.paste_position, wid="paste", shortcut="Ctrl+V",
+        self.paste = Button(services, "Paste", scene.paste_position, wid="paste", shortcut="Ctrl+V",
                             tooltip="Play the moves on the clipboard (Ctrl+V); Undo takes them back")
-        self.menu = Button(app, "Menu", scene.back, wid="menu", shortcut="Esc", style="ghost",
+        self.menu = Button(services, "Menu", scene.back, wid="menu", shortcut="Esc", style="ghost",
                            tooltip="Back to the match setup (Esc); the bots stop")
-        self.pause = Button(app, "Pause", scene.toggle_pause, wid="pause", shortcut="Space",
+        self.pause = Button(services, "Pause", scene.toggle_pause, wid="pause", shortcut="Space",
                             tooltip="Pause or resume the bots (Space)")
-        self.step = Button(app, "Step", scene.step, wid="step", shortcut="S", tooltip="Play the next move (S or →)")
+        self.step = Button(services, "Step", scene.step, wid="step", shortcut="S", tooltip="Play the next move (S or →)")
         delays = [ChoiceItem(delay, label) for delay, label in BOT_DELAYS.items()]
-        self.speed = Choice(app, delays, nearest_index(delays, app.settings.bot_delay),
-                            lambda delay: app.update_settings(bot_delay=delay), wid="speed",
+        self.speed = Choice(services, delays, nearest_index(delays, services.settings.current.bot_delay),
+                            lambda delay: services.settings.update(bot_delay=delay), wid="speed",
                             tooltip="Pause between bot moves (also in Settings)", font_size=16)
         #: The panel's buttons and their keycaps (a tight layout hides the keycaps).
         self._keycaps = {button: button.shortcut for button in (

@@ -46,7 +46,7 @@ class StatusPanel:
     # -- header ---------------------------------------------------------------------------
     def draw_header(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
         scene = self.scene
-        fonts = scene.app.fonts
+        fonts = scene.services.fonts
         text(surface, fonts.display(28), scene.title, palette.TEXT, (panel.x + 20, panel.y + 14))
         state = scene.state
         x, y = panel.x + 20, panel.y + 60
@@ -68,7 +68,7 @@ class StatusPanel:
         order, the one to move on a tinted pill."""
         scene = self.scene
         state = scene.state
-        font, bold = scene.app.fonts.text(14), scene.app.fonts.bold(14)
+        font, bold = scene.services.fonts.text(14), scene.services.fonts.bold(14)
         column = (panel.width - 40) // 2
         to_move = state.turn if not state.is_over() else None
         for seat in range(state.num_seats):
@@ -85,7 +85,7 @@ class StatusPanel:
     # -- status box --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         scene = self.scene
-        fonts = scene.app.fonts
+        fonts = scene.services.fonts
         box = self.rect
         state = scene.state
         outcome = state.outcome()
@@ -163,7 +163,7 @@ class StatusPanel:
     def _draw_think_bar(self, surface: pygame.Surface, box: pygame.Rect, colour: tuple[int, int, int], budget: float) -> None:
         """A light sweeping along a track while the bot thinks, with its time budget."""
         scene = self.scene
-        font = scene.app.fonts.text(13)
+        font = scene.services.fonts.text(13)
         label = f"up to {budget:g} s a move"
         bar = pygame.Rect(box.x + 16, box.bottom - 22, box.width - 32 - font.size(label)[0] - 12, 6)
         pygame.draw.rect(surface, mix(palette.PANEL_LIGHT, colour, 0.15), bar, border_radius=3)
@@ -179,8 +179,8 @@ class StatusPanel:
     def _draw_warm_up_bar(self, surface: pygame.Surface, box: pygame.Rect, colour: tuple[int, int, int]) -> None:
         """How far the launch-time warm-up of the engines is, while this seat's bot waits for it."""
         scene = self.scene
-        progress = scene.app.warmup.progress()
-        font = scene.app.fonts.text(13)
+        progress = scene.services.warmup.progress()
+        font = scene.services.fonts.text(13)
         label = f"engines {progress.done}/{progress.total}"
         bar = pygame.Rect(box.x + 16, box.bottom - 22, box.width - 32 - font.size(label)[0] - 12, 6)
         progress_bar(surface, bar, progress.done / max(1, progress.total), colour, scene.time)

@@ -1,6 +1,25 @@
-"""The screens of the arcade, each a ``Scene`` on the ``SceneManager`` stack.
+"""The screens of the arcade, each a ``Scene`` on the ``SceneManager`` stack, by name.
 
 ``title`` (logo and main menu) -> ``games`` (a card per game) -> ``setup``
 (seats, first player, options) -> ``play`` (board, move list, result panel);
-``settings`` and ``stats`` open from the title screen.
+``load``, ``settings`` and ``stats`` open from the title screen (``load``
+from the play screen too). Screens open each other by these names
+(``services.scenes.push("stats")``), never by importing one another: adding
+a screen is adding its class to ``SCENES``.
 """
+from __future__ import annotations
+
+from game.ui.scenes.base import Scene
+from game.ui.scenes.games import GamesScene
+from game.ui.scenes.load import LoadScene
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.settings import SettingsScene
+from game.ui.scenes.setup import SetupScene
+from game.ui.scenes.stats import StatsScene
+from game.ui.scenes.title import TitleScene
+
+#: Every screen under the name it is opened by (its ``Scene.name``).
+SCENES: dict[str, type[Scene]] = {
+    scene.name: scene
+    for scene in (TitleScene, GamesScene, SetupScene, PlayScene, LoadScene, SettingsScene, StatsScene)
+}

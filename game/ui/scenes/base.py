@@ -1,15 +1,20 @@
 """Scenes and the stack that holds them, with sliding and fading transitions.
 
 A scene is one screen (title, game menu, setup, play, settings, statistics).
-The ``SceneManager`` keeps them in a stack: pushing a scene slides it in from
-the right, popping slides the top one away to reveal the one below, and
-replacing cross-fades. Esc in any scene goes back one screen. While a
-transition runs the new scene gets the keys (a quick typist is not slowed
-down) but no mouse events, whose positions refer to the screen sliding away.
+Screens are opened by name from the table ``game.ui.scenes.SCENES``: a scene
+is made as ``SCENES[name](services, **args)``, so no screen imports another.
+The ``SceneManager`` (``services.scenes``) keeps them in a stack: pushing a
+scene slides it in from the right, popping slides the top one away to reveal
+the one below, and replacing cross-fades; ``go`` opens a screen with the
+screens that lead to it under it (its ``trail``). Esc in any scene goes back
+one screen. While a transition runs the new scene gets the keys (a quick
+typist is not slowed down) but no mouse events, whose positions refer to the
+screen sliding away.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, NamedTuple, Sequence
 
 import pygame
 
@@ -19,25 +24,66 @@ from game.ui.tween import Tween, ease_in_out_cubic, ease_out_cubic
 from game.ui.widgets import Button, FocusGroup, Widget
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.services import Services, SettingsListener
 
 TRANSITION_SECONDS = 0.38
 MAX_TRANSITION_STEP = 1 / 30
 
 
+class Route(NamedTuple):
+    """A screen to open: its name in ``SCENES`` and the arguments it is made with."""
+
+    name: str
+    args: Mapping[str, Any] = MappingProxyType({})
+
+
+class UnknownScene(LookupError):
+    """A screen was asked for by a name that is not in the table of screens."""
+
+
 class Scene:
-    """One screen: builds its controls in ``layout``, reacts to input, draws itself."""
+    """One screen: builds its controls in ``layout``, reacts to input, draws itself.
+
+    A scene is made with the services and its own arguments
+    (``SetupScene(services, game_id)``) by the ``SceneManager``, under its
+    ``name``.
+    """
 
     name: ClassVar[str] = ""
     title: str = ""
-    #: The scene shows the engine warm-up's progress itself (else the App's card does).
+    #: The scene shows the engine warm-up's progress itself (else the app's card does).
     draws_warm_up: ClassVar[bool] = False
 
-    def __init__(self, app: "App") -> None:
-        self.app = app
-        self.focus = FocusGroup(app)
-        self.rect = pygame.Rect((0, 0), app.size)
+    def __init__(self, services: "Services") -> None:
+        self.services = services
+        self.focus = FocusGroup(services)
+        self.rect = pygame.Rect((0, 0), services.window.size)
         self.time = 0.0
+        self._unsubscribe: list[Callable[[], None]] = []
+
+    # -- navigation -------------------------------------------------------------
+    @classmethod
+    def trail(cls, **args: Any) -> list[Route]:
+        """The screens a player passes on the way from the title to this one, made with
+        ``args``; ``SceneManager.go`` puts them under it. Default: none."""
+        return []
+
+    @classmethod
+    def refusal(cls, **args: Any) -> tuple[str, str] | None:
+        """Why this screen cannot show ``args``, as a dialog's title and message (the
+        screen is then not opened), or None. Default: it shows anything it is given."""
+        return None
+
+    def follow_settings(self, listener: "SettingsListener") -> None:
+        """Call ``listener(settings, changed)`` at every change of the settings, for
+        as long as this scene is on the stack."""
+        self._unsubscribe.append(self.services.settings.subscribe(listener))
+
+    def detach(self) -> None:
+        """Stop following the settings (the stack calls this once the scene has left)."""
+        for unsubscribe in self._unsubscribe:
+            unsubscribe()
+        self._unsubscribe.clear()
 
     # -- life cycle -----------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -53,9 +99,6 @@ class Scene:
     def leave(self) -> None:
         """The scene is removed from the stack: release what it holds."""
 
-    def apply_settings(self) -> None:
-        """Settings changed (animation speed, sound...): follow them at once."""
-
     # -- input --------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -65,8 +108,8 @@ class Scene:
 
     def back(self) -> None:
         """Esc: go back one screen."""
-        self.app.sounds.play("click")
-        self.app.scenes.pop()
+        self.services.sounds.play("click")
+        self.services.scenes.pop()
 
     def widget(self, wid: str) -> Widget:
         """The control with id ``wid`` (tests click it by its centre)."""
@@ -78,7 +121,7 @@ class Scene:
         self.focus.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self.app.background, (0, 0))
+        surface.blit(self.services.window.background, (0, 0))
         self.draw_content(surface)
         self.focus.draw(surface)
 
@@ -102,28 +145,28 @@ class Scene:
     def header_bottom(self, height: int, subtitle: bool = True) -> int:
         """The y just below what ``draw_header`` draws, for laying out what comes under it."""
         size, y = self.header_metrics(height)
-        bottom = y + self.app.fonts.display(size).get_height() + 6 + 4 + 10
+        bottom = y + self.services.fonts.display(size).get_height() + 6 + 4 + 10
         if subtitle:
-            bottom += self.app.fonts.text(17).get_height() + 6
+            bottom += self.services.fonts.text(17).get_height() + 6
         return bottom
 
     def draw_header(self, surface: pygame.Surface, title: str, subtitle: str = "") -> int:
         """A scene title in Quicksand with an accent underline; returns the y below it."""
         width, height = surface.get_size()
         size, y = self.header_metrics(height)
-        font = self.app.fonts.display(size)
+        font = self.services.fonts.display(size)
         rect = text(surface, font, title, palette.TEXT, (width // 2, y), "midtop")
         bar = pygame.Rect(0, 0, min(rect.width, 160), 4)
         bar.midtop = (width // 2, rect.bottom + 6)
         pygame.draw.rect(surface, palette.ACCENT, bar, border_radius=2)
         bottom = bar.bottom + 10
         if subtitle:
-            sub = text(surface, self.app.fonts.text(17), subtitle, palette.TEXT_MUTED, (width // 2, bottom), "midtop")
+            sub = text(surface, self.services.fonts.text(17), subtitle, palette.TEXT_MUTED, (width // 2, bottom), "midtop")
             bottom = sub.bottom + 6
         return bottom
 
     def back_button(self, label: str = "Back") -> Button:
-        return Button(self.app, label, self.back, wid="back", shortcut="Esc", style="ghost", font_size=16)
+        return Button(self.services, label, self.back, wid="back", shortcut="Esc", style="ghost", font_size=16)
 
 
 class Transition:
@@ -169,10 +212,17 @@ class Transition:
 
 
 class SceneManager:
-    """The stack of scenes; the top one is shown and gets the input."""
+    """The stack of scenes (``services.scenes``); the top one is shown and gets the input.
 
-    def __init__(self, app: "App") -> None:
-        self.app = app
+    Screens are asked for by name, with the arguments they are made with:
+    ``push("setup", game_id="connect4")``. A screen whose ``refusal`` finds
+    a reason not to show its arguments is not opened; a dialog gives the
+    reason instead. A name not in the table is an ``UnknownScene``.
+    """
+
+    def __init__(self, services: "Services", screens: Mapping[str, type[Scene]]) -> None:
+        self.services = services
+        self.screens = dict(screens)
         self.stack: list[Scene] = []
         self.transition: Transition | None = None
         self._canvas: pygame.Surface | None = None
@@ -187,14 +237,87 @@ class SceneManager:
     def transitioning(self) -> bool:
         return self.transition is not None
 
+    # -- navigation ------------------------------------------------------------------
+    def push(self, name: str, /, *, animate: bool = True, **args: Any) -> Scene | None:
+        """Open screen ``name`` on top, sliding in from the right; None if it refused."""
+        made = self._make([Route(name, args)])
+        if made is None:
+            return None
+        old = self._snapshot() if animate else None
+        self._add(made[0])
+        self._begin(old, "push", animate)
+        return made[0]
+
+    def pop(self, animate: bool = True) -> Scene | None:
+        """Back one screen (the top one slides away); popping the last one quits the program."""
+        if len(self.stack) <= 1:
+            self.services.quit()
+            return None
+        old = self._snapshot() if animate else None
+        leaving = self.stack.pop()
+        self._remove(leaving)
+        self.top.layout(self.services.window.size)
+        self.top.resume()
+        self._begin(old, "pop", animate)
+        return leaving
+
+    def go(self, name: str, /, *, animate: bool = True, **args: Any) -> Scene | None:
+        """Open screen ``name`` as if the player had walked to it from the bottom screen
+        (the title): the screens of its ``trail`` go under it, every other screen
+        leaves, and it cross-fades in. None if a screen refused."""
+        screen = self._screen(name)
+        return self.rebuild(1, [*screen.trail(**args), Route(name, args)], animate)
+
+    def rebuild(self, keep: int, routes: Sequence[Route], animate: bool = True) -> Scene | None:
+        """Keep the bottom ``keep`` scenes, stack the screens of ``routes`` on them and
+        cross-fade to the top one (returned); nothing changes if a screen refused."""
+        made = self._make(routes)
+        if made is None:
+            return None
+        old = self._snapshot() if animate else None
+        while len(self.stack) > keep:
+            self._remove(self.stack.pop())
+        for scene in made:
+            self._add(scene)
+        self._begin(old, "fade", animate)
+        return self.stack[-1] if self.stack else None
+
+    def _screen(self, name: str) -> type[Scene]:
+        try:
+            return self.screens[name]
+        except KeyError:
+            raise UnknownScene(f"no screen called {name!r}; screens: {', '.join(sorted(self.screens))}") from None
+
+    def _make(self, routes: Sequence[Route]) -> list[Scene] | None:
+        """The scenes of ``routes``, made in order; None (after the dialog saying
+        why) if one of them refuses its arguments."""
+        screens = [self._screen(route.name) for route in routes]
+        for screen, route in zip(screens, routes):
+            problem = screen.refusal(**route.args)
+            if problem is not None:
+                self.services.dialogs.message(*problem)
+                return None
+        return [screen(self.services, **route.args) for screen, route in zip(screens, routes)]
+
+    def _add(self, scene: Scene) -> None:
+        scene.layout(self.services.window.size)
+        self.stack.append(scene)
+        scene.enter()
+
+    @staticmethod
+    def _remove(scene: Scene) -> None:
+        scene.leave()
+        scene.detach()
+
+    # -- transitions -------------------------------------------------------------------
     def _duration(self) -> float:
-        speed = self.app.settings.anim_speed
+        speed = self.services.settings.current.anim_speed
         return TRANSITION_SECONDS / speed if speed > 0 else 0.0
 
     def _snapshot(self) -> pygame.Surface | None:
         if not self.stack:
             return None
-        picture = pygame.Surface(self.app.size)
+        picture = pygame.Surface(self.services.window.size)
         self.top.draw(picture)
         return picture
 
@@ -205,64 +328,11 @@ class SceneManager:
             return
         self.transition = Transition(old, kind, duration)
 
-    def push(self, scene: Scene, animate: bool = True) -> Scene:
-        old = self._snapshot() if animate else None
-        scene.layout(self.app.size)
-        self.stack.append(scene)
-        scene.enter()
-        self._begin(old, "push", animate)
-        return scene
-
-    def pop(self, animate: bool = True) -> Scene | None:
-        """Remove the top scene; popping the last one quits the program."""
-        if len(self.stack) <= 1:
-            self.app.quit()
-            return None
-        old = self._snapshot() if animate else None
-        leaving = self.stack.pop()
-        leaving.leave()
-        self.top.layout(self.app.size)
-        self.top.resume()
-        self._begin(old, "pop", animate)
-        return leaving
-
-    def replace(self, scene: Scene, animate: bool = True) -> Scene:
-        """Swap the top scene for ``scene`` with a cross-fade."""
-        old = self._snapshot() if animate else None
-        if self.stack:
-            self.stack.pop().leave()
-        scene.layout(self.app.size)
-        self.stack.append(scene)
-        scene.enter()
-        self._begin(old, "fade", animate)
-        return scene
-
-    def pop_to(self, name: str) -> None:
-        """Pop scenes until the one called ``name`` is on top (one transition)."""
-        if not any(s.name == name for s in self.stack):
-            raise LookupError(f"no scene {name!r} on the stack: {[s.name for s in self.stack]}")
-        old = self._snapshot()
-        while self.top.name != name:
-            self.stack.pop().leave()
-        self.top.layout(self.app.size)
-        self.top.resume()
-        self._begin(old, "pop", True)
-
-    def rebuild(self, keep: int, scenes: list[Scene], animate: bool = True) -> None:
-        """Keep the bottom ``keep`` scenes, stack ``scenes`` on them, cross-fade to the top."""
-        old = self._snapshot() if animate else None
-        while len(self.stack) > keep:
-            self.stack.pop().leave()
-        for scene in scenes:
-            scene.layout(self.app.size)
-            self.stack.append(scene)
-            scene.enter()
-        self._begin(old, "fade", animate)
-
+    # -- the loop ----------------------------------------------------------------------
     def clear(self) -> None:
         """Leave every scene (the program is closing)."""
         while self.stack:
-            self.stack.pop().leave()
+            self._remove(self.stack.pop())
         self.transition = None
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -291,7 +361,7 @@ class SceneManager:
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.stack:
-            surface.blit(self.app.background, (0, 0))
+            surface.blit(self.services.window.background, (0, 0))
             return
         if self.transition is None:
             self.top.draw(surface)

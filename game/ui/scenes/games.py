@@ -13,7 +13,7 @@ from game.ui.scenes.base import Scene
 from game.ui.widgets import Widget
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.services import Services
 
 
 #: Space between cards; height of a card's text under its square preview; the smallest card.
@@ -44,12 +44,12 @@ class GameCard(Widget):
     """A game's card: board preview, title, players and bot tiers; press to set up."""
 
     def __init__(self, scene: "GamesScene", game_id: str) -> None:
-        super().__init__(scene.app, wid=f"game:{game_id}")
+        super().__init__(scene.services, wid=f"game:{game_id}")
         self.scene = scene
         self.game_id = game_id
         cls = game_class(game_id)
         self.title = cls.title
-        tiers = [t.name for t in scene.app.config.game(game_id).tiers]
+        tiers = [t.name for t in scene.services.config.game(game_id).tiers]
         self.lines = [
             players_text(seat_counts(game_id)),
             f"Bots: {', '.join(tiers)}" if tiers else "No bot tiers configured",
@@ -69,7 +69,7 @@ class GameCard(Widget):
         if self.pressed or self.press_flash > 0:
             rect = rect.inflate(-8, -8)
         radius = palette.RADIUS + 4
-        shadow = self.scene.app.shadows.get(rect.size, radius, spread=20, alpha=110, blur=10)
+        shadow = self.scene.services.shadows.get(rect.size, radius, spread=20, alpha=110, blur=10)
         shadow.set_alpha(150 + round(105 * lift))
         surface.blit(shadow, (rect.x - 20, rect.y - 12 + round(8 * lift)))
         pygame.draw.rect(surface, mix(palette.PANEL, palette.PANEL_LIGHT, 0.4 + 0.6 * lift), rect, border_radius=radius)
@@ -104,8 +104,8 @@ class GamesScene(Scene):
 
     name = "games"
 
-    def __init__(self, app: "App") -> None:
-        super().__init__(app)
+    def __init__(self, services: "Services") -> None:
+        super().__init__(services)
         self.cards = [GameCard(self, gid) for gid in game_ids() if has_renderer(gid)]
         self.back_btn = self.back_button()
         self.focus.set([*self.cards, self.back_btn], focus=self.cards[0] if self.cards else None)
@@ -139,9 +139,7 @@ class GamesScene(Scene):
             card.rect.topleft = ((width - grid_w) // 2 + col * (card_w + GAP), top + row * (card_h + GAP))
 
     def open(self, game_id: str) -> None:
-        from game.ui.scenes.setup import SetupScene
-
-        self.app.scenes.push(SetupScene(self.app, game_id))
+        self.services.scenes.push("setup", game_id=game_id)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_header(surface, "Choose a game", "Pick a board; you choose the players next.")

@@ -32,7 +32,7 @@ from game.ui.widgets import Button, Widget
 from game.store.userdata import saves_dir
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.services import Services
 
 ROW_H = 64
 ROW_GAP = 6
@@ -50,16 +50,16 @@ LIST_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pyg
 DIRECTION_KEYS = (pygame.K_UP, pygame.K_DOWN)
 
 
-def open_saved_game(app: "App", path: Path) -> bool:
+def open_saved_game(services: "Services", path: Path) -> bool:
     """Read ``path`` and show its match on the play screen; on a problem, say
-    what is wrong in a dialog and leave everything as it was. True if opened."""
+    what is wrong in a dialog and leave everything as it was. True if read."""
     try:
         match = load_match(path)
     except SaveFileError as err:
-        app.sounds.play("error")
-        app.dialogs.message("Could not load the game", str(err))
+        services.sounds.play("error")
+        services.dialogs.message("Could not load the game", str(err))
         return False
-    app.open_match(match)
+    services.scenes.go("play", match=match)
     return True
 
 
@@ -77,7 +77,7 @@ class SaveList(Widget):
     """The rows of saved games, one of them selected; scrolls to keep it in view."""
 
     def __init__(self, scene: "LoadScene") -> None:
-        super().__init__(scene.app, wid="saves")
+        super().__init__(scene.services, wid="saves")
         self.scene = scene
         self.selected = 0
         self.scroll = 0                       # pixels scrolled down
@@ -191,7 +191,7 @@ class SaveList(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         if self.rect.width <= 0 or self.rect.height <= 0:
             return
-        panel(surface, self.rect, fill=palette.BOARD, alpha=220, shadow=self.scene.app.shadows)
+        panel(surface, self.rect, fill=palette.BOARD, alpha=220, shadow=self.scene.services.shadows)
         if self.count == 0:
             self.scene.draw_empty(surface, self.rect)
             return
@@ -269,18 +269,18 @@ class LoadScene(Scene):
     name = "load"
     title = "Saved games"
 
-    def __init__(self, app: "App", directory: Path | None = None) -> None:
-        super().__init__(app)
+    def __init__(self, services: "Services", directory: Path | None = None) -> None:
+        super().__init__(services)
         self.directory = directory if directory is not None else saves_dir()
         self.games: list[SavedGame] = []
         self.summaries: list[Summary | None] = []
         self.folder_problem = ""
         self.list = SaveList(self)
-        self.load_btn = Button(app, "Load", self.load_selected, wid="load", shortcut="Enter", style="primary",
+        self.load_btn = Button(services, "Load", self.load_selected, wid="load", shortcut="Enter", style="primary",
                                tooltip="Load the chosen game (Enter); the game on the play screen is replaced")
-        self.delete_btn = Button(app, "Delete", self.ask_delete, wid="delete", shortcut="Del", style="danger",
+        self.delete_btn = Button(services, "Delete", self.ask_delete, wid="delete", shortcut="Del", style="danger",
                                  tooltip="Delete the chosen file from the disk (Delete); asks first")
-        self.browse_btn = Button(app, "Browse…", self.browse, wid="browse", shortcut="B",
+        self.browse_btn = Button(services, "Browse…", self.browse, wid="browse", shortcut="B",
                                  tooltip="Open a saved game from another folder (B)")
         self.back_btn = self.back_button()
         self.details_rect = pygame.Rect(0, 0, 0, 0)
@@ -310,7 +310,7 @@ class LoadScene(Scene):
             if not player.is_bot or player.label != player.bot:
                 return player.label
             try:
-                return self.app.config.bot_spec(game_id, player.bot, self.app.registry).label
+                return self.services.config.bot_spec(game_id, player.bot, self.services.registry).label
             except BotChoiceError:
                 return player.label
 
@@ -331,22 +331,22 @@ class LoadScene(Scene):
     def load_selected(self) -> None:
         game = self.selected_game
         if game is None:
-            self.app.sounds.play("error")
+            self.services.sounds.play("error")
             return
         if not game.loadable:
-            self.app.sounds.play("error")
-            self.app.toasts.show(f"{game.path.name} cannot be loaded: {game.problem_detail}", "error", seconds=6)
+            self.services.sounds.play("error")
+            self.services.toasts.show(f"{game.path.name} cannot be loaded: {game.problem_detail}", "error", seconds=6)
             return
-        if not open_saved_game(self.app, game.path):
+        if not open_saved_game(self.services, game.path):
             self.refresh(keep=game.path)   # it changed since it was listed: show why now
 
     def ask_delete(self) -> None:
         game = self.selected_game
         if game is None:
-            self.app.sounds.play("error")
+            self.services.sounds.play("error")
             return
         kind = "saved game" if game.loadable else "file"
-        self.app.dialogs.confirm(
+        self.services.dialogs.confirm(
             "Delete saved game",
             f"Delete the {kind} {game.path.name} from the disk? This cannot be undone.",
             "Delete",
@@ -360,18 +360,18 @@ class LoadScene(Scene):
         except FileNotFoundError:
             pass
         except OSError as err:
-            self.app.sounds.play("error")
-            self.app.dialogs.message("Could not delete the file", f"{path}: {err.strerror or err}")
+            self.services.sounds.play("error")
+            self.services.dialogs.message("Could not delete the file", f"{path}: {err.strerror or err}")
             return
-        self.app.toasts.show(f"Deleted {path.name}", "good")
+        self.services.toasts.show(f"Deleted {path.name}", "good")
         self.refresh()
 
     def browse(self) -> None:
         """pygame_gui's file dialog, for a game saved outside the saves folder."""
-        self.app.dialogs.pick_file("Open a saved game", self.directory, self._browsed, must_exist=True)
+        self.services.dialogs.pick_file("Open a saved game", self.directory, self._browsed, must_exist=True)
 
     def _browsed(self, path: Path) -> None:
-        open_saved_game(self.app, path)
+        open_saved_game(self.services, path)
 
     # -- input ---------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -387,7 +387,7 @@ class LoadScene(Scene):
                 self.browse_btn.activate()
                 return
             if event.key in LIST_KEYS and (self.focus.current is self.list or event.key not in DIRECTION_KEYS):
-                self.app.keyboard_mode = True
+                self.services.keyboard_mode = True
                 if self.focus.current is not self.list and self.list.can_focus:
                     self.focus.focus(self.list)
                 self.list.key(event.key)
@@ -409,7 +409,7 @@ class LoadScene(Scene):
         for button, button_w in ((self.load_btn, 160), (self.browse_btn, 160), (self.delete_btn, 150)):
             button.rect = pygame.Rect(x - button_w, buttons_y, button_w, button_h)
             x -= button_w + 12
-        details_h = 3 * self.app.fonts.text(14).get_linesize() + 8
+        details_h = 3 * self.services.fonts.text(14).get_linesize() + 8
         self.details_rect = pygame.Rect(left + 4, buttons_y - 14 - details_h, box_w - 8, details_h)
         top = self.header_bottom(height) + 8
         self.list.rect = pygame.Rect(left, top, box_w, max(0, self.details_rect.top - 10 - top))
@@ -417,13 +417,13 @@ class LoadScene(Scene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         width = surface.get_width()
-        font = self.app.fonts.text(17)
+        font = self.services.fonts.text(17)
         self.draw_header(surface, "Saved games", fit_left(font, f"Newest first, from {self.directory}", width - 80))
         self._draw_details(surface)
 
     def draw_empty(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """What the list shows when there is nothing to load."""
-        fonts = self.app.fonts
+        fonts = self.services.fonts
         if self.folder_problem:
             lines = wrap_text(fonts.text(16), self.folder_problem, box.width - 60)
             y = box.centery - len(lines) * 11
@@ -441,7 +441,7 @@ class LoadScene(Scene):
         box = self.details_rect
         if game is None or box.height <= 0:
             return
-        font = self.app.fonts.text(14)
+        font = self.services.fonts.text(14)
         if game.loadable:
             lines = [(fit_left(font, str(game.path), box.width), palette.TEXT_MUTED)]
         else:

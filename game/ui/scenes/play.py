@@ -46,17 +46,17 @@ from game.ui.draw import panel, text
 from game.ui.naming import player_names
 from game.ui.play.controls import PlayControls
 from game.ui.play.status import StatusPanel
-from game.ui.renderers import renderer_for
+from game.ui.panels.movelist import MoveList
+from game.ui.panels.result import ResultPanel, places_table
+from game.ui.panels.rules_help import RulesPanel
+from game.ui.renderers import has_renderer, renderer_for
 from game.ui.renderers.base import BoardView
-from game.ui.scenes.base import Scene
-from game.ui.scenes.movelist import MoveList
-from game.ui.scenes.result import ResultPanel, places_table
-from game.ui.scenes.rules_help import RulesPanel
-from game.ui.scenes.setup import remember_match
+from game.ui.scenes.base import Route, Scene
 from game.ui.widgets import Widget, nearest_index
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.store.userdata import Settings
+    from game.ui.services import Services
 
 #: Seconds the winning line animates before the result panel slides in.
 RESULT_DELAY = 0.9
@@ -96,7 +96,7 @@ class BoardFocus(Widget):
     """The board as a stop of the keyboard focus: when focused, keys go to the renderer."""
 
     def __init__(self, scene: "PlayScene") -> None:
-        super().__init__(scene.app, wid="board")
+        super().__init__(scene.services, wid="board")
         self.scene = scene
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -114,12 +114,12 @@ class PlayScene(Scene):
     name = "play"
     draws_warm_up = True   # its own bots' engines only, in the status box
 
-    def __init__(self, app: "App", match: Match) -> None:
-        super().__init__(app)
+    def __init__(self, services: "Services", match: Match) -> None:
+        super().__init__(services)
         self.game_id = match.state.game_id
         self.title = match.state.title
         self.renderer = renderer_for(self.game_id)
-        self.renderer.anim_speed = app.settings.anim_speed
+        self.renderer.anim_speed = services.settings.current.anim_speed
         self.view = BoardView()
         specs, self.seat_problems = self._resolve_players(match)
         self.session = MatchSession(match, specs)
@@ -130,9 +130,9 @@ class PlayScene(Scene):
         self._hint_spec: BotSpec | None = None
         #: Sounds waiting for the piece to land: [seconds left, sound name].
         self.sound_queue: list[list] = []
-        self.movelist = MoveList(app.fonts, self.renderer.seat_colours())
+        self.movelist = MoveList(services.fonts, self.renderer.seat_colours())
         self.result = ResultPanel(self)
-        self.rules = RulesPanel(app, self.title, match.state.rules_help)
+        self.rules = RulesPanel(services, self.title, match.state.rules_help)
         self.board = BoardFocus(self)
         self.controls = PlayControls(self)
         self.status = StatusPanel(self)
@@ -143,6 +143,20 @@ class PlayScene(Scene):
         self.blocked_keys: set[int] = set()
         self.result_focused = False
         self._refresh_focus()
+        self.follow_settings(self.apply_settings)
+
+    @classmethod
+    def trail(cls, match: Match) -> list[Route]:
+        """From the title: the game menu and the match's setup (showing its players)."""
+        return [Route("games"), Route("setup", {"game_id": match.state.game_id, "match": match})]
+
+    @classmethod
+    def refusal(cls, match: Match) -> tuple[str, str] | None:
+        """A game with no board on screen cannot be shown."""
+        state = match.state
+        if not has_renderer(state.game_id):
+            return "Cannot show this game", f"{state.title} has no board on screen yet."
+        return None
 
     # -- what the parts read -----------------------------------------------------------
     @property
@@ -193,7 +207,7 @@ class PlayScene(Scene):
             where = f"Seat {seat + 1} ({state.seat_name(seat)})"
             if player.is_bot:
                 try:
-                    spec = self.app.config.bot_spec(self.game_id, player.bot or player.label, self.app.registry)
+                    spec = self.services.config.bot_spec(self.game_id, player.bot or player.label, self.services.registry)
                 except BotChoiceError as err:
                     problems.append(f"{where}: {err}. That seat is now played by a human.")
                     players[seat] = Player.human()
@@ -213,7 +227,7 @@ class PlayScene(Scene):
         """A worker for each bot seat; it warms its bot's engine up itself before its
         clock runs. A seat whose engine the launch-time warm-up is compiling right
         now waits for it instead (not compiling the same kernels twice at once)."""
-        self.session.start_bots(lambda spec: self.app.warmup.hand_over(spec.key))
+        self.session.start_bots(lambda spec: self.services.warmup.hand_over(spec.key))
 
     # -- life cycle ----------------------------------------------------------------------
     def enter(self) -> None:
@@ -224,20 +238,20 @@ class PlayScene(Scene):
         if outcome is not None:
             self._show_outcome(outcome, record=False)
         if self.seat_problems:
-            self.app.dialogs.message("Some players were replaced", "\n\n".join(self.seat_problems))
+            self.services.dialogs.message("Some players were replaced", "\n\n".join(self.seat_problems))
 
     def leave(self) -> None:
-        remember_match(self.app, self.match)   # the setup screen behind shows these players
-        self.app.warmup.hold(False)
+        self.services.setup_memory.remember(self.match)   # the setup screen behind shows these players
+        self.services.warmup.hold(False)
         self.session.close()
 
-    def apply_settings(self) -> None:
-        self.renderer.anim_speed = self.app.settings.anim_speed
-        self.controls.speed.index = nearest_index(self.controls.speed.items, self.app.settings.bot_delay)
+    def apply_settings(self, settings: "Settings", changed: frozenset[str]) -> None:
+        self.renderer.anim_speed = settings.anim_speed
+        self.controls.speed.index = nearest_index(self.controls.speed.items, settings.bot_delay)
 
     def back(self) -> None:
-        self.app.sounds.play("click")
-        self.app.scenes.pop()
+        self.services.sounds.play("click")
+        self.services.scenes.pop()
 
     # -- the turn loop ---------------------------------------------------------------------
     def sync_view(self) -> None:
@@ -260,7 +274,7 @@ class PlayScene(Scene):
         ready = self.session.ready()
         if ready is None or self.renderer.busy:
             return False
-        delay = self.app.settings.bot_delay
+        delay = self.services.settings.current.bot_delay
         if ready.by == "pass" and self.match.players[ready.record.seat].is_human:
             return self.since_move >= max(PASS_DELAY, delay)
         return self.step_once or (not self.paused and self.since_move >= delay)
@@ -289,22 +303,22 @@ class PlayScene(Scene):
             self._show_outcome(event.outcome, record=event.counts)
         elif isinstance(event, BotStuck):
             self.set_paused(True)
-            self.app.toasts.show(f"{self.player_name(event.seat)} gave no legal move; the game is paused", "error")
+            self.services.toasts.show(f"{self.player_name(event.seat)} gave no legal move; the game is paused", "error")
         elif isinstance(event, HintReady):
             self.view.hint = event.move
             self.view.hint_values = dict(event.values)
             self.hint = HintShown(self.state.move_to_str(event.move), event.detail)
-            self.app.sounds.play("hint")
+            self.services.sounds.play("hint")
         elif isinstance(event, HintFailed):
-            self.app.toasts.show(event.text, "warning")
+            self.services.toasts.show(event.text, "warning")
 
     def _show_move(self, event: MovePlayed) -> None:
         record = event.record
         if event.failure:
-            self.app.toasts.show(f"{event.failure} — a random move was played instead", "warning", seconds=6)
-            self.app.sounds.play("error")
+            self.services.toasts.show(f"{event.failure} — a random move was played instead", "warning", seconds=6)
+            self.services.sounds.play("error")
         if event.by == "pass":
-            self.app.toasts.show(f"{self.state.seat_name(record.seat)} has no move and passes", "info")
+            self.services.toasts.show(f"{self.state.seat_name(record.seat)} has no move and passes", "info")
         self.renderer.on_move(self.state, record)
         self.play_sound("move" if record.seat % 2 == 0 else "move_alt", self.renderer.sound_delay())
         self._clear_hint_view()
@@ -334,12 +348,12 @@ class PlayScene(Scene):
     def _score_row(self) -> StatRow | None:
         """This matchup's running score, as the Statistics screen shows it."""
         matchup = matchup_name(self.match.players)
-        return next((r for r in self.app.stats.rows() if r.game_id == self.game_id and r.matchup == matchup), None)
+        return next((r for r in self.services.stats.rows() if r.game_id == self.game_id and r.matchup == matchup), None)
 
     def play_sound(self, name: str, delay: float = 0.0) -> None:
         """Play sound ``name`` now, or after ``delay`` seconds (a disc still falling)."""
         if delay <= 0:
-            self.app.sounds.play(name)
+            self.services.sounds.play(name)
         else:
             self.sound_queue.append([delay, name])
 
@@ -349,20 +363,19 @@ class PlayScene(Scene):
         due = [name for left, name in self.sound_queue if left <= 0]
         self.sound_queue = [entry for entry in self.sound_queue if entry[0] > 0]
         for name in due:
-            self.app.sounds.play(name)
+            self.services.sounds.play(name)
 
     def _show_outcome(self, outcome: Outcome, record: bool) -> None:
         state = self.state
         self.renderer.on_outcome(state, outcome)
         self.view.outcome = outcome
         if record:
-            self.app.stats.record(self.game_id, self.match.players, outcome)
-            self.app.save_stats()
+            self.services.stats.record(self.game_id, self.match.players, outcome)
         headline, colour, sound = self.headline(outcome)
         self.play_sound(sound, self.renderer.sound_delay())
         seats = outcome.winners or tuple(range(state.num_seats))
         marks = [(state.seat_name(s), self.seat_colour(s)) for s in seats]
-        speed = self.app.settings.anim_speed
+        speed = self.services.settings.current.anim_speed
         reason = outcome.reason[:1].upper() + outcome.reason[1:]
         places = None
         if state.num_seats > 2 and outcome.ranking:
@@ -388,7 +401,7 @@ class PlayScene(Scene):
 
     def undo(self) -> None:
         if not self.session.undo():
-            self.app.sounds.play("error")
+            self.services.sounds.play("error")
             return
         if self.autoplay:
             self.set_paused(True)
@@ -396,14 +409,14 @@ class PlayScene(Scene):
 
     def redo(self) -> None:
         if not self.session.redo():
-            self.app.sounds.play("error")
+            self.services.sounds.play("error")
             return
         self._show_events()
 
     def restart(self) -> None:
         """Restart (N, Ctrl+R): a restart pressed by mistake is undone by Redo."""
         if self.session.restart():
-            self.app.toasts.show("Game restarted — Redo (Y) brings it back", "info")
+            self.services.toasts.show("Game restarted — Redo (Y) brings it back", "info")
         self._show_events()
 
     def rematch(self) -> None:
@@ -436,39 +449,39 @@ class PlayScene(Scene):
         if why:
             return why
         tier = self._hint_tier()
-        if tier is not None and self.app.warmup.compiling(tier.bot):
+        if tier is not None and self.services.warmup.compiling(tier.bot):
             return "The hint engine is still being prepared (first launch only)"
         return ""
 
     def _hint_tier(self) -> TierSpec | None:
-        config = self.app.config.game(self.game_id)
+        config = self.services.config.game(self.game_id)
         return config.tier(config.hint_tier) if config.hint_tier else None
 
     def refuse_hint(self) -> None:
         """H pressed while Hint is greyed out: say why."""
-        self.app.sounds.play("error")
-        self.app.toasts.show(self.hint_unavailable(), "info", seconds=2.5)
+        self.services.sounds.play("error")
+        self.services.toasts.show(self.hint_unavailable(), "info", seconds=2.5)
 
     def ask_hint(self) -> None:
         if self.hint_unavailable():
             self.refuse_hint()
             return
         if self.hint_pending:
-            self.app.sounds.play("error")
+            self.services.sounds.play("error")
             return
-        tier = self.app.config.game(self.game_id).hint_tier
+        tier = self.services.config.game(self.game_id).hint_tier
         if not tier:
-            self.app.toasts.show(f"No hints for {self.title}: config.yaml names no hint tier whose bot can judge moves",
+            self.services.toasts.show(f"No hints for {self.title}: config.yaml names no hint tier whose bot can judge moves",
                                  "warning")
             return
         if self._hint_spec is None:
             try:
-                budget = self.app.config.game(self.game_id).hint_seconds
-                self._hint_spec = self.app.config.bot_spec(self.game_id, tier, self.app.registry, budget=budget)
+                budget = self.services.config.game(self.game_id).hint_seconds
+                self._hint_spec = self.services.config.bot_spec(self.game_id, tier, self.services.registry, budget=budget)
             except BotChoiceError as err:
-                self.app.toasts.show(f"No hints: {err}", "error")
+                self.services.toasts.show(f"No hints: {err}", "error")
                 return
-            self.app.warmup.hand_over(self._hint_spec.key)
+            self.services.warmup.hand_over(self._hint_spec.key)
         self._clear_hint_view()
         self.session.request_hint(self._hint_spec)
 
@@ -483,13 +496,13 @@ class PlayScene(Scene):
         return saves_dir() / f"{self.game_id}-{_dt.datetime.now():%Y-%m-%d-%H%M}.txt"
 
     def ask_save(self) -> None:
-        self.app.dialogs.pick_file("Save game", self.default_save_path(), self.save_to, must_exist=False, suffix=".txt",
+        self.services.dialogs.pick_file("Save game", self.default_save_path(), self.save_to, must_exist=False, suffix=".txt",
                                    creatable=saves_dir())
 
     def save_to(self, path: Path) -> None:
         """Write the game to ``path``, asking first if that would replace a file."""
         if path.exists():
-            self.app.dialogs.confirm("Replace file", f"{path.name} already exists. Replace it with this game?",
+            self.services.dialogs.confirm("Replace file", f"{path.name} already exists. Replace it with this game?",
                                      "Replace", lambda: self._write(path))
             return
         self._write(path)
@@ -498,31 +511,29 @@ class PlayScene(Scene):
         try:
             save_match(self.match, path)
         except OSError as err:
-            self.app.sounds.play("error")
-            self.app.dialogs.message("Could not save the game", f"{path}: {err.strerror or err}")
+            self.services.sounds.play("error")
+            self.services.dialogs.message("Could not save the game", f"{path}: {err.strerror or err}")
             return
-        self.app.toasts.show(f"Saved to {path.name}", "good")
+        self.services.toasts.show(f"Saved to {path.name}", "good")
 
     def ask_load(self) -> None:
         """The list of saved games; this match stays unless another one is loaded."""
-        from game.ui.scenes.load import LoadScene
-
-        self.app.scenes.push(LoadScene(self.app))
+        self.services.scenes.push("load")
 
     # -- copy and paste ---------------------------------------------------------------------
     def copy_position(self) -> None:
         """Put the moves so far on the clipboard in the game's notation (Connect Four's ``4453``)."""
         moves = self.state.to_text()
         if not moves:
-            self.app.toasts.show("No moves to copy yet", "info", seconds=2.5)
+            self.services.toasts.show("No moves to copy yet", "info", seconds=2.5)
             return
         try:
             copy_text(moves)
         except ClipboardError as err:
-            self.app.sounds.play("error")
-            self.app.toasts.show(f"Could not copy: {err}", "warning")
+            self.services.sounds.play("error")
+            self.services.toasts.show(f"Could not copy: {err}", "warning")
             return
-        self.app.toasts.show(f"Copied {_shorten(moves)}", "good", seconds=3)
+        self.services.toasts.show(f"Copied {_shorten(moves)}", "good", seconds=3)
 
     def paste_position(self) -> None:
         """Play the move list on the clipboard from the start, with this game's rules options.
@@ -534,27 +545,27 @@ class PlayScene(Scene):
         try:
             content = paste_text().strip()
         except ClipboardError as err:
-            self.app.sounds.play("error")
-            self.app.toasts.show(f"Could not paste: {err}", "warning")
+            self.services.sounds.play("error")
+            self.services.toasts.show(f"Could not paste: {err}", "warning")
             return
         state = self.state
         if not content:
-            self.app.toasts.show(f"The clipboard holds no moves to paste (copy a game's moves, e.g. {_example(state)})", "info")
+            self.services.toasts.show(f"The clipboard holds no moves to paste (copy a game's moves, e.g. {_example(state)})", "info")
             return
         try:
             pasted = type(state).from_text(content, **state.options)
         except BadNotation as err:
-            self.app.sounds.play("error")
-            self.app.toasts.show(f"Cannot paste {_shorten(content)!r} as {self.title} moves: {err}", "warning", seconds=6)
+            self.services.sounds.play("error")
+            self.services.toasts.show(f"Cannot paste {_shorten(content)!r} as {self.title} moves: {err}", "warning", seconds=6)
             return
         moves, played = list(pasted.move_stack), list(state.move_stack)
         if moves == played:
-            self.app.toasts.show("The clipboard holds this game's moves already", "info", seconds=2.5)
+            self.services.toasts.show("The clipboard holds this game's moves already", "info", seconds=2.5)
             return
         if moves[:len(played)] == played:
             self._paste(moves)
             return
-        self.app.dialogs.confirm(
+        self.services.dialogs.confirm(
             "Paste moves",
             f"Replace this game ({len(played)} moves) with the pasted one ({len(moves)} moves)? "
             "This game cannot be brought back.",
@@ -567,12 +578,12 @@ class PlayScene(Scene):
         try:
             self.session.paste(moves)
         except IllegalMove as err:    # the game changed while the dialog was open
-            self.app.toasts.show(f"Cannot paste: {err}", "warning")
+            self.services.toasts.show(f"Cannot paste: {err}", "warning")
             return
         if self.autoplay:
             self.set_paused(True)
         self._show_events()
-        self.app.toasts.show(f"Pasted {_shorten(self.state.to_text())} — Undo takes it back", "good", seconds=3)
+        self.services.toasts.show(f"Pasted {_shorten(self.state.to_text())} — Undo takes it back", "good", seconds=3)
 
     # -- input -------------------------------------------------------------------------------
     def _shortcut(self, event: pygame.event.Event) -> bool:
@@ -635,7 +646,7 @@ class PlayScene(Scene):
         if move is not None and self.session.waiting() is Waiting.HUMAN:
             self.play_move(move)
         elif self.renderer.rejected_input:
-            self.app.sounds.play("error")
+            self.services.sounds.play("error")
 
     # -- frame ----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -649,7 +660,7 @@ class PlayScene(Scene):
         if not self.renderer.busy:       # the bot move delay is a pause after the move has been shown
             self.since_move += dt
         self._start_bots()
-        self.app.warmup.hold(self.session.starting())   # their compile comes first
+        self.services.warmup.hold(self.session.starting())   # their compile comes first
         self._drive()
         self.sync_view()
         going = not self.state.is_over()
@@ -707,12 +718,12 @@ class PlayScene(Scene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface, self.state, self.view)
-        panel(surface, self.panel_rect, shadow=self.app.shadows)
+        panel(surface, self.panel_rect, shadow=self.services.shadows)
         self.status.draw_header(surface, self.panel_rect)
         self.status.draw(surface)
         self.movelist.draw(surface, self.match.records, self.state.num_seats)
         if self.autoplay:
-            fonts = self.app.fonts
+            fonts = self.services.fonts
             top = self.controls.autoplay_top
             text(surface, fonts.bold(13), "BOTS PLAYING" + ("  ·  PAUSED" if self.paused else ""),
                  palette.ACCENT if self.paused else palette.TEXT_MUTED, (self.panel_rect.x + 20, top + 6))
@@ -725,7 +736,7 @@ class PlayScene(Scene):
         if not self.result.shown:
             super().draw(surface)
         else:
-            surface.blit(self.app.background, (0, 0))
+            surface.blit(self.services.window.background, (0, 0))
             self.draw_content(surface)
             for widget in self._panel_widgets():
                 widget.draw(surface)

@@ -1,7 +1,8 @@
 """Settings: animation speed, sound, window size, fullscreen, bot move delay.
 
 Every change is applied at once (the window resizes, animations speed up)
-and saved with ``save_settings``, so it holds for the next run too.
+and saved (``services.settings``), so it holds for the next run too. The
+choosers follow changes made elsewhere (F11, the play screen's bot delay).
 """
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from game.ui.widgets import Choice, ChoiceItem, nearest_index
 from game.store.userdata import ANIM_SPEEDS, BOT_DELAYS, WINDOW_SIZES
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.store.userdata import Settings
+    from game.ui.services import Services
 
 ON_OFF = [ChoiceItem(True, "On"), ChoiceItem(False, "Off")]
 ANIM_NOTES = {0.0: "no animation: every change at once", 0.5: "half speed", 1.0: "as designed", 2.0: "twice as fast"}
@@ -34,9 +36,10 @@ class SettingsScene(Scene):
 
     name = "settings"
 
-    def __init__(self, app: "App") -> None:
-        super().__init__(app)
-        s = app.settings
+    def __init__(self, services: "Services") -> None:
+        super().__init__(services)
+        s = services.settings.current
+        update = services.settings.update
         speeds = [ChoiceItem(v, label, ANIM_NOTES.get(v, "")) for v, label in ANIM_SPEEDS.items()]
         sizes = [ChoiceItem(tuple(size), f"{size[0]} × {size[1]}") for size in WINDOW_SIZES]
         if tuple(s.window_size) not in [item.value for item in sizes]:
@@ -44,26 +47,27 @@ class SettingsScene(Scene):
         delays = [ChoiceItem(v, label, f"{v:g} s between bot moves") for v, label in BOT_DELAYS.items()]
         self.rows: list[tuple[str, str, Choice]] = [
             ("Animation speed", "How fast pieces, lines and screens move",
-             Choice(app, speeds, _index(speeds, s.anim_speed), lambda v: app.update_settings(anim_speed=v), wid="anim_speed")),
+             Choice(services, speeds, _index(speeds, s.anim_speed), lambda v: update(anim_speed=v), wid="anim_speed")),
             ("Sound", "Clicks, moves and fanfares",
-             Choice(app, ON_OFF, _index(ON_OFF, s.sound), lambda v: app.update_settings(sound=v), wid="sound")),
+             Choice(services, ON_OFF, _index(ON_OFF, s.sound), lambda v: update(sound=v), wid="sound")),
             ("Window size", "Also resizable by dragging the window edge",
-             Choice(app, sizes, _index(sizes, tuple(s.window_size)), lambda v: app.update_settings(window_size=v), wid="window_size")),
+             Choice(services, sizes, _index(sizes, tuple(s.window_size)), lambda v: update(window_size=v), wid="window_size")),
             ("Fullscreen", "F11 switches at any time",
-             Choice(app, ON_OFF, _index(ON_OFF, s.fullscreen), lambda v: app.update_settings(fullscreen=v), wid="fullscreen")),
+             Choice(services, ON_OFF, _index(ON_OFF, s.fullscreen), lambda v: update(fullscreen=v), wid="fullscreen")),
             ("Bot move delay", "Pause before a bot's move is shown",
-             Choice(app, delays, nearest_index(delays, s.bot_delay), lambda v: app.update_settings(bot_delay=v), wid="bot_delay")),
+             Choice(services, delays, nearest_index(delays, s.bot_delay), lambda v: update(bot_delay=v), wid="bot_delay")),
         ]
         self.back_btn = self.back_button("Done")
         self.focus.set([choice for _, _, choice in self.rows] + [self.back_btn])
+        self.follow_settings(self.apply_settings)
 
-    def apply_settings(self) -> None:
-        s = self.app.settings
-        values = {"anim_speed": s.anim_speed, "sound": s.sound, "window_size": tuple(s.window_size),
-                  "fullscreen": s.fullscreen}
+    def apply_settings(self, settings: "Settings", changed: frozenset[str]) -> None:
+        """Show the settings as they are now."""
+        values = {"anim_speed": settings.anim_speed, "sound": settings.sound,
+                  "window_size": tuple(settings.window_size), "fullscreen": settings.fullscreen}
         for _, _, choice in self.rows:
             if choice.id == "bot_delay":
-                choice.index = nearest_index(choice.items, s.bot_delay)
+                choice.index = nearest_index(choice.items, settings.bot_delay)
             else:
                 choice.select_value(values[choice.id])
 
@@ -85,8 +89,8 @@ class SettingsScene(Scene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_header(surface, "Settings", "Changes apply at once and are kept for next time")
-        panel(surface, self.box, shadow=self.app.shadows)
-        fonts = self.app.fonts
+        panel(surface, self.box, shadow=self.services.shadows)
+        fonts = self.services.fonts
         for i, (label, note, choice) in enumerate(self.rows):
             y = choice.rect.centery
             text(surface, fonts.bold(19), label, palette.TEXT, (self.box.x + 28, y - 2), "bottomleft")

@@ -7,9 +7,9 @@ players round the seats. Bot files that failed to load and problems in
 ``config.yaml`` are listed in a warning panel naming the file and the error,
 which scrolls when they do not all fit (``problems.ProblemsPanel``).
 
-The choices are remembered per game for the session (``App.setup_memory``);
-a match opened or left on the play screen is remembered too
-(``remember_match``), so going back from a loaded game shows its players.
+The choices are remembered per game for the session (``services.setup_memory``);
+a match opened or left on the play screen is remembered too, so going back
+from a loaded game shows its players.
 """
 from __future__ import annotations
 
@@ -21,20 +21,20 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.match.config import BotChoiceError, SeatChoice
+from game.match.config import SeatChoice
 from game.rules.core import State
 from game.rules.catalogue import game_class, new_state
-from game.match.record import Match, Player
+from game.match.record import Match
 from game.ui import palette
 from game.ui.draw import fit_text, mix, panel, scrollbar, seat_token, text
 from game.ui.renderers import renderer_for
-from game.ui.scenes.base import Scene
-from game.ui.scenes.problems import STEP as PROBLEMS_STEP, ProblemsPanel
-from game.ui.scenes.result import place_name
+from game.ui.panels.problems import STEP as PROBLEMS_STEP, ProblemsPanel
+from game.ui.panels.result import place_name
+from game.ui.scenes.base import Route, Scene
 from game.ui.widgets import Button, Choice, ChoiceItem, Widget
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.services import Services
 
 REPO = Path(__file__).resolve().parents[3]
 #: Space above a box's section label.
@@ -96,67 +96,31 @@ def option_text(value: Any) -> str:
     return str(value)
 
 
-def remember_match(app: "App", match: Match) -> None:
-    """Make ``match``'s players and rules options the remembered setup of its game."""
-    game_id = match.state.game_id
-    choices = app.config.seat_choices(game_id, app.registry)
-    app.setup_memory[game_id] = {
-        "seats": [choice_label(app, game_id, player, choices) for player in match.players],
-        "options": dict(match.state.options),
-    }
-
-
-def choice_label(app: "App", game_id: str, player: Player, choices: list[SeatChoice]) -> str | None:
-    """The seat choice that plays as ``player``, or None (a remote player, an unknown bot).
-
-    A bot is found by its choice name (a tier, any case, or a class name),
-    then by its label, then by what it runs: a class name saved in a file
-    picks the tier that plays that class with no parameters.
-    """
-    if player.is_human:
-        return choices[0].label if choices else None
-    if not player.is_bot:
-        return None
-    bots = [c for c in choices if c.player.is_bot]
-    wanted = (player.bot or player.label).casefold()
-    for choice in bots:
-        if (choice.player.bot or "").casefold() == wanted:
-            return choice.label
-    for choice in bots:
-        if choice.label == player.label:
-            return choice.label
-    try:
-        spec = app.config.bot_spec(game_id, player.bot or player.label, app.registry)
-    except BotChoiceError:
-        return None
-    for choice in bots:
-        other = app.config.bot_spec(game_id, choice.player.bot or choice.label, app.registry)
-        if (other.key, other.params) == (spec.key, spec.params):
-            return choice.label
-    return None
-
-
 class SetupScene(Scene):
     """Seats, first player, options and any loading problems for one game."""
 
     name = "setup"
 
-    def __init__(self, app: "App", game_id: str) -> None:
-        super().__init__(app)
+    def __init__(self, services: "Services", game_id: str, match: Match | None = None) -> None:
+        """The setup of ``game_id``; ``match``, a match opened above this screen, is
+        remembered as the game's setup first, so this screen shows its players."""
+        super().__init__(services)
+        if match is not None:
+            services.setup_memory.remember(match)
         self.game_id = game_id
         self.cls: type[State] = game_class(game_id)
         self.title = self.cls.title
         #: Each seat's colour: that of its pieces on the board.
         self.seat_colours = renderer_for(game_id).seat_colours()
-        self.choices: list[SeatChoice] = app.config.seat_choices(game_id, app.registry)
+        self.choices: list[SeatChoice] = services.config.seat_choices(game_id, services.registry)
         self.options: dict[str, Any] = {}
         self.seat_labels: list[str] = []
         self._recall()
         self.problems = self._problems()
-        self.problems_panel = ProblemsPanel(app, self.problems, app.shadows)
+        self.problems_panel = ProblemsPanel(services, self.problems, services.shadows)
         self.option_widgets = [
             Choice(
-                app,
+                services,
                 [ChoiceItem(value, option_text(value)) for value in option.choices],
                 option.choices.index(self.options[option.name]),
                 lambda value, name=option.name: self.set_option(name, value),
@@ -165,9 +129,9 @@ class SetupScene(Scene):
             )
             for option in self.cls.options_spec
         ]
-        self.swap_btn = Button(app, "↔  Swap seats", self.swap, wid="swap", shortcut="W",
+        self.swap_btn = Button(services, "↔  Swap seats", self.swap, wid="swap", shortcut="W",
                                tooltip="Swap who plays which side, so the other player moves first (W)")
-        self.play_btn = Button(app, "Play", self.start, wid="start", shortcut="Enter", style="primary", font_size=22)
+        self.play_btn = Button(services, "Play", self.start, wid="start", shortcut="Enter", style="primary", font_size=22)
         self.back_btn = self.back_button()
         self.seat_widgets: list[Choice] = []
         self.seat_cols = 1
@@ -176,16 +140,21 @@ class SetupScene(Scene):
         self.max_column_scroll = 0
         self._build_seats()
 
+    @classmethod
+    def trail(cls, game_id: str, match: Match | None = None) -> list[Route]:
+        """From the title: the game menu."""
+        return [Route("games")]
+
     # -- model --------------------------------------------------------------------
     def _recall(self) -> None:
         """Options and seats as last chosen (or played) for this game; defaults for the rest."""
-        memory = self.app.setup_memory.get(self.game_id, {})
+        memory = self.services.setup_memory.recall(self.game_id)
         try:
-            self.options = self.cls.check_options(dict(memory.get("options", {})))
+            self.options = self.cls.check_options(dict(memory.options))
         except ValueError:
             self.options = self.cls.check_options({})
         names = [c.label for c in self.choices]
-        seats = list(memory.get("seats", []))
+        seats = list(memory.seats)
         defaults = self._default_labels(len(seats))
         self.seat_labels = [label if label in names else default for label, default in zip(seats, defaults)]
 
@@ -198,9 +167,9 @@ class SetupScene(Scene):
 
     def _problems(self) -> list[tuple[str, str]]:
         """(where, what) for each loading problem: a bot file, or config.yaml and its line."""
-        found = [(short_path(p.path), p.message) for p in self.app.registry.problems]
-        config = self.app.config.path
-        found += [config_problem(short_path(str(config)), config.name, p) for p in self.app.config.problems]
+        found = [(short_path(p.path), p.message) for p in self.services.registry.problems]
+        config = self.services.config.path
+        found += [config_problem(short_path(str(config)), config.name, p) for p in self.services.config.problems]
         return found
 
     @property
@@ -221,7 +190,7 @@ class SetupScene(Scene):
         self.seat_labels = labels
         items = [ChoiceItem(i, c.label, c.description) for i, c in enumerate(self.choices)]
         self.seat_widgets = [
-            Choice(self.app, items, names.index(labels[seat]),
+            Choice(self.services, items, names.index(labels[seat]),
                    lambda index, seat=seat: self.set_seat(seat, index), wid=f"seat{seat}", font_size=19)
             for seat in range(seats)
         ]
@@ -255,18 +224,16 @@ class SetupScene(Scene):
         self._remember()
 
     def _remember(self) -> None:
-        self.app.setup_memory[self.game_id] = {"seats": list(self.seat_labels), "options": dict(self.options)}
+        self.services.setup_memory.keep(self.game_id, self.seat_labels, self.options)
 
     def players(self) -> list:
         by_label = {c.label: c for c in self.choices}
         return [by_label[label].player for label in self.seat_labels]
 
     def start(self) -> None:
-        from game.ui.scenes.play import PlayScene
-
         self._remember()
         match = Match(new_state(self.game_id, **self.options), self.players())
-        self.app.scenes.push(PlayScene(self.app, match))
+        self.services.scenes.push("play", match=match)
 
     def select(self, seat: int, label: str) -> None:
         """Put the choice called ``label`` in ``seat`` (what the arrows do, by name)."""
@@ -452,7 +419,7 @@ class SetupScene(Scene):
         return below if below.height > header.height else header
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self.app.background, (0, 0))
+        surface.blit(self.services.window.background, (0, 0))
         self.draw_header(surface, self.title, "Set up the match" if self.subtitle else "")
         clip = surface.get_clip()
         if self.max_column_scroll:
@@ -469,9 +436,9 @@ class SetupScene(Scene):
 
     def draw_column(self, surface: pygame.Surface) -> None:
         """The players and rules boxes with their labels (the controls are drawn over them)."""
-        panel(surface, self.players_box, alpha=170, shadow=self.app.shadows)
-        panel(surface, self.rules_box, alpha=170, shadow=self.app.shadows)
-        fonts = self.app.fonts
+        panel(surface, self.players_box, alpha=170, shadow=self.services.shadows)
+        panel(surface, self.rules_box, alpha=170, shadow=self.services.shadows)
+        fonts = self.services.fonts
         m = self.metrics
         left = self.column.x
         section = fonts.bold(15)

@@ -17,7 +17,7 @@ from game.ui.widgets import Button
 from game.store.userdata import StatRow
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.services import Services
 
 ROW_H = 40
 
@@ -31,21 +31,21 @@ class StatsScene(Scene):
 
     name = "stats"
 
-    def __init__(self, app: "App") -> None:
-        super().__init__(app)
-        self.reset_btn = Button(app, "Reset statistics", self.ask_reset, wid="reset", shortcut="R", style="danger")
+    def __init__(self, services: "Services") -> None:
+        super().__init__(services)
+        self.reset_btn = Button(services, "Reset statistics", self.ask_reset, wid="reset", shortcut="R", style="danger")
         self.back_btn = self.back_button()
         self.scroll = 0
         self.focus.set([self.back_btn, self.reset_btn], focus=self.back_btn)
 
     def rows(self) -> list[StatRow]:
-        return self.app.stats.rows()
+        return self.services.stats.rows()
 
     def ask_reset(self) -> None:
         if not self.rows():
-            self.app.toasts.show("There are no statistics to reset yet.")
+            self.services.toasts.show("There are no statistics to reset yet.")
             return
-        self.app.dialogs.confirm(
+        self.services.dialogs.confirm(
             "Reset statistics",
             "Forget every win, draw and loss recorded so far? This cannot be undone.",
             "Reset",
@@ -53,10 +53,9 @@ class StatsScene(Scene):
         )
 
     def reset(self) -> None:
-        self.app.stats.clear()
-        self.app.save_stats()
+        self.services.stats.clear()
         self.scroll = 0
-        self.app.toasts.show("Statistics reset.", "good")
+        self.services.toasts.show("Statistics reset.", "good")
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEWHEEL:
@@ -85,8 +84,8 @@ class StatsScene(Scene):
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_header(surface, "Statistics", "Your record against every opponent, kept between runs")
         box = self.table
-        panel(surface, box, shadow=self.app.shadows)
-        fonts = self.app.fonts
+        panel(surface, box, shadow=self.services.shadows)
+        fonts = self.services.fonts
         rows = self.rows()
         self.reset_btn.enabled = bool(rows)
         if not rows:
@@ -143,7 +142,7 @@ class StatsScene(Scene):
 
     def _draw_row(self, surface: pygame.Surface, row: StatRow, y: int, inner: pygame.Rect,
                   columns: dict[str, tuple[int, str]]) -> None:
-        fonts = self.app.fonts
+        fonts = self.services.fonts
         font, bold = fonts.text(17), fonts.bold(17)
         mid = y + ROW_H // 2
         matchup_w = columns["Games"][0] - inner.x - 70

@@ -25,7 +25,8 @@ from game.ui.tween import Tween, ease_out_back, ease_out_cubic, pulse
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.store.userdata import Settings
+    from game.ui.services import Services
 
 TAGLINE = "Classic board games  ·  bots of every strength  ·  a friend at the same screen"
 
@@ -76,8 +77,8 @@ class TitleScene(Scene):
 
     name = "title"
 
-    def __init__(self, app: "App") -> None:
-        super().__init__(app)
+    def __init__(self, services: "Services") -> None:
+        super().__init__(services)
         rng = random.Random(20261123)
         kinds = ("x", "o", "x", "o", "disc")
         self.floaters = [
@@ -100,17 +101,19 @@ class TitleScene(Scene):
         self.logo_glow: pygame.Surface | None = None
         self.intro = Tween(0.0, 1.0, 0.9, ease_out_back)
         self.fade_in = Tween(0.0, 1.0, 0.6, ease_out_cubic)
-        self.apply_settings()
-        self.play = Button(app, "Play", self.open_games, wid="play", shortcut="P", style="primary", font_size=22)
-        self.load = Button(app, "Load game", self.open_load, wid="load", shortcut="L",
+        self.apply_settings(services.settings.current, frozenset())
+        self.follow_settings(self.apply_settings)
+        self.play = Button(services, "Play", self.open_games, wid="play", shortcut="P", style="primary", font_size=22)
+        self.load = Button(services, "Load game", self.open_load, wid="load", shortcut="L",
                            tooltip="Continue a saved game (L or Ctrl+O)")
-        self.stats = Button(app, "Statistics", self.open_stats, wid="stats", shortcut="T")
-        self.settings = Button(app, "Settings", self.open_settings, wid="settings", shortcut="O")
-        self.quit = Button(app, "Quit", self.ask_quit, wid="quit", shortcut="Esc", style="ghost")
+        self.stats = Button(services, "Statistics", self.open_stats, wid="stats", shortcut="T")
+        self.settings = Button(services, "Settings", self.open_settings, wid="settings", shortcut="O")
+        self.quit = Button(services, "Quit", self.ask_quit, wid="quit", shortcut="Esc", style="ghost")
         self.focus.set([self.play, self.load, self.stats, self.settings, self.quit], focus=self.play)
 
-    def apply_settings(self) -> None:
-        if self.app.settings.anim_speed == 0:
+    def apply_settings(self, settings: "Settings", changed: frozenset[str]) -> None:
+        """With animation off, the logo is in place at once."""
+        if settings.anim_speed == 0:
             self.intro.finish()
             self.fade_in.finish()
 
@@ -135,7 +138,7 @@ class TitleScene(Scene):
         self._images.clear()
 
     def tagline_font(self) -> pygame.font.Font:
-        return self.app.fonts.text(max(15, min(20, self.rect.height // 40)))
+        return self.services.fonts.text(max(15, min(20, self.rect.height // 40)))
 
     def tagline_bottom(self) -> int:
         """The y under the tagline (the menu starts below it)."""
@@ -153,7 +156,7 @@ class TitleScene(Scene):
         return pygame.Rect(0, 0, self.rect.width, max(0, self.logo_rect().top))
 
     def _make_logo(self, height: int) -> None:
-        font = self.app.fonts.display(max(48, min(132, height // 6)))
+        font = self.services.fonts.display(max(48, min(132, height // 6)))
         words = render(font, "Board Arcade", palette.TEXT)
         fill = vertical_gradient(words.get_size(), (255, 236, 190), palette.ACCENT)
         logo = words.copy()
@@ -163,30 +166,22 @@ class TitleScene(Scene):
 
     # -- actions ----------------------------------------------------------------
     def open_games(self) -> None:
-        from game.ui.scenes.games import GamesScene
-
-        self.app.scenes.push(GamesScene(self.app))
+        self.services.scenes.push("games")
 
     def open_load(self) -> None:
-        from game.ui.scenes.load import LoadScene
-
-        self.app.scenes.push(LoadScene(self.app))
+        self.services.scenes.push("load")
 
     def open_stats(self) -> None:
-        from game.ui.scenes.stats import StatsScene
-
-        self.app.scenes.push(StatsScene(self.app))
+        self.services.scenes.push("stats")
 
     def open_settings(self) -> None:
-        from game.ui.scenes.settings import SettingsScene
-
-        self.app.scenes.push(SettingsScene(self.app))
+        self.services.scenes.push("settings")
 
     def ask_quit(self) -> None:
-        self.app.dialogs.confirm("Quit", "Leave Board Arcade?", "Quit", self.app.quit)
+        self.services.dialogs.confirm("Quit", "Leave Board Arcade?", "Quit", self.services.quit)
 
     def back(self) -> None:
-        self.app.sounds.play("click")
+        self.services.sounds.play("click")
         self.ask_quit()
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -203,7 +198,7 @@ class TitleScene(Scene):
     # -- frame ---------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
-        speed = self.app.settings.anim_speed
+        speed = self.services.settings.current.anim_speed
         self.intro.update(dt * max(speed, 0.5) if speed else dt)
         self.fade_in.update(dt)
         if speed == 0:
@@ -233,7 +228,7 @@ class TitleScene(Scene):
         if self.logo is None or self.logo_glow is None:
             return
         centre = (width // 2, int(height * 0.25))
-        breathe = pulse((self.time / 3.2) % 1.0) if self.app.settings.anim_speed else 0.5
+        breathe = pulse((self.time / 3.2) % 1.0) if self.services.settings.current.anim_speed else 0.5
         halo = self.logo_glow.copy()
         halo.set_alpha(round((120 + 90 * breathe) * self.fade_in.value))
         surface.blit(halo, halo.get_rect(center=centre))
@@ -245,5 +240,5 @@ class TitleScene(Scene):
         text(surface, tag_font, TAGLINE, palette.TEXT_MUTED, (width // 2, tag_y), "midtop",
              alpha=round(255 * self.fade_in.value))
         hint = "Arrows or Tab to move  ·  Enter to choose  ·  Esc to go back  ·  F11 full screen"
-        text(surface, self.app.fonts.text(14), hint, mix(palette.TEXT_MUTED, palette.BACKGROUND_BOTTOM, 0.3),
+        text(surface, self.services.fonts.text(14), hint, mix(palette.TEXT_MUTED, palette.BACKGROUND_BOTTOM, 0.3),
              (width // 2, height - 18), "midbottom")

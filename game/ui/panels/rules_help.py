@@ -19,7 +19,7 @@ from game.ui.draw import clean_text, fade_out, fit_text, mix, panel, scrollbar, 
 from game.ui.tween import Tween, ease_out_cubic
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.services import Services
 
 LINE_STEP = 40
 #: Height of the fade over the last line when there is more text below.
@@ -29,8 +29,8 @@ FADE = 28
 class RulesPanel:
     """A scrollable card with one game's rules; hidden until ``open``."""
 
-    def __init__(self, app: "App", title: str, body: str) -> None:
-        self.app = app
+    def __init__(self, services: "Services", title: str, body: str) -> None:
+        self.services = services
         self.title = clean_text(title)
         self.body = body
         self.visible = False
@@ -49,11 +49,11 @@ class RulesPanel:
     def open(self) -> None:
         if not self.available:
             return
-        speed = self.app.settings.anim_speed
+        speed = self.services.settings.current.anim_speed
         self.visible = True
         self.scroll = 0
         self.fade = Tween(0.0, 1.0, 0.2 / speed if speed else 0.0, ease_out_cubic)
-        self.app.sounds.play("click")
+        self.services.sounds.play("click")
 
     def close(self) -> None:
         self.visible = False
@@ -65,7 +65,7 @@ class RulesPanel:
     def layout(self, area: pygame.Rect) -> None:
         """Centre the card in ``area`` (the whole window)."""
         width = min(680, area.width - 60)
-        font = self.app.fonts.text(17)
+        font = self.services.fonts.text(17)
         self._lines = []
         for paragraph in (part for part in self.body.split("\n") if part.strip()):
             words = clean_text(" ".join(paragraph.split()))
@@ -80,7 +80,7 @@ class RulesPanel:
 
     @property
     def line_height(self) -> int:
-        return self.app.fonts.text(17).get_linesize() + 2
+        return self.services.fonts.text(17).get_linesize() + 2
 
     @property
     def content_height(self) -> int:
@@ -129,8 +129,8 @@ class RulesPanel:
         layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         layer.fill((*palette.BACKGROUND_TOP, round(150 * alpha)))
         rect = self.rect.move(0, round((1 - alpha) * 16))
-        panel(layer, rect, fill=palette.PANEL, border=palette.ACCENT, alpha=250, shadow=self.app.shadows)
-        fonts = self.app.fonts
+        panel(layer, rect, fill=palette.PANEL, border=palette.ACCENT, alpha=250, shadow=self.services.shadows)
+        fonts = self.services.fonts
         heading = fit_text(fonts.display(30), f"How to play {self.title}", rect.width - 110)
         text(layer, fonts.display(30), heading, palette.TEXT, (rect.x + 32, rect.y + 22))
         bar = pygame.Rect(rect.x + 32, rect.y + 66, 120, 4)

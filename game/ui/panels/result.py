@@ -6,7 +6,7 @@ view so the winning line can be seen animating.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -17,7 +17,7 @@ from game.ui.widgets import Button
 from game.store.userdata import StatRow
 
 if TYPE_CHECKING:
-    from game.ui.scenes.play import PlayScene
+    from game.ui.services import Services
 
 #: Height of a line of the table of places.
 PLACE_LINE = 30
@@ -40,15 +40,28 @@ def places_table(ranking: tuple[tuple[int, ...], ...]) -> list[tuple[str, int]]:
     return table
 
 
+class ResultHost(Protocol):
+    """The screen the panel is on (the play screen): what its buttons do."""
+
+    services: "Services"
+
+    def rematch(self) -> None: ...
+
+    def swap_sides(self) -> None: ...
+
+    def back(self) -> None: ...
+
+
 class ResultPanel:
     """Headline, reason, score and the three buttons; hidden until ``show``."""
 
-    def __init__(self, scene: "PlayScene") -> None:
+    def __init__(self, scene: ResultHost) -> None:
         self.scene = scene
-        app = scene.app
-        self.rematch = Button(app, "Rematch", scene.rematch, wid="rematch", shortcut="Enter", style="primary", font_size=20)
-        self.swap = Button(app, "Swap sides", scene.swap_sides, wid="swap_sides", shortcut="W")
-        self.menu = Button(app, "Menu", scene.back, wid="result_menu", shortcut="Esc", style="ghost")
+        services = scene.services
+        self.rematch = Button(services, "Rematch", scene.rematch, wid="rematch", shortcut="Enter", style="primary",
+                              font_size=20)
+        self.swap = Button(services, "Swap sides", scene.swap_sides, wid="swap_sides", shortcut="W")
+        self.menu = Button(services, "Menu", scene.back, wid="result_menu", shortcut="Esc", style="ghost")
         self.buttons = [self.rematch, self.swap, self.menu]
         self.visible = False
         self.headline = ""
@@ -67,7 +80,7 @@ class ResultPanel:
              places: list[tuple[str, str, tuple[int, int, int]]] | None = None) -> None:
         """Slide in after ``delay`` seconds; ``marks`` are the winners' pieces (both sides
         on a draw); ``places`` the table of places, shown instead of the marks."""
-        speed = self.scene.app.settings.anim_speed
+        speed = self.scene.services.settings.current.anim_speed
         duration = 0.5 / speed if speed else 0.0
         self.visible = True
         self.headline, self.reason, self.row, self.colour, self.marks = clean_text(headline), reason, row, colour, marks
@@ -104,8 +117,8 @@ class ResultPanel:
         layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         rect = self.rect
         panel(layer, rect, fill=mix(palette.PANEL, self.colour, 0.06), border=self.colour, alpha=255,
-              shadow=self.scene.app.shadows)
-        fonts = self.scene.app.fonts
+              shadow=self.scene.services.shadows)
+        fonts = self.scene.services.fonts
         places_h = len(self.places) * PLACE_LINE + 18 if self.places else 0
         content = 96 + 60 + 30 + places_h + (200 if self.row is not None else 0)
         room = self.rematch.rect.y - rect.y
@@ -137,7 +150,7 @@ class ResultPanel:
         surface.blit(layer, (self.offset(), 0))
 
     def _draw_marks(self, layer: pygame.Surface, centre: tuple[int, int]) -> None:
-        fonts = self.scene.app.fonts
+        fonts = self.scene.services.fonts
         count = max(1, len(self.marks))
         for i, (mark, colour) in enumerate(self.marks):
             x = centre[0] + round((i - (count - 1) / 2) * 84)
@@ -152,7 +165,7 @@ class ResultPanel:
 
     def _draw_places(self, layer: pygame.Surface, y: int) -> int:
         """The table of places: "1st", a ball of the seat's colour, who; returns the y below."""
-        fonts = self.scene.app.fonts
+        fonts = self.scene.services.fonts
         rect = self.rect
         left, width = rect.x + 28, rect.width - 56
         step = max(20, min(PLACE_LINE, (self.rematch.rect.y - 12 - y) // len(self.places)))
@@ -173,7 +186,7 @@ class ResultPanel:
         row = self.row
         if row is None or bottom - y < 110:
             return
-        fonts = self.scene.app.fonts
+        fonts = self.scene.services.fonts
         rect = self.rect
         pygame.draw.line(layer, palette.PANEL_BORDER, (rect.x + 30, y), (rect.right - 30, y), 1)
         y += 14

@@ -1,0 +1,81 @@
+"""The arcade's one window: its size, whether it fills the screen, and the background.
+
+The window is never smaller than ``MIN_SIZE`` (every screen is laid out for
+at least that). Its size and fullscreen come from Settings at launch and
+whenever they change there; dragging the window's edge resizes it for the
+session. The background gradient is drawn once per size and blitted behind
+every screen.
+"""
+from __future__ import annotations
+
+import logging
+import warnings
+
+import pygame
+
+from game.ui import draw
+
+logger = logging.getLogger(__name__)
+
+#: The smallest window every screen is laid out for; the window cannot be made smaller.
+MIN_SIZE = (800, 560)
+CAPTION = "Board Arcade"
+
+
+class Window:
+    """The display surface and what goes with it: ``screen``, ``size``, ``background``."""
+
+    def __init__(self, size: tuple[int, int], fullscreen: bool) -> None:
+        self.windowed_size: tuple[int, int] = (size[0], size[1])
+        self.fullscreen = fullscreen
+        self.screen = self._open()
+        pygame.display.set_caption(CAPTION)
+        self.background = draw.background(self.size)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def _open(self) -> pygame.Surface:
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        width, height = self.windowed_size
+        screen = pygame.display.set_mode((max(MIN_SIZE[0], width), max(MIN_SIZE[1], height)), pygame.RESIZABLE)
+        self._limit_size()
+        return screen
+
+    @staticmethod
+    def _limit_size() -> None:
+        """Ask the window manager not to let the window be dragged below ``MIN_SIZE``
+        (pygame-ce's ``Window``; each ``set_mode`` resets it). Where that is not
+        available, ``resize`` still lays the screens out for at least ``MIN_SIZE``."""
+        window_class = getattr(pygame, "Window", None)
+        if window_class is None or not hasattr(window_class, "from_display_module"):
+            return
+        try:
+            with warnings.catch_warnings():
+                # pygame-ce warns that drawing to a Window's surface should use Window.flip;
+                # the display module still draws and flips here, only the size limit is set.
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = window_class.from_display_module()
+            window.minimum_size = MIN_SIZE
+        except pygame.error as err:
+            logger.warning("the window's minimum size could not be set: %s", err)
+
+    def resize(self, size: tuple[int, int]) -> bool:
+        """The player dragged the window to ``size``: keep it (at least ``MIN_SIZE``).
+        False in fullscreen, where there is nothing to resize."""
+        if self.fullscreen:
+            return False
+        self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        if self.screen.get_size() != self.windowed_size:
+            self.screen = self._open()
+        self.background = draw.background(self.size)
+        return True
+
+    def show(self, size: tuple[int, int], fullscreen: bool) -> None:
+        """Open the window again at ``size`` (or filling the screen), as Settings say."""
+        self.fullscreen = fullscreen
+        self.windowed_size = (size[0], size[1])
+        self.screen = self._open()
+        self.background = draw.background(self.size)
