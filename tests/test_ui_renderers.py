@@ -16,7 +16,9 @@ from game.rules.bot import MoveValue
 from game.match.record import Match, Player
 from game.rules.tictactoe import TicTacToe
 from game.ui import palette
-from game.ui.renderers import BoardView, renderer_for, shapes
+from game.rules.core import Outcome, Termination
+from game.ui.renderers import BoardView, Renderer, renderer_for, shapes
+from game.ui.renderers.effects import Glide, OutcomeShow, Shake
 from game.ui.renderers.tictactoe import TicTacToeRenderer
 
 AREA = pygame.Rect(20, 10, 600, 600)
@@ -408,6 +410,53 @@ def test_reset_drops_running_animations() -> None:
     play(renderer, match, "b2")
     renderer.reset(TicTacToe())
     assert not renderer.busy
+
+
+# -- shared effects ----------------------------------------------------------------
+def test_effects_run_at_the_renderers_speed_and_reset_clears_them() -> None:
+    renderer, twice = Renderer(), Renderer()
+    twice.anim_speed = 2
+    shakes = [Shake(r, 0.3, 0.1) for r in (renderer, twice)]
+    for shake, r in zip(shakes, (renderer, twice)):
+        shake.start("cell")
+        r.update(0.2)
+    assert shakes[0].target == "cell" and shakes[0].offset("cell", 100) != 0
+    assert shakes[1].target is None and shakes[1].offset("cell", 100) == 0, "done in half the time"
+    assert shakes[0].offset("other", 100) == 0 and shakes[0].strength("other") == 0
+    assert not renderer.busy, "a shake does not hold the game up"
+    show = OutcomeShow(renderer, 0.5, dim_time=0.4)
+    won = Outcome((0,), "line", (1, 2, 3), termination=Termination.LINE)
+    show.start(won, wait=0.1)
+    assert renderer.busy and show.sweep(won) == 0.0
+    renderer.reset(TicTacToe())
+    assert not renderer.busy and shakes[0].target is None and show.outcome is None
+    assert show.sweep(won) == show.dim(won) == 1.0, "an outcome it did not start shows finished"
+    assert show.sweep(None) == 0.0
+
+
+def test_with_animations_off_effects_are_at_rest_at_once() -> None:
+    renderer = Renderer()
+    renderer.anim_speed = 0
+    show = OutcomeShow(renderer, 0.5, dim_time=0.4)
+    won = Outcome((0,), "line", (1, 2, 3), termination=Termination.LINE)
+    show.start(won, wait=1.0)
+    glide = Glide(renderer, 0.12)
+    glide.move((0.0, 0.0), (10.0, 0.0))
+    assert show.sweep(won) == show.dim(won) == 1.0 and not renderer.busy
+    assert glide.position((10.0, 0.0)) == (10.0, 0.0)
+
+
+def test_a_glide_turns_from_where_the_cursor_is_drawn() -> None:
+    renderer = Renderer()
+    glide = Glide(renderer, 0.1)
+    glide.move(0.0, 100.0)
+    renderer.update(0.05)
+    halfway = glide.position(100.0)
+    assert 0.0 < halfway < 100.0
+    glide.move(100.0, 200.0)
+    assert glide.position(200.0) == pytest.approx(halfway)
+    renderer.update(0.2)
+    assert glide.position(200.0) == 200.0
 
 
 # -- layout ------------------------------------------------------------------------

@@ -252,6 +252,15 @@ def _subtract(rect: pygame.Rect, cut: pygame.Rect) -> list[pygame.Rect]:
     return frame(rect, cut)
 
 
+def pill(size: tuple[int, int], colour: Colour) -> pygame.Surface:
+    """A filled capsule of ``size`` (round ends), anti-aliased: the backing of a label."""
+    w, h = size
+    canvas = Canvas(pygame.Rect(0, 0, w, h))
+    box = (0.5, 0.5, w - 1.0, h - 1.0)
+    canvas.paint(fill_alpha(rounded_rect_distance(canvas.xs, canvas.ys, box, h / 2)), colour)
+    return canvas.to_surface()
+
+
 def mix(a: Colour, b: Colour, t: float) -> tuple[int, int, int]:
     """The colour ``t`` of the way from ``a`` to ``b``."""
     return tuple(int(round(x + (y - x) * t)) for x, y in zip(a[:3], b[:3]))  # type: ignore[return-value]
