@@ -554,17 +554,6 @@ def test_laying_out_again_at_the_same_size_keeps_the_board_image() -> None:
     assert ("board",) not in renderer._cache
 
 
-def test_disjoint_pieces_cover_the_union_of_rects_exactly_once() -> None:
-    rects = [pygame.Rect(0, 0, 30, 10), pygame.Rect(10, -5, 8, 40), pygame.Rect(5, 5, 20, 20), pygame.Rect(40, 0, 3, 3)]
-    count = np.zeros((60, 60), dtype=int)
-    for piece in shapes.disjoint(rects):
-        count[piece.y + 10:piece.bottom + 10, piece.x + 10:piece.right + 10] += 1
-    union = np.zeros((60, 60), dtype=int)
-    for rect in rects:
-        union[rect.y + 10:rect.bottom + 10, rect.x + 10:rect.right + 10] = 1
-    assert (count == union).all()
-
-
 def test_painting_a_canvas_region_paints_the_canvas_there_only() -> None:
     canvas = shapes.Canvas(pygame.Rect(10, 20, 40, 30))
     region = canvas.region(pygame.Rect(0, 30, 25, 100))
