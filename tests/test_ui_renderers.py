@@ -16,7 +16,9 @@ from game.rules.bot import MoveValue
 from game.match.record import Match, Player
 from game.rules.tictactoe import TicTacToe
 from game.ui import palette
-from game.ui.renderers import BoardView, renderer_for, shapes
+from game.rules.core import Outcome, Termination
+from game.ui.renderers import BoardView, Renderer, renderer_for, shapes
+from game.ui.renderers.effects import Glide, OutcomeShow, Shake
 from game.ui.renderers.tictactoe import TicTacToeRenderer
 
 AREA = pygame.Rect(20, 10, 600, 600)
@@ -86,7 +88,7 @@ def count_near(surface: pygame.Surface, centre: tuple[int, int], reach: int, col
 
 def gold_pixels(surface: pygame.Surface, renderer: TicTacToeRenderer, cell: int) -> int:
     """How many pixels in and just around ``cell`` are gold (hint ring, cursor)."""
-    reach = int(renderer._geometry.cell * 0.48)
+    reach = int(renderer.geometry.cell * 0.48)
     cx, cy = renderer.cell_centre(cell)
     return sum(
         1
@@ -203,7 +205,7 @@ def test_played_cells_show_their_seat_colour_after_the_animation() -> None:
     play(renderer, match, "b2", "a1")
     settle(renderer)
     surface = render(renderer, match.state, BoardView(last_move=match.last_move))
-    reach = int(renderer._geometry.cell * 0.3)
+    reach = int(renderer.geometry.cell * 0.3)
     x_cell, o_cell = match.state.parse_move("b2"), match.state.parse_move("a1")
     assert surface.get_at(renderer.cell_centre(x_cell))[:3] == palette.SEAT_COLOURS[0]
     assert count_near(surface, renderer.cell_centre(o_cell), reach, palette.SEAT_COLOURS[1]) > 100
@@ -214,7 +216,7 @@ def test_a_mark_is_not_fully_drawn_while_it_animates() -> None:
     renderer = new_renderer()
     match = new_match()
     play(renderer, match, "b2")
-    reach = int(renderer._geometry.cell * 0.3)
+    reach = int(renderer.geometry.cell * 0.3)
     renderer.update(0.05)
     assert renderer.busy
     drawing = render(renderer, match.state, BoardView(last_move=match.last_move))
@@ -262,7 +264,7 @@ def test_hint_values_label_each_empty_cell_they_name() -> None:
     plain = render(renderer, match.state, BoardView())
     values = {0: MoveValue(0.0, "draw"), 8: MoveValue(-1.0, "loss in 3")}
     labelled = render(renderer, match.state, BoardView(hint_values=values))
-    reach = int(renderer._geometry.cell * 0.3)
+    reach = int(renderer.geometry.cell * 0.3)
 
     def region_changed(cell: int) -> bool:
         cx, cy = renderer.cell_centre(cell)
@@ -410,6 +412,53 @@ def test_reset_drops_running_animations() -> None:
     assert not renderer.busy
 
 
+# -- shared effects ----------------------------------------------------------------
+def test_effects_run_at_the_renderers_speed_and_reset_clears_them() -> None:
+    renderer, twice = Renderer(), Renderer()
+    twice.anim_speed = 2
+    shakes = [Shake(r, 0.3, 0.1) for r in (renderer, twice)]
+    for shake, r in zip(shakes, (renderer, twice)):
+        shake.start("cell")
+        r.update(0.2)
+    assert shakes[0].target == "cell" and shakes[0].offset("cell", 100) != 0
+    assert shakes[1].target is None and shakes[1].offset("cell", 100) == 0, "done in half the time"
+    assert shakes[0].offset("other", 100) == 0 and shakes[0].strength("other") == 0
+    assert not renderer.busy, "a shake does not hold the game up"
+    show = OutcomeShow(renderer, 0.5, dim_time=0.4)
+    won = Outcome((0,), "line", (1, 2, 3), termination=Termination.LINE)
+    show.start(won, wait=0.1)
+    assert renderer.busy and show.sweep(won) == 0.0
+    renderer.reset(TicTacToe())
+    assert not renderer.busy and shakes[0].target is None and show.outcome is None
+    assert show.sweep(won) == show.dim(won) == 1.0, "an outcome it did not start shows finished"
+    assert show.sweep(None) == 0.0
+
+
+def test_with_animations_off_effects_are_at_rest_at_once() -> None:
+    renderer = Renderer()
+    renderer.anim_speed = 0
+    show = OutcomeShow(renderer, 0.5, dim_time=0.4)
+    won = Outcome((0,), "line", (1, 2, 3), termination=Termination.LINE)
+    show.start(won, wait=1.0)
+    glide = Glide(renderer, 0.12)
+    glide.move((0.0, 0.0), (10.0, 0.0))
+    assert show.sweep(won) == show.dim(won) == 1.0 and not renderer.busy
+    assert glide.position((10.0, 0.0)) == (10.0, 0.0)
+
+
+def test_a_glide_turns_from_where_the_cursor_is_drawn() -> None:
+    renderer = Renderer()
+    glide = Glide(renderer, 0.1)
+    glide.move(0.0, 100.0)
+    renderer.update(0.05)
+    halfway = glide.position(100.0)
+    assert 0.0 < halfway < 100.0
+    glide.move(100.0, 200.0)
+    assert glide.position(200.0) == pytest.approx(halfway)
+    renderer.update(0.2)
+    assert glide.position(200.0) == 200.0
+
+
 # -- layout ------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "area",
@@ -418,7 +467,7 @@ def test_reset_drops_running_animations() -> None:
 )
 def test_layout_keeps_the_board_square_and_inside_its_rect(area: pygame.Rect) -> None:
     renderer = new_renderer(area)
-    cell = renderer._geometry.cell
+    cell = renderer.geometry.cell
     centres = [renderer.cell_centre(c) for c in range(9)]
     assert centres[1][0] - centres[0][0] == pytest.approx(centres[3][1] - centres[0][1], abs=1)
     for x, y in centres:
@@ -443,15 +492,17 @@ def test_layout_keeps_the_board_square_and_inside_its_rect(area: pygame.Rect) ->
 
 def painted_board_layer(renderer: TicTacToeRenderer) -> np.ndarray:
     """The board layer painted the plain way, every pixel of the area (RGBA bytes)."""
-    geo = renderer._geometry
+    geo = renderer.geometry
     canvas = shapes.Canvas(geo.area)
     xs, ys = canvas.xs, canvas.ys
-    panel = (geo.board_x, geo.board_y, geo.board, geo.board)
-    radius, drop, blur = geo.board * 0.07, geo.board * 0.022, geo.board * 0.06
+    assert geo.board_w == pytest.approx(geo.board_h)
+    board = geo.board_w
+    panel = (geo.board_x, geo.board_y, board, board)
+    radius, drop, blur = board * 0.07, board * 0.022, board * 0.06
     canvas.paint(shapes.shadow_alpha(shapes.rounded_rect_distance(xs, ys - drop, panel, radius), blur),
                  (6, 8, 22), 0.6)
     inside = shapes.rounded_rect_distance(xs, ys, panel, radius)
-    t = np.clip((ys - geo.board_y) / geo.board, 0.0, 1.0)[..., None]
+    t = np.clip((ys - geo.board_y) / board, 0.0, 1.0)[..., None]
     top = np.asarray(shapes.mix(palette.PANEL, palette.PANEL_LIGHT, 0.25), dtype=np.float32)
     canvas.paint(shapes.fill_alpha(inside), top + (np.asarray(palette.BOARD, dtype=np.float32) - top) * t)
     canvas.paint(shapes.stroke_alpha(np.abs(inside + 0.75), 0.75), palette.PANEL_BORDER, 0.55)
@@ -475,9 +526,9 @@ def painted_board_layer(renderer: TicTacToeRenderer) -> np.ndarray:
 )
 def test_board_layer_matches_painting_every_pixel(area: pygame.Rect) -> None:
     renderer = new_renderer(area)
-    geo = renderer._geometry
-    layer = renderer._board_layer(geo)
-    bounds = renderer._board_bounds(geo)
+    geo = renderer.geometry
+    layer = renderer.render_board(geo)
+    bounds = renderer.board_bounds(geo)
     assert layer.get_size() == bounds.size and area.contains(bounds)
     fast = np.zeros((area.height, area.width, 4), dtype=np.uint8)
     x, y = bounds.x - area.x, bounds.y - area.y
@@ -495,23 +546,12 @@ def test_board_layer_matches_painting_every_pixel(area: pygame.Rect) -> None:
 def test_laying_out_again_at_the_same_size_keeps_the_board_image() -> None:
     renderer = new_renderer(pygame.Rect(20, 10, 600, 600))
     render(renderer, TicTacToe(), BoardView())
-    board = renderer._cache[("board", (600, 600))]
+    board = renderer._cache[("board",)]
     renderer.layout(pygame.Rect(30, 0, 600, 600))
     render(renderer, TicTacToe(), BoardView())
-    assert renderer._cache[("board", (600, 600))] is board
+    assert renderer._cache[("board",)] is board
     renderer.layout(pygame.Rect(20, 10, 500, 500))
-    assert ("board", (600, 600)) not in renderer._cache
-
-
-def test_disjoint_pieces_cover_the_union_of_rects_exactly_once() -> None:
-    rects = [pygame.Rect(0, 0, 30, 10), pygame.Rect(10, -5, 8, 40), pygame.Rect(5, 5, 20, 20), pygame.Rect(40, 0, 3, 3)]
-    count = np.zeros((60, 60), dtype=int)
-    for piece in shapes.disjoint(rects):
-        count[piece.y + 10:piece.bottom + 10, piece.x + 10:piece.right + 10] += 1
-    union = np.zeros((60, 60), dtype=int)
-    for rect in rects:
-        union[rect.y + 10:rect.bottom + 10, rect.x + 10:rect.right + 10] = 1
-    assert (count == union).all()
+    assert ("board",) not in renderer._cache
 
 
 def test_painting_a_canvas_region_paints_the_canvas_there_only() -> None:

@@ -126,5 +126,10 @@ class Tween:
         return self.elapsed >= self.delay + self.duration
 
     @property
+    def remaining(self) -> float:
+        """Seconds (at normal speed) until the tween is done; 0 once it is."""
+        return max(0.0, self.delay + self.duration - self.elapsed)
+
+    @property
     def value(self) -> float:
         return self.start + (self.end - self.start) * self.easing(self.progress)

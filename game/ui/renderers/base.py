@@ -16,12 +16,16 @@ move picking a cell makes (``move_for_cell``), how arrows step the cursor
 (``step_cursor``) and which cell a digit names (``cell_for_digit``).
 Coordinates are those of the surface given to ``draw`` (the screen), the
 same as mouse events.
+
+Animations shared by every board (shake, glide, fades, the outcome's sweep
+and dim) are in ``renderers.effects``; a board that is a square grid builds
+on ``renderers.grid.GridRenderer`` and draws only its pieces.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import ClassVar, Hashable
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable
 
 import pygame
 
@@ -30,6 +34,9 @@ from game.rules.core import Move, Outcome, State
 from game.match.record import MoveRecord
 from game.ui import palette
 from game.ui.tween import Easing, Tween, ease_out_cubic
+
+if TYPE_CHECKING:
+    from game.ui.renderers.effects import Effect
 
 Cell = Hashable
 
@@ -70,8 +77,9 @@ class Renderer:
     """Base of every game's board renderer (see the module docstring).
 
     Subclasses set ``game_id``, implement ``draw``, ``draw_preview`` and the
-    cell hooks, and create their animations with ``animate`` so that the
-    animation speed, ``busy`` and ``reset`` work the same for every game.
+    cell hooks, and create their animations with ``animate`` (or the shared
+    effects of ``renderers.effects``, which use it) so that the animation
+    speed, ``busy`` and ``reset`` work the same for every game.
     """
 
     game_id: ClassVar[str] = ""
@@ -93,6 +101,9 @@ class Renderer:
         self.rejected_input = False
         self._fonts: dict[tuple[Path, int], pygame.font.Font] = {}
         self._previews: dict[tuple[int, int], pygame.Surface] = {}
+        #: Images that change only with the layout, by key (see ``cached``).
+        self._cache: dict[Any, pygame.Surface] = {}
+        self._effects: list[Effect] = []
 
     # -- animation ------------------------------------------------------------
     @property
@@ -154,6 +165,14 @@ class Renderer:
             tween.finish()
         self._tweens.clear()
 
+    def add_effect(self, effect: Effect) -> None:
+        """Keep ``effect`` (made with this renderer) so that ``reset`` and ``on_undo`` clear it."""
+        self._effects.append(effect)
+
+    def _clear_effects(self) -> None:
+        for effect in self._effects:
+            effect.clear()
+
     def seat_colours(self) -> tuple[palette.RGB, ...]:
         """The colour of each seat's pieces on this board, seat 0 first: the play
         screen's turn card, move list and result panel use them, so they match
@@ -166,8 +185,9 @@ class Renderer:
         self.rect = pygame.Rect(rect)
 
     def reset(self, state: State) -> None:
-        """A new, loaded or restarted game: drop animations, hover and outcome."""
+        """A new, loaded or restarted game: drop animations, effects, hover and outcome."""
         self._tweens.clear()
+        self._clear_effects()
         self.hover = None
         self.cursor = self.default_cursor()
         self.cursor_visible = False
@@ -182,8 +202,10 @@ class Renderer:
         return 0.0
 
     def on_undo(self, state: State) -> None:
-        """Moves were taken back (or redone); ``state`` is the result: snap to it."""
+        """Moves were taken back (or redone); ``state`` is the result: snap to it,
+        dropping every effect (a piece arriving, a shake, the outcome shown)."""
         self.finish_animations()
+        self._clear_effects()
 
     def on_outcome(self, state: State, outcome: Outcome) -> None:
         """The game just ended: start the outcome highlight."""
@@ -308,6 +330,17 @@ class Renderer:
         return None
 
     # -- shared drawing help --------------------------------------------------
+    def cached(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """The image kept under ``key``, made by ``make`` the first time; a ``None`` key
+        keeps nothing (an image of a moment of an animation). Each renderer empties
+        ``_cache`` when the images stop fitting its layout."""
+        if key is None:
+            return make()
+        image = self._cache.get(key)
+        if image is None:
+            image = self._cache[key] = make()
+        return image
+
     def font(self, path: Path, size: int) -> pygame.font.Font:
         """A font from ``palette`` at a pixel size, loaded once per renderer."""
         size = max(6, int(size))

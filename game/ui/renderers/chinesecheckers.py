@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable, Sequence
+from typing import Any, Hashable, Sequence
 
 import numpy as np
 import pygame
@@ -34,7 +34,8 @@ from game.ui import palette
 from game.ui.draw import render
 from game.ui.renderers import shapes
 from game.ui.renderers.base import BoardView, Cell, Renderer, blit_centred
-from game.ui.tween import Tween, ease_in_out_cubic, linear, pulse
+from game.ui.renderers.effects import LABEL_BACK, Fade, OutcomeShow, Shake, beat
+from game.ui.tween import Tween, ease_in_out_cubic, linear
 
 _ROW = math.sqrt(3) / 2          # the height of one rank, in hole spacings
 
@@ -61,10 +62,10 @@ _JUMP_HOP = 0.24
 _TRACE_FADE = 0.8
 _GOAL_SWEEP = 0.7
 _SHAKE = 0.3
+_SHAKE_SWING = 0.12    # of a hole spacing
 
 _SHADOW: tuple[int, int, int] = (6, 8, 22)
 _HOLE_DARK: tuple[int, int, int] = (12, 14, 32)
-_LABEL_BACK: tuple[int, int, int] = (12, 14, 34)
 _LAST_TRACE = 0.45       # opacity of the last move's trace once the hop is over
 
 
@@ -151,7 +152,7 @@ class _Hop:
         return self.tween.done
 
     def remaining(self) -> float:
-        return max(0.0, self.tween.delay + self.tween.duration - self.tween.elapsed)
+        return self.tween.remaining
 
     def position(self, layout: _Layout) -> tuple[tuple[float, float], float]:
         """(ground position in pixels, height above it in pixels) now."""
@@ -175,7 +176,6 @@ class ChineseCheckersRenderer(Renderer):
     def __init__(self) -> None:
         super().__init__()
         self._layout = _Layout.fit(self.rect)
-        self._cache: dict[Any, pygame.Surface] = {}
         self._transient: dict[Any, pygame.Surface] = {}
         #: The marble picked up, and the paths it can play by destination.
         self.selected: int | None = None
@@ -184,10 +184,9 @@ class ChineseCheckersRenderer(Renderer):
         self._moves_by_start: dict[int, dict[int, tuple[int, ...]]] = {}
         self._cursor_x: float | None = None
         self._hop: _Hop | None = None
-        self._trace: Tween | None = None
-        self._outcome: Outcome | None = None
-        self._sweep: Tween | None = None
-        self._shake: tuple[int, Tween] | None = None
+        self._trace = Fade(self, rest=_LAST_TRACE)
+        self._outcome = OutcomeShow(self, _GOAL_SWEEP, linear)
+        self._shake = Shake(self, _SHAKE, _SHAKE_SWING)
         self._marbles_key: Hashable = None
         self._marbles = pygame.Surface((1, 1), pygame.SRCALPHA)
 
@@ -209,10 +208,6 @@ class ChineseCheckersRenderer(Renderer):
         self.deselect()
         self._moves_key = None
         self._hop = None
-        self._trace = None
-        self._outcome = None
-        self._sweep = None
-        self._shake = None
 
     def deselect(self) -> None:
         self.selected = None
@@ -231,20 +226,17 @@ class ChineseCheckersRenderer(Renderer):
         if len(path) >= 2:
             duration = sum(_STEP_HOP if self._is_step(a, b) else _JUMP_HOP for a, b in zip(path, path[1:]))
             self._hop = _Hop(path, record.seat, self.animate(0.0, float(len(path) - 1), duration, linear))
-            self._trace = self.animate(1.0, _LAST_TRACE, _TRACE_FADE, delay=duration, blocking=False)
+            self._trace.start(1.0, _LAST_TRACE, _TRACE_FADE, delay=duration)
         else:
             self._hop = None
-        if self._outcome is not None and state.outcome() != self._outcome:
-            self._outcome = None
+        self._outcome.follow(state)
 
     def on_undo(self, state: State) -> None:
         super().on_undo(state)
         self._forget()
 
     def on_outcome(self, state: State, outcome: Outcome) -> None:
-        wait = self._hop.remaining() if self._hop is not None else 0.0
-        self._outcome = outcome
-        self._sweep = self.animate(0.0, 1.0, _GOAL_SWEEP, linear, delay=wait)
+        self._outcome.start(outcome, wait=self._hop.remaining() if self._hop is not None else 0.0)
 
     def content_rect(self) -> pygame.Rect:
         """The star's plate (marks, labels and traces stay inside it)."""
@@ -287,7 +279,7 @@ class ChineseCheckersRenderer(Renderer):
         return min(row, key=lambda i: (round(abs(HOLE_XY[i][0] - want), 6), HOLE_XY[i][0]))
 
     def on_rejected(self, cell: Cell) -> None:
-        self._shake = (int(cell), self.animate(0.0, 1.0, _SHAKE, linear, blocking=False))
+        self._shake.start(int(cell))
 
     def move_for_cell(self, state: State, cell: Cell) -> Move | None:
         """The path to ``cell`` from the picked-up marble, if it can go there."""
@@ -350,7 +342,7 @@ class ChineseCheckersRenderer(Renderer):
             return
         tints = seat_points(state)
         key = ("board", lay.area.size, tuple(sorted(tints.items())))
-        surface.blit(self._cached(key, lambda: self._board_layer(lay, tints)), lay.bounds())
+        surface.blit(self.cached(key, lambda: self._board_layer(lay, tints)), lay.bounds())
         outcome = view.outcome
         playing = view.interactive and outcome is None and not state.is_over()
         if not playing:
@@ -363,7 +355,7 @@ class ChineseCheckersRenderer(Renderer):
         last = view.last_move
         if isinstance(last, tuple) and len(last) >= 2 and state.board[last[-1]] != 0:
             seat = state.board[last[-1]] - 1
-            opacity = self._trace.value if self._trace is not None else _LAST_TRACE
+            opacity = self._trace.value
             image, where = self._trace_image(lay, last, colours[seat % len(colours)])
             _blit_at(surface, image, where, opacity)
 
@@ -376,23 +368,22 @@ class ChineseCheckersRenderer(Renderer):
 
         moving = hop.path[-1] if hop is not None else None
         lifted = self.selected if playing else None
-        shaking = self._shake[0] if self._shake is not None and not self._shake[1].done else None
+        shaking = self._shake.target
         apart = {moving, lifted, shaking}
         surface.blit(self._resting_marbles(lay, state.board, apart), lay.bounds())
         for hole in apart - {None, moving}:
             if state.board[hole]:
                 x, y = lay.centre(hole)
-                self._draw_marble(surface, lay, state.board[hole] - 1, (x + self._shake_offset(hole), y), 0.0,
+                self._draw_marble(surface, lay, state.board[hole] - 1, (x + self._shake.offset(hole, lay.unit), y), 0.0,
                                   lifted=hole == lifted)
         if hop is not None and state.board[hop.path[-1]] != 0:
             ground, height = hop.position(lay)
             self._draw_marble(surface, lay, state.board[hop.path[-1]] - 1, ground, height)
 
-        ring = self._cached(("ring", lay.unit, palette.ACCENT), lambda: self._ring_image(lay, palette.ACCENT))
+        ring = self.cached(("ring", lay.unit, palette.ACCENT), lambda: self._ring_image(lay, palette.ACCENT))
         hint = view.hint
         if isinstance(hint, tuple) and len(hint) >= 2 and outcome is None and hint[0] != self.selected:
-            beat = pulse((self.clock % 1.3) / 1.3) if self.animated else 0.5
-            blit_centred(surface, ring, lay.centre(hint[0]), 0.55 + 0.45 * beat)    # the marble the hint moves
+            blit_centred(surface, ring, lay.centre(hint[0]), 0.55 + 0.45 * beat(self, 1.3))    # the marble the hint moves
         if playing and self.selected is not None:
             x, y = lay.centre(self.selected)
             blit_centred(surface, ring, (x, y - lay.unit * _LIFT))
@@ -420,25 +411,18 @@ class ChineseCheckersRenderer(Renderer):
             self._marbles_key, self._marbles = key, layer
         return self._marbles
 
-    def _shake_offset(self, hole: int) -> float:
-        if self._shake is None or self._shake[0] != hole or self._shake[1].done:
-            return 0.0
-        t = self._shake[1].value
-        return self._layout.unit * 0.12 * math.sin(t * 6 * math.pi) * (1 - t)
-
     def _draw_marble(self, surface: pygame.Surface, lay: _Layout, seat: int, ground: tuple[float, float],
                      height: float, lifted: bool = False) -> None:
         """A marble standing on ``ground`` (its shadow there), raised ``height`` pixels."""
         colour = palette.SEAT_COLOURS[seat % len(palette.SEAT_COLOURS)]
         if lifted:
             height = lay.unit * _LIFT
-            glow = self._cached(("glow", lay.unit, colour), lambda: self._glow_image(lay, colour))
-            beat = pulse((self.clock % 1.2) / 1.2) if self.animated else 0.5
-            blit_centred(surface, glow, ground, 0.55 + 0.35 * beat)
+            glow = self.cached(("glow", lay.unit, colour), lambda: self._glow_image(lay, colour))
+            blit_centred(surface, glow, ground, 0.55 + 0.35 * beat(self, 1.2))
         lift = min(1.0, height / max(1.0, lay.unit * 0.55))
-        shadow = self._cached(("shadow", lay.unit), lambda: self._shadow_image(lay))
+        shadow = self.cached(("shadow", lay.unit), lambda: self._shadow_image(lay))
         blit_centred(surface, shadow, (ground[0] + lay.unit * 0.06, ground[1] + lay.unit * 0.09), 0.75 - 0.35 * lift)
-        ball = self._cached(("marble", lay.unit, colour), lambda: self._marble_image(lay, colour))
+        ball = self.cached(("marble", lay.unit, colour), lambda: self._marble_image(lay, colour))
         if lift > 0.01:
             ball = pygame.transform.smoothscale_by(ball, 1.0 + 0.14 * lift)
         blit_centred(surface, ball, (ground[0], ground[1] - height))
@@ -451,51 +435,45 @@ class ChineseCheckersRenderer(Renderer):
         if pointed is not None and int(pointed) in self.targets:
             image, where = self._trace_image(lay, self.targets[int(pointed)], palette.ACCENT)
             _blit_at(surface, image, where, 0.9)
-        dot = self._cached(("dot", lay.unit, colour), lambda: self._dot_image(lay, colour))
-        beat = pulse((self.clock % 1.4) / 1.4) if self.animated else 0.5
+        dot = self.cached(("dot", lay.unit, colour), lambda: self._dot_image(lay, colour))
+        pulse = beat(self, 1.4)
         for hole in self.targets:
-            blit_centred(surface, dot, lay.centre(hole), 0.85 + 0.15 * beat)
+            blit_centred(surface, dot, lay.centre(hole), 0.85 + 0.15 * pulse)
 
     def _draw_hint(self, surface: pygame.Surface, lay: _Layout, path: tuple[int, ...]) -> None:
-        beat = pulse((self.clock % 1.3) / 1.3) if self.animated else 0.5
+        pulse = beat(self, 1.3)
         image, where = self._trace_image(lay, path, palette.ACCENT)
-        _blit_at(surface, image, where, 0.6 + 0.4 * beat)
-        ring = self._cached(("ring", lay.unit, palette.ACCENT), lambda: self._ring_image(lay, palette.ACCENT))
-        blit_centred(surface, ring, lay.centre(path[-1]), 0.6 + 0.4 * beat)
+        _blit_at(surface, image, where, 0.6 + 0.4 * pulse)
+        ring = self.cached(("ring", lay.unit, palette.ACCENT), lambda: self._ring_image(lay, palette.ACCENT))
+        blit_centred(surface, ring, lay.centre(path[-1]), 0.6 + 0.4 * pulse)
 
     def _draw_goal(self, surface: pygame.Surface, lay: _Layout, outcome: Outcome) -> None:
         """The winner's goal lights up hole by hole, then its rings breathe."""
-        sweep = self._sweep.value if outcome == self._outcome and self._sweep is not None else 1.0
+        sweep = self._outcome.sweep(outcome)
         cells = [c for c in outcome.cells if isinstance(c, int) and 0 <= c < len(HOLES)]
-        ring = self._cached(("ring", lay.unit, palette.ACCENT), lambda: self._ring_image(lay, palette.ACCENT))
-        halo = self._cached(("glow", lay.unit, palette.ACCENT), lambda: self._glow_image(lay, palette.ACCENT))
-        beat = pulse((self.clock % 1.1) / 1.1) if self.animated else 0.5
+        ring = self.cached(("ring", lay.unit, palette.ACCENT), lambda: self._ring_image(lay, palette.ACCENT))
+        halo = self.cached(("glow", lay.unit, palette.ACCENT), lambda: self._glow_image(lay, palette.ACCENT))
+        pulse = beat(self, 1.1)
         for i, hole in enumerate(cells):
             shown = min(1.0, max(0.0, sweep * len(cells) - i))
             if shown <= 0:
                 break
-            blit_centred(surface, halo, lay.centre(hole), shown * (0.35 + 0.4 * beat))
+            blit_centred(surface, halo, lay.centre(hole), shown * (0.35 + 0.4 * pulse))
             blit_centred(surface, ring, lay.centre(hole), shown)
 
     def _draw_label(self, surface: pygame.Surface, lay: _Layout, hole: int) -> None:
         """The hole's name in a small pill just above it."""
         font = self.font(palette.TEXT_FONT_BOLD, max(11.0, lay.unit * 0.3))
         name = NAMES[hole]
-        text = self._cached(("name", font.get_height(), name), lambda: render(font, name, palette.TEXT))
+        text = self.cached(("name", font.get_height(), name), lambda: render(font, name, palette.TEXT))
         w, h = text.get_width() + 12, text.get_height() + 4
-        pill = self._cached(("pill", w, h), lambda: self._pill((w, h)))
+        pill = self.cached(("pill", w, h), lambda: shapes.pill((w, h), LABEL_BACK))
         x, y = lay.centre(hole)
         centre = (x, y - lay.unit * (_MARBLE + 0.12) - h / 2)
         blit_centred(surface, pill, centre, 0.88)
         blit_centred(surface, text, centre)
 
     # -- images (cached: they change only with the layout) ---------------------
-    def _cached(self, key: Any, make: Callable[[], pygame.Surface]) -> pygame.Surface:
-        image = self._cache.get(key)
-        if image is None:
-            image = self._cache[key] = make()
-        return image
-
     def _trace_image(self, lay: _Layout, path: Sequence[int], colour: tuple[int, int, int]
                      ) -> tuple[pygame.Surface, tuple[int, int]]:
         """A path drawn as a glowing line through its holes, with a dot on each (and where it goes)."""
@@ -584,13 +562,6 @@ class ChineseCheckersRenderer(Renderer):
         canvas.paint(shapes.fill_alpha(dist - lay.unit * _MARK), colour)
         canvas.paint(shapes.stroke_alpha(np.abs(dist - lay.unit * (_MARK + 0.02)), max(0.8, lay.unit * 0.02)),
                      (255, 255, 255), 0.7)
-        return canvas.to_surface()
-
-    def _pill(self, size: tuple[int, int]) -> pygame.Surface:
-        w, h = size
-        canvas = shapes.Canvas(pygame.Rect(0, 0, w, h))
-        box = (0.5, 0.5, w - 1.0, h - 1.0)
-        canvas.paint(shapes.fill_alpha(shapes.rounded_rect_distance(canvas.xs, canvas.ys, box, h / 2)), _LABEL_BACK)
         return canvas.to_surface()
 
     def _hole_image(self, lay: _Layout, tint: tuple[int, int, int] | None) -> pygame.Surface:

@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
-
 import numpy as np
 import pygame
 
@@ -33,8 +31,11 @@ from game.match.record import MoveRecord
 from game.ui import palette
 from game.ui.draw import render, wrap_text
 from game.ui.renderers import shapes
-from game.ui.renderers.base import BoardView, Cell, Renderer
-from game.ui.tween import Tween, drop_bounce, drop_time, ease_in_out_cubic, ease_out_cubic, linear, pulse
+from game.ui.renderers.base import BoardView, Cell, Renderer, blit_centred
+from game.ui.renderers.effects import (
+    LABEL_BACK, Arrivals, Fade, Glide, OutcomeShow, Shake, WinStroke, beat, last_move_ring, winning_runs,
+)
+from game.ui.tween import drop_bounce, drop_time, ease_in_out_cubic
 
 RGB = palette.RGB
 
@@ -59,14 +60,12 @@ _SWEEP = 0.55
 _DIM = 0.45
 _GLIDE = 0.12
 _SHAKE = 0.36
+_SHAKE_SWING = 0.07    # of a cell
 
 _FRAME_TOP: RGB = (60, 78, 170)
 _FRAME_BOTTOM: RGB = (36, 46, 120)
 _FRAME_RIM: RGB = (132, 150, 236)
 _SHADOW: RGB = (6, 8, 22)
-_LABEL_BACK: RGB = (12, 14, 34)
-_WIN_CORE: RGB = (255, 240, 200)
-_MARKER: RGB = (255, 250, 236)
 #: Discs off the winning line (every disc after a draw) fade toward a muted,
 #: darker version of their colour: the colours stay recognisable.
 _MUTED_GREY: RGB = (112, 118, 160)
@@ -149,47 +148,6 @@ class _Geometry:
         return (self.area.width, self.area.height, self.cols, self.rows)
 
 
-def _blit_centred(target: pygame.Surface, image: pygame.Surface, centre: tuple[float, float],
-                  opacity: float = 1.0) -> None:
-    if opacity <= 0.0:
-        return
-    image.set_alpha(int(round(255 * min(1.0, opacity))))
-    target.blit(image, image.get_rect(center=(int(round(centre[0])), int(round(centre[1])))))
-
-
-def winning_runs(cells: Sequence[tuple[int, int]]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
-    """The straight lines in an outcome's ``cells``, as (first cell, last cell).
-
-    Connect Four lists a disc that completes two lines once: the second
-    line's cells follow the first without it. A run is a stretch of cells
-    one unit step apart in one direction; it is extended over a neighbour on
-    the same line that is among the cells (the shared disc).
-    """
-    cells = [tuple(c) for c in cells]
-    taken = set(cells)
-    runs: list[list[tuple[int, int]]] = []
-    for cell in cells:
-        if runs:
-            run = runs[-1]
-            step = (cell[0] - run[-1][0], cell[1] - run[-1][1])
-            if max(abs(step[0]), abs(step[1])) == 1 and (len(run) == 1 or step == (run[1][0] - run[0][0], run[1][1] - run[0][1])):
-                run.append(cell)
-                continue
-        runs.append([cell])
-    lines = []
-    for run in runs:
-        if len(run) < 2:
-            continue
-        dx, dy = run[1][0] - run[0][0], run[1][1] - run[0][1]
-        first, last = run[0], run[-1]
-        while (first[0] - dx, first[1] - dy) in taken:
-            first = (first[0] - dx, first[1] - dy)
-        while (last[0] + dx, last[1] + dy) in taken:
-            last = (last[0] + dx, last[1] + dy)
-        lines.append((first, last))
-    return lines
-
-
 class ConnectFourRenderer(Renderer):
     """Draws a ``ConnectFour`` state and reads the human's column from mouse and keys."""
 
@@ -199,17 +157,14 @@ class ConnectFourRenderer(Renderer):
         super().__init__()
         self.cols, self.rows = 7, 6
         self._geometry = _Geometry.fit(self.rect, self.cols, self.rows)
-        self._cache: dict[Any, pygame.Surface] = {}
-        #: Discs still falling: (col, row) -> the fall (0 at the drop zone, 1 in the hole).
-        self._drops: dict[tuple[int, int], Tween] = {}
-        self._marker: Tween | None = None
-        #: The latest drop and how long its fall lasts before the disc first hits bottom.
-        self._impact: tuple[Tween, float] | None = None
-        self._outcome: Outcome | None = None
-        self._sweep: Tween | None = None
-        self._dim: Tween | None = None
-        self._glide: tuple[Tween, float, float] | None = None
-        self._shake: tuple[int, Tween] | None = None
+        #: Discs falling: (col, row) -> the fall (0 at the drop zone, 1 in the hole).
+        self._drops = Arrivals(self)
+        self._marker = Fade(self)
+        #: How long the latest drop falls before the disc first hits bottom.
+        self._impact = 0.0
+        self._outcome = OutcomeShow(self, _SWEEP, ease_in_out_cubic, dim_time=_DIM)
+        self._glide = Glide(self, _GLIDE)
+        self._shake = Shake(self, _SHAKE, _SHAKE_SWING)
 
     @property
     def input_help(self) -> str:  # type: ignore[override]
@@ -245,17 +200,6 @@ class ConnectFourRenderer(Renderer):
             self.cols, self.rows = state.cols, state.rows
             self._fit(state.cols, state.rows)
         super().reset(state)
-        self._forget_animations()
-
-    def _forget_animations(self) -> None:
-        self._drops.clear()
-        self._impact = None
-        self._marker = None
-        self._outcome = None
-        self._sweep = None
-        self._dim = None
-        self._glide = None
-        self._shake = None
 
     def on_move(self, state: State, record: MoveRecord) -> None:
         state = self._follow(state)
@@ -265,29 +209,20 @@ class ConnectFourRenderer(Renderer):
         fall = max(0.5, (geo.centre(col, row)[1] - geo.drop_y) / max(geo.cell, 1.0))
         rebound = _BOUNCE / fall
         duration = _FALL * math.sqrt(fall) * drop_time(rebound)
-        self._drops[(col, row)] = drop = self.animate(0.0, 1.0, duration, drop_bounce(rebound))
-        self._impact = (drop, duration / drop_time(rebound))
-        self._marker = self.animate(0.0, 1.0, _FADE, delay=duration * 0.8, blocking=False)
-        if self._outcome is not None and state.outcome() != self._outcome:
-            self._outcome = None
-
-    def on_undo(self, state: State) -> None:
-        super().on_undo(state)
-        self._forget_animations()
+        self._drops.start((col, row), duration, drop_bounce(rebound))
+        self._impact = duration / drop_time(rebound)
+        self._marker.start(0.0, 1.0, _FADE, delay=duration * 0.8)
+        self._outcome.follow(state)
 
     def sound_delay(self) -> float:
         """Until the disc just dropped first hits the bottom of its fall (the clack)."""
-        if self._impact is None or not self.animated:
+        drop = self._drops.latest
+        if drop is None or not self.animated:
             return 0.0
-        drop, fall = self._impact
-        return max(0.0, fall - drop.elapsed) / self.anim_speed
+        return max(0.0, self._impact - drop.elapsed) / self.anim_speed
 
     def on_outcome(self, state: State, outcome: Outcome) -> None:
-        wait = max((t.delay + t.duration - t.elapsed for t in self._drops.values()), default=0.0)
-        wait = max(0.0, wait)
-        self._outcome = outcome
-        self._sweep = self.animate(0.0, 1.0, _SWEEP, ease_in_out_cubic, delay=wait)
-        self._dim = self.animate(0.0, 1.0, _DIM, ease_out_cubic, delay=wait)
+        self._outcome.start(outcome, wait=self._drops.remaining())
 
     def content_rect(self) -> pygame.Rect:
         """The frame with its holes (the drop zone above it may be covered by a toast)."""
@@ -328,30 +263,10 @@ class ConnectFourRenderer(Renderer):
         return col if col < self.cols else None
 
     def on_cursor_moved(self, old: Cell, new: Cell) -> None:
-        gliding = self._glide is not None and not self._glide[0].done
-        start = self._cursor_x() if gliding else self._geometry.column_x(int(old))
-        self._glide = (self.animate(0.0, 1.0, _GLIDE, blocking=False), start, self._geometry.column_x(int(new)))
+        self._glide.move(self._geometry.column_x(int(old)), self._geometry.column_x(int(new)))
 
     def on_rejected(self, cell: Cell) -> None:
-        self._shake = (int(cell), self.animate(0.0, 1.0, _SHAKE, linear, blocking=False))
-
-    def _cursor_x(self) -> float:
-        if self._glide is None or self._glide[0].done:
-            return self._geometry.column_x(int(self.cursor))
-        tween, start, end = self._glide
-        return start + (end - start) * tween.value
-
-    def _shake_offset(self, col: int) -> float:
-        if self._shake is None or self._shake[0] != col or self._shake[1].done:
-            return 0.0
-        t = self._shake[1].value
-        return self._geometry.cell * 0.07 * math.sin(t * 6 * math.pi) * (1 - t)
-
-    def _refusing(self, col: int) -> float:
-        """How strongly column ``col`` shows that it refused a disc (1 just refused, 0 not)."""
-        if self._shake is None or self._shake[0] != col or self._shake[1].done:
-            return 0.0
-        return 1.0 - self._shake[1].value
+        self._shake.start(int(cell))
 
     # -- drawing ----------------------------------------------------------------
     def draw(self, surface: pygame.Surface, state: State, view: BoardView) -> None:
@@ -368,8 +283,8 @@ class ConnectFourRenderer(Renderer):
         self._draw_discs(surface, geo, state, outcome)
         if column is not None and state.height(column) < state.rows:
             ghost = self._disc_image(geo, state.turn)
-            _blit_centred(surface, ghost, geo.centre(column, state.height(column)), _LANDING_GHOST)
-        surface.blit(self._cached(("frame",), lambda: self._frame_layer(geo)), self._frame_bounds(geo))
+            blit_centred(surface, ghost, geo.centre(column, state.height(column)), _LANDING_GHOST)
+        surface.blit(self.cached(("frame",), lambda: self._frame_layer(geo)), self._frame_bounds(geo))
         if geo.labels:
             self._draw_labels(surface, geo, column)
         self._draw_marker(surface, geo, state, view)
@@ -386,25 +301,17 @@ class ConnectFourRenderer(Renderer):
             return int(self.cursor)
         return None if self.hover is None else int(self.hover)
 
-    def _outcome_values(self, outcome: Outcome | None) -> tuple[float, float]:
-        """(sweep progress, how far the discs off the line are muted) for the outcome being shown."""
-        if outcome is None:
-            return 0.0, 0.0
-        if outcome == self._outcome and self._sweep is not None and self._dim is not None:
-            return self._sweep.value, self._dim.value
-        return 1.0, 1.0
-
     def _draw_column_glow(self, surface: pygame.Surface, geo: _Geometry, col: int, state: ConnectFour) -> None:
         """A soft light down the aimed column (seen in its empty holes and the drop zone);
         red for a moment after the column refused a disc."""
-        refusing = self._refusing(col)
+        refusing = self._shake.strength(col)
         colour = shapes.mix(palette.GRID, palette.BAD, min(1.0, refusing * 1.5))
-        image = self._cached(("column", colour), lambda: self._column_image(geo, colour))
+        image = self.cached(("column", colour), lambda: self._column_image(geo, colour))
         top = geo.grid_y - (_PAD + _DROP) * geo.cell
-        _blit_centred(surface, image, (geo.column_x(col), top + image.get_height() / 2), 0.4 + 0.4 * refusing)
+        blit_centred(surface, image, (geo.column_x(col), top + image.get_height() / 2), 0.4 + 0.4 * refusing)
 
     def _draw_discs(self, surface: pygame.Surface, geo: _Geometry, state: ConnectFour, outcome: Outcome | None) -> None:
-        _, muted = self._outcome_values(outcome)
+        muted = self._outcome.dim(outcome)
         winning = set(outcome.cells) if outcome is not None and not outcome.is_draw else set()
         for col in range(state.cols):
             for row in range(state.height(col)):
@@ -413,12 +320,12 @@ class ConnectFourRenderer(Renderer):
                     continue
                 seat = 0 if value == ConnectFour.disc(0) else 1
                 x, y = geo.centre(col, row)
-                drop = self._drops.get((col, row))
-                if drop is not None and not drop.done:
+                drop = self._drops.running((col, row))
+                if drop is not None:
                     y = geo.drop_y + (y - geo.drop_y) * drop.value
-                _blit_centred(surface, self._disc_image(geo, seat), (x, y))
+                blit_centred(surface, self._disc_image(geo, seat), (x, y))
                 if outcome is not None and (col, row) not in winning and muted > 0:
-                    _blit_centred(surface, self._disc_image(geo, seat, muted=True), (x, y), muted)
+                    blit_centred(surface, self._disc_image(geo, seat, muted=True), (x, y), muted)
 
     def _draw_marker(self, surface: pygame.Surface, geo: _Geometry, state: ConnectFour, view: BoardView) -> None:
         """A small light ring on the last disc played, once it has landed."""
@@ -426,27 +333,27 @@ class ConnectFourRenderer(Renderer):
         if not isinstance(last, int) or not 0 <= last < state.cols or state.height(last) == 0:
             return
         row = state.height(last) - 1
-        drop = self._drops.get((last, row))
-        if drop is not None and not drop.done:
+        if self._drops.running((last, row)) is not None:
             return
-        fade = self._marker.value if self._marker is not None else 1.0
+        fade = self._marker.value
         if view.outcome is not None:
-            fade *= 1.0 - self._outcome_values(view.outcome)[0]
-        image = self._cached(("marker",), lambda: self._marker_image(geo))
-        _blit_centred(surface, image, geo.centre(last, row), 0.85 * fade)
+            fade *= 1.0 - self._outcome.sweep(view.outcome)
+        image = self.cached(("marker",), lambda: last_move_ring(geo.disc_side, geo.cell))
+        blit_centred(surface, image, geo.centre(last, row), 0.85 * fade)
 
     def _draw_ghost(self, surface: pygame.Surface, geo: _Geometry, state: ConnectFour, col: int) -> None:
         """The disc about to drop, above the aimed column (a full column shakes it and shows a red cross)."""
-        x = (self._cursor_x() if self.cursor_visible else geo.column_x(col)) + self._shake_offset(col)
-        breath = pulse((self.clock % 1.6) / 1.6) if self.animated else 0.5
+        x = self._glide.position(geo.column_x(col)) if self.cursor_visible else geo.column_x(col)
+        x += self._shake.offset(col, geo.cell)
+        breath = beat(self, 1.6)
         full = state.height(col) >= state.rows
-        _blit_centred(surface, self._disc_image(geo, state.turn), (x, geo.drop_y), (_FULL_GHOST if full else _GHOST) + 0.08 * (breath - 0.5))
+        blit_centred(surface, self._disc_image(geo, state.turn), (x, geo.drop_y), (_FULL_GHOST if full else _GHOST) + 0.08 * (breath - 0.5))
         if full:
-            image = self._cached(("full",), lambda: self._full_image(geo))
-            _blit_centred(surface, image, (x, geo.drop_y), 0.5 + 0.5 * self._refusing(col))
+            image = self.cached(("full",), lambda: self._full_image(geo))
+            blit_centred(surface, image, (x, geo.drop_y), 0.5 + 0.5 * self._shake.strength(col))
         if self.cursor_visible:
-            image = self._cached(("cursor",), lambda: self._cursor_image(geo))
-            _blit_centred(surface, image, (x, geo.drop_y))
+            image = self.cached(("cursor",), lambda: self._cursor_image(geo))
+            blit_centred(surface, image, (x, geo.drop_y))
 
     def _draw_hint(self, surface: pygame.Surface, geo: _Geometry, state: ConnectFour, view: BoardView) -> None:
         """Each column's value in the hole its disc would land in; a gold ring round the best."""
@@ -458,31 +365,30 @@ class ConnectFourRenderer(Renderer):
             best = {m for m, v in values.items() if v.score == top}
         elif isinstance(view.hint, int) and 0 <= view.hint < state.cols and state.height(view.hint) < state.rows:
             best = {view.hint}
-        beat = pulse((self.clock % 1.3) / 1.3) if self.animated else 0.5
+        pulse = beat(self, 1.3)
         for col in sorted(best):
             centre = geo.centre(col, state.height(col))
-            ring = self._cached(("ring",), lambda: self._ring_image(geo))
-            _blit_centred(surface, ring, centre, 0.65 + 0.35 * beat)
+            ring = self.cached(("ring",), lambda: self._ring_image(geo))
+            blit_centred(surface, ring, centre, 0.65 + 0.35 * pulse)
         for col, value in values.items():
             colour = palette.GOOD if value.score > 0 else palette.BAD if value.score < 0 else palette.TEXT_MUTED
-            label = self._cached(("hint", value.text, colour, col in best), lambda: self._hint_label(geo, value.text, colour, col in best))
-            _blit_centred(surface, label, geo.centre(col, state.height(col)))
+            label = self.cached(("hint", value.text, colour, col in best), lambda: self._hint_label(geo, value.text, colour, col in best))
+            blit_centred(surface, label, geo.centre(col, state.height(col)))
 
     def _draw_win_lines(self, surface: pygame.Surface, geo: _Geometry, outcome: Outcome) -> None:
-        sweep, _ = self._outcome_values(outcome)
+        sweep = self._outcome.sweep(outcome)
         if sweep <= 0.0:
             return
-        beat = pulse((self.clock % 1.1) / 1.1) if self.animated else 0.5
-        halo = self._cached(("halo",), lambda: self._halo_image(geo))
+        pulse = beat(self, 1.1)
+        halo = self.cached(("halo",), lambda: self._halo_image(geo))
         for cell in outcome.cells:
-            _blit_centred(surface, halo, geo.centre(*cell), sweep * (0.35 + 0.5 * beat))
+            blit_centred(surface, halo, geo.centre(*cell), sweep * (0.35 + 0.5 * pulse))
+        half = geo.cell * _WIN_STROKE
+        stroke = WinStroke(half, geo.cell * _WIN_OVERHANG, geo.cell * 0.1, half + geo.cell * 0.22)
         for first, last in winning_runs(outcome.cells):
             a, b = geo.centre(*first), geo.centre(*last)
-            if sweep >= 1.0:
-                image, bounds = self._cached_stroke(geo, a, b)
-            else:
-                image, bounds = self._stroke(geo, a, b, sweep)
-            surface.blit(image, bounds)
+            key = ("win", a, b) if sweep >= 1.0 else None
+            surface.blit(self.cached(key, lambda: stroke.image(a, b, sweep)), stroke.bounds(a, b, sweep))
 
     def _draw_labels(self, surface: pygame.Surface, geo: _Geometry, column: int | None) -> None:
         font = self.font(palette.DISPLAY_FONT_MEDIUM, max(10.0, geo.cell * _LABELS * 0.62))
@@ -491,16 +397,10 @@ class ConnectFourRenderer(Renderer):
         for col in range(geo.cols):
             aimed = col == column
             colour = palette.ACCENT if aimed else palette.TEXT_MUTED
-            label = self._cached(("label", font.get_height(), col, colour), lambda: render(font, str(col + 1), colour))
-            _blit_centred(surface, label, (geo.column_x(col), middle), 0.95 if aimed else 0.55)
+            label = self.cached(("label", font.get_height(), col, colour), lambda: render(font, str(col + 1), colour))
+            blit_centred(surface, label, (geo.column_x(col), middle), 0.95 if aimed else 0.55)
 
     # -- images (cached per layout) ----------------------------------------------
-    def _cached(self, key: Any, make: Callable[[], pygame.Surface]) -> pygame.Surface:
-        image = self._cache.get(key)
-        if image is None:
-            image = self._cache[key] = make()
-        return image
-
     def _frame_bounds(self, geo: _Geometry) -> pygame.Rect:
         """The pixels the frame layer covers: the frame and its drop shadow."""
         reach = 0.3 * geo.cell
@@ -605,7 +505,7 @@ class ConnectFourRenderer(Renderer):
         colour = SEAT_COLOURS[seat]
         if muted:
             colour = shapes.mix(shapes.mix(colour, _MUTED_GREY, 0.4), palette.BOARD, 0.28)
-        return self._cached(("disc", seat, muted), lambda: self._render_disc(geo, colour))
+        return self.cached(("disc", seat, muted), lambda: self._render_disc(geo, colour))
 
     def _render_disc(self, geo: _Geometry, colour: RGB) -> pygame.Surface:
         """A disc lit from the upper left: a soft dome, a darker rim and an embossed inner ring."""
@@ -631,15 +531,6 @@ class ConnectFourRenderer(Renderer):
                      light, 0.45)
         gloss = np.hypot(dx + 0.34 * radius, dy + 0.4 * radius)
         canvas.paint(np.exp(-(gloss / (0.3 * radius)) ** 2), (255, 255, 255), 0.22)
-        return canvas.to_surface()
-
-    def _marker_image(self, geo: _Geometry) -> pygame.Surface:
-        n = geo.disc_side
-        canvas = shapes.Canvas(pygame.Rect(0, 0, n, n))
-        d = np.hypot(canvas.xs - n / 2, canvas.ys - n / 2)
-        ring = shapes.stroke_alpha(np.abs(d - 0.13 * geo.cell), max(1.0, 0.03 * geo.cell))
-        canvas.paint(shapes.glow_alpha(np.abs(d - 0.13 * geo.cell), 1.0, 0.05 * geo.cell), _SHADOW, 0.35)
-        canvas.paint(ring, _MARKER)
         return canvas.to_surface()
 
     def _ring_image(self, geo: _Geometry) -> pygame.Surface:
@@ -685,7 +576,7 @@ class ConnectFourRenderer(Renderer):
         n = max(1, math.ceil(2 * _HOLE * geo.cell))
         canvas = shapes.Canvas(pygame.Rect(0, 0, n, n))
         d = np.hypot(canvas.xs - n / 2, canvas.ys - n / 2)
-        canvas.paint(shapes.fill_alpha(d - (_HOLE * geo.cell - 1)), _LABEL_BACK, 0.82)
+        canvas.paint(shapes.fill_alpha(d - (_HOLE * geo.cell - 1)), LABEL_BACK, 0.82)
         image = canvas.to_surface()
         room = 2 * _HOLE * geo.cell * 0.86
         size = geo.cell * (0.2 if best else 0.185)
@@ -717,39 +608,6 @@ class ConnectFourRenderer(Renderer):
         if max(font.size(first)[0], font.size(second)[0]) <= room:
             return [first, second]
         return wrap_text(font, content, int(room))
-
-    def _stroke_geometry(self, geo: _Geometry, a: tuple[float, float], b: tuple[float, float],
-                         sweep: float) -> tuple[tuple[float, float], tuple[float, float], pygame.Rect, float]:
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        length = math.hypot(dx, dy) or 1.0
-        ux, uy = dx / length, dy / length
-        over = geo.cell * _WIN_OVERHANG
-        start = (a[0] - ux * over, a[1] - uy * over)
-        full = length + 2 * over
-        end = (start[0] + ux * full * sweep, start[1] + uy * full * sweep)
-        half = geo.cell * _WIN_STROKE
-        reach = half + geo.cell * 0.22
-        bounds = pygame.Rect(
-            int(min(start[0], end[0]) - reach), int(min(start[1], end[1]) - reach),
-            int(abs(end[0] - start[0]) + 2 * reach) + 1, int(abs(end[1] - start[1]) + 2 * reach) + 1,
-        )
-        return start, end, bounds, half
-
-    def _stroke(self, geo: _Geometry, a: tuple[float, float], b: tuple[float, float],
-                sweep: float) -> tuple[pygame.Surface, pygame.Rect]:
-        """The gold stroke along a winning line, ``sweep`` of the way from ``a`` past ``b``."""
-        start, end, bounds, half = self._stroke_geometry(geo, a, b, sweep)
-        canvas = shapes.Canvas(bounds)
-        distance = shapes.segment_distance(canvas.xs, canvas.ys, start, end)
-        canvas.paint(shapes.glow_alpha(distance, half, geo.cell * 0.1), palette.ACCENT, 0.55)
-        canvas.paint(shapes.stroke_alpha(distance, half), palette.ACCENT)
-        canvas.paint(shapes.stroke_alpha(distance, half * 0.3), _WIN_CORE, 0.9)
-        return canvas.to_surface(), bounds
-
-    def _cached_stroke(self, geo: _Geometry, a: tuple[float, float], b: tuple[float, float]) -> tuple[pygame.Surface, pygame.Rect]:
-        bounds = self._stroke_geometry(geo, a, b, 1.0)[2]
-        image = self._cached(("win", a, b), lambda: self._stroke(geo, a, b, 1.0)[0])
-        return image, bounds
 
     # -- the menu card ----------------------------------------------------------
     def render_preview(self, size: tuple[int, int]) -> pygame.Surface:

@@ -231,25 +231,13 @@ def frame(outer: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:
     return [p for p in parts if p.width > 0 and p.height > 0]
 
 
-def disjoint(rects: Sequence[pygame.Rect]) -> list[pygame.Rect]:
-    """Rectangles covering the union of ``rects`` with no pixel in two of them.
-
-    Painting is not idempotent (a glow painted twice is stronger), so shapes
-    drawn in several overlapping windows are painted once per piece of these.
-    """
-    pieces: list[pygame.Rect] = []
-    for rect in rects:
-        todo = [pygame.Rect(rect)] if rect.width > 0 and rect.height > 0 else []
-        for done in pieces:
-            todo = [part for piece in todo for part in _subtract(piece, done)]
-        pieces.extend(todo)
-    return pieces
-
-
-def _subtract(rect: pygame.Rect, cut: pygame.Rect) -> list[pygame.Rect]:
-    if not rect.colliderect(cut):
-        return [rect]
-    return frame(rect, cut)
+def pill(size: tuple[int, int], colour: Colour) -> pygame.Surface:
+    """A filled capsule of ``size`` (round ends), anti-aliased: the backing of a label."""
+    w, h = size
+    canvas = Canvas(pygame.Rect(0, 0, w, h))
+    box = (0.5, 0.5, w - 1.0, h - 1.0)
+    canvas.paint(fill_alpha(rounded_rect_distance(canvas.xs, canvas.ys, box, h / 2)), colour)
+    return canvas.to_surface()
 
 
 def mix(a: Colour, b: Colour, t: float) -> tuple[int, int, int]:

@@ -1,0 +1,706 @@
+"""A base for boards that are a square grid (Tic-tac-toe, Reversi, Gomoku): a game
+says how to draw one piece (and, if it likes, its board) and gets the rest.
+
+``GridRenderer`` fits a ``cols`` x ``rows`` grid into the layout rect on a
+panel with a soft shadow, with room round it for the coordinates, which it
+takes from the game's own move notation (the file every cell name in a
+column starts with, the rank every name in a row ends with). Pieces sit in
+the cells, or on the intersections of the lines (``intersections = True``,
+as in Gomoku). On top it draws what every such board shows: the last move
+(a tinted tile under the piece, a small ring on a stone), a ghost of the
+piece to play under the mouse or the keyboard cursor, a piece popping in
+when played, a refused cell shaking, the hint's pulsing ring and each
+move's value on a pill, and at the end a gold stroke sweeping along the
+winning line while its pieces pulse and the others dim (after a draw every
+piece dims).
+
+Cells are numbered row by row from the top left of the screen (``row *
+cols + col``); a game whose moves name cells the same way needs no move
+mapping, another overrides ``move_for_cell`` and ``cell_for_move``. An
+outcome's ``cells`` are named like moves. Mouse, arrow keys and Enter work
+through the base class's cell hooks, which this class fills in.
+"""
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass
+from typing import ClassVar, Sequence
+
+import numpy as np
+import pygame
+
+from game.rules.core import Move, Outcome, RulesError, State
+from game.match.record import MoveRecord
+from game.ui import palette
+from game.ui.draw import render
+from game.ui.renderers import shapes
+from game.ui.renderers.base import BoardView, Cell, Renderer, blit_centred
+from game.ui.renderers.effects import (
+    LABEL_BACK, Arrivals, Fade, Glide, OutcomeShow, Shake, WinStroke, beat, last_move_ring, winning_runs,
+)
+from game.ui.tween import ease_in_out_cubic, ease_out_back
+
+Point = tuple[float, float]
+Segment = tuple[Point, Point]
+
+#: Labels smaller than this (the margin they sit in, in pixels) cannot be read: left out.
+_MIN_LABEL_MARGIN = 14
+# Sizes as fractions of one cell.
+_TILE_INSET = 0.07
+_TILE_RADIUS = 0.16
+_RING_RADIUS = 0.385
+_WIN_STROKE = 0.05
+_WIN_OVERHANG = 0.34   # how far the winning stroke reaches past the end pieces
+_HALO = 0.38           # radius of the glow behind a winning piece (the default halo)
+# The panel, as fractions of its (shorter) side.
+_PANEL_RADIUS = 0.07
+_PANEL_SHADOW_DROP = 0.022
+_PANEL_SHADOW_BLUR = 0.06
+
+# Durations in seconds at normal speed.
+_APPEAR = 0.3
+_TILE_FADE = 0.25
+_SWEEP = 0.50
+_DIM = 0.45
+_GLIDE = 0.12
+_SHAKE = 0.32
+_SHAKE_SWING = 0.045   # of a cell
+
+_SHADOW: palette.RGB = (6, 8, 22)
+_WIN_DIM = 0.55        # opacity of the pieces off the winning line
+_DRAW_DIM = 0.4        # opacity of every piece after a draw
+_GHOST = 0.42
+
+
+@dataclass(frozen=True)
+class GridGeometry:
+    """Where a grid's panel, cells and labels go inside an area (pixels)."""
+
+    area: pygame.Rect
+    cols: int
+    rows: int
+    intersections: bool
+    cell: float          # from one cell (or line) to the next
+    grid_x: float        # left edge of the first column of cells; the first line on intersections
+    grid_y: float
+    board_x: float       # the panel
+    board_y: float
+    board_w: float
+    board_h: float
+    margin: float        # room round the panel for the labels
+    labels: bool
+
+    @classmethod
+    def fit(cls, area: pygame.Rect, cols: int, rows: int, *, intersections: bool, pad: float,
+            label_margin: float, plain_margin: float, labels: bool = True) -> "GridGeometry":
+        """The largest board that fits ``area``: a panel whose padding round the grid
+        is ``pad`` of its longer side (plus half a cell on ``intersections``, for the
+        edge stones), in a margin for the labels that is ``label_margin`` of the
+        side of the square holding both (``plain_margin`` without labels: when
+        asked so, or when they would be too small to read). Sizes are shares of
+        the board, not of a cell, so a board keeps its look at every size."""
+        span_x, span_y = (cols - 1, rows - 1) if intersections else (cols, rows)
+        span = max(span_x, span_y, 1)
+        extra = 0.5 if intersections else 0.0     # cells of padding round the edge stones
+
+        def side_for(margin: float) -> float:
+            """The longer side of the square (panel and margins) that fits ``area``:
+            the shorter axis is ``span - span_axis`` cells less."""
+            cell_share = (1 - 2 * margin) * (1 - 2 * pad) / (span + 2 * extra)
+            return max(0.0, min(area.width / (1 - (span - span_x) * cell_share),
+                                area.height / (1 - (span - span_y) * cell_share)))
+
+        side = side_for(label_margin)
+        if labels and side * label_margin >= _MIN_LABEL_MARGIN:
+            margin = side * label_margin
+        else:
+            labels = False
+            side = side_for(plain_margin)
+            margin = side * plain_margin
+        board = side - 2 * margin
+        border = board * pad
+        cell = (board - 2 * border) / (span + 2 * extra)
+        border += extra * cell
+        board_w, board_h = board - (span - span_x) * cell, board - (span - span_y) * cell
+        board_x = area.x + (area.width - board_w) / 2
+        board_y = area.y + (area.height - board_h) / 2
+        return cls(pygame.Rect(area), cols, rows, intersections, cell, board_x + border, board_y + border,
+                   board_x, board_y, board_w, board_h, margin, labels)
+
+    @property
+    def offset(self) -> float:
+        """Where a piece sits from its cell's top-left corner, in cells."""
+        return 0.0 if self.intersections else 0.5
+
+    def centre(self, col: float, row: float) -> Point:
+        return self.grid_x + (col + self.offset) * self.cell, self.grid_y + (row + self.offset) * self.cell
+
+    def place_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        """The (column, row) whose cell (or nearest intersection) holds ``pos``."""
+        if self.cell <= 0:
+            return None
+        shift = 0.5 - self.offset
+        col = math.floor((pos[0] - self.grid_x) / self.cell + shift)
+        row = math.floor((pos[1] - self.grid_y) / self.cell + shift)
+        if 0 <= col < self.cols and 0 <= row < self.rows:
+            return col, row
+        return None
+
+    @property
+    def pieces_rect(self) -> pygame.Rect:
+        """The cells, or the squares round every intersection: where pieces can be."""
+        left = self.grid_x - (0.5 - self.offset) * self.cell
+        top = self.grid_y - (0.5 - self.offset) * self.cell
+        return pygame.Rect(math.floor(left), math.floor(top), math.ceil(self.cols * self.cell),
+                           math.ceil(self.rows * self.cell))
+
+    @property
+    def side(self) -> int:
+        """Pixel size of the square images that fill one cell (tiles, cursor)."""
+        return max(1, int(round(self.cell)))
+
+    @property
+    def panel(self) -> tuple[float, float, float, float]:
+        return self.board_x, self.board_y, self.board_w, self.board_h
+
+    @property
+    def panel_side(self) -> float:
+        """The panel's shorter side, which its rounding and shadow scale with."""
+        return min(self.board_w, self.board_h)
+
+    @property
+    def key(self) -> tuple[int, int, int, int, bool]:
+        """What the cached images depend on: they stay while this does."""
+        return self.area.width, self.area.height, self.cols, self.rows, self.labels
+
+
+def _around(a: Point, b: Point, reach: float) -> pygame.Rect:
+    """The pixels within ``reach`` of the box spanned by points ``a`` and ``b``."""
+    left, top = math.floor(min(a[0], b[0]) - reach), math.floor(min(a[1], b[1]) - reach)
+    return pygame.Rect(left, top, math.ceil(max(a[0], b[0]) + reach) - left, math.ceil(max(a[1], b[1]) + reach) - top)
+
+
+def shared_ends(names: Sequence[str]) -> tuple[str, str]:
+    """What every one of ``names`` starts with and what every one ends with
+    (``('a', '')`` for a1, a2, a3; ``('', '3')`` for a3, b3, c3)."""
+    if not names or not all(names):
+        return "", ""
+    start = os.path.commonprefix(list(names))
+    end = os.path.commonprefix([name[::-1] for name in names])[::-1]
+    return start, end
+
+
+class GridRenderer(Renderer):
+    """A square-grid board (see the module docstring).
+
+    A subclass sets ``game_id``, ``state_type``, ``cols`` and ``rows`` (or
+    ``grid_size`` for a board whose size is an option), says which seat's
+    piece stands on a cell (``piece_at``), draws one piece (``render_piece``)
+    and gives a sample position for the menu card (``preview``). Everything
+    else has a default it may override: the board (``render_board``,
+    ``grid_lines``), a piece arriving (``piece_image``, ``appear_duration``),
+    its ghost and halo, and the move a cell stands for.
+    """
+
+    state_type: ClassVar[type[State]] = State
+    cols: int = 3
+    rows: int = 3
+    #: Pieces sit on the lines' crossings (Gomoku), not in the cells.
+    intersections: ClassVar[bool] = False
+    #: The panel's padding round the grid, as a share of the panel's longer side
+    #: (intersections add half a cell for the edge stones).
+    grid_pad: ClassVar[float] = 0.035
+    #: The room round the panel for the coordinates, as a share of the side of
+    #: the square holding both; and the room kept without coordinates.
+    label_margin: ClassVar[float] = 0.05
+    plain_margin: ClassVar[float] = 0.02
+    #: Images smaller than this many pixels a cell are not drawn at all.
+    min_cell: ClassVar[float] = 4
+
+    def __init__(self) -> None:
+        self.cols, self.rows = type(self).cols, type(self).rows
+        super().__init__()
+        #: False draws no coordinates whatever the room (the menu card's sample).
+        self.show_labels = True
+        self.geometry = self._fitted()
+        self.arrivals = Arrivals(self)
+        self.tile_fade = Fade(self)
+        self.shake = Shake(self, _SHAKE, _SHAKE_SWING)
+        self.glide = Glide(self, _GLIDE)
+        self.outcome_show = OutcomeShow(self, _SWEEP, ease_in_out_cubic, dim_time=_DIM)
+        self._names_key: tuple[type, int, int] | None = None
+        self._names: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+
+    # -- what a game says ---------------------------------------------------------
+    def grid_size(self, state: State) -> tuple[int, int]:
+        """(columns, rows) of ``state``'s board."""
+        return type(self).cols, type(self).rows
+
+    def piece_at(self, state: State, cell: int) -> int | None:
+        """The seat whose piece stands on ``cell``, or ``None`` for an empty cell."""
+        raise NotImplementedError(f"{type(self).__name__} does not implement piece_at")
+
+    def render_piece(self, seat: int) -> pygame.Surface:
+        """One piece of ``seat`` at its full size for the current ``geometry``, centred
+        on its image (drawn once per layout)."""
+        raise NotImplementedError(f"{type(self).__name__} does not implement render_piece")
+
+    def preview(self) -> tuple[State, BoardView]:
+        """The sample position (and what to show on it) for the game menu's card."""
+        raise NotImplementedError(f"{type(self).__name__} does not implement preview")
+
+    def move_for_cell(self, state: State, cell: Cell) -> Move | None:
+        """The move that puts a piece on ``cell``: by default the cell's number."""
+        return cell
+
+    def cell_for_move(self, state: State, move: Move | None) -> int | None:
+        """The cell a move puts its piece on (``None`` for a pass or a foreign value)."""
+        if isinstance(move, int) and not isinstance(move, bool) and 0 <= move < self.cols * self.rows:
+            return move
+        return None
+
+    def appear_duration(self, seat: int) -> float:
+        """Seconds a piece of ``seat`` takes to appear when played."""
+        return _APPEAR
+
+    def piece_image(self, seat: int, progress: float) -> pygame.Surface:
+        """The piece ``progress`` (0..1) of the way in: by default it pops up to a
+        little over its size and settles."""
+        image = self.cached(("piece", seat), lambda: self.render_piece(seat))
+        if progress >= 1.0:
+            return image
+        scale = ease_out_back(max(0.0, progress))
+        w, h = image.get_size()
+        return pygame.transform.smoothscale(image, (max(1, round(w * scale)), max(1, round(h * scale))))
+
+    def ghost_image(self, seat: int) -> pygame.Surface:
+        """The faint piece shown where the player is about to play (drawn see-through)."""
+        return self.piece_image(seat, 1.0)
+
+    def halo_image(self, seat: int) -> pygame.Surface:
+        """The glow behind a piece of the winning line (drawn with a pulsing opacity)."""
+        geo = self.geometry
+        n = max(1, math.ceil(2 * (_HALO + 0.2) * geo.cell))
+        canvas = shapes.Canvas(pygame.Rect(0, 0, n, n))
+        d = np.hypot(canvas.xs - n / 2, canvas.ys - n / 2)
+        colour = self.seat_colours()[seat % len(self.seat_colours())]
+        canvas.paint(shapes.glow_alpha(d, _HALO * geo.cell, 0.14 * geo.cell), colour, 0.7)
+        return canvas.to_surface()
+
+    def grid_lines(self, geo: GridGeometry) -> list[Segment]:
+        """The lines drawn on the board: by default every line of the grid (round the
+        cells, or through the intersections)."""
+        extra = 0 if geo.intersections else 1
+        width = (geo.cols - 1 + extra) * geo.cell
+        height = (geo.rows - 1 + extra) * geo.cell
+        lines: list[Segment] = []
+        for k in range(geo.cols + extra):
+            x = geo.grid_x + k * geo.cell
+            lines.append(((x, geo.grid_y), (x, geo.grid_y + height)))
+        for k in range(geo.rows + extra):
+            y = geo.grid_y + k * geo.cell
+            lines.append(((geo.grid_x, y), (geo.grid_x + width, y)))
+        return lines
+
+    # -- cells ------------------------------------------------------------------------
+    def cell_of(self, col: int, row: int) -> int:
+        return row * self.cols + col
+
+    def place_of(self, cell: int) -> tuple[int, int]:
+        """(column, row) of ``cell``, row 0 at the top of the screen."""
+        row, col = divmod(int(cell), self.cols)
+        return col, row
+
+    def centre_of(self, cell: int) -> Point:
+        return self.geometry.centre(*self.place_of(cell))
+
+    def cell_at(self, pos: tuple[int, int]) -> int | None:
+        place = self.geometry.place_at(pos)
+        return None if place is None else self.cell_of(*place)
+
+    def cell_centre(self, cell: Cell) -> tuple[int, int]:
+        x, y = self.centre_of(int(cell))
+        return int(round(x)), int(round(y))
+
+    def default_cursor(self) -> int:
+        return self.cell_of(self.cols // 2, self.rows // 2)
+
+    def step_cursor(self, cell: Cell, dx: int, dy: int) -> int:
+        col, row = self.place_of(int(cell))
+        return self.cell_of(min(self.cols - 1, max(0, col + dx)), min(self.rows - 1, max(0, row + dy)))
+
+    def on_cursor_moved(self, old: Cell, new: Cell) -> None:
+        self.glide.move(self.centre_of(int(old)), self.centre_of(int(new)))
+
+    def on_rejected(self, cell: Cell) -> None:
+        self.shake.start(int(cell))
+
+    def _valid(self, cell: Cell | None) -> bool:
+        return isinstance(cell, int) and 0 <= cell < self.cols * self.rows
+
+    # -- lifecycle --------------------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        """Fit the grid to ``rect``; cached images stay while their sizes do."""
+        super().layout(rect)
+        self._refit()
+
+    def _fitted(self) -> GridGeometry:
+        return GridGeometry.fit(
+            self.rect, self.cols, self.rows, intersections=self.intersections, pad=self.grid_pad,
+            label_margin=self.label_margin, plain_margin=self.plain_margin, labels=self.show_labels,
+        )
+
+    def _refit(self) -> None:
+        old = self.geometry.key
+        self.geometry = self._fitted()
+        if self.geometry.key != old:
+            self._cache.clear()
+        if not self._valid(self.cursor):
+            self.cursor = self.default_cursor()
+
+    def _follow(self, state: State) -> State:
+        """``state`` if this board can draw it, its grid laid out at ``state``'s size."""
+        if not isinstance(state, self.state_type):
+            raise TypeError(f"{type(self).__name__} cannot draw a {type(state).__name__}")
+        size = self.grid_size(state)
+        if size != (self.cols, self.rows):
+            self.cols, self.rows = size
+            self._refit()
+        return state
+
+    def reset(self, state: State) -> None:
+        if isinstance(state, self.state_type):
+            self._follow(state)
+        super().reset(state)
+
+    def on_move(self, state: State, record: MoveRecord) -> None:
+        self._follow(state)
+        cell = self.cell_for_move(state, record.move)
+        if cell is not None:
+            self.arrivals.start(cell, self.appear_duration(record.seat))
+            self.tile_fade.start(0.0, 1.0, _TILE_FADE)
+        self.outcome_show.follow(state)
+
+    def on_outcome(self, state: State, outcome: Outcome) -> None:
+        self.outcome_show.start(outcome, wait=self.arrivals.remaining())
+
+    def content_rect(self) -> pygame.Rect:
+        """Where the pieces can be (the marks, the hint ring and the winning stroke stay inside)."""
+        return self.geometry.pieces_rect
+
+    # -- drawing ----------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, state: State, view: BoardView) -> None:
+        self._follow(state)
+        geo = self.geometry
+        if geo.cell < self.min_cell:
+            return
+        surface.blit(self.cached(("board",), lambda: self.render_board(geo)), self.board_bounds(geo))
+        if geo.labels:
+            self._draw_labels(surface, geo, state)
+        pieces = {cell: seat for cell in range(self.cols * self.rows)
+                  if (seat := self.piece_at(state, cell)) is not None}
+        outcome = view.outcome
+        playing = view.interactive and outcome is None and not state.is_over()
+        last = self.cell_for_move(state, view.last_move)
+        if last not in pieces:
+            last = None
+
+        if last is not None and not geo.intersections:
+            self._draw_last_tile(surface, geo, last, pieces[last], outcome)
+        ghost_cell = self._ghost_cell(state, pieces) if playing else None
+        if ghost_cell is not None and not self.cursor_visible:
+            hover_tile = self.cached(("tile", palette.HOVER), lambda: self._tile(geo, palette.HOVER))
+            blit_centred(surface, hover_tile, self.centre_of(ghost_cell), 0.45)
+        if ghost_cell is not None:
+            blit_centred(surface, self.ghost_image(state.turn), self.centre_of(ghost_cell),
+                         _GHOST + 0.1 * (beat(self, 1.6) - 0.5))
+
+        self._draw_pieces(surface, geo, state, pieces, outcome)
+        if last is not None and geo.intersections:
+            self._draw_last_marker(surface, geo, last, outcome)
+
+        hint = self.cell_for_move(state, view.hint) if outcome is None else None
+        if hint is not None:
+            self._draw_hint(surface, geo, state, hint, empty=hint not in pieces, ghosted=hint == ghost_cell)
+        if view.hint_values and outcome is None:
+            self._draw_hint_values(surface, geo, state, view, pieces)
+        if playing and self.cursor_visible:
+            cursor = self.cached(("cursor",), lambda: self._cursor_image(geo))
+            x, y = self.glide.position(self.centre_of(int(self.cursor)))
+            blit_centred(surface, cursor, (x + self.shake.offset(int(self.cursor), geo.cell), y))
+        if outcome is not None and not outcome.is_draw:
+            self._draw_win_lines(surface, geo, state, outcome)
+
+    def _ghost_cell(self, state: State, pieces: dict[int, int]) -> int | None:
+        """The empty cell the player points at (cursor, else mouse) if playing there is legal."""
+        cell = self.cursor if self.cursor_visible else self.hover
+        if not self._valid(cell) or cell in pieces:
+            return None
+        move = self.move_for_cell(state, cell)
+        return int(cell) if move is not None and state.is_legal(move) else None
+
+    def _dimmed(self, outcome: Outcome | None) -> float:
+        """The opacity of the pieces the outcome dims, now."""
+        if outcome is None:
+            return 1.0
+        target = _DRAW_DIM if outcome.is_draw else _WIN_DIM
+        return 1.0 + (target - 1.0) * self.outcome_show.dim(outcome)
+
+    def _winning_cells(self, state: State, outcome: Outcome | None) -> list[int]:
+        """The cells of the outcome's winning line, in its order."""
+        if outcome is None or outcome.is_draw:
+            return []
+        cells = (self.cell_for_move(state, c) for c in outcome.cells)
+        return [c for c in cells if c is not None]
+
+    def _draw_last_tile(self, surface: pygame.Surface, geo: GridGeometry, cell: int, seat: int,
+                        outcome: Outcome | None) -> None:
+        """The last move's cell on a tile tinted with its seat's colour, fading in."""
+        fade = self.tile_fade.value
+        if outcome is not None and outcome.is_draw:
+            fade *= self._dimmed(outcome)
+        tint = self.seat_colours()[seat % len(self.seat_colours())]
+        tile = self.cached(("tile", tint), lambda: self._tile(geo, shapes.mix(palette.PANEL_LIGHT, tint, 0.22)))
+        blit_centred(surface, tile, self.centre_of(cell), 0.75 * fade)
+
+    def _draw_last_marker(self, surface: pygame.Surface, geo: GridGeometry, cell: int,
+                          outcome: Outcome | None) -> None:
+        """A small light ring on the last stone placed, once it has appeared."""
+        if self.arrivals.running(cell) is not None:
+            return
+        fade = self.tile_fade.value * (1.0 - self.outcome_show.sweep(outcome))
+        image = self.cached(("marker",), lambda: last_move_ring(geo.side, geo.cell))
+        blit_centred(surface, image, self.centre_of(cell), 0.85 * fade)
+
+    def _draw_pieces(self, surface: pygame.Surface, geo: GridGeometry, state: State, pieces: dict[int, int],
+                     outcome: Outcome | None) -> None:
+        """Every piece: arriving, shaking; at the end the winning line's pulse and the others dimmed.
+        Without a line, a winner's pieces stay lit."""
+        sweep = self.outcome_show.sweep(outcome)
+        dim = self._dimmed(outcome)
+        winning = set(self._winning_cells(state, outcome))
+        lit = set(outcome.winners) if outcome is not None and not winning else set()
+        pulse = beat(self, 1.1)
+        for cell, seat in pieces.items():
+            x, y = self.centre_of(cell)
+            centre = (x + self.shake.offset(cell, geo.cell), y)
+            if cell in winning:
+                strength = sweep * pulse
+                image = self.piece_image(seat, 1.0)
+                if strength > 0.01:
+                    image = pygame.transform.smoothscale_by(image, 1.0 + 0.07 * strength)
+                    halo = self.cached(("halo", seat), lambda: self.halo_image(seat))
+                    blit_centred(surface, halo, centre, 0.8 * strength)
+                blit_centred(surface, image, centre)
+                continue
+            opacity = dim if outcome is not None and seat not in lit else 1.0
+            blit_centred(surface, self.piece_image(seat, self.arrivals.progress(cell)), centre, opacity)
+
+    def _draw_hint(self, surface: pygame.Surface, geo: GridGeometry, state: State, cell: int,
+                   empty: bool, ghosted: bool) -> None:
+        """A gold ring breathing round the hinted cell, with a faint ghost of the piece to play."""
+        pulse = beat(self, 1.3)
+        cx, cy = self.centre_of(cell)
+        radius = geo.cell * (_RING_RADIUS - 0.02 * pulse)
+        half = geo.cell * (0.017 + 0.007 * pulse)
+        reach = int(radius + half + geo.cell * 0.12) + 2
+        bounds = pygame.Rect(int(cx) - reach, int(cy) - reach, 2 * reach, 2 * reach)
+        ring = shapes.stroked(
+            bounds, lambda xs, ys: shapes.arc_distance(xs, ys, (cx, cy), radius, 0.0, 2 * math.pi),
+            half, palette.ACCENT, glow=0.3 + 0.35 * pulse, glow_spread=geo.cell * 0.05,
+            opacity=0.7 + 0.3 * pulse,
+        )
+        surface.blit(ring, bounds)
+        if empty and not ghosted:
+            blit_centred(surface, self.ghost_image(state.turn), (cx, cy), 0.18 + 0.12 * pulse)
+
+    def _draw_hint_values(self, surface: pygame.Surface, geo: GridGeometry, state: State, view: BoardView,
+                          pieces: dict[int, int]) -> None:
+        """Each judged move's value ('win in 2', 'draw', 'loss in 1') on a dark pill in its cell."""
+        font = self.font(palette.TEXT_FONT_BOLD, max(11.0, geo.cell * 0.115))
+        for move, value in view.hint_values.items():
+            cell = self.cell_for_move(state, move)
+            if cell is None or cell in pieces:
+                continue
+            colour = palette.GOOD if value.score > 0 else palette.BAD if value.score < 0 else palette.TEXT_MUTED
+            text = render(font, value.text, colour)
+            pad_x, pad_y = int(geo.cell * 0.06), int(geo.cell * 0.025)
+            size = (text.get_width() + 2 * pad_x, text.get_height() + 2 * pad_y)
+            pill = self.cached(("pill", size), lambda: shapes.pill(size, LABEL_BACK))
+            centre = self.centre_of(cell)
+            blit_centred(surface, pill, centre, 0.8)
+            blit_centred(surface, text, centre)
+
+    def _draw_win_lines(self, surface: pygame.Surface, geo: GridGeometry, state: State, outcome: Outcome) -> None:
+        """The gold stroke sweeping along each winning line."""
+        sweep = self.outcome_show.sweep(outcome)
+        if sweep <= 0.0:
+            return
+        half = geo.cell * _WIN_STROKE
+        stroke = WinStroke(half, geo.cell * _WIN_OVERHANG, geo.cell * 0.09, half + geo.cell * 0.2)
+        for first, last in winning_runs([self.place_of(c) for c in self._winning_cells(state, outcome)]):
+            a, b = geo.centre(*first), geo.centre(*last)
+            key = ("win", a, b) if sweep >= 1.0 else None
+            surface.blit(self.cached(key, lambda: stroke.image(a, b, sweep)), stroke.bounds(a, b, sweep))
+
+    # -- coordinates ----------------------------------------------------------------------
+    def coordinate_names(self, state: State) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Each column's and each row's name (top row first) as the game's notation writes
+        them: the start shared by every cell name in the column, the end shared by every
+        name in the row; '' where the names share nothing (or a cell has no name).
+        The board takes ``state``'s size first."""
+        self._follow(state)
+        key = (type(state), self.cols, self.rows)
+        if key != self._names_key:
+            names = [self._cell_name(state, cell) for cell in range(self.cols * self.rows)]
+            files = tuple(shared_ends(names[col::self.cols])[0] for col in range(self.cols))
+            ranks = tuple(shared_ends(names[row * self.cols:(row + 1) * self.cols])[1] for row in range(self.rows))
+            self._names_key, self._names = key, (files, ranks)
+        return self._names
+
+    def _cell_name(self, state: State, cell: int) -> str:
+        move = self.move_for_cell(state, cell)
+        if move is None:
+            return ""
+        try:
+            return state.move_to_str(move)
+        except RulesError:
+            return ""
+
+    def _draw_labels(self, surface: pygame.Surface, geo: GridGeometry, state: State) -> None:
+        files, ranks = self.coordinate_names(state)
+        font = self.font(palette.DISPLAY_FONT_MEDIUM, max(10.0, geo.margin * 0.5))
+        below = geo.board_y + geo.board_h + geo.margin / 2
+        left = geo.board_x - geo.margin / 2
+        for col, name in enumerate(files):
+            if name:
+                blit_centred(surface, self._label(font, name), (geo.centre(col, 0)[0], below), 0.55)
+        for row, name in enumerate(ranks):
+            if name:
+                blit_centred(surface, self._label(font, name), (left, geo.centre(0, row)[1]), 0.55)
+
+    def _label(self, font: pygame.font.Font, text: str) -> pygame.Surface:
+        return self.cached(("label", font.get_height(), text), lambda: render(font, text, palette.TEXT_MUTED))
+
+    # -- the board (cached: it changes only with the layout) ----------------------------
+    def board_bounds(self, geo: GridGeometry) -> pygame.Rect:
+        """The pixels the board layer covers: the panel and its drop shadow, inside the area."""
+        reach = _PANEL_SHADOW_BLUR * geo.panel_side * 0.65 + 1   # where ``shadow_alpha`` reaches 0
+        drop = _PANEL_SHADOW_DROP * geo.panel_side
+        left, top = math.floor(geo.board_x - reach), math.floor(geo.board_y - reach + min(0.0, drop))
+        right = math.ceil(geo.board_x + geo.board_w + reach)
+        bottom = math.ceil(geo.board_y + geo.board_h + reach + max(0.0, drop))
+        return geo.area.clip(pygame.Rect(left, top, right - left, bottom - top))
+
+    def render_board(self, geo: GridGeometry) -> pygame.Surface:
+        """The panel with its drop shadow and the glowing ``grid_lines`` (drawn at ``board_bounds``).
+
+        Per-pixel work goes only where it changes pixels: the panel's middle is
+        one gradient column repeated; the shadow, anti-aliased edge and rim are
+        painted in the frame round it, and each line with its glow on a strip
+        of its own (a small canvas: strips of one big canvas would touch every
+        memory page of it). A strip works out its pixels' final colours from
+        every line near it, so where strips cross they write the same pixels.
+        Painting every pixel of the area took about 60 ms at 1280x800, a
+        visible stall each time the play screen opened or the window resized.
+        """
+        bounds = self.board_bounds(geo)
+        solid = self._board_solid(geo)
+        pixels = np.empty((bounds.height, bounds.width, 4), dtype=np.uint8)
+
+        def put(canvas: shapes.Canvas) -> None:
+            part = canvas.bounds
+            x, y = part.x - bounds.x, part.y - bounds.y
+            pixels[y:y + part.height, x:x + part.width] = canvas.to_array()
+
+        column = shapes.Canvas(pygame.Rect(solid.x, solid.y, 1, solid.height))
+        column.fill(self.panel_gradient(geo, column.ys))
+        pixels[solid.y - bounds.y:solid.bottom - bounds.y, solid.x - bounds.x:solid.right - bounds.x] = column.to_array()
+        for part in shapes.frame(bounds, solid):
+            canvas = shapes.Canvas(part)
+            self._paint_panel(canvas, geo)
+            put(canvas)
+
+        lines = self.grid_lines(geo)
+        half = max(1.2, geo.cell * 0.022)
+        spread = geo.cell * 0.05
+        # Past 2.5 spreads the glow (at 12 %) adds under 1/1000 of a colour step.
+        windows = [bounds.clip(_around(a, b, half + 2.5 * spread + 1)) for a, b in lines]
+        for window in windows:
+            if window.width == 0 or window.height == 0:
+                continue
+            canvas = shapes.Canvas(window)
+            if solid.contains(window):
+                canvas.fill(self.panel_gradient(geo, canvas.ys))
+            else:
+                self._paint_panel(canvas, geo)
+            # Lines whose window misses this one are too far to show here.
+            near = [line for line, other in zip(lines, windows) if other.colliderect(window)]
+            distance = np.minimum.reduce([shapes.segment_distance(canvas.xs, canvas.ys, a, b) for a, b in near])
+            canvas.paint(shapes.glow_alpha(distance, half, spread), palette.GRID, 0.12)
+            canvas.paint(shapes.stroke_alpha(distance, half), palette.GRID, 0.9)
+            put(canvas)
+        return shapes.surface_from_array(pixels)
+
+    def panel_gradient(self, geo: GridGeometry, ys: np.ndarray) -> np.ndarray:
+        """The panel's colour at each pixel row ``ys``: lighter at the top."""
+        top = np.asarray(shapes.mix(palette.PANEL, palette.PANEL_LIGHT, 0.25), dtype=np.float32)
+        bottom = np.asarray(palette.BOARD, dtype=np.float32)
+        t = np.clip((ys - geo.board_y) / max(geo.board_h, 1.0), 0.0, 1.0)[..., None]
+        return top + (bottom - top) * t
+
+    def _panel_radius(self, geo: GridGeometry) -> float:
+        return min(geo.panel_side * _PANEL_RADIUS, geo.panel_side / 2)
+
+    def _board_solid(self, geo: GridGeometry) -> pygame.Rect:
+        """A rectangle of pixels all at least 2 px inside the panel: fully covered by
+        its fill (which hides the shadow) and clear of its rim."""
+        radius = self._panel_radius(geo)
+        inset = max(3.0, radius - (radius - 2) / math.sqrt(2) + 1)
+        first_x, first_y = math.ceil(geo.board_x + inset - 0.5), math.ceil(geo.board_y + inset - 0.5)
+        end_x = math.floor(geo.board_x + geo.board_w - inset - 0.5) + 1
+        end_y = math.floor(geo.board_y + geo.board_h - inset - 0.5) + 1
+        return pygame.Rect(first_x, first_y, max(0, end_x - first_x), max(0, end_y - first_y))
+
+    def _paint_panel(self, canvas: shapes.Canvas, geo: GridGeometry) -> None:
+        """The panel's drop shadow, its gradient fill and its rim, on ``canvas``."""
+        xs, ys = canvas.xs, canvas.ys
+        radius = self._panel_radius(geo)
+        shadow = shapes.rounded_rect_distance(xs, ys - geo.panel_side * _PANEL_SHADOW_DROP, geo.panel, radius)
+        canvas.paint(shapes.shadow_alpha(shadow, geo.panel_side * _PANEL_SHADOW_BLUR), _SHADOW, 0.6)
+        inside = shapes.rounded_rect_distance(xs, ys, geo.panel, radius)
+        canvas.paint(shapes.fill_alpha(inside), self.panel_gradient(geo, ys))
+        canvas.paint(shapes.stroke_alpha(np.abs(inside + 0.75), 0.75), palette.PANEL_BORDER, 0.55)
+
+    # -- marks on the board ---------------------------------------------------------------
+    def _tile(self, geo: GridGeometry, colour: palette.RGB) -> pygame.Surface:
+        n = geo.side
+        canvas = shapes.Canvas(pygame.Rect(0, 0, n, n))
+        inset = geo.cell * _TILE_INSET
+        box = (inset, inset, n - 2 * inset, n - 2 * inset)
+        canvas.paint(shapes.fill_alpha(shapes.rounded_rect_distance(canvas.xs, canvas.ys, box, geo.cell * _TILE_RADIUS)), colour)
+        return canvas.to_surface()
+
+    def _cursor_image(self, geo: GridGeometry) -> pygame.Surface:
+        n = geo.side
+        canvas = shapes.Canvas(pygame.Rect(0, 0, n, n))
+        inset = geo.cell * 0.05
+        box = (inset, inset, n - 2 * inset, n - 2 * inset)
+        edge = np.abs(shapes.rounded_rect_distance(canvas.xs, canvas.ys, box, geo.cell * _TILE_RADIUS))
+        half = max(1.3, geo.cell * 0.016)
+        canvas.paint(shapes.glow_alpha(edge, half, geo.cell * 0.035), palette.ACCENT, 0.4)
+        canvas.paint(shapes.stroke_alpha(edge, half), palette.ACCENT)
+        return canvas.to_surface()
+
+    # -- the menu card ----------------------------------------------------------------
+    def render_preview(self, size: tuple[int, int]) -> pygame.Surface:
+        """``preview``'s position drawn without coordinates or animation."""
+        image = pygame.Surface(size, pygame.SRCALPHA)
+        helper = type(self)()
+        helper.anim_speed = 0
+        helper.show_labels = False
+        helper.layout(pygame.Rect((0, 0), size))
+        state, view = helper.preview()
+        helper.draw(image, state, view)
+        return image
