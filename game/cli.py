@@ -91,12 +91,10 @@ def main(argv: Sequence[str] | None = None, prog: str = PROG) -> int:
 # -- commands ---------------------------------------------------------------------
 def run_window(args: argparse.Namespace) -> int:
     game_id = load_path = None
+    options: dict = {}
     if args.command == "play":
         spec = game_spec(args.game)
-        game_id = spec.game_id
-        if "(" in args.game and args.load is None:
-            print(f"{args.prog}: note: the window opens at the setup screen of {spec.title}, where its options "
-                  f"are chosen; it does not take {spec} from the command line yet", file=sys.stderr)
+        game_id, options = spec.game_id, dict(spec.options)
         if args.load is not None:
             if not Path(args.load).is_file():
                 raise CliError(f"no saved game at {args.load}")
@@ -106,7 +104,7 @@ def run_window(args: argparse.Namespace) -> int:
     except ImportError as err:
         print(f"{args.prog}: cannot open the window: {err}", file=sys.stderr)
         return BOT_FAILED
-    return run(game_id, load_path)
+    return run(game_id, load_path, options)
 
 
 def run_arena_command(args: argparse.Namespace) -> int:

@@ -143,7 +143,7 @@ def test_play_with_a_missing_save_file_is_refused(capsys, tmp_path):
 def test_play_hands_game_and_save_file_to_the_window(monkeypatch, tmp_path):
     calls = []
     fake = types.ModuleType("game.ui.app")
-    fake.run = lambda game_id=None, load_path=None: calls.append((game_id, load_path)) or 0
+    fake.run = lambda game_id=None, load_path=None, options=None: calls.append((game_id, load_path)) or 0
     monkeypatch.setitem(sys.modules, "game.ui.app", fake)
     save = tmp_path / "game.txt"
     save.write_text("b2\n")
@@ -152,14 +152,13 @@ def test_play_hands_game_and_save_file_to_the_window(monkeypatch, tmp_path):
     assert calls == [("tictactoe", str(save)), (None, None)]
 
 
-def test_play_takes_a_game_with_options_and_says_the_window_chooses_them(monkeypatch, capsys):
+def test_play_takes_a_game_with_options_to_its_setup_screen(monkeypatch):
     calls = []
     fake = types.ModuleType("game.ui.app")
-    fake.run = lambda game_id=None, load_path=None: calls.append((game_id, load_path)) or 0
+    fake.run = lambda game_id=None, load_path=None, options=None: calls.append((game_id, options)) or 0
     monkeypatch.setitem(sys.modules, "game.ui.app", fake)
     assert main.main(["play", "connect4(rows=5)"]) == 0
-    assert calls == [("connect4", None)]
-    assert "setup screen of Connect Four" in capsys.readouterr().err
+    assert calls == [("connect4", {"cols": 7, "rows": 5, "n": 4})]
 
 
 @pytest.mark.parametrize("game", [["connect4(cols=4,rows=4,n=3)"], ["connect4", "--options", "n=3", "cols=4", "rows=4"]])

@@ -181,3 +181,11 @@ def test_settings_and_play_screens_take_the_bot_delays_from_userdata():
     from game.ui.scenes import settings
 
     assert settings.BOT_DELAYS is userdata.BOT_DELAYS and controls.BOT_DELAYS is userdata.BOT_DELAYS
+
+
+def test_the_command_lines_game_options_are_chosen_on_its_setup_screen(make_app):
+    d = make_app(game_id="chinesecheckers", options={"players": 6, "play_on": True, "turn_limit": 200})
+    setup = d.scene
+    assert setup.name == "setup" and setup.game_id == "chinesecheckers"
+    assert setup.options["players"] == 6 and setup.options["play_on"] is True
+    assert len(setup.seat_labels) == 6

@@ -16,6 +16,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -54,8 +55,9 @@ class App:
     windows); ``bots_dir`` and ``config_path`` point discovery and the
     configuration elsewhere (tests, the benchmark's slow bot). ``warm_up``
     says whether to compile the bots' engines at launch (default: unless
-    ``BOARD_ARCADE_WARMUP=0``). ``game_id`` opens that game's setup, and
-    ``load_path`` a saved game, over the title screen.
+    ``BOARD_ARCADE_WARMUP=0``). ``game_id`` opens that game's setup (with
+    ``options`` chosen there), and ``load_path`` a saved game, over the title
+    screen.
     """
 
     def __init__(
@@ -65,6 +67,7 @@ class App:
         bots_dir: str | Path | None = None,
         config_path: str | Path | None = None,
         game_id: str | None = None,
+        options: dict[str, Any] | None = None,
         load_path: str | Path | None = None,
         warm_up: bool | None = None,
     ) -> None:
@@ -117,7 +120,7 @@ class App:
                 "warning",
                 seconds=8,
             )
-        self._start(game_id, load_path)
+        self._start(game_id, options or {}, load_path)
 
     # -- window and settings -----------------------------------------------------
     def _relayout(self) -> None:
@@ -142,7 +145,7 @@ class App:
         self.running = False
 
     # -- start -------------------------------------------------------------------
-    def _start(self, game_id: str | None, load_path: str | Path | None) -> None:
+    def _start(self, game_id: str | None, options: dict[str, Any], load_path: str | Path | None) -> None:
         services = self.services
         services.scenes.push("title", animate=False)
         if load_path is not None:
@@ -158,6 +161,8 @@ class App:
                 playable = ", ".join(g for g in game_ids() if has_renderer(g))
                 services.toasts.show(f"There is no game {game_id!r} to play; games: {playable}", "error")
                 return
+            if options:
+                services.setup_memory.keep(game_id, list(services.setup_memory.recall(game_id).seats), options)
             services.scenes.go("setup", game_id=game_id, animate=False)
 
     # -- loop ------------------------------------------------------------------
@@ -229,9 +234,10 @@ class App:
         pygame.quit()
 
 
-def run(game_id: str | None = None, load_path: str | None = None) -> int:
-    """Open the arcade (optionally at a game's setup, or a loaded game); returns the exit status."""
-    app = App(game_id=game_id, load_path=load_path)
+def run(game_id: str | None = None, load_path: str | None = None, options: dict[str, Any] | None = None) -> int:
+    """Open the arcade (optionally at a game's setup with ``options`` chosen, or a
+    loaded game); returns the exit status."""
+    app = App(game_id=game_id, options=options, load_path=load_path)
     clock = pygame.time.Clock()
     bench = os.environ.get(BENCH_ENV) == "1"
     try:
