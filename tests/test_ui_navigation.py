@@ -177,7 +177,7 @@ def test_bot_delay_choices_are_kept_with_the_settings_and_shown_alike_in_setting
 
 def test_settings_and_play_screens_take_the_bot_delays_from_userdata():
     from game.store import userdata
-    from game.ui.play import controls
+    from game.ui.panels import controls
     from game.ui.scenes import settings
 
     assert settings.BOT_DELAYS is userdata.BOT_DELAYS and controls.BOT_DELAYS is userdata.BOT_DELAYS

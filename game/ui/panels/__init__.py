@@ -1,4 +1,4 @@
-"""Parts of a screen that are not screens themselves: the play screen's move list,
+"""Parts of a screen that are not screens themselves: the play screen's status box, buttons, move list,
 result panel and Rules card, and the setup screen's list of start-up problems.
 
 A panel draws inside the scene that holds it and reaches the services through

@@ -11,11 +11,11 @@ sound plays, a failing bot is named in a toast, the result panel slides in.
 
 What is on the screen, and where it is written:
   the board                       ``game/ui/renderers/`` (one renderer per game)
-  title, players and status box   ``game/ui/play/status.py``
-  the buttons and their keys      ``game/ui/play/controls.py``
-  the move list                   ``game/ui/scenes/movelist.py``
-  the result panel                ``game/ui/scenes/result.py``
-  the rules panel (F1)            ``game/ui/scenes/rules_help.py``
+  title, players and status box   ``game/ui/panels/status.py``
+  the buttons and their keys      ``game/ui/panels/controls.py``
+  the move list                   ``game/ui/panels/movelist.py``
+  the result panel                ``game/ui/panels/result.py``
+  the rules panel (F1)            ``game/ui/panels/rules_help.py``
 
 Keys: U/Ctrl+Z undo, Y/Ctrl+Y redo, H hint, N/Ctrl+R restart, Ctrl+S save,
 Ctrl+O load, Ctrl+C copy the moves as text, Ctrl+V play pasted moves, F1 the
@@ -44,8 +44,8 @@ from game.ui import palette
 from game.ui.clipboard import ClipboardError, copy_text, paste_text
 from game.ui.draw import panel, text
 from game.ui.naming import player_names
-from game.ui.play.controls import PlayControls
-from game.ui.play.status import StatusPanel
+from game.ui.panels.controls import PlayControls
+from game.ui.panels.status import StatusPanel
 from game.ui.panels.movelist import MoveList
 from game.ui.panels.result import ResultPanel, places_table
 from game.ui.panels.rules_help import RulesPanel

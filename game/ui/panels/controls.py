@@ -7,7 +7,7 @@ do.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, Protocol
 
 import pygame
 
@@ -15,13 +15,38 @@ from game.store.userdata import BOT_DELAYS
 from game.ui.widgets import Button, Choice, ChoiceItem, Widget, nearest_index
 
 if TYPE_CHECKING:
-    from game.ui.scenes.play import PlayScene
+    from game.ui.services import Services
+
+
+class ControlsHost(Protocol):
+    """The play screen the buttons are on: its services, title, Rules card and commands."""
+
+    services: "Services"
+    title: str
+    undo: Callable[[], None]
+    redo: Callable[[], None]
+    ask_hint: Callable[[], None]
+    restart: Callable[[], None]
+    ask_save: Callable[[], None]
+    ask_load: Callable[[], None]
+    copy_position: Callable[[], None]
+    paste_position: Callable[[], None]
+    back: Callable[[], None]
+    toggle_pause: Callable[[], None]
+    step: Callable[[], None]
+
+    @property
+    def rules(self) -> "RulesCard": ...
+
+
+class RulesCard(Protocol):
+    def open(self) -> None: ...
 
 
 class PlayControls:
     """The buttons of one play scene."""
 
-    def __init__(self, scene: "PlayScene") -> None:
+    def __init__(self, scene: ControlsHost) -> None:
         services = scene.services
         title = scene.title
         self.rules = Button(services, "Rules", scene.rules.open, wid="rules", shortcut="F1",

@@ -9,7 +9,7 @@ clock for the animations); it changes nothing.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -18,16 +18,60 @@ from game.ui.draw import fit_text, mix, seat_token, text
 from game.ui.overlays import progress_bar
 
 if TYPE_CHECKING:
-    from game.ui.scenes.play import PlayScene
+    from game.match.session import MatchSession
+    from game.rules.core import Outcome, State
+    from game.ui.renderers.base import BoardView, Renderer
+    from game.ui.services import Services
 
 #: Height of a line of the players' list under the title (more than two seats).
 SEAT_LINE = 22
 
 
+class HintLine(Protocol):
+    """The hint on screen: its move in notation, the words of its value, both as one line."""
+
+    move_text: str
+    detail: str
+
+    @property
+    def text(self) -> str: ...
+
+
+class StatusHost(Protocol):
+    """What the panel reads of the play screen it is on."""
+
+    services: "Services"
+    session: "MatchSession"
+    title: str
+    paused: bool
+    time: float
+    view: "BoardView"
+    renderer: "Renderer"
+    hint: HintLine
+
+    @property
+    def state(self) -> "State": ...
+
+    @property
+    def thinking(self) -> bool: ...
+
+    @property
+    def warming(self) -> bool: ...
+
+    @property
+    def hint_pending(self) -> bool: ...
+
+    def player_name(self, seat: int) -> str: ...
+
+    def seat_colour(self, seat: int) -> tuple[int, int, int]: ...
+
+    def headline(self, outcome: "Outcome") -> tuple[str, tuple[int, int, int], str]: ...
+
+
 class StatusPanel:
     """Title, players and the status box of one play scene."""
 
-    def __init__(self, scene: "PlayScene") -> None:
+    def __init__(self, scene: StatusHost) -> None:
         self.scene = scene
         self.rect = pygame.Rect(0, 0, 0, 0)
 
