@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable
+from typing import Any, Callable, ClassVar, Hashable, Protocol
 
 import pygame
 
@@ -35,10 +35,13 @@ from game.match.record import MoveRecord
 from game.ui import palette
 from game.ui.tween import Easing, Tween, ease_out_cubic
 
-if TYPE_CHECKING:
-    from game.ui.renderers.effects import Effect
-
 Cell = Hashable
+
+
+class Effect(Protocol):
+    """What the base keeps of an effect (``renderers.effects``): a way to stop it."""
+
+    def clear(self) -> None: ...
 
 _ARROWS = {
     pygame.K_LEFT: (-1, 0),
