@@ -242,10 +242,9 @@ def main(argv: list[str] | None = None) -> int:
         shot("play")
 
         state = new_state("tictactoe")
-        for word in ("a1", "b2", "c1", "b1", "a3"):
+        for word in ("a1", "b2", "c1", "b1", "a3", "b3"):    # Master's b3 wins
             state.push(state.parse_move(word))
-        play = open_match(Match(state, [human, master]))
-        play.play_move(state.parse_move("b3"))
+        open_match(Match(state, [human, master]))
         run(150)
         shot("result")
 
