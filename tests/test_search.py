@@ -1,17 +1,18 @@
-"""The shared search: the clock, the iterative-deepening driver, negamax and MCTS."""
+"""The shared search: the clock, the iterative-deepening driver, negamax, MCTS and the example bot."""
 from __future__ import annotations
 
 import random
 
 import pytest
 
+from bots.example_bot import SparringPartner
 from bots.lib.clock import Deadline, NodeRate, within
 from bots.lib.deepening import Iteration, deepen, deepest
 from bots.lib.exhaustive import reachable_positions
 from bots.lib.mcts import Mcts, RootStats, place_rewards
 from bots.lib.minimax import move_values, position_value
 from bots.lib.negamax import WIN, Negamax, decided, result_text
-from game.rules.catalogue import game_class, new_state
+from game.rules.catalogue import game_class, new_state, two_seat_games
 from game.rules.chinesecheckers import INDEX
 from game.rules.connect4 import ConnectFour
 from game.rules.core import Outcome, Termination
@@ -326,3 +327,38 @@ def test_mcts_serves_three_seats_each_playing_for_itself():
 def test_root_stats_best_is_the_most_visited_first_of_equals():
     assert RootStats(["a", "b", "c"], [3, 7, 7], [0.1, 0.5, 0.6], 17).best() == "b"
     assert RootStats([], [], [], 0).best() is None
+
+
+# -- the example bot --------------------------------------------------------------------
+def test_example_bot_plays_every_two_seat_game():
+    assert SparringPartner.games == two_seat_games()
+    bot = SparringPartner(seed=1)
+    for game in two_seat_games():
+        state = new_state(game)
+        while not state.is_over():
+            move = bot.choose_move(state.copy(), 0.5)
+            assert state.is_legal(move)
+            state.push(move)
+
+
+@pytest.mark.parametrize("text", ["a1 b1 a2", "a1 b1 a2 b2"])
+def test_example_bot_wins_and_blocks_in_tictactoe(text):
+    state = TicTacToe.from_text(text)               # X threatens a3: O must block there, X wins there
+    for seed in range(4):
+        assert SparringPartner(seed=seed).choose_move(state.copy(), 1.0) == state.parse_move("a3")
+
+
+def test_example_bot_sees_a_win_in_two_and_says_so():
+    state = ConnectFour.from_text("4455")
+    bot = SparringPartner(seed=2)
+    assert bot.choose_move(state, 1.0) in (2, 5)
+    values = bot.analyse(state, 1.0)
+    assert values[2].text == values[5].text == "win in 2" and values[3].text == "no forced result"
+
+
+def test_example_bot_blunders_at_its_rate():
+    state = TicTacToe.from_text("a1 b1 a2 b2")     # a3 wins; a blunder plays anything
+    blunders = [SparringPartner(blunder_rate=1.0, seed=seed).choose_move(state.copy(), 1.0) for seed in range(30)]
+    assert len(set(blunders)) > 1
+    with pytest.raises(ValueError, match="blunder_rate"):
+        SparringPartner(blunder_rate=1.5)
