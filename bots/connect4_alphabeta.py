@@ -22,6 +22,8 @@ the deepest answer a deadline allows.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.rules.bot import Bot, MoveValue, check_whole
 from game.rules.connect4 import ConnectFour
 from bots.lib.clock import Deadline, NodeRate
@@ -89,7 +91,10 @@ class ConnectFourAlphaBeta(Bot):
         return result_text(score) or f"{score / 100:+.2f}"
 
     def search(self, state: ConnectFour, deadline: Deadline, max_depth: int) -> Iteration:
-        """Iterative deepening up to ``max_depth`` plies until ``deadline``; see the module notes."""
+        """Iterative deepening up to ``max_depth`` plies until ``deadline``; see the module notes.
+
+        The result counts the nodes of every depth searched, a cut-off one included.
+        """
         moves = state.legal_moves()
         if not moves:
             raise ValueError(f"no move to choose: the game {state.to_text()!r} is over")
@@ -107,7 +112,7 @@ class ConnectFourAlphaBeta(Bot):
         self.rng.shuffle(candidates)
         found = deepest(deepen(self._depth_search(engine, candidates, exact=False), deadline,
                                min(max_depth, self._empty(engine))))
-        return found or Iteration(0, 0, candidates[0], engine.nodes)
+        return replace(found, nodes=engine.nodes) if found else Iteration(0, 0, candidates[0], engine.nodes)
 
     @staticmethod
     def _empty(engine: Engine) -> int:

@@ -27,7 +27,7 @@ finished answer.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 import numpy as np
@@ -127,7 +127,8 @@ def best_move(position: Position, tables: Tables, root: int, deadline: Deadline,
     Each iteration searches the previous best move first. A new iteration
     starts only while less than ``params.start_fraction`` of the time has
     gone; one cut off by the deadline still counts if it finished a move
-    better than the previous best.
+    better than the previous best. The result counts the nodes of every
+    depth searched, a cut-off one included.
     """
     candidates = root_candidates(position, tables, root, scratch, rng, keep)
     if len(candidates) == 0:
@@ -156,4 +157,4 @@ def best_move(position: Position, tables: Tables, root: int, deadline: Deadline,
         return Iteration(depth, int(found), code, nodes, proven=abs(int(found)) > WIN // 2, complete=not aborted)
 
     found = deepest(deepen(search, deadline, params.max_depth, params.start_fraction))
-    return found or Iteration(0, 0, int(candidates[0]), nodes)
+    return replace(found, nodes=nodes) if found else Iteration(0, 0, int(candidates[0]), nodes)
