@@ -16,7 +16,7 @@ from game.rules.catalogue import game_class, new_state, two_seat_games
 from game.rules.chinesecheckers import INDEX
 from game.rules.connect4 import ConnectFour
 from game.rules.core import Outcome, Termination
-from game.rules.tictactoe import TicTacToe
+from game.rules.tictactoe import EMPTY, X, TicTacToe
 from chinesecheckers_games import position
 
 
@@ -322,6 +322,23 @@ def test_mcts_serves_three_seats_each_playing_for_itself():
     assert state.move_to_str(stats.best()) == "j8-j10-j12-j14"
     again = Mcts(playout_plies=0).search(state, random.Random(2), iterations=150)
     assert list(again.visits) == list(stats.visits)
+
+
+def test_mcts_judges_an_unfinished_playout_with_the_games_own_hook():
+    def centre_holder(state) -> tuple[float, float]:
+        """All to X if X holds the centre, all to O if O does, even otherwise."""
+        holder = state.board[4]
+        return (0.5, 0.5) if holder == EMPTY else (1.0, 0.0) if holder == X else (0.0, 1.0)
+
+    played: list[int] = []
+
+    def first_move(state, rng) -> int:
+        played.append(len(state.move_stack))
+        return state.legal_moves()[0]
+
+    stats = Mcts(playout=first_move, judge=centre_holder, playout_plies=2).search(
+        TicTacToe(), random.Random(4), iterations=400)
+    assert stats.best() == 4 and played and min(played) >= 1
 
 
 def test_root_stats_best_is_the_most_visited_first_of_equals():
