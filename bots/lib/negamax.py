@@ -103,7 +103,10 @@ class _OutOfTime(Exception):
 
 
 class Negamax:
-    """Alpha-beta (PVS) search with a transposition table for two-seat games; see the module notes."""
+    """Alpha-beta (PVS) search with a transposition table for two-seat games; see the module notes.
+
+    ``nodes`` counts the positions searched since ``deepen`` last began (or the object was made).
+    """
 
     def __init__(self, evaluate: Callable[[State], int], moves: Callable[[State], Sequence[Move]] | None = None,
                  terminal: Callable[[State], int | None] = outcome_score,
