@@ -22,7 +22,9 @@ from game.rules.bot import Bot, check_whole
 from game.rules.chinesecheckers import PASS, ChineseCheckers
 from game.rules.core import Move, State
 from bots.lib.chinesecheckers_engine import PASS_CODE, Position, Tables, decode, tables_for
-from bots.lib.chinesecheckers_search import Scratch, SearchParams, SearchResult, best_move
+from bots.lib.chinesecheckers_search import Scratch, SearchParams, best_move
+from bots.lib.clock import Deadline
+from bots.lib.deepening import Iteration
 
 
 def check_seconds(seconds: Any) -> float:
@@ -32,6 +34,10 @@ def check_seconds(seconds: Any) -> float:
     return float(seconds)
 
 
+#: Part of the budget a move may use at most (the bot's own ``seconds`` is usually less).
+BUDGET_SHARE = 0.8
+#: The least time a search is given, however short the budget.
+LEAST_SECONDS = 0.005
 #: Rounds looked back for boards the bot must not bring back.
 REPEAT_ROUNDS = 8
 #: Own turns without getting nearer home after which only forward moves are played.
@@ -91,21 +97,23 @@ class ChineseCheckersBRS(Bot):
         self.params = SearchParams(straggler_weight=check_whole("straggler", straggler, 0, 100),
                                    leader_weight=check_whole("leader", leader, 0, 100))
         self.scratch = Scratch()
-        self.last: SearchResult | None = None
+        self.last: Iteration | None = None
 
     @classmethod
     def warm_up(cls) -> None:
         """Compile the search kernels (loaded from numba's cache after the first launch)."""
         cls(seconds=0.05).choose_move(ChineseCheckers(players=3), 0.05)
 
-    def thinking_time(self, budget: float) -> float:
-        """Seconds to search: the bot's own time, never more than 80% of the budget."""
-        return max(0.005, min(self.seconds, 0.8 * budget))
+    def deadline(self, budget: float) -> Deadline:
+        """When to stop searching, from now: after the bot's own ``seconds``, but never more than
+        ``BUDGET_SHARE`` of the budget."""
+        return Deadline.for_move(budget, BUDGET_SHARE, most=self.seconds, least=LEAST_SECONDS)
 
     def choose_move(self, state: State, budget: float) -> Move:
         assert isinstance(state, ChineseCheckers)
         tables = tables_for(state.num_seats)
         position = Position.of_state(state)
-        self.last = best_move(position, tables, state.turn, self.thinking_time(budget), self.params, self.scratch,
-                              self.rng, progress_filter(state, position, tables))
-        return rules_move(state, self.last.code)
+        keep = progress_filter(state, position, tables)
+        self.last = best_move(position, tables, state.turn, self.deadline(budget), self.params, self.scratch,
+                              self.rng, keep)
+        return rules_move(state, self.last.move)

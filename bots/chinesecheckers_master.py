@@ -52,9 +52,12 @@ from game.rules.chinesecheckers import PASS, ChineseCheckers
 from game.rules.core import Move, State
 from bots.chinesecheckers_brs import ChineseCheckersBRS, progress_filter, rules_move
 from bots.chinesecheckers_greedy import steps_text
-from bots.lib.chinesecheckers_engine import Position, Tables, tables_for
-from bots.lib.chinesecheckers_mcts import MctsParams, MctsTree, RootStats, search_root_moves
+from bots.lib.chinesecheckers_engine import PASS_CODE, Position, Tables, tables_for
+from bots.lib.chinesecheckers_mcts import MctsParams, MctsTree, search_root_moves
 from bots.lib.chinesecheckers_search import Scratch, SearchParams, best_move
+from bots.lib.clock import Deadline
+from bots.lib.deepening import Iteration
+from bots.lib.mcts import RootStats
 
 
 #: Most seats still playing (the bot included) for which every reply to its move is searched.
@@ -91,6 +94,7 @@ class ChineseCheckersMaster(ChineseCheckersBRS):
         self.tree_after = check_whole("tree_after", tree_after, 0, 200, "turns")
         self.mcts_params = MctsParams(straggler_weight=straggler)
         self.tree: MctsTree | None = None
+        self.last: Iteration | RootStats | None = None
 
     @classmethod
     def warm_up(cls) -> None:
@@ -105,13 +109,13 @@ class ChineseCheckersMaster(ChineseCheckersBRS):
         tables = tables_for(state.num_seats)
         position = Position.of_state(state)
         keep = progress_filter(state, position, tables)
-        seconds = self.thinking_time(budget)
         if self.uses_tree(state, position):
-            self.last = self.tree_search(state, position, tables, seconds, keep).result()
-            return rules_move(state, self.last.code)
-        self.last = best_move(position, tables, state.turn, seconds, self.search_params(position, tables, state.turn),
-                              self.scratch, self.rng, keep)
-        return rules_move(state, self.last.code)
+            self.last = self.tree_search(state, position, tables, self.deadline(budget), keep)
+            code = self.last.best()
+            return rules_move(state, PASS_CODE if code is None else int(code))
+        self.last = best_move(position, tables, state.turn, self.deadline(budget),
+                              self.search_params(position, tables, state.turn), self.scratch, self.rng, keep)
+        return rules_move(state, self.last.move)
 
     def search_params(self, position: Position, tables: Tables, seat: int) -> SearchParams:
         """Best-Reply Search's settings for ``seat`` when the tree search is not used: solo once the
@@ -145,9 +149,9 @@ class ChineseCheckersMaster(ChineseCheckersBRS):
             depth = self.last.depth
             how = f"best-reply search {depth} {'ply' if depth == 1 else 'plies'} deep" if depth else ONLY_MOVE
             return {move: MoveValue(1.0, f"{steps_text(gain(tables, state.turn, move))}, {how}")}
-        stats = self.tree_search(state, position, tables, self.thinking_time(budget),
-                                 progress_filter(state, position, tables))
-        moves = [rules_move(state, int(code)) for code in stats.codes]
+        keep = progress_filter(state, position, tables)
+        stats = self.tree_search(state, position, tables, self.deadline(budget), keep)
+        moves = [rules_move(state, int(code)) for code in stats.moves]
         playouts = int(stats.visits.sum())
         values = {}
         for move, visits in zip(moves, stats.visits):
@@ -161,10 +165,11 @@ class ChineseCheckersMaster(ChineseCheckersBRS):
         opening (``tree_after`` turns of the seat to move) is over."""
         return int(position.active.sum()) >= self.tree_from and state.turns_taken(state.turn) >= self.tree_after
 
-    def tree_search(self, state: ChineseCheckers, position: Position, tables: Tables, seconds: float,
+    def tree_search(self, state: ChineseCheckers, position: Position, tables: Tables, deadline: Deadline,
                     keep: Callable[[int], bool]) -> RootStats:
-        """``seconds`` of tree search from the seat to move, in the bot's one tree (made on first use)."""
+        """Tree search from the seat to move until ``deadline``, in the bot's one tree (made on first use);
+        its moves are engine codes."""
         if self.tree is None:
             self.tree = MctsTree(seats=state.num_seats)
-        return search_root_moves(position, tables, state.turn, seconds, self.mcts_params, self.tree, self.scratch,
+        return search_root_moves(position, tables, state.turn, deadline, self.mcts_params, self.tree, self.scratch,
                                  self.rng, keep)

@@ -7,41 +7,34 @@ threats, valuing the first player's threats on odd rows and the second
 player's on even rows most (Allis's zugzwang rule). It works on every board
 size and N the rules allow.
 
-A move is chosen by iterative deepening, one ply deeper each time up to
-``depth`` (``config.yaml``), and stops early when the time budget runs out
+A move is chosen by iterative deepening (``bots/lib/deepening.py``), one
+ply deeper each time up to ``depth`` (``config.yaml``), one call into the
+engine per depth; it stops early when half the time budget has gone
 (keeping the last finished depth) or a forced result is found. Before any
 search it plays a winning disc if it has one, blocks a playable opponent
 threat, and leaves out moves that let the opponent win at once whenever
 another move exists. Root moves are searched in a random order (``self.rng``),
 so among equally good moves it varies from game to game.
 
-``best_move_within(state, budget)`` is the same search without the depth
+``best_move_within(state, deadline)`` is the same search without the depth
 limit, for callers (Master on boards its solver does not cover) that want
-the deepest answer a budget allows.
+the deepest answer a deadline allows.
 """
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass
+from dataclasses import replace
 
 from game.rules.bot import Bot, MoveValue, check_whole
 from game.rules.connect4 import ConnectFour
-from bots.lib.connect4_search import WIN, WIN_BOUND, Engine
+from bots.lib.clock import Deadline, NodeRate
+from bots.lib.connect4_search import WIN, Engine
+from bots.lib.deepening import Iteration, Search, deepen, deepest
+from bots.lib.negamax import decided, result_text
 
 #: Part of the budget a move may use (the rest covers process overhead and the next move's start).
 BUDGET_SHARE = 0.5
 #: Nodes per second assumed before the first iteration has been timed.
 FIRST_GUESS_NPS = 1_000_000
-
-
-@dataclass(frozen=True)
-class SearchResult:
-    """What a search found: the move, its score, and how deep it looked."""
-
-    move: int
-    score: int
-    depth: int
-    nodes: int
 
 
 class ConnectFourAlphaBeta(Bot):
@@ -64,14 +57,14 @@ class ConnectFourAlphaBeta(Bot):
         bot.analyse(state, 5.0)
 
     def choose_move(self, state: ConnectFour, budget: float) -> int:
-        return self.search(state, budget * BUDGET_SHARE, self.depth).move
+        return self.search(state, Deadline.for_move(budget, BUDGET_SHARE), self.depth).move
 
-    def best_move_within(self, state: ConnectFour, budget: float) -> int:
-        """The best move iterative deepening finds in ``budget`` seconds, with no depth limit.
+    def best_move_within(self, state: ConnectFour, deadline: Deadline) -> int:
+        """The best move iterative deepening finds by ``deadline``, with no depth limit.
 
         Never a move that lets the opponent win at once when another exists.
         """
-        return self.search(state, budget, state.cols * state.rows).move
+        return self.search(state, deadline, state.cols * state.rows).move
 
     def analyse(self, state: ConnectFour, budget: float) -> dict[int, MoveValue]:
         """Every legal column's score at the deepest depth (up to ``depth``) the budget allows.
@@ -87,24 +80,21 @@ class ConnectFourAlphaBeta(Bot):
         values = {col: WIN - 1 for col in moves if engine.wins_now(col, engine.player)}
         rest = [col for col in moves if col not in values]
         if rest:
-            found = self._deepen(engine, rest, budget * BUDGET_SHARE, self.depth, exact=True)
-            if found is not None:
-                values.update(zip(rest, (int(v) for v in found[1])))
-            else:
-                values.update((col, 0) for col in rest)
+            found = deepest(deepen(self._depth_search(engine, rest, exact=True),
+                                   Deadline.for_move(budget, BUDGET_SHARE), min(self.depth, self._empty(engine))))
+            values.update(found.values if found is not None else dict.fromkeys(rest, 0))
         return {col: MoveValue(float(value), self.describe(value)) for col, value in values.items()}
 
     @staticmethod
     def describe(score: int) -> str:
         """``'win in 2'``, ``'loss in 1'`` or the evaluation as ``'+1.20'``."""
-        if score > WIN_BOUND:
-            return f"win in {(WIN - score + 1) // 2}"
-        if score < -WIN_BOUND:
-            return f"loss in {(WIN + score) // 2}"
-        return f"{score / 100:+.2f}"
+        return result_text(score) or f"{score / 100:+.2f}"
 
-    def search(self, state: ConnectFour, seconds: float, max_depth: int) -> SearchResult:
-        """Iterative deepening up to ``max_depth`` plies within ``seconds``; see the module notes."""
+    def search(self, state: ConnectFour, deadline: Deadline, max_depth: int) -> Iteration:
+        """Iterative deepening up to ``max_depth`` plies until ``deadline``; see the module notes.
+
+        The result counts the nodes of every depth searched, a cut-off one included.
+        """
         moves = state.legal_moves()
         if not moves:
             raise ValueError(f"no move to choose: the game {state.to_text()!r} is over")
@@ -112,19 +102,21 @@ class ConnectFourAlphaBeta(Bot):
         me, them = engine.player, 3 - engine.player
         wins = [col for col in moves if engine.wins_now(col, me)]
         if wins:
-            return SearchResult(self.rng.choice(wins), WIN - 1, 1, 0)
+            return Iteration(1, WIN - 1, self.rng.choice(wins), proven=True)
         blocks = [col for col in moves if engine.wins_now(col, them)]
         candidates = blocks or moves
         safe = [col for col in candidates if not self._gives_win(engine, state, col, them)]
         candidates = safe or candidates
         if len(candidates) == 1:
-            return SearchResult(candidates[0], 0, 0, 0)
+            return Iteration(0, 0, candidates[0])
         self.rng.shuffle(candidates)
-        found = self._deepen(engine, candidates, seconds, max_depth, exact=False)
-        if found is None:
-            return SearchResult(candidates[0], 0, 0, engine.nodes)
-        depth, values, best = found
-        return SearchResult(candidates[best], int(values[best]), depth, engine.nodes)
+        found = deepest(deepen(self._depth_search(engine, candidates, exact=False), deadline,
+                               min(max_depth, self._empty(engine))))
+        return replace(found, nodes=engine.nodes) if found else Iteration(0, 0, candidates[0], engine.nodes)
+
+    @staticmethod
+    def _empty(engine: Engine) -> int:
+        return engine.cols * engine.rows - engine.filled
 
     @staticmethod
     def _gives_win(engine: Engine, state: ConnectFour, col: int, them: int) -> bool:
@@ -137,37 +129,29 @@ class ConnectFourAlphaBeta(Bot):
         engine.heights[col] -= 1
         return gives
 
-    def _deepen(self, engine: Engine, moves: list[int], seconds: float, max_depth: int, exact: bool):
-        """Search ``moves`` one ply deeper at a time; ``(depth, values, best index)`` of the
-        last finished depth, or ``None`` if not even depth 1 finished in time.
+    @staticmethod
+    def _depth_search(engine: Engine, moves: list[int], exact: bool) -> Search:
+        """One depth of the engine's search over ``moves`` (no move may win at once), for ``deepen``.
 
-        ``moves`` is reordered in place: each finished depth's best goes first.
+        The kernel counts nodes rather than reading the clock: it gets the
+        nodes the time left allows at the speed measured so far. Unless
+        ``exact``, each finished depth's best move goes first in ``moves``
+        for the next; with ``exact`` every move is searched with the full
+        window, and the result is proven once every move's is.
         """
-        start = time.perf_counter()
-        deadline = start + seconds
-        nps = FIRST_GUESS_NPS
-        found = None
-        empty = engine.cols * engine.rows - engine.filled
-        for depth in range(1, min(max_depth, empty) + 1):
-            now = time.perf_counter()
-            remaining = deadline - now
-            if remaining <= 0:
-                break
-            nodes_before = engine.nodes
-            limit = nodes_before + max(1000, int(nps * remaining))
-            best, values, aborted = engine.search(moves, depth, limit, exact)
-            spent = time.perf_counter() - now
-            if engine.nodes - nodes_before > 5000 and spent > 0:
-                nps = (engine.nodes - nodes_before) / spent
+        rate = NodeRate(FIRST_GUESS_NPS)
+
+        def search(depth: int, deadline: Deadline) -> Iteration | None:
+            begun, nodes_before = deadline.clock(), engine.nodes
+            best, values, aborted = engine.search(moves, depth, nodes_before + rate.nodes_for(deadline.left()), exact)
+            rate.record(engine.nodes - nodes_before, deadline.clock() - begun)
             if aborted:
-                break
-            found = (depth, values.copy(), best)
-            if not exact and best > 0:
+                return None
+            scores = {col: int(value) for col, value in zip(moves, values)}
+            move = moves[best]
+            if not exact:
                 moves.insert(0, moves.pop(best))
-                values = values[[best, *[i for i in range(len(values)) if i != best]]]
-                found = (depth, values, 0)
-            if abs(int(values[found[2]])) > WIN_BOUND and not exact:
-                break
-            if exact and all(abs(int(v)) > WIN_BOUND for v in values):
-                break
-        return found
+            proven = all(decided(v) for v in scores.values()) if exact else decided(scores[move])
+            return Iteration(depth, scores[move], move, engine.nodes, proven=proven, values=scores)
+
+        return search

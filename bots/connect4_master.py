@@ -27,12 +27,13 @@ when it can avoid it.
 """
 from __future__ import annotations
 
-import time
 from typing import Callable, ClassVar, TypeVar
 
 from game.rules.bot import Bot, MoveValue
 from game.rules.connect4 import ConnectFour
 from bots.connect4_alphabeta import ConnectFourAlphaBeta
+from bots.lib import clock
+from bots.lib.clock import Deadline
 from bots.lib.connect4_book import Book
 from bots.lib.connect4_solver import STANDARD, Position, SearchAborted, Solver, position_from_moves, score_text
 
@@ -101,26 +102,25 @@ class ConnectFourMaster(Bot):
     def choose_move(self, state: ConnectFour, budget: float) -> int:
         if not state.legal_moves():
             raise ValueError(f"no move to choose: the game {state.to_text()!r} is over")
+        deadline = Deadline.for_move(budget, BUDGET_SHARE)
         if not self.solves(state):
-            return self._other_boards.best_move_within(state, budget * BUDGET_SHARE)
+            return self._other_boards.best_move_within(state, deadline)
         moves = list(state.move_stack)
         entry = self.book().lookup(moves)
         if entry is not None and (entry.result >= 0 or entry.score is not None):
             return entry.column
         position = position_from_moves(moves)
-        start, share = time.perf_counter(), budget * BUDGET_SHARE
         solver = self.solver()
-        keeping = self._keeping_move(position, start + share * PROOF_SHARE)
+        keeping = self._keeping_move(position, deadline.part(PROOF_SHARE))
         if keeping is not None:
             try:
-                return within(start + share * EXACT_SHARE, lambda limit: solver.best_move(position, limit))[0]
+                return within(deadline.part(EXACT_SHARE), lambda limit: solver.best_move(position, limit))[0]
             except SearchAborted:
                 if keeping[0] is not None:
                     return keeping[0]
-        left = start + share - time.perf_counter()
-        return self._other_boards.best_move_within(state, max(0.05, left * HARD_SHARE))
+        return self._other_boards.best_move_within(state, deadline.rest(HARD_SHARE, least=0.05))
 
-    def _keeping_move(self, position: Position, deadline: float) -> tuple[int | None, int] | None:
+    def _keeping_move(self, position: Position, deadline: Deadline) -> tuple[int | None, int] | None:
         """``(column, result)``: the position's proved result (1, 0, -1) and, unless lost, a move
         that keeps it; ``None`` if the proof does not fit by ``deadline``."""
         solver = self.solver()
@@ -148,7 +148,7 @@ class ConnectFourMaster(Bot):
         moves = list(state.move_stack)
         position = position_from_moves(moves)
         solver = self.solver()
-        deadline = time.perf_counter() + budget * BUDGET_SHARE
+        deadline = Deadline.for_move(budget, BUDGET_SHARE)
         scores: dict[int, int] = {}
         proved: dict[int, MoveValue] = {}
         pending = []
@@ -169,7 +169,7 @@ class ConnectFourMaster(Bot):
         # least its win, draw or loss; then exact scores in the time left.
         unproved = [(col, child) for col, child in pending if col not in proved]
         for index, (col, child) in enumerate(unproved):
-            share = time.perf_counter() + (deadline - time.perf_counter()) / (2 * (len(unproved) - index))
+            share = deadline.rest(1 / (2 * (len(unproved) - index)))
             try:
                 sign = -within(share, lambda limit: solver.solve(child, weak=True, node_limit=limit))
             except SearchAborted:
@@ -180,7 +180,7 @@ class ConnectFourMaster(Bot):
                 proved[col] = WIN if sign > 0 else LOSS
         pending = [(col, child) for col, child in pending if col not in scores]
         for index, (col, child) in enumerate(pending):
-            share = time.perf_counter() + (deadline - time.perf_counter()) / (len(pending) - index)
+            share = deadline.rest(1 / (len(pending) - index))
             try:
                 scores[col] = -within(share, lambda limit: solver.solve(child, node_limit=limit))
                 proved.pop(col, None)
@@ -190,20 +190,7 @@ class ConnectFourMaster(Bot):
         return values | proved
 
 
-def within(deadline: float, search: Callable[[int], T]) -> T:
-    """``search(node_limit)`` if it can finish by ``deadline`` (``time.perf_counter``), else ``SearchAborted``.
-
-    A first short try measures the speed of this position's search; the
-    second gets the nodes the time left allows at that speed. What the first
-    try stored in the table stays there, so the second does not repeat it.
-    """
-    begun = time.perf_counter()
-    try:
-        return search(FIRST_TRY_NODES)
-    except SearchAborted:
-        pass
-    now = time.perf_counter()
-    if now >= deadline:
-        raise SearchAborted("no time left")
-    rate = FIRST_TRY_NODES / max(now - begun, 1e-6)
-    return search(max(1, int(rate * (deadline - now))))
+def within(deadline: Deadline, search: Callable[[int], T]) -> T:
+    """``search(node_limit)`` if it can finish by ``deadline``, else ``SearchAborted`` (``clock.within``,
+    whose first try of ``FIRST_TRY_NODES`` measures this position's speed)."""
+    return clock.within(deadline, search, FIRST_TRY_NODES, SearchAborted)

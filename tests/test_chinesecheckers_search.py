@@ -14,6 +14,7 @@ from bots.chinesecheckers_master import ChineseCheckersMaster
 from bots.lib import chinesecheckers_engine as engine
 from bots.lib.chinesecheckers_mcts import MctsParams, MctsTree, search_root_moves
 from bots.lib.chinesecheckers_search import Scratch
+from bots.lib.clock import Deadline
 from game.rules.chinesecheckers import HOLES, INDEX, PASS, ChineseCheckers
 from chinesecheckers_games import position
 
@@ -176,24 +177,24 @@ def test_a_turn_that_gets_nearer_home_ends_the_stall():
 
 
 def tree_search(state: ChineseCheckers, iterations: int, seed: int = 5):
-    """Master's tree search from ``state`` for a fixed number of iterations: (result, position before, after)."""
+    """Master's tree search from ``state`` for a fixed number of iterations: (stats, position before, after)."""
     tables = engine.tables_for(state.num_seats)
     position_ = engine.Position.of_state(state)
     before = [array.copy() for array in position_.arrays()]
     params = MctsParams(iterations=iterations)
-    result = search_root_moves(position_, tables, state.turn, 30.0, params,
-                               MctsTree(nodes=1 << 14, seats=state.num_seats), Scratch(), random.Random(seed)).result()
-    return result, before, position_
+    stats = search_root_moves(position_, tables, state.turn, Deadline.after(30.0), params,
+                              MctsTree(nodes=1 << 14, seats=state.num_seats), Scratch(), random.Random(seed))
+    return stats, before, position_
 
 
 @pytest.mark.parametrize("players", [4, 6])
 def test_tree_search_leaves_the_position_as_it_found_it_and_repeats_itself(players):
     state = random_game(players, 20 * players, random.Random(players))
-    result, before, after = tree_search(state, 300)
+    stats, before, after = tree_search(state, 300)
     assert all((a == b).all() for a, b in zip(before, after.arrays()))
-    assert result.nodes == 300 and 0 < result.depth <= 300
-    assert state.is_legal(rules_move(state, result.code))
-    assert tree_search(state, 300)[0].code == result.code
+    assert stats.iterations == 300 and 0 < max(stats.visits) <= 300 and sum(stats.visits) == 300
+    assert state.is_legal(rules_move(state, int(stats.best())))
+    assert tree_search(state, 300)[0].best() == stats.best()
 
 
 def goal_filling_position() -> ChineseCheckers:
@@ -208,8 +209,8 @@ def goal_filling_position() -> ChineseCheckers:
 
 def test_tree_search_fills_the_goal_at_once_when_it_can():
     state = goal_filling_position()
-    result, _, _ = tree_search(state, 2000)
-    assert state.move_to_str(rules_move(state, result.code)) == "j8-j10-j12-j14"
+    stats, _, _ = tree_search(state, 2000)
+    assert state.move_to_str(rules_move(state, int(stats.best()))) == "j8-j10-j12-j14"
 
 
 def test_master_hint_ranks_the_tree_search_moves_by_their_playouts():
@@ -237,7 +238,7 @@ def test_master_searches_a_tree_from_four_players_and_best_replies_below():
     assert master.tree is None
     state = random_game(4, 40, random.Random(2))
     move = master.choose_move(state.copy(), QUICK)
-    assert state.is_legal(move) and master.tree is not None and master.last.nodes > 0
+    assert state.is_legal(move) and master.tree is not None and master.last.iterations > 0
     with pytest.raises(ValueError, match="tree_from"):
         ChineseCheckersMaster(tree_from=1)
     with pytest.raises(ValueError, match="tree_after"):

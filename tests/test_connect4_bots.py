@@ -8,6 +8,7 @@ import pytest
 from bots.connect4_alphabeta import ConnectFourAlphaBeta
 from bots.connect4_easy import ConnectFourEasy
 from bots.connect4_features import ConnectFourFeatures
+from bots.lib.clock import Deadline
 from bots.lib.connect4_board import centre_weights, completes_line, winning_columns
 from bots.lib.connect4_lines import line_tables
 from bots.lib.connect4_search import (THREAT_GOOD, THREAT_NOW, THREAT_OTHER, WIN, Engine, drop, evaluate,
@@ -372,7 +373,7 @@ def test_hard_blocks_a_three_in_a_column():
 @pytest.mark.parametrize("cols, rows, n", [(10, 10, 5), (4, 4, 3), (8, 7, 6)])
 def test_best_move_within_a_budget_is_legal_on_any_size(cols, rows, n):
     state = random_position(random.Random(cols), cols, rows, n, 5)
-    move = ConnectFourAlphaBeta(seed=1).best_move_within(state, 0.2)
+    move = ConnectFourAlphaBeta(seed=1).best_move_within(state, Deadline.after(0.2))
     assert state.is_legal(move)
 
 

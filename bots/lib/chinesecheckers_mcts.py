@@ -14,22 +14,24 @@ search") found this max^n form the strongest in Chinese Checkers.
 The kernel (``mcts`` in ``chinesecheckers_engine``) is numba code over the
 engine's make/unmake and move generation; this module holds its knobs
 (``MctsParams``), its preallocated tree (``MctsTree``) and the driver
-(``search_root_moves``), whose ``RootStats`` say what it learnt of each root
-move: the move to play, and the values a hint shows.
+(``search_root_moves``), whose ``RootStats`` (those of the generic tree
+search, ``bots/lib/mcts.py``, over engine move codes) say what it learnt of
+each root move: the move to play, and the values a hint shows.
 """
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
 
 from bots.lib.chinesecheckers_engine import (
-    EPSILON, EXPAND_AFTER, EXPLORE, FILL_BONUS, ITERATIONS, KEEP, MAX_ITERATIONS, PASS_CODE, RIVALRY, ROUNDS,
+    EPSILON, EXPAND_AFTER, EXPLORE, FILL_BONUS, ITERATIONS, KEEP, MAX_ITERATIONS, RIVALRY, ROUNDS,
     Position, Tables, mcts)
-from bots.lib.chinesecheckers_search import Scratch, SearchResult, root_candidates
+from bots.lib.chinesecheckers_search import Scratch, root_candidates
+from bots.lib.clock import Deadline
+from bots.lib.mcts import RootStats
 
 
 @dataclass(frozen=True)
@@ -93,40 +95,16 @@ class MctsTree:
         return self.rewards
 
 
-@dataclass(frozen=True)
-class RootStats:
-    """What one tree search learnt of each root move it tried.
-
-    ``codes`` are engine move codes; ``visits`` how many iterations went
-    through each; ``means`` each one's mean reward to the seat to move, in
-    quarter-steps toward its goal's tip over the playout's rounds.
-    ``iterations`` counts the whole search. A position with one root move is
-    not searched: its move has no visits.
-    """
-
-    codes: np.ndarray
-    visits: np.ndarray
-    means: np.ndarray
-    iterations: int
-
-    def result(self) -> SearchResult:
-        """The most visited move (the one the search plays; ``PASS_CODE`` if none), its mean reward
-        (``value``), its visits (``depth``) and the iterations run (``nodes``)."""
-        if len(self.codes) == 0:
-            return SearchResult(PASS_CODE, 0, 0, 0)
-        best = int(np.argmax(self.visits))
-        return SearchResult(int(self.codes[best]), int(self.means[best]), int(self.visits[best]), self.iterations)
-
-
-def search_root_moves(position: Position, tables: Tables, root: int, seconds: float, params: MctsParams,
+def search_root_moves(position: Position, tables: Tables, root: int, deadline: Deadline, params: MctsParams,
                       tree: MctsTree, scratch: Scratch, rng: random.Random,
                       keep: Callable[[int], bool] | None = None) -> RootStats:
-    """``seconds`` of tree search from ``root``'s turn; ``keep`` narrows the root moves as in ``best_move``."""
-    started = time.perf_counter()
+    """Tree search from ``root``'s turn until ``deadline`` (on ``time.perf_counter``, which the kernel
+    reads); ``keep`` narrows the root moves as in ``best_move``. ``means`` are in quarter-steps
+    toward the goal's tip over the playout's rounds."""
     codes = root_candidates(position, tables, root, scratch, rng, keep)
     if len(codes) < 2:
         return RootStats(codes, np.zeros(len(codes), np.int64), np.zeros(len(codes)), 0)
-    scratch.deadline[0] = started + seconds
+    scratch.deadline[0] = deadline.at
     weights = np.array([params.straggler_weight], np.int64)
     rewards = tree.rewards_for(tables.seats)
     visits = mcts(root, codes, *position.arrays(), tables.neighbours, tables.jump_land, tables.allowed,
@@ -136,4 +114,3 @@ def search_root_moves(position: Position, tables: Tables, root: int, seconds: fl
     totals = rewards[1:1 + len(codes), root]
     means = np.divide(totals, visits, out=np.zeros(len(codes)), where=visits > 0)
     return RootStats(codes, visits, means, int(scratch.counters[ITERATIONS]))
-

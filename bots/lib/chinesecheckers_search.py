@@ -18,15 +18,16 @@ is worth ``WIN`` less the plies it took.
 moves (largest drop in distance to the goal tip) at every node below the
 root: the progress-based forward pruning that lets the search go deeper.
 
-The search itself is numba code in ``chinesecheckers_engine`` (``search_root``);
-it reads the clock every few hundred nodes and abandons an iteration at the
-deadline, and ``best_move`` here keeps the deepest finished answer.
+The search itself is numba code in ``chinesecheckers_engine`` (``search_root``),
+called once per depth by the shared iterative-deepening driver
+(``bots/lib/deepening.py``); it reads the clock every few hundred nodes and
+abandons an iteration at the deadline, and ``best_move`` keeps the deepest
+finished answer.
 """
 from __future__ import annotations
 
 import random
-import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 import numpy as np
@@ -34,6 +35,9 @@ import numpy as np
 from bots.lib.chinesecheckers_engine import (
     HOLE_COUNT, HOLE_MASK, MAX_MOVES, MAX_PLY, NODES, ABORTED, PASS_CODE, SEAT_SHIFT, START_SHIFT, WIN,
     Position, Tables, root_moves, search_root)
+from bots.lib.clock import Deadline
+from bots.lib.deepening import Iteration, deepen, deepest
+
 
 @dataclass(frozen=True)
 class SearchParams:
@@ -80,7 +84,6 @@ class Scratch:
         self.deadline = np.zeros(1, np.float64)
 
 
-
 def _shuffle_ties(candidates: np.ndarray, dist: np.ndarray, rng: random.Random) -> np.ndarray:
     """The candidates still most forward first, in random order within each gain."""
     codes = [int(c) for c in candidates]
@@ -110,20 +113,11 @@ def root_candidates(position: Position, tables: Tables, root: int, scratch: Scra
     return candidates
 
 
-@dataclass(frozen=True)
-class SearchResult:
-    """The move found (engine code, or ``PASS_CODE``), its value and how deep the search got."""
-
-    code: int
-    value: int
-    depth: int
-    nodes: int
-
-
-def best_move(position: Position, tables: Tables, root: int, seconds: float, params: SearchParams,
+def best_move(position: Position, tables: Tables, root: int, deadline: Deadline, params: SearchParams,
               scratch: Scratch, rng: random.Random | None = None,
-              keep: Callable[[int], bool] | None = None) -> SearchResult:
-    """Iterative deepening BRS from ``root``'s turn, stopping within ``seconds``.
+              keep: Callable[[int], bool] | None = None) -> Iteration:
+    """Iterative deepening BRS from ``root``'s turn until ``deadline`` (on ``time.perf_counter``,
+    which the kernel reads); the move is an engine code (``PASS_CODE`` when it must pass).
 
     With ``rng``, root moves that look alike (same forward gain) are tried in
     random order, so among equally good moves the choice varies from game to
@@ -133,33 +127,34 @@ def best_move(position: Position, tables: Tables, root: int, seconds: float, par
     Each iteration searches the previous best move first. A new iteration
     starts only while less than ``params.start_fraction`` of the time has
     gone; one cut off by the deadline still counts if it finished a move
-    better than the previous best.
+    better than the previous best. The result counts the nodes of every
+    depth searched, a cut-off one included.
     """
-    started = time.perf_counter()
     candidates = root_candidates(position, tables, root, scratch, rng, keep)
-    count = len(candidates)
-    if count == 0:
-        return SearchResult(PASS_CODE, 0, 0, 0)
-    if count == 1:
-        return SearchResult(int(candidates[0]), 0, 0, 0)
+    if len(candidates) == 0:
+        return Iteration(0, 0, PASS_CODE)
+    if len(candidates) == 1:
+        return Iteration(0, 0, int(candidates[0]))
     weights = params.array()
     scratch.table[:, 0] = 0
-    scratch.deadline[0] = started + seconds
-    code, value, reached, nodes = int(candidates[0]), 0, 0, 0
-    for depth in range(1, params.max_depth + 1):
-        if depth > 1 and time.perf_counter() - started > params.start_fraction * seconds:
-            break
+    scratch.deadline[0] = deadline.at
+    nodes = 0
+
+    def search(depth: int, deadline: Deadline) -> Iteration | None:
+        nonlocal nodes
         scratch.counters[:] = 0
         index, found, finished = search_root(
             depth, root, candidates, *position.arrays(), tables.neighbours, tables.jump_land, tables.allowed,
             tables.dist, tables.goal_owner, tables.zobrist, scratch.table, weights, scratch.mark, scratch.queue,
             scratch.moves, scratch.counters, scratch.deadline)
         nodes += int(scratch.counters[NODES])
-        if finished == 0 or (scratch.counters[ABORTED] and index == 0):
-            break
-        code, value, reached = int(candidates[index]), int(found), depth
+        aborted = bool(scratch.counters[ABORTED])
+        if finished == 0 or (aborted and index == 0):
+            return None
+        code = int(candidates[index])
         candidates[1:index + 1] = candidates[0:index].copy()
         candidates[0] = code
-        if scratch.counters[ABORTED] or abs(value) > WIN // 2:
-            break
-    return SearchResult(code, value, reached, nodes)
+        return Iteration(depth, int(found), code, nodes, proven=abs(int(found)) > WIN // 2, complete=not aborted)
+
+    found = deepest(deepen(search, deadline, params.max_depth, params.start_fraction))
+    return replace(found, nodes=nodes) if found else Iteration(0, 0, int(candidates[0]), nodes)

@@ -11,16 +11,16 @@ losses::
 Positions are memoised in a dict the caller owns, keyed on ``state.key()``;
 a bot that keeps the dict for the life of its process solves each position
 once. Only the ``State`` interface is used, so any two-seat game whose tree
-fits in memory can use it.
+fits in memory can use it. The scores are those of ``negamax``, whose
+alpha-beta search gives the same values wherever it searches to the end,
+but does not keep every position's exact value as this table does.
 """
 from __future__ import annotations
 
 from typing import Hashable
 
 from game.rules.core import Move, State
-
-#: Larger than the length of any game this module is asked to solve.
-WIN = 1000
+from bots.lib.negamax import WIN, result_text
 
 Table = dict[Hashable, int]
 
@@ -77,16 +77,5 @@ def move_values(state: State, table: Table) -> dict[Move, int]:
 
 
 def describe(value: int) -> str:
-    """A move value in words: ``'win in k'``, ``'draw'`` or ``'loss in k'``.
-
-    ``k`` counts the winner's moves: ``'win in 1'`` wins with this move,
-    ``'win in 2'`` with the mover's next one; ``'loss in 1'`` means the
-    opponent wins with their very next move.
-    """
-    if value > 0:
-        plies = WIN - value
-        return f"win in {(plies + 1) // 2}"
-    if value < 0:
-        plies = WIN + value
-        return f"loss in {plies // 2}"
-    return "draw"
+    """A move value in words: ``'win in k'``, ``'draw'`` or ``'loss in k'`` (see ``negamax.result_text``)."""
+    return result_text(value) or "draw"
