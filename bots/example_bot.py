@@ -92,9 +92,10 @@ class SparringPartner(Bot):
 
     def analyse(self, state: State, budget: float) -> dict[Move, MoveValue]:
         """Every move's score at the deepest depth the budget allows: ``'win in 2'``, ``'loss in 1'``
-        or, with no forced result in sight, ``'no forced result'`` (score 0)."""
+        or, with no forced result in sight, ``'no forced result in 6 plies'`` (score 0): the
+        search looked that far and no further."""
         found = deepest(self.search.deepen(state, Deadline.for_move(budget, BUDGET_SHARE), MAX_DEPTH, exact=True))
         if found is None:
             return {}
-        return {move: MoveValue(float(score), result_text(score) or "no forced result")
-                for move, score in found.values.items()}
+        unknown = f"no forced result in {found.depth} plies"
+        return {move: MoveValue(float(score), result_text(score) or unknown) for move, score in found.values.items()}
