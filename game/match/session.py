@@ -39,10 +39,10 @@ import enum
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
-from game.match.record import Match, MoveRecord, Player
+from game.match.record import REMOTE, Match, MoveRecord, Player
 from game.match.runner import ANALYSE, BotReply, BotRunner, BotSpec
 from game.rules.bot import MoveValue
-from game.rules.core import IllegalMove, Move, Outcome
+from game.rules.core import IllegalMove, Move, Outcome, State
 
 
 class Waiting(enum.Enum):
@@ -161,7 +161,7 @@ class MatchSession:
 
     # -- reading ------------------------------------------------------------------------
     @property
-    def state(self):
+    def state(self) -> State:
         return self.match.state
 
     @property
@@ -182,7 +182,7 @@ class MatchSession:
     @property
     def all_bots(self) -> bool:
         """Every seat is a bot: the game plays itself."""
-        return not any(p.is_human or p.kind == "remote" for p in self.match.players)
+        return not any(p.is_human or p.kind == REMOTE for p in self.match.players)
 
     def waiting(self) -> Waiting:
         """What the game waits for now (see ``Waiting``)."""
