@@ -388,6 +388,14 @@ def test_forced_passes_are_played_by_from_text_and_left_out_of_the_text():
     assert state.scores_text(state.outcome()) == "2–4–1"
 
 
+def test_a_transcript_that_writes_its_forced_passes_out_reads_as_one_that_leaves_them_out():
+    written = Tokens.from_text("a c g b d pass pass e pass f")
+    assert written.move_stack == Tokens.from_text("a c g b d e f").move_stack
+    assert Tokens.from_text("a c g b d pass e").move_stack == Tokens.from_text("a c g b d e").move_stack
+    with pytest.raises(BadNotation, match=r"move 2 \('pass'\)"):
+        Tokens.from_text("a pass")       # seat 1 holds tokens: its pass is no forced one
+
+
 def test_from_text_plays_the_passes_forced_before_the_first_move_and_after_the_last():
     assert Tokens.from_text("", hands="-abc-de").move_stack == [""]
     state = Tokens.from_text("a", hands="-abc-de")

@@ -309,13 +309,15 @@ class State(ABC):
 
         Where passes are implicit (``writes_passes`` false) each forced pass is
         played before the next move and after the last, so the seat to move
-        is one that can move.
+        is one that can move; a transcript that writes a forced pass out
+        anyway is read too.
         """
         state = cls(**options)
         for number, word in enumerate(cls.split_moves(text), start=1):
-            state.play_forced_passes()
             try:
                 move = state.parse_move(word)
+                if not (state.is_pass(move) and state.must_pass()):
+                    state.play_forced_passes()
                 state.push(move)
             except (BadNotation, IllegalMove) as err:
                 raise BadNotation(f"move {number} ({word!r}): {err}") from None
