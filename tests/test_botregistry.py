@@ -203,3 +203,13 @@ def test_discovery_works_from_a_script_without_a_main_guard(tmp_path):
     result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert "'SparringPartner'" in result.stdout and result.stdout.rstrip().endswith("[]")
+
+
+def test_a_bot_file_reading_input_at_import_fails_at_once_instead_of_waiting(tmp_path):
+    (tmp_path / "asks.py").write_text("from game.rules.bot import Bot\nWHO = input()\n", encoding="utf-8")
+    (tmp_path / "fine.py").write_text("from game.rules.bot import Bot\nclass FineBot(Bot):\n    games = ('tictactoe',)\n",
+                                      encoding="utf-8")
+    registry = BotRegistry.discover(tmp_path, timeout=20)
+    assert [str(p) for p in registry.problems] == [f"{tmp_path / 'asks.py'}: failed to import: EOFError: "
+                                                   "EOF when reading a line (line 2)"]
+    assert list(registry.bots) == ["FineBot"]

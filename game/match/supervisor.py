@@ -431,13 +431,16 @@ def _read_frames(stream: BinaryIO, frames: "queue.Queue[bytes | MessageTooLong |
 
 class InterpreterChannel:
     """The end of the connection in a child started by ``Child.interpreter``:
-    ``recv`` reads the parent's messages from stdin, ``send`` writes on the
-    original stdout. Made by ``interpreter_channel()``."""
+    ``recv`` reads the parent's messages from the original stdin, ``send``
+    writes on the original stdout. Made by ``interpreter_channel()``."""
 
     def __init__(self) -> None:
         self._out = os.fdopen(os.dup(1), "wb")
         os.dup2(2, 1)  # whatever else writes to stdout goes to stderr, never among the messages
-        self._in = sys.stdin.buffer
+        self._in = os.fdopen(os.dup(0), "rb")
+        quiet = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(quiet, 0)  # whatever else reads stdin (a bot file's input()) ends at once, never waits
+        os.close(quiet)
 
     def send(self, message: Any) -> None:
         self._out.write(_frame(message))
@@ -459,6 +462,7 @@ def interpreter_channel() -> InterpreterChannel:
     """In a child started by ``Child.interpreter``: its connection to the parent.
 
     Call it first: from then on file descriptor 1 points at stderr, so that
-    nothing else printed can mix with the messages.
+    nothing else printed can mix with the messages, and file descriptor 0 at
+    nothing, so that code reading its input gets none instead of waiting.
     """
     return InterpreterChannel()
