@@ -111,3 +111,14 @@ def test_wrong_number_of_players_is_refused():
 def test_match_built_on_a_played_state_records_its_moves():
     match = Match(TicTacToe.from_text("b2 a3 c1"), [Player.human(), Player.human()])
     assert [(r.seat, r.text) for r in match.records] == [(0, "b2"), (1, "a3"), (0, "c1")]
+
+
+def test_undo_goes_back_over_a_humans_forced_pass_and_one_redo_replays_it_all():
+    from tests.chinesecheckers_games import position
+
+    # Red's only marble is boxed in at the bottom tip, so each of Red's turns is a forced pass.
+    match = Match(position(marbles={0: ["e1"], 1: ["e2", "f2", "e3", "g3", "i9"]}), [Player.human(), Player.of_bot("Easy")])
+    play_all(match, "pass i9-i10 pass")
+    match.undo()               # Red's pass and Teal's move go: the pass before them was no choice either
+    assert [r.text for r in match.records] == [] and match.state.turn == 0
+    assert [r.text for r in match.redo()] == ["pass", "i9-i10", "pass"] and not match.can_redo()

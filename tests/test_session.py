@@ -147,6 +147,15 @@ def test_a_forced_pass_is_ready_by_itself_and_undo_goes_back_over_it():
     assert [r.text for r in session.records] == ["pass", NAMES[teal[0]] + "-" + NAMES[teal[-1]], "pass"]
     session.undo()     # hot seat: one move, then over Red's pass, which was no choice
     assert [r.text for r in session.records] == ["pass"] and session.state.turn == 1
+    assert session.redo() and len(session.records) == 3    # one redo brings both back
+    assert not session.can_redo()
+
+
+def test_a_forced_pass_played_by_the_player_leaves_nothing_ready_for_the_next_seat():
+    session = MatchSession(Match(boxed_in(), [Player.human(), Player.human("Teal")]))
+    assert session.ready().by == "pass"
+    session.play(session.state.pass_move)       # a remote player's client may send the pass itself
+    assert session.waiting() is Waiting.HUMAN and session.ready() is None and session.state.turn == 1
 
 
 def test_a_bot_that_must_pass_is_not_asked():
@@ -188,9 +197,10 @@ def test_a_pasted_finished_game_is_shown_but_not_counted_and_a_prefix_keeps_the_
     session.play(4)
     session.paste([4, 0, 8])
     assert session.state.move_stack == [4, 0, 8]
-    assert [len(e.records) for e in session.events() if isinstance(e, PositionChanged)] == [2]
+    assert [(len(e.records), e.new_game) for e in session.events() if isinstance(e, PositionChanged)] == [(2, False)]
     session.paste([0, 3, 1, 4, 2])
     events = session.events()
+    assert [e.new_game for e in events if isinstance(e, PositionChanged)] == [True]   # a new game: replaced
     assert [e.counts for e in events if isinstance(e, GameOver)] == [False]
     with pytest.raises(IllegalMove):
         session.paste([0, 0])
@@ -216,7 +226,7 @@ def test_hints_judge_the_humans_position_and_say_when_they_cannot():
         session.wait_hint(timeout=60)
         [hint] = [e for e in session.events() if isinstance(e, (HintReady, HintFailed))]
         assert isinstance(hint, HintReady) and session.state.is_legal(hint.move)
-        assert hint.text.startswith(session.state.move_to_str(hint.move))
+        assert hint.detail == hint.values[hint.move].text and set(hint.values) == set(session.state.legal_moves())
         session.play(hint.move)
         assert session.hint_unavailable() == "Hints are for your moves: Easy is to move"
         with pytest.raises(ValueError, match="Easy is to move"):
@@ -256,5 +266,11 @@ def test_a_bot_that_gives_no_legal_move_stops_the_game_until_the_player_acts():
     session.poll()
     assert session.waiting() is Waiting.STUCK and session.play_ready() is None
     assert [type(e) for e in session.events()] == [BotStuck]
+    with pytest.raises(RuntimeError, match="Odd gave no legal move"):
+        session.wait()          # an arena stops instead of waiting for ever
+    session.retry()
+    assert session.waiting() is Waiting.BOT
+    session.poll()              # asked again: no move again
+    assert session.waiting() is Waiting.STUCK
     session.restart()
     assert session.waiting() is Waiting.BOT

@@ -126,14 +126,16 @@ class Match:
     def undo(self) -> list[MoveRecord]:
         """Take back to the previous turn of a human at this screen.
 
-        With no human seated (bots watched), one move is taken back. Returns
-        the records taken back, newest first; they can be replayed by redo.
+        A turn where the human could only pass was no choice: undo goes on to
+        the one before it. With no human seated (bots watched), one move is
+        taken back. Returns the records taken back, newest first; one redo
+        replays them all.
         """
         taken: list[MoveRecord] = []
         while self.records:
             self.state.pop()
             taken.append(self.records.pop())
-            if not self.has_human or self.current_player.is_human:
+            if not self.has_human or (self.current_player.is_human and not self.state.must_pass()):
                 break
         if taken:
             self._redo.append(taken)

@@ -10,14 +10,14 @@ animation finish first and an arena can play at once. Whatever happens is
 reported as events, drained with ``events()``, which the screen animates, the
 arena counts and a server would broadcast::
 
-    session = MatchSession(match, {1: spec})      # seat 1 is a bot
-    session.play(move)                            # the human's move
-    while not session.is_over:
-        session.poll()
-        if session.ready() is not None:           # the bot has answered
-            session.play_ready()
-        for event in session.events():
-            ...
+    with MatchSession(match, {1: spec}) as session:   # seat 1 is a bot; its worker starts
+        session.play(move)                            # the human's move
+        while not session.is_over:
+            session.poll()
+            if session.ready() is not None:           # the bot has answered
+                session.play_ready()
+            for event in session.events():
+                ...
 
 The seat to move is in one of the ``Waiting`` states: a human (or a remote
 player) to move, a bot thinking, a bot's move or a forced pass ready to be
@@ -25,7 +25,9 @@ played, or the game over. A forced pass (a game's ``pass_move`` as the only
 legal move) is never asked of anyone: the session offers it as ready and the
 driver plays it after its own pause. A bot that fails (raises, overruns its
 time, answers with an illegal move, dies) costs it a random legal move, which
-``MovePlayed.failure`` names.
+``MovePlayed.failure`` names; a bot that gives no move at all stops the game
+(``Waiting.STUCK``) until the driver retries it (``retry``), undoes or
+restarts.
 
 Undo goes back to the previous turn of a human at this screen (over any
 forced passes, which were no choice), or one move when only bots play; a
@@ -78,10 +80,13 @@ class MovePlayed(Event):
 @dataclass(frozen=True)
 class PositionChanged(Event):
     """The position jumped: ``how`` is ``'undo'``, ``'redo'``, ``'restart'`` or
-    ``'paste'``; ``records`` are the moves taken back or replayed."""
+    ``'paste'``; ``records`` are the moves taken back or replayed; ``new_game``
+    says the game went back to its start first (a restart, a paste that
+    replaced the game)."""
 
     how: str
     records: tuple[MoveRecord, ...] = ()
+    new_game: bool = False
 
 
 @dataclass(frozen=True)
@@ -115,7 +120,6 @@ class HintReady(Event):
     valued."""
 
     move: Move
-    text: str
     detail: str
     values: Mapping[Move, MoveValue] = field(default_factory=dict)
 
@@ -289,11 +293,14 @@ class MatchSession:
     def wait(self, timeout: float | None = None) -> None:
         """Block until the move to play is ready (a bot's answer, a forced pass).
 
-        ``RuntimeError`` if the seat to move is not a bot (nothing would come);
-        ``TimeoutError`` after ``timeout`` seconds. Starts the bots' workers if
-        they were not started."""
+        ``RuntimeError`` if the seat to move is not a bot (nothing would come)
+        or its bot gave no move at all (``Waiting.STUCK``); ``TimeoutError``
+        after ``timeout`` seconds. Starts the bots' workers if they were not
+        started."""
         self.poll()
-        if self._ready is not None or self.is_over or self._stuck is not None:
+        if self._stuck is not None:
+            raise RuntimeError(self._stuck)
+        if self._ready is not None or self.is_over:
             return
         seat = self.state.turn
         if seat not in self.specs:
@@ -333,6 +340,10 @@ class MatchSession:
         self._report_move(played)
         return played
 
+    def retry(self) -> None:
+        """Ask the stuck bot (``Waiting.STUCK``) for its move again."""
+        self._stuck = None
+
     # -- jumps --------------------------------------------------------------------------
     def undo(self) -> bool:
         """Back to the previous turn of a human here (see the module docstring).
@@ -340,10 +351,7 @@ class MatchSession:
         if not self.match.can_undo():
             return False
         self._drop_work()
-        taken = list(self.match.undo())
-        while self.match.can_undo() and self.match.current_player.is_human and self.state.must_pass():
-            taken += self.match.undo()   # a pass was no choice: back to the human's last real one
-        self._jumped("undo", taken)
+        self._jumped("undo", self.match.undo())
         return True
 
     def redo(self) -> bool:
@@ -369,7 +377,7 @@ class MatchSession:
         self._counted = False
         for runner in self.runners.values():
             runner.new_game()
-        self._jumped("restart", taken)
+        self._jumped("restart", taken, new_game=True)
         return had_moves
 
     def paste(self, moves: Sequence[Move]) -> None:
@@ -383,7 +391,8 @@ class MatchSession:
         self._drop_work()
         played = list(self.state.move_stack)
         moves = list(moves)
-        if moves[:len(played)] != played:
+        replaced = moves[:len(played)] != played
+        if replaced:
             self.match.restart()
             for runner in self.runners.values():
                 runner.new_game()
@@ -391,7 +400,7 @@ class MatchSession:
         new = [self.match.play(move) for move in moves[len(self.state.move_stack):]]
         self._restart_counted = None
         self._counted = self._counted or self.is_over
-        self._jumped("paste", new)
+        self._jumped("paste", new, new_game=replaced)
 
     def swap_seats(self) -> None:
         """Move every player one seat on (seat 2's player to seat 1, seat 1's to the
@@ -469,16 +478,13 @@ class MatchSession:
         state = self.state
         if reply.failure:
             return HintFailed(f"No hint: {reply.failure}")
-        values = dict(reply.values)
-        best = max(values, key=lambda m: values[m].score) if values else reply.move
+        best = reply.move        # the best-valued move (the runner checked the values)
         if best is None:
             return HintFailed(f"No hint: the hint bot {who} cannot judge moves (it gave no move values)")
         if not state.is_legal(best):
             return HintFailed(f"No hint: the hint bot {who} suggested a move that is not legal here")
-        value = values.get(best)
-        move_text = state.move_to_str(best)
-        detail = value.text if value is not None else ""
-        return HintReady(best, move_text + (f"  ({detail})" if detail else ""), detail, values)
+        value = reply.values.get(best)
+        return HintReady(best, value.text if value is not None else "", dict(reply.values))
 
     # -- internals ------------------------------------------------------------------------
     def _offer_forced_pass(self) -> bool:
@@ -502,6 +508,7 @@ class MatchSession:
 
     def _push(self, move: Move, note: str = "") -> MoveRecord:
         record = self.match.play(move, note)
+        self._ready = self._stuck = None  # whatever was ready was for the position before
         self._restart_counted = None     # a new move dropped the redo history
         self.cancel_hint()
         return record
@@ -522,8 +529,8 @@ class MatchSession:
         self._stuck = None
         self.cancel_hint()
 
-    def _jumped(self, how: str, records: Sequence[MoveRecord]) -> None:
-        self._events.append(PositionChanged(how, tuple(records)))
+    def _jumped(self, how: str, records: Sequence[MoveRecord], new_game: bool = False) -> None:
+        self._events.append(PositionChanged(how, tuple(records), new_game))
         outcome = self.outcome()
         if outcome is not None:
             self._events.append(GameOver(outcome, counts=not self._counted))

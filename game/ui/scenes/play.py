@@ -5,7 +5,7 @@ match, runs each bot seat's worker and the hint's, and reports what happens
 as events. This scene drives it once a frame, never blocking, so the window
 keeps animating while a bot thinks: a bot's move (or a forced pass) that is
 ready is played once the board has finished animating the previous move and
-the move delay from Settings has passed (a forced pass waits at least
+the move delay from Settings has passed (a human's forced pass waits at least
 ``PASS_DELAY``); each event is then shown: the board animates the move, a
 sound plays, a failing bot is named in a toast, the result panel slides in.
 
@@ -295,8 +295,9 @@ class PlayScene(Scene):
         if isinstance(event, MovePlayed):
             self._show_move(event)
         elif isinstance(event, PositionChanged):
-            if event.how == "restart":
+            if event.new_game:
                 self.renderer.reset(self.state)
+            if event.how == "restart":
                 self.set_paused(False)
             self._after_jump()
         elif isinstance(event, GameOver):
@@ -430,6 +431,8 @@ class PlayScene(Scene):
 
     def toggle_pause(self) -> None:
         self.set_paused(not self.paused)
+        if not self.paused and self.session.waiting() is Waiting.STUCK:
+            self.session.retry()     # resuming asks the bot that gave no move again
 
     def set_paused(self, paused: bool) -> None:
         """Hold the bots' moves back (or let them go); the button says what it will do."""
@@ -440,6 +443,8 @@ class PlayScene(Scene):
         """Play the next bot move now, even when paused."""
         if self.autoplay and not self.state.is_over():
             self.step_once = True
+            if self.session.waiting() is Waiting.STUCK:
+                self.session.retry()
 
     # -- hint ---------------------------------------------------------------------------
     def hint_unavailable(self) -> str:
