@@ -39,7 +39,9 @@ class CliError(Exception):
 def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=prog, description="Board Arcade: classic board games against bots of every strength.")
-    parser.add_argument("--config", metavar="FILE", help=f"settings file (default: {CONFIG_PATH})")
+    parser.add_argument("--config", metavar="FILE",
+                        help="your settings file, read over the shipped one (default: config.yaml in your settings "
+                             f"folder if you made one; `bots` says where); the shipped one is {CONFIG_PATH}")
     parser.add_argument("--bots-dir", metavar="DIR", help=f"folder of bot files (default: {BOTS_DIR})")
     parser.set_defaults(prog=prog)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -99,12 +101,14 @@ def run_window(args: argparse.Namespace) -> int:
             if not Path(args.load).is_file():
                 raise CliError(f"no saved game at {args.load}")
             load_path = args.load
+    if args.config is not None and not Path(args.config).is_file():
+        raise CliError(f"no settings file at {args.config}")
     try:
         from game.ui.app import run
     except ImportError as err:
         print(f"{args.prog}: cannot open the window: {err}", file=sys.stderr)
         return BOT_FAILED
-    return run(game_id, load_path, options)
+    return run(game_id, load_path, options, config_path=args.config, bots_dir=args.bots_dir)
 
 
 def run_arena_command(args: argparse.Namespace) -> int:
@@ -130,8 +134,15 @@ def run_arena_command(args: argparse.Namespace) -> int:
 def list_bots(args: argparse.Namespace) -> int:
     from game.rules.catalogue import game_class, game_ids
 
+    from game.paths import user_config_path
+
     config, registry = load_setup(args)
     config.validate(registry)
+    own = user_config_path()
+    if config.path.resolve() == CONFIG_PATH.resolve():
+        print(f"Settings: {config.path} (the shipped ones; to change them, copy it to {own} and edit that)")
+    else:
+        print(f"Settings: {config.path}, over the shipped {CONFIG_PATH}")
     print(f"Bots in {registry.directory}:")
     for key, info in sorted(registry.bots.items()):
         print(f"  {key} ({info.name}) plays {', '.join(info.games)}: {info.source}")

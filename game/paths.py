@@ -11,14 +11,22 @@ so the installed program reads the folder from there, the same way whatever the
 prefix. A checkout is recognised first, by the ``config.yaml`` beside the
 packages, so ``python main.py`` never reads an installed copy.
 
+The player's own files (settings, statistics, saved games, and their own
+``config.yaml`` over the shipped one) are in the platform's per-user folders
+(``platformdirs``), or under ``$BOARD_ARCADE_HOME`` when that is set (tests,
+portable installs): ``user_folder``.
+
 Everything that opens one of these files takes its path from here.
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 #: The distribution's name, as in pyproject.toml.
 DISTRIBUTION = "board-arcade"
+#: The program's name for the platform's per-user folders.
+APP_NAME = "BoardArcade"
 #: The folder holding the ``game`` and ``bots`` packages: the project folder of a
 #: checkout, or site-packages when installed.
 ROOT = Path(__file__).resolve().parents[1]
@@ -52,3 +60,24 @@ DATA_DIR = data_dir()
 CONFIG_PATH = DATA_DIR / "config.yaml"
 #: Fonts, sounds and Master's Connect Four opening book.
 ASSETS_DIR = DATA_DIR / "assets"
+
+
+def user_folder(kind: str) -> Path:
+    """The player's folder of ``kind`` (``'config'``: settings and their own
+    ``config.yaml``; ``'data'``: statistics and saved games), created on demand:
+    ``$BOARD_ARCADE_HOME/<kind>`` if that is set, else the platform's."""
+    home = os.environ.get("BOARD_ARCADE_HOME")
+    if home:
+        path = Path(home) / kind
+    else:
+        import platformdirs
+
+        finder = platformdirs.user_data_dir if kind == "data" else platformdirs.user_config_dir
+        path = Path(finder(APP_NAME, appauthor=False))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def user_config_path() -> Path:
+    """The player's own ``config.yaml``: read over the shipped one when it exists."""
+    return user_folder("config") / "config.yaml"

@@ -143,7 +143,7 @@ def test_play_with_a_missing_save_file_is_refused(capsys, tmp_path):
 def test_play_hands_game_and_save_file_to_the_window(monkeypatch, tmp_path):
     calls = []
     fake = types.ModuleType("game.ui.app")
-    fake.run = lambda game_id=None, load_path=None, options=None: calls.append((game_id, load_path)) or 0
+    fake.run = lambda game_id=None, load_path=None, options=None, **where: calls.append((game_id, load_path)) or 0
     monkeypatch.setitem(sys.modules, "game.ui.app", fake)
     save = tmp_path / "game.txt"
     save.write_text("b2\n")
@@ -155,7 +155,7 @@ def test_play_hands_game_and_save_file_to_the_window(monkeypatch, tmp_path):
 def test_play_takes_a_game_with_options_to_its_setup_screen(monkeypatch):
     calls = []
     fake = types.ModuleType("game.ui.app")
-    fake.run = lambda game_id=None, load_path=None, options=None: calls.append((game_id, options)) or 0
+    fake.run = lambda game_id=None, load_path=None, options=None, **where: calls.append((game_id, options)) or 0
     monkeypatch.setitem(sys.modules, "game.ui.app", fake)
     assert main.main(["play", "connect4(rows=5)"]) == 0
     assert calls == [("connect4", {"cols": 7, "rows": 5, "n": 4})]
@@ -200,3 +200,23 @@ def test_command_line_runs_as_a_script_without_pygame_or_numba():
     bad = run_cli("analyse", "tictactoe", "b2 b2")
     assert bad.returncode == 2
     assert "Traceback" not in bad.stderr and "b2 is not legal" in bad.stderr
+
+
+def test_the_window_reads_the_settings_file_and_bots_folder_the_command_line_names(monkeypatch, tmp_path):
+    calls = []
+    fake = types.ModuleType("game.ui.app")
+    fake.run = lambda game_id=None, load_path=None, options=None, **where: calls.append(where) or 0
+    monkeypatch.setitem(sys.modules, "game.ui.app", fake)
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("games: {}\n")
+    assert main.main(["--config", str(mine), "--bots-dir", str(tmp_path), "play", "tictactoe"]) == 0
+    assert calls == [{"config_path": str(mine), "bots_dir": str(tmp_path)}]
+    assert main.main(["--config", str(tmp_path / "none.yaml")]) == main.USAGE_ERROR
+
+
+def test_bots_says_which_settings_file_it_read(capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("BOARD_ARCADE_HOME", str(tmp_path))
+    assert main.main(["bots"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("Settings: ") and "(the shipped ones; to change them, copy it to" in first
+    assert str(tmp_path / "config" / "config.yaml") in first

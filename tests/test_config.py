@@ -17,7 +17,7 @@ from game.match import config as config_module
 from game.rules import catalogue as games
 from game.match.botregistry import BotInfo, BotParam, BotRegistry
 from game.match.config import (CONFIG_PATH, DEFAULT_TIME_BUDGET, BotChoiceError, GameConfig, TierSpec,
-                               builtin_games, load_config)
+                               builtin_games, config_path, load_config)
 from game.match.record import HUMAN
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -554,3 +554,20 @@ def test_bot_spec_puts_tiers_before_bots_and_refuses_a_name_two_bots_share(clash
     assert config.bot_spec("tictactoe", "Impostor", registry).key == "Impostor"
     with pytest.raises(BotChoiceError, match="'Twin' names more than one bot of tictactoe \\(TwinA, TwinB\\)"):
         config.bot_spec("tictactoe", "Twin", registry)
+
+
+def test_the_players_own_config_is_read_over_the_shipped_one(monkeypatch, tmp_path):
+    monkeypatch.setenv("BOARD_ARCADE_HOME", str(tmp_path))
+    assert config_path() == CONFIG_PATH          # none of their own yet
+    own = tmp_path / "config" / "config.yaml"
+    own.parent.mkdir(parents=True, exist_ok=True)
+    own.write_text("games:\n  tictactoe:\n    time_budget: 2.5\n    tiers:\n"
+                   "      Hard: {bot: TicTacToeSymetry, params: {depth: 5}}\n", encoding="utf-8")
+    config = load_config()
+    registry = BotRegistry.discover()
+    config.validate(registry)
+    assert config.path == own and config.game("tictactoe").time_budget == 2.5
+    hard = config.game("tictactoe").tier("Hard")
+    assert hard is not None and hard.bot == "TicTacToeSymmetry"          # the misspelt bot falls back
+    assert any("line 5" in p and "using the built-in Hard tier" in p for p in config.problems)
+    assert config.game("connect4").tiers == builtin_games()["connect4"].tiers   # left out: shipped

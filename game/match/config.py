@@ -1,8 +1,8 @@
 """Which bot plays each difficulty tier, and how long bots may think.
 
-``config.yaml`` beside ``main.py`` holds, per game, the seconds a bot may
-think per move (``time_budget``), the tier that gives hints (``hint``) and the
-tiers from weakest to strongest, each a bot class with parameters::
+A ``config.yaml`` holds, per game, the seconds a bot may think per move
+(``time_budget``), the tier that gives hints (``hint``) and the tiers from
+weakest to strongest, each a bot class with parameters::
 
     games:
       tictactoe:
@@ -13,12 +13,16 @@ tiers from weakest to strongest, each a bot class with parameters::
           Hard: {bot: TicTacToeSymmetry, params: {depth: 5}}
 
 The built-in settings are the shipped ``config.yaml`` (``CONFIG_PATH``),
-read once per run; there is no second copy in code to drift from it.
+read once per run; there is no second copy in code to drift from it. The
+player changes them in a file of their own, read over the shipped one: the
+``config.yaml`` in their settings folder (``paths.user_config_path``) when
+there is one, or the file ``--config`` names; what it leaves out keeps the
+shipped settings.
 
 Loading never fails: a file that is missing, is not valid YAML, or has a bad
 entry gives a problem message naming the file, the line and key path where
-known, and what is expected. In another file (``--config FILE``) only the
-bad part falls back, entry by entry, to the shipped file's. A bad entry of
+known, and what is expected. In the player's file only the bad part falls
+back, entry by entry, to the shipped file's. A bad entry of
 the shipped file itself has nothing to fall back on: its tier is left out
 (a bad ``time_budget`` becomes ``DEFAULT_TIME_BUDGET``) and the rest keeps
 working; if the shipped file is missing or unreadable, no game has tiers
@@ -47,7 +51,7 @@ from game.match.botregistry import BotInfo, BotRegistry
 from game.rules.catalogue import game_ids
 from game.match.record import Player
 from game.match.runner import BotSpec
-from game.paths import CONFIG_PATH
+from game.paths import CONFIG_PATH, user_config_path
 
 DEFAULT_TIME_BUDGET = 1.0
 MIN_TIME_BUDGET, MAX_TIME_BUDGET = 0.01, 600.0
@@ -396,14 +400,21 @@ def _tier_text(tier: TierSpec) -> str:
 
 
 # -- loading ---------------------------------------------------------------------
+def config_path() -> Path:
+    """The file read when none is named: the player's own ``config.yaml`` if they
+    made one, else the shipped one."""
+    own = user_config_path()
+    return own if own.is_file() else CONFIG_PATH
+
+
 def load_config(path: str | Path | None = None, registry: BotRegistry | None = None) -> Config:
-    """Read ``config.yaml`` (default: the shipped one, beside ``main.py``); never raises.
+    """Read a ``config.yaml`` (default: ``config_path()``); never raises.
 
     Another file's bad entries fall back to the shipped file's; the shipped
     file's own have nothing to fall back on. With ``registry`` the tiers are
     also checked against the bots found.
     """
-    path = Path(path) if path is not None else CONFIG_PATH
+    path = Path(path) if path is not None else config_path()
     if path.resolve() == CONFIG_PATH.resolve():
         games, problems, lines = _read_shipped(CONFIG_PATH)
         config = Config(path, copy.deepcopy(games), list(problems), dict(lines))

@@ -1,7 +1,7 @@
 """What the arcade keeps for a player between runs: settings, statistics, saves.
 
-Files live in the platform's per-user directories (``platformdirs``), or
-under ``$BOARD_ARCADE_HOME`` when that is set (tests, portable installs).
+Files live in the player's folders (``game.paths.user_folder``: the
+platform's per-user directories, or ``$BOARD_ARCADE_HOME``).
 Every file is written atomically, so a crash or a full disk in the middle of
 a write leaves the previous version intact; a damaged file is reported and
 set aside (renamed ``*.bad``), never silently overwritten or allowed to crash
@@ -19,36 +19,22 @@ from typing import Any, Sequence
 
 from game.rules.core import Outcome
 from game.match.record import Player
+from game.paths import user_folder
 
-APP_NAME = "BoardArcade"
 ANIM_SPEEDS: dict[float, str] = {0.0: "Off", 0.5: "Slow", 1.0: "Normal", 2.0: "Fast"}
 #: The pauses between bot moves (seconds) that Settings and the play screen offer.
 BOT_DELAYS: dict[float, str] = {0.0: "Instant", 0.2: "Fast", 0.6: "Normal", 1.2: "Slow", 2.5: "Very slow"}
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1024, 680), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080))
 
 
-def _user_dir(kind: str) -> Path:
-    """``$BOARD_ARCADE_HOME/<kind>`` if set, else the platform's user folder of that kind."""
-    home = os.environ.get("BOARD_ARCADE_HOME")
-    if home:
-        path = Path(home) / kind
-    else:
-        import platformdirs
-
-        finder = platformdirs.user_data_dir if kind == "data" else platformdirs.user_config_dir
-        path = Path(finder(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
-
-
 def data_dir() -> Path:
     """Where statistics and saved games go (created on demand)."""
-    return _user_dir("data")
+    return user_folder("data")
 
 
 def config_dir() -> Path:
     """Where the player's settings go (created on demand)."""
-    return _user_dir("config")
+    return user_folder("config")
 
 
 def saves_dir() -> Path:

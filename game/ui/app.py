@@ -53,7 +53,9 @@ class App:
 
     ``size`` overrides the window size from Settings (tests use small
     windows); ``bots_dir`` and ``config_path`` point discovery and the
-    configuration elsewhere (tests, the benchmark's slow bot). ``warm_up``
+    configuration elsewhere (``--bots-dir`` and ``--config``, tests, the
+    benchmark's slow bot; by default the player's own ``config.yaml`` if
+    there is one, else the shipped one). ``warm_up``
     says whether to compile the bots' engines at launch (default: unless
     ``BOARD_ARCADE_WARMUP=0``). ``game_id`` opens that game's setup (with
     ``options`` chosen there), and ``load_path`` a saved game, over the title
@@ -234,10 +236,12 @@ class App:
         pygame.quit()
 
 
-def run(game_id: str | None = None, load_path: str | None = None, options: dict[str, Any] | None = None) -> int:
+def run(game_id: str | None = None, load_path: str | None = None, options: dict[str, Any] | None = None, *,
+        config_path: str | None = None, bots_dir: str | None = None) -> int:
     """Open the arcade (optionally at a game's setup with ``options`` chosen, or a
-    loaded game); returns the exit status."""
-    app = App(game_id=game_id, options=options, load_path=load_path)
+    loaded game), with the settings file and bots folder given (default: the
+    player's or the shipped ones); returns the exit status."""
+    app = App(game_id=game_id, options=options, load_path=load_path, config_path=config_path, bots_dir=bots_dir)
     clock = pygame.time.Clock()
     bench = os.environ.get(BENCH_ENV) == "1"
     try:
