@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.match.botregistry import BotRegistry
+from game.rules.catalogue import two_seat_games
 
 FIXTURES = Path(__file__).parent / "fixtures"
 BROKEN = FIXTURES / "bots_broken"
@@ -32,7 +33,7 @@ def test_default_directory_imports_bots_as_package_modules():
     assert info.module == "bots.example_bot"
     assert info.load_path is None
     assert info.name == "Sparring partner"
-    assert info.games == ("tictactoe", "connect4")
+    assert info.games == two_seat_games()
     assert [(p.name, p.required, p.default) for p in info.params] == [("blunder_rate", False, 0.0)]
     assert info.analyses and not info.takes_any_params
 

@@ -23,6 +23,7 @@ from game.rules.core import BadNotation, State
 GAMES: dict[str, str] = {
     "tictactoe": "game.rules.tictactoe:TicTacToe",
     "connect4": "game.rules.connect4:ConnectFour",
+    "reversi": "game.rules.reversi:Reversi",
     "chinesecheckers": "game.rules.chinesecheckers:ChineseCheckers",
 }
 

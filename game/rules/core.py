@@ -51,6 +51,16 @@ class Option:
     label: str
     default: Any
     choices: tuple[Any, ...]
+    #: How each choice reads in a menu, in the order of ``choices`` (empty: as written).
+    texts: tuple[str, ...] = ()
+
+    def text(self, value: Any) -> str:
+        """How ``value`` reads in a menu: its ``texts`` entry, Yes/No for a flag, else as written."""
+        if self.texts and value in self.choices:
+            return self.texts[self.choices.index(value)]
+        if isinstance(value, bool):
+            return "Yes" if value else "No"
+        return str(value)
 
     def validate(self, value: Any) -> Any:
         """Return ``value`` if allowed, else raise ``BadNotation`` naming it."""
@@ -313,16 +323,61 @@ class State(ABC):
         anyway is read too.
         """
         state = cls(**options)
-        for number, word in enumerate(cls.split_moves(text), start=1):
+        state.play_text(text)
+        return state
+
+    def play_text(self, text: str) -> None:
+        """Play a move list from this position (see ``from_text``); on a bad move
+        ``BadNotation`` names it, and the moves before it stay played."""
+        for number, word in enumerate(self.split_moves(text), start=1):
             try:
-                move = state.parse_move(word)
-                if not (state.is_pass(move) and state.must_pass()):
-                    state.play_forced_passes()
-                state.push(move)
+                move = self.parse_move(word)
+                if not (self.is_pass(move) and self.must_pass()):
+                    self.play_forced_passes()
+                self.push(move)
             except (BadNotation, IllegalMove) as err:
                 raise BadNotation(f"move {number} ({word!r}): {err}") from None
-        state.play_forced_passes()
+        self.play_forced_passes()
+
+    # -- set-up positions -------------------------------------------------
+    @classmethod
+    def split_position(cls, text: str) -> tuple[str, str] | None:
+        """A set-up position at the start of ``text`` and the moves after it, or
+        ``None``; games without a position notation have none."""
+        return None
+
+    @classmethod
+    def from_position(cls, text: str, **options: Any) -> "State":
+        """The game set up at the position ``text``, no moves played; ``BadNotation``
+        if it is not one (and always, for a game without a position notation)."""
+        raise BadNotation(f"{cls.title} is written as a list of moves, not as a position")
+
+    @property
+    def start_text(self) -> str:
+        """The set-up position this game started from, or ``''`` for the usual start."""
+        return ""
+
+    @classmethod
+    def read(cls, text: str, **options: Any) -> "State":
+        """A game written as text: a move list from the start or, in a game with a
+        position notation, a set-up position followed by any moves (what Load,
+        paste and ``analyse`` accept). ``BadNotation`` says what is wrong."""
+        split = cls.split_position(text)
+        if split is None:
+            return cls.from_text(text, **options)
+        position, moves = split
+        state = cls.from_position(position, **options)
+        try:
+            state.play_text(moves)
+        except BadNotation as err:
+            raise BadNotation(f"after the position: {err}") from None
         return state
+
+    def root(self) -> "State":
+        """A new game at this one's start: the same options and set-up position."""
+        if self.start_text:
+            return type(self).from_position(self.start_text, **self.options)
+        return type(self)(**self.options)
 
     def play_forced_passes(self) -> None:
         """Where passes are implicit, play every pass the position forces now."""

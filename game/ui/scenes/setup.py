@@ -89,13 +89,6 @@ def config_problem(shown: str, name: str, problem: str) -> tuple[str, str]:
     return shown + (match.group(1) or ""), problem[match.end():]
 
 
-def option_text(value: Any) -> str:
-    """How a rules option's value reads on its chooser: a flag as Yes or No."""
-    if isinstance(value, bool):
-        return "Yes" if value else "No"
-    return str(value)
-
-
 class SetupScene(Scene):
     """Seats, first player, options and any loading problems for one game."""
 
@@ -121,7 +114,7 @@ class SetupScene(Scene):
         self.option_widgets = [
             Choice(
                 services,
-                [ChoiceItem(value, option_text(value)) for value in option.choices],
+                [ChoiceItem(value, option.text(value)) for value in option.choices],
                 option.choices.index(self.options[option.name]),
                 lambda value, name=option.name: self.set_option(name, value),
                 wid=f"option:{option.name}",
