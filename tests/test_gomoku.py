@@ -10,10 +10,12 @@ through the point in question.
 """
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from game.rules.core import BadNotation, IllegalMove, Termination
-from game.rules.gomoku import BLACK, EMPTY, WHITE, Gomoku, star_points
+from game.rules.gomoku import BLACK, EMPTY, WHITE, Gomoku, forbidden_reason, is_forbidden, star_points
 
 
 def board(diagram: str, rule: str = "renju", size: int = 9) -> Gomoku:
@@ -473,6 +475,37 @@ def test_renju_black_with_only_forbidden_points_left_draws():
     assert state.forbidden_points() == [state.parse_move("f5")] and state.legal_moves() == []
     outcome = state.outcome()
     assert outcome.is_draw and outcome.termination is Termination.NO_MOVES
+
+
+def test_a_renju_game_text_with_a_forbidden_move_is_refused_naming_it():
+    state = board("""
+        . O . . . . . O .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . X X . . . . .
+        . . . . X . . . .
+        . . . . X . . . .
+        . . . . . . . . .
+        . O . . . . . O .
+    """)
+    with pytest.raises(BadNotation, match=r"move 9 \('e5'\): .*double-three"):
+        Gomoku.from_text(state.to_text() + " e5", size=9, rule="renju")
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_quick_filter_before_the_full_check_never_hides_a_forbidden_point(seed):
+    rng = random.Random(seed)
+    cells = bytearray(15 * 15)
+    centre = rng.randrange(4, 11), rng.randrange(4, 11)
+    for _ in range(rng.randrange(24, 36)):              # black stones crowded round a centre
+        col, row = (min(14, max(0, round(rng.gauss(c, 2.5)))) for c in centre)
+        cells[row * 15 + col] = BLACK
+    for _ in range(10):
+        cells[rng.randrange(225)] = WHITE
+    empties = [p for p in range(225) if cells[p] == EMPTY]
+    forbidden = {p for p in empties if forbidden_reason(cells, 15, p) is not None}
+    assert forbidden and {p for p in empties if is_forbidden(cells, 15, p)} == forbidden
 
 
 def test_forbidden_points_are_renju_only():
