@@ -2,7 +2,7 @@
 
     python main.py                                  the arcade (window)
     python main.py play GAME [--load FILE]          straight to a game
-    python main.py arena GAME --a X --b Y [--games N] [--seed S] [--options k=v ...]
+    python main.py arena GAME --a X --b Y [--games N] [--openings K] [--seed S] [--options k=v ...]
     python main.py bots                             every bot, tier and load problem
     python main.py analyse GAME "MOVES"             the hint tier's value of every move
 
@@ -57,7 +57,11 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
                            help=f"side {side.upper()}: a tier name or a bot class name"
                                 + (" (games of more players)" if side not in "ab" else ""))
     arena.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    arena.add_argument("--seed", type=int, help="seed the bots for a repeatable run")
+    arena.add_argument("--openings", type=int, default=0, metavar="K",
+                       help="start each round of games (two games with two players) from the same K random legal "
+                            "moves, the seats rotating between its games, so games differ and every side plays "
+                            "every seat of every opening (default 0: every game from the start)")
+    arena.add_argument("--seed", type=int, help="seed the bots and the openings for a repeatable run")
     arena.add_argument("--budget", type=float, metavar="SECONDS", help="time budget per move (default: config)")
     arena.add_argument("--options", nargs="*", default=[], metavar="NAME=VALUE", help="game options")
 
@@ -118,13 +122,16 @@ def run_arena_command(args: argparse.Namespace) -> int:
     game_id = spec.game_id
     if args.games < 1:
         raise CliError(f"--games must be at least 1, got {args.games}")
+    if args.openings < 0:
+        raise CliError(f"--openings must be a number of random moves, 0 or more, got {args.openings}")
     check_budget(args.budget)
     config, registry = load_setup(args)
     warn_problems(config, registry)
     choices = [c for c in (args.a, args.b, args.c, args.d, args.e, args.f) if c is not None]
     specs = [bot_spec(config, registry, game_id, choice, args.budget) for choice in choices]
     try:
-        result = run_arena(game_id, specs, args.games, options=dict(spec.options), seed=args.seed)
+        result = run_arena(game_id, specs, args.games, options=dict(spec.options), seed=args.seed,
+                           openings=args.openings)
     except ValueError as err:
         raise CliError(str(err)) from None
     print(result.table())
