@@ -69,7 +69,9 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
 
     analyse = commands.add_parser("analyse", help="value every legal move of a position")
     analyse.add_argument("game", help=GAME_HELP)
-    analyse.add_argument("moves", nargs="?", default="", help='moves played so far, e.g. "b2 a3"')
+    analyse.add_argument("moves", nargs="*", default=[],
+                         help='moves played so far, e.g. "b2 a3", or (Reversi) a position: its 64 squares '
+                              'a1..h8 (X, O, -) and the side to move, then any moves')
     analyse.add_argument("--bot", metavar="BOT", help="tier or bot to ask (default: the game's hint tier)")
     analyse.add_argument("--budget", type=float, metavar="SECONDS",
                          help="thinking time (default: config's hint_time)")
@@ -190,14 +192,16 @@ def analyse_position(args: argparse.Namespace) -> int:
     spec = game_spec(args.game, args.options)
     game_id = spec.game_id
     check_budget(args.budget)
+    text = " ".join(args.moves)
     try:
-        state = spec.rules.from_text(args.moves, **dict(spec.options))
+        state = spec.rules.read(text, **dict(spec.options))
     except BadNotation as err:
-        raise CliError(f"{spec} moves {args.moves!r}: {err}") from None
+        raise CliError(f"{spec} {text!r}: {err}") from None
     config, registry = load_setup(args)
     warn_problems(config, registry)
     moves = state.to_text()
-    print(f"{state.title} {'after ' + moves if moves else 'start position'}:")
+    start = f"from {state.start_text}" if state.start_text else "from the start"
+    print(f"{state.title} {start}{', after ' + moves if moves else ''}:")
     print(state)
     print()
     outcome = state.outcome()
