@@ -142,9 +142,10 @@ def ordered_moves(state: Reversi) -> list[int]:
 
 
 def describe(score: int, exact: bool = False) -> str:
-    """A move's value in words: ``'+1.25 (estimate)'`` in corners, or ``'+6 discs at the end (estimate)'``."""
+    """A move's value in words: ``'+1.25 (estimate)'`` in corners, or ``'+6 discs at the end (estimate)'``
+    for a line the search saw to the end of the game; ``exact`` for a move that ends the game itself."""
     label = "exact" if exact else "estimate"
-    if abs(score) >= DISC:
+    if exact or abs(score) >= DISC:
         return f"{score // DISC:+d} discs at the end ({label})"
     return f"{score / 100:+.2f} ({label})"
 
