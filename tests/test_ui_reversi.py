@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game.match.record import Match, MoveRecord, Player
+from game.rules.bot import MoveValue
 from game.rules.reversi import BLACK, EMPTY, PASS, WHITE, Reversi
 from game.ui.renderers import BoardView, renderer_for
 from game.ui.renderers.reversi import DISC_FACES, ReversiRenderer
@@ -156,6 +157,20 @@ def test_the_ghost_disc_shows_on_a_legal_square_under_the_mouse_only() -> None:
     assert after.g < before.g - 20, "a see-through black disc darkens the square"
     renderer.hover = 0                                   # a1: not a move
     assert drawn(renderer, state, view).get_at(renderer.cell_centre(0)) == plain.get_at(renderer.cell_centre(0))
+
+
+@pytest.mark.parametrize("area", [SMALL, LARGE], ids=["800x560", "1920x1080"])
+def test_hint_values_stay_inside_their_squares(area: pygame.Rect) -> None:
+    renderer = board(area)
+    state = Reversi.from_text("f5d6c3d3c4f4c5b3")        # a2 to e2 are all Black's moves
+    row = [state.parse_move(f"{file}2") for file in "abcde"]
+    values = {move: MoveValue(-20.0, "−20 exact") for move in row}
+    surface = drawn(renderer, state, BoardView(hint_values=values))
+    for left, right in zip(row, row[1:]):
+        (x0, y), (x1, _) = renderer.cell_centre(left), renderer.cell_centre(right)
+        assert looks(surface.get_at(((x0 + x1) // 2, y))) == EMPTY, "felt between two values"
+    x, y = renderer.cell_centre(row[0])
+    assert surface.get_at((x, y)).g < 90, "the value's dark backing on its square"
 
 
 # -- the discs turning over ------------------------------------------------------------------

@@ -33,7 +33,7 @@ import pygame
 from game.rules.core import Move, Outcome, RulesError, State
 from game.match.record import MoveRecord
 from game.ui import palette
-from game.ui.draw import render
+from game.ui.draw import balanced_lines, render
 from game.ui.renderers import shapes
 from game.ui.renderers.base import BoardView, Cell, Renderer, blit_centred
 from game.ui.renderers.effects import (
@@ -574,20 +574,33 @@ class GridRenderer(Renderer):
 
     def _draw_hint_values(self, surface: pygame.Surface, geo: GridGeometry, state: State, view: BoardView,
                           pieces: dict[int, int]) -> None:
-        """Each judged move's value ('win in 2', 'draw', 'loss in 1') on a dark pill in its cell."""
-        font = self.font(palette.TEXT_FONT_BOLD, max(11.0, geo.cell * 0.115))
+        """Each judged move's value ('win in 2', 'draw', 'loss in 1') on a dark pill in its cell,
+        on two lines or smaller where one line would run into the next cell."""
+        pad_x, pad_y = int(geo.cell * 0.06), int(geo.cell * 0.025)
+        room = geo.cell * 0.94 - 2 * pad_x
         for move, value in view.hint_values.items():
             cell = self.cell_for_move(state, move)
             if cell is None or cell in pieces:
                 continue
             colour = palette.GOOD if value.score > 0 else palette.BAD if value.score < 0 else palette.TEXT_MUTED
-            text = render(font, value.text, colour)
-            pad_x, pad_y = int(geo.cell * 0.06), int(geo.cell * 0.025)
-            size = (text.get_width() + 2 * pad_x, text.get_height() + 2 * pad_y)
-            pill = self.cached(("pill", size), lambda: shapes.pill(size, LABEL_BACK))
-            centre = self.centre_of(cell)
-            blit_centred(surface, pill, centre, 0.8)
-            blit_centred(surface, text, centre)
+            size = max(11.0, geo.cell * 0.115)
+            font = self.font(palette.TEXT_FONT_BOLD, size)
+            lines = balanced_lines(font, value.text, room)
+            while (len(lines) > 2 or max(font.size(line)[0] for line in lines) > room) and size > 8:
+                size -= 1
+                font = self.font(palette.TEXT_FONT_BOLD, size)
+                lines = balanced_lines(font, value.text, room)
+            images = [render(font, line, colour) for line in lines]
+            width = max(image.get_width() for image in images)
+            height = font.get_linesize() * (len(images) - 1) + images[-1].get_height()
+            box = (width + 2 * pad_x, height + 2 * pad_y)
+            pill = self.cached(("pill", box), lambda: shapes.pill(box, LABEL_BACK))
+            x, y = self.centre_of(cell)
+            blit_centred(surface, pill, (x, y), 0.8)
+            top = y - height / 2
+            for image in images:
+                blit_centred(surface, image, (x, top + image.get_height() / 2))
+                top += font.get_linesize()
 
     def _draw_win_lines(self, surface: pygame.Surface, geo: GridGeometry, state: State, outcome: Outcome) -> None:
         """The gold stroke sweeping along each winning line."""
