@@ -220,8 +220,9 @@ class GridRenderer(Renderer):
     #: The grid lines' colour and the strength of their glow (0: none).
     line_colour: ClassVar[palette.RGB] = palette.GRID
     line_glow: ClassVar[float] = 0.12
-    #: The colour of the panel's thin rim.
+    #: The colour of the panel's thin rim, and of the tile under the square the mouse is on.
     panel_rim: ClassVar[palette.RGB] = palette.PANEL_BORDER
+    hover_tint: ClassVar[palette.RGB] = palette.HOVER
     #: The radius of the board's star points (``star_points``), as a share of a cell.
     star_radius: ClassVar[float] = 0.08
     #: Coordinates on all four sides (Othello boards), not only below and left.
@@ -449,7 +450,7 @@ class GridRenderer(Renderer):
             self._draw_legal_marks(surface, state, pieces)
         ghost_cell = self._ghost_cell(state, pieces) if playing else None
         if ghost_cell is not None and not self.cursor_visible:
-            hover_tile = self.cached(("tile", palette.HOVER), lambda: self._tile(geo, palette.HOVER))
+            hover_tile = self.cached(("tile", self.hover_tint), lambda: self._tile(geo, self.hover_tint))
             blit_centred(surface, hover_tile, self.centre_of(ghost_cell), 0.45)
         if ghost_cell is not None:
             blit_centred(surface, self.ghost_image(state.turn), self.centre_of(ghost_cell),

@@ -44,6 +44,7 @@ _FELT_TOP: RGB = (40, 136, 82)
 _FELT_BOTTOM: RGB = (24, 104, 60)
 _LINES: RGB = (12, 46, 28)
 _RIM: RGB = (10, 40, 24)
+_HOVER: RGB = (86, 170, 116)
 _SHADOW: RGB = (4, 20, 10)
 
 # Sizes as fractions of one cell.
@@ -110,6 +111,7 @@ class ReversiRenderer(GridRenderer):
     line_colour = _LINES
     line_glow = 0.0
     panel_rim = _RIM
+    hover_tint = _HOVER
     star_radius = 0.065
     labels_all_sides = True
     last_move_mark = "ring"
