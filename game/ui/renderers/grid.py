@@ -235,6 +235,8 @@ class GridRenderer(Renderer):
     #: while ``BoardView.show_legal_moves`` asks for it: for games where only some
     #: empty cells are moves (Reversi), not every one.
     marks_legal_moves: ClassVar[bool] = False
+    #: How strongly those dots show (0..1).
+    legal_mark_opacity: ClassVar[float] = 0.6
 
     def __init__(self) -> None:
         self.cols, self.rows = type(self).cols, type(self).rows
@@ -306,14 +308,18 @@ class GridRenderer(Renderer):
         canvas.paint(shapes.glow_alpha(d, _HALO * geo.cell, 0.14 * geo.cell), colour, 0.7)
         return canvas.to_surface()
 
+    def legal_mark_colour(self, seat: int) -> palette.RGB:
+        """The colour of the dots where ``seat``, to move, may play: its seat colour."""
+        return self.seat_colours()[seat % len(self.seat_colours())]
+
     def legal_mark_image(self, seat: int) -> pygame.Surface:
         """The dot on a cell where ``seat``, to move, may play (see ``marks_legal_moves``)."""
         geo = self.geometry
         n = geo.side
         canvas = shapes.Canvas(pygame.Rect(0, 0, n, n))
         d = np.hypot(canvas.xs - n / 2, canvas.ys - n / 2)
-        colour = self.seat_colours()[seat % len(self.seat_colours())]
-        canvas.paint(shapes.fill_alpha(d - max(2.0, 0.09 * geo.cell)), colour)
+        canvas.paint(shapes.fill_alpha(d - max(2.0, 0.085 * geo.cell)), self.legal_mark_colour(seat),
+                     self.legal_mark_opacity)
         return canvas.to_surface()
 
     def line_half_width(self, geo: GridGeometry) -> float:

@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import dataclasses
 import math
+
 import numpy as np
 import pygame
 
 from game.match.record import MoveRecord
 from game.rules.core import Outcome, State
-from game.rules.reversi import PASS, STAR_POINTS, Reversi
+from game.rules.reversi import BLACK, EMPTY, PASS, STAR_POINTS, Reversi
 from game.ui import palette
 from game.ui.renderers import shapes
 from game.ui.renderers.base import BoardView, blit_centred
@@ -49,7 +50,6 @@ _SHADOW: RGB = (4, 20, 10)
 
 # Sizes as fractions of one cell.
 _DISC = 0.40            # disc radius
-_LEGAL_DOT = 0.085      # radius of the dot on a square the player may play
 _LIFT = 0.10            # how much larger a disc looks at the middle of its turn
 
 # Durations in seconds at normal speed.
@@ -57,7 +57,6 @@ _PLACE = 0.20           # the placed disc popping down
 _FLIP_LEAD = 0.14       # from the disc placed to the first discs turning
 _FLIP_STEP = 0.075      # from one disc of a line turning to the next
 _FLIP = 0.28            # one disc turning over
-_LEGAL_OPACITY = 0.42
 
 
 class Flips(Effect):
@@ -116,6 +115,7 @@ class ReversiRenderer(GridRenderer):
     labels_all_sides = True
     last_move_mark = "ring"
     marks_legal_moves = True
+    legal_mark_opacity = 0.42
 
     def __init__(self) -> None:
         super().__init__()
@@ -133,7 +133,7 @@ class ReversiRenderer(GridRenderer):
     # -- what the grid asks of a game ----------------------------------------------------
     def piece_at(self, state: State, cell: int) -> int | None:
         value = state.cell(cell % 8, cell // 8)
-        return None if value == 0 else value - 1
+        return None if value == EMPTY else 0 if value == BLACK else 1
 
     def appear_duration(self, seat: int) -> float:
         return _PLACE
@@ -178,14 +178,9 @@ class ReversiRenderer(GridRenderer):
         canvas.paint(np.exp(-(gloss / (0.32 * radius)) ** 2), (255, 255, 255), 0.16 if seat == 0 else 0.3)
         return canvas.to_surface()
 
-    def legal_mark_image(self, seat: int) -> pygame.Surface:
-        """A small see-through dot in the colour of the disc the player would put there."""
-        geo = self.geometry
-        n = geo.side
-        canvas = shapes.Canvas(pygame.Rect(0, 0, n, n))
-        d = np.hypot(canvas.xs - n / 2, canvas.ys - n / 2)
-        canvas.paint(shapes.fill_alpha(d - max(2.0, _LEGAL_DOT * geo.cell)), DISC_FACES[seat], _LEGAL_OPACITY)
-        return canvas.to_surface()
+    def legal_mark_colour(self, seat: int) -> RGB:
+        """The face of the disc the player would put there (the dot is see-through)."""
+        return DISC_FACES[seat]
 
     # -- the move: put down, then turned over ---------------------------------------------
     def on_move(self, state: State, record: MoveRecord) -> None:
