@@ -33,7 +33,7 @@ import pygame
 from game.rules.core import Move, Outcome, RulesError, State
 from game.match.record import MoveRecord
 from game.ui import palette
-from game.ui.draw import balanced_lines, render
+from game.ui.draw import balanced_lines, clean_text, render
 from game.ui.renderers import shapes
 from game.ui.renderers.base import BoardView, Cell, Renderer, blit_centred
 from game.ui.renderers.effects import (
@@ -593,9 +593,10 @@ class GridRenderer(Renderer):
             if cell is None or cell in pieces:
                 continue
             colour = palette.GOOD if value.score > 0 else palette.BAD if value.score < 0 else palette.TEXT_MUTED
-            font, lines, whole = self._fitted_value(value.text, room)
+            content = clean_text(value.text)
+            font, lines, whole = self._fitted_value(content, room)
             if cell == pointed and not whole:
-                on_top = (cell, value.text, colour)
+                on_top = (cell, content, colour)
                 continue
             self._draw_value(surface, geo, cell, font, lines, colour)
         if on_top is not None:
