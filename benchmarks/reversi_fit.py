@@ -6,8 +6,8 @@ Three stages, each saved in ``--work`` (default ``benchmarks/.reversi_fit``,
 not committed) so a run that stops picks up where it left off:
 
 1. **Self-play.** Games of Hard's midgame search at a shallow depth, each
-   from a few random opening moves and with an occasional random move, so
-   the positions vary; the last ``--exact`` empties are played perfectly
+   from a few random opening moves, so
+   the positions vary (``--noise`` adds random moves later too); the last ``--exact`` empties are played perfectly
    by the endgame solver. Every position where the side to move has a
    move is kept.
 2. **Labels.** A position with ``--exact`` empties or fewer is labelled by
@@ -81,7 +81,8 @@ def play_game(rng: random.Random, search: MidgameSearch, solver: Solver, depth: 
     return positions, first_exact, exact_score
 
 
-def selfplay(work: Path, games: int, seed: int, depth: int, exact: int, noise: float) -> Path:
+def selfplay(work: Path, games: int, seed: int, depth: int, exact: int, noise: float,
+             openings: tuple[int, int] = (2, 10)) -> Path:
     """Stage 1 and 2: positions and labels, appended batch by batch to ``work``."""
     path = work / "positions.npz"
     done = dict(np.load(path)) if path.exists() else None
@@ -98,7 +99,7 @@ def selfplay(work: Path, games: int, seed: int, depth: int, exact: int, noise: f
     started = time.perf_counter()
     for game in range(have, games):
         positions, first_exact, exact_score = play_game(rng, search, solver, depth, exact,
-                                                        openings=rng.randrange(2, 11), noise=noise)
+                                                        openings=rng.randint(*openings), noise=noise)
         exact_side = positions[first_exact][2] if first_exact < len(positions) else None
         for index, (own, opp, side) in enumerate(positions):
             if index >= first_exact:
@@ -159,10 +160,13 @@ def fit_tables(positions: Path, ridge: float, iterations: int, seed: int) -> tup
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4000, help="self-play games (default 4000)")
-    parser.add_argument("--depth", type=int, default=3, help="self-play search depth (default 3)")
+    parser.add_argument("--depth", type=int, default=4, help="self-play search depth (default 4)")
     parser.add_argument("--exact", type=int, default=14, help="empties solved exactly (default 14)")
-    parser.add_argument("--noise", type=float, default=0.05, help="share of random moves (default 0.05)")
-    parser.add_argument("--ridge", type=float, default=3.0, help="ridge penalty (default 3)")
+    parser.add_argument("--noise", type=float, default=0.0, help="share of random moves after the opening (default 0)")
+    parser.add_argument("--openings", type=int, nargs=2, default=(4, 14), metavar=("FEWEST", "MOST"),
+                        help="each game opens with a random number of random moves in this range (default 4 14)")
+    parser.add_argument("--ridge", type=float, default=100.0,
+                        help="ridge penalty, in positions' worth of pull towards 0 (default 100)")
     parser.add_argument("--iterations", type=int, default=200, help="conjugate-gradient steps (default 200)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--work", type=Path, default=HERE / ".reversi_fit")
@@ -170,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.work.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
-    positions = selfplay(args.work, args.games, args.seed, args.depth, args.exact, args.noise)
+    positions = selfplay(args.work, args.games, args.seed, args.depth, args.exact, args.noise, tuple(args.openings))
     played = time.perf_counter() - started
     weights, lines, summary = fit_tables(positions, args.ridge, args.iterations, args.seed)
     fitted = time.perf_counter() - started - played
