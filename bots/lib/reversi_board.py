@@ -298,10 +298,13 @@ def odd_regions(empty):
 
 # -- counting ---------------------------------------------------------------------------
 @njit(cache=True)
-def final_score(own, opp):
-    """The final disc difference of a finished game for ``own``, the empties going to the winner."""
+def final_score(own, opp, split):
+    """The final disc difference of a finished game for ``own``: the empties all go to the winner,
+    or with ``split`` (non-zero) half to each side, the odd one to the winner."""
     diff = np.int64(popcount(own)) - np.int64(popcount(opp))
     empties = 64 - np.int64(popcount(own | opp))
+    if split:
+        empties &= 1
     if diff > 0:
         return diff + empties
     if diff < 0:

@@ -78,7 +78,7 @@ def _last1(own, opp, square):
 
 
 @njit(cache=True)
-def _last2(own, opp, alpha, beta, x1, x2):
+def _last2(own, opp, alpha, beta, x1, x2, split):
     """``(score, nodes)`` with the two empties ``x1`` and ``x2`` left (fail-soft in ``alpha, beta``)."""
     b1 = U1 << np.uint64(x1)
     b2 = U1 << np.uint64(x2)
@@ -118,11 +118,11 @@ def _last2(own, opp, alpha, beta, x1, x2):
                 worst = score
     if worst < INF:
         return worst, nodes
-    return final_score(own, opp), nodes
+    return final_score(own, opp, split), nodes
 
 
 @njit(cache=True)
-def _solve3(own, opp, alpha, beta, x1, x2, x3):
+def _solve3(own, opp, alpha, beta, x1, x2, x3, split):
     """``(score, nodes)`` with the three empties ``x1, x2, x3`` left, tried in that order."""
     nodes = 1
     best = -INF
@@ -133,7 +133,7 @@ def _solve3(own, opp, alpha, beta, x1, x2, x3):
         turned = flips(own, opp, square)
         if turned == U0:
             continue
-        score, counted = _last2(opp & ~turned, own | turned | (U1 << np.uint64(square)), -beta, -alpha, a, b)
+        score, counted = _last2(opp & ~turned, own | turned | (U1 << np.uint64(square)), -beta, -alpha, a, b, split)
         nodes += counted
         if -score > best:
             best = -score
@@ -151,7 +151,7 @@ def _solve3(own, opp, alpha, beta, x1, x2, x3):
         turned = flips(opp, own, square)
         if turned == U0:
             continue
-        score, counted = _last2(own & ~turned, opp | turned | (U1 << np.uint64(square)), alpha, beta, a, b)
+        score, counted = _last2(own & ~turned, opp | turned | (U1 << np.uint64(square)), alpha, beta, a, b, split)
         nodes += counted
         if score < worst:
             worst = score
@@ -161,11 +161,11 @@ def _solve3(own, opp, alpha, beta, x1, x2, x3):
                 beta = worst
     if worst < INF:
         return worst, nodes
-    return final_score(own, opp), nodes
+    return final_score(own, opp, split), nodes
 
 
 @njit(cache=True)
-def _solve4(own, opp, alpha, beta):
+def _solve4(own, opp, alpha, beta, split):
     """``(score, nodes)`` with four empties left, those of odd quadrants tried first."""
     empty = ~(own | opp)
     odd = empty & odd_regions(empty)
@@ -203,7 +203,7 @@ def _solve4(own, opp, alpha, beta):
         turned = flips(own, opp, square)
         if turned == U0:
             continue
-        score, counted = _solve3(opp & ~turned, own | turned | (U1 << np.uint64(square)), -beta, -alpha, a, b, c)
+        score, counted = _solve3(opp & ~turned, own | turned | (U1 << np.uint64(square)), -beta, -alpha, a, b, c, split)
         nodes += counted
         if -score > best:
             best = -score
@@ -228,7 +228,7 @@ def _solve4(own, opp, alpha, beta):
         turned = flips(opp, own, square)
         if turned == U0:
             continue
-        score, counted = _solve3(own & ~turned, opp | turned | (U1 << np.uint64(square)), alpha, beta, a, b, c)
+        score, counted = _solve3(own & ~turned, opp | turned | (U1 << np.uint64(square)), alpha, beta, a, b, c, split)
         nodes += counted
         if score < worst:
             worst = score
@@ -238,7 +238,7 @@ def _solve4(own, opp, alpha, beta):
                 beta = worst
     if worst < INF:
         return worst, nodes
-    return final_score(own, opp), nodes
+    return final_score(own, opp, split), nodes
 
 
 # -- the table --------------------------------------------------------------------------
@@ -285,26 +285,26 @@ def _weighted_mobility(own, opp):
 
 
 @njit(cache=True)
-def _solve_small(own, opp, alpha, beta, empties):
+def _solve_small(own, opp, alpha, beta, empties, split):
     """``(score, nodes)`` of a position with at most four empties."""
     if empties == 4:
-        return _solve4(own, opp, alpha, beta)
+        return _solve4(own, opp, alpha, beta, split)
     empty = ~(own | opp)
     if empties == 0:
-        return final_score(own, opp), 0
+        return final_score(own, opp, split), 0
     x1 = np.int64(lowest_bit_index(empty))
     if empties == 1:
         return _last1(own, opp, x1), 1
     empty &= empty - U1
     x2 = np.int64(lowest_bit_index(empty))
     if empties == 2:
-        return _last2(own, opp, alpha, beta, x1, x2)
+        return _last2(own, opp, alpha, beta, x1, x2, split)
     empty &= empty - U1
-    return _solve3(own, opp, alpha, beta, x1, x2, np.int64(lowest_bit_index(empty)))
+    return _solve3(own, opp, alpha, beta, x1, x2, np.int64(lowest_bit_index(empty)), split)
 
 
 @njit(cache=True)
-def _search(own, opp, alpha, beta, empties, ply, table, order, stats):
+def _search(own, opp, alpha, beta, empties, ply, split, table, order, stats):
     """The score of a position with more than four empties, fail-soft in ``alpha, beta``.
 
     Up to ``SHALLOW`` empties (below the root) without the table; above,
@@ -329,11 +329,11 @@ def _search(own, opp, alpha, beta, empties, ply, table, order, stats):
                 if turned == U0:
                     continue
                 if empties == 5:
-                    score, counted = _solve4(opp & ~turned, own | turned | bit, -beta, -alpha)
+                    score, counted = _solve4(opp & ~turned, own | turned | bit, -beta, -alpha, split)
                     stats[NODES] += counted
                     score = -score
                 else:
-                    score = -_search(opp & ~turned, own | turned | bit, -beta, -alpha, empties - 1, ply + 1,
+                    score = -_search(opp & ~turned, own | turned | bit, -beta, -alpha, empties - 1, ply + 1, split,
                                      table, order, stats)
                 if score > best:
                     best = score
@@ -343,8 +343,8 @@ def _search(own, opp, alpha, beta, empties, ply, table, order, stats):
                         alpha = score
         if best == -INF:
             if legal_moves(opp, own) == U0:
-                return final_score(own, opp)
-            return -_search(opp, own, -beta, -alpha, empties, ply + 1, table, order, stats)
+                return final_score(own, opp, split)
+            return -_search(opp, own, -beta, -alpha, empties, ply + 1, split, table, order, stats)
         return best
 
     if stats[NODES] >= stats[NODE_LIMIT]:
@@ -353,8 +353,8 @@ def _search(own, opp, alpha, beta, empties, ply, table, order, stats):
     moves = legal_moves(own, opp)
     if moves == U0:
         if legal_moves(opp, own) == U0:
-            return final_score(own, opp)
-        score = -_search(opp, own, -beta, -alpha, empties, ply + 1, table, order, stats)
+            return final_score(own, opp, split)
+        score = -_search(opp, own, -beta, -alpha, empties, ply + 1, split, table, order, stats)
         if ply == 0:
             stats[BEST_MOVE] = -1
         return score
@@ -416,15 +416,15 @@ def _search(own, opp, alpha, beta, empties, ply, table, order, stats):
         child_own = opp & ~turned
         child_opp = own | turned | bit
         if empties <= 5:
-            score, counted = _solve_small(child_own, child_opp, -beta, -low, empties - 1)
+            score, counted = _solve_small(child_own, child_opp, -beta, -low, empties - 1, split)
             stats[NODES] += counted
             score = -score
         elif i == 0:
-            score = -_search(child_own, child_opp, -beta, -low, empties - 1, ply + 1, table, order, stats)
+            score = -_search(child_own, child_opp, -beta, -low, empties - 1, ply + 1, split, table, order, stats)
         else:
-            score = -_search(child_own, child_opp, -low - 1, -low, empties - 1, ply + 1, table, order, stats)
+            score = -_search(child_own, child_opp, -low - 1, -low, empties - 1, ply + 1, split, table, order, stats)
             if low < score < beta and stats[ABORTED] == 0:
-                score = -_search(child_own, child_opp, -beta, -score, empties - 1, ply + 1, table, order, stats)
+                score = -_search(child_own, child_opp, -beta, -score, empties - 1, ply + 1, split, table, order, stats)
         if stats[ABORTED]:
             return 0
         if score > best:
@@ -446,12 +446,12 @@ def _search(own, opp, alpha, beta, empties, ply, table, order, stats):
 
 
 @njit(cache=True)
-def solve_kernel(own, opp, alpha, beta, table, order, stats):
+def solve_kernel(own, opp, alpha, beta, split, table, order, stats):
     """The score of a position within ``alpha, beta`` (fail-soft); its best move in ``stats[BEST_MOVE]``."""
     empties = 64 - np.int64(popcount(own | opp))
     stats[ABORTED] = 0
     stats[BEST_MOVE] = -1
-    return _search(own, opp, alpha, beta, empties, np.int64(0), table, order, stats)
+    return _search(own, opp, alpha, beta, empties, np.int64(0), split, table, order, stats)
 
 
 # -- Python face --------------------------------------------------------------------------
@@ -484,6 +484,7 @@ class Solver:
         self.table = np.zeros((1 << table_bits, 3), dtype=np.uint64)
         self._order = np.zeros((MAX_PLY, 64), dtype=np.int64)
         self._stats = np.zeros(STATS_FIELDS, dtype=np.int64)
+        self._split = False
         self.nodes = 0
 
     def clear(self) -> None:
@@ -491,19 +492,25 @@ class Solver:
         self.table[:] = 0
 
     def solve(self, own: int, opp: int, alpha: int = -SCORE_MAX, beta: int = SCORE_MAX,
-              node_limit: int = 0) -> Solved:
+              node_limit: int = 0, split: bool = False) -> Solved:
         """The exact score of the position (``own`` to move) and a best move.
 
+        ``split``: a game that ends with empty squares gives half of them to
+        each side (the odd one to the winner), rather than all to the winner.
         With a narrower ``alpha, beta`` the score is exact only inside it: a
         score at or below ``alpha`` is an upper bound, at or above ``beta`` a
         lower bound. ``node_limit`` (0: none) raises ``SolveAborted`` when reached.
         """
         if own & opp:
             raise ValueError(f"the two disc masks overlap: {own:#x} and {opp:#x}")
+        if split != self._split:
+            self.clear()             # the stored bounds were of the other count
+            self._split = split
         stats = self._stats
         stats[NODES] = 0
         stats[NODE_LIMIT] = node_limit if node_limit > 0 else np.iinfo(np.int64).max
-        score = int(solve_kernel(np.uint64(own), np.uint64(opp), alpha, beta, self.table, self._order, stats))
+        score = int(solve_kernel(np.uint64(own), np.uint64(opp), alpha, beta, int(split),
+                                 self.table, self._order, stats))
         nodes = int(stats[NODES])
         self.nodes += nodes
         if stats[ABORTED]:
