@@ -156,7 +156,7 @@ def test_odd_regions_are_the_quadrants_with_an_odd_count_of_empties():
 
 
 def test_perft_from_the_start_matches_the_published_counts_to_depth_8():
-    counts = [board.perft(u64(START_BLACK), u64(START_WHITE), depth) for depth in range(1, 9)]
+    counts = [board.perft(u64(START_BLACK), u64(START_WHITE), depth, 0) for depth in range(1, 9)]
     assert counts == [4, 12, 56, 244, 1_396, 8_200, 55_092, 390_216]
 
 

@@ -313,16 +313,19 @@ def final_score(own, opp, split):
 
 
 @njit(cache=True)
-def perft(own, opp, depth):
+def perft(own, opp, depth, over_passes):
     """The number of move sequences ``depth`` plies long from a position; a forced pass is a move.
 
-    A sequence that ends the game early is not counted (as the published counts do).
+    A game that ends early ends its sequences (the count of the project's
+    rules tests) unless ``over_passes`` is non-zero: then a side left without
+    a move passes even when the game is over, the convention of the
+    published counts beyond depth 9.
     """
     moves = legal_moves(own, opp)
     if moves == U0:
-        if legal_moves(opp, own) == U0:
+        if not over_passes and legal_moves(opp, own) == U0:
             return 0
-        return 1 if depth == 1 else perft(opp, own, depth - 1)
+        return 1 if depth == 1 else perft(opp, own, depth - 1, over_passes)
     if depth == 1:
         return np.int64(popcount(moves))
     total = 0
@@ -331,5 +334,5 @@ def perft(own, opp, depth):
         bit = U1 << square
         moves ^= bit
         turned = flips(own, opp, np.int64(square))
-        total += perft(opp & ~turned, own | turned | bit, depth - 1)
+        total += perft(opp & ~turned, own | turned | bit, depth - 1, over_passes)
     return total
