@@ -2,7 +2,7 @@
 
     python main.py                                  the arcade (window)
     python main.py play GAME [--load FILE]          straight to a game
-    python main.py arena GAME --a X --b Y [--games N] [--seed S] [--options k=v ...]
+    python main.py arena GAME --a X --b Y [--games N] [--openings K] [--seed S] [--options k=v ...]
     python main.py bots                             every bot, tier and load problem
     python main.py analyse GAME "MOVES"             the hint tier's value of every move
 
@@ -57,7 +57,11 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
                            help=f"side {side.upper()}: a tier name or a bot class name"
                                 + (" (games of more players)" if side not in "ab" else ""))
     arena.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    arena.add_argument("--seed", type=int, help="seed the bots for a repeatable run")
+    arena.add_argument("--openings", type=int, default=0, metavar="K",
+                       help="start each round of games (two games with two players) from the same K random legal "
+                            "moves, the seats rotating between its games, so games differ and every side plays "
+                            "every seat of every opening (default 0: every game from the start)")
+    arena.add_argument("--seed", type=int, help="seed the bots and the openings for a repeatable run")
     arena.add_argument("--budget", type=float, metavar="SECONDS", help="time budget per move (default: config)")
     arena.add_argument("--options", nargs="*", default=[], metavar="NAME=VALUE", help="game options")
 
@@ -65,7 +69,9 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
 
     analyse = commands.add_parser("analyse", help="value every legal move of a position")
     analyse.add_argument("game", help=GAME_HELP)
-    analyse.add_argument("moves", nargs="?", default="", help='moves played so far, e.g. "b2 a3"')
+    analyse.add_argument("moves", nargs="*", default=[],
+                         help='moves played so far, e.g. "b2 a3", or (Reversi) a position: its 64 squares '
+                              'a1..h8 (X, O, -) and the side to move, then any moves')
     analyse.add_argument("--bot", metavar="BOT", help="tier or bot to ask (default: the game's hint tier)")
     analyse.add_argument("--budget", type=float, metavar="SECONDS",
                          help="thinking time (default: config's hint_time)")
@@ -118,13 +124,16 @@ def run_arena_command(args: argparse.Namespace) -> int:
     game_id = spec.game_id
     if args.games < 1:
         raise CliError(f"--games must be at least 1, got {args.games}")
+    if args.openings < 0:
+        raise CliError(f"--openings must be a number of random moves, 0 or more, got {args.openings}")
     check_budget(args.budget)
     config, registry = load_setup(args)
     warn_problems(config, registry)
     choices = [c for c in (args.a, args.b, args.c, args.d, args.e, args.f) if c is not None]
     specs = [bot_spec(config, registry, game_id, choice, args.budget) for choice in choices]
     try:
-        result = run_arena(game_id, specs, args.games, options=dict(spec.options), seed=args.seed)
+        result = run_arena(game_id, specs, args.games, options=dict(spec.options), seed=args.seed,
+                           openings=args.openings)
     except ValueError as err:
         raise CliError(str(err)) from None
     print(result.table())
@@ -183,14 +192,16 @@ def analyse_position(args: argparse.Namespace) -> int:
     spec = game_spec(args.game, args.options)
     game_id = spec.game_id
     check_budget(args.budget)
+    text = " ".join(args.moves)
     try:
-        state = spec.rules.from_text(args.moves, **dict(spec.options))
+        state = spec.rules.read(text, **dict(spec.options))
     except BadNotation as err:
-        raise CliError(f"{spec} moves {args.moves!r}: {err}") from None
+        raise CliError(f"{spec} {text!r}: {err}") from None
     config, registry = load_setup(args)
     warn_problems(config, registry)
     moves = state.to_text()
-    print(f"{state.title} {'after ' + moves if moves else 'start position'}:")
+    start = f"from {state.start_text}" if state.start_text else "from the start"
+    print(f"{state.title} {start}{', after ' + moves if moves else ''}:")
     print(state)
     print()
     outcome = state.outcome()

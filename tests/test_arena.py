@@ -1,11 +1,14 @@
 """The arena: bot against bot through the runner, seats rotating, results tallied."""
 from __future__ import annotations
 
+import random
+import types
 from pathlib import Path
 
 import pytest
 
-from game.match.arena import ArenaResult, SideStats, run_arena
+import main
+from game.match.arena import ArenaResult, SideStats, draw_openings, run_arena, start_from
 from game.rules.tictactoe import TicTacToe
 from game.match.botregistry import BotRegistry
 from game.rules.core import BadNotation, Outcome, Termination
@@ -112,3 +115,77 @@ def test_table_of_more_than_two_seats_shows_each_sides_mean_place():
     assert "mean place" in header
     assert next(line for line in table.splitlines() if line.startswith("B ")).split()[6] == "2.50"
     assert "mean game length 315.0 moves (105.0 turns per seat)" in table
+
+
+# -- openings ---------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def opened(bots) -> ArenaResult:
+    """Six games of two deterministic bots (first free cell, last free cell), openings of two moves."""
+    return run_arena("tictactoe", [spec(bots, "WeakBot"), spec(bots, "LastMoveBot")], 6, seed=3, openings=2)
+
+
+def test_each_game_starts_with_its_opening_of_random_moves(opened):
+    for opening, transcript in zip(opened.openings, opened.transcripts):
+        assert len(opening) == 2
+        assert transcript.startswith(TicTacToe().moves_to_text(opening) + " ")
+    assert opened.lengths == [len(t.split()) for t in opened.transcripts]
+
+
+def test_the_games_of_a_round_share_an_opening_with_the_seats_swapped(opened):
+    for first in range(0, 6, 2):
+        assert opened.openings[first] == opened.openings[first + 1]
+        assert opened.seatings[first] == ("A", "B") and opened.seatings[first + 1] == ("B", "A")
+        assert opened.transcripts[first] != opened.transcripts[first + 1]
+
+
+def test_each_round_has_an_opening_of_its_own(opened):
+    assert len(set(opened.openings[::2])) == 3
+    assert "Tic-tac-toe: 6 games from 3 openings of 2 random moves, seats rotating" in opened.table()
+
+
+def test_a_seed_repeats_the_openings_and_another_changes_them(bots, opened):
+    sides = [spec(bots, "WeakBot"), spec(bots, "LastMoveBot")]
+    again = run_arena("tictactoe", sides, 6, seed=3, openings=2)
+    assert again.openings == opened.openings and again.transcripts == opened.transcripts
+    assert run_arena("tictactoe", sides, 6, seed=4, openings=2).openings != opened.openings
+
+
+def test_without_openings_every_game_starts_from_the_start(bots):
+    result = run_arena("tictactoe", [spec(bots, "WeakBot"), spec(bots, "LastMoveBot")], 2)
+    assert result.openings == [(), ()]
+    assert "from" not in result.table().splitlines()[0]
+
+
+def test_openings_of_a_game_of_more_seats_are_shared_by_a_round_of_as_many_games():
+    openings = draw_openings("chinesecheckers", {"players": 3}, 4, 2, random.Random(1))
+    assert len(openings) == 2 and openings[0] != openings[1]
+    state = start_from("chinesecheckers", {"players": 3}, openings[0])
+    assert len(state.move_stack) == 4 and not state.is_over()
+
+
+def test_openings_that_always_end_the_game_are_refused(bots):
+    with pytest.raises(ValueError, match="openings of 9 random moves all ended the game of Tic-tac-toe: ask for fewer"):
+        run_arena("tictactoe", [spec(bots, "WeakBot")] * 2, 2, openings=9)
+
+
+def test_a_negative_opening_is_refused(bots):
+    with pytest.raises(ValueError, match="0 or more, got -1"):
+        run_arena("tictactoe", [spec(bots, "WeakBot")] * 2, 2, openings=-1)
+
+
+def test_the_arena_command_passes_its_openings_on(monkeypatch, capsys):
+    runs = []
+
+    def fake_run_arena(game_id, specs, games, *, options=None, seed=None, openings=0):
+        runs.append((game_id, games, seed, openings))
+        return types.SimpleNamespace(table=lambda: "the table")
+
+    monkeypatch.setattr("game.match.arena.run_arena", fake_run_arena)
+    assert main.main(["arena", "reversi", "--a", "easy", "--b", "medium", "--games", "4", "--openings", "3",
+                      "--seed", "1"]) == 0
+    assert runs == [("reversi", 4, 1, 3)]
+
+
+def test_the_arena_command_refuses_a_negative_opening(capsys):
+    assert main.main(["arena", "tictactoe", "--a", "easy", "--b", "medium", "--openings", "-2"]) == 2
+    assert "--openings must be a number of random moves, 0 or more, got -2" in capsys.readouterr().err

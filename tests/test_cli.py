@@ -173,7 +173,7 @@ def test_analyse_plays_the_game_its_options_name(capsys, tier_setup, game):
 def test_arena_plays_the_game_its_options_name(monkeypatch, capsys, game):
     runs = []
 
-    def fake_run_arena(game_id, specs, games, *, options=None, seed=None):
+    def fake_run_arena(game_id, specs, games, *, options=None, seed=None, openings=0):
         runs.append((game_id, len(specs), options))
         return types.SimpleNamespace(table=lambda: "the table")
 

@@ -78,7 +78,8 @@ def test_a_square_that_flips_nothing_or_is_taken_is_refused_with_the_reason():
 
 def test_a_side_without_a_move_passes_and_the_transcript_leaves_the_pass_out():
     # Black to move with no legal move (its b1 cannot enclose the white a1); White's c1 flips b1.
-    state = Reversi.from_position("OX" + "-" * 62 + " X")
+    state = Reversi.read("OX" + "-" * 62 + " X")
+    assert state.root().move_stack == [] and state.root().turn == 0
     assert state.move_stack == [PASS] and state.turn == 1      # Black's forced pass, played at once
     white_move = state.legal_moves()
     assert white_move and PASS not in white_move

@@ -10,7 +10,8 @@ import pytest
 
 from bots.lib import reversi_board as board
 from bots.lib.reversi_endgame import SolveAborted, Solver
-from bots.lib.reversi_eval import HARD_WEIGHTS, feature_eval
+from bots.lib import reversi_patterns as patterns
+from bots.lib.reversi_eval import HARD_WEIGHTS, PATTERNS, feature_eval
 from bots.lib.reversi_search import MidgameSearch
 from bots.reversi_hard import ReversiHard, exact_text
 from game.rules.bot import MoveValue
@@ -212,6 +213,17 @@ def test_overlapping_disc_masks_are_refused_with_both_named():
 def test_evaluation_is_the_same_seen_from_either_side():
     for own, opp in random_positions()[::9]:
         assert feature_eval(u64(own), u64(opp), HARD_WEIGHTS) == -feature_eval(u64(opp), u64(own), HARD_WEIGHTS)
+
+
+def test_the_pattern_mode_searches_with_the_pattern_evaluation():
+    weights = np.random.default_rng(1).integers(-60, 60, patterns.PHASES * patterns.FEATURES).astype(np.int32)
+    state = Reversi.from_text("f5d6c3d3c4")
+    own, opp = sides(state)
+    moves = state.legal_moves()
+    _, values = MidgameSearch(mode=PATTERNS, weights=weights, table_bits=8).search(own, opp, moves, 1, every=True)
+    for move, value in zip(moves, values):
+        turned = flip_mask(own, opp, move)
+        assert value == -patterns.pattern_eval(u64(opp & ~turned), u64(own | turned | 1 << move), weights)
 
 
 def test_a_search_to_the_end_gives_every_move_its_exact_score_in_centi_discs():

@@ -5,6 +5,7 @@ from hypothesis import given, settings, strategies as st
 from game.match.record import Match, Player
 from game.store.savefile import SaveFileError, load_match, match_from_text, match_to_text, save_match
 from game.rules.connect4 import ConnectFour
+from game.rules.reversi import Reversi
 from game.rules.tictactoe import TicTacToe
 
 
@@ -160,3 +161,35 @@ def test_options_are_read_back_as_the_values_they_name(monkeypatch):
     assert again.state.options == {"komi": 0.5, "open": False}
     with pytest.raises(SaveFileError, match="komi='7' is not one of"):
         match_from_text(match_to_text(match).replace("komi=0.5", "komi=7"))
+
+
+#: FFO #1: Black to move, 14 empties.
+FFO_1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X"
+
+
+def test_a_game_from_a_set_up_position_saves_its_position_and_loads_back(tmp_path):
+    match = Match(Reversi.read(FFO_1 + " g8"), [Player.human("Ann"), Player.human("Bob")])
+    text = match_to_text(match)
+    assert f"Position: {FFO_1}" in text and "Moves: g8" in text
+    path = tmp_path / "ffo.txt"
+    save_match(match, path)
+    loaded = load_match(path)
+    assert loaded.state.start_text == FFO_1 and loaded.state.key() == match.state.key()
+    loaded.restart()
+    assert loaded.state.position_text() == FFO_1
+
+
+def test_a_position_written_on_the_moves_line_loads_as_a_set_up_game():
+    text = f"Game: reversi(counting=winner)\nSeat 1: human A\nSeat 2: human B\nMoves: {FFO_1} g8\n"
+    assert match_from_text(text).state.start_text == FFO_1
+
+
+def test_a_bad_position_line_is_named_with_its_line():
+    text = "Game: reversi\nSeat 1: human A\nSeat 2: human B\nPosition: XXO X\nMoves:\n"
+    with pytest.raises(SaveFileError, match="line 4: .*not a position"):
+        match_from_text(text)
+
+
+def test_a_finished_reversi_game_saves_its_score_in_the_result_line():
+    match = Match(Reversi.read("X" * 61 + "--- O"), [Player.human("Ann"), Player.human("Bob")])
+    assert "Result: Black won (more discs, 64–0)" in match_to_text(match)

@@ -18,6 +18,7 @@ from game.match.session import (BotStuck, GameOver, HintFailed, HintReady, Match
 from game.rules.chinesecheckers import NAMES, ChineseCheckers
 from game.rules.connect4 import ConnectFour
 from game.rules.core import IllegalMove
+from game.rules.reversi import Reversi
 from game.rules.tictactoe import TicTacToe
 from tests.chinesecheckers_games import position
 
@@ -192,19 +193,37 @@ def test_a_result_is_counted_once_even_when_undo_and_redo_bring_it_back():
     assert [e.counts for e in session.events() if isinstance(e, GameOver)] == [True]
 
 
+def ttt_game(*moves: int) -> TicTacToe:
+    state = TicTacToe()
+    for move in moves:
+        state.push(move)
+    return state
+
+
 def test_a_pasted_finished_game_is_shown_but_not_counted_and_a_prefix_keeps_the_moves_played():
     session = MatchSession(Match(TicTacToe(), [Player.human("Ann"), Player.human("Bob")]))
     session.play(4)
-    session.paste([4, 0, 8])
+    session.paste(ttt_game(4, 0, 8))
     assert session.state.move_stack == [4, 0, 8]
     assert [(len(e.records), e.new_game) for e in session.events() if isinstance(e, PositionChanged)] == [(2, False)]
-    session.paste([0, 3, 1, 4, 2])
+    session.paste(ttt_game(0, 3, 1, 4, 2))
     events = session.events()
     assert [e.new_game for e in events if isinstance(e, PositionChanged)] == [True]   # a new game: replaced
     assert [e.counts for e in events if isinstance(e, GameOver)] == [False]
-    with pytest.raises(IllegalMove):
-        session.paste([0, 0])
     assert session.state.move_stack == [0, 3, 1, 4, 2]
+
+
+def test_a_pasted_position_becomes_the_start_that_restart_returns_to():
+    session = MatchSession(Match(Reversi(), [Player.human("Ann"), Player.human("Bob")]))
+    session.play(Reversi().parse_move("f5"))
+    position = "OX" + "-" * 62 + " X"          # Black must pass; White to play c1
+    session.paste(Reversi.read(position + " c1"))
+    assert session.state.start_text == position
+    assert [session.state.move_to_str(m) for m in session.state.move_stack] == ["pass", "c1"]
+    assert [e.new_game for e in session.events() if isinstance(e, PositionChanged)] == [True]
+    session.restart()
+    assert session.state.position_text() == position and session.state.move_stack == []
+    assert session.redo() and session.state.to_text() == "c1"
 
 
 def test_swapping_seats_moves_players_and_their_bots_and_restarts():

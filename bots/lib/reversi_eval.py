@@ -7,10 +7,11 @@ A pattern evaluation for the Master tier must use the same scale.
 
 ``evaluate(own, opp, mode, weights)`` is what the search calls at its
 horizon. ``mode`` picks the evaluation without compiling another copy of
-the search: ``HARD`` (0) is ``feature_eval`` below, over ``weights``
-(``HARD_WEIGHTS``, int32). The Master tier's pattern evaluation is meant to
-come in as another mode calling ``pattern_eval(own, opp, weights) -> int``
-from ``bots/lib/reversi_patterns.py``, with its own weights array.
+the search (both take a flat int32 ``weights`` array): ``HARD`` (0) is
+``feature_eval`` below, over ``HARD_WEIGHTS``; ``PATTERNS`` (1) is the
+Master tier's ``pattern_eval(own, opp, weights)`` of
+``bots/lib/reversi_patterns.py``, over its fitted tables
+(``reversi_patterns.load_weights()``), on the same scale.
 
 ``feature_eval`` is a weighted sum of differences (own minus opponent) of
 features the Othello literature names:
@@ -28,8 +29,9 @@ import numpy as np
 from numba import njit
 
 from bots.lib.reversi_board import CORNERS, U0, edge_stable, legal_moves, neighbours, popcount
+from bots.lib.reversi_patterns import pattern_eval
 
-HARD = 0
+HARD, PATTERNS = 0, 1
 #: Evaluations stay inside +-60 discs: a finished game's exact score (up to 64) outranks them.
 EVAL_LIMIT = 6000
 #: Feature indexes of ``HARD_WEIGHTS``.
@@ -66,4 +68,8 @@ def feature_eval(own, opp, weights):
 @njit(cache=True)
 def evaluate(own, opp, mode, weights):
     """The evaluation ``mode`` picks, for ``own`` (to move), in centi-discs, kept within +-``EVAL_LIMIT``."""
-    return max(-EVAL_LIMIT, min(EVAL_LIMIT, np.int64(feature_eval(own, opp, weights))))
+    if mode == PATTERNS:
+        value = np.int64(pattern_eval(own, opp, weights))
+    else:
+        value = np.int64(feature_eval(own, opp, weights))
+    return max(-EVAL_LIMIT, min(EVAL_LIMIT, value))

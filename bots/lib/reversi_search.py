@@ -202,7 +202,8 @@ def search_root(own, opp, root_moves, values, depth, every, mode, split, table, 
 class MidgameSearch:
     """Depth-limited PVS over a position's moves, with a table and history kept between calls.
 
-    ``mode`` and ``weights`` pick the evaluation (``reversi_eval``); ``table_bits``
+    ``mode`` and ``weights`` (a flat int32 array) pick the evaluation (``reversi_eval``): Hard's features
+    (the default) or, with ``PATTERNS`` and ``reversi_patterns.load_weights()``, the pattern tables. ``table_bits``
     sizes the table (2**18 entries of 24 bytes: 6 MB). ``nodes`` counts every node searched.
     """
 

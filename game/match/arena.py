@@ -8,9 +8,21 @@ seats: a game of N seats takes N sides. The table gives each side's wins,
 draws and losses and, with more than two seats, its mean place (from the
 outcome's ranking); below the title, the mean length of a game in moves and
 in turns per seat.
+
+Two deterministic bots would play the same game over and over. With
+``openings`` set to K, each round of games (two games with two seats, N
+with N) starts from one opening of K random legal moves, and within the
+round the seats rotate as always, so every side plays every seat of every
+opening and no side gains by an opening that happens to favour one colour.
+Openings are drawn from ``random.Random(seed)``: a seeded run repeats
+them; a round's opening is drawn again while it repeats an earlier one
+(while there are others to be had), and an opening after which the game is
+over is never used. Forced passes inside an opening are played as they
+come and are not counted among its K moves.
 """
 from __future__ import annotations
 
+import random
 import string
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
@@ -19,7 +31,12 @@ from game.match.record import Match, Player
 from game.match.runner import BotRunner, BotSpec
 from game.match.session import MatchSession, MovePlayed
 from game.rules.catalogue import game_class, new_state
-from game.rules.core import Outcome
+from game.rules.core import Move, Outcome, State
+
+#: Draws of a round's opening before one that repeats an earlier round's is taken anyway.
+FRESH_OPENING_TRIES = 20
+#: Draws of an opening before the arena concludes that K moves always end the game.
+OPENING_TRIES = 100
 
 
 @dataclass
@@ -78,8 +95,16 @@ class ArenaResult:
     games: int
     sides: list[SideStats]
     budgets: list[float]
-    #: Moves played in each game.
+    #: Moves played in each game (an opening's moves included).
     lengths: list[int] = field(default_factory=list)
+    #: The random moves each game started from (``openings`` of ``run_arena``; none without).
+    openings: list[tuple[Move, ...]] = field(default_factory=list)
+    #: The side (``'A'``, ``'B'``...) in each seat, game by game.
+    seatings: list[tuple[str, ...]] = field(default_factory=list)
+    #: Each game's moves in the game's notation, the opening's included.
+    transcripts: list[str] = field(default_factory=list)
+    #: How many random moves each opening has (0: every game from the start).
+    opening_moves: int = 0
 
     @property
     def mean_length(self) -> float:
@@ -91,7 +116,10 @@ class ArenaResult:
         budgets = sorted(set(self.budgets))
         budget_text = " / ".join(f"{b:g} s" for b in budgets)
         seats = len(self.sides)
-        lines = [f"{self.title}: {self.games} games, seats rotating each game, "
+        rounds = len(set(self.openings))
+        openings = (f" from {rounds} opening{'s' * (rounds != 1)} of {self.opening_moves} random "
+                    f"move{'s' * (self.opening_moves != 1)}" if self.opening_moves else "")
+        lines = [f"{self.title}: {self.games} games{openings}, seats rotating each game, "
                  f"time budget {budget_text} per move",
                  f"mean game length {self.mean_length:.1f} moves ({self.mean_length / seats:.1f} turns per seat)", ""]
         header = ("side", "bot", "wins", "draws", "losses", *(("mean place",) if seats > 2 else ()),
@@ -111,46 +139,102 @@ class ArenaResult:
 
 
 def run_arena(game_id: str, specs: Sequence[BotSpec], games: int, *,
-              options: dict[str, Any] | None = None, seed: int | None = None,
+              options: dict[str, Any] | None = None, seed: int | None = None, openings: int = 0,
               on_game: Callable[[int, Outcome], None] | None = None) -> ArenaResult:
     """Play ``games`` games of ``game_id`` between the bots of ``specs``, one per seat.
 
     In game ``g`` seat ``s`` is played by side ``(s + g) % len(specs)``. With
-    ``seed`` each side's bot (and its fallback moves) is seeded from it, so a
-    run repeats exactly as long as no bot runs out of time. ``on_game`` is
-    called after each game with its number and outcome.
+    ``openings`` K above 0, the games of each round of ``len(specs)`` share an
+    opening of K random legal moves (see the module notes). With ``seed``
+    each side's bot (and its fallback moves) and the openings are seeded from
+    it, so a run repeats exactly as long as no bot runs out of time.
+    ``on_game`` is called after each game with its number and outcome.
     """
     options = dict(options or {})
     if games < 1:
         raise ValueError(f"the number of games must be at least 1, got {games}")
+    if isinstance(openings, bool) or not isinstance(openings, int) or openings < 0:
+        raise ValueError(f"an opening is a whole number of random moves, 0 or more, got {openings!r}")
     seats = new_state(game_id, **options).num_seats
     if len(specs) != seats:
         raise ValueError(f"{game_class(game_id).title} seats {seats} players; got {len(specs)} bots")
+    rounds = -(-games // seats)
+    drawn = draw_openings(game_id, options, openings, rounds, random.Random(seed)) if openings else [()] * rounds
     if seed is not None:
         specs = [replace(spec, seed=seed * 1000 + side) for side, spec in enumerate(specs)]
     names = string.ascii_uppercase
     sides = [SideStats(names[i], spec.who) for i, spec in enumerate(specs)]
     runners = [BotRunner(spec) for spec in specs]
-    lengths = []
+    result = ArenaResult(game_id, game_class(game_id).title, games, sides, [s.budget for s in specs],
+                         opening_moves=openings)
     try:
         for runner in runners:
             runner.start()
         for number in range(games):
-            outcome, length = _play_one(game_id, options, runners, sides, number)
-            lengths.append(length)
+            opening = drawn[number // seats]
+            state = start_from(game_id, options, opening)
+            seating = [(seat + number) % seats for seat in range(seats)]
+            outcome = _play_one(state, runners, sides, seating)
+            result.lengths.append(len(state.move_stack))
+            result.openings.append(opening)
+            result.seatings.append(tuple(names[side] for side in seating))
+            result.transcripts.append(state.to_text())
             if on_game is not None:
                 on_game(number, outcome)
     finally:
         for runner in runners:
             runner.close()
-    return ArenaResult(game_id, game_class(game_id).title, games, sides, [s.budget for s in specs], lengths)
+    return result
 
 
-def _play_one(game_id: str, options: dict[str, Any], runners: list[BotRunner],
-              sides: list[SideStats], number: int) -> tuple[Outcome, int]:
+def start_from(game_id: str, options: dict[str, Any], opening: Sequence[Move]) -> State:
+    """A new game of ``game_id`` with the ``opening`` moves played, and the forced passes before them."""
     state = new_state(game_id, **options)
-    count = len(runners)
-    side_of_seat = [(seat + number) % count for seat in range(state.num_seats)]
+    for move in opening:
+        _pass_while_forced(state)
+        state.push(move)
+    return state
+
+
+def _pass_while_forced(state: State) -> None:
+    while state.must_pass():
+        state.push(state.pass_move)
+
+
+def draw_openings(game_id: str, options: dict[str, Any], moves: int, rounds: int,
+                  rng: random.Random) -> list[tuple[Move, ...]]:
+    """``rounds`` openings of ``moves`` random legal moves each, after which the game goes on;
+    each differs from the ones before it while fresh ones can be found (see the module notes).
+
+    ``ValueError`` if ``moves`` random moves end every game tried.
+    """
+    drawn: list[tuple[Move, ...]] = []
+    for _ in range(rounds):
+        opening = _random_opening(game_id, options, moves, rng)
+        for _ in range(FRESH_OPENING_TRIES):
+            if opening not in drawn:
+                break
+            opening = _random_opening(game_id, options, moves, rng)
+        drawn.append(opening)
+    return drawn
+
+
+def _random_opening(game_id: str, options: dict[str, Any], moves: int, rng: random.Random) -> tuple[Move, ...]:
+    for _ in range(OPENING_TRIES):
+        state = new_state(game_id, **options)
+        opening: list[Move] = []
+        while len(opening) < moves and not state.is_over():
+            _pass_while_forced(state)
+            if not state.is_over():
+                opening.append(rng.choice(state.legal_moves()))
+                state.push(opening[-1])
+        if not state.is_over():
+            return tuple(opening)
+    raise ValueError(f"{OPENING_TRIES} openings of {moves} random moves all ended the game of "
+                     f"{game_class(game_id).title}: ask for fewer opening moves")
+
+
+def _play_one(state: State, runners: list[BotRunner], sides: list[SideStats], side_of_seat: list[int]) -> Outcome:
     players = [Player.of_bot(runners[side].spec.label) for side in side_of_seat]
     session = MatchSession(Match(state, players),
                            runners={seat: runners[side] for seat, side in enumerate(side_of_seat)})
@@ -168,7 +252,7 @@ def _play_one(game_id: str, options: dict[str, Any], runners: list[BotRunner],
     for seat, side in enumerate(side_of_seat):
         sides[side].record_result(outcome.result_for(seat))
         sides[side].places.append(places[seat])
-    return outcome, len(state.move_stack)
+    return outcome
 
 
 def _seconds(value: float) -> str:

@@ -154,16 +154,23 @@ class Match:
             self.records.append(record)
         return group
 
-    def restart(self) -> None:
+    def restart(self, start: State | None = None) -> None:
         """Back to the start position with the same players and options.
 
         The game taken back becomes the redo history, so a restart pressed by
-        mistake is undone by one redo.
+        mistake is undone by one redo. ``start``, a position with no moves
+        played (a pasted set-up position), replaces the start instead; the
+        game taken back is gone, as its moves need the old start.
         """
         taken: list[MoveRecord] = []
         while self.records:
             self.state.pop()
             taken.append(self.records.pop())
+        if start is not None:
+            if start.move_stack or start.num_seats != self.state.num_seats:
+                raise ValueError("a new start must be a position of the same seats with no moves played")
+            self.state = start
+            taken = []
         self._redo = [taken] if taken else []
 
     def replace_players(self, players: Sequence[Player]) -> None:

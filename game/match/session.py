@@ -380,20 +380,23 @@ class MatchSession:
         self._jumped("restart", taken, new_game=True)
         return had_moves
 
-    def paste(self, moves: Sequence[Move]) -> None:
-        """Play ``moves`` from the start: if this game's moves begin them, only the
-        rest is played; otherwise the game is replaced. Each is a move of the match
-        (undo takes them back); a finished pasted game is shown, not counted.
-        ``IllegalMove`` if a move is not legal (nothing changes)."""
-        probe = type(self.state)(**self.state.options)
+    def paste(self, game: State) -> None:
+        """Make this game ``game``, a pasted move list or set-up position with any
+        moves: if it starts where this game did and this game's moves begin its
+        moves, only the rest is played; otherwise the game is replaced. Each is a
+        move of the match (undo takes them back); a finished pasted game is shown,
+        not counted. ``IllegalMove`` if a move is not legal (nothing changes)."""
+        moves = list(game.move_stack)
+        start = game.root()
+        probe = start.copy()
         for move in moves:
             probe.push(move)
         self._drop_work()
         played = list(self.state.move_stack)
-        moves = list(moves)
-        replaced = moves[:len(played)] != played
+        same_start = start.start_text == self.state.start_text
+        replaced = not same_start or moves[:len(played)] != played
         if replaced:
-            self.match.restart()
+            self.match.restart(None if same_start else start)
             for runner in self.runners.values():
                 runner.new_game()
             self._counted = False

@@ -373,6 +373,11 @@ class State(ABC):
             raise BadNotation(f"after the position: {err}") from None
         return state
 
+    def game_text(self) -> str:
+        """The whole game as ``read`` reads it: the set-up position, if any, then the moves."""
+        moves = self.to_text()
+        return f"{self.start_text} {moves}".rstrip() if self.start_text else moves
+
     def root(self) -> "State":
         """A new game at this one's start: the same options and set-up position."""
         if self.start_text:

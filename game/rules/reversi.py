@@ -335,8 +335,8 @@ class Reversi(State):
     @classmethod
     def from_position(cls, text: str, **options: Any) -> "Reversi":
         """The game set up at ``text``: 64 squares a1..h8 (``X`` Black, ``O`` White,
-        ``-`` or ``.`` empty) and the side to move (``X`` or ``O``); no moves played.
-        A side to move with no move passes at once, as in any game."""
+        ``-`` or ``.`` empty) and the side to move (``X`` or ``O``); no moves played,
+        not even a pass the position forces (``read`` plays that, as ``from_text`` does)."""
         match = _POSITION.match(text)
         if match is None or match.group(3).strip():
             raise BadNotation(f"{text.strip()[:80]!r} is not a position: write the 64 squares a1 to h8 "
@@ -347,7 +347,6 @@ class Reversi(State):
         state._white = sum(1 << n for n, c in enumerate(squares) if c == "O")
         state._first = 0 if side == "X" else 1
         state._start = state.position_text()
-        state.play_forced_passes()
         return state
 
     def position_text(self) -> str:

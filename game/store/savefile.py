@@ -13,7 +13,9 @@ Example::
 ``Game`` is the game with every option, written as a ``GameSpec``
 (``tictactoe`` for a game without options). ``Moves`` is the whole game in
 the game's own notation (Connect Four writes ``4453``), so whose turn it is
-follows from it. ``Note N`` attaches a remark to move N. Lines starting with
+follows from it. A game started from a set-up position (a Reversi position
+pasted from a test suite) has a ``Position`` line in the game's position
+notation, and its moves are played from there. ``Note N`` attaches a remark to move N. Lines starting with
 ``#`` and the ``Result`` and ``Saved`` lines are for people; loading ignores
 them. Files written before the options joined the ``Game`` line name the
 game alone and give its options on a line of their own,
@@ -55,10 +57,11 @@ def _result_text(match: Match) -> str:
     outcome = match.outcome()
     if outcome is None:
         return "in progress"
+    how = ", ".join(part for part in (outcome.reason, match.state.scores_text(outcome)) if part)
     if outcome.is_draw:
-        return f"draw ({outcome.reason})"
+        return f"draw ({how})"
     names = ", ".join(match.state.seat_name(s) for s in outcome.winners)
-    return f"{names} won ({outcome.reason})"
+    return f"{names} won ({how})"
 
 
 def match_to_text(match: Match) -> str:
@@ -67,6 +70,8 @@ def match_to_text(match: Match) -> str:
     lines = [HEADER, f"Game: {GameSpec.of_state(state)}"]
     for seat, player in enumerate(match.players):
         lines.append(f"Seat {seat + 1} ({state.seat_name(seat)}): {player.kind} {printable(player.bot or player.label)}")
+    if state.start_text:
+        lines.append(f"Position: {state.start_text}")
     lines.append(f"Moves: {state.to_text()}")
     for number, record in enumerate(match.records, start=1):
         if record.note:
@@ -96,17 +101,27 @@ def match_from_text(text: str, source: str = "save file") -> Match:
             seats[int(seat.group(1)) - 1] = (lineno, value)
         elif note := _NOTE.match(key):
             notes[int(note.group(1))] = (lineno, value)
-        elif key in ("Game", "Options", "Moves", "Result", "Saved"):
+        elif key in ("Game", "Options", "Position", "Moves", "Result", "Saved"):
             fields[key] = (lineno, value)
         else:
             raise SaveFileError(f"{source} line {lineno}: unknown entry {key!r}")
 
     spec = _game_spec(fields, source)
+    options = dict(spec.options)
+    position_line, position = fields.get("Position", (0, ""))
     moves_line, moves = fields.get("Moves", (0, ""))
     try:
-        state = spec.rules.from_text(moves, **dict(spec.options))
+        start = spec.rules.from_position(position, **options) if position_line else None
     except BadNotation as err:
-        where = f"line {moves_line or fields['Game'][0]}"
+        raise SaveFileError(f"{source} line {position_line}: {err}") from None
+    try:
+        if start is None:
+            state = spec.rules.read(moves, **options)
+        else:
+            state = start
+            state.play_text(moves)
+    except BadNotation as err:
+        where = f"line {moves_line or position_line or fields['Game'][0]}"
         raise SaveFileError(f"{source} {where}: {err}") from None
 
     if sorted(seats) != list(range(state.num_seats)):

@@ -527,8 +527,9 @@ class PlayScene(Scene):
 
     # -- copy and paste ---------------------------------------------------------------------
     def copy_position(self) -> None:
-        """Put the moves so far on the clipboard in the game's notation (Connect Four's ``4453``)."""
-        moves = self.state.to_text()
+        """Put the moves so far on the clipboard in the game's notation (Connect Four's ``4453``),
+        after the set-up position the game started from, if any."""
+        moves = self.state.game_text()
         if not moves:
             self.services.toasts.show("No moves to copy yet", "info", seconds=2.5)
             return
@@ -558,37 +559,40 @@ class PlayScene(Scene):
             self.services.toasts.show(f"The clipboard holds no moves to paste (copy a game's moves, e.g. {_example(state)})", "info")
             return
         try:
-            pasted = type(state).from_text(content, **state.options)
+            pasted = type(state).read(content, **state.options)
         except BadNotation as err:
             self.services.sounds.play("error")
             self.services.toasts.show(f"Cannot paste {_shorten(content)!r} as {self.title} moves: {err}", "warning", seconds=6)
             return
         moves, played = list(pasted.move_stack), list(state.move_stack)
-        if moves == played:
+        same_start = pasted.start_text == state.start_text
+        if same_start and moves == played:
             self.services.toasts.show("The clipboard holds this game's moves already", "info", seconds=2.5)
             return
-        if moves[:len(played)] == played:
-            self._paste(moves)
+        if same_start and moves[:len(played)] == played:
+            self._paste(pasted)
             return
         self.services.dialogs.confirm(
             "Paste moves",
-            f"Replace this game ({len(played)} moves) with the pasted one ({len(moves)} moves)? "
+            f"Replace this game ({len(played)} moves) with the pasted "
+            f"{'position' if pasted.start_text else 'one'} ({len(moves)} moves)? "
             "This game cannot be brought back.",
             "Replace",
-            lambda: self._paste(moves),
+            lambda: self._paste(pasted),
         )
 
-    def _paste(self, moves: list[Move]) -> None:
-        """Play ``moves`` (see ``MatchSession.paste``); a finished pasted game is shown but not counted."""
+    def _paste(self, pasted: State) -> None:
+        """Make the game ``pasted`` (see ``MatchSession.paste``); a finished pasted game is shown but not counted."""
         try:
-            self.session.paste(moves)
+            self.session.paste(pasted)
         except IllegalMove as err:    # the game changed while the dialog was open
             self.services.toasts.show(f"Cannot paste: {err}", "warning")
             return
         if self.autoplay:
             self.set_paused(True)
         self._show_events()
-        self.services.toasts.show(f"Pasted {_shorten(self.state.to_text())} — Undo takes it back", "good", seconds=3)
+        what = _shorten(self.state.to_text()) or "the position"
+        self.services.toasts.show(f"Pasted {what} — Undo takes it back", "good", seconds=3)
 
     # -- input -------------------------------------------------------------------------------
     def _shortcut(self, event: pygame.event.Event) -> bool:

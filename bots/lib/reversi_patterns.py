@@ -1,0 +1,190 @@
+"""Reversi pattern evaluation: weight tables over lines, edges and corners, by game phase.
+
+The way Logistello and Edax judge a position: the board is read through a
+fixed set of square groups ("patterns": each edge with its two X-squares,
+each corner's 3x3 block and 2x5 blocks, rows and columns 2-4, every
+diagonal of 4 or more squares), every configuration of a group (each square
+empty, the mover's or the opponent's: a base-3 number) has a learnt weight,
+and a position is worth the sum of its groups' weights plus a constant, in
+a table chosen by how many squares are still empty. Symmetric groups (the
+four edges, the eight 2x5 blocks...) share one table, with their squares
+read in the same order relative to the board's rotation or reflection.
+
+The weights are fitted by ``benchmarks/reversi_fit.py`` (least squares on
+positions from our own self-play, labelled by exact endgame solves) and
+ship in ``assets/reversi_patterns.npz``. Values are in hundredths of a disc
+of final disc difference for the side to move: ``pattern_eval`` returning
+250 means "about 2.5 discs ahead at the end".
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+from numba import njit
+
+from game.paths import ASSETS_DIR
+
+WEIGHTS_PATH = ASSETS_DIR / "reversi_patterns.npz"
+#: One table per band of empties: phase = min(empties, 59) // PHASE_WIDTH.
+PHASE_WIDTH = 5
+PHASES = 12
+
+
+def _square(col: int, row: int) -> int:
+    return row * 8 + col
+
+
+#: Each pattern's squares as (col, row) on one side of the board, in reading order.
+BASE_PATTERNS: dict[str, tuple[tuple[int, int], ...]] = {
+    "edge+2x": tuple((c, 0) for c in range(8)) + ((1, 1), (6, 1)),
+    "corner3x3": tuple((c, r) for r in range(3) for c in range(3)),
+    "corner2x5": tuple((c, r) for r in range(2) for c in range(5)),
+    "row2": tuple((c, 1) for c in range(8)),
+    "row3": tuple((c, 2) for c in range(8)),
+    "row4": tuple((c, 3) for c in range(8)),
+    "diag8": tuple((i, i) for i in range(8)),
+    "diag7": tuple((i, i + 1) for i in range(7)),
+    "diag6": tuple((i, i + 2) for i in range(6)),
+    "diag5": tuple((i, i + 3) for i in range(5)),
+    "diag4": tuple((i, i + 4) for i in range(4)),
+}
+
+
+def _symmetries() -> list:
+    """The eight rotations and reflections of the board, as maps of (col, row)."""
+    maps = []
+    for flip in (False, True):
+        for turns in range(4):
+            def apply(cell, flip=flip, turns=turns):
+                c, r = cell
+                if flip:
+                    c = 7 - c
+                for _ in range(turns):
+                    c, r = 7 - r, c
+                return c, r
+            maps.append(apply)
+    return maps
+
+
+def _instances() -> list[tuple[str, tuple[int, ...]]]:
+    """Every placement of every pattern on the board, each set of squares once."""
+    seen: set[frozenset[int]] = set()
+    placed = []
+    for name, cells in BASE_PATTERNS.items():
+        for apply in _symmetries():
+            squares = tuple(_square(*apply(cell)) for cell in cells)
+            if frozenset(squares) not in seen:
+                seen.add(frozenset(squares))
+                placed.append((name, squares))
+    return placed
+
+
+INSTANCES = _instances()
+TYPE_NAMES = tuple(BASE_PATTERNS)
+_TYPE_SIZE = np.array([3 ** len(BASE_PATTERNS[name]) for name in TYPE_NAMES], dtype=np.int64)
+#: Where each pattern type's table starts in a phase's row of weights; the last entry is the constant.
+TYPE_OFFSET = np.concatenate(([0], np.cumsum(_TYPE_SIZE)[:-1])).astype(np.int64)
+BIAS_FEATURE = int(_TYPE_SIZE.sum())
+FEATURES = BIAS_FEATURE + 1
+MAX_SQUARES = max(len(cells) for cells in BASE_PATTERNS.values())
+#: Per placement: its squares (padded with -1), and the table offset of its type.
+INSTANCE_SQUARES = np.full((len(INSTANCES), MAX_SQUARES), -1, dtype=np.int64)
+INSTANCE_OFFSET = np.zeros(len(INSTANCES), dtype=np.int64)
+for _n, (_name, _squares) in enumerate(INSTANCES):
+    INSTANCE_SQUARES[_n, :len(_squares)] = _squares
+    INSTANCE_OFFSET[_n] = TYPE_OFFSET[TYPE_NAMES.index(_name)]
+#: Features a position has: one per placement, and the constant.
+FEATURES_PER_POSITION = len(INSTANCES) + 1
+
+
+@njit(cache=True)
+def phase_of(empties: int) -> int:
+    """The weight table used with ``empties`` empty squares."""
+    return min(empties, 59) // PHASE_WIDTH
+
+
+@njit(cache=True)
+def features_into(own: np.uint64, opp: np.uint64, squares: np.ndarray, offsets: np.ndarray,
+                  out: np.ndarray) -> None:
+    """The feature numbers of a position (side to move owns ``own``) into ``out``:
+    per placement its table offset plus the base-3 number of its squares read in
+    order (0 empty, 1 own, 2 opponent, first square most significant), then the
+    constant."""
+    for n in range(squares.shape[0]):
+        index = 0
+        for k in range(squares.shape[1]):
+            square = squares[n, k]
+            if square < 0:
+                break
+            bit = np.uint64(1) << np.uint64(square)
+            digit = 1 if own & bit else (2 if opp & bit else 0)
+            index = index * 3 + digit
+        out[n] = offsets[n] + index
+    out[squares.shape[0]] = BIAS_FEATURE
+
+
+@njit(cache=True)
+def pattern_eval(own: np.uint64, opp: np.uint64, weights: np.ndarray) -> int:
+    """The position's value for the side to move (owning ``own``), in hundredths
+    of a disc of final disc difference: the sum of its placements' weights and
+    the constant in the table of its phase. ``weights`` is the flat int32 array
+    of ``load_weights``: phase ``p``'s table starts at ``p * FEATURES``."""
+    empties = 64 - _popcount(own | opp)
+    base = phase_of(empties) * FEATURES
+    total = np.int64(weights[base + BIAS_FEATURE])
+    for n in range(INSTANCE_SQUARES.shape[0]):
+        index = 0
+        for k in range(MAX_SQUARES):
+            square = INSTANCE_SQUARES[n, k]
+            if square < 0:
+                break
+            bit = np.uint64(1) << np.uint64(square)
+            digit = 1 if own & bit else (2 if opp & bit else 0)
+            index = index * 3 + digit
+        total += weights[base + INSTANCE_OFFSET[n] + index]
+    return total
+
+
+@njit(cache=True)
+def _popcount(mask: np.uint64) -> int:
+    count = 0
+    while mask:
+        mask &= mask - np.uint64(1)
+        count += 1
+    return count
+
+
+def features(own: int, opp: int) -> np.ndarray:
+    """The feature numbers of one position (Python ints in), for fitting and tests."""
+    out = np.zeros(FEATURES_PER_POSITION, dtype=np.int64)
+    features_into(np.uint64(own), np.uint64(opp), INSTANCE_SQUARES, INSTANCE_OFFSET, out)
+    return out
+
+
+def evaluate(own: int, opp: int, weights: np.ndarray) -> int:
+    """``pattern_eval`` from Python ints: hundredths of a disc for the side to move."""
+    return int(pattern_eval(np.uint64(own), np.uint64(opp), weights))
+
+
+@lru_cache(maxsize=2)
+def load_weights(path: Path = WEIGHTS_PATH) -> np.ndarray:
+    """The fitted tables as one flat int32 array, phase by phase (what
+    ``pattern_eval`` reads); ``FileNotFoundError`` or ``ValueError`` naming the
+    file if it is missing or of another shape."""
+    with np.load(path) as data:
+        weights = data["weights"]
+    if weights.shape != (PHASES, FEATURES):
+        raise ValueError(f"{path}: pattern weights of shape {weights.shape}, expected {(PHASES, FEATURES)} "
+                         "(rebuild it with benchmarks/reversi_fit.py)")
+    return np.ascontiguousarray(weights, dtype=np.int32).reshape(-1)
+
+
+def save_weights(weights: np.ndarray, path: Path = WEIGHTS_PATH, **info: object) -> None:
+    """Write the tables, (PHASES, FEATURES), as int16 hundredths of a disc (compressed), with ``info``
+    (how they were fitted) beside them; written to a temporary file, then renamed."""
+    clipped = np.clip(np.rint(weights), -32768, 32767).astype(np.int16)
+    temporary = path.with_name(path.name + ".tmp.npz")
+    np.savez_compressed(temporary, weights=clipped, **{k: np.asarray(v) for k, v in info.items()})
+    temporary.replace(path)

@@ -1,0 +1,97 @@
+"""The pattern evaluation's placements, features and sums, checked against plain Python."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from bots.lib import reversi_patterns as patterns
+from game.rules.reversi import Reversi
+
+
+def random_position(rng: random.Random) -> Reversi:
+    state = Reversi()
+    for _ in range(rng.randrange(0, 60)):
+        moves = state.legal_moves()
+        if not moves:
+            break
+        state.push(rng.choice(moves))
+    return state
+
+
+def plain_features(own: int, opp: int) -> list[int]:
+    found = []
+    for name, squares in patterns.INSTANCES:
+        index = 0
+        for square in squares:
+            index = index * 3 + (1 if own >> square & 1 else 2 if opp >> square & 1 else 0)
+        found.append(int(patterns.TYPE_OFFSET[patterns.TYPE_NAMES.index(name)]) + index)
+    return found + [patterns.BIAS_FEATURE]
+
+
+def test_every_pattern_is_placed_once_per_distinct_set_of_squares():
+    counts = {name: sum(1 for n, _ in patterns.INSTANCES if n == name) for name in patterns.TYPE_NAMES}
+    assert counts == {"edge+2x": 4, "corner3x3": 4, "corner2x5": 8, "row2": 4, "row3": 4, "row4": 4,
+                      "diag8": 2, "diag7": 4, "diag6": 4, "diag5": 4, "diag4": 4}
+    for _, squares in patterns.INSTANCES:
+        assert len(set(squares)) == len(squares) and all(0 <= s < 64 for s in squares)
+
+
+def test_symmetric_placements_read_their_squares_in_the_same_board_relative_order():
+    edges = [squares for name, squares in patterns.INSTANCES if name == "edge+2x"]
+    corners = {squares[0] for squares in edges}
+    assert corners == {0, 7, 56, 63}                  # each edge is read from a corner...
+    for squares in edges:
+        assert squares[1] in (1, 8, 6, 15, 57, 48, 62, 55)   # ...along the edge, next to it
+
+
+def test_the_kernels_features_match_plain_python_on_random_positions():
+    rng = random.Random(7)
+    for _ in range(200):
+        state = random_position(rng)
+        own, opp = state.discs(state.turn), state.discs(1 - state.turn)
+        assert list(patterns.features(own, opp)) == plain_features(own, opp)
+
+
+def test_the_evaluation_is_the_sum_of_the_weights_of_its_phase():
+    rng = random.Random(3)
+    weights = np.random.default_rng(1).integers(-500, 500, size=(patterns.PHASES, patterns.FEATURES)).astype(np.int32)
+    for _ in range(50):
+        state = random_position(rng)
+        own, opp = state.discs(state.turn), state.discs(1 - state.turn)
+        empties = 64 - sum(state.counts())
+        table = weights[min(empties, 59) // patterns.PHASE_WIDTH]
+        assert patterns.evaluate(own, opp, weights.reshape(-1)) == int(table[plain_features(own, opp)].sum())
+
+
+def test_saved_weights_load_back_and_a_wrong_shape_is_refused(tmp_path):
+    weights = np.arange(patterns.PHASES * patterns.FEATURES, dtype=np.float64).reshape(patterns.PHASES, -1) % 1000
+    path = tmp_path / "w.npz"
+    patterns.save_weights(weights, path, positions=10)
+    assert np.array_equal(patterns.load_weights(path), weights.astype(np.int32).reshape(-1))
+    np.savez_compressed(tmp_path / "bad.npz", weights=np.zeros((2, 3), dtype=np.int16))
+    with pytest.raises(ValueError, match="bad.npz: pattern weights of shape"):
+        patterns.load_weights(tmp_path / "bad.npz")
+
+
+def test_the_fit_recovers_weights_that_generated_the_targets():
+    from bots.lib.reversi_patterns_fit import fit, predict
+
+    rng = np.random.default_rng(5)
+    size = 40
+    true = rng.normal(0, 3, size)
+    features = np.stack([rng.choice(size, 6, replace=False) for _ in range(2000)])
+    targets = true[features].sum(axis=1)
+    weights = fit(features, targets, size, ridge=1e-6, iterations=500)
+    assert np.allclose(predict(features, weights), targets, atol=1e-3)
+
+
+def test_a_ridge_keeps_unseen_features_at_zero_and_shrinks_rare_ones():
+    from bots.lib.reversi_patterns_fit import fit
+
+    features = np.array([[0, 1]] * 50 + [[0, 2]])
+    targets = np.array([1.0] * 50 + [10.0])
+    weights = fit(features, targets, 4, ridge=5.0)
+    assert weights[3] == 0.0
+    assert abs(weights[2]) < 9.0
