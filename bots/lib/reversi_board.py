@@ -296,6 +296,29 @@ def odd_regions(empty):
     return odd
 
 
+# -- search helpers -----------------------------------------------------------------------
+#: Multipliers of the transposition tables' hash of the two disc masks.
+HASH_OWN = np.uint64(0x9E3779B97F4A7C15)
+HASH_OPP = np.uint64(0xD6E8FEB86659FD93)
+
+
+@njit(cache=True, inline="always")
+def bucket(own, opp, mask):
+    """The first of the two table entries a position may take (``mask``: the table's size - 1)."""
+    h = own * HASH_OWN ^ opp * HASH_OPP
+    return np.int64((h ^ (h >> np.uint64(29))) & mask) & ~1
+
+
+@njit(cache=True, inline="always")
+def insert_sorted(row, count, value):
+    """Insert ``value`` among the ``count`` values of ``row``, which stay in increasing order."""
+    i = count
+    while i > 0 and row[i - 1] > value:
+        row[i] = row[i - 1]
+        i -= 1
+    row[i] = value
+
+
 # -- counting ---------------------------------------------------------------------------
 @njit(cache=True)
 def final_score(own, opp, split):

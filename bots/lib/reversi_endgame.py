@@ -33,8 +33,8 @@ import numpy as np
 from numba import njit
 
 from bots.lib.reversi_board import (
-    CORNERS, U0, U1, final_score, flips, legal_moves, lowest_bit_index, neighbours, odd_regions, popcount,
-    stable_discs)
+    CORNERS, U0, U1, bucket, final_score, flips, insert_sorted, legal_moves, lowest_bit_index, neighbours,
+    odd_regions, popcount, stable_discs)
 
 INF = 127
 SCORE_MAX = 64
@@ -58,9 +58,6 @@ SQUARE_RANK = np.array([
     2, 4, 3, 3, 3, 3, 4, 2,
     6, 7, 4, 4, 4, 4, 7, 6,
     0, 6, 2, 2, 2, 2, 6, 0], dtype=np.int64)
-#: Multipliers of the table's hash of the two disc masks.
-HASH_OWN = np.uint64(0x9E3779B97F4A7C15)
-HASH_OPP = np.uint64(0xD6E8FEB86659FD93)
 
 
 # -- the last empties ---------------------------------------------------------------
@@ -164,6 +161,18 @@ def _solve3(own, opp, alpha, beta, x1, x2, x3, split):
     return final_score(own, opp, split), nodes
 
 
+@njit(cache=True, inline="always")
+def _pick(k, x1, x2, x3, x4):
+    """Square ``k`` of four and the other three, in their order."""
+    if k == 0:
+        return x1, x2, x3, x4
+    if k == 1:
+        return x2, x1, x3, x4
+    if k == 2:
+        return x3, x1, x2, x4
+    return x4, x1, x2, x3
+
+
 @njit(cache=True)
 def _solve4(own, opp, alpha, beta, split):
     """``(score, nodes)`` with four empties left, those of odd quadrants tried first."""
@@ -190,14 +199,7 @@ def _solve4(own, opp, alpha, beta, split):
     nodes = 1
     best = -INF
     for k in range(4):
-        if k == 0:
-            square, a, b, c = x1, x2, x3, x4
-        elif k == 1:
-            square, a, b, c = x2, x1, x3, x4
-        elif k == 2:
-            square, a, b, c = x3, x1, x2, x4
-        else:
-            square, a, b, c = x4, x1, x2, x3
+        square, a, b, c = _pick(k, x1, x2, x3, x4)
         if NEIGHBOURS[square] & opp == U0:
             continue
         turned = flips(own, opp, square)
@@ -215,14 +217,7 @@ def _solve4(own, opp, alpha, beta, split):
         return best, nodes
     worst = INF
     for k in range(4):
-        if k == 0:
-            square, a, b, c = x1, x2, x3, x4
-        elif k == 1:
-            square, a, b, c = x2, x1, x3, x4
-        elif k == 2:
-            square, a, b, c = x3, x1, x2, x4
-        else:
-            square, a, b, c = x4, x1, x2, x3
+        square, a, b, c = _pick(k, x1, x2, x3, x4)
         if NEIGHBOURS[square] & own == U0:
             continue
         turned = flips(opp, own, square)
@@ -242,13 +237,6 @@ def _solve4(own, opp, alpha, beta, split):
 
 
 # -- the table --------------------------------------------------------------------------
-@njit(cache=True, inline="always")
-def _slot(own, opp, mask):
-    """The first entry of the two-entry bucket of a position."""
-    h = own * HASH_OWN ^ opp * HASH_OPP
-    return np.int64((h ^ (h >> np.uint64(29))) & mask) & ~1
-
-
 @njit(cache=True, inline="always")
 def _pack(lower, upper, move, empties):
     return np.uint64((lower + 64) | ((upper + 64) << 8) | (move << 16) | (empties << 24))
@@ -364,7 +352,7 @@ def _search(own, opp, alpha, beta, empties, ply, split, table, order, stats):
         if top <= alpha:
             return top
     mask = np.uint64(table.shape[0] - 1)
-    slot = _slot(own, opp, mask)
+    slot = bucket(own, opp, mask)
     hash_move = NO_MOVE
     for k in range(2):
         entry = slot + k
@@ -399,12 +387,7 @@ def _search(own, opp, alpha, beta, empties, ply, split, table, order, stats):
             key = 16 + 64 * _weighted_mobility(opp & ~turned, own | turned | bit) + 4 * SQUARE_RANK[square]
             if odd & bit:
                 key -= 8
-        value = key * 64 + square
-        i = count
-        while i > 0 and row[i - 1] > value:
-            row[i] = row[i - 1]
-            i -= 1
-        row[i] = value
+        insert_sorted(row, count, key * 64 + square)
         count += 1
     best = -INF
     best_move = NO_MOVE

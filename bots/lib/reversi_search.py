@@ -29,7 +29,8 @@ from typing import Sequence
 import numpy as np
 from numba import njit
 
-from bots.lib.reversi_board import CORNERS, U0, U1, final_score, flips, legal_moves, lowest_bit_index, popcount
+from bots.lib.reversi_board import (
+    CORNERS, U0, U1, bucket, final_score, flips, insert_sorted, legal_moves, lowest_bit_index, popcount)
 from bots.lib.reversi_eval import HARD, HARD_WEIGHTS, evaluate
 
 INF = 1_000_000
@@ -38,16 +39,8 @@ MAX_PLY = 96
 NO_MOVE = 255
 #: Depth left from which moves are ordered by the opponent's replies (below it, by history alone).
 FASTEST_FIRST_DEPTH = 2
-HASH_OWN = np.uint64(0x9E3779B97F4A7C15)
-HASH_OPP = np.uint64(0xD6E8FEB86659FD93)
 _BOUND_OFFSET = 32768
 _U16 = np.uint64(0xFFFF)
-
-
-@njit(cache=True, inline="always")
-def _slot(own, opp, mask):
-    h = own * HASH_OWN ^ opp * HASH_OPP
-    return np.int64((h ^ (h >> np.uint64(29))) & mask) & ~1
 
 
 @njit(cache=True, inline="always")
@@ -85,7 +78,7 @@ def _pvs(own, opp, alpha, beta, depth, ply, mode, split, table, order, history, 
     if depth <= 0:
         return evaluate(own, opp, mode, weights)
     mask = np.uint64(table.shape[0] - 1)
-    slot = _slot(own, opp, mask)
+    slot = bucket(own, opp, mask)
     hash_move = NO_MOVE
     for k in range(2):
         entry = slot + k
@@ -117,12 +110,7 @@ def _pvs(own, opp, alpha, beta, depth, ply, mode, split, table, order, history, 
                 turned = flips(own, opp, square)
                 replies = legal_moves(opp & ~turned, own | turned | bit)
                 key += (np.int64(popcount(replies)) + np.int64(popcount(replies & CORNERS))) << 36
-        value = key * 64 + square
-        i = count
-        while i > 0 and row[i - 1] > value:
-            row[i] = row[i - 1]
-            i -= 1
-        row[i] = value
+        insert_sorted(row, count, key * 64 + square)
         count += 1
     best = -INF
     best_move = NO_MOVE
