@@ -5,7 +5,8 @@
 Three stages, each saved in ``--work`` (default ``benchmarks/.reversi_fit``,
 not committed) so a run that stops picks up where it left off:
 
-1. **Self-play.** Games of Hard's midgame search at a shallow depth, each
+1. **Self-play.** Games of Hard's midgame search at a shallow depth (or,
+   with ``--selfplay-weights``, of the search over an earlier fit), each
    from a few random opening moves, so
    the positions vary (``--noise`` adds random moves later too); the last ``--exact`` empties are played perfectly
    by the endgame solver. Every position where the side to move has a
@@ -37,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bots.lib import reversi_patterns as patterns                        # noqa: E402
 from bots.lib.reversi_endgame import Solver                              # noqa: E402
+from bots.lib.reversi_eval import PATTERNS                               # noqa: E402
 from bots.lib.reversi_patterns_fit import fit, predict                   # noqa: E402
 from bots.lib.reversi_search import MidgameSearch                        # noqa: E402
 from game.rules.reversi import START_BLACK, START_WHITE, flip_mask, legal_mask, squares_of  # noqa: E402
@@ -82,7 +84,7 @@ def play_game(rng: random.Random, search: MidgameSearch, solver: Solver, depth: 
 
 
 def selfplay(work: Path, games: int, seed: int, depth: int, exact: int, noise: float,
-             openings: tuple[int, int] = (2, 10)) -> Path:
+             openings: tuple[int, int] = (2, 10), weights: Path | None = None) -> Path:
     """Stage 1 and 2: positions and labels, appended batch by batch to ``work``."""
     path = work / "positions.npz"
     done = dict(np.load(path)) if path.exists() else None
@@ -91,7 +93,8 @@ def selfplay(work: Path, games: int, seed: int, depth: int, exact: int, noise: f
         print(f"self-play: {have} games already in {path}")
         return path
     rng = random.Random(seed * 1_000_003 + have)
-    search, solver = MidgameSearch(), Solver(table_bits=20)
+    search = MidgameSearch() if weights is None else MidgameSearch(PATTERNS, patterns.load_weights(weights))
+    solver = Solver(table_bits=20)
     own_list, opp_list, labels, game_ids = [], [], [], []
     if done:
         own_list, opp_list = list(done["own"]), list(done["opp"])
@@ -168,13 +171,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ridge", type=float, default=100.0,
                         help="ridge penalty, in positions' worth of pull towards 0 (default 100)")
     parser.add_argument("--iterations", type=int, default=200, help="conjugate-gradient steps (default 200)")
+    parser.add_argument("--selfplay-weights", type=Path, metavar="FILE",
+                        help="self-play with the pattern evaluation of these weights (a second round) "
+                             "instead of Hard's evaluation")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--work", type=Path, default=HERE / ".reversi_fit")
     parser.add_argument("--out", type=Path, default=patterns.WEIGHTS_PATH)
     args = parser.parse_args(argv)
     args.work.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
-    positions = selfplay(args.work, args.games, args.seed, args.depth, args.exact, args.noise, tuple(args.openings))
+    positions = selfplay(args.work, args.games, args.seed, args.depth, args.exact, args.noise, tuple(args.openings),
+                         args.selfplay_weights)
     played = time.perf_counter() - started
     weights, lines, summary = fit_tables(positions, args.ridge, args.iterations, args.seed)
     fitted = time.perf_counter() - started - played

@@ -25,6 +25,7 @@ import numpy as np
 from numba import njit
 
 from game.paths import ASSETS_DIR
+from bots.lib.reversi_board import popcount
 
 WEIGHTS_PATH = ASSETS_DIR / "reversi_patterns.npz"
 #: One table per band of empties: phase = min(empties, 59) // PHASE_WIDTH.
@@ -131,7 +132,7 @@ def pattern_eval(own: np.uint64, opp: np.uint64, weights: np.ndarray) -> int:
     of a disc of final disc difference: the sum of its placements' weights and
     the constant in the table of its phase. ``weights`` is the flat int32 array
     of ``load_weights``: phase ``p``'s table starts at ``p * FEATURES``."""
-    empties = 64 - _popcount(own | opp)
+    empties = 64 - popcount(own | opp)
     base = phase_of(empties) * FEATURES
     total = np.int64(weights[base + BIAS_FEATURE])
     for n in range(INSTANCE_SQUARES.shape[0]):
@@ -145,15 +146,6 @@ def pattern_eval(own: np.uint64, opp: np.uint64, weights: np.ndarray) -> int:
             index = index * 3 + digit
         total += weights[base + INSTANCE_OFFSET[n] + index]
     return total
-
-
-@njit(cache=True)
-def _popcount(mask: np.uint64) -> int:
-    count = 0
-    while mask:
-        mask &= mask - np.uint64(1)
-        count += 1
-    return count
 
 
 def features(own: int, opp: int) -> np.ndarray:
