@@ -12,7 +12,9 @@ then Connect Four: a game against Easy with a disc about to drop, the
 hint's value of every column, and a won game's four in a row; then Chinese
 Checkers: the setup with six seats, a six-player game with a marble picked up
 and the holes it can reach, bots moving, the rules panel, and the places at
-the end of a game played out for places.
+the end of a game played out for places; then Reversi: a game with the squares
+to play marked and a ghost disc under the mouse, discs turning over half way
+through a move, and the final score of a finished game.
 The statistics and saved games shown are samples written into the
 throw-away folder first. ``--size`` and ``--out`` render the same screens
 at another window size into another folder (to check small windows).
@@ -95,6 +97,35 @@ def connect4_shots(app, run, open_match, shot) -> None:
     play.play_move(3)                   # the fourth red disc on the diagonal from column 1
     run(150)
     shot("connect4-result")
+
+
+def reversi_shots(app, run, open_match, shot) -> None:
+    """Reversi against the example bot: the legal squares dotted and a ghost disc under
+    the mouse; a move turning three lines over, caught half way; a finished game's score."""
+    import pygame
+
+    from game.rules.reversi import Reversi
+    from game.match.record import Match, Player
+
+    human = Player.human()
+    play = open_match(Match(Reversi.from_text("f5d6c3d3c4f4c5b3"), [human, Player.of_bot("SparringPartner")]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=play.renderer.cell_centre(play.state.parse_move("c2")),
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+    run(20)
+    shot("reversi-play")
+
+    play = open_match(Match(Reversi.from_text("f5f4f3f6f7c5d6g7h7e3d2g3b4g6"), [human, Player.human()]))
+    play.play_move(play.state.parse_move("g5"))    # e5, f5 and d5 westward, g6 south, f4 north-west
+    run(22)
+    shot("reversi-flip")
+
+    state = Reversi()
+    while not state.is_over():
+        state.push(state.legal_moves()[len(state.legal_moves()) // 2])
+    last = state.pop()
+    open_match(Match(state, [human, Player.human()])).play_move(last)
+    run(200)
+    shot("reversi-result")
 
 
 def greedy_game(players: int, plies: int | None = None, **options):
@@ -293,6 +324,7 @@ def main(argv: list[str] | None = None) -> int:
         scenes.rebuild(1, [], animate=False)
         connect4_shots(app, run, open_match, shot)
         chinesecheckers_shots(app, run, settle, open_match, shot)
+        reversi_shots(app, run, open_match, shot)
     finally:
         app.close()
     return 0

@@ -17,6 +17,7 @@ RENDERERS: dict[str, str] = {
     "tictactoe": "game.ui.renderers.tictactoe:TicTacToeRenderer",
     "connect4": "game.ui.renderers.connect4:ConnectFourRenderer",
     "chinesecheckers": "game.ui.renderers.chinesecheckers:ChineseCheckersRenderer",
+    "reversi": "game.ui.renderers.reversi:ReversiRenderer",
 }
 
 

@@ -1,4 +1,4 @@
-"""Settings: animation speed, sound, window size, fullscreen, bot move delay.
+"""Settings: animation speed, sound, window size, fullscreen, bot move delay, legal moves shown.
 
 Every change is applied at once (the window resizes, animations speed up)
 and saved (``services.settings``), so it holds for the next run too. The
@@ -56,6 +56,9 @@ class SettingsScene(Scene):
              Choice(services, ON_OFF, _index(ON_OFF, s.fullscreen), lambda v: update(fullscreen=v), wid="fullscreen")),
             ("Bot move delay", "Pause before a bot's move is shown",
              Choice(services, delays, nearest_index(delays, s.bot_delay), lambda v: update(bot_delay=v), wid="bot_delay")),
+            ("Show legal moves", "Dots where you may play (Reversi)",
+             Choice(services, ON_OFF, _index(ON_OFF, s.show_legal_moves), lambda v: update(show_legal_moves=v),
+                    wid="show_legal_moves")),
         ]
         self.back_btn = self.back_button("Done")
         self.focus.set([choice for _, _, choice in self.rows] + [self.back_btn])
@@ -64,7 +67,8 @@ class SettingsScene(Scene):
     def apply_settings(self, settings: "Settings", changed: frozenset[str]) -> None:
         """Show the settings as they are now."""
         values = {"anim_speed": settings.anim_speed, "sound": settings.sound,
-                  "window_size": tuple(settings.window_size), "fullscreen": settings.fullscreen}
+                  "window_size": tuple(settings.window_size), "fullscreen": settings.fullscreen,
+                  "show_legal_moves": settings.show_legal_moves}
         for _, _, choice in self.rows:
             if choice.id == "bot_delay":
                 choice.index = nearest_index(choice.items, settings.bot_delay)
@@ -77,7 +81,7 @@ class SettingsScene(Scene):
         box_w = min(760, width - 80)
         header = self.header_bottom(height) + 16
         footer = 50 + 24 + 20            # the Done button under the box, and the margin below it
-        row_h = max(56, min(76, (height - header - footer - 40) // len(self.rows)))
+        row_h = max(46, min(76, (height - header - footer - 40) // len(self.rows)))
         box_h = len(self.rows) * row_h + 40
         box_top = max(header, min((height - box_h) // 2 - 20, height - footer - box_h))
         top = box_top + 20
