@@ -10,6 +10,7 @@ import pytest
 from game.match.record import Match, MoveRecord, Player
 from game.rules.bot import MoveValue
 from game.rules.gomoku import BLACK, EMPTY, WHITE, Gomoku, star_points
+from game.ui.panels.status import shorter_clauses
 from game.ui.renderers import BoardView, renderer_for
 from game.ui.renderers.gomoku import VALUES_SHOWN, GomokuRenderer, hinted_sequence
 
@@ -109,10 +110,11 @@ def test_the_star_points_are_dark_dots_on_the_rules_star_points_only(size: int) 
     renderer = board(LARGE, size)
     surface = drawn(renderer, Gomoku(size=size), BoardView())
     geo = renderer.geometry
-    step = max(2, round(geo.cell * renderer.star_radius * 0.55))    # inside a star, off the lines
+    step = max(2, round(geo.cell * renderer.star_radius * 0.45))    # inside a star, off the lines
     stars = set(star_points(size))
     for point in range(size * size):
-        x, y = renderer.cell_centre(point)
+        cx, cy = geo.centre(point % size, point // size)
+        x, y = round(cx - 0.5), round(cy - 0.5)            # the pixel whose centre is nearest
         dark = [sum(surface.get_at((x + dx, y + dy))[:3]) < 250 for dx in (-step, step) for dy in (-step, step)]
         assert all(dark) if point in stars else not any(dark), Gomoku(size=size).move_to_str(point)
 
@@ -159,6 +161,11 @@ def test_a_forbidden_point_under_renju_is_refused_with_its_reason_and_not_played
     assert play.status.note()[0] == play.refusal
     d.click_at(play.renderer.cell_centre(play.state.parse_move("i7")))
     assert play.state.to_text() == DOUBLE_THREE + " i7" and play.refusal == ""
+
+
+def test_a_renju_refusal_too_long_for_the_status_box_keeps_its_first_clauses() -> None:
+    reason = "i8 is not legal: it makes a double-three, forbidden to Black in Renju"
+    assert shorter_clauses(reason) == [reason, "i8 is not legal: it makes a double-three", "i8 is not legal"]
 
 
 def test_forbidden_points_are_marked_for_a_human_black_under_renju_only() -> None:
@@ -223,6 +230,18 @@ def test_a_stone_played_comes_down_larger_and_settles_on_its_point() -> None:
         assert frames < 120
     assert seen_wider and frames > 3
     assert drawn(renderer, state, BoardView()).get_at(edge) == wood, "at rest it fits its point"
+
+
+def test_the_stone_sound_waits_for_the_stone_to_land() -> None:
+    renderer = board(speed=1.0)
+    state = Gomoku.from_text("h8")
+    renderer.on_move(state, MoveRecord(state.last_move, 0, "h8"))
+    assert renderer.sound_delay() == pytest.approx(renderer.appear_duration(0))
+    renderer.update(renderer.appear_duration(0))
+    assert renderer.sound_delay() == 0.0
+    renderer.anim_speed = 0.0
+    renderer.on_move(state, MoveRecord(state.last_move, 0, "h8"))
+    assert renderer.sound_delay() == 0.0
 
 
 # -- marks on the stones -----------------------------------------------------------------------

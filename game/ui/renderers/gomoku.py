@@ -57,7 +57,7 @@ _HOVER: RGB = (240, 206, 150)
 _SHADOW: RGB = (52, 30, 8)
 #: The forbidden points' crosses, and the last move's dot and number on each stone colour.
 FORBIDDEN: RGB = (196, 28, 24)
-_LAST_ON: tuple[RGB, RGB] = ((255, 84, 70), (206, 30, 24))
+_LAST_ON: tuple[RGB, RGB] = ((255, 104, 88), (206, 30, 24))
 _NUMBER_ON: tuple[RGB, RGB] = ((236, 236, 236), (26, 24, 22))
 
 # Sizes as fractions of one cell (the distance between two lines).
@@ -65,6 +65,7 @@ _STONE = 0.47           # stone radius
 _LAST_DOT = 0.11
 _CROSS_ARM = 0.13
 _DROP_SCALE = 0.3       # how much larger a stone starts as it comes down
+_VEIL = 1.0             # how strongly a dimmed stone is veiled, per unit of dimming
 # The grain: how much darker its dark streaks make the wood, per channel (warmer in the streaks).
 _GRAIN_DEPTH = np.array([0.07, 0.09, 0.13], dtype=np.float32)
 _GRAIN_SAMPLES = 1024   # across the board
@@ -117,7 +118,7 @@ class GomokuRenderer(GridRenderer):
     cols = rows = 15
     intersections = True
     grid_pad = 0.022
-    label_margin = 0.042
+    label_margin = 0.05
     plain_margin = 0.012
     panel_radius = 0.012
     line_colour = _LINES
@@ -256,10 +257,25 @@ class GomokuRenderer(GridRenderer):
 
     def draw_piece(self, surface: pygame.Surface, state: State, cell: int, seat: int, centre: Point,
                    opacity: float) -> None:
-        """A stone at rest, or coming down (see-through at first, then solid)."""
+        """A stone at rest, or coming down (see-through at first, then solid). A dimmed
+        stone (off the winning line) stays solid under a veil of the wood's colour, so
+        the lines do not show through it as they do through a ghost."""
         progress = self.arrivals.progress(cell)
         fade = 1.0 if progress >= 1.0 else min(1.0, 0.3 + 1.4 * progress)
-        blit_centred(surface, self.piece_image(seat, progress), centre, opacity * fade)
+        blit_centred(surface, self.piece_image(seat, progress), centre, fade)
+        if opacity < 1.0:
+            veil = self.cached(("veil",), self._veil_image)
+            blit_centred(surface, veil, centre, (1.0 - opacity) * _VEIL)
+
+    def _veil_image(self) -> pygame.Surface:
+        """A disc of the wood's colour just covering a stone."""
+        geo = self.geometry
+        radius = _STONE * geo.cell + 0.5
+        n = max(3, math.ceil(2 * radius) + 2)
+        canvas = shapes.Canvas(pygame.Rect(0, 0, n, n))
+        canvas.paint(shapes.fill_alpha(np.hypot(canvas.xs - n / 2, canvas.ys - n / 2) - radius),
+                     shapes.mix(_WOOD_TOP, _WOOD_BOTTOM, 0.5))
+        return canvas.to_surface()
 
     def draw_piece_label(self, surface: pygame.Surface, state: State, cell: int, seat: int, centre: Point,
                          opacity: float) -> None:
@@ -347,6 +363,7 @@ class GomokuRenderer(GridRenderer):
                 blit_centred(surface, cross, (x + self.shake.offset(point, geo.cell), y))
         if sequence:
             self._draw_sequence(surface, state, sequence)
+            self._draw_hint(surface, geo, state, sequence[0], empty=True, ghosted=True)   # its ring on top
 
     def hint_sequence(self, state: Gomoku, view: BoardView) -> list[int]:
         """The hinted forced win to show (``hinted_sequence`` of the hinted move's value)."""
