@@ -41,7 +41,7 @@ from game.ui import palette
 from game.ui.draw import render
 from game.ui.renderers import shapes
 from game.ui.renderers.base import BoardView, blit_centred
-from game.ui.renderers.grid import GridGeometry, GridRenderer, Point
+from game.ui.renderers.grid import GridGeometry, GridRenderer, Point, top_to_bottom
 from game.ui.tween import ease_out_cubic
 
 RGB = palette.RGB
@@ -171,10 +171,7 @@ class GomokuRenderer(GridRenderer):
 
     def panel_gradient(self, geo: GridGeometry, ys: np.ndarray) -> np.ndarray:
         """The wood's colour: a little lighter at the top, as if lit from above."""
-        top = np.asarray(_WOOD_TOP, dtype=np.float32)
-        bottom = np.asarray(_WOOD_BOTTOM, dtype=np.float32)
-        t = np.clip((ys - geo.board_y) / max(geo.board_h, 1.0), 0.0, 1.0)[..., None]
-        return top + (bottom - top) * t
+        return top_to_bottom(geo, ys, _WOOD_TOP, _WOOD_BOTTOM)
 
     def render_board(self, geo: GridGeometry) -> pygame.Surface:
         """The grid board's panel, lines and star points, with the wood's grain laid over."""

@@ -181,6 +181,14 @@ def _around(a: Point, b: Point, reach: float) -> pygame.Rect:
     return pygame.Rect(left, top, math.ceil(max(a[0], b[0]) + reach) - left, math.ceil(max(a[1], b[1]) + reach) - top)
 
 
+def top_to_bottom(geo: GridGeometry, ys: np.ndarray, top: palette.RGB, bottom: palette.RGB) -> np.ndarray:
+    """The colour at each pixel row ``ys`` of a panel shaded from ``top`` at its top edge to
+    ``bottom`` at its foot (``ys``' shape plus a colour axis): a ``panel_gradient``."""
+    t = np.clip((ys - geo.board_y) / max(geo.board_h, 1.0), 0.0, 1.0)[..., None]
+    start = np.asarray(top, dtype=np.float32)
+    return start + (np.asarray(bottom, dtype=np.float32) - start) * t
+
+
 def shared_ends(names: Sequence[str]) -> tuple[str, str]:
     """What every one of ``names`` starts with and what every one ends with
     (``('a', '')`` for a1, a2, a3; ``('', '3')`` for a3, b3, c3)."""
@@ -751,10 +759,7 @@ class GridRenderer(Renderer):
 
     def panel_gradient(self, geo: GridGeometry, ys: np.ndarray) -> np.ndarray:
         """The panel's colour at each pixel row ``ys``: lighter at the top."""
-        top = np.asarray(shapes.mix(palette.PANEL, palette.PANEL_LIGHT, 0.25), dtype=np.float32)
-        bottom = np.asarray(palette.BOARD, dtype=np.float32)
-        t = np.clip((ys - geo.board_y) / max(geo.board_h, 1.0), 0.0, 1.0)[..., None]
-        return top + (bottom - top) * t
+        return top_to_bottom(geo, ys, shapes.mix(palette.PANEL, palette.PANEL_LIGHT, 0.25), palette.BOARD)
 
     def _panel_radius(self, geo: GridGeometry) -> float:
         return min(geo.panel_side * self.panel_radius, geo.panel_side / 2)
