@@ -160,17 +160,30 @@ def test_the_ghost_disc_shows_on_a_legal_square_under_the_mouse_only() -> None:
 
 
 @pytest.mark.parametrize("area", [SMALL, LARGE], ids=["800x560", "1920x1080"])
-def test_hint_values_stay_inside_their_squares(area: pygame.Rect) -> None:
+@pytest.mark.parametrize("words", ["−20 exact", "+6 discs at the end (estimate)"])
+def test_hint_values_stay_inside_their_squares(area: pygame.Rect, words: str) -> None:
     renderer = board(area)
     state = Reversi.from_text("f5d6c3d3c4f4c5b3")        # a2 to e2 are all Black's moves
     row = [state.parse_move(f"{file}2") for file in "abcde"]
-    values = {move: MoveValue(-20.0, "−20 exact") for move in row}
+    values = {move: MoveValue(-20.0, words) for move in row}
     surface = drawn(renderer, state, BoardView(hint_values=values))
     for left, right in zip(row, row[1:]):
         (x0, y), (x1, _) = renderer.cell_centre(left), renderer.cell_centre(right)
         assert looks(surface.get_at(((x0 + x1) // 2, y))) == EMPTY, "felt between two values"
     x, y = renderer.cell_centre(row[0])
     assert surface.get_at((x, y)).g < 90, "the value's dark backing on its square"
+
+
+def test_a_value_too_long_for_its_small_square_shows_in_full_under_the_mouse() -> None:
+    renderer = board(SMALL)
+    state = Reversi.from_text("f5d6c3d3c4f4c5b3")
+    a2, b2 = state.parse_move("a2"), state.parse_move("b2")
+    values = {a2: MoveValue(6.0, "+6 discs at the end (estimate)"), b2: MoveValue(1.0, "+1 discs at the end (estimate)")}
+    (x0, y), (x1, _) = renderer.cell_centre(a2), renderer.cell_centre(b2)
+    between = ((x0 + x1) // 2, y)
+    assert looks(drawn(renderer, state, BoardView(hint_values=values)).get_at(between)) == EMPTY
+    renderer.hover = a2
+    assert drawn(renderer, state, BoardView(hint_values=values)).get_at(between).g < 90, "over the next square"
 
 
 # -- the discs turning over ------------------------------------------------------------------

@@ -234,6 +234,7 @@ def wrap_text(font: pygame.font.Font, content: str, width: int) -> list[str]:
 def balanced_lines(font: pygame.font.Font, content: str, width: float) -> list[str]:
     """``content`` on one line if it fits ``width``, else broken into the two most even
     lines that fit ('loss' / 'in 12'), else wrapped: a label inside a small cell."""
+    content = clean_text(content)
     if font.size(content)[0] <= width:
         return [content]
     words = content.split(" ")

@@ -141,6 +141,8 @@ class ResultPanel:
             self._draw_marks(layer, (rect.centerx, top + 40))
         y = top + marks_h
         size = 44 if fonts.display(44).size(self.headline)[0] <= rect.width - 40 else 30
+        while size > 18 and fonts.display(size).size(self.headline)[0] > rect.width - 40:
+            size -= 2
         head_font = fonts.display(size)
         image = render(head_font, self.headline, self.colour)
         if self._halo is None:

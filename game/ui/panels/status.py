@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from game.ui import palette
-from game.ui.draw import fit_text, mix, seat_token, text
+from game.ui.draw import clean_text, fit_text, mix, seat_token, text
 from game.ui.overlays import progress_bar
 
 if TYPE_CHECKING:
@@ -121,9 +121,10 @@ class StatusPanel:
             figure = figures[seat] if seat < len(figures) else ""
             label_room = room - self._figure_width(figure)
             # The seat's name goes first when short of room: its colour's dot is beside it.
-            label = next((label for label in (f"{state.seat_name(seat)} {scene.player_name(seat)}", scene.player_name(seat))
+            name = clean_text(scene.player_name(seat))
+            label = next((label for label in (f"{clean_text(state.seat_name(seat))} {name}", name)
                           if small.size(label)[0] <= label_room), None)
-            label = label or fit_text(small, scene.player_name(seat), label_room)
+            label = label or fit_text(small, name, label_room)
             x = text(surface, small, label, palette.TEXT, (x + 14, y), "midleft").right
             if figure:
                 x = self._draw_figure(surface, figure, scene.seat_colour(seat), (x + 6, y)).right
@@ -155,7 +156,7 @@ class StatusPanel:
     def figures(self) -> tuple[str, ...]:
         """The figure shown beside each seat's name (the board's ``seat_figures``)."""
         scene = self.scene
-        return scene.renderer.seat_figures(scene.state)
+        return tuple(clean_text(figure) for figure in scene.renderer.seat_figures(scene.state))
 
     def _figure_width(self, figure: str) -> int:
         """The room a seat's figure takes beside its name, gap included (0 for none)."""

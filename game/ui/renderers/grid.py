@@ -33,7 +33,7 @@ import pygame
 from game.rules.core import Move, Outcome, RulesError, State
 from game.match.record import MoveRecord
 from game.ui import palette
-from game.ui.draw import balanced_lines, render
+from game.ui.draw import balanced_lines, clean_text, render
 from game.ui.renderers import shapes
 from game.ui.renderers.base import BoardView, Cell, Renderer, blit_centred
 from game.ui.renderers.effects import (
@@ -608,32 +608,66 @@ class GridRenderer(Renderer):
     def _draw_hint_values(self, surface: pygame.Surface, geo: GridGeometry, state: State, view: BoardView,
                           pieces: dict[int, int]) -> None:
         """Each judged move's value ('win in 2', 'draw', 'loss in 1') on a dark pill in its cell,
-        on two lines or smaller where one line would run into the next cell."""
-        pad_x, pad_y = int(geo.cell * 0.06), int(geo.cell * 0.025)
-        room = geo.cell * 0.94 - 2 * pad_x
+        on two lines or smaller where one line would run into the next cell. A value that
+        cannot fit its cell even so shows its first word and an ellipsis, and in full,
+        over its neighbours, while the mouse or the keyboard cursor is on its cell."""
+        room = geo.cell * 0.94 - 2 * self._pill_pad(geo)[0]
+        pointed = self.cursor if self.cursor_visible else self.hover
+        on_top = None
         for move, value in view.hint_values.items():
             cell = self.cell_for_move(state, move)
             if cell is None or cell in pieces:
                 continue
             colour = palette.GOOD if value.score > 0 else palette.BAD if value.score < 0 else palette.TEXT_MUTED
-            size = max(11.0, geo.cell * 0.115)
+            content = clean_text(value.text)
+            font, lines, whole = self._fitted_value(content, room)
+            if cell == pointed and not whole:
+                on_top = (cell, content, colour)
+                continue
+            self._draw_value(surface, geo, cell, font, lines, colour)
+        if on_top is not None:
+            cell, content, colour = on_top
+            font = self.font(palette.TEXT_FONT_BOLD, max(11.0, geo.cell * 0.115))
+            self._draw_value(surface, geo, cell, font, balanced_lines(font, content, geo.cell * 2.4), colour, 1.0)
+
+    def _fitted_value(self, content: str, room: float) -> tuple[pygame.font.Font, list[str], bool]:
+        """The font and lines of a value in a cell ``room`` wide, and whether they are all
+        of it: one or two lines from the usual size down to 8 px, else the first word
+        and an ellipsis."""
+        base = max(11.0, self.geometry.cell * 0.115)
+        size = base
+        while size >= 8:
             font = self.font(palette.TEXT_FONT_BOLD, size)
-            lines = balanced_lines(font, value.text, room)
-            while (len(lines) > 2 or max(font.size(line)[0] for line in lines) > room) and size > 8:
-                size -= 1
-                font = self.font(palette.TEXT_FONT_BOLD, size)
-                lines = balanced_lines(font, value.text, room)
-            images = [render(font, line, colour) for line in lines]
-            width = max(image.get_width() for image in images)
-            height = font.get_linesize() * (len(images) - 1) + images[-1].get_height()
-            box = (width + 2 * pad_x, height + 2 * pad_y)
-            pill = self.cached(("pill", box), lambda: shapes.pill(box, LABEL_BACK))
-            x, y = self.centre_of(cell)
-            blit_centred(surface, pill, (x, y), 0.8)
-            top = y - height / 2
-            for image in images:
-                blit_centred(surface, image, (x, top + image.get_height() / 2))
-                top += font.get_linesize()
+            lines = balanced_lines(font, content, room)
+            if len(lines) <= 2 and max(font.size(line)[0] for line in lines) <= room:
+                return font, lines, True
+            size -= 1
+        words = content.split(" ")
+        short = words[0] + ("…" if len(words) > 1 else "")
+        size = base
+        while size > 8 and self.font(palette.TEXT_FONT_BOLD, size).size(short)[0] > room:
+            size -= 1
+        return self.font(palette.TEXT_FONT_BOLD, size), [short], len(words) == 1
+
+    @staticmethod
+    def _pill_pad(geo: GridGeometry) -> tuple[int, int]:
+        return int(geo.cell * 0.06), int(geo.cell * 0.025)
+
+    def _draw_value(self, surface: pygame.Surface, geo: GridGeometry, cell: int, font: pygame.font.Font,
+                    lines: list[str], colour: palette.RGB, backing: float = 0.8) -> None:
+        """``lines`` in ``colour`` on a dark pill (of opacity ``backing``) centred on ``cell``."""
+        pad_x, pad_y = self._pill_pad(geo)
+        images = [render(font, line, colour) for line in lines]
+        width = max(image.get_width() for image in images)
+        height = font.get_linesize() * (len(images) - 1) + images[-1].get_height()
+        box = (width + 2 * pad_x, height + 2 * pad_y)
+        pill = self.cached(("pill", box), lambda: shapes.pill(box, LABEL_BACK))
+        x, y = self.centre_of(cell)
+        blit_centred(surface, pill, (x, y), backing)
+        top = y - height / 2
+        for image in images:
+            blit_centred(surface, image, (x, top + image.get_height() / 2))
+            top += font.get_linesize()
 
     def _draw_win_lines(self, surface: pygame.Surface, geo: GridGeometry, state: State, outcome: Outcome) -> None:
         """The gold stroke sweeping along each winning line."""
