@@ -10,6 +10,7 @@ clock for the animations); it changes nothing.
 from __future__ import annotations
 
 import math
+import re
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -26,6 +27,15 @@ if TYPE_CHECKING:
 
 #: Height of a line of the players' list under the title (more than two seats).
 SEAT_LINE = 22
+
+
+def shorter_clauses(words: str) -> list[str]:
+    """``words`` from fullest to shortest, less their last clause (after a comma or a colon)
+    one at a time: 'i8 is not legal: it makes a double-three, forbidden to Black in Renju',
+    'i8 is not legal: it makes a double-three', 'i8 is not legal'; 'win in 3 (VCF): h8 i9
+    j10', 'win in 3 (VCF)'. The status box shows the first that fits."""
+    parts = re.split(r"(, |: )", words)
+    return ["".join(parts[:end]) for end in range(len(parts), 0, -2)]
 
 
 class HintLine(Protocol):
@@ -208,6 +218,11 @@ class StatusPanel:
             font = fonts.bold(15) if bold else fonts.text(14)
             if scene.hint.text and not scene.hint_pending:
                 note = next((short for short in self.hint_notes() if font.size(short)[0] <= box.width - 32), note)
+            elif note == scene.refusal:     # the whole reason in a smaller type, else its first clauses
+                fits = [(size, short) for short in shorter_clauses(note) for size in (14, 12)
+                        if fonts.text(size).size(short)[0] <= box.width - 32]
+                size, note = fits[0] if fits else (14, note)
+                font = fonts.text(size)
             text(surface, font, fit_text(font, note, box.width - 32), colour, (box.x + 16, box.bottom - 30 + (0 if bold else 2)))
 
     def note(self) -> tuple[str, tuple[int, int, int], bool]:
@@ -231,9 +246,8 @@ class StatusPanel:
         the move with its value's words, less their last clause (after a comma) one at a time,
         then the move alone."""
         hint = self.scene.hint
-        clauses = hint.detail.split(", ") if hint.detail else []
-        return [f"★ Hint: {hint.move_text}" + (f"  ({', '.join(clauses[:kept])})" if kept else "")
-                for kept in range(len(clauses), -1, -1)]
+        details = shorter_clauses(hint.detail) if hint.detail else []
+        return [f"★ Hint: {hint.move_text}  ({detail})" for detail in details] + [f"★ Hint: {hint.move_text}"]
 
     def status_line(self) -> str:
         scene = self.scene

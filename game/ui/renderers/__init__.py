@@ -18,6 +18,7 @@ RENDERERS: dict[str, str] = {
     "connect4": "game.ui.renderers.connect4:ConnectFourRenderer",
     "chinesecheckers": "game.ui.renderers.chinesecheckers:ChineseCheckersRenderer",
     "reversi": "game.ui.renderers.reversi:ReversiRenderer",
+    "gomoku": "game.ui.renderers.gomoku:GomokuRenderer",
 }
 
 

@@ -76,6 +76,8 @@ class BoardView:
     outcome: Outcome | None = None
     #: The player's setting: mark where the human to move may play (on boards that do).
     show_legal_moves: bool = True
+    #: The player's setting: write each piece's move number on it (on boards that do).
+    show_move_numbers: bool = False
 
 
 class Renderer:

@@ -181,6 +181,14 @@ def _around(a: Point, b: Point, reach: float) -> pygame.Rect:
     return pygame.Rect(left, top, math.ceil(max(a[0], b[0]) + reach) - left, math.ceil(max(a[1], b[1]) + reach) - top)
 
 
+def top_to_bottom(geo: GridGeometry, ys: np.ndarray, top: palette.RGB, bottom: palette.RGB) -> np.ndarray:
+    """The colour at each pixel row ``ys`` of a panel shaded from ``top`` at its top edge to
+    ``bottom`` at its foot (``ys``' shape plus a colour axis): a ``panel_gradient``."""
+    t = np.clip((ys - geo.board_y) / max(geo.board_h, 1.0), 0.0, 1.0)[..., None]
+    start = np.asarray(top, dtype=np.float32)
+    return start + (np.asarray(bottom, dtype=np.float32) - start) * t
+
+
 def shared_ends(names: Sequence[str]) -> tuple[str, str]:
     """What every one of ``names`` starts with and what every one ends with
     (``('a', '')`` for a1, a2, a3; ``('', '3')`` for a3, b3, c3)."""
@@ -220,6 +228,8 @@ class GridRenderer(Renderer):
     #: The grid lines' colour and the strength of their glow (0: none).
     line_colour: ClassVar[palette.RGB] = palette.GRID
     line_glow: ClassVar[float] = 0.12
+    #: The rounding of the panel's corners, as a share of its shorter side.
+    panel_radius: ClassVar[float] = _PANEL_RADIUS
     #: The colour of the panel's thin rim, and of the tile under the square the mouse is on.
     panel_rim: ClassVar[palette.RGB] = palette.PANEL_BORDER
     hover_tint: ClassVar[palette.RGB] = palette.HOVER
@@ -464,7 +474,7 @@ class GridRenderer(Renderer):
 
         self._draw_pieces(surface, geo, state, pieces, outcome)
         if last is not None and ring_mark:
-            self._draw_last_marker(surface, geo, last, outcome)
+            self._draw_last_marker(surface, geo, last, pieces[last], outcome)
 
         hint = self.cell_for_move(state, view.hint) if outcome is None else None
         if hint is not None:
@@ -521,14 +531,23 @@ class GridRenderer(Renderer):
         tile = self.cached(("tile", tint), lambda: self._tile(geo, shapes.mix(palette.PANEL_LIGHT, tint, 0.22)))
         blit_centred(surface, tile, self.centre_of(cell), 0.75 * fade)
 
-    def _draw_last_marker(self, surface: pygame.Surface, geo: GridGeometry, cell: int,
+    def _draw_last_marker(self, surface: pygame.Surface, geo: GridGeometry, cell: int, seat: int,
                           outcome: Outcome | None) -> None:
-        """A small light ring on the last stone placed, once it has appeared."""
+        """The last move's mark on its piece (``last_move_image``), once it has appeared."""
         if self.arrivals.running(cell) is not None:
             return
+        image = self.last_move_image(seat)
+        if image is None:
+            return
         fade = self.tile_fade.value * (1.0 - self.outcome_show.sweep(outcome))
-        image = self.cached(("marker",), lambda: last_move_ring(geo.side, geo.cell))
         blit_centred(surface, image, self.centre_of(cell), 0.85 * fade)
+
+    def last_move_image(self, seat: int) -> pygame.Surface | None:
+        """The mark on the piece ``seat`` played last, where ``last_move_mark`` is 'ring':
+        by default a small light ring; ``None`` for no mark (a board that marks the last
+        move its own way, as Gomoku's numbered stones do)."""
+        geo = self.geometry
+        return self.cached(("marker",), lambda: last_move_ring(geo.side, geo.cell))
 
     def _draw_pieces(self, surface: pygame.Surface, geo: GridGeometry, state: State, pieces: dict[int, int],
                      outcome: Outcome | None) -> None:
@@ -550,9 +569,11 @@ class GridRenderer(Renderer):
                     halo = self.cached(("halo", seat), lambda: self.halo_image(seat))
                     blit_centred(surface, halo, centre, 0.8 * strength)
                 blit_centred(surface, image, centre)
+                self.draw_piece_label(surface, state, cell, seat, centre, 1.0)
                 continue
             opacity = dim if outcome is not None and seat not in lit else 1.0
             self.draw_piece(surface, state, cell, seat, centre, opacity)
+            self.draw_piece_label(surface, state, cell, seat, centre, opacity)
 
     def draw_piece(self, surface: pygame.Surface, state: State, cell: int, seat: int, centre: Point,
                    opacity: float) -> None:
@@ -560,6 +581,11 @@ class GridRenderer(Renderer):
         popping in while it arrives. A game whose pieces change (Reversi's turning
         discs) draws them its own way here."""
         blit_centred(surface, self.piece_image(seat, self.arrivals.progress(cell)), centre, opacity)
+
+    def draw_piece_label(self, surface: pygame.Surface, state: State, cell: int, seat: int, centre: Point,
+                         opacity: float) -> None:
+        """Hook: whatever is written on a piece once drawn, winning line included (Gomoku's
+        move numbers); nothing by default."""
 
     def _draw_hint(self, surface: pygame.Surface, geo: GridGeometry, state: State, cell: int,
                    empty: bool, ghosted: bool) -> None:
@@ -767,13 +793,10 @@ class GridRenderer(Renderer):
 
     def panel_gradient(self, geo: GridGeometry, ys: np.ndarray) -> np.ndarray:
         """The panel's colour at each pixel row ``ys``: lighter at the top."""
-        top = np.asarray(shapes.mix(palette.PANEL, palette.PANEL_LIGHT, 0.25), dtype=np.float32)
-        bottom = np.asarray(palette.BOARD, dtype=np.float32)
-        t = np.clip((ys - geo.board_y) / max(geo.board_h, 1.0), 0.0, 1.0)[..., None]
-        return top + (bottom - top) * t
+        return top_to_bottom(geo, ys, shapes.mix(palette.PANEL, palette.PANEL_LIGHT, 0.25), palette.BOARD)
 
     def _panel_radius(self, geo: GridGeometry) -> float:
-        return min(geo.panel_side * _PANEL_RADIUS, geo.panel_side / 2)
+        return min(geo.panel_side * self.panel_radius, geo.panel_side / 2)
 
     def _board_solid(self, geo: GridGeometry) -> pygame.Rect:
         """A rectangle of pixels all at least 2 px inside the panel: fully covered by

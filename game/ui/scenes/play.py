@@ -267,6 +267,7 @@ class PlayScene(Scene):
             self.view.outcome is None and self.match.current_player.is_human and not self.result.visible
         )
         self.view.show_legal_moves = self.services.settings.current.show_legal_moves
+        self.view.show_move_numbers = self.services.settings.current.show_move_numbers
 
     def play_move(self, move: Move) -> MoveRecord:
         """Play a move of the human to move (the board's input); ``IllegalMove`` if it is not legal."""
