@@ -33,7 +33,9 @@ all but ``width`` replies, so a win it sees may not be forced. A win or a
 loss it sees is checked by a search for a win by continuous fours (each
 attacking move makes a four, so every defence is forced): found, it is
 ``win in N`` / ``loss in N`` (a forced result in at most N of the winner's
-moves); not found, ``likely win in N (estimate)``.
+moves), a win followed by its moves from the move valued on
+(``'win in 3: g9 g8 d9 c9 h9'``, which the hint draws on the board); not
+found, ``likely win in N (estimate)``.
 """
 from __future__ import annotations
 
@@ -102,7 +104,7 @@ class GomokuMedium(Bot):
         found = deepest(self._deepen(board, whole.part(0.6), moves, exact=True))
         if found is None:
             found = self.search.search(board, 2, None, moves, exact=True)
-        return {move: self._judge(board, move, score, whole) for move, score in found.values.items()}
+        return {move: self._judge(state, board, move, score, whole) for move, score in found.values.items()}
 
     # -- the search ------------------------------------------------------------------------
     def _deepen(self, board: PatternBoard, deadline: Deadline, moves: list[int], exact: bool = False):
@@ -190,8 +192,9 @@ class GomokuMedium(Bot):
         return -value if blocks % 2 else value
 
     # -- analysis ----------------------------------------------------------------------------
-    def _judge(self, board: PatternBoard, move: int, score: int, deadline: Deadline) -> MoveValue:
-        """A searched move's value in words: a forced result if proven by fours, else an estimate."""
+    def _judge(self, state: Gomoku, board: PatternBoard, move: int, score: int, deadline: Deadline) -> MoveValue:
+        """A searched move's value in words: a forced result if proven by fours (a win with its
+        moves, ``'win in 3: g9 g8 f9 ...'``), else an estimate."""
         if not decided(score):
             return MoveValue(float(score), f"{score:+d} (estimate)")
         mover = board.colour
@@ -199,13 +202,15 @@ class GomokuMedium(Bot):
         try:
             winner = mover if score > 0 else board.colour
             plies = self.proof.plies_to_win(board, winner, deadline, MAX_PROOF_PLIES)
+            line = self.proof.line(board, winner, plies) if plies is not None and score > 0 else []
         finally:
             board.pop()
-        if plies is not None:
-            proven = WIN - (plies + 1) if score > 0 else -(WIN - (plies + 1))
-            return MoveValue(float(proven), result_text(proven))
-        likely = WIN_BOUND - 1 - (WIN - abs(score))
-        return MoveValue(float(likely if score > 0 else -likely), f"likely {result_text(score)} (estimate)")
+        if plies is None:
+            likely = WIN_BOUND - 1 - (WIN - abs(score))
+            return MoveValue(float(likely if score > 0 else -likely), f"likely {result_text(score)} (estimate)")
+        proven = WIN - (plies + 1) if score > 0 else -(WIN - (plies + 1))
+        moves = f": {state.moves_to_text([move, *line])}" if line else ""
+        return MoveValue(float(proven), f"{result_text(proven)}{moves}")
 
 
 def fives_decide(board: PatternBoard) -> int | None:
@@ -259,6 +264,33 @@ class FourProof:
         if score is None or not decided(score) or score * sign < 0:
             return None
         return WIN - abs(score)
+
+    def line(self, board: PatternBoard, attacker: int, plies: int) -> list[int]:
+        """The moves of the win ``plies_to_win`` has just proven from ``board``: the attacker's fours
+        as the search's table stores them, the forced blocks, the five. Empty if they do not make
+        the attacker's five within ``plies`` (the table may have lost an entry)."""
+        played: list[int] = []
+        try:
+            while not board.won and len(played) < plies:
+                me = board.colour
+                if board.fives[me]:
+                    move = min(board.fives[me])
+                elif me != attacker:
+                    move = min(board.fives[attacker], default=None)
+                elif not board.fives[board.opponent] and any(board.allowed(me, p) for p in board.doubles[me]):
+                    move = min(p for p in board.doubles[me] if board.allowed(me, p))
+                else:
+                    entry = self.search.table.get(board.hash)
+                    move = None if entry is None else entry[3]
+                if move is None:
+                    break
+                board.push(move)
+                played.append(move)
+            won = board.won and board.cells[played[-1]] == attacker if played else False
+        finally:
+            for _ in played:
+                board.pop()
+        return played if won else []
 
     def _terminal(self, board: PatternBoard) -> int | None:
         settled = fives_decide(board)

@@ -262,15 +262,26 @@ def medium_on(rows: list[str]) -> tuple[str, dict[str, str]]:
     return move, {state.move_to_str(m): value.text for m, value in bot.analyse(state.copy(), 1.0).items()}
 
 
-def test_medium_plays_a_four_three_and_proves_it_a_win_in_three():
+def plays_to_a_win(rows: list[str], text: str) -> bool:
+    """Whether the moves after the colon of a value's ``text`` play from the position to the mover's five."""
+    state = position(rows)
+    mover = state.turn
+    state.play_text(text.partition(":")[2])
+    outcome = state.outcome()
+    return outcome is not None and outcome.winners == (mover,)
+
+
+def test_medium_plays_a_four_three_and_proves_it_a_win_in_three_with_its_moves():
     move, texts = medium_on(FOUR_THREE)
-    assert move == "g9" and texts["g9"] == "win in 3"
+    assert move == "g9" and texts["g9"].startswith("win in 3: g9 g8 ")
+    assert plays_to_a_win(FOUR_THREE, texts["g9"])
 
 
 def test_medium_takes_the_shortest_win():
     move, texts = medium_on(OPEN_FOUR_OR_FOUR_THREE)
     assert move in {"c9", "g9"}
-    assert texts["g9"] == "win in 2" and texts["k9"] == "win in 3"
+    assert texts["g9"].startswith("win in 2: g9 ") and texts["k9"].startswith("win in 3: k9 k8 ")
+    assert plays_to_a_win(OPEN_FOUR_OR_FOUR_THREE, texts["k9"])
 
 
 def test_medium_blocks_a_four():
