@@ -129,10 +129,15 @@ def _save(path: Path, own, opp, labels, game_ids, games: int) -> None:
     temporary.replace(path)
 
 
-def fit_tables(positions: Path, ridge: float, iterations: int, seed: int) -> tuple[np.ndarray, list[str], dict]:
-    """Stage 3: per-phase tables, with fit and held-out errors."""
-    data = np.load(positions)
-    own, opp, label, game = data["own"], data["opp"], data["label"].astype(np.float64), data["game"]
+def fit_tables(sources: list[Path], ridge: float, iterations: int, seed: int) -> tuple[np.ndarray, list[str], dict]:
+    """Stage 3: per-phase tables fitted to the positions of every file in ``sources``,
+    with fit and held-out errors."""
+    parts = [np.load(path) for path in sources]
+    offsets = np.cumsum([0] + [int(part["game"].max()) + 1 for part in parts[:-1]])
+    own = np.concatenate([part["own"] for part in parts])
+    opp = np.concatenate([part["opp"] for part in parts])
+    label = np.concatenate([part["label"] for part in parts]).astype(np.float64)
+    game = np.concatenate([part["game"] + offset for part, offset in zip(parts, offsets)])
     held = np.random.default_rng(seed).random(int(game.max()) + 1) < 0.1
     empties = np.array([64 - int(o | p).bit_count() for o, p in zip(own.tolist(), opp.tolist())])
     phase = np.minimum(empties, 59) // patterns.PHASE_WIDTH
@@ -174,6 +179,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--selfplay-weights", type=Path, metavar="FILE",
                         help="self-play with the pattern evaluation of these weights (a second round) "
                              "instead of Hard's evaluation")
+    parser.add_argument("--also", type=Path, nargs="*", default=[], metavar="DIR",
+                        help="fit to the positions of these earlier work folders as well")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--work", type=Path, default=HERE / ".reversi_fit")
     parser.add_argument("--out", type=Path, default=patterns.WEIGHTS_PATH)
@@ -183,13 +190,15 @@ def main(argv: list[str] | None = None) -> int:
     positions = selfplay(args.work, args.games, args.seed, args.depth, args.exact, args.noise, tuple(args.openings),
                          args.selfplay_weights)
     played = time.perf_counter() - started
-    weights, lines, summary = fit_tables(positions, args.ridge, args.iterations, args.seed)
+    sources = [positions] + [folder / "positions.npz" for folder in args.also]
+    weights, lines, summary = fit_tables(sources, args.ridge, args.iterations, args.seed)
     fitted = time.perf_counter() - started - played
     print("\n".join(lines))
     (n_train, rms_train), (n_held, rms_held) = summary["train"], summary["held"]
     print(f"all: {n_train} positions fitted, rms {rms_train:.2f} discs; {n_held} held out, rms {rms_held:.2f} discs")
     print(f"self-play and labels {played:.0f} s, fit {fitted:.0f} s")
     patterns.save_weights(weights, args.out, games=args.games, positions=n_train + n_held,
+                          sources=" ".join(str(path) for path in sources),
                           rms_fitted=rms_train, rms_held_out=rms_held, depth=args.depth, exact=args.exact,
                           ridge=args.ridge)
     print(f"wrote {args.out} ({args.out.stat().st_size / 1e6:.1f} MB)")
