@@ -25,7 +25,6 @@ moves the focus between the board and the buttons.
 """
 from __future__ import annotations
 
-import datetime as _dt
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -38,7 +37,7 @@ from game.match.runner import BotSpec
 from game.match.session import (BotStuck, Event, GameOver, HintFailed, HintReady, MatchSession, MovePlayed,
                                 PositionChanged, Waiting)
 from game.rules.core import BadNotation, IllegalMove, Move, Outcome, State
-from game.store.savefile import save_match
+from game.store.savefile import default_save_path, save_match
 from game.store.userdata import StatRow, matchup_name, saves_dir
 from game.ui import palette
 from game.ui.clipboard import ClipboardError, copy_text, paste_text
@@ -498,7 +497,7 @@ class PlayScene(Scene):
 
     # -- save and load --------------------------------------------------------------------
     def default_save_path(self) -> Path:
-        return saves_dir() / f"{self.game_id}-{_dt.datetime.now():%Y-%m-%d-%H%M}.txt"
+        return default_save_path(self.game_id, saves_dir())
 
     def ask_save(self) -> None:
         self.services.dialogs.pick_file("Save game", self.default_save_path(), self.save_to, must_exist=False, suffix=".txt",
