@@ -234,6 +234,17 @@ def test_a_save_cut_short_is_a_row_that_names_its_last_line_and_is_refused(make_
     assert d.scene.name == "load" and any("cut.txt cannot be loaded" in m for m in d.services.toasts.messages())
 
 
+def test_a_save_naming_a_bot_not_installed_says_so_and_loads_with_a_stand_in(make_app):
+    d = make_app()
+    saved("gone.txt", "b2", [Player.human(), Player.of_bot("RetiredBot")], OLD)
+    open_list_from_title(d)
+    assert d.scene.summaries[0].players == "You vs RetiredBot (not installed)"
+    d.key(pygame.K_RETURN)
+    d.settle()
+    assert d.scene.name == "play" and d.scene.match.players[1] == Player.of_bot("Master")
+    assert "RetiredBot is not installed, so Master" in d.services.dialogs.window.text_block.html_text
+
+
 def test_two_saves_in_the_same_minute_get_different_names(make_app):
     d = make_app()
     d.start_hot_seat()

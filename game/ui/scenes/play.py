@@ -196,8 +196,9 @@ class PlayScene(Scene):
 
     # -- seats and bots ---------------------------------------------------------------
     def _resolve_players(self, match: Match) -> tuple[dict[int, BotSpec], list[str]]:
-        """How to run each bot seat; a seat whose bot is unknown becomes Human, and so
-        does a remote seat (this screen cannot join a network game)."""
+        """How to run each bot seat; a seat whose bot is not installed gets a stand-in
+        (``_stand_in``), and a remote seat becomes Human (this screen cannot join a
+        network game)."""
         problems = []
         specs: dict[int, BotSpec] = {}
         players = list(match.players)
@@ -208,8 +209,10 @@ class PlayScene(Scene):
                 try:
                     spec = self.services.config.bot_spec(self.game_id, player.bot or player.label, self.services.registry)
                 except BotChoiceError as err:
-                    problems.append(f"{where}: {err}. That seat is now played by a human.")
-                    players[seat] = Player.human()
+                    players[seat], stand_in, words = self._stand_in(player.bot or player.label, err)
+                    problems.append(f"{where}: {words}.")
+                    if stand_in is not None:
+                        specs[seat] = stand_in
                     continue
                 specs[seat] = spec
                 if player.label == player.bot and spec.label != player.label:
@@ -221,6 +224,25 @@ class PlayScene(Scene):
         if players != match.players:
             match.replace_players(players)
         return specs, problems
+
+    def _stand_in(self, wanted: str, problem: BotChoiceError) -> tuple[Player, BotSpec | None, str]:
+        """Who plays a seat whose bot ``wanted`` cannot play here (a save naming a bot
+        no longer installed): the game's hint tier, its best judge of moves, else its
+        strongest tier, else a human; with the words that say so."""
+        config, registry = self.services.config, self.services.registry
+        game = config.game(self.game_id)
+        missing = f"{wanted} is not installed" if registry.find(wanted) is None else str(problem)
+        candidates = ([game.hint_tier] if game.hint_tier else []) + [t.name for t in reversed(game.tiers)]
+        for tier in candidates:
+            try:
+                spec = config.bot_spec(self.game_id, tier, registry)
+            except BotChoiceError:
+                continue
+            why = "the tier that gives hints" if tier == game.hint_tier else "the strongest tier"
+            return (Player.of_bot(tier, label=spec.label), spec,
+                    f"{missing}, so {spec.label} ({why}) plays that seat instead; "
+                    "Esc goes back to the setup screen to seat another player")
+        return Player.human(), None, f"{missing}, and no bot of {self.title} can stand in: a human plays that seat"
 
     def _start_bots(self) -> None:
         """A worker for each bot seat; it warms its bot's engine up itself before its
