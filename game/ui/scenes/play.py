@@ -19,7 +19,8 @@ What is on the screen, and where it is written:
 
 Keys: U/Ctrl+Z undo, Y/Ctrl+Y redo, H hint, N/Ctrl+R restart, Ctrl+S save,
 Ctrl+O load, Ctrl+C copy the moves as text, Ctrl+V play pasted moves, F1 the
-game's rules, Esc back to the setup; with only bots seated, Space pauses and
+game's rules, Esc back to the setup (a game in progress is kept for Resume on
+the title screen: ``_keep_for_resume``); with only bots seated, Space pauses and
 S or Right steps one move. The board takes arrows, digits and Enter; Tab
 moves the focus between the board and the buttons.
 """
@@ -37,6 +38,7 @@ from game.match.runner import BotSpec
 from game.match.session import (BotStuck, Event, GameOver, HintFailed, HintReady, MatchSession, MovePlayed,
                                 PositionChanged, Waiting)
 from game.rules.core import BadNotation, IllegalMove, Move, Outcome, State
+from game.store import autosave
 from game.store.savefile import default_save_path, save_match
 from game.store.userdata import StatRow, matchup_name, saves_dir
 from game.ui import palette
@@ -113,8 +115,10 @@ class PlayScene(Scene):
     name = "play"
     draws_warm_up = True   # its own bots' engines only, in the status box
 
-    def __init__(self, services: "Services", match: Match) -> None:
+    def __init__(self, services: "Services", match: Match, resumed: bool = False) -> None:
         super().__init__(services)
+        #: The match is the game kept for Resume (``game/store/autosave.py``), reopened.
+        self.resumed = resumed
         self.game_id = match.state.game_id
         self.title = match.state.title
         self.renderer = renderer_for(self.game_id)
@@ -145,12 +149,12 @@ class PlayScene(Scene):
         self.follow_settings(self.apply_settings)
 
     @classmethod
-    def trail(cls, match: Match) -> list[Route]:
+    def trail(cls, match: Match, resumed: bool = False) -> list[Route]:
         """From the title: the game menu and the match's setup (showing its players)."""
         return [Route("games"), Route("setup", {"game_id": match.state.game_id, "match": match})]
 
     @classmethod
-    def refusal(cls, match: Match) -> tuple[str, str] | None:
+    def refusal(cls, match: Match, resumed: bool = False) -> tuple[str, str] | None:
         """A game with no board on screen cannot be shown."""
         state = match.state
         if not has_renderer(state.game_id):
@@ -262,9 +266,23 @@ class PlayScene(Scene):
             self.services.dialogs.message("Some players were replaced", "\n\n".join(self.seat_problems))
 
     def leave(self) -> None:
+        self._keep_for_resume()
         self.services.setup_memory.remember(self.match)   # the setup screen behind shows these players
         self.services.warmup.hold(False)
         self.session.close()
+
+    def _keep_for_resume(self) -> None:
+        """Leaving (Esc, closing the window, quitting, loading another game) keeps a
+        game in progress for Resume on the title screen; the resumed game, once
+        there is nothing left in it to come back to, is no longer offered."""
+        try:
+            if autosave.keep(self.match):
+                self.services.toasts.show("Your game is kept: Resume on the title screen brings it back", "good")
+            elif self.resumed:
+                autosave.forget()
+        except OSError as err:
+            self.services.sounds.play("error")
+            self.services.toasts.show(f"The game could not be kept for Resume: {err.strerror or err}", "error", seconds=8)
 
     def apply_settings(self, settings: "Settings", changed: frozenset[str]) -> None:
         self.renderer.anim_speed = settings.anim_speed
