@@ -5,8 +5,6 @@ Driven by posted events on the real screens; the game kept is the file of
 """
 from __future__ import annotations
 
-import os
-
 import pygame
 import pytest
 
@@ -14,6 +12,7 @@ from game.match.record import Match, Player
 from game.rules.catalogue import new_state
 from game.store import autosave
 from game.store.userdata import load_stats, settings_path, stats_path
+from tests.test_ui_bots import alive
 
 KEPT = "Your game is kept: Resume on the title screen brings it back"
 
@@ -27,14 +26,6 @@ def back_to_title(d) -> None:
     while d.scene.name != "title":
         d.key(pygame.K_ESCAPE)
         d.settle()
-
-
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
 
 
 def test_escape_keeps_the_game_and_resume_on_the_title_brings_back_its_moves_and_seats(make_app):
