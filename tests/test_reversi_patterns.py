@@ -62,14 +62,14 @@ def test_the_evaluation_is_the_sum_of_the_weights_of_its_phase():
         own, opp = state.discs(state.turn), state.discs(1 - state.turn)
         empties = 64 - sum(state.counts())
         table = weights[min(empties, 59) // patterns.PHASE_WIDTH]
-        assert patterns.evaluate(own, opp, weights) == int(table[plain_features(own, opp)].sum())
+        assert patterns.evaluate(own, opp, weights.reshape(-1)) == int(table[plain_features(own, opp)].sum())
 
 
 def test_saved_weights_load_back_and_a_wrong_shape_is_refused(tmp_path):
     weights = np.arange(patterns.PHASES * patterns.FEATURES, dtype=np.float64).reshape(patterns.PHASES, -1) % 1000
     path = tmp_path / "w.npz"
     patterns.save_weights(weights, path, positions=10)
-    assert np.array_equal(patterns.load_weights(path), weights.astype(np.int32))
+    assert np.array_equal(patterns.load_weights(path), weights.astype(np.int32).reshape(-1))
     np.savez_compressed(tmp_path / "bad.npz", weights=np.zeros((2, 3), dtype=np.int16))
     with pytest.raises(ValueError, match="bad.npz: pattern weights of shape"):
         patterns.load_weights(tmp_path / "bad.npz")

@@ -352,9 +352,10 @@ def test_example_bot_plays_every_two_seat_game():
     assert SparringPartner.games == two_seat_games()
     bot = SparringPartner(seed=1)
     for game in two_seat_games():
-        state = new_state(game)
+        smallest = {option.name: option.choices[0] for option in game_class(game).options_spec}
+        state = new_state(game, **smallest)
         while not state.is_over():
-            move = bot.choose_move(state.copy(), 0.5)
+            move = bot.choose_move(state.copy(), 0.05)
             assert state.is_legal(move)
             state.push(move)
 

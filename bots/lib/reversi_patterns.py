@@ -25,6 +25,7 @@ import numpy as np
 from numba import njit
 
 from game.paths import ASSETS_DIR
+from bots.lib.reversi_board import popcount
 
 WEIGHTS_PATH = ASSETS_DIR / "reversi_patterns.npz"
 #: One table per band of empties: phase = min(empties, 59) // PHASE_WIDTH.
@@ -126,34 +127,25 @@ def features_into(own: np.uint64, opp: np.uint64, squares: np.ndarray, offsets: 
 
 
 @njit(cache=True)
-def pattern_eval(own: np.uint64, opp: np.uint64, weights: np.ndarray,
-                 squares: np.ndarray, offsets: np.ndarray) -> int:
+def pattern_eval(own: np.uint64, opp: np.uint64, weights: np.ndarray) -> int:
     """The position's value for the side to move (owning ``own``), in hundredths
     of a disc of final disc difference: the sum of its placements' weights and
-    the constant in the table of its phase. ``weights`` is (PHASES, FEATURES)."""
-    empties = 64 - _popcount(own | opp)
-    table = weights[phase_of(empties)]
-    total = np.int64(table[BIAS_FEATURE])
-    for n in range(squares.shape[0]):
+    the constant in the table of its phase. ``weights`` is the flat int32 array
+    of ``load_weights``: phase ``p``'s table starts at ``p * FEATURES``."""
+    empties = 64 - popcount(own | opp)
+    base = phase_of(empties) * FEATURES
+    total = np.int64(weights[base + BIAS_FEATURE])
+    for n in range(INSTANCE_SQUARES.shape[0]):
         index = 0
-        for k in range(squares.shape[1]):
-            square = squares[n, k]
+        for k in range(MAX_SQUARES):
+            square = INSTANCE_SQUARES[n, k]
             if square < 0:
                 break
             bit = np.uint64(1) << np.uint64(square)
             digit = 1 if own & bit else (2 if opp & bit else 0)
             index = index * 3 + digit
-        total += table[offsets[n] + index]
+        total += weights[base + INSTANCE_OFFSET[n] + index]
     return total
-
-
-@njit(cache=True)
-def _popcount(mask: np.uint64) -> int:
-    count = 0
-    while mask:
-        mask &= mask - np.uint64(1)
-        count += 1
-    return count
 
 
 def features(own: int, opp: int) -> np.ndarray:
@@ -165,23 +157,24 @@ def features(own: int, opp: int) -> np.ndarray:
 
 def evaluate(own: int, opp: int, weights: np.ndarray) -> int:
     """``pattern_eval`` from Python ints: hundredths of a disc for the side to move."""
-    return int(pattern_eval(np.uint64(own), np.uint64(opp), weights, INSTANCE_SQUARES, INSTANCE_OFFSET))
+    return int(pattern_eval(np.uint64(own), np.uint64(opp), weights))
 
 
 @lru_cache(maxsize=2)
 def load_weights(path: Path = WEIGHTS_PATH) -> np.ndarray:
-    """The fitted tables, (PHASES, FEATURES) int32; ``FileNotFoundError`` or
-    ``ValueError`` naming the file if it is missing or of another shape."""
+    """The fitted tables as one flat int32 array, phase by phase (what
+    ``pattern_eval`` reads); ``FileNotFoundError`` or ``ValueError`` naming the
+    file if it is missing or of another shape."""
     with np.load(path) as data:
         weights = data["weights"]
     if weights.shape != (PHASES, FEATURES):
         raise ValueError(f"{path}: pattern weights of shape {weights.shape}, expected {(PHASES, FEATURES)} "
                          "(rebuild it with benchmarks/reversi_fit.py)")
-    return np.ascontiguousarray(weights, dtype=np.int32)
+    return np.ascontiguousarray(weights, dtype=np.int32).reshape(-1)
 
 
 def save_weights(weights: np.ndarray, path: Path = WEIGHTS_PATH, **info: object) -> None:
-    """Write the tables as int16 hundredths of a disc (compressed), with ``info``
+    """Write the tables, (PHASES, FEATURES), as int16 hundredths of a disc (compressed), with ``info``
     (how they were fitted) beside them; written to a temporary file, then renamed."""
     clipped = np.clip(np.rint(weights), -32768, 32767).astype(np.int16)
     temporary = path.with_name(path.name + ".tmp.npz")

@@ -24,6 +24,7 @@ GAMES: dict[str, str] = {
     "tictactoe": "game.rules.tictactoe:TicTacToe",
     "connect4": "game.rules.connect4:ConnectFour",
     "reversi": "game.rules.reversi:Reversi",
+    "gomoku": "game.rules.gomoku:Gomoku",
     "chinesecheckers": "game.rules.chinesecheckers:ChineseCheckers",
 }
 

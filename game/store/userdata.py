@@ -112,6 +112,10 @@ class Settings:
     window_size: tuple[int, int] = (1280, 800)
     fullscreen: bool = False
     bot_delay: float = 0.6
+    #: Mark the squares the player to move may play, on boards that do (Reversi).
+    show_legal_moves: bool = True
+    #: Write each stone's move number on it, on boards that can (Gomoku).
+    show_move_numbers: bool = False
 
     def checked(self) -> tuple["Settings", list[str]]:
         """A copy with every out-of-range value reset to its default, and what was reset."""
@@ -124,9 +128,10 @@ class Settings:
         if not isinstance(values["sound"], bool):
             problems.append(f"sound {self.sound!r} is not true or false")
             values["sound"] = default.sound
-        if not isinstance(values["fullscreen"], bool):
-            problems.append(f"fullscreen {self.fullscreen!r} is not true or false")
-            values["fullscreen"] = default.fullscreen
+        for name in ("fullscreen", "show_legal_moves", "show_move_numbers"):
+            if not isinstance(values[name], bool):
+                problems.append(f"{name} {values[name]!r} is not true or false")
+                values[name] = getattr(default, name)
         size = values["window_size"]
         if (
             not isinstance(size, (list, tuple))

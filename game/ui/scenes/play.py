@@ -63,6 +63,8 @@ if TYPE_CHECKING:
 RESULT_DELAY = 0.9
 #: Seconds at least before a human's forced pass is played for them.
 PASS_DELAY = 0.6
+#: Seconds the reason a square was refused stays in the status box.
+REFUSAL_TIME = 3.0
 
 
 def _shorten(moves: str, limit: int = 40) -> str:
@@ -130,6 +132,10 @@ class PlayScene(Scene):
         self.paused = False
         self.step_once = False
         self.hint = HintShown()
+        #: Why the board refused the player's last pick, in the rules' words, and
+        #: the seconds it stays shown ('' once gone).
+        self.refusal = ""
+        self.refusal_left = 0.0
         self._hint_spec: BotSpec | None = None
         #: Sounds waiting for the piece to land: [seconds left, sound name].
         self.sound_queue: list[list] = []
@@ -299,6 +305,8 @@ class PlayScene(Scene):
         self.view.interactive = (
             self.view.outcome is None and self.match.current_player.is_human and not self.result.visible
         )
+        self.view.show_legal_moves = self.services.settings.current.show_legal_moves
+        self.view.show_move_numbers = self.services.settings.current.show_move_numbers
 
     def play_move(self, move: Move) -> MoveRecord:
         """Play a move of the human to move (the board's input); ``IllegalMove`` if it is not legal."""
@@ -360,6 +368,7 @@ class PlayScene(Scene):
         if event.by == "pass":
             self.services.toasts.show(f"{self.state.seat_name(record.seat)} has no move and passes", "info")
         self.renderer.on_move(self.state, record)
+        self.refusal = ""
         self.play_sound("move" if record.seat % 2 == 0 else "move_alt", self.renderer.sound_delay())
         self._clear_hint_view()
         self.since_move = 0.0
@@ -424,7 +433,7 @@ class PlayScene(Scene):
             places = [(place, f"{state.seat_name(seat)} — {who[seat]}", self.seat_colour(seat))
                       for place, seat in places_table(outcome.ranking)]
         self.result.show(headline, reason, self._score_row(), colour, marks, RESULT_DELAY / speed if speed else 0.0,
-                         places)
+                         places, score=state.scores_text(outcome))
         self.sync_view()
         self._refresh_focus()
 
@@ -695,11 +704,16 @@ class PlayScene(Scene):
             self.play_move(move)
         elif self.renderer.rejected_input:
             self.services.sounds.play("error")
+            if self.renderer.rejection:
+                self.refusal, self.refusal_left = self.renderer.rejection, REFUSAL_TIME
 
     # -- frame ----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
         self.renderer.update(dt)
+        self.refusal_left -= dt
+        if self.refusal_left <= 0:
+            self.refusal = ""
         self._play_due_sounds(dt)
         self.result.update(dt)
         self.rules.update(dt)

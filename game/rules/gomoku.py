@@ -1,0 +1,602 @@
+"""Gomoku and Renju rules: five in a row on a 9x9 to 19x19 board, Black first.
+
+Players take turns placing one stone of their colour on an empty point (the
+lines' crossings); the first to line up five across, up or along a diagonal
+wins, and a full board without one is a draw. Three rule sets, the option
+``rule``:
+
+* ``'freestyle'`` (the default): five or more in a row wins.
+* ``'standard'``: exactly five wins; six or more (an overline) does not, and
+  the game goes on.
+* ``'renju'``: White wins with five or more; Black wins only with exactly
+  five and may not play a point that makes an overline, a double-four or a
+  double-three (a *forbidden point*), unless the same stone makes exactly
+  five: five comes first. Under Renju ``legal_moves`` leaves Black's
+  forbidden points out, ``push`` refuses them with the reason, and
+  ``forbidden_points`` / ``why_forbidden`` tell them (see below). In the rare
+  position where every empty point is forbidden to Black, the game is drawn
+  (``Termination.NO_MOVES``).
+
+Points are numbered row by row from the top left: point ``row * size +
+col``, ``col`` 0 the left column (a) and ``row`` 0 the top line, so a point
+is also its cell on a screen drawn top down. Players name points by column
+letter a-o (a-s on 19x19, no letter skipped) and row number from the
+BOTTOM: on 15x15 ``h8`` is the centre, point 112 = (7, 7); ``a1`` is the
+bottom left, point 210 = (0, 14); ``a15`` is point 0. A move is its point.
+A game is written as its moves separated by spaces (``h8 i9 j10``); reading
+also takes them run together (``h8i9j10``), separated by commas, or with
+move numbers (``1. h8 i9 2. j10``)::
+
+    state = Gomoku.from_text("h8 i9 j10", rule="renju")
+    state.col_row(state.last_move)      # (9, 5): j10 on 15x15
+    state.forbidden_points()            # Black's forbidden points now (Renju)
+
+The Renju definitions, as the RIF rules give them (only the four lines
+through the point are read):
+
+* a *five* is exactly five in a row; an *overline* six or more;
+* a *four* is four stones of a line that one more stone turns into a five.
+  ``.XXXX.`` (a straight four) counts once; two fours may share one line
+  (``X.XXX.X``, ``XX.XX.XX``, ``XXX.X.XXX`` with the stone in the middle);
+* a *three* is three stones of a line that one more stone turns into a
+  straight four, where that stone is itself not a forbidden point (checked
+  recursively): a three whose only completion is forbidden is no three;
+* a double-four is two or more fours made by one stone, a double-three two
+  or more threes. A four and a three (4-3) are allowed.
+
+``from_stones`` and ``from_diagram`` set up a position given as the stones
+on the board (a diagram drawn in text), finding an order of alternate moves
+that reaches it, so the result is an ordinary game.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from numbers import Integral
+from typing import Any, ClassVar, Hashable, Iterable, Sequence
+
+from game.rules.core import BadNotation, IllegalMove, Option, Outcome, State, Termination
+
+EMPTY, BLACK, WHITE = 0, 1, 2
+#: Off the board, in a window of a line (blocks like a white stone).
+WALL = 3
+SIZES = (9, 11, 13, 15, 17, 19)
+RULES = ("freestyle", "standard", "renju")
+COLUMNS = "abcdefghijklmnopqrs"
+#: The four line directions as (column step, row step): across, down, and the two diagonals.
+DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (1, 1), (1, -1))
+DOUBLE_THREE, DOUBLE_FOUR, OVERLINE = "double-three", "double-four", "overline"
+SYMBOLS = {EMPTY: ".", BLACK: "X", WHITE: "O"}
+#: How a diagram may draw each stone (``from_diagram``).
+DIAGRAM_STONES = {**dict.fromkeys("Xx●", BLACK), **dict.fromkeys("Oo○", WHITE), **dict.fromkeys(".+-·", EMPTY)}
+NUMBER_WORDS = {5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
+#: A move run together with the next (``h8i9``), a move number (``12.``), or any other word.
+_MOVE_WORD = re.compile(r"[A-Za-z]\d+|\d+\.|[^\s,;]+")
+_MOVE_NUMBER = re.compile(r"\d+\.")
+_POINT_WORD = re.compile(r"^([A-Za-z])(\d{1,2})$")
+#: How many stones ``from_stones`` may try to take back before it gives up finding an order.
+_ARRANGE_TRIES = 20_000
+
+#: One line through a point: the line's points in order, and the point's place on it.
+LinePlace = tuple[tuple[int, ...], int]
+
+
+@lru_cache(maxsize=None)
+def lines_through(size: int) -> tuple[tuple[LinePlace, ...], ...]:
+    """For each point of a ``size`` board, the four lines through it (in the
+    order of ``DIRECTIONS``), each as its points in order and the point's index."""
+    places: list[list[LinePlace]] = [[] for _ in range(size * size)]
+    for dc, dr in DIRECTIONS:
+        for point in range(size * size):
+            col, row = point % size, point // size
+            if 0 <= col - dc < size and 0 <= row - dr < size:
+                continue                              # not the first point of its line
+            line = []
+            while 0 <= col < size and 0 <= row < size:
+                line.append(row * size + col)
+                col, row = col + dc, row + dr
+            line = tuple(line)
+            for index, member in enumerate(line):
+                places[member].append((line, index))
+    return tuple(tuple(place) for place in places)
+
+
+def star_points(size: int) -> tuple[int, ...]:
+    """The points a board marks with a dot: the centre and four points three lines in
+    from the corners (two on boards under 13), and on 19x19 the sides' midpoints too."""
+    inset = 3 if size >= 13 else 2
+    far, mid = size - 1 - inset, size // 2
+    spots = [(mid, mid), (inset, inset), (far, inset), (inset, far), (far, far)]
+    if size == 19:
+        spots += [(mid, inset), (inset, mid), (far, mid), (mid, far)]
+    return tuple(row * size + col for col, row in spots)
+
+
+def run_ends(cells: Sequence[int], line: Sequence[int], index: int) -> tuple[int, int]:
+    """The first and last index on ``line`` of the run of stones like the one at ``index``."""
+    colour = cells[line[index]]
+    first = index
+    while first > 0 and cells[line[first - 1]] == colour:
+        first -= 1
+    last = index
+    while last < len(line) - 1 and cells[line[last + 1]] == colour:
+        last += 1
+    return first, last
+
+
+def winning_runs(cells: Sequence[int], size: int, point: int, rule: str) -> tuple[tuple[int, ...], ...]:
+    """The runs that win through the stone on ``point`` under ``rule``, each its
+    points in line order (empty: no win). Exactly five wins for everyone under
+    'standard' and for Black under 'renju'; five or more otherwise."""
+    colour = cells[point]
+    exact = rule == "standard" or (rule == "renju" and colour == BLACK)
+    runs = []
+    for line, index in lines_through(size)[point]:
+        first, last = run_ends(cells, line, index)
+        length = last - first + 1
+        if length == 5 or (length > 5 and not exact):
+            runs.append(line[first:last + 1])
+    return tuple(runs)
+
+
+def _window(cells: Sequence[int], line: Sequence[int], index: int) -> list[int]:
+    """The eleven points of ``line`` centred on ``index`` (WALL off the board)."""
+    start = index - 5
+    return [cells[line[k]] if 0 <= k < len(line) else WALL for k in range(start, start + 11)]
+
+
+def _black_run(window: list[int], at: int) -> tuple[int, int]:
+    """The first and last window place of the black run through ``at``."""
+    first = at
+    while first > 0 and window[first - 1] == BLACK:
+        first -= 1
+    last = at
+    while last < 10 and window[last + 1] == BLACK:
+        last += 1
+    return first, last
+
+
+def _fours(window: list[int]) -> int:
+    """How many different fours the black stone at the window's centre (5) is part of:
+    sets of four stones that one more black stone makes exactly five."""
+    fours = set()
+    for gap in range(1, 10):
+        if window[gap] != EMPTY:
+            continue
+        window[gap] = BLACK
+        first, last = _black_run(window, gap)
+        window[gap] = EMPTY
+        if last - first == 4 and first <= 5 <= last:
+            fours.add(tuple(k for k in range(first, last + 1) if k != gap))
+    return len(fours)
+
+
+def _straight_four_points(window: list[int]) -> list[int]:
+    """The window places where one more black stone makes a straight four (four in a
+    row, both ends empty, either end making exactly five) through the centre stone."""
+    points = []
+    for gap in range(2, 9):
+        if window[gap] != EMPTY:
+            continue
+        window[gap] = BLACK
+        first, last = _black_run(window, gap)
+        if (last - first == 3 and first <= 5 <= last
+                and window[first - 1] == EMPTY and window[last + 1] == EMPTY
+                and window[first - 2] != BLACK and window[last + 2] != BLACK):
+            points.append(gap)
+        window[gap] = EMPTY
+    return points
+
+
+def forbidden_reason(cells: bytearray, size: int, point: int) -> str | None:
+    """Why a black stone on the empty ``point`` would be forbidden under Renju:
+    ``'overline'``, ``'double-four'``, ``'double-three'``, or ``None`` if it is
+    allowed (a stone making exactly five always is). ``cells`` (one value a
+    point, EMPTY/BLACK/WHITE) is changed while looking and restored."""
+    places = lines_through(size)[point]
+    cells[point] = BLACK
+    try:
+        windows = [_window(cells, line, index) for line, index in places]
+        overline = False
+        for window in windows:
+            first, last = _black_run(window, 5)
+            if last - first == 4:
+                return None
+            overline = overline or last - first >= 5
+        if overline:
+            return OVERLINE
+        fours = [_fours(window) for window in windows]
+        if sum(fours) >= 2:
+            return DOUBLE_FOUR
+        threes = 0
+        for (line, index), window, four in zip(places, windows, fours):
+            if not four and any(not is_forbidden(cells, size, line[index - 5 + gap])
+                                for gap in _straight_four_points(window)):
+                threes += 1
+        return DOUBLE_THREE if threes >= 2 else None
+    finally:
+        cells[point] = EMPTY
+
+
+def is_forbidden(cells: bytearray, size: int, point: int) -> bool:
+    """Whether a black stone on the empty ``point`` would be forbidden under Renju
+    (``forbidden_reason`` behind a quick test that rules most points out)."""
+    return _may_be_forbidden(cells, lines_through(size)[point]) and forbidden_reason(cells, size, point) is not None
+
+
+def _may_be_forbidden(cells: Sequence[int], places: Sequence[LinePlace]) -> bool:
+    """Whether a black stone here could be forbidden at all: only with four or more
+    black stones within four points on one line (an overline or two fours on it),
+    or two or more on each of two lines (threes or fours crossing)."""
+    crowded = 0
+    for line, index in places:
+        near = sum(1 for k in range(max(0, index - 4), min(len(line), index + 5))
+                   if k != index and cells[line[k]] == BLACK)
+        if near >= 4:
+            return True
+        crowded += near >= 2
+    return crowded >= 2
+
+
+class Gomoku(State):
+    """A Gomoku position: ``stone(col, row)`` is EMPTY, BLACK or WHITE."""
+
+    game_id = "gomoku"
+    title = "Gomoku"
+    options_spec = (
+        Option("size", "Board", 15, SIZES, texts=tuple(f"{n} x {n}" for n in SIZES)),
+        Option("rule", "Rules", "freestyle", RULES, texts=("Freestyle", "Standard (exactly five)", "Renju")),
+    )
+    rules_help: ClassVar[str] = (
+        "Black and White take turns placing one stone of their colour on an empty point, "
+        "where the lines cross; Black moves first. Stones stay where they are placed.\n"
+        "The first player to line up five stones of their colour across, up and down, or "
+        "along a diagonal wins. If the board fills up first, the game is a draw.\n"
+        "Freestyle: five or more in a row wins. Standard: exactly five wins; six or more "
+        "(an overline) does not, and the game goes on.\n"
+        "Renju: White wins with five or more. Black wins only with exactly five, and may "
+        "not place a stone that makes an overline, two fours at once (a double-four) or two "
+        "open threes at once (a double-three); those points are forbidden to Black, unless "
+        "the stone also makes five. A three counts only if it can become an open four "
+        "with a move Black is allowed to play. A four and a three at once are allowed.\n"
+        "Points are named by column letter from the left and row number from the bottom: "
+        "h8 is the centre of the 15 x 15 board. A game is written as its moves separated "
+        "by spaces, such as h8 i9 j10."
+    )
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.size: int = self.options["size"]
+        self.rule: str = self.options["rule"]
+        self._cells = bytearray(self.size * self.size)
+        self._moves: list[int] = []
+        #: For each move played, the winning line(s) it made (points in order), or ``()``.
+        self._wins: list[tuple[int, ...]] = []
+
+    # -- seats and board ----------------------------------------------------
+    def seat_name(self, seat: int) -> str:
+        return ("Black", "White")[seat]
+
+    @staticmethod
+    def colour(seat: int) -> int:
+        """The board value of a seat's stones: BLACK for seat 0, WHITE for seat 1."""
+        return BLACK if seat == 0 else WHITE
+
+    @property
+    def turn(self) -> int:
+        return len(self._moves) % 2
+
+    @property
+    def move_stack(self) -> Sequence[int]:
+        return self._moves
+
+    def point(self, col: int, row: int) -> int:
+        """The point at column ``col`` (0 = a) and row ``row`` (0 = the top line)."""
+        if not (0 <= col < self.size and 0 <= row < self.size):
+            raise IndexError(f"({col}, {row}) is off the {self.size}x{self.size} board")
+        return row * self.size + col
+
+    def col_row(self, point: int) -> tuple[int, int]:
+        """``(col, row)`` of a point, row 0 the top line: ``point``'s inverse."""
+        if not self._is_point(point):
+            raise IndexError(f"{point!r} is not a point of the {self.size}x{self.size} board")
+        return point % self.size, point // self.size
+
+    def stone(self, col: int, row: int) -> int:
+        """EMPTY, BLACK or WHITE at column ``col`` (0 = a) and row ``row`` (0 = the top line)."""
+        return self._cells[self.point(col, row)]
+
+    @property
+    def board(self) -> bytes:
+        """Every point's EMPTY/BLACK/WHITE in point order (``numpy.frombuffer`` reads it)."""
+        return bytes(self._cells)
+
+    def stones(self, seat: int) -> list[int]:
+        """The points holding a seat's stones (seat 0 Black, 1 White), lowest first."""
+        colour = self.colour(seat)
+        return [p for p, value in enumerate(self._cells) if value == colour]
+
+    @property
+    def last_move(self) -> int | None:
+        """The point played last, or ``None`` before the first move."""
+        return self._moves[-1] if self._moves else None
+
+    @property
+    def winning_line(self) -> tuple[int, ...]:
+        """The points of the winning line(s) in order, as in ``outcome().cells``; ``()`` if none."""
+        return self._wins[-1] if self._wins else ()
+
+    # -- Renju ----------------------------------------------------------------
+    def why_forbidden(self, point: int) -> str | None:
+        """Why Black may not play ``point`` now under Renju: ``'overline'``,
+        ``'double-four'`` or ``'double-three'``; ``None`` if Black may (or the
+        rules are not Renju, or the point is taken). It answers for Black
+        whoever is to move; ``IllegalMove`` if ``point`` is not a point."""
+        if not self._is_point(point):
+            raise IllegalMove(f"{point!r} is not a point of the {self.size}x{self.size} board")
+        if self.rule != "renju" or self._cells[point] != EMPTY \
+                or not _may_be_forbidden(self._cells, lines_through(self.size)[point]):
+            return None
+        return forbidden_reason(self._cells, self.size, point)
+
+    def forbidden_points(self) -> list[int]:
+        """The empty points Black may not play, lowest first, when Black is to move
+        in an unfinished Renju game; otherwise none."""
+        if self.rule != "renju" or self.turn != 0 or self._won() or len(self._moves) == len(self._cells):
+            return []
+        return [p for p in self._near_black() if self._cells[p] == EMPTY and is_forbidden(self._cells, self.size, p)]
+
+    def _near_black(self) -> list[int]:
+        """The points within four of a black stone along a line, lowest first."""
+        near = set()
+        places = lines_through(self.size)
+        for point, value in enumerate(self._cells):
+            if value == BLACK:
+                for line, index in places[point]:
+                    near.update(line[max(0, index - 4):index + 5])
+        return sorted(near)
+
+    def _black_has_a_point(self) -> bool:
+        """Whether some empty point is not forbidden to Black (Renju)."""
+        return any(value == EMPTY and not is_forbidden(self._cells, self.size, p)
+                   for p, value in enumerate(self._cells))
+
+    # -- moves ----------------------------------------------------------------
+    def legal_moves(self) -> list[int]:
+        if self._won() or len(self._moves) == len(self._cells):
+            return []
+        empty = [p for p, value in enumerate(self._cells) if value == EMPTY]
+        if self.rule == "renju" and self.turn == 0:
+            forbidden = set(self.forbidden_points())
+            return [p for p in empty if p not in forbidden]
+        return empty
+
+    def is_legal(self, move: Hashable) -> bool:
+        return self._why_illegal(move) is None
+
+    def push(self, move: Hashable) -> None:
+        why = self._why_illegal(move)
+        if why is not None:
+            raise IllegalMove(f"{self._describe(move)} is not legal: {why}")
+        point = int(move)
+        self._cells[point] = self.colour(self.turn)
+        runs = winning_runs(self._cells, self.size, point, self.rule)
+        self._moves.append(point)
+        self._wins.append(tuple(p for n, run in enumerate(runs) for p in run if n == 0 or p != point))
+
+    def pop(self) -> int:
+        if not self._moves:
+            raise IllegalMove("no move to take back")
+        point = self._moves.pop()
+        self._wins.pop()
+        self._cells[point] = EMPTY
+        return point
+
+    def outcome(self) -> Outcome | None:
+        if self._won():
+            winner = (len(self._moves) - 1) % 2
+            return Outcome((winner,), self._win_reason(), cells=self._wins[-1], termination=Termination.LINE)
+        if len(self._moves) == len(self._cells):
+            return Outcome((), "board full", termination=Termination.BOARD_FULL)
+        if self.rule == "renju" and self.turn == 0 and not self._black_has_a_point():
+            return Outcome((), "every empty point is forbidden to Black", termination=Termination.NO_MOVES)
+        return None
+
+    def _won(self) -> bool:
+        return bool(self._wins) and bool(self._wins[-1])
+
+    def _win_reason(self) -> str:
+        """'five in a row', or for a win by an overline alone 'six in a row (an overline)'."""
+        point = self._moves[-1]
+        lengths = [len(run) for run in winning_runs(self._cells, self.size, point, self.rule)]
+        if 5 in lengths:
+            return "five in a row"
+        longest = max(lengths)
+        return f"{NUMBER_WORDS.get(longest, str(longest))} in a row (an overline)"
+
+    def key(self) -> tuple[bytes, int]:
+        return bytes(self._cells), self.turn
+
+    def copy(self) -> "Gomoku":
+        other = Gomoku.__new__(Gomoku)
+        other.options = dict(self.options)
+        other.size, other.rule = self.size, self.rule
+        other._cells = bytearray(self._cells)
+        other._moves = list(self._moves)
+        other._wins = list(self._wins)
+        return other
+
+    def _is_point(self, point: Any) -> bool:
+        return isinstance(point, Integral) and not isinstance(point, bool) and 0 <= point < len(self._cells)
+
+    def _why_illegal(self, move: Hashable) -> str | None:
+        if not self._is_point(move):
+            return f"not a point of the {self.size}x{self.size} board (0-{len(self._cells) - 1})"
+        if self._won() or len(self._moves) == len(self._cells):
+            return "the game is over"
+        if self._cells[int(move)] != EMPTY:
+            return "the point is taken"
+        if self.rule == "renju" and self.turn == 0:
+            reason = self.why_forbidden(int(move))
+            if reason is not None:
+                return f"it makes {'an' if reason == OVERLINE else 'a'} {reason}, forbidden to Black in Renju"
+            # Black has a point, so the game has not ended for want of one.
+        return None
+
+    def _describe(self, move: Hashable) -> str:
+        return self.move_to_str(move) if self._is_point(move) else repr(move)
+
+    # -- notation ---------------------------------------------------------------
+    def move_to_str(self, move: Hashable) -> str:
+        if not self._is_point(move):
+            raise BadNotation(f"{move!r} is not a point of the {self.size}x{self.size} board")
+        col, row = self.col_row(int(move))
+        return f"{COLUMNS[col]}{self.size - row}"
+
+    def parse_move(self, text: str) -> int:
+        match = _POINT_WORD.match(text.strip())
+        if match is not None:
+            col = COLUMNS.find(match.group(1).lower())
+            number = int(match.group(2))
+            if 0 <= col < self.size and 1 <= number <= self.size:
+                return (self.size - number) * self.size + col
+        raise BadNotation(f"{text!r} is not a point: write a column a-{COLUMNS[self.size - 1]} and a row "
+                          f"1-{self.size}, such as {COLUMNS[self.size // 2]}{self.size // 2 + 1}")
+
+    @classmethod
+    def split_moves(cls, text: str) -> list[str]:
+        """``'h8 i9'``, ``'h8i9'``, ``'h8, i9'`` and ``'1. h8 i9'`` -> ``['h8', 'i9']``.
+        Move numbers are dropped; anything else is kept as a word of its own, so
+        the move that reads it names it."""
+        return [word for word in _MOVE_WORD.findall(text) if not _MOVE_NUMBER.fullmatch(word)]
+
+    def __str__(self) -> str:
+        letters = "   " + " ".join(COLUMNS[:self.size])
+        lines = [letters]
+        for row in range(self.size):
+            cells = self._cells[row * self.size:(row + 1) * self.size]
+            lines.append(f"{self.size - row:>2} " + " ".join(SYMBOLS[value] for value in cells)
+                         + f" {self.size - row}")
+        lines.append(letters)
+        outcome = self.outcome()
+        if outcome is None:
+            status = f"{self.seat_name(self.turn)} to move"
+        elif outcome.winners:
+            status = f"{self.seat_name(outcome.winners[0])} wins: {outcome.reason}"
+        else:
+            status = f"draw: {outcome.reason}"
+        last = f"; last move {self.move_to_str(self._moves[-1])}" if self._moves else ""
+        lines.append(f"{self.rule}, {status}{last}")
+        return "\n".join(lines)
+
+    # -- set-up positions ---------------------------------------------------------
+    @classmethod
+    def from_stones(cls, black: Iterable[int], white: Iterable[int], **options: Any) -> "Gomoku":
+        """The game whose board holds exactly these black and white stones (points),
+        reached by alternate moves in an order the rules allow; Black is to move
+        if the counts are equal, White if Black has one more. ``BadNotation`` if
+        no such game exists (a point twice, counts that alternate moves cannot
+        give, or every order passes a finished game or a forbidden point)."""
+        state = cls(**options)
+        black, white = list(black), list(white)
+        for point in black + white:
+            if not state._is_point(point):
+                raise BadNotation(f"{point!r} is not a point of the {state.size}x{state.size} board")
+        stones = {**{p: WHITE for p in white}, **{p: BLACK for p in black}}
+        if len(stones) != len(black) + len(white):
+            taken = sorted({p for p in black + white if (black + white).count(p) > 1})
+            raise BadNotation(f"two stones on {', '.join(state.move_to_str(p) for p in taken)}")
+        if not 0 <= len(black) - len(white) <= 1:
+            raise BadNotation(f"{len(black)} black and {len(white)} white stones: Black moves first, so Black "
+                              "has as many stones as White or one more")
+        order = _Arrangement(state.size, state.rule, stones).order()
+        if order is None:
+            raise BadNotation("no order of alternate moves reaches this position: every one finishes the game "
+                              "early or plays a point forbidden to Black")
+        for point in order:
+            state.push(point)
+        return state
+
+    @classmethod
+    def from_diagram(cls, text: str, **options: Any) -> "Gomoku":
+        """The game set up from a board drawn in text, one line a row from the top:
+        ``X`` (or ``x``, ``●``) Black, ``O`` (``o``, ``○``) White, ``.`` (``+``, ``-``,
+        ``·``) empty, spaces between points optional; row numbers at either end and
+        a line of column letters are skipped. See ``from_stones`` for the order."""
+        size = cls.check_options(dict(options))["size"]
+        rows = []
+        for line in text.splitlines():
+            compact = "".join(line.split())
+            if not compact or compact.lower() == COLUMNS[:size]:
+                continue
+            compact = compact.strip("0123456789")
+            if any(c not in DIAGRAM_STONES for c in compact) or len(compact) != size:
+                raise BadNotation(f"diagram row {line.strip()!r} is not {size} points of X, O or .")
+            rows.append(compact)
+        if len(rows) != size:
+            raise BadNotation(f"the diagram has {len(rows)} rows; a {size}x{size} board has {size}")
+        values = [DIAGRAM_STONES[c] for row in rows for c in row]
+        return cls.from_stones([p for p, v in enumerate(values) if v == BLACK],
+                               [p for p, v in enumerate(values) if v == WHITE], **options)
+
+
+class _Arrangement:
+    """Finds an order of alternate moves that ends with given stones on the board.
+
+    It works backwards from the final position: the last move is a stone of the
+    colour that moved last, one that was legal where the others stood and, unless
+    it is the very last, made no win; then the same for the rest. A search with
+    backtracking, remembering the stone sets that failed, bounded by
+    ``_ARRANGE_TRIES``.
+    """
+
+    def __init__(self, size: int, rule: str, stones: dict[int, int]) -> None:
+        self.size, self.rule = size, rule
+        self.cells = bytearray(size * size)
+        for point, colour in stones.items():
+            self.cells[point] = colour
+        self.left = {BLACK: sorted(p for p, c in stones.items() if c == BLACK),
+                     WHITE: sorted(p for p, c in stones.items() if c == WHITE)}
+        self.failed: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+        self.tries = 0
+
+    def order(self) -> list[int] | None:
+        """The moves in playing order, or ``None`` if none was found."""
+        taken: list[int] = []
+        return taken[::-1] if self._take_back(taken) else None
+
+    def _take_back(self, taken: list[int]) -> bool:
+        blacks, whites = self.left[BLACK], self.left[WHITE]
+        if not blacks and not whites:
+            return True
+        key = (tuple(blacks), tuple(whites))
+        if key in self.failed:
+            return False
+        colour = BLACK if len(blacks) > len(whites) else WHITE
+        own = self.left[colour]
+        for index, point in enumerate(list(own)):
+            self.tries += 1
+            if self.tries > _ARRANGE_TRIES:
+                return False
+            if self._playable_last(point, colour, final=not taken):
+                del own[index]
+                self.cells[point] = EMPTY
+                taken.append(point)
+                if self._take_back(taken):
+                    return True
+                taken.pop()
+                self.cells[point] = colour
+                own.insert(index, point)
+        self.failed.add(key)
+        return False
+
+    def _playable_last(self, point: int, colour: int, final: bool) -> bool:
+        """Whether the stone on ``point`` could have been the latest move."""
+        cells = self.cells
+        if colour == BLACK and self.rule == "renju":
+            cells[point] = EMPTY
+            forbidden = is_forbidden(cells, self.size, point)
+            cells[point] = BLACK
+            if forbidden:
+                return False
+        return final or not winning_runs(cells, self.size, point, self.rule)
