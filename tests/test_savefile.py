@@ -8,6 +8,7 @@ from game.match.record import Match, Player
 from game.store.savefile import SaveFileError, load_match, match_from_text, match_to_text, save_match
 from game.rules.connect4 import ConnectFour
 from game.rules.reversi import PASS, Reversi
+from game.rules.catalogue import game_ids, new_state
 from game.rules.tictactoe import TicTacToe
 
 
@@ -298,3 +299,19 @@ def test_default_save_names_differ_within_a_minute_and_within_a_second(tmp_path)
     first.write_text("taken", encoding="utf-8")
     assert default_save_path("connect4", tmp_path, moment).name == "connect4-2025-01-03-103015-2.txt"
     assert default_save_path("connect4", tmp_path, moment.replace(second=16)).name == "connect4-2025-01-03-103016.txt"
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_game_keeps_its_position_and_redo_history_through_a_save(game_id):
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = new_state(game_id)
+        match = Match(state, [Player.human()] * state.num_seats)
+        for _ in range(rng.randint(3, 40)):
+            if state.is_over():
+                break
+            match.play(rng.choice(state.legal_moves()))
+        for _ in range(rng.randint(1, 4)):
+            match.undo()
+        again = match_from_text(match_to_text(match, redo=True))
+        assert again.state.key() == state.key() and again.redo_groups() == match.redo_groups()
