@@ -149,7 +149,7 @@ class ReversiHard(Bot):
         if _empties(state) <= self.exact_empties + 4:
             exact = self._exact_values(children, split, deadline.part(EXACT_SHARE))
             if exact is not None:
-                return {move: MoveValue(float(score), exact_text(score)) for move, score in exact.items()}
+                return {move: MoveValue(float(score), exact_text(score), exact=True) for move, score in exact.items()}
         return self._estimates(state, children, split, deadline.rest(1.0))
 
     def _exact_values(self, children: dict[int, tuple[int, int]], split: bool,
@@ -179,7 +179,7 @@ class ReversiHard(Bot):
         else:
             values = dict(found.values or {})
         if found.proven:
-            return {move: MoveValue(value / 100, exact_text(value // 100)) for move, value in values.items()}
+            return {move: MoveValue(value / 100, exact_text(value // 100), exact=True) for move, value in values.items()}
         return {move: estimate_value(value) for move, value in values.items()}
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import logging
 import math
+import re
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -35,6 +36,7 @@ USAGE_ERROR, BOT_FAILED = 2, 1
 INTERRUPTED = 130
 #: The program's name in usage and error messages: the installed command's.
 PROG = "board-arcade"
+_BOARD_WORD = re.compile(r"^-[-XOxo.*]{15,}$")
 GAME_HELP = "game id, or a game with options, e.g. tictactoe or 'connect4(rows=5,cols=5)'"
 
 
@@ -87,6 +89,10 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None, prog: str = PROG) -> int:
     """Run one command; returns the exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # A board written square by square may start with '-' (an empty a1): argparse would take
+    # it for an option, unless it holds a space, which read() strips again.
+    argv = [word + " " if _BOARD_WORD.match(word) else word for word in argv]
     args = build_parser(prog).parse_args(argv)
     logging.basicConfig(level=logging.ERROR)  # the commands report load problems themselves
     try:
@@ -245,8 +251,13 @@ def analyse_position(args: argparse.Namespace) -> int:
     if unvalued:
         print(f"  not valued: {' '.join(unvalued)}")
     best = ranked[0][1]
-    print(f"Value of the position for {state.seat_name(state.turn)} (its best move's): {best.text}, "
-          f"score {best.score:g}")
+    who = state.seat_name(state.turn)
+    if not unvalued and all(value.exact for value in reply.values.values()):
+        print(f"Value of the position for {who}: {best.text} (its best move's, proven)")
+    else:
+        print(f"Value of the position for {who}: not proven (the values above are "
+              f"{'estimates' if not any(v.exact for v in reply.values.values()) else 'not all proven'}"
+              f"{', and some moves were not valued' if unvalued else ''})")
     return 0
 
 

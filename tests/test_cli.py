@@ -81,7 +81,20 @@ def test_analyse_prints_the_position_and_values_best_first(capsys, tier_setup):
     values = [line for line in out.split("best first:\n", 1)[1].splitlines() if line.startswith("  ")]
     assert values[0].split()[:2] == ["c3", "quiet"]
     assert [line.split()[1] for line in values[1:]] == ["loses"] * 5
-    assert "Value of the position for O (its best move's): quiet" in out
+    assert "Value of the position for O: not proven (the values above are estimates)" in out
+
+
+def test_analyse_gives_the_positions_value_when_every_move_is_proven(capsys):
+    assert main.main(["analyse", "reversi", "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO--", "X"]) == 0
+    out = capsys.readouterr().out
+    assert "  g8  win by 18 (exact)" in out
+    assert "Value of the position for Black: win by 18 (exact) (its best move's, proven)" in out
+
+
+def test_analyse_says_a_position_of_estimates_has_no_proven_value(capsys):
+    assert main.main(["analyse", "reversi", "f5d6c3", "--budget", "0.3"]) == 0
+    out = capsys.readouterr().out
+    assert "(estimate)" in out and "Value of the position for White: not proven (the values above are estimates)" in out
 
 
 def test_analyse_with_the_shipped_config_uses_the_hint_tier(capsys):

@@ -265,7 +265,7 @@ def test_hard_analyses_the_opening_with_estimates_for_every_move():
 def test_hard_solves_the_endgame_under_the_games_counting():
     for counting, margin in (("winner", 64), ("split", 62)):
         values = ReversiHard(seed=1).analyse(Reversi.read(WIPE_OUT, counting=counting), 1.0)
-        assert values == {Reversi().parse_move("b1"): MoveValue(margin, f"win by {margin} (exact)")}
+        assert values == {Reversi().parse_move("b1"): MoveValue(margin, f"win by {margin} (exact)", exact=True)}
 
 
 def test_exact_text_names_the_winner_and_the_margin():

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from bots.lib import reversi_patterns as patterns
-from game.rules.reversi import Reversi
+from game.rules.reversi import Reversi, legal_mask
 
 
 def random_position(rng: random.Random) -> Reversi:
@@ -27,7 +27,9 @@ def plain_features(own: int, opp: int) -> list[int]:
         for square in squares:
             index = index * 3 + (1 if own >> square & 1 else 2 if opp >> square & 1 else 0)
         found.append(int(patterns.TYPE_OFFSET[patterns.TYPE_NAMES.index(name)]) + index)
-    return found + [patterns.BIAS_FEATURE]
+    mine, theirs = legal_mask(own, opp).bit_count(), legal_mask(opp, own).bit_count()
+    return found + [patterns.OWN_MOBILITY + min(mine, patterns.MOBILITY_CAP),
+                    patterns.OPP_MOBILITY + min(theirs, patterns.MOBILITY_CAP), patterns.BIAS_FEATURE]
 
 
 def test_every_pattern_is_placed_once_per_distinct_set_of_squares():

@@ -5,8 +5,9 @@ fixed set of square groups ("patterns": each edge with its two X-squares,
 each corner's 3x3 block and 2x5 blocks, rows and columns 2-4, every
 diagonal of 4 or more squares), every configuration of a group (each square
 empty, the mover's or the opponent's: a base-3 number) has a learnt weight,
-and a position is worth the sum of its groups' weights plus a constant, in
-a table chosen by how many squares are still empty. Symmetric groups (the
+so has each count of either side's legal moves (mobility, which no group of
+squares sees), and a position is worth the sum of those weights plus a
+constant, in a table chosen by how many squares are still empty. Symmetric groups (the
 four edges, the eight 2x5 blocks...) share one table, with their squares
 read in the same order relative to the board's rotation or reflection.
 
@@ -25,7 +26,7 @@ import numpy as np
 from numba import njit
 
 from game.paths import ASSETS_DIR
-from bots.lib.reversi_board import popcount
+from bots.lib.reversi_board import legal_moves, popcount
 
 WEIGHTS_PATH = ASSETS_DIR / "reversi_patterns.npz"
 #: One table per band of empties: phase = min(empties, 59) // PHASE_WIDTH.
@@ -87,7 +88,11 @@ TYPE_NAMES = tuple(BASE_PATTERNS)
 _TYPE_SIZE = np.array([3 ** len(BASE_PATTERNS[name]) for name in TYPE_NAMES], dtype=np.int64)
 #: Where each pattern type's table starts in a phase's row of weights; the last entry is the constant.
 TYPE_OFFSET = np.concatenate(([0], np.cumsum(_TYPE_SIZE)[:-1])).astype(np.int64)
-BIAS_FEATURE = int(_TYPE_SIZE.sum())
+#: One weight per count of the mover's legal moves, and of the opponent's (capped).
+MOBILITY_CAP = 31
+OWN_MOBILITY = int(_TYPE_SIZE.sum())
+OPP_MOBILITY = OWN_MOBILITY + MOBILITY_CAP + 1
+BIAS_FEATURE = OPP_MOBILITY + MOBILITY_CAP + 1
 FEATURES = BIAS_FEATURE + 1
 MAX_SQUARES = max(len(cells) for cells in BASE_PATTERNS.values())
 #: Per placement: its squares (padded with -1), and the table offset of its type.
@@ -96,8 +101,8 @@ INSTANCE_OFFSET = np.zeros(len(INSTANCES), dtype=np.int64)
 for _n, (_name, _squares) in enumerate(INSTANCES):
     INSTANCE_SQUARES[_n, :len(_squares)] = _squares
     INSTANCE_OFFSET[_n] = TYPE_OFFSET[TYPE_NAMES.index(_name)]
-#: Features a position has: one per placement, and the constant.
-FEATURES_PER_POSITION = len(INSTANCES) + 1
+#: Features a position has: one per placement, the two mobilities, and the constant.
+FEATURES_PER_POSITION = len(INSTANCES) + 3
 
 
 @njit(cache=True)
@@ -111,8 +116,8 @@ def features_into(own: np.uint64, opp: np.uint64, squares: np.ndarray, offsets: 
                   out: np.ndarray) -> None:
     """The feature numbers of a position (side to move owns ``own``) into ``out``:
     per placement its table offset plus the base-3 number of its squares read in
-    order (0 empty, 1 own, 2 opponent, first square most significant), then the
-    constant."""
+    order (0 empty, 1 own, 2 opponent, first square most significant), then each
+    side's number of legal moves, then the constant."""
     for n in range(squares.shape[0]):
         index = 0
         for k in range(squares.shape[1]):
@@ -123,7 +128,10 @@ def features_into(own: np.uint64, opp: np.uint64, squares: np.ndarray, offsets: 
             digit = 1 if own & bit else (2 if opp & bit else 0)
             index = index * 3 + digit
         out[n] = offsets[n] + index
-    out[squares.shape[0]] = BIAS_FEATURE
+    n = squares.shape[0]
+    out[n] = OWN_MOBILITY + min(np.int64(popcount(legal_moves(own, opp))), MOBILITY_CAP)
+    out[n + 1] = OPP_MOBILITY + min(np.int64(popcount(legal_moves(opp, own))), MOBILITY_CAP)
+    out[n + 2] = BIAS_FEATURE
 
 
 @njit(cache=True)
@@ -135,6 +143,8 @@ def pattern_eval(own: np.uint64, opp: np.uint64, weights: np.ndarray) -> int:
     empties = 64 - popcount(own | opp)
     base = phase_of(empties) * FEATURES
     total = np.int64(weights[base + BIAS_FEATURE])
+    total += weights[base + OWN_MOBILITY + min(np.int64(popcount(legal_moves(own, opp))), MOBILITY_CAP)]
+    total += weights[base + OPP_MOBILITY + min(np.int64(popcount(legal_moves(opp, own))), MOBILITY_CAP)]
     for n in range(INSTANCE_SQUARES.shape[0]):
         index = 0
         for k in range(MAX_SQUARES):
