@@ -40,13 +40,19 @@ def autosave_path() -> Path:
 
 
 def _human_moved(match: Match, moves: Sequence[Move], state: State) -> bool:
-    """Whether a human seat chose one of ``moves``, played from ``state`` (a forced pass is no choice)."""
+    """Whether a human seat chose one of ``moves``, played on from ``state`` (a forced pass is no choice)."""
     replay = state.copy()
     for move in moves:
         if match.players[replay.turn].is_human and not replay.is_pass(move):
             return True
         replay.push(move)
     return False
+
+
+def _human_played(match: Match) -> bool:
+    """Whether a human seat chose one of the moves played so far."""
+    return any(match.players[record.seat].is_human and not match.state.is_pass(record.move)
+               for record in match.records)
 
 
 def _redo_line(match: Match) -> list[Move]:
@@ -68,7 +74,7 @@ def worth_keeping(match: Match) -> bool:
     state = match.state
     if state.is_over():
         return False
-    if _human_moved(match, state.move_stack, state.root()):
+    if _human_played(match):
         return True
     return _human_moved(match, _redo_line(match), state) and not _redo_finishes(match)
 

@@ -37,7 +37,7 @@ from game.match.record import Match, MoveRecord, Player
 from game.match.runner import BotSpec
 from game.match.session import (BotStuck, Event, GameOver, HintFailed, HintReady, MatchSession, MovePlayed,
                                 PositionChanged, Waiting)
-from game.rules.core import BadNotation, IllegalMove, Move, Outcome, State
+from game.rules.core import BadNotation, IllegalMove, Move, Outcome, RulesError, State
 from game.store import autosave
 from game.store.savefile import default_save_path, save_match
 from game.store.userdata import StatRow, matchup_name, saves_dir
@@ -289,6 +289,8 @@ class PlayScene(Scene):
         except OSError as err:
             self.services.sounds.play("error")
             self.services.toasts.show(f"The game could not be kept for Resume: {err.strerror or err}", "error", seconds=8)
+        except RulesError as err:     # a position the save-file notation cannot write: say so, leave anyway
+            self.services.toasts.show(f"The game could not be kept for Resume: {err}", "error", seconds=8)
 
     def apply_settings(self, settings: "Settings", changed: frozenset[str]) -> None:
         self.renderer.anim_speed = settings.anim_speed
