@@ -11,6 +11,10 @@ GAME is a game id, or a game with options as save files write it:
 the other way. Only the window commands import pygame (lazily); the others
 start quickly and run anywhere. Bad input (an unknown game or option, an
 illegal move, an unknown bot) prints one clear line and exits with status 2.
+Ctrl+C stops any command with one line and status 130, never a traceback:
+the window keeps the game in progress for Resume and writes the settings and
+statistics first (``game/ui/app.py``), and a bot's worker ignores Ctrl+C and
+is stopped by the command it works for.
 
 The installed program's ``board-arcade`` command runs ``main`` here, and so
 does ``main.py`` in a source checkout (with ``main.py`` as the program name).
@@ -28,6 +32,8 @@ from typing import Sequence
 from game.paths import BOTS_DIR, CONFIG_PATH
 
 USAGE_ERROR, BOT_FAILED = 2, 1
+#: The exit status after Ctrl+C (128 + SIGINT, as shells report it).
+INTERRUPTED = 130
 #: The program's name in usage and error messages: the installed command's.
 PROG = "board-arcade"
 _BOARD_WORD = re.compile(r"^-[-XOxo.*]{15,}$")
@@ -100,6 +106,9 @@ def main(argv: Sequence[str] | None = None, prog: str = PROG) -> int:
     except CliError as err:
         print(f"{prog}: error: {err}", file=sys.stderr)
         return USAGE_ERROR
+    except KeyboardInterrupt:
+        print(f"{prog}: stopped (Ctrl+C)", file=sys.stderr)
+        return INTERRUPTED
 
 
 # -- commands ---------------------------------------------------------------------

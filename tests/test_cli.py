@@ -233,3 +233,15 @@ def test_bots_says_which_settings_file_it_read(capsys, monkeypatch, tmp_path):
     first = capsys.readouterr().out.splitlines()[0]
     assert first.startswith("Settings: ") and "(the shipped ones; to change them, copy it to" in first
     assert str(tmp_path / "config" / "config.yaml") in first
+
+
+def test_ctrl_c_during_a_command_prints_one_line_and_exits_with_status_130(capsys, monkeypatch):
+    from game import cli
+
+    def interrupted(args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "list_bots", interrupted)
+    assert main.main(["bots"]) == cli.INTERRUPTED == 130
+    captured = capsys.readouterr()
+    assert captured.err == "main.py: stopped (Ctrl+C)\n" and captured.out == ""

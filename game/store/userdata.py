@@ -67,7 +67,7 @@ def atomic_write_text(path: Path | str, text: str) -> None:
         raise
 
 
-def _set_aside(path: Path, copy: bool = False) -> str:
+def set_aside(path: Path, copy: bool = False) -> str:
     """Keep a damaged file as ``<name>.bad`` for the player; say where, for the message.
 
     ``copy`` keeps the original in place too (when part of it is still used).
@@ -96,9 +96,9 @@ def _read_json(path: Path, shape: type, what: str) -> tuple[Any, list[str]]:
         value = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as err:
         reason = str(err) if not isinstance(err, RecursionError) else "nested too deeply"
-        return None, [f"{path}: could not be read ({reason}){_set_aside(path)}"]
+        return None, [f"{path}: could not be read ({reason}){set_aside(path)}"]
     if not isinstance(value, shape):
-        return None, [f"{path}: expected {what}{_set_aside(path)}"]
+        return None, [f"{path}: expected {what}{set_aside(path)}"]
     return value, []
 
 
@@ -278,7 +278,7 @@ def _read_tally(path: Path) -> tuple[dict[str, dict[str, dict[str, int]]], list[
                 continue
             tally.setdefault(game_id, {})[matchup] = clean
     if problems and raw is not None:
-        problems[-1] += _set_aside(path, copy=True)
+        problems[-1] += set_aside(path, copy=True)
     return tally, problems
 
 
