@@ -111,57 +111,57 @@ def phase_of(empties: int) -> int:
     return min(empties, 59) // PHASE_WIDTH
 
 
+@njit(cache=True, inline="always")
+def _placement_feature(own: np.uint64, opp: np.uint64, n: int) -> int:
+    """Placement ``n``'s feature: its table offset plus the base-3 number of its
+    squares read in order (0 empty, 1 own, 2 opponent, first most significant)."""
+    index = 0
+    for k in range(MAX_SQUARES):
+        square = INSTANCE_SQUARES[n, k]
+        if square < 0:
+            break
+        bit = np.uint64(1) << np.uint64(square)
+        index = index * 3 + (1 if own & bit else (2 if opp & bit else 0))
+    return INSTANCE_OFFSET[n] + index
+
+
+@njit(cache=True, inline="always")
+def _mobility_features(own: np.uint64, opp: np.uint64) -> tuple[int, int]:
+    """The features of the mover's and the opponent's numbers of legal moves."""
+    mine = min(np.int64(popcount(legal_moves(own, opp))), MOBILITY_CAP)
+    theirs = min(np.int64(popcount(legal_moves(opp, own))), MOBILITY_CAP)
+    return OWN_MOBILITY + mine, OPP_MOBILITY + theirs
+
+
 @njit(cache=True)
-def features_into(own: np.uint64, opp: np.uint64, squares: np.ndarray, offsets: np.ndarray,
-                  out: np.ndarray) -> None:
+def features_into(own: np.uint64, opp: np.uint64, out: np.ndarray) -> None:
     """The feature numbers of a position (side to move owns ``own``) into ``out``:
-    per placement its table offset plus the base-3 number of its squares read in
-    order (0 empty, 1 own, 2 opponent, first square most significant), then each
-    side's number of legal moves, then the constant."""
-    for n in range(squares.shape[0]):
-        index = 0
-        for k in range(squares.shape[1]):
-            square = squares[n, k]
-            if square < 0:
-                break
-            bit = np.uint64(1) << np.uint64(square)
-            digit = 1 if own & bit else (2 if opp & bit else 0)
-            index = index * 3 + digit
-        out[n] = offsets[n] + index
-    n = squares.shape[0]
-    out[n] = OWN_MOBILITY + min(np.int64(popcount(legal_moves(own, opp))), MOBILITY_CAP)
-    out[n + 1] = OPP_MOBILITY + min(np.int64(popcount(legal_moves(opp, own))), MOBILITY_CAP)
-    out[n + 2] = BIAS_FEATURE
+    one per placement, then each side's mobility, then the constant."""
+    placements = INSTANCE_SQUARES.shape[0]
+    for n in range(placements):
+        out[n] = _placement_feature(own, opp, n)
+    out[placements], out[placements + 1] = _mobility_features(own, opp)
+    out[placements + 2] = BIAS_FEATURE
 
 
 @njit(cache=True)
 def pattern_eval(own: np.uint64, opp: np.uint64, weights: np.ndarray) -> int:
     """The position's value for the side to move (owning ``own``), in hundredths
-    of a disc of final disc difference: the sum of its placements' weights and
-    the constant in the table of its phase. ``weights`` is the flat int32 array
-    of ``load_weights``: phase ``p``'s table starts at ``p * FEATURES``."""
-    empties = 64 - popcount(own | opp)
-    base = phase_of(empties) * FEATURES
-    total = np.int64(weights[base + BIAS_FEATURE])
-    total += weights[base + OWN_MOBILITY + min(np.int64(popcount(legal_moves(own, opp))), MOBILITY_CAP)]
-    total += weights[base + OPP_MOBILITY + min(np.int64(popcount(legal_moves(opp, own))), MOBILITY_CAP)]
+    of a disc of final disc difference: the sum of its features' weights in the
+    table of its phase. ``weights`` is the flat int32 array of ``load_weights``:
+    phase ``p``'s table starts at ``p * FEATURES``."""
+    base = phase_of(64 - popcount(own | opp)) * FEATURES
+    mine, theirs = _mobility_features(own, opp)
+    total = np.int64(weights[base + BIAS_FEATURE]) + weights[base + mine] + weights[base + theirs]
     for n in range(INSTANCE_SQUARES.shape[0]):
-        index = 0
-        for k in range(MAX_SQUARES):
-            square = INSTANCE_SQUARES[n, k]
-            if square < 0:
-                break
-            bit = np.uint64(1) << np.uint64(square)
-            digit = 1 if own & bit else (2 if opp & bit else 0)
-            index = index * 3 + digit
-        total += weights[base + INSTANCE_OFFSET[n] + index]
+        total += weights[base + _placement_feature(own, opp, n)]
     return total
 
 
 def features(own: int, opp: int) -> np.ndarray:
     """The feature numbers of one position (Python ints in), for fitting and tests."""
     out = np.zeros(FEATURES_PER_POSITION, dtype=np.int64)
-    features_into(np.uint64(own), np.uint64(opp), INSTANCE_SQUARES, INSTANCE_OFFSET, out)
+    features_into(np.uint64(own), np.uint64(opp), out)
     return out
 
 
