@@ -27,6 +27,7 @@ from game.rules.catalogue import game_class, new_state
 from game.match.record import Match
 from game.ui import palette
 from game.ui.draw import fit_text, mix, panel, scrollbar, seat_token, text
+from game.ui.naming import player_names
 from game.ui.renderers import renderer_for
 from game.ui.panels.problems import STEP as PROBLEMS_STEP, ProblemsPanel
 from game.ui.panels.result import place_name
@@ -460,7 +461,7 @@ class SetupScene(Scene):
                      (badge.right + 10, badge.centery - 1), "bottomleft")
                 text(surface, note_font, fit_text(note_font, order, room), palette.TEXT_MUTED,
                      (badge.right + 10, badge.centery + 1), "topleft")
-        first = self.choices_label(0)
+        first = player_names(self.players(), state.seat_name)[0]
         label = text(surface, fonts.text(16), "First move:", palette.TEXT_MUTED, (left, self.first_line_y), "midleft")
         room = self.swap_btn.rect.left - label.right - 20
         who = fit_text(fonts.bold(16), f"{state.seat_name(0)} — {first}", room)

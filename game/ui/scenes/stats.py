@@ -1,7 +1,7 @@
 """Statistics: wins, draws and losses per game and matchup, kept across runs.
 
-Counts are from the first-named side's view ("Human vs Master": the human's
-wins). A bar shows the split at a glance. "Reset statistics" asks first.
+Counts are from the first-named side's view ("You vs Master": your wins;
+the file keeps it as "Human vs Master", ``naming.matchup_title`` names it). A bar shows the split at a glance. "Reset statistics" asks first.
 """
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pygame
 from game.rules.catalogue import GAMES, game_class
 from game.ui import palette
 from game.ui.draw import fit_text, mix, panel, text
+from game.ui.naming import matchup_title
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Button
 from game.store.userdata import StatRow
@@ -146,7 +147,7 @@ class StatsScene(Scene):
         font, bold = fonts.text(17), fonts.bold(17)
         mid = y + ROW_H // 2
         matchup_w = columns["Games"][0] - inner.x - 70
-        text(surface, font, fit_text(font, row.matchup, matchup_w), palette.TEXT, (inner.x + 8, mid), "midleft")
+        text(surface, font, fit_text(font, matchup_title(row.matchup), matchup_w), palette.TEXT, (inner.x + 8, mid), "midleft")
         values = {"Games": (row.games, palette.TEXT), "Wins": (row.wins, palette.GOOD),
                   "Draws": (row.draws, palette.TEXT_MUTED), "Losses": (row.losses, palette.BAD)}
         for name, (value, colour) in values.items():
