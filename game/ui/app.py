@@ -89,6 +89,7 @@ class App:
         settings, settings_problems = load_settings()
         window = Window(size or settings.window_size, settings.fullscreen if size is None else False)
         fonts = draw.Fonts()
+        fonts.scale = window.scale
         self.ui = pygame_gui.UIManager(window.size, build_theme())
         toasts = Toasts(fonts)
         toasts.speed = settings.anim_speed
@@ -139,6 +140,7 @@ class App:
     # -- window and settings -----------------------------------------------------
     def _relayout(self) -> None:
         size = self.services.window.size
+        self.services.fonts.scale = self.services.window.scale
         self.ui.set_window_resolution(size)
         self.services.scenes.layout(size)
 
