@@ -149,7 +149,8 @@ class GamesScene(Scene):
         and side margins shrink first."""
         super().layout(size)
         width, height = size
-        self.back_btn.rect = pygame.Rect(28, height - 72, 150, 46)
+        px = self.services.window.px
+        self.back_btn.rect = pygame.Rect(28, height - px(72), px(150), px(46))
         count = max(1, len(self.cards))
         top_limit = self.header_bottom(height) + 20
         bottom_limit = self.back_btn.rect.top - 16

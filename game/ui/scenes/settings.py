@@ -94,19 +94,20 @@ class SettingsScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         width, height = size
-        box_w = min(760, width - 80)
+        px = self.services.window.px
+        box_w = min(px(760), width - 80)
         header = self.header_bottom(height) + 16
         # The Done button under the box, the gap above it and the margin below it (closer in a short window).
-        button_h, gap, foot = (44, 12, 14) if height < 640 else (50, 24, 20)
+        button_h, gap, foot = (44, 12, 14) if height < 640 else (px(50), px(24), px(20))
         footer = button_h + gap + foot
-        row_h = max(44, min(76, (height - header - footer - 40) // len(self.rows)))
+        row_h = max(44, min(px(76), (height - header - footer - 40) // len(self.rows)))
         box_h = len(self.rows) * row_h + 40
         box_top = max(header, min((height - box_h) // 2 - 20, height - footer - box_h))
         top = box_top + 20
         self.box = pygame.Rect((width - box_w) // 2, box_top, box_w, box_h)
         for i, (_, _, choice) in enumerate(self.rows):
-            choice.rect = pygame.Rect(self.box.right - 24 - 300, top + i * row_h + 8, 300, row_h - 16)
-        self.back_btn.rect = pygame.Rect(0, 0, 200, button_h)
+            choice.rect = pygame.Rect(self.box.right - 24 - px(340), top + i * row_h + 8, px(340), row_h - 16)
+        self.back_btn.rect = pygame.Rect(0, 0, px(200), button_h)
         self.back_btn.rect.midtop = (width // 2, self.box.bottom + gap)
 
     def window_note(self) -> str:
