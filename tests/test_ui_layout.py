@@ -237,3 +237,22 @@ def test_the_human_is_you_on_the_setup_and_play_screens_the_result_panel_and_the
     d.services.scenes.go("stats", animate=False)
     lines = drawn.of_frames(d)
     assert "You vs Easy" in lines and not any("Human" in line for line in lines)
+
+
+def test_no_text_is_cut_on_the_menus_setup_settings_and_a_game_at_the_smallest_and_a_full_hd_window(
+        make_app, monkeypatch):
+    drawn = DrawnText(monkeypatch)
+    d = make_app()
+    screens = [("games", {}), ("setup", {"game_id": "connect4"}), ("setup", {"game_id": "chinesecheckers"}),
+               ("settings", {}), ("stats", {})]
+    for size in (MIN_SIZE, (1920, 1080)):
+        resize(d, size)
+        for name, kwargs in screens:
+            d.services.scenes.go(name, animate=False, **kwargs)
+            if kwargs.get("game_id") == "connect4":
+                d.scene.select(1, "Medium")
+            cut = [line for line in drawn.of_frames(d) if line.endswith("…")]
+            assert cut == [], f"{name} {kwargs} at {size} cuts {cut}"
+        d.open_match(Match(new_state("connect4"), [Player.human(), Player.of_bot("Medium")]))
+        cut = [line for line in drawn.of_frames(d) if line.endswith("…")]
+        assert cut == [], f"the play screen at {size} cuts {cut}"
