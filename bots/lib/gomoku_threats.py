@@ -1,0 +1,373 @@
+"""Threat-space search for Gomoku (numba): victory by continuous fours (VCF) and by threes and fours (VCT).
+
+One kernel, ``threat_search``, proves that the ``attacker`` wins within
+``depth`` of its own moves by threats alone, over the position in a
+``gomoku_board`` board's arrays. It is an AND/OR search on an explicit stack:
+
+* attacker to move (OR): a five wins; a defender's four must be blocked
+  (the block is its only move); otherwise it tries its fours and, in a VCT,
+  its open threes (never a Black forbidden point under Renju), the
+  strongest first;
+* defender to move (AND): two points that make the attacker five win for
+  the attacker; one must be blocked (a Black defender that may not play it,
+  a forbidden point under Renju, has lost); against an open three (VCT
+  only) the defender may play any point where the attacker would make a
+  four, or a four of its own, and every one must fail; a position with no
+  threat fails the attacker.
+
+Every other defence against an open three loses to the open four, so the
+defences searched are all that matter: a proof holds against any play.
+``depth`` counts the attacker's moves, the five included; ``prove`` tries
+depth 1, 2, ... so the first proof found is the shortest. Positions
+refuted at some depth are kept in a table for that depth and less.
+The moves of the proof's last line (attacker and defender alternately,
+ending with the five or the four no one can stop) are left in ``line``.
+"""
+from __future__ import annotations
+
+import time
+
+import numpy as np
+from numba import njit, objmode
+
+from bots.lib.gomoku_board import (B4, BLACK, EMPTY, F3, F4, FIVE, RENJU, forbidden, lift,
+                                   may_be_forbidden_by_pattern, place, to_point)
+
+WIN, FAIL, ABORTED = 1, 0, -1
+MAX_LEVELS = 96
+MAX_MOVES = 128
+#: Fields of ``stats``: nodes searched, the node limit, the deadline passed.
+NODES, NODE_LIMIT, TIMED_OUT = 0, 1, 2
+THREAT_TT_BITS = 18
+_OR, _AND = 0, 1
+(_KIND, _DEPTH, _COUNT, _INDEX, _MOVED, _KEY, _RESULT) = range(7)
+FRAME_FIELDS = 8
+_SIDE_KEY = np.int64(0x2545F4914F6CDD1D)
+_VCT_KEY = np.int64(0x1B873593CC9E2D51)
+_CLOCK_EVERY = 1023
+
+
+@njit(cache=True)
+def clock():
+    """``time.perf_counter()`` from inside a kernel."""
+    with objmode(now="float64"):
+        now = time.perf_counter()
+    return now
+
+
+@njit(cache=True)
+def find_fives(cells, pats, points, colour, out):
+    """The empty points where ``colour`` makes five, into ``out`` (at most two); how many."""
+    count = 0
+    for i in range(points.shape[0]):
+        q = points[i]
+        if cells[q] != EMPTY:
+            continue
+        if pats[colour, 0, q] == FIVE or pats[colour, 1, q] == FIVE or \
+                pats[colour, 2, q] == FIVE or pats[colour, 3, q] == FIVE:
+            out[count] = q
+            count += 1
+            if count == 2:
+                break
+    return count
+
+
+@njit(cache=True)
+def line_grades(pats, colour, q):
+    """(open fours, fours, open threes) a ``colour`` stone on ``q`` makes over its four lines."""
+    open_fours = 0
+    fours = 0
+    threes = 0
+    for d in range(4):
+        code = pats[colour, d, q]
+        if code == F4:
+            open_fours += 1
+        elif code == B4:
+            fours += 1
+        elif code == F3:
+            threes += 1
+    return open_fours, fours, threes
+
+
+@njit(cache=True)
+def black_may_play(cells, pats, offsets, work, rule, colour, q):
+    """Whether ``colour`` may play the empty ``q``: always, but for Black's forbidden points under Renju."""
+    if rule != RENJU or colour != BLACK:
+        return True
+    if not may_be_forbidden_by_pattern(pats, q):
+        return True
+    return not forbidden(cells, offsets, q, work)
+
+
+@njit(cache=True)
+def _has_real_open_three(cells, pats, points, offsets, work, rule, colour):
+    """Whether ``colour`` has a point that makes an open four (and, for Black under Renju, may play it)."""
+    for i in range(points.shape[0]):
+        q = points[i]
+        if cells[q] != EMPTY:
+            continue
+        if pats[colour, 0, q] == F4 or pats[colour, 1, q] == F4 or \
+                pats[colour, 2, q] == F4 or pats[colour, 3, q] == F4:
+            if black_may_play(cells, pats, offsets, work, rule, colour, q):
+                return True
+    return False
+
+
+@njit(cache=True)
+def _attack_moves(cells, pats, near, points, offsets, work, rule, attacker, vct, depth, moves, scores):
+    """The attacker's threats (fours; open threes too in a VCT with depth for them), strongest first."""
+    count = 0
+    defender = 3 - attacker
+    for i in range(points.shape[0]):
+        q = points[i]
+        if cells[q] != EMPTY or near[q] == 0:
+            continue
+        open_fours, fours, threes = line_grades(pats, attacker, q)
+        if open_fours + fours == 0 and not (vct and depth >= 3 and threes > 0):
+            continue
+        if not black_may_play(cells, pats, offsets, work, rule, attacker, q):
+            continue
+        score = 0
+        if open_fours > 0 or fours >= 2:
+            score = 1000
+        elif fours == 1 and threes > 0:
+            score = 900
+        elif threes >= 2:
+            score = 700
+        elif fours == 1:
+            score = 400
+        else:
+            score = 300
+        for d in range(4):
+            score += pats[defender, d, q] + 2 * pats[attacker, d, q]
+        if count < MAX_MOVES:
+            moves[count] = q
+            scores[count] = score
+            count += 1
+    _sort(moves, scores, count)
+    return count
+
+
+@njit(cache=True)
+def _defences(cells, pats, near, points, offsets, work, rule, attacker, moves, scores):
+    """Against an open three: the points where the attacker would make a four, and the defender's own fours."""
+    count = 0
+    defender = 3 - attacker
+    for i in range(points.shape[0]):
+        q = points[i]
+        if cells[q] != EMPTY or near[q] == 0:
+            continue
+        a_open, a_fours, _ = line_grades(pats, attacker, q)
+        d_open, d_fours, _ = line_grades(pats, defender, q)
+        if a_open + a_fours + d_open + d_fours == 0:
+            continue
+        if not black_may_play(cells, pats, offsets, work, rule, defender, q):
+            continue
+        if count < MAX_MOVES:
+            moves[count] = q
+            scores[count] = 10 * a_open + 5 * a_fours + 3 * (d_open + d_fours)
+            count += 1
+    _sort(moves, scores, count)
+    return count
+
+
+@njit(cache=True)
+def _sort(moves, scores, count):
+    """Order the first ``count`` moves by score, highest first (insertion sort: the lists are short)."""
+    for i in range(1, count):
+        m = moves[i]
+        s = scores[i]
+        j = i - 1
+        while j >= 0 and scores[j] < s:
+            moves[j + 1] = moves[j]
+            scores[j + 1] = scores[j]
+            j -= 1
+        moves[j + 1] = m
+        scores[j + 1] = s
+
+
+@njit(cache=True)
+def _record(line, frames, level, tail0, tail1):
+    """Keep the moves on the stack down to ``level`` and up to two closing moves as the winning line."""
+    n = 0
+    for k in range(level):
+        line[1 + n] = frames[k, _MOVED]
+        n += 1
+    if tail0 >= 0:
+        line[1 + n] = tail0
+        n += 1
+    if tail1 >= 0:
+        line[1 + n] = tail1
+        n += 1
+    line[0] = n
+
+
+@njit(cache=True)
+def _enter(cells, keys, pats, near, tally, table, values, offsets, zobrist, points, work, rule,
+           attacker, vct, tt_keys, tt_depths, moves, scores, frames, line, fives, level, kind, depth, key):
+    """Open a node: WIN or FAIL if it is decided at once, else -1 with its moves in ``moves[level]``."""
+    defender = 3 - attacker
+    frame = frames[level]
+    frame[_KIND] = kind
+    frame[_DEPTH] = depth
+    frame[_KEY] = key
+    frame[_INDEX] = 0
+    frame[_RESULT] = -1
+    row = moves[level]
+    if kind == _OR:
+        if tally[attacker, FIVE] > 0:
+            if depth < 1:
+                return FAIL
+            find_fives(cells, pats, points, attacker, fives)
+            _record(line, frames, level, fives[0], -1)
+            return WIN
+        if depth < 2:
+            return FAIL
+        mask = tt_keys.shape[0] - 1
+        slot = key & mask
+        if tt_keys[slot] == key and tt_depths[slot] >= depth:
+            return FAIL
+        if tally[defender, FIVE] > 0:
+            if find_fives(cells, pats, points, defender, fives) >= 2:
+                return FAIL
+            block = fives[0]
+            if not black_may_play(cells, pats, offsets, work, rule, attacker, block):
+                return FAIL
+            row[0] = block
+            frame[_COUNT] = 1
+            return -1
+        count = _attack_moves(cells, pats, near, points, offsets, work, rule, attacker, vct, depth, row,
+                              scores[level])
+        if count == 0:
+            return FAIL
+        frame[_COUNT] = count
+        return -1
+    if tally[defender, FIVE] > 0:
+        return FAIL
+    if tally[attacker, FIVE] > 0:
+        n = find_fives(cells, pats, points, attacker, fives)
+        if depth < 1:
+            return FAIL
+        if n >= 2:
+            _record(line, frames, level, fives[0], fives[1])
+            return WIN
+        block = fives[0]
+        if not black_may_play(cells, pats, offsets, work, rule, defender, block):
+            _record(line, frames, level, -1, -1)
+            return WIN
+        row[0] = block
+        frame[_COUNT] = 1
+        return -1
+    if not vct or depth < 2 or tally[attacker, F4] == 0:
+        return FAIL
+    if not _has_real_open_three(cells, pats, points, offsets, work, rule, attacker):
+        return FAIL
+    count = _defences(cells, pats, near, points, offsets, work, rule, attacker, row, scores[level])
+    if count == 0:
+        _record(line, frames, level, -1, -1)
+        return WIN
+    frame[_COUNT] = count
+    return -1
+
+
+@njit(cache=True)
+def threat_search(cells, keys, pats, near, tally, table, values, offsets, zobrist, points, work, rule,
+                  attacker, vct, depth, key, tt_keys, tt_depths, moves, scores, frames, line, stats, deadline):
+    """WIN if the attacker (to move) wins by threats within ``depth`` own moves, FAIL if not,
+    ABORTED at the node limit or ``deadline`` (a ``clock()`` reading); see the module notes.
+    ``key`` is the board's Zobrist key; the board is restored."""
+    fives = np.zeros(2, np.int64)
+    base = key ^ (_VCT_KEY if vct else 0) ^ (np.int64(attacker) * _SIDE_KEY)
+    result = _enter(cells, keys, pats, near, tally, table, values, offsets, zobrist, points, work, rule,
+                    attacker, vct, tt_keys, tt_depths, moves, scores, frames, line, fives, 0, _OR, depth, base)
+    if result >= 0:
+        return result
+    level = 0
+    mask = tt_keys.shape[0] - 1
+    while True:
+        frame = frames[level]
+        if frame[_RESULT] < 0 and frame[_INDEX] < frame[_COUNT]:
+            stats[NODES] += 1
+            if stats[NODES] >= stats[NODE_LIMIT] or (
+                    stats[NODES] & _CLOCK_EVERY == 0 and clock() > deadline):
+                stats[TIMED_OUT] = 1
+                for back in range(level - 1, -1, -1):
+                    lift(cells, keys, pats, near, tally, table, values, offsets, frames[back, _MOVED])
+                return ABORTED
+            q = moves[level, frame[_INDEX]]
+            mover = attacker if frame[_KIND] == _OR else 3 - attacker
+            place(cells, keys, pats, near, tally, table, values, offsets, q, mover)
+            frame[_MOVED] = q
+            child_key = frame[_KEY] ^ zobrist[mover, q] ^ _SIDE_KEY
+            child_kind = _AND if frame[_KIND] == _OR else _OR
+            child_depth = frame[_DEPTH] - 1 if frame[_KIND] == _OR else frame[_DEPTH]
+            result = _enter(cells, keys, pats, near, tally, table, values, offsets, zobrist, points, work, rule,
+                            attacker, vct, tt_keys, tt_depths, moves, scores, frames, line, fives, level + 1,
+                            child_kind, child_depth, child_key)
+            if result < 0:
+                level += 1
+                continue
+            lift(cells, keys, pats, near, tally, table, values, offsets, q)
+        else:
+            if frame[_RESULT] >= 0:
+                result = frame[_RESULT]
+            else:
+                result = FAIL if frame[_KIND] == _OR else WIN
+            if result == FAIL and frame[_KIND] == _OR:
+                slot = frame[_KEY] & mask
+                tt_keys[slot] = frame[_KEY]
+                tt_depths[slot] = frame[_DEPTH]
+            if level == 0:
+                return result
+            level -= 1
+            frame = frames[level]
+            lift(cells, keys, pats, near, tally, table, values, offsets, frame[_MOVED])
+        # ``result`` is the child's answer for the move at ``frame``.
+        if frame[_KIND] == _OR:
+            if result == WIN:
+                frame[_RESULT] = WIN
+        elif result == FAIL:
+            frame[_RESULT] = FAIL
+        frame[_INDEX] += 1
+
+
+class ThreatSearch:
+    """The arrays of the threat search over one ``Board``, kept from search to search."""
+
+    def __init__(self, board) -> None:
+        self.board = board
+        self.tt_keys = np.zeros(1 << THREAT_TT_BITS, np.int64)
+        self.tt_depths = np.zeros(1 << THREAT_TT_BITS, np.int64)
+        self.moves = np.zeros((MAX_LEVELS, MAX_MOVES), np.int64)
+        self.scores = np.zeros((MAX_LEVELS, MAX_MOVES), np.int64)
+        self.frames = np.zeros((MAX_LEVELS, FRAME_FIELDS), np.int64)
+        self.line = np.zeros(MAX_LEVELS + 4, np.int64)
+        self.stats = np.zeros(3, np.int64)
+        self.nodes = 0
+
+    def search(self, attacker: int, vct: bool, depth: int, node_limit: int, deadline: float) -> int:
+        """One ``threat_search`` at ``depth``: WIN, FAIL or ABORTED."""
+        b = self.board
+        self.stats[:] = 0
+        self.stats[NODE_LIMIT] = node_limit
+        result = threat_search(b.cells, b.keys, b.pats, b.near, b.tally, b.table, b.values, b.offsets, b.zobrist,
+                               b.points, b.work, b.rule_code, attacker, vct, min(depth, MAX_LEVELS // 2 - 2),
+                               np.int64(b.key), self.tt_keys, self.tt_depths, self.moves, self.scores, self.frames,
+                               self.line, self.stats, deadline)
+        self.nodes += int(self.stats[NODES])
+        return int(result)
+
+    def prove(self, attacker: int, vct: bool, max_depth: int, node_limit: int, deadline: float
+              ) -> tuple[int, list[int]] | None:
+        """The shortest threat win of ``attacker`` (to move) up to ``max_depth`` own moves:
+        ``(moves to the five, the line as rules points)``, or ``None`` if none was found
+        (none exists within the depth, or the node limit or deadline came first)."""
+        self.tt_keys[:] = 0
+        for depth in range(1, max_depth + 1):
+            result = self.search(attacker, vct, depth, node_limit, deadline)
+            if result == WIN:
+                size = self.board.size
+                return depth, [to_point(size, int(q)) for q in self.line[1:1 + int(self.line[0])]]
+            if result == ABORTED:
+                return None
+        return None
