@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from game.rules.bot import Bot, MoveValue, check_whole
 from game.rules.gomoku import Gomoku
-from bots.lib.clock import Deadline, NodeRate
+from bots.lib.clock import Deadline
 from bots.lib.deepening import Iteration, deepen, deepest
 from bots.lib.gomoku_board import EMPTY, FIVE, Board, to_point
 from bots.lib.gomoku_engine import INF, WIN, WIN_BOUND, Search
@@ -42,7 +42,6 @@ VCT_DEPTH = 8
 PROVEN_WIN = 2 * WIN
 #: The most moves the root searches and the opponent's threat is tested against.
 ROOT_WIDTH = 24
-FIRST_GUESS_NPS = 300_000
 
 
 @dataclass
@@ -149,7 +148,7 @@ class GomokuHard(Bot):
         search = Search(board, self.width, prune=self.vct)
         roots, losing = self._defend(board, threats, search, me, deadline.part(self.own_share + self.their_share),
                                      state)
-        found = self._deepen(search, board, me, roots, deadline, exact)
+        found = deepen_root(search, board, me, roots, deadline, exact)
         self.nodes = search.nodes + threats.nodes
         move = to_point(board.size, found.move) if found is not None else to_point(board.size, roots[0])
         iteration = None
@@ -207,24 +206,27 @@ class GomokuHard(Bot):
                 losing[p] = (after[0], method)
         return (holding or candidates), losing
 
-    def _deepen(self, search: Search, board: Board, me: int, roots: list[int], deadline: Deadline,
-                exact: bool) -> Iteration | None:
-        """Iterative deepening of the PVS search over ``roots`` until ``deadline``."""
-        rate = NodeRate(FIRST_GUESS_NPS)
-        empties = board.size * board.size - board.stones
 
-        def one_depth(depth: int, clock: Deadline) -> Iteration | None:
-            begun, before = clock.clock(), search.nodes
-            best, values, aborted = search.search(me, roots, depth, clock.at, 1 << 50, exact)
-            rate.record(search.nodes - before, clock.clock() - begun)
-            if best < 0:
-                return None
-            scores = {m: int(v) for m, v in zip(roots, values) if v > -INF}
-            move = roots[best]
-            if not exact:
-                roots.insert(0, roots.pop(best))
-            proven = abs(scores[move]) > WIN_BOUND and not aborted
-            return Iteration(depth, scores[move], move, search.nodes, proven=proven and not exact,
-                             complete=not aborted, values=scores)
+def deepen_root(search: Search, board: Board, colour: int, roots: list[int], deadline: Deadline,
+                exact: bool = False) -> Iteration | None:
+    """Iterative deepening of the PVS search for ``colour`` over ``roots`` (padded points) until
+    ``deadline``: the deepest iteration (its move and values by padded point), or None.
 
-        return deepest(deepen(one_depth, deadline, min(60, empties), start_before=0.5))
+    Unless ``exact``, each depth's best move goes first for the next; with
+    ``exact`` each move gets its own full-window value (for analysis).
+    """
+    empties = board.size * board.size - board.stones
+
+    def one_depth(depth: int, clock: Deadline) -> Iteration | None:
+        best, values, aborted = search.search(colour, roots, depth, clock.at, 1 << 50, exact)
+        if best < 0:
+            return None
+        scores = {m: int(v) for m, v in zip(roots, values) if v > -INF}
+        move = roots[best]
+        if not exact:
+            roots.insert(0, roots.pop(best))
+        proven = abs(scores[move]) > WIN_BOUND and not aborted and not exact
+        return Iteration(depth, scores[move], move, search.nodes, proven=proven, complete=not aborted,
+                         values=scores)
+
+    return deepest(deepen(one_depth, deadline, min(60, empties), start_before=0.5))
