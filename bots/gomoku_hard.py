@@ -17,7 +17,9 @@ to steps 2 and 3 and prunes by threats inside the search. Under Renju
 neither ever plays a point forbidden to Black.
 
 ``analyse`` values the best moves: a proven win as ``'win in 5 (VCF): h8
-i9 ...'`` (the moves of the line, attacker and defender in turn), a move
+i9 ...'`` (the moves of the line, attacker and defender in turn; a VCT's
+defender has several answers, so its text gives ``one line`` of them and
+``win in N`` counts the attacker's moves against the longest), a move
 after which the opponent has a proven threat win as ``'loss in 3 (VCF)'``,
 and the rest as the search's estimates, ``'+1.20 (estimate)'`` or ``'win in
 4 (estimate)'`` (the search looks at only the best moves of each position,
@@ -104,7 +106,11 @@ class GomokuHard(Bot):
             values[move] = MoveValue(float(-PROVEN_WIN + moves), f"loss in {moves} ({method})")
         if decision.win_in:
             line = " ".join(state.move_to_str(p) for p in decision.line)
-            text = f"win in {decision.win_in}" + (f" ({decision.method}): {line}" if decision.method else "")
+            text = f"win in {decision.win_in}"
+            if decision.method == "VCF":
+                text += f" (VCF): {line}"
+            elif decision.method:
+                text += f" ({decision.method}), one line: {line}"
             values[decision.move] = MoveValue(float(PROVEN_WIN - decision.win_in), text)
         if not values:
             values[decision.move] = MoveValue(0.0, "unknown: no move was searched in time")
@@ -148,7 +154,7 @@ class GomokuHard(Bot):
         search = Search(board, self.width, prune=self.vct)
         roots, losing = self._defend(board, threats, search, me, deadline.part(self.own_share + self.their_share),
                                      state)
-        found = deepen_root(search, board, me, roots, deadline, exact)
+        found = deepen_root(search, board, me, roots, deadline.rest(1.0), exact)
         self.nodes = search.nodes + threats.nodes
         move = to_point(board.size, found.move) if found is not None else to_point(board.size, roots[0])
         iteration = None
