@@ -19,8 +19,8 @@ class GomokuMaster(GomokuHard):
     name = "Gomoku threat search with VCT"
     description = "victory by fours and threes for both sides, then alpha-beta pruned by threats"
     vct = True
-    budget_share = 0.65
+    budget_share = 0.8
     own_share, their_share = 0.2, 0.25
 
-    def __init__(self, width: int = 14, seed: int | None = None) -> None:
+    def __init__(self, width: int = 16, seed: int | None = None) -> None:
         super().__init__(width=width, seed=seed)

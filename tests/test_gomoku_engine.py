@@ -16,8 +16,9 @@ import pytest
 
 from bots.gomoku_hard import GomokuHard
 from bots.gomoku_master import GomokuMaster
-from bots.lib.gomoku_board import (B3, B4, BLACK, DEAD, F3, F4, FIVE, KEY_POINTS, OVERLINE, WHITE, Board,
-                                   exact_colours, fresh_keys, pattern_table)
+from bots.lib.gomoku_board import (B3, B4, BLACK, DEAD, F3, F4, FIVE, GRADE, GRADE_COUNT, GRADE_DOUBLE_THREE,
+                                   GRADE_FOUR_THREE, GRADE_WIN, KEY_POINTS, OVERLINE, WHITE, Board, exact_colours,
+                                   fresh_keys, pattern_table)
 from bots.lib.gomoku_threats import ThreatSearch
 from game.rules.gomoku import Gomoku, forbidden_reason
 from tests.gomoku_tactics import TACTICS, Tactic
@@ -124,6 +125,20 @@ def test_codes_kept_move_by_move_equal_codes_computed_afresh():
         on_board = board.points
         assert (keys[:, on_board] == board.keys[:, on_board]).all()
         assert (pats == board.pats).all() and (tally == board.tally).all()
+
+
+@pytest.mark.parametrize("name, point, grade", [
+    ("double three: three by threes", "f5", GRADE_DOUBLE_THREE),
+    ("four, then an open four: three", "g5", GRADE_FOUR_THREE),
+    ("double four in two", "g5", GRADE_WIN),
+    ("open four in two", "e6", GRADE_WIN),
+])
+def test_a_points_grade_names_the_double_threat_it_makes(name, point, grade):
+    tactic = next(t for t in TACTICS if t.name == name)
+    state = position(tactic)
+    board = Board.of(state)
+    assert board.pats[BLACK, GRADE, board.points[state.parse_move(point)]] == grade
+    assert board.tally[BLACK, GRADE_COUNT + grade] >= 1
 
 
 def test_forbidden_check_agrees_with_the_rules_on_random_boards():

@@ -18,7 +18,10 @@ forty points within five of it on its four lines and nothing else, and a
 tally of the codes over the empty points (``tally[c, code]``, with their
 summed values in ``tally[c, SUM]``) follows along: ``tally[c, FIVE] > 0``
 says at once that ``c`` can make five, ``tally[c, F4] > 0`` that it can
-make an open four.
+make an open four. Each point's threat grade over its four lines (an open
+four or two fours, a four and an open three, two open threes, a four:
+``point_grade``) is kept beside its codes in ``pats[c, GRADE]``, and the
+empty points of each grade are counted in the tally too.
 
 A five is exactly five for a colour under the ``standard`` rule and for
 Black under Renju (``exact_colours``); six or more is then an
@@ -41,6 +44,12 @@ DEAD, B1, F1, B2, F2, B3, F3, B4, F4, FIVE, OVERLINE = range(11)
 PATTERN_NAMES = ("dead", "B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4", "five", "overline")
 #: Column of ``tally`` holding the summed values of a colour's codes over the empty points.
 SUM = 15
+#: ``pats[c, GRADE, q]``: the point's threat grade over its four lines (``point_grade``), and the
+#: column of ``tally`` counting the empty points of grade g (2-5) is ``GRADE_COUNT + g``.
+GRADE = 4
+GRADE_COUNT = 9
+#: Threat grades of a point: a four and an open three (4-3), an open four or two fours.
+GRADE_THREE, GRADE_FOUR, GRADE_DOUBLE_THREE, GRADE_FOUR_THREE, GRADE_WIN = 1, 2, 3, 4, 5
 KEY_POINTS = 10
 KEY_SIZE = 1 << (2 * KEY_POINTS)
 #: Forbidden-check answers, as ``forbidden_code`` gives them.
@@ -154,6 +163,40 @@ def line_offsets(size: int) -> np.ndarray:
 
 # -- placing and lifting stones -----------------------------------------------------------
 @njit(cache=True)
+def point_grade(pats, colour, q):
+    """How strong a ``colour`` stone on ``q`` is over its four lines: GRADE_WIN (an open four or two
+    fours), GRADE_FOUR_THREE, GRADE_DOUBLE_THREE, GRADE_FOUR, GRADE_THREE (an open three), or 0."""
+    open_fours = 0
+    fours = 0
+    threes = 0
+    for d in range(4):
+        code = pats[colour, d, q]
+        if code == F4:
+            open_fours += 1
+        elif code == B4:
+            fours += 1
+        elif code == F3:
+            threes += 1
+    if open_fours > 0 or fours >= 2:
+        return GRADE_WIN
+    if fours == 1 and threes > 0:
+        return GRADE_FOUR_THREE
+    if threes >= 2:
+        return GRADE_DOUBLE_THREE
+    if fours == 1:
+        return GRADE_FOUR
+    if threes == 1:
+        return GRADE_THREE
+    return 0
+
+
+@njit(cache=True)
+def _count_grade(tally, colour, grade, sign):
+    if grade >= GRADE_FOUR:
+        tally[colour, GRADE_COUNT + grade] += sign
+
+
+@njit(cache=True)
 def _update_line(cells, keys, pats, tally, table, values, offsets, p, colour, sign):
     """Add (``sign`` 1) or take away (-1) a ``colour`` stone on ``p`` in the keys of the
     points around it, and bring their pattern codes and the tally up to date."""
@@ -175,10 +218,14 @@ def _update_line(cells, keys, pats, tally, table, values, offsets, p, colour, si
                 old = pats[c, d, q]
                 if new != old:
                     pats[c, d, q] = new
+                    grade = point_grade(pats, c, q)
                     if empty:
                         tally[c, old] -= 1
                         tally[c, new] += 1
                         tally[c, SUM] += values[new] - values[old]
+                        _count_grade(tally, c, pats[c, GRADE, q], -1)
+                        _count_grade(tally, c, grade, 1)
+                    pats[c, GRADE, q] = grade
 
 
 @njit(cache=True)
@@ -189,6 +236,7 @@ def place(cells, keys, pats, near, tally, table, values, offsets, p, colour):
             code = pats[c, d, p]
             tally[c, code] -= 1
             tally[c, SUM] -= values[code]
+        _count_grade(tally, c, pats[c, GRADE, p], -1)
     cells[p] = colour
     _update_line(cells, keys, pats, tally, table, values, offsets, p, colour, 1)
     width = offsets[1]
@@ -208,6 +256,7 @@ def lift(cells, keys, pats, near, tally, table, values, offsets, p):
             code = pats[c, d, p]
             tally[c, code] += 1
             tally[c, SUM] += values[code]
+        _count_grade(tally, c, pats[c, GRADE, p], 1)
     width = offsets[1]
     for dr in range(-2, 3):
         for dc in range(-2, 3):
@@ -240,6 +289,10 @@ def fresh_keys(cells, keys, pats, tally, table, values, offsets):
                 if cells[q] == EMPTY:
                     tally[c, code] += 1
                     tally[c, SUM] += values[code]
+        for c in range(1, 3):
+            pats[c, GRADE, q] = point_grade(pats, c, q)
+            if cells[q] == EMPTY:
+                _count_grade(tally, c, pats[c, GRADE, q], 1)
 
 
 # -- Renju's forbidden points ---------------------------------------------------------------
@@ -448,7 +501,7 @@ class Board:
         self.table = pattern_table(rule)
         self.values = POINT_VALUES
         self.keys = np.zeros((4, width * width), np.int32)
-        self.pats = np.zeros((3, 4, width * width), np.int8)
+        self.pats = np.zeros((3, 5, width * width), np.int8)
         self.near = np.zeros(width * width, np.int16)
         self.tally = np.zeros((3, 16), np.int64)
         rng = np.random.default_rng(size * 7 + self.rule_code)

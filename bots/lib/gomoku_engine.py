@@ -30,7 +30,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from bots.lib.gomoku_board import B4, BLACK, EMPTY, F3, F4, FIVE, RENJU, lift, place
+from bots.lib.gomoku_board import (B4, BLACK, EMPTY, F4, FIVE, GRADE, GRADE_COUNT, GRADE_DOUBLE_THREE,
+                                   GRADE_FOUR_THREE, GRADE_WIN, RENJU, SUM, lift, place)
 from bots.lib.gomoku_threats import black_may_play, clock, find_fives
 
 WIN = 1_000_000
@@ -48,48 +49,24 @@ WIDTH, PRUNE = 0, 1
 (F_ALPHA, F_BETA, F_ALPHA0, F_BEST, F_BEST_MOVE, F_INDEX, F_COUNT, F_DEPTH, F_CHILD_DEPTH, F_COLOUR, F_MOVED,
  F_KEY, F_NULL, F_FORCED, F_FILLED) = range(15)
 FRAME_FIELDS = 16
-#: Evaluation: the side to move's tempo, and its open three (an open four next).
+#: Evaluation: the side to move's tempo, and the double threat it can make next: an open four or
+#: two fours (a win unless the opponent has fours), a four-three, two open threes.
 TEMPO = 30
-OPEN_THREE_TO_MOVE = 1500
-#: Move-ordering bonuses by threat grade (see ``threat_grade``) for the mover and for blocking the opponent.
+WIN_NEXT = 3000
+FOUR_THREE_NEXT = 1500
+DOUBLE_THREE_NEXT = 700
+#: Move-ordering bonuses by threat grade (``gomoku_board.point_grade``) for the mover and for blocking.
 ATTACK_BONUS = np.array([0, 300, 500, 3000, 8000, 30000], np.int64)
 DEFENCE_BONUS = np.array([0, 250, 400, 2500, 6000, 20000], np.int64)
 _CLOCK_EVERY = 1023
 
 
 @njit(cache=True)
-def threat_grade(pats, colour, q):
-    """How strong a ``colour`` stone on ``q`` is: 5 an open four or two fours, 4 a four and an
-    open three, 3 two open threes, 2 a four, 1 an open three, 0 less (and its pattern values)."""
-    open_fours = 0
-    fours = 0
-    threes = 0
-    for d in range(4):
-        code = pats[colour, d, q]
-        if code == F4:
-            open_fours += 1
-        elif code == B4:
-            fours += 1
-        elif code == F3:
-            threes += 1
-    if open_fours > 0 or fours >= 2:
-        return 5
-    if fours == 1 and threes > 0:
-        return 4
-    if threes >= 2:
-        return 3
-    if fours == 1:
-        return 2
-    if threes == 1:
-        return 1
-    return 0
-
-
-@njit(cache=True)
 def move_score(pats, values, colour, q):
-    """The ordering score of ``colour`` playing ``q``: its own threats and those it blocks."""
+    """The ordering score of ``colour`` playing ``q``: its own threats and those it blocks (by the
+    points' grades, ``gomoku_board.point_grade``) and the pattern values of both sides there."""
     other = 3 - colour
-    score = ATTACK_BONUS[threat_grade(pats, colour, q)] + DEFENCE_BONUS[threat_grade(pats, other, q)]
+    score = ATTACK_BONUS[pats[colour, GRADE, q]] + DEFENCE_BONUS[pats[other, GRADE, q]]
     for d in range(4):
         score += values[pats[colour, d, q]] + values[pats[other, d, q]]
     return score
@@ -97,11 +74,16 @@ def move_score(pats, values, colour, q):
 
 @njit(cache=True)
 def evaluate(tally, colour):
-    """The static value of the position for ``colour``, to move (no five-point on the board)."""
+    """The static value of the position for ``colour``, to move (no five-point on the board): the
+    difference of the two sides' pattern sums, and the double threats the mover can make next."""
     other = 3 - colour
-    value = tally[colour, 15] - tally[other, 15] + TEMPO
-    if tally[colour, F4] > 0:
-        value += OPEN_THREE_TO_MOVE
+    value = tally[colour, SUM] - tally[other, SUM] + TEMPO
+    if tally[colour, GRADE_COUNT + GRADE_WIN] > 0:
+        value += WIN_NEXT
+    elif tally[colour, GRADE_COUNT + GRADE_FOUR_THREE] > 0:
+        value += FOUR_THREE_NEXT
+    elif tally[colour, GRADE_COUNT + GRADE_DOUBLE_THREE] > 0:
+        value += DOUBLE_THREE_NEXT
     return value
 
 
@@ -249,7 +231,8 @@ def negamax(cells, keys, pats, near, tally, table, values, offsets, zobrist, poi
     """The value for ``colour`` (to move) searching ``depth`` more plies; see the module notes."""
     fives = np.zeros(2, np.int64)
     done, value = _enter(cells, pats, near, tally, values, points, offsets, work, rule, tt, killers, history,
-                         params, moves, scores, frames, fives, 0, root_ply, colour, depth, alpha, beta, key, filled)
+                         params, moves, scores, frames, fives, 0, root_ply, colour, depth,
+                         alpha, beta, key, filled)
     if done:
         return value
     level = 0
