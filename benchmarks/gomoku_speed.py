@@ -49,7 +49,7 @@ def search_row(tier: type[GomokuHard], state: Gomoku, seconds: float) -> tuple[i
     board = Board.of(state)
     colour = Gomoku.colour(state.turn)
     bot = tier(seed=0)
-    search = Search(board, bot.width, prune=tier.vct)
+    search = Search(board, bot.width, prune=tier.vct, reduce=tier.vct)
     roots = search.candidates(colour, ROOT_WIDTH)[:max(bot.width, 2)]
     begun = time.perf_counter()
     found = deepen_root(search, board, colour, roots, Deadline.after(seconds))

@@ -151,7 +151,7 @@ class GomokuHard(Bot):
         if own is not None:
             self.last_win_line = own[2]
             return Decision(own[2][0], own[0], own[1], own[2])
-        search = Search(board, self.width, prune=self.vct)
+        search = Search(board, self.width, prune=self.vct, reduce=self.vct)
         roots, losing = self._defend(board, threats, search, me, deadline.part(self.own_share + self.their_share),
                                      state)
         found = deepen_root(search, board, me, roots, deadline.rest(1.0), exact)

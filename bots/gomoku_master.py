@@ -20,7 +20,7 @@ class GomokuMaster(GomokuHard):
     description = "victory by fours and threes for both sides, then alpha-beta pruned by threats"
     vct = True
     budget_share = 0.8
-    own_share, their_share = 0.2, 0.25
+    own_share, their_share = 0.15, 0.4
 
     def __init__(self, width: int = 16, seed: int | None = None) -> None:
         super().__init__(width=width, seed=seed)

@@ -1,4 +1,4 @@
-"""Gomoku's engine board (numba): padded cells, line pattern codes kept up to date on every move, Renju's forbidden check.
+"""Gomoku's engine board (numba): padded cells, line pattern codes updated move by move, Renju's forbidden check.
 
 The board is the rules' board with a margin of ``PAD`` walls on every side,
 so any point on the board and the five points beyond it in each direction
@@ -309,19 +309,25 @@ def _run(cells, p, off):
 
 
 @njit(cache=True)
+def _run_through(cells, p, off, k):
+    """First and last step (from ``p``) of the black run a black stone on the empty point ``k``
+    steps from ``p`` along ``off`` would be part of; ``cells`` is restored."""
+    q = p + k * off
+    cells[q] = BLACK
+    first, last = _run(cells, q, off)
+    cells[q] = EMPTY
+    return first + k, last + k
+
+
+@njit(cache=True)
 def _fours_on_line(cells, p, off):
     """How many different fours the black stone on ``p`` is part of along ``off``."""
     found = 0
     seen_ends = -100
     for k in range(-4, 5):
-        q = p + k * off
-        if k == 0 or cells[q] != EMPTY:
+        if k == 0 or cells[p + k * off] != EMPTY:
             continue
-        cells[q] = BLACK
-        first, last = _run(cells, q, off)
-        cells[q] = EMPTY
-        first += k
-        last += k
+        first, last = _run_through(cells, p, off, k)
         if last - first == 4 and first <= 0 <= last:
             # A four of four stones in a row is the same four from either end.
             if k == first:
@@ -384,11 +390,7 @@ def _open_point(cells, offsets, p, frame):
             q = p + k * off
             if k == 0 or cells[q] != EMPTY:
                 continue
-            cells[q] = BLACK
-            first, last = _run(cells, q, off)
-            cells[q] = EMPTY
-            first += k
-            last += k
+            first, last = _run_through(cells, p, off, k)
             if (last - first == 3 and first <= 0 <= last
                     and cells[p + (first - 1) * off] == EMPTY and cells[p + (last + 1) * off] == EMPTY
                     and cells[p + (first - 2) * off] != BLACK and cells[p + (last + 2) * off] != BLACK):

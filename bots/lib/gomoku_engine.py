@@ -19,6 +19,9 @@ search's arrays (``Search``) and the kernels:
   first, then the history heuristic. With ``prune`` (Master), a side facing
   an open three searches only the points where the three's owner would
   make a four and its own fours: every other move loses to the open four.
+  With ``reduce`` (Master), quiet moves (no three or four for either side
+  there) from the fourth on are searched a ply shallower first, and again
+  at full depth only if they beat the best so far (late-move reductions).
 * The search loop runs on an explicit stack of frames (numba's cache does
   not reload self-recursive functions reliably); the recursion passes
   integers and the arrays stay put in ``Search``. Once ``stats[NODES]``
@@ -43,8 +46,12 @@ TT_BITS = 20
 EXACT, LOWER, UPPER = 0, 1, 2
 #: Fields of ``stats``.
 NODES, NODE_LIMIT, ABORTED, MAX_LEVEL = 0, 1, 2, 3
-#: Fields of ``params``: moves searched per node, threat pruning on (1) or off.
-WIDTH, PRUNE = 0, 1
+#: Fields of ``params``: moves searched per node, threat pruning on (1) or off, late-move reductions on or off.
+WIDTH, PRUNE, REDUCE = 0, 1, 2
+#: How a frame's current move is being searched (``F_NULL``): full window, null window, null window a ply
+#: shallower (a quiet move from the ``REDUCE_FROM``-th on, re-searched at full depth if it beats alpha).
+FULL_WINDOW, NULL_WINDOW, REDUCED = 0, 1, 2
+REDUCE_FROM = 3
 #: Fields of a frame (one row of ``frames`` per ply of the explicit stack).
 (F_ALPHA, F_BETA, F_ALPHA0, F_BEST, F_BEST_MOVE, F_INDEX, F_COUNT, F_DEPTH, F_CHILD_DEPTH, F_COLOUR, F_MOVED,
  F_KEY, F_NULL, F_FORCED, F_FILLED) = range(15)
@@ -250,18 +257,23 @@ def negamax(cells, keys, pats, near, tally, table, values, offsets, zobrist, poi
             q = moves[level, frame[F_INDEX]]
             place(cells, keys, pats, near, tally, table, values, offsets, q, mover)
             frame[F_MOVED] = q
+            child_depth = frame[F_CHILD_DEPTH]
             if frame[F_INDEX] == 0 or frame[F_FORCED]:
-                frame[F_NULL] = 0
+                frame[F_NULL] = FULL_WINDOW
                 low, high = -frame[F_BETA], -frame[F_ALPHA]
             else:
-                frame[F_NULL] = 1
+                frame[F_NULL] = NULL_WINDOW
                 low, high = -frame[F_ALPHA] - 1, -frame[F_ALPHA]
+                if (params[REDUCE] and frame[F_INDEX] >= REDUCE_FROM and child_depth >= 2
+                        and pats[mover, GRADE, q] == 0 and pats[3 - mover, GRADE, q] == 0):
+                    frame[F_NULL] = REDUCED
+                    child_depth -= 1
             if level + 1 >= MAX_PLY - 1:
                 done, value = True, evaluate(tally, 3 - mover)
             else:
                 done, value = _enter(cells, pats, near, tally, values, points, offsets, work, rule, tt, killers,
                                      history, params, moves, scores, frames, fives, level + 1,
-                                     root_ply + level + 1, 3 - mover, frame[F_CHILD_DEPTH], low, high,
+                                     root_ply + level + 1, 3 - mover, child_depth, low, high,
                                      frame[F_KEY] ^ zobrist[mover, q], frame[F_FILLED] + 1)
             if not done:
                 level += 1
@@ -290,8 +302,18 @@ def negamax(cells, keys, pats, near, tally, table, values, offsets, zobrist, poi
         q = frame[F_MOVED]
         mover = frame[F_COLOUR]
         result = -value
-        if frame[F_NULL] == 1 and frame[F_ALPHA] < result < frame[F_BETA]:
-            frame[F_NULL] = 0
+        if frame[F_NULL] == REDUCED and result > frame[F_ALPHA]:
+            frame[F_NULL] = NULL_WINDOW
+            done, value = _enter(cells, pats, near, tally, values, points, offsets, work, rule, tt, killers,
+                                 history, params, moves, scores, frames, fives, level + 1, root_ply + level + 1,
+                                 3 - mover, frame[F_CHILD_DEPTH], -frame[F_ALPHA] - 1, -frame[F_ALPHA],
+                                 frame[F_KEY] ^ zobrist[mover, q], frame[F_FILLED] + 1)
+            if not done:
+                level += 1
+                continue
+            result = -value
+        if frame[F_NULL] == NULL_WINDOW and frame[F_ALPHA] < result < frame[F_BETA]:
+            frame[F_NULL] = FULL_WINDOW
             done, value = _enter(cells, pats, near, tally, values, points, offsets, work, rule, tt, killers,
                                  history, params, moves, scores, frames, fives, level + 1, root_ply + level + 1,
                                  3 - mover, frame[F_CHILD_DEPTH], -frame[F_BETA], -frame[F_ALPHA],
@@ -374,13 +396,13 @@ class Search:
     iterative deepening share it.
     """
 
-    def __init__(self, board, width: int, prune: bool) -> None:
+    def __init__(self, board, width: int, prune: bool, reduce: bool = False) -> None:
         self.board = board
         self.tt = np.zeros((1 << TT_BITS, 4), np.int64)
         self.tt[:, 2] = -4
         self.killers = np.full((MAX_PLY, 2), -1, np.int64)
         self.history = np.zeros((3, board.cells.shape[0]), np.int64)
-        self.params = np.array([width, int(prune)], np.int64)
+        self.params = np.array([width, int(prune), int(reduce)], np.int64)
         self.moves = np.zeros((MAX_PLY, MAX_MOVES), np.int64)
         self.scores = np.zeros((MAX_PLY, MAX_MOVES), np.int64)
         self.frames = np.zeros((MAX_PLY, FRAME_FIELDS), np.int64)

@@ -19,7 +19,8 @@ Every other defence against an open three loses to the open four, so the
 defences searched are all that matter: a proof holds against any play.
 ``depth`` counts the attacker's moves, the five included; ``prove`` tries
 depth 1, 2, ... so the first proof found is the shortest. Positions
-refuted at some depth are kept in a table for that depth and less.
+refuted at some depth are kept in a table for that depth and less, from
+search to search (a refutation holds whatever the root).
 The moves of the proof's last line (attacker and defender alternately,
 ending with the five or the four no one can stop) are left in ``line``.
 """
@@ -30,7 +31,8 @@ import time
 import numpy as np
 from numba import njit, objmode
 
-from bots.lib.gomoku_board import (B4, BLACK, EMPTY, F3, F4, FIVE, RENJU, forbidden, lift,
+from bots.lib.gomoku_board import (BLACK, EMPTY, F4, FIVE, GRADE, GRADE_DOUBLE_THREE, GRADE_FOUR,
+                                   GRADE_FOUR_THREE, GRADE_THREE, GRADE_WIN, RENJU, forbidden, lift,
                                    may_be_forbidden_by_pattern, place, to_point)
 
 WIN, FAIL, ABORTED = 1, 0, -1
@@ -45,6 +47,9 @@ FRAME_FIELDS = 8
 _SIDE_KEY = np.int64(0x2545F4914F6CDD1D)
 _VCT_KEY = np.int64(0x1B873593CC9E2D51)
 _CLOCK_EVERY = 1023
+#: The attacker's threats by grade, tried strongest first: an open four or two fours, a four-three,
+#: two open threes, a four, an open three.
+ATTACK_ORDER = np.array([0, 300, 400, 700, 900, 1000], np.int64)
 
 
 @njit(cache=True)
@@ -70,23 +75,6 @@ def find_fives(cells, pats, points, colour, out):
             if count == 2:
                 break
     return count
-
-
-@njit(cache=True)
-def line_grades(pats, colour, q):
-    """(open fours, fours, open threes) a ``colour`` stone on ``q`` makes over its four lines."""
-    open_fours = 0
-    fours = 0
-    threes = 0
-    for d in range(4):
-        code = pats[colour, d, q]
-        if code == F4:
-            open_fours += 1
-        elif code == B4:
-            fours += 1
-        elif code == F3:
-            threes += 1
-    return open_fours, fours, threes
 
 
 @njit(cache=True)
@@ -122,28 +110,15 @@ def _attack_moves(cells, pats, near, points, offsets, work, rule, attacker, vct,
         q = points[i]
         if cells[q] != EMPTY or near[q] == 0:
             continue
-        open_fours, fours, threes = line_grades(pats, attacker, q)
-        if open_fours + fours == 0 and not (vct and depth >= 3 and threes > 0):
+        grade = pats[attacker, GRADE, q]
+        if not (_makes_four(grade) or (vct and depth >= 3 and (grade == GRADE_THREE or grade == GRADE_DOUBLE_THREE))):
             continue
         if not black_may_play(cells, pats, offsets, work, rule, attacker, q):
             continue
-        score = 0
-        if open_fours > 0 or fours >= 2:
-            score = 1000
-        elif fours == 1 and threes > 0:
-            score = 900
-        elif threes >= 2:
-            score = 700
-        elif fours == 1:
-            score = 400
-        else:
-            score = 300
+        score = ATTACK_ORDER[grade]
         for d in range(4):
             score += pats[defender, d, q] + 2 * pats[attacker, d, q]
-        if count < MAX_MOVES:
-            moves[count] = q
-            scores[count] = score
-            count += 1
+        count = _add(moves, scores, count, q, score)
     _sort(moves, scores, count)
     return count
 
@@ -157,18 +132,31 @@ def _defences(cells, pats, near, points, offsets, work, rule, attacker, moves, s
         q = points[i]
         if cells[q] != EMPTY or near[q] == 0:
             continue
-        a_open, a_fours, _ = line_grades(pats, attacker, q)
-        d_open, d_fours, _ = line_grades(pats, defender, q)
-        if a_open + a_fours + d_open + d_fours == 0:
+        mine = pats[attacker, GRADE, q]
+        theirs = pats[defender, GRADE, q]
+        if not (_makes_four(mine) or _makes_four(theirs)):
             continue
         if not black_may_play(cells, pats, offsets, work, rule, defender, q):
             continue
-        if count < MAX_MOVES:
-            moves[count] = q
-            scores[count] = 10 * a_open + 5 * a_fours + 3 * (d_open + d_fours)
-            count += 1
+        count = _add(moves, scores, count, q, 3 * mine + theirs)
     _sort(moves, scores, count)
     return count
+
+
+@njit(cache=True)
+def _add(moves, scores, count, q, score):
+    """Append ``q`` with its ``score`` to a move list of ``count`` (while there is room); the new count."""
+    if count < MAX_MOVES:
+        moves[count] = q
+        scores[count] = score
+        count += 1
+    return count
+
+
+@njit(cache=True)
+def _makes_four(grade):
+    """Whether a point of this grade (``gomoku_board.point_grade``) makes a four."""
+    return grade == GRADE_FOUR or grade == GRADE_FOUR_THREE or grade == GRADE_WIN
 
 
 @njit(cache=True)
@@ -361,8 +349,8 @@ class ThreatSearch:
               ) -> tuple[int, list[int]] | None:
         """The shortest threat win of ``attacker`` (to move) up to ``max_depth`` own moves:
         ``(moves to the five, the line as rules points)``, or ``None`` if none was found
-        (none exists within the depth, or the node limit or deadline came first)."""
-        self.tt_keys[:] = 0
+        (none exists within the depth, or the node limit or deadline came first). The table of
+        refuted positions is kept from call to call: a refutation holds whatever the root."""
         for depth in range(1, max_depth + 1):
             result = self.search(attacker, vct, depth, node_limit, deadline)
             if result == WIN:
