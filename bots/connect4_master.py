@@ -186,7 +186,8 @@ class ConnectFourMaster(Bot):
                 proved.pop(col, None)
             except SearchAborted:
                 pass
-        values = {col: MoveValue(float(score), score_text(score, position.plies)) for col, score in scores.items()}
+        values = {col: MoveValue(float(score), score_text(score, position.plies), exact=True)
+                  for col, score in scores.items()}
         return values | proved
 
 

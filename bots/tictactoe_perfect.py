@@ -45,4 +45,4 @@ class TicTacToePerfect(Bot):
         Scores are higher for better moves: a quicker win scores more, a
         slower loss more than a quicker one.
         """
-        return {move: MoveValue(float(value), describe(value)) for move, value in move_values(state, self._table).items()}
+        return {move: MoveValue(float(value), describe(value), exact=True) for move, value in move_values(state, self._table).items()}

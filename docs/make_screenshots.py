@@ -12,7 +12,11 @@ then Connect Four: a game against Easy with a disc about to drop, the
 hint's value of every column, and a won game's four in a row; then Chinese
 Checkers: the setup with six seats, a six-player game with a marble picked up
 and the holes it can reach, bots moving, the rules panel, and the places at
-the end of a game played out for places.
+the end of a game played out for places; then Reversi: a game with the squares
+to play marked and a ghost disc under the mouse, discs turning over half way
+through a move, and the final score of a finished game; then Gomoku: a 15x15 game
+with a ghost stone under the mouse, a Renju position with Black's forbidden points
+crossed and one refused, a 19x19 game with move numbers, and a won 9x9 game's five.
 The statistics and saved games shown are samples written into the
 throw-away folder first. ``--size`` and ``--out`` render the same screens
 at another window size into another folder (to check small windows).
@@ -95,6 +99,109 @@ def connect4_shots(app, run, open_match, shot) -> None:
     play.play_move(3)                   # the fourth red disc on the diagonal from column 1
     run(150)
     shot("connect4-result")
+
+
+def reversi_shots(app, run, open_match, shot) -> None:
+    """Reversi against the example bot: the legal squares dotted and a ghost disc under
+    the mouse; a move turning three lines over, caught half way; a finished game's score."""
+    import pygame
+
+    from game.rules.reversi import Reversi
+    from game.match.record import Match, Player
+
+    human = Player.human()
+    play = open_match(Match(Reversi.from_text("f5d6c3d3c4f4c5b3"), [human, Player.of_bot("SparringPartner")]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=play.renderer.cell_centre(play.state.parse_move("c2")),
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+    run(20)
+    shot("reversi-play")
+
+    play = open_match(Match(Reversi.from_text("f5f4f3f6f7c5d6g7h7e3d2g3b4g6"), [human, Player.human()]))
+    play.play_move(play.state.parse_move("g5"))    # e5, f5 and d5 westward, g6 south, f4 north-west
+    run(22)
+    shot("reversi-flip")
+
+    state = Reversi()
+    while not state.is_over():
+        state.push(state.legal_moves()[len(state.legal_moves()) // 2])
+    last = state.pop()
+    open_match(Match(state, [human, Player.human()])).play_move(last)
+    run(200)
+    shot("reversi-result")
+
+
+def gomoku_game(size: int, seed: int, plies: int | None = None):
+    """A Gomoku game where each side plays next to the stones, where its own line through
+    the point would be longest (or the opponent's, a little less gladly), ties broken by a
+    seeded draw: ``plies`` moves, or to the end."""
+    import random
+
+    from game.rules.gomoku import EMPTY, Gomoku, lines_through, run_ends
+
+    rng = random.Random(seed)
+    state = Gomoku(size=size)
+    cells = bytearray(size * size)
+    lines = lines_through(size)
+
+    def longest(point: int, colour: int) -> int:
+        cells[point] = colour
+        length = max(last - first + 1 for first, last in (run_ends(cells, line, k) for line, k in lines[point]))
+        cells[point] = EMPTY
+        return length
+
+    while not state.is_over() and (plies is None or len(state.move_stack) < plies):
+        if state.move_stack:
+            near = sorted({q for p in state.move_stack for line, k in lines[p]
+                           for q in line[max(0, k - 2):k + 3] if cells[q] == EMPTY})
+            mover = Gomoku.colour(state.turn)
+            point = max(near, key=lambda q: (max(10 * longest(q, mover), 9 * longest(q, 3 - mover)), rng.random()))
+        else:
+            point = (size // 2) * (size + 1)
+        cells[point] = Gomoku.colour(state.turn)
+        state.push(point)
+    return state
+
+
+def gomoku_shots(app, run, open_match, shot) -> None:
+    """Gomoku against the example bot with a ghost stone under the mouse; Renju's
+    forbidden points (an overline, a double-three, a double-four) with a click on one
+    refused; move numbers on a 19x19 game; a won 9x9 game's five."""
+    import pygame
+
+    from game.rules.gomoku import Gomoku
+    from game.match.record import Match, Player
+
+    human, sparring = Player.human(), Player.of_bot("SparringPartner")
+
+    def point_pos(play, word: str) -> tuple[int, int]:
+        return play.renderer.cell_centre(play.state.parse_move(word))
+
+    play = open_match(Match(Gomoku.from_text("h8 i9 i8 g8 j8 k8 i7 h6 j7 j9 g9 h10"), [human, sparring]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=point_pos(play, "k6"), rel=(0, 0), buttons=(0, 0, 0)))
+    run(30)
+    shot("gomoku-play")
+
+    blank = Gomoku()
+    black = [blank.parse_move(w) for w in "h8 g8 i9 i10 b13 c13 d13 f13 g13 l5 l6 l7 m4 n4 o4".split()]
+    white = [blank.parse_move(w) for w in "g9 f7 j6 k8 h13 a12 e12 l9 k3 m5 j12 c9 f3 n9 d6".split()]
+    play = open_match(Match(Gomoku.from_stones(black, white, rule="renju"), [human, sparring]))
+    pos = point_pos(play, "i8")                   # a double-three: refused, its reason in the status box
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    run(12)
+    shot("gomoku-renju")
+
+    app.services.settings.update(show_move_numbers=True)
+    open_match(Match(gomoku_game(19, seed=3, plies=41), [human, Player.human()]))
+    run(20)
+    shot("gomoku-numbers")
+    app.services.settings.update(show_move_numbers=False)
+
+    state = gomoku_game(9, seed=6)
+    last = state.pop()
+    open_match(Match(state, [human, Player.human()])).play_move(last)
+    run(200)
+    shot("gomoku-result")
 
 
 def greedy_game(players: int, plies: int | None = None, **options):
@@ -293,6 +400,8 @@ def main(argv: list[str] | None = None) -> int:
         scenes.rebuild(1, [], animate=False)
         connect4_shots(app, run, open_match, shot)
         chinesecheckers_shots(app, run, settle, open_match, shot)
+        reversi_shots(app, run, open_match, shot)
+        gomoku_shots(app, run, open_match, shot)
     finally:
         app.close()
     return 0

@@ -11,6 +11,10 @@ GAME is a game id, or a game with options as save files write it:
 the other way. Only the window commands import pygame (lazily); the others
 start quickly and run anywhere. Bad input (an unknown game or option, an
 illegal move, an unknown bot) prints one clear line and exits with status 2.
+Ctrl+C stops any command with one line and status 130, never a traceback:
+the window keeps the game in progress for Resume and writes the settings and
+statistics first (``game/ui/app.py``), and a bot's worker ignores Ctrl+C and
+is stopped by the command it works for.
 
 The installed program's ``board-arcade`` command runs ``main`` here, and so
 does ``main.py`` in a source checkout (with ``main.py`` as the program name).
@@ -20,6 +24,7 @@ from __future__ import annotations
 import argparse
 import logging
 import math
+import re
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -27,8 +32,11 @@ from typing import Sequence
 from game.paths import BOTS_DIR, CONFIG_PATH
 
 USAGE_ERROR, BOT_FAILED = 2, 1
+#: The exit status after Ctrl+C (128 + SIGINT, as shells report it).
+INTERRUPTED = 130
 #: The program's name in usage and error messages: the installed command's.
 PROG = "board-arcade"
+_BOARD_WORD = re.compile(r"^-[-XOxo.*]{15,}$")
 GAME_HELP = "game id, or a game with options, e.g. tictactoe or 'connect4(rows=5,cols=5)'"
 
 
@@ -81,6 +89,10 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None, prog: str = PROG) -> int:
     """Run one command; returns the exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # A board written square by square may start with '-' (an empty a1): argparse would take
+    # it for an option, unless it holds a space, which read() strips again.
+    argv = [word + " " if _BOARD_WORD.match(word) else word for word in argv]
     args = build_parser(prog).parse_args(argv)
     logging.basicConfig(level=logging.ERROR)  # the commands report load problems themselves
     try:
@@ -94,6 +106,9 @@ def main(argv: Sequence[str] | None = None, prog: str = PROG) -> int:
     except CliError as err:
         print(f"{prog}: error: {err}", file=sys.stderr)
         return USAGE_ERROR
+    except KeyboardInterrupt:
+        print(f"{prog}: stopped (Ctrl+C)", file=sys.stderr)
+        return INTERRUPTED
 
 
 # -- commands ---------------------------------------------------------------------
@@ -236,8 +251,13 @@ def analyse_position(args: argparse.Namespace) -> int:
     if unvalued:
         print(f"  not valued: {' '.join(unvalued)}")
     best = ranked[0][1]
-    print(f"Value of the position for {state.seat_name(state.turn)} (its best move's): {best.text}, "
-          f"score {best.score:g}")
+    who = state.seat_name(state.turn)
+    if not unvalued and all(value.exact for value in reply.values.values()):
+        print(f"Value of the position for {who}: {best.text} (its best move's, proven)")
+    else:
+        print(f"Value of the position for {who}: not proven (the values above are "
+              f"{'estimates' if not any(v.exact for v in reply.values.values()) else 'not all proven'}"
+              f"{', and some moves were not valued' if unvalued else ''})")
     return 0
 
 

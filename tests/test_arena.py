@@ -189,3 +189,9 @@ def test_the_arena_command_passes_its_openings_on(monkeypatch, capsys):
 def test_the_arena_command_refuses_a_negative_opening(capsys):
     assert main.main(["arena", "tictactoe", "--a", "easy", "--b", "medium", "--openings", "-2"]) == 2
     assert "--openings must be a number of random moves, 0 or more, got -2" in capsys.readouterr().err
+
+
+def test_openings_are_drawn_from_the_moves_the_game_keeps_for_them():
+    size, middle = 15, 7
+    for opening in draw_openings("gomoku", {"size": size}, 3, 10, random.Random(2)):
+        assert all(max(abs(p % size - middle), abs(p // size - middle)) <= 2 for p in opening)

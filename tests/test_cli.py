@@ -81,7 +81,20 @@ def test_analyse_prints_the_position_and_values_best_first(capsys, tier_setup):
     values = [line for line in out.split("best first:\n", 1)[1].splitlines() if line.startswith("  ")]
     assert values[0].split()[:2] == ["c3", "quiet"]
     assert [line.split()[1] for line in values[1:]] == ["loses"] * 5
-    assert "Value of the position for O (its best move's): quiet" in out
+    assert "Value of the position for O: not proven (the values above are estimates)" in out
+
+
+def test_analyse_gives_the_positions_value_when_every_move_is_proven(capsys):
+    assert main.main(["analyse", "reversi", "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO--", "X"]) == 0
+    out = capsys.readouterr().out
+    assert "  g8  win by 18 (exact)" in out
+    assert "Value of the position for Black: win by 18 (exact) (its best move's, proven)" in out
+
+
+def test_analyse_says_a_position_of_estimates_has_no_proven_value(capsys):
+    assert main.main(["analyse", "reversi", "f5d6c3", "--budget", "0.3"]) == 0
+    out = capsys.readouterr().out
+    assert "(estimate)" in out and "Value of the position for White: not proven (the values above are estimates)" in out
 
 
 def test_analyse_with_the_shipped_config_uses_the_hint_tier(capsys):
@@ -220,3 +233,15 @@ def test_bots_says_which_settings_file_it_read(capsys, monkeypatch, tmp_path):
     first = capsys.readouterr().out.splitlines()[0]
     assert first.startswith("Settings: ") and "(the shipped ones; to change them, copy it to" in first
     assert str(tmp_path / "config" / "config.yaml") in first
+
+
+def test_ctrl_c_during_a_command_prints_one_line_and_exits_with_status_130(capsys, monkeypatch):
+    from game import cli
+
+    def interrupted(args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "list_bots", interrupted)
+    assert main.main(["bots"]) == cli.INTERRUPTED == 130
+    captured = capsys.readouterr()
+    assert captured.err == "main.py: stopped (Ctrl+C)\n" and captured.out == ""

@@ -90,6 +90,28 @@ def test_str_draws_the_board_with_its_coordinates_and_who_is_to_move():
     assert lines[-1] == "freestyle, Black to move; last move d4"
 
 
+def test_opening_moves_are_the_legal_points_within_two_lines_of_the_centre():
+    state = Gomoku.from_text("h8 i9")
+    assert set(names(state, state.opening_moves())) == {
+        f"{col}{row}" for col in "fghij" for row in range(6, 11)} - {"h8", "i9"}
+    assert len(Gomoku(size=9).opening_moves()) == 25
+
+
+def test_opening_moves_are_every_legal_point_once_the_centre_is_full():
+    state = board("""
+        . . . . . . . . .
+        . . . . . . . . .
+        . . X X O O X . .
+        . . O O X X O . .
+        . . X X O O X . .
+        . . O O X X O . .
+        . . X X O O X . .
+        . . . . . . . . .
+        . . . . . . . . .
+    """, rule="freestyle")
+    assert state.opening_moves() == state.legal_moves() and len(state.legal_moves()) == 81 - 25
+
+
 def test_star_points_are_the_centre_and_four_points_three_lines_in():
     state = Gomoku()
     assert sorted(names(state, star_points(15))) == ["d12", "d4", "h8", "l12", "l4"]

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from bots.lib import reversi_patterns as patterns
-from game.rules.reversi import Reversi
+from game.rules.reversi import Reversi, legal_mask
 
 
 def random_position(rng: random.Random) -> Reversi:
@@ -27,7 +27,9 @@ def plain_features(own: int, opp: int) -> list[int]:
         for square in squares:
             index = index * 3 + (1 if own >> square & 1 else 2 if opp >> square & 1 else 0)
         found.append(int(patterns.TYPE_OFFSET[patterns.TYPE_NAMES.index(name)]) + index)
-    return found + [patterns.BIAS_FEATURE]
+    mine, theirs = legal_mask(own, opp).bit_count(), legal_mask(opp, own).bit_count()
+    return found + [patterns.OWN_MOBILITY + min(mine, patterns.MOBILITY_CAP),
+                    patterns.OPP_MOBILITY + min(theirs, patterns.MOBILITY_CAP), patterns.BIAS_FEATURE]
 
 
 def test_every_pattern_is_placed_once_per_distinct_set_of_squares():
@@ -62,14 +64,14 @@ def test_the_evaluation_is_the_sum_of_the_weights_of_its_phase():
         own, opp = state.discs(state.turn), state.discs(1 - state.turn)
         empties = 64 - sum(state.counts())
         table = weights[min(empties, 59) // patterns.PHASE_WIDTH]
-        assert patterns.evaluate(own, opp, weights) == int(table[plain_features(own, opp)].sum())
+        assert patterns.evaluate(own, opp, weights.reshape(-1)) == int(table[plain_features(own, opp)].sum())
 
 
 def test_saved_weights_load_back_and_a_wrong_shape_is_refused(tmp_path):
     weights = np.arange(patterns.PHASES * patterns.FEATURES, dtype=np.float64).reshape(patterns.PHASES, -1) % 1000
     path = tmp_path / "w.npz"
     patterns.save_weights(weights, path, positions=10)
-    assert np.array_equal(patterns.load_weights(path), weights.astype(np.int32))
+    assert np.array_equal(patterns.load_weights(path), weights.astype(np.int32).reshape(-1))
     np.savez_compressed(tmp_path / "bad.npz", weights=np.zeros((2, 3), dtype=np.int16))
     with pytest.raises(ValueError, match="bad.npz: pattern weights of shape"):
         patterns.load_weights(tmp_path / "bad.npz")

@@ -235,6 +235,14 @@ def test_random_games_end_with_an_outcome_naming_valid_seats_places_and_scores(c
     assert isinstance(state.scores_text(outcome), str) and bool(state.scores_text(outcome)) == bool(outcome.scores)
 
 
+@each_game(examples=3)
+def test_opening_moves_are_legal_moves_and_there_are_some_while_the_game_goes_on(cls, options, rng):
+    for state in checkpoints(cls, options, rng, count=4):
+        legal = state.legal_moves()
+        opening = state.opening_moves()
+        assert set(opening) <= set(legal) and bool(opening) == bool(legal)
+
+
 # -- taking back --------------------------------------------------------------------------
 @each_game(examples=4)
 def test_push_then_pop_restores_the_exact_state(cls, options, rng):

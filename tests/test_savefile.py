@@ -1,11 +1,14 @@
 """Save files: round trips, and clear errors for damaged files."""
+import random
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from game.match.record import Match, Player
 from game.store.savefile import SaveFileError, load_match, match_from_text, match_to_text, save_match
 from game.rules.connect4 import ConnectFour
-from game.rules.reversi import Reversi
+from game.rules.reversi import PASS, Reversi
+from game.rules.catalogue import game_ids, new_state
 from game.rules.tictactoe import TicTacToe
 
 
@@ -193,3 +196,122 @@ def test_a_bad_position_line_is_named_with_its_line():
 def test_a_finished_reversi_game_saves_its_score_in_the_result_line():
     match = Match(Reversi.read("X" * 61 + "--- O"), [Player.human("Ann"), Player.human("Bob")])
     assert "Result: Black won (more discs, 64–0)" in match_to_text(match)
+
+
+def played(*moves: int) -> Match:
+    match = Match(TicTacToe(), [Player.human("Ann"), Player.of_bot("Master")])
+    for move in moves:
+        match.play(move)
+    return match
+
+
+def test_the_result_line_counts_the_moves_and_reversi_passes_are_not_counted():
+    assert "Result: in progress; 3 moves\n" in match_to_text(played(4, 0, 8))
+    assert "Result: in progress; 1 move\n" in match_to_text(played(4))
+    finished = Match(Reversi.read("X" * 61 + "--- O"), [Player.human("Ann"), Player.human("Bob")])
+    assert "Result: Black won (more discs, 64–0); 0 moves\n" in match_to_text(finished)
+
+
+@pytest.mark.parametrize("cut", ["Moves: b2 a", "Moves: b2 a3 c1\nRes", "Seat 2 (O): bo", "# Board Arc"])
+def test_a_save_cut_short_is_refused_naming_the_line_it_ends_on(tmp_path, cut):
+    text = match_to_text(played(4, 0, 8))
+    path = tmp_path / "cut.txt"
+    path.write_text(text[:text.index(cut) + len(cut)], encoding="utf-8")
+    line = text[:text.index(cut) + len(cut)].count("\n") + 1
+    with pytest.raises(SaveFileError, match=f"cut.txt line {line}: the file ends in the middle of this line, "
+                                            "before its Result line: it was cut short"):
+        load_match(path)
+
+
+def test_a_save_cut_at_the_end_of_a_line_before_its_result_is_refused():
+    text = match_to_text(played(4, 0, 8))
+    with pytest.raises(SaveFileError, match="line 5: the file ends after this line, before its Result line"):
+        match_from_text(text[:text.index("Result")])
+
+
+def test_a_save_cut_in_its_last_line_after_the_result_still_loads():
+    text = match_to_text(played(4, 0, 8))
+    assert match_from_text(text[:text.index("Saved") + 3]).state.to_text() == "b2 a3 c1"
+
+
+def test_a_save_whose_moves_line_is_missing_is_refused_by_its_result_count():
+    text = match_to_text(played(4, 0, 8)).replace("Moves: b2 a3 c1\n", "")
+    with pytest.raises(SaveFileError, match="line 5: the Result line counts 3 moves, but the file has no Moves line"):
+        match_from_text(text)
+    fewer = match_to_text(played(4, 0, 8)).replace("Moves: b2 a3 c1", "Moves: b2")
+    with pytest.raises(SaveFileError, match=r"counts 3 moves, but the Moves line \(line 5\) has 1"):
+        match_from_text(fewer)
+
+
+def test_a_hand_written_save_without_the_header_or_result_line_still_loads():
+    match = match_from_text("Game: tictactoe\nSeat 1: human A\nSeat 2: human B\nMoves: b2 a3")
+    assert match.state.to_text() == "b2 a3"
+
+
+def test_an_empty_file_and_a_damaged_byte_are_refused_with_their_line(tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    with pytest.raises(SaveFileError, match="the file is empty"):
+        load_match(empty)
+    spoilt = tmp_path / "spoilt.txt"
+    spoilt.write_bytes(match_to_text(played(4)).encode().replace(b"Moves: b2", b"Moves: \xff2"))
+    with pytest.raises(SaveFileError, match="spoilt.txt line 5: not a text file"):
+        load_match(spoilt)
+
+
+def test_what_redo_would_replay_is_kept_when_asked_for_and_read_back():
+    match = played(4, 0, 8, 2)
+    match.undo()
+    match.undo()
+    assert "Redo" not in match_to_text(match)
+    text = match_to_text(match, redo=True)
+    assert "Redo: b2 a3 | c1 c3\n" in text
+    again = match_from_text(text)
+    assert again.records == [] and again.redo_groups() == [[4, 0], [8, 2]]
+    again.redo()
+    assert again.state.to_text() == "b2 a3"
+    with pytest.raises(SaveFileError, match=r"line 6: redo group 2: move 1 \('b2'\)"):
+        match_from_text(text.replace("| c1", "| b2"))
+
+
+def test_reversi_redo_groups_round_trip_over_forced_passes():
+    state = Reversi()
+    rng = random.Random(8)                # a game with two forced passes near its end
+    match = Match(state, [Player.human("Ann"), Player.human("Bob")])
+    while not state.is_over():
+        match.play(rng.choice(state.legal_moves()))
+    while len(match.records) > 55:
+        match.undo()
+    groups = match.redo_groups()
+    assert PASS in [move for group in groups for move in group]
+    again = match_from_text(match_to_text(match, redo=True))
+    assert again.redo_groups() == groups
+
+
+def test_default_save_names_differ_within_a_minute_and_within_a_second(tmp_path):
+    import datetime as dt
+
+    from game.store.savefile import default_save_path
+
+    moment = dt.datetime(2025, 1, 3, 10, 30, 15)
+    first = default_save_path("connect4", tmp_path, moment)
+    assert first.name == "connect4-2025-01-03-103015.txt"
+    first.write_text("taken", encoding="utf-8")
+    assert default_save_path("connect4", tmp_path, moment).name == "connect4-2025-01-03-103015-2.txt"
+    assert default_save_path("connect4", tmp_path, moment.replace(second=16)).name == "connect4-2025-01-03-103016.txt"
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_game_keeps_its_position_and_redo_history_through_a_save(game_id):
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = new_state(game_id)
+        match = Match(state, [Player.human()] * state.num_seats)
+        for _ in range(rng.randint(3, 40)):
+            if state.is_over():
+                break
+            match.play(rng.choice(state.legal_moves()))
+        for _ in range(rng.randint(1, 4)):
+            match.undo()
+        again = match_from_text(match_to_text(match, redo=True))
+        assert again.state.key() == state.key() and again.redo_groups() == match.redo_groups()

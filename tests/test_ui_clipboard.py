@@ -72,3 +72,19 @@ def test_paste_that_leaves_this_games_line_asks_before_replacing_it(make_app):
     d.key(pygame.K_RETURN)
     assert play.match.state.to_text() == "b2 a1 c3"
     assert not play.match.can_redo()
+
+
+def test_paste_of_an_ffo_position_sets_it_up_and_play_goes_on_from_it(make_app):
+    d = make_app()
+    play = open_game(d, "reversi", "f5")
+    ffo = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X"
+    pygame.scrap.put_text(ffo + "; G8:+18; H1:+12;")
+    ctrl(d, pygame.K_v)
+    assert d.services.dialogs.kind == "confirm"           # it replaces the game: asked first
+    d.key(pygame.K_RETURN)
+    state = play.match.state
+    assert state.start_text == ffo and state.move_stack == []
+    play.play_move(state.parse_move("g8"))
+    assert state.to_text() == "g8"
+    ctrl(d, pygame.K_c)
+    assert pygame.scrap.get_text() == ffo + " g8"

@@ -218,3 +218,41 @@ def test_save_dialog_enter_saves_a_bare_name_in_the_saves_folder_and_escape_canc
     d.key(pygame.K_RETURN)
     assert not d.services.dialogs.is_open
     assert "Moves: b2" in (saves_dir() / "my game.txt").read_text(encoding="utf-8")
+
+
+def test_a_save_cut_short_is_a_row_that_names_its_last_line_and_is_refused(make_app):
+    d = make_app()
+    whole = saved("whole.txt", "b2 a3 c1", YOU_VS_MASTER, OLD)
+    text = whole.read_text(encoding="utf-8")
+    broken("cut.txt", text[:text.index("Moves: b2 a") + len("Moves: b2 a")], OLD + dt.timedelta(hours=1))
+    open_list_from_title(d)
+    cut, kept = d.scene.games
+    assert kept.loadable and not cut.loadable
+    assert cut.problem_detail == ("line 5: the file ends in the middle of this line, before its Result line: "
+                                  "it was cut short, and moves may be missing")
+    d.key(pygame.K_RETURN)
+    assert d.scene.name == "load" and any("cut.txt cannot be loaded" in m for m in d.services.toasts.messages())
+
+
+def test_a_save_naming_a_bot_not_installed_says_so_and_loads_with_a_stand_in(make_app):
+    d = make_app()
+    saved("gone.txt", "b2", [Player.human(), Player.of_bot("RetiredBot")], OLD)
+    open_list_from_title(d)
+    assert d.scene.summaries[0].players == "You vs RetiredBot (not installed)"
+    d.key(pygame.K_RETURN)
+    d.settle()
+    assert d.scene.name == "play" and d.scene.match.players[1] == Player.of_bot("Master")
+    assert "RetiredBot is not installed, so Master" in d.services.dialogs.window.text_block.html_text
+
+
+def test_two_saves_in_the_same_minute_get_different_names(make_app):
+    d = make_app()
+    d.start_hot_seat()
+    d.scene.play_move(4)
+    for _ in range(2):
+        d.key(pygame.K_s, mod=pygame.KMOD_CTRL)
+        assert d.services.dialogs.kind == "file"
+        d.key(pygame.K_RETURN)
+        assert not d.services.dialogs.is_open
+    files = sorted(p.name for p in saves_dir().iterdir())
+    assert len(files) == 2 and all(name.startswith("tictactoe-") for name in files)

@@ -127,7 +127,7 @@ def test_loading_a_corrupt_file_shows_an_error_and_keeps_the_game(make_app, tmp_
     assert d.scene is before and before.match.state.to_text() == "b2 a3"
 
 
-def test_start_with_load_path_opens_the_play_screen_and_unknown_bots_become_human(make_app, tmp_path):
+def test_start_with_load_path_opens_the_play_screen_and_a_bot_not_installed_gets_the_hint_tier(make_app, tmp_path):
     path = tmp_path / "game.txt"
     match = Match(new_state("tictactoe"), [Player.human(), Player.of_bot("NoSuchBot")])
     match.play(4)
@@ -136,8 +136,9 @@ def test_start_with_load_path_opens_the_play_screen_and_unknown_bots_become_huma
     assert d.scene.name == "play"
     assert [s.name for s in d.services.scenes.stack] == ["title", "games", "setup", "play"]
     assert d.services.dialogs.is_open
-    assert "NoSuchBot" in d.services.dialogs.window.text_block.html_text
-    assert [p.kind for p in d.scene.match.players] == ["human", "human"]
+    message = d.services.dialogs.window.text_block.html_text
+    assert "NoSuchBot is not installed, so Master (the tier that gives hints) plays that seat instead" in message
+    assert d.scene.match.players == [Player.human(), Player.of_bot("Master")]
     assert d.scene.match.state.turn == 1
     d.key(pygame.K_ESCAPE)
     d.key(pygame.K_ESCAPE)

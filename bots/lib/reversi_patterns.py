@@ -5,8 +5,9 @@ fixed set of square groups ("patterns": each edge with its two X-squares,
 each corner's 3x3 block and 2x5 blocks, rows and columns 2-4, every
 diagonal of 4 or more squares), every configuration of a group (each square
 empty, the mover's or the opponent's: a base-3 number) has a learnt weight,
-and a position is worth the sum of its groups' weights plus a constant, in
-a table chosen by how many squares are still empty. Symmetric groups (the
+so has each count of either side's legal moves (mobility, which no group of
+squares sees), and a position is worth the sum of those weights plus a
+constant, in a table chosen by how many squares are still empty. Symmetric groups (the
 four edges, the eight 2x5 blocks...) share one table, with their squares
 read in the same order relative to the board's rotation or reflection.
 
@@ -25,6 +26,7 @@ import numpy as np
 from numba import njit
 
 from game.paths import ASSETS_DIR
+from bots.lib.reversi_board import legal_moves, popcount
 
 WEIGHTS_PATH = ASSETS_DIR / "reversi_patterns.npz"
 #: One table per band of empties: phase = min(empties, 59) // PHASE_WIDTH.
@@ -86,7 +88,11 @@ TYPE_NAMES = tuple(BASE_PATTERNS)
 _TYPE_SIZE = np.array([3 ** len(BASE_PATTERNS[name]) for name in TYPE_NAMES], dtype=np.int64)
 #: Where each pattern type's table starts in a phase's row of weights; the last entry is the constant.
 TYPE_OFFSET = np.concatenate(([0], np.cumsum(_TYPE_SIZE)[:-1])).astype(np.int64)
-BIAS_FEATURE = int(_TYPE_SIZE.sum())
+#: One weight per count of the mover's legal moves, and of the opponent's (capped).
+MOBILITY_CAP = 31
+OWN_MOBILITY = int(_TYPE_SIZE.sum())
+OPP_MOBILITY = OWN_MOBILITY + MOBILITY_CAP + 1
+BIAS_FEATURE = OPP_MOBILITY + MOBILITY_CAP + 1
 FEATURES = BIAS_FEATURE + 1
 MAX_SQUARES = max(len(cells) for cells in BASE_PATTERNS.values())
 #: Per placement: its squares (padded with -1), and the table offset of its type.
@@ -95,8 +101,8 @@ INSTANCE_OFFSET = np.zeros(len(INSTANCES), dtype=np.int64)
 for _n, (_name, _squares) in enumerate(INSTANCES):
     INSTANCE_SQUARES[_n, :len(_squares)] = _squares
     INSTANCE_OFFSET[_n] = TYPE_OFFSET[TYPE_NAMES.index(_name)]
-#: Features a position has: one per placement, and the constant.
-FEATURES_PER_POSITION = len(INSTANCES) + 1
+#: Features a position has: one per placement, the two mobilities, and the constant.
+FEATURES_PER_POSITION = len(INSTANCES) + 3
 
 
 @njit(cache=True)
@@ -105,83 +111,80 @@ def phase_of(empties: int) -> int:
     return min(empties, 59) // PHASE_WIDTH
 
 
+@njit(cache=True, inline="always")
+def _placement_feature(own: np.uint64, opp: np.uint64, n: int) -> int:
+    """Placement ``n``'s feature: its table offset plus the base-3 number of its
+    squares read in order (0 empty, 1 own, 2 opponent, first most significant)."""
+    index = 0
+    for k in range(MAX_SQUARES):
+        square = INSTANCE_SQUARES[n, k]
+        if square < 0:
+            break
+        bit = np.uint64(1) << np.uint64(square)
+        index = index * 3 + (1 if own & bit else (2 if opp & bit else 0))
+    return INSTANCE_OFFSET[n] + index
+
+
+@njit(cache=True, inline="always")
+def _mobility_features(own: np.uint64, opp: np.uint64) -> tuple[int, int]:
+    """The features of the mover's and the opponent's numbers of legal moves."""
+    mine = min(np.int64(popcount(legal_moves(own, opp))), MOBILITY_CAP)
+    theirs = min(np.int64(popcount(legal_moves(opp, own))), MOBILITY_CAP)
+    return OWN_MOBILITY + mine, OPP_MOBILITY + theirs
+
+
 @njit(cache=True)
-def features_into(own: np.uint64, opp: np.uint64, squares: np.ndarray, offsets: np.ndarray,
-                  out: np.ndarray) -> None:
+def features_into(own: np.uint64, opp: np.uint64, out: np.ndarray) -> None:
     """The feature numbers of a position (side to move owns ``own``) into ``out``:
-    per placement its table offset plus the base-3 number of its squares read in
-    order (0 empty, 1 own, 2 opponent, first square most significant), then the
-    constant."""
-    for n in range(squares.shape[0]):
-        index = 0
-        for k in range(squares.shape[1]):
-            square = squares[n, k]
-            if square < 0:
-                break
-            bit = np.uint64(1) << np.uint64(square)
-            digit = 1 if own & bit else (2 if opp & bit else 0)
-            index = index * 3 + digit
-        out[n] = offsets[n] + index
-    out[squares.shape[0]] = BIAS_FEATURE
+    one per placement, then each side's mobility, then the constant."""
+    placements = INSTANCE_SQUARES.shape[0]
+    for n in range(placements):
+        out[n] = _placement_feature(own, opp, n)
+    out[placements], out[placements + 1] = _mobility_features(own, opp)
+    out[placements + 2] = BIAS_FEATURE
 
 
 @njit(cache=True)
-def pattern_eval(own: np.uint64, opp: np.uint64, weights: np.ndarray,
-                 squares: np.ndarray, offsets: np.ndarray) -> int:
+def pattern_eval(own: np.uint64, opp: np.uint64, weights: np.ndarray) -> int:
     """The position's value for the side to move (owning ``own``), in hundredths
-    of a disc of final disc difference: the sum of its placements' weights and
-    the constant in the table of its phase. ``weights`` is (PHASES, FEATURES)."""
-    empties = 64 - _popcount(own | opp)
-    table = weights[phase_of(empties)]
-    total = np.int64(table[BIAS_FEATURE])
-    for n in range(squares.shape[0]):
-        index = 0
-        for k in range(squares.shape[1]):
-            square = squares[n, k]
-            if square < 0:
-                break
-            bit = np.uint64(1) << np.uint64(square)
-            digit = 1 if own & bit else (2 if opp & bit else 0)
-            index = index * 3 + digit
-        total += table[offsets[n] + index]
+    of a disc of final disc difference: the sum of its features' weights in the
+    table of its phase. ``weights`` is the flat int32 array of ``load_weights``:
+    phase ``p``'s table starts at ``p * FEATURES``."""
+    base = phase_of(64 - popcount(own | opp)) * FEATURES
+    mine, theirs = _mobility_features(own, opp)
+    total = np.int64(weights[base + BIAS_FEATURE]) + weights[base + mine] + weights[base + theirs]
+    for n in range(INSTANCE_SQUARES.shape[0]):
+        total += weights[base + _placement_feature(own, opp, n)]
     return total
-
-
-@njit(cache=True)
-def _popcount(mask: np.uint64) -> int:
-    count = 0
-    while mask:
-        mask &= mask - np.uint64(1)
-        count += 1
-    return count
 
 
 def features(own: int, opp: int) -> np.ndarray:
     """The feature numbers of one position (Python ints in), for fitting and tests."""
     out = np.zeros(FEATURES_PER_POSITION, dtype=np.int64)
-    features_into(np.uint64(own), np.uint64(opp), INSTANCE_SQUARES, INSTANCE_OFFSET, out)
+    features_into(np.uint64(own), np.uint64(opp), out)
     return out
 
 
 def evaluate(own: int, opp: int, weights: np.ndarray) -> int:
     """``pattern_eval`` from Python ints: hundredths of a disc for the side to move."""
-    return int(pattern_eval(np.uint64(own), np.uint64(opp), weights, INSTANCE_SQUARES, INSTANCE_OFFSET))
+    return int(pattern_eval(np.uint64(own), np.uint64(opp), weights))
 
 
 @lru_cache(maxsize=2)
 def load_weights(path: Path = WEIGHTS_PATH) -> np.ndarray:
-    """The fitted tables, (PHASES, FEATURES) int32; ``FileNotFoundError`` or
-    ``ValueError`` naming the file if it is missing or of another shape."""
+    """The fitted tables as one flat int32 array, phase by phase (what
+    ``pattern_eval`` reads); ``FileNotFoundError`` or ``ValueError`` naming the
+    file if it is missing or of another shape."""
     with np.load(path) as data:
         weights = data["weights"]
     if weights.shape != (PHASES, FEATURES):
         raise ValueError(f"{path}: pattern weights of shape {weights.shape}, expected {(PHASES, FEATURES)} "
                          "(rebuild it with benchmarks/reversi_fit.py)")
-    return np.ascontiguousarray(weights, dtype=np.int32)
+    return np.ascontiguousarray(weights, dtype=np.int32).reshape(-1)
 
 
 def save_weights(weights: np.ndarray, path: Path = WEIGHTS_PATH, **info: object) -> None:
-    """Write the tables as int16 hundredths of a disc (compressed), with ``info``
+    """Write the tables, (PHASES, FEATURES), as int16 hundredths of a disc (compressed), with ``info``
     (how they were fitted) beside them; written to a temporary file, then renamed."""
     clipped = np.clip(np.rint(weights), -32768, 32767).astype(np.int16)
     temporary = path.with_name(path.name + ".tmp.npz")

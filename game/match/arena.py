@@ -18,7 +18,9 @@ Openings are drawn from ``random.Random(seed)``: a seeded run repeats
 them; a round's opening is drawn again while it repeats an earlier one
 (while there are others to be had), and an opening after which the game is
 over is never used. Forced passes inside an opening are played as they
-come and are not counted among its K moves.
+come and are not counted among its K moves. The random moves are drawn
+from the state's ``opening_moves``: its legal moves, or those of them a game
+keeps for openings (Gomoku's near the centre, where games are played).
 """
 from __future__ import annotations
 
@@ -226,7 +228,7 @@ def _random_opening(game_id: str, options: dict[str, Any], moves: int, rng: rand
         while len(opening) < moves and not state.is_over():
             _pass_while_forced(state)
             if not state.is_over():
-                opening.append(rng.choice(state.legal_moves()))
+                opening.append(rng.choice(state.opening_moves()))
                 state.push(opening[-1])
         if not state.is_over():
             return tuple(opening)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from game.rules.core import Move, Outcome, State
+from game.rules.core import IllegalMove, Move, Outcome, State
 
 HUMAN, BOT, REMOTE = "human", "bot", "remote"
 
@@ -153,6 +153,29 @@ class Match:
             self.state.push(record.move)
             self.records.append(record)
         return group
+
+    def redo_groups(self) -> list[list[Move]]:
+        """The moves Redo would bring back, one list per press: the next press
+        first, each list oldest move first (what a save file keeps of them)."""
+        return [[record.move for record in reversed(group)] for group in reversed(self._redo)]
+
+    def set_redo_groups(self, groups: Sequence[Sequence[Move]]) -> None:
+        """Make ``groups`` (listed as ``redo_groups`` lists them) what Redo brings
+        back; ``IllegalMove`` if they do not play on from this position, and the
+        redo history stays as it was."""
+        replay = self.state.copy()
+        stack: list[list[MoveRecord]] = []
+        for group in groups:
+            records = []
+            for move in group:
+                if not replay.is_legal(move):
+                    raise IllegalMove(f"redo move {move!r} is not legal after {replay.to_text() or 'the start'}")
+                seat, text = replay.turn, replay.move_to_str(move)
+                replay.push(move)
+                records.append(MoveRecord(replay.move_stack[-1], seat, text))
+            if records:
+                stack.append(list(reversed(records)))
+        self._redo = list(reversed(stack))
 
     def restart(self, start: State | None = None) -> None:
         """Back to the start position with the same players and options.

@@ -540,7 +540,7 @@ def _describe_move(state: State, move: Any) -> str:
 
 
 def _check_values(state: State, values: Any) -> tuple[dict[Move, MoveValue], str | None]:
-    """The worker's ``{move: (score, text)}`` as ``MoveValue``s of legal moves,
+    """The worker's ``{move: (score, text, exact)}`` as ``MoveValue``s of legal moves,
     or ``({}, what is wrong)``: one bad entry drops the whole analysis."""
     if type(values) is not dict:
         return {}, f"analysed the position as {type(values).__name__}, not a dict of move values"
@@ -549,12 +549,12 @@ def _check_values(state: State, values: Any) -> tuple[dict[Move, MoveValue], str
         legal = _as_legal(state, move)
         if legal is None:
             return {}, f"valued {_describe_move(state, move)}, which is not a legal move"
-        if type(pair) is not tuple or len(pair) != 2:
+        if type(pair) is not tuple or len(pair) != 3 or type(pair[2]) is not bool:
             return {}, f"valued {state.move_to_str(legal)} as {_shown(pair)}, not a MoveValue"
-        score, problem = plain_score(*pair)
+        score, problem = plain_score(*pair[:2])
         if problem is not None:
             return {}, f"valued {state.move_to_str(legal)} {problem}"
-        checked[legal] = MoveValue(score, pair[1])
+        checked[legal] = MoveValue(score, pair[1], pair[2])
     return checked, None
 
 
@@ -666,11 +666,11 @@ def _plain_move(state: State, move: Any) -> tuple[Move | None, str | None]:
         return None, f"chose {_shown(move)}, which is not a legal move"
 
 
-def _plain_values(state: State, values: Any) -> tuple[dict[Move, tuple[float, str]] | None, str | None]:
-    """A bot's analysis as ``{move: (score, text)}`` of plain data, or (None, what is wrong)."""
+def _plain_values(state: State, values: Any) -> tuple[dict[Move, tuple[float, str, bool]] | None, str | None]:
+    """A bot's analysis as ``{move: (score, text, exact)}`` of plain data, or (None, what is wrong)."""
     if not isinstance(values, dict):
         return None, f"analysed the position as {type(values).__name__}, not a dict of move values"
-    plain: dict[Move, tuple[float, str]] = {}
+    plain: dict[Move, tuple[float, str, bool]] = {}
     for move, value in values.items():
         key, problem = _plain_move(state, move)
         if problem is not None:
@@ -680,7 +680,7 @@ def _plain_values(state: State, values: Any) -> tuple[dict[Move, tuple[float, st
         score, problem = plain_score(value.score, value.text)
         if problem is not None:
             return None, f"valued {state.move_to_str(key)} {problem}"
-        plain[key] = (score, str(value.text))
+        plain[key] = (score, str(value.text), value.exact is True)
     return plain, None
 
 

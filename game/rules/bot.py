@@ -39,11 +39,14 @@ class MoveValue:
 
     ``score`` orders moves (higher is better for the player to move); ``text``
     says it in words a player understands: ``'win in 3'``, ``'draw'``,
-    ``'loss in 2'``, ``'+0.35'``.
+    ``'loss in 2'``, ``'+0.35'``. ``exact`` says the value is proven (a solved
+    result, not an estimate or a bound): only then may a caller call the best
+    of them the value of the position.
     """
 
     score: float
     text: str
+    exact: bool = False
 
 
 class Bot:

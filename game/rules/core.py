@@ -244,6 +244,12 @@ class State(ABC):
     def is_legal(self, move: Move) -> bool:
         return self.outcome() is None and move in self.legal_moves()
 
+    def opening_moves(self) -> list[Move]:
+        """The moves a random opening draws from (the arena's ``--openings``): every legal move,
+        unless a game whose random moves anywhere make poor starts narrows them to some of
+        its legal moves (Gomoku: near the centre). Never empty while legal moves exist."""
+        return self.legal_moves()
+
     @abstractmethod
     def push(self, move: Move) -> None:
         """Play ``move``; raise ``IllegalMove`` (and change nothing) if illegal."""

@@ -74,6 +74,8 @@ NUMBER_WORDS = {5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
 _MOVE_WORD = re.compile(r"[A-Za-z]\d+|\d+\.|[^\s,;]+")
 _MOVE_NUMBER = re.compile(r"\d+\.")
 _POINT_WORD = re.compile(r"^([A-Za-z])(\d{1,2})$")
+#: Random opening stones stand at most this many lines from the centre (``opening_moves``).
+OPENING_REACH = 2
 #: How many stones ``from_stones`` may try to take back before it gives up finding an order.
 _ARRANGE_TRIES = 20_000
 
@@ -373,6 +375,14 @@ class Gomoku(State):
 
     def is_legal(self, move: Hashable) -> bool:
         return self._why_illegal(move) is None
+
+    def opening_moves(self) -> list[int]:
+        """The legal points within ``OPENING_REACH`` lines of the centre (every legal point if
+        none is left there): random stones anywhere make games at the edge, which no one plays."""
+        middle = self.size // 2
+        moves = self.legal_moves()
+        return [p for p in moves if abs(p % self.size - middle) <= OPENING_REACH
+                and abs(p // self.size - middle) <= OPENING_REACH] or moves
 
     def push(self, move: Hashable) -> None:
         why = self._why_illegal(move)

@@ -16,10 +16,23 @@ the game's own notation (Connect Four writes ``4453``), so whose turn it is
 follows from it. A game started from a set-up position (a Reversi position
 pasted from a test suite) has a ``Position`` line in the game's position
 notation, and its moves are played from there. ``Note N`` attaches a remark to move N. Lines starting with
-``#`` and the ``Result`` and ``Saved`` lines are for people; loading ignores
-them. Files written before the options joined the ``Game`` line name the
-game alone and give its options on a line of their own,
-``Options: cols=7 rows=6 n=4``; they load as they always did.
+``#`` and the ``Saved`` line are for people; loading ignores them. Files
+written before the options joined the ``Game`` line name the game alone and
+give its options on a line of their own, ``Options: cols=7 rows=6 n=4``;
+they load as they always did.
+
+A damaged file never loads as a different game: the ``Result`` line, which
+the arcade writes after the moves, ends with the number of moves on the
+``Moves`` line (``Result: in progress; 4 moves``), and loading checks it. A
+file that starts with the arcade's header line but has no ``Result`` line
+was cut short (a disk that filled up, a copy that stopped) and is refused,
+naming the line it ends on; so is a file whose moves do not add up to its
+``Result`` line (a ``Moves`` line lost, or moves cut off). Files written by
+hand without the header, or before the count was written, load as before.
+
+The autosave (``game/store/autosave.py``) also keeps what Redo would bring
+back: ``Redo: c1 a1 | b3``, the moves after the position, one group per
+press of Redo, the next one first.
 """
 from __future__ import annotations
 
@@ -27,7 +40,7 @@ import datetime as _dt
 import re
 from pathlib import Path
 
-from game.rules.core import BadNotation
+from game.rules.core import BadNotation, State
 from game.rules.catalogue import GameSpec
 from game.match.record import BOT, HUMAN, REMOTE, Match, MoveRecord, Player
 from game.store.userdata import atomic_write_text
@@ -35,6 +48,10 @@ from game.store.userdata import atomic_write_text
 HEADER = "# Board Arcade saved game"
 _SEAT = re.compile(r"^Seat (\d+)(?: \(([^)]*)\))?$")
 _NOTE = re.compile(r"^Note (\d+)$")
+#: The move count at the end of a ``Result`` line: ``in progress; 4 moves``.
+_RESULT_COUNT = re.compile(r";\s*(\d+) moves?\s*$")
+#: Between the groups of a ``Redo`` line, one per press of Redo.
+REDO_SEPARATOR = "|"
 
 
 class SaveFileError(ValueError):
@@ -64,8 +81,29 @@ def _result_text(match: Match) -> str:
     return f"{names} won ({how})"
 
 
-def match_to_text(match: Match) -> str:
-    """The save-file text of ``match``."""
+def moves_written(state: State) -> int:
+    """How many moves the ``Moves`` line of ``state`` holds (a game that leaves
+    forced passes out of its notation does not count them)."""
+    return sum(1 for move in state.move_stack if state.writes_passes or not state.is_pass(move))
+
+
+def _count_text(count: int) -> str:
+    return "1 move" if count == 1 else f"{count} moves"
+
+
+def _redo_text(match: Match) -> str:
+    """The ``Redo`` line's value: each group of moves in the game's notation."""
+    replay = match.state.copy()
+    texts = []
+    for group in match.redo_groups():
+        texts.append(replay.moves_to_text(group) or "pass")
+        for move in group:
+            replay.push(move)
+    return f" {REDO_SEPARATOR} ".join(texts)
+
+
+def match_to_text(match: Match, *, redo: bool = False) -> str:
+    """The save-file text of ``match``; with ``redo``, what Redo would bring back too."""
     state = match.state
     lines = [HEADER, f"Game: {GameSpec.of_state(state)}"]
     for seat, player in enumerate(match.players):
@@ -73,10 +111,12 @@ def match_to_text(match: Match) -> str:
     if state.start_text:
         lines.append(f"Position: {state.start_text}")
     lines.append(f"Moves: {state.to_text()}")
+    if redo and match.can_redo():
+        lines.append(f"Redo: {_redo_text(match)}")
     for number, record in enumerate(match.records, start=1):
         if record.note:
             lines.append(f"Note {number}: {printable(record.note)}")
-    lines.append(f"Result: {_result_text(match)}")
+    lines.append(f"Result: {_result_text(match)}; {_count_text(moves_written(state))}")
     lines.append(f"Saved: {_dt.datetime.now():%Y-%m-%d %H:%M}")
     return "\n".join(line.rstrip() for line in lines) + "\n"
 
@@ -89,7 +129,13 @@ def match_from_text(text: str, source: str = "save file") -> Match:
     fields: dict[str, tuple[int, str]] = {}
     seats: dict[int, tuple[int, str]] = {}
     notes: dict[int, tuple[int, str]] = {}
-    for lineno, raw in enumerate(text.splitlines(), start=1):
+    lines = text.splitlines()
+    cut_mid_line = bool(text) and not text.endswith(("\n", "\r"))
+    if cut_mid_line:
+        _check_complete(lines, source, cut_mid_line)
+        if len(lines) > 1 and "Saved:".startswith(printable(lines[-1])):
+            lines.pop()     # cut in the Saved line, the last: no part of the game is missing
+    for lineno, raw in enumerate(lines, start=1):
         line = printable(raw)
         if not line or line.startswith("#"):
             continue
@@ -101,7 +147,7 @@ def match_from_text(text: str, source: str = "save file") -> Match:
             seats[int(seat.group(1)) - 1] = (lineno, value)
         elif note := _NOTE.match(key):
             notes[int(note.group(1))] = (lineno, value)
-        elif key in ("Game", "Options", "Position", "Moves", "Result", "Saved"):
+        elif key in ("Game", "Options", "Position", "Moves", "Redo", "Result", "Saved"):
             fields[key] = (lineno, value)
         else:
             raise SaveFileError(f"{source} line {lineno}: unknown entry {key!r}")
@@ -124,6 +170,9 @@ def match_from_text(text: str, source: str = "save file") -> Match:
         where = f"line {moves_line or position_line or fields['Game'][0]}"
         raise SaveFileError(f"{source} {where}: {err}") from None
 
+    _check_complete(lines, source, cut_mid_line)
+    _check_count(fields, state, source)
+
     if sorted(seats) != list(range(state.num_seats)):
         raise SaveFileError(
             f"{source}: {state.title} needs lines 'Seat 1' to 'Seat {state.num_seats}', "
@@ -137,7 +186,52 @@ def match_from_text(text: str, source: str = "save file") -> Match:
             raise SaveFileError(f"{source} line {lineno}: note for move {number}, but the game has {len(match.records)} moves")
         old = match.records[number - 1]
         match.records[number - 1] = MoveRecord(old.move, old.seat, old.text, note)
+    if "Redo" in fields:
+        _read_redo(match, *fields["Redo"], source)
     return match
+
+
+def _check_complete(lines: list[str], source: str, cut_mid_line: bool) -> None:
+    """``SaveFileError`` if a file the arcade wrote (it starts with the header)
+    has no ``Result`` line: the file was cut short, and moves may be missing."""
+    first = printable(lines[0]) if lines else ""
+    cut_in_header = cut_mid_line and len(lines) == 1 and first.startswith("# Board") and HEADER.startswith(first)
+    if first != HEADER and not cut_in_header:
+        return
+    if any(printable(line).partition(":")[0].strip() == "Result" for line in lines):
+        return
+    where = "in the middle of this line" if cut_mid_line else "after this line"
+    raise SaveFileError(f"{source} line {len(lines)}: the file ends {where}, before its Result line: "
+                        "it was cut short, and moves may be missing")
+
+
+def _check_count(fields: dict[str, tuple[int, str]], state: State, source: str) -> None:
+    """``SaveFileError`` if the ``Result`` line's move count is not the number of moves read."""
+    result_line, result = fields.get("Result", (0, ""))
+    found = _RESULT_COUNT.search(result)
+    if found is None:
+        return
+    said, played = int(found.group(1)), moves_written(state)
+    if said == played:
+        return
+    moves_line = fields.get("Moves", (0, ""))[0]
+    read = f"the Moves line (line {moves_line}) has {played}" if moves_line else "the file has no Moves line"
+    raise SaveFileError(f"{source} line {result_line}: the Result line counts {_count_text(said)}, but {read}: "
+                        "the file is damaged (if you edited the moves, correct or delete this line)")
+
+
+def _read_redo(match: Match, lineno: int, text: str, source: str) -> None:
+    """Play the ``Redo`` line's groups on a copy and make them the match's redo history."""
+    replay = match.state.copy()
+    groups = []
+    for number, group_text in enumerate(text.split(REDO_SEPARATOR), start=1):
+        before = len(replay.move_stack)
+        try:
+            replay.play_text("" if group_text.strip() == "pass" else group_text)
+        except BadNotation as err:
+            raise SaveFileError(f"{source} line {lineno}: redo group {number}: {err}") from None
+        groups.append(list(replay.move_stack[before:]))
+    match.set_redo_groups(groups)
 
 
 def _game_spec(fields: dict[str, tuple[int, str]], source: str) -> GameSpec:
@@ -168,9 +262,22 @@ def _player(value: str, source: str, lineno: int) -> Player:
     )
 
 
-def save_match(match: Match, path: Path | str) -> None:
-    """Write ``match`` to ``path`` atomically (the old file survives a failed write)."""
-    atomic_write_text(Path(path), match_to_text(match))
+def save_match(match: Match, path: Path | str, *, redo: bool = False) -> None:
+    """Write ``match`` to ``path`` atomically (the old file survives a failed write);
+    with ``redo``, what Redo would bring back too."""
+    atomic_write_text(Path(path), match_to_text(match, redo=redo))
+
+
+def default_save_path(game_id: str, folder: Path, now: _dt.datetime | None = None) -> Path:
+    """A new file in ``folder`` for a game saved at ``now``: ``connect4-2025-01-03-103015.txt``,
+    numbered (``-2``, ``-3``...) if a save of that second is there already."""
+    stem = f"{game_id}-{(now or _dt.datetime.now()):%Y-%m-%d-%H%M%S}"
+    path = folder / f"{stem}.txt"
+    number = 2
+    while path.exists():
+        path = folder / f"{stem}-{number}.txt"
+        number += 1
+    return path
 
 
 def load_match(path: Path | str) -> Match:
@@ -180,8 +287,11 @@ def load_match(path: Path | str) -> Match:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise SaveFileError(f"{path}: no such file") from None
-    except UnicodeDecodeError:
-        raise SaveFileError(f"{path}: not a text file (is it a Board Arcade save?)") from None
+    except UnicodeDecodeError as err:
+        line = err.object[:err.start].count(b"\n") + 1
+        raise SaveFileError(f"{path} line {line}: not a text file (damaged, or not a Board Arcade save)") from None
     except OSError as err:
         raise SaveFileError(f"{path}: cannot be read ({err.strerror or err})") from None
+    if not text.strip():
+        raise SaveFileError(f"{path}: the file is empty (a save that was never finished, or cut short)")
     return match_from_text(text, source=str(path))

@@ -67,7 +67,7 @@ def atomic_write_text(path: Path | str, text: str) -> None:
         raise
 
 
-def _set_aside(path: Path, copy: bool = False) -> str:
+def set_aside(path: Path, copy: bool = False) -> str:
     """Keep a damaged file as ``<name>.bad`` for the player; say where, for the message.
 
     ``copy`` keeps the original in place too (when part of it is still used).
@@ -96,9 +96,9 @@ def _read_json(path: Path, shape: type, what: str) -> tuple[Any, list[str]]:
         value = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as err:
         reason = str(err) if not isinstance(err, RecursionError) else "nested too deeply"
-        return None, [f"{path}: could not be read ({reason}){_set_aside(path)}"]
+        return None, [f"{path}: could not be read ({reason}){set_aside(path)}"]
     if not isinstance(value, shape):
-        return None, [f"{path}: expected {what}{_set_aside(path)}"]
+        return None, [f"{path}: expected {what}{set_aside(path)}"]
     return value, []
 
 
@@ -112,6 +112,10 @@ class Settings:
     window_size: tuple[int, int] = (1280, 800)
     fullscreen: bool = False
     bot_delay: float = 0.6
+    #: Mark the squares the player to move may play, on boards that do (Reversi).
+    show_legal_moves: bool = True
+    #: Write each stone's move number on it, on boards that can (Gomoku).
+    show_move_numbers: bool = False
 
     def checked(self) -> tuple["Settings", list[str]]:
         """A copy with every out-of-range value reset to its default, and what was reset."""
@@ -124,9 +128,10 @@ class Settings:
         if not isinstance(values["sound"], bool):
             problems.append(f"sound {self.sound!r} is not true or false")
             values["sound"] = default.sound
-        if not isinstance(values["fullscreen"], bool):
-            problems.append(f"fullscreen {self.fullscreen!r} is not true or false")
-            values["fullscreen"] = default.fullscreen
+        for name in ("fullscreen", "show_legal_moves", "show_move_numbers"):
+            if not isinstance(values[name], bool):
+                problems.append(f"{name} {values[name]!r} is not true or false")
+                values[name] = getattr(default, name)
         size = values["window_size"]
         if (
             not isinstance(size, (list, tuple))
@@ -273,7 +278,7 @@ def _read_tally(path: Path) -> tuple[dict[str, dict[str, dict[str, int]]], list[
                 continue
             tally.setdefault(game_id, {})[matchup] = clean
     if problems and raw is not None:
-        problems[-1] += _set_aside(path, copy=True)
+        problems[-1] += set_aside(path, copy=True)
     return tally, problems
 
 

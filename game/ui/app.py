@@ -8,15 +8,23 @@ the screens as one ``Services`` (``game/ui/services.py``) and opens the title
 screen. ``App.frame(dt)`` is one turn of the loop (events, update, draw), so
 tests drive the whole program by posting events and calling it; ``run`` is
 what ``main.py`` calls and loops it at 60 frames a second.
+
+However the program ends (Quit, the window's close button, Ctrl+C in the
+terminal, an error), ``App.close`` runs: the game in progress is kept for
+Resume (``game/store/autosave.py``), every bot worker and the warm-up are
+stopped, and the settings and statistics are written. Ctrl+C ends the
+program with one line on the terminal, not a traceback, and status 130.
 """
 from __future__ import annotations
 
 import logging
 import os
+import signal
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pygame
 import pygame_gui
@@ -25,6 +33,7 @@ from game.match.botregistry import BotRegistry
 from game.match.config import load_config
 from game.match.warmup import EngineWarmUp, warm_up_jobs
 from game.rules.catalogue import game_ids
+from game.store import autosave
 from game.store.savefile import SaveFileError, load_match
 from game.store.userdata import Settings, load_settings
 from game.ui import draw
@@ -46,6 +55,8 @@ BENCH_ENV = "BOARD_ARCADE_BENCH_EXIT_AFTER_FIRST_FRAME"
 #: Set to "0" to skip the launch-time warm-up of the bots' engines (the tests do;
 #: each bot's worker still warms its own engine up before it plays).
 WARMUP_ENV = "BOARD_ARCADE_WARMUP"
+#: The exit status after Ctrl+C (128 + SIGINT, as shells report it).
+INTERRUPTED = 130
 
 
 class App:
@@ -93,6 +104,7 @@ class App:
         stats = StatsStore(toasts)
         stats_problems = stats.load()
         self.running = True
+        self.closed = False
         self.frames = 0
         self.services = Services(
             fonts=fonts,
@@ -229,11 +241,60 @@ class App:
                                       f"(they are tried again when they play): {'; '.join(progress.failures)}",
                                       "warning", seconds=10)
 
-    def close(self) -> None:
-        """Stop every scene (and its bot workers) and the engine warm-up, and close the window."""
-        self.services.scenes.clear()
-        self.services.warmup.close()
-        pygame.quit()
+    def close(self) -> list[str]:
+        """Leave every scene (a game in progress is kept for Resume, its bot workers
+        stop), stop the engine warm-up, write the settings and statistics, and close
+        the window; returns what could not be written (logged too). Closing twice
+        does nothing more."""
+        if self.closed:
+            return []
+        self.closed = True
+        services = self.services
+        try:
+            services.scenes.clear()
+        finally:
+            services.warmup.close()
+            problems = [p for p in (services.settings.save(), services.stats.save()) if p]
+            for problem in problems:
+                logger.error("%s", problem)
+            pygame.quit()
+        return problems
+
+
+@contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    """While the program closes after Ctrl+C, a second Ctrl+C does not cut the closing short."""
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:          # not the main thread: signals are not ours to set
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _kept_stamp() -> int | None:
+    """When the game kept for Resume was written (None if there is none)."""
+    try:
+        return autosave.autosave_path().stat().st_mtime_ns
+    except OSError:
+        return None
+
+
+def stop_after_ctrl_c(app: App) -> int:
+    """Ctrl+C in the terminal: close ``app`` as Quit would (the game kept for Resume,
+    workers stopped, settings and statistics written), say so in one line on the
+    terminal, and return the exit status."""
+    before = _kept_stamp()
+    with _ctrl_c_ignored():
+        problems = app.close()
+    said = ["settings and statistics saved" if not problems else "; ".join(problems)]
+    if _kept_stamp() not in (None, before):
+        said.append("your game is kept: Resume on the title screen brings it back")
+    print(f"Board Arcade stopped (Ctrl+C): {'; '.join(said)}.", file=sys.stderr)
+    return INTERRUPTED
 
 
 def run(game_id: str | None = None, load_path: str | None = None, options: dict[str, Any] | None = None, *,
@@ -251,6 +312,8 @@ def run(game_id: str | None = None, load_path: str | None = None, options: dict[
                 print(f"first-frame {time.time():.6f}", flush=True)
                 break
             dt = min(clock.tick(FPS) / 1000.0, 0.1)
+    except KeyboardInterrupt:
+        return stop_after_ctrl_c(app)
     finally:
         app.close()
     return 0

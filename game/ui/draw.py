@@ -231,6 +231,22 @@ def wrap_text(font: pygame.font.Font, content: str, width: int) -> list[str]:
     return lines
 
 
+def balanced_lines(font: pygame.font.Font, content: str, width: float) -> list[str]:
+    """``content`` on one line if it fits ``width``, else broken into the two most even
+    lines that fit ('loss' / 'in 12'), else wrapped: a label inside a small cell."""
+    content = clean_text(content)
+    if font.size(content)[0] <= width:
+        return [content]
+    words = content.split(" ")
+    if len(words) < 2:
+        return wrap_text(font, content, int(width))
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    first, second = min(splits, key=lambda pair: max(font.size(pair[0])[0], font.size(pair[1])[0]))
+    if max(font.size(first)[0], font.size(second)[0]) <= width:
+        return [first, second]
+    return wrap_text(font, content, int(width))
+
+
 def soft_blur(image: pygame.Surface, radius: int) -> pygame.Surface:
     """``image`` with a gaussian blur of ``radius`` px, for shadows and glows.
 

@@ -68,10 +68,18 @@ class SettingsStore:
         changed = frozenset(changes)
         for listener in list(self._listeners):
             listener(self.current, changed)
+        self.save()
+
+    def save(self) -> str:
+        """Write the settings (atomically); a failure is a toast, and its words are
+        returned ('' once written)."""
         try:
             save_settings(self.current)
         except OSError as err:
-            self._toasts.show(f"Settings could not be saved: {err}", "error")
+            problem = f"Settings could not be saved: {err}"
+            self._toasts.show(problem, "error")
+            return problem
+        return ""
 
 
 class StatsStore:
@@ -93,19 +101,25 @@ class StatsStore:
     def record(self, game_id: str, players: Sequence[Player], outcome: Outcome) -> StatRow:
         """Count one finished game and save; returns its matchup's updated row."""
         row = self._stats.record(game_id, players, outcome)
-        self._save()
+        self.save()
         return row
 
     def clear(self) -> None:
         """Forget every result, in the file too."""
         self._stats.clear()
-        self._save()
+        self.save()
 
-    def _save(self) -> None:
+    def save(self) -> str:
+        """Add the games recorded since the last save to the file (atomically); a
+        failure is a toast, those games wait for the next save, and the failure's
+        words are returned ('' once written)."""
         try:
             save_stats(self._stats)
         except OSError as err:
-            self._toasts.show(f"Statistics could not be saved: {err}", "error")
+            problem = f"Statistics could not be saved: {err}"
+            self._toasts.show(problem, "error")
+            return problem
+        return ""
 
 
 @dataclass(eq=False)

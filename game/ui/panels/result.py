@@ -1,6 +1,7 @@
 """The result panel that slides in over the side panel when a game ends.
 
-It says who won and why, shows the running score of this matchup, and
+It says who won and why, with the final score where the game counts one
+(Reversi's ``36–28``), shows the running score of this matchup, and
 offers Rematch (Enter), Swap sides (W) and Menu (Esc). The board stays in
 view so the winning line can be seen animating.
 """
@@ -66,6 +67,8 @@ class ResultPanel:
         self.visible = False
         self.headline = ""
         self.reason = ""
+        #: The game's final score in its own words (``State.scores_text``), '' for none.
+        self.score = ""
         self.row: StatRow | None = None
         self.marks: list[tuple[str, tuple[int, int, int]]] = []
         #: For more than two players: (place, who, colour) a line, first place first.
@@ -77,14 +80,16 @@ class ResultPanel:
 
     def show(self, headline: str, reason: str, row: StatRow | None, colour: tuple[int, int, int],
              marks: list[tuple[str, tuple[int, int, int]]], delay: float,
-             places: list[tuple[str, str, tuple[int, int, int]]] | None = None) -> None:
+             places: list[tuple[str, str, tuple[int, int, int]]] | None = None, score: str = "") -> None:
         """Slide in after ``delay`` seconds; ``marks`` are the winners' pieces (both sides
-        on a draw); ``places`` the table of places, shown instead of the marks."""
+        on a draw); ``places`` the table of places, shown instead of the marks; ``score``
+        the final score, under the reason."""
         speed = self.scene.services.settings.current.anim_speed
         duration = 0.5 / speed if speed else 0.0
         self.visible = True
         self.headline, self.reason, self.row, self.colour, self.marks = clean_text(headline), reason, row, colour, marks
         self.places = [(place, clean_text(who), colour) for place, who, colour in places or []]
+        self.score = clean_text(score)
         self.slide = Tween(0.0, 1.0, duration, ease_out_back, delay=delay if speed else 0.0)
         self._halo = None
 
@@ -120,8 +125,14 @@ class ResultPanel:
               shadow=self.scene.services.shadows)
         fonts = self.scene.services.fonts
         places_h = len(self.places) * PLACE_LINE + 18 if self.places else 0
-        content = 96 + 60 + 30 + places_h + (200 if self.row is not None else 0)
+        rest = 60 + 30 + places_h + (200 if self.row is not None else 0)
         room = self.rematch.rect.y - rect.y
+        # The score on a large line of its own, or after the reason when short of room.
+        reason = self.reason
+        score_lines = self._score_lines()
+        if score_lines and rest + self._height(score_lines) > room:
+            reason, score_lines = f"{reason} · {self.score}", []
+        content = 96 + rest + self._height(score_lines)
         # The pieces go first when short of room (the score matters more), and always beside a table of places.
         marks_h = 96 if room >= content + 28 and not self.places else 0
         content -= 96 - marks_h
@@ -130,6 +141,8 @@ class ResultPanel:
             self._draw_marks(layer, (rect.centerx, top + 40))
         y = top + marks_h
         size = 44 if fonts.display(44).size(self.headline)[0] <= rect.width - 40 else 30
+        while size > 18 and fonts.display(size).size(self.headline)[0] > rect.width - 40:
+            size -= 2
         head_font = fonts.display(size)
         image = render(head_font, self.headline, self.colour)
         if self._halo is None:
@@ -139,8 +152,12 @@ class ResultPanel:
         layer.blit(self._halo, self._halo.get_rect(center=head_rect.center))
         layer.blit(image, head_rect)
         y = head_rect.bottom + 8
-        for line in wrap_text(fonts.text(18), self.reason, rect.width - 40):
+        for line in wrap_text(fonts.text(18), reason, rect.width - 40):
             y = text(layer, fonts.text(18), line, palette.TEXT, (rect.centerx, y), "midtop").bottom
+        if score_lines:
+            y += 10
+            for font, line in score_lines:
+                y = text(layer, font, line, palette.TEXT, (rect.centerx, y), "midtop").bottom
         if self.places:
             y = self._draw_places(layer, y + 18)
         if self.row is not None:
@@ -148,6 +165,22 @@ class ResultPanel:
         for button in self.buttons:
             button.draw(layer)
         surface.blit(layer, (self.offset(), 0))
+
+    def _score_lines(self) -> list[tuple[pygame.font.Font, str]]:
+        """The final score on a line of its own: large if it fits (``36–28``), else
+        in the body font over as many lines as it takes."""
+        if not self.score:
+            return []
+        fonts = self.scene.services.fonts
+        width = self.rect.width - 40
+        if fonts.display(34).size(self.score)[0] <= width:
+            return [(fonts.display(34), self.score)]
+        return [(fonts.text(18), line) for line in wrap_text(fonts.text(18), self.score, width)]
+
+    @staticmethod
+    def _height(lines: list[tuple[pygame.font.Font, str]]) -> int:
+        """The pixels ``lines`` take with the gap above them (0 for none)."""
+        return sum(font.get_linesize() for font, _ in lines) + 10 if lines else 0
 
     def _draw_marks(self, layer: pygame.Surface, centre: tuple[int, int]) -> None:
         fonts = self.scene.services.fonts
@@ -184,9 +217,11 @@ class ResultPanel:
 
     def _draw_score(self, layer: pygame.Surface, y: int, bottom: int) -> None:
         row = self.row
-        if row is None or bottom - y < 110:
-            return
         fonts = self.scene.services.fonts
+        # The rule, the title, the matchup, the tiles and the line under them.
+        needed = 14 + 22 + fonts.bold(16).get_linesize() + 10 + 78 + fonts.text(13).get_linesize()
+        if row is None or bottom - y < needed:
+            return
         rect = self.rect
         pygame.draw.line(layer, palette.PANEL_BORDER, (rect.x + 30, y), (rect.right - 30, y), 1)
         y += 14

@@ -1,7 +1,8 @@
-"""The play screen's status: the title and players at the top of the side panel,
-and the status box under them (who is to move, a bot thinking or its engine
-being prepared, the game's result, and a last line with the hint or how to
-play on this board).
+"""The play screen's status: the title and players at the top of the side panel
+(each with the figure the board gives for its seat, such as Reversi's disc
+count), and the status box under them (who is to move, a bot thinking or its engine
+being prepared, the game's result, and a last line with the hint, why the
+board refused a square, or how to play on this board).
 
 The panel only reads the play scene (its session, its view of the hint, its
 clock for the animations); it changes nothing.
@@ -9,12 +10,13 @@ clock for the animations); it changes nothing.
 from __future__ import annotations
 
 import math
+import re
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from game.ui import palette
-from game.ui.draw import fit_text, mix, seat_token, text
+from game.ui.draw import clean_text, fit_text, mix, seat_token, text
 from game.ui.overlays import progress_bar
 
 if TYPE_CHECKING:
@@ -25,6 +27,15 @@ if TYPE_CHECKING:
 
 #: Height of a line of the players' list under the title (more than two seats).
 SEAT_LINE = 22
+
+
+def shorter_clauses(words: str) -> list[str]:
+    """``words`` from fullest to shortest, less their last clause (after a comma or a colon)
+    one at a time: 'i8 is not legal: it makes a double-three, forbidden to Black in Renju',
+    'i8 is not legal: it makes a double-three', 'i8 is not legal'; 'win in 3 (VCF): h8 i9
+    j10', 'win in 3 (VCF)'. The status box shows the first that fits."""
+    parts = re.split(r"(, |: )", words)
+    return ["".join(parts[:end]) for end in range(len(parts), 0, -2)]
 
 
 class HintLine(Protocol):
@@ -48,6 +59,8 @@ class StatusHost(Protocol):
     view: "BoardView"
     renderer: "Renderer"
     hint: HintLine
+    #: Why the board refused the player's last pick ('' for none lately).
+    refusal: str
 
     @property
     def state(self) -> "State": ...
@@ -100,12 +113,21 @@ class StatusPanel:
             self._draw_seat_grid(surface, panel, x, y)
             return
         room = (panel.width - 40 - (seats - 1) * 28) // seats - 14
+        figures = self.figures()
         for seat in range(seats):
             if seat:
                 x = text(surface, small, "vs", palette.TEXT_MUTED, (x + 6, y), "midleft").right + 6
             pygame.draw.circle(surface, scene.seat_colour(seat), (x + 5, y), 5)
-            label = f"{state.seat_name(seat)} {scene.player_name(seat)}"
-            x = text(surface, small, fit_text(small, label, room), palette.TEXT, (x + 14, y), "midleft").right
+            figure = figures[seat] if seat < len(figures) else ""
+            label_room = room - self._figure_width(figure)
+            # The seat's name goes first when short of room: its colour's dot is beside it.
+            name = clean_text(scene.player_name(seat))
+            label = next((label for label in (f"{clean_text(state.seat_name(seat))} {name}", name)
+                          if small.size(label)[0] <= label_room), None)
+            label = label or fit_text(small, name, label_room)
+            x = text(surface, small, label, palette.TEXT, (x + 14, y), "midleft").right
+            if figure:
+                x = self._draw_figure(surface, figure, scene.seat_colour(seat), (x + 6, y)).right
 
     def _draw_seat_grid(self, surface: pygame.Surface, panel: pygame.Rect, x: int, y: int) -> None:
         """More than two seats: each player's colour and name, two a line in seat
@@ -123,8 +145,33 @@ class StatusPanel:
                 pygame.draw.rect(surface, mix(palette.PANEL, colour, 0.22), pill, border_radius=SEAT_LINE // 2)
             pygame.draw.circle(surface, colour, (cx + 5, cy), 5)
             face = bold if seat == to_move else font
-            label = fit_text(face, scene.player_name(seat), column - 30)
+            figures = self.figures()
+            figure = figures[seat] if seat < len(figures) else ""
+            figure_w = self._figure_width(figure)
+            label = fit_text(face, scene.player_name(seat), column - 30 - figure_w)
             text(surface, face, label, palette.TEXT if seat == to_move else palette.TEXT_MUTED, (cx + 16, cy), "midleft")
+            if figure:
+                self._draw_figure(surface, figure, colour, (cx + column - 12 - figure_w + 6, cy))
+
+    def figures(self) -> tuple[str, ...]:
+        """The figure shown beside each seat's name (the board's ``seat_figures``)."""
+        scene = self.scene
+        return tuple(clean_text(figure) for figure in scene.renderer.seat_figures(scene.state))
+
+    def _figure_width(self, figure: str) -> int:
+        """The room a seat's figure takes beside its name, gap included (0 for none)."""
+        return self.scene.services.fonts.bold(15).size(figure)[0] + 20 if figure else 0
+
+    def _draw_figure(self, surface: pygame.Surface, figure: str, colour: tuple[int, int, int],
+                     midleft: tuple[int, int]) -> pygame.Rect:
+        """A seat's figure in bold on a pill tinted with its colour; returns the pill."""
+        font = self.scene.services.fonts.bold(15)
+        pill = pygame.Rect(0, 0, font.size(figure)[0] + 14, 22)
+        pill.midleft = midleft
+        pygame.draw.rect(surface, mix(palette.PANEL, colour, 0.22), pill, border_radius=11)
+        pygame.draw.rect(surface, mix(palette.PANEL_BORDER, colour, 0.5), pill, 1, border_radius=11)
+        text(surface, font, figure, palette.TEXT, pill.center, "center")
+        return pill
 
     # -- status box --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -171,17 +218,25 @@ class StatusPanel:
             font = fonts.bold(15) if bold else fonts.text(14)
             if scene.hint.text and not scene.hint_pending:
                 note = next((short for short in self.hint_notes() if font.size(short)[0] <= box.width - 32), note)
+            elif note == scene.refusal:     # the whole reason in a smaller type, else its first clauses
+                fits = [(size, short) for short in shorter_clauses(note) for size in (14, 12)
+                        if fonts.text(size).size(short)[0] <= box.width - 32]
+                size, note = fits[0] if fits else (14, note)
+                font = fonts.text(size)
             text(surface, font, fit_text(font, note, box.width - 32), colour, (box.x + 16, box.bottom - 30 + (0 if bold else 2)))
 
     def note(self) -> tuple[str, tuple[int, int, int], bool]:
         """The status box's last line, its colour and whether it is bold: the hint
-        being looked for or found, else how to play on this board (the
-        renderer's ``input_help``) while a human here is to move."""
+        being looked for or found, else why the board just refused a square, else
+        how to play on this board (the renderer's ``input_help``) while a human
+        here is to move."""
         scene = self.scene
         if scene.hint_pending:
             return f"Looking for the best move{'.' * (1 + int(scene.time * 3) % 3)}", palette.ACCENT, False
         if scene.hint.text:
             return f"★ Hint: {scene.hint.text}", palette.ACCENT, True
+        if scene.refusal:
+            return scene.refusal, palette.BAD, False
         if scene.view.interactive and not scene.state.is_over():
             return scene.renderer.input_help, mix(palette.TEXT_MUTED, palette.PANEL, 0.25), False
         return "", palette.TEXT_MUTED, False
@@ -191,9 +246,8 @@ class StatusPanel:
         the move with its value's words, less their last clause (after a comma) one at a time,
         then the move alone."""
         hint = self.scene.hint
-        clauses = hint.detail.split(", ") if hint.detail else []
-        return [f"★ Hint: {hint.move_text}" + (f"  ({', '.join(clauses[:kept])})" if kept else "")
-                for kept in range(len(clauses), -1, -1)]
+        details = shorter_clauses(hint.detail) if hint.detail else []
+        return [f"★ Hint: {hint.move_text}  ({detail})" for detail in details] + [f"★ Hint: {hint.move_text}"]
 
     def status_line(self) -> str:
         scene = self.scene

@@ -17,6 +17,8 @@ RENDERERS: dict[str, str] = {
     "tictactoe": "game.ui.renderers.tictactoe:TicTacToeRenderer",
     "connect4": "game.ui.renderers.connect4:ConnectFourRenderer",
     "chinesecheckers": "game.ui.renderers.chinesecheckers:ChineseCheckersRenderer",
+    "reversi": "game.ui.renderers.reversi:ReversiRenderer",
+    "gomoku": "game.ui.renderers.gomoku:GomokuRenderer",
 }
 
 

@@ -30,7 +30,7 @@ from typing import Any, Callable, ClassVar, Hashable, Protocol
 import pygame
 
 from game.rules.bot import MoveValue
-from game.rules.core import Move, Outcome, State
+from game.rules.core import Move, Outcome, RulesError, State
 from game.match.record import MoveRecord
 from game.ui import palette
 from game.ui.tween import Easing, Tween, ease_out_cubic
@@ -74,6 +74,10 @@ class BoardView:
     #: A human at this screen is to move: show hover and cursor, accept input.
     interactive: bool = False
     outcome: Outcome | None = None
+    #: The player's setting: mark where the human to move may play (on boards that do).
+    show_legal_moves: bool = True
+    #: The player's setting: write each piece's move number on it (on boards that do).
+    show_move_numbers: bool = False
 
 
 class Renderer:
@@ -102,6 +106,9 @@ class Renderer:
         #: True after ``handle_event`` refused a pick (a taken cell): the play
         #: scene may play the "error" sound. Reset by the next event.
         self.rejected_input = False
+        #: Why the last refused pick is not a move, in the rules' words ('' when
+        #: they give none): the play scene shows it. Reset by the next event.
+        self.rejection = ""
         self._fonts: dict[tuple[Path, int], pygame.font.Font] = {}
         self._previews: dict[tuple[int, int], pygame.Surface] = {}
         #: Images that change only with the layout, by key (see ``cached``).
@@ -182,6 +189,11 @@ class Renderer:
         the pieces (Connect Four's second player is yellow, not the palette's teal)."""
         return palette.SEAT_COLOURS
 
+    def seat_figures(self, state: State) -> tuple[str, ...]:
+        """A short figure for each seat, seat 0 first, that the play screen shows beside
+        the players' names at all times (Reversi's disc counts); none by default."""
+        return ()
+
     # -- lifecycle ------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         """Use ``rect`` as the board area (called on every resize)."""
@@ -195,6 +207,7 @@ class Renderer:
         self.cursor = self.default_cursor()
         self.cursor_visible = False
         self.rejected_input = False
+        self.rejection = ""
 
     def on_move(self, state: State, record: MoveRecord) -> None:
         """``record`` was just played; ``state`` is after it. Animate, no sound."""
@@ -286,6 +299,7 @@ class Renderer:
         hidden cursor), a left click picks the cell under the mouse.
         """
         self.rejected_input = False
+        self.rejection = ""
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.cell_at(event.pos)
             self.cursor_visible = False
@@ -329,8 +343,22 @@ class Renderer:
         if move is not None and state.is_legal(move):
             return move
         self.rejected_input = True
+        self.rejection = self.why_refused(state, move)
         self.on_rejected(cell)
         return None
+
+    @staticmethod
+    def why_refused(state: State, move: Move | None) -> str:
+        """The rules' words for why ``move`` cannot be played in ``state`` (tried on a
+        copy), or '' if there is no move or the rules allow it."""
+        if move is None:
+            return ""
+        trial = state.copy()
+        try:
+            trial.push(move)
+        except RulesError as err:
+            return str(err)
+        return ""
 
     # -- shared drawing help --------------------------------------------------
     def cached(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:

@@ -29,7 +29,7 @@ from game.rules.connect4 import EMPTY, ConnectFour
 from game.rules.core import Move, Outcome, State
 from game.match.record import MoveRecord
 from game.ui import palette
-from game.ui.draw import render, wrap_text
+from game.ui.draw import balanced_lines, render
 from game.ui.renderers import shapes
 from game.ui.renderers.base import BoardView, Cell, Renderer, blit_centred
 from game.ui.renderers.effects import (
@@ -581,11 +581,11 @@ class ConnectFourRenderer(Renderer):
         room = 2 * _HOLE * geo.cell * 0.86
         size = geo.cell * (0.2 if best else 0.185)
         font = self.font(palette.TEXT_FONT_BOLD, size)
-        lines = self._hint_lines(font, content, room)
+        lines = balanced_lines(font, content, room)
         while (len(lines) > 2 or max(font.size(line)[0] for line in lines) > room) and size > 8:
             size -= 1
             font = self.font(palette.TEXT_FONT_BOLD, size)
-            lines = self._hint_lines(font, content, room)
+            lines = balanced_lines(font, content, room)
         height = font.get_linesize() * len(lines)
         y = (n - height) / 2
         for line in lines[:3]:
@@ -593,21 +593,6 @@ class ConnectFourRenderer(Renderer):
             image.blit(part, part.get_rect(midtop=(n // 2, round(y))))
             y += font.get_linesize()
         return image
-
-    @staticmethod
-    def _hint_lines(font: pygame.font.Font, content: str, room: float) -> list[str]:
-        """``content`` on one line if it fits, else broken where the two lines are most
-        even ('loss' / 'in 12'), else wrapped."""
-        if font.size(content)[0] <= room:
-            return [content]
-        words = content.split(" ")
-        if len(words) < 2:
-            return wrap_text(font, content, int(room))
-        splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
-        first, second = min(splits, key=lambda pair: max(font.size(pair[0])[0], font.size(pair[1])[0]))
-        if max(font.size(first)[0], font.size(second)[0]) <= room:
-            return [first, second]
-        return wrap_text(font, content, int(room))
 
     # -- the menu card ----------------------------------------------------------
     def render_preview(self, size: tuple[int, int]) -> pygame.Surface:

@@ -33,7 +33,7 @@ import pygame
 from game.rules.core import Move, Outcome, RulesError, State
 from game.match.record import MoveRecord
 from game.ui import palette
-from game.ui.draw import render
+from game.ui.draw import balanced_lines, clean_text, render
 from game.ui.renderers import shapes
 from game.ui.renderers.base import BoardView, Cell, Renderer, blit_centred
 from game.ui.renderers.effects import (
@@ -181,6 +181,14 @@ def _around(a: Point, b: Point, reach: float) -> pygame.Rect:
     return pygame.Rect(left, top, math.ceil(max(a[0], b[0]) + reach) - left, math.ceil(max(a[1], b[1]) + reach) - top)
 
 
+def top_to_bottom(geo: GridGeometry, ys: np.ndarray, top: palette.RGB, bottom: palette.RGB) -> np.ndarray:
+    """The colour at each pixel row ``ys`` of a panel shaded from ``top`` at its top edge to
+    ``bottom`` at its foot (``ys``' shape plus a colour axis): a ``panel_gradient``."""
+    t = np.clip((ys - geo.board_y) / max(geo.board_h, 1.0), 0.0, 1.0)[..., None]
+    start = np.asarray(top, dtype=np.float32)
+    return start + (np.asarray(bottom, dtype=np.float32) - start) * t
+
+
 def shared_ends(names: Sequence[str]) -> tuple[str, str]:
     """What every one of ``names`` starts with and what every one ends with
     (``('a', '')`` for a1, a2, a3; ``('', '3')`` for a3, b3, c3)."""
@@ -217,6 +225,28 @@ class GridRenderer(Renderer):
     plain_margin: ClassVar[float] = 0.02
     #: Images smaller than this many pixels a cell are not drawn at all.
     min_cell: ClassVar[float] = 4
+    #: The grid lines' colour and the strength of their glow (0: none).
+    line_colour: ClassVar[palette.RGB] = palette.GRID
+    line_glow: ClassVar[float] = 0.12
+    #: The rounding of the panel's corners, as a share of its shorter side.
+    panel_radius: ClassVar[float] = _PANEL_RADIUS
+    #: The colour of the panel's thin rim, and of the tile under the square the mouse is on.
+    panel_rim: ClassVar[palette.RGB] = palette.PANEL_BORDER
+    hover_tint: ClassVar[palette.RGB] = palette.HOVER
+    #: The radius of the board's star points (``star_points``), as a share of a cell.
+    star_radius: ClassVar[float] = 0.08
+    #: Coordinates on all four sides (Othello boards), not only below and left.
+    labels_all_sides: ClassVar[bool] = False
+    #: How the last move is marked: ``'tile'`` (its cell tinted with its seat's
+    #: colour) or ``'ring'`` (a small light ring on the piece); ``''`` picks the
+    #: tile for pieces in cells and the ring for stones on intersections.
+    last_move_mark: ClassVar[str] = ""
+    #: Mark the empty cells where the player to move may play (a small dot each),
+    #: while ``BoardView.show_legal_moves`` asks for it: for games where only some
+    #: empty cells are moves (Reversi), not every one.
+    marks_legal_moves: ClassVar[bool] = False
+    #: How strongly those dots show (0..1).
+    legal_mark_opacity: ClassVar[float] = 0.6
 
     def __init__(self) -> None:
         self.cols, self.rows = type(self).cols, type(self).rows
@@ -287,6 +317,29 @@ class GridRenderer(Renderer):
         colour = self.seat_colours()[seat % len(self.seat_colours())]
         canvas.paint(shapes.glow_alpha(d, _HALO * geo.cell, 0.14 * geo.cell), colour, 0.7)
         return canvas.to_surface()
+
+    def legal_mark_colour(self, seat: int) -> palette.RGB:
+        """The colour of the dots where ``seat``, to move, may play: its seat colour."""
+        return self.seat_colours()[seat % len(self.seat_colours())]
+
+    def legal_mark_image(self, seat: int) -> pygame.Surface:
+        """The dot on a cell where ``seat``, to move, may play (see ``marks_legal_moves``)."""
+        geo = self.geometry
+        n = geo.side
+        canvas = shapes.Canvas(pygame.Rect(0, 0, n, n))
+        d = np.hypot(canvas.xs - n / 2, canvas.ys - n / 2)
+        canvas.paint(shapes.fill_alpha(d - max(2.0, 0.085 * geo.cell)), self.legal_mark_colour(seat),
+                     self.legal_mark_opacity)
+        return canvas.to_surface()
+
+    def line_half_width(self, geo: GridGeometry) -> float:
+        """Half the width of the grid lines, in pixels."""
+        return max(1.2, geo.cell * 0.022)
+
+    def star_points(self, geo: GridGeometry) -> list[Point]:
+        """Where the board has star points (dots in the line colour, ``star_radius``
+        across): none by default; Reversi's four, Gomoku's five."""
+        return []
 
     def grid_lines(self, geo: GridGeometry) -> list[Segment]:
         """The lines drawn on the board: by default every line of the grid (round the
@@ -406,19 +459,22 @@ class GridRenderer(Renderer):
         if last not in pieces:
             last = None
 
-        if last is not None and not geo.intersections:
+        ring_mark = (self.last_move_mark or ("ring" if geo.intersections else "tile")) == "ring"
+        if last is not None and not ring_mark:
             self._draw_last_tile(surface, geo, last, pieces[last], outcome)
+        if playing and self.marks_legal_moves and view.show_legal_moves and not self.busy:
+            self._draw_legal_marks(surface, state, pieces)
         ghost_cell = self._ghost_cell(state, pieces) if playing else None
         if ghost_cell is not None and not self.cursor_visible:
-            hover_tile = self.cached(("tile", palette.HOVER), lambda: self._tile(geo, palette.HOVER))
+            hover_tile = self.cached(("tile", self.hover_tint), lambda: self._tile(geo, self.hover_tint))
             blit_centred(surface, hover_tile, self.centre_of(ghost_cell), 0.45)
         if ghost_cell is not None:
             blit_centred(surface, self.ghost_image(state.turn), self.centre_of(ghost_cell),
                          _GHOST + 0.1 * (beat(self, 1.6) - 0.5))
 
         self._draw_pieces(surface, geo, state, pieces, outcome)
-        if last is not None and geo.intersections:
-            self._draw_last_marker(surface, geo, last, outcome)
+        if last is not None and ring_mark:
+            self._draw_last_marker(surface, geo, last, pieces[last], outcome)
 
         hint = self.cell_for_move(state, view.hint) if outcome is None else None
         if hint is not None:
@@ -439,6 +495,17 @@ class GridRenderer(Renderer):
             return None
         move = self.move_for_cell(state, cell)
         return int(cell) if move is not None and state.is_legal(move) else None
+
+    def legal_cells(self, state: State, pieces: dict[int, int]) -> list[int]:
+        """The empty cells where the player to move may play."""
+        cells = (self.cell_for_move(state, move) for move in state.legal_moves())
+        return [cell for cell in cells if cell is not None and cell not in pieces]
+
+    def _draw_legal_marks(self, surface: pygame.Surface, state: State, pieces: dict[int, int]) -> None:
+        seat = state.turn
+        image = self.cached(("legal", seat), lambda: self.legal_mark_image(seat))
+        for cell in self.legal_cells(state, pieces):
+            blit_centred(surface, image, self.centre_of(cell))
 
     def _dimmed(self, outcome: Outcome | None) -> float:
         """The opacity of the pieces the outcome dims, now."""
@@ -464,14 +531,23 @@ class GridRenderer(Renderer):
         tile = self.cached(("tile", tint), lambda: self._tile(geo, shapes.mix(palette.PANEL_LIGHT, tint, 0.22)))
         blit_centred(surface, tile, self.centre_of(cell), 0.75 * fade)
 
-    def _draw_last_marker(self, surface: pygame.Surface, geo: GridGeometry, cell: int,
+    def _draw_last_marker(self, surface: pygame.Surface, geo: GridGeometry, cell: int, seat: int,
                           outcome: Outcome | None) -> None:
-        """A small light ring on the last stone placed, once it has appeared."""
+        """The last move's mark on its piece (``last_move_image``), once it has appeared."""
         if self.arrivals.running(cell) is not None:
             return
+        image = self.last_move_image(seat)
+        if image is None:
+            return
         fade = self.tile_fade.value * (1.0 - self.outcome_show.sweep(outcome))
-        image = self.cached(("marker",), lambda: last_move_ring(geo.side, geo.cell))
         blit_centred(surface, image, self.centre_of(cell), 0.85 * fade)
+
+    def last_move_image(self, seat: int) -> pygame.Surface | None:
+        """The mark on the piece ``seat`` played last, where ``last_move_mark`` is 'ring':
+        by default a small light ring; ``None`` for no mark (a board that marks the last
+        move its own way, as Gomoku's numbered stones do)."""
+        geo = self.geometry
+        return self.cached(("marker",), lambda: last_move_ring(geo.side, geo.cell))
 
     def _draw_pieces(self, surface: pygame.Surface, geo: GridGeometry, state: State, pieces: dict[int, int],
                      outcome: Outcome | None) -> None:
@@ -493,9 +569,23 @@ class GridRenderer(Renderer):
                     halo = self.cached(("halo", seat), lambda: self.halo_image(seat))
                     blit_centred(surface, halo, centre, 0.8 * strength)
                 blit_centred(surface, image, centre)
+                self.draw_piece_label(surface, state, cell, seat, centre, 1.0)
                 continue
             opacity = dim if outcome is not None and seat not in lit else 1.0
-            blit_centred(surface, self.piece_image(seat, self.arrivals.progress(cell)), centre, opacity)
+            self.draw_piece(surface, state, cell, seat, centre, opacity)
+            self.draw_piece_label(surface, state, cell, seat, centre, opacity)
+
+    def draw_piece(self, surface: pygame.Surface, state: State, cell: int, seat: int, centre: Point,
+                   opacity: float) -> None:
+        """One piece of the position (not of a winning line) at ``centre``: by default
+        popping in while it arrives. A game whose pieces change (Reversi's turning
+        discs) draws them its own way here."""
+        blit_centred(surface, self.piece_image(seat, self.arrivals.progress(cell)), centre, opacity)
+
+    def draw_piece_label(self, surface: pygame.Surface, state: State, cell: int, seat: int, centre: Point,
+                         opacity: float) -> None:
+        """Hook: whatever is written on a piece once drawn, winning line included (Gomoku's
+        move numbers); nothing by default."""
 
     def _draw_hint(self, surface: pygame.Surface, geo: GridGeometry, state: State, cell: int,
                    empty: bool, ghosted: bool) -> None:
@@ -517,20 +607,67 @@ class GridRenderer(Renderer):
 
     def _draw_hint_values(self, surface: pygame.Surface, geo: GridGeometry, state: State, view: BoardView,
                           pieces: dict[int, int]) -> None:
-        """Each judged move's value ('win in 2', 'draw', 'loss in 1') on a dark pill in its cell."""
-        font = self.font(palette.TEXT_FONT_BOLD, max(11.0, geo.cell * 0.115))
+        """Each judged move's value ('win in 2', 'draw', 'loss in 1') on a dark pill in its cell,
+        on two lines or smaller where one line would run into the next cell. A value that
+        cannot fit its cell even so shows its first word and an ellipsis, and in full,
+        over its neighbours, while the mouse or the keyboard cursor is on its cell."""
+        room = geo.cell * 0.94 - 2 * self._pill_pad(geo)[0]
+        pointed = self.cursor if self.cursor_visible else self.hover
+        on_top = None
         for move, value in view.hint_values.items():
             cell = self.cell_for_move(state, move)
             if cell is None or cell in pieces:
                 continue
             colour = palette.GOOD if value.score > 0 else palette.BAD if value.score < 0 else palette.TEXT_MUTED
-            text = render(font, value.text, colour)
-            pad_x, pad_y = int(geo.cell * 0.06), int(geo.cell * 0.025)
-            size = (text.get_width() + 2 * pad_x, text.get_height() + 2 * pad_y)
-            pill = self.cached(("pill", size), lambda: shapes.pill(size, LABEL_BACK))
-            centre = self.centre_of(cell)
-            blit_centred(surface, pill, centre, 0.8)
-            blit_centred(surface, text, centre)
+            content = clean_text(value.text)
+            font, lines, whole = self._fitted_value(content, room)
+            if cell == pointed and not whole:
+                on_top = (cell, content, colour)
+                continue
+            self._draw_value(surface, geo, cell, font, lines, colour)
+        if on_top is not None:
+            cell, content, colour = on_top
+            font = self.font(palette.TEXT_FONT_BOLD, max(11.0, geo.cell * 0.115))
+            self._draw_value(surface, geo, cell, font, balanced_lines(font, content, geo.cell * 2.4), colour, 1.0)
+
+    def _fitted_value(self, content: str, room: float) -> tuple[pygame.font.Font, list[str], bool]:
+        """The font and lines of a value in a cell ``room`` wide, and whether they are all
+        of it: one or two lines from the usual size down to 8 px, else the first word
+        and an ellipsis."""
+        base = max(11.0, self.geometry.cell * 0.115)
+        size = base
+        while size >= 8:
+            font = self.font(palette.TEXT_FONT_BOLD, size)
+            lines = balanced_lines(font, content, room)
+            if len(lines) <= 2 and max(font.size(line)[0] for line in lines) <= room:
+                return font, lines, True
+            size -= 1
+        words = content.split(" ")
+        short = words[0] + ("…" if len(words) > 1 else "")
+        size = base
+        while size > 8 and self.font(palette.TEXT_FONT_BOLD, size).size(short)[0] > room:
+            size -= 1
+        return self.font(palette.TEXT_FONT_BOLD, size), [short], len(words) == 1
+
+    @staticmethod
+    def _pill_pad(geo: GridGeometry) -> tuple[int, int]:
+        return int(geo.cell * 0.06), int(geo.cell * 0.025)
+
+    def _draw_value(self, surface: pygame.Surface, geo: GridGeometry, cell: int, font: pygame.font.Font,
+                    lines: list[str], colour: palette.RGB, backing: float = 0.8) -> None:
+        """``lines`` in ``colour`` on a dark pill (of opacity ``backing``) centred on ``cell``."""
+        pad_x, pad_y = self._pill_pad(geo)
+        images = [render(font, line, colour) for line in lines]
+        width = max(image.get_width() for image in images)
+        height = font.get_linesize() * (len(images) - 1) + images[-1].get_height()
+        box = (width + 2 * pad_x, height + 2 * pad_y)
+        pill = self.cached(("pill", box), lambda: shapes.pill(box, LABEL_BACK))
+        x, y = self.centre_of(cell)
+        blit_centred(surface, pill, (x, y), backing)
+        top = y - height / 2
+        for image in images:
+            blit_centred(surface, image, (x, top + image.get_height() / 2))
+            top += font.get_linesize()
 
     def _draw_win_lines(self, surface: pygame.Surface, geo: GridGeometry, state: State, outcome: Outcome) -> None:
         """The gold stroke sweeping along each winning line."""
@@ -571,14 +708,19 @@ class GridRenderer(Renderer):
     def _draw_labels(self, surface: pygame.Surface, geo: GridGeometry, state: State) -> None:
         files, ranks = self.coordinate_names(state)
         font = self.font(palette.DISPLAY_FONT_MEDIUM, max(10.0, geo.margin * 0.5))
-        below = geo.board_y + geo.board_h + geo.margin / 2
-        left = geo.board_x - geo.margin / 2
+        rows_y = [geo.board_y + geo.board_h + geo.margin / 2]
+        cols_x = [geo.board_x - geo.margin / 2]
+        if self.labels_all_sides:
+            rows_y.append(geo.board_y - geo.margin / 2)
+            cols_x.append(geo.board_x + geo.board_w + geo.margin / 2)
         for col, name in enumerate(files):
             if name:
-                blit_centred(surface, self._label(font, name), (geo.centre(col, 0)[0], below), 0.55)
+                for y in rows_y:
+                    blit_centred(surface, self._label(font, name), (geo.centre(col, 0)[0], y), 0.55)
         for row, name in enumerate(ranks):
             if name:
-                blit_centred(surface, self._label(font, name), (left, geo.centre(0, row)[1]), 0.55)
+                for x in cols_x:
+                    blit_centred(surface, self._label(font, name), (x, geo.centre(0, row)[1]), 0.55)
 
     def _label(self, font: pygame.font.Font, text: str) -> pygame.Surface:
         return self.cached(("label", font.get_height(), text), lambda: render(font, text, palette.TEXT_MUTED))
@@ -622,11 +764,14 @@ class GridRenderer(Renderer):
             self._paint_panel(canvas, geo)
             put(canvas)
 
-        lines = self.grid_lines(geo)
-        half = max(1.2, geo.cell * 0.022)
-        spread = geo.cell * 0.05
+        half = self.line_half_width(geo)
+        star = geo.cell * self.star_radius
+        # A star point is a line from a point to itself, as thick as a star.
+        lines = [(a, b, half) for a, b in self.grid_lines(geo)] + [(p, p, star) for p in self.star_points(geo)]
+        glow = self.line_glow
+        spread = geo.cell * 0.05 if glow > 0 else 0.0
         # Past 2.5 spreads the glow (at 12 %) adds under 1/1000 of a colour step.
-        windows = [bounds.clip(_around(a, b, half + 2.5 * spread + 1)) for a, b in lines]
+        windows = [bounds.clip(_around(a, b, width + 2.5 * spread + 1)) for a, b, width in lines]
         for window in windows:
             if window.width == 0 or window.height == 0:
                 continue
@@ -637,21 +782,21 @@ class GridRenderer(Renderer):
                 self._paint_panel(canvas, geo)
             # Lines whose window misses this one are too far to show here.
             near = [line for line, other in zip(lines, windows) if other.colliderect(window)]
-            distance = np.minimum.reduce([shapes.segment_distance(canvas.xs, canvas.ys, a, b) for a, b in near])
-            canvas.paint(shapes.glow_alpha(distance, half, spread), palette.GRID, 0.12)
-            canvas.paint(shapes.stroke_alpha(distance, half), palette.GRID, 0.9)
+            # Each distance less its own half width: 0 on a stroke's edge, for lines and stars alike.
+            distance = np.minimum.reduce([shapes.segment_distance(canvas.xs, canvas.ys, a, b) - width
+                                          for a, b, width in near])
+            if glow > 0:
+                canvas.paint(shapes.glow_alpha(distance, 0.0, spread), self.line_colour, glow)
+            canvas.paint(shapes.stroke_alpha(distance, 0.0), self.line_colour, 0.9)
             put(canvas)
         return shapes.surface_from_array(pixels)
 
     def panel_gradient(self, geo: GridGeometry, ys: np.ndarray) -> np.ndarray:
         """The panel's colour at each pixel row ``ys``: lighter at the top."""
-        top = np.asarray(shapes.mix(palette.PANEL, palette.PANEL_LIGHT, 0.25), dtype=np.float32)
-        bottom = np.asarray(palette.BOARD, dtype=np.float32)
-        t = np.clip((ys - geo.board_y) / max(geo.board_h, 1.0), 0.0, 1.0)[..., None]
-        return top + (bottom - top) * t
+        return top_to_bottom(geo, ys, shapes.mix(palette.PANEL, palette.PANEL_LIGHT, 0.25), palette.BOARD)
 
     def _panel_radius(self, geo: GridGeometry) -> float:
-        return min(geo.panel_side * _PANEL_RADIUS, geo.panel_side / 2)
+        return min(geo.panel_side * self.panel_radius, geo.panel_side / 2)
 
     def _board_solid(self, geo: GridGeometry) -> pygame.Rect:
         """A rectangle of pixels all at least 2 px inside the panel: fully covered by
@@ -671,7 +816,7 @@ class GridRenderer(Renderer):
         canvas.paint(shapes.shadow_alpha(shadow, geo.panel_side * _PANEL_SHADOW_BLUR), _SHADOW, 0.6)
         inside = shapes.rounded_rect_distance(xs, ys, geo.panel, radius)
         canvas.paint(shapes.fill_alpha(inside), self.panel_gradient(geo, ys))
-        canvas.paint(shapes.stroke_alpha(np.abs(inside + 0.75), 0.75), palette.PANEL_BORDER, 0.55)
+        canvas.paint(shapes.stroke_alpha(np.abs(inside + 0.75), 0.75), self.panel_rim, 0.55)
 
     # -- marks on the board ---------------------------------------------------------------
     def _tile(self, geo: GridGeometry, colour: palette.RGB) -> pygame.Surface:

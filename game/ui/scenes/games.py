@@ -16,10 +16,18 @@ if TYPE_CHECKING:
     from game.ui.services import Services
 
 
-#: Space between cards; height of a card's text under its square preview; the smallest card.
+#: Space between cards (and the least it shrinks to when they would not fit otherwise);
+#: height of a card's text under its square preview; the smallest card.
 GAP = 30
+TIGHT_GAP = 14
 CARD_TEXT_H = 118
-CARD_MIN_W = 140
+CARD_MIN_W = 136
+#: The titles' type size on the cards; on narrow cards they share the largest size in
+#: which every title fits, down to TITLE_SHARED_MIN; a title still too wide shrinks on its
+#: own down to TITLE_MIN_SIZE (and is then cut).
+TITLE_SIZE = 30
+TITLE_SHARED_MIN = 20
+TITLE_MIN_SIZE = 16
 
 
 def seat_counts(game_id: str) -> list[int]:
@@ -82,7 +90,7 @@ class GameCard(Widget):
         surface.blit(self._preview, preview)
         fonts = self.ctx.fonts
         y = preview.bottom + 16
-        title_font = fonts.display(30)
+        title_font = self._title_font(rect.width - 24)
         title_rect = text(surface, title_font, fit_text(title_font, self.title, rect.width - 24), palette.TEXT,
                           (rect.centerx, y), "midtop")
         y = title_rect.bottom + 6
@@ -93,6 +101,16 @@ class GameCard(Widget):
         for line in wrapped:
             y = text(surface, small, line, palette.TEXT_MUTED, (rect.centerx, y), "midtop").bottom + 2
         self.draw_focus(surface, rect, radius)
+
+
+    def _title_font(self, width: int) -> pygame.font.Font:
+        """The cards' shared title type, or a smaller one (down to ``TITLE_MIN_SIZE``) in
+        which this title fits ``width``."""
+        fonts = self.ctx.fonts
+        size = self.scene.title_size
+        while size > TITLE_MIN_SIZE and fonts.display(size).size(self.title)[0] > width:
+            size -= 1
+        return fonts.display(size)
 
 
 class GamesScene(Scene):
@@ -107,13 +125,16 @@ class GamesScene(Scene):
     def __init__(self, services: "Services") -> None:
         super().__init__(services)
         self.cards = [GameCard(self, gid) for gid in game_ids() if has_renderer(gid)]
+        #: The type size the cards' titles share (``layout`` sets it for the cards' width).
+        self.title_size = TITLE_SIZE
         self.back_btn = self.back_button()
         self.focus.set([*self.cards, self.back_btn], focus=self.cards[0] if self.cards else None)
 
     def layout(self, size: tuple[int, int]) -> None:
         """Cards in a centred grid, as large as fit (up to 320 wide) between the
         header and the Back button, with the number of columns that allows the
-        largest cards."""
+        largest cards; where cards would be narrower than ``CARD_MIN_W``, the gaps
+        and side margins shrink first."""
         super().layout(size)
         width, height = size
         self.back_btn.rect = pygame.Rect(28, height - 72, 150, 46)
@@ -121,22 +142,30 @@ class GamesScene(Scene):
         top_limit = self.header_bottom(height) + 20
         bottom_limit = self.back_btn.rect.top - 16
         room_h = bottom_limit - top_limit
-        best = (0, 1)
-        for columns in range(1, count + 1):
-            rows = -(-count // columns)
-            by_width = (width - 80) // columns - GAP
-            by_height = (room_h + GAP) // rows - GAP - CARD_TEXT_H
-            best = max(best, (min(320, by_width, by_height), -columns))
+        for gap, margin in ((GAP, 40), (TIGHT_GAP, 16)):
+            best = (0, 1)
+            for columns in range(1, count + 1):
+                rows = -(-count // columns)
+                by_width = (width - 2 * margin + gap) // columns - gap
+                by_height = (room_h + gap) // rows - gap - CARD_TEXT_H
+                best = max(best, (min(320, by_width, by_height), -columns))
+            if best[0] >= CARD_MIN_W:
+                break
         card_w, columns = max(CARD_MIN_W, best[0]), -best[1]
         card_h = card_w + CARD_TEXT_H
         rows = -(-count // columns)
-        grid_w = columns * card_w + (columns - 1) * GAP
-        grid_h = rows * card_h + (rows - 1) * GAP
+        grid_w = columns * card_w + (columns - 1) * gap
+        grid_h = rows * card_h + (rows - 1) * gap
         top = max(top_limit, min((height - grid_h) // 2, bottom_limit - grid_h))
         for i, card in enumerate(self.cards):
             row, col = divmod(i, columns)
             card.rect = pygame.Rect(0, 0, card_w, card_h)
-            card.rect.topleft = ((width - grid_w) // 2 + col * (card_w + GAP), top + row * (card_h + GAP))
+            card.rect.topleft = ((width - grid_w) // 2 + col * (card_w + gap), top + row * (card_h + gap))
+        self.title_size = TITLE_SIZE
+        fonts = self.services.fonts
+        while self.title_size > TITLE_SHARED_MIN and any(
+                fonts.display(self.title_size).size(card.title)[0] > card_w - 24 for card in self.cards):
+            self.title_size -= 2
 
     def open(self, game_id: str) -> None:
         self.services.scenes.push("setup", game_id=game_id)

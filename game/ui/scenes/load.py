@@ -303,16 +303,19 @@ class LoadScene(Scene):
 
     def _label_for(self, game: SavedGame) -> Callable[[Player], str]:
         """How rows name a saved game's bots: as the play screen will (a bot saved by
-        its class name goes by its own display name)."""
+        its class name goes by its own display name; one no longer installed says so,
+        and the play screen seats a stand-in)."""
         game_id = game.match.state.game_id if game.match is not None else ""
 
         def label(player: Player) -> str:
-            if not player.is_bot or player.label != player.bot:
+            if not player.is_bot:
                 return player.label
             try:
-                return self.services.config.bot_spec(game_id, player.bot, self.services.registry).label
+                spec = self.services.config.bot_spec(game_id, player.bot or player.label, self.services.registry)
             except BotChoiceError:
-                return player.label
+                installed = self.services.registry.find(player.bot or player.label) is not None
+                return f"{player.label} ({'cannot play here' if installed else 'not installed'})"
+            return spec.label if player.label == player.bot else player.label
 
         return label
 

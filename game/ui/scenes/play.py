@@ -19,13 +19,13 @@ What is on the screen, and where it is written:
 
 Keys: U/Ctrl+Z undo, Y/Ctrl+Y redo, H hint, N/Ctrl+R restart, Ctrl+S save,
 Ctrl+O load, Ctrl+C copy the moves as text, Ctrl+V play pasted moves, F1 the
-game's rules, Esc back to the setup; with only bots seated, Space pauses and
+game's rules, Esc back to the setup (a game in progress is kept for Resume on
+the title screen: ``_keep_for_resume``); with only bots seated, Space pauses and
 S or Right steps one move. The board takes arrows, digits and Enter; Tab
 moves the focus between the board and the buttons.
 """
 from __future__ import annotations
 
-import datetime as _dt
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -37,8 +37,9 @@ from game.match.record import Match, MoveRecord, Player
 from game.match.runner import BotSpec
 from game.match.session import (BotStuck, Event, GameOver, HintFailed, HintReady, MatchSession, MovePlayed,
                                 PositionChanged, Waiting)
-from game.rules.core import BadNotation, IllegalMove, Move, Outcome, State
-from game.store.savefile import save_match
+from game.rules.core import BadNotation, IllegalMove, Move, Outcome, RulesError, State
+from game.store import autosave
+from game.store.savefile import default_save_path, save_match
 from game.store.userdata import StatRow, matchup_name, saves_dir
 from game.ui import palette
 from game.ui.clipboard import ClipboardError, copy_text, paste_text
@@ -62,6 +63,8 @@ if TYPE_CHECKING:
 RESULT_DELAY = 0.9
 #: Seconds at least before a human's forced pass is played for them.
 PASS_DELAY = 0.6
+#: Seconds the reason a square was refused stays in the status box.
+REFUSAL_TIME = 3.0
 
 
 def _shorten(moves: str, limit: int = 40) -> str:
@@ -114,8 +117,10 @@ class PlayScene(Scene):
     name = "play"
     draws_warm_up = True   # its own bots' engines only, in the status box
 
-    def __init__(self, services: "Services", match: Match) -> None:
+    def __init__(self, services: "Services", match: Match, resumed: bool = False) -> None:
         super().__init__(services)
+        #: The match is the game kept for Resume (``game/store/autosave.py``), reopened.
+        self.resumed = resumed
         self.game_id = match.state.game_id
         self.title = match.state.title
         self.renderer = renderer_for(self.game_id)
@@ -127,6 +132,10 @@ class PlayScene(Scene):
         self.paused = False
         self.step_once = False
         self.hint = HintShown()
+        #: Why the board refused the player's last pick, in the rules' words, and
+        #: the seconds it stays shown ('' once gone).
+        self.refusal = ""
+        self.refusal_left = 0.0
         self._hint_spec: BotSpec | None = None
         #: Sounds waiting for the piece to land: [seconds left, sound name].
         self.sound_queue: list[list] = []
@@ -146,12 +155,12 @@ class PlayScene(Scene):
         self.follow_settings(self.apply_settings)
 
     @classmethod
-    def trail(cls, match: Match) -> list[Route]:
+    def trail(cls, match: Match, resumed: bool = False) -> list[Route]:
         """From the title: the game menu and the match's setup (showing its players)."""
         return [Route("games"), Route("setup", {"game_id": match.state.game_id, "match": match})]
 
     @classmethod
-    def refusal(cls, match: Match) -> tuple[str, str] | None:
+    def refusal(cls, match: Match, resumed: bool = False) -> tuple[str, str] | None:
         """A game with no board on screen cannot be shown."""
         state = match.state
         if not has_renderer(state.game_id):
@@ -197,8 +206,9 @@ class PlayScene(Scene):
 
     # -- seats and bots ---------------------------------------------------------------
     def _resolve_players(self, match: Match) -> tuple[dict[int, BotSpec], list[str]]:
-        """How to run each bot seat; a seat whose bot is unknown becomes Human, and so
-        does a remote seat (this screen cannot join a network game)."""
+        """How to run each bot seat; a seat whose bot is not installed gets a stand-in
+        (``_stand_in``), and a remote seat becomes Human (this screen cannot join a
+        network game)."""
         problems = []
         specs: dict[int, BotSpec] = {}
         players = list(match.players)
@@ -209,8 +219,10 @@ class PlayScene(Scene):
                 try:
                     spec = self.services.config.bot_spec(self.game_id, player.bot or player.label, self.services.registry)
                 except BotChoiceError as err:
-                    problems.append(f"{where}: {err}. That seat is now played by a human.")
-                    players[seat] = Player.human()
+                    players[seat], stand_in, words = self._stand_in(player.bot or player.label, err)
+                    problems.append(f"{where}: {words}.")
+                    if stand_in is not None:
+                        specs[seat] = stand_in
                     continue
                 specs[seat] = spec
                 if player.label == player.bot and spec.label != player.label:
@@ -222,6 +234,25 @@ class PlayScene(Scene):
         if players != match.players:
             match.replace_players(players)
         return specs, problems
+
+    def _stand_in(self, wanted: str, problem: BotChoiceError) -> tuple[Player, BotSpec | None, str]:
+        """Who plays a seat whose bot ``wanted`` cannot play here (a save naming a bot
+        no longer installed): the game's hint tier, its best judge of moves, else its
+        strongest tier, else a human; with the words that say so."""
+        config, registry = self.services.config, self.services.registry
+        game = config.game(self.game_id)
+        missing = f"{wanted} is not installed" if registry.find(wanted) is None else str(problem)
+        candidates = ([game.hint_tier] if game.hint_tier else []) + [t.name for t in reversed(game.tiers)]
+        for tier in candidates:
+            try:
+                spec = config.bot_spec(self.game_id, tier, registry)
+            except BotChoiceError:
+                continue
+            why = "the tier that gives hints" if tier == game.hint_tier else "the strongest tier"
+            return (Player.of_bot(tier, label=spec.label), spec,
+                    f"{missing}, so {spec.label} ({why}) plays that seat instead; "
+                    "Esc goes back to the setup screen to seat another player")
+        return Player.human(), None, f"{missing}, and no bot of {self.title} can stand in: a human plays that seat"
 
     def _start_bots(self) -> None:
         """A worker for each bot seat; it warms its bot's engine up itself before its
@@ -241,9 +272,25 @@ class PlayScene(Scene):
             self.services.dialogs.message("Some players were replaced", "\n\n".join(self.seat_problems))
 
     def leave(self) -> None:
+        self._keep_for_resume()
         self.services.setup_memory.remember(self.match)   # the setup screen behind shows these players
         self.services.warmup.hold(False)
         self.session.close()
+
+    def _keep_for_resume(self) -> None:
+        """Leaving (Esc, closing the window, quitting, loading another game) keeps a
+        game in progress for Resume on the title screen; the resumed game, once
+        there is nothing left in it to come back to, is no longer offered."""
+        try:
+            if autosave.keep(self.match):
+                self.services.toasts.show("Your game is kept: Resume on the title screen brings it back", "good")
+            elif self.resumed:
+                autosave.forget()
+        except OSError as err:
+            self.services.sounds.play("error")
+            self.services.toasts.show(f"The game could not be kept for Resume: {err.strerror or err}", "error", seconds=8)
+        except RulesError as err:     # a position the save-file notation cannot write: say so, leave anyway
+            self.services.toasts.show(f"The game could not be kept for Resume: {err}", "error", seconds=8)
 
     def apply_settings(self, settings: "Settings", changed: frozenset[str]) -> None:
         self.renderer.anim_speed = settings.anim_speed
@@ -260,6 +307,8 @@ class PlayScene(Scene):
         self.view.interactive = (
             self.view.outcome is None and self.match.current_player.is_human and not self.result.visible
         )
+        self.view.show_legal_moves = self.services.settings.current.show_legal_moves
+        self.view.show_move_numbers = self.services.settings.current.show_move_numbers
 
     def play_move(self, move: Move) -> MoveRecord:
         """Play a move of the human to move (the board's input); ``IllegalMove`` if it is not legal."""
@@ -321,6 +370,7 @@ class PlayScene(Scene):
         if event.by == "pass":
             self.services.toasts.show(f"{self.state.seat_name(record.seat)} has no move and passes", "info")
         self.renderer.on_move(self.state, record)
+        self.refusal = ""
         self.play_sound("move" if record.seat % 2 == 0 else "move_alt", self.renderer.sound_delay())
         self._clear_hint_view()
         self.since_move = 0.0
@@ -385,7 +435,7 @@ class PlayScene(Scene):
             places = [(place, f"{state.seat_name(seat)} — {who[seat]}", self.seat_colour(seat))
                       for place, seat in places_table(outcome.ranking)]
         self.result.show(headline, reason, self._score_row(), colour, marks, RESULT_DELAY / speed if speed else 0.0,
-                         places)
+                         places, score=state.scores_text(outcome))
         self.sync_view()
         self._refresh_focus()
 
@@ -498,7 +548,7 @@ class PlayScene(Scene):
 
     # -- save and load --------------------------------------------------------------------
     def default_save_path(self) -> Path:
-        return saves_dir() / f"{self.game_id}-{_dt.datetime.now():%Y-%m-%d-%H%M}.txt"
+        return default_save_path(self.game_id, saves_dir())
 
     def ask_save(self) -> None:
         self.services.dialogs.pick_file("Save game", self.default_save_path(), self.save_to, must_exist=False, suffix=".txt",
@@ -656,11 +706,16 @@ class PlayScene(Scene):
             self.play_move(move)
         elif self.renderer.rejected_input:
             self.services.sounds.play("error")
+            if self.renderer.rejection:
+                self.refusal, self.refusal_left = self.renderer.rejection, REFUSAL_TIME
 
     # -- frame ----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
         self.renderer.update(dt)
+        self.refusal_left -= dt
+        if self.refusal_left <= 0:
+            self.refusal = ""
         self._play_due_sounds(dt)
         self.result.update(dt)
         self.rules.update(dt)

@@ -1,4 +1,5 @@
-"""Settings: animation speed, sound, window size, fullscreen, bot move delay.
+"""Settings: animation speed, sound, window size, fullscreen, bot move delay, legal moves
+and move numbers shown.
 
 Every change is applied at once (the window resizes, animations speed up)
 and saved (``services.settings``), so it holds for the next run too. The
@@ -56,6 +57,12 @@ class SettingsScene(Scene):
              Choice(services, ON_OFF, _index(ON_OFF, s.fullscreen), lambda v: update(fullscreen=v), wid="fullscreen")),
             ("Bot move delay", "Pause before a bot's move is shown",
              Choice(services, delays, nearest_index(delays, s.bot_delay), lambda v: update(bot_delay=v), wid="bot_delay")),
+            ("Show legal moves", "Dots where you may play (Reversi)",
+             Choice(services, ON_OFF, _index(ON_OFF, s.show_legal_moves), lambda v: update(show_legal_moves=v),
+                    wid="show_legal_moves")),
+            ("Show move numbers", "Each stone's number in the game (Gomoku)",
+             Choice(services, ON_OFF, _index(ON_OFF, s.show_move_numbers), lambda v: update(show_move_numbers=v),
+                    wid="show_move_numbers")),
         ]
         self.back_btn = self.back_button("Done")
         self.focus.set([choice for _, _, choice in self.rows] + [self.back_btn])
@@ -64,7 +71,8 @@ class SettingsScene(Scene):
     def apply_settings(self, settings: "Settings", changed: frozenset[str]) -> None:
         """Show the settings as they are now."""
         values = {"anim_speed": settings.anim_speed, "sound": settings.sound,
-                  "window_size": tuple(settings.window_size), "fullscreen": settings.fullscreen}
+                  "window_size": tuple(settings.window_size), "fullscreen": settings.fullscreen,
+                  "show_legal_moves": settings.show_legal_moves, "show_move_numbers": settings.show_move_numbers}
         for _, _, choice in self.rows:
             if choice.id == "bot_delay":
                 choice.index = nearest_index(choice.items, settings.bot_delay)
@@ -76,16 +84,18 @@ class SettingsScene(Scene):
         width, height = size
         box_w = min(760, width - 80)
         header = self.header_bottom(height) + 16
-        footer = 50 + 24 + 20            # the Done button under the box, and the margin below it
-        row_h = max(56, min(76, (height - header - footer - 40) // len(self.rows)))
+        # The Done button under the box, the gap above it and the margin below it (closer in a short window).
+        button_h, gap, foot = (44, 12, 14) if height < 640 else (50, 24, 20)
+        footer = button_h + gap + foot
+        row_h = max(44, min(76, (height - header - footer - 40) // len(self.rows)))
         box_h = len(self.rows) * row_h + 40
         box_top = max(header, min((height - box_h) // 2 - 20, height - footer - box_h))
         top = box_top + 20
         self.box = pygame.Rect((width - box_w) // 2, box_top, box_w, box_h)
         for i, (_, _, choice) in enumerate(self.rows):
             choice.rect = pygame.Rect(self.box.right - 24 - 300, top + i * row_h + 8, 300, row_h - 16)
-        self.back_btn.rect = pygame.Rect(0, 0, 200, 50)
-        self.back_btn.rect.midtop = (width // 2, self.box.bottom + 24)
+        self.back_btn.rect = pygame.Rect(0, 0, 200, button_h)
+        self.back_btn.rect.midtop = (width // 2, self.box.bottom + gap)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_header(surface, "Settings", "Changes apply at once and are kept for next time")

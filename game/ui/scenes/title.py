@@ -1,6 +1,13 @@
-"""The title screen: the logo over drifting game pieces, and the main menu."""
+"""The title screen: the logo over drifting game pieces, and the main menu.
+
+When a game was left unfinished (``game/store/autosave.py``), the menu opens
+with "Resume", naming the game, its moves, its players and when it was left;
+it reopens that game as it was, players, position, undo and redo included.
+"""
 from __future__ import annotations
 
+import datetime as _dt
+import logging
 import math
 import random
 from dataclasses import dataclass
@@ -9,8 +16,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pygame
 
+from game.match.record import Player
+from game.store import autosave
+from game.store.savefile import SaveFileError
+from game.store.userdata import matchup_name
 from game.ui import palette
-from game.ui.draw import glow, mix, render, text, vertical_gradient
+from game.ui.draw import fit_text, glow, mix, render, text, vertical_gradient
 from game.ui.renderers.shapes import (
     Canvas,
     arc_distance,
@@ -20,13 +31,16 @@ from game.ui.renderers.shapes import (
     segment_distance,
     stroke_alpha,
 )
+from game.ui.savedgames import SavedGame, summary
 from game.ui.scenes.base import Scene
 from game.ui.tween import Tween, ease_out_back, ease_out_cubic, pulse
-from game.ui.widgets import Button
+from game.ui.widgets import STYLES, Button
 
 if TYPE_CHECKING:
     from game.store.userdata import Settings
     from game.ui.services import Services
+
+logger = logging.getLogger(__name__)
 
 TAGLINE = "Classic board games  ·  bots of every strength  ·  a friend at the same screen"
 
@@ -72,8 +86,62 @@ def piece_image(kind: str, colour: tuple[int, int, int], size: int) -> pygame.Su
     return canvas.to_surface()
 
 
+class ResumeButton(Button):
+    """The menu's Resume: "Resume Connect Four" over a line about the kept game
+    ("12 moves · You vs Master · Today 14:05")."""
+
+    #: The line about the kept game, from the fullest to the shortest; ``fit`` takes one.
+    details: tuple[str, ...] = ()
+    detail = ""
+
+    def content_width(self) -> int:
+        """The width its two lines and keycap need."""
+        fonts = self.ctx.fonts
+        return max(fonts.bold(self.font_size).size(self.label)[0], self._detail_font().size(self.detail)[0]) + 96
+
+    def fit(self, width: int) -> None:
+        """Show the fullest detail that fits a button at most ``width`` wide (else the shortest)."""
+        for detail in self.details:
+            self.detail = detail
+            if self.content_width() <= width:
+                return
+
+    def _detail_font(self) -> pygame.font.Font:
+        return self.ctx.fonts.text(max(12, self.font_size - 7))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        label, self.label = self.label, ""     # the frame and keycap as any button's, the two lines below
+        try:
+            super().draw(surface)
+        finally:
+            self.label = label
+        if not self.visible or self.rect.width <= 0:
+            return
+        fill, _, ink, _ = STYLES[self.style]
+        title_font, detail_font = self.ctx.fonts.bold(self.font_size), self._detail_font()
+        room = pygame.Rect(self.rect.x + 12, 0, self.rect.width - 24 - (52 if self.shortcut else 0), 0)
+        top = self.rect.centery - (title_font.get_linesize() + detail_font.get_linesize()) // 2
+        text(surface, title_font, fit_text(title_font, label, room.width), ink, (room.centerx, top), "midtop")
+        text(surface, detail_font, fit_text(detail_font, self.detail, room.width), mix(ink, fill, 0.25),
+             (room.centerx, top + title_font.get_linesize()), "midtop")
+
+
+def resume_words(kept: autosave.KeptGame) -> tuple[str, tuple[str, ...]]:
+    """The Resume button's label ("Resume Connect Four") and its lines about the
+    game, fullest first: every player named, then alike players counted ("You vs
+    Medium ×5"), then only the number of players."""
+    row = summary(SavedGame(autosave.autosave_path(), kept.left_at, kept.match), _dt.datetime.now())
+    players = kept.match.players
+    one_human = sum(p.is_human for p in players) == 1
+    counted = matchup_name([Player(p.kind, "You", p.bot) if p.is_human and one_human else p for p in players])
+    details = tuple(f"{row.moves}  ·  {who}  ·  {row.when}"
+                    for who in (row.players, counted, f"{len(players)} players"))
+    return f"Resume {row.title}", details
+
+
 class TitleScene(Scene):
-    """Logo, tagline and the main menu: Play, Load game, Statistics, Settings, Quit."""
+    """Logo, tagline and the main menu: Resume (when a game was left unfinished),
+    Play, Load game, Statistics, Settings, Quit."""
 
     name = "title"
 
@@ -103,13 +171,38 @@ class TitleScene(Scene):
         self.fade_in = Tween(0.0, 1.0, 0.6, ease_out_cubic)
         self.apply_settings(services.settings.current, frozenset())
         self.follow_settings(self.apply_settings)
+        self.kept: autosave.KeptGame | None = None
+        self.resume_btn = ResumeButton(services, "Resume", self.resume_game, wid="resume", shortcut="R",
+                                       style="primary", font_size=20,
+                                       tooltip="Go back to the game you left, as it was (R)")
         self.play = Button(services, "Play", self.open_games, wid="play", shortcut="P", style="primary", font_size=22)
         self.load = Button(services, "Load game", self.open_load, wid="load", shortcut="L",
                            tooltip="Continue a saved game (L or Ctrl+O)")
         self.stats = Button(services, "Statistics", self.open_stats, wid="stats", shortcut="T")
         self.settings = Button(services, "Settings", self.open_settings, wid="settings", shortcut="O")
         self.quit = Button(services, "Quit", self.ask_quit, wid="quit", shortcut="Esc", style="ghost")
-        self.focus.set([self.play, self.load, self.stats, self.settings, self.quit], focus=self.play)
+        self.offer_resume()
+
+    def offer_resume(self) -> None:
+        """Read the game kept for Resume (if any) and show the menu with or without it.
+        A kept file that cannot be read is set aside, and a toast says why."""
+        try:
+            self.kept = autosave.kept_game()
+        except SaveFileError as err:
+            self.kept = None
+            self.services.toasts.show(f"The game kept for Resume could not be read: {err}", "warning", seconds=10)
+        except Exception as err:  # a game's rules choked on the file: the menu still opens
+            logger.exception("reading the game kept for Resume")
+            self.kept = None
+            self.services.toasts.show(f"The game kept for Resume could not be read ({type(err).__name__}: {err})",
+                                      "warning", seconds=10)
+        menu = [self.play, self.load, self.stats, self.settings, self.quit]
+        if self.kept is not None:
+            self.resume_btn.label, self.resume_btn.details = resume_words(self.kept)
+            menu.insert(0, self.resume_btn)
+        self.play.style = "normal" if self.kept is not None else "primary"
+        current = self.focus.current
+        self.focus.set(menu, focus=current if current in menu and current is not self.play else menu[0])
 
     def apply_settings(self, settings: "Settings", changed: frozenset[str]) -> None:
         """With animation off, the logo is in place at once."""
@@ -126,13 +219,26 @@ class TitleScene(Scene):
         button_h = max(46, min(58, height // 14))
         gap = max(12, button_h // 3)
         bottom = height - 44          # clear of the key hint at the foot
-        while len(buttons) * (button_h + gap) - gap + 8 > bottom - int(height * 0.5) and button_h > 38:
+
+        def needed() -> int:
+            return len(buttons) * (button_h + gap) - gap + 8
+
+        while needed() > bottom - int(height * 0.5) and button_h > 38:
             button_h -= 2
             gap = max(8, button_h // 4)
-        needed = len(buttons) * (button_h + gap) - gap + 8
-        top = max(self.tagline_bottom() + 20, min(int(height * 0.5), bottom - needed))
+        menu_top = self.tagline_bottom() + 20
+        while menu_top + needed() > bottom and button_h > 32:     # Resume makes six: a short window takes them smaller
+            button_h -= 2
+            gap = max(6, button_h // 4)
+        self.resume_btn.font_size = 20 if button_h >= 44 else 17
+        first_w = button_w
+        if self.kept is not None:
+            widest = min(width - 80, 2 * button_w)       # a long line of players is counted instead
+            self.resume_btn.fit(widest)
+            first_w = max(button_w, min(widest, self.resume_btn.content_width()))
+        top = max(menu_top, min(int(height * 0.5), bottom - needed()))
         for i, button in enumerate(buttons):
-            button.rect = pygame.Rect(0, 0, button_w, button_h + (8 if i == 0 else 0))
+            button.rect = pygame.Rect(0, 0, first_w if i == 0 else button_w, button_h + (8 if i == 0 else 0))
             button.rect.midtop = (width // 2, top)
             top = button.rect.bottom + gap
         self._images.clear()
@@ -168,6 +274,21 @@ class TitleScene(Scene):
     def open_games(self) -> None:
         self.services.scenes.push("games")
 
+    def resume(self) -> None:
+        """Back on the title: the game kept for Resume may have changed."""
+        self.offer_resume()
+        self.layout(self.rect.size)
+
+    def resume_game(self) -> None:
+        """Reopen the kept game as it was left (read again: another arcade may have
+        changed it since it was offered); it stays kept until it is left again."""
+        self.offer_resume()
+        if self.kept is None:
+            self.services.sounds.play("error")
+            self.layout(self.rect.size)
+            return
+        self.services.scenes.go("play", match=self.kept.match, resumed=True)
+
     def open_load(self) -> None:
         self.services.scenes.push("load")
 
@@ -190,6 +311,8 @@ class TitleScene(Scene):
             return
         if event.type == pygame.KEYDOWN and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             shortcuts = {pygame.K_p: self.play, pygame.K_l: self.load, pygame.K_t: self.stats, pygame.K_o: self.settings}
+            if self.kept is not None:
+                shortcuts[pygame.K_r] = self.resume_btn
             if event.key in shortcuts:
                 shortcuts[event.key].activate()
                 return

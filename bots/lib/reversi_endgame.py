@@ -1,0 +1,501 @@
+"""The exact Reversi endgame solver: the final disc difference under perfect play, in numba.
+
+Scores are the final disc difference for the side to move with the empty
+squares going to the winner (the FFO suite's and the world federation's
+count), so every final score is even. The search is negamax alpha-beta,
+fail-soft, in two layers:
+
+* Near the end (``SHALLOW`` empties or fewer) a search without a table
+  that passes only integers: moves in quadrants holding an odd number of
+  empties first (parity: the last move of such a region tends to be ours),
+  an empty square is tried only if it touches an opponent disc, and the
+  last two empties have their own code, the very last only counting what it
+  would flip. A side with no move there is the other side's minimum, found
+  without a second call.
+* Above it, PVS with a transposition table (both disc masks stored, so a
+  hit is never another position; two entries per bucket, the one nearer
+  the end replaced first) keeping a lower and an upper bound and the best
+  move. Moves are ordered by the table's move first, then fastest first
+  (fewest replies for the opponent, a corner reply counting twice), then
+  odd regions and the static worth of the square. A node whose alpha
+  already reaches what the opponent's stable discs leave us is cut off.
+
+``Solver`` is the Python face: its table and buffers are allocated once
+and kept between solves (everything in the table stays true), and each
+call crosses into numba once. A node limit stops a search (``SolveAborted``)
+so a bot can stay inside its time.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from bots.lib.reversi_board import (
+    CORNERS, U0, U1, bucket, final_score, flips, insert_sorted, legal_moves, lowest_bit_index, neighbours,
+    odd_regions, popcount, stable_discs)
+
+INF = 127
+SCORE_MAX = 64
+#: Empties at and below which the search runs without the table.
+SHALLOW = 7
+#: Fields of the ``stats`` array the kernels share.
+NODES, NODE_LIMIT, ABORTED, BEST_MOVE = 0, 1, 2, 3
+STATS_FIELDS = 4
+#: Rows of the move-order buffer: one per ply of a search (passes included).
+MAX_PLY = 96
+NO_MOVE = 255
+#: ``NEIGHBOURS[square]``: the squares around ``square``.
+NEIGHBOURS = np.array([int(neighbours(np.uint64(1 << sq))) & ~(1 << sq) for sq in range(64)], dtype=np.uint64)
+#: Order of squares of equal promise: corners, then edges and the inner squares, X and C squares last.
+SQUARE_RANK = np.array([
+    0, 6, 2, 2, 2, 2, 6, 0,
+    6, 7, 4, 4, 4, 4, 7, 6,
+    2, 4, 3, 3, 3, 3, 4, 2,
+    2, 4, 3, 3, 3, 3, 4, 2,
+    2, 4, 3, 3, 3, 3, 4, 2,
+    2, 4, 3, 3, 3, 3, 4, 2,
+    6, 7, 4, 4, 4, 4, 7, 6,
+    0, 6, 2, 2, 2, 2, 6, 0], dtype=np.int64)
+
+
+# -- the last empties ---------------------------------------------------------------
+@njit(cache=True, inline="always")
+def _last1(own, opp, square):
+    """The final score with one empty ``square`` left, for the side to move."""
+    count = np.int64(popcount(own))
+    turned = np.int64(popcount(flips(own, opp, square)))
+    if turned:
+        return 2 * (count + turned + 1) - SCORE_MAX
+    turned = np.int64(popcount(flips(opp, own, square)))
+    if turned:
+        return 2 * (count - turned) - SCORE_MAX
+    return 2 * count - 62 if 2 * count > 63 else 2 * count - SCORE_MAX
+
+
+@njit(cache=True)
+def _last2(own, opp, alpha, beta, x1, x2, split):
+    """``(score, nodes)`` with the two empties ``x1`` and ``x2`` left (fail-soft in ``alpha, beta``)."""
+    b1 = U1 << np.uint64(x1)
+    b2 = U1 << np.uint64(x2)
+    nodes = 1
+    best = -INF
+    if NEIGHBOURS[x1] & opp:
+        turned = flips(own, opp, x1)
+        if turned:
+            best = -_last1(opp & ~turned, own | turned | b1, x2)
+            nodes += 1
+            if best >= beta:
+                return best, nodes
+    if NEIGHBOURS[x2] & opp:
+        turned = flips(own, opp, x2)
+        if turned:
+            score = -_last1(opp & ~turned, own | turned | b2, x1)
+            nodes += 1
+            if score > best:
+                best = score
+    if best > -INF:
+        return best, nodes
+    # No move: the opponent plays, and our score is the least of its replies.
+    worst = INF
+    if NEIGHBOURS[x1] & own:
+        turned = flips(opp, own, x1)
+        if turned:
+            worst = _last1(own & ~turned, opp | turned | b1, x2)
+            nodes += 1
+            if worst <= alpha:
+                return worst, nodes
+    if NEIGHBOURS[x2] & own:
+        turned = flips(opp, own, x2)
+        if turned:
+            score = _last1(own & ~turned, opp | turned | b2, x1)
+            nodes += 1
+            if score < worst:
+                worst = score
+    if worst < INF:
+        return worst, nodes
+    return final_score(own, opp, split), nodes
+
+
+@njit(cache=True)
+def _solve3(own, opp, alpha, beta, x1, x2, x3, split):
+    """``(score, nodes)`` with the three empties ``x1, x2, x3`` left, tried in that order."""
+    nodes = 1
+    best = -INF
+    for k in range(3):
+        square, a, b = (x1, x2, x3) if k == 0 else (x2, x1, x3) if k == 1 else (x3, x1, x2)
+        if NEIGHBOURS[square] & opp == U0:
+            continue
+        turned = flips(own, opp, square)
+        if turned == U0:
+            continue
+        score, counted = _last2(opp & ~turned, own | turned | (U1 << np.uint64(square)), -beta, -alpha, a, b, split)
+        nodes += counted
+        if -score > best:
+            best = -score
+            if best > alpha:
+                if best >= beta:
+                    return best, nodes
+                alpha = best
+    if best > -INF:
+        return best, nodes
+    worst = INF
+    for k in range(3):
+        square, a, b = (x1, x2, x3) if k == 0 else (x2, x1, x3) if k == 1 else (x3, x1, x2)
+        if NEIGHBOURS[square] & own == U0:
+            continue
+        turned = flips(opp, own, square)
+        if turned == U0:
+            continue
+        score, counted = _last2(own & ~turned, opp | turned | (U1 << np.uint64(square)), alpha, beta, a, b, split)
+        nodes += counted
+        if score < worst:
+            worst = score
+            if worst < beta:
+                if worst <= alpha:
+                    return worst, nodes
+                beta = worst
+    if worst < INF:
+        return worst, nodes
+    return final_score(own, opp, split), nodes
+
+
+@njit(cache=True, inline="always")
+def _pick(k, x1, x2, x3, x4):
+    """Square ``k`` of four and the other three, in their order."""
+    if k == 0:
+        return x1, x2, x3, x4
+    if k == 1:
+        return x2, x1, x3, x4
+    if k == 2:
+        return x3, x1, x2, x4
+    return x4, x1, x2, x3
+
+
+@njit(cache=True)
+def _solve4(own, opp, alpha, beta, split):
+    """``(score, nodes)`` with four empties left, those of odd quadrants tried first."""
+    empty = ~(own | opp)
+    odd = empty & odd_regions(empty)
+    # The four squares, those in odd quadrants first, each group lowest first.
+    x1 = x2 = x3 = x4 = np.int64(0)
+    pending = odd
+    rest = empty & ~odd
+    for k in range(4):
+        if pending == U0:
+            pending = rest
+            rest = U0
+        square = np.int64(lowest_bit_index(pending))
+        pending &= pending - U1
+        if k == 0:
+            x1 = square
+        elif k == 1:
+            x2 = square
+        elif k == 2:
+            x3 = square
+        else:
+            x4 = square
+    nodes = 1
+    best = -INF
+    for k in range(4):
+        square, a, b, c = _pick(k, x1, x2, x3, x4)
+        if NEIGHBOURS[square] & opp == U0:
+            continue
+        turned = flips(own, opp, square)
+        if turned == U0:
+            continue
+        score, counted = _solve3(opp & ~turned, own | turned | (U1 << np.uint64(square)), -beta, -alpha, a, b, c, split)
+        nodes += counted
+        if -score > best:
+            best = -score
+            if best > alpha:
+                if best >= beta:
+                    return best, nodes
+                alpha = best
+    if best > -INF:
+        return best, nodes
+    worst = INF
+    for k in range(4):
+        square, a, b, c = _pick(k, x1, x2, x3, x4)
+        if NEIGHBOURS[square] & own == U0:
+            continue
+        turned = flips(opp, own, square)
+        if turned == U0:
+            continue
+        score, counted = _solve3(own & ~turned, opp | turned | (U1 << np.uint64(square)), alpha, beta, a, b, c, split)
+        nodes += counted
+        if score < worst:
+            worst = score
+            if worst < beta:
+                if worst <= alpha:
+                    return worst, nodes
+                beta = worst
+    if worst < INF:
+        return worst, nodes
+    return final_score(own, opp, split), nodes
+
+
+# -- the table --------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def _pack(lower, upper, move, empties):
+    return np.uint64((lower + 64) | ((upper + 64) << 8) | (move << 16) | (empties << 24))
+
+
+@njit(cache=True)
+def _store(table, slot, own, opp, lower, upper, move, empties):
+    """Merge bounds (and the best move, if any) of a position into its bucket."""
+    for k in range(2):
+        entry = slot + k
+        if table[entry, 0] == own and table[entry, 1] == opp:
+            info = table[entry, 2]
+            old_lower = np.int64(info & np.uint64(0xFF)) - 64
+            old_upper = np.int64((info >> np.uint64(8)) & np.uint64(0xFF)) - 64
+            if move == NO_MOVE:
+                move = np.int64((info >> np.uint64(16)) & np.uint64(0xFF))
+            table[entry, 2] = _pack(max(lower, old_lower), min(upper, old_upper), move, empties)
+            return
+    # A new position replaces the entry nearer the end of the game (cheaper to find again).
+    first = np.int64((table[slot, 2] >> np.uint64(24)) & np.uint64(0xFF))
+    second = np.int64((table[slot + 1, 2] >> np.uint64(24)) & np.uint64(0xFF))
+    entry = slot if first <= second else slot + 1
+    table[entry, 0] = own
+    table[entry, 1] = opp
+    table[entry, 2] = _pack(lower, upper, move, empties)
+
+
+# -- the search ---------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def _weighted_mobility(own, opp):
+    """Moves of ``own`` with corners counted twice."""
+    moves = legal_moves(own, opp)
+    return np.int64(popcount(moves)) + np.int64(popcount(moves & CORNERS))
+
+
+@njit(cache=True)
+def _solve_small(own, opp, alpha, beta, empties, split):
+    """``(score, nodes)`` of a position with at most four empties."""
+    if empties == 4:
+        return _solve4(own, opp, alpha, beta, split)
+    empty = ~(own | opp)
+    if empties == 0:
+        return final_score(own, opp, split), 0
+    x1 = np.int64(lowest_bit_index(empty))
+    if empties == 1:
+        return _last1(own, opp, x1), 1
+    empty &= empty - U1
+    x2 = np.int64(lowest_bit_index(empty))
+    if empties == 2:
+        return _last2(own, opp, alpha, beta, x1, x2, split)
+    empty &= empty - U1
+    return _solve3(own, opp, alpha, beta, x1, x2, np.int64(lowest_bit_index(empty)), split)
+
+
+@njit(cache=True)
+def _search(own, opp, alpha, beta, empties, ply, split, table, order, stats):
+    """The score of a position with more than four empties, fail-soft in ``alpha, beta``.
+
+    Up to ``SHALLOW`` empties (below the root) without the table; above,
+    with it. At ``ply`` 0 the best move is left in ``stats[BEST_MOVE]``.
+    The search is the only recursive kernel: numba's cache cannot reload
+    a recursive function that calls another.
+    """
+    stats[NODES] += 1
+    if empties <= SHALLOW and ply > 0:
+        empty = ~(own | opp)
+        odd = odd_regions(empty)
+        best = -INF
+        for stage in range(2):
+            pending = empty & odd if stage == 0 else empty & ~odd
+            while pending:
+                square = np.int64(lowest_bit_index(pending))
+                bit = U1 << np.uint64(square)
+                pending ^= bit
+                if NEIGHBOURS[square] & opp == U0:
+                    continue
+                turned = flips(own, opp, square)
+                if turned == U0:
+                    continue
+                if empties == 5:
+                    score, counted = _solve4(opp & ~turned, own | turned | bit, -beta, -alpha, split)
+                    stats[NODES] += counted
+                    score = -score
+                else:
+                    score = -_search(opp & ~turned, own | turned | bit, -beta, -alpha, empties - 1, ply + 1, split,
+                                     table, order, stats)
+                if score > best:
+                    best = score
+                    if score > alpha:
+                        if score >= beta:
+                            return best
+                        alpha = score
+        if best == -INF:
+            if legal_moves(opp, own) == U0:
+                return final_score(own, opp, split)
+            return -_search(opp, own, -beta, -alpha, empties, ply + 1, split, table, order, stats)
+        return best
+
+    if stats[NODES] >= stats[NODE_LIMIT]:
+        stats[ABORTED] = 1
+        return 0
+    moves = legal_moves(own, opp)
+    if moves == U0:
+        if legal_moves(opp, own) == U0:
+            return final_score(own, opp, split)
+        score = -_search(opp, own, -beta, -alpha, empties, ply + 1, split, table, order, stats)
+        if ply == 0:
+            stats[BEST_MOVE] = -1
+        return score
+    # Stability: what the opponent's unturnable discs leave us may already be no better than alpha.
+    if alpha > 0 and ply > 0:
+        top = SCORE_MAX - 2 * np.int64(popcount(stable_discs(opp, own)))
+        if top <= alpha:
+            return top
+    mask = np.uint64(table.shape[0] - 1)
+    slot = bucket(own, opp, mask)
+    hash_move = NO_MOVE
+    for k in range(2):
+        entry = slot + k
+        if table[entry, 0] == own and table[entry, 1] == opp:
+            info = table[entry, 2]
+            lower = np.int64(info & np.uint64(0xFF)) - 64
+            upper = np.int64((info >> np.uint64(8)) & np.uint64(0xFF)) - 64
+            hash_move = np.int64((info >> np.uint64(16)) & np.uint64(0xFF))
+            if ply > 0:
+                if lower >= beta:
+                    return lower
+                if upper <= alpha:
+                    return upper
+                if lower > alpha:
+                    alpha = lower
+                if upper < beta:
+                    beta = upper
+            break
+    # Order the moves: the table's move, then fastest first.
+    row = order[ply]
+    count = 0
+    odd = odd_regions(~(own | opp))
+    pending = moves
+    while pending:
+        square = np.int64(lowest_bit_index(pending))
+        bit = U1 << np.uint64(square)
+        pending ^= bit
+        if square == hash_move:
+            key = 0
+        else:
+            turned = flips(own, opp, square)
+            key = 16 + 64 * _weighted_mobility(opp & ~turned, own | turned | bit) + 4 * SQUARE_RANK[square]
+            if odd & bit:
+                key -= 8
+        insert_sorted(row, count, key * 64 + square)
+        count += 1
+    best = -INF
+    best_move = NO_MOVE
+    low = alpha
+    for i in range(count):
+        square = row[i] & 63
+        bit = U1 << np.uint64(square)
+        turned = flips(own, opp, square)
+        child_own = opp & ~turned
+        child_opp = own | turned | bit
+        if empties <= 5:
+            score, counted = _solve_small(child_own, child_opp, -beta, -low, empties - 1, split)
+            stats[NODES] += counted
+            score = -score
+        elif i == 0:
+            score = -_search(child_own, child_opp, -beta, -low, empties - 1, ply + 1, split, table, order, stats)
+        else:
+            score = -_search(child_own, child_opp, -low - 1, -low, empties - 1, ply + 1, split, table, order, stats)
+            if low < score < beta and stats[ABORTED] == 0:
+                score = -_search(child_own, child_opp, -beta, -score, empties - 1, ply + 1, split, table, order, stats)
+        if stats[ABORTED]:
+            return 0
+        if score > best:
+            best = score
+            best_move = square
+            if score > low:
+                low = score
+                if score >= beta:
+                    break
+    if best >= beta:
+        _store(table, slot, own, opp, best, SCORE_MAX, best_move, empties)
+    elif best <= alpha:
+        _store(table, slot, own, opp, -SCORE_MAX, best, NO_MOVE, empties)
+    else:
+        _store(table, slot, own, opp, best, best, best_move, empties)
+    if ply == 0:
+        stats[BEST_MOVE] = best_move
+    return best
+
+
+@njit(cache=True)
+def solve_kernel(own, opp, alpha, beta, split, table, order, stats):
+    """The score of a position within ``alpha, beta`` (fail-soft); its best move in ``stats[BEST_MOVE]``."""
+    empties = 64 - np.int64(popcount(own | opp))
+    stats[ABORTED] = 0
+    stats[BEST_MOVE] = -1
+    return _search(own, opp, alpha, beta, empties, np.int64(0), split, table, order, stats)
+
+
+# -- Python face --------------------------------------------------------------------------
+class SolveAborted(RuntimeError):
+    """A solve stopped at its node limit before it proved its result."""
+
+
+@dataclass(frozen=True)
+class Solved:
+    """A solved position: its exact ``score`` (final disc difference for the side to move, empties to
+    the winner), a ``move`` reaching it (a square, or -1 for a pass or a finished game), and the
+    ``nodes`` searched."""
+
+    score: int
+    move: int
+    nodes: int
+
+
+class Solver:
+    """Exact endgame scores, with a transposition table kept between solves.
+
+    ``table_bits``: the table holds ``2 ** table_bits`` entries of 24 bytes
+    (the default 2**20: 24 MB). ``nodes`` counts every position searched
+    (those with at least one empty square) since the solver was made.
+    """
+
+    def __init__(self, table_bits: int = 20) -> None:
+        if not 4 <= table_bits <= 28:
+            raise ValueError(f"table_bits must be from 4 to 28, got {table_bits!r}")
+        self.table = np.zeros((1 << table_bits, 3), dtype=np.uint64)
+        self._order = np.zeros((MAX_PLY, 64), dtype=np.int64)
+        self._stats = np.zeros(STATS_FIELDS, dtype=np.int64)
+        self._split = False
+        self.nodes = 0
+
+    def clear(self) -> None:
+        """Forget every stored bound (the memory is kept)."""
+        self.table[:] = 0
+
+    def solve(self, own: int, opp: int, alpha: int = -SCORE_MAX, beta: int = SCORE_MAX,
+              node_limit: int = 0, split: bool = False) -> Solved:
+        """The exact score of the position (``own`` to move) and a best move.
+
+        ``split``: a game that ends with empty squares gives half of them to
+        each side (the odd one to the winner), rather than all to the winner.
+        With a narrower ``alpha, beta`` the score is exact only inside it: a
+        score at or below ``alpha`` is an upper bound, at or above ``beta`` a
+        lower bound. ``node_limit`` (0: none) raises ``SolveAborted`` when reached.
+        """
+        if own & opp:
+            raise ValueError(f"the two disc masks overlap: {own:#x} and {opp:#x}")
+        if split != self._split:
+            self.clear()             # the stored bounds were of the other count
+            self._split = split
+        stats = self._stats
+        stats[NODES] = 0
+        stats[NODE_LIMIT] = node_limit if node_limit > 0 else np.iinfo(np.int64).max
+        score = int(solve_kernel(np.uint64(own), np.uint64(opp), alpha, beta, int(split),
+                                 self.table, self._order, stats))
+        nodes = int(stats[NODES])
+        self.nodes += nodes
+        if stats[ABORTED]:
+            raise SolveAborted(f"node limit {node_limit} reached")
+        return Solved(score, int(stats[BEST_MOVE]), nodes)

@@ -1,0 +1,75 @@
+"""Hard's evaluation of a Reversi position, and the switch between evaluations the search calls.
+
+Scale: every evaluation returns an int in **centi-discs** for the side to
+move: 100 is one disc of expected final disc difference, so a finished
+game's exact score ``d`` reads ``100 * d`` and a search may mix the two.
+A pattern evaluation for the Master tier must use the same scale.
+
+``evaluate(own, opp, mode, weights)`` is what the search calls at its
+horizon. ``mode`` picks the evaluation without compiling another copy of
+the search (both take a flat int32 ``weights`` array): ``HARD`` (0) is
+``feature_eval`` below, over ``HARD_WEIGHTS``; ``PATTERNS`` (1) is the
+Master tier's ``pattern_eval(own, opp, weights)`` of
+``bots/lib/reversi_patterns.py``, over its fitted tables
+(``reversi_patterns.load_weights()``), on the same scale.
+
+``feature_eval`` is a weighted sum of differences (own minus opponent) of
+features the Othello literature names:
+
+* mobility: legal moves;
+* potential mobility: empty squares next to the other side's discs;
+* corners held;
+* X squares (b2, g2, b7, g7) and C squares (b1, a2, ...) held next to a
+  corner still empty, which hand that corner over;
+* stable discs on the edges (the edge table of ``reversi_board``).
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from bots.lib.reversi_board import CORNERS, U0, edge_stable, legal_moves, neighbours, popcount
+from bots.lib.reversi_patterns import pattern_eval
+
+HARD, PATTERNS = 0, 1
+#: Evaluations stay inside +-60 discs: a finished game's exact score (up to 64) outranks them.
+EVAL_LIMIT = 6000
+#: Feature indexes of ``HARD_WEIGHTS``.
+MOBILITY, POTENTIAL, CORNER, X_SQUARE, C_SQUARE, EDGE_STABLE = range(6)
+#: Centi-discs per unit of each feature (hand-set; see the module notes).
+HARD_WEIGHTS = np.array([90, 35, 800, -350, -120, 120], dtype=np.int32)
+
+#: For each corner, the X square and the two C squares beside it.
+_CORNER_SQUARES = (0, 7, 56, 63)
+_X_OF = np.array([1 << 9, 1 << 14, 1 << 49, 1 << 54], dtype=np.uint64)
+_C_OF = np.array([(1 << 1) | (1 << 8), (1 << 6) | (1 << 15), (1 << 48) | (1 << 57), (1 << 55) | (1 << 62)],
+                 dtype=np.uint64)
+_CORNER_BITS = np.array([1 << s for s in _CORNER_SQUARES], dtype=np.uint64)
+
+
+@njit(cache=True)
+def feature_eval(own, opp, weights):
+    """Hard's evaluation of the position for ``own`` (to move), in centi-discs."""
+    empty = ~(own | opp)
+    mobility = np.int64(popcount(legal_moves(own, opp))) - np.int64(popcount(legal_moves(opp, own)))
+    potential = np.int64(popcount(neighbours(opp) & empty)) - np.int64(popcount(neighbours(own) & empty))
+    corners = np.int64(popcount(own & CORNERS)) - np.int64(popcount(opp & CORNERS))
+    x_squares = 0
+    c_squares = 0
+    for k in range(4):
+        if empty & _CORNER_BITS[k] != U0:
+            x_squares += np.int64(popcount(own & _X_OF[k])) - np.int64(popcount(opp & _X_OF[k]))
+            c_squares += np.int64(popcount(own & _C_OF[k])) - np.int64(popcount(opp & _C_OF[k]))
+    stable = np.int64(popcount(edge_stable(own, opp))) - np.int64(popcount(edge_stable(opp, own)))
+    return (weights[MOBILITY] * mobility + weights[POTENTIAL] * potential + weights[CORNER] * corners
+            + weights[X_SQUARE] * x_squares + weights[C_SQUARE] * c_squares + weights[EDGE_STABLE] * stable)
+
+
+@njit(cache=True)
+def evaluate(own, opp, mode, weights):
+    """The evaluation ``mode`` picks, for ``own`` (to move), in centi-discs, kept within +-``EVAL_LIMIT``."""
+    if mode == PATTERNS:
+        value = np.int64(pattern_eval(own, opp, weights))
+    else:
+        value = np.int64(feature_eval(own, opp, weights))
+    return max(-EVAL_LIMIT, min(EVAL_LIMIT, value))

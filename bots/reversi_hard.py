@@ -1,0 +1,216 @@
+"""Hard Reversi: iterative-deepening PVS over mobility, corners, edges and stability, and an exact endgame.
+
+Until the empty squares fit ``exact_empties`` (``config.yaml``), a move is
+chosen by iterative deepening (``bots/lib/deepening.py``) of the numba PVS
+in ``bots/lib/reversi_search.py``, one call into numba per depth, with
+Hard's evaluation (``bots/lib/reversi_eval.py``): mobility, potential
+mobility, corners, X and C squares next to an empty corner, stable edge
+discs. Once they fit, the exact solver (``bots/lib/reversi_endgame.py``)
+finds a move of the best final disc difference; should that not finish in
+its share of the time, the search plays as before in what is left. Root
+moves are shuffled by ``self.rng`` first, so equal moves vary between games.
+
+Scores follow the game's counting: with empties to the winner (the
+default) a finished game's disc difference gives the winner every empty
+square; with ``split`` counting each side gets half, the odd one going to
+the winner. The solver optimises the count the game is played with.
+
+``analyse`` values every legal move either all exactly (the final disc
+difference under perfect play, ``'win by 6 (exact)'``) when the solver
+finishes every move within the budget, or all as estimates of the
+search's deepest finished depth (``'about +2.5 (estimate)'``, discs for
+the side to move): never some of each.
+"""
+from __future__ import annotations
+
+from typing import ClassVar
+
+from game.rules.bot import Bot, MoveValue, check_whole
+from game.rules.reversi import PASS, Reversi, flip_mask, legal_mask, squares_of
+from bots.lib import clock
+from bots.lib.clock import Deadline, NodeRate
+from bots.lib.deepening import Iteration, Search, deepen, deepest
+from bots.lib.reversi_endgame import SolveAborted, Solver
+from bots.lib.reversi_search import MidgameSearch
+
+#: Part of the budget a move may use (the rest covers the worker's overhead).
+BUDGET_SHARE = 0.6
+#: Part of a move's time the exact solve may take before the search gets what is left.
+EXACT_SHARE = 0.7
+#: Nodes per second assumed before a depth has been timed (the search's measured speed is several millions).
+FIRST_GUESS_NPS = 2_000_000
+#: Nodes of a timed solve's first try, which also measures the speed for the second.
+FIRST_TRY_NODES = 1 << 20
+#: Table size of the solver (2**20 entries of 24 bytes: 24 MB), one per process.
+SOLVER_TABLE_BITS = 20
+#: FFO #1 (14 empties): a position the warm-up solves and searches to compile every kernel.
+WARM_UP_POSITION = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X"
+
+
+class ReversiHard(Bot):
+    """PVS with Hard's evaluation in the midgame; the exact solver from ``exact_empties`` empties on."""
+
+    name = "Reversi Hard"
+    games = ("reversi",)
+    description = "alpha-beta (PVS) on mobility, corners, edges and stable discs; solves the last moves exactly"
+
+    _solver: ClassVar[Solver | None] = None
+
+    def __init__(self, exact_empties: int = 18, seed: int | None = None) -> None:
+        super().__init__(seed=seed)
+        self.exact_empties = check_whole("exact_empties", exact_empties, 0, 30, "empty squares")
+        self._search = MidgameSearch()
+
+    @classmethod
+    def solver(cls) -> Solver:
+        """The process's solver (its table is kept from move to move: what it holds stays true)."""
+        if cls._solver is None:
+            cls._solver = Solver(SOLVER_TABLE_BITS)
+        return cls._solver
+
+    @classmethod
+    def warm_up(cls) -> None:
+        """Compile the solver's and the search's kernels on a 14-empties position (a small table, nothing kept)."""
+        state = Reversi.read(WARM_UP_POSITION)
+        own, opp = _sides(state)
+        Solver(table_bits=8).solve(own, opp)
+        Solver(table_bits=8).solve(own, opp, split=True)
+        MidgameSearch(table_bits=8).search(own, opp, state.legal_moves(), 3)
+
+    def new_game(self) -> None:
+        self._search.clear()
+
+    # -- playing ---------------------------------------------------------------------
+    def choose_move(self, state: Reversi, budget: float) -> int:
+        moves = state.legal_moves()
+        if not moves:
+            raise ValueError(f"no move to choose: the game {state.moves_to_text()!r} is over")
+        if len(moves) == 1:
+            return moves[0]
+        deadline = Deadline.for_move(budget, BUDGET_SHARE)
+        own, opp = _sides(state)
+        split = state.counting == "split"
+        if _empties(state) <= self.exact_empties:
+            try:
+                solved = self._solve(own, opp, split, deadline.part(EXACT_SHARE))
+                if solved.move in moves:
+                    return solved.move
+            except SolveAborted:
+                pass
+        moves = list(moves)
+        self.rng.shuffle(moves)
+        found = deepest(deepen(self._depth_search(own, opp, moves, _empties(state), False, split),
+                               deadline, _empties(state)))
+        return found.move if found is not None else moves[0]
+
+    def _solve(self, own: int, opp: int, split: bool, deadline: Deadline):
+        solver = self.solver()
+        return clock.within(deadline, lambda limit: solver.solve(own, opp, node_limit=limit, split=split),
+                            FIRST_TRY_NODES, SolveAborted)
+
+    def _depth_search(self, own: int, opp: int, moves: list[int], empties: int, every: bool,
+                      split: bool) -> Search:
+        """One depth of the midgame search over ``moves``, for ``deepen``.
+
+        The kernel counts nodes rather than reading the clock: it gets the
+        nodes the time left allows at the speed measured so far. A depth
+        that reaches the end of every line (at least the empties) is exact.
+        Unless ``every``, each finished depth's best move goes first in
+        ``moves`` for the next.
+        """
+        rate = NodeRate(FIRST_GUESS_NPS)
+        search = self._search
+
+        def one_depth(depth: int, deadline: Deadline) -> Iteration | None:
+            begun, before = deadline.clock(), search.nodes
+            found = search.search(own, opp, moves, depth, rate.nodes_for(deadline.left()), every, split)
+            rate.record(search.nodes - before, deadline.clock() - begun)
+            if found is None:
+                return None
+            best, values = found
+            scores = dict(zip(moves, values))
+            move = moves[best]
+            if not every:
+                moves.insert(0, moves.pop(best))
+            return Iteration(depth, values[best], move, search.nodes, proven=depth >= empties, values=scores)
+
+        return one_depth
+
+    # -- hints -------------------------------------------------------------------------
+    def analyse(self, state: Reversi, budget: float) -> dict[int, MoveValue]:
+        """Every legal move's value: all exact final disc differences if the solver finishes each
+        within the budget, else all estimates of the deepest search the budget allows."""
+        moves = state.legal_moves()
+        if not moves:
+            return {}
+        split = state.counting == "split"
+        deadline = Deadline.for_move(budget, BUDGET_SHARE)
+        children = {move: _after(state, move) for move in moves}
+        if _empties(state) <= self.exact_empties + 4:
+            exact = self._exact_values(children, split, deadline.part(EXACT_SHARE))
+            if exact is not None:
+                return {move: MoveValue(float(score), exact_text(score), exact=True) for move, score in exact.items()}
+        return self._estimates(state, children, split, deadline.rest(1.0))
+
+    def _exact_values(self, children: dict[int, tuple[int, int]], split: bool,
+                      deadline: Deadline) -> dict[int, int] | None:
+        """Each move's exact score for the mover (its child's negated), or ``None`` if one does not fit."""
+        values = {}
+        for index, (move, (own, opp)) in enumerate(children.items()):
+            share = deadline.rest(1 / (len(children) - index))
+            try:
+                values[move] = -self._solve(own, opp, split, share).score
+            except SolveAborted:
+                return None
+        return values
+
+    def _estimates(self, state: Reversi, children: dict[int, tuple[int, int]], split: bool,
+                   deadline: Deadline) -> dict[int, MoveValue]:
+        """Every move's value at the deepest depth the time allows, as an estimate in discs."""
+        forced_pass = list(children) == [PASS]   # then value the pass by the opponent's best reply
+        own, opp = children[PASS] if forced_pass else _sides(state)
+        moves = squares_of(legal_mask(own, opp))
+        found = deepest(deepen(self._depth_search(own, opp, moves, _empties(state), not forced_pass, split),
+                               deadline, _empties(state)))
+        if found is None:
+            return {move: MoveValue(0.0, "unknown") for move in children}
+        if forced_pass:
+            values = {PASS: -found.score}
+        else:
+            values = dict(found.values or {})
+        if found.proven:
+            return {move: MoveValue(value / 100, exact_text(value // 100), exact=True) for move, value in values.items()}
+        return {move: estimate_value(value) for move, value in values.items()}
+
+
+def exact_text(score: int) -> str:
+    """An exact final disc difference for the side to move in words: ``'win by 6 (exact)'``."""
+    if score > 0:
+        return f"win by {score} (exact)"
+    if score < 0:
+        return f"loss by {-score} (exact)"
+    return "draw (exact)"
+
+
+def estimate_value(centi_discs: int) -> MoveValue:
+    """A search's estimate in centi-discs as a move value: ``'about +2.5 (estimate)'`` (discs)."""
+    return MoveValue(centi_discs / 100, f"about {centi_discs / 100:+.1f} (estimate)")
+
+
+def _sides(state: Reversi) -> tuple[int, int]:
+    """The disc masks of the side to move and of the other side."""
+    return state.discs(state.turn), state.discs(1 - state.turn)
+
+
+def _empties(state: Reversi) -> int:
+    black, white = state.counts()
+    return 64 - black - white
+
+
+def _after(state: Reversi, move: int) -> tuple[int, int]:
+    """The disc masks (side to move first) after ``move`` is played."""
+    own, opp = _sides(state)
+    if move == PASS:
+        return opp, own
+    turned = flip_mask(own, opp, move)
+    return opp & ~turned, own | turned | (1 << move)

@@ -1,0 +1,46 @@
+"""Master Reversi: Hard's search and exact endgame over a fitted pattern evaluation.
+
+The same iterative-deepening PVS and exact solver as Hard
+(``bots/reversi_hard.py``), with two differences that make it stronger per
+second:
+
+* the evaluation at the search's horizon is the pattern evaluation of
+  ``bots/lib/reversi_patterns.py`` (edges with their X-squares, corner
+  blocks, rows and diagonals, a table per band of empties), whose weights
+  were fitted by least squares to positions of our own self-play labelled by
+  exact endgame solves (``benchmarks/reversi_fit.py``; the file ships in
+  ``assets/``);
+* it starts the exact endgame earlier (``exact_empties``, 20 by default),
+  falling back to the search when a solve does not fit its time.
+
+Hints and ``analyse`` are Hard's: every move exact when every solve
+finishes, else every move an estimate of the deepest finished search.
+"""
+from __future__ import annotations
+
+from game.rules.bot import check_whole
+from game.rules.reversi import Reversi
+from bots.lib.reversi_eval import PATTERNS
+from bots.lib.reversi_patterns import load_weights
+from bots.lib.reversi_search import MidgameSearch
+from bots.reversi_hard import ReversiHard
+
+
+class ReversiMaster(ReversiHard):
+    """Hard's search over the fitted pattern evaluation, solving exactly from ``exact_empties`` on."""
+
+    name = "Reversi Master"
+    description = "alpha-beta (PVS) judging edges, corners and lines by patterns learnt from self-play; exact endgame"
+
+    def __init__(self, exact_empties: int = 20, seed: int | None = None) -> None:
+        super().__init__(exact_empties=check_whole("exact_empties", exact_empties, 0, 30, "empty squares"),
+                         seed=seed)
+        self._search = MidgameSearch(mode=PATTERNS, weights=load_weights())
+
+    @classmethod
+    def warm_up(cls) -> None:
+        """Hard's kernels, and the search over the pattern evaluation."""
+        super().warm_up()
+        state = Reversi.from_text("f5d6c3d3c4")
+        MidgameSearch(mode=PATTERNS, weights=load_weights(), table_bits=8).search(
+            state.discs(state.turn), state.discs(1 - state.turn), state.legal_moves(), 3)
