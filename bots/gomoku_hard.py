@@ -18,8 +18,9 @@ neither ever plays a point forbidden to Black.
 
 ``analyse`` values the best moves: a proven win as ``'win in 5 (VCF): h8
 i9 ...'`` (the moves of the line, attacker and defender in turn; a VCT's
-defender has several answers, so its text gives ``one line`` of them and
-``win in N`` counts the attacker's moves against the longest), a move
+defender has several answers, and its line follows the one that holds out
+longest, or, when that is not found in time, ``'win in 7 (VCT), one line:
+...'`` gives some line of the proof), a move
 after which the opponent has a proven threat win as ``'loss in 3 (VCF)'``,
 and the rest as the search's estimates, ``'+1.20 (estimate)'`` or ``'win in
 4 (estimate)'`` (the search looks at only the best moves of each position,
@@ -40,6 +41,8 @@ from bots.lib.gomoku_threats import ThreatSearch
 #: The most own moves a threat search looks for (the five included).
 VCF_DEPTH = 16
 VCT_DEPTH = 8
+#: Share of an analysis's time spent looking for one's own threat win (a hint wants it most).
+ANALYSE_OWN_SHARE = 0.4
 #: Scores of proven results, above every estimate.
 PROVEN_WIN = 2 * WIN
 #: The most moves the root searches and the opponent's threat is tested against.
@@ -96,7 +99,7 @@ class GomokuHard(Bot):
         if state.outcome() is not None:
             return {}
         deadline = Deadline.for_move(budget, self.budget_share)
-        decision = self.decide(state, deadline.part(0.6), exact=True)
+        decision = self.decide(state, deadline.part(0.6), exact=True, own_share=ANALYSE_OWN_SHARE)
         values: dict[int, MoveValue] = {}
         found = decision.iteration
         if found is not None and found.values:
@@ -105,16 +108,28 @@ class GomokuHard(Bot):
         for move, (moves, method) in decision.losing.items():
             values[move] = MoveValue(float(-PROVEN_WIN + moves), f"loss in {moves} ({method})")
         if decision.win_in:
-            line = " ".join(state.move_to_str(p) for p in decision.line)
             text = f"win in {decision.win_in}"
-            if decision.method == "VCF":
-                text += f" (VCF): {line}"
-            elif decision.method:
-                text += f" ({decision.method}), one line: {line}"
+            if decision.method == "VCT":
+                longest = self._longest_line(state, decision, deadline)
+                if longest is not None:
+                    decision.line = self.last_win_line = longest
+                else:
+                    text += " (VCT), one line"
+            line = " ".join(state.move_to_str(p) for p in decision.line)
+            if decision.method and not text.endswith("one line"):
+                text += f" ({decision.method})"
+            if decision.method:
+                text += f": {line}"
             values[decision.move] = MoveValue(float(PROVEN_WIN - decision.win_in), text)
         if not values:
             values[decision.move] = MoveValue(0.0, "unknown: no move was searched in time")
         return values
+
+    @staticmethod
+    def _longest_line(state: Gomoku, decision: Decision, deadline: Deadline) -> list[int] | None:
+        """The VCT's line along which the opponent holds out longest, if found by ``deadline``."""
+        threats = ThreatSearch(Board.of(state))
+        return threats.principal_line(Gomoku.colour(state.turn), True, decision.win_in, deadline.at)
 
     @staticmethod
     def estimate_text(score: int) -> str:
@@ -126,8 +141,11 @@ class GomokuHard(Bot):
         return f"{score / 100:+.2f} (estimate)"
 
     # -- choosing ---------------------------------------------------------------------------------
-    def decide(self, state: Gomoku, deadline: Deadline, exact: bool = False) -> Decision:
-        """The move to play by ``deadline``, in the order of the module notes."""
+    def decide(self, state: Gomoku, deadline: Deadline, exact: bool = False, own_share: float | None = None
+               ) -> Decision:
+        """The move to play by ``deadline``, in the order of the module notes; ``own_share`` of the time
+        (default the tier's) goes to looking for its own threat win."""
+        own_share = self.own_share if own_share is None else own_share
         moves = state.legal_moves()
         if not moves:
             raise ValueError(f"no move to choose: the game {state.to_text()!r} is over")
@@ -147,12 +165,12 @@ class GomokuHard(Bot):
             legal = [p for p in blocks if p in moves]
             return Decision(legal[0] if legal else moves[0])
         threats = ThreatSearch(board)
-        own = self._prove(threats, me, deadline.part(self.own_share), state)
+        own = self._prove(threats, me, deadline.part(own_share), state)
         if own is not None:
             self.last_win_line = own[2]
             return Decision(own[2][0], own[0], own[1], own[2])
         search = Search(board, self.width, prune=self.vct, reduce=self.vct)
-        roots, losing = self._defend(board, threats, search, me, deadline.part(self.own_share + self.their_share),
+        roots, losing = self._defend(board, threats, search, me, deadline.part(own_share + self.their_share),
                                      state)
         found = deepen_root(search, board, me, roots, deadline.rest(1.0), exact)
         self.nodes = search.nodes + threats.nodes

@@ -175,6 +175,22 @@ def test_threat_search_finds_each_forced_win_at_its_length(tactic):
     assert state.outcome() is not None or len(line) % 2 == 1
 
 
+@pytest.mark.parametrize("tactic", [t for t in WINS if t.wins_in >= 3], ids=lambda t: t.name)
+def test_the_line_of_a_proven_win_is_played_out_to_a_five(tactic):
+    import time
+    state = position(tactic)
+    attacker = Gomoku.colour(state.turn)
+    board = Board.of(state)
+    line = ThreatSearch(board).principal_line(attacker, tactic.kind == "VCT", tactic.wins_in,
+                                              time.perf_counter() + AMPLE)
+    assert board.key == Board.of(state).key                      # the board is left as it was
+    assert state.move_to_str(line[0]) in tactic.answers and (len(line) + 1) // 2 == tactic.wins_in
+    for move in line:
+        state.push(move)
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (0 if attacker == BLACK else 1,)
+
+
 @pytest.mark.parametrize("tactic", NO_WINS, ids=lambda t: t.name)
 def test_threat_search_finds_no_win_where_the_rules_allow_none(tactic):
     state = position(tactic)

@@ -260,14 +260,19 @@ def _enter(cells, keys, pats, near, tally, table, values, offsets, zobrist, poin
 
 @njit(cache=True)
 def threat_search(cells, keys, pats, near, tally, table, values, offsets, zobrist, points, work, rule,
-                  attacker, vct, depth, key, tt_keys, tt_depths, moves, scores, frames, line, stats, deadline):
-    """WIN if the attacker (to move) wins by threats within ``depth`` own moves, FAIL if not,
-    ABORTED at the node limit or ``deadline`` (a ``clock()`` reading); see the module notes.
-    ``key`` is the board's Zobrist key; the board is restored."""
+                  attacker, vct, depth, key, tt_keys, tt_depths, moves, scores, frames, line, stats, deadline,
+                  defender_first):
+    """WIN if the attacker (to move, or with ``defender_first`` after the defender's move) wins by
+    threats within ``depth`` own moves, FAIL if not, ABORTED at the node limit or ``deadline`` (a
+    ``clock()`` reading); see the module notes. ``key`` is the board's Zobrist key; the board is
+    restored."""
     fives = np.zeros(2, np.int64)
     base = key ^ (_VCT_KEY if vct else 0) ^ (np.int64(attacker) * _SIDE_KEY)
+    if defender_first:
+        base ^= _SIDE_KEY
     result = _enter(cells, keys, pats, near, tally, table, values, offsets, zobrist, points, work, rule,
-                    attacker, vct, tt_keys, tt_depths, moves, scores, frames, line, fives, 0, _OR, depth, base)
+                    attacker, vct, tt_keys, tt_depths, moves, scores, frames, line, fives, 0,
+                    _AND if defender_first else _OR, depth, base)
     if result >= 0:
         return result
     level = 0
@@ -319,6 +324,10 @@ def threat_search(cells, keys, pats, near, tally, table, values, offsets, zobris
         frame[_INDEX] += 1
 
 
+class OutOfTime(Exception):
+    """A principal line was cut off by its deadline."""
+
+
 class ThreatSearch:
     """The arrays of the threat search over one ``Board``, kept from search to search."""
 
@@ -333,7 +342,8 @@ class ThreatSearch:
         self.stats = np.zeros(3, np.int64)
         self.nodes = 0
 
-    def search(self, attacker: int, vct: bool, depth: int, node_limit: int, deadline: float) -> int:
+    def search(self, attacker: int, vct: bool, depth: int, node_limit: int, deadline: float,
+               defender_first: bool = False) -> int:
         """One ``threat_search`` at ``depth``: WIN, FAIL or ABORTED."""
         b = self.board
         self.stats[:] = 0
@@ -341,7 +351,7 @@ class ThreatSearch:
         result = threat_search(b.cells, b.keys, b.pats, b.near, b.tally, b.table, b.values, b.offsets, b.zobrist,
                                b.points, b.work, b.rule_code, attacker, vct, min(depth, MAX_LEVELS // 2 - 2),
                                np.int64(b.key), self.tt_keys, self.tt_depths, self.moves, self.scores, self.frames,
-                               self.line, self.stats, deadline)
+                               self.line, self.stats, deadline, defender_first)
         self.nodes += int(self.stats[NODES])
         return int(result)
 
@@ -359,3 +369,89 @@ class ThreatSearch:
             if result == ABORTED:
                 return None
         return None
+
+    def principal_line(self, attacker: int, vct: bool, depth: int, deadline: float) -> list[int] | None:
+        """The line of ``attacker``'s proven win in ``depth`` own moves along which the defender holds
+        out longest (each defence the one that needs the most attacker moves to beat), as rules
+        points; ``None`` if the deadline comes first. With a VCF it is the one forced line."""
+        b = self.board
+        size = b.size
+        defender = 3 - attacker
+        moves = np.zeros(MAX_MOVES, np.int64)
+        scores = np.zeros(MAX_MOVES, np.int64)
+        line: list[int] = []
+        left = depth
+        try:
+            while left > 0:
+                fives = self._fives(attacker)
+                if fives:
+                    return line + [to_point(size, fives[0])]
+                blocks = self._fives(defender)
+                if blocks:
+                    options = blocks[:1]
+                else:
+                    count = _attack_moves(b.cells, b.pats, b.near, b.points, b.offsets, b.work, b.rule_code,
+                                          attacker, vct, left, moves, scores)
+                    options = [int(m) for m in moves[:count]]
+                chosen = next((m for m in options if self._wins_after(m, attacker, vct, left - 1, deadline, True)),
+                              None)
+                if chosen is None:
+                    return None
+                self._play(chosen, attacker, line)
+                left -= 1
+                fives = self._fives(attacker)
+                if len(fives) >= 2:
+                    return line + [to_point(size, fives[0]), to_point(size, fives[1])]
+                if fives and not black_may_play(b.cells, b.pats, b.offsets, b.work, b.rule_code, defender,
+                                                fives[0]):
+                    return line
+                if fives:
+                    options = fives
+                else:
+                    count = _defences(b.cells, b.pats, b.near, b.points, b.offsets, b.work, b.rule_code, attacker,
+                                      moves, scores)
+                    options = [int(m) for m in moves[:count]]
+                    if not options:
+                        return line
+                longest, hardest = -1, -1
+                for d in options:
+                    need = next((n for n in range(1, left + 1) if self._wins_after(d, defender, vct, n, deadline,
+                                                                                   False)), None)
+                    if need is None:
+                        return None
+                    if need > longest:
+                        longest, hardest = need, d
+                self._play(hardest, defender, line)
+                left = longest
+            return None
+        except OutOfTime:
+            return None
+        finally:
+            for point in reversed(line):
+                b.lift(point)
+
+    def _wins_after(self, padded: int, colour: int, vct: bool, depth: int, deadline: float,
+                    defender_first: bool) -> bool:
+        """Whether the attacker wins within ``depth`` once ``colour`` has played ``padded``."""
+        if clock() > deadline:
+            raise OutOfTime("the deadline passed")
+        point = to_point(self.board.size, padded)
+        self.board.place(point, colour)
+        attacker = colour if defender_first else 3 - colour
+        result = self.search(attacker, vct, depth, 1 << 40, deadline, defender_first)
+        self.board.lift(point)
+        if result == ABORTED:
+            raise OutOfTime("the deadline passed")
+        return result == WIN
+
+    def _play(self, padded: int, colour: int, line: list[int]) -> None:
+        point = to_point(self.board.size, padded)
+        self.board.place(point, colour)
+        line.append(point)
+
+    def _fives(self, colour: int) -> list[int]:
+        """The padded points where ``colour`` makes five now."""
+        out = np.zeros(2, np.int64)
+        b = self.board
+        return [int(q) for q in out[:find_fives(b.cells, b.pats, b.points, colour, out)]]
+
