@@ -106,30 +106,30 @@ class GomokuHard(Bot):
             for move, score in found.values.items():
                 values[move] = MoveValue(float(score), self.estimate_text(score))
         for move, (moves, method) in decision.losing.items():
-            values[move] = MoveValue(float(-PROVEN_WIN + moves), f"loss in {moves} ({method})")
+            values[move] = MoveValue(float(-PROVEN_WIN + moves), f"loss in {moves} ({method})" if method
+                                     else f"loss in {moves}")
         if decision.win_in:
-            text = f"win in {decision.win_in}"
-            if decision.method == "VCT":
-                longest = self._longest_line(state, decision, deadline)
-                if longest is not None:
-                    decision.line = self.last_win_line = longest
-                else:
-                    text += " (VCT), one line"
-            line = " ".join(state.move_to_str(p) for p in decision.line)
-            if decision.method and not text.endswith("one line"):
-                text += f" ({decision.method})"
-            if decision.method:
-                text += f": {line}"
-            values[decision.move] = MoveValue(float(PROVEN_WIN - decision.win_in), text)
+            values[decision.move] = MoveValue(float(PROVEN_WIN - decision.win_in),
+                                              self._win_text(state, decision, deadline))
         if not values:
             values[decision.move] = MoveValue(0.0, "unknown: no move was searched in time")
         return values
 
-    @staticmethod
-    def _longest_line(state: Gomoku, decision: Decision, deadline: Deadline) -> list[int] | None:
-        """The VCT's line along which the opponent holds out longest, if found by ``deadline``."""
-        threats = ThreatSearch(Board.of(state))
-        return threats.principal_line(Gomoku.colour(state.turn), True, decision.win_in, deadline.at)
+    def _win_text(self, state: Gomoku, decision: Decision, deadline: Deadline) -> str:
+        """``'win in 1'``, ``'win in 5 (VCF): h8 i9 ...'``; a VCT's line is the one along which the
+        opponent holds out longest if it is found by ``deadline``, else ``'(VCT), one line: ...'``."""
+        if not decision.method:
+            return f"win in {decision.win_in}"
+        label = f"({decision.method})"
+        if decision.method == "VCT":
+            threats = ThreatSearch(Board.of(state))
+            longest = threats.principal_line(Gomoku.colour(state.turn), True, decision.win_in, deadline.at)
+            if longest is not None:
+                decision.line = self.last_win_line = longest
+            else:
+                label += ", one line"
+        line = " ".join(state.move_to_str(p) for p in decision.line)
+        return f"win in {decision.win_in} {label}: {line}"
 
     @staticmethod
     def estimate_text(score: int) -> str:
@@ -161,17 +161,23 @@ class GomokuHard(Bot):
             self.last_win_line = [fives[0]]
             return Decision(fives[0], 1, "", [fives[0]])
         blocks = self._fives(board, them)
-        if blocks:
-            legal = [p for p in blocks if p in moves]
-            return Decision(legal[0] if legal else moves[0])
+        legal_blocks = [p for p in blocks if p in moves]
+        if len(blocks) >= 2 or (blocks and not legal_blocks):
+            move = legal_blocks[0] if legal_blocks else moves[0]
+            return Decision(move, losing={move: (1, "")})
+        if blocks and not exact:
+            return Decision(legal_blocks[0])
         threats = ThreatSearch(board)
         own = self._prove(threats, me, deadline.part(own_share), state)
         if own is not None:
             self.last_win_line = own[2]
             return Decision(own[2][0], own[0], own[1], own[2])
         search = Search(board, self.width, prune=self.vct, reduce=self.vct)
-        roots, losing = self._defend(board, threats, search, me, deadline.part(own_share + self.their_share),
-                                     state)
+        if blocks:
+            roots, losing = [int(board.points[legal_blocks[0]])], {}
+        else:
+            roots, losing = self._defend(board, threats, search, me, deadline.part(own_share + self.their_share),
+                                         state)
         found = deepen_root(search, board, me, roots, deadline.rest(1.0), exact)
         self.nodes = search.nodes + threats.nodes
         move = to_point(board.size, found.move) if found is not None else to_point(board.size, roots[0])

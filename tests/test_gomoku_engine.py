@@ -269,6 +269,15 @@ def test_analyse_proves_the_moves_that_lose_to_the_opponents_fours():
         state.pop()
 
 
+def test_analyse_values_the_only_block_of_a_four_and_proves_a_double_four_lost():
+    blocked = Gomoku.from_text("h8 g8 i8 a1 j8 a2 k8")        # Black's four, White to block at l8
+    values = GomokuMaster(seed=0).analyse(blocked, 2.0)
+    assert list(values) == [blocked.parse_move("l8")] and "(estimate)" in values[blocked.parse_move("l8")].text
+    lost = Gomoku.from_text("h8 a1 i8 a2 j8 a3 k8")            # an open four: two points make five
+    values = GomokuHard(seed=0).analyse(lost, 2.0)
+    assert [value.text for value in values.values()] == ["loss in 1"]
+
+
 # -- whole games --------------------------------------------------------------------------------------
 @pytest.mark.parametrize("rule", ["freestyle", "standard", "renju"])
 def test_hard_and_master_play_legal_moves_through_a_small_game(rule):
