@@ -94,7 +94,14 @@ def main(argv: list[str] | None = None) -> int:
                              "(default: never, see above)")
     parser.add_argument("--resume", action="store_true", help="keep the positions already in the book file")
     parser.add_argument("--table-bits", type=int, default=25, help="log2 of the solver's table size (default 25: 256 MB)")
+    parser.add_argument("--every-position", type=int, metavar="PLIES",
+                        help="instead: prove the result of every position (either side to move) up to PLIES plies, "
+                             "for hints from any position; adds to the book file, resumable (see below)")
+    parser.add_argument("--save-every", type=float, default=60.0,
+                        help="with --every-position: seconds between rewrites of the file (default 60)")
     args = parser.parse_args(argv)
+    if args.every_position is not None:
+        return build_every_position(args.out, args.every_position, args.table_bits, args.save_every)
 
     known = Book.read(args.out) if args.resume else Book()
     solver = Solver(STANDARD, table_bits=args.table_bits)
@@ -124,6 +131,64 @@ def main(argv: list[str] | None = None) -> int:
             write(args.out, lines, figures)
             level = following
     return 0
+
+
+def build_every_position(path: Path, last: int, table_bits: int, save_every: float) -> int:
+    """Adds the proved result of every position up to ``last`` plies to the book at ``path``.
+
+    Level by level, every position not over (mirror images and move orders
+    once) whose line the file lacks is proved, keeping the lines already
+    there; the file is rewritten every ``save_every`` seconds and after each
+    level, so a stopped build resumes where it was by running it again.
+    """
+    lines, figures = read_lines(path)
+    solver = Solver(STANDARD, table_bits=table_bits)
+    begun = saved = time.perf_counter()
+    level = {canonical(moves_key([]))[0]: []}
+    for plies in range(last + 1):
+        solved, times = 0, []
+        for key, moves in level.items():
+            if key in lines:
+                continue
+            start = time.perf_counter()
+            entry = solve(solver, position_from_moves(moves), exact=False)
+            times.append(time.perf_counter() - start)
+            lines[key] = Book.format_line(moves, entry)
+            solved += 1
+            if time.perf_counter() - saved > save_every:
+                write(path, list(lines.values()), figures)
+                saved = time.perf_counter()
+                print(f"  ply {plies}: {solved} of {len(level)} proved (total {saved - begun:.0f} s)", flush=True)
+        if times:
+            figures.append(f"every position, ply {plies}: {len(level)} positions, {len(times)} proved here in "
+                           f"{sum(times):.1f} s, worst {max(times):.2f} s")
+            print(figures[-1], f"(total {time.perf_counter() - begun:.0f} s)", flush=True)
+        write(path, list(lines.values()), figures)
+        saved = time.perf_counter()
+        following: dict[int, list[int]] = {}
+        for moves in level.values():
+            position = position_from_moves(moves)
+            for column in solver.legal_columns(position):
+                if not solver.wins_at_once(position, column) and len(moves) + 1 < STANDARD.cells:
+                    following.setdefault(canonical(moves_key(moves + [column]))[0], moves + [column])
+        level = following
+    return 0
+
+
+def read_lines(path: Path) -> tuple[dict[int, str], list[str]]:
+    """The book file's position lines by canonical key and its header's figures (none if no file)."""
+    lines: dict[int, str] = {}
+    figures: list[str] = []
+    if not path.is_file():
+        return lines, figures
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#   "):
+            figures.append(line[4:])
+        elif line.strip() and not line.startswith("#"):
+            moves_text = line.split()[0]
+            moves = [] if moves_text == "-" else [int(c) - 1 for c in moves_text]
+            lines.setdefault(canonical(moves_key(moves))[0], line)
+    return lines, figures
 
 
 def write(path: Path, lines: list[str], figures: list[str]) -> None:

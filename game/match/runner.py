@@ -47,13 +47,15 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from game.rules.bot import MoveValue
+from game.rules.bot import AT_LEAST, AT_MOST, VALUE, MoveValue
 from game.match.botregistry import import_bot_class
 from game.rules.core import Move, State
 from game.match.plaindata import NotPlainData
 from game.match.supervisor import Child, ChildEnded, ChildGarbled, ChildTimedOut
 
 MOVE, ANALYSE = "move", "analyse"
+#: The bounds a move value may carry (``MoveValue.bound``).
+BOUNDS = (VALUE, AT_LEAST, AT_MOST)
 #: Seconds a worker may take to import and construct its bot and run its
 #: ``warm_up``, which may be a cold compile of numba kernels on a slow, busy
 #: machine (a request's clock starts only when the worker takes it up).
@@ -540,7 +542,7 @@ def _describe_move(state: State, move: Any) -> str:
 
 
 def _check_values(state: State, values: Any) -> tuple[dict[Move, MoveValue], str | None]:
-    """The worker's ``{move: (score, text, exact)}`` as ``MoveValue``s of legal moves,
+    """The worker's ``{move: (score, text, exact, bound)}`` as ``MoveValue``s of legal moves,
     or ``({}, what is wrong)``: one bad entry drops the whole analysis."""
     if type(values) is not dict:
         return {}, f"analysed the position as {type(values).__name__}, not a dict of move values"
@@ -549,12 +551,13 @@ def _check_values(state: State, values: Any) -> tuple[dict[Move, MoveValue], str
         legal = _as_legal(state, move)
         if legal is None:
             return {}, f"valued {_describe_move(state, move)}, which is not a legal move"
-        if type(pair) is not tuple or len(pair) != 3 or type(pair[2]) is not bool:
+        if (type(pair) is not tuple or len(pair) != 4 or type(pair[2]) is not bool
+                or type(pair[3]) is not int or pair[3] not in BOUNDS):
             return {}, f"valued {state.move_to_str(legal)} as {_shown(pair)}, not a MoveValue"
         score, problem = plain_score(*pair[:2])
         if problem is not None:
             return {}, f"valued {state.move_to_str(legal)} {problem}"
-        checked[legal] = MoveValue(score, pair[1], pair[2])
+        checked[legal] = MoveValue(score, pair[1], pair[2], pair[3])
     return checked, None
 
 
@@ -666,11 +669,11 @@ def _plain_move(state: State, move: Any) -> tuple[Move | None, str | None]:
         return None, f"chose {_shown(move)}, which is not a legal move"
 
 
-def _plain_values(state: State, values: Any) -> tuple[dict[Move, tuple[float, str, bool]] | None, str | None]:
-    """A bot's analysis as ``{move: (score, text, exact)}`` of plain data, or (None, what is wrong)."""
+def _plain_values(state: State, values: Any) -> tuple[dict[Move, tuple[float, str, bool, int]] | None, str | None]:
+    """A bot's analysis as ``{move: (score, text, exact, bound)}`` of plain data, or (None, what is wrong)."""
     if not isinstance(values, dict):
         return None, f"analysed the position as {type(values).__name__}, not a dict of move values"
-    plain: dict[Move, tuple[float, str, bool]] = {}
+    plain: dict[Move, tuple[float, str, bool, int]] = {}
     for move, value in values.items():
         key, problem = _plain_move(state, move)
         if problem is not None:
@@ -680,7 +683,10 @@ def _plain_values(state: State, values: Any) -> tuple[dict[Move, tuple[float, st
         score, problem = plain_score(value.score, value.text)
         if problem is not None:
             return None, f"valued {state.move_to_str(key)} {problem}"
-        plain[key] = (score, str(value.text), value.exact is True)
+        if isinstance(value.bound, bool) or value.bound not in BOUNDS:
+            return None, (f"valued {state.move_to_str(key)} with the bound {_shown(value.bound)}; "
+                          "a bound must be VALUE, AT_LEAST or AT_MOST")
+        plain[key] = (score, str(value.text), value.exact is True, int(value.bound))
     return plain, None
 
 
