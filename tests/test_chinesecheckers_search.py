@@ -222,7 +222,7 @@ def test_master_hint_ranks_the_tree_search_moves_by_their_playouts():
     best = max(values, key=lambda move: values[move].score)
     assert state.move_to_str(best) == "j8-j10-j12-j14" and values[best].text.startswith("+6 steps")
     assert sum(value.score for value in values.values()) == pytest.approx(1.0)
-    assert all(re.fullmatch(r"[+-]\d+ steps?, tried in \d+% of 2,000 playouts", value.text)
+    assert all(re.fullmatch(r"[+-]\d+ steps? toward the goal, tried in \d+% of 2,000 playouts", value.text)
                for value in values.values())
 
 

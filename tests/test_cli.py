@@ -81,20 +81,47 @@ def test_analyse_prints_the_position_and_values_best_first(capsys, tier_setup):
     values = [line for line in out.split("best first:\n", 1)[1].splitlines() if line.startswith("  ")]
     assert values[0].split()[:2] == ["c3", "quiet"]
     assert [line.split()[1] for line in values[1:]] == ["loses"] * 5
-    assert "Value of the position for O: not proven (the values above are estimates)" in out
+    assert "Value of the position for O: not proven (every move valued, estimates)" in out
+
+
+@pytest.mark.parametrize("floor", [True, False])
+def test_analyse_lists_unvalued_moves_as_unknown_above_proven_losses(capsys, tmp_path, floor):
+    config = tmp_path / "config.yaml"
+    config.write_text(f"games:\n  tictactoe:\n    hint: Prover\n    tiers:\n"
+                      f"      Prover: {{bot: PartialProverBot, params: {{floor: {str(floor).lower()}}}}}\n")
+    assert main.main(["--config", str(config), "--bots-dir", str(FIXTURES / "bots_tiers"), "analyse", "tictactoe", "b2"]) == 0
+    out = capsys.readouterr().out
+    values = [line.split(None, 1) for line in out.split("best first:\n", 1)[1].splitlines() if line.startswith("  ")]
+    words = [text for _, text in values]
+    unknown = "unknown (not valued in the time)"
+    assert words[-2:] == ["loss in 2 (proven)"] * 2 and words.count(unknown) == len(words) - 2 - floor
+    assert words[0] == ("at least a draw (proven)" if floor else unknown)
+
+
+@pytest.mark.parametrize("floor, verdict", [
+    (True, "Value of the position for O, proven: at least a draw"),
+    (False, "Value of the position for O: not proven (2 of 8 moves valued)"),
+])
+def test_analyse_never_calls_a_value_of_some_moves_the_positions(capsys, tmp_path, floor, verdict):
+    config = tmp_path / "config.yaml"
+    config.write_text(f"games:\n  tictactoe:\n    hint: Prover\n    tiers:\n"
+                      f"      Prover: {{bot: PartialProverBot, params: {{floor: {str(floor).lower()}}}}}\n")
+    assert main.main(["--config", str(config), "--bots-dir", str(FIXTURES / "bots_tiers"), "analyse", "tictactoe", "b2"]) == 0
+    out = capsys.readouterr().out
+    assert verdict in out and "loss" not in out.split("Value of the position", 1)[1]
 
 
 def test_analyse_gives_the_positions_value_when_every_move_is_proven(capsys):
     assert main.main(["analyse", "reversi", "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO--", "X"]) == 0
     out = capsys.readouterr().out
     assert "  g8  win by 18 (exact)" in out
-    assert "Value of the position for Black: win by 18 (exact) (its best move's, proven)" in out
+    assert "Value of the position for Black, proven: win by 18 (exact)" in out
 
 
 def test_analyse_says_a_position_of_estimates_has_no_proven_value(capsys):
     assert main.main(["analyse", "reversi", "f5d6c3", "--budget", "0.3"]) == 0
     out = capsys.readouterr().out
-    assert "(estimate)" in out and "Value of the position for White: not proven (the values above are estimates)" in out
+    assert "(estimate)" in out and "Value of the position for White: not proven (every move valued, estimates)" in out
 
 
 def test_analyse_with_the_shipped_config_uses_the_hint_tier(capsys):

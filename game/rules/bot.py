@@ -125,11 +125,12 @@ def position_value(values: Mapping[Move, MoveValue], legal: Sequence[Move]) -> P
         return PositionValue("at least a draw", True, False)
     if known and all(value.proven_loss for value in known) and len(known) == len(legal):
         return PositionValue("a loss", True, False)
-    what = "estimates" if not any(value.exact for value in known) else "not all proven"
     if not known:
         return PositionValue("unknown: no move valued", False, False)
-    count = f"{len(known)} of {len(legal)} moves valued" if len(known) < len(legal) else f"every move valued"
-    return PositionValue(f"not proven ({count}, {what})", False, False)
+    count = f"{len(known)} of {len(legal)} moves valued" if len(known) < len(legal) else "every move valued"
+    estimates = sum(not value.exact for value in known)
+    what = "" if not estimates else ", estimates" if estimates == len(known) else ", some estimates"
+    return PositionValue(f"not proven ({count}{what})", False, False)
 
 
 class Bot:
