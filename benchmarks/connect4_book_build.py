@@ -97,11 +97,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every-position", type=int, metavar="PLIES",
                         help="instead: prove the result of every position (either side to move) up to PLIES plies, "
                              "for hints from any position; adds to the book file, resumable (see below)")
+    parser.add_argument("--first", nargs="*", default=[], metavar="MOVES",
+                        help="with --every-position: prove the positions one move after each of these (solver "
+                             "notation, '4453') before the levels, e.g. a position whose hint was reported")
     parser.add_argument("--save-every", type=float, default=60.0,
                         help="with --every-position: seconds between rewrites of the file (default 60)")
     args = parser.parse_args(argv)
     if args.every_position is not None:
-        return build_every_position(args.out, args.every_position, args.table_bits, args.save_every)
+        first = [[int(c) - 1 for c in moves] for moves in args.first]
+        return build_every_position(args.out, args.every_position, args.table_bits, args.save_every, first)
 
     known = Book.read(args.out) if args.resume else Book()
     solver = Solver(STANDARD, table_bits=args.table_bits)
@@ -133,17 +137,26 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def build_every_position(path: Path, last: int, table_bits: int, save_every: float) -> int:
+def build_every_position(path: Path, last: int, table_bits: int, save_every: float,
+                         first: list[list[int]] = ()) -> int:
     """Adds the proved result of every position up to ``last`` plies to the book at ``path``.
 
     Level by level, every position not over (mirror images and move orders
     once) whose line the file lacks is proved, keeping the lines already
-    there; the file is rewritten every ``save_every`` seconds and after each
+    there (the positions one move after each of ``first`` go before the
+    levels); the file is rewritten every ``save_every`` seconds and after each
     level, so a stopped build resumes where it was by running it again.
     """
     lines, figures = read_lines(path)
     solver = Solver(STANDARD, table_bits=table_bits)
     begun = saved = time.perf_counter()
+    for moves in first:
+        for nxt in following_positions(solver, {0: moves}).values():
+            if canonical(moves_key(nxt))[0] not in lines:
+                start = time.perf_counter()
+                lines[canonical(moves_key(nxt))[0]] = Book.format_line(nxt, solve(solver, position_from_moves(nxt), False))
+                print(f"  first: {''.join(str(c + 1) for c in nxt)} in {time.perf_counter() - start:.1f} s", flush=True)
+                write(path, list(lines.values()), figures)
     level = {canonical(moves_key([]))[0]: []}
     for plies in range(last + 1):
         solved, times = 0, []
@@ -165,14 +178,19 @@ def build_every_position(path: Path, last: int, table_bits: int, save_every: flo
             print(figures[-1], f"(total {time.perf_counter() - begun:.0f} s)", flush=True)
         write(path, list(lines.values()), figures)
         saved = time.perf_counter()
-        following: dict[int, list[int]] = {}
-        for moves in level.values():
-            position = position_from_moves(moves)
-            for column in solver.legal_columns(position):
-                if not solver.wins_at_once(position, column) and len(moves) + 1 < STANDARD.cells:
-                    following.setdefault(canonical(moves_key(moves + [column]))[0], moves + [column])
-        level = following
+        level = following_positions(solver, level)
     return 0
+
+
+def following_positions(solver: Solver, level: dict[int, list[int]]) -> dict[int, list[int]]:
+    """Every position one move after those of ``level`` that is not over, by canonical key."""
+    following: dict[int, list[int]] = {}
+    for moves in level.values():
+        position = position_from_moves(moves)
+        for column in solver.legal_columns(position):
+            if not solver.wins_at_once(position, column) and len(moves) + 1 < STANDARD.cells:
+                following.setdefault(canonical(moves_key(moves + [column]))[0], moves + [column])
+    return following
 
 
 def read_lines(path: Path) -> tuple[dict[int, str], list[str]]:

@@ -43,8 +43,21 @@ from typing import Callable, Mapping, Sequence
 
 from game.match.record import REMOTE, Match, MoveRecord, Player
 from game.match.runner import ANALYSE, BotReply, BotRunner, BotSpec
-from game.rules.bot import MoveValue
+from game.rules.bot import MoveValue, PositionValue, VALUE, position_value, ranked_moves
 from game.rules.core import IllegalMove, Move, Outcome, State
+
+
+#: How many times a hint whose bot proved some moves' values but not all is asked
+#: again, each time with twice the time before (5 s: then 10, 20 and 40 s more).
+HINT_ROUNDS = 3
+
+
+def unproven(values: Mapping[Move, MoveValue], legal: Sequence[Move]) -> bool:
+    """Whether a bot that proves values (it proved one at least) left a legal move
+    unvalued or not proven: more time may prove it. Estimates alone never are."""
+    proving = any(value.exact for value in values.values())
+    return proving and not all(move in values and values[move].exact and values[move].bound == VALUE
+                               for move in legal)
 
 
 class Waiting(enum.Enum):
@@ -115,13 +128,19 @@ class SeatsChanged(Event):
 class HintReady(Event):
     """The hint bot's judgement of the position it was asked about.
 
-    ``move`` is its best move, ``detail`` the words of that move's value
-    (``''`` when the bot gave no values but a move), ``values`` every move it
-    valued."""
+    ``move`` is the best move as far as is known (``ranked_moves``' first:
+    an unvalued move before a proven loss), ``detail`` the words of its value
+    (``'not valued yet'`` when it has none), ``values`` every move it valued
+    and ``position`` what they prove of the position. ``refining``: the bot
+    proved some values but not all, and is asked again with more time; a
+    further ``HintReady`` for the same position follows (the player may move
+    meanwhile, which drops it)."""
 
     move: Move
     detail: str
     values: Mapping[Move, MoveValue] = field(default_factory=dict)
+    position: PositionValue | None = None
+    refining: bool = False
 
 
 @dataclass(frozen=True)
@@ -162,6 +181,8 @@ class MatchSession:
         self._restart_counted: bool | None = None
         self._hint_runner: BotRunner | None = None
         self._hint_pending = False
+        self._hint_refining = False
+        self._hint_round = 0
 
     # -- reading ------------------------------------------------------------------------
     @property
@@ -260,7 +281,7 @@ class MatchSession:
         if self._hint_runner is not None:
             self._hint_runner.close()
             self._hint_runner = None
-        self._hint_pending = False
+        self._hint_pending = self._hint_refining = False
 
     def __enter__(self) -> "MatchSession":
         return self.start()
@@ -441,10 +462,17 @@ class MatchSession:
             return f"Hints are for your moves: {name} is to move"
         return ""
 
+    @property
+    def hint_refining(self) -> bool:
+        """A hint is on show and its bot is looking for the values it did not prove yet."""
+        return self._hint_refining
+
     def request_hint(self, spec: BotSpec) -> None:
         """Ask ``spec``'s bot to judge the position; ``HintReady`` or ``HintFailed``
-        follows. ``ValueError`` with ``hint_unavailable``'s words when no hint can be
-        asked now."""
+        follows. A hint that proved some values but not all is asked again with
+        twice the time, up to ``HINT_ROUNDS`` times, each answer a new
+        ``HintReady`` (``refining`` on all but the last). ``ValueError`` with
+        ``hint_unavailable``'s words when no hint can be asked now."""
         why = self.hint_unavailable()
         if why:
             raise ValueError(why)
@@ -454,40 +482,54 @@ class MatchSession:
             self._hint_runner = self._make_runner(spec).start()
         self._hint_runner.request(self.state, kind=ANALYSE)
         self._hint_pending = True
+        self._hint_refining = False
+        self._hint_round = 0
 
     def wait_hint(self, timeout: float | None = None) -> None:
-        """Block until the hint asked for has arrived (its event is queued);
+        """Block until the hint's next answer has arrived (its event is queued);
         ``TimeoutError`` after ``timeout`` seconds."""
-        if self._hint_pending and self._hint_runner is not None:
-            reply = self._hint_runner.wait(timeout)
-            self._hint_pending = False
-            self._events.append(self._hint_event(reply, self._hint_runner.spec.who))
+        if (self._hint_pending or self._hint_refining) and self._hint_runner is not None:
+            self._take_hint(self._hint_runner.wait(timeout))
 
     def cancel_hint(self) -> None:
-        if self._hint_pending and self._hint_runner is not None:
+        if (self._hint_pending or self._hint_refining) and self._hint_runner is not None:
             self._hint_runner.cancel()
-        self._hint_pending = False
+        self._hint_pending = self._hint_refining = False
 
     def _poll_hint(self) -> None:
-        if not self._hint_pending or self._hint_runner is None:
+        if not (self._hint_pending or self._hint_refining) or self._hint_runner is None:
             return
         reply = self._hint_runner.poll()
-        if reply is None:
-            return
-        self._hint_pending = False
-        self._events.append(self._hint_event(reply, self._hint_runner.spec.who))
+        if reply is not None:
+            self._take_hint(reply)
 
-    def _hint_event(self, reply: BotReply, who: str) -> Event:
+    def _take_hint(self, reply: BotReply) -> None:
+        """Queue the hint's event, and ask again with twice the time if it left values unproven."""
+        runner = self._hint_runner
+        assert runner is not None
+        refining = self._hint_refining
+        self._hint_pending = self._hint_refining = False
+        if refining and not reply.ok:
+            return  # the hint on show stays: a longer try failing takes nothing back
+        again = reply.ok and self._hint_round < HINT_ROUNDS and unproven(reply.values, self.state.legal_moves())
+        if again:
+            self._hint_round += 1
+            runner.request(self.state, kind=ANALYSE, budget=runner.spec.budget * 2 ** self._hint_round)
+            self._hint_refining = True
+        self._events.append(self._hint_event(reply, runner.spec.who, refining=again))
+
+    def _hint_event(self, reply: BotReply, who: str, refining: bool = False) -> Event:
         state = self.state
         if reply.failure:
             return HintFailed(f"No hint: {reply.failure}")
-        best = reply.move        # the best-valued move (the runner checked the values)
-        if best is None:
+        if reply.move is None:
             return HintFailed(f"No hint: the hint bot {who} cannot judge moves (it gave no move values)")
-        if not state.is_legal(best):
+        if not state.is_legal(reply.move):
             return HintFailed(f"No hint: the hint bot {who} suggested a move that is not legal here")
-        value = reply.values.get(best)
-        return HintReady(best, value.text if value is not None else "", dict(reply.values))
+        legal = state.legal_moves()
+        best, value = ranked_moves(reply.values, legal)[0]
+        detail = value.text if value is not None else "not valued yet"
+        return HintReady(best, detail, dict(reply.values), position_value(reply.values, legal), refining)
 
     # -- internals ------------------------------------------------------------------------
     def _offer_forced_pass(self) -> bool:
