@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Callable, ClassVar, TypeVar
 
-from game.rules.bot import Bot, MoveValue
+from game.rules.bot import AT_LEAST, AT_MOST, Bot, MoveValue
 from game.rules.connect4 import ConnectFour
 from bots.connect4_alphabeta import ConnectFourAlphaBeta
 from bots.lib import clock
@@ -39,6 +39,8 @@ from bots.lib.connect4_solver import STANDARD, Position, SearchAborted, Solver, 
 
 #: Part of the budget a move may use: the rest covers the worker's overhead on a busy machine.
 BUDGET_SHARE = 0.55
+#: Part of the budget a hint may use: the worker allows a quarter more before it calls the bot late.
+HINT_SHARE = 0.75
 #: Parts of a move's time by which a proof of the position's result (and a move that keeps
 #: it), then its exact score, must be found; if even the proof takes longer, Hard's search
 #: has what is left.
@@ -51,8 +53,9 @@ FIRST_TRY_NODES = 1 << 16
 TABLE_BITS = 23
 
 T = TypeVar("T")
-#: Values of a move whose result is proved but not how many moves it takes.
-WIN, LOSS = MoveValue(0.5, "win"), MoveValue(-0.5, "loss")
+#: Values of a move whose result is proved but not how many moves it takes: proven bounds
+#: (the slowest win scores 1, the slowest loss -1).
+WIN, LOSS = MoveValue(0.5, "win", exact=True, bound=AT_LEAST), MoveValue(-0.5, "loss", exact=True, bound=AT_MOST)
 
 
 class ConnectFourMaster(Bot):
@@ -141,18 +144,29 @@ class ConnectFourMaster(Bot):
         score is the solvers' (higher is better; a quicker win more). A
         column the budget could not solve exactly but whose result was proved
         says ``'win'`` or ``'loss'`` (score 0.5 or -0.5); one not even
-        proved is left out. Other boards: Hard's analysis.
+        proved is left out (the hint shows it as unknown and asks again with
+        more time: the solver's table keeps what this call proved). The book
+        gives the results of the positions after each column, and its own
+        line for this position a column that keeps the win (or the exact
+        score). Other boards: Hard's analysis.
         """
         if not self.solves(state):
             return self._other_boards.analyse(state, budget)
         moves = list(state.move_stack)
         position = position_from_moves(moves)
         solver = self.solver()
-        deadline = Deadline.for_move(budget, BUDGET_SHARE)
+        deadline = Deadline.for_move(budget, HINT_SHARE)
         scores: dict[int, int] = {}
         proved: dict[int, MoveValue] = {}
         pending = []
+        known = self.book().lookup(moves)
+        if known is not None and known.score is not None:
+            scores[known.column] = known.score     # the book's move reaches the position's exact score
+        elif known is not None and known.result > 0:
+            proved[known.column] = WIN
         for col in solver.legal_columns(position):
+            if col in scores:
+                continue
             child = solver.play(position, col)
             entry = self.book().lookup(moves + [col])
             if solver.wins_at_once(position, col):
