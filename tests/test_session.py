@@ -332,3 +332,14 @@ def test_a_hint_of_estimates_only_is_not_asked_again():
         session.wait_hint(timeout=60)
         [hint] = [e for e in session.events() if isinstance(e, HintReady)]
         assert not hint.refining and not session.hint_refining and not hint.position.proven
+
+
+def test_a_hint_whose_longer_try_proves_nothing_more_is_not_asked_again():
+    stuck = BotSpec("StuckProver", "slow_prover", {}, "Stuck", 0.25, path=str(FIXTURES / "bots_connect4" / "slow_prover.py"))
+    with MatchSession(Match(ConnectFour(), [Player.human(), Player.human()])) as session:
+        session.request_hint(stuck)
+        hints = []
+        while not hints or hints[-1].refining:
+            session.wait_hint(timeout=60)
+            hints += [e for e in session.events() if isinstance(e, HintReady)]
+        assert [hint.refining for hint in hints] == [True, False] and not session.hint_refining

@@ -60,6 +60,13 @@ def unproven(values: Mapping[Move, MoveValue], legal: Sequence[Move]) -> bool:
                                for move in legal)
 
 
+def proof_count(values: Mapping[Move, MoveValue]) -> tuple[int, int]:
+    """How much a hint proved: its proven values and bounds, then its exact values (a try that
+    proves no more than the last is not repeated with more time)."""
+    return (sum(value.exact for value in values.values()),
+            sum(value.exact and value.bound == VALUE for value in values.values()))
+
+
 class Waiting(enum.Enum):
     """What the game waits for now."""
 
@@ -183,6 +190,7 @@ class MatchSession:
         self._hint_pending = False
         self._hint_refining = False
         self._hint_round = 0
+        self._hint_proven = (0, 0)
 
     # -- reading ------------------------------------------------------------------------
     @property
@@ -470,8 +478,9 @@ class MatchSession:
     def request_hint(self, spec: BotSpec) -> None:
         """Ask ``spec``'s bot to judge the position; ``HintReady`` or ``HintFailed``
         follows. A hint that proved some values but not all is asked again with
-        twice the time, up to ``HINT_ROUNDS`` times, each answer a new
-        ``HintReady`` (``refining`` on all but the last). ``ValueError`` with
+        twice the time, up to ``HINT_ROUNDS`` times while each try proves more
+        than the one before, each answer a new ``HintReady`` (``refining`` on
+        all but the last). ``ValueError`` with
         ``hint_unavailable``'s words when no hint can be asked now."""
         why = self.hint_unavailable()
         if why:
@@ -484,6 +493,7 @@ class MatchSession:
         self._hint_pending = True
         self._hint_refining = False
         self._hint_round = 0
+        self._hint_proven = (0, 0)
 
     def wait_hint(self, timeout: float | None = None) -> None:
         """Block until the hint's next answer has arrived (its event is queued);
@@ -511,7 +521,12 @@ class MatchSession:
         self._hint_pending = self._hint_refining = False
         if refining and not reply.ok:
             return  # the hint on show stays: a longer try failing takes nothing back
-        again = reply.ok and self._hint_round < HINT_ROUNDS and unproven(reply.values, self.state.legal_moves())
+        proven = proof_count(reply.values) if reply.ok else (0, 0)
+        before = self._hint_proven
+        gained = proven[0] > before[0] or proven[1] > before[1]
+        self._hint_proven = (max(proven[0], before[0]), max(proven[1], before[1]))
+        again = (reply.ok and self._hint_round < HINT_ROUNDS and gained
+                 and unproven(reply.values, self.state.legal_moves()))
         if again:
             self._hint_round += 1
             runner.request(self.state, kind=ANALYSE, budget=runner.spec.budget * 2 ** self._hint_round)
