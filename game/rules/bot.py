@@ -91,7 +91,7 @@ class PositionValue:
     """What the values of the moves prove about the position, in words.
 
     ``text`` is the position's value (``'win in 3'``), a proven bound
-    (``'a win (at least win in 5)'``, ``'at least a draw'``) or what is
+    (``'a win (best found: win in 5)'``, ``'at least a draw'``) or what is
     known (``'not proven: 3 of 7 moves valued'``); ``proven`` is true for
     a value or bound that is proven, ``exact`` only for the value itself.
     """
@@ -119,7 +119,7 @@ def position_value(values: Mapping[Move, MoveValue], legal: Sequence[Move]) -> P
     floors = [value for value in known if value.exact and value.bound >= VALUE]
     best_floor = max(floors, key=lambda value: value.score, default=None)
     if best_floor is not None and best_floor.score > 0:
-        text = "a win" if best_floor.text == "win" else f"a win, at least {best_floor.text}"
+        text = "a win" if best_floor.text == "win" else f"a win (best found: {best_floor.text})"
         return PositionValue(text, True, False)
     if best_floor is not None and best_floor.score == 0:
         return PositionValue("at least a draw", True, False)
