@@ -203,10 +203,8 @@ def list_bots(args: argparse.Namespace) -> int:
     return 0
 
 
-def value_words(value: MoveValue | None) -> str:
+def value_words(value: MoveValue) -> str:
     """One move's value as ``analyse`` lists it: its words, then whether they are proven."""
-    if value is None:
-        return "unknown (not valued in the time)"
     if not value.exact:
         return value.text if "estimate" in value.text else f"{value.text} (estimate)"
     return value.text if "exact" in value.text else f"{value.text} (proven)"
@@ -256,8 +254,13 @@ def analyse_position(args: argparse.Namespace) -> int:
     print(f"{spec.who}, values of {state.seat_name(state.turn)}'s moves, best first:")
     names = {move: state.move_to_str(move) for move in legal}
     width = max(len(n) for n in names.values())
-    for move, value in ranked_moves(reply.values, legal):
-        print(f"  {names[move].ljust(width)}  {value_words(value)}")
+    ranked = ranked_moves(reply.values, legal)
+    unknown = [names[move] for move, value in ranked if value is None]
+    for move, value in ranked:
+        if value is not None:
+            print(f"  {names[move].ljust(width)}  {value_words(value)}")
+        elif names[move] == unknown[0]:   # unknown moves rank together: one line in their place
+            print(f"  unknown, not valued: {' '.join(unknown)}")
     verdict = position_value(reply.values, legal)
     print(f"Value of the position for {state.seat_name(state.turn)}{', proven' if verdict.proven else ''}: "
           f"{verdict.text}")

@@ -91,11 +91,12 @@ def test_analyse_lists_unvalued_moves_as_unknown_above_proven_losses(capsys, tmp
                       f"      Prover: {{bot: PartialProverBot, params: {{floor: {str(floor).lower()}}}}}\n")
     assert main.main(["--config", str(config), "--bots-dir", str(FIXTURES / "bots_tiers"), "analyse", "tictactoe", "b2"]) == 0
     out = capsys.readouterr().out
-    values = [line.split(None, 1) for line in out.split("best first:\n", 1)[1].splitlines() if line.startswith("  ")]
-    words = [text for _, text in values]
-    unknown = "unknown (not valued in the time)"
-    assert words[-2:] == ["loss in 2 (proven)"] * 2 and words.count(unknown) == len(words) - 2 - floor
-    assert words[0] == ("at least a draw (proven)" if floor else unknown)
+    lines = [line.strip() for line in out.split("best first:\n", 1)[1].splitlines() if line.startswith("  ")]
+    state = main_state("b2")
+    first, second, third, *rest = [state.move_to_str(move) for move in state.legal_moves()]
+    unknown = "unknown, not valued: " + " ".join(rest if floor else [third, *rest])
+    assert lines == [*([f"{third}  at least a draw (proven)"] if floor else []), unknown,
+                     f"{first}  loss in 2 (proven)", f"{second}  loss in 2 (proven)"]
 
 
 @pytest.mark.parametrize("floor, verdict", [
