@@ -47,6 +47,10 @@ HINT_SHARE = 0.75
 PROOF_SHARE, EXACT_SHARE = 0.5, 0.85
 #: Part of the time left that Hard's search is given: its last iteration may run over.
 HARD_SHARE = 0.7
+#: Plies from which a hint looks for the exact scores of the positions after each column:
+#: before, an exact score takes minutes to hours (the book proves results only), so a hint
+#: with every result proven answers at once instead of trying in vain.
+EXACT_FROM_PLIES = 7
 #: Nodes of a timed search's first try, which also measures the speed for the second.
 FIRST_TRY_NODES = 1 << 16
 #: Table size of Master's solver (2**23 entries of 8 bytes: 64 MB).
@@ -192,7 +196,7 @@ class ConnectFourMaster(Bot):
                 scores[col] = 0             # a draw's exact score
             else:
                 proved[col] = WIN if sign > 0 else LOSS
-        pending = [(col, child) for col, child in pending if col not in scores]
+        pending = [(col, child) for col, child in pending if col not in scores and child.plies >= EXACT_FROM_PLIES]
         for index, (col, child) in enumerate(pending):
             share = deadline.rest(1 / (len(pending) - index))
             try:
