@@ -147,12 +147,13 @@ class ConnectFourMaster(Bot):
         ``k`` counts the mover's own moves, the winning disc included. The
         score is the solvers' (higher is better; a quicker win more). A
         column the budget could not solve exactly but whose result was proved
-        says ``'win'`` or ``'loss'`` (score 0.5 or -0.5); one not even
+        says ``'win'`` or ``'loss'`` (proven bounds, score 0.5 or -0.5); one not even
         proved is left out (the hint shows it as unknown and asks again with
         more time: the solver's table keeps what this call proved). The book
         gives the results of the positions after each column, and its own
         line for this position a column that keeps the win (or the exact
-        score). Other boards: Hard's analysis.
+        score). Exact scores are looked for only from ``EXACT_FROM_PLIES``
+        on. Other boards: Hard's analysis.
         """
         if not self.solves(state):
             return self._other_boards.analyse(state, budget)
