@@ -187,8 +187,9 @@ class ConnectFourMaster(Bot):
         # Results first (a weak solve is far quicker), so every column gets at
         # least its win, draw or loss; then exact scores in the time left.
         unproved = [(col, child) for col, child in pending if col not in proved]
+        halves = 2 if position.plies + 1 >= EXACT_FROM_PLIES else 1   # else no time kept for exact scores
         for index, (col, child) in enumerate(unproved):
-            share = deadline.rest(1 / (2 * (len(unproved) - index)))
+            share = deadline.rest(1 / (halves * (len(unproved) - index)))
             try:
                 sign = -within(share, lambda limit: solver.solve(child, weak=True, node_limit=limit))
             except SearchAborted:
