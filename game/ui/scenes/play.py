@@ -532,7 +532,7 @@ class PlayScene(Scene):
         if self.hint_unavailable():
             self.refuse_hint()
             return
-        if self.hint_pending:
+        if self.hint_pending or self.session.hint_refining:   # the hint on its way, or filling in
             self.services.sounds.play("error")
             return
         tier = self.services.config.game(self.game_id).hint_tier
