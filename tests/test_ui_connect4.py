@@ -237,7 +237,7 @@ def test_a_hint_fills_in_while_the_player_watches_and_the_player_can_move_meanwh
     assert "position: not proven (1 of 7 moves valued)" in play.hint.text
     d.until(lambda: len(play.view.hint_values) == 2, LIMIT, "the hint's second answer")
     d.key(pygame.K_h)                                          # H again while it fills in: it goes on
-    assert play.session.hint_refining and len(play.view.hint_values) == 2
+    assert play.session.hint_refining and play.hint.text and len(play.view.hint_values) >= 2
     digit(d, 4)
     d.until(lambda: play.state.move_stack == [3], LIMIT, "the player's move")
     assert not play.hint.text and not play.session.hint_refining and not play.view.hint_values
