@@ -177,7 +177,7 @@ class ReversiHard(Bot):
         found = deepest(deepen(self._depth_search(own, opp, moves, _empties(state), not forced_pass, split),
                                deadline, _empties(state)))
         if found is None:
-            return {move: MoveValue(0.0, "unknown") for move in children}
+            return {}    # no depth finished: every move unknown
         if forced_pass:
             values = {PASS: -found.score}
         else:
