@@ -149,8 +149,8 @@ class ChineseCheckersMaster(ChineseCheckersBRS):
             move = self.choose_move(state, budget)
             depth = self.last.depth
             how = f"best-reply search {depth} {'ply' if depth == 1 else 'plies'} deep" if depth else ONLY_MOVE
-            return {move: MoveValue(1.0, f"the move it plays, {steps_text(gain(tables, state.turn, move))} "
-                                         f"toward the goal ({how}); other moves not valued")}
+            return {move: MoveValue(1.0, f"{steps_text(gain(tables, state.turn, move))} toward the goal, {how}, "
+                                         "the only move valued")}
         keep = progress_filter(state, position, tables)
         stats = self.tree_search(state, position, tables, self.deadline(budget), keep)
         moves = [rules_move(state, int(code)) for code in stats.moves]

@@ -229,7 +229,7 @@ def test_master_hint_ranks_the_tree_search_moves_by_their_playouts():
 def test_master_hint_with_two_players_is_the_move_its_search_plays():
     values = ChineseCheckersMaster(seed=2).analyse(random_game(2, 30, random.Random(3)), QUICK)
     [(move, value)] = values.items()
-    assert move and re.fullmatch(r"[+-]\d+ steps?, best-reply search (1 ply|\d+ plies) deep", value.text)
+    assert move and re.fullmatch(r"[+-]\d+ steps? toward the goal, best-reply search (1 ply|\d+ plies) deep, the only move valued", value.text)
 
 
 def test_master_searches_a_tree_from_four_players_and_best_replies_below():
