@@ -39,6 +39,14 @@ def test_hint_after_4_3_values_every_column_and_calls_the_position_a_win(moves):
     assert verdict.proven and verdict.text.startswith("a win")
 
 
+@pytest.mark.parametrize("reply", "1234567")
+def test_hint_after_the_centre_opening_and_any_reply_proves_every_columns_result(reply):
+    state = game("4" + reply)
+    values = master().analyse(state, 0.2)
+    assert set(values) == set(state.legal_moves()) and all(value.exact for value in values.values())
+    assert position_value(values, state.legal_moves()).proven
+
+
 def test_analyse_of_a_forced_block_marks_every_other_column_a_loss_in_1():
     values = master().analyse(game("36413663712232166314763571225"), 5.0)
     assert values.pop(6).text == "loss in 2"  # reference score -5: Red's 17th disc, and Red has 15 down
