@@ -48,9 +48,9 @@ PROOF_SHARE, EXACT_SHARE = 0.5, 0.85
 #: Part of the time left that Hard's search is given: its last iteration may run over.
 HARD_SHARE = 0.7
 #: Plies from which a hint looks for the exact scores of the positions after each column:
-#: before, an exact score takes minutes to hours (the book proves results only), so a hint
-#: with every result proven answers at once instead of trying in vain.
-EXACT_FROM_PLIES = 7
+#: before, no game can end within a few moves and an exact score takes minutes to hours
+#: (the book proves results only), so a hint with every result proven answers at once.
+EXACT_FROM_PLIES = 5
 #: Nodes of a timed search's first try, which also measures the speed for the second.
 FIRST_TRY_NODES = 1 << 16
 #: Table size of Master's solver (2**23 entries of 8 bytes: 64 MB).
@@ -153,7 +153,8 @@ class ConnectFourMaster(Bot):
         gives the results of the positions after each column, and its own
         line for this position a column that keeps the win (or the exact
         score). Exact scores are looked for only from ``EXACT_FROM_PLIES``
-        on. Other boards: Hard's analysis.
+        on. Each value found is reported at once (``Bot.report``), so a hint
+        fills in column by column. Other boards: Hard's analysis.
         """
         if not self.solves(state):
             return self._other_boards.analyse(state, budget)
@@ -184,6 +185,7 @@ class ConnectFourMaster(Bot):
                     proved[col] = LOSS if entry.result > 0 else WIN
             else:
                 scores[col] = -entry.score
+        self.report(self._values(scores, proved, position.plies))
         # Results first (a weak solve is far quicker), so every column gets at
         # least its win, draw or loss; then exact scores in the time left.
         unproved = [(col, child) for col, child in pending if col not in proved]
@@ -198,17 +200,23 @@ class ConnectFourMaster(Bot):
                 scores[col] = 0             # a draw's exact score
             else:
                 proved[col] = WIN if sign > 0 else LOSS
+            self.report(self._values(scores, proved, position.plies))
         pending = [(col, child) for col, child in pending if col not in scores and child.plies >= EXACT_FROM_PLIES]
         for index, (col, child) in enumerate(pending):
             share = deadline.rest(1 / (len(pending) - index))
             try:
                 scores[col] = -within(share, lambda limit: solver.solve(child, node_limit=limit))
                 proved.pop(col, None)
+                self.report(self._values(scores, proved, position.plies))
             except SearchAborted:
                 pass
-        values = {col: MoveValue(float(score), score_text(score, position.plies), exact=True)
-                  for col, score in scores.items()}
-        return values | proved
+        return self._values(scores, proved, position.plies)
+
+    @staticmethod
+    def _values(scores: dict[int, int], proved: dict[int, MoveValue], plies: int) -> dict[int, MoveValue]:
+        """Columns' values: the exact ``scores`` in words, then the results ``proved`` of the others."""
+        return {col: MoveValue(float(score), score_text(score, plies), exact=True)
+                for col, score in scores.items()} | {col: value for col, value in proved.items() if col not in scores}
 
 
 def within(deadline: Deadline, search: Callable[[int], T]) -> T:

@@ -138,10 +138,11 @@ class HintReady(Event):
     ``move`` is the best move as far as is known (``ranked_moves``' first:
     an unvalued move before a proven loss), ``detail`` the words of its value
     (``'not valued yet'`` when it has none), ``values`` every move it valued
-    and ``position`` what they prove of the position. ``refining``: the bot
-    proved some values but not all, and is asked again with more time; a
-    further ``HintReady`` for the same position follows (the player may move
-    meanwhile, which drops it)."""
+    and ``position`` what they prove of the position. ``refining``: more is
+    coming for the same position: these are the values the bot reported on
+    its way (``Bot.report``), or it proved some values but not all and is
+    asked again with more time (the player may move meanwhile, which drops
+    the rest)."""
 
     move: Move
     detail: str
@@ -512,6 +513,13 @@ class MatchSession:
         reply = self._hint_runner.poll()
         if reply is not None:
             self._take_hint(reply)
+            return
+        partial = self._hint_runner.progress()
+        if partial:   # the values found so far: shown at once, the answer still to come
+            self._hint_pending, self._hint_refining = False, True
+            best = max(partial, key=lambda move: partial[move].score)
+            self._events.append(self._hint_event(BotReply(ANALYSE, best, partial), self._hint_runner.spec.who,
+                                                 refining=True))
 
     def _take_hint(self, reply: BotReply) -> None:
         """Queue the hint's event, and ask again with twice the time if it left values unproven."""

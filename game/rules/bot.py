@@ -167,6 +167,18 @@ class Bot:
         """
         return {}
 
+    def report(self, values: dict[Move, MoveValue]) -> None:
+        """Show the values ``analyse`` has found so far, while it goes on (optional to call).
+
+        In a worker, they reach the hint on screen at once, which fills in
+        column by column; what ``analyse`` returns replaces them. Outside a
+        worker (``main.py analyse`` waits for the end) it does nothing.
+        ``ValueError`` if they are not values of legal moves.
+        """
+        reporter = getattr(self, "_reporter", None)
+        if reporter is not None:
+            reporter(values)
+
     def new_game(self) -> None:
         """Forget anything kept from an earlier game (optional)."""
 
