@@ -33,7 +33,7 @@ def faulty() -> BotRegistry:
 def runners(faulty) -> Iterator[dict[str, BotRunner]]:
     """One started runner per misbehaving bot; they start in parallel."""
     keys = ["LastMoveBot", "CountingBot", "RaisingBot", "IllegalBot", "NoneBot", "BadConstructorBot",
-            "ExitingBot", "DyingBot", "PrintingBot", "BadValuesBot", "UnreadableBot", "OddValuesBot"]
+            "ExitingBot", "DyingBot", "PrintingBot", "BadValuesBot", "UnreadableBot", "OddValuesBot", "BadReportBot"]
     started = {key: BotRunner(BotSpec.of(faulty.get(key), budget=BUDGET, seed=1)).start() for key in keys}
     yield started
     for runner in started.values():
@@ -190,6 +190,13 @@ def test_numpy_scores_arrive_as_plain_floats(runners):
     reply = runners["OddValuesBot"].wait()
     assert reply.ok and reply.move == state.legal_moves()[-1]
     assert {type(value.score) for value in reply.values.values()} == {float}
+
+
+def test_a_bad_report_during_analysis_is_a_failure_naming_the_bot_and_the_move(runners):
+    state = position("a1")
+    runners["BadReportBot"].request(state, ANALYSE)
+    reply = runners["BadReportBot"].wait()
+    assert_failed_with_legal_fallback(reply, state, "Bad report (BadReportBot)", "report() valued 99, which is not a legal move")
 
 
 def test_worker_values_without_a_bound_are_refused_by_the_parent():

@@ -343,3 +343,16 @@ def test_a_hint_whose_longer_try_proves_nothing_more_is_not_asked_again():
             session.wait_hint(timeout=60)
             hints += [e for e in session.events() if isinstance(e, HintReady)]
         assert [hint.refining for hint in hints] == [True, False] and not session.hint_refining
+
+
+def test_values_a_bot_reports_while_it_thinks_are_shown_before_its_answer():
+    reporting = BotSpec("ReportingProver", "slow_prover", {}, "Reporter", 0.5,
+                        path=str(FIXTURES / "bots_connect4" / "slow_prover.py"))
+    with MatchSession(Match(ConnectFour(), [Player.human(), Player.human()])) as session:
+        session.request_hint(reporting)
+        hints = []
+        while session.hint_pending or session.hint_refining:
+            session.wait_hint(timeout=60)
+            hints += [e for e in session.events() if isinstance(e, HintReady)]
+        assert len(hints[0].values) == 1 and hints[0].refining and hints[0].detail == "not valued yet"
+        assert len(hints[-1].values) == 7 and not hints[-1].refining and hints[-1].position.text == "draw"

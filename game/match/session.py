@@ -38,6 +38,7 @@ same ending back, not for a finished game that was pasted or loaded.
 from __future__ import annotations
 
 import enum
+import time
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
@@ -50,6 +51,8 @@ from game.rules.core import IllegalMove, Move, Outcome, State
 #: How many times a hint whose bot proved some moves' values but not all is asked
 #: again, each time with twice the time before (5 s: then 10, 20 and 40 s more).
 HINT_ROUNDS = 3
+#: Seconds ``wait_hint`` waits for an answer before it looks for values reported on the way.
+PROGRESS_CHECK = 0.05
 
 
 def unproven(values: Mapping[Move, MoveValue], legal: Sequence[Move]) -> bool:
@@ -497,10 +500,21 @@ class MatchSession:
         self._hint_proven = (0, 0)
 
     def wait_hint(self, timeout: float | None = None) -> None:
-        """Block until the hint's next answer has arrived (its event is queued);
-        ``TimeoutError`` after ``timeout`` seconds."""
-        if (self._hint_pending or self._hint_refining) and self._hint_runner is not None:
-            self._take_hint(self._hint_runner.wait(timeout))
+        """Block until the hint's next answer, or values its bot reported on the way, have
+        arrived (its event is queued); ``TimeoutError`` after ``timeout`` seconds."""
+        until = None if timeout is None else time.monotonic() + timeout
+        while (self._hint_pending or self._hint_refining) and self._hint_runner is not None:
+            if self._show_progress():
+                return
+            left = None if until is None else until - time.monotonic()
+            if left is not None and left <= 0:
+                raise TimeoutError(f"no hint within {timeout} s")
+            try:
+                reply = self._hint_runner.wait(PROGRESS_CHECK if left is None else min(PROGRESS_CHECK, left))
+            except TimeoutError:
+                continue
+            self._take_hint(reply)
+            return
 
     def cancel_hint(self) -> None:
         if (self._hint_pending or self._hint_refining) and self._hint_runner is not None:
@@ -513,13 +527,20 @@ class MatchSession:
         reply = self._hint_runner.poll()
         if reply is not None:
             self._take_hint(reply)
-            return
-        partial = self._hint_runner.progress()
-        if partial:   # the values found so far: shown at once, the answer still to come
-            self._hint_pending, self._hint_refining = False, True
-            best = max(partial, key=lambda move: partial[move].score)
-            self._events.append(self._hint_event(BotReply(ANALYSE, best, partial), self._hint_runner.spec.who,
-                                                 refining=True))
+        else:
+            self._show_progress()
+
+    def _show_progress(self) -> bool:
+        """Queue the values the hint's bot reported on its way, if any came: shown at once,
+        its answer still to come."""
+        runner = self._hint_runner
+        partial = runner.progress() if runner is not None else None
+        if not partial:
+            return False
+        self._hint_pending, self._hint_refining = False, True
+        best = max(partial, key=lambda move: partial[move].score)
+        self._events.append(self._hint_event(BotReply(ANALYSE, best, partial), runner.spec.who, refining=True))
+        return True
 
     def _take_hint(self, reply: BotReply) -> None:
         """Queue the hint's event, and ask again with twice the time if it left values unproven."""
