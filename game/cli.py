@@ -39,6 +39,8 @@ USAGE_ERROR, BOT_FAILED = 2, 1
 INTERRUPTED = 130
 #: The program's name in usage and error messages: the installed command's.
 PROG = "board-arcade"
+#: Moves not valued are named up to this many (a Gomoku board has 200 points nobody searched).
+UNKNOWN_LISTED = 24
 _BOARD_WORD = re.compile(r"^-[-XOxo.*]{15,}$")
 GAME_HELP = "game id, or a game with options, e.g. tictactoe or 'connect4(rows=5,cols=5)'"
 
@@ -260,7 +262,9 @@ def analyse_position(args: argparse.Namespace) -> int:
         if value is not None:
             print(f"  {names[move].ljust(width)}  {value_words(value)}")
         elif names[move] == unknown[0]:   # unknown moves rank together: one line in their place
-            print(f"  unknown, not valued: {' '.join(unknown)}")
+            listed = " ".join(unknown) if len(unknown) <= UNKNOWN_LISTED else (
+                f"{' '.join(unknown[:UNKNOWN_LISTED])} and {len(unknown) - UNKNOWN_LISTED} more")
+            print(f"  unknown, not valued: {listed}")
     verdict = position_value(reply.values, legal)
     print(f"Value of the position for {state.seat_name(state.turn)}{', proven' if verdict.proven else ''}: "
           f"{verdict.text}")
