@@ -45,9 +45,9 @@ from dataclasses import dataclass, field
 from itertools import count
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
-from game.rules.bot import MoveValue
+from game.rules.bot import MoveValue, later_warm_up
 from game.match.botregistry import import_bot_class
 from game.rules.core import Move, State
 from game.match.plaindata import NotPlainData
@@ -613,13 +613,20 @@ def worker_main(conn: Connection, spec: BotSpec) -> None:
         return
     conn.send(("ready", time.monotonic()))
     try:
-        _serve(conn, bot, source)
+        _serve(conn, bot, source, later_warm_up(cls))
     except (EOFError, OSError):
         return  # the parent went away or closed the pipe: nothing left to do
 
 
-def _serve(conn: Connection, bot: Any, source: str | None) -> None:
+def _serve(conn: Connection, bot: Any, source: str | None, later: Callable[[], None] | None) -> None:
+    """Answer requests until told to stop. ``later`` (the bot's ``warm_up_later``) runs once:
+    at once if no request is waiting, else right after the first answer, while the
+    other players move (a failure there is the bot's to meet when it plays)."""
+    answered = False
     while True:
+        if later is not None and (answered or not conn.poll(0)):
+            _guarded(later)
+            later = None
         try:
             message = conn.recv()
         except (EOFError, OSError):
@@ -639,6 +646,7 @@ def _serve(conn: Connection, bot: Any, source: str | None) -> None:
                 conn.send(("error", request_id, bot_error_text(err, source), time.perf_counter() - begun))
                 continue
             seconds = time.perf_counter() - begun
+            answered = True
             plain, problem = (_plain_move if tag == MOVE else _plain_values)(state, result)
             if problem is None:
                 conn.send(("done", request_id, plain, seconds))
@@ -696,7 +704,7 @@ def _without_numpy(value: Any) -> Any:
 def _guarded(action: Any) -> None:
     try:
         action()
-    except Exception:  # new_game is a courtesy call; a failure shows at the next move
+    except Exception:  # new_game and warm_up_later are courtesy calls; a failure shows at the next move
         traceback.print_exc()
 
 
