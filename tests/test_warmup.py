@@ -237,3 +237,13 @@ def test_nothing_to_warm_up_starts_no_process():
     warmup = EngineWarmUp([]).start()
     assert warmup.finished and warmup.pid is None
     assert warmup.poll().total == 0
+
+
+def test_warmup_command_prints_a_line_per_engine_and_the_count_ready(capsys):
+    from game.cli import main
+
+    assert main(["--bots-dir", str(ENGINES), "warmup"]) == 0
+    out = capsys.readouterr().out
+    assert "Preparing 4 game engines" in out
+    assert "[1/4] Numba engine: " in out and "Slow warm-up: " in out and "Staged: " in out
+    assert out.rstrip().splitlines()[-1].startswith("4 of 4 engines ready in ")
