@@ -207,14 +207,36 @@ def test_held_warm_up_finishes_its_bot_and_starts_no_other_until_let_go(gated, t
     monkeypatch.setenv(GATE_ENV, str(gate))
     warmup = EngineWarmUp(jobs(gated, "GatedBot", "QuickBot"), timeout=2.0).start()
     try:
-        while warmup.poll().current != "Gated":
+        while not warmup.poll().compiling:
             warmup.wait(0.05)
-        warmup.hold(True)                               # a game's bot starts compiling
+        assert not warmup.hand_over("GatedBot")         # a game waits for it
+        warmup.hold(True)                               # another of the game's bots starts compiling
         gate.touch()
         while warmup.pending("GatedBot"):
             warmup.wait(0.05)
         held = warmup.wait(2.5)                         # longer than its timeout: holding is no hang
         assert (held.done, held.current, held.failures) == (1, "", ())
+        warmup.hold(False)
+        final = warmup.wait(60)
+    finally:
+        warmup.close()
+    assert (final.done, final.total, final.failures) == (2, 2, ())
+
+
+def test_holding_stops_an_engine_no_game_waits_for_and_compiles_it_again_once_let_go(gated, tmp_path,
+                                                                                   monkeypatch):
+    gate = tmp_path / "gate"
+    monkeypatch.setenv(GATE_ENV, str(gate))
+    warmup = EngineWarmUp(jobs(gated, "GatedBot", "QuickBot")).start()
+    try:
+        while not warmup.poll().compiling:
+            warmup.wait(0.05)
+        stopped = warmup.pid
+        warmup.hold(True)                               # a game's own bot starts compiling: the cores are its
+        assert warmup.pid is None and warmup.pending("GatedBot") and warmup.progress().done == 0
+        with pytest.raises(ProcessLookupError):
+            os.kill(stopped, 0)
+        gate.touch()
         warmup.hold(False)
         final = warmup.wait(60)
     finally:

@@ -155,6 +155,10 @@ class EngineWarmUp:
         self._child: Child | None = None
         self._current: str | None = None
         self._later: str | None = None
+        #: Bots whose ``warm_up_later`` ran, or that have none (their process finished).
+        self._later_over: set[str] = set()
+        #: Bots a game waits for the warm-up to finish compiling (``hold`` lets them go on).
+        self._awaited: set[str] = set()
         self._compiling = False
         self._held = False
         self._since = 0.0
@@ -163,7 +167,7 @@ class EngineWarmUp:
     # -- life cycle ---------------------------------------------------------------
     def start(self) -> "EngineWarmUp":
         """Start the background process (returns at once); nothing to do, no process."""
-        if self._child is None and self._order:
+        if self._child is None and (self._order or self._later_left()):
             self._spawn()
         return self
 
@@ -236,6 +240,7 @@ class EngineWarmUp:
         the same kernels twice at once).
         """
         if self.compiling(key):
+            self._awaited.add(key)
             return False
         if key in self._order:
             self._order.remove(key)
@@ -262,19 +267,43 @@ class EngineWarmUp:
 
     def hold(self, held: bool) -> None:
         """Start no other bot's warm-up while ``held`` (a game's own bots are starting
-        and their compile should have the cores); the bot being warmed up goes on."""
+        and their compile should have the cores). A bot being compiled that no game
+        waits for (see ``hand_over``), or a ``warm_up_later``, is stopped and done again
+        once the hold ends; one a game waits for goes on."""
         if held == self._held:
             return
         self._held = held
+        if held and self._child is not None and (
+                (self._current is not None and self._compiling and self._current not in self._awaited)
+                or (self._current is None and self._later is not None)):
+            self._make_way()
+        if not held:
+            self.start()
         if not held or self._current is None:  # no time ran against the process while it was held
             self._since = time.monotonic()
         if self._child is not None:
             self._send(("hold", held))
 
+    def _make_way(self) -> None:
+        """Stop the process, leaving the cores to a game's bots; what it was compiling goes
+        back to the front of the queue (numba keeps on disk the kernels it had finished)."""
+        current = self._current
+        self.close()
+        if current is not None and current in self._order:
+            self._order.remove(current)
+            self._order.insert(0, current)
+        logger.info("engine warm-up stopped for a game's bots%s", f" (it was on {current})" if current else "")
+
     # -- internals ------------------------------------------------------------------------
+    def _later_left(self) -> list[str]:
+        """Bots warmed up here whose ``warm_up_later`` (if they have one) has not been run yet."""
+        return [key for key, error in self.outcomes.items()
+                if error is None and key not in self.handed_over and key not in self._later_over]
+
     def _spawn(self) -> None:
         remaining = [(key, self.jobs[key].module, self.jobs[key].load_path) for key in self._order]
-        self._child = Child.spawn(warm_up_main, (remaining,), name="engine warm-up")
+        later = [(key, self.jobs[key].module, self.jobs[key].load_path) for key in self._later_left()]
+        self._child = Child.spawn(warm_up_main, (remaining, later), name="engine warm-up")
         self._current = None
         self._since = time.monotonic()
         self._started_any = False
@@ -339,10 +368,12 @@ class EngineWarmUp:
               and (message[2] is None or type(message[2]) is str) and type(message[3]) in (int, float)):
             _, key, error, seconds = message
             self.later_seconds[key] = float(seconds)
+            self._later_over.add(key)
             self._later, self._since = None, time.monotonic()
             if error:   # the bot's worker meets it again when it plays, and says so there
                 logger.warning("engine warm-up of %s (%s), its later part, failed: %s", self.jobs[key].label, key, error)
         elif tag == "finished" and len(message) == 1:
+            self._later_over.update(self.outcomes)
             self.close()
             for key in list(self._order):  # listed but never reported: the process skipped it
                 self._finish(key, "was not warmed up (the warm-up process ended without it)", 0.0)
@@ -394,14 +425,17 @@ class EngineWarmUp:
 
     def _give_up(self, why: str) -> None:
         """No process could do the work: every bot left is named as not warmed up."""
+        self._later_over.update(self.outcomes)
         for key in list(self._order):
             self._finish(key, f"was not warmed up: {why}", 0.0)
 
 
 # -- the warm-up process ----------------------------------------------------------------
-def warm_up_main(conn: Connection, jobs: list[tuple[str, str, str | None]]) -> None:
+def warm_up_main(conn: Connection, jobs: list[tuple[str, str, str | None]],
+                 later_jobs: list[tuple[str, str, str | None]] = ()) -> None:
     """Import each bot of ``jobs`` (key, module, load path) and call its ``warm_up``,
-    reporting each; then, once every bot is done, each one's ``warm_up_later``.
+    reporting each; then, once every bot is done, each one's ``warm_up_later`` (and
+    that of ``later_jobs``, bots an earlier warm-up process warmed up).
     Bots named by a ``("skip", keys)`` message are left out, those named by
     ``("first", keys)`` go next, and ``("hold", True)`` starts no other bot."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
@@ -409,6 +443,13 @@ def warm_up_main(conn: Connection, jobs: list[tuple[str, str, str | None]]) -> N
     if hasattr(os, "nice"):
         os.nice(5)  # a game's own worker, compiling what the player waits for, comes first
     pending, later = list(jobs), []
+    for key, module, load_path in later_jobs:
+        try:
+            cls, _ = import_bot_class(module, key, load_path)
+        except BaseException:  # noqa: BLE001 - it imported before; its worker meets any problem again
+            continue
+        if later_warm_up(cls) is not None:
+            later.append((key, cls))
     watcher = _CompileWatcher(conn)
     held = False
     code = 1
