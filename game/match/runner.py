@@ -14,6 +14,9 @@ instead. A bot that overruns ``budget`` plus a grace period is stopped and
 its worker restarted; the start-up of a worker (spawning, importing and
 constructing the bot, then compiling its engine with ``warm_up``) is never
 counted against a move: a request's clock starts when the worker takes it up.
+What a bot compiles only for later moves (``warm_up_later``) the worker
+compiles once it has no request waiting or has given its first answer, so a
+first launch waits only for what the first moves need.
 The worker is a ``game.match.supervisor.Child``: the supervisor starts,
 watches and stops it and enforces the deadlines the runner sets; the runner
 decides what a worker's end or a missed deadline means for the request.
