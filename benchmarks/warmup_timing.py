@@ -18,7 +18,12 @@ folder once every engine is in it. Every run is a fresh process:
    Cold cache, then cached. With ``--without-warmup`` also without the
    launch-time warm-up (``BOARD_ARCADE_WARMUP=0``: the bot's worker
    compiles its own engine when the game opens).
-4. With ``--setup``, the set-up command ``python main.py warmup`` on a cold
+4. With ``--cpu``, only this: each engine's compile alone, in a fresh
+   process with a fresh cache, in CPU seconds (on a machine shared with
+   other work the fairer figure; wall seconds follow the other work's load):
+   its ``warm_up`` (what a game's first moves wait for) and its
+   ``warm_up_later``.
+5. With ``--setup``, the set-up command ``python main.py warmup`` on a cold
    cache (what the README's set-up line runs), its seconds in all.
 
 Run from the repository root (in a scratch clone: a cold cache is made in a
@@ -131,6 +136,39 @@ def child_first_move(spawned: float, game_id: str, tier: str, browse: str) -> di
         app.close()
 
 
+def child_cpu(key: str) -> dict:
+    """CPU seconds of one bot's ``warm_up`` and ``warm_up_later`` (0 if it has none), import included."""
+    sys.path.insert(0, str(ROOT))
+    from game.match.botregistry import BotRegistry, import_bot_class
+
+    begun = time.process_time()
+    registry = BotRegistry.discover()
+    info = registry.get(key)
+    cls, _ = import_bot_class(info.module, key, info.load_path)
+    cls.warm_up()
+    first = time.process_time() - begun
+    later = getattr(cls, "warm_up_later", None)
+    if later is not None:
+        later()
+    return {"first": first, "later": time.process_time() - begun - first}
+
+
+def cpu_table(scratch: str, home: str) -> None:
+    """Print each engine's compile alone (``child_cpu``), in the warm-up's order."""
+    sys.path.insert(0, str(ROOT))
+    from game.match.botregistry import BotRegistry
+    from game.match.config import load_config
+    from game.match.warmup import warm_up_jobs
+
+    jobs = warm_up_jobs(BotRegistry.discover(), load_config())
+    print("Each engine compiled alone, cold cache, CPU seconds (import included):")
+    print(f"| {'engine':<28} | {'warm_up':>8} | {'warm_up_later':>13} |")
+    print(f"|{'-' * 30}|{'-' * 10}|{'-' * 15}|")
+    for job in jobs:
+        report = run_child(child_env(home, tempfile.mkdtemp(dir=scratch, prefix="numba-cpu-")), "cpu", job.key)
+        print(f"| {job.label:<28} | {report['first']:>8.2f} | {report['later']:>13.2f} |", flush=True)
+
+
 # -- report ---------------------------------------------------------------------------------------
 def setup_seconds(env: dict[str, str]) -> tuple[float, str]:
     """Seconds ``python main.py warmup`` takes, and its last line."""
@@ -162,13 +200,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="also open each game after this many seconds on the title screen (0: only at once)")
     parser.add_argument("--without-warmup", action="store_true",
                         help="also time the first move with the launch-time warm-up off")
+    parser.add_argument("--cpu", action="store_true", help="only each engine's compile, alone, in CPU seconds")
     parser.add_argument("--setup", action="store_true", help="also time 'python main.py warmup' on a cold cache")
     parser.add_argument("--child", nargs="*", help=argparse.SUPPRESS)
     parser.add_argument("--spawned", type=float, default=0.0, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child is not None:
         mode, *rest = args.child
-        result = child_warm_up(args.spawned) if mode == "warmup" else child_first_move(args.spawned, *rest)
+        result = (child_warm_up(args.spawned) if mode == "warmup" else child_cpu(*rest) if mode == "cpu"
+                  else child_first_move(args.spawned, *rest))
         print(json.dumps(result))
         return 0
 
@@ -179,6 +219,9 @@ def main(argv: list[str] | None = None) -> int:
                                                    if args.without_warmup else [])
     with tempfile.TemporaryDirectory(prefix="board-arcade-warmup-") as scratch:
         home = tempfile.mkdtemp(dir=scratch, prefix="home-")
+        if args.cpu:
+            cpu_table(scratch, home)
+            return 0
         alone = tempfile.mkdtemp(dir=scratch, prefix="numba-alone-")
         for which in ("cold", "cached"):
             print_warm_up(which, run_child(child_env(home, alone), "warmup"))
