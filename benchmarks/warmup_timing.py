@@ -23,7 +23,10 @@ folder once every engine is in it. Every run is a fresh process:
    other work the fairer figure; wall seconds follow the other work's load):
    its ``warm_up`` (what a game's first moves wait for) and its
    ``warm_up_later``.
-5. With ``--setup``, the set-up command ``python main.py warmup`` on a cold
+   With ``--worker``, only this: for each game of ``--games``, the tier's
+   own worker alone (no window, no launch-time warm-up), cold cache, from
+   starting it to its first move from the start position, wall seconds.
+6. With ``--setup``, the set-up command ``python main.py warmup`` on a cold
    cache (what the README's set-up line runs), its seconds in all.
 
 Run from the repository root (in a scratch clone: a cold cache is made in a
@@ -153,6 +156,22 @@ def child_cpu(key: str) -> dict:
     return {"first": first, "later": time.process_time() - begun - first}
 
 
+def child_worker_first_move(game_id: str, tier: str) -> dict:
+    """Wall seconds from starting the tier's worker to its first move (its warm_up included)."""
+    sys.path.insert(0, str(ROOT))
+    from game.match.botregistry import BotRegistry
+    from game.match.config import load_config
+    from game.match.runner import BotRunner
+    from game.rules.catalogue import new_state
+
+    spec = load_config().bot_spec(game_id, tier, BotRegistry.discover())
+    begun = time.time()
+    with BotRunner(spec) as runner:
+        runner.request(new_state(game_id))
+        reply = runner.wait(600)
+    return {"seconds": time.time() - begun, "failure": reply.failure}
+
+
 def cpu_table(scratch: str, home: str) -> None:
     """Print each engine's compile alone (``child_cpu``), in the warm-up's order."""
     sys.path.insert(0, str(ROOT))
@@ -201,6 +220,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--without-warmup", action="store_true",
                         help="also time the first move with the launch-time warm-up off")
     parser.add_argument("--cpu", action="store_true", help="only each engine's compile, alone, in CPU seconds")
+    parser.add_argument("--worker", action="store_true",
+                        help="only each game's tier worker alone, cold cache, to its first move")
     parser.add_argument("--setup", action="store_true", help="also time 'python main.py warmup' on a cold cache")
     parser.add_argument("--child", nargs="*", help=argparse.SUPPRESS)
     parser.add_argument("--spawned", type=float, default=0.0, help=argparse.SUPPRESS)
@@ -208,6 +229,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.child is not None:
         mode, *rest = args.child
         result = (child_warm_up(args.spawned) if mode == "warmup" else child_cpu(*rest) if mode == "cpu"
+                  else child_worker_first_move(*rest) if mode == "worker"
                   else child_first_move(args.spawned, *rest))
         print(json.dumps(result))
         return 0
@@ -221,6 +243,14 @@ def main(argv: list[str] | None = None) -> int:
         home = tempfile.mkdtemp(dir=scratch, prefix="home-")
         if args.cpu:
             cpu_table(scratch, home)
+            return 0
+        if args.worker:
+            for game in games:
+                env = child_env(home, tempfile.mkdtemp(dir=scratch, prefix="numba-worker-"))
+                report = run_child(env, "worker", game, args.tier)
+                failure = f" (failed: {report['failure']})" if report["failure"] else ""
+                print(f"{game} {args.tier}, its worker alone, cold cache: first move {report['seconds']:.2f} s "
+                      f"after starting it{failure}", flush=True)
             return 0
         alone = tempfile.mkdtemp(dir=scratch, prefix="numba-alone-")
         for which in ("cold", "cached"):
