@@ -88,7 +88,7 @@ class ChineseCheckersBRS(Bot):
 
     name = "Chinese Checkers best-reply search"
     games = ("chinesecheckers",)
-    description = "best-reply search a few moves deep: races home, answers the most dangerous opponent"
+    description = "looks a few moves ahead: races home and answers the most dangerous rival"
 
     def __init__(self, seconds: float = 0.5, straggler: int = 6, leader: int = 50,
                  seed: int | None = None) -> None:

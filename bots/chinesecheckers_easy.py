@@ -18,7 +18,7 @@ class ChineseCheckersEasy(Bot):
 
     name = "Chinese Checkers hopper"
     games = ("chinesecheckers",)
-    description = "the move that gains most toward its goal, with some randomness"
+    description = "hops as far toward home as it can, not always the best hop"
 
     def __init__(self, noise: float = 2.0, seed: int | None = None) -> None:
         super().__init__(seed=seed)

@@ -29,7 +29,7 @@ class ChineseCheckersGreedy(Bot):
 
     name = "Chinese Checkers greedy"
     games = ("chinesecheckers",)
-    description = "the move that gains most toward its goal without leaving marbles behind"
+    description = "moves toward home without leaving marbles behind"
 
     def __init__(self, straggler_weight: float = 1.0, gap: int = 2, seed: int | None = None) -> None:
         super().__init__(seed=seed)

@@ -42,7 +42,7 @@ class ConnectFourAlphaBeta(Bot):
 
     name = "Connect Four alpha-beta"
     games = ("connect4",)
-    description = "alpha-beta search a few moves deep, judging threats by row parity"
+    description = "looks several moves ahead and knows which threats will pay off"
 
     def __init__(self, depth: int = 8, seed: int | None = None) -> None:
         super().__init__(seed=seed)

@@ -60,7 +60,7 @@ class ConnectFourMaster(Bot):
 
     name = "Connect Four perfect"
     games = ("connect4",)
-    description = "perfect play on 7x6 (opening book + exact solver): keeps every win and draw, wins fastest"
+    description = "perfect on the usual 7×6 board: never loses, wins as fast as it can"
 
     #: One solver (and its 64 MB table) and one book per process, shared by every instance.
     _solver: ClassVar[Solver | None] = None

@@ -29,7 +29,7 @@ class GomokuEasy(Bot):
 
     name = "Gomoku patterns"
     games = ("gomoku",)
-    description = "seed 003's pattern scores, attack plus defence, one move ahead, with some randomness"
+    description = "weighs each point for attack and defence, one move ahead, a little random"
 
     def __init__(self, noise: float = 1.0, seed: int | None = None) -> None:
         """``noise``: a point's score is multiplied by a random factor from 1 to ``1 + noise`` (0: always the best)."""

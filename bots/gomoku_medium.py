@@ -68,7 +68,7 @@ class GomokuMedium(Bot):
 
     name = "Gomoku pattern search"
     games = ("gomoku",)
-    description = "seed 003's search: the best-scored points, alpha-beta a few moves deep, fastest win first"
+    description = "looks a few moves ahead at the most promising points, wins fastest"
 
     def __init__(self, depth: int = 4, width: int = 10, seed: int | None = None) -> None:
         """``depth``: the most plies searched ahead, even (fewer if half the time budget runs out first);

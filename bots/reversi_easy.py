@@ -23,7 +23,7 @@ class ReversiEasy(Bot):
 
     name = "Reversi greedy"
     games = ("reversi",)
-    description = "the move that turns over the most discs, with some randomness"
+    description = "turns over as many discs as it can, a little random"
 
     def __init__(self, noise: float = 1.5, seed: int | None = None) -> None:
         """``noise``: the largest random bonus, in discs, added to a move's flips (0: always the most)."""

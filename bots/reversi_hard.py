@@ -52,7 +52,7 @@ class ReversiHard(Bot):
 
     name = "Reversi Hard"
     games = ("reversi",)
-    description = "alpha-beta (PVS) on mobility, corners, edges and stable discs; solves the last moves exactly"
+    description = "looks several moves ahead for corners, edges and room to move; perfect near the end"
 
     _solver: ClassVar[Solver | None] = None
     #: True from ``warm_up`` until ``warm_up_later`` has compiled the solver (see ``solves``).

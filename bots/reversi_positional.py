@@ -155,7 +155,7 @@ class ReversiPositional(Bot):
 
     name = "Reversi positional"
     games = ("reversi",)
-    description = "seed 004: square weights that change once a corner is taken, plus mobility, a few plies deep"
+    description = "looks a few moves ahead and prizes corners and room to move"
 
     def __init__(self, depth: int = 4, seed: int | None = None) -> None:
         """``depth``: the most plies searched ahead (fewer if half the time budget runs out first)."""

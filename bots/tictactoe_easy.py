@@ -15,7 +15,7 @@ class TicTacToeEasy(Bot):
 
     name = "Tic-tac-toe random"
     games = ("tictactoe",)
-    description = "plays at random, but always takes a win in one"
+    description = "plays at random, but always takes a win"
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed=seed)

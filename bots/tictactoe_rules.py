@@ -55,7 +55,7 @@ class TicTacToeRules(Bot):
 
     name = "Tic-tac-toe rules"
     games = ("tictactoe",)
-    description = "a chain of rules: win, block, stop forks, take the busiest cell"
+    description = "wins, blocks, stops forks, else takes the best square"
 
     def __init__(self, faithful: bool = False, seed: int | None = None) -> None:
         super().__init__(seed=seed)

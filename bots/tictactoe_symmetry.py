@@ -30,7 +30,7 @@ class TicTacToeSymmetry(Bot):
 
     name = "Tic-tac-toe symmetry tree"
     games = ("tictactoe",)
-    description = "minimax a few moves deep on a symmetry-reduced game tree, counting open lines"
+    description = "looks a few moves ahead, counting the lines still open"
 
     def __init__(self, depth: int = 4, seed: int | None = None) -> None:
         super().__init__(seed=seed)

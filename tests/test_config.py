@@ -189,7 +189,7 @@ def test_good_file_gives_its_budget_hint_and_tiers_in_order(tmp_path, tier_bots)
                               ("Strong", "StrongBot", {})]
 
 
-def test_yaml_syntax_error_names_the_line_and_falls_back_to_defaults(tmp_path):
+def test_unclosed_bracket_is_named_on_the_line_it_was_opened_and_defaults_are_used(tmp_path):
     path = write(tmp_path, """\
         games:
           tictactoe:
@@ -197,9 +197,31 @@ def test_yaml_syntax_error_names_the_line_and_falls_back_to_defaults(tmp_path):
             hint: Master
         """)
     config = load_config(path)
-    assert len(config.problems) == 1
-    assert config.problems[0].startswith("config.yaml line 4: not valid YAML")
+    [problem] = config.problems
+    assert problem.startswith("config.yaml line 3: not valid YAML (a { opened here is not closed")
+    assert "at line 4" in problem
     assert tiers_of(config.game("tictactoe")) == DEFAULT_TIERS
+
+
+def test_unclosed_quote_is_named_on_its_line_not_at_the_end_of_the_file(tmp_path):
+    path = write(tmp_path, "games:\n  tictactoe:\n    hint: 'Master\n    time_budget: 1\n" + "# note\n" * 20)
+    [problem] = load_config(path).problems
+    assert problem.startswith("config.yaml line 3: not valid YAML (a quote opened here is not closed")
+
+
+def test_key_indented_wrongly_above_a_comment_is_named_on_its_own_line(tmp_path):
+    path = write(tmp_path, """\
+        games:
+          tictactoe:
+            tiers:
+                Easy: {bot: TicTacToeEasy}
+              # a comment
+              # and another
+
+              Medium: {bot: TicTacToeRules}
+        """)
+    [problem] = load_config(path).problems
+    assert problem.startswith("config.yaml line 4: not valid YAML (the indentation of line 4 or of line 8")
 
 
 def test_missing_file_uses_defaults_and_says_where_it_looked(tmp_path):
@@ -235,8 +257,8 @@ def test_unknown_bot_in_a_tier_without_default_leaves_the_tier_out(tmp_path, tie
               Champion: {bot: NoSuchBot}
         """)
     config = load_config(path, tier_bots)
-    assert "games.tictactoe.tiers.Champion.bot" in config.problems[0]
-    assert "left out" in config.problems[0]
+    [champion] = [p for p in config.problems if "games.tictactoe.tiers.Champion.bot" in p]
+    assert champion.endswith("tier Champion left out")
     assert [t.name for t in config.game("tictactoe").tiers] == ["Beginner"]
 
 
@@ -265,7 +287,28 @@ def test_parameter_of_the_wrong_type_says_what_is_expected(tmp_path, tier_bots):
     path = write(tmp_path, "games: {tictactoe: {tiers: {Strong: {bot: StrongBot, params: {depth: deep}}}}}\n")
     config = load_config(path, tier_bots)
     assert "games.tictactoe.tiers.Strong.params.depth" in config.problems[0]
-    assert "expected a whole number like the default 2, got 'deep'" in config.problems[0]
+    assert "expected a whole number, got 'deep'" in config.problems[0]
+
+
+def test_wrong_parameter_names_no_value_the_fallback_tier_does_not_use(tmp_path, default_bots):
+    path = write(tmp_path, "games: {tictactoe: {tiers: {Hard: {bot: TicTacToeSymmetry, params: {depth: deep}}}}}\n")
+    [problem] = load_config(path, default_bots).problems
+    assert problem.endswith("expected a whole number, got 'deep'; using the built-in Hard tier "
+                            "(TicTacToeSymmetry, depth=5)")
+    assert "4" not in problem.split("params.depth:")[1]
+
+
+def test_problems_are_listed_in_the_order_of_the_files_lines(tmp_path, default_bots):
+    path = write(tmp_path, """\
+        games:
+          tictactoe:
+            tiers:
+              Easy: {bot: NoSuchBot}
+            time_budget: fast
+            surprise: 1
+        """)
+    problems = load_config(path, default_bots).problems
+    assert [p.split(":")[0] for p in problems] == ["config.yaml line 4", "config.yaml line 5", "config.yaml line 6"]
 
 
 def test_parameters_of_a_bot_without_any_are_rejected(tmp_path, tier_bots):

@@ -8,7 +8,7 @@ import pygame
 from game.rules import catalogue as games
 from game.rules.catalogue import new_state
 from game.match.record import Match, Player
-from game.ui import renderers
+from game.ui import draw, renderers
 from game.ui.window import MIN_SIZE
 from tests.test_ui_navigation import FIXTURES
 
@@ -19,6 +19,26 @@ def resize(d, size) -> None:
     d.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
     d.frames(2)
     assert d.services.window.size == size
+
+
+class DrawnText:
+    """Every line of text the screens draw (through ``draw.text``), frame by frame."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.lines: list[str] = []
+        original = draw.render
+
+        def recording(font, content, colour):
+            self.lines.append(draw.clean_text(content))
+            return original(font, content, colour)
+
+        monkeypatch.setattr(draw, "render", recording)
+
+    def of_frames(self, d, count: int = 2) -> list[str]:
+        """The text drawn in the next ``count`` frames."""
+        self.lines = []
+        d.frames(count)
+        return list(self.lines)
 
 
 def shown_part(scene, widget) -> pygame.Rect:
@@ -196,3 +216,43 @@ def test_six_players_in_the_smallest_window_leave_the_move_list_three_lines(make
     assert play.controls.save.shortcut == "" and play.controls.save.rect.width < play.panel_rect.width // 3
     play.layout((1920, 1080))
     assert play.controls.save.shortcut == "Ctrl+S"
+
+
+def test_the_human_is_you_on_the_setup_and_play_screens_the_result_panel_and_the_statistics(make_app, monkeypatch):
+    drawn = DrawnText(monkeypatch)
+    d = make_app(size=(1280, 800), game_id="tictactoe")
+    d.scene.select(0, "Human")
+    d.scene.select(1, "Easy")
+    assert "X — You" in drawn.of_frames(d)
+    state = new_state("tictactoe")
+    for word in ("a1", "b1", "a2", "b2"):
+        state.push(state.parse_move(word))
+    d.open_match(Match(state, [Player.human(), Player.of_bot("Easy")]))
+    play = d.scene
+    assert any(line.endswith("You") for line in drawn.of_frames(d))
+    play.play_move(state.parse_move("a3"))
+    d.until(lambda: play.result.shown, what="result panel")
+    lines = drawn.of_frames(d)
+    assert "You vs Easy" in lines and "counted for You" in lines
+    d.services.scenes.go("stats", animate=False)
+    lines = drawn.of_frames(d)
+    assert "You vs Easy" in lines and not any("Human" in line for line in lines)
+
+
+def test_no_text_is_cut_on_the_menus_setup_settings_and_a_game_at_the_smallest_and_a_full_hd_window(
+        make_app, monkeypatch):
+    drawn = DrawnText(monkeypatch)
+    d = make_app()
+    screens = [("games", {}), ("setup", {"game_id": "connect4"}), ("setup", {"game_id": "chinesecheckers"}),
+               ("settings", {}), ("stats", {})]
+    for size in (MIN_SIZE, (1920, 1080)):
+        resize(d, size)
+        for name, kwargs in screens:
+            d.services.scenes.go(name, animate=False, **kwargs)
+            if kwargs.get("game_id") == "connect4":
+                d.scene.select(1, "Medium")
+            cut = [line for line in drawn.of_frames(d) if line.endswith("…")]
+            assert cut == [], f"{name} {kwargs} at {size} cuts {cut}"
+        d.open_match(Match(new_state("connect4"), [Player.human(), Player.of_bot("Medium")]))
+        cut = [line for line in drawn.of_frames(d) if line.endswith("…")]
+        assert cut == [], f"the play screen at {size} cuts {cut}"

@@ -27,7 +27,7 @@ def test_a_skipped_seat_starts_a_new_round_instead_of_shifting_the_columns(make_
     d = make_app()
     moves = records(0, 1, 1, 0, 1)                  # seat 0 missed a turn after the first round
     movelist = drawn_list(d, moves, 2)
-    lines = movelist.lines(moves, 2, 280)
+    lines = movelist.lines(moves, 2)
     assert [(line.number, [r.text for r in line.records]) for line in lines] == [
         (1, ["m1", "m2"]), (2, ["m3"]), (3, ["m4", "m5"])]
     column = {record.text: rect.x for record, rect in movelist.drawn}
@@ -38,7 +38,7 @@ def test_with_more_than_two_seats_each_move_has_a_line_with_its_seat_colour(make
     d = make_app()
     moves = records(0, 1, 2, 3, 4, 5, 0, 1, 3, 4, 5, 0)   # seat 2 finished after the first round
     movelist = drawn_list(d, moves, 6)
-    lines = movelist.lines(moves, 6, 280)
+    lines = movelist.lines(moves, 6)
     assert [(line.number, line.numbered, line.records[0].seat) for line in lines] == [
         (1, True, 0), (1, False, 1), (1, False, 2), (1, False, 3), (1, False, 4), (1, False, 5),
         (2, True, 0), (2, False, 1), (2, False, 3), (2, False, 4), (2, False, 5),
@@ -51,12 +51,28 @@ def test_with_more_than_two_seats_each_move_has_a_line_with_its_seat_colour(make
         assert dot == palette.SEAT_COLOURS[record.seat]
 
 
-def test_notes_stay_under_their_move(make_app):
+def test_a_bot_failure_takes_one_line_under_its_move(make_app):
     d = make_app()
-    moves = records(0, 1, 2, 0, notes={1: "Slow timed out; a random move was played"})
-    lines = MoveList(d.services.fonts).lines(moves, 3, 600)
+    long_note = "Slow (Hard) raised ValueError: the evaluation table is damaged " * 4 + "; a random move was played"
+    moves = records(0, 1, 2, 0, notes={1: long_note})
+    lines = MoveList(d.services.fonts).lines(moves, 3)
     assert [line.records[0].text if line.records else line.note for line in lines] == [
-        "m1", "m2", "⚠ Slow timed out; a random move was played", "m3", "m4"]
+        "m1", "m2", "⚠ Bot failed: random move", "m3", "m4"]
+
+
+def test_the_mouse_over_a_failure_line_shows_the_failure_in_full(make_app):
+    d = make_app()
+    note = "Slow timed out after 1.2 s; a random move was played"
+    moves = records(0, 1, 0, notes={1: note})
+    movelist = MoveList(d.services.fonts)
+    movelist.rect = pygame.Rect(420, 10, 320, 400)
+    surface = pygame.Surface((800, 560))
+    movelist.draw(surface, moves, 2)
+    [(line, details)] = movelist.notes_drawn
+    assert details == note
+    box = movelist.draw_details(surface, line.center)
+    assert box is not None and box.right <= movelist.rect.x
+    assert movelist.draw_details(surface, (line.centerx, line.bottom + 40)) is None
 
 
 def test_two_seats_whose_moves_do_not_fit_a_column_get_a_line_each_written_in_full(make_app):

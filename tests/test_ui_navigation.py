@@ -189,3 +189,16 @@ def test_the_command_lines_game_options_are_chosen_on_its_setup_screen(make_app)
     assert setup.name == "setup" and setup.game_id == "chinesecheckers"
     assert setup.options["players"] == 6 and setup.options["play_on"] is True
     assert len(setup.seat_labels) == 6
+
+
+def test_a_size_set_by_dragging_is_kept_for_the_next_run_and_settings_show_it(make_app):
+    d = make_app()
+    d.post(pygame.VIDEORESIZE, size=(1111, 777), w=1111, h=777)
+    d.frames(2)
+    assert load_settings()[0].window_size == (1111, 777)
+    d.click("settings")
+    d.settle()
+    assert d.scene.widget("window_size").item.label == "1111 × 777"
+    assert d.scene.window_note().startswith("Now 1111 × 777")
+    again = make_app(size=None)
+    assert again.services.window.size == (1111, 777)

@@ -243,13 +243,13 @@ def test_restart_says_redo_brings_the_game_back_and_redo_replays_it(make_app):
     for cell in (4, 0, 8):
         click_cell(d, cell)
     d.key(pygame.K_n)
-    assert play.match.records == [] and play.movelist.lines(play.match.records, 2, 200) == []
+    assert play.match.records == [] and play.movelist.lines(play.match.records, 2) == []
     assert "Game restarted — Redo (Y) brings it back" in d.services.toasts.messages()
     assert play.widget("redo").enabled and play.view.interactive
     d.click("redo")
     assert [r.text for r in play.match.records] == ["b2", "a3", "c1"]
     assert play.view.last_move == 8 and not play.renderer.busy     # the board snapped to the position
-    assert [len(line.records) for line in play.movelist.lines(play.match.records, 2, 200)] == [2, 1]
+    assert [len(line.records) for line in play.movelist.lines(play.match.records, 2)] == [2, 1]
     click_cell(d, 2)                                 # and play goes on from there
     assert [r.text for r in play.match.records] == ["b2", "a3", "c1", "c3"]
 

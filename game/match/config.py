@@ -41,6 +41,7 @@ from __future__ import annotations
 import copy
 import difflib
 import functools
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
@@ -130,7 +131,13 @@ class Config:
 
     @property
     def problems(self) -> list[str]:
-        return self.load_problems + self.bot_problems
+        """Every problem, in the order of the file's lines (problems of the whole
+        file, which name no line, first)."""
+        return sorted(self.load_problems + self.bot_problems, key=self._line_of)
+
+    def _line_of(self, problem: str) -> int:
+        match = re.match(rf"{re.escape(self.path.name)} line (\d+):", problem)
+        return int(match.group(1)) if match else 0
 
     @property
     def games(self) -> dict[str, GameConfig]:
@@ -353,8 +360,7 @@ def params_error(info: BotInfo, params: dict[str, Any]) -> tuple[tuple[str, ...]
             return ("params", name), f"{info.key} takes no parameter {name!r}{hint} (it takes: {takes})"
         param = accepted[name]
         if not param.required and not _same_kind(value, param.default):
-            return (("params", name), f"expected {_kind_name(param.default)} like the default "
-                                       f"{param.default!r}, got {value!r}")
+            return ("params", name), f"expected {_kind_name(param.default)}, got {value!r}"
     missing = [p.name for p in info.params if p.required and p.name not in params]
     if missing:
         return ("params",), f"{info.key} needs parameter(s) {', '.join(missing)}"
@@ -474,9 +480,8 @@ class _Reader:
         try:
             data = self._load_yaml(text)
         except yaml.YAMLError as err:
-            mark = getattr(err, "problem_mark", None)
-            where = f"{self.path.name} line {mark.line + 1}" if mark is not None else self.path.name
-            what = getattr(err, "problem", None) or str(err)
+            line, what = yaml_error_place(err, text)
+            where = f"{self.path.name} line {line}" if line else self.path.name
             self.problems.append(f"{where}: not valid YAML ({what}); {self.instead}")
             return defaults
         except (_TooLarge, RecursionError, MemoryError):
@@ -669,6 +674,43 @@ def _problem_text(path: Path, lines: dict[tuple[str, ...], int], key: tuple[str,
         probe = probe[:-1]
     where = f"{path.name} line {line}" if line else path.name
     return f"{where}: {'.'.join(key)}: {message}" if key else f"{where}: {message}"
+
+
+#: Parser contexts whose mark is where the mistake is: an opened bracket or quote never closed.
+_OPENED_AT = {
+    "while parsing a flow mapping": "a { opened here is not closed",
+    "while parsing a flow sequence": "a [ opened here is not closed",
+    "while scanning a quoted scalar": "a quote opened here is not closed",
+}
+
+
+def yaml_error_place(err: yaml.YAMLError, text: str) -> tuple[int | None, str]:
+    """The line a YAML error is on as a person would fix it, and what is wrong there.
+
+    The parser reports where it noticed the mistake, which is often lines
+    later: an unclosed bracket or quote is noticed at the next key or at the
+    end of the file, and a key indented wrongly after a comment is noticed at
+    the next key below. So an unclosed bracket or quote is named where it was
+    opened, and an indentation that does not fit at the line above it (the
+    last line that is not blank or a comment), with where it was noticed.
+    """
+    problem_mark = getattr(err, "problem_mark", None)
+    context_mark = getattr(err, "context_mark", None)
+    problem = getattr(err, "problem", None) or str(err)
+    if problem_mark is None:
+        return None, problem
+    noticed = problem_mark.line + 1
+    opened = _OPENED_AT.get(getattr(err, "context", None) or "")
+    if opened and context_mark is not None and context_mark.line + 1 < noticed:
+        return context_mark.line + 1, f"{opened}: {problem} at line {noticed}"
+    if problem.startswith("expected <block end>"):
+        lines = text.splitlines()
+        above = next((n for n in range(noticed - 1, 0, -1)
+                      if n <= len(lines) and lines[n - 1].strip() and not lines[n - 1].lstrip().startswith("#")),
+                     None)
+        if above is not None and above < noticed:
+            return above, f"the indentation of line {above} or of line {noticed} below it does not fit: {problem}"
+    return noticed, problem
 
 
 def _shown(value: Any) -> str:

@@ -89,6 +89,7 @@ class App:
         settings, settings_problems = load_settings()
         window = Window(size or settings.window_size, settings.fullscreen if size is None else False)
         fonts = draw.Fonts()
+        fonts.scale = window.scale
         self.ui = pygame_gui.UIManager(window.size, build_theme())
         toasts = Toasts(fonts)
         toasts.speed = settings.anim_speed
@@ -139,6 +140,7 @@ class App:
     # -- window and settings -----------------------------------------------------
     def _relayout(self) -> None:
         size = self.services.window.size
+        self.services.fonts.scale = self.services.window.scale
         self.ui.set_window_resolution(size)
         self.services.scenes.layout(size)
 
@@ -146,8 +148,10 @@ class App:
         """Sounds, toasts and the window follow the settings at once (before the screens do)."""
         self.services.sounds.enabled = settings.sound
         self.services.toasts.speed = settings.anim_speed
-        if changed & {"window_size", "fullscreen"}:
-            self.services.window.show(settings.window_size, settings.fullscreen)
+        window = self.services.window
+        wanted = (tuple(settings.window_size), settings.fullscreen)
+        if changed & {"window_size", "fullscreen"} and wanted != (window.windowed_size, window.fullscreen):
+            window.show(settings.window_size, settings.fullscreen)
             self._relayout()
 
     def _dialog_problem(self, message: str) -> None:
@@ -188,6 +192,9 @@ class App:
         if event.type == pygame.VIDEORESIZE:
             if services.window.resize(event.size):
                 self._relayout()
+                if services.window.windowed_size != tuple(services.settings.current.window_size):
+                    # A size set by dragging is the player's choice too: kept for the next run.
+                    services.settings.update(window_size=services.window.windowed_size)
             return
         self.ui.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_ON_HOVERED:

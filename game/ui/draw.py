@@ -62,19 +62,24 @@ class Fonts:
     ``display`` is Quicksand (titles, big numbers), ``text`` and ``bold`` are
     Inter (buttons, lists, body text). A font file that cannot be read falls
     back to pygame's default font so a damaged install still shows text.
+
+    Sizes are given as on the 1280×800 window the screens are drawn for;
+    ``scale`` (the window's ``ui_scale``) enlarges every one of them in a
+    larger window, so text grows with the window instead of staying small.
     """
 
     def __init__(self) -> None:
         self._cache: dict[tuple[Path, int], pygame.font.Font] = {}
+        self.scale = 1.0
 
     def _get(self, path: Path, size: int) -> pygame.font.Font:
-        key = (path, size)
+        key = (path, max(1, round(size * self.scale)))
         font = self._cache.get(key)
         if font is None:
             try:
-                font = pygame.font.Font(str(path), size)
+                font = pygame.font.Font(str(path), key[1])
             except (OSError, FileNotFoundError):
-                font = pygame.font.Font(None, size)
+                font = pygame.font.Font(None, key[1])
             self._cache[key] = font
         return font
 

@@ -1,15 +1,20 @@
 """How the screens name the players of a match: "You", "Player 2", "Master".
 
-The play screen, its result panel and the list of saved games all name
-players the same way, from the point of view of whoever sits at this screen:
-a lone human is "You", several humans are "Player 1", "Player 2"..., a bot
-goes by its label, with its seat added when two seats share a label.
+The play screen, its result panel, the statistics and the list of saved
+games all name players the same way, from the point of view of whoever sits
+at this screen: a lone human is "You", several humans are "Player 1",
+"Player 2"..., a bot goes by its label, with its seat added when two seats
+share a label. The statistics file keeps a matchup as "Human vs Master";
+``matchup_title`` is how the screens show it.
 """
 from __future__ import annotations
 
 from typing import Callable, Sequence
 
 from game.match.record import Player
+
+#: How the statistics file names a human seat.
+HUMAN_LABEL = Player.human().label
 
 
 def player_names(players: Sequence[Player], seat_name: Callable[[int], str]) -> list[str]:
@@ -24,3 +29,18 @@ def player_names(players: Sequence[Player], seat_name: Callable[[int], str]) -> 
         else:
             names.append(player.label)
     return names
+
+
+def matchup_title(matchup: str) -> str:
+    """A statistics matchup as the screens name it: "Human vs Master" is "You vs
+    Master", "Human vs Human" is "Player 1 vs Player 2", "Human ×3 vs Hard"
+    is "Players ×3 vs Hard"."""
+    sides = matchup.split(" vs ")
+    humans = [i for i, side in enumerate(sides) if side == HUMAN_LABEL or side.startswith(HUMAN_LABEL + " ×")]
+    if len(humans) == 1 and sides[humans[0]] == HUMAN_LABEL:
+        sides[humans[0]] = "You"
+    else:
+        for number, index in enumerate(humans, start=1):
+            side = sides[index]
+            sides[index] = f"Player {number}" if side == HUMAN_LABEL else "Players" + side[len(HUMAN_LABEL):]
+    return " vs ".join(sides)

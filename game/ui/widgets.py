@@ -295,8 +295,14 @@ class Choice(Widget):
         item = self.item
         if item.subtitle and rect.height >= self.font_size * 3:
             small = self.ctx.fonts.text(max(12, self.font_size - 5))
-            text(surface, font, fit_text(font, item.label, inner), palette.TEXT, (rect.centerx, rect.centery - 2), "midbottom")
-            text(surface, small, fit_text(small, item.subtitle, inner), palette.TEXT_MUTED, (rect.centerx, rect.centery + 2), "midtop")
+            lines = wrap_text(small, item.subtitle, inner)
+            # A subtitle too long for one line takes two when the chooser is tall enough, never cut mid-word.
+            if len(lines) != 2 or font.get_linesize() + 2 * small.get_linesize() > rect.height - 16:
+                lines = [fit_text(small, item.subtitle, inner)]
+            top = rect.centery - (font.get_linesize() + len(lines) * small.get_linesize()) // 2
+            y = text(surface, font, fit_text(font, item.label, inner), palette.TEXT, (rect.centerx, top), "midtop").bottom
+            for line in lines:
+                y = text(surface, small, line, palette.TEXT_MUTED, (rect.centerx, y), "midtop").bottom
         else:
             text(surface, font, fit_text(font, item.label, inner), palette.TEXT, rect.center, "center")
         if 1 < len(self.items) <= 12 and rect.height >= self.font_size * 2 + 8:    # room for the dots under the text

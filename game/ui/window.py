@@ -19,6 +19,17 @@ logger = logging.getLogger(__name__)
 
 #: The smallest window every screen is laid out for; the window cannot be made smaller.
 MIN_SIZE = (800, 560)
+#: The window the screens' sizes (type, buttons, panels) are given for; a larger one
+#: scales them up (``ui_scale``), by at most ``MAX_SCALE``.
+DESIGN_SIZE = (1280, 800)
+MAX_SCALE = 2.0
+
+
+def ui_scale(size: tuple[int, int]) -> float:
+    """How much larger than designed the screens draw in a window of ``size``: 1 up
+    to 1280×800, 1.35 at 1920×1080 (the height decides), in steps of 0.05."""
+    factor = min(size[0] / DESIGN_SIZE[0], size[1] / DESIGN_SIZE[1])
+    return max(1.0, min(MAX_SCALE, int(factor * 20) / 20))
 CAPTION = "Board Arcade"
 
 
@@ -35,6 +46,15 @@ class Window:
     @property
     def size(self) -> tuple[int, int]:
         return self.screen.get_size()
+
+    @property
+    def scale(self) -> float:
+        """How much the screens scale up their type and controls (``ui_scale``)."""
+        return ui_scale(self.size)
+
+    def px(self, length: float) -> int:
+        """A length given for the 1280×800 window, at this window's scale."""
+        return round(length * self.scale)
 
     def _open(self) -> pygame.Surface:
         if self.fullscreen:

@@ -48,6 +48,7 @@ class PlayControls:
 
     def __init__(self, scene: ControlsHost) -> None:
         services = scene.services
+        self.scene = scene
         title = scene.title
         self.rules = Button(services, "Rules", scene.rules.open, wid="rules", shortcut="F1",
                             tooltip=f"How to play {title} (F1)")
@@ -87,7 +88,8 @@ class PlayControls:
         two buttons (three rows of three, without keycaps, when ``tight``), then, with
         only bots seated, Pause/Step and the speed."""
         inner_x, inner_w = panel.x + 20, panel.width - 40
-        button_h, gap = (36, 8) if compact else (42, 10)
+        px = self.scene.services.window.px
+        button_h, gap = (px(36), px(8)) if compact else (px(42), px(10))
         half = (inner_w - gap) // 2
         for button in (self.undo, self.redo, self.hint, self.restart, self.save, self.load, self.menu, self.pause,
                        self.step):
@@ -110,13 +112,13 @@ class PlayControls:
             button.shortcut = "" if tight else keycap
         self.top = y
         if autoplay:
-            speed_h = 40 if compact else 48
+            speed_h = px(40 if compact else 48)
             y -= speed_h + gap + 4
             self.speed.rect = pygame.Rect(inner_x + 70, y, inner_w - 70, speed_h)
             y -= button_h + gap
             self.pause.rect = pygame.Rect(inner_x, y, half, button_h)
             self.step.rect = pygame.Rect(inner_x + half + gap, y, half, button_h)
-            self.autoplay_top = y - 26
+            self.autoplay_top = y - px(26)
         else:
             self.autoplay_top = y
 
@@ -124,12 +126,13 @@ class PlayControls:
         """Copy and Paste sit small in the move list's header ``box``, right-aligned
         (they act on the moves); their keycaps go when the list is narrow, and they
         hide with it. Returns the width they take from the header."""
-        width = min(112, (box.width - 100) // 2)
+        px = self.scene.services.window.px
+        width = min(px(112), (box.width - px(100)) // 2)
         x = box.right - 8
         for button, shortcut in ((self.paste, "Ctrl+V"), (self.copy, "Ctrl+C")):
             button.font_size = 13
-            button.shortcut = shortcut if width >= 108 else ""
-            button.rect = pygame.Rect(x - width, box.y + 6, width, 24)
+            button.shortcut = shortcut if width >= px(108) else ""
+            button.rect = pygame.Rect(x - width, box.y + px(6), width, px(24))
             button.visible = shown
             x -= width + 6
         return box.right - x - 8

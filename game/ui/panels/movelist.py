@@ -9,9 +9,11 @@ every move fits its column; with more seats, or a move too long for a column
 (a Chinese Checkers jump chain), each move has a line of its own, marked with
 its seat's colour, and the
 round's number stands on its first move. The latest move is boxed. A note (a
-bot that failed and was replaced by a random move) is shown under its move's
-line with a warning sign. The list follows the game to its latest move
-unless the player scrolls back with the wheel.
+bot that failed and was replaced by a random move) takes one short line under
+its move's line, with a warning sign, so a few failures do not bury the
+moves; the mouse over that line shows the note in full (``draw_details``).
+The list follows the game to its latest move unless the player scrolls back
+with the wheel. Sizes grow with the window's scale (``Fonts.scale``).
 """
 from __future__ import annotations
 
@@ -26,6 +28,8 @@ from game.ui.draw import Fonts, fit_text, mix, panel, text, wrap_text
 
 #: Up to this many seats a round is one line with a column per seat.
 COLUMN_SEATS = 2
+#: A note's line in the list; the note itself is shown when the mouse is over it.
+NOTE_LINE = "⚠ Bot failed: random move"
 
 
 @dataclass
@@ -36,6 +40,8 @@ class Line:
     records: list[MoveRecord]
     note: str = ""
     numbered: bool = True
+    #: The note in full (``note`` is its one-line summary).
+    details: str = ""
 
 
 def rounds(records: Sequence[MoveRecord]) -> list[list[MoveRecord]]:
@@ -65,11 +71,21 @@ class MoveList:
         self._count = 0
         #: Where each move was drawn in the last frame (its label's box).
         self.drawn: list[tuple[MoveRecord, pygame.Rect]] = []
+        #: Where each note's line was drawn in the last frame, and the note in full.
+        self.notes_drawn: list[tuple[pygame.Rect, str]] = []
 
-    def lines(self, records: Sequence[MoveRecord], seats: int, width: int, columns: bool | None = None) -> list[Line]:
+    def px(self, length: float) -> int:
+        """A length given for the 1280×800 window, at the window's scale."""
+        return round(length * self.fonts.scale)
+
+    @property
+    def row_height(self) -> int:
+        """Height of one line of moves, in pixels."""
+        return self.px(self.ROW_HEIGHT)
+
+    def lines(self, records: Sequence[MoveRecord], seats: int, columns: bool | None = None) -> list[Line]:
         """The lines to draw: a round a line when ``columns`` (by default with up to
-        ``COLUMN_SEATS`` seats), else a move a line; notes wrapped to ``width``."""
-        font = self.fonts.text(14)
+        ``COLUMN_SEATS`` seats), else a move a line; a note's line under its move."""
         lines: list[Line] = []
         if columns is None:
             columns = seats <= COLUMN_SEATS
@@ -79,8 +95,7 @@ class MoveList:
                 lines.append(Line(number, row, numbered=index == 0))
                 for record in row:
                     if record.note:
-                        for part in wrap_text(font, f"⚠ {record.note}", width):
-                            lines.append(Line(number, [], part))
+                        lines.append(Line(number, [], NOTE_LINE, details=record.note))
         return lines
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -96,17 +111,18 @@ class MoveList:
 
     def body(self) -> pygame.Rect:
         """Where the lines go: ``rect`` below the header, inset from the edges."""
-        body = self.rect.inflate(-20, -44)
-        body.y = self.rect.y + 34
+        body = self.rect.inflate(-20, -self.px(44))
+        body.y = self.rect.y + self.px(34)
         return body
 
     @property
     def visible_lines(self) -> int:
         """How many lines of moves the list has room for."""
-        return max(1, self.body().height // self.ROW_HEIGHT)
+        return max(1, self.body().height // self.row_height)
 
     def draw(self, surface: pygame.Surface, records: Sequence[MoveRecord], seats: int) -> None:
         self.drawn = []
+        self.notes_drawn = []
         rect = self.rect
         if not self.shown:
             return
@@ -121,9 +137,9 @@ class MoveList:
             text(surface, self.fonts.text(15), "No moves yet", mix(palette.TEXT_MUTED, palette.BOARD, 0.3),
                  (rect.centerx, body.y + 16), "midtop")
             return
-        row_h = self.ROW_HEIGHT
+        row_h = self.row_height
         columns = self.fits_columns(records, seats, body.width)
-        lines = self.lines(records, seats, body.width - 20, columns)
+        lines = self.lines(records, seats, columns)
         visible = self.visible_lines
         self.scroll = min(self.scroll, max(0, len(lines) - visible))
         end = len(lines) - self.scroll
@@ -136,11 +152,12 @@ class MoveList:
         for line in shown:
             middle = y + row_h // 2
             if line.note:
-                text(surface, note_font, fit_text(note_font, line.note, body.width - 12), palette.WARNING,
-                     (body.x + 12, middle), "midleft")
+                text(surface, note_font, line.note, palette.WARNING, (body.x + 12, middle), "midleft")
+                self.notes_drawn.append((pygame.Rect(body.x, y, body.width, row_h).clip(body), line.details))
             else:
                 if line.numbered:
-                    text(surface, number_font, f"{line.number}.", palette.TEXT_MUTED, (body.x + 30, middle), "midright")
+                    text(surface, number_font, f"{line.number}.", palette.TEXT_MUTED, (body.x + self.px(30), middle),
+                         "midright")
                 if columns:
                     self._draw_columns(surface, body, line, seats, middle, last)
                 else:
@@ -151,9 +168,29 @@ class MoveList:
             text(surface, number_font, f"↓ {self.scroll} more", palette.ACCENT,
                  (rect.right - 12 - self.header_reserve, rect.y + 10), "topright")
 
-    @staticmethod
-    def column_width(body_width: int, seats: int) -> int:
-        return max(50, min(96, (body_width - 44) // max(1, seats)))
+    def draw_details(self, surface: pygame.Surface, mouse: tuple[int, int]) -> pygame.Rect | None:
+        """The full note of the note line under ``mouse``, in a box beside the list
+        (left of it, over the board's margin, or over the list when there is no
+        room); returns the box, None when the mouse is over no note."""
+        note = next((details for rect, details in self.notes_drawn if rect.collidepoint(mouse)), "")
+        if not note:
+            return None
+        font = self.fonts.text(14)
+        width = self.px(300)
+        lines = wrap_text(font, note, width - 24)
+        box = pygame.Rect(0, 0, width, len(lines) * font.get_linesize() + 20)
+        box.topright = (self.rect.x - 10, max(0, min(mouse[1] - 10, surface.get_height() - box.height)))
+        if box.left < 0:
+            box.midbottom = (self.rect.centerx, mouse[1] - 14)
+        pygame.draw.rect(surface, palette.BOARD, box, border_radius=8)
+        pygame.draw.rect(surface, palette.WARNING, box, 1, border_radius=8)
+        y = box.y + 10
+        for line in lines:
+            y = text(surface, font, line, palette.TEXT, (box.x + 12, y)).bottom
+        return box
+
+    def column_width(self, body_width: int, seats: int) -> int:
+        return max(self.px(50), min(self.px(96), (body_width - self.px(44)) // max(1, seats)))
 
     def fits_columns(self, records: Sequence[MoveRecord], seats: int, body_width: int) -> bool:
         """A round a line, one column per seat: for up to ``COLUMN_SEATS`` seats whose
@@ -169,7 +206,7 @@ class MoveList:
         """A round on one line, each move in its seat's column."""
         column_w = self.column_width(body.width, seats)
         for record in line.records:
-            x = body.x + 44 + record.seat * column_w
+            x = body.x + self.px(44) + record.seat * column_w
             self._draw_move(surface, record, x, column_w - 8, middle, record is last)
 
     def _draw_dotted(self, surface: pygame.Surface, body: pygame.Rect, record: MoveRecord, middle: int,
@@ -186,7 +223,8 @@ class MoveList:
         colour = self.colours[record.seat % len(self.colours)]
         label = fit_text(font, record.text, room)
         if latest:
-            box = pygame.Rect(x - 6, middle - 11, font.size(label)[0] + 12, 22)
+            box_h = self.px(22)
+            box = pygame.Rect(x - 6, middle - box_h // 2, font.size(label)[0] + 12, box_h)
             pygame.draw.rect(surface, mix(palette.BOARD, palette.ACCENT, 0.22), box, border_radius=6)
             pygame.draw.rect(surface, palette.ACCENT, box, 1, border_radius=6)
         drawn = text(surface, font, label, colour, (x, middle), "midleft")

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from game.ui import palette
+from game.ui.naming import matchup_title
 from game.ui.draw import clean_text, fit_text, glow, mix, panel, render, seat_token, text, wrap_text
 from game.ui.tween import Tween, ease_out_back
 from game.ui.widgets import Button
@@ -227,10 +228,11 @@ class ResultPanel:
         y += 14
         text(layer, fonts.bold(13), "RUNNING SCORE", palette.TEXT_MUTED, (rect.centerx, y), "midtop")
         y += 22
-        matchup = fit_text(fonts.bold(16), row.matchup, rect.width - 40)
+        title = matchup_title(row.matchup)
+        matchup = fit_text(fonts.bold(16), title, rect.width - 40)
         y = text(layer, fonts.bold(16), matchup, palette.TEXT, (rect.centerx, y), "midtop").bottom + 10
         tile_w = (rect.width - 48 - 2 * 10) // 3
-        first = row.matchup.split(" vs ")[0]
+        first = title.split(" vs ")[0]
         for i, (label, value, colour) in enumerate(
             (("won", row.wins, palette.GOOD), ("drawn", row.draws, palette.TEXT_MUTED), ("lost", row.losses, palette.BAD))
         ):

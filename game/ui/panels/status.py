@@ -97,16 +97,18 @@ class StatusPanel:
 
     def layout(self, panel: pygame.Rect, inner_x: int, inner_w: int, compact: bool) -> None:
         """The status box sits under the title and the players' lines."""
-        self.rect = pygame.Rect(inner_x, panel.y + 80 + (self.seat_rows() - 1) * SEAT_LINE, inner_w,
-                                92 if compact else 104)
+        px = self.scene.services.window.px
+        self.rect = pygame.Rect(inner_x, panel.y + px(80) + (self.seat_rows() - 1) * px(SEAT_LINE), inner_w,
+                                px(92 if compact else 104))
 
     # -- header ---------------------------------------------------------------------------
     def draw_header(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
         scene = self.scene
         fonts = scene.services.fonts
-        text(surface, fonts.display(28), scene.title, palette.TEXT, (panel.x + 20, panel.y + 14))
+        px = scene.services.window.px
+        text(surface, fonts.display(28), scene.title, palette.TEXT, (panel.x + 20, panel.y + px(14)))
         state = scene.state
-        x, y = panel.x + 20, panel.y + 60
+        x, y = panel.x + 20, panel.y + px(60)
         small = fonts.text(14)
         seats = state.num_seats
         if seats > 2:
@@ -184,7 +186,8 @@ class StatusPanel:
         colour = palette.TEXT_MUTED if outcome else scene.seat_colour(seat)
         pygame.draw.rect(surface, mix(palette.PANEL, colour, 0.10), box, border_radius=12)
         pygame.draw.rect(surface, mix(palette.PANEL_BORDER, colour, 0.6), box, 2, border_radius=12)
-        badge = pygame.Rect(box.x + 14, box.y + 14, 46, 46)
+        px = scene.services.window.px
+        badge = pygame.Rect(box.x + 14, box.y + px(14), px(46), px(46))
         thinking = scene.thinking
         if outcome is None:
             pygame.draw.rect(surface, mix(palette.BOARD, colour, 0.25), badge, border_radius=12)
@@ -197,10 +200,10 @@ class StatusPanel:
                 self._draw_spinner(surface, badge, colour)
             name = f"{state.seat_name(seat)} — {scene.player_name(seat)}"
             text(surface, fonts.bold(22), fit_text(fonts.bold(22), name, box.right - badge.right - 32), palette.TEXT,
-                 (badge.right + 18, badge.y + 2))
+                 (badge.right + 18, badge.y + px(2)))
             line_font = fonts.text(15)
             line = fit_text(line_font, self.status_line(), box.right - badge.right - 32)
-            status = text(surface, line_font, line, palette.TEXT_MUTED, (badge.right + 18, badge.y + 30))
+            status = text(surface, line_font, line, palette.TEXT_MUTED, (badge.right + 18, badge.y + px(30)))
             if thinking and not scene.paused:
                 self._draw_thinking_dots(surface, (status.right + 10, status.centery + 3), colour)
             spec = scene.session.specs.get(seat)
@@ -210,9 +213,9 @@ class StatusPanel:
                 self._draw_warm_up_bar(surface, box, colour)
         else:
             headline, head_colour, _ = scene.headline(outcome)
-            text(surface, fonts.bold(22), "Game over", palette.TEXT, (box.x + 16, box.y + 16))
+            text(surface, fonts.bold(22), "Game over", palette.TEXT, (box.x + 16, box.y + px(16)))
             line = fit_text(fonts.text(15), f"{headline} · {outcome.reason}", box.width - 32)
-            text(surface, fonts.text(15), line, head_colour, (box.x + 16, box.y + 46))
+            text(surface, fonts.text(15), line, head_colour, (box.x + 16, box.y + px(46)))
         note, colour, bold = self.note()
         if note:
             font = fonts.bold(15) if bold else fonts.text(14)

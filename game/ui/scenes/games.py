@@ -7,7 +7,7 @@ import pygame
 
 from game.rules.catalogue import game_class, game_ids, new_state
 from game.ui import palette
-from game.ui.draw import fit_text, mix, text, wrap_text
+from game.ui.draw import mix, text, wrap_text
 from game.ui.renderers import has_renderer, renderer_for
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Widget
@@ -17,17 +17,19 @@ if TYPE_CHECKING:
 
 
 #: Space between cards (and the least it shrinks to when they would not fit otherwise);
-#: height of a card's text under its square preview; the smallest card.
+#: the smallest card. Under its square preview a card is as tall as its text needs.
 GAP = 30
 TIGHT_GAP = 14
-CARD_TEXT_H = 118
 CARD_MIN_W = 136
 #: The titles' type size on the cards; on narrow cards they share the largest size in
-#: which every title fits, down to TITLE_SHARED_MIN; a title still too wide shrinks on its
-#: own down to TITLE_MIN_SIZE (and is then cut).
+#: which every title fits, down to TITLE_SHARED_MIN; a title still too wide goes on two
+#: lines, split between words (a single word too wide shrinks down to TITLE_MIN_SIZE).
 TITLE_SIZE = 30
 TITLE_SHARED_MIN = 20
-TITLE_MIN_SIZE = 16
+TITLE_MIN_SIZE = 14
+#: The type size of the players and bots lines, and the space above and between the parts.
+NOTE_SIZE = 15
+TEXT_TOP, TEXT_GAP, TEXT_BOTTOM = 16, 6, 14
 
 
 def seat_counts(game_id: str) -> list[int]:
@@ -48,6 +50,13 @@ def players_text(counts: list[int]) -> str:
     return (", ".join(shown[:-1]) + " or " + shown[-1] if len(shown) > 1 else shown[0]) + " players"
 
 
+def tiers_text(tiers: list[str]) -> str:
+    """The bot tiers in a card's words: "Bots: Easy, Medium", "Bots: Easy to Master"."""
+    if not tiers:
+        return "No bot tiers configured"
+    return f"Bots: {', '.join(tiers)}" if len(tiers) <= 2 else f"Bots: {tiers[0]} to {tiers[-1]}"
+
+
 class GameCard(Widget):
     """A game's card: board preview, title, players and bot tiers; press to set up."""
 
@@ -57,11 +66,8 @@ class GameCard(Widget):
         self.game_id = game_id
         cls = game_class(game_id)
         self.title = cls.title
-        tiers = [t.name for t in scene.services.config.game(game_id).tiers]
-        self.lines = [
-            players_text(seat_counts(game_id)),
-            f"Bots: {', '.join(tiers)}" if tiers else "No bot tiers configured",
-        ]
+        self.lines = [players_text(seat_counts(game_id)), tiers_text(
+            [t.name for t in scene.services.config.game(game_id).tiers])]
         self.tooltip = f"Set up a game of {self.title}"
         self.renderer = renderer_for(game_id)
         self._preview: pygame.Surface | None = None
@@ -88,29 +94,35 @@ class GameCard(Widget):
             self._preview = pygame.Surface(preview.size, pygame.SRCALPHA)
             self.renderer.draw_preview(self._preview, self._preview.get_rect())
         surface.blit(self._preview, preview)
-        fonts = self.ctx.fonts
-        y = preview.bottom + 16
-        title_font = self._title_font(rect.width - 24)
-        title_rect = text(surface, title_font, fit_text(title_font, self.title, rect.width - 24), palette.TEXT,
-                          (rect.centerx, y), "midtop")
-        y = title_rect.bottom + 6
-        small = fonts.text(15)
-        wrapped = [part for line in self.lines for part in wrap_text(small, line, rect.width - 30)]
-        if len(wrapped) > 3:    # a narrow card: three lines fit under the title
-            wrapped = wrapped[:2] + [fit_text(small, " ".join(wrapped[2:]), rect.width - 30)]
-        for line in wrapped:
-            y = text(surface, small, line, palette.TEXT_MUTED, (rect.centerx, y), "midtop").bottom + 2
+        y = preview.bottom + TEXT_TOP
+        title, notes = self.text_lines(rect.width)
+        for font, line in title:
+            y = text(surface, font, line, palette.TEXT, (rect.centerx, y), "midtop").bottom
+        y += TEXT_GAP
+        for font, line in notes:
+            y = text(surface, font, line, palette.TEXT_MUTED, (rect.centerx, y), "midtop").bottom + 2
         self.draw_focus(surface, rect, radius)
 
-
-    def _title_font(self, width: int) -> pygame.font.Font:
-        """The cards' shared title type, or a smaller one (down to ``TITLE_MIN_SIZE``) in
-        which this title fits ``width``."""
+    def text_lines(self, card_w: int) -> tuple[list[tuple[pygame.font.Font, str]], list[tuple[pygame.font.Font, str]]]:
+        """The title's lines and the notes' lines on a card ``card_w`` wide, each with its
+        font: whole words, never cut."""
         fonts = self.ctx.fonts
+        width = card_w - 24
         size = self.scene.title_size
-        while size > TITLE_MIN_SIZE and fonts.display(size).size(self.title)[0] > width:
+        title_font = fonts.display(size)
+        title = [self.title] if title_font.size(self.title)[0] <= width else wrap_text(title_font, self.title, width)
+        while size > TITLE_MIN_SIZE and max(title_font.size(line)[0] for line in title) > width:
             size -= 1
-        return fonts.display(size)
+            title_font = fonts.display(size)
+        small = fonts.text(NOTE_SIZE)
+        notes = [part for line in self.lines for part in wrap_text(small, line, card_w - 30)]
+        return [(title_font, line) for line in title], [(small, line) for line in notes]
+
+    def text_height(self, card_w: int) -> int:
+        """How tall the text under the preview is on a card ``card_w`` wide."""
+        title, notes = self.text_lines(card_w)
+        return (TEXT_TOP + sum(font.get_linesize() for font, _ in title) + TEXT_GAP
+                + sum(font.get_linesize() + 2 for font, _ in notes) + TEXT_BOTTOM)
 
 
 class GamesScene(Scene):
@@ -137,7 +149,8 @@ class GamesScene(Scene):
         and side margins shrink first."""
         super().layout(size)
         width, height = size
-        self.back_btn.rect = pygame.Rect(28, height - 72, 150, 46)
+        px = self.services.window.px
+        self.back_btn.rect = pygame.Rect(28, height - px(72), px(150), px(46))
         count = max(1, len(self.cards))
         top_limit = self.header_bottom(height) + 20
         bottom_limit = self.back_btn.rect.top - 16
@@ -146,13 +159,17 @@ class GamesScene(Scene):
             best = (0, 1)
             for columns in range(1, count + 1):
                 rows = -(-count // columns)
-                by_width = (width - 2 * margin + gap) // columns - gap
-                by_height = (room_h + gap) // rows - gap - CARD_TEXT_H
-                best = max(best, (min(320, by_width, by_height), -columns))
+                card_w = min(320, (width - 2 * margin + gap) // columns - gap)
+                card_room = (room_h + gap) // rows - gap
+                while card_w > CARD_MIN_W and card_w + self.text_height(card_w) > card_room:
+                    card_w -= 4
+                if card_w + self.text_height(card_w) <= card_room:
+                    best = max(best, (card_w, -columns))
             if best[0] >= CARD_MIN_W:
                 break
         card_w, columns = max(CARD_MIN_W, best[0]), -best[1]
-        card_h = card_w + CARD_TEXT_H
+        self._share_title_size(card_w)
+        card_h = card_w + self.text_height(card_w)
         rows = -(-count // columns)
         grid_w = columns * card_w + (columns - 1) * gap
         grid_h = rows * card_h + (rows - 1) * gap
@@ -161,6 +178,13 @@ class GamesScene(Scene):
             row, col = divmod(i, columns)
             card.rect = pygame.Rect(0, 0, card_w, card_h)
             card.rect.topleft = ((width - grid_w) // 2 + col * (card_w + gap), top + row * (card_h + gap))
+
+    def text_height(self, card_w: int) -> int:
+        """The tallest card text at width ``card_w`` (titles at the size they would share)."""
+        self._share_title_size(card_w)
+        return max((card.text_height(card_w) for card in self.cards), default=0)
+
+    def _share_title_size(self, card_w: int) -> None:
         self.title_size = TITLE_SIZE
         fonts = self.services.fonts
         while self.title_size > TITLE_SHARED_MIN and any(

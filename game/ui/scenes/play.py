@@ -759,7 +759,7 @@ class PlayScene(Scene):
         super().layout(size)
         width, height = size
         margin = 24
-        side_w = max(320, min(420, width * 3 // 10))
+        side_w = max(320, min(self.services.window.px(420), width * 3 // 10))
         compact = height < 700 or side_w < 360
         self.panel_rect = pygame.Rect(width - side_w - margin, margin, side_w, height - 2 * margin)
         board_rect = pygame.Rect(margin, margin, width - side_w - 3 * margin, height - 2 * margin)
@@ -810,6 +810,8 @@ class PlayScene(Scene):
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if not self.rules.visible:
             super().draw_overlay(surface)
+            if not self.result.shown:
+                self.movelist.draw_details(surface, pygame.mouse.get_pos())
 
     def toast_room(self) -> pygame.Rect:
         """Above the board's cells, over the board area only: the side panel and the

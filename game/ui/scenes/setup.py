@@ -27,6 +27,7 @@ from game.rules.catalogue import game_class, new_state
 from game.match.record import Match
 from game.ui import palette
 from game.ui.draw import fit_text, mix, panel, scrollbar, seat_token, text
+from game.ui.naming import player_names
 from game.ui.renderers import renderer_for
 from game.ui.panels.problems import STEP as PROBLEMS_STEP, ProblemsPanel
 from game.ui.panels.result import place_name
@@ -62,6 +63,10 @@ class ColumnMetrics:
         towards ``self`` so that the column is never taller than asked for."""
         t = max(0.0, min(1.0, t))
         return ColumnMetrics(*(a + math.floor((b - a) * t) for a, b in zip(astuple(self), astuple(other))))
+
+    def scaled(self, scale: float) -> "ColumnMetrics":
+        """Every height ``scale`` times as tall (a large window's larger type)."""
+        return ColumnMetrics(*(round(value * scale) for value in astuple(self)))
 
 
 #: The column in a roomy window, and the tightest it is squeezed to before it scrolls.
@@ -317,15 +322,18 @@ class SetupScene(Scene):
         """
         super().layout(size)
         width, height = size
-        self.back_btn.rect = pygame.Rect(28, height - 72, 150, 46)
+        px = self.services.window.px
+        scale = self.services.window.scale
+        roomy_m, tight_m, snug_m = (m.scaled(scale) for m in (ROOMY, TIGHT, SNUG))
+        self.back_btn.rect = pygame.Rect(28, height - px(72), px(150), px(46))
         if self.problems:
-            panel_w = max(280, min(420, int(width * 0.34)))
+            panel_w = max(280, min(px(420), int(width * 0.34)))
             gap = 20 if width < 1100 else 40
-            box_w = min(640, width - 40 - gap - panel_w)
+            box_w = min(px(640), width - 40 - gap - panel_w)
             x0 = (width - box_w - gap - panel_w) // 2
         else:
             panel_w = gap = 0
-            box_w = min(880 if len(self.seat_widgets) > GRID_SEATS else 680, width - 40)
+            box_w = min(px(880 if len(self.seat_widgets) > GRID_SEATS else 680), width - 40)
             x0 = (width - box_w) // 2
         left, column_w = x0 + 20, box_w - 40
         self.column = pygame.Rect(left, 0, column_w, 0)
@@ -335,31 +343,31 @@ class SetupScene(Scene):
         box_top = top - BOX_PAD
         centre = left + column_w // 2
 
-        play = pygame.Rect(0, 0, 260, 58)
-        play.midtop = (centre, box_top + self._column_height(ROOMY) + 16)
+        play = pygame.Rect(0, 0, px(260), px(58))
+        play.midtop = (centre, box_top + self._column_height(roomy_m) + 16)
         back_zone = self.back_btn.rect.inflate(24, 24)
         if play.bottom <= height - 20 and not play.colliderect(back_zone):
-            metrics, limit = ROOMY, play.top - 16
+            metrics, limit = roomy_m, play.top - 16
             self.max_column_scroll = 0
         else:
-            play = pygame.Rect(0, 0, 240, 52)
+            play = pygame.Rect(0, 0, px(240), px(52))
             play.midbottom = (centre, self.back_btn.rect.bottom)
             play.left = max(play.left, self.back_btn.rect.right + 24)
             limit = play.top - 14
             room = limit - box_top
-            roomy, tight, snug = (self._column_height(m) for m in (ROOMY, TIGHT, SNUG))
+            roomy, tight, snug = (self._column_height(m) for m in (roomy_m, tight_m, snug_m))
             if room >= tight:
-                metrics = TIGHT.towards(ROOMY, (room - tight) / max(1, roomy - tight))
+                metrics = tight_m.towards(roomy_m, (room - tight) / max(1, roomy - tight))
             else:
                 if room < snug:      # the title's subtitle gives its line to the boxes
                     self.subtitle = False
                     top = max(self.header_bottom(height, subtitle=False) + 14, min(height // 5, 170))
                     box_top = top - BOX_PAD
                     room = limit - box_top
-                metrics = SNUG.towards(TIGHT, (room - snug) / max(1, tight - snug))
+                metrics = snug_m.towards(tight_m, (room - snug) / max(1, tight - snug))
             self.max_column_scroll = max(0, self._column_height(metrics) - room)
         self.play_btn.rect = play
-        self.play_btn.font_size = 22 if play.height >= 58 else 20
+        self.play_btn.font_size = 22 if play.height >= px(58) else 20
         self.column_scroll = max(0, min(self.column_scroll, self.max_column_scroll))
         self.viewport = pygame.Rect(x0 - 4, box_top - 4, box_w + 8, limit - box_top + 8)
         self.metrics = metrics
@@ -378,7 +386,8 @@ class SetupScene(Scene):
         self.seats_top = top
         cols, rows = self.seat_cols, self.seat_rows
         cell_w = (column_w - (cols - 1) * GRID_GAP) // cols
-        self.seat_label_w = min(170, int(cell_w * 0.38)) if cols == 1 else max(130, int(cell_w * 0.38))
+        px = self.services.window.px
+        self.seat_label_w = min(px(170), int(cell_w * 0.38)) if cols == 1 else max(px(130), int(cell_w * 0.38))
         for seat, widget in enumerate(self.seat_widgets):
             col, row = divmod(seat, rows)          # down the first column, then the next
             x = left + col * (cell_w + GRID_GAP)
@@ -386,12 +395,12 @@ class SetupScene(Scene):
             widget.rect = pygame.Rect(x + self.seat_label_w, y, cell_w - self.seat_label_w, m.row)
         y = top + m.label + rows * (m.row + m.row_gap)
         swap_h = m.swap - 10
-        self.swap_btn.rect = pygame.Rect(0, 0, 220, swap_h)
+        self.swap_btn.rect = pygame.Rect(0, 0, px(220), swap_h)
         self.swap_btn.rect.topright = (left + column_w, y)
         self.first_line_y = y + swap_h // 2
         self.players_box = pygame.Rect(left - 20, top - BOX_PAD, column_w + 40, y + m.swap - (top - BOX_PAD))
         self.options_top = self.players_box.bottom + m.box_gap + BOX_PAD
-        self.option_label_w = min(240, int(column_w * 0.45))
+        self.option_label_w = min(px(240), int(column_w * 0.45))
         for i, widget in enumerate(self.option_widgets):
             y = self.options_top + m.label + i * m.option
             widget.rect = pygame.Rect(left + self.option_label_w, y, column_w - self.option_label_w, m.option - 10)
@@ -462,7 +471,7 @@ class SetupScene(Scene):
                      (badge.right + 10, badge.centery - 1), "bottomleft")
                 text(surface, note_font, fit_text(note_font, order, room), palette.TEXT_MUTED,
                      (badge.right + 10, badge.centery + 1), "topleft")
-        first = self.choices_label(0)
+        first = player_names(self.players(), state.seat_name)[0]
         label = text(surface, fonts.text(16), "First move:", palette.TEXT_MUTED, (left, self.first_line_y), "midleft")
         room = self.swap_btn.rect.left - label.right - 20
         who = fit_text(fonts.bold(16), f"{state.seat_name(0)} — {first}", room)

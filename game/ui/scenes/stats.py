@@ -1,7 +1,7 @@
 """Statistics: wins, draws and losses per game and matchup, kept across runs.
 
-Counts are from the first-named side's view ("Human vs Master": the human's
-wins). A bar shows the split at a glance. "Reset statistics" asks first.
+Counts are from the first-named side's view ("You vs Master": your wins;
+the file keeps it as "Human vs Master", ``naming.matchup_title`` names it). A bar shows the split at a glance. "Reset statistics" asks first.
 """
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pygame
 from game.rules.catalogue import GAMES, game_class
 from game.ui import palette
 from game.ui.draw import fit_text, mix, panel, text
+from game.ui.naming import matchup_title
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Button
 from game.store.userdata import StatRow
@@ -19,6 +20,7 @@ from game.store.userdata import StatRow
 if TYPE_CHECKING:
     from game.ui.services import Services
 
+#: A table line's height at 1280×800 (``row_h`` is it at the window's scale).
 ROW_H = 40
 
 
@@ -37,6 +39,10 @@ class StatsScene(Scene):
         self.back_btn = self.back_button()
         self.scroll = 0
         self.focus.set([self.back_btn, self.reset_btn], focus=self.back_btn)
+
+    @property
+    def row_h(self) -> int:
+        return self.services.window.px(ROW_H)
 
     def rows(self) -> list[StatRow]:
         return self.services.stats.rows()
@@ -59,14 +65,14 @@ class StatsScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, self.scroll - event.y * ROW_H)
+            self.scroll = max(0, self.scroll - event.y * self.row_h)
             return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_r and not event.mod & pygame.KMOD_CTRL:
                 self.reset_btn.activate()
                 return
             if event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
-                step = self.table.height - ROW_H
+                step = self.table.height - self.row_h
                 self.scroll = max(0, self.scroll + (step if event.key == pygame.K_PAGEDOWN else -step))
                 return
         super().handle_event(event)
@@ -74,10 +80,12 @@ class StatsScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         width, height = size
-        box_w = min(900, width - 80)
-        self.table = pygame.Rect((width - box_w) // 2, 140, box_w, height - 140 - 110)
-        self.back_btn.rect = pygame.Rect(0, 0, 180, 50)
-        self.reset_btn.rect = pygame.Rect(0, 0, 240, 50)
+        px = self.services.window.px
+        box_w = min(px(900), width - 80)
+        top = max(140, self.header_bottom(height) + 16)
+        self.table = pygame.Rect((width - box_w) // 2, top, box_w, height - top - px(110))
+        self.back_btn.rect = pygame.Rect(0, 0, px(180), px(50))
+        self.reset_btn.rect = pygame.Rect(0, 0, px(240), px(50))
         self.back_btn.rect.topright = (width // 2 - 10, self.table.bottom + 28)
         self.reset_btn.rect.topleft = (width // 2 + 10, self.table.bottom + 28)
 
@@ -100,18 +108,18 @@ class StatsScene(Scene):
             text(surface, head, name.upper(), palette.TEXT_MUTED, (x, inner.y), anchor)
         body = pygame.Rect(inner.x, inner.y + 28, inner.width, inner.height - 28)
         lines = self._lines(rows)
-        total_h = len(lines) * ROW_H
+        total_h = len(lines) * self.row_h
         self.scroll = max(0, min(self.scroll, total_h - body.height))
         clip = surface.get_clip()
         surface.set_clip(body)
         y = body.y - self.scroll
         for line in lines:
             if isinstance(line, str):
-                text(surface, fonts.display(22), line, palette.ACCENT, (inner.x, y + ROW_H - 8), "bottomleft")
-                pygame.draw.line(surface, palette.PANEL_BORDER, (inner.x, y + ROW_H - 2), (inner.right, y + ROW_H - 2))
+                text(surface, fonts.display(22), line, palette.ACCENT, (inner.x, y + self.row_h - 8), "bottomleft")
+                pygame.draw.line(surface, palette.PANEL_BORDER, (inner.x, y + self.row_h - 2), (inner.right, y + self.row_h - 2))
             else:
                 self._draw_row(surface, line, y, inner, columns)
-            y += ROW_H
+            y += self.row_h
         surface.set_clip(clip)
         if total_h > body.height:
             text(surface, fonts.text(13), "Scroll: mouse wheel or PgUp/PgDn", palette.TEXT_MUTED,
@@ -144,9 +152,9 @@ class StatsScene(Scene):
                   columns: dict[str, tuple[int, str]]) -> None:
         fonts = self.services.fonts
         font, bold = fonts.text(17), fonts.bold(17)
-        mid = y + ROW_H // 2
+        mid = y + self.row_h // 2
         matchup_w = columns["Games"][0] - inner.x - 70
-        text(surface, font, fit_text(font, row.matchup, matchup_w), palette.TEXT, (inner.x + 8, mid), "midleft")
+        text(surface, font, fit_text(font, matchup_title(row.matchup), matchup_w), palette.TEXT, (inner.x + 8, mid), "midleft")
         values = {"Games": (row.games, palette.TEXT), "Wins": (row.wins, palette.GOOD),
                   "Draws": (row.draws, palette.TEXT_MUTED), "Losses": (row.losses, palette.BAD)}
         for name, (value, colour) in values.items():
