@@ -32,7 +32,7 @@ folder once every engine is in it. Every run is a fresh process:
 Run from the repository root (in a scratch clone: a cold cache is made in a
 temporary folder, but the runs share the machine with whatever else runs)::
 
-    python benchmarks/warmup_timing.py [--games connect4,reversi,chinesecheckers] [--tier Hard]
+    python benchmarks/warmup_timing.py [--games connect4,reversi,chinesecheckers,gomoku] [--tier Hard]
 """
 from __future__ import annotations
 
@@ -212,7 +212,7 @@ def print_warm_up(which: str, report: dict) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", default="connect4,reversi,chinesecheckers",
+    parser.add_argument("--games", default="connect4,reversi,chinesecheckers,gomoku",
                         help="comma-separated game ids whose first bot move is timed")
     parser.add_argument("--tier", default="Hard")
     parser.add_argument("--browse", type=float, default=0.0,
