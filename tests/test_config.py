@@ -165,7 +165,7 @@ def test_shipped_file_that_cannot_be_used_leaves_every_bot_under_its_own_name(sh
     assert problem.startswith(start.format(path=path))
     assert problem.endswith("; no tiers (every bot is offered under its own name)")
     assert config.game("tictactoe").tiers == [] and config.game("tictactoe").hint_tier == ""
-    assert [c.label for c in config.seat_choices("tictactoe", tier_bots)] == ["Human", "Lone wolf", "Strong", "Weak"]
+    assert [c.label for c in config.seat_choices("tictactoe", tier_bots)] == ["Human", "Lone wolf", "Partial prover", "Strong", "Weak"]
 
 
 def test_good_file_gives_its_budget_hint_and_tiers_in_order(tmp_path, tier_bots):
