@@ -440,7 +440,7 @@ def test_seat_choices_are_human_tiers_then_untiered_bots_by_name(tmp_path, tier_
     path = write(tmp_path, "games: {tictactoe: {tiers: {Beginner: WeakBot, Expert: StrongBot}}}\n")
     config = load_config(path)
     choices = config.seat_choices("tictactoe", tier_bots)
-    assert [c.label for c in choices] == ["Human", "Beginner", "Expert", "Lone wolf"]
+    assert [c.label for c in choices] == ["Human", "Beginner", "Expert", "Lone wolf", "Partial prover"]
     assert choices[0].player.kind == HUMAN
     assert choices[2].player.bot == "Expert"
     assert choices[2].description == "wins or blocks in one"
