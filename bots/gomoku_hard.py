@@ -115,8 +115,6 @@ class GomokuHard(Bot):
             values[decision.move] = MoveValue(float(PROVEN_WIN - decision.win_in),
                                               self._win_text(state, decision, deadline), exact=True,
                                               bound=AT_LEAST if decision.method else VALUE)
-        if not values:
-            values[decision.move] = MoveValue(0.0, "unknown: no move was searched in time")
         return values
 
     def _win_text(self, state: Gomoku, decision: Decision, deadline: Deadline) -> str:
