@@ -21,7 +21,9 @@ i9 ...'`` (the moves of the line, attacker and defender in turn; a VCT's
 defender has several answers, and its line follows the one that holds out
 longest, or, when that is not found in time, ``'win in 7 (VCT), one line:
 ...'`` gives some line of the proof), a move
-after which the opponent has a proven threat win as ``'loss in 3 (VCF)'``,
+after which the opponent has a proven threat win as ``'loss in 3 (VCF)'``
+(proven, ``exact``; a threat win need not be the quickest, so a win's
+score is a floor and a loss's a ceiling: ``AT_LEAST`` / ``AT_MOST``),
 and the rest as the search's estimates, ``'+1.20 (estimate)'`` or ``'win in
 4 (estimate)'`` (the search looks at only the best moves of each position,
 so its wins and losses are not proofs). Moves it did not search are left out.
@@ -30,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.rules.bot import Bot, MoveValue, check_whole
+from game.rules.bot import AT_LEAST, AT_MOST, VALUE, Bot, MoveValue, check_whole
 from game.rules.gomoku import Gomoku
 from bots.lib.clock import Deadline
 from bots.lib.deepening import Iteration, deepen, deepest
@@ -105,14 +107,14 @@ class GomokuHard(Bot):
         if found is not None and found.values:
             for move, score in found.values.items():
                 values[move] = MoveValue(float(score), self.estimate_text(score))
+        # A threat win is proven but may not be the quickest: a floor under a win, a ceiling over a loss.
         for move, (moves, method) in decision.losing.items():
             values[move] = MoveValue(float(-PROVEN_WIN + moves), f"loss in {moves} ({method})" if method
-                                     else f"loss in {moves}")
+                                     else f"loss in {moves}", exact=True, bound=AT_MOST if method else VALUE)
         if decision.win_in:
             values[decision.move] = MoveValue(float(PROVEN_WIN - decision.win_in),
-                                              self._win_text(state, decision, deadline))
-        if not values:
-            values[decision.move] = MoveValue(0.0, "unknown: no move was searched in time")
+                                              self._win_text(state, decision, deadline), exact=True,
+                                              bound=AT_LEAST if decision.method else VALUE)
         return values
 
     def _win_text(self, state: Gomoku, decision: Decision, deadline: Deadline) -> str:

@@ -20,6 +20,7 @@ from bots.lib.gomoku_board import (B3, B4, BLACK, DEAD, F3, F4, FIVE, GRADE, GRA
                                    GRADE_FOUR_THREE, GRADE_WIN, KEY_POINTS, OVERLINE, WHITE, Board, exact_colours,
                                    fresh_keys, pattern_table)
 from bots.lib.gomoku_threats import ThreatSearch
+from game.rules.bot import AT_LEAST, AT_MOST, VALUE
 from game.rules.gomoku import Gomoku, forbidden_reason
 from tests.gomoku_tactics import TACTICS, Tactic
 
@@ -247,6 +248,7 @@ def test_analyse_names_a_proven_win_with_its_line():
     line = " ".join(state.move_to_str(p) for p in bot.last_win_line)
     assert values[best].text == f"win in 3 (VCF): {line}"
     assert line.startswith("g5 h5")
+    assert values[best].proven_win and values[best].bound == AT_LEAST      # a win, in 3 moves or fewer
 
 
 def test_analyse_marks_every_unproven_value_as_an_estimate():
@@ -254,7 +256,8 @@ def test_analyse_marks_every_unproven_value_as_an_estimate():
     values = GomokuHard(seed=0).analyse(state, 1.0)
     assert values
     for value in values.values():
-        assert "(estimate)" in value.text or "(VCF)" in value.text or "(VCT)" in value.text
+        assert ("(estimate)" in value.text and not value.exact) or (
+            ("(VCF)" in value.text or "(VCT)" in value.text) and value.exact)
 
 
 def test_analyse_proves_the_moves_that_lose_to_the_opponents_fours():
@@ -263,6 +266,7 @@ def test_analyse_proves_the_moves_that_lose_to_the_opponents_fours():
     values = GomokuMaster(seed=0).analyse(state, AMPLE)
     proven = [m for m, v in values.items() if v.text.startswith("loss in") and "(VCF)" in v.text]
     assert proven and state.parse_move("g5") not in proven
+    assert all(values[m].proven_loss and values[m].bound == AT_MOST for m in proven)
     for move in proven:
         state.push(move)
         assert prove(state, Gomoku.colour(state.turn), False, 10) is not None
@@ -275,7 +279,7 @@ def test_analyse_values_the_only_block_of_a_four_and_proves_a_double_four_lost()
     assert list(values) == [blocked.parse_move("l8")] and "(estimate)" in values[blocked.parse_move("l8")].text
     lost = Gomoku.from_text("h8 a1 i8 a2 j8 a3 k8")            # an open four: two points make five
     values = GomokuHard(seed=0).analyse(lost, 2.0)
-    assert [value.text for value in values.values()] == ["loss in 1"]
+    assert [(value.text, value.exact, value.bound) for value in values.values()] == [("loss in 1", True, VALUE)]
 
 
 # -- whole games --------------------------------------------------------------------------------------
