@@ -89,7 +89,7 @@ def test_analyse_lists_unvalued_moves_as_unknown_above_proven_losses(capsys, tmp
     config = tmp_path / "config.yaml"
     config.write_text(f"games:\n  tictactoe:\n    hint: Prover\n    tiers:\n"
                       f"      Prover: {{bot: PartialProverBot, params: {{floor: {str(floor).lower()}}}}}\n")
-    assert main.main(["--config", str(config), "--bots-dir", str(FIXTURES / "bots_tiers"), "analyse", "tictactoe", "b2"]) == 0
+    assert main.main(["--config", str(config), "--bots-dir", str(FIXTURES / "bots_provers"), "analyse", "tictactoe", "b2"]) == 0
     out = capsys.readouterr().out
     lines = [line.strip() for line in out.split("best first:\n", 1)[1].splitlines() if line.startswith("  ")]
     state = main_state("b2")
@@ -107,7 +107,7 @@ def test_analyse_never_calls_a_value_of_some_moves_the_positions(capsys, tmp_pat
     config = tmp_path / "config.yaml"
     config.write_text(f"games:\n  tictactoe:\n    hint: Prover\n    tiers:\n"
                       f"      Prover: {{bot: PartialProverBot, params: {{floor: {str(floor).lower()}}}}}\n")
-    assert main.main(["--config", str(config), "--bots-dir", str(FIXTURES / "bots_tiers"), "analyse", "tictactoe", "b2"]) == 0
+    assert main.main(["--config", str(config), "--bots-dir", str(FIXTURES / "bots_provers"), "analyse", "tictactoe", "b2"]) == 0
     out = capsys.readouterr().out
     assert verdict in out and "loss" not in out.split("Value of the position", 1)[1]
 
