@@ -8,19 +8,31 @@ folder once every engine is in it. Every run is a fresh process:
    cached; seconds per engine (import and compile or load) and in all.
 2. Launch to the title screen: ``python main.py`` with the dummy video
    driver until its first frame (the warm-up runs in the background).
-3. Launch to the first bot move: the arcade opens a game in which the
-   chosen tier moves first (default: Connect Four Master), at once or after
-   ``--browse`` seconds on the title screen (a player choosing a game), and
-   runs frames at 60 per second until that move is on the board; the time
-   from opening the game to that move; also the longest frame meanwhile
-   (the window must stay responsive) and whether the game waited for the
-   warm-up to finish compiling its bot. Done with the launch-time warm-up
-   (the default) and without it (``BOARD_ARCADE_WARMUP=0``: the bot's
-   worker compiles its own engine when the game opens).
+3. Launch to the first bot move, for each game of ``--games``: the arcade
+   opens a game in which the chosen tier (default: Hard) moves first, at
+   once or after ``--browse`` seconds on the title screen (a player choosing
+   a game), and runs frames at 60 per second until that move is on the
+   board; the time from opening the game ("pressing Play") to that move;
+   also the longest frame meanwhile (the window must stay responsive) and
+   whether the game waited for the warm-up to finish compiling its bot.
+   Cold cache, then cached. With ``--without-warmup`` also without the
+   launch-time warm-up (``BOARD_ARCADE_WARMUP=0``: the bot's worker
+   compiles its own engine when the game opens).
+4. With ``--cpu``, only this: each engine's compile alone, in a fresh
+   process with a fresh cache, in CPU seconds (on a machine shared with
+   other work the fairer figure; wall seconds follow the other work's load):
+   its ``warm_up`` (what a game's first moves wait for) and its
+   ``warm_up_later``.
+   With ``--worker``, only this: for each game of ``--games``, the tier's
+   own worker alone (no window, no launch-time warm-up), cold cache, from
+   starting it to its first move from the start position, wall seconds.
+6. With ``--setup``, the set-up command ``python main.py warmup`` on a cold
+   cache (what the README's set-up line runs), its seconds in all.
 
-Run from the repository root::
+Run from the repository root (in a scratch clone: a cold cache is made in a
+temporary folder, but the runs share the machine with whatever else runs)::
 
-    python benchmarks/warmup_timing.py [--game connect4] [--tier Master]
+    python benchmarks/warmup_timing.py [--games connect4,reversi,chinesecheckers,gomoku] [--tier Hard]
 """
 from __future__ import annotations
 
@@ -106,8 +118,9 @@ def child_first_move(spawned: float, game_id: str, tier: str, browse: str) -> di
         longest = max(longest, time.perf_counter() - begun)
         clock.tick(60)
     opened = time.time()
-    scene = app.services.scenes.go("play", match=Match(new_state(game_id), [Player.of_bot(tier), Player.human()]),
-                                   animate=False)
+    state = new_state(game_id)
+    players = [Player.of_bot(tier)] + [Player.human() for _ in range(state.num_seats - 1)]
+    scene = app.services.scenes.go("play", match=Match(state, players), animate=False)
     warming_frames = 0
     try:
         while not scene.match.records:
@@ -126,58 +139,150 @@ def child_first_move(spawned: float, game_id: str, tier: str, browse: str) -> di
         app.close()
 
 
+def child_cpu(key: str) -> dict:
+    """CPU seconds of one bot's ``warm_up`` and ``warm_up_later`` (0 if it has none), import included."""
+    sys.path.insert(0, str(ROOT))
+    from game.match.botregistry import BotRegistry, import_bot_class
+
+    begun = time.process_time()
+    registry = BotRegistry.discover()
+    info = registry.get(key)
+    cls, _ = import_bot_class(info.module, key, info.load_path)
+    cls.warm_up()
+    first = time.process_time() - begun
+    later = getattr(cls, "warm_up_later", None)
+    if later is not None:
+        later()
+    return {"first": first, "later": time.process_time() - begun - first}
+
+
+def child_worker_first_move(game_id: str, tier: str) -> dict:
+    """Wall seconds from starting the tier's worker to its first move (its warm_up included)."""
+    sys.path.insert(0, str(ROOT))
+    from game.match.botregistry import BotRegistry
+    from game.match.config import load_config
+    from game.match.runner import BotRunner
+    from game.rules.catalogue import new_state
+
+    spec = load_config().bot_spec(game_id, tier, BotRegistry.discover())
+    begun = time.time()
+    with BotRunner(spec) as runner:
+        runner.request(new_state(game_id))
+        reply = runner.wait(600)
+    return {"seconds": time.time() - begun, "failure": reply.failure}
+
+
+def cpu_table(scratch: str, home: str) -> None:
+    """Print each engine's compile alone (``child_cpu``), in the warm-up's order."""
+    sys.path.insert(0, str(ROOT))
+    from game.match.botregistry import BotRegistry
+    from game.match.config import load_config
+    from game.match.warmup import warm_up_jobs
+
+    jobs = warm_up_jobs(BotRegistry.discover(), load_config())
+    print("Each engine compiled alone, cold cache, CPU seconds (import included):")
+    print(f"| {'engine':<28} | {'warm_up':>8} | {'warm_up_later':>13} |")
+    print(f"|{'-' * 30}|{'-' * 10}|{'-' * 15}|")
+    for job in jobs:
+        report = run_child(child_env(home, tempfile.mkdtemp(dir=scratch, prefix="numba-cpu-")), "cpu", job.key)
+        print(f"| {job.label:<28} | {report['first']:>8.2f} | {report['later']:>13.2f} |", flush=True)
+
+
 # -- report ---------------------------------------------------------------------------------------
+def setup_seconds(env: dict[str, str]) -> tuple[float, str]:
+    """Seconds ``python main.py warmup`` takes, and its last line."""
+    start = time.time()
+    done = subprocess.run([sys.executable, str(ROOT / "main.py"), "warmup"], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=900)
+    if done.returncode != 0:
+        raise RuntimeError(f"main.py warmup failed (status {done.returncode}):\n{done.stderr[-2000:]}")
+    lines = (done.stdout + done.stderr).strip().splitlines()
+    return time.time() - start, lines[-1] if lines else ""
+
+
+def print_warm_up(which: str, report: dict) -> None:
+    print(f"Warm-up alone, {which} cache: {report['total']:.2f} s "
+          f"({report['since_spawn']:.2f} s from spawning the process)")
+    for name, (seconds, compiled) in report["engines"].items():
+        how = "compiled" if compiled else "loaded from the cache"
+        print(f"    {name:<42} {seconds:6.2f} s  {how}")
+    for failure in report["failures"]:
+        print(f"    FAILED {failure}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="connect4")
-    parser.add_argument("--tier", default="Master")
-    parser.add_argument("--browse", type=float, default=15.0,
-                        help="seconds on the title screen before the game opens, in the second set of runs")
+    parser.add_argument("--games", default="connect4,reversi,chinesecheckers,gomoku",
+                        help="comma-separated game ids whose first bot move is timed")
+    parser.add_argument("--tier", default="Hard")
+    parser.add_argument("--browse", type=float, default=0.0,
+                        help="also open each game after this many seconds on the title screen (0: only at once)")
+    parser.add_argument("--without-warmup", action="store_true",
+                        help="also time the first move with the launch-time warm-up off")
+    parser.add_argument("--cpu", action="store_true", help="only each engine's compile, alone, in CPU seconds")
+    parser.add_argument("--worker", action="store_true",
+                        help="only each game's tier worker alone, cold cache, to its first move")
+    parser.add_argument("--setup", action="store_true", help="also time 'python main.py warmup' on a cold cache")
     parser.add_argument("--child", nargs="*", help=argparse.SUPPRESS)
     parser.add_argument("--spawned", type=float, default=0.0, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child is not None:
         mode, *rest = args.child
-        result = child_warm_up(args.spawned) if mode == "warmup" else child_first_move(args.spawned, *rest)
+        result = (child_warm_up(args.spawned) if mode == "warmup" else child_cpu(*rest) if mode == "cpu"
+                  else child_worker_first_move(*rest) if mode == "worker"
+                  else child_first_move(args.spawned, *rest))
         print(json.dumps(result))
         return 0
 
     rows = []
+    games = [game for game in args.games.split(",") if game]
+    browses = [0.0] + ([args.browse] if args.browse > 0 else [])
+    modes = [("with launch-time warm-up", "1")] + ([("worker compiles (warm-up off)", "0")]
+                                                   if args.without_warmup else [])
     with tempfile.TemporaryDirectory(prefix="board-arcade-warmup-") as scratch:
         home = tempfile.mkdtemp(dir=scratch, prefix="home-")
+        if args.cpu:
+            cpu_table(scratch, home)
+            return 0
+        if args.worker:
+            for game in games:
+                env = child_env(home, tempfile.mkdtemp(dir=scratch, prefix="numba-worker-"))
+                report = run_child(env, "worker", game, args.tier)
+                failure = f" (failed: {report['failure']})" if report["failure"] else ""
+                print(f"{game} {args.tier}, its worker alone, cold cache: first move {report['seconds']:.2f} s "
+                      f"after starting it{failure}", flush=True)
+            return 0
         alone = tempfile.mkdtemp(dir=scratch, prefix="numba-alone-")
         for which in ("cold", "cached"):
-            report = run_child(child_env(home, alone), "warmup")
-            print(f"Warm-up alone, {which} cache: {report['total']:.2f} s "
-                  f"({report['since_spawn']:.2f} s from spawning the process)")
-            for name, (seconds, compiled) in report["engines"].items():
-                how = "compiled" if compiled else "loaded from the cache"
-                print(f"    {name:<42} {seconds:6.2f} s  {how}")
-            for failure in report["failures"]:
-                print(f"    FAILED {failure}")
+            print_warm_up(which, run_child(child_env(home, alone), "warmup"))
         titles = [title_seconds(child_env(home, tempfile.mkdtemp(dir=scratch, prefix="numba-title-"))),
                   title_seconds(child_env(home, alone))]
         print(f"Launch to the title screen (python main.py): cold cache {titles[0]:.2f} s, "
               f"cached {titles[1]:.2f} s", flush=True)
-        for label, warm_up in (("with launch-time warm-up", "1"), ("worker compiles (warm-up off)", "0")):
-            for browse in (0.0, args.browse):
-                cache = tempfile.mkdtemp(dir=scratch, prefix="numba-")
-                env = child_env(home, cache, BOARD_ARCADE_WARMUP=warm_up)
-                rows.append((label, "cold", browse, run_child(env, "first", args.game, args.tier, repr(browse))))
-                run_child(child_env(home, cache), "warmup")   # every engine in the cache, as after a first session
-                rows.append((label, "cached", browse, run_child(env, "first", args.game, args.tier, repr(browse))))
-                print(f"{label}, game opened after {browse:g} s: done", flush=True)
+        if args.setup:
+            seconds, last = setup_seconds(child_env(home, tempfile.mkdtemp(dir=scratch, prefix="numba-setup-")))
+            print(f"Set-up command (python main.py warmup), cold cache: {seconds:.2f} s; its last line: {last}",
+                  flush=True)
+        for game in games:
+            for label, warm_up in modes:
+                for browse in browses:
+                    env = child_env(home, tempfile.mkdtemp(dir=scratch, prefix="numba-"), BOARD_ARCADE_WARMUP=warm_up)
+                    rows.append((game, label, "cold", browse, run_child(env, "first", game, args.tier, repr(browse))))
+                    rows.append((game, label, "cached", browse,
+                                 run_child(env, "first", game, args.tier, repr(browse))))
+                    print(f"{game}, {label}, game opened after {browse:g} s: done", flush=True)
     print()
-    print(f"Launch to the title screen and to the first move of {args.game} {args.tier} (moving first), seconds;")
+    print(f"Launch to the title screen and to the first move of {args.tier} (moving first), seconds;")
     print("'title': launch to the first frame; 'opened after': seconds on the title screen before the game opened;")
-    print("'to move': from opening the game to the bot's first move on the board")
-    print(f"| {'mode':<31} | {'cache':<6} | {'title':>5} | {'opened after':>12} | {'to move':>7} | "
+    print("'to move': from opening the game (pressing Play) to the bot's first move on the board")
+    print(f"| {'game':<15} | {'mode':<29} | {'cache':<6} | {'title':>5} | {'opened after':>12} | {'to move':>7} | "
           f"{'launch to move':>14} | {'longest frame':>13} | {'game waited':>11} |")
-    print(f"|{'-' * 33}|{'-' * 8}|{'-' * 7}|{'-' * 14}|{'-' * 9}|{'-' * 16}|{'-' * 15}|{'-' * 13}|")
-    for label, state, browse, move in rows:
+    print(f"|{'-' * 17}|{'-' * 31}|{'-' * 8}|{'-' * 7}|{'-' * 14}|{'-' * 9}|{'-' * 16}|{'-' * 15}|{'-' * 13}|")
+    for game, label, state, browse, move in rows:
         waited = "yes" if move["waited"] else "no"
-        print(f"| {label:<31} | {state:<6} | {move['title']:>5.2f} | {browse:>12g} | {move['after_open']:>7.2f} | "
-              f"{move['first_move']:>14.2f} | {move['longest_frame'] * 1000:>10.0f} ms | {waited:>11} |")
+        print(f"| {game:<15} | {label:<29} | {state:<6} | {move['title']:>5.2f} | {browse:>12g} | "
+              f"{move['after_open']:>7.2f} | {move['first_move']:>14.2f} | {move['longest_frame'] * 1000:>10.0f} ms | "
+              f"{waited:>11} |")
         if move["note"]:
             print(f"    the move's note: {move['note']}")
     return 0

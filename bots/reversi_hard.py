@@ -56,6 +56,8 @@ class ReversiHard(Bot):
     description = "looks several moves ahead for corners, edges and room to move; perfect near the end"
 
     _solver: ClassVar[Solver | None] = None
+    #: True from ``warm_up`` until ``warm_up_later`` has compiled the solver (see ``solves``).
+    _solver_waits: ClassVar[bool] = False
 
     def __init__(self, exact_empties: int = 18, seed: int | None = None) -> None:
         super().__init__(seed=seed)
@@ -71,12 +73,30 @@ class ReversiHard(Bot):
 
     @classmethod
     def warm_up(cls) -> None:
-        """Compile the solver's and the search's kernels on a 14-empties position (a small table, nothing kept)."""
+        """Compile the search's kernels (a small table, nothing kept); the solver waits for ``warm_up_later``.
+
+        The solver is two thirds of the compile and no game needs it before
+        ``exact_empties``; until ``warm_up_later`` has run, a position that
+        would be solved is searched instead, so its compile never runs on a move's clock.
+        """
+        state = Reversi.read(WARM_UP_POSITION)
+        own, opp = _sides(state)
+        MidgameSearch(table_bits=8).search(own, opp, state.legal_moves(), 3)
+        ReversiHard._solver_waits = True
+
+    @classmethod
+    def warm_up_later(cls) -> None:
+        """Compile the exact solver's kernels on a 14-empties position (a small table, nothing kept)."""
         state = Reversi.read(WARM_UP_POSITION)
         own, opp = _sides(state)
         Solver(table_bits=8).solve(own, opp)
         Solver(table_bits=8).solve(own, opp, split=True)
-        MidgameSearch(table_bits=8).search(own, opp, state.legal_moves(), 3)
+        ReversiHard._solver_waits = False
+
+    def solves(self, state: Reversi) -> bool:
+        """Whether this move is the exact solver's: few enough empties, and its kernels compiled
+        (or never deferred: a process that did not warm the bot up compiles on first use)."""
+        return _empties(state) <= self.exact_empties and not ReversiHard._solver_waits
 
     def new_game(self) -> None:
         self._search.clear()
@@ -91,7 +111,7 @@ class ReversiHard(Bot):
         deadline = Deadline.for_move(budget, BUDGET_SHARE)
         own, opp = _sides(state)
         split = state.counting == "split"
-        if _empties(state) <= self.exact_empties:
+        if self.solves(state):
             try:
                 solved = self._solve(own, opp, split, deadline.part(EXACT_SHARE))
                 if solved.move in moves:
@@ -149,7 +169,7 @@ class ReversiHard(Bot):
         deadline = Deadline.for_move(budget, BUDGET_SHARE)
         children = {move: _after(state, move) for move in moves}
         exact: dict[int, int] = {}
-        if _empties(state) <= self.exact_empties + 4:
+        if _empties(state) <= self.exact_empties + 4 and not ReversiHard._solver_waits:
             exact = self._exact_values(children, split, deadline.part(EXACT_SHARE))
         proven = {move: MoveValue(float(score), exact_text(score), exact=True) for move, score in exact.items()}
         if len(exact) == len(children):

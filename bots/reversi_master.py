@@ -39,7 +39,7 @@ class ReversiMaster(ReversiHard):
 
     @classmethod
     def warm_up(cls) -> None:
-        """Hard's kernels, and the search over the pattern evaluation."""
+        """Hard's search kernels, and the search over the pattern evaluation (the solver: ``warm_up_later``)."""
         super().warm_up()
         state = Reversi.from_text("f5d6c3d3c4")
         MidgameSearch(mode=PATTERNS, weights=load_weights(), table_bits=8).search(

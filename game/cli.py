@@ -26,6 +26,7 @@ import logging
 import math
 import re
 import sys
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
@@ -39,6 +40,8 @@ USAGE_ERROR, BOT_FAILED = 2, 1
 INTERRUPTED = 130
 #: The program's name in usage and error messages: the installed command's.
 PROG = "board-arcade"
+#: Moves not valued are named up to this many (a Gomoku board has 200 points nobody searched).
+UNKNOWN_LISTED = 24
 _BOARD_WORD = re.compile(r"^-[-XOxo.*]{15,}$")
 GAME_HELP = "game id, or a game with options, e.g. tictactoe or 'connect4(rows=5,cols=5)'"
 
@@ -77,6 +80,8 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     arena.add_argument("--options", nargs="*", default=[], metavar="NAME=VALUE", help="game options")
 
     commands.add_parser("bots", help="list every bot, each game's tiers, and any problem loading them")
+    commands.add_parser("warmup", help="compile every bot's engine now, with a line per engine (the set-up "
+                                       "step: the first game then starts at once)")
 
     analyse = commands.add_parser("analyse", help="value every legal move of a position")
     analyse.add_argument("game", help=GAME_HELP)
@@ -105,6 +110,8 @@ def main(argv: Sequence[str] | None = None, prog: str = PROG) -> int:
             return run_arena_command(args)
         if args.command == "bots":
             return list_bots(args)
+        if args.command == "warmup":
+            return warm_up_engines(args)
         return analyse_position(args)
     except CliError as err:
         print(f"{prog}: error: {err}", file=sys.stderr)
@@ -156,6 +163,35 @@ def run_arena_command(args: argparse.Namespace) -> int:
         raise CliError(str(err)) from None
     print(result.table())
     return 0
+
+
+def warm_up_engines(args: argparse.Namespace) -> int:
+    """Compile (or load from numba's cache) every engine, printing a line as each is ready;
+    BOT_FAILED if one could not be prepared (the arcade still runs: that bot compiles when it plays)."""
+    from game.match.warmup import EngineWarmUp, warm_up_jobs
+
+    config, registry = load_setup(args)
+    jobs = warm_up_jobs(registry, config)
+    print(f"Preparing {len(jobs)} game engines (numba compiles them once; later launches load them):", flush=True)
+    begun = time.monotonic()
+    with EngineWarmUp(jobs) as warmup:
+        announced: set[str] = set()
+        while warmup.running:
+            progress = warmup.wait(0.2)
+            for key, seconds in warmup.seconds.items():
+                if key in announced:
+                    continue
+                announced.add(key)
+                how = "compiled" if key in warmup.compiled else "loaded from the cache"
+                error = warmup.outcomes.get(key)
+                line = f"FAILED: {error}" if error else f"{how} in {seconds:.1f} s"
+                print(f"  [{len(announced)}/{len(jobs)}] {warmup.jobs[key].label}: {line}", flush=True)
+            if progress.finished and warmup.running and "later" not in announced:
+                announced.add("later")
+                print("  and, last, the parts that only later moves need…", flush=True)
+    failures = progress.failures
+    print(f"{len(jobs) - len(failures)} of {len(jobs)} engines ready in {time.monotonic() - begun:.1f} s.")
+    return BOT_FAILED if failures else 0
 
 
 def list_bots(args: argparse.Namespace) -> int:
@@ -260,7 +296,9 @@ def analyse_position(args: argparse.Namespace) -> int:
         if value is not None:
             print(f"  {names[move].ljust(width)}  {value_words(value)}")
         elif names[move] == unknown[0]:   # unknown moves rank together: one line in their place
-            print(f"  unknown, not valued: {' '.join(unknown)}")
+            listed = " ".join(unknown) if len(unknown) <= UNKNOWN_LISTED else (
+                f"{' '.join(unknown[:UNKNOWN_LISTED])} and {len(unknown) - UNKNOWN_LISTED} more")
+            print(f"  unknown, not valued: {listed}")
     verdict = position_value(reply.values, legal)
     print(f"Value of the position for {state.seat_name(state.turn)}{', proven' if verdict.proven else ''}: "
           f"{verdict.text}")

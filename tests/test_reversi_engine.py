@@ -13,7 +13,7 @@ from bots.lib.reversi_endgame import SolveAborted, Solver
 from bots.lib import reversi_patterns as patterns
 from bots.lib.reversi_eval import HARD_WEIGHTS, PATTERNS, feature_eval
 from bots.lib.reversi_search import MidgameSearch
-from bots.reversi_hard import ReversiHard, exact_text
+from bots.reversi_hard import WARM_UP_POSITION, ReversiHard, exact_text
 from game.rules.bot import MoveValue
 from game.rules.reversi import PASS, START_BLACK, START_WHITE, Reversi, flip_mask, legal_mask, squares_of
 
@@ -279,3 +279,15 @@ def test_a_bad_exact_empties_is_refused_with_its_value():
 
 def test_warm_up_compiles_every_kernel_without_error():
     ReversiHard.warm_up()
+    ReversiHard.warm_up_later()
+
+
+def test_hard_searches_an_endgame_until_its_later_warm_up_has_compiled_the_solver():
+    endgame = Reversi.read(WARM_UP_POSITION)
+    bot = ReversiHard(exact_empties=18)
+    try:
+        ReversiHard.warm_up()
+        assert not bot.solves(endgame)
+    finally:
+        ReversiHard.warm_up_later()
+    assert bot.solves(endgame)

@@ -38,7 +38,8 @@ def test_title_shows_the_warm_up_card_while_engines_compile_and_hides_it_when_do
     d.until(lambda: card.alpha >= 1.0 and card.progress.current == "Gated", LIMIT,
             "the warm-up card fully shown, the gated engine compiling")
     assert d.scene.name == "title"
-    assert card.detail() == "Gated (1/2)"
+    assert card.title() == "Compiling the Gated engine…"
+    assert card.detail() == "first launch only · 1 of 2"
     border = (card.rect.centerx, card.rect.top)
     assert d.services.window.screen.get_at(border)[:3] == CARD_BORDER
     gate.touch()
@@ -57,7 +58,8 @@ def test_card_appears_only_when_an_engine_compiles_for_more_than_a_moment(make_a
     assert not compiling.visible
     compiling.update(after * 0.5, WarmUpProgress(0, 3, "Connect Four Master", compiling=True))
     assert compiling.visible
-    assert compiling.detail() == "Connect Four Master (1/3)"
+    assert compiling.title() == "Compiling the Connect Four Master engine…"
+    assert compiling.detail() == "first launch only · 1 of 3"
     compiling.update(after * 0.1, WarmUpProgress(1, 3, "Chinese Checkers Hard"))
     assert compiling.visible                             # it stays until the warm-up ends
     cached = WarmUpCard(d.services.fonts)                     # loading from the cache, however slowly
@@ -102,3 +104,14 @@ def test_bot_still_queued_for_the_warm_up_starts_at_once_and_warms_up_itself(mak
     assert holds[:1] == [True] and holds[-1] is False     # held while the bot's worker started
     assert not d.services.warmup.held
     gate.touch()
+
+
+def test_opening_a_games_setup_puts_its_engines_first_in_the_warm_up(make_app):
+    d = make_app()
+    preferred = []
+    d.services.warmup.prefer = lambda keys: preferred.append(list(keys))
+    d.services.scenes.go("setup", game_id="reversi", animate=False)
+    d.settle()
+    tiers = d.services.config.game("reversi").tiers
+    assert preferred == [[tier.bot for tier in tiers]]
+    assert "ReversiHard" in preferred[0]

@@ -16,7 +16,7 @@ from game.match.botregistry import BotRegistry
 from game.match.config import load_config
 from game.match.runner import BotRunner, BotSpec
 from game.rules.tictactoe import TicTacToe
-from game.match.warmup import EngineWarmUp, WarmUpJob, warm_up_jobs
+from game.match.warmup import EngineWarmUp, WarmUpJob, _take_message, warm_up_jobs
 
 FIXTURES = Path(__file__).parent / "fixtures"
 ENGINES = FIXTURES / "bots_warmup"
@@ -66,7 +66,7 @@ def run_to_the_end(warmup: EngineWarmUp) -> list:
 # -- discovery and the worker -------------------------------------------------------
 def test_discovery_records_which_bots_have_an_engine_to_warm_up(engines):
     assert {key for key, info in engines.bots.items() if info.warms_up} == {
-        "NumbaEngineBot", "RecordingBot", "SlowWarmUpBot"}
+        "NumbaEngineBot", "RecordingBot", "SlowWarmUpBot", "StagedBot"}
     assert not engines.get("PlainBot").warms_up
 
 
@@ -85,7 +85,39 @@ def test_warm_up_that_is_not_a_classmethod_is_reported_and_the_bot_not_loaded(tm
 def test_jobs_cover_the_bots_with_an_engine_labelled_by_their_names(engines):
     listed = warm_up_jobs(engines, load_config())
     assert [(job.key, job.label) for job in listed] == [
-        ("NumbaEngineBot", "Numba engine"), ("RecordingBot", "Recording"), ("SlowWarmUpBot", "Slow warm-up")]
+        ("NumbaEngineBot", "Numba engine"), ("RecordingBot", "Recording"), ("SlowWarmUpBot", "Slow warm-up"),
+        ("StagedBot", "Staged")]
+
+
+def test_worker_runs_the_later_warm_up_by_the_end_of_its_first_answer(engines):
+    with BotRunner(BotSpec.of(engines.get("StagedBot"), budget=1.0)) as runner:
+        runner.request(TicTacToe())
+        runner.wait(60)
+        runner.request(TicTacToe())
+        second = runner.wait(60)
+    assert second.move == TicTacToe().legal_moves()[-1]
+
+
+def test_launch_warm_up_runs_the_later_part_of_the_bots_that_have_one(engines):
+    with EngineWarmUp(jobs(engines, "StagedBot", "RecordingBot")) as warmup:
+        final = warmup.wait(60)
+    assert final.finished and not warmup.running and final.failures == ()
+    assert set(warmup.seconds) == {"StagedBot", "RecordingBot"}
+    assert set(warmup.later_seconds) == {"StagedBot"}
+
+
+def test_prefer_warms_the_named_bots_up_before_the_others(engines):
+    warmup = EngineWarmUp(jobs(engines, "NumbaEngineBot", "RecordingBot", "SlowWarmUpBot"))
+    warmup.prefer(["SlowWarmUpBot"])
+    reports = run_to_the_end(warmup)
+    assert [report.current for report in reports if report.current][0] == "Slow warm-up"
+    assert reports[-1].finished and reports[-1].failures == ()
+
+
+def test_the_warm_up_process_takes_bots_named_first_ahead_of_the_rest():
+    pending = [("A", "a", None), ("B", "b", None), ("C", "c", None)]
+    _take_message(("first", ["C"]), pending, [], held=False)
+    assert [job[0] for job in pending] == ["C", "A", "B"]
 
 
 def test_worker_runs_the_warm_up_before_the_first_move(engines):
@@ -175,14 +207,36 @@ def test_held_warm_up_finishes_its_bot_and_starts_no_other_until_let_go(gated, t
     monkeypatch.setenv(GATE_ENV, str(gate))
     warmup = EngineWarmUp(jobs(gated, "GatedBot", "QuickBot"), timeout=2.0).start()
     try:
-        while warmup.poll().current != "Gated":
+        while not warmup.poll().compiling:
             warmup.wait(0.05)
-        warmup.hold(True)                               # a game's bot starts compiling
+        assert not warmup.hand_over("GatedBot")         # a game waits for it
+        warmup.hold(True)                               # another of the game's bots starts compiling
         gate.touch()
         while warmup.pending("GatedBot"):
             warmup.wait(0.05)
         held = warmup.wait(2.5)                         # longer than its timeout: holding is no hang
         assert (held.done, held.current, held.failures) == (1, "", ())
+        warmup.hold(False)
+        final = warmup.wait(60)
+    finally:
+        warmup.close()
+    assert (final.done, final.total, final.failures) == (2, 2, ())
+
+
+def test_holding_stops_an_engine_no_game_waits_for_and_compiles_it_again_once_let_go(gated, tmp_path,
+                                                                                   monkeypatch):
+    gate = tmp_path / "gate"
+    monkeypatch.setenv(GATE_ENV, str(gate))
+    warmup = EngineWarmUp(jobs(gated, "GatedBot", "QuickBot")).start()
+    try:
+        while not warmup.poll().compiling:
+            warmup.wait(0.05)
+        stopped = warmup.pid
+        warmup.hold(True)                               # a game's own bot starts compiling: the cores are its
+        assert warmup.pid is None and warmup.pending("GatedBot") and warmup.progress().done == 0
+        with pytest.raises(ProcessLookupError):
+            os.kill(stopped, 0)
+        gate.touch()
         warmup.hold(False)
         final = warmup.wait(60)
     finally:
@@ -205,3 +259,13 @@ def test_nothing_to_warm_up_starts_no_process():
     warmup = EngineWarmUp([]).start()
     assert warmup.finished and warmup.pid is None
     assert warmup.poll().total == 0
+
+
+def test_warmup_command_prints_a_line_per_engine_and_the_count_ready(capsys):
+    from game.cli import main
+
+    assert main(["--bots-dir", str(ENGINES), "warmup"]) == 0
+    out = capsys.readouterr().out
+    assert "Preparing 4 game engines" in out
+    assert "[1/4] Numba engine: " in out and "Slow warm-up: " in out and "Staged: " in out
+    assert out.rstrip().splitlines()[-1].startswith("4 of 4 engines ready in ")

@@ -49,6 +49,8 @@ MAX_PLY = 64
 WIN = 1_000_000
 #: Value of an engine move code for "no move: pass".
 PASS_CODE = -1
+#: Zero as a typed int64 argument: a literal 0 would make numba compile its callee once more for it.
+_ZERO = np.int64(0)
 
 SEAT_SHIFT, START_SHIFT, HOLE_MASK = 14, 7, 127
 
@@ -389,7 +391,7 @@ def _node_moves(maximising, root, board, marbles, active, neighbours, jump_land,
     seat's. ``weights[2]`` > 0 keeps only that many most forward moves per
     seat (``weights[4]`` instead at ``level`` 0, the replies to the root move).
     """
-    count = 0
+    count = _ZERO
     for seat in range(marbles.shape[0]):
         if (seat == root) != maximising or active[seat] == 0:
             continue
@@ -400,7 +402,7 @@ def _node_moves(maximising, root, board, marbles, active, neighbours, jump_land,
         if keep > 0 and count - first > keep:
             count = first + keep
     if not maximising and count > 0:
-        _order(buffer, 0, count, dist)
+        _order(buffer, _ZERO, count, dist)
     return count
 
 
@@ -455,7 +457,7 @@ def _brs(depth, maximising, alpha, beta, key, root, board, marbles, dist_sum, ho
     solo = weights[3] != 0
     mask = table.shape[0] - 1
     alphas[0], betas[0], depths[0], maxing[0], keys[0] = alpha, beta, depth, maximising, key
-    level = 0
+    level = _ZERO
     entering = True
     value = 0
     use_table = table.shape[0] > 1
@@ -550,8 +552,8 @@ def _brs(depth, maximising, alpha, beta, key, root, board, marbles, dist_sum, ho
 @njit(cache=True)
 def root_moves(root, board, marbles, allowed, neighbours, jump_land, dist, mark, queue, out):
     """The root seat's moves, most forward first; returns how many."""
-    count = generate(root, board, marbles, allowed, neighbours, jump_land, mark, queue, out, 0)
-    _order(out, 0, count, dist)
+    count = generate(root, board, marbles, allowed, neighbours, jump_land, mark, queue, out, _ZERO)
+    _order(out, _ZERO, count, dist)
     return count
 
 
@@ -630,7 +632,7 @@ def _play_line(code, line, plies, live, filled_at, board, marbles, dist_sum, hom
 @njit(cache=True)
 def _playout_move(seat, board, marbles, allowed, neighbours, jump_land, dist, mark, queue, buffer, epsilon):
     """The playout policy: the seat's most forward move (ties at random), a random one with chance ``epsilon``."""
-    count = generate(seat, board, marbles, allowed, neighbours, jump_land, mark, queue, buffer, 0)
+    count = generate(seat, board, marbles, allowed, neighbours, jump_land, mark, queue, buffer, _ZERO)
     if count == 0:
         return PASS_CODE
     if np.random.random() < epsilon:
@@ -746,12 +748,12 @@ def mcts(root, candidates, board, marbles, dist_sum, home, occupied, active, nei
             if seat < 0:
                 break
         if seat >= 0 and node_count[node] == 0 and visits[node] >= expand_after:
-            count = generate(seat, board, marbles, allowed, neighbours, jump_land, mark, queue, buffer, 0)
+            count = generate(seat, board, marbles, allowed, neighbours, jump_land, mark, queue, buffer, _ZERO)
             if count == 0:
                 buffer[0] = PASS_CODE
                 count = 1
             else:
-                _order(buffer, 0, count, dist)
+                _order(buffer, _ZERO, count, dist)
                 if keep > 0 and count > keep:
                     count = keep
             if used + count <= capacity:

@@ -268,13 +268,13 @@ def negamax(cells, heights, counts, windows, cell_windows, weights, centrality, 
     cache does not reload self-recursive functions reliably.
     """
     root_ply = ply
-    level = 0
+    level = np.int64(0)
     frame_keys[0] = key
     stats[NODES] += 1
     done, value = _enter(cells, heights, counts, windows, cell_windows, weights, centrality,
                          tt_keys, tt_values, tt_depths, tt_flags, tt_moves, killers, history, threat_mark,
                          move_buffer, priority_buffer, frames, cols, rows, n, player, depth, alpha, beta,
-                         ply, key, filled, 0)
+                         ply, key, filled, np.int64(0))   # typed, not literal: _enter is compiled once
     if done:
         return value
     while True:
@@ -364,7 +364,7 @@ def search_root(cells, heights, counts, windows, cell_windows, weights, centrali
         value = -negamax(cells, heights, counts, windows, cell_windows, weights, centrality, zobrist,
                          tt_keys, tt_values, tt_depths, tt_flags, tt_moves, killers, history, threat_mark, move_buffer,
                          priority_buffer, frames, frame_keys, stats,
-                         cols, rows, n, other, depth - 1, -INF, -low, 1,
+                         cols, rows, n, other, depth - 1, -INF, -low, np.int64(1),
                          key ^ zobrist[player, cell], filled + 1)
         undo(cells, heights, counts, cell_windows, rows, col)
         if stats[ABORTED]:

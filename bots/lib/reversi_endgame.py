@@ -417,10 +417,10 @@ def _search(own, opp, alpha, beta, empties, ply, split, table, order, stats):
                 low = score
                 if score >= beta:
                     break
-    if best >= beta:
-        _store(table, slot, own, opp, best, SCORE_MAX, best_move, empties)
+    if best >= beta:   # the constants typed, not literal: _store is compiled once
+        _store(table, slot, own, opp, best, np.int64(SCORE_MAX), best_move, empties)
     elif best <= alpha:
-        _store(table, slot, own, opp, -SCORE_MAX, best, NO_MOVE, empties)
+        _store(table, slot, own, opp, -SCORE_MAX, best, np.int64(NO_MOVE), empties)
     else:
         _store(table, slot, own, opp, best, best, best_move, empties)
     if ply == 0:

@@ -14,6 +14,9 @@ instead. A bot that overruns ``budget`` plus a grace period is stopped and
 its worker restarted; the start-up of a worker (spawning, importing and
 constructing the bot, then compiling its engine with ``warm_up``) is never
 counted against a move: a request's clock starts when the worker takes it up.
+What a bot compiles only for later moves (``warm_up_later``) the worker
+compiles once it has no request waiting or has given its first answer, so a
+first launch waits only for what the first moves need.
 The worker is a ``game.match.supervisor.Child``: the supervisor starts,
 watches and stops it and enforces the deadlines the runner sets; the runner
 decides what a worker's end or a missed deadline means for the request.
@@ -47,9 +50,9 @@ from dataclasses import dataclass, field
 from itertools import count
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
-from game.rules.bot import AT_LEAST, AT_MOST, VALUE, MoveValue
+from game.rules.bot import AT_LEAST, AT_MOST, VALUE, MoveValue, later_warm_up
 from game.match.botregistry import import_bot_class
 from game.rules.core import Move, State
 from game.match.plaindata import NotPlainData
@@ -638,13 +641,20 @@ def worker_main(conn: Connection, spec: BotSpec) -> None:
         return
     conn.send(("ready", time.monotonic()))
     try:
-        _serve(conn, bot, source)
+        _serve(conn, bot, source, later_warm_up(cls))
     except (EOFError, OSError):
         return  # the parent went away or closed the pipe: nothing left to do
 
 
-def _serve(conn: Connection, bot: Any, source: str | None) -> None:
+def _serve(conn: Connection, bot: Any, source: str | None, later: Callable[[], None] | None) -> None:
+    """Answer requests until told to stop. ``later`` (the bot's ``warm_up_later``) runs once:
+    at once if no request is waiting, else right after the first answer, while the
+    other players move (a failure there is the bot's to meet when it plays)."""
+    answered = False
     while True:
+        if later is not None and (answered or not conn.poll(0)):
+            _guarded(later)
+            later = None
         try:
             message = conn.recv()
         except (EOFError, OSError):
@@ -667,6 +677,7 @@ def _serve(conn: Connection, bot: Any, source: str | None) -> None:
             finally:
                 _set_reporter(bot, None)
             seconds = time.perf_counter() - begun
+            answered = True
             plain, problem = (_plain_move if tag == MOVE else _plain_values)(state, result)
             if problem is None:
                 conn.send(("done", request_id, plain, seconds))
@@ -746,7 +757,7 @@ def _without_numpy(value: Any) -> Any:
 def _guarded(action: Any) -> None:
     try:
         action()
-    except Exception:  # new_game is a courtesy call; a failure shows at the next move
+    except Exception:  # new_game and warm_up_later are courtesy calls; a failure shows at the next move
         traceback.print_exc()
 
 

@@ -28,12 +28,21 @@ While a game's workers start, the game holds the warm-up (``hold``): it
 finishes the bot it is on but starts no other, leaving the cores to the
 compile the player is waiting for.
 
+Once every bot's ``warm_up`` is done (``finished``: nothing a game waits
+for is left), the process goes on with each bot's ``warm_up_later`` (what
+only later moves need, such as Reversi's exact solver), silently, and then
+ends; ``running`` says whether it still runs. The game the player opens
+goes first (``prefer``, when its setup screen opens).
+
 Protocol (tuples over a ``Pipe``): the warm-up process sends ``("start",
 key)`` before a bot, ``("compiling", key)`` when numba first compiles
 something for it (a kernel not in the cache; numba's ``numba:compile``
 event, watched once a bot has imported numba), ``("done", key, error text
-or None, seconds)`` after it, then ``("finished",)``; the arcade may send
-``("skip", keys)`` for bots it took over and ``("hold", True/False)``.
+or None, seconds)`` after it, then for each bot with ``warm_up_later``
+``("later", key)`` and ``("later_done", key, error text or None, seconds)``,
+then ``("finished",)``; the arcade may send ``("skip", keys)`` for bots it
+took over, ``("first", keys)`` for bots to warm up next and ``("hold",
+True/False)``.
 """
 from __future__ import annotations
 
@@ -47,6 +56,7 @@ from multiprocessing.connection import Connection
 from typing import Any, Iterable
 
 from game.match.botregistry import BotRegistry, import_bot_class
+from game.rules.bot import later_warm_up
 from game.match.config import Config
 from game.rules.catalogue import game_class, game_ids
 from game.match.runner import START_TIMEOUT, bot_error_text
@@ -140,8 +150,15 @@ class EngineWarmUp:
         self.handed_over: set[str] = set()
         #: Bots for which numba compiled something (not all from the cache).
         self.compiled: set[str] = set()
+        #: Seconds each bot's ``warm_up_later`` took, once every bot's ``warm_up`` was done.
+        self.later_seconds: dict[str, float] = {}
         self._child: Child | None = None
         self._current: str | None = None
+        self._later: str | None = None
+        #: Bots whose ``warm_up_later`` ran, or that have none (their process finished).
+        self._later_over: set[str] = set()
+        #: Bots a game waits for the warm-up to finish compiling (``hold`` lets them go on).
+        self._awaited: set[str] = set()
         self._compiling = False
         self._held = False
         self._since = 0.0
@@ -150,7 +167,7 @@ class EngineWarmUp:
     # -- life cycle ---------------------------------------------------------------
     def start(self) -> "EngineWarmUp":
         """Start the background process (returns at once); nothing to do, no process."""
-        if self._child is None and self._order:
+        if self._child is None and (self._order or self._later_left()):
             self._spawn()
         return self
 
@@ -159,7 +176,7 @@ class EngineWarmUp:
         if self._child is not None:
             self._child.stop()
             self._child = None
-        self._current = None
+        self._current = self._later = None
 
     def __enter__(self) -> "EngineWarmUp":
         return self.start()
@@ -194,10 +211,16 @@ class EngineWarmUp:
         self._pump(0.0)
         return self.progress()
 
+    @property
+    def running(self) -> bool:
+        """The warm-up process still runs (after ``finished``: the bots' ``warm_up_later``)."""
+        return self._child is not None
+
     def wait(self, timeout: float | None = None) -> WarmUpProgress:
-        """Block until every bot is done or ``timeout`` seconds have passed."""
+        """Block until the warm-up is over, every bot's ``warm_up_later`` included, or
+        ``timeout`` seconds have passed."""
         until = None if timeout is None else time.monotonic() + timeout
-        while not self.finished and self._child is not None:
+        while self._child is not None:
             now = time.monotonic()
             if until is not None and now >= until:
                 break
@@ -217,6 +240,7 @@ class EngineWarmUp:
         the same kernels twice at once).
         """
         if self.compiling(key):
+            self._awaited.add(key)
             return False
         if key in self._order:
             self._order.remove(key)
@@ -227,6 +251,15 @@ class EngineWarmUp:
                 self._send(("skip", [key]))
         return True
 
+    def prefer(self, keys: Iterable[str]) -> None:
+        """Warm bots ``keys`` up next (the game the player opened), the others after them."""
+        wanted = [key for key in keys if key in self._order and key != self._current]
+        if not wanted:
+            return
+        self._order.sort(key=lambda key: key not in wanted)
+        if self._child is not None:
+            self._send(("first", wanted))
+
     @property
     def held(self) -> bool:
         """Whether a game holds the warm-up back (see ``hold``)."""
@@ -234,19 +267,43 @@ class EngineWarmUp:
 
     def hold(self, held: bool) -> None:
         """Start no other bot's warm-up while ``held`` (a game's own bots are starting
-        and their compile should have the cores); the bot being warmed up goes on."""
+        and their compile should have the cores). A bot being compiled that no game
+        waits for (see ``hand_over``), or a ``warm_up_later``, is stopped and done again
+        once the hold ends; one a game waits for goes on."""
         if held == self._held:
             return
         self._held = held
+        if held and self._child is not None and (
+                (self._current is not None and self._compiling and self._current not in self._awaited)
+                or (self._current is None and self._later is not None)):
+            self._make_way()
+        if not held:
+            self.start()
         if not held or self._current is None:  # no time ran against the process while it was held
             self._since = time.monotonic()
         if self._child is not None:
             self._send(("hold", held))
 
+    def _make_way(self) -> None:
+        """Stop the process, leaving the cores to a game's bots; what it was compiling goes
+        back to the front of the queue (numba keeps on disk the kernels it had finished)."""
+        current = self._current
+        self.close()
+        if current is not None and current in self._order:
+            self._order.remove(current)
+            self._order.insert(0, current)
+        logger.info("engine warm-up stopped for a game's bots%s", f" (it was on {current})" if current else "")
+
     # -- internals ------------------------------------------------------------------------
+    def _later_left(self) -> list[str]:
+        """Bots warmed up here whose ``warm_up_later`` (if they have one) has not been run yet."""
+        return [key for key, error in self.outcomes.items()
+                if error is None and key not in self.handed_over and key not in self._later_over]
+
     def _spawn(self) -> None:
         remaining = [(key, self.jobs[key].module, self.jobs[key].load_path) for key in self._order]
-        self._child = Child.spawn(warm_up_main, (remaining,), name="engine warm-up")
+        later = [(key, self.jobs[key].module, self.jobs[key].load_path) for key in self._later_left()]
+        self._child = Child.spawn(warm_up_main, (remaining, later), name="engine warm-up")
         self._current = None
         self._since = time.monotonic()
         self._started_any = False
@@ -305,7 +362,18 @@ class EngineWarmUp:
                 self._finish(key, error, float(seconds))
             self._current, self._compiling = None, False
             self._since = time.monotonic()
+        elif tag == "later" and len(message) == 2 and message[1] in self.jobs:
+            self._later, self._since = message[1], time.monotonic()
+        elif (tag == "later_done" and len(message) == 4 and message[1] == self._later
+              and (message[2] is None or type(message[2]) is str) and type(message[3]) in (int, float)):
+            _, key, error, seconds = message
+            self.later_seconds[key] = float(seconds)
+            self._later_over.add(key)
+            self._later, self._since = None, time.monotonic()
+            if error:   # the bot's worker meets it again when it plays, and says so there
+                logger.warning("engine warm-up of %s (%s), its later part, failed: %s", self.jobs[key].label, key, error)
         elif tag == "finished" and len(message) == 1:
+            self._later_over.update(self.outcomes)
             self.close()
             for key in list(self._order):  # listed but never reported: the process skipped it
                 self._finish(key, "was not warmed up (the warm-up process ended without it)", 0.0)
@@ -357,31 +425,55 @@ class EngineWarmUp:
 
     def _give_up(self, why: str) -> None:
         """No process could do the work: every bot left is named as not warmed up."""
+        self._later_over.update(self.outcomes)
         for key in list(self._order):
             self._finish(key, f"was not warmed up: {why}", 0.0)
 
 
 # -- the warm-up process ----------------------------------------------------------------
-def warm_up_main(conn: Connection, jobs: list[tuple[str, str, str | None]]) -> None:
+def warm_up_main(conn: Connection, jobs: list[tuple[str, str, str | None]],
+                 later_jobs: list[tuple[str, str, str | None]] = ()) -> None:
     """Import each bot of ``jobs`` (key, module, load path) and call its ``warm_up``,
-    reporting each; bots named by a ``("skip", keys)`` message are left out."""
+    reporting each; then, once every bot is done, each one's ``warm_up_later`` (and
+    that of ``later_jobs``, bots an earlier warm-up process warmed up).
+    Bots named by a ``("skip", keys)`` message are left out, those named by
+    ``("first", keys)`` go next, and ``("hold", True)`` starts no other bot."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     sys.stdout = sys.stderr  # a bot's prints must not mix with the program's output
-    pending = list(jobs)
+    if hasattr(os, "nice"):
+        os.nice(5)  # a game's own worker, compiling what the player waits for, comes first
+    pending, later = list(jobs), []
+    for key, module, load_path in later_jobs:
+        try:
+            cls, _ = import_bot_class(module, key, load_path)
+        except BaseException:  # noqa: BLE001 - it imported before; its worker meets any problem again
+            continue
+        if later_warm_up(cls) is not None:
+            later.append((key, cls))
     watcher = _CompileWatcher(conn)
     held = False
     code = 1
     try:
         while True:
-            while conn.poll(0) or (held and pending):  # held: wait for the next message
-                held = _take_message(conn.recv(), pending, held)
-            if not pending:
+            while conn.poll(0) or (held and (pending or later)):  # held: wait for the next message
+                held = _take_message(conn.recv(), pending, later, held)
+            if pending:
+                key, module, load_path = pending.pop(0)
+                conn.send(("start", key))
+                begun = time.perf_counter()
+                watcher.key = key
+                error, cls = _warm_up(key, module, load_path, watcher)
+                conn.send(("done", key, error, time.perf_counter() - begun))
+                if cls is not None and later_warm_up(cls) is not None:
+                    later.append((key, cls))
+            elif later:
+                key, cls = later.pop(0)
+                watcher.key = None   # the arcade no longer waits for this bot
+                conn.send(("later", key))
+                begun = time.perf_counter()
+                conn.send(("later_done", key, _warm_up_later(cls), time.perf_counter() - begun))
+            else:
                 break
-            key, module, load_path = pending.pop(0)
-            conn.send(("start", key))
-            begun = time.perf_counter()
-            watcher.key = key
-            conn.send(("done", key, _warm_up(key, module, load_path, watcher), time.perf_counter() - begun))
         conn.send(("finished",))
         code = 0
     except (EOFError, OSError):
@@ -391,18 +483,27 @@ def warm_up_main(conn: Connection, jobs: list[tuple[str, str, str | None]]) -> N
         os._exit(code)  # a bot's leftover thread must not keep the process alive
 
 
-def _warm_up(key: str, module: str, load_path: str | None, watcher: "_CompileWatcher") -> str | None:
-    """Import one bot and run its warm-up: None, or what went wrong as a phrase."""
+def _warm_up(key: str, module: str, load_path: str | None, watcher: "_CompileWatcher") -> tuple[str | None, Any]:
+    """Import one bot and run its warm-up: (None, its class), or (what went wrong as a phrase, None)."""
     source = load_path
     try:
         cls, source = import_bot_class(module, key, load_path)
     except BaseException as err:  # noqa: BLE001 - reported, the next bot goes on
-        return f"could not be imported: {bot_error_text(err, source)}"
+        return f"could not be imported: {bot_error_text(err, source)}", None
     watcher.watch()
     try:
         cls.warm_up()
     except BaseException as err:  # noqa: BLE001 - reported, the next bot goes on
-        return f"its warm_up() {bot_error_text(err, source)}"
+        return f"its warm_up() {bot_error_text(err, source)}", None
+    return None, cls
+
+
+def _warm_up_later(cls: Any) -> str | None:
+    """Run a bot's ``warm_up_later``: None, or what went wrong as a phrase."""
+    try:
+        cls.warm_up_later()
+    except BaseException as err:  # noqa: BLE001 - reported, the next bot goes on
+        return f"its warm_up_later() {bot_error_text(err, getattr(sys.modules.get(cls.__module__), '__file__', None))}"
     return None
 
 
@@ -444,11 +545,16 @@ class _CompileWatcher:
             self.conn.send(("compiling", self.key))
 
 
-def _take_message(message: tuple, pending: list[tuple[str, str, str | None]], held: bool) -> bool:
-    """Follow one message of the arcade: leave out the bots it took over (``skip``)
-    or hold back (``hold``); returns whether the warm-up is now held."""
+def _take_message(message: tuple, pending: list[tuple[str, str, str | None]], later: list[tuple[str, Any]],
+                  held: bool) -> bool:
+    """Follow one message of the arcade: leave out the bots it took over (``skip``),
+    warm up the ones it names next (``first``) or hold back (``hold``); returns
+    whether the warm-up is now held."""
     if message[0] == "skip":
         pending[:] = [job for job in pending if job[0] not in message[1]]
+        later[:] = [job for job in later if job[0] not in message[1]]
+    elif message[0] == "first":
+        pending.sort(key=lambda job: job[0] not in message[1])   # stable: the rest keep their order
     elif message[0] == "hold":
         held = bool(message[1])
     return held

@@ -13,6 +13,8 @@ A bot whose engine is compiled (numba ``@njit(cache=True)`` kernels) defines
 the classmethod ``warm_up``: the worker calls it before it says the bot is
 ready, and the arcade calls it once at launch in a background process with
 a progress display, so the first move's clock never pays for compiling.
+What only later moves need may go in ``warm_up_later``, which the worker
+runs while it waits, so a first launch waits only for the first moves' kernels.
 """
 from __future__ import annotations
 
@@ -192,4 +194,29 @@ class Bot:
         the bot ready (a warm-up that raises is reported like a constructor
         that raises), and by the arcade's launch-time warm-up. It is a
         classmethod because it runs before any bot is built.
+
+        Keep it to what a game's first moves need: on a first launch the
+        player waits for it. Kernels needed only later in a game go in
+        ``warm_up_later``.
         """
+
+    @classmethod
+    def warm_up_later(cls) -> None:
+        """Compile the part of the engine that only later moves need (optional).
+
+        The worker calls it once after ``warm_up``, when it has no request
+        waiting (right after it reports ready, or after its first answer),
+        so a first launch does not wait for it; the launch-time warm-up and
+        ``main.py warmup`` call it right after ``warm_up``. A bot must still
+        play correctly before it has run: a move that would need what it
+        compiles uses another way (Reversi Hard searches instead of solving)
+        rather than compiling on its clock.
+        """
+
+
+def later_warm_up(cls: type) -> Any:
+    """The bot class's own ``warm_up_later`` (bound), or None if it has none to run."""
+    own = getattr(cls, "warm_up_later", None)
+    if own is None or getattr(own, "__func__", None) is Bot.warm_up_later.__func__:
+        return None
+    return own

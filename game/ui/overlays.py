@@ -105,7 +105,7 @@ class Toasts:
 
 
 class WarmUpCard:
-    """'Preparing game engines — first launch only…', the bot being compiled and a bar.
+    """'Compiling the Reversi Hard engine…', 'first launch only · 3 of 6' and a bar.
 
     ``update`` takes the warm-up's progress each frame; the card fades in
     once numba has been compiling one engine for ``SHOW_AFTER`` seconds
@@ -116,7 +116,8 @@ class WarmUpCard:
 
     SHOW_AFTER = 0.4
     FADE = 0.25
-    TITLE = "Preparing game engines — first launch only…"
+    #: The heading between two engines (the next one not started yet).
+    TITLE = "Preparing the game engines…"
 
     def __init__(self, fonts: Fonts) -> None:
         self.fonts = fonts
@@ -154,13 +155,17 @@ class WarmUpCard:
         goal = progress.done / progress.total
         self.fraction = goal if self.fraction > goal else self.fraction + (goal - self.fraction) * min(1.0, dt * 6)
 
+    def title(self) -> str:
+        """The heading: the engine being compiled, 'Compiling the Connect Four Master engine…'."""
+        progress = self.progress
+        return compiling_text(progress.current) if progress is not None and progress.current else self.TITLE
+
     def detail(self) -> str:
-        """The second line: the bot being compiled and its place, 'Connect Four Master (2/5)'."""
+        """The second line: why, and the engine's place, 'first launch only · 2 of 5'."""
         progress = self.progress
         if progress is None:
             return ""
-        place = f"({min(progress.done + 1, progress.total)}/{progress.total})"
-        return f"{progress.current} {place}" if progress.current else place
+        return f"first launch only · {min(progress.done + 1, progress.total)} of {progress.total}"
 
     def draw(self, surface: pygame.Surface, room: pygame.Rect | None) -> pygame.Rect | None:
         """Draw the card centred at the top of ``room``; returns its rect (None if
@@ -170,7 +175,8 @@ class WarmUpCard:
             return None
         title_font, detail_font = self.fonts.bold(16), self.fonts.text(14)
         limit = max(200, min(560, room.width - 40))
-        width = min(limit, max(380, title_font.size(self.TITLE)[0] + 40))
+        heading = self.title()
+        width = min(limit, max(380, title_font.size(heading)[0] + 40))
         height = 12 + title_font.get_linesize() + 2 + detail_font.get_linesize() + 10
         box = pygame.Rect(0, 0, width, height)
         box.midtop = (room.centerx, room.top + 12)
@@ -178,7 +184,7 @@ class WarmUpCard:
         pygame.draw.rect(layer, (*mix(palette.PANEL, palette.ACCENT, 0.08), 245), layer.get_rect(), border_radius=12)
         pygame.draw.rect(layer, mix(palette.PANEL_BORDER, palette.ACCENT, 0.5), layer.get_rect(), 2, border_radius=12)
         inner = width - 40
-        text(layer, title_font, fit_text(title_font, self.TITLE, inner), palette.TEXT, (20, 12))
+        text(layer, title_font, fit_text(title_font, heading, inner), palette.TEXT, (20, 12))
         row = 12 + title_font.get_linesize() + 2 + detail_font.get_linesize() // 2
         bar_w = max(80, inner * 2 // 5)
         detail = fit_text(detail_font, self.detail(), inner - bar_w - 16)
@@ -188,6 +194,11 @@ class WarmUpCard:
         surface.blit(layer, box)
         self.rect = box
         return box
+
+
+def compiling_text(label: str) -> str:
+    """What the player reads while an engine compiles: 'Compiling the Reversi Hard engine…'."""
+    return f"Compiling the {label} engine…"
 
 
 def progress_bar(surface: pygame.Surface, rect: pygame.Rect, fraction: float, colour: tuple[int, int, int],

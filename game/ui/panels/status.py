@@ -17,7 +17,7 @@ import pygame
 
 from game.ui import palette
 from game.ui.draw import clean_text, fit_text, mix, seat_token, text
-from game.ui.overlays import progress_bar
+from game.ui.overlays import WarmUpCard, compiling_text, progress_bar
 
 if TYPE_CHECKING:
     from game.match.session import MatchSession
@@ -292,7 +292,8 @@ class StatusPanel:
         scene = self.scene
         progress = scene.services.warmup.progress()
         font = scene.services.fonts.text(13)
-        label = f"engines {progress.done}/{progress.total}"
+        label = fit_text(font, compiling_text(progress.current) if progress.current else WarmUpCard.TITLE,
+                         box.width * 3 // 5)
         bar = pygame.Rect(box.x + 16, box.bottom - 22, box.width - 32 - font.size(label)[0] - 12, 6)
         progress_bar(surface, bar, progress.done / max(1, progress.total), colour, scene.time)
         text(surface, font, label, palette.TEXT_MUTED, (box.right - 16, bar.centery), "midright")

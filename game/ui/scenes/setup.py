@@ -106,6 +106,8 @@ class SetupScene(Scene):
         if match is not None:
             services.setup_memory.remember(match)
         self.game_id = game_id
+        # the engines of the game the player is about to play compile first (a first launch)
+        services.warmup.prefer(tier.bot for tier in services.config.game(game_id).tiers)
         self.cls: type[State] = game_class(game_id)
         self.title = self.cls.title
         #: Each seat's colour: that of its pieces on the board.

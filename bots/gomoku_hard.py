@@ -1,0 +1,262 @@
+"""Hard Gomoku: threat-space search for both sides, then alpha-beta as deep as the time allows (numba).
+
+A move, in order (``decide``):
+
+1. a five if there is one; the block of the opponent's four if there is one;
+2. its own victory by continuous fours (VCF, ``bots/lib/gomoku_threats.py``):
+   found, it plays the first move of the shortest and remembers the line;
+3. the opponent's VCF, as if the opponent were to move: if it has one, only
+   the moves after which it has none are searched (when none is, every
+   move loses and the search looks for the longest resistance);
+4. iterative deepening (``bots/lib/deepening.py``) of a numba PVS search
+   with a transposition table over the incremental pattern board
+   (``bots/lib/gomoku_engine.py``), the ``width`` best moves of each node.
+
+Master (``bots/gomoku_master.py``) adds victory by threes and fours (VCT)
+to steps 2 and 3 and prunes by threats inside the search. Under Renju
+neither ever plays a point forbidden to Black.
+
+``analyse`` values the best moves: a proven win as ``'win in 5 (VCF): h8
+i9 ...'`` (the moves of the line, attacker and defender in turn; a VCT's
+defender has several answers, and its line follows the one that holds out
+longest, or, when that is not found in time, ``'win in 7 (VCT), one line:
+...'`` gives some line of the proof), a move
+after which the opponent has a proven threat win as ``'loss in 3 (VCF)'``,
+and the rest as the search's estimates, ``'+1.20 (estimate)'`` or ``'win in
+4 (estimate)'`` (the search looks at only the best moves of each position,
+so its wins and losses are not proofs). Moves it did not search are left out.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.rules.bot import Bot, MoveValue, check_whole
+from game.rules.gomoku import Gomoku
+from bots.lib.clock import Deadline
+from bots.lib.deepening import Iteration, deepen, deepest
+from bots.lib.gomoku_board import EMPTY, FIVE, Board, to_point
+from bots.lib.gomoku_engine import INF, WIN, WIN_BOUND, Search
+from bots.lib.gomoku_threats import ThreatSearch
+
+#: The most own moves a threat search looks for (the five included).
+VCF_DEPTH = 16
+VCT_DEPTH = 8
+#: Share of an analysis's time spent looking for one's own threat win (a hint wants it most).
+ANALYSE_OWN_SHARE = 0.4
+#: Scores of proven results, above every estimate.
+PROVEN_WIN = 2 * WIN
+#: The most moves the root searches and the opponent's threat is tested against.
+ROOT_WIDTH = 24
+
+
+@dataclass
+class Decision:
+    """A chosen move and what is known of it: a proven ``win_in`` with its ``line``, or the search's result."""
+
+    move: int
+    win_in: int = 0
+    method: str = ""
+    line: list[int] = field(default_factory=list)
+    iteration: Iteration | None = None
+    #: Root moves proven to lose: move -> (the opponent's moves to its five, the method).
+    losing: dict[int, tuple[int, str]] = field(default_factory=dict)
+
+
+class GomokuHard(Bot):
+    """VCF for both sides before each move, then iterative-deepening PVS over the ``width`` best moves."""
+
+    name = "Gomoku threat search"
+    games = ("gomoku",)
+    description = "victory by fours for both sides, then alpha-beta over the best moves as deep as time allows"
+    #: Whether threat searches include open threes (VCT) and the search prunes by threats (Master).
+    vct = False
+    #: Share of the move's budget used, and how it is split (own threats, the opponent's, the rest searching).
+    budget_share = 0.5
+    own_share, their_share = 0.15, 0.25
+
+    def __init__(self, width: int = 12, seed: int | None = None) -> None:
+        super().__init__(seed=seed)
+        self.width = check_whole("width", width, 2, 60, "moves searched at each position")
+        #: The forced win found for the last move chosen or analysed (rules points from its first move), or [].
+        self.last_win_line: list[int] = []
+        self.nodes = 0
+
+    @classmethod
+    def warm_up(cls) -> None:
+        """Compile every kernel on small boards (numba's disk cache keeps them)."""
+        bot = cls(seed=0)
+        for rule in ("freestyle", "renju"):
+            state = Gomoku.from_text("e5 d4 f5 f4 d6 e4", size=9, rule=rule)
+            bot.choose_move(state, 0.2)
+            bot.analyse(state, 0.2)
+
+    # -- the bot interface ------------------------------------------------------------------
+    def choose_move(self, state: Gomoku, budget: float) -> int:
+        return self.decide(state, Deadline.for_move(budget, self.budget_share)).move
+
+    def analyse(self, state: Gomoku, budget: float) -> dict[int, MoveValue]:
+        """The best moves' values (see the module notes); a proven win names its line."""
+        if state.outcome() is not None:
+            return {}
+        deadline = Deadline.for_move(budget, self.budget_share)
+        decision = self.decide(state, deadline.part(0.6), exact=True, own_share=ANALYSE_OWN_SHARE)
+        values: dict[int, MoveValue] = {}
+        found = decision.iteration
+        if found is not None and found.values:
+            for move, score in found.values.items():
+                values[move] = MoveValue(float(score), self.estimate_text(score))
+        for move, (moves, method) in decision.losing.items():
+            values[move] = MoveValue(float(-PROVEN_WIN + moves), f"loss in {moves} ({method})" if method
+                                     else f"loss in {moves}")
+        if decision.win_in:
+            values[decision.move] = MoveValue(float(PROVEN_WIN - decision.win_in),
+                                              self._win_text(state, decision, deadline))
+        if not values:
+            values[decision.move] = MoveValue(0.0, "unknown: no move was searched in time")
+        return values
+
+    def _win_text(self, state: Gomoku, decision: Decision, deadline: Deadline) -> str:
+        """``'win in 1'``, ``'win in 5 (VCF): h8 i9 ...'``; a VCT's line is the one along which the
+        opponent holds out longest if it is found by ``deadline``, else ``'(VCT), one line: ...'``."""
+        if not decision.method:
+            return f"win in {decision.win_in}"
+        label = f"({decision.method})"
+        if decision.method == "VCT":
+            threats = ThreatSearch(Board.of(state))
+            longest = threats.principal_line(Gomoku.colour(state.turn), True, decision.win_in, deadline.at)
+            if longest is not None:
+                decision.line = self.last_win_line = longest
+            else:
+                label += ", one line"
+        line = " ".join(state.move_to_str(p) for p in decision.line)
+        return f"win in {decision.win_in} {label}: {line}"
+
+    @staticmethod
+    def estimate_text(score: int) -> str:
+        """The search's value in words, marked as the estimate it is."""
+        if score > WIN_BOUND:
+            return f"win in {(WIN - score + 1) // 2} (estimate)"
+        if score < -WIN_BOUND:
+            return f"loss in {(WIN + score) // 2} (estimate)"
+        return f"{score / 100:+.2f} (estimate)"
+
+    # -- choosing ---------------------------------------------------------------------------------
+    def decide(self, state: Gomoku, deadline: Deadline, exact: bool = False, own_share: float | None = None
+               ) -> Decision:
+        """The move to play by ``deadline``, in the order of the module notes; ``own_share`` of the time
+        (default the tier's) goes to looking for its own threat win."""
+        own_share = self.own_share if own_share is None else own_share
+        moves = state.legal_moves()
+        if not moves:
+            raise ValueError(f"no move to choose: the game {state.to_text()!r} is over")
+        self.last_win_line = []
+        if not state.move_stack:
+            centre = state.point(state.size // 2, state.size // 2)
+            return Decision(centre if centre in moves else moves[0])
+        me = Gomoku.colour(state.turn)
+        them = 3 - me
+        board = Board.of(state)
+        fives = self._fives(board, me)
+        if fives:
+            self.last_win_line = [fives[0]]
+            return Decision(fives[0], 1, "", [fives[0]])
+        blocks = self._fives(board, them)
+        legal_blocks = [p for p in blocks if p in moves]
+        if len(blocks) >= 2 or (blocks and not legal_blocks):
+            move = legal_blocks[0] if legal_blocks else moves[0]
+            return Decision(move, losing={move: (1, "")})
+        if blocks and not exact:
+            return Decision(legal_blocks[0])
+        threats = ThreatSearch(board)
+        own = self._prove(threats, me, deadline.part(own_share), state)
+        if own is not None:
+            self.last_win_line = own[2]
+            return Decision(own[2][0], own[0], own[1], own[2])
+        search = Search(board, self.width, prune=self.vct, reduce=self.vct)
+        if blocks:
+            roots, losing = [int(board.points[legal_blocks[0]])], {}
+        else:
+            roots, losing = self._defend(board, threats, search, me, deadline.part(own_share + self.their_share),
+                                         state)
+        found = deepen_root(search, board, me, roots, deadline.rest(1.0), exact)
+        self.nodes = search.nodes + threats.nodes
+        move = to_point(board.size, found.move) if found is not None else to_point(board.size, roots[0])
+        iteration = None
+        if found is not None:
+            iteration = Iteration(found.depth, found.score, move, found.nodes, found.proven, found.complete,
+                                  {to_point(board.size, m): v for m, v in (found.values or {}).items()})
+        return Decision(move, iteration=iteration,
+                        losing={to_point(board.size, m): v for m, v in losing.items()})
+
+    @staticmethod
+    def _fives(board: Board, colour: int) -> list[int]:
+        """The rules points where ``colour`` makes five now."""
+        pats, cells = board.pats, board.cells
+        return [point for point, p in enumerate(board.points)
+                if cells[p] == EMPTY and any(pats[colour, d, p] == FIVE for d in range(4))]
+
+    def _prove(self, threats: ThreatSearch, colour: int, deadline: Deadline, state: Gomoku
+               ) -> tuple[int, str, list[int]] | None:
+        """``colour``'s shortest VCF, else (Master) VCT: (own moves to the five, method, line), or None."""
+        found = threats.prove(colour, False, VCF_DEPTH, 1 << 40, deadline.at)
+        if found is not None:
+            return found[0], "VCF", found[1]
+        if self.vct and not deadline.passed():
+            found = threats.prove(colour, True, VCT_DEPTH, 1 << 40, deadline.at)
+            if found is not None:
+                return found[0], "VCT", found[1]
+        return None
+
+    def _defend(self, board: Board, threats: ThreatSearch, search: Search, me: int, deadline: Deadline,
+                state: Gomoku) -> tuple[list[int], dict[int, tuple[int, str]]]:
+        """The root moves (padded points), and those proven to lose to the opponent's threat win.
+
+        Without an opponent's threat win, the best ``ROOT_WIDTH`` moves; with
+        one, those after which the opponent has none, when any does.
+        """
+        candidates = search.candidates(me, ROOT_WIDTH)
+        them = 3 - me
+        theirs = self._prove(threats, them, deadline, state)
+        if theirs is None or not candidates:
+            return candidates[:max(self.width, 2)], {}
+        method = theirs[1]
+        holding, losing = [], {}
+        for p in candidates:
+            if deadline.passed():
+                holding.append(p)
+                continue
+            point = to_point(board.size, p)
+            board.place(point, me)
+            after = threats.prove(them, method == "VCT", VCF_DEPTH if method == "VCF" else VCT_DEPTH,
+                                  1 << 40, deadline.at)
+            board.lift(point)
+            if after is None:
+                holding.append(p)
+            elif not deadline.passed():
+                losing[p] = (after[0], method)
+        return (holding or candidates), losing
+
+
+def deepen_root(search: Search, board: Board, colour: int, roots: list[int], deadline: Deadline,
+                exact: bool = False) -> Iteration | None:
+    """Iterative deepening of the PVS search for ``colour`` over ``roots`` (padded points) until
+    ``deadline``: the deepest iteration (its move and values by padded point), or None.
+
+    Unless ``exact``, each depth's best move goes first for the next; with
+    ``exact`` each move gets its own full-window value (for analysis).
+    """
+    empties = board.size * board.size - board.stones
+
+    def one_depth(depth: int, clock: Deadline) -> Iteration | None:
+        best, values, aborted = search.search(colour, roots, depth, clock.at, 1 << 50, exact)
+        if best < 0:
+            return None
+        scores = {m: int(v) for m, v in zip(roots, values) if v > -INF}
+        move = roots[best]
+        if not exact:
+            roots.insert(0, roots.pop(best))
+        proven = abs(scores[move]) > WIN_BOUND and not aborted and not exact
+        return Iteration(depth, scores[move], move, search.nodes, proven=proven, complete=not aborted,
+                         values=scores)
+
+    return deepest(deepen(one_depth, deadline, min(60, empties), start_before=0.5))

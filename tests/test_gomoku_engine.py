@@ -1,0 +1,301 @@
+"""Gomoku's numba engine and its Hard and Master tiers.
+
+The kernels are checked against plain Python on random positions: the
+pattern table against a reading of the line written from its definition,
+the codes kept up to date move by move against codes computed afresh, and
+the forbidden-point check against the rules' ``forbidden_reason``. The
+tactical set (``tests/gomoku_tactics.py``) is solved by the threat search
+at the stated length and by the bots; the bots are given ample time (the
+answers take milliseconds), so no test depends on the machine's speed.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bots.gomoku_hard import GomokuHard
+from bots.gomoku_master import GomokuMaster
+from bots.lib.gomoku_board import (B3, B4, BLACK, DEAD, F3, F4, FIVE, GRADE, GRADE_COUNT, GRADE_DOUBLE_THREE,
+                                   GRADE_FOUR_THREE, GRADE_WIN, KEY_POINTS, OVERLINE, WHITE, Board, exact_colours,
+                                   fresh_keys, pattern_table)
+from bots.lib.gomoku_threats import ThreatSearch
+from game.rules.gomoku import Gomoku, forbidden_reason
+from tests.gomoku_tactics import TACTICS, Tactic
+
+AMPLE = 30.0
+NO_LIMIT = 1 << 40
+
+
+def position(tactic: Tactic) -> Gomoku:
+    return Gomoku.from_diagram(tactic.diagram, size=tactic.size, rule=tactic.rule)
+
+
+def prove(state: Gomoku, attacker: int, vct: bool, depth: int):
+    """The threat search's shortest win for ``attacker`` (BLACK/WHITE) up to ``depth`` own moves, or None."""
+    import time
+    return ThreatSearch(Board.of(state)).prove(attacker, vct, depth, NO_LIMIT, time.perf_counter() + AMPLE)
+
+
+# -- the pattern table --------------------------------------------------------------------------
+def reference_code(line: list[int], exact: bool) -> int:
+    """The code of the own stone at the centre (5) of an 11-point line (0 empty, 1 own, 2 blocked),
+    from the definitions: five; two, one or no points left that make five; else one grade under
+    the best one more stone reaches."""
+    first = last = 5
+    while first > 0 and line[first - 1] == 1:
+        first -= 1
+    while last < 10 and line[last + 1] == 1:
+        last += 1
+    if last - first + 1 >= 5:
+        return OVERLINE if exact and last - first + 1 > 5 else FIVE
+    fives, best = 0, DEAD
+    for at in range(1, 10):
+        if at == 5 or line[at] != 0:
+            continue
+        line[at] = 1
+        code = reference_code(line, exact)
+        line[at] = 0
+        if code == FIVE:
+            fives += 1
+        elif code not in (OVERLINE, DEAD) and code - 2 > best:
+            best = code - 2
+    return F4 if fives >= 2 else B4 if fives == 1 else best
+
+
+def key_of(line: list[int], colour: int) -> int:
+    """The board key of a line read from ``colour``'s side (blocked points as the other colour)."""
+    key = 0
+    for slot in range(KEY_POINTS):
+        value = line[slot if slot < 5 else slot + 1]
+        key |= (0 if value == 0 else colour if value == 1 else 3 - colour) << (2 * slot)
+    return key
+
+
+@pytest.mark.parametrize("rule", ["freestyle", "standard", "renju"])
+def test_pattern_table_agrees_with_the_definitions_on_random_lines(rule):
+    rng = random.Random(rule)
+    table = pattern_table(rule)
+    for colour, exact in zip((BLACK, WHITE), exact_colours(rule)):
+        for _ in range(1500):
+            line = [rng.choice((0, 0, 1, 1, 2)) for _ in range(11)]
+            line[5] = 1
+            assert table[colour, key_of(line, colour)] == reference_code(list(line), exact), (line, colour)
+
+
+def test_line_codes_name_the_shapes_players_know():
+    table = pattern_table("freestyle")
+
+    def code(text: str) -> int:
+        line = [{".": 0, "X": 1, "O": 2}[c] for c in text]
+        return int(table[BLACK, key_of(line, BLACK)])
+
+    assert code("...XX*X....".replace("*", "X")) == F4          # .XXXX. once the centre is played
+    assert code("..OXX*X....".replace("*", "X")) == B4
+    assert code("....X*X....".replace("*", "X")) == F3
+    assert code("...OX*XO...".replace("*", "X")) == DEAD
+    # XX.XXX: freestyle fills the gap for six, a five (a four); under standard six is
+    # no five, so what is left is the three on the right, a closed one.
+    six_gap = [0, 1, 1, 0, 1, 1, 1, 0, 0, 0, 0]
+    assert table[BLACK, key_of(six_gap, BLACK)] == B4
+    assert pattern_table("standard")[BLACK, key_of(six_gap, BLACK)] == B3
+
+
+# -- incremental codes and the forbidden check --------------------------------------------------
+def random_board(rng: random.Random, size: int, rule: str, stones: int, black_share: float = 0.5
+                 ) -> tuple[Board, bytearray]:
+    board = Board(size, rule)
+    cells = bytearray(size * size)
+    for point in rng.sample(range(size * size), stones):
+        colour = BLACK if rng.random() < black_share else WHITE
+        cells[point] = colour
+        board.place(point, colour)
+    return board, cells
+
+
+def test_codes_kept_move_by_move_equal_codes_computed_afresh():
+    rng = random.Random(3)
+    for _ in range(20):
+        board, cells = random_board(rng, rng.choice((9, 15)), rng.choice(("freestyle", "renju")), 40)
+        stones = [p for p, v in enumerate(cells) if v]
+        for point in rng.sample(stones, 15):
+            board.lift(point)
+        keys, pats, tally = board.keys.copy(), board.pats.copy(), board.tally.copy()
+        fresh_keys(board.cells, board.keys, board.pats, board.tally, board.table, board.values, board.offsets)
+        on_board = board.points
+        assert (keys[:, on_board] == board.keys[:, on_board]).all()
+        assert (pats == board.pats).all() and (tally == board.tally).all()
+
+
+@pytest.mark.parametrize("name, point, grade", [
+    ("double three: three by threes", "f5", GRADE_DOUBLE_THREE),
+    ("four, then an open four: three", "g5", GRADE_FOUR_THREE),
+    ("double four in two", "g5", GRADE_WIN),
+    ("open four in two", "e6", GRADE_WIN),
+])
+def test_a_points_grade_names_the_double_threat_it_makes(name, point, grade):
+    tactic = next(t for t in TACTICS if t.name == name)
+    state = position(tactic)
+    board = Board.of(state)
+    assert board.pats[BLACK, GRADE, board.points[state.parse_move(point)]] == grade
+    assert board.tally[BLACK, GRADE_COUNT + grade] >= 1
+
+
+def test_forbidden_check_agrees_with_the_rules_on_random_boards():
+    rng = random.Random(5)
+    checked = forbidden = 0
+    for _ in range(120):
+        size = rng.choice((9, 15))
+        board, cells = random_board(rng, size, "renju", rng.randint(10, size * size // 3), black_share=0.7)
+        for point in range(size * size):
+            if cells[point] == 0:
+                expected = forbidden_reason(cells, size, point)
+                assert board.forbidden_reason(point) == expected, (point, bytes(cells))
+                checked += 1
+                forbidden += expected is not None
+    assert forbidden > 100 and checked > forbidden
+
+
+# -- the tactical set -------------------------------------------------------------------------------
+WINS = [t for t in TACTICS if t.kind in ("VCF", "VCT")]
+DEFENCES = [t for t in TACTICS if t.kind == "defence"]
+NO_WINS = [t for t in TACTICS if t.kind == "none"]
+
+
+@pytest.mark.parametrize("tactic", WINS, ids=lambda t: t.name)
+def test_threat_search_finds_each_forced_win_at_its_length(tactic):
+    state = position(tactic)
+    found = prove(state, Gomoku.colour(state.turn), tactic.kind == "VCT", 12)
+    assert found is not None
+    wins_in, line = found
+    assert wins_in == tactic.wins_in
+    assert state.move_to_str(line[0]) in tactic.answers
+    for move in line:                                   # the line is a playable game ending in a win
+        state.push(move)
+    assert state.outcome() is not None or len(line) % 2 == 1
+
+
+@pytest.mark.parametrize("tactic", [t for t in WINS if t.wins_in >= 3], ids=lambda t: t.name)
+def test_the_line_of_a_proven_win_is_played_out_to_a_five(tactic):
+    import time
+    state = position(tactic)
+    attacker = Gomoku.colour(state.turn)
+    board = Board.of(state)
+    line = ThreatSearch(board).principal_line(attacker, tactic.kind == "VCT", tactic.wins_in,
+                                              time.perf_counter() + AMPLE)
+    assert board.key == Board.of(state).key                      # the board is left as it was
+    assert state.move_to_str(line[0]) in tactic.answers and (len(line) + 1) // 2 == tactic.wins_in
+    for move in line:
+        state.push(move)
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (0 if attacker == BLACK else 1,)
+
+
+@pytest.mark.parametrize("tactic", NO_WINS, ids=lambda t: t.name)
+def test_threat_search_finds_no_win_where_the_rules_allow_none(tactic):
+    state = position(tactic)
+    colour = Gomoku.colour(state.turn if tactic.side == "mover" else 1 - state.turn)
+    for method in tactic.no_win:
+        depth = tactic.wins_in or 8
+        assert prove(state, colour, method == "VCT", depth) is None, method
+
+
+@pytest.mark.parametrize("tactic", DEFENCES, ids=lambda t: t.name)
+def test_only_the_listed_defences_stop_the_opponents_fours(tactic):
+    state = position(tactic)
+    holding = []
+    for move in state.legal_moves():
+        state.push(move)
+        if prove(state, Gomoku.colour(state.turn), False, 10) is None:
+            holding.append(state.move_to_str(move))
+        state.pop()
+    assert sorted(holding) == sorted(tactic.answers)
+
+
+TIER_TACTICS = [pytest.param(tier, tactic, id=f"{tier.__name__}-{tactic.name}")
+                for tier in (GomokuHard, GomokuMaster) for tactic in TACTICS
+                if tactic.kind != "VCT" or tier.vct]
+
+
+@pytest.mark.parametrize("tier, tactic", TIER_TACTICS)
+def test_each_tier_plays_the_answer_and_never_a_point_to_avoid(tier, tactic):
+    state = position(tactic)
+    move = tier(seed=0).choose_move(state, AMPLE)
+    assert state.is_legal(move)
+    if tactic.answers and tactic.kind != "none":
+        assert state.move_to_str(move) in tactic.answers
+    assert state.move_to_str(move) not in tactic.avoid
+
+
+def test_master_finds_a_win_by_threes_that_hard_does_not_claim():
+    tactic = next(t for t in TACTICS if t.name.startswith("double three"))
+    state = position(tactic)
+    hard, master = GomokuHard(seed=0), GomokuMaster(seed=0)
+    hard.choose_move(state, AMPLE)
+    master.choose_move(state, AMPLE)
+    assert hard.last_win_line == []
+    assert state.move_to_str(master.last_win_line[0]) == "f5"
+
+
+# -- analysis -----------------------------------------------------------------------------------------
+def test_analyse_names_a_proven_win_with_its_line():
+    tactic = next(t for t in TACTICS if t.name.startswith("four, then"))
+    state = position(tactic)
+    bot = GomokuMaster(seed=0)
+    values = bot.analyse(state, AMPLE)
+    best = max(values, key=lambda m: values[m].score)
+    line = " ".join(state.move_to_str(p) for p in bot.last_win_line)
+    assert values[best].text == f"win in 3 (VCF): {line}"
+    assert line.startswith("g5 h5")
+
+
+def test_analyse_marks_every_unproven_value_as_an_estimate():
+    state = Gomoku.from_text("h8 h9 i7 j6 g8")
+    values = GomokuHard(seed=0).analyse(state, 1.0)
+    assert values
+    for value in values.values():
+        assert "(estimate)" in value.text or "(VCF)" in value.text or "(VCT)" in value.text
+
+
+def test_analyse_proves_the_moves_that_lose_to_the_opponents_fours():
+    tactic = next(t for t in TACTICS if t.kind == "defence")
+    state = position(tactic)
+    values = GomokuMaster(seed=0).analyse(state, AMPLE)
+    proven = [m for m, v in values.items() if v.text.startswith("loss in") and "(VCF)" in v.text]
+    assert proven and state.parse_move("g5") not in proven
+    for move in proven:
+        state.push(move)
+        assert prove(state, Gomoku.colour(state.turn), False, 10) is not None
+        state.pop()
+
+
+def test_analyse_values_the_only_block_of_a_four_and_proves_a_double_four_lost():
+    blocked = Gomoku.from_text("h8 g8 i8 a1 j8 a2 k8")        # Black's four, White to block at l8
+    values = GomokuMaster(seed=0).analyse(blocked, 2.0)
+    assert list(values) == [blocked.parse_move("l8")] and "(estimate)" in values[blocked.parse_move("l8")].text
+    lost = Gomoku.from_text("h8 a1 i8 a2 j8 a3 k8")            # an open four: two points make five
+    values = GomokuHard(seed=0).analyse(lost, 2.0)
+    assert [value.text for value in values.values()] == ["loss in 1"]
+
+
+# -- whole games --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("rule", ["freestyle", "standard", "renju"])
+def test_hard_and_master_play_legal_moves_through_a_small_game(rule):
+    state = Gomoku.from_text("e5 d4", size=9, rule=rule)
+    bots = (GomokuMaster(seed=1), GomokuHard(seed=2))
+    while state.outcome() is None and len(state.move_stack) < 40:
+        move = bots[state.turn].choose_move(state, 0.05)
+        assert state.is_legal(move), (state.to_text(), move)
+        state.push(move)
+
+
+def test_a_finished_game_has_no_move_to_choose():
+    state = Gomoku.from_text("a1 b1 a2 b2 a3 b3 a4 b4 a5", size=9)
+    with pytest.raises(ValueError, match="over"):
+        GomokuHard(seed=0).choose_move(state, 1.0)
+    assert GomokuHard(seed=0).analyse(state, 1.0) == {}
+
+
+def test_a_bad_width_is_named():
+    with pytest.raises(ValueError, match="width"):
+        GomokuMaster(width=1)
