@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.rules.bot import Bot, MoveValue, check_whole
+from game.rules.bot import AT_LEAST, AT_MOST, Bot, MoveValue, check_whole
 from game.rules.gomoku import Gomoku
 from bots.lib.clock import Deadline
 from bots.lib.deepening import Iteration, deepen, deepest
@@ -106,11 +106,13 @@ class GomokuHard(Bot):
             for move, score in found.values.items():
                 values[move] = MoveValue(float(score), self.estimate_text(score))
         for move, (moves, method) in decision.losing.items():
+            # Proven by the threat search: a loss at least this quick, a win at least this quick
+            # (a quicker one need not be by threats).
             values[move] = MoveValue(float(-PROVEN_WIN + moves), f"loss in {moves} ({method})" if method
-                                     else f"loss in {moves}")
+                                     else f"loss in {moves}", exact=True, bound=AT_MOST)
         if decision.win_in:
             values[decision.move] = MoveValue(float(PROVEN_WIN - decision.win_in),
-                                              self._win_text(state, decision, deadline))
+                                              self._win_text(state, decision, deadline), exact=True, bound=AT_LEAST)
         if not values:
             values[decision.move] = MoveValue(0.0, "unknown: no move was searched in time")
         return values
