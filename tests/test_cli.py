@@ -273,3 +273,11 @@ def test_ctrl_c_during_a_command_prints_one_line_and_exits_with_status_130(capsy
     assert main.main(["bots"]) == cli.INTERRUPTED == 130
     captured = capsys.readouterr()
     assert captured.err == "main.py: stopped (Ctrl+C)\n" and captured.out == ""
+
+
+def test_analyse_of_chinese_checkers_says_its_number_is_one_moves_gain_not_the_positions_value(capsys):
+    assert main.main(["analyse", "chinesecheckers", "", "--budget", "0.5"]) == 0
+    out = capsys.readouterr().out
+    [valued] = [line for line in out.splitlines() if "toward the goal" in line]
+    assert "the only move valued" in valued and "score" not in out
+    assert "Value of the position for Red: not proven (1 of 14 moves valued, estimates)" in out
