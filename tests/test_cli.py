@@ -59,7 +59,7 @@ def test_bots_shows_tier_parameters_and_untiered_bots(capsys, tier_setup, tmp_pa
     assert main.main([*tier_setup, "bots"]) == 0
     out = capsys.readouterr().out
     assert "Expert  StrongBot (depth=1)" in out
-    assert "also in the seat menus: Lone wolf (LoneWolfBot), Partial prover (PartialProverBot), Weak (WeakBot)" in out
+    assert "also in the seat menus: Lone wolf (LoneWolfBot), Weak (WeakBot)" in out
 
 
 def test_bots_reports_a_tier_whose_bot_refuses_its_parameters_and_uses_the_builtin_tier(capsys, tmp_path):
