@@ -188,28 +188,32 @@ class ConnectFourMaster(Bot):
         self.report(self._values(scores, proved, position.plies))
         # Results first (a weak solve is far quicker), so every column gets at
         # least its win, draw or loss; then exact scores in the time left.
-        unproved = [(col, child) for col, child in pending if col not in proved]
+        # Each phase runs twice: a slow column that got a small share the first time gets
+        # what the quick ones after it left.
         halves = 2 if position.plies + 1 >= EXACT_FROM_PLIES else 1   # else no time kept for exact scores
-        for index, (col, child) in enumerate(unproved):
-            share = deadline.rest(1 / (halves * (len(unproved) - index)))
-            try:
-                sign = -within(share, lambda limit: solver.solve(child, weak=True, node_limit=limit))
-            except SearchAborted:
-                continue
-            if sign == 0:
-                scores[col] = 0             # a draw's exact score
-            else:
-                proved[col] = WIN if sign > 0 else LOSS
-            self.report(self._values(scores, proved, position.plies))
-        pending = [(col, child) for col, child in pending if col not in scores and child.plies >= EXACT_FROM_PLIES]
-        for index, (col, child) in enumerate(pending):
-            share = deadline.rest(1 / (len(pending) - index))
-            try:
-                scores[col] = -within(share, lambda limit: solver.solve(child, node_limit=limit))
-                proved.pop(col, None)
+        for _ in range(2):
+            unproved = [(col, child) for col, child in pending if col not in proved and col not in scores]
+            for index, (col, child) in enumerate(unproved):
+                share = deadline.rest(1 / (halves * (len(unproved) - index)))
+                try:
+                    sign = -within(share, lambda limit: solver.solve(child, weak=True, node_limit=limit))
+                except SearchAborted:
+                    continue
+                if sign == 0:
+                    scores[col] = 0             # a draw's exact score
+                else:
+                    proved[col] = WIN if sign > 0 else LOSS
                 self.report(self._values(scores, proved, position.plies))
-            except SearchAborted:
-                pass
+        for _ in range(2):
+            inexact = [(col, child) for col, child in pending if col not in scores and child.plies >= EXACT_FROM_PLIES]
+            for index, (col, child) in enumerate(inexact):
+                share = deadline.rest(1 / (len(inexact) - index))
+                try:
+                    scores[col] = -within(share, lambda limit: solver.solve(child, node_limit=limit))
+                    proved.pop(col, None)
+                    self.report(self._values(scores, proved, position.plies))
+                except SearchAborted:
+                    pass
         return self._values(scores, proved, position.plies)
 
     @staticmethod

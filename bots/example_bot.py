@@ -22,7 +22,11 @@ The rules:
   * Parameters come from ``config.yaml`` as keyword arguments: give each a
     default. Use ``self.rng`` for randomness so seeded games repeat.
   * Optionally implement ``analyse`` to value every move for the Hint button
-    and ``python main.py analyse``.
+    and ``python main.py analyse``: ``MoveValue(score, text, exact, bound)``,
+    ``exact`` only for a proven value, ``bound`` ``AT_LEAST`` / ``AT_MOST`` for
+    a proven floor or ceiling; leave out a move you could not value (it shows
+    as unknown). A slow ``analyse`` may call ``self.report(values)`` with what
+    it has so far: the hint on screen fills in while it thinks.
   * An engine with numba kernels (``@njit(cache=True)``) defines the
     classmethod ``warm_up`` calling each kernel once on a tiny input: the
     arcade compiles them at launch with a progress display, and later

@@ -59,7 +59,7 @@ def test_bots_shows_tier_parameters_and_untiered_bots(capsys, tier_setup, tmp_pa
     assert main.main([*tier_setup, "bots"]) == 0
     out = capsys.readouterr().out
     assert "Expert  StrongBot (depth=1)" in out
-    assert "also in the seat menus: Lone wolf (LoneWolfBot), Partial prover (PartialProverBot), Weak (WeakBot)" in out
+    assert "also in the seat menus: Lone wolf (LoneWolfBot), Weak (WeakBot)" in out
 
 
 def test_bots_reports_a_tier_whose_bot_refuses_its_parameters_and_uses_the_builtin_tier(capsys, tmp_path):
@@ -89,7 +89,7 @@ def test_analyse_lists_unvalued_moves_as_unknown_above_proven_losses(capsys, tmp
     config = tmp_path / "config.yaml"
     config.write_text(f"games:\n  tictactoe:\n    hint: Prover\n    tiers:\n"
                       f"      Prover: {{bot: PartialProverBot, params: {{floor: {str(floor).lower()}}}}}\n")
-    assert main.main(["--config", str(config), "--bots-dir", str(FIXTURES / "bots_tiers"), "analyse", "tictactoe", "b2"]) == 0
+    assert main.main(["--config", str(config), "--bots-dir", str(FIXTURES / "bots_provers"), "analyse", "tictactoe", "b2"]) == 0
     out = capsys.readouterr().out
     lines = [line.strip() for line in out.split("best first:\n", 1)[1].splitlines() if line.startswith("  ")]
     state = main_state("b2")
@@ -107,7 +107,7 @@ def test_analyse_never_calls_a_value_of_some_moves_the_positions(capsys, tmp_pat
     config = tmp_path / "config.yaml"
     config.write_text(f"games:\n  tictactoe:\n    hint: Prover\n    tiers:\n"
                       f"      Prover: {{bot: PartialProverBot, params: {{floor: {str(floor).lower()}}}}}\n")
-    assert main.main(["--config", str(config), "--bots-dir", str(FIXTURES / "bots_tiers"), "analyse", "tictactoe", "b2"]) == 0
+    assert main.main(["--config", str(config), "--bots-dir", str(FIXTURES / "bots_provers"), "analyse", "tictactoe", "b2"]) == 0
     out = capsys.readouterr().out
     assert verdict in out and "loss" not in out.split("Value of the position", 1)[1]
 
@@ -273,3 +273,11 @@ def test_ctrl_c_during_a_command_prints_one_line_and_exits_with_status_130(capsy
     assert main.main(["bots"]) == cli.INTERRUPTED == 130
     captured = capsys.readouterr()
     assert captured.err == "main.py: stopped (Ctrl+C)\n" and captured.out == ""
+
+
+def test_analyse_of_chinese_checkers_says_its_number_is_one_moves_gain_not_the_positions_value(capsys):
+    assert main.main(["analyse", "chinesecheckers", "", "--budget", "0.5"]) == 0
+    out = capsys.readouterr().out
+    [valued] = [line for line in out.splitlines() if "toward the goal" in line]
+    assert "the only move valued" in valued and "score" not in out
+    assert "Value of the position for Red: not proven (1 of 14 moves valued, estimates)" in out

@@ -39,9 +39,9 @@ def test_hint_after_4_3_values_every_column_and_calls_the_position_a_win(moves):
     assert verdict.proven and verdict.text.startswith("a win")
 
 
-@pytest.mark.parametrize("reply", "1234567")
-def test_hint_after_the_centre_opening_and_any_reply_proves_every_columns_result(reply):
-    state = game("4" + reply)
+@pytest.mark.parametrize("moves", [f"4{reply}" for reply in "1234567"] + ["444", "431", "426", "417", "472"])
+def test_hint_after_the_centre_opening_and_one_or_two_more_moves_proves_every_columns_result(moves):
+    state = game(moves)
     values = master().analyse(state, 0.2)
     assert set(values) == set(state.legal_moves()) and all(value.exact for value in values.values())
     assert position_value(values, state.legal_moves()).proven
