@@ -31,7 +31,7 @@ from bots.lib import clock
 from bots.lib.clock import Deadline, NodeRate
 from bots.lib.deepening import Iteration, Search, deepen, deepest
 from bots.lib.reversi_endgame import SolveAborted, Solver
-from bots.lib.reversi_search import MidgameSearch
+from bots.lib.reversi_search import MidgameSearch, search_root
 
 #: Part of the budget a move may use (the rest covers the worker's overhead).
 BUDGET_SHARE = 0.6
@@ -74,14 +74,20 @@ class ReversiHard(Bot):
     def warm_up(cls) -> None:
         """Compile the search's kernels (a small table, nothing kept); the solver waits for ``warm_up_later``.
 
-        The solver is two thirds of the compile and no game needs it before
-        ``exact_empties``; until ``warm_up_later`` has run, a position that
-        would be solved is searched instead, so its compile never runs on a move's clock.
+        The solver is two thirds of a first compile and no game needs it
+        before ``exact_empties``; until ``warm_up_later`` has run, a position
+        that would be solved is searched instead, so its compile never runs on
+        a move's clock. When the search came from numba's disk cache, so does
+        the solver, in a moment: it is loaded at once and nothing waits.
         """
         state = Reversi.read(WARM_UP_POSITION)
         own, opp = _sides(state)
+        compiled = _search_compiles()
         MidgameSearch(table_bits=8).search(own, opp, state.legal_moves(), 3)
-        ReversiHard._solver_waits = True
+        if _search_compiles() > compiled:
+            ReversiHard._solver_waits = True
+        else:
+            cls.warm_up_later()
 
     @classmethod
     def warm_up_later(cls) -> None:
@@ -215,6 +221,11 @@ def exact_text(score: int) -> str:
 def estimate_value(centi_discs: int) -> MoveValue:
     """A search's estimate in centi-discs as a move value: ``'about +2.5 (estimate)'`` (discs)."""
     return MoveValue(centi_discs / 100, f"about {centi_discs / 100:+.1f} (estimate)")
+
+
+def _search_compiles() -> int:
+    """How many times numba compiled the midgame search in this process (rather than load it from its cache)."""
+    return sum(search_root.stats.cache_misses.values())
 
 
 def _sides(state: Reversi) -> tuple[int, int]:

@@ -13,6 +13,7 @@ from bots.lib.reversi_endgame import SolveAborted, Solver
 from bots.lib import reversi_patterns as patterns
 from bots.lib.reversi_eval import HARD_WEIGHTS, PATTERNS, feature_eval
 from bots.lib.reversi_search import MidgameSearch
+from bots import reversi_hard
 from bots.reversi_hard import WARM_UP_POSITION, ReversiHard, exact_text
 from game.rules.bot import MoveValue
 from game.rules.reversi import PASS, START_BLACK, START_WHITE, Reversi, flip_mask, legal_mask, squares_of
@@ -282,12 +283,21 @@ def test_warm_up_compiles_every_kernel_without_error():
     ReversiHard.warm_up_later()
 
 
-def test_hard_searches_an_endgame_until_its_later_warm_up_has_compiled_the_solver():
+def test_hard_searches_an_endgame_until_its_later_warm_up_has_compiled_the_solver(monkeypatch):
     endgame = Reversi.read(WARM_UP_POSITION)
     bot = ReversiHard(exact_empties=18)
+    compiles = iter([0, 1])                   # as on a first launch: the warm-up compiled the search
+    monkeypatch.setattr(reversi_hard, "_search_compiles", lambda: next(compiles))
     try:
         ReversiHard.warm_up()
         assert not bot.solves(endgame)
     finally:
         ReversiHard.warm_up_later()
     assert bot.solves(endgame)
+
+
+def test_hard_warmed_up_from_the_disk_cache_solves_at_once():
+    endgame = Reversi.read(WARM_UP_POSITION)
+    ReversiHard.warm_up()
+    ReversiHard.warm_up()                     # the second time nothing is compiled: nothing is deferred
+    assert ReversiHard(exact_empties=18).solves(endgame)
