@@ -84,7 +84,7 @@ class ReversiHard(Bot):
         own, opp = _sides(state)
         compiled = _search_compiles()
         MidgameSearch(table_bits=8).search(own, opp, state.legal_moves(), 3)
-        if _search_compiles() > compiled:
+        if _search_compiles() > compiled or ReversiHard._solver_waits:   # a first launch, or deferred before
             ReversiHard._solver_waits = True
         else:
             cls.warm_up_later()

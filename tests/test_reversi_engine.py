@@ -14,6 +14,7 @@ from bots.lib import reversi_patterns as patterns
 from bots.lib.reversi_eval import HARD_WEIGHTS, PATTERNS, feature_eval
 from bots.lib.reversi_search import MidgameSearch
 from bots import reversi_hard
+from bots.reversi_master import ReversiMaster
 from bots.reversi_hard import WARM_UP_POSITION, ReversiHard, exact_text
 from game.rules.bot import MoveValue
 from game.rules.reversi import PASS, START_BLACK, START_WHITE, Reversi, flip_mask, legal_mask, squares_of
@@ -296,8 +297,21 @@ def test_hard_searches_an_endgame_until_its_later_warm_up_has_compiled_the_solve
     assert bot.solves(endgame)
 
 
+def test_master_warmed_up_after_hard_deferred_its_solver_defers_it_too(monkeypatch):
+    compiles = iter([0, 1, 1, 1])           # Hard compiled the search; Master finds it compiled
+    monkeypatch.setattr(reversi_hard, "_search_compiles", lambda: next(compiles))
+    try:
+        ReversiHard.warm_up()
+        ReversiMaster.warm_up()
+        assert ReversiHard._solver_waits
+    finally:
+        ReversiHard.warm_up_later()
+    assert not ReversiHard._solver_waits
+
+
 def test_hard_warmed_up_from_the_disk_cache_solves_at_once():
     endgame = Reversi.read(WARM_UP_POSITION)
     ReversiHard.warm_up()
-    ReversiHard.warm_up()                     # the second time nothing is compiled: nothing is deferred
+    ReversiHard.warm_up_later()
+    ReversiHard.warm_up()                     # nothing left to compile: nothing is deferred
     assert ReversiHard(exact_empties=18).solves(endgame)
