@@ -23,6 +23,7 @@ the side to move): never some of each.
 """
 from __future__ import annotations
 
+import os
 from typing import ClassVar
 
 from game.rules.bot import Bot, MoveValue, check_whole
@@ -30,8 +31,8 @@ from game.rules.reversi import PASS, Reversi, flip_mask, legal_mask, squares_of
 from bots.lib import clock
 from bots.lib.clock import Deadline, NodeRate
 from bots.lib.deepening import Iteration, Search, deepen, deepest
-from bots.lib.reversi_endgame import SolveAborted, Solver
-from bots.lib.reversi_search import MidgameSearch, search_root
+from bots.lib.reversi_endgame import SolveAborted, Solver, solve_kernel
+from bots.lib.reversi_search import MidgameSearch
 
 #: Part of the budget a move may use (the rest covers the worker's overhead).
 BUDGET_SHARE = 0.6
@@ -77,17 +78,16 @@ class ReversiHard(Bot):
         The solver is two thirds of a first compile and no game needs it
         before ``exact_empties``; until ``warm_up_later`` has run, a position
         that would be solved is searched instead, so its compile never runs on
-        a move's clock. When the search came from numba's disk cache, so does
-        the solver, in a moment: it is loaded at once and nothing waits.
+        a move's clock. When numba's disk cache already holds the solver, it
+        is loaded at once (a fraction of a second) and nothing waits.
         """
         state = Reversi.read(WARM_UP_POSITION)
         own, opp = _sides(state)
-        compiled = _search_compiles()
         MidgameSearch(table_bits=8).search(own, opp, state.legal_moves(), 3)
-        if _search_compiles() > compiled or ReversiHard._solver_waits:   # a first launch, or deferred before
-            ReversiHard._solver_waits = True
-        else:
+        if _solver_cached() and not ReversiHard._solver_waits:
             cls.warm_up_later()
+        else:
+            ReversiHard._solver_waits = True
 
     @classmethod
     def warm_up_later(cls) -> None:
@@ -223,9 +223,13 @@ def estimate_value(centi_discs: int) -> MoveValue:
     return MoveValue(centi_discs / 100, f"about {centi_discs / 100:+.1f} (estimate)")
 
 
-def _search_compiles() -> int:
-    """How many times numba compiled the midgame search in this process (rather than load it from its cache)."""
-    return sum(search_root.stats.cache_misses.values())
+def _solver_cached() -> bool:
+    """Whether numba's disk cache holds the solver: its entry kernel, which is written there after
+    every kernel it calls. False when numba keeps its cache some other way than this one knows."""
+    try:
+        return os.path.exists(solve_kernel._cache._cache_file._index_path)
+    except AttributeError:
+        return False
 
 
 def _sides(state: Reversi) -> tuple[int, int]:

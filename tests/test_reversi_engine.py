@@ -287,8 +287,7 @@ def test_warm_up_compiles_every_kernel_without_error():
 def test_hard_searches_an_endgame_until_its_later_warm_up_has_compiled_the_solver(monkeypatch):
     endgame = Reversi.read(WARM_UP_POSITION)
     bot = ReversiHard(exact_empties=18)
-    compiles = iter([0, 1])                   # as on a first launch: the warm-up compiled the search
-    monkeypatch.setattr(reversi_hard, "_search_compiles", lambda: next(compiles))
+    monkeypatch.setattr(reversi_hard, "_solver_cached", lambda: False)   # as on a first launch
     try:
         ReversiHard.warm_up()
         assert not bot.solves(endgame)
@@ -298,8 +297,8 @@ def test_hard_searches_an_endgame_until_its_later_warm_up_has_compiled_the_solve
 
 
 def test_master_warmed_up_after_hard_deferred_its_solver_defers_it_too(monkeypatch):
-    compiles = iter([0, 1, 1, 1])           # Hard compiled the search; Master finds it compiled
-    monkeypatch.setattr(reversi_hard, "_search_compiles", lambda: next(compiles))
+    cached = iter([False, True])            # Hard finds no solver in the cache; Master would
+    monkeypatch.setattr(reversi_hard, "_solver_cached", lambda: next(cached))
     try:
         ReversiHard.warm_up()
         ReversiMaster.warm_up()
@@ -309,9 +308,9 @@ def test_master_warmed_up_after_hard_deferred_its_solver_defers_it_too(monkeypat
     assert not ReversiHard._solver_waits
 
 
-def test_hard_warmed_up_from_the_disk_cache_solves_at_once():
-    endgame = Reversi.read(WARM_UP_POSITION)
+def test_hard_warmed_up_with_the_solver_in_the_disk_cache_solves_at_once():
     ReversiHard.warm_up()
-    ReversiHard.warm_up_later()
-    ReversiHard.warm_up()                     # nothing left to compile: nothing is deferred
-    assert ReversiHard(exact_empties=18).solves(endgame)
+    ReversiHard.warm_up_later()               # now the solver is in the cache
+    ReversiHard.warm_up()
+    assert not ReversiHard._solver_waits
+    assert ReversiHard(exact_empties=18).solves(Reversi.read(WARM_UP_POSITION))
