@@ -45,6 +45,21 @@ Master's games), so the book stops there and the solver takes over.
 Rebuild (one core, low priority, in the background)::
 
     nohup nice -n 10 python benchmarks/connect4_book_build.py > /tmp/book.log 2>&1 &
+
+Hints need more than Master's own lines: a hint values every column, so it
+needs the result of every position one move on, whoever moves. With
+``--every-position PLIES`` the script adds, level by level, the proved
+result (``win``, ``0``, ``loss`` and a column as above) of every position up
+to PLIES plies, either side to move, mirror images once, keeping the lines
+already in the file; ``--first MOVES`` proves the positions after a given
+one before the levels. It rewrites the file every ``--save-every`` seconds
+and after each level, so running the same command again resumes::
+
+    nohup nice -n 10 python benchmarks/connect4_book_build.py --every-position 4 --first 43 > /tmp/book.log 2>&1 &
+
+Its figures so far (one core shared with three other builds and tests, a
+256 MB table): the positions after 4 3 (ply 3) took 4-145 s each, 4 min in
+all; a ply-2 position about 100 s, a ply-3 one about 30 s on average.
 """
 from __future__ import annotations
 
@@ -94,7 +109,18 @@ def main(argv: list[str] | None = None) -> int:
                              "(default: never, see above)")
     parser.add_argument("--resume", action="store_true", help="keep the positions already in the book file")
     parser.add_argument("--table-bits", type=int, default=25, help="log2 of the solver's table size (default 25: 256 MB)")
+    parser.add_argument("--every-position", type=int, metavar="PLIES",
+                        help="instead: prove the result of every position (either side to move) up to PLIES plies, "
+                             "for hints from any position; adds to the book file, resumable (see below)")
+    parser.add_argument("--first", nargs="*", default=[], metavar="MOVES",
+                        help="with --every-position: prove the positions one move after each of these (solver "
+                             "notation, '4453') before the levels, e.g. a position whose hint was reported")
+    parser.add_argument("--save-every", type=float, default=60.0,
+                        help="with --every-position: seconds between rewrites of the file (default 60)")
     args = parser.parse_args(argv)
+    if args.every_position is not None:
+        first = [[int(c) - 1 for c in moves] for moves in args.first]
+        return build_every_position(args.out, args.every_position, args.table_bits, args.save_every, first)
 
     known = Book.read(args.out) if args.resume else Book()
     solver = Solver(STANDARD, table_bits=args.table_bits)
@@ -124,6 +150,78 @@ def main(argv: list[str] | None = None) -> int:
             write(args.out, lines, figures)
             level = following
     return 0
+
+
+def build_every_position(path: Path, last: int, table_bits: int, save_every: float,
+                         first: list[list[int]] = ()) -> int:
+    """Adds the proved result of every position up to ``last`` plies to the book at ``path``.
+
+    Level by level, every position not over (mirror images and move orders
+    once) whose line the file lacks is proved, keeping the lines already
+    there (the positions one move after each of ``first`` go before the
+    levels); the file is rewritten every ``save_every`` seconds and after each
+    level, so a stopped build resumes where it was by running it again.
+    """
+    lines, figures = read_lines(path)
+    solver = Solver(STANDARD, table_bits=table_bits)
+    begun = saved = time.perf_counter()
+    for moves in first:
+        for nxt in following_positions(solver, {0: moves}).values():
+            if canonical(moves_key(nxt))[0] not in lines:
+                start = time.perf_counter()
+                lines[canonical(moves_key(nxt))[0]] = Book.format_line(nxt, solve(solver, position_from_moves(nxt), False))
+                print(f"  first: {''.join(str(c + 1) for c in nxt)} in {time.perf_counter() - start:.1f} s", flush=True)
+                write(path, list(lines.values()), figures)
+    level = {canonical(moves_key([]))[0]: []}
+    for plies in range(last + 1):
+        solved, times = 0, []
+        for key, moves in level.items():
+            if key in lines:
+                continue
+            start = time.perf_counter()
+            entry = solve(solver, position_from_moves(moves), exact=False)
+            times.append(time.perf_counter() - start)
+            lines[key] = Book.format_line(moves, entry)
+            solved += 1
+            if time.perf_counter() - saved > save_every:
+                write(path, list(lines.values()), figures)
+                saved = time.perf_counter()
+                print(f"  ply {plies}: {solved} of {len(level)} proved (total {saved - begun:.0f} s)", flush=True)
+        if times:
+            figures.append(f"every position, ply {plies}: {len(level)} positions, {len(times)} proved here in "
+                           f"{sum(times):.1f} s, worst {max(times):.2f} s")
+            print(figures[-1], f"(total {time.perf_counter() - begun:.0f} s)", flush=True)
+        write(path, list(lines.values()), figures)
+        saved = time.perf_counter()
+        level = following_positions(solver, level)
+    return 0
+
+
+def following_positions(solver: Solver, level: dict[int, list[int]]) -> dict[int, list[int]]:
+    """Every position one move after those of ``level`` that is not over, by canonical key."""
+    following: dict[int, list[int]] = {}
+    for moves in level.values():
+        position = position_from_moves(moves)
+        for column in solver.legal_columns(position):
+            if not solver.wins_at_once(position, column) and len(moves) + 1 < STANDARD.cells:
+                following.setdefault(canonical(moves_key(moves + [column]))[0], moves + [column])
+    return following
+
+
+def read_lines(path: Path) -> tuple[dict[int, str], list[str]]:
+    """The book file's position lines by canonical key and its header's figures (none if no file)."""
+    lines: dict[int, str] = {}
+    figures: list[str] = []
+    if not path.is_file():
+        return lines, figures
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#   "):
+            figures.append(line[4:])
+        elif line.strip() and not line.startswith("#"):
+            moves_text = line.split()[0]
+            moves = [] if moves_text == "-" else [int(c) - 1 for c in moves_text]
+            lines.setdefault(canonical(moves_key(moves))[0], line)
+    return lines, figures
 
 
 def write(path: Path, lines: list[str], figures: list[str]) -> None:

@@ -134,9 +134,11 @@ class ChineseCheckersMaster(ChineseCheckersBRS):
         search, scored by its share of the playouts (the most visited is the
         move Master plays; the search spends its playouts on the moves that
         do best in them), its text the steps the move gains and that share:
-        ``'+6 steps, tried in 41% of 2,310 playouts'``. Otherwise Best-Reply
-        Search proves only the move it plays, so that is the one move
-        returned, with how deep the search saw.
+        ``'+6 steps toward the goal, tried in 41% of 2,310 playouts'``.
+        Otherwise Best-Reply Search judges only the move it plays, so that is
+        the one move returned (score 1: no judgement of the others), its text
+        the steps that move gains and how deep the search saw. Neither is
+        the position's value: the texts say what they are.
         """
         assert isinstance(state, ChineseCheckers)
         if state.legal_moves() == [PASS]:
@@ -147,7 +149,8 @@ class ChineseCheckersMaster(ChineseCheckersBRS):
             move = self.choose_move(state, budget)
             depth = self.last.depth
             how = f"best-reply search {depth} {'ply' if depth == 1 else 'plies'} deep" if depth else ONLY_MOVE
-            return {move: MoveValue(1.0, f"{steps_text(gain(tables, state.turn, move))}, {how}")}
+            return {move: MoveValue(1.0, f"{steps_text(gain(tables, state.turn, move))} toward the goal, {how}, "
+                                         "the only move valued")}
         keep = progress_filter(state, position, tables)
         stats = self.tree_search(state, position, tables, self.deadline(budget), keep)
         moves = [rules_move(state, int(code)) for code in stats.moves]
@@ -156,7 +159,7 @@ class ChineseCheckersMaster(ChineseCheckersBRS):
         for move, visits in zip(moves, stats.visits):
             share = visits / playouts if playouts else 1.0
             how = f"tried in {share:.0%} of {playouts:,} playouts" if playouts else ONLY_MOVE
-            values[move] = MoveValue(share, f"{steps_text(gain(tables, state.turn, move))}, {how}")
+            values[move] = MoveValue(share, f"{steps_text(gain(tables, state.turn, move))} toward the goal, {how}")
         return values
 
     def uses_tree(self, state: ChineseCheckers, position: Position) -> bool:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Callable, ClassVar, TypeVar
 
-from game.rules.bot import Bot, MoveValue
+from game.rules.bot import AT_LEAST, AT_MOST, Bot, MoveValue
 from game.rules.connect4 import ConnectFour
 from bots.connect4_alphabeta import ConnectFourAlphaBeta
 from bots.lib import clock
@@ -39,20 +39,27 @@ from bots.lib.connect4_solver import STANDARD, Position, SearchAborted, Solver, 
 
 #: Part of the budget a move may use: the rest covers the worker's overhead on a busy machine.
 BUDGET_SHARE = 0.55
+#: Part of the budget a hint may use: the worker allows a quarter more before it calls the bot late.
+HINT_SHARE = 0.75
 #: Parts of a move's time by which a proof of the position's result (and a move that keeps
 #: it), then its exact score, must be found; if even the proof takes longer, Hard's search
 #: has what is left.
 PROOF_SHARE, EXACT_SHARE = 0.5, 0.85
 #: Part of the time left that Hard's search is given: its last iteration may run over.
 HARD_SHARE = 0.7
+#: Plies from which a hint looks for the exact scores of the positions after each column:
+#: before, no game can end within a few moves and an exact score takes minutes to hours
+#: (the book proves results only), so a hint with every result proven answers at once.
+EXACT_FROM_PLIES = 5
 #: Nodes of a timed search's first try, which also measures the speed for the second.
 FIRST_TRY_NODES = 1 << 16
 #: Table size of Master's solver (2**23 entries of 8 bytes: 64 MB).
 TABLE_BITS = 23
 
 T = TypeVar("T")
-#: Values of a move whose result is proved but not how many moves it takes.
-WIN, LOSS = MoveValue(0.5, "win"), MoveValue(-0.5, "loss")
+#: Values of a move whose result is proved but not how many moves it takes: proven bounds
+#: (the slowest win scores 1, the slowest loss -1).
+WIN, LOSS = MoveValue(0.5, "win", exact=True, bound=AT_LEAST), MoveValue(-0.5, "loss", exact=True, bound=AT_MOST)
 
 
 class ConnectFourMaster(Bot):
@@ -140,19 +147,32 @@ class ConnectFourMaster(Bot):
         ``k`` counts the mover's own moves, the winning disc included. The
         score is the solvers' (higher is better; a quicker win more). A
         column the budget could not solve exactly but whose result was proved
-        says ``'win'`` or ``'loss'`` (score 0.5 or -0.5); one not even
-        proved is left out. Other boards: Hard's analysis.
+        says ``'win'`` or ``'loss'`` (proven bounds, score 0.5 or -0.5); one not even
+        proved is left out (the hint shows it as unknown and asks again with
+        more time: the solver's table keeps what this call proved). The book
+        gives the results of the positions after each column, and its own
+        line for this position a column that keeps the win (or the exact
+        score). Exact scores are looked for only from ``EXACT_FROM_PLIES``
+        on. Each value found is reported at once (``Bot.report``), so a hint
+        fills in column by column. Other boards: Hard's analysis.
         """
         if not self.solves(state):
             return self._other_boards.analyse(state, budget)
         moves = list(state.move_stack)
         position = position_from_moves(moves)
         solver = self.solver()
-        deadline = Deadline.for_move(budget, BUDGET_SHARE)
+        deadline = Deadline.for_move(budget, HINT_SHARE)
         scores: dict[int, int] = {}
         proved: dict[int, MoveValue] = {}
         pending = []
+        known = self.book().lookup(moves)
+        if known is not None and known.score is not None:
+            scores[known.column] = known.score     # the book's move reaches the position's exact score
+        elif known is not None and known.result > 0:
+            proved[known.column] = WIN
         for col in solver.legal_columns(position):
+            if col in scores:
+                continue
             child = solver.play(position, col)
             entry = self.book().lookup(moves + [col])
             if solver.wins_at_once(position, col):
@@ -165,11 +185,13 @@ class ConnectFourMaster(Bot):
                     proved[col] = LOSS if entry.result > 0 else WIN
             else:
                 scores[col] = -entry.score
+        self.report(self._values(scores, proved, position.plies))
         # Results first (a weak solve is far quicker), so every column gets at
         # least its win, draw or loss; then exact scores in the time left.
         unproved = [(col, child) for col, child in pending if col not in proved]
+        halves = 2 if position.plies + 1 >= EXACT_FROM_PLIES else 1   # else no time kept for exact scores
         for index, (col, child) in enumerate(unproved):
-            share = deadline.rest(1 / (2 * (len(unproved) - index)))
+            share = deadline.rest(1 / (halves * (len(unproved) - index)))
             try:
                 sign = -within(share, lambda limit: solver.solve(child, weak=True, node_limit=limit))
             except SearchAborted:
@@ -178,17 +200,23 @@ class ConnectFourMaster(Bot):
                 scores[col] = 0             # a draw's exact score
             else:
                 proved[col] = WIN if sign > 0 else LOSS
-        pending = [(col, child) for col, child in pending if col not in scores]
+            self.report(self._values(scores, proved, position.plies))
+        pending = [(col, child) for col, child in pending if col not in scores and child.plies >= EXACT_FROM_PLIES]
         for index, (col, child) in enumerate(pending):
             share = deadline.rest(1 / (len(pending) - index))
             try:
                 scores[col] = -within(share, lambda limit: solver.solve(child, node_limit=limit))
                 proved.pop(col, None)
+                self.report(self._values(scores, proved, position.plies))
             except SearchAborted:
                 pass
-        values = {col: MoveValue(float(score), score_text(score, position.plies), exact=True)
-                  for col, score in scores.items()}
-        return values | proved
+        return self._values(scores, proved, position.plies)
+
+    @staticmethod
+    def _values(scores: dict[int, int], proved: dict[int, MoveValue], plies: int) -> dict[int, MoveValue]:
+        """Columns' values: the exact ``scores`` in words, then the results ``proved`` of the others."""
+        return {col: MoveValue(float(score), score_text(score, plies), exact=True)
+                for col, score in scores.items()} | {col: value for col, value in proved.items() if col not in scores}
 
 
 def within(deadline: Deadline, search: Callable[[int], T]) -> T:

@@ -39,7 +39,7 @@ found, ``likely win in N (estimate)``.
 """
 from __future__ import annotations
 
-from game.rules.bot import Bot, MoveValue, check_whole
+from game.rules.bot import AT_LEAST, AT_MOST, Bot, MoveValue, check_whole
 from game.rules.gomoku import BLACK, Gomoku
 from bots.lib.clock import Deadline
 from bots.lib.deepening import Iteration, deepen, deepest
@@ -210,7 +210,10 @@ class GomokuMedium(Bot):
             return MoveValue(float(likely if score > 0 else -likely), f"likely {result_text(score)} (estimate)")
         proven = WIN - (plies + 1) if score > 0 else -(WIN - (plies + 1))
         moves = f": {state.moves_to_text([move, *line])}" if line else ""
-        return MoveValue(float(proven), f"{result_text(proven)}{moves}")
+        # Proven by fours: a win at least this fast (a quicker one need not be by fours), a loss
+        # at least this bad for the mover.
+        return MoveValue(float(proven), f"{result_text(proven)}{moves}", exact=True,
+                         bound=AT_LEAST if proven > 0 else AT_MOST)
 
 
 def fives_decide(board: PatternBoard) -> int | None:

@@ -15,11 +15,12 @@ default) a finished game's disc difference gives the winner every empty
 square; with ``split`` counting each side gets half, the odd one going to
 the winner. The solver optimises the count the game is played with.
 
-``analyse`` values every legal move either all exactly (the final disc
-difference under perfect play, ``'win by 6 (exact)'``) when the solver
-finishes every move within the budget, or all as estimates of the
-search's deepest finished depth (``'about +2.5 (estimate)'``, discs for
-the side to move): never some of each.
+``analyse`` values each legal move the solver finishes within the budget
+exactly (the final disc difference under perfect play, ``'win by 6
+(exact)'``) and the others as estimates of the search's deepest finished
+depth (``'about +2.5 (estimate)'``, discs for the side to move), each
+marked for what it is: a hint that proved some moves but not all is asked
+again with more time, and shows the position's value only once proven.
 """
 from __future__ import annotations
 
@@ -164,30 +165,33 @@ class ReversiHard(Bot):
 
     # -- hints -------------------------------------------------------------------------
     def analyse(self, state: Reversi, budget: float) -> dict[int, MoveValue]:
-        """Every legal move's value: all exact final disc differences if the solver finishes each
-        within the budget, else all estimates of the deepest search the budget allows."""
+        """Every legal move's value: the exact final disc difference of each move the solver
+        finishes within the budget, an estimate of the deepest search the time left allows
+        for the others."""
         moves = state.legal_moves()
         if not moves:
             return {}
         split = state.counting == "split"
         deadline = Deadline.for_move(budget, BUDGET_SHARE)
         children = {move: _after(state, move) for move in moves}
+        exact: dict[int, int] = {}
         if _empties(state) <= self.exact_empties + 4 and not ReversiHard._solver_waits:
             exact = self._exact_values(children, split, deadline.part(EXACT_SHARE))
-            if exact is not None:
-                return {move: MoveValue(float(score), exact_text(score), exact=True) for move, score in exact.items()}
-        return self._estimates(state, children, split, deadline.rest(1.0))
+        proven = {move: MoveValue(float(score), exact_text(score), exact=True) for move, score in exact.items()}
+        if len(exact) == len(children):
+            return proven
+        return self._estimates(state, children, split, deadline.rest(1.0)) | proven
 
-    def _exact_values(self, children: dict[int, tuple[int, int]], split: bool,
-                      deadline: Deadline) -> dict[int, int] | None:
-        """Each move's exact score for the mover (its child's negated), or ``None`` if one does not fit."""
+    def _exact_values(self, children: dict[int, tuple[int, int]], split: bool, deadline: Deadline) -> dict[int, int]:
+        """The exact score for the mover (its child's negated) of each move solved in time, in
+        order until the first that does not fit (the hint asks again with more time for the rest)."""
         values = {}
         for index, (move, (own, opp)) in enumerate(children.items()):
             share = deadline.rest(1 / (len(children) - index))
             try:
                 values[move] = -self._solve(own, opp, split, share).score
             except SolveAborted:
-                return None
+                break
         return values
 
     def _estimates(self, state: Reversi, children: dict[int, tuple[int, int]], split: bool,
@@ -199,7 +203,7 @@ class ReversiHard(Bot):
         found = deepest(deepen(self._depth_search(own, opp, moves, _empties(state), not forced_pass, split),
                                deadline, _empties(state)))
         if found is None:
-            return {move: MoveValue(0.0, "unknown") for move in children}
+            return {}    # no depth finished: every move unknown
         if forced_pass:
             values = {PASS: -found.score}
         else:

@@ -13,8 +13,8 @@ second:
 * it starts the exact endgame earlier (``exact_empties``, 20 by default),
   falling back to the search when a solve does not fit its time.
 
-Hints and ``analyse`` are Hard's: every move exact when every solve
-finishes, else every move an estimate of the deepest finished search.
+Hints and ``analyse`` are Hard's: each move exact when its solve finishes
+in time, the others estimates of the deepest finished search.
 """
 from __future__ import annotations
 

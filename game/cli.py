@@ -28,15 +28,20 @@ import re
 import sys
 import time
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from game.paths import BOTS_DIR, CONFIG_PATH
+
+if TYPE_CHECKING:
+    from game.rules.bot import MoveValue
 
 USAGE_ERROR, BOT_FAILED = 2, 1
 #: The exit status after Ctrl+C (128 + SIGINT, as shells report it).
 INTERRUPTED = 130
 #: The program's name in usage and error messages: the installed command's.
 PROG = "board-arcade"
+#: Moves not valued are named up to this many (a Gomoku board has 200 points nobody searched).
+UNKNOWN_LISTED = 24
 _BOARD_WORD = re.compile(r"^-[-XOxo.*]{15,}$")
 GAME_HELP = "game id, or a game with options, e.g. tictactoe or 'connect4(rows=5,cols=5)'"
 
@@ -234,7 +239,15 @@ def list_bots(args: argparse.Namespace) -> int:
     return 0
 
 
+def value_words(value: MoveValue) -> str:
+    """One move's value as ``analyse`` lists it: its words, then whether they are proven."""
+    if not value.exact:
+        return value.text if "estimate" in value.text else f"{value.text} (estimate)"
+    return value.text if "exact" in value.text else f"{value.text} (proven)"
+
+
 def analyse_position(args: argparse.Namespace) -> int:
+    from game.rules.bot import position_value, ranked_moves
     from game.rules.core import BadNotation
     from game.match.runner import ANALYSE, BotRunner
 
@@ -273,25 +286,22 @@ def analyse_position(args: argparse.Namespace) -> int:
     if not reply.values:
         print(f"{args.prog}: {spec.who} does not value moves; try another with --bot", file=sys.stderr)
         return BOT_FAILED
-    order = {move: i for i, move in enumerate(state.legal_moves())}
-    ranked = sorted(reply.values.items(), key=lambda item: (-item[1].score, order[item[0]]))
+    legal = state.legal_moves()
     print(f"{spec.who}, values of {state.seat_name(state.turn)}'s moves, best first:")
-    names = {move: state.move_to_str(move) for move in state.legal_moves()}
+    names = {move: state.move_to_str(move) for move in legal}
     width = max(len(n) for n in names.values())
-    text_width = max(len(value.text) for value in reply.values.values())
+    ranked = ranked_moves(reply.values, legal)
+    unknown = [names[move] for move, value in ranked if value is None]
     for move, value in ranked:
-        print(f"  {names[move].ljust(width)}  {value.text.ljust(text_width)}  score {value.score:g}")
-    unvalued = [names[m] for m in state.legal_moves() if m not in reply.values]
-    if unvalued:
-        print(f"  not valued: {' '.join(unvalued)}")
-    best = ranked[0][1]
-    who = state.seat_name(state.turn)
-    if not unvalued and all(value.exact for value in reply.values.values()):
-        print(f"Value of the position for {who}: {best.text} (its best move's, proven)")
-    else:
-        print(f"Value of the position for {who}: not proven (the values above are "
-              f"{'estimates' if not any(v.exact for v in reply.values.values()) else 'not all proven'}"
-              f"{', and some moves were not valued' if unvalued else ''})")
+        if value is not None:
+            print(f"  {names[move].ljust(width)}  {value_words(value)}")
+        elif names[move] == unknown[0]:   # unknown moves rank together: one line in their place
+            listed = " ".join(unknown) if len(unknown) <= UNKNOWN_LISTED else (
+                f"{' '.join(unknown[:UNKNOWN_LISTED])} and {len(unknown) - UNKNOWN_LISTED} more")
+            print(f"  unknown, not valued: {listed}")
+    verdict = position_value(reply.values, legal)
+    print(f"Value of the position for {state.seat_name(state.turn)}{', proven' if verdict.proven else ''}: "
+          f"{verdict.text}")
     return 0
 
 

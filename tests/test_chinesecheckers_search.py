@@ -222,14 +222,14 @@ def test_master_hint_ranks_the_tree_search_moves_by_their_playouts():
     best = max(values, key=lambda move: values[move].score)
     assert state.move_to_str(best) == "j8-j10-j12-j14" and values[best].text.startswith("+6 steps")
     assert sum(value.score for value in values.values()) == pytest.approx(1.0)
-    assert all(re.fullmatch(r"[+-]\d+ steps?, tried in \d+% of 2,000 playouts", value.text)
+    assert all(re.fullmatch(r"[+-]\d+ steps? toward the goal, tried in \d+% of 2,000 playouts", value.text)
                for value in values.values())
 
 
 def test_master_hint_with_two_players_is_the_move_its_search_plays():
     values = ChineseCheckersMaster(seed=2).analyse(random_game(2, 30, random.Random(3)), QUICK)
     [(move, value)] = values.items()
-    assert move and re.fullmatch(r"[+-]\d+ steps?, best-reply search (1 ply|\d+ plies) deep", value.text)
+    assert move and re.fullmatch(r"[+-]\d+ steps? toward the goal, best-reply search (1 ply|\d+ plies) deep, the only move valued", value.text)
 
 
 def test_master_searches_a_tree_from_four_players_and_best_replies_below():

@@ -59,7 +59,7 @@ def test_bots_shows_tier_parameters_and_untiered_bots(capsys, tier_setup, tmp_pa
     assert main.main([*tier_setup, "bots"]) == 0
     out = capsys.readouterr().out
     assert "Expert  StrongBot (depth=1)" in out
-    assert "also in the seat menus: Lone wolf (LoneWolfBot), Weak (WeakBot)" in out
+    assert "also in the seat menus: Lone wolf (LoneWolfBot), Partial prover (PartialProverBot), Weak (WeakBot)" in out
 
 
 def test_bots_reports_a_tier_whose_bot_refuses_its_parameters_and_uses_the_builtin_tier(capsys, tmp_path):
@@ -81,20 +81,48 @@ def test_analyse_prints_the_position_and_values_best_first(capsys, tier_setup):
     values = [line for line in out.split("best first:\n", 1)[1].splitlines() if line.startswith("  ")]
     assert values[0].split()[:2] == ["c3", "quiet"]
     assert [line.split()[1] for line in values[1:]] == ["loses"] * 5
-    assert "Value of the position for O: not proven (the values above are estimates)" in out
+    assert "Value of the position for O: not proven (every move valued, estimates)" in out
+
+
+@pytest.mark.parametrize("floor", [True, False])
+def test_analyse_lists_unvalued_moves_as_unknown_above_proven_losses(capsys, tmp_path, floor):
+    config = tmp_path / "config.yaml"
+    config.write_text(f"games:\n  tictactoe:\n    hint: Prover\n    tiers:\n"
+                      f"      Prover: {{bot: PartialProverBot, params: {{floor: {str(floor).lower()}}}}}\n")
+    assert main.main(["--config", str(config), "--bots-dir", str(FIXTURES / "bots_tiers"), "analyse", "tictactoe", "b2"]) == 0
+    out = capsys.readouterr().out
+    lines = [line.strip() for line in out.split("best first:\n", 1)[1].splitlines() if line.startswith("  ")]
+    state = main_state("b2")
+    first, second, third, *rest = [state.move_to_str(move) for move in state.legal_moves()]
+    unknown = "unknown, not valued: " + " ".join(rest if floor else [third, *rest])
+    assert lines == [*([f"{third}  at least a draw (proven)"] if floor else []), unknown,
+                     f"{first}  loss in 2 (proven)", f"{second}  loss in 2 (proven)"]
+
+
+@pytest.mark.parametrize("floor, verdict", [
+    (True, "Value of the position for O, proven: at least a draw"),
+    (False, "Value of the position for O: not proven (2 of 8 moves valued)"),
+])
+def test_analyse_never_calls_a_value_of_some_moves_the_positions(capsys, tmp_path, floor, verdict):
+    config = tmp_path / "config.yaml"
+    config.write_text(f"games:\n  tictactoe:\n    hint: Prover\n    tiers:\n"
+                      f"      Prover: {{bot: PartialProverBot, params: {{floor: {str(floor).lower()}}}}}\n")
+    assert main.main(["--config", str(config), "--bots-dir", str(FIXTURES / "bots_tiers"), "analyse", "tictactoe", "b2"]) == 0
+    out = capsys.readouterr().out
+    assert verdict in out and "loss" not in out.split("Value of the position", 1)[1]
 
 
 def test_analyse_gives_the_positions_value_when_every_move_is_proven(capsys):
     assert main.main(["analyse", "reversi", "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO--", "X"]) == 0
     out = capsys.readouterr().out
     assert "  g8  win by 18 (exact)" in out
-    assert "Value of the position for Black: win by 18 (exact) (its best move's, proven)" in out
+    assert "Value of the position for Black, proven: win by 18 (exact)" in out
 
 
 def test_analyse_says_a_position_of_estimates_has_no_proven_value(capsys):
     assert main.main(["analyse", "reversi", "f5d6c3", "--budget", "0.3"]) == 0
     out = capsys.readouterr().out
-    assert "(estimate)" in out and "Value of the position for White: not proven (the values above are estimates)" in out
+    assert "(estimate)" in out and "Value of the position for White: not proven (every move valued, estimates)" in out
 
 
 def test_analyse_with_the_shipped_config_uses_the_hint_tier(capsys):

@@ -165,7 +165,7 @@ def test_shipped_file_that_cannot_be_used_leaves_every_bot_under_its_own_name(sh
     assert problem.startswith(start.format(path=path))
     assert problem.endswith("; no tiers (every bot is offered under its own name)")
     assert config.game("tictactoe").tiers == [] and config.game("tictactoe").hint_tier == ""
-    assert [c.label for c in config.seat_choices("tictactoe", tier_bots)] == ["Human", "Lone wolf", "Strong", "Weak"]
+    assert [c.label for c in config.seat_choices("tictactoe", tier_bots)] == ["Human", "Lone wolf", "Partial prover", "Strong", "Weak"]
 
 
 def test_good_file_gives_its_budget_hint_and_tiers_in_order(tmp_path, tier_bots):
@@ -440,7 +440,7 @@ def test_seat_choices_are_human_tiers_then_untiered_bots_by_name(tmp_path, tier_
     path = write(tmp_path, "games: {tictactoe: {tiers: {Beginner: WeakBot, Expert: StrongBot}}}\n")
     config = load_config(path)
     choices = config.seat_choices("tictactoe", tier_bots)
-    assert [c.label for c in choices] == ["Human", "Beginner", "Expert", "Lone wolf"]
+    assert [c.label for c in choices] == ["Human", "Beginner", "Expert", "Lone wolf", "Partial prover"]
     assert choices[0].player.kind == HUMAN
     assert choices[2].player.bot == "Expert"
     assert choices[2].description == "wins or blocks in one"

@@ -8,6 +8,7 @@ import pytest
 from bots.connect4_master import ConnectFourMaster
 from bots.lib.connect4_book import BOOK_PATH, Book, BookEntry, BookError
 from bots.lib.connect4_solver import Solver, position_from_moves
+from game.rules.bot import position_value
 from game.rules.connect4 import ConnectFour
 
 
@@ -26,6 +27,24 @@ def test_analyse_says_win_draw_or_loss_in_the_movers_own_moves():
     best = max(values.values(), key=lambda value: value.score)
     assert (best.score, best.text) == (4, "win in 11")
     assert set(values) == set(game("441642535526152").legal_moves())
+
+
+@pytest.mark.parametrize("moves", ["43", "45"])
+def test_hint_after_4_3_values_every_column_and_calls_the_position_a_win(moves):
+    # Red (to move) wins after 4 3, and after its mirror 4 5: the book proves each column's result.
+    state = game(moves)
+    values = master().analyse(state, 0.5)
+    assert set(values) == set(state.legal_moves()) and all(value.exact for value in values.values())
+    verdict = position_value(values, state.legal_moves())
+    assert verdict.proven and verdict.text.startswith("a win")
+
+
+@pytest.mark.parametrize("reply", "1234567")
+def test_hint_after_the_centre_opening_and_any_reply_proves_every_columns_result(reply):
+    state = game("4" + reply)
+    values = master().analyse(state, 0.2)
+    assert set(values) == set(state.legal_moves()) and all(value.exact for value in values.values())
+    assert position_value(values, state.legal_moves()).proven
 
 
 def test_analyse_of_a_forced_block_marks_every_other_column_a_loss_in_1():

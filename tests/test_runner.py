@@ -14,7 +14,8 @@ import pytest
 
 from game.match.botregistry import BotRegistry
 from game.rules.catalogue import new_state
-from game.match.runner import ANALYSE, BotReply, BotRunner, BotSpec
+from game.match.runner import ANALYSE, BotReply, BotRunner, BotSpec, _check_values
+from game.rules.bot import AT_LEAST, MoveValue
 from game.rules.tictactoe import TicTacToe
 
 FAULTY = Path(__file__).parent / "fixtures" / "bots_faulty"
@@ -32,7 +33,7 @@ def faulty() -> BotRegistry:
 def runners(faulty) -> Iterator[dict[str, BotRunner]]:
     """One started runner per misbehaving bot; they start in parallel."""
     keys = ["LastMoveBot", "CountingBot", "RaisingBot", "IllegalBot", "NoneBot", "BadConstructorBot",
-            "ExitingBot", "DyingBot", "PrintingBot", "BadValuesBot", "UnreadableBot", "OddValuesBot"]
+            "ExitingBot", "DyingBot", "PrintingBot", "BadValuesBot", "UnreadableBot", "OddValuesBot", "BadReportBot"]
     started = {key: BotRunner(BotSpec.of(faulty.get(key), budget=BUDGET, seed=1)).start() for key in keys}
     yield started
     for runner in started.values():
@@ -174,6 +175,7 @@ def test_analysis_of_an_illegal_move_is_a_failure(runners):
     ("a1", "valued c1 with the score nan"),
     ("a1 b1", "valued a3 with the score True"),
     ("a1 b1 c1", "valued a3 with the text None"),
+    ("a1 b1 c1 a2", "valued a3 with the bound 2"),
 ])
 def test_malformed_move_value_is_a_failure_naming_the_bot_and_the_move(runners, moves, phrase):
     state = position(moves)
@@ -183,11 +185,31 @@ def test_malformed_move_value_is_a_failure_naming_the_bot_and_the_move(runners, 
 
 
 def test_numpy_scores_arrive_as_plain_floats(runners):
-    state = position("a1 b1 c1 a2")
+    state = position("a1 b1 c1 a2 b2")
     runners["OddValuesBot"].request(state, ANALYSE)
     reply = runners["OddValuesBot"].wait()
     assert reply.ok and reply.move == state.legal_moves()[-1]
     assert {type(value.score) for value in reply.values.values()} == {float}
+
+
+def test_a_bad_report_during_analysis_is_a_failure_naming_the_bot_and_the_move(runners):
+    state = position("a1")
+    runners["BadReportBot"].request(state, ANALYSE)
+    reply = runners["BadReportBot"].wait()
+    assert_failed_with_legal_fallback(reply, state, "Bad report (BadReportBot)", "report() valued 99, which is not a legal move")
+
+
+def test_worker_values_without_a_bound_are_refused_by_the_parent():
+    state = position("a1")
+    values, problem = _check_values(state, {state.legal_moves()[0]: (1.0, "win", True)})
+    assert values == {} and "not a MoveValue" in problem
+
+
+def test_worker_values_with_a_bound_arrive_as_move_values():
+    state = position("a1")
+    move = state.legal_moves()[0]
+    values, problem = _check_values(state, {move: (0.0, "at least a draw", True, AT_LEAST)})
+    assert problem is None and values == {move: MoveValue(0.0, "at least a draw", True, AT_LEAST)}
 
 
 def test_object_a_move_cannot_be_written_as_is_an_illegal_move_and_the_next_works(runners):

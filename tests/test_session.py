@@ -293,3 +293,66 @@ def test_a_bot_that_gives_no_legal_move_stops_the_game_until_the_player_acts():
     assert session.waiting() is Waiting.STUCK
     session.restart()
     assert session.waiting() is Waiting.BOT
+
+
+SLOW_PROVER = BotSpec("SlowProver", "slow_prover", {}, "Prover", 0.25,
+                      path=str(FIXTURES / "bots_connect4" / "slow_prover.py"))
+
+
+def test_a_hint_that_proved_only_some_moves_fills_in_with_more_time():
+    with MatchSession(Match(ConnectFour(), [Player.human(), Player.human()])) as session:
+        session.request_hint(SLOW_PROVER)
+        hints = []
+        while not hints or hints[-1].refining:
+            session.wait_hint(timeout=60)
+            hints += [e for e in session.events() if isinstance(e, HintReady)]
+        assert [len(hint.values) for hint in hints] == [1, 2, 4, 7]
+        assert [hint.refining for hint in hints] == [True, True, True, False]
+        assert hints[0].move != 0 and hints[0].detail == "not valued yet"   # an unknown column before the loss
+        assert hints[0].position.text == "not proven (1 of 7 moves valued)" and not hints[0].position.proven
+        assert hints[-1].position.text == "draw" and hints[-1].position.exact and not session.hint_refining
+
+
+def test_a_move_played_while_a_hint_fills_in_drops_the_rest():
+    with MatchSession(Match(ConnectFour(), [Player.human(), Player.human()])) as session:
+        session.request_hint(SLOW_PROVER)
+        session.wait_hint(timeout=60)
+        [hint] = [e for e in session.events() if isinstance(e, HintReady)]
+        assert hint.refining and session.hint_refining
+        session.play(3)
+        assert not session.hint_refining and not session.hint_pending
+        session.poll()
+        assert not [e for e in session.events() if isinstance(e, HintReady)]
+
+
+def test_a_hint_of_estimates_only_is_not_asked_again():
+    state = ChineseCheckers(players=2)
+    with MatchSession(Match(state, [Player.human(), Player.human()])) as session:
+        session.request_hint(MEDIUM_CC)
+        session.wait_hint(timeout=60)
+        [hint] = [e for e in session.events() if isinstance(e, HintReady)]
+        assert not hint.refining and not session.hint_refining and not hint.position.proven
+
+
+def test_a_hint_whose_longer_try_proves_nothing_more_is_not_asked_again():
+    stuck = BotSpec("StuckProver", "slow_prover", {}, "Stuck", 0.25, path=str(FIXTURES / "bots_connect4" / "slow_prover.py"))
+    with MatchSession(Match(ConnectFour(), [Player.human(), Player.human()])) as session:
+        session.request_hint(stuck)
+        hints = []
+        while not hints or hints[-1].refining:
+            session.wait_hint(timeout=60)
+            hints += [e for e in session.events() if isinstance(e, HintReady)]
+        assert [hint.refining for hint in hints] == [True, False] and not session.hint_refining
+
+
+def test_values_a_bot_reports_while_it_thinks_are_shown_before_its_answer():
+    reporting = BotSpec("ReportingProver", "slow_prover", {}, "Reporter", 0.5,
+                        path=str(FIXTURES / "bots_connect4" / "slow_prover.py"))
+    with MatchSession(Match(ConnectFour(), [Player.human(), Player.human()])) as session:
+        session.request_hint(reporting)
+        hints = []
+        while session.hint_pending or session.hint_refining:
+            session.wait_hint(timeout=60)
+            hints += [e for e in session.events() if isinstance(e, HintReady)]
+        assert len(hints[0].values) == 1 and hints[0].refining and hints[0].detail == "not valued yet"
+        assert len(hints[-1].values) == 7 and not hints[-1].refining and hints[-1].position.text == "draw"

@@ -367,7 +367,7 @@ def test_master_hint_in_a_six_player_game_names_the_move_and_its_reasons_as_fit(
     d.key(pygame.K_h)
     d.until(lambda: play.view.hint is not None, 3000, "Master's hint", seconds=120)
     assert play.match.state.is_legal(play.view.hint) and len(play.match.records) == 90
-    assert re.fullmatch(r"\+\d+ steps?, tried in \d+% of [\d,]+ playouts", play.hint.detail)
+    assert re.fullmatch(r"\+\d+ steps? toward the goal, tried in \d+% of [\d,]+ playouts", play.hint.detail)
     gain = play.hint.detail.split(", ")[0]
     assert play.status.hint_notes() == [f"★ Hint: {play.hint.move_text}  ({play.hint.detail})",
                                  f"★ Hint: {play.hint.move_text}  ({gain})", f"★ Hint: {play.hint.move_text}"]

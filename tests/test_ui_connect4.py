@@ -222,3 +222,22 @@ def test_a_dropped_discs_sound_waits_until_it_lands(make_app):
     assert played == [] and play.renderer.busy
     d.until(lambda: played, 120, "the landing sound")
     assert played == ["move"] and play.renderer.busy      # it lands, then hops
+
+
+def test_a_hint_fills_in_while_the_player_watches_and_the_player_can_move_meanwhile(make_app, tmp_path):
+    config = tmp_path / "config.yaml"
+    config.write_text("games:\n  connect4:\n    hint: Prover\n    hint_time: 0.25\n    tiers:\n"
+                      "      Prover: {bot: SlowProver}\n", encoding="utf-8")
+    d = make_app(bots_dir=FIXTURES / "bots_connect4", config_path=config)
+    play = open_game(d)
+    d.key(pygame.K_h)
+    d.until(lambda: play.hint.text, LIMIT, "the hint's first answer")
+    assert play.hint.refining and "proving" in play.status.note()[0]
+    assert play.hint.move_text != "1" and "not valued yet" in play.hint.text     # never the proven loss first
+    assert "position: not proven (1 of 7 moves valued)" in play.hint.text
+    d.until(lambda: len(play.view.hint_values) == 2, LIMIT, "the hint's second answer")
+    d.key(pygame.K_h)                                          # H again while it fills in: it goes on
+    assert play.session.hint_refining and play.hint.text and len(play.view.hint_values) >= 2
+    digit(d, 4)
+    d.until(lambda: play.state.move_stack == [3], LIMIT, "the player's move")
+    assert not play.hint.text and not play.session.hint_refining and not play.view.hint_values

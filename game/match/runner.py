@@ -31,8 +31,10 @@ wait, even if the bot hangs in ``new_game()``.
 Protocol (tuples over a ``Pipe``): the worker sends ``("ready",)`` or
 ``("failed", text)`` once constructed; the parent sends ``(kind, id, state,
 budget)`` or ``("new_game",)``; the worker answers ``("started", id, t)`` on
-taking a request up and ``("done", id, result, seconds)`` or ``("error", id,
-text, seconds)``, and ``("new_game_done",)`` after ``new_game()``.
+taking a request up, ``("partial", id, values)`` for the values an
+``analyse`` reports on its way (``Bot.report``; ``progress`` hands the latest
+over), and ``("done", id, result, seconds)`` or ``("error", id, text,
+seconds)``, and ``("new_game_done",)`` after ``new_game()``.
 """
 from __future__ import annotations
 
@@ -50,13 +52,15 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, Callable
 
-from game.rules.bot import MoveValue, later_warm_up
+from game.rules.bot import AT_LEAST, AT_MOST, VALUE, MoveValue, later_warm_up
 from game.match.botregistry import import_bot_class
 from game.rules.core import Move, State
 from game.match.plaindata import NotPlainData
 from game.match.supervisor import Child, ChildEnded, ChildGarbled, ChildTimedOut
 
 MOVE, ANALYSE = "move", "analyse"
+#: The bounds a move value may carry (``MoveValue.bound``).
+BOUNDS = (VALUE, AT_LEAST, AT_MOST)
 #: Seconds a worker may take to import and construct its bot and run its
 #: ``warm_up``, which may be a cold compile of numba kernels on a slow, busy
 #: machine (a request's clock starts only when the worker takes it up).
@@ -166,6 +170,7 @@ class BotRunner:
         self._queue: deque[_Request] = deque()
         self._live: _Request | None = None
         self._reply: BotReply | None = None
+        self._partial: dict[Move, MoveValue] | None = None
 
     # -- life cycle -----------------------------------------------------------
     def start(self) -> "BotRunner":
@@ -244,7 +249,7 @@ class BotRunner:
         restart takes; otherwise it finishes in the background and its answer
         is dropped. Either way the next request can be made at once.
         """
-        self._reply = None
+        self._reply = self._partial = None
         request, self._live = self._live, None
         if request is None or request not in self._queue:
             return
@@ -255,6 +260,14 @@ class BotRunner:
             ends = now + request.budget + grace_for(request.budget)
         if restart or (restart is None and ends - now > self._startup_seconds):
             self._restart()
+
+    def progress(self) -> dict[Move, MoveValue] | None:
+        """The latest values the outstanding ``analyse`` reported on its way (checked like
+        a reply's) since the last call, else ``None``; never blocks."""
+        if self._reply is None and self._queue:
+            self._pump(0.0)
+        partial, self._partial = self._partial, None
+        return partial if self._live is not None else None
 
     def poll(self) -> BotReply | None:
         """The reply if it has arrived (or the bot failed), else ``None``; never blocks."""
@@ -400,6 +413,17 @@ class BotRunner:
             for request in self._queue:
                 if request.id == request_id:
                     request.started = min(at, time.monotonic())
+        elif tag == "partial":
+            _, request_id, values = message
+            live = self._live
+            if live is None or live.id != request_id or live.kind != ANALYSE or live.cancelled:
+                return
+            checked, problem = _check_values(live.state, values)
+            if problem is not None:
+                live.cancelled = True   # its final answer, still to come, is dropped too
+                self._fail(live, f"{self.spec.who} reported its analysis so far, but it {problem}", 0.0)
+            else:
+                self._partial = checked
         elif tag in ("done", "error"):
             _, request_id, result, seconds = message
             while self._queue and self._queue[0].id != request_id:
@@ -498,7 +522,7 @@ def _well_formed(message: Any) -> bool:
     if type(message) is not tuple or not message or type(message[0]) is not str:
         return False
     shapes = {"ready": (_is_time,), "failed": (_is_text,), "new_game_done": (),
-              "started": (_is_id, _is_time), "done": (_is_id, _is_any, _is_time),
+              "started": (_is_id, _is_time), "partial": (_is_id, _is_any), "done": (_is_id, _is_any, _is_time),
               "error": (_is_id, _is_text, _is_time)}
     shape = shapes.get(message[0])
     return (shape is not None and len(message) == len(shape) + 1
@@ -543,7 +567,7 @@ def _describe_move(state: State, move: Any) -> str:
 
 
 def _check_values(state: State, values: Any) -> tuple[dict[Move, MoveValue], str | None]:
-    """The worker's ``{move: (score, text, exact)}`` as ``MoveValue``s of legal moves,
+    """The worker's ``{move: (score, text, exact, bound)}`` as ``MoveValue``s of legal moves,
     or ``({}, what is wrong)``: one bad entry drops the whole analysis."""
     if type(values) is not dict:
         return {}, f"analysed the position as {type(values).__name__}, not a dict of move values"
@@ -552,12 +576,13 @@ def _check_values(state: State, values: Any) -> tuple[dict[Move, MoveValue], str
         legal = _as_legal(state, move)
         if legal is None:
             return {}, f"valued {_describe_move(state, move)}, which is not a legal move"
-        if type(pair) is not tuple or len(pair) != 3 or type(pair[2]) is not bool:
+        if (type(pair) is not tuple or len(pair) != 4 or type(pair[2]) is not bool
+                or type(pair[3]) is not int or pair[3] not in BOUNDS):
             return {}, f"valued {state.move_to_str(legal)} as {_shown(pair)}, not a MoveValue"
         score, problem = plain_score(*pair[:2])
         if problem is not None:
             return {}, f"valued {state.move_to_str(legal)} {problem}"
-        checked[legal] = MoveValue(score, pair[1], pair[2])
+        checked[legal] = MoveValue(score, pair[1], pair[2], pair[3])
     return checked, None
 
 
@@ -642,12 +667,15 @@ def _serve(conn: Connection, bot: Any, source: str | None, later: Callable[[], N
             _, request_id, state, budget = message
             conn.send(("started", request_id, time.monotonic()))
             call = bot.choose_move if tag == MOVE else bot.analyse
+            _set_reporter(bot, _reporter(conn, request_id, state.copy()) if tag == ANALYSE else None)
             begun = time.perf_counter()
             try:
                 result = call(state, budget)
             except BaseException as err:  # noqa: BLE001 - reported to the parent
                 conn.send(("error", request_id, bot_error_text(err, source), time.perf_counter() - begun))
                 continue
+            finally:
+                _set_reporter(bot, None)
             seconds = time.perf_counter() - begun
             answered = True
             plain, problem = (_plain_move if tag == MOVE else _plain_values)(state, result)
@@ -657,6 +685,25 @@ def _serve(conn: Connection, bot: Any, source: str | None, later: Callable[[], N
                 conn.send(("error", request_id, problem, seconds))
         else:
             return
+
+
+def _set_reporter(bot: Any, reporter: Any) -> None:
+    """Give ``Bot.report`` somewhere to send (a bot whose object takes no new attribute reports nothing)."""
+    try:
+        bot._reporter = reporter
+    except AttributeError:
+        pass
+
+
+def _reporter(conn: Connection, request_id: int, state: State) -> Any:
+    """``Bot.report`` for one ``analyse`` request: its values as plain data to the parent,
+    ``ValueError`` (out of the bot's ``analyse``) if they are not move values of ``state``."""
+    def report(values: Any) -> None:
+        plain, problem = _plain_values(state, values)
+        if problem is not None:
+            raise ValueError(f"report() {problem}")
+        conn.send(("partial", request_id, plain))
+    return report
 
 
 def _plain_move(state: State, move: Any) -> tuple[Move | None, str | None]:
@@ -677,11 +724,11 @@ def _plain_move(state: State, move: Any) -> tuple[Move | None, str | None]:
         return None, f"chose {_shown(move)}, which is not a legal move"
 
 
-def _plain_values(state: State, values: Any) -> tuple[dict[Move, tuple[float, str, bool]] | None, str | None]:
-    """A bot's analysis as ``{move: (score, text, exact)}`` of plain data, or (None, what is wrong)."""
+def _plain_values(state: State, values: Any) -> tuple[dict[Move, tuple[float, str, bool, int]] | None, str | None]:
+    """A bot's analysis as ``{move: (score, text, exact, bound)}`` of plain data, or (None, what is wrong)."""
     if not isinstance(values, dict):
         return None, f"analysed the position as {type(values).__name__}, not a dict of move values"
-    plain: dict[Move, tuple[float, str, bool]] = {}
+    plain: dict[Move, tuple[float, str, bool, int]] = {}
     for move, value in values.items():
         key, problem = _plain_move(state, move)
         if problem is not None:
@@ -691,7 +738,10 @@ def _plain_values(state: State, values: Any) -> tuple[dict[Move, tuple[float, st
         score, problem = plain_score(value.score, value.text)
         if problem is not None:
             return None, f"valued {state.move_to_str(key)} {problem}"
-        plain[key] = (score, str(value.text), value.exact is True)
+        if isinstance(value.bound, bool) or value.bound not in BOUNDS:
+            return None, (f"valued {state.move_to_str(key)} with the bound {_shown(value.bound)}; "
+                          "a bound must be VALUE, AT_LEAST or AT_MOST")
+        plain[key] = (score, str(value.text), value.exact is True, int(value.bound))
     return plain, None
 
 

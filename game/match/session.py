@@ -38,13 +38,36 @@ same ending back, not for a finished game that was pasted or loaded.
 from __future__ import annotations
 
 import enum
+import time
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
 from game.match.record import REMOTE, Match, MoveRecord, Player
 from game.match.runner import ANALYSE, BotReply, BotRunner, BotSpec
-from game.rules.bot import MoveValue
+from game.rules.bot import MoveValue, PositionValue, VALUE, position_value, ranked_moves
 from game.rules.core import IllegalMove, Move, Outcome, State
+
+
+#: How many times a hint whose bot proved some moves' values but not all is asked
+#: again, each time with twice the time before (5 s: then 10, 20 and 40 s more).
+HINT_ROUNDS = 3
+#: Seconds ``wait_hint`` waits for an answer before it looks for values reported on the way.
+PROGRESS_CHECK = 0.05
+
+
+def unproven(values: Mapping[Move, MoveValue], legal: Sequence[Move]) -> bool:
+    """Whether a bot that proves values (it proved one at least) left a legal move
+    unvalued or not proven: more time may prove it. Estimates alone never are."""
+    proving = any(value.exact for value in values.values())
+    return proving and not all(move in values and values[move].exact and values[move].bound == VALUE
+                               for move in legal)
+
+
+def proof_count(values: Mapping[Move, MoveValue]) -> tuple[int, int]:
+    """How much a hint proved: its proven values and bounds, then its exact values (a try that
+    proves no more than the last is not repeated with more time)."""
+    return (sum(value.exact for value in values.values()),
+            sum(value.exact and value.bound == VALUE for value in values.values()))
 
 
 class Waiting(enum.Enum):
@@ -115,13 +138,20 @@ class SeatsChanged(Event):
 class HintReady(Event):
     """The hint bot's judgement of the position it was asked about.
 
-    ``move`` is its best move, ``detail`` the words of that move's value
-    (``''`` when the bot gave no values but a move), ``values`` every move it
-    valued."""
+    ``move`` is the best move as far as is known (``ranked_moves``' first:
+    an unvalued move before a proven loss), ``detail`` the words of its value
+    (``'not valued yet'`` when it has none), ``values`` every move it valued
+    and ``position`` what they prove of the position. ``refining``: more is
+    coming for the same position: these are the values the bot reported on
+    its way (``Bot.report``), or it proved some values but not all and is
+    asked again with more time (the player may move meanwhile, which drops
+    the rest)."""
 
     move: Move
     detail: str
     values: Mapping[Move, MoveValue] = field(default_factory=dict)
+    position: PositionValue | None = None
+    refining: bool = False
 
 
 @dataclass(frozen=True)
@@ -162,6 +192,9 @@ class MatchSession:
         self._restart_counted: bool | None = None
         self._hint_runner: BotRunner | None = None
         self._hint_pending = False
+        self._hint_refining = False
+        self._hint_round = 0
+        self._hint_proven = (0, 0)
 
     # -- reading ------------------------------------------------------------------------
     @property
@@ -260,7 +293,7 @@ class MatchSession:
         if self._hint_runner is not None:
             self._hint_runner.close()
             self._hint_runner = None
-        self._hint_pending = False
+        self._hint_pending = self._hint_refining = False
 
     def __enter__(self) -> "MatchSession":
         return self.start()
@@ -441,10 +474,18 @@ class MatchSession:
             return f"Hints are for your moves: {name} is to move"
         return ""
 
+    @property
+    def hint_refining(self) -> bool:
+        """A hint is on show and its bot is looking for the values it did not prove yet."""
+        return self._hint_refining
+
     def request_hint(self, spec: BotSpec) -> None:
         """Ask ``spec``'s bot to judge the position; ``HintReady`` or ``HintFailed``
-        follows. ``ValueError`` with ``hint_unavailable``'s words when no hint can be
-        asked now."""
+        follows. A hint that proved some values but not all is asked again with
+        twice the time, up to ``HINT_ROUNDS`` times while each try proves more
+        than the one before, each answer a new ``HintReady`` (``refining`` on
+        all but the last). ``ValueError`` with
+        ``hint_unavailable``'s words when no hint can be asked now."""
         why = self.hint_unavailable()
         if why:
             raise ValueError(why)
@@ -454,40 +495,85 @@ class MatchSession:
             self._hint_runner = self._make_runner(spec).start()
         self._hint_runner.request(self.state, kind=ANALYSE)
         self._hint_pending = True
+        self._hint_refining = False
+        self._hint_round = 0
+        self._hint_proven = (0, 0)
 
     def wait_hint(self, timeout: float | None = None) -> None:
-        """Block until the hint asked for has arrived (its event is queued);
-        ``TimeoutError`` after ``timeout`` seconds."""
-        if self._hint_pending and self._hint_runner is not None:
-            reply = self._hint_runner.wait(timeout)
-            self._hint_pending = False
-            self._events.append(self._hint_event(reply, self._hint_runner.spec.who))
+        """Block until the hint's next answer, or values its bot reported on the way, have
+        arrived (its event is queued); ``TimeoutError`` after ``timeout`` seconds."""
+        until = None if timeout is None else time.monotonic() + timeout
+        while (self._hint_pending or self._hint_refining) and self._hint_runner is not None:
+            if self._show_progress():
+                return
+            left = None if until is None else until - time.monotonic()
+            if left is not None and left <= 0:
+                raise TimeoutError(f"no hint within {timeout} s")
+            try:
+                reply = self._hint_runner.wait(PROGRESS_CHECK if left is None else min(PROGRESS_CHECK, left))
+            except TimeoutError:
+                continue
+            self._take_hint(reply)
+            return
 
     def cancel_hint(self) -> None:
-        if self._hint_pending and self._hint_runner is not None:
+        if (self._hint_pending or self._hint_refining) and self._hint_runner is not None:
             self._hint_runner.cancel()
-        self._hint_pending = False
+        self._hint_pending = self._hint_refining = False
 
     def _poll_hint(self) -> None:
-        if not self._hint_pending or self._hint_runner is None:
+        if not (self._hint_pending or self._hint_refining) or self._hint_runner is None:
             return
         reply = self._hint_runner.poll()
-        if reply is None:
-            return
-        self._hint_pending = False
-        self._events.append(self._hint_event(reply, self._hint_runner.spec.who))
+        if reply is not None:
+            self._take_hint(reply)
+        else:
+            self._show_progress()
 
-    def _hint_event(self, reply: BotReply, who: str) -> Event:
+    def _show_progress(self) -> bool:
+        """Queue the values the hint's bot reported on its way, if any came: shown at once,
+        its answer still to come."""
+        runner = self._hint_runner
+        partial = runner.progress() if runner is not None else None
+        if not partial:
+            return False
+        self._hint_pending, self._hint_refining = False, True
+        best = max(partial, key=lambda move: partial[move].score)
+        self._events.append(self._hint_event(BotReply(ANALYSE, best, partial), runner.spec.who, refining=True))
+        return True
+
+    def _take_hint(self, reply: BotReply) -> None:
+        """Queue the hint's event, and ask again with twice the time if it left values unproven."""
+        runner = self._hint_runner
+        assert runner is not None
+        refining = self._hint_refining
+        self._hint_pending = self._hint_refining = False
+        if refining and not reply.ok:
+            return  # the hint on show stays: a longer try failing takes nothing back
+        proven = proof_count(reply.values) if reply.ok else (0, 0)
+        before = self._hint_proven
+        gained = proven[0] > before[0] or proven[1] > before[1]
+        self._hint_proven = (max(proven[0], before[0]), max(proven[1], before[1]))
+        again = (reply.ok and self._hint_round < HINT_ROUNDS and gained
+                 and unproven(reply.values, self.state.legal_moves()))
+        if again:
+            self._hint_round += 1
+            runner.request(self.state, kind=ANALYSE, budget=runner.spec.budget * 2 ** self._hint_round)
+            self._hint_refining = True
+        self._events.append(self._hint_event(reply, runner.spec.who, refining=again))
+
+    def _hint_event(self, reply: BotReply, who: str, refining: bool = False) -> Event:
         state = self.state
         if reply.failure:
             return HintFailed(f"No hint: {reply.failure}")
-        best = reply.move        # the best-valued move (the runner checked the values)
-        if best is None:
+        if reply.move is None:
             return HintFailed(f"No hint: the hint bot {who} cannot judge moves (it gave no move values)")
-        if not state.is_legal(best):
+        if not state.is_legal(reply.move):
             return HintFailed(f"No hint: the hint bot {who} suggested a move that is not legal here")
-        value = reply.values.get(best)
-        return HintReady(best, value.text if value is not None else "", dict(reply.values))
+        legal = state.legal_moves()
+        best, value = ranked_moves(reply.values, legal)[0]
+        detail = value.text if value is not None else "not valued yet"
+        return HintReady(best, detail, dict(reply.values), position_value(reply.values, legal), refining)
 
     # -- internals ------------------------------------------------------------------------
     def _offer_forced_pass(self) -> bool:

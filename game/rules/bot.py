@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Mapping, Sequence
 
 from game.rules.core import Move, State
 
@@ -35,6 +35,10 @@ def check_whole(label: str, value: Any, low: int, high: int, counts: str = "", n
     return value
 
 
+#: ``MoveValue.bound``: the score is the move's value, a floor under it, or a ceiling over it.
+VALUE, AT_LEAST, AT_MOST = 0, 1, -1
+
+
 @dataclass(frozen=True)
 class MoveValue:
     """A bot's judgement of one move, for hints and ``main.py analyse``.
@@ -42,13 +46,93 @@ class MoveValue:
     ``score`` orders moves (higher is better for the player to move); ``text``
     says it in words a player understands: ``'win in 3'``, ``'draw'``,
     ``'loss in 2'``, ``'+0.35'``. ``exact`` says the value is proven (a solved
-    result, not an estimate or a bound): only then may a caller call the best
-    of them the value of the position.
+    result, not an estimate); ``bound`` says what the score is: the move's
+    value (``VALUE``), or only a floor (``AT_LEAST``: the move is worth at
+    least ``score``, its text says so: ``'at least a draw'``) or a ceiling
+    (``AT_MOST``). A proven score keeps one convention in every game:
+    positive is a win for the player to move, 0 a draw, negative a loss.
+    A legal move missing from a bot's values is unknown.
     """
 
     score: float
     text: str
     exact: bool = False
+    bound: int = VALUE
+
+    @property
+    def proven_win(self) -> bool:
+        """Whether the move is proven to win (a proven value, or floor, above 0)."""
+        return self.exact and self.bound >= VALUE and self.score > 0
+
+    @property
+    def proven_loss(self) -> bool:
+        """Whether the move is proven to lose (a proven value, or ceiling, below 0)."""
+        return self.exact and self.bound <= VALUE and self.score < 0
+
+
+def ranked_moves(values: Mapping[Move, MoveValue], legal: Sequence[Move]) -> list[tuple[Move, MoveValue | None]]:
+    """Every legal move, best first, with its value (``None``: unknown).
+
+    Valued moves go by score, but an unknown move ranks above every proven
+    loss (it may be anything, a loss is known to lose) and below the
+    other valued moves; ties keep ``legal``'s order.
+    """
+    order = {move: index for index, move in enumerate(legal)}
+
+    def rank(move: Move) -> tuple[int, float, int]:
+        value = values.get(move)
+        if value is None:
+            return 1, 0.0, order[move]
+        return (2 if value.proven_loss else 0), -value.score, order[move]
+
+    return [(move, values.get(move)) for move in sorted(legal, key=rank)]
+
+
+@dataclass(frozen=True)
+class PositionValue:
+    """What the values of the moves prove about the position, in words.
+
+    ``text`` is the position's value (``'win in 3'``), a proven bound
+    (``'a win (best found: win in 5)'``, ``'at least a draw'``) or what is
+    known (``'not proven: 3 of 7 moves valued'``); ``proven`` is true for
+    a value or bound that is proven, ``exact`` only for the value itself.
+    """
+
+    text: str
+    proven: bool
+    exact: bool
+
+
+def position_value(values: Mapping[Move, MoveValue], legal: Sequence[Move]) -> PositionValue:
+    """The position's value from its moves' values: proven only as far as they prove it.
+
+    The value of the position is the best move's value, so it is known
+    only when every legal move is valued exactly (or bounded by a proven
+    ceiling no higher than the best); a proven winning move proves a win,
+    a proven draw (or better) at least a draw; otherwise the text says how
+    many moves were valued and whether their values are estimates.
+    """
+    known = [values[move] for move in legal if move in values]
+    exact = [value for value in known if value.exact and value.bound == VALUE]
+    if exact and len(known) == len(legal):
+        best = max(exact, key=lambda value: value.score)
+        if all(value.exact and value.bound <= VALUE and value.score <= best.score for value in known):
+            return PositionValue(best.text, True, True)
+    floors = [value for value in known if value.exact and value.bound >= VALUE]
+    best_floor = max(floors, key=lambda value: value.score, default=None)
+    if best_floor is not None and best_floor.score > 0:
+        text = "a win" if best_floor.text == "win" else f"a win (best found: {best_floor.text})"
+        return PositionValue(text, True, False)
+    if best_floor is not None and best_floor.score == 0:
+        return PositionValue("at least a draw", True, False)
+    if known and all(value.proven_loss for value in known) and len(known) == len(legal):
+        return PositionValue("a loss", True, False)
+    if not known:
+        return PositionValue("unknown: no move valued", False, False)
+    count = f"{len(known)} of {len(legal)} moves valued" if len(known) < len(legal) else "every move valued"
+    estimates = sum(not value.exact for value in known)
+    what = "" if not estimates else ", estimates" if estimates == len(known) else ", some estimates"
+    return PositionValue(f"not proven ({count}{what})", False, False)
 
 
 class Bot:
@@ -84,6 +168,18 @@ class Bot:
         Bots that can judge moves override this; the default says nothing.
         """
         return {}
+
+    def report(self, values: dict[Move, MoveValue]) -> None:
+        """Show the values ``analyse`` has found so far, while it goes on (optional to call).
+
+        In a worker, they reach the hint on screen at once, which fills in
+        column by column; what ``analyse`` returns replaces them. Outside a
+        worker (``main.py analyse`` waits for the end) it does nothing.
+        ``ValueError`` if they are not values of legal moves.
+        """
+        reporter = getattr(self, "_reporter", None)
+        if reporter is not None:
+            reporter(values)
 
     def new_game(self) -> None:
         """Forget anything kept from an earlier game (optional)."""

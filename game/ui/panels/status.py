@@ -39,10 +39,13 @@ def shorter_clauses(words: str) -> list[str]:
 
 
 class HintLine(Protocol):
-    """The hint on screen: its move in notation, the words of its value, both as one line."""
+    """The hint on screen: its move in notation, the words of its value, both as one line,
+    what is proven of the position, and whether more values are being proven."""
 
     move_text: str
     detail: str
+    position: str
+    refining: bool
 
     @property
     def text(self) -> str: ...
@@ -237,7 +240,7 @@ class StatusPanel:
         if scene.hint_pending:
             return f"Looking for the best move{'.' * (1 + int(scene.time * 3) % 3)}", palette.ACCENT, False
         if scene.hint.text:
-            return f"★ Hint: {scene.hint.text}", palette.ACCENT, True
+            return f"★ Hint: {scene.hint.text}{self.refining_mark()}", palette.ACCENT, True
         if scene.refusal:
             return scene.refusal, palette.BAD, False
         if scene.view.interactive and not scene.state.is_over():
@@ -249,8 +252,15 @@ class StatusPanel:
         the move with its value's words, less their last clause (after a comma) one at a time,
         then the move alone."""
         hint = self.scene.hint
-        details = shorter_clauses(hint.detail) if hint.detail else []
-        return [f"★ Hint: {hint.move_text}  ({detail})" for detail in details] + [f"★ Hint: {hint.move_text}"]
+        mark = self.refining_mark()
+        details = [f"  ({detail})" for detail in shorter_clauses(hint.detail)] if hint.detail else []
+        position = [f" · position: {hint.position}"] if hint.position else []
+        lines = [f"★ Hint: {hint.move_text}{detail}{whole}{mark}" for detail in details for whole in position]
+        return lines + [f"★ Hint: {hint.move_text}{detail}{mark}" for detail in [*details, ""]]
+
+    def refining_mark(self) -> str:
+        """The progress mark after a hint whose bot is still proving values: '  proving...' (dots turning)."""
+        return f"  proving{'.' * (1 + int(self.scene.time * 3) % 3)}" if self.scene.hint.refining else ""
 
     def status_line(self) -> str:
         scene = self.scene

@@ -356,23 +356,27 @@ class ConnectFourRenderer(Renderer):
             blit_centred(surface, image, (x, geo.drop_y))
 
     def _draw_hint(self, surface: pygame.Surface, geo: _Geometry, state: ConnectFour, view: BoardView) -> None:
-        """Each column's value in the hole its disc would land in; a gold ring round the best."""
-        values = {m: v for m, v in view.hint_values.items()
-                  if isinstance(m, int) and 0 <= m < state.cols and state.height(m) < state.rows}
+        """Each column's value in the hole its disc would land in (a '?' for a column not valued
+        yet, when others are); a gold ring round the best known, never round a loss while a
+        column is unknown."""
+        open_columns = [c for c in range(state.cols) if state.height(c) < state.rows]
+        values = {m: v for m, v in view.hint_values.items() if m in open_columns}
+        unknown = [c for c in open_columns if c not in values] if values else []
         best: set[int] = set()
         if values:
             top = max(v.score for v in values.values())
-            best = {m for m, v in values.items() if v.score == top}
-        elif isinstance(view.hint, int) and 0 <= view.hint < state.cols and state.height(view.hint) < state.rows:
+            best = {m for m, v in values.items() if v.score == top and not (unknown and v.proven_loss)}
+        elif isinstance(view.hint, int) and view.hint in open_columns:
             best = {view.hint}
         pulse = beat(self, 1.3)
         for col in sorted(best):
             centre = geo.centre(col, state.height(col))
             ring = self.cached(("ring",), lambda: self._ring_image(geo))
             blit_centred(surface, ring, centre, 0.65 + 0.35 * pulse)
-        for col, value in values.items():
-            colour = palette.GOOD if value.score > 0 else palette.BAD if value.score < 0 else palette.TEXT_MUTED
-            label = self.cached(("hint", value.text, colour, col in best), lambda: self._hint_label(geo, value.text, colour, col in best))
+        labels = [(col, value.text, palette.GOOD if value.score > 0 else palette.BAD if value.score < 0
+                   else palette.TEXT_MUTED) for col, value in values.items()]
+        for col, words, colour in labels + [(col, "?", palette.TEXT_MUTED) for col in unknown]:
+            label = self.cached(("hint", words, colour, col in best), lambda: self._hint_label(geo, words, colour, col in best))
             blit_centred(surface, label, geo.centre(col, state.height(col)))
 
     def _draw_win_lines(self, surface: pygame.Surface, geo: _Geometry, outcome: Outcome) -> None:

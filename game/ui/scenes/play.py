@@ -85,14 +85,19 @@ def _example(state: State) -> str:
 
 @dataclass
 class HintShown:
-    """The hint on screen: the move in notation, the words of its value, both as one line."""
+    """The hint on screen: the move in notation, the words of its value, both as one line,
+    what the values prove of the position (when it says more than the move's words) and
+    whether the hint bot is still proving the rest."""
 
     move_text: str = ""
     detail: str = ""
+    position: str = ""
+    refining: bool = False
 
     @property
     def text(self) -> str:
-        return self.move_text + (f"  ({self.detail})" if self.detail else "")
+        return self.move_text + (f"  ({self.detail})" if self.detail else "") + (
+            f" · position: {self.position}" if self.position else "")
 
 
 class BoardFocus(Widget):
@@ -357,8 +362,14 @@ class PlayScene(Scene):
         elif isinstance(event, HintReady):
             self.view.hint = event.move
             self.view.hint_values = dict(event.values)
-            self.hint = HintShown(self.state.move_to_str(event.move), event.detail)
-            self.services.sounds.play("hint")
+            verdict, legal = event.position, self.state.legal_moves()
+            telling = verdict is not None and (verdict.proven or any(m not in event.values for m in legal))
+            position = verdict.text if telling else ""    # estimates of every move: their words say so
+            first = not self.hint.text
+            self.hint = HintShown(self.state.move_to_str(event.move), event.detail,
+                                  "" if position == event.detail else position, event.refining)
+            if first:
+                self.services.sounds.play("hint")
         elif isinstance(event, HintFailed):
             self.services.toasts.show(event.text, "warning")
 
@@ -521,7 +532,7 @@ class PlayScene(Scene):
         if self.hint_unavailable():
             self.refuse_hint()
             return
-        if self.hint_pending:
+        if self.hint_pending or self.session.hint_refining:   # the hint on its way, or filling in
             self.services.sounds.play("error")
             return
         tier = self.services.config.game(self.game_id).hint_tier
