@@ -24,6 +24,7 @@ again with more time, and shows the position's value only once proven.
 """
 from __future__ import annotations
 
+import os
 from typing import ClassVar
 
 from game.rules.bot import Bot, MoveValue, check_whole
@@ -31,7 +32,7 @@ from game.rules.reversi import PASS, Reversi, flip_mask, legal_mask, squares_of
 from bots.lib import clock
 from bots.lib.clock import Deadline, NodeRate
 from bots.lib.deepening import Iteration, Search, deepen, deepest
-from bots.lib.reversi_endgame import SolveAborted, Solver
+from bots.lib.reversi_endgame import SolveAborted, Solver, solve_kernel
 from bots.lib.reversi_search import MidgameSearch
 
 #: Part of the budget a move may use (the rest covers the worker's overhead).
@@ -75,14 +76,19 @@ class ReversiHard(Bot):
     def warm_up(cls) -> None:
         """Compile the search's kernels (a small table, nothing kept); the solver waits for ``warm_up_later``.
 
-        The solver is two thirds of the compile and no game needs it before
-        ``exact_empties``; until ``warm_up_later`` has run, a position that
-        would be solved is searched instead, so its compile never runs on a move's clock.
+        The solver is two thirds of a first compile and no game needs it
+        before ``exact_empties``; until ``warm_up_later`` has run, a position
+        that would be solved is searched instead, so its compile never runs on
+        a move's clock. When numba's disk cache already holds the solver, it
+        is loaded at once (a fraction of a second) and nothing waits.
         """
         state = Reversi.read(WARM_UP_POSITION)
         own, opp = _sides(state)
         MidgameSearch(table_bits=8).search(own, opp, state.legal_moves(), 3)
-        ReversiHard._solver_waits = True
+        if _solver_cached() and not ReversiHard._solver_waits:
+            cls.warm_up_later()
+        else:
+            ReversiHard._solver_waits = True
 
     @classmethod
     def warm_up_later(cls) -> None:
@@ -219,6 +225,15 @@ def exact_text(score: int) -> str:
 def estimate_value(centi_discs: int) -> MoveValue:
     """A search's estimate in centi-discs as a move value: ``'about +2.5 (estimate)'`` (discs)."""
     return MoveValue(centi_discs / 100, f"about {centi_discs / 100:+.1f} (estimate)")
+
+
+def _solver_cached() -> bool:
+    """Whether numba's disk cache holds the solver: its entry kernel, which is written there after
+    every kernel it calls. False when numba keeps its cache some other way than this one knows."""
+    try:
+        return os.path.exists(solve_kernel._cache._cache_file._index_path)
+    except AttributeError:
+        return False
 
 
 def _sides(state: Reversi) -> tuple[int, int]:

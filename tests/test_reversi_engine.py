@@ -13,6 +13,8 @@ from bots.lib.reversi_endgame import SolveAborted, Solver
 from bots.lib import reversi_patterns as patterns
 from bots.lib.reversi_eval import HARD_WEIGHTS, PATTERNS, feature_eval
 from bots.lib.reversi_search import MidgameSearch
+from bots import reversi_hard
+from bots.reversi_master import ReversiMaster
 from bots.reversi_hard import WARM_UP_POSITION, ReversiHard, exact_text
 from game.rules.bot import MoveValue
 from game.rules.reversi import PASS, START_BLACK, START_WHITE, Reversi, flip_mask, legal_mask, squares_of
@@ -282,12 +284,33 @@ def test_warm_up_compiles_every_kernel_without_error():
     ReversiHard.warm_up_later()
 
 
-def test_hard_searches_an_endgame_until_its_later_warm_up_has_compiled_the_solver():
+def test_hard_searches_an_endgame_until_its_later_warm_up_has_compiled_the_solver(monkeypatch):
     endgame = Reversi.read(WARM_UP_POSITION)
     bot = ReversiHard(exact_empties=18)
+    monkeypatch.setattr(reversi_hard, "_solver_cached", lambda: False)   # as on a first launch
     try:
         ReversiHard.warm_up()
         assert not bot.solves(endgame)
     finally:
         ReversiHard.warm_up_later()
     assert bot.solves(endgame)
+
+
+def test_master_warmed_up_after_hard_deferred_its_solver_defers_it_too(monkeypatch):
+    cached = iter([False, True])            # Hard finds no solver in the cache; Master would
+    monkeypatch.setattr(reversi_hard, "_solver_cached", lambda: next(cached))
+    try:
+        ReversiHard.warm_up()
+        ReversiMaster.warm_up()
+        assert ReversiHard._solver_waits
+    finally:
+        ReversiHard.warm_up_later()
+    assert not ReversiHard._solver_waits
+
+
+def test_hard_warmed_up_with_the_solver_in_the_disk_cache_solves_at_once():
+    ReversiHard.warm_up()
+    ReversiHard.warm_up_later()               # now the solver is in the cache
+    ReversiHard.warm_up()
+    assert not ReversiHard._solver_waits
+    assert ReversiHard(exact_empties=18).solves(Reversi.read(WARM_UP_POSITION))
