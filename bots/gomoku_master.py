@@ -7,7 +7,7 @@ after which the opponent has neither. Inside the search a side facing an
 open three tries only the points that stop it and its own fours, and quiet
 moves late in a position's order are searched a ply shallower first
 (late-move reductions), so the search reaches further than Hard's in the
-same time; it takes four fifths of the budget where Hard takes half. The
+same time; it takes four fifths of the budget where Hard takes a quarter. The
 rest is Hard's (``bots/gomoku_hard.py``).
 """
 from __future__ import annotations
