@@ -34,6 +34,7 @@ from game.match.record import REMOTE, Match, Player
 from game.match.runner import BotRunner, BotSpec
 from game.match.session import BotStuck, GameOver, MatchSession, MovePlayed
 from game.net import protocol as p
+from game.net.discovery import Announcement
 from game.rules.catalogue import GameSpec
 from game.rules.core import BadNotation, IllegalMove, Outcome, RulesError, State, Termination
 from game.store.savefile import printable, save_match
@@ -235,6 +236,11 @@ class GameServer:
         pause = self._pause_now()
         return p.Sync(how, str(self.spec), state.start_text, moves, self.seat_infos(),
                       _result(self.ended) if self.ended else None, pause[0] if pause else None)
+
+    def announcement(self) -> Announcement:
+        """What the discovery announcer says of this game now."""
+        port = self.address[1] if self.address else self.bind[1]
+        return Announcement(self.name, str(self.spec), port, len(self.open_seats()))
 
     # -- life cycle --------------------------------------------------------------------------
     async def start(self) -> tuple[str, int]:
