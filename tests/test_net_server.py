@@ -311,3 +311,25 @@ def test_a_silent_connection_is_dropped_and_its_seat_waits(host):
     left = ann.expect(p.Left, lambda m: m.name == "Mute", timeout=PATIENCE + 10)   # it never answers a ping
     assert "silent" in left.why
     sock.close()
+
+
+@pytest.mark.parametrize("game", ["tictactoe", "connect4", "reversi", "gomoku", "chinesecheckers"])
+def test_a_whole_game_of_each_game_between_two_clients(host, game):
+    """Random legal moves to the end; forced passes are played by the server and seen by both."""
+    import random
+
+    server = host(game, limits=limits(messages_per_second=1000))     # the clients play faster than people
+    ann, bob = server.join("Ann"), server.join("Bob")
+    state = GameSpec.parse(game).new_state()
+    chooser = random.Random(game)
+    while not state.is_over():
+        ply = len(state.move_stack)
+        if not state.must_pass():
+            mover = next(peer for peer in (ann, bob) if state.turn in peer.client.seats)
+            mover.client.play(state.move_to_str(chooser.choice(state.legal_moves())), ply)
+        seen = [peer.expect(p.Moved) for peer in (ann, bob)]
+        assert seen[0] == seen[1] and seen[0].ply == ply
+        assert seen[0].by == ("pass" if state.must_pass() else "remote")
+        state.push(state.parse_move(seen[0].move))
+    assert server.call(lambda: server.server.state.game_text()) == state.game_text()
+    assert server.call(lambda: server.server.is_over)
