@@ -333,3 +333,45 @@ def test_a_whole_game_of_each_game_between_two_clients(host, game):
         state.push(state.parse_move(seen[0].move))
     assert server.call(lambda: server.server.state.game_text()) == state.game_text()
     assert server.call(lambda: server.server.is_over)
+
+
+def test_a_player_whose_connection_dies_without_a_word_comes_back_to_the_same_seat(host):
+    import struct
+
+    server = host()
+    ann = server.join("Ann")
+    sock = raw(server.port)
+    sock.sendall(p.encode(p.Hello(p.PROTOCOL_VERSION, "Bob")) + p.encode(p.Accept()))
+    welcome = ann.expect(p.Joined, lambda m: m.name == "Bob")
+    ann.client.play("b2", 0)
+    ann.expect(p.Moved)
+    received = b""
+    while b'"welcome"' not in received:
+        received += sock.recv(65536)
+    token = next(p.decode(line) for line in received.split(b"\n") if b'"welcome"' in line).token
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    sock.close()                                        # reset, as when its process is killed
+    assert ann.expect(p.Left).name == "Bob"
+    ann.expect(p.Paused, lambda m: "Bob" in m.reason)
+    bob = server.join("Bob", token=token)
+    assert (welcome.seat, bob.client.seats) == (1, [1])
+    assert bob.expect(p.Sync).moves == ["b2"]
+    ann.expect(p.Resumed)
+    bob.client.play("a1", 1)
+    assert ann.expect(p.Moved).move == "a1"
+
+
+def test_a_token_that_holds_no_seat_is_refused(host):
+    server = host()
+    from game.net.client import NetClient
+    from game.net.server import NetError
+
+    with pytest.raises(NetError, match="holds no seat"):
+        NetClient.connect(LOOPBACK, server.port, "Bob", token="x" * 22, timeout=PATIENCE)
+
+
+def test_only_the_host_decides_a_seats_fate(host):
+    server = host()
+    ann, bob = server.join("Ann"), server.join("Bob")
+    ann.client.decide(1, "end")
+    assert ann.expect(p.Error).code == "seat"
