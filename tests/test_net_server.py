@@ -375,3 +375,17 @@ def test_only_the_host_decides_a_seats_fate(host):
     ann, bob = server.join("Ann"), server.join("Bob")
     ann.client.decide(1, "end")
     assert ann.expect(p.Error).code == "seat"
+
+
+def test_the_host_saves_the_game_and_a_saved_game_can_be_hosted_again(host, tmp_path):
+    from game.store.savefile import load_match
+
+    server = host("connect4")
+    ann, bob = server.join("Ann"), server.join("Bob")
+    play_through("connect4", ["4", "4", "3"], [ann, bob], server)
+    server.thread.save(tmp_path / "lan.txt")
+    saved = load_match(tmp_path / "lan.txt")
+    assert saved.state.to_text() == "443" and [pl.label for pl in saved.players] == ["Ann", "Bob"]
+    again = host(saved.state, REMOTE2)
+    cid = again.join("Cid")
+    assert cid.client.sync.moves == ["4", "4", "3"] and cid.client.seats == [0]

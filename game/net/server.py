@@ -34,7 +34,7 @@ from game.match.record import REMOTE, Match, Player
 from game.match.runner import BotRunner, BotSpec
 from game.match.session import BotStuck, GameOver, MatchSession, MovePlayed
 from game.net import protocol as p
-from game.net.discovery import Announcement
+from game.net.discovery import Announcement, local_address
 from game.rules.catalogue import GameSpec
 from game.rules.core import BadNotation, IllegalMove, Outcome, RulesError, State, Termination
 from game.store.savefile import printable, save_match
@@ -253,7 +253,8 @@ class GameServer:
         host, port = self._server.sockets[0].getsockname()[:2]
         self.address = (host, port)
         self.session.start()
-        self.log(f"Hosting {self.spec} on {host}:{port}")
+        where = f"; players join at {local_address()}:{port}" if host in ("0.0.0.0", "") else ""
+        self.log(f"Hosting {self.spec} on {host}:{port}{where}")
         self._pause = self._pause_now()
         return self.address
 
