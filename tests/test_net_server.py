@@ -389,3 +389,15 @@ def test_the_host_saves_the_game_and_a_saved_game_can_be_hosted_again(host, tmp_
     again = host(saved.state, REMOTE2)
     cid = again.join("Cid")
     assert cid.client.sync.moves == ["4", "4", "3"] and cid.client.seats == [0]
+
+
+def test_connections_past_the_limit_are_told_the_game_is_full(host, monkeypatch):
+    from game.net import server as server_module
+
+    monkeypatch.setattr(server_module, "MAX_CONNECTIONS", 2)
+    server = host()
+    ann, bob = server.join("Ann"), server.join("Bob")
+    sock = raw(server.port)
+    assert [p.decode(line).code for line in read_lines(sock)] == ["full"]
+    ann.client.play("b2", 0)
+    assert bob.expect(p.Moved).move == "b2"

@@ -47,6 +47,8 @@ MAX_BAD_MESSAGES = 10
 BOT_TICK, IDLE_TICK = 0.01, 0.25
 #: Seconds a new connection has to say hello.
 HELLO_TIMEOUT = 10.0
+#: Connections one game takes at once (players and spectators); one more is told the game is full.
+MAX_CONNECTIONS = 64
 
 
 class NetError(Exception):
@@ -401,6 +403,11 @@ class GameServer:
     # -- connections -------------------------------------------------------------------------
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Connection(self, reader, writer)
+        if len(self.conns) >= MAX_CONNECTIONS:
+            conn.send(p.Error("full", f"this game has {MAX_CONNECTIONS} connections already"))
+            self._close(conn)
+            self.log(f"{conn.who} refused: {MAX_CONNECTIONS} connections already")
+            return
         self.conns.add(conn)
         task = asyncio.current_task()
         if task is not None:
