@@ -133,7 +133,9 @@ def main(argv: list[str] | None = None) -> int:
 
     solver = Solver(table_bits=args.table_bits)
     start = time.perf_counter()
-    solver.solve(position_from_moves(columns("567364771117652")))
+    warm = position_from_moves(columns("567364771117652"))
+    solver.solve(warm)
+    solver.solve_many([warm])
     print(f"compile or cache load, first call: {time.perf_counter() - start:.2f} s; "
           f"table {solver.table.size:,} entries ({solver.table.nbytes / 2**20:.0f} MB)")
     reference = None
