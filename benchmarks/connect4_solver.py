@@ -2,18 +2,21 @@
 
 For each set (end game, middle game, beginning) every position is solved
 from an empty transposition table, as a fresh solver process would, and
-checked against its known score. Printed per set: positions, mean and worst
-time, mean nodes, nodes per second, and whether every score matched. Times
-are warm: the kernels are compiled (or loaded from numba's disk cache) first,
-and that time is printed separately. Clearing the table between positions is
+checked against its known score. Printed per set: positions, mean, median
+and worst time, mean nodes, nodes per second, and whether every score
+matched. Times are warm: the kernels are compiled (or loaded from numba's
+disk cache) first, and that time is printed separately. Clearing the table between positions is
 not timed. The machine's load average is printed with each table (timings on
 a shared machine are noisy). Exits with status 1 if any score is wrong.
 
 ``--reference PATH`` runs a reference solver binary side by side: a program
 that reads positions (``4453``) on stdin, one a line, and answers each with a
-line ``<moves> <score> <nodes> <microseconds>`` after clearing its table, as
-Pascal Pons' C++ solver (github.com/PascalPons/connect4, "Part 13" main.cpp)
-does; a binary that answers only ``<moves> <score>`` is timed by the round
+line ``<moves> <score> <nodes> <microseconds>`` after clearing its table.
+Pascal Pons' C++ solver (github.com/PascalPons/connect4) built from its
+latest sources (a 2**24-entry table, as our default here) with the
+``main.cpp`` of its "Part13: Opening Book" commit does that (the latest
+``main.cpp`` keeps the table from line to line and prints no nodes); with
+the same table size it visits exactly our nodes. A binary that answers only ``<moves> <score>`` is timed by the round
 trip instead (which adds the pipe's latency to its time). Give it no opening
 book (its ``-b`` option naming a missing file). Ours and the reference take
 turns position by position, never at once, and the table gets the
@@ -44,7 +47,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bots.lib.connect4_solver import Solver, position_from_moves  # noqa: E402
 
-TESTDATA = Path(__file__).resolve().parent.parent.parent / "shared" / "testdata" / "connect4"
+#: ``shared/testdata/connect4`` beside the checkout (or beside a folder holding it, for a work tree).
+TESTDATA = next((p / "shared" / "testdata" / "connect4" for p in Path(__file__).resolve().parents[1:]
+                 if (p / "shared" / "testdata" / "connect4").is_dir()),
+                Path(__file__).resolve().parents[2] / "shared" / "testdata" / "connect4")
 SETS = {
     "end": "end_ply28-36.txt",
     "middle": "middle_ply14-27.txt",
@@ -84,7 +90,9 @@ class Tally:
         total = sum(self.seconds)
         count = len(self.seconds)
         verdict = "all exact" if not self.wrong else f"{len(self.wrong)} WRONG"
-        return (f"{total / count * 1000:>9.3f} {max(self.seconds) * 1000:>9.1f} {self.nodes / count:>11,.0f} "
+        median = sorted(self.seconds)[count // 2]
+        return (f"{total / count * 1000:>9.3f} {median * 1000:>9.3f} {max(self.seconds) * 1000:>9.1f} "
+                f"{self.nodes / count:>11,.0f} "
                 f"{self.nodes / max(total, 1e-9) / 1e6:>8.2f}  {verdict:<9}")
 
 
@@ -146,8 +154,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"reference: {args.reference} {' '.join(args.reference_args)} (timed by {how})")
     print(load())
     print()
-    print(f"{'set':<10} {'solver':<10} {'positions':>9} {'mean ms':>9} {'worst ms':>9} {'mean nodes':>11} "
-          f"{'Mnodes/s':>8}  {'scores':<9} {'ours/ref':>8}")
+    print(f"{'set':<10} {'solver':<10} {'positions':>9} {'mean ms':>9} {'median ms':>9} {'worst ms':>9} "
+          f"{'mean nodes':>11} {'Mnodes/s':>8}  {'scores':<9} {'ours/ref':>8}")
     wrong_total = 0
     for name in args.sets:
         cases = read_set(args.data / SETS[name])[:args.limit]
