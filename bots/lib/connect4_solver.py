@@ -419,10 +419,10 @@ class Solver:
 
     def __init__(self, geometry: Geometry = STANDARD, table_bits: int = 23) -> None:
         self.geometry = geometry
-        self.table = np.zeros(next_prime(1 << table_bits), dtype=np.uint64)
+        self._table = np.zeros(next_prime(1 << table_bits), dtype=np.uint64)
         self._state = np.zeros(1, dtype=STATE)
         st = self._state[0]
-        st["table_at"], st["table_size"] = address_of(self.table), self.table.size
+        st["table_at"], st["table_size"] = address_of(self._table), self.table.size
         st["cols"], st["stride"], st["cells"], st["max_discs"] = (
             geometry.cols, geometry.stride, geometry.cells, geometry.max_discs)
         st["bottom"], st["board"] = geometry.bottom, geometry.board
@@ -430,6 +430,11 @@ class Solver:
         st["order"][:geometry.cols] = geometry.order
         self._order = geometry.order
         self.nodes = 0
+
+    @property
+    def table(self) -> np.ndarray:
+        """The transposition table (read-only attribute: the kernels hold its address)."""
+        return self._table
 
     def clear(self) -> None:
         """Forget every stored bound (the table's memory is kept)."""

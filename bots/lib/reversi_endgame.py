@@ -478,12 +478,17 @@ class Solver:
     def __init__(self, table_bits: int = 20) -> None:
         if not 4 <= table_bits <= 28:
             raise ValueError(f"table_bits must be from 4 to 28, got {table_bits!r}")
-        self.table = np.zeros((1 << table_bits, _ENTRY), dtype=np.uint64)
+        self._table = np.zeros((1 << table_bits, _ENTRY), dtype=np.uint64)
         self._state = np.zeros(1, dtype=STATE)
-        self._state[0]["table_at"] = address_of(self.table)
+        self._state[0]["table_at"] = address_of(self._table)
         self._state[0]["table_mask"] = self.table.shape[0] - 1
         self._split = False
         self.nodes = 0
+
+    @property
+    def table(self) -> np.ndarray:
+        """The transposition table (read-only attribute: the kernels hold its address)."""
+        return self._table
 
     def clear(self) -> None:
         """Forget every stored bound (the memory is kept)."""
