@@ -54,6 +54,7 @@ from bots.lib.search_state import address_of, load, store
 U0 = np.uint64(0)
 U1 = np.uint64(1)
 
+
 @intrinsic
 def _popcount(typingctx, x):
     """The number of set bits of a uint64 (one CPU instruction)."""
