@@ -1,7 +1,6 @@
 """Load a saved game: the saves folder as a list, browsed by keyboard or mouse.
 
-pygame_gui's file dialog cannot be browsed by keyboard, so Load opens this
-screen instead: every file of ``saves_dir()``, newest first, one row each
+Load opens this screen: every file of ``saves_dir()``, newest first, one row each
 with the game, who played ("You vs Master"), the number of moves, the
 result and when it was saved. A file that cannot be loaded is a row too,
 showing the problem (the line and what is wrong) and refusing to load.
@@ -370,8 +369,8 @@ class LoadScene(Scene):
         self.refresh()
 
     def browse(self) -> None:
-        """pygame_gui's file dialog, for a game saved outside the saves folder."""
-        self.services.dialogs.pick_file("Open a saved game", self.directory, self._browsed, must_exist=True)
+        """The file dialog, for a game saved outside the saves folder."""
+        self.services.dialogs.choose_file("Open a saved game", self.directory, self._browsed)
 
     def _browsed(self, path: Path) -> None:
         open_saved_game(self.services, path)

@@ -562,16 +562,9 @@ class PlayScene(Scene):
         return default_save_path(self.game_id, saves_dir())
 
     def ask_save(self) -> None:
-        self.services.dialogs.pick_file("Save game", self.default_save_path(), self.save_to, must_exist=False, suffix=".txt",
-                                   creatable=saves_dir())
-
-    def save_to(self, path: Path) -> None:
-        """Write the game to ``path``, asking first if that would replace a file."""
-        if path.exists():
-            self.services.dialogs.confirm("Replace file", f"{path.name} already exists. Replace it with this game?",
-                                     "Replace", lambda: self._write(path))
-            return
-        self._write(path)
+        """The Save dialog: a name in the saves folder (asking before it replaces a file)."""
+        self.services.dialogs.save_as("Save game", self.default_save_path(), self._write, suffix=".txt",
+                                      creatable=saves_dir())
 
     def _write(self, path: Path) -> None:
         try:
