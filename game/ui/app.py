@@ -202,6 +202,8 @@ class App:
             services.sounds.play("hover")
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             services.sounds.play("click")
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and services.toasts.dismiss_at(event.pos):
+            return
         if services.dialogs.handle_event(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:

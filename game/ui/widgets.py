@@ -511,6 +511,8 @@ class FocusGroup:
         self.current: Widget | None = None
         self.hover_time = 0.0
         self.mouse_pos: tuple[int, int] = (0, 0)
+        #: Where the hovered control's tooltip was last drawn (None: no tooltip shown).
+        self.tooltip_rect: pygame.Rect | None = None
 
     def set(self, widgets: Sequence[Widget], focus: Widget | None = None) -> None:
         """Replace the controls, keeping focus on the same one when it is still there."""
@@ -634,35 +636,44 @@ class FocusGroup:
     def draw_tooltip(self, surface: pygame.Surface, delay: float = 0.55) -> None:
         """The hovered control's tooltip, once the mouse has rested on it."""
         widget = self.hovered()
+        self.tooltip_rect = None
         if widget is None or not widget.tooltip or self.hover_time < delay:
             return
-        others = [w.rect for w in self.widgets if w is not widget and w.visible and w.rect.width > 0]
-        draw_tooltip(surface, self.ctx.fonts, widget.tooltip, widget.rect, others)
+        # The controls it must not hide; a board or a list, a good part of the window, may be covered.
+        small = surface.get_width() * surface.get_height() // 8
+        others = [w.rect for w in self.widgets
+                  if w is not widget and w.visible and 0 < w.rect.width * w.rect.height <= small]
+        self.tooltip_rect = draw_tooltip(surface, self.ctx.fonts, widget.tooltip, widget.rect, others)
 
 
 def tooltip_box(size: tuple[int, int], anchor: pygame.Rect, screen: pygame.Rect,
                 avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """Where a tooltip of ``size`` goes for the control at ``anchor``: above it, else
-    beside it (right, then left), else below, the first place inside ``screen`` that
-    covers none of the ``avoid`` rects (the other controls); above if none is free."""
+    to its left, right or below, each moved on past the controls in the way (the
+    ``avoid`` rects), the first place inside ``screen`` that covers none of them;
+    just above the control if there is none."""
     gap = 8
-    box = pygame.Rect((0, 0), size)
-    places = [
-        ("midbottom", (anchor.centerx, anchor.top - gap)),
-        ("midleft", (anchor.right + gap, anchor.centery)),
-        ("midright", (anchor.left - gap, anchor.centery)),
-        ("midtop", (anchor.centerx, anchor.bottom + gap)),
-    ]
     inside = screen.inflate(-8, -8)
-    candidates = []
-    for point, at in places:
-        spot = box.copy()
+    moves = [
+        ("midbottom", (anchor.centerx, anchor.top - gap), lambda spot, r: setattr(spot, "bottom", r.top - gap)),
+        ("midright", (anchor.left - gap, anchor.centery), lambda spot, r: setattr(spot, "right", r.left - gap)),
+        ("midleft", (anchor.right + gap, anchor.centery), lambda spot, r: setattr(spot, "left", r.right + gap)),
+        ("midtop", (anchor.centerx, anchor.bottom + gap), lambda spot, r: setattr(spot, "top", r.bottom + gap)),
+    ]
+    first = None
+    for point, at, past in moves:
+        spot = pygame.Rect((0, 0), size)
         setattr(spot, point, at)
-        spot = spot.clamp(inside)
-        candidates.append(spot)
-        if not spot.colliderect(anchor) and not any(spot.colliderect(rect) for rect in avoid):
+        if first is None:
+            first = spot.clamp(inside)
+        for _ in range(len(avoid) + 1):
+            blocking = next((r for r in avoid if spot.colliderect(r)), None)
+            if blocking is None:
+                break
+            past(spot, blocking)
+        if inside.contains(spot) and not spot.colliderect(anchor) and not any(spot.colliderect(r) for r in avoid):
             return spot
-    return candidates[0]
+    return first if first is not None else pygame.Rect((0, 0), size)
 
 
 def draw_tooltip(surface: pygame.Surface, fonts: Fonts, content: str, anchor: pygame.Rect,

@@ -818,7 +818,13 @@ class PlayScene(Scene):
                 self.movelist.draw_details(surface, pygame.mouse.get_pos())
 
     def toast_room(self) -> pygame.Rect:
-        """Above the board's cells, over the board area only: the side panel and the
-        position stay readable (a bot's failure toast used to cover the panel title)."""
-        area = self.board.rect
-        return pygame.Rect(area.x, 0, area.width, max(0, self.renderer.content_rect().top))
+        """Inside the side panel, over the move list below its heading (or, with the
+        list hidden, between the status box and the buttons): the board with its
+        coordinates and the piece under the cursor, the panel's title and the status
+        box stay in view; over the result panel, between its words and its buttons."""
+        px = self.services.window.px
+        if self.result.shown:
+            top, bottom = self.result.content_bottom + px(8), self.result.rematch.rect.top - px(4)
+        else:
+            top, bottom = self.status.rect.bottom + px(40), self.controls.autoplay_top - 4
+        return pygame.Rect(self.panel_rect.x + 8, top, self.panel_rect.width - 16, max(0, bottom - top))
