@@ -112,6 +112,7 @@ class Toasts:
             fade = min(1.0, (toast.life - toast.age) / 0.4, (toast.life - toast.age) / DISMISS_FADE)
             box = pygame.Rect(0, 0, width, height)
             box.midbottom = (room.centerx, bottom)
+            box.clamp_ip(surface.get_rect())        # a first toast taller than its room still shows whole
             toast.rect = pygame.Rect(box)
             box.y = round(box.y + (1 - toast.slide.value) * round(24 * scale))
             colour = KIND_COLOURS[toast.kind]
