@@ -194,3 +194,21 @@ def test_a_dialog_follows_the_window_when_it_is_resized(make_app):
     d.frames(2)
     assert_dialog_laid_out(d)
     assert d.services.dialogs.current.rect.center == d.services.window.screen.get_rect().center
+
+
+def test_the_mouse_crossing_a_button_leaves_enter_to_the_typed_name_and_a_click_focuses(make_app):
+    d = make_app()
+    saved = []
+    d.services.dialogs.save_as("Save game", saves_dir() / "suggested.txt", saved.append, creatable=saves_dir())
+    d.frames(1)
+    dialog = d.services.dialogs.current
+    cancel = next(b for b in dialog.buttons if b.id == "cancel")
+    d.post(pygame.MOUSEMOTION, pos=cancel.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    d.frames(1)
+    assert cancel.hovered and dialog.focus.current is dialog.field
+    d.click_at(dialog.list.rect.center)
+    assert dialog.focus.current is dialog.list
+    d.click_at(dialog.field.rect.center)
+    assert dialog.focus.current is dialog.field
+    d.key(pygame.K_RETURN)
+    assert len(saved) == 1

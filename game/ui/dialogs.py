@@ -16,7 +16,8 @@ scaled with the window) and are modal: while one is open the screen under it
 gets no input. Keyboard first: the focus ring always shows, Enter does what
 the focused control does (the gold button, the default, has the focus when a
 dialog opens, or the text field whose Enter is the same), Esc cancels, Tab and
-Shift+Tab or the arrows move between the controls; in a file list Up/Down,
+Shift+Tab or the arrows move between the controls (the mouse hovering a
+button lights it without taking the focus; a click focuses what it clicks); in a file list Up/Down,
 PgUp/PgDn and Home/End choose, Enter opens a folder or takes a file and
 Backspace goes up a folder. A dialog is as large as its content, within the
 window. A dialog opened while another is open goes on top of it, and closing
@@ -81,6 +82,7 @@ class Dialog:
         self.ctx = owner.ctx
         self.title = clean_text(title)
         self.focus = FocusGroup(self.ctx)
+        self.focus.follow_hover = False
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.buttons: list[Button] = []
 
@@ -392,7 +394,7 @@ class FileList(Widget):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             row = self.row_at(event.pos)
             if row is None:
-                return False
+                return self.rect.collidepoint(event.pos)     # below the rows: the list takes the focus
             now = pygame.time.get_ticks()
             last_row, last_time = self._last_click
             self._last_click = (row, now)

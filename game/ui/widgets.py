@@ -511,6 +511,9 @@ class FocusGroup:
         self.current: Widget | None = None
         self.hover_time = 0.0
         self.mouse_pos: tuple[int, int] = (0, 0)
+        #: Whether the focus follows the mouse onto the control it hovers (off in a
+        #: dialog: a name typed and then Enter must not press the button the mouse crossed).
+        self.follow_hover = True
         #: Where the hovered control's tooltip was last drawn (None: no tooltip shown).
         self.tooltip_rect: pygame.Rect | None = None
 
@@ -615,8 +618,11 @@ class FocusGroup:
                 if mouse_widgets is not None and widget not in mouse_widgets:
                     widget.hovered = widget.pressed = False
                     continue
-                used = widget.handle_event(event) or used
-                if widget.hovered and event.type == pygame.MOUSEMOTION and widget.can_focus:
+                took = widget.handle_event(event)
+                used = took or used
+                if self.follow_hover and widget.hovered and event.type == pygame.MOUSEMOTION and widget.can_focus:
+                    self.focus(widget)
+                elif took and event.type == pygame.MOUSEBUTTONDOWN and widget.can_focus:
                     self.focus(widget)
             return used
         return False
