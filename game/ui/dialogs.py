@@ -40,10 +40,8 @@ import pygame
 from game.ui import palette
 from game.ui.draw import Fonts, clean_text, fit_text, mix, panel, scrollbar, text, wrap_text
 from game.ui.savedgames import when_text
-from game.ui.widgets import Button, FocusGroup, SoundPlayer, TextField, Widget
+from game.ui.widgets import Button, DoubleClick, FocusGroup, SoundPlayer, TextField, Widget
 
-#: Two clicks on one row of a file list within this many milliseconds open it.
-DOUBLE_CLICK_MS = 450
 LIST_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
 
 
@@ -313,7 +311,7 @@ class FileList(Widget):
         self.scroll = 0
         self.hover_row: int | None = None
         self.problem = ""
-        self._last_click: tuple[int | None, int] = (None, -DOUBLE_CLICK_MS)
+        self.double_click = DoubleClick()
 
     @property
     def row_h(self) -> int:
@@ -395,12 +393,8 @@ class FileList(Widget):
             row = self.row_at(event.pos)
             if row is None:
                 return self.rect.collidepoint(event.pos)     # below the rows: the list takes the focus
-            now = pygame.time.get_ticks()
-            last_row, last_time = self._last_click
-            self._last_click = (row, now)
             self.dialog.focus.focus(self)
-            if row == last_row == self.selected and now - last_time <= DOUBLE_CLICK_MS:
-                self._last_click = (None, -DOUBLE_CLICK_MS)
+            if self.double_click.click(row, self.selected):
                 self.activate()
                 return True
             self.ctx.sounds.play("click")

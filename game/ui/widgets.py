@@ -50,6 +50,27 @@ def approach(current: float, target: float, dt: float, rate: float = 14.0) -> fl
     return current + (target - current) * min(1.0, dt * rate)
 
 
+class DoubleClick:
+    """Tells a second click on the same row of a list within ``DoubleClick.MS`` milliseconds."""
+
+    #: The most milliseconds between the two clicks of a double click.
+    MS = 450
+
+    def __init__(self) -> None:
+        self._last: tuple[object, int] = (None, -self.MS)
+
+    def click(self, row: object, chosen: object) -> bool:
+        """A click on ``row`` (``chosen`` is the row chosen before it): True if it is the
+        second of a double click on the chosen row (the next click starts afresh)."""
+        now = pygame.time.get_ticks()
+        last_row, last_time = self._last
+        self._last = (row, now)
+        if row == last_row == chosen and now - last_time <= self.MS:
+            self._last = (None, -self.MS)
+            return True
+        return False
+
+
 class Widget:
     """A rectangle that can be focused, hovered, pressed and drawn."""
 

@@ -27,7 +27,7 @@ from game.ui import palette
 from game.ui.draw import clean_text, fit_text, mix, panel, scrollbar, text, wrap_text
 from game.ui.savedgames import SavedGame, Summary, scan_saves, summary
 from game.ui.scenes.base import Scene
-from game.ui.widgets import Button, Widget
+from game.ui.widgets import Button, DoubleClick, Widget
 from game.store.userdata import saves_dir
 
 if TYPE_CHECKING:
@@ -35,8 +35,6 @@ if TYPE_CHECKING:
 
 ROW_H = 64
 ROW_GAP = 6
-#: Two clicks on one row within this many milliseconds load it.
-DOUBLE_CLICK_MS = 450
 MOOD_COLOURS = {
     "playing": palette.ACCENT,
     "won": palette.GOOD,
@@ -81,7 +79,7 @@ class SaveList(Widget):
         self.selected = 0
         self.scroll = 0                       # pixels scrolled down
         self.hover_row: int | None = None
-        self._last_click: tuple[int | None, int] = (None, -DOUBLE_CLICK_MS)
+        self.double_click = DoubleClick()
         self.px = scene.services.window.px
 
     @property
@@ -184,12 +182,8 @@ class SaveList(Widget):
             row = self.row_at(event.pos)
             if row is None:
                 return False
-            now = pygame.time.get_ticks()
-            last_row, last_time = self._last_click
-            self._last_click = (row, now)
             self.scene.focus.focus(self)
-            if row == last_row == self.selected and now - last_time <= DOUBLE_CLICK_MS:
-                self._last_click = (None, -DOUBLE_CLICK_MS)
+            if self.double_click.click(row, self.selected):
                 self.scene.load_selected()
                 return True
             self.ctx.sounds.play("click")
