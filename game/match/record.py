@@ -100,7 +100,7 @@ class Match:
 
     def outcome(self) -> Outcome | None:
         """The rules' outcome, or how the players ended the game (``ended``)."""
-        return self.state.outcome() or self.ended
+        return self.ended or self.state.outcome()
 
     @property
     def last_move(self) -> Move | None:

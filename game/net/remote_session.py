@@ -243,7 +243,7 @@ class RemoteSession:
             if not self._mine(message.name):
                 self._events.append(ev.RequestReceived(message.request_id, message.kind, message.name))
         elif isinstance(message, p.Answered):
-            self._events.append(ev.RequestAnswered(message.kind, message.accepted, message.by))
+            self._events.append(ev.RequestAnswered(message.kind, message.accepted, message.by, message.cancelled))
         elif isinstance(message, p.Paused):
             self.paused = message.reason
             self._events.append(ev.Paused(message.reason, message.seconds_left, message.seat))
