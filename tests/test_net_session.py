@@ -158,3 +158,32 @@ def test_a_spectators_screen_never_moves():
         watching.close()
     finally:
         server.stop()
+
+
+def test_after_a_rematch_each_screen_plays_the_other_colour(game):
+    _, (hana, gus) = game
+    until(hana, ev.Resumed)
+    gus.resign()
+    until(hana, GameOver)
+    hana.rematch()
+    gus.answer(until(gus, ev.RequestReceived).request_id, True)
+    until(hana, PositionChanged, lambda e: e.how == "restart")
+    until(gus, PositionChanged, lambda e: e.how == "restart")
+    assert (hana.my_seats, gus.my_seats) == ((1,), (0,))
+    assert (hana.waiting(), gus.waiting()) == (Waiting.REMOTE, Waiting.HUMAN)
+    assert gus.players[0].is_human and not gus.players[1].is_human
+    gus.play(gus.state.parse_move("b2"))
+    assert until(hana, MovePlayed).record.text == "b2"
+
+
+def test_an_undo_request_overtaken_by_a_move_is_reported_void_on_both_screens(game):
+    _, (hana, gus) = game
+    until(hana, ev.Resumed)
+    hana.play(hana.state.parse_move("b2"))
+    until(gus, MovePlayed)
+    hana.request_undo()
+    until(gus, ev.RequestReceived)
+    gus.play(gus.state.parse_move("a1"))
+    for screen in (hana, gus):
+        void = until(screen, ev.RequestAnswered)
+        assert (void.kind, void.accepted, void.cancelled, void.by_name) == ("undo", False, True, "Hana")

@@ -294,8 +294,8 @@ class RemoteSession:
         players = self._players(sync.players, state.num_seats)
         self.paused = sync.paused
         self._ended = _outcome(sync.ended) if sync.ended else None
-        same = (self._local is not None and spec == self._spec and sync.start == self._start
-                and list(sync.moves) == [r.text for r in self.records])
+        same = (self._local is not None and sync.how != "rematch" and spec == self._spec   # a rematch is a new game
+                and sync.start == self._start and list(sync.moves) == [r.text for r in self.records])
         seats_changed = self._local is not None and players != self.players
         self._spec, self._start = spec, sync.start
         self._confirmed = list(sync.moves)
