@@ -281,6 +281,37 @@ def test_a_drop_pauses_everyone_and_the_token_takes_the_seat_back(host):
     assert ann.expect(p.Moved).move == "a1"
 
 
+def test_a_request_asked_while_a_player_was_away_is_put_to_them_when_they_come_back(host):
+    server = host()
+    ann, bob = server.join("Ann"), server.join("Bob")
+    play_through("tictactoe", ["b2", "a1"], [ann, bob], server)
+    token = bob.client.token
+    bob.client.close()
+    ann.expect(p.Paused)
+    ann.client.request_undo()
+    back = server.join("Bob", token=token)
+    request = back.expect(p.Requested)
+    assert (request.kind, request.name) == ("undo", "Ann")
+    back.client.answer(request.request_id, True)
+    assert ann.expect(p.Sync, lambda m: m.how == "undo").moves == []
+
+
+def test_a_request_waiting_for_a_player_whose_seat_goes_to_a_bot_is_void(host):
+    server = host(seats=[SeatPlan.remote(reserved=True), SeatPlan.remote()], limits=limits(reconnect_seconds=0))
+    me = server.join("Me", token=server.server.host_token)
+    bob = server.join("Bob")
+    play_through("tictactoe", ["b2", "a1"], [me, bob], server)
+    bob.client.close()
+    me.client.request_undo()
+    me.expect(p.Paused, lambda m: "host" in m.reason)
+    me.client.decide(1, "bot", "Easy")
+    void = me.expect(p.Answered)
+    assert (void.kind, void.cancelled) == ("undo", True)
+    me.expect(p.Sync, lambda m: m.how == "seats")
+    me.client.request_undo()                    # a new request can be asked: only a bot to ask now
+    assert me.expect(p.Answered).accepted
+
+
 def test_moves_wait_while_the_game_is_paused(host):
     server = host()
     ann, bob = server.join("Ann"), server.join("Bob")

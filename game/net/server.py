@@ -618,6 +618,8 @@ class GameServer:
         self._expired.difference_update(claim.seats)
         conn.send(p.Welcome(p.PROTOCOL_VERSION, claim.token, list(claim.seats), claim.host))
         conn.send(self.sync("join"))
+        if self.request is not None and claim.token in self.request.voters:    # asked while they were away
+            conn.send(p.Requested(self.request.id, self.request.kind, self.request.asker.name))
         self.broadcast(p.Joined(claim.name, claim.seats[0] if claim.seats else None, again))
         self.log(f"{conn.who} {'came back to' if again else 'took'} seat(s) "
                  f"{', '.join(str(s + 1) for s in claim.seats) or 'none'}")
@@ -803,13 +805,14 @@ class GameServer:
                        else (), tuple(ranking), termination=outcome.termination, scores=outcome.scores)
 
     def _void_request(self) -> None:
+        """Drop the waiting request, telling everyone it is void (its voters changed, or the game ended)."""
         if self.request is not None:
             request, self.request = self.request, None
             self.broadcast(p.Answered(request.id, request.kind, False, request.asker.name, cancelled=True))
 
     def _end(self, outcome: Outcome) -> None:
         self.ended = outcome
-        self.request = None
+        self._void_request()
         self.broadcast(p.Ended(_result(outcome)))
         self.log(f"Game over: {outcome.reason}")
         self._update_pause()
@@ -832,6 +835,7 @@ class GameServer:
 
     def _seat_to_bot(self, seat: int, tier: str, label: str | None = None) -> None:
         spec = self._bot_spec(tier)
+        self._void_request()        # it may wait for the answer of the player who leaves the seat
         holder = self.seat_holder(seat)
         if holder is not None:
             holder.seats.remove(seat)
