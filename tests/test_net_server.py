@@ -507,6 +507,35 @@ def test_a_token_that_holds_no_seat_is_refused(host):
         NetClient.connect(LOOPBACK, server.port, "Bob", token="x" * 22, timeout=PATIENCE)
 
 
+def test_a_player_who_does_not_come_back_forfeits_when_the_server_ends_the_game(host):
+    server = host(limits=limits(reconnect_seconds=0), after_limit="end")
+    ann, bob = server.join("Ann"), server.join("Bob")
+    bob.client.close()
+    result = ann.expect(p.Ended).result
+    assert (result.winners, result.termination, result.reason) == ([0], "disconnection", "Bob did not come back")
+
+
+def test_the_host_ending_a_game_for_an_absent_player_gives_it_to_those_still_in_it(host):
+    server = host(seats=[SeatPlan.remote(reserved=True), SeatPlan.remote()], limits=limits(reconnect_seconds=0))
+    me = server.join("Me", token=server.server.host_token)
+    bob = server.join("Bob")
+    bob.client.close()
+    me.expect(p.Paused, lambda m: "host" in m.reason)
+    me.client.decide(1, "end")
+    result = me.expect(p.Ended).result
+    assert (result.winners, result.termination) == ([0], "disconnection")
+
+
+def test_after_the_limit_a_server_with_no_host_gives_the_seat_to_its_bot(host):
+    server = host(limits=limits(reconnect_seconds=0), after_limit="Easy")
+    ann, bob = server.join("Ann"), server.join("Bob")
+    ann.client.play("b2", 0)
+    bob.expect(p.Moved)
+    bob.client.close()
+    assert ann.expect(p.Sync, lambda m: m.how == "seats").players[1].kind == "bot"
+    assert ann.expect(p.Moved).by == "bot"
+
+
 def test_only_the_host_decides_a_seats_fate(host):
     server = host()
     ann, bob = server.join("Ann"), server.join("Bob")

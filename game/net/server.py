@@ -386,7 +386,7 @@ class GameServer:
         self._expired.update(seats)
         self.log(f"{claim.name} did not come back within {self.limits.reconnect_seconds:g} s")
         if self.after_limit == "end":
-            self._end(Outcome((), f"{claim.name} did not come back", termination=Termination.DISCONNECTION))
+            self._end(self._forfeit(seats, f"{claim.name} did not come back"))
         elif self.after_limit is not None:
             for seat in seats:
                 self._seat_to_bot(seat, self.after_limit)
@@ -817,6 +817,15 @@ class GameServer:
         self.log(f"Game over: {outcome.reason}")
         self._update_pause()
 
+    def _forfeit(self, absent: Sequence[int], reason: str) -> Outcome:
+        """A game ended because the players of ``absent`` did not come back: they forfeit,
+        as game servers score an abandoned game; the seats still in it share the win."""
+        staying = tuple(s for s in range(self.state.num_seats) if s not in absent and s not in self.resigned)
+        ranking = (staying, tuple(absent), *((s,) for s in reversed(self.resigned))) \
+            if self.state.num_seats > 2 else ()
+        return Outcome(staying, reason, (), tuple(group for group in ranking if group),
+                       termination=Termination.DISCONNECTION)
+
     def _decide(self, conn: Connection, message: p.Decide) -> None:
         claim = conn.claim
         if claim is None or not claim.host:
@@ -825,8 +834,9 @@ class GameServer:
             conn.send(p.Error("state", f"seat {message.seat + 1} is not waiting for a decision"))
         elif message.action == "end":
             holder = self.seat_holder(message.seat)
-            self._end(Outcome((), f"ended by the host: {holder.name if holder else 'a player'} did not come back",
-                              termination=Termination.DISCONNECTION))
+            absent = sorted(self._expired)
+            self._end(self._forfeit(absent, f"ended by the host: {holder.name if holder else 'a player'} "
+                                            "did not come back"))
         else:
             try:
                 self._seat_to_bot(message.seat, message.tier or "")
