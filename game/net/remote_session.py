@@ -356,7 +356,7 @@ class RemoteSession:
     def _moved(self, played: MovePlayed) -> None:
         self._events.append(played)
         outcome = self.state.outcome()
-        if outcome is not None:
+        if outcome is not None and self._ended is None:    # else the server's result came, and counted
             self._events.append(GameOver(outcome, counts=True))
 
 

@@ -337,7 +337,13 @@ class GameServer:
                 pass
 
     def _relay_events(self) -> None:
-        for event in self.session.events():
+        events = self.session.events()
+        over = next((event for event in events if isinstance(event, GameOver)), None)
+        if over is not None and self.resigned and self.ended is None:
+            # The server's result (resigners ranked last) goes before the move that ended the
+            # game, so a screen counts that result, not the rules' own.
+            self._end(self._after_resignations(over.outcome))
+        for event in events:
             if isinstance(event, MovePlayed):
                 record = event.record
                 by = event.by if event.by in ("bot", "pass") else "remote"
@@ -347,9 +353,8 @@ class GameServer:
                          + (f" ({record.note})" if record.note else ""))
                 self._void_stale_request()
             elif isinstance(event, GameOver):
-                self.log(f"Game over: {event.outcome.reason}")
-                if self.resigned and self.ended is None:
-                    self._end(self._after_resignations(event.outcome))
+                if self.ended is None:
+                    self.log(f"Game over: {event.outcome.reason}")
             elif isinstance(event, BotStuck):
                 ply = len(self.session.records)
                 if self._stuck_told != ply:
