@@ -733,9 +733,8 @@ class GameServer:
         request = self.request
         if request is None or request.kind == "rematch" or request.ply == len(self.state.move_stack):
             return
-        self.request = None
-        self.broadcast(p.Answered(request.id, request.kind, False, request.asker.name, cancelled=True))
         self.log(f"{request.asker.name}'s {request.kind} request is void: the position changed")
+        self._void_request()
 
     def _settle(self, request: Request, accepted: bool, by: str) -> None:
         self.request = None
