@@ -64,6 +64,8 @@ class StatusHost(Protocol):
     hint: HintLine
     #: Why the board refused the player's last pick ('' for none lately).
     refusal: str
+    #: A network game waits (a player to join or to come back).
+    net_paused: bool
 
     @property
     def state(self) -> "State": ...
@@ -209,8 +211,8 @@ class StatusPanel:
             status = text(surface, line_font, line, palette.TEXT_MUTED, (badge.right + 18, badge.y + px(30)))
             if thinking and not scene.paused:
                 self._draw_thinking_dots(surface, (status.right + 10, status.centery + 3), colour)
-            spec = scene.session.specs.get(seat)
-            if thinking and spec is not None:
+            spec = scene.session.specs.get(seat) if thinking else None
+            if spec is not None:
                 self._draw_think_bar(surface, box, colour, spec.budget)
             elif scene.warming:
                 self._draw_warm_up_bar(surface, box, colour)
@@ -268,6 +270,8 @@ class StatusPanel:
             return "preparing its engine"
         if scene.thinking:
             return "Paused: Space resumes, S steps" if scene.paused else "thinking"
+        if scene.net_paused:
+            return "the game is paused"
         return "Your move" if scene.player_name(scene.state.turn) == "You" else "to move"
 
     # -- pieces of the box -----------------------------------------------------------------

@@ -1,0 +1,219 @@
+"""Network games on screen: one arcade hosts, another joins, both on loopback in this process.
+
+Two ``App``s share pygame's one event queue, so each is driven in turn: an
+event posted for one is followed by that app's frame, which takes it.
+Everything goes through real sockets on 127.0.0.1 (the server binds there on
+a free port; nothing is announced or broadcast).
+"""
+from __future__ import annotations
+
+import socket
+import time
+
+import pygame
+import pytest
+
+from game.match.record import REMOTE, Match, Player
+from game.rules.catalogue import new_state
+
+FRAME = 1 / 60
+
+
+class Pair:
+    """A hosting app and a joining app, driven together."""
+
+    def __init__(self, host, guest) -> None:
+        self.host, self.guest = host, guest
+
+    def frames(self, count: int = 1) -> None:
+        for _ in range(count):
+            self.host.frames(1)
+            self.guest.frames(1)
+
+    def until(self, condition, what: str, seconds: float = 20.0) -> None:
+        """Frames of both apps until ``condition()`` holds (real sockets and threads: waits in real time)."""
+        started = time.monotonic()
+        while not condition():
+            if time.monotonic() - started > seconds:
+                raise AssertionError(f"{what} did not happen within {seconds:.0f} s "
+                                     f"(host on {self.host.scene.name}, guest on {self.guest.scene.name})")
+            self.frames(1)
+            time.sleep(0.002)
+
+    def settle(self) -> None:
+        """Let both apps' screen transitions end (clicks wait for them, as a player's would)."""
+        self.until(lambda: not self.host.services.scenes.transitioning and not self.guest.services.scenes.transitioning,
+                   what="the transitions' end")
+
+
+def type_into(d, words: str) -> None:
+    for ch in words:
+        d.post(pygame.TEXTINPUT, text=ch)
+    d.frames(1)
+
+
+def free_udp_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def host_game(d, game_id: str = "tictactoe", players=None, announce_port: int | None = None):
+    """Host ``game_id`` from ``d``'s window on loopback (announced to loopback's
+    ``announce_port`` if given); returns its play screen once the server runs."""
+    state = new_state(game_id)
+    players = players or [Player.human(), Player(REMOTE, "Remote player")]
+    d.services.setup_memory.player_name = "Hostess"
+    d.services.scenes.push("host", match=Match(state, players), bind="127.0.0.1", port=0,
+                           announce="127.0.0.1" if announce_port else None, discovery_port=announce_port,
+                           animate=False)
+    d.until(lambda: d.scene.name == "play", what="the hosted game's play screen", limit=60, seconds=20)
+    return d.scene
+
+
+def join_game(pair: Pair, address: str, name: str = "Grace"):
+    """The guest types its name and the address on the Join screen, accepts the invitation."""
+    g = pair.guest
+    g.services.scenes.push("join", listen_on=None, animate=False)
+    g.frames(1)
+    join = g.scene
+    join.name_field.set_text(name)
+    join.focus.focus(join.address_field)
+    type_into(g, address)
+    g.key(pygame.K_RETURN)
+    pair.until(lambda: g.scene.name == "lobby", what="the invitation")
+    return g.scene
+
+
+@pytest.fixture
+def pair(make_app):
+    host = make_app((1024, 700))
+    guest = make_app((1024, 700))
+    return Pair(host, guest)
+
+
+def test_setup_host_button_opens_the_host_screen_with_the_match(make_app, monkeypatch):
+    d = make_app(game_id="tictactoe")
+    opened = {}
+    monkeypatch.setattr(d.services.scenes, "push", lambda name, **args: opened.update(name=name, **args))
+    d.scene.select(1, "Remote player")
+    d.click("start")
+    assert opened["name"] == "host"
+    assert [p.kind for p in opened["match"].players] == ["human", "remote"]
+
+
+def test_a_hosted_game_waits_for_its_player_and_shows_where_to_join(pair):
+    play = host_game(pair.host)
+    pair.until(lambda: play.pause_card.visible, what="the waiting card")
+    assert "Waiting for a player" in play.pause_card.message
+    assert str(play.hosting.address.split(":")[-1]) in play.pause_card.message
+    assert not play.view.interactive
+
+
+def test_the_join_screen_lists_a_game_announced_on_loopback_and_joins_it(pair):
+    port = free_udp_port()
+    play = host_game(pair.host, "connect4", announce_port=port)
+    guest = pair.guest
+    guest.services.scenes.push("join", listen_on="127.0.0.1", discovery_port=port, animate=False)
+    join = guest.scene
+    pair.until(lambda: join.games, what="the game in the list")
+    found = join.games[0]
+    assert (found.name, found.port, found.seats_open) == ("Hostess", play.hosting.server.address[1], 1)
+    assert found.game.startswith("Connect Four") and "Rows: 6" in found.game
+    pair.settle()
+    guest.click_at(join.games_list.row_rect(0).center)
+    pair.until(lambda: guest.scene.name == "lobby", what="the invitation")
+    assert guest.scene.invitation.title == "Connect Four"
+
+
+def test_invitation_names_the_game_the_seat_and_the_host(pair):
+    play = host_game(pair.host)
+    lobby = join_game(pair, f"127.0.0.1:{play.hosting.server.address[1]}")
+    invitation = lobby.invitation
+    assert (invitation.title, invitation.host, invitation.seat, invitation.seat_name) == ("Tic-tac-toe", "Hostess", 1, "O")
+    lobby.decline_btn.activate()
+    pair.until(lambda: any("declined" in line.words for line in play.chat.lines), what="the host hearing the no")
+    assert pair.guest.scene.name == "join"
+
+
+def test_host_and_guest_play_through_sockets_and_both_boards_agree(pair):
+    play = host_game(pair.host)
+    lobby = join_game(pair, f"127.0.0.1:{play.hosting.server.address[1]}")
+    lobby.accept_btn.activate()
+    guest = pair.guest
+    pair.until(lambda: guest.scene.name == "play", what="the guest's play screen")
+    seen = guest.scene
+    pair.until(lambda: not play.net_paused and not seen.net_paused, what="the game going on")
+    assert play.player_name(0) == "You" and play.player_name(1) == "Grace"
+    assert seen.player_name(1) == "You" and seen.player_name(0) == "Hostess"
+
+    for mover, cell in ((pair.host, 4), (guest, 0), (pair.host, 8)):
+        screen = mover.scene
+        pair.until(lambda: screen.view.interactive and not screen.renderer.busy, what=f"the turn for {cell}")
+        pair.settle()
+        mover.click_at(screen.renderer.cell_centre(cell))
+        pair.until(lambda: len(play.match.records) == len(seen.match.records) ==
+                   len(screen.match.records) and screen.match.records and screen.match.records[-1].move == cell,
+                   what=f"move {cell} on both boards")
+    assert [r.text for r in play.match.records] == [r.text for r in seen.match.records] == ["b2", "a3", "c1"]
+    assert play.state.to_text() == seen.state.to_text()
+
+
+def test_chat_reaches_the_other_side(pair):
+    play = host_game(pair.host)
+    join_game(pair, f"127.0.0.1:{play.hosting.server.address[1]}").accept_btn.activate()
+    guest = pair.guest
+    pair.until(lambda: guest.scene.name == "play", what="the guest's play screen")
+    seen = guest.scene
+    pair.settle()
+    seen.focus.focus(seen.chat.field)
+    type_into(guest, "good luck!")
+    guest.key(pygame.K_RETURN)
+    pair.until(lambda: any(line.words == "good luck!" for line in play.chat.lines), what="the chat line at the host")
+    line = next(line for line in play.chat.lines if line.words == "good luck!")
+    assert line.name == "Grace"
+
+
+def test_an_undo_request_shows_a_prompt_the_other_side_answers(pair):
+    play = host_game(pair.host)
+    join_game(pair, f"127.0.0.1:{play.hosting.server.address[1]}").accept_btn.activate()
+    guest = pair.guest
+    pair.until(lambda: guest.scene.name == "play", what="the guest's play screen")
+    seen = guest.scene
+    pair.until(lambda: play.view.interactive, what="the host's turn")
+    pair.settle()
+    pair.host.click_at(play.renderer.cell_centre(4))
+    pair.until(lambda: len(seen.match.records) == 1, what="the move at the guest")
+    play.controls.undo.activate()
+    pair.until(lambda: seen.request_card.visible, what="the prompt at the guest")
+    assert "take back" in seen.request_card.message and "Hostess" in seen.request_card.message
+    assert seen.focus.current is seen.widget("accept_request")
+    guest.key(pygame.K_RETURN)
+    pair.until(lambda: not play.match.records and not seen.match.records, what="the move taken back on both boards")
+    assert not seen.request_card.visible
+
+
+def test_a_dropped_player_pauses_the_game_and_joining_again_takes_the_seat_back(pair):
+    play = host_game(pair.host)
+    address = f"127.0.0.1:{play.hosting.server.address[1]}"
+    join_game(pair, address).accept_btn.activate()
+    guest = pair.guest
+    pair.until(lambda: guest.scene.name == "play", what="the guest's play screen")
+    pair.until(lambda: not play.net_paused, what="the game going on")
+    pair.settle()
+    pair.until(lambda: play.view.interactive, what="the host's turn")
+    pair.host.click_at(play.renderer.cell_centre(4))
+    pair.until(lambda: len(guest.scene.match.records) == 1, what="the move at the guest")
+    guest.scene.session.client.close()          # the guest's connection drops
+    pair.until(lambda: play.pause_card.visible and play.net_paused, what="the pause at the host")
+    assert "Grace" in play.pause_card.message and play.pause_card.seconds_left
+    assert not play.view.interactive
+    guest.services.scenes.pop(animate=False)     # back on the Join screen, as after Leave
+    guest.frames(1)
+    join = guest.scene
+    assert join.name == "join"
+    join.join_typed(address)
+    pair.until(lambda: guest.scene.name == "play", what="the guest back on the play screen")
+    back = guest.scene
+    pair.until(lambda: not play.net_paused and not play.pause_card.visible, what="the game going on again")
+    assert back.session.my_seats == (1,) and [r.text for r in back.match.records] == ["b2"]
