@@ -98,9 +98,9 @@ class PlayControls:
         back this screen's last move, Restart becomes Offer draw and Redo Resign (which
         asks first); Load and Paste, which would replace the game, are not offered."""
         self.networked = True
-        self.undo.label, self.undo.on_press = "Ask undo", scene.ask_undo
+        self.undo.on_press = scene.ask_undo
         self.undo.tooltip = "Ask the others to take back your last move (U)"
-        self.restart.label, self.restart.on_press = "Offer draw", scene.offer_draw
+        self.restart.on_press = scene.offer_draw
         self.restart.tooltip = "Offer the others a draw (N)"
         self.redo.label, self.redo.on_press, self.redo.style = "Resign", scene.ask_resign, "danger"
         self.redo.tooltip = "Give the game up (Y; asks first)"
@@ -113,6 +113,9 @@ class PlayControls:
         only bots seated, Pause/Step and the speed."""
         inner_x, inner_w = panel.x + 20, panel.width - 40
         px = self.scene.services.window.px
+        tight = tight or (compact and self.networked)     # the chat needs the room of a row
+        if self.networked:     # three a row take the short words
+            self.undo.label, self.restart.label = ("Undo?", "Draw?") if tight else ("Ask undo", "Offer draw")
         button_h, gap = (px(36), px(8)) if compact else (px(42), px(10))
         half = (inner_w - gap) // 2
         for button in (self.undo, self.redo, self.hint, self.restart, self.save, self.load, self.menu, self.pause,

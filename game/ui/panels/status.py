@@ -143,7 +143,7 @@ class StatusPanel:
         state = scene.state
         font, bold = scene.services.fonts.text(14), scene.services.fonts.bold(14)
         column = (panel.width - 40) // 2
-        to_move = state.turn if not state.is_over() else None
+        to_move = state.turn if not scene.session.is_over else None
         for seat in range(state.num_seats):
             colour = scene.seat_colour(seat)
             cx, cy = x + (seat % 2) * column, y + (seat // 2) * SEAT_LINE
@@ -186,7 +186,7 @@ class StatusPanel:
         fonts = scene.services.fonts
         box = self.rect
         state = scene.state
-        outcome = state.outcome()
+        outcome = scene.session.outcome()
         seat = state.turn
         colour = palette.TEXT_MUTED if outcome else scene.seat_colour(seat)
         pygame.draw.rect(surface, mix(palette.PANEL, colour, 0.10), box, border_radius=12)
@@ -245,7 +245,7 @@ class StatusPanel:
             return f"★ Hint: {scene.hint.text}{self.refining_mark()}", palette.ACCENT, True
         if scene.refusal:
             return scene.refusal, palette.BAD, False
-        if scene.view.interactive and not scene.state.is_over():
+        if scene.view.interactive and not scene.session.is_over:
             return scene.renderer.input_help, mix(palette.TEXT_MUTED, palette.PANEL, 0.25), False
         return "", palette.TEXT_MUTED, False
 

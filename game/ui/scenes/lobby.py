@@ -137,6 +137,7 @@ class LobbyScene(Scene):
         card = self.card
         panel(surface, card, alpha=200, shadow=self.services.shadows)
         fonts = self.services.fonts
+        px = self.services.window.px
         inner = card.inflate(-48, -40)
         y = inner.y
         if invitation is not None:
@@ -148,50 +149,54 @@ class LobbyScene(Scene):
             if self.rules:
                 y = text(surface, fonts.text(16), fit_text(fonts.text(16), self.rules, inner.width), palette.TEXT_MUTED,
                          (inner.x, y + 6)).bottom
-            y += 18
+            y += px(18)
             if invitation.seat is not None:
                 y = self._draw_offer(surface, inner, y)
-            y = self._draw_players(surface, inner, y + 14)
+            y = self._draw_players(surface, inner, y + px(14))
         status, colour = self._status()
+        step = fonts.text(16).get_linesize()
+        y = max(y + px(10), inner.bottom - 3 * step)
         for line in wrap_text(fonts.text(16), status, inner.width)[-3:]:
-            text(surface, fonts.text(16), line, colour, (inner.x, max(y, inner.bottom - 3 * 22)))
-            y += 22
+            y = text(surface, fonts.text(16), line, colour, (inner.x, y)).bottom
 
     def _draw_offer(self, surface: pygame.Surface, inner: pygame.Rect, y: int) -> int:
         """The seat offered: its piece in its colour, its name, when it moves."""
         invitation = self.invitation
         seat = invitation.seat
         fonts = self.services.fonts
+        px = self.services.window.px
         colour = self.colours[seat % len(self.colours)]
-        badge = pygame.Rect(inner.x, y, 56, 56)
+        badge = pygame.Rect(inner.x, y, px(56), px(56))
         pygame.draw.rect(surface, mix(palette.PANEL, colour, 0.2), badge, border_radius=14)
         pygame.draw.rect(surface, colour, badge, 2, border_radius=14)
         name = invitation.seat_name
         if len(name) <= 2:
             text(surface, fonts.display(30), name, colour, badge.center, "center")
         else:
-            seat_token(surface, badge.center, 16, colour)
+            seat_token(surface, badge.center, px(16), colour)
         order = "moves first" if seat == 0 else f"moves {place_name(seat + 1)}"
-        text(surface, fonts.bold(20), f"Your seat: {name}", colour, (badge.right + 16, badge.y + 4))
-        text(surface, fonts.text(16), f"Seat {seat + 1}, {order}", palette.TEXT_MUTED, (badge.right + 16, badge.y + 32))
+        text(surface, fonts.bold(20), f"Your seat: {name}", colour, (badge.right + px(16), badge.y + px(4)))
+        text(surface, fonts.text(16), f"Seat {seat + 1}, {order}", palette.TEXT_MUTED,
+             (badge.right + px(16), badge.y + px(32)))
         return badge.bottom
 
     def _draw_players(self, surface: pygame.Surface, inner: pygame.Rect, y: int) -> int:
         """Who sits where so far."""
         fonts = self.services.fonts
+        px = self.services.window.px
         text(surface, fonts.bold(13), "PLAYERS", palette.TEXT_MUTED, (inner.x, y))
-        y += 22
+        y += px(22)
         for info in self.invitation.players:
             colour = self.colours[info.seat % len(self.colours)]
-            seat_token(surface, (inner.x + 8, y + 10), 7, colour)
+            seat_token(surface, (inner.x + px(8), y + px(10)), px(7), colour)
             mark = self.seat_names[info.seat] if info.seat < len(self.seat_names) else ""
             who = {"open": "open", "bot": f"{info.name} (bot)"}.get(info.kind, info.name)
             if info.seat == self.invitation.seat:
                 who = "you, if you accept"
             line = f"{mark}  {who}" if mark else who
-            text(surface, fonts.text(16), fit_text(fonts.text(16), line, inner.width - 30),
-                 palette.TEXT if info.kind != "open" else palette.TEXT_MUTED, (inner.x + 24, y))
-            y += 24
+            text(surface, fonts.text(16), fit_text(fonts.text(16), line, inner.width - px(30)),
+                 palette.TEXT if info.kind != "open" else palette.TEXT_MUTED, (inner.x + px(24), y))
+            y += px(24)
         return y
 
     def _status(self) -> tuple[str, tuple[int, int, int]]:

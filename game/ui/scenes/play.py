@@ -320,7 +320,7 @@ class PlayScene(Scene):
         self._start_bots()
         self.renderer.reset(self.state)
         self.sync_view()
-        outcome = self.state.outcome()
+        outcome = self.session.outcome()
         if outcome is not None:
             self._show_outcome(outcome, record=False)
         if self.seat_problems:
@@ -367,16 +367,16 @@ class PlayScene(Scene):
     def _leave_words(self) -> str:
         """What leaving a network game does, for the question before it."""
         if self.hosting is not None:
-            kept = " It is kept: Resume on the title screen brings it back, without the others." if not self.state.is_over() else ""
+            kept = " It is kept: Resume on the title screen brings it back, without the others." if not self.session.is_over else ""
             return f"You host this game: leaving ends it for everyone.{kept}"
-        if self.state.is_over() or not self.session.my_seats:
+        if self.session.is_over or not self.session.my_seats:
             return "Leave this network game?"
         return "Leave this network game? Your seat waits for you for a while: join again to take it back."
 
     # -- the turn loop ---------------------------------------------------------------------
     def sync_view(self) -> None:
         self.view.last_move = self.match.last_move
-        self.view.outcome = self.state.outcome()
+        self.view.outcome = self.session.outcome()
         if self.remote is not None:
             mine = self.session.waiting() is Waiting.HUMAN and not self.net_paused and not self.connection_lost
         else:
@@ -534,7 +534,7 @@ class PlayScene(Scene):
         self.net_paused = True
         actions = []
         if self.hosting is not None and event.seat is not None and event.seconds_left == 0:
-            actions = [CardAction("Give the seat to a bot", "seat_to_bot", lambda: self.decide(event.seat, "bot"),
+            actions = [CardAction("Give to a bot", "seat_to_bot", lambda: self.decide(event.seat, "bot"),
                                   "primary"),
                        CardAction("End the game", "end_game", lambda: self.decide(event.seat, "end"))]
         countdown = "Time left to come back:" if event.seconds_left else ""
@@ -562,7 +562,7 @@ class PlayScene(Scene):
 
     def ask_undo(self) -> None:
         """A network game's Undo: ask the others to take back this screen's last move."""
-        if not self._my_moves() or self.state.is_over():
+        if not self._my_moves() or self.session.is_over:
             self.services.sounds.play("error")
             self.services.toasts.show("You have no move to take back", "info", seconds=2.5)
             return
@@ -570,13 +570,13 @@ class PlayScene(Scene):
         self.services.toasts.show("Asked to take back your last move: waiting for the answer", "info", seconds=3)
 
     def offer_draw(self) -> None:
-        if self.state.is_over():
+        if self.session.is_over:
             return
         self.session.offer_draw()
         self.services.toasts.show("Draw offered: waiting for the answer", "info", seconds=3)
 
     def ask_resign(self) -> None:
-        if self.state.is_over() or not self.session.my_seats:
+        if self.session.is_over or not self.session.my_seats:
             return
         self.services.dialogs.confirm("Resign", "Give this game up? The others win.", "Resign", self.session.resign)
 
@@ -980,7 +980,7 @@ class PlayScene(Scene):
         self.services.warmup.hold(self.session.starting())   # their compile comes first
         self._drive()
         self.sync_view()
-        going = not self.state.is_over()
+        going = not self.session.is_over
         if self.remote is not None:
             seated = going and bool(self.session.my_seats) and not self.connection_lost
             self.controls.refresh(can_undo=seated and self._my_moves(), can_redo=seated,
@@ -1002,20 +1002,25 @@ class PlayScene(Scene):
     def _refresh_focus(self) -> None:
         """The focus goes to the result panel's buttons only once the panel is in
         view: until then (the winning line animating) the side panel's controls
-        stay, and a key pressed in that time cannot start a game unseen."""
+        stay, and a key pressed in that time cannot start a game unseen. A network
+        card's buttons (a request to answer) come first, and take the focus when
+        the card comes up."""
         current = self.focus.current
+        card = self.pause_card if self.pause_card.visible else self.request_card
+        card_buttons = card.buttons if card.visible else []
+        if card_buttons and current not in card_buttons:
+            current = card_buttons[0]
         if self.result.shown:
             if not self.result_focused:
                 self.result_focused = True
                 self.blocked_keys = set(self.keys_down)
-                current = self.result.rematch
-            self.focus.set(self.result.buttons, focus=current if current in self.result.buttons else self.result.rematch)
+                if not card_buttons:
+                    current = self.result.rematch
+            widgets = card_buttons + self.result.buttons
+            self.focus.set(widgets, focus=current if current in widgets else self.result.rematch)
             return
         self.result_focused = False
         widgets = self._panel_widgets()
-        card = self.pause_card if self.pause_card.visible else self.request_card
-        if card.visible and card.buttons and current not in card.buttons:
-            current = card.buttons[0]
         self.focus.set(widgets, focus=current if current in widgets else self.board)
 
     def layout(self, size: tuple[int, int]) -> None:
