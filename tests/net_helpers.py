@@ -12,6 +12,7 @@ from game.match.runner import BotSpec
 from game.net import protocol as p
 from game.net.client import NetClient
 from game.net.server import GameServer, SeatPlan, ServerThread
+from game.rules.core import State
 
 #: Seconds a test waits for what it expects before it fails.
 PATIENCE = 20.0
@@ -30,10 +31,10 @@ def easy_bot(game_id: str) -> Callable[[str], BotSpec]:
 class Host:
     """A running server and what it logged."""
 
-    def __init__(self, game: str, seats: list[SeatPlan], **kwargs) -> None:
+    def __init__(self, game: str | State, seats: list[SeatPlan], **kwargs) -> None:
         self.log: list[str] = []
         limits = kwargs.pop("limits", NetLimits())
-        game_id = game.split("(")[0]
+        game_id = game.game_id if isinstance(game, State) else game.split("(")[0]
         kwargs.setdefault("bot_spec", easy_bot(game_id) if game_id in FAST_BOTS else None)
         self.server = GameServer(game, seats, host=LOOPBACK, port=0, limits=limits, log=self.log.append, **kwargs)
         self.thread = ServerThread(self.server).start()

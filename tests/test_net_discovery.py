@@ -34,3 +34,11 @@ def test_other_datagrams_on_the_port_are_ignored():
     assert read_announcement(b'{"name":"x","game":"tictactoe","port":5151,"seats_open":1,"version":99}') is None
     assert read_announcement(b'{"name":"x","game":"tictactoe","port":5151,"seats_open":1}') == Announcement(
         "x", "tictactoe", 5151, 1)
+
+
+def test_the_documented_announcement_is_read():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "protocol.md").read_text(encoding="utf-8")
+    line = text.split("## Finding games (UDP)")[1].split("```json\n")[1].split("\n```")[0]
+    assert read_announcement(line.encode()) == Announcement("Hana's table", "connect4(cols=7,rows=6,n=4)", 5151, 1)

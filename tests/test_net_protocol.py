@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -82,3 +84,18 @@ def test_valid_looking_messages_decode_or_raise_protocol_error(kind, fields):
     except p.ProtocolError:
         return
     assert p.decode(p.encode(message)) == message
+
+
+def documented_examples() -> dict[str, str]:
+    """Each message heading of docs/protocol.md and the example line under it."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "protocol.md").read_text(encoding="utf-8")
+    return dict(re.findall(r"^### (\w+)\n.*?```json\n(.*?)\n```", text, flags=re.MULTILINE | re.DOTALL))
+
+
+def test_every_message_is_documented_with_an_example_line_that_decodes():
+    examples = documented_examples()
+    tags = {m.__struct_config__.tag for m in p.CLIENT_MESSAGES + p.SERVER_MESSAGES}
+    assert set(examples) == tags
+    for tag, line in examples.items():
+        message = p.decode(line.encode())
+        assert type(message).__struct_config__.tag == tag

@@ -333,3 +333,71 @@ def test_a_whole_game_of_each_game_between_two_clients(host, game):
         state.push(state.parse_move(seen[0].move))
     assert server.call(lambda: server.server.state.game_text()) == state.game_text()
     assert server.call(lambda: server.server.is_over)
+
+
+def test_a_player_whose_connection_dies_without_a_word_comes_back_to_the_same_seat(host):
+    import struct
+
+    server = host()
+    ann = server.join("Ann")
+    sock = raw(server.port)
+    sock.sendall(p.encode(p.Hello(p.PROTOCOL_VERSION, "Bob")) + p.encode(p.Accept()))
+    welcome = ann.expect(p.Joined, lambda m: m.name == "Bob")
+    ann.client.play("b2", 0)
+    ann.expect(p.Moved)
+    received = b""
+    while b'"welcome"' not in received:
+        received += sock.recv(65536)
+    token = next(p.decode(line) for line in received.split(b"\n") if b'"welcome"' in line).token
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    sock.close()                                        # reset, as when its process is killed
+    assert ann.expect(p.Left).name == "Bob"
+    ann.expect(p.Paused, lambda m: "Bob" in m.reason)
+    bob = server.join("Bob", token=token)
+    assert (welcome.seat, bob.client.seats) == (1, [1])
+    assert bob.expect(p.Sync).moves == ["b2"]
+    ann.expect(p.Resumed)
+    bob.client.play("a1", 1)
+    assert ann.expect(p.Moved).move == "a1"
+
+
+def test_a_token_that_holds_no_seat_is_refused(host):
+    server = host()
+    from game.net.client import NetClient
+    from game.net.server import NetError
+
+    with pytest.raises(NetError, match="holds no seat"):
+        NetClient.connect(LOOPBACK, server.port, "Bob", token="x" * 22, timeout=PATIENCE)
+
+
+def test_only_the_host_decides_a_seats_fate(host):
+    server = host()
+    ann, bob = server.join("Ann"), server.join("Bob")
+    ann.client.decide(1, "end")
+    assert ann.expect(p.Error).code == "seat"
+
+
+def test_the_host_saves_the_game_and_a_saved_game_can_be_hosted_again(host, tmp_path):
+    from game.store.savefile import load_match
+
+    server = host("connect4")
+    ann, bob = server.join("Ann"), server.join("Bob")
+    play_through("connect4", ["4", "4", "3"], [ann, bob], server)
+    server.thread.save(tmp_path / "lan.txt")
+    saved = load_match(tmp_path / "lan.txt")
+    assert saved.state.to_text() == "443" and [pl.label for pl in saved.players] == ["Ann", "Bob"]
+    again = host(saved.state, REMOTE2)
+    cid = again.join("Cid")
+    assert cid.client.sync.moves == ["4", "4", "3"] and cid.client.seats == [0]
+
+
+def test_connections_past_the_limit_are_told_the_game_is_full(host, monkeypatch):
+    from game.net import server as server_module
+
+    monkeypatch.setattr(server_module, "MAX_CONNECTIONS", 2)
+    server = host()
+    ann, bob = server.join("Ann"), server.join("Bob")
+    sock = raw(server.port)
+    assert [p.decode(line).code for line in read_lines(sock)] == ["full"]
+    ann.client.play("b2", 0)
+    assert bob.expect(p.Moved).move == "b2"

@@ -108,3 +108,43 @@ def test_the_host_losing_the_server_is_reported(game):
     server.stop()
     lost = until(hana, ev.NetErrorEvent, lambda e: e.lost)
     assert "lost" in lost.text
+
+
+def test_a_move_the_server_refuses_is_taken_back_on_screen(game):
+    server, (hana, gus) = game
+    until(hana, ev.Resumed)
+    gus.close()
+    while not server.call(lambda: server.server._pause_now() is not None):    # hana has not heard yet
+        hana.client.wait(0.05)
+    hana.play(hana.state.parse_move("b2"))
+    assert hana.state.to_text() == "b2"
+    assert until(hana, PositionChanged).how == "sync"
+    assert hana.state.to_text() == "" and hana.paused
+
+
+def test_a_hint_is_asked_of_a_local_bot_on_the_mirrored_position(game):
+    from game.match.runner import BotSpec
+    from game.match.session import HintReady
+
+    _, (hana, gus) = game
+    until(hana, ev.Resumed)
+    assert gus.hint_unavailable()                      # not Gus's move
+    hana.request_hint(BotSpec("TicTacToePerfect", "bots.tictactoe_perfect", {}, "Master", 2.0))
+    hint = until(hana, HintReady)
+    assert hana.state.is_legal(hint.move)
+
+
+def test_a_spectators_screen_never_moves():
+    server = Host("tictactoe", [SeatPlan.remote(), SeatPlan.remote()])
+    try:
+        ann, bob = server.join("Ann"), server.join("Bob")
+        eve = server.join("Eve", watch=True, accept=False)
+        eve.client.accept()
+        watching = RemoteSession(eve.client)
+        ann.client.play("b2", 0)
+        assert until(watching, MovePlayed).record.text == "b2"
+        assert watching.waiting() is Waiting.REMOTE and watching.my_seats == ()
+        assert not any(player.is_human for player in watching.players)
+        watching.close()
+    finally:
+        server.stop()

@@ -66,6 +66,18 @@ def read_announcement(data: bytes) -> Announcement | None:
     return announcement
 
 
+def local_address() -> str:
+    """This machine's address on its network, the one to give to friends: the address
+    the system would send from toward the LAN (a UDP socket is pointed at a documentation
+    address to learn it; nothing is sent), else ``127.0.0.1``."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+        try:
+            sock.connect(("192.0.2.1", 9))
+            return sock.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
 class Announcer:
     """Announces a hosted game every ``every`` seconds to ``address``:``port`` from a
     daemon thread, until ``stop``. ``info`` gives the announcement (a function: asked

@@ -287,9 +287,7 @@ class RemoteSession:
         """Rebuild the game from the server's whole account of it."""
         try:
             spec = GameSpec.parse(sync.game)
-            state = spec.rules.from_position(sync.start, **dict(spec.options)) if sync.start else spec.new_state()
-            for text in sync.moves:
-                state.push(state.parse_move(text))
+            state = rebuild(spec, sync.start, sync.moves)
         except (RulesError, ValueError) as err:
             self._events.append(ev.NetErrorEvent(f"The host sent a game this copy cannot rebuild: {err}"))
             return
@@ -345,10 +343,11 @@ class RemoteSession:
     def _rebuild(self) -> None:
         """This screen's moves were overtaken: the game as the server has it."""
         assert self._spec is not None
-        state = self._spec.rules.from_position(self._start, **dict(self._spec.options)) if self._start \
-            else self._spec.new_state()
-        for text in self._confirmed:
-            state.push(state.parse_move(text))
+        try:
+            state = rebuild(self._spec, self._start, self._confirmed)
+        except RulesError as err:
+            self._events.append(ev.NetErrorEvent(f"The host sent a move this copy cannot play: {err}"))
+            return
         self._pending = []
         self.session.cancel_hint()
         self.session.match = Match(state, list(self.players))
@@ -359,6 +358,18 @@ class RemoteSession:
         outcome = self.state.outcome()
         if outcome is not None:
             self._events.append(GameOver(outcome, counts=True))
+
+
+def rebuild(spec: GameSpec, start: str, moves: Sequence[str]) -> State:
+    """The game ``spec`` from the set-up position ``start`` (``''``: the usual start) with
+    ``moves`` played, each read and checked by the rules; ``RulesError`` names a bad one."""
+    state = spec.rules.from_position(start, **dict(spec.options)) if start else spec.new_state()
+    for number, text in enumerate(moves, start=1):
+        try:
+            state.push(state.parse_move(text))
+        except RulesError as err:
+            raise BadNotation(f"move {number} ({text!r}): {err}") from None
+    return state
 
 
 def _outcome(result: p.Result) -> Outcome:

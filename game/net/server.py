@@ -34,7 +34,7 @@ from game.match.record import REMOTE, Match, Player
 from game.match.runner import BotRunner, BotSpec
 from game.match.session import BotStuck, GameOver, MatchSession, MovePlayed
 from game.net import protocol as p
-from game.net.discovery import Announcement
+from game.net.discovery import Announcement, local_address
 from game.rules.catalogue import GameSpec
 from game.rules.core import BadNotation, IllegalMove, Outcome, RulesError, State, Termination
 from game.store.savefile import printable, save_match
@@ -47,6 +47,8 @@ MAX_BAD_MESSAGES = 10
 BOT_TICK, IDLE_TICK = 0.01, 0.25
 #: Seconds a new connection has to say hello.
 HELLO_TIMEOUT = 10.0
+#: Connections one game takes at once (players and spectators); one more is told the game is full.
+MAX_CONNECTIONS = 64
 
 
 class NetError(Exception):
@@ -253,7 +255,8 @@ class GameServer:
         host, port = self._server.sockets[0].getsockname()[:2]
         self.address = (host, port)
         self.session.start()
-        self.log(f"Hosting {self.spec} on {host}:{port}")
+        where = f"; players join at {local_address()}:{port}" if host in ("0.0.0.0", "") else ""
+        self.log(f"Hosting {self.spec} on {host}:{port}{where}")
         self._pause = self._pause_now()
         return self.address
 
@@ -400,6 +403,11 @@ class GameServer:
     # -- connections -------------------------------------------------------------------------
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Connection(self, reader, writer)
+        if len(self.conns) >= MAX_CONNECTIONS:
+            conn.send(p.Error("full", f"this game has {MAX_CONNECTIONS} connections already"))
+            self._close(conn)
+            self.log(f"{conn.who} refused: {MAX_CONNECTIONS} connections already")
+            return
         self.conns.add(conn)
         task = asyncio.current_task()
         if task is not None:
