@@ -20,15 +20,16 @@ FRAME = 1 / 60
 
 
 class Pair:
-    """A hosting app and a joining app, driven together."""
+    """A hosting app and a joining app (and any more, such as a spectator's), driven together."""
 
-    def __init__(self, host, guest) -> None:
+    def __init__(self, host, guest, *others) -> None:
         self.host, self.guest = host, guest
+        self.apps = [host, guest, *others]
 
     def frames(self, count: int = 1) -> None:
         for _ in range(count):
-            self.host.frames(1)
-            self.guest.frames(1)
+            for app in self.apps:
+                app.frames(1)
 
     def until(self, condition, what: str, seconds: float = 20.0) -> None:
         """Frames of both apps until ``condition()`` holds (real sockets and threads: waits in real time)."""
@@ -41,9 +42,8 @@ class Pair:
             time.sleep(0.002)
 
     def settle(self) -> None:
-        """Let both apps' screen transitions end (clicks wait for them, as a player's would)."""
-        self.until(lambda: not self.host.services.scenes.transitioning and not self.guest.services.scenes.transitioning,
-                   what="the transitions' end")
+        """Let the apps' screen transitions end (clicks wait for them, as a player's would)."""
+        self.until(lambda: not any(app.services.scenes.transitioning for app in self.apps), what="the transitions' end")
 
 
 def type_into(d, words: str) -> None:
@@ -71,9 +71,9 @@ def host_game(d, game_id: str = "tictactoe", players=None, announce_port: int | 
     return d.scene
 
 
-def join_game(pair: Pair, address: str, name: str = "Grace"):
-    """The guest types its name and the address on the Join screen, accepts the invitation."""
-    g = pair.guest
+def join_game(pair: Pair, address: str, name: str = "Grace", app=None):
+    """The guest (or ``app``) types its name and the address on the Join screen; returns the invitation."""
+    g = app or pair.guest
     g.services.scenes.push("join", listen_on=None, animate=False)
     g.frames(1)
     join = g.scene
@@ -217,3 +217,58 @@ def test_a_dropped_player_pauses_the_game_and_joining_again_takes_the_seat_back(
     back = guest.scene
     pair.until(lambda: not play.net_paused and not play.pause_card.visible, what="the game going on again")
     assert back.session.my_seats == (1,) and [r.text for r in back.match.records] == ["b2"]
+
+
+def playing_pair(pair: Pair):
+    """Host and guest seated and the game going on: (host's screen, guest's screen, the address)."""
+    play = host_game(pair.host)
+    address = f"127.0.0.1:{play.hosting.server.address[1]}"
+    join_game(pair, address).accept_btn.activate()
+    guest = pair.guest
+    pair.until(lambda: guest.scene.name == "play", what="the guest's play screen")
+    pair.until(lambda: not play.net_paused and not guest.scene.net_paused, what="the game going on")
+    pair.settle()
+    return play, guest.scene, address
+
+
+def test_a_spectator_joins_a_running_game_and_sees_the_same_board(make_app):
+    pair = Pair(make_app(), make_app(), make_app())
+    play, seen, address = playing_pair(pair)
+    pair.until(lambda: play.view.interactive, what="the host's turn")
+    pair.host.click_at(play.renderer.cell_centre(4))
+    pair.until(lambda: len(seen.match.records) == 1, what="the move at the guest")
+    watcher = pair.apps[2]
+    lobby = join_game(pair, address, name="Kim", app=watcher)
+    assert lobby.invitation.seat is None and lobby.accept_btn.label == "Watch"
+    lobby.accept_btn.activate()
+    pair.until(lambda: watcher.scene.name == "play", what="the spectator's play screen")
+    watching = watcher.scene
+    assert watching.session.my_seats == () and [r.text for r in watching.match.records] == ["b2"]
+    pair.until(lambda: any("Kim joined to watch" in line.words for line in play.chat.lines), what="the host told")
+    pair.settle()
+    assert not watching.view.interactive and not watching.controls.redo.enabled    # no Resign for a spectator
+    pair.until(lambda: seen.view.interactive, what="the guest's turn")
+    pair.guest.click_at(seen.renderer.cell_centre(0))
+    pair.until(lambda: len(watching.match.records) == 2, what="the guest's move at the spectator")
+    assert watching.state.to_text() == play.state.to_text() == seen.state.to_text()
+
+
+def test_resigning_ends_the_game_for_both_with_the_reason(pair):
+    play, seen, _ = playing_pair(pair)
+    seen.controls.redo.activate()                # Resign asks first
+    assert pair.guest.services.dialogs.is_open
+    pair.guest.key(pygame.K_RETURN)
+    pair.until(lambda: play.result.shown and seen.result.shown, what="both result panels")
+    assert play.result.headline == "You win!" and "resigned" in play.result.reason
+    assert seen.result.headline == "Hostess wins"
+    assert not play.controls.redo.enabled and not play.view.interactive
+
+
+def test_a_draw_offer_accepted_ends_the_game_drawn(pair):
+    play, seen, _ = playing_pair(pair)
+    play.controls.restart.activate()             # Offer draw
+    pair.until(lambda: seen.request_card.visible, what="the offer at the guest")
+    assert seen.request_card.title == "A draw?"
+    seen.widget("accept_request").activate()
+    pair.until(lambda: play.result.shown and seen.result.shown, what="both result panels")
+    assert play.result.headline == seen.result.headline == "Draw"

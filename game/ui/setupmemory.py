@@ -34,9 +34,6 @@ class SetupMemory:
         self._games: dict[str, SetupChoices] = {}
         #: The name this player goes by in network games, as last typed ('' until then).
         self.player_name = ""
-        #: The token of the seat this window took in a network game, by the host's address:
-        #: joining that address again takes the seat back (a dropped connection, Leave).
-        self.seat_tokens: dict[str, str] = {}
 
     def recall(self, game_id: str) -> SetupChoices:
         """What was last chosen for ``game_id`` (nothing, if it was never set up)."""

@@ -9,9 +9,11 @@ alone for the default port) and Enter. Your name is what the others see.
 
 Connecting happens in the background too (the window stays alive); once
 connected, the lobby (``game/ui/scenes/lobby.py``) shows the invitation to
-accept or decline. Joining an address where this window held a seat earlier
-in the session (a dropped connection, Leave) shows the token of that seat,
-and the server seats it again at once, in the game as it went on. A failed connection is said on this screen in the client's
+accept or decline. Joining an address where this player held a seat (a
+dropped connection, Leave, the arcade closed: ``game/store/seattokens.py``)
+under the same name shows the token of that seat, and the server seats them again at once, in
+the game as it went on; a seat that is gone is forgotten and the join is an
+ordinary one. A failed connection is said on this screen in the client's
 own words, and nothing else changes.
 
 ``listen_on`` is the address announcements are listened for on (every
@@ -27,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pygame
 
+from game.store import seattokens
 from game.ui import palette
 from game.ui.draw import fit_text, mix, panel, text
 from game.ui.hosting import address_text, game_words
@@ -284,8 +287,7 @@ class JoinScene(Scene):
         where = address_text(host, port)
         self._say(f"Connecting to {where}…", palette.TEXT)
         name = self.player_name
-        tokens = self.services.setup_memory.seat_tokens
-        token = tokens.get(where)
+        token = seattokens.token_for(name, where)
 
         def connect() -> None:
             from game.net.client import NetClient, NetError
@@ -295,7 +297,7 @@ class JoinScene(Scene):
             except NetError as err:
                 result = err
             if isinstance(result, NetError) and token is not None:     # that seat is gone: join anew
-                tokens.pop(where, None)
+                seattokens.forget(name, where)
                 try:
                     result = NetClient.connect(host, port, name)
                 except NetError as err:

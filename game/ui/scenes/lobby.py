@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.rules.catalogue import GameSpec
+from game.store import seattokens
 from game.rules.core import RulesError
 from game.ui import palette
 from game.ui.hosting import rules_text
@@ -109,7 +110,9 @@ class LobbyScene(Scene):
             from game.net.remote_session import RemoteSession
 
             self._handed_over = True
-            self.services.setup_memory.seat_tokens[self.address] = client.token
+            problem = seattokens.remember(client.name, self.address, client.token)
+            if problem:
+                self.services.toasts.show(problem, "warning", seconds=6)
             keep = len(self.services.scenes.stack) - 1
             self.services.scenes.rebuild(keep, [Route("play", {"remote": RemoteSession(client)})])
             return
