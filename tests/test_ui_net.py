@@ -85,6 +85,27 @@ def join_game(pair: Pair, address: str, name: str = "Grace", app=None):
     return g.scene
 
 
+def playing_pair(pair: Pair):
+    """Host and guest seated and the game going on: (host's screen, guest's screen, the address)."""
+    play = host_game(pair.host)
+    address = f"127.0.0.1:{play.hosting.server.address[1]}"
+    join_game(pair, address).accept_btn.activate()
+    guest = pair.guest
+    pair.until(lambda: guest.scene.name == "play", what="the guest's play screen")
+    pair.until(lambda: not play.net_paused and not guest.scene.net_paused, what="the game going on")
+    pair.settle()
+    return play, guest.scene, address
+
+
+def host_plays(pair: Pair, play, seen, cell: int) -> None:
+    """The host clicks ``cell`` on its turn; returns once the guest's board has the move."""
+    count = len(seen.match.records) + 1
+    pair.until(lambda: play.view.interactive and not play.renderer.busy, what="the host's turn")
+    pair.settle()
+    pair.host.click_at(play.renderer.cell_centre(cell))
+    pair.until(lambda: len(seen.match.records) == count, what="the host's move at the guest")
+
+
 @pytest.fixture
 def pair(make_app):
     host = make_app((1024, 700))
@@ -137,13 +158,8 @@ def test_invitation_names_the_game_the_seat_and_the_host(pair):
 
 
 def test_host_and_guest_play_through_sockets_and_both_boards_agree(pair):
-    play = host_game(pair.host)
-    lobby = join_game(pair, f"127.0.0.1:{play.hosting.server.address[1]}")
-    lobby.accept_btn.activate()
+    play, seen, _ = playing_pair(pair)
     guest = pair.guest
-    pair.until(lambda: guest.scene.name == "play", what="the guest's play screen")
-    seen = guest.scene
-    pair.until(lambda: not play.net_paused and not seen.net_paused, what="the game going on")
     assert play.player_name(0) == "You" and play.player_name(1) == "Grace"
     assert seen.player_name(1) == "You" and seen.player_name(0) == "Hostess"
 
@@ -160,12 +176,8 @@ def test_host_and_guest_play_through_sockets_and_both_boards_agree(pair):
 
 
 def test_chat_reaches_the_other_side(pair):
-    play = host_game(pair.host)
-    join_game(pair, f"127.0.0.1:{play.hosting.server.address[1]}").accept_btn.activate()
+    play, seen, _ = playing_pair(pair)
     guest = pair.guest
-    pair.until(lambda: guest.scene.name == "play", what="the guest's play screen")
-    seen = guest.scene
-    pair.settle()
     seen.focus.focus(seen.chat.field)
     type_into(guest, "good luck!")
     guest.key(pygame.K_RETURN)
@@ -175,15 +187,9 @@ def test_chat_reaches_the_other_side(pair):
 
 
 def test_an_undo_request_shows_a_prompt_the_other_side_answers(pair):
-    play = host_game(pair.host)
-    join_game(pair, f"127.0.0.1:{play.hosting.server.address[1]}").accept_btn.activate()
+    play, seen, _ = playing_pair(pair)
     guest = pair.guest
-    pair.until(lambda: guest.scene.name == "play", what="the guest's play screen")
-    seen = guest.scene
-    pair.until(lambda: play.view.interactive, what="the host's turn")
-    pair.settle()
-    pair.host.click_at(play.renderer.cell_centre(4))
-    pair.until(lambda: len(seen.match.records) == 1, what="the move at the guest")
+    host_plays(pair, play, seen, 4)
     play.controls.undo.activate()
     pair.until(lambda: seen.request_card.visible, what="the prompt at the guest")
     assert "take back" in seen.request_card.message and "Hostess" in seen.request_card.message
@@ -194,17 +200,10 @@ def test_an_undo_request_shows_a_prompt_the_other_side_answers(pair):
 
 
 def test_a_dropped_player_pauses_the_game_and_joining_again_takes_the_seat_back(pair):
-    play = host_game(pair.host)
-    address = f"127.0.0.1:{play.hosting.server.address[1]}"
-    join_game(pair, address).accept_btn.activate()
+    play, seen, address = playing_pair(pair)
     guest = pair.guest
-    pair.until(lambda: guest.scene.name == "play", what="the guest's play screen")
-    pair.until(lambda: not play.net_paused, what="the game going on")
-    pair.settle()
-    pair.until(lambda: play.view.interactive, what="the host's turn")
-    pair.host.click_at(play.renderer.cell_centre(4))
-    pair.until(lambda: len(guest.scene.match.records) == 1, what="the move at the guest")
-    guest.scene.session.client.close()          # the guest's connection drops
+    host_plays(pair, play, seen, 4)
+    seen.session.client.close()          # the guest's connection drops
     pair.until(lambda: play.pause_card.visible and play.net_paused, what="the pause at the host")
     assert "Grace" in play.pause_card.message and play.pause_card.seconds_left
     assert not play.view.interactive
@@ -219,24 +218,10 @@ def test_a_dropped_player_pauses_the_game_and_joining_again_takes_the_seat_back(
     assert back.session.my_seats == (1,) and [r.text for r in back.match.records] == ["b2"]
 
 
-def playing_pair(pair: Pair):
-    """Host and guest seated and the game going on: (host's screen, guest's screen, the address)."""
-    play = host_game(pair.host)
-    address = f"127.0.0.1:{play.hosting.server.address[1]}"
-    join_game(pair, address).accept_btn.activate()
-    guest = pair.guest
-    pair.until(lambda: guest.scene.name == "play", what="the guest's play screen")
-    pair.until(lambda: not play.net_paused and not guest.scene.net_paused, what="the game going on")
-    pair.settle()
-    return play, guest.scene, address
-
-
 def test_a_spectator_joins_a_running_game_and_sees_the_same_board(make_app):
     pair = Pair(make_app(), make_app(), make_app())
     play, seen, address = playing_pair(pair)
-    pair.until(lambda: play.view.interactive, what="the host's turn")
-    pair.host.click_at(play.renderer.cell_centre(4))
-    pair.until(lambda: len(seen.match.records) == 1, what="the move at the guest")
+    host_plays(pair, play, seen, 4)
     watcher = pair.apps[2]
     lobby = join_game(pair, address, name="Kim", app=watcher)
     assert lobby.invitation.seat is None and lobby.accept_btn.label == "Watch"
@@ -249,7 +234,7 @@ def test_a_spectator_joins_a_running_game_and_sees_the_same_board(make_app):
     assert not watching.view.interactive and not watching.controls.redo.enabled    # no Resign for a spectator
     pair.until(lambda: seen.view.interactive, what="the guest's turn")
     pair.guest.click_at(seen.renderer.cell_centre(0))
-    pair.until(lambda: len(watching.match.records) == 2, what="the guest's move at the spectator")
+    pair.until(lambda: len(watching.match.records) == len(play.match.records) == 2, what="the guest's move everywhere")
     assert watching.state.to_text() == play.state.to_text() == seen.state.to_text()
 
 
@@ -272,3 +257,19 @@ def test_a_draw_offer_accepted_ends_the_game_drawn(pair):
     seen.widget("accept_request").activate()
     pair.until(lambda: play.result.shown and seen.result.shown, what="both result panels")
     assert play.result.headline == seen.result.headline == "Draw"
+
+
+def test_the_host_saves_the_network_game_and_leaving_tells_the_others(pair, tmp_path):
+    from game.store.savefile import load_match
+
+    play, seen, _ = playing_pair(pair)
+    host_plays(pair, play, seen, 4)
+    play.save_to(tmp_path / "lan.txt")
+    saved = load_match(tmp_path / "lan.txt")
+    assert saved.state.to_text() == "b2" and [p.label for p in saved.players][1] == "Grace"
+    play.back()                                  # Leave asks first: the game ends for everyone
+    assert pair.host.services.dialogs.is_open
+    pair.host.key(pygame.K_RETURN)
+    pair.until(lambda: seen.connection_lost and seen.pause_card.visible, what="the guest told")
+    assert seen.pause_card.title == "Connection lost" and not seen.view.interactive
+    assert seen.widget("net_leave") in seen.pause_card.buttons

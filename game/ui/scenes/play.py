@@ -986,6 +986,7 @@ class PlayScene(Scene):
             self.controls.refresh(can_undo=seated and self._my_moves(), can_redo=seated,
                                   hint=not self.hint_unavailable(), going=going)
             self.controls.restart.enabled = seated
+            self.result.rematch.enabled = bool(self.session.my_seats) and not self.connection_lost
         else:
             self.controls.refresh(can_undo=self.session.can_undo(), can_redo=self.session.can_redo(),
                                   hint=not self.hint_unavailable(), going=going)
