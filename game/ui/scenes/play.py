@@ -475,12 +475,14 @@ class PlayScene(Scene):
         elif isinstance(event, Paused):
             self._show_pause(event)
         elif isinstance(event, Resumed):
+            if self.net_paused:
+                toasts.show("The game goes on", "good", seconds=2.5)
             self.net_paused = False
             self.pause_card.hide()
-            toasts.show("The game goes on", "good", seconds=2.5)
+            self._refresh_focus()
         elif isinstance(event, PlayerJoined):
-            if event.seat is not None and event.seat in self.session.my_seats and not event.again:
-                return      # this screen's own arrival
+            if event.seat is not None and event.seat in self.session.my_seats:
+                return      # this screen's own arrival or return
             seat = f" as {self.state.seat_name(event.seat)}" if event.seat is not None else " to watch"
             words = f"{event.name} {'is back' if event.again else 'joined'}{seat if not event.again else ''}"
             toasts.show(words, "good", seconds=3)
