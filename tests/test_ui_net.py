@@ -259,13 +259,16 @@ def test_a_draw_offer_accepted_ends_the_game_drawn(pair):
     assert play.result.headline == seen.result.headline == "Draw"
 
 
-def test_the_host_saves_the_network_game_and_leaving_tells_the_others(pair, tmp_path):
+def test_the_host_saves_the_network_game_and_leaving_tells_the_others(pair):
     from game.store.savefile import load_match
 
     play, seen, _ = playing_pair(pair)
     host_plays(pair, play, seen, 4)
-    play.save_to(tmp_path / "lan.txt")
-    saved = load_match(tmp_path / "lan.txt")
+    pair.host.key(pygame.K_s, mod=pygame.KMOD_CTRL)
+    dialog = pair.host.services.dialogs.current
+    target = dialog.folder / dialog.field.text
+    pair.host.key(pygame.K_RETURN)
+    saved = load_match(target)
     assert saved.state.to_text() == "b2" and [p.label for p in saved.players][1] == "Grace"
     play.back()                                  # Leave asks first: the game ends for everyone
     assert pair.host.services.dialogs.is_open

@@ -1051,10 +1051,8 @@ class PlayScene(Scene):
         self.movelist.rect = pygame.Rect(inner_x, list_top, inner_w, max(0, list_h))
         self.movelist.header_reserve = self.controls.place_copy_paste(self.movelist.rect, self.movelist.shown)
         self.result.layout(p)
-        below_toasts = board_rect.copy()     # the cards go under the toasts' room, over the board's top
-        below_toasts.top = max(board_rect.top, self.toast_room().bottom - 8)
-        self.request_card.layout(below_toasts)
-        self.pause_card.layout(below_toasts)
+        self.request_card.layout(board_rect)
+        self.pause_card.layout(board_rect)
         self._refresh_focus()
 
     def draw_content(self, surface: pygame.Surface) -> None:
@@ -1100,10 +1098,13 @@ class PlayScene(Scene):
         """Inside the side panel, over the move list below its heading (or, with the
         list hidden, between the status box and the buttons): the board with its
         coordinates and the piece under the cursor, the panel's title and the status
-        box stay in view; over the result panel, between its words and its buttons."""
+        box stay in view; over the result panel, between its words and its buttons. In a
+        network game the chat stays clear too (but for its lines when the list is hidden)."""
         px = self.services.window.px
         if self.result.shown:
             top, bottom = self.result.content_bottom + px(8), self.result.rematch.rect.top - px(4)
         else:
             top, bottom = self.status.rect.bottom + px(40), self.controls.autoplay_top - 4
+            if self.chat is not None and self.chat.shown:
+                bottom = self.chat.rect.top - 4 if self.movelist.shown else self.chat.field.rect.top - 4
         return pygame.Rect(self.panel_rect.x + 8, top, self.panel_rect.width - 16, max(0, bottom - top))
