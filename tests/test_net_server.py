@@ -401,3 +401,48 @@ def test_connections_past_the_limit_are_told_the_game_is_full(host, monkeypatch)
     assert [p.decode(line).code for line in read_lines(sock)] == ["full"]
     ann.client.play("b2", 0)
     assert bob.expect(p.Moved).move == "b2"
+
+
+def test_a_bot_that_gives_no_move_is_named_once_and_asked_again(host):
+    from game.match.runner import BotReply
+
+    asked = []
+
+    class NoMoveRunner:
+        busy = starting = False
+
+        def __init__(self, spec):
+            self.spec = spec
+
+        def start(self):
+            return self
+
+        def request(self, state, kind="move", budget=None):
+            self.busy = True
+            asked.append(state.to_text())
+
+        def poll(self):
+            self.busy = False
+            return BotReply("move", None, failure="gone")
+
+        def cancel(self, restart=None):
+            self.busy = False
+
+        def new_game(self):
+            pass
+
+        def close(self):
+            pass
+
+    server = host(seats=[SeatPlan.remote(), SeatPlan.bot("Odd")], make_runner=NoMoveRunner)
+    ann = server.join("Ann")
+    ann.client.play("b2", 0)
+    ann.expect(p.Moved)
+    assert "gave no legal move" in ann.expect(p.Chat).text
+    import time
+
+    until = time.monotonic() + PATIENCE
+    while len(asked) < 3 and time.monotonic() < until:
+        ann.client.wait(0.5)
+    assert len([chat for chat in ann.all(p.Chat) if "gave no legal move" in chat.text]) == 1
+    assert asked[:3] == ["b2"] * 3

@@ -3,6 +3,7 @@ loopback, driven as the screen drives a local session (poll, events, play)."""
 from __future__ import annotations
 
 import time
+import weakref
 
 import pytest
 
@@ -27,16 +28,25 @@ def game():
     server.stop()
 
 
+#: Events each session reported after the one a test waited for, kept for its next wait.
+BACKLOG: "weakref.WeakKeyDictionary[RemoteSession, list]" = weakref.WeakKeyDictionary()
+
+
 def until(session: RemoteSession, kind: type, where=lambda e: True) -> object:
-    """Poll as a screen does until an event of ``kind`` comes."""
+    """Poll as a screen does until an event of ``kind`` comes (those before it are passed over)."""
+    backlog = BACKLOG.setdefault(session, [])
     ends = time.monotonic() + PATIENCE
-    while time.monotonic() < ends:
+    while True:
         session.poll()
-        for event in session.events():
+        backlog.extend(session.events())
+        for index, event in enumerate(backlog):
             if isinstance(event, kind) and where(event):
+                del backlog[:index + 1]
                 return event
+        backlog.clear()
+        if time.monotonic() > ends:
+            raise AssertionError(f"no {kind.__name__} came")
         session.client.wait(0.2)
-    raise AssertionError(f"no {kind.__name__} came")
 
 
 def test_each_screen_moves_only_on_its_turn_and_sees_the_others_moves(game):

@@ -45,6 +45,8 @@ MAX_WRITE_BUFFER = 1 << 20
 MAX_BAD_MESSAGES = 10
 #: Seconds between the turn loop's looks at a bot thinking; idle, it looks every ``IDLE_TICK``.
 BOT_TICK, IDLE_TICK = 0.01, 0.25
+#: Seconds between two asks of a bot that gave no legal move (the game cannot go on without it).
+STUCK_RETRY = 1.0
 #: Seconds a new connection has to say hello.
 HELLO_TIMEOUT = 10.0
 #: Connections one game takes at once (players and spectators); one more is told the game is full.
@@ -196,6 +198,9 @@ class GameServer:
         self.address: tuple[str, int] | None = None
         self.moves_relayed = 0
         self._handlers: set[asyncio.Task] = set()
+        #: When a bot that gave no move is asked again, and the move number it was stuck at (said once).
+        self._retry_at: float | None = None
+        self._stuck_told: int | None = None
 
     # -- reading ---------------------------------------------------------------------------
     @property
@@ -269,6 +274,9 @@ class GameServer:
         try:
             await self._stop.wait()
         finally:
+            # The turn loop ends by the flag too: asyncio.wait_for may swallow a cancel
+            # that comes as its wait ends (Python 3.11), and this runs after Ctrl+C.
+            self._stop.set()
             ticker.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await ticker
@@ -297,8 +305,8 @@ class GameServer:
         return not self.is_over and self._pause_now() is None
 
     async def _tick(self) -> None:
-        assert self._wake is not None
-        while True:
+        assert self._wake is not None and self._stop is not None
+        while not self._stop.is_set():
             try:
                 self._housekeeping()
                 if self.running():
@@ -327,8 +335,12 @@ class GameServer:
             elif isinstance(event, GameOver):
                 self.log(f"Game over: {event.outcome.reason}")
             elif isinstance(event, BotStuck):
-                self.broadcast(p.Chat("", event.text))
-                self.session.retry()
+                ply = len(self.session.records)
+                if self._stuck_told != ply:
+                    self._stuck_told = ply
+                    self.broadcast(p.Chat("", f"{event.text}; it is asked again every {STUCK_RETRY:g} s"))
+                    self.log(event.text)
+                self._retry_at = time.monotonic() + STUCK_RETRY
         if self._wake is not None:
             self._wake.set()
 
@@ -341,6 +353,9 @@ class GameServer:
             elif now - conn.pinged > idle / 3 and now - conn.heard > idle / 3:
                 conn.pinged = now
                 conn.send(p.Ping())
+        if self._retry_at is not None and now >= self._retry_at:
+            self._retry_at = None
+            self.session.retry()
         if not self.is_over:
             for claim in list(self.claims.values()):
                 if claim.conn is None and claim.dropped_at is not None and claim.seats \
