@@ -276,3 +276,21 @@ def test_the_host_saves_the_network_game_and_leaving_tells_the_others(pair):
     pair.until(lambda: seen.connection_lost and seen.pause_card.visible, what="the guest told")
     assert seen.pause_card.title == "Connection lost" and not seen.view.interactive
     assert seen.widget("net_leave") in seen.pause_card.buttons
+
+
+def test_joining_a_bad_or_closed_address_says_why_on_the_join_screen(make_app):
+    d = make_app()
+    d.services.scenes.push("join", listen_on=None)    # no listening: loopback only
+    d.settle()
+    join = d.scene
+    assert join.name == "join" and d.scene.focus.current is join.address_field
+    type_into(d, "localhost:port")
+    d.key(pygame.K_RETURN)
+    assert "'port' is not a port" in join.message
+    with socket.socket() as closed:              # a loopback port nothing listens on
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    join.address_field.set_text(f"127.0.0.1:{port}")
+    d.key(pygame.K_RETURN)
+    d.until(lambda: join.message.startswith("Could not join"), what="the refusal", limit=600, seconds=20)
+    assert f"127.0.0.1:{port}" in join.message and d.scene is join
