@@ -12,12 +12,13 @@ from __future__ import annotations
 import logging
 import socket
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.rules.catalogue import GameSpec
 from game.rules.core import RulesError
 
 if TYPE_CHECKING:
+    from game.net.discovery import Announcer
     from game.net.server import ServerThread
 
 logger = logging.getLogger(__name__)
@@ -74,12 +75,8 @@ class Hosting:
     address to give to friends."""
 
     server: "ServerThread"
-    announcer: Any
+    announcer: "Announcer | None"
     address: str
-
-    def save(self, path: Any) -> None:
-        """Write the game as the server holds it (``OSError`` if it cannot be written)."""
-        self.server.save(path)
 
     def stop(self) -> None:
         """Stop announcing and close the server (the others are told the host closed the game)."""
