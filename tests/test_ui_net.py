@@ -294,3 +294,18 @@ def test_joining_a_bad_or_closed_address_says_why_on_the_join_screen(make_app):
     d.key(pygame.K_RETURN)
     d.until(lambda: join.message.startswith("Could not join"), what="the refusal", limit=600, seconds=20)
     assert f"127.0.0.1:{port}" in join.message and d.scene is join
+
+
+def test_a_port_in_use_is_explained_on_the_host_screen(make_app):
+    d = make_app()
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        d.services.scenes.push("host", match=Match(new_state("tictactoe"), [Player.human(), Player(REMOTE, "Remote player")]),
+                               bind="127.0.0.1", port=port, announce=None, animate=False)
+        d.until(lambda: d.scene.problem, what="the problem", limit=120, seconds=20)
+    assert d.scene.name == "host" and f"port {port}" in d.scene.problem and "config.yaml" in d.scene.problem
+    d.key(pygame.K_ESCAPE)
+    d.settle()
+    assert d.scene.name == "title"

@@ -109,7 +109,7 @@ class HostScene(Scene):
 
     def _fail(self, why: str) -> None:
         self.services.sounds.play("error")
-        self.problem = why
+        self.problem = why[:1].upper() + why[1:]
         if self.port:
             self.problem += (f". Another program may be using port {self.port}: close it, or set another port "
                              "under net: in config.yaml")
