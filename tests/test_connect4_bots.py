@@ -2,17 +2,20 @@
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
+import numpy as np
 import pytest
 
 from bots.connect4_alphabeta import ConnectFourAlphaBeta
 from bots.connect4_easy import ConnectFourEasy
 from bots.connect4_features import ConnectFourFeatures
 from bots.lib.clock import Deadline
+from bots.lib.search_state import refcount_calls
 from bots.lib.connect4_board import centre_weights, completes_line, winning_columns
 from bots.lib.connect4_lines import line_tables
-from bots.lib.connect4_search import (THREAT_GOOD, THREAT_NOW, THREAT_OTHER, WIN, Engine, drop, evaluate,
-                                      threat_value, undo)
+from bots.lib.connect4_search import (STATE, THREAT_GOOD, THREAT_NOW, THREAT_OTHER, WIN, Engine, drop, evaluate,
+                                      negamax, threat_value, undo)
 from bots.lib.connect4_strings import StringBoard, chessvalue
 from game.rules.connect4 import ConnectFour
 
@@ -250,9 +253,9 @@ def test_engine_drop_then_undo_restores_its_arrays(cols, rows, n):
     engine = Engine(state)
     before = engine_arrays(engine)
     for col in state.legal_moves():
-        cell = drop(engine.cells, engine.heights, engine.counts, tables.cell_windows, rows, col, 1)
+        cell = drop(engine.record, col, 1)
         assert cell == col * rows + state.height(col) and engine.cells[cell] == 1
-        undo(engine.cells, engine.heights, engine.counts, tables.cell_windows, rows, col)
+        undo(engine.record, col)
         assert engine_arrays(engine) == before
 
 
@@ -260,9 +263,18 @@ def test_engine_evaluation_is_the_same_seen_from_either_side():
     rng = random.Random(9)
     for plies in (4, 11, 20, 30):
         state = random_position(rng, 7, 6, 4, plies)
-        engine, t = Engine(state), line_tables(7, 6, 4)
-        args = (engine.cells, engine.heights, engine.counts, t.windows, t.weights, engine.threat_mark, 7, 6, 4)
-        assert evaluate(*args, 1) == -evaluate(*args, 2)
+        engine = Engine(state)
+        assert evaluate(engine.record, 1) == -evaluate(engine.record, 2)
+
+
+def test_the_engines_node_loop_does_no_reference_counting():
+    record, i = np.zeros(1, STATE)[0], np.int64
+    assert refcount_calls(negamax, record, i(1), i(3), i(-5), i(5), i(1), np.uint64(0), i(0)) == 0
+
+
+def test_a_board_larger_than_the_engine_holds_is_refused_naming_its_size():
+    with pytest.raises(ValueError, match="11x6"):
+        Engine(SimpleNamespace(cols=11, rows=6, n=4))
 
 
 def test_threats_on_their_owners_zugzwang_rows_are_worth_most():
