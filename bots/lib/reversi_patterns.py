@@ -14,7 +14,7 @@ read in the same order relative to the board's rotation or reflection.
 The weights are fitted by ``benchmarks/reversi_fit.py`` (least squares on
 positions from our own self-play, labelled by exact endgame solves) and
 ship in ``assets/reversi_patterns.npz``. Values are in hundredths of a disc
-of final disc difference for the side to move: ``pattern_eval`` returning
+of final disc difference for the side to move: ``pattern_eval_at`` returning
 250 means "about 2.5 discs ahead at the end".
 """
 from __future__ import annotations
@@ -121,8 +121,8 @@ def _placement_feature(own: np.uint64, opp: np.uint64, n: int) -> int:
         square = INSTANCE_SQUARES[n, k]
         if square < 0:
             break
-        bit = np.uint64(1) << np.uint64(square)
-        index = index * 3 + (1 if own & bit else (2 if opp & bit else 0))
+        shift = np.uint64(square)
+        index = index * 3 + np.int64((own >> shift) & np.uint64(1)) + 2 * np.int64((opp >> shift) & np.uint64(1))
     return INSTANCE_OFFSET[n] + index
 
 
