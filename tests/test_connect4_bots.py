@@ -228,7 +228,8 @@ def test_medium_does_not_play_under_the_opponents_winning_cell():
 
 # -- Hard: the numba engine -------------------------------------------------------
 def engine_arrays(engine: Engine) -> tuple:
-    return engine.cells.tobytes(), engine.heights.tobytes(), engine.counts.tobytes()
+    return (engine.cells.tobytes(), engine.heights.tobytes(), engine.counts.tobytes(),
+            engine.record["window_score"].tobytes(), engine.record["threats"].tobytes())
 
 
 @pytest.mark.parametrize("cols, rows, n", SIZES)
@@ -275,6 +276,46 @@ def test_the_engines_node_loop_does_no_reference_counting():
 def test_a_board_larger_than_the_engine_holds_is_refused_naming_its_size():
     with pytest.raises(ValueError, match="11x6"):
         Engine(SimpleNamespace(cols=11, rows=6, n=4))
+
+
+def plain_evaluation(state: ConnectFour, player: int) -> int:
+    """The engine's evaluation written plainly over the rules' board: every window's discs counted
+    afresh, every threat cell marked, a threat right above an opponent's threat counting nothing."""
+    cols, rows, n = state.cols, state.rows, state.n
+    tables = line_tables(cols, rows, n)
+    disc = {col * rows + row: d for col, column in enumerate(state.board) for row, d in enumerate(column) if d}
+    score = 0
+    marks = [0] * (cols * rows)
+    for window in tables.windows.tolist():
+        held = [disc.get(cell, 0) for cell in window]
+        for owner in (1, 2):
+            if held.count(3 - owner) == 0 and held.count(owner) > 0:
+                sign = 1 if owner == player else -1
+                score += sign * int(tables.weights[held.count(owner)])
+                if held.count(owner) == n - 1:
+                    marks[window[held.index(0)]] |= owner
+    for col in range(cols):
+        height = state.height(col)
+        for row in range(height, rows):
+            below = marks[col * rows + row - 1] if row > height else 0
+            for owner in (1, 2):
+                if marks[col * rows + row] & owner and not below & (3 - owner):
+                    value = threat_value(owner, row, height)
+                    score += value if owner == player else -value
+    return score
+
+
+@pytest.mark.parametrize("cols, rows, n", SIZES)
+def test_engine_evaluation_kept_up_by_drop_and_undo_matches_a_plain_count(cols, rows, n):
+    rng = random.Random(3 * cols + rows + n)
+    for plies in range(0, cols * rows, 4):
+        state = random_position(rng, cols, rows, n, plies)
+        engine = Engine(state)
+        for col in state.legal_moves()[:3]:      # after a drop and an undo, as the search leaves it
+            drop(engine.record, col, 1)
+            undo(engine.record, col)
+        for player in (1, 2):
+            assert evaluate(engine.record, player) == plain_evaluation(state, player), (state.to_text(), player)
 
 
 def test_threats_on_their_owners_zugzwang_rows_are_worth_most():

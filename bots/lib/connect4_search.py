@@ -64,7 +64,10 @@ MAX_WINDOWS = 2 * MAX_SIDE * (MAX_SIDE - MIN_N + 1) + 2 * (MAX_SIDE - MIN_N + 1)
 #: The search's state, one record per ``Engine`` (``bots/lib/search_state.py``): counters, the
 #: board's size and line tables (``connect4_lines``, padded with -1), the position, the move
 #: ordering's killers and history, per-ply move buffers, the explicit stack, and the addresses of
-#: the transposition table's five arrays (keys, values, depths, flags, moves).
+#: the transposition table's five arrays (keys, values, depths, flags, moves). ``drop`` and ``undo``
+#: keep two sums up to date for ``evaluate``: ``window_score[p]``, the weights of the windows
+#: holding discs of ``p`` only, and ``threats[p, cell]``, the windows one disc of ``p`` short whose
+#: empty cell is ``cell``.
 STATE = np.dtype([
     ("nodes", np.int64), ("node_limit", np.int64), ("aborted", np.int64),
     ("cols", np.int64), ("rows", np.int64), ("n", np.int64), ("window_count", np.int64),
@@ -74,11 +77,21 @@ STATE = np.dtype([
     ("weights", np.int64, (MAX_N + 1,)), ("centrality", np.int64, (MAX_SIDE,)),
     ("zobrist", np.uint64, (3, MAX_CELLS)),
     ("cells", np.int8, (MAX_CELLS,)), ("heights", np.int64, (MAX_SIDE,)), ("counts", np.int8, (3, MAX_WINDOWS)),
-    ("threat_mark", np.int8, (MAX_CELLS,)),
+    ("window_score", np.int64, (3,)), ("threats", np.int16, (3, MAX_CELLS)),
     ("killers", np.int64, (MAX_PLY, 2)), ("history", np.int64, (3, MAX_CELLS)),
     ("move_buffer", np.int64, (MAX_PLY, MAX_SIDE)), ("priority_buffer", np.int64, (MAX_PLY, MAX_SIDE)),
     ("frames", np.int64, (MAX_PLY, FRAME_FIELDS)), ("frame_keys", np.uint64, (MAX_PLY,)),
 ])
+
+
+@njit(cache=True, inline="always")
+def _threat_moved(st, w, player, delta):
+    """Add ``delta`` to ``player``'s threats at the one empty cell of window ``w``."""
+    for i in range(st.n):
+        cell = st.windows[w, i]
+        if st.cells[cell] == 0:
+            st.threats[player, cell] += delta
+            return
 
 
 @njit(cache=True)
@@ -87,11 +100,25 @@ def drop(st, col, player):
     cell = col * st.rows + st.heights[col]
     st.cells[cell] = player
     st.heights[col] += 1
+    other = 3 - player
+    short = st.n - 1
     for k in range(4 * MAX_N):
         w = st.cell_windows[cell, k]
         if w < 0:
             break
-        st.counts[player, w] += 1
+        mine = np.int64(st.counts[player, w])
+        theirs = np.int64(st.counts[other, w])
+        if theirs == 0:
+            st.window_score[player] += st.weights[mine + 1] - st.weights[mine]
+            if mine == short:            # the window's empty cell was this one
+                st.threats[player, cell] -= 1
+            elif mine + 1 == short:
+                _threat_moved(st, w, player, 1)
+        elif mine == 0:
+            st.window_score[other] -= st.weights[theirs]
+            if theirs == short:
+                st.threats[other, cell] -= 1
+        st.counts[player, w] = mine + 1
     return cell
 
 
@@ -101,12 +128,26 @@ def undo(st, col):
     st.heights[col] -= 1
     cell = col * st.rows + st.heights[col]
     player = st.cells[cell]
-    st.cells[cell] = 0
+    other = 3 - player
+    short = st.n - 1
     for k in range(4 * MAX_N):
         w = st.cell_windows[cell, k]
         if w < 0:
             break
-        st.counts[player, w] -= 1
+        mine = np.int64(st.counts[player, w]) - 1
+        theirs = np.int64(st.counts[other, w])
+        if theirs == 0:
+            st.window_score[player] -= st.weights[mine + 1] - st.weights[mine]
+            if mine == short:
+                st.threats[player, cell] += 1
+            elif mine + 1 == short:
+                _threat_moved(st, w, player, -1)     # the cell is still filled: the other empty one
+        elif mine == 0:
+            st.window_score[other] += st.weights[theirs]
+            if theirs == short:
+                st.threats[other, cell] += 1
+        st.counts[player, w] = mine
+    st.cells[cell] = 0
 
 
 @njit(cache=True)
@@ -123,38 +164,25 @@ def wins_at(st, cell, player):
     return False
 
 
+@njit(cache=True, inline="always")
+def _threat_mark(st, cell):
+    """Whose threats ``cell`` holds: bit 1 the first player's, bit 2 the second's."""
+    return (1 if st.threats[1, cell] > 0 else 0) | (2 if st.threats[2, cell] > 0 else 0)
+
+
 @njit(cache=True)
 def evaluate(st, player):
     """The static value of the record ``st``'s position for ``player`` (to move): windows and threats."""
     other = 3 - player
-    cols, rows, n = st.cols, st.rows, st.n
-    score = 0
-    for cell in range(cols * rows):
-        st.threat_mark[cell] = 0
-    for w in range(st.window_count):
-        mine = st.counts[player, w]
-        theirs = st.counts[other, w]
-        if theirs == 0 and mine > 0:
-            score += st.weights[mine]
-            if mine == n - 1:
-                for i in range(n):
-                    cell = st.windows[w, i]
-                    if st.cells[cell] == 0:
-                        st.threat_mark[cell] |= player
-        elif mine == 0 and theirs > 0:
-            score -= st.weights[theirs]
-            if theirs == n - 1:
-                for i in range(n):
-                    cell = st.windows[w, i]
-                    if st.cells[cell] == 0:
-                        st.threat_mark[cell] |= other
+    cols, rows = st.cols, st.rows
+    score = st.window_score[player] - st.window_score[other]
     for col in range(cols):
         h = st.heights[col]
         for row in range(h, rows):
-            mark = st.threat_mark[col * rows + row]
+            mark = _threat_mark(st, col * rows + row)
             if mark == 0:
                 continue
-            below = st.threat_mark[col * rows + row - 1] if row > h else 0
+            below = _threat_mark(st, col * rows + row - 1) if row > h else 0
             for owner in (1, 2):
                 if mark & owner == 0 or below & (3 - owner) != 0:
                     continue
@@ -438,7 +466,6 @@ class Engine:
         self.cells = st["cells"][:cells]
         self.heights = st["heights"][:state.cols]
         self.counts = st["counts"][:, :window_count]
-        self.threat_mark = st["threat_mark"][:cells]
         self.key = np.uint64(0)
         self.filled = 0
         for col, column in enumerate(state.board):
