@@ -52,12 +52,12 @@ from game.rules.reversi import Reversi  # noqa: E402
 AMPLE = 600.0
 
 
-def connect4_positions(count: int, seed: int = 1) -> list[ConnectFour]:
-    """``count`` 7x6 positions of 4 to 20 random plies, none over and none with a win in one."""
+def connect4_positions(count: int, seed: int = 1, cols: int = 7, rows: int = 6) -> list[ConnectFour]:
+    """``count`` positions of 4 to 20 random plies, none over."""
     rng = random.Random(seed)
     positions = []
     while len(positions) < count:
-        state = ConnectFour()
+        state = ConnectFour(cols=cols, rows=rows)
         for _ in range(rng.randint(4, 20)):
             state.push(rng.choice(state.legal_moves()))
             if state.is_over():
@@ -179,6 +179,8 @@ def main(argv: list[str] | None = None) -> int:
     c4 = connect4_positions(20)
     for depth in (8, 12):
         measure_chosen(f"Connect Four Hard, 7x6, depth {depth}", lambda depth=depth: connect4_runs(depth, c4))
+    measure_chosen("Connect Four Hard, 10x10, depth 9",
+                   lambda: connect4_runs(9, connect4_positions(10, cols=10, rows=10)))
     for players, depth in ((2, 5), (3, 4), (6, 3)):
         measure_chosen(f"Chinese Checkers Hard, {players} players, depth {depth}",
                        lambda players=players, depth=depth: chinesecheckers_runs(
