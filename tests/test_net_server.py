@@ -158,6 +158,7 @@ def test_a_rematch_of_two_players_swaps_their_colours_and_each_is_told_their_new
     ann.client.answer(ann.expect(p.Requested, lambda m: m.kind == "rematch").request_id, True)
     sync = ann.expect(p.Sync, lambda m: m.how == "rematch")
     assert [(info.seat, info.name) for info in sync.players] == [(0, "Bob"), (1, "Ann")]
+    bob.expect(p.Sync, lambda m: m.how == "rematch")      # its welcome came before
     assert (ann.client.seats, bob.client.seats) == ([1], [0])
     ann.client.play("b2", 0)
     assert ann.expect(p.Error).code == "turn"
