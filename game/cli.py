@@ -5,7 +5,7 @@
     python main.py arena GAME --a X --b Y [--games N] [--openings K] [--seed S] [--options k=v ...]
     python main.py bots                             every bot, tier and load problem
     python main.py analyse GAME "MOVES"             the hint tier's value of every move
-    python main.py serve --game GAME --seats remote,Master [--port N] [--name NAME]
+    python main.py serve (--game GAME | --load FILE) --seats remote,Master [--port N] [--name NAME]
                                                     host a game on the LAN, no window
 
 GAME is a game id, or a game with options as save files write it:
@@ -97,7 +97,8 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
 
     serve = commands.add_parser("serve", help="host a game on the network without a window; prints who joins, "
                                               "leaves and plays; Ctrl+C stops it and saves a game in progress")
-    serve.add_argument("--game", required=True, help=GAME_HELP)
+    what = serve.add_mutually_exclusive_group(required=True)
+    what.add_argument("--game", help=GAME_HELP)
     serve.add_argument("--seats", required=True, metavar="SEAT,SEAT,...",
                        help="one entry per seat, in order: 'remote' (a player who joins) or a tier or bot name, "
                             "e.g. remote,remote or remote,Master")
@@ -108,7 +109,7 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     serve.add_argument("--after-limit", default="end", metavar="BOT|end",
                        help="when a dropped player does not come back within net.reconnect_seconds: a tier or "
                             "bot that takes the seat over, or 'end' to end the game (default)")
-    serve.add_argument("--load", metavar="FILE", help="go on with a saved game (its players are --seats)")
+    what.add_argument("--load", metavar="FILE", help="go on with a saved game instead (its players are --seats)")
     return parser
 
 
@@ -325,7 +326,8 @@ def analyse_position(args: argparse.Namespace) -> int:
 
 
 def serve_game(args: argparse.Namespace) -> int:
-    """Host a game headless until Ctrl+C (or SIGTERM); a game still going is then saved (its path printed)."""
+    """Host a game headless until Ctrl+C (or SIGTERM); the game, if a move was played, is then
+    saved (its path printed), a finished one with its result (a resignation, an agreed draw)."""
     import asyncio
     import contextlib
     import signal
@@ -337,9 +339,12 @@ def serve_game(args: argparse.Namespace) -> int:
 
     if args.load is not None:
         try:
-            state = load_match(args.load).state
+            loaded = load_match(args.load)
         except SaveFileError as err:
             raise CliError(str(err)) from None
+        if (over := loaded.outcome()) is not None:
+            raise CliError(f"{args.load}: that game is over ({over.reason}); host a new one with --game")
+        state = loaded.state
         game_id = state.game_id
     else:
         state = game_spec(args.game).new_state()
@@ -381,15 +386,16 @@ def serve_game(args: argparse.Namespace) -> int:
         raise CliError(str(err)) from None
     except KeyboardInterrupt:
         print("Stopping (Ctrl+C)", flush=True)
-    if server.is_over or not server.state.move_stack:
+    if not server.state.move_stack:
         return 0
+    which = "finished game" if server.is_over else "game in progress"
     path = default_save_path(game_id, saves_dir())
     try:
         server.save(path)
     except OSError as err:
-        print(f"{args.prog}: the game in progress could not be saved: {err.strerror or err}", file=sys.stderr)
+        print(f"{args.prog}: the {which} could not be saved: {err.strerror or err}", file=sys.stderr)
         return BOT_FAILED
-    print(f"The game in progress is saved in {path}", flush=True)
+    print(f"The {which} is saved in {path}", flush=True)
     return 0
 
 

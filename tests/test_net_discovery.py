@@ -28,6 +28,17 @@ def test_a_hosted_game_is_heard_with_its_open_seats():
         ("Hana's table", "connect4(cols=7,rows=6,n=4)", LOOPBACK, host.port, 2)]
 
 
+def test_a_hosted_games_name_is_heard_on_one_printable_line():
+    port = free_udp_port()
+    forged = Announcement("Evil\nHost\x1b[2J\x07", "tictactoe\r\n", 5151, 1)
+    announcer = Announcer(forged, port, address=LOOPBACK, every=0.1).start()
+    try:
+        games = listen_for_games(2.0, bind=LOOPBACK, port=port)
+    finally:
+        announcer.stop()
+    assert [(g.name, g.game) for g in games] == [("Evil Host [2J", "tictactoe")]
+
+
 def test_other_datagrams_on_the_port_are_ignored():
     assert read_announcement(b"hello") is None
     assert read_announcement(b'{"name":"x","game":"tictactoe","port":0,"seats_open":1}') is None

@@ -46,6 +46,43 @@ def test_serve_hosts_a_game_and_ctrl_c_saves_it(tmp_path):
     assert load_match(saved).state.to_text() == "b2"
 
 
+def test_serve_with_a_bot_seat_saves_a_resigned_game_as_won_by_the_bot(tmp_path):
+    env = dict(os.environ, BOARD_ARCADE_HOME=str(tmp_path), PYTHONUNBUFFERED="1")
+    server = subprocess.Popen([sys.executable, "main.py", "serve", "--game", "tictactoe", "--seats", "remote,Easy",
+                               "--host", LOOPBACK, "--port", "0"],
+                              cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        first = server.stdout.readline()
+        port = int(re.search(r"on 127\.0\.0\.1:(\d+)", first).group(1))
+        ann = Peer(NetClient.connect(LOOPBACK, port, "Ann", timeout=PATIENCE))
+        ann.client.accept()
+        ann.expect(p.Resumed)
+        ann.client.play("b2", 0)
+        reply = ann.expect(p.Moved, lambda m: m.seat == 1)
+        assert reply.by == "bot"
+        ann.client.resign()
+        ann.expect(p.Ended)
+        server.send_signal(signal.SIGINT)
+        out, err = server.communicate(timeout=PATIENCE * 2)
+    finally:
+        if server.poll() is None:
+            server.kill()
+    assert server.returncode == 0, err
+    saved = load_match(re.search(r"The finished game is saved in (.+\.txt)", out).group(1))
+    outcome = saved.outcome()
+    assert (outcome.winners, outcome.termination.value, outcome.reason) == ((1,), "resignation", "Ann resigned")
+    assert saved.state.to_text() == f"b2 {reply.move}" and saved.players[1].is_bot
+    again = subprocess.run([sys.executable, "main.py", "serve", "--load", str(saved_path(out)), "--seats",
+                            "remote,Easy", "--host", LOOPBACK, "--port", "0"], cwd=ROOT, env=env,
+                           capture_output=True, text=True, timeout=PATIENCE * 3)
+    assert again.returncode == 2 and "that game is over (Ann resigned)" in again.stderr
+
+
+def saved_path(out: str) -> str:
+    return re.search(r"saved in (.+\.txt)", out).group(1)
+
+
 def test_serve_refuses_seats_that_do_not_fit_the_game():
     result = subprocess.run([sys.executable, "main.py", "serve", "--game", "tictactoe", "--seats", "remote",
                              "--host", LOOPBACK, "--port", "0"], cwd=ROOT, capture_output=True, text=True,

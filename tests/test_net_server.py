@@ -9,6 +9,8 @@ import pytest
 from game.net import protocol as p
 from game.net.server import SeatPlan
 from game.rules.catalogue import GameSpec
+from game.rules.core import Outcome, Termination
+from game.store.savefile import load_match
 from tests.net_helpers import LOOPBACK, PATIENCE, Host, limits
 
 REMOTE2 = [SeatPlan.remote(), SeatPlan.remote()]
@@ -143,8 +145,56 @@ def test_a_draw_agreed_and_a_rematch_start_a_new_game(host):
     bob.client.rematch()
     ann.client.answer(ann.expect(p.Requested, lambda m: m.kind == "rematch").request_id, True)
     assert ann.expect(p.Sync, lambda m: m.how == "rematch").ended is None
+    bob.client.play("b2", 0)            # the colours swapped: Bob is X now and moves first
+    assert ann.expect(p.Moved).move == "b2"
+
+
+def test_a_rematch_of_two_players_swaps_their_colours_and_each_is_told_their_new_seat(host):
+    server = host()
+    ann, bob = server.join("Ann"), server.join("Bob")
+    ann.client.resign()
+    bob.expect(p.Ended)
+    bob.client.rematch()
+    ann.client.answer(ann.expect(p.Requested, lambda m: m.kind == "rematch").request_id, True)
+    sync = ann.expect(p.Sync, lambda m: m.how == "rematch")
+    assert [(info.seat, info.name) for info in sync.players] == [(0, "Bob"), (1, "Ann")]
+    bob.expect(p.Sync, lambda m: m.how == "rematch")      # its welcome came before
+    assert (ann.client.seats, bob.client.seats) == ([1], [0])
     ann.client.play("b2", 0)
-    assert bob.expect(p.Moved).move == "b2"
+    assert ann.expect(p.Error).code == "turn"
+    bob.client.play("b2", 0)
+    assert ann.expect(p.Moved).move == "b2"
+
+
+def test_a_rematch_swaps_a_bot_with_its_opponent(host):
+    server = host(seats=[SeatPlan.bot("Easy"), SeatPlan.remote()])
+    ann = server.join("Ann")
+    ann.expect(p.Moved)
+    ann.client.resign()
+    ann.expect(p.Ended)
+    ann.client.rematch()            # only a bot to ask: agreed at once
+    ann.expect(p.Sync, lambda m: m.how == "rematch")
+    assert ann.client.seats == [0]
+    ann.client.play("b2", 0)
+    assert ann.expect(p.Moved).move == "b2"
+    assert ann.expect(p.Moved).by == "bot"
+
+
+@pytest.mark.parametrize("kind", ["undo", "draw"])
+def test_a_request_waiting_when_the_position_changes_is_void_for_everyone(host, kind):
+    server = host()
+    ann, bob = server.join("Ann"), server.join("Bob")
+    play_through("tictactoe", ["b2"], [ann, bob], server)
+    ann.client.request_undo() if kind == "undo" else ann.client.offer_draw()
+    request = bob.expect(p.Requested)
+    bob.client.play("a1", 1)
+    for peer in (ann, bob):
+        void = peer.expect(p.Answered)
+        assert (void.request_id, void.kind, void.accepted, void.cancelled) == (request.request_id, kind, False, True)
+    bob.client.answer(request.request_id, True)
+    assert "no request" in bob.expect(p.Error).text
+    assert server.call(lambda: server.server.state.to_text()) == "b2 a1"
+    assert server.call(lambda: server.server.is_over) is False
 
 
 def test_resigning_gives_the_game_to_the_other_seat(host):
@@ -153,6 +203,63 @@ def test_resigning_gives_the_game_to_the_other_seat(host):
     ann.client.resign()
     result = bob.expect(p.Ended).result
     assert (result.winners, result.termination, result.reason) == ([1], "resignation", "Ann resigned")
+
+
+def test_a_resigned_game_saved_by_the_host_loads_as_over_with_the_winner(host, tmp_path):
+    server = host()
+    ann, bob = server.join("Ann"), server.join("Bob")
+    play_through("tictactoe", ["b2", "a1"], [ann, bob], server)
+    bob.client.resign()
+    ann.expect(p.Ended)
+    server.thread.save(tmp_path / "resigned.txt")
+    loaded = load_match(tmp_path / "resigned.txt")
+    outcome = loaded.outcome()
+    assert (outcome.winners, outcome.reason, outcome.termination) == ((0,), "Bob resigned", Termination.RESIGNATION)
+    assert loaded.state.to_text() == "b2 a1"
+
+
+CC3 = "chinesecheckers(players=3)"
+
+
+def test_a_player_who_resigns_from_three_leaves_and_the_others_play_on(host):
+    server = host(CC3, [SeatPlan.remote()] * 3)
+    ann, bob, cy = server.join("Ann"), server.join("Bob"), server.join("Cy")
+    bob.client.resign()
+    welcome = bob.expect(p.Welcome)
+    assert welcome.seats == []                                   # Bob watches now
+    sync = ann.expect(p.Sync, lambda m: m.how == "seats")
+    assert sync.ended is None and (sync.players[1].kind, sync.players[1].name) == ("bot", "Bob (resigned)")
+    assert server.call(lambda: server.server.is_over) is False
+    state = GameSpec.parse(CC3).new_state()
+    ann.client.play(state.move_to_str(state.legal_moves()[0]), 0)
+    assert cy.expect(p.Moved).by == "remote"
+    assert cy.expect(p.Moved).by == "bot"                        # the stand-in plays Bob's turn
+    bob.client.play("pass")
+    assert bob.expect(p.Error).code == "seat"
+
+
+def test_when_the_last_opponent_resigns_the_one_left_wins_and_resigners_rank_last(host):
+    server = host(CC3, [SeatPlan.remote()] * 3)
+    ann, bob, cy = server.join("Ann"), server.join("Bob"), server.join("Cy")
+    bob.client.resign()
+    ann.expect(p.Sync, lambda m: m.how == "seats")
+    cy.client.resign()
+    result = ann.expect(p.Ended).result
+    assert (result.winners, result.termination, result.ranking) == ([0], "resignation", [[0], [2], [1]])
+
+
+def test_a_game_the_rules_end_after_a_resignation_ranks_the_resigner_last():
+    server = Host(CC3, [SeatPlan.remote()] * 3)
+    try:
+        def end_with_the_resigner_first():
+            game = server.server
+            game.resigned.append(0)
+            ruled = Outcome((0,), "Red filled the goal", (), ((0,), (2,), (1,)), termination=Termination.GOAL_FILLED)
+            return game._after_resignations(ruled)
+        outcome = server.call(end_with_the_resigner_first)
+    finally:
+        server.stop()
+    assert (outcome.winners, outcome.ranking) == ((2,), ((2,), (1,), (0,)))
 
 
 def test_a_drop_pauses_everyone_and_the_token_takes_the_seat_back(host):
@@ -173,6 +280,37 @@ def test_a_drop_pauses_everyone_and_the_token_takes_the_seat_back(host):
     ann.expect(p.Resumed)
     back.client.play("a1", 1)
     assert ann.expect(p.Moved).move == "a1"
+
+
+def test_a_request_asked_while_a_player_was_away_is_put_to_them_when_they_come_back(host):
+    server = host()
+    ann, bob = server.join("Ann"), server.join("Bob")
+    play_through("tictactoe", ["b2", "a1"], [ann, bob], server)
+    token = bob.client.token
+    bob.client.close()
+    ann.expect(p.Paused)
+    ann.client.request_undo()
+    back = server.join("Bob", token=token)
+    request = back.expect(p.Requested)
+    assert (request.kind, request.name) == ("undo", "Ann")
+    back.client.answer(request.request_id, True)
+    assert ann.expect(p.Sync, lambda m: m.how == "undo").moves == []
+
+
+def test_a_request_waiting_for_a_player_whose_seat_goes_to_a_bot_is_void(host):
+    server = host(seats=[SeatPlan.remote(reserved=True), SeatPlan.remote()], limits=limits(reconnect_seconds=0))
+    me = server.join("Me", token=server.server.host_token)
+    bob = server.join("Bob")
+    play_through("tictactoe", ["b2", "a1"], [me, bob], server)
+    bob.client.close()
+    me.client.request_undo()
+    me.expect(p.Paused, lambda m: "host" in m.reason)
+    me.client.decide(1, "bot", "Easy")
+    void = me.expect(p.Answered)
+    assert (void.kind, void.cancelled) == ("undo", True)
+    me.expect(p.Sync, lambda m: m.how == "seats")
+    me.client.request_undo()                    # a new request can be asked: only a bot to ask now
+    assert me.expect(p.Answered).accepted
 
 
 def test_moves_wait_while_the_game_is_paused(host):
@@ -368,6 +506,35 @@ def test_a_token_that_holds_no_seat_is_refused(host):
 
     with pytest.raises(NetError, match="holds no seat"):
         NetClient.connect(LOOPBACK, server.port, "Bob", token="x" * 22, timeout=PATIENCE)
+
+
+def test_a_player_who_does_not_come_back_forfeits_when_the_server_ends_the_game(host):
+    server = host(limits=limits(reconnect_seconds=0), after_limit="end")
+    ann, bob = server.join("Ann"), server.join("Bob")
+    bob.client.close()
+    result = ann.expect(p.Ended).result
+    assert (result.winners, result.termination, result.reason) == ([0], "disconnection", "Bob did not come back")
+
+
+def test_the_host_ending_a_game_for_an_absent_player_gives_it_to_those_still_in_it(host):
+    server = host(seats=[SeatPlan.remote(reserved=True), SeatPlan.remote()], limits=limits(reconnect_seconds=0))
+    me = server.join("Me", token=server.server.host_token)
+    bob = server.join("Bob")
+    bob.client.close()
+    me.expect(p.Paused, lambda m: "host" in m.reason)
+    me.client.decide(1, "end")
+    result = me.expect(p.Ended).result
+    assert (result.winners, result.termination) == ([0], "disconnection")
+
+
+def test_after_the_limit_a_server_with_no_host_gives_the_seat_to_its_bot(host):
+    server = host(limits=limits(reconnect_seconds=0), after_limit="Easy")
+    ann, bob = server.join("Ann"), server.join("Bob")
+    ann.client.play("b2", 0)
+    bob.expect(p.Moved)
+    bob.client.close()
+    assert ann.expect(p.Sync, lambda m: m.how == "seats").players[1].kind == "bot"
+    assert ann.expect(p.Moved).by == "bot"
 
 
 def test_only_the_host_decides_a_seats_fate(host):

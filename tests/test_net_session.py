@@ -11,6 +11,8 @@ from game.match.session import GameOver, MovePlayed, PositionChanged, Waiting
 from game.net import events as ev
 from game.net.remote_session import RemoteSession
 from game.net.server import SeatPlan
+from game.net import protocol as p
+from game.rules.catalogue import GameSpec
 from game.rules.core import IllegalMove, Termination
 from tests.net_helpers import PATIENCE, Host
 
@@ -157,4 +159,57 @@ def test_a_spectators_screen_never_moves():
         assert not any(player.is_human for player in watching.players)
         watching.close()
     finally:
+        server.stop()
+
+
+def test_after_a_rematch_each_screen_plays_the_other_colour(game):
+    _, (hana, gus) = game
+    until(hana, ev.Resumed)
+    gus.resign()
+    until(hana, GameOver)
+    hana.rematch()
+    gus.answer(until(gus, ev.RequestReceived).request_id, True)
+    until(hana, PositionChanged, lambda e: e.how == "restart")
+    until(gus, PositionChanged, lambda e: e.how == "restart")
+    assert (hana.my_seats, gus.my_seats) == ((1,), (0,))
+    assert (hana.waiting(), gus.waiting()) == (Waiting.REMOTE, Waiting.HUMAN)
+    assert gus.players[0].is_human and not gus.players[1].is_human
+    gus.play(gus.state.parse_move("b2"))
+    assert until(hana, MovePlayed).record.text == "b2"
+
+
+def test_an_undo_request_overtaken_by_a_move_is_reported_void_on_both_screens(game):
+    _, (hana, gus) = game
+    until(hana, ev.Resumed)
+    hana.play(hana.state.parse_move("b2"))
+    until(gus, MovePlayed)
+    hana.request_undo()
+    until(gus, ev.RequestReceived)
+    gus.play(gus.state.parse_move("a1"))
+    for screen in (hana, gus):
+        void = until(screen, ev.RequestAnswered)
+        assert (void.kind, void.accepted, void.cancelled, void.by_name) == ("undo", False, True, "Hana")
+
+
+def test_a_game_the_rules_end_after_a_resignation_counts_once_with_the_resigner_last():
+    state = GameSpec.parse("chinesecheckers(players=3,turn_limit=50)").new_state()
+    while len(state.move_stack) < 148:          # seat 2 to move, two plies before the turn limit
+        state.push(state.legal_moves()[0])
+    server = Host(state, [SeatPlan.remote()] * 3)
+    ann, bob, cy = server.join("Ann"), server.join("Bob"), server.join("Cy")
+    screen = RemoteSession(ann.client)
+    try:
+        until(screen, ev.Resumed)
+        bob.client.resign()
+        cy.expect(p.Moved, lambda m: m.by == "bot")
+        now = server.call(lambda: server.server.state.copy())
+        cy.client.play(now.move_to_str(now.legal_moves()[0]), len(now.move_stack))
+        over = until(screen, GameOver)
+        assert over.counts and over.outcome.ranking[-1] == (1,) and 1 not in over.outcome.winners
+        until(screen, MovePlayed, lambda e: e.record.seat == 2)
+        screen.poll()
+        assert not [e for e in BACKLOG.get(screen, []) + screen.events() if isinstance(e, GameOver)]
+        assert screen.waiting() is Waiting.OVER
+    finally:
+        screen.close()
         server.stop()

@@ -5,6 +5,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from game.match.record import Match, Player
+from game.rules.core import Outcome, Termination
 from game.store.savefile import SaveFileError, load_match, match_from_text, match_to_text, save_match
 from game.rules.connect4 import ConnectFour
 from game.rules.reversi import PASS, Reversi
@@ -315,3 +316,28 @@ def test_every_game_keeps_its_position_and_redo_history_through_a_save(game_id):
             match.undo()
         again = match_from_text(match_to_text(match, redo=True))
         assert again.state.key() == state.key() and again.redo_groups() == match.redo_groups()
+
+
+@pytest.mark.parametrize("outcome, line", [
+    (Outcome((1,), "Ann resigned", termination=Termination.RESIGNATION),
+     "Result: Yellow won (Ann resigned) [resignation]; 3 moves"),
+    (Outcome((), "draw agreed", termination=Termination.AGREED_DRAW),
+     "Result: draw (draw agreed) [agreed draw]; 3 moves"),
+])
+def test_a_game_its_players_ended_saves_and_loads_as_over_with_its_result(tmp_path, outcome, line):
+    match = Match(ConnectFour(), [Player.human("Ann"), Player.human("Bob")])
+    for move in (3, 3, 4):
+        match.play(move)
+    match.ended = outcome
+    save_match(match, tmp_path / "ended.txt")
+    assert line in (tmp_path / "ended.txt").read_text()
+    loaded = load_match(tmp_path / "ended.txt")
+    assert loaded.outcome() == outcome
+    assert loaded.state.to_text() == "445"
+
+
+def test_a_result_line_naming_no_seat_of_the_game_is_refused():
+    text = match_to_text(Match(ConnectFour(), [Player.human(), Player.human()])).replace(
+        "Result: in progress", "Result: Purple won (Ann resigned) [resignation]")
+    with pytest.raises(SaveFileError, match="line 6: the Result line names 'Purple'"):
+        match_from_text(text)

@@ -199,6 +199,19 @@ def test_an_undo_request_shows_a_prompt_the_other_side_answers(pair):
     assert not seen.request_card.visible
 
 
+def test_an_undo_request_a_move_overtook_is_withdrawn_on_both_screens(pair):
+    play, seen, _ = playing_pair(pair)
+    host_plays(pair, play, seen, 4)
+    play.controls.undo.activate()
+    pair.until(lambda: seen.request_card.visible, what="the prompt at the guest")
+    seen.session.play(seen.state.parse_move("a1"))         # the guest moves instead of answering
+    for screen in (play, seen):
+        pair.until(lambda: any("no longer applies" in line.words for line in screen.chat.lines),
+                   what="the request withdrawn")
+    assert not seen.request_card.visible
+    assert not any("declined" in line.words for line in play.chat.lines)
+
+
 def test_a_dropped_player_pauses_the_game_and_joining_again_takes_the_seat_back(pair):
     play, seen, address = playing_pair(pair)
     guest = pair.guest

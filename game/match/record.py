@@ -66,6 +66,9 @@ class Match:
     players: list[Player]
     records: list[MoveRecord] = field(default_factory=list)
     _redo: list[list[MoveRecord]] = field(default_factory=list, repr=False)
+    #: How the game ended when the players, not the rules, ended it (a resignation, an
+    #: agreed draw, a player who did not come back); None while the rules decide.
+    ended: Outcome | None = None
 
     def __post_init__(self) -> None:
         if len(self.players) != self.state.num_seats:
@@ -96,7 +99,8 @@ class Match:
         return self.players[self.state.turn]
 
     def outcome(self) -> Outcome | None:
-        return self.state.outcome()
+        """The rules' outcome, or how the players ended the game (``ended``)."""
+        return self.ended or self.state.outcome()
 
     @property
     def last_move(self) -> Move | None:
@@ -132,6 +136,7 @@ class Match:
         replays them all.
         """
         taken: list[MoveRecord] = []
+        self.ended = None
         while self.records:
             self.state.pop()
             taken.append(self.records.pop())
@@ -186,6 +191,7 @@ class Match:
         game taken back is gone, as its moves need the old start.
         """
         taken: list[MoveRecord] = []
+        self.ended = None
         while self.records:
             self.state.pop()
             taken.append(self.records.pop())

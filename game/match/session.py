@@ -187,7 +187,7 @@ class MatchSession:
         self._events: list[Event] = []
         self._ready: tuple[int, BotReply | None] | None = None   # (seat, reply); reply None: a forced pass
         self._stuck: str | None = None
-        self._counted = match.state.is_over()
+        self._counted = self.is_over
         #: Whether the game a restart took back had its result counted (None: no such game).
         self._restart_counted: bool | None = None
         self._hint_runner: BotRunner | None = None
@@ -210,11 +210,11 @@ class MatchSession:
         return self.match.records
 
     def outcome(self) -> Outcome | None:
-        return self.match.state.outcome()
+        return self.match.outcome()
 
     @property
     def is_over(self) -> bool:
-        return self.match.state.is_over()
+        return self.match.ended is not None or self.match.state.is_over()
 
     @property
     def all_bots(self) -> bool:
@@ -257,7 +257,7 @@ class MatchSession:
     def warming(self) -> bool:
         """The bot to move has no worker yet (``start_bots`` was told to wait)."""
         state = self.state
-        return not state.is_over() and state.turn in self.specs and state.turn not in self.runners
+        return not self.is_over and state.turn in self.specs and state.turn not in self.runners
 
     def can_undo(self) -> bool:
         return self.match.can_undo()

@@ -18,6 +18,7 @@ import msgspec
 
 from game.match.config import NetLimits
 from game.net.protocol import PROTOCOL_VERSION
+from game.store.savefile import printable
 
 #: The port announcements go to unless the config says otherwise (config ``net.discovery_port``).
 DISCOVERY_PORT = NetLimits().discovery_port
@@ -136,6 +137,7 @@ def listen_for_games(timeout: float, *, bind: str = "0.0.0.0", port: int = DISCO
                 break
             announcement = read_announcement(data)
             if announcement is not None:
-                found[(sender, announcement.port)] = HostedGame(announcement.name[:40], announcement.game[:200],
-                                                               sender, announcement.port, announcement.seats_open)
+                found[(sender, announcement.port)] = HostedGame(                # anyone may send one: shown safely
+                    printable(announcement.name)[:40] or "?", printable(announcement.game)[:200], sender,
+                    announcement.port, announcement.seats_open)
     return list(found.values())

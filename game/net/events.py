@@ -28,11 +28,13 @@ class RequestReceived(Event):
 
 @dataclass(frozen=True)
 class RequestAnswered(Event):
-    """A request (this screen's or another's) was agreed to or refused by ``by_name``."""
+    """A request (this screen's or another's) was agreed to or refused by ``by_name``; or,
+    ``cancelled``, it is void because the position changed (``by_name`` asked it)."""
 
     kind: str
     accepted: bool
     by_name: str
+    cancelled: bool = False
 
 
 @dataclass(frozen=True)

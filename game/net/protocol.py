@@ -200,12 +200,15 @@ class Requested(Message, tag="requested"):
 
 
 class Answered(Message, tag="answered"):
-    """The request was agreed to or refused (``by``: who refused, or who agreed last)."""
+    """The request was agreed to or refused (``by``: who refused, or who agreed last); or,
+    ``cancelled``, it is void (``by``: who asked): a move changed the position it was about,
+    or its asker resigned."""
 
     request_id: Count
     kind: RequestKind
     accepted: bool
     by: Text
+    cancelled: bool = False
 
 
 class Paused(Message, tag="paused"):

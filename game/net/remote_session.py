@@ -243,7 +243,7 @@ class RemoteSession:
             if not self._mine(message.name):
                 self._events.append(ev.RequestReceived(message.request_id, message.kind, message.name))
         elif isinstance(message, p.Answered):
-            self._events.append(ev.RequestAnswered(message.kind, message.accepted, message.by))
+            self._events.append(ev.RequestAnswered(message.kind, message.accepted, message.by, message.cancelled))
         elif isinstance(message, p.Paused):
             self.paused = message.reason
             self._events.append(ev.Paused(message.reason, message.seconds_left, message.seat))
@@ -294,8 +294,8 @@ class RemoteSession:
         players = self._players(sync.players, state.num_seats)
         self.paused = sync.paused
         self._ended = _outcome(sync.ended) if sync.ended else None
-        same = (self._local is not None and spec == self._spec and sync.start == self._start
-                and list(sync.moves) == [r.text for r in self.records])
+        same = (self._local is not None and sync.how != "rematch" and spec == self._spec   # a rematch is a new game
+                and sync.start == self._start and list(sync.moves) == [r.text for r in self.records])
         seats_changed = self._local is not None and players != self.players
         self._spec, self._start = spec, sync.start
         self._confirmed = list(sync.moves)
@@ -356,7 +356,7 @@ class RemoteSession:
     def _moved(self, played: MovePlayed) -> None:
         self._events.append(played)
         outcome = self.state.outcome()
-        if outcome is not None:
+        if outcome is not None and self._ended is None:    # else the server's result came, and counted
             self._events.append(GameOver(outcome, counts=True))
 
 

@@ -101,6 +101,7 @@ class Request:
     kind: str
     asker: Claim
     voters: set[str] = field(default_factory=set)   # tokens yet to answer
+    ply: int = 0                                     # the position asked about: moves played then
 
 
 class Connection:
@@ -165,7 +166,7 @@ class GameServer:
                  port: int = 0, limits: NetLimits | None = None, log: Callable[[str], None] = print,
                  name: str = "Host", bot_spec: Callable[[str], BotSpec] | None = None,
                  after_limit: str | None = None,
-                 make_runner: Callable[[BotSpec], BotRunner] = BotRunner) -> None:
+                 make_runner: Callable[[BotSpec], BotRunner] = BotRunner, stand_in: str = "Easy") -> None:
         state = game if isinstance(game, State) else (
             GameSpec.parse(game) if isinstance(game, str) else game).new_state()
         self.spec = GameSpec.of_state(state)
@@ -187,7 +188,9 @@ class GameServer:
         self.claims: dict[str, Claim] = {}
         self.watchers: set[str] = set()
         self.conns: set[Connection] = set()
-        self.ended: Outcome | None = None
+        #: Seats whose players resigned from a game of three or more, in order; a stand-in plays them out.
+        self.resigned: list[int] = []
+        self.stand_in = stand_in
         self.request: Request | None = None
         self._request_ids = 0
         self._pause: tuple[str, int | None] | None = None
@@ -203,6 +206,16 @@ class GameServer:
         self._stuck_told: int | None = None
 
     # -- reading ---------------------------------------------------------------------------
+    @property
+    def ended(self) -> Outcome | None:
+        """How the players or the server ended the game (None while the rules decide);
+        kept in the match, so a save records it."""
+        return self.session.match.ended
+
+    @ended.setter
+    def ended(self, outcome: Outcome | None) -> None:
+        self.session.match.ended = outcome
+
     @property
     def state(self) -> State:
         return self.session.state
@@ -324,7 +337,13 @@ class GameServer:
                 pass
 
     def _relay_events(self) -> None:
-        for event in self.session.events():
+        events = self.session.events()
+        over = next((event for event in events if isinstance(event, GameOver)), None)
+        if over is not None and self.resigned and self.ended is None:
+            # The server's result (resigners ranked last) goes before the move that ended the
+            # game, so a screen counts that result, not the rules' own.
+            self._end(self._after_resignations(over.outcome))
+        for event in events:
             if isinstance(event, MovePlayed):
                 record = event.record
                 by = event.by if event.by in ("bot", "pass") else "remote"
@@ -332,8 +351,10 @@ class GameServer:
                 self.moves_relayed += 1
                 self.log(f"{self._seat_name(record.seat)} played {record.text}"
                          + (f" ({record.note})" if record.note else ""))
+                self._void_stale_request()
             elif isinstance(event, GameOver):
-                self.log(f"Game over: {event.outcome.reason}")
+                if self.ended is None:
+                    self.log(f"Game over: {event.outcome.reason}")
             elif isinstance(event, BotStuck):
                 ply = len(self.session.records)
                 if self._stuck_told != ply:
@@ -370,7 +391,7 @@ class GameServer:
         self._expired.update(seats)
         self.log(f"{claim.name} did not come back within {self.limits.reconnect_seconds:g} s")
         if self.after_limit == "end":
-            self._end(Outcome((), f"{claim.name} did not come back", termination=Termination.DISCONNECTION))
+            self._end(self._forfeit(seats, f"{claim.name} did not come back"))
         elif self.after_limit is not None:
             for seat in seats:
                 self._seat_to_bot(seat, self.after_limit)
@@ -602,6 +623,8 @@ class GameServer:
         self._expired.difference_update(claim.seats)
         conn.send(p.Welcome(p.PROTOCOL_VERSION, claim.token, list(claim.seats), claim.host))
         conn.send(self.sync("join"))
+        if self.request is not None and claim.token in self.request.voters:    # asked while they were away
+            conn.send(p.Requested(self.request.id, self.request.kind, self.request.asker.name))
         self.broadcast(p.Joined(claim.name, claim.seats[0] if claim.seats else None, again))
         self.log(f"{conn.who} {'came back to' if again else 'took'} seat(s) "
                  f"{', '.join(str(s + 1) for s in claim.seats) or 'none'}")
@@ -634,8 +657,8 @@ class GameServer:
         claim = conn.claim
         state = self.state
         refusal = None
-        if claim is None:
-            refusal = ("seat", "spectators do not play")
+        if claim is None or not claim.seats:
+            refusal = ("seat", "spectators do not play (a player who resigned watches)")
         elif self.is_over:
             refusal = ("state", "the game is over")
         elif self._pause_now() is not None:
@@ -682,7 +705,7 @@ class GameServer:
             return
         self._request_ids += 1
         voters = {c.token for c in self.claims.values() if c is not claim and c.seats}
-        request = Request(self._request_ids, kind, claim, voters)
+        request = Request(self._request_ids, kind, claim, voters, len(self.state.move_stack))
         self.log(f"{claim.name} asks for {kind}")
         if not voters:   # only bots to ask
             self._settle(request, kind != "draw", "the bots" if kind == "draw" else claim.name)
@@ -704,6 +727,15 @@ class GameServer:
         elif not request.voters:
             self._settle(request, True, claim.name)
 
+    def _void_stale_request(self) -> None:
+        """An undo or draw request is about one position: once a move changes it, the
+        request is void, and everyone is told (an ``answered`` with ``cancelled``)."""
+        request = self.request
+        if request is None or request.kind == "rematch" or request.ply == len(self.state.move_stack):
+            return
+        self.log(f"{request.asker.name}'s {request.kind} request is void: the position changed")
+        self._void_request()
+
     def _settle(self, request: Request, accepted: bool, by: str) -> None:
         self.request = None
         self.broadcast(p.Answered(request.id, request.kind, accepted, by))
@@ -722,26 +754,81 @@ class GameServer:
             self._end(Outcome((), "draw agreed", termination=Termination.AGREED_DRAW))
         else:
             self.ended = None
+            self.resigned.clear()
             self.session.restart()
             self.session.events()
+            if self.state.num_seats == 2:
+                self._swap_seats()
             self.broadcast(self.sync("rematch"))
         self._relay_events()
 
     def _resign(self, conn: Connection) -> None:
+        """Two players: the other wins. Three or more: the resigner leaves the game, ranked
+        below everyone still in it, and a stand-in bot plays their marbles out so nobody is
+        blocked; the game ends when one seat is left in it, or only bots."""
         claim = conn.claim
         if claim is None or not claim.seats or self.is_over:
             conn.send(p.Error("state", "there is no game of yours to resign"))
             return
-        others = tuple(s for s in range(self.state.num_seats) if s not in claim.seats)
-        ranking = (others, tuple(claim.seats)) if self.state.num_seats > 2 else ()
-        self._end(Outcome(others, f"{claim.name} resigned", (), ranking, termination=Termination.RESIGNATION))
+        seats = list(claim.seats)
+        staying = [s for s in range(self.state.num_seats) if s not in seats and s not in self.resigned]
+        players = self.session.match.players
+        if len(staying) <= 1 or all(players[s].is_bot for s in staying):
+            self.resigned.extend(seats)
+            ranking = (tuple(staying), *((s,) for s in reversed(self.resigned))) if self.state.num_seats > 2 else ()
+            self._end(Outcome(tuple(staying), f"{claim.name} resigned", (), ranking,
+                              termination=Termination.RESIGNATION))
+            return
+        try:
+            spec = self._bot_spec(self.stand_in)
+        except (ValueError, RulesError) as err:
+            conn.send(p.Error("state", f"no bot can play your seat out ({str(err)[:300]}): keep playing"))
+            return
+        self.resigned.extend(seats)
+        self._void_request()
+        self.log(f"{claim.name} resigned; {spec.label} plays seat(s) {', '.join(str(s + 1) for s in seats)} out")
+        self.broadcast(p.Chat("", f"{claim.name} resigned and leaves the game, last whatever happens; "
+                                  f"{spec.label} plays their pieces out"))
+        for seat in seats:
+            self._seat_to_bot(seat, self.stand_in, label=f"{claim.name} (resigned)")
+        if claim.conn is not None:
+            claim.conn.send(p.Welcome(p.PROTOCOL_VERSION, claim.token, [], claim.host))
+
+    def _after_resignations(self, outcome: Outcome) -> Outcome:
+        """The rules' outcome with the seats that resigned taken out of it and ranked last
+        (the first to resign last of all)."""
+        resigned = self.resigned
+        groups = outcome.ranking or tuple(g for g in (outcome.winners, tuple(
+            s for s in range(self.state.num_seats) if s not in outcome.winners)) if g)
+        ranking = [kept for group in groups if (kept := tuple(s for s in group if s not in resigned))]
+        winners = tuple(s for s in outcome.winners if s not in resigned) or (
+            ranking[0] if outcome.winners and ranking else ())
+        ranking += [(seat,) for seat in reversed(resigned)]
+        names = ", ".join(self.session.match.players[s].label for s in resigned)
+        return Outcome(winners, f"{outcome.reason}; {names} left the game", outcome.cells if winners == outcome.winners
+                       else (), tuple(ranking), termination=outcome.termination, scores=outcome.scores)
+
+    def _void_request(self) -> None:
+        """Drop the waiting request, telling everyone it is void (its voters changed, or the game ended)."""
+        if self.request is not None:
+            request, self.request = self.request, None
+            self.broadcast(p.Answered(request.id, request.kind, False, request.asker.name, cancelled=True))
 
     def _end(self, outcome: Outcome) -> None:
         self.ended = outcome
-        self.request = None
+        self._void_request()
         self.broadcast(p.Ended(_result(outcome)))
         self.log(f"Game over: {outcome.reason}")
         self._update_pause()
+
+    def _forfeit(self, absent: Sequence[int], reason: str) -> Outcome:
+        """A game ended because the players of ``absent`` did not come back: they forfeit,
+        as game servers score an abandoned game; the seats still in it share the win."""
+        staying = tuple(s for s in range(self.state.num_seats) if s not in absent and s not in self.resigned)
+        ranking = (staying, tuple(absent), *((s,) for s in reversed(self.resigned))) \
+            if self.state.num_seats > 2 else ()
+        return Outcome(staying, reason, (), tuple(group for group in ranking if group),
+                       termination=Termination.DISCONNECTION)
 
     def _decide(self, conn: Connection, message: p.Decide) -> None:
         claim = conn.claim
@@ -751,31 +838,55 @@ class GameServer:
             conn.send(p.Error("state", f"seat {message.seat + 1} is not waiting for a decision"))
         elif message.action == "end":
             holder = self.seat_holder(message.seat)
-            self._end(Outcome((), f"ended by the host: {holder.name if holder else 'a player'} did not come back",
-                              termination=Termination.DISCONNECTION))
+            absent = sorted(self._expired)
+            self._end(self._forfeit(absent, f"ended by the host: {holder.name if holder else 'a player'} "
+                                            "did not come back"))
         else:
             try:
                 self._seat_to_bot(message.seat, message.tier or "")
             except (ValueError, RulesError) as err:
                 conn.send(p.Error("state", str(err)[:400]))
 
-    def _seat_to_bot(self, seat: int, tier: str) -> None:
+    def _seat_to_bot(self, seat: int, tier: str, label: str | None = None) -> None:
         spec = self._bot_spec(tier)
+        self._void_request()        # it may wait for the answer of the player who leaves the seat
         holder = self.seat_holder(seat)
         if holder is not None:
             holder.seats.remove(seat)
         self._expired.discard(seat)
-        match = self.session.match
-        players = list(match.players)
-        players[seat] = Player.of_bot(tier, label=spec.label)
-        match.replace_players(players)
+        players = list(self.session.match.players)
+        players[seat] = Player.of_bot(tier, label=label or spec.label)
         bots = dict(self.session.specs)
         bots[seat] = spec
-        self.session.close()
-        self.session = MatchSession(match, bots, make_runner=self._make_runner).start()
+        self._reseat(players, bots)
         self.log(f"{spec.label} takes seat {seat + 1} over")
         self.broadcast(self.sync("seats"))
         self._update_pause()
+
+    def _reseat(self, players: list[Player], bots: dict[int, BotSpec]) -> None:
+        """Seat ``players`` (bots run by ``bots``) in the same match: a new session, as a
+        session's bot seats are fixed."""
+        match = self.session.match
+        match.replace_players(players)
+        self.session.close()
+        self.session = MatchSession(match, bots, make_runner=self._make_runner).start()
+
+    def _swap_seats(self) -> None:
+        """A two-player rematch: everyone takes the other colour, so the other side moves first.
+        Each player is told their new seat (a ``welcome``) before the rematch's ``sync``."""
+        self.plans.reverse()
+        self._expired = {1 - seat for seat in self._expired}
+        for claim in self.claims.values():
+            claim.seats = [1 - seat for seat in claim.seats]
+        for conn in self.conns:
+            if conn.offered is not None:
+                conn.offered = 1 - conn.offered
+        self._reseat(list(reversed(self.session.match.players)),
+                     {1 - seat: spec for seat, spec in self.session.specs.items()})
+        for claim in self.claims.values():
+            if claim.conn is not None:
+                claim.conn.send(p.Welcome(p.PROTOCOL_VERSION, claim.token, list(claim.seats), claim.host))
+        self.log("Rematch: the players swap colours")
 
     def _seat_name(self, seat: int) -> str:
         player = self.session.match.players[seat]

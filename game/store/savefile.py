@@ -10,6 +10,10 @@ Example::
     Note 3: Hard timed out; a random legal move was played
     Result: in progress
 
+A game its players ended (a resignation, an agreed draw, a player of a network
+game who did not come back) says so in brackets after the result, and loads as
+over with that result: ``Result: Yellow won (Ann resigned) [resignation]; 4 moves``.
+
 ``Game`` is the game with every option, written as a ``GameSpec``
 (``tictactoe`` for a game without options). ``Moves`` is the whole game in
 the game's own notation (Connect Four writes ``4453``), so whose turn it is
@@ -40,7 +44,7 @@ import datetime as _dt
 import re
 from pathlib import Path
 
-from game.rules.core import BadNotation, State
+from game.rules.core import BadNotation, Outcome, State, Termination
 from game.rules.catalogue import GameSpec
 from game.match.record import BOT, HUMAN, REMOTE, Match, MoveRecord, Player
 from game.store.userdata import atomic_write_text
@@ -50,6 +54,9 @@ _SEAT = re.compile(r"^Seat (\d+)(?: \(([^)]*)\))?$")
 _NOTE = re.compile(r"^Note (\d+)$")
 #: The move count at the end of a ``Result`` line: ``in progress; 4 moves``.
 _RESULT_COUNT = re.compile(r";\s*(\d+) moves?\s*$")
+#: How a game its players ended is written at the end of its ``Result`` line, in brackets.
+PLAYERS_ENDINGS = (Termination.RESIGNATION, Termination.AGREED_DRAW, Termination.DISCONNECTION)
+_ENDED = re.compile(r"^(?:draw|(?P<names>.+?) won) \((?P<how>.*)\) \[(?P<termination>[^\]]*)\]$")
 #: Between the groups of a ``Redo`` line, one per press of Redo.
 REDO_SEPARATOR = "|"
 
@@ -74,11 +81,35 @@ def _result_text(match: Match) -> str:
     outcome = match.outcome()
     if outcome is None:
         return "in progress"
-    how = ", ".join(part for part in (outcome.reason, match.state.scores_text(outcome)) if part)
+    how = ", ".join(part for part in (printable(outcome.reason), match.state.scores_text(outcome)) if part)
+    ended = f" [{outcome.termination.value}]" if outcome.termination in PLAYERS_ENDINGS else ""
     if outcome.is_draw:
-        return f"draw ({how})"
+        return f"draw ({how}){ended}"
     names = ", ".join(match.state.seat_name(s) for s in outcome.winners)
-    return f"{names} won ({how})"
+    return f"{names} won ({how}){ended}"
+
+
+def _read_ending(match: Match, lineno: int, text: str, source: str) -> None:
+    """Set ``match.ended`` from a ``Result`` line that says the players ended the game
+    (``Yellow won (Ann resigned) [resignation]; 12 moves``); the rules' own ends need nothing."""
+    found = _ENDED.match(_RESULT_COUNT.sub("", text).strip())
+    if found is None or match.state.is_over():
+        return
+    termination = next((t for t in PLAYERS_ENDINGS if t.value == found.group("termination")), None)
+    if termination is None:
+        raise SaveFileError(f"{source} line {lineno}: the Result line ends with [{found.group('termination')}]; "
+                            f"a game ended by its players ends with "
+                            f"{' or '.join(f'[{t.value}]' for t in PLAYERS_ENDINGS)}")
+    state = match.state
+    by_name = {state.seat_name(seat).casefold(): seat for seat in range(state.num_seats)}
+    winners = []
+    if found.group("names") is not None:
+        for name in found.group("names").split(","):
+            if name.strip().casefold() not in by_name:
+                raise SaveFileError(f"{source} line {lineno}: the Result line names {name.strip()!r} as a winner; "
+                                    f"{state.title}'s seats are {', '.join(state.seat_name(s) for s in range(state.num_seats))}")
+            winners.append(by_name[name.strip().casefold()])
+    match.ended = Outcome(tuple(winners), found.group("how"), termination=termination)
 
 
 def moves_written(state: State) -> int:
@@ -188,6 +219,8 @@ def match_from_text(text: str, source: str = "save file") -> Match:
         match.records[number - 1] = MoveRecord(old.move, old.seat, old.text, note)
     if "Redo" in fields:
         _read_redo(match, *fields["Redo"], source)
+    if "Result" in fields:
+        _read_ending(match, *fields["Result"], source)
     return match
 
 

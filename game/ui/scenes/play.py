@@ -467,6 +467,8 @@ class PlayScene(Scene):
             words = f"{event.by_name} {'agreed to' if event.accepted else 'declined'} the {event.kind}"
             if event.kind == "undo":
                 words = f"{event.by_name} {'agreed to take a move back' if event.accepted else 'declined to take a move back'}"
+            if event.cancelled:
+                words = f"{event.by_name}'s {event.kind} request no longer applies: a move changed the position"
             toasts.show(words, "good" if event.accepted else "info", seconds=4)
             if chat is not None:
                 chat.note(words)
