@@ -7,7 +7,11 @@ more than a moment), loads statistics, starts the sounds, hands all of it to
 the screens as one ``Services`` (``game/ui/services.py``) and opens the title
 screen. ``App.frame(dt)`` is one turn of the loop (events, update, draw), so
 tests drive the whole program by posting events and calling it; ``run`` is
-what ``main.py`` calls and loops it at 60 frames a second.
+what ``main.py`` calls and loops it at 60 frames a second while anything
+moves. A frame draws only when the picture may have changed (input, an
+animation, a change asked for: ``game/ui/pacing.py``); when nothing moves,
+``run`` sleeps on the event queue instead of ticking, so a still screen costs
+next to nothing.
 
 However the program ends (Quit, the window's close button, Ctrl+C in the
 terminal, an error), ``App.close`` runs: the game in progress is kept for
@@ -39,6 +43,7 @@ from game.store.userdata import Settings, load_settings
 from game.ui import draw
 from game.ui.dialogs import Dialogs
 from game.ui.overlays import Toasts, WarmUpCard
+from game.ui.pacing import FramePacer
 from game.ui.renderers import has_renderer
 from game.ui.scenes import SCENES
 from game.ui.services import Services, SettingsStore, StatsStore
@@ -50,6 +55,12 @@ from game.ui.window import Window
 logger = logging.getLogger(__name__)
 
 FPS = 60
+#: The longest frame step while frames run at the frame rate (a slow frame does not make animations jump).
+MAX_STEP = 0.1
+#: The longest step after a sleep on events: timers (a toast's life) count the time asleep.
+MAX_SLEEP_STEP = 1.0
+#: How often the loop wakes while a text field has the focus, to show its caret blink (seconds).
+CARET_WAKE = 0.1
 #: Print the time of the first frame and exit (used by benchmarks/ui_timing.py).
 BENCH_ENV = "BOARD_ARCADE_BENCH_EXIT_AFTER_FIRST_FRAME"
 #: Set to "0" to skip the launch-time warm-up of the bots' engines (the tests do;
@@ -106,7 +117,14 @@ class App:
         stats_problems = stats.load()
         self.running = True
         self.closed = False
+        #: Frames run, and of them the frames drawn (the others changed nothing on screen).
         self.frames = 0
+        self.drawn = 0
+        self.pacer = FramePacer()
+        #: An event taken off the queue by ``run``'s sleep, handled first by the next frame.
+        self._woken_by: list[pygame.event.Event] = []
+        self._caret: tuple[bool, ...] = ()
+        self._warm_up_step: tuple[Any, ...] = ()
         self.services = Services(
             fonts=fonts,
             shadows=draw.Shadows(),
@@ -209,17 +227,68 @@ class App:
         services.scenes.handle_event(event)
 
     def frame(self, dt: float) -> bool:
-        """One frame: events, updates, drawing. Returns False once the app should close."""
-        for event in pygame.event.get():
+        """One frame: events, updates, and drawing if the picture may have changed.
+        Returns False once the app should close."""
+        events, self._woken_by = self._woken_by + pygame.event.get(), []
+        for event in events:
+            self.pacer.input()
             self.handle_event(event)
             if not self.running:
                 return False
+        self.advance(dt)
+        return self.running
+
+    def advance(self, dt: float) -> bool:
+        """Move everything on by ``dt`` seconds with no input (the updates of a frame),
+        then draw and flip if anything moved, was asked for, or input came lately;
+        returns whether it drew."""
         services = self.services
-        scenes, screen = services.scenes, services.window.screen
         self.ui.update(dt)
         self._follow_warm_up(dt)
-        scenes.update(dt)
+        services.scenes.update(dt)
         services.toasts.update(dt)
+        self.frames += 1
+        if services.scenes.take_redraw() or self._caret_blinked():
+            self.pacer.request()
+        if not self.pacer.decide(dt, self.animating):
+            return False
+        self.draw()
+        return True
+
+    @property
+    def animating(self) -> bool:
+        """Whether anything on screen moves by itself: a scene, its transition, a toast, the warm-up card."""
+        return self.services.scenes.animating or self.services.toasts.animating or self.warmup_card.animating
+
+    def idle_wait(self) -> float | None:
+        """Seconds ``run`` may sleep on events before the next frame (nothing moves), or
+        None: the next frame is due at the frame rate. A focused text field wakes the
+        loop often enough to show its caret blink."""
+        wait = self.pacer.idle_wait()
+        if wait is not None and self._caret:
+            wait = min(wait, CARET_WAKE)
+        return wait
+
+    def wait_for_events(self, timeout: float) -> bool:
+        """Sleep until an event arrives or ``timeout`` seconds pass; the event is kept for
+        the next frame. Returns whether one arrived."""
+        event = pygame.event.wait(max(1, round(timeout * 1000)))
+        if event.type == pygame.NOEVENT:
+            return False
+        self._woken_by.append(event)
+        return True
+
+    def _caret_blinked(self) -> bool:
+        """Whether the caret of a focused pygame_gui text field turned on or off since the last frame."""
+        caret = tuple(bool(element.cursor_on) for element in self.ui.get_focus_set() or ()
+                      if isinstance(element, pygame_gui.elements.UITextEntryLine))
+        blinked, self._caret = caret != self._caret, caret
+        return blinked
+
+    def draw(self) -> None:
+        """Draw the whole window: the scene, a dialog and its shade, the warm-up card, toasts; then flip."""
+        services = self.services
+        scenes, screen = services.scenes, services.window.screen
         scenes.draw(screen)
         if services.dialogs.is_open:        # toasts about the dialog go above it, not under its shade
             services.dialogs.draw_backdrop(screen)
@@ -233,8 +302,7 @@ class App:
             services.toasts.draw(screen, room)
             self.ui.draw_ui(screen)
         pygame.display.flip()
-        self.frames += 1
-        return self.running
+        self.drawn += 1
 
     def _follow_warm_up(self, dt: float) -> None:
         """Take in the engine warm-up's progress; once it ends, name the engines it could not prepare."""
@@ -242,6 +310,10 @@ class App:
         was_running = not warmup.finished
         progress = warmup.poll()
         self.warmup_card.update(dt, progress)
+        step = (progress.done, progress.current, progress.finished)
+        if step != self._warm_up_step:     # a screen may show it (the play screen's Hint button, its status)
+            self._warm_up_step = step
+            self.services.scenes.request_redraw()
         if was_running and progress.finished and progress.failures:
             count = len(progress.failures)
             self.services.toasts.show(f"{count} game engine{'s' if count > 1 else ''} could not be prepared ahead "
@@ -304,6 +376,23 @@ def stop_after_ctrl_c(app: App) -> int:
     return INTERRUPTED
 
 
+def _next_step(app: App, clock: pygame.time.Clock) -> float:
+    """Wait for the next frame and return its step in seconds: a 60th of a second while
+    anything moves; when nothing does, a sleep on the event queue (see ``App.idle_wait``).
+    Woken by an event, the time asleep is first given to the updates on their own (a
+    toast ages, the warm-up is polled), so the frame that handles the event starts its
+    animations with a normal step instead of jumping ahead by the time slept."""
+    wait = app.idle_wait()
+    if wait is None:
+        return min(clock.tick(FPS) / 1000.0, MAX_STEP)
+    woken = app.wait_for_events(wait)
+    slept = min(clock.tick() / 1000.0, MAX_SLEEP_STEP)
+    if not woken:
+        return slept
+    app.advance(slept)
+    return 1 / FPS
+
+
 def run(game_id: str | None = None, load_path: str | None = None, options: dict[str, Any] | None = None, *,
         config_path: str | None = None, bots_dir: str | None = None) -> int:
     """Open the arcade (optionally at a game's setup with ``options`` chosen, or a
@@ -318,7 +407,7 @@ def run(game_id: str | None = None, load_path: str | None = None, options: dict[
             if bench:
                 print(f"first-frame {time.time():.6f}", flush=True)
                 break
-            dt = min(clock.tick(FPS) / 1000.0, 0.1)
+            dt = _next_step(app, clock)
     except KeyboardInterrupt:
         return stop_after_ctrl_c(app)
     finally:

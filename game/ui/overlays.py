@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
 KIND_COLOURS = {"info": palette.ACCENT, "good": palette.GOOD, "warning": palette.WARNING, "error": palette.BAD}
 KIND_ICONS = {"info": "●", "good": "✓", "warning": "⚠", "error": "⚠"}
+#: Seconds a toast takes to fade out at the end of its life.
+TOAST_FADE = 0.4
 
 
 @dataclass
@@ -62,6 +64,13 @@ class Toasts:
     def messages(self) -> list[str]:
         return [t.message for t in self.items]
 
+    @property
+    def animating(self) -> bool:
+        """A toast is not drawn yet, slides in or fades out (the window draws every frame
+        then; a toast standing still needs none, and the frame after the last one goes
+        is drawn because it was fading)."""
+        return any(t.rect is None or not t.slide.done or t.life - t.age < TOAST_FADE for t in self.items)
+
     def update(self, dt: float) -> None:
         for toast in self.items:
             if toast.rect is None:
@@ -84,7 +93,7 @@ class Toasts:
                     waiting.rect = None
                 break
             width = max(font.size(line)[0] for line in lines) + 60
-            fade = min(1.0, (toast.life - toast.age) / 0.4)
+            fade = min(1.0, (toast.life - toast.age) / TOAST_FADE)
             box = pygame.Rect(0, 0, width, height)
             box.centerx = room.centerx
             box.y = y
@@ -136,6 +145,11 @@ class WarmUpCard:
     def visible(self) -> bool:
         """Whether the card is on screen (fading in or out included)."""
         return self.alpha > 0.0
+
+    @property
+    def animating(self) -> bool:
+        """On screen (its bar's light runs) or about to fade in: the window keeps drawing."""
+        return self.visible or self.shown
 
     def update(self, dt: float, progress: "WarmUpProgress") -> None:
         self.progress = progress

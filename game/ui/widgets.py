@@ -17,6 +17,8 @@ from game.ui import palette
 from game.ui.draw import Fonts, brighten, fit_text, keycap, mix, text, wrap_text
 
 RGB = tuple[int, int, int]
+#: Seconds the mouse rests on a control before its tooltip shows.
+TOOLTIP_DELAY = 0.55
 
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 DIRECTIONS = {
@@ -39,9 +41,16 @@ class UiContext(Protocol):
     keyboard_mode: bool
 
 
+#: How near ``approach`` brings a value before it lands on its target: closer than
+#: this shows no difference, and a value at rest lets the window stop redrawing.
+SETTLED = 0.004
+
+
 def approach(current: float, target: float, dt: float, rate: float = 14.0) -> float:
-    """Move ``current`` towards ``target`` smoothly, independent of frame rate."""
-    return current + (target - current) * min(1.0, dt * rate)
+    """Move ``current`` towards ``target`` smoothly, independent of frame rate; it
+    lands on ``target`` once within ``SETTLED`` of it."""
+    moved = current + (target - current) * min(1.0, dt * rate)
+    return target if abs(target - moved) < SETTLED else moved
 
 
 class Widget:
@@ -103,10 +112,19 @@ class Widget:
     def flash(self) -> None:
         self.press_flash = 0.12
 
-    def update(self, dt: float) -> None:
+    def _glow_target(self) -> float:
         lit = self.hovered or (self.focused and self.ctx.keyboard_mode)
-        self.glow = approach(self.glow, 1.0 if lit and self.enabled else 0.0, dt)
+        return 1.0 if lit and self.enabled else 0.0
+
+    def update(self, dt: float) -> None:
+        self.glow = approach(self.glow, self._glow_target(), dt)
         self.press_flash = max(0.0, self.press_flash - dt)
+
+    @property
+    def animating(self) -> bool:
+        """Whether the control is still easing (its hover glow, a press flash): the
+        window keeps drawing until it is at rest."""
+        return self.glow != self._glow_target() or self.press_flash > 0
 
     def draw(self, surface: pygame.Surface) -> None:
         raise NotImplementedError
@@ -274,6 +292,11 @@ class Choice(Widget):
         super().update(dt)
         self.nudge = approach(self.nudge, 0.0, dt, 10.0)
 
+    @property
+    def animating(self) -> bool:
+        """Easing, or its arrows still bumping after a change."""
+        return super().animating or self.nudge != 0.0
+
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible or self.rect.width <= 0:
             return
@@ -436,10 +459,18 @@ class FocusGroup:
         for widget in self.widgets:
             widget.draw(surface)
 
+    @property
+    def animating(self) -> bool:
+        """A control is easing, or a hovered control's tooltip is still to appear."""
+        if any(widget.animating for widget in self.widgets):
+            return True
+        widget = self.hovered()
+        return widget is not None and bool(widget.tooltip) and self.hover_time < TOOLTIP_DELAY
+
     def hovered(self) -> Widget | None:
         return next((w for w in self.widgets if w.hovered and w.visible), None)
 
-    def draw_tooltip(self, surface: pygame.Surface, delay: float = 0.55) -> None:
+    def draw_tooltip(self, surface: pygame.Surface, delay: float = TOOLTIP_DELAY) -> None:
         """The hovered control's tooltip, once the mouse has rested on it."""
         widget = self.hovered()
         if widget is None or not widget.tooltip or self.hover_time < delay:

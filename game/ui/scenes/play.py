@@ -343,6 +343,8 @@ class PlayScene(Scene):
     def _show_events(self) -> None:
         for event in self.session.events():
             self._show(event)
+            self.renderer.stir()
+            self.request_redraw()
 
     def _show(self, event: Event) -> None:
         """What the screen does for each thing the session reports."""
@@ -679,6 +681,7 @@ class PlayScene(Scene):
         return True
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        self.renderer.stir()
         if event.type == pygame.KEYUP:
             self.keys_down.discard(event.key)
             self.blocked_keys.discard(event.key)
@@ -725,8 +728,9 @@ class PlayScene(Scene):
         super().update(dt)
         self.renderer.update(dt)
         self.refusal_left -= dt
-        if self.refusal_left <= 0:
+        if self.refusal_left <= 0 and self.refusal:
             self.refusal = ""
+            self.request_redraw()
         self._play_due_sounds(dt)
         self.result.update(dt)
         self.rules.update(dt)
@@ -741,6 +745,15 @@ class PlayScene(Scene):
         going = not self.state.is_over()
         self.controls.refresh(can_undo=self.session.can_undo(), can_redo=self.session.can_redo(),
                               hint=not self.hint_unavailable(), going=going)
+
+    @property
+    def animating(self) -> bool:
+        """The board or a panel animates, a bot thinks (its indicator moves; not while
+        paused), a hint is being looked for or proven, or an engine is being prepared:
+        on a human's turn with nothing moving, the screen is still."""
+        return (self.renderer.animating or (self.thinking and not self.paused) or self.warming
+                or self.hint_pending or self.hint.refining or self.result.animating or self.rules.animating
+                or super().animating)
 
     def _panel_widgets(self) -> list[Widget]:
         """The board and the side panel's controls, in focus order."""
