@@ -43,7 +43,7 @@ from game.store.userdata import Settings, load_settings
 from game.ui import draw
 from game.ui.dialogs import Dialogs
 from game.ui.overlays import Toasts, WarmUpCard
-from game.ui.pacing import FramePacer
+from game.ui.pacing import Drawing, FramePacer
 from game.ui.renderers import has_renderer
 from game.ui.scenes import SCENES
 from game.ui.services import Services, SettingsStore, StatsStore
@@ -117,9 +117,10 @@ class App:
         stats_problems = stats.load()
         self.running = True
         self.closed = False
-        #: Frames run, and of them the frames drawn (the others changed nothing on screen).
+        #: Frames run; of them the frames drawn whole, and those that redrew the scene's live area alone.
         self.frames = 0
         self.drawn = 0
+        self.live_drawn = 0
         self.pacer = FramePacer()
         #: An event taken off the queue by ``run``'s sleep, handled first by the next frame.
         self._woken_by: list[pygame.event.Event] = []
@@ -240,8 +241,8 @@ class App:
 
     def advance(self, dt: float) -> bool:
         """Move everything on by ``dt`` seconds with no input (the updates of a frame),
-        then draw and flip if anything moved, was asked for, or input came lately;
-        returns whether it drew."""
+        then draw and flip if anything moved, was asked for, or input came lately, or
+        else redraw the scene's live area alone if it has one; returns whether it drew."""
         services = self.services
         self.ui.update(dt)
         self._follow_warm_up(dt)
@@ -250,10 +251,15 @@ class App:
         self.frames += 1
         if services.scenes.take_redraw() or self._caret_blinked():
             self.pacer.request()
-        if not self.pacer.decide(dt, self.animating):
-            return False
-        self.draw()
-        return True
+        live = None if services.dialogs.is_open else services.scenes.live_area()
+        drawing = self.pacer.decide(dt, self.animating, live is not None)
+        if drawing is Drawing.WHOLE:
+            self.draw()
+        elif drawing is Drawing.LIVE and live is not None:
+            services.scenes.draw_live(services.window.screen, live)
+            pygame.display.update(live)
+            self.live_drawn += 1
+        return drawing is not Drawing.NOTHING
 
     @property
     def animating(self) -> bool:

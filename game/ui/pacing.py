@@ -14,11 +14,15 @@ A frame is drawn when:
     stops, so the last picture shows where it came to rest;
   - something asked for one (``request``): a session event changed the board
     or the status box, a text field's caret blinked.
-When none of these holds, ``idle_wait`` tells the loop to sleep on the event
+When only a small part moves by itself (a bot's thinking indicator: the
+scene's ``live_area``), frames run at the frame rate but redraw that part
+alone. When nothing moves, ``idle_wait`` tells the loop to sleep on the event
 queue for at most ``IDLE_WAIT`` seconds, so the game's session, the engine
 warm-up and the timers are still looked at a few times a second.
 """
 from __future__ import annotations
+
+from enum import Enum
 
 #: Seconds of frames after any input, for what eases in after a hover or a key.
 INPUT_LINGER = 1.0
@@ -26,13 +30,21 @@ INPUT_LINGER = 1.0
 IDLE_WAIT = 0.2
 
 
+class Drawing(Enum):
+    """What a frame draws."""
+
+    NOTHING = "nothing"
+    LIVE = "live"        # the live area alone
+    WHOLE = "whole"
+
+
 class FramePacer:
     """Decides, frame by frame, whether to draw, and whether the loop may sleep.
 
     The app calls ``input()`` for each event it handles, ``request()`` when
     something changed without moving, then after the frame's updates
-    ``decide(dt, moving)``: draw or not. ``idle_wait()`` says how long the
-    loop may then sleep on events (None: run the next frame at the frame rate).
+    ``decide(dt, moving, live)``: what to draw. ``idle_wait()`` says how long
+    the loop may then sleep on events (None: run the next frame at the frame rate).
     """
 
     def __init__(self) -> None:
@@ -40,6 +52,7 @@ class FramePacer:
         self._requested = True       # the first frame is drawn
         self._was_moving = False
         self._moving = False
+        self._live = False
 
     def input(self) -> None:
         """An event arrived: draw now and for ``INPUT_LINGER`` seconds more."""
@@ -49,19 +62,20 @@ class FramePacer:
         """Something changed on screen without moving: draw the next frame."""
         self._requested = True
 
-    def decide(self, dt: float, moving: bool) -> bool:
-        """Whether this frame is drawn, given whether anything is ``moving`` after its
-        updates (``dt`` seconds after the last frame)."""
-        draw = moving or self._was_moving or self._requested or self._linger > 0
+    def decide(self, dt: float, moving: bool, live: bool = False) -> Drawing:
+        """What this frame draws, given whether anything is ``moving`` after its updates
+        and whether a ``live`` area moves by itself (``dt`` seconds after the last frame)."""
+        whole = moving or self._was_moving or self._requested or self._linger > 0
         self._linger = max(0.0, self._linger - dt)
         self._was_moving = self._moving = moving
+        self._live = live
         self._requested = False
-        return draw
+        return Drawing.WHOLE if whole else Drawing.LIVE if live else Drawing.NOTHING
 
     def idle_wait(self) -> float | None:
         """Seconds the loop may sleep on events before the next frame, or None when the
         next frame is due at the frame rate (something moves, input lingers, a frame
         was asked for, or the one after a movement's end is still to draw)."""
-        if self._moving or self._requested or self._linger > 0:
+        if self._moving or self._live or self._requested or self._linger > 0:
             return None
         return IDLE_WAIT

@@ -122,6 +122,9 @@ class Renderer:
         self._cache: dict[Any, pygame.Surface] = {}
         self._effects: list[Effect] = []
         self._ambient_left = AMBIENT_SECONDS
+        #: The clock when a pulse was last drawn (``effects.beat``), and whether the last drawing had one.
+        self.beat_clock = -1.0
+        self._pulsing = False
 
     # -- animation ------------------------------------------------------------
     @property
@@ -175,12 +178,13 @@ class Renderer:
 
     @property
     def animating(self) -> bool:
-        """An animation runs or the pulses still breathe: the window keeps drawing the board."""
-        return bool(self._tweens) or (self.animated and self._ambient_left > 0)
+        """An animation runs, or a pulse on the board still breathes: the window keeps drawing the board."""
+        return bool(self._tweens) or (self.animated and self._pulsing and self._ambient_left > 0)
 
     def update(self, dt: float) -> None:
         """Advance every animation by ``dt`` seconds of real time."""
         step = max(0.0, dt) * self._anim_speed
+        self._pulsing = self.beat_clock == self.clock    # the last drawing (at this clock) had a pulse
         self.clock += step
         self._ambient_left = max(0.0, self._ambient_left - max(0.0, dt))
         for tween, _ in self._tweens:

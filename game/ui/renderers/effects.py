@@ -44,6 +44,7 @@ def beat(renderer: Renderer, period: float) -> float:
     rest (``Renderer.liveliness``), and is a steady 0.5 with animations off."""
     if not renderer.animated:
         return 0.5
+    renderer.beat_clock = renderer.clock
     return 0.5 + (pulse((renderer.clock % period) / period) - 0.5) * renderer.liveliness
 
 

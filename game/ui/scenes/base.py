@@ -132,6 +132,23 @@ class Scene:
         draw the next frame."""
         self.services.scenes.request_redraw()
 
+    def live_area(self) -> pygame.Rect | None:
+        """The one part of the screen that moves by itself when nothing else does (a bot's
+        thinking indicator), which ``draw_live`` redraws alone every frame; None when
+        nothing moves apart from what ``animating`` reports. Default: none."""
+        return None
+
+    def draw_live(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """Redraw ``area`` (from ``live_area``) alone. Default: the whole scene clipped to
+        it; a scene whose drawing is costly draws just what lies there."""
+        clip = surface.get_clip()
+        surface.set_clip(area)
+        try:
+            self.draw(surface)
+            self.draw_overlay(surface)
+        finally:
+            surface.set_clip(clip)
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.services.window.background, (0, 0))
         self.draw_content(surface)
@@ -259,6 +276,15 @@ class SceneManager:
     def request_redraw(self) -> None:
         """Draw the next frame: something changed on screen without moving."""
         self._redraw = True
+
+    def live_area(self) -> pygame.Rect | None:
+        """The top scene's ``live_area`` (none during a transition)."""
+        if self.transition is not None or not self.stack:
+            return None
+        return self.top.live_area()
+
+    def draw_live(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        self.top.draw_live(surface, area)
 
     def take_redraw(self) -> bool:
         """Whether a frame was asked for since the last call (the app asks once a frame)."""

@@ -748,12 +748,37 @@ class PlayScene(Scene):
 
     @property
     def animating(self) -> bool:
-        """The board or a panel animates, a bot thinks (its indicator moves; not while
-        paused), a hint is being looked for or proven, or an engine is being prepared:
+        """The board or a panel animates (or the status box's indicator, under a panel):
         on a human's turn with nothing moving, the screen is still."""
-        return (self.renderer.animating or (self.thinking and not self.paused) or self.warming
-                or self.hint_pending or self.hint.refining or self.result.animating or self.rules.animating
-                or super().animating)
+        return (self.renderer.animating or self.result.animating or self.rules.animating or super().animating
+                or (self._indicator_moves and not self._status_alone))
+
+    @property
+    def _indicator_moves(self) -> bool:
+        """The status box shows something moving: a bot thinking (not while paused), an
+        engine being prepared, a hint being looked for or proven."""
+        return (self.thinking and not self.paused) or self.warming or self.hint_pending or self.hint.refining
+
+    @property
+    def _status_alone(self) -> bool:
+        """Nothing is drawn over the status box (the result panel, the rules)."""
+        return not self.result.visible and not self.rules.visible
+
+    def live_area(self) -> pygame.Rect | None:
+        """The status box, while only its indicator moves."""
+        return pygame.Rect(self.status.rect) if self._indicator_moves and self._status_alone else None
+
+    def draw_live(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The status box alone, over the side panel behind it."""
+        clip = surface.get_clip()
+        surface.set_clip(area)
+        try:
+            surface.blit(self.services.window.background, area, area)
+            panel(surface, self.panel_rect, shadow=self.services.shadows)
+            self.status.draw(surface)
+            self.draw_overlay(surface)
+        finally:
+            surface.set_clip(clip)
 
     def _panel_widgets(self) -> list[Widget]:
         """The board and the side panel's controls, in focus order."""
