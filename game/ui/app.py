@@ -28,7 +28,7 @@ import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import pygame
 import pygame_gui
@@ -61,6 +61,8 @@ MAX_STEP = 0.1
 MAX_SLEEP_STEP = 1.0
 #: How often the loop wakes while a text field has the focus, to show its caret blink (seconds).
 CARET_WAKE = 0.1
+#: While the loop sleeps, how often it looks for input (seconds): the longest an event waits.
+EVENT_POLL = 0.025
 #: Print the time of the first frame and exit (used by benchmarks/ui_timing.py).
 BENCH_ENV = "BOARD_ARCADE_BENCH_EXIT_AFTER_FIRST_FRAME"
 #: Set to "0" to skip the launch-time warm-up of the bots' engines (the tests do;
@@ -122,8 +124,6 @@ class App:
         self.drawn = 0
         self.live_drawn = 0
         self.pacer = FramePacer()
-        #: An event taken off the queue by ``run``'s sleep, handled first by the next frame.
-        self._woken_by: list[pygame.event.Event] = []
         self._caret: tuple[bool, ...] = ()
         self._warm_up_step: tuple[Any, ...] = ()
         self.services = Services(
@@ -230,8 +230,7 @@ class App:
     def frame(self, dt: float) -> bool:
         """One frame: events, updates, and drawing if the picture may have changed.
         Returns False once the app should close."""
-        events, self._woken_by = self._woken_by + pygame.event.get(), []
-        for event in events:
+        for event in pygame.event.get():
             self.pacer.input()
             self.handle_event(event)
             if not self.running:
@@ -275,13 +274,19 @@ class App:
             wait = min(wait, CARET_WAKE)
         return wait
 
-    def wait_for_events(self, timeout: float) -> bool:
-        """Sleep until an event arrives or ``timeout`` seconds pass; the event is kept for
-        the next frame. Returns whether one arrived."""
-        event = pygame.event.wait(max(1, round(timeout * 1000)))
-        if event.type == pygame.NOEVENT:
-            return False
-        self._woken_by.append(event)
+    @staticmethod
+    def wait_for_events(timeout: float) -> bool:
+        """Sleep until an event is waiting (left in the queue for the next frame) or
+        ``timeout`` seconds pass; returns whether one is waiting. It sleeps in slices of
+        ``EVENT_POLL`` and looks at the queue between them: pygame's own
+        ``event.wait`` with a timeout keeps a core 2% busy while it waits (measured),
+        the slices a third of that, and a player's input waits ``EVENT_POLL`` at most."""
+        end = time.monotonic() + timeout
+        while not pygame.event.peek():
+            left = end - time.monotonic()
+            if left <= 0:
+                return False
+            time.sleep(min(EVENT_POLL, left))
         return True
 
     def _caret_blinked(self) -> bool:
@@ -396,7 +401,19 @@ def _next_step(app: App, clock: pygame.time.Clock) -> float:
     if not woken:
         return slept
     app.advance(slept)
+    clock.tick()
     return 1 / FPS
+
+
+def loop(app: App, stop: Callable[[], bool] | None = None) -> None:
+    """Run ``app``'s frames, paced as ``run`` paces them (``_next_step``), until it closes
+    or ``stop()`` (asked after each frame) is true; benchmarks/ui_idle.py runs it too."""
+    clock = pygame.time.Clock()
+    dt = 1 / FPS
+    while app.frame(dt):
+        if stop is not None and stop():
+            return
+        dt = _next_step(app, clock)
 
 
 def run(game_id: str | None = None, load_path: str | None = None, options: dict[str, Any] | None = None, *,
@@ -405,15 +422,13 @@ def run(game_id: str | None = None, load_path: str | None = None, options: dict[
     loaded game), with the settings file and bots folder given (default: the
     player's or the shipped ones); returns the exit status."""
     app = App(game_id=game_id, options=options, load_path=load_path, config_path=config_path, bots_dir=bots_dir)
-    clock = pygame.time.Clock()
-    bench = os.environ.get(BENCH_ENV) == "1"
+    stop = None
+    if os.environ.get(BENCH_ENV) == "1":
+        def stop() -> bool:
+            print(f"first-frame {time.time():.6f}", flush=True)
+            return True
     try:
-        dt = 1 / FPS
-        while app.frame(dt):
-            if bench:
-                print(f"first-frame {time.time():.6f}", flush=True)
-                break
-            dt = _next_step(app, clock)
+        loop(app, stop)
     except KeyboardInterrupt:
         return stop_after_ctrl_c(app)
     finally:
