@@ -24,7 +24,8 @@ are the whole frames of "bots playing" (events, updates, drawing, flip): the
 slowest, and the share over a 60 fps frame's 16.7 ms. Last, the memory of a
 six-player Chinese Checkers game, a human and five Master bots, once every
 worker is ready: the sum of PSS (shared pages split between the processes
-that share them) and of RSS over the UI process and every worker, from
+that share them) and of RSS over the UI process and every process under it
+(the workers, and the process they are forked from), from
 ``/proc/<pid>/smaps_rollup`` (Linux).
 
 Run from the repository root::
@@ -51,6 +52,8 @@ SLOW_BOT = Path(__file__).resolve().parent / "slow_bot.py"
 FRAME_BUDGET = 1 / 60
 #: The slow bot's budget: it thinks all through the measured stretch.
 SLOW_BUDGET = 120.0
+#: Seconds over which the workers' CPU time is watched (they are ready once it stops growing).
+IDLE_CHECK = 3.0
 SIZE = (1280, 800)
 
 
@@ -105,6 +108,7 @@ def main(argv: list[str] | None = None) -> int:
                              "until its pieces rest)")
     parser.add_argument("--display", help="an X display to use (default: start Xvfb)")
     parser.add_argument("--no-memory", action="store_true", help="skip the six-player memory figure")
+    parser.add_argument("--memory-only", action="store_true", help="only the six-player memory figure")
     args = parser.parse_args(argv)
 
     server = None
@@ -179,6 +183,10 @@ def run_benchmark(args: argparse.Namespace) -> int:
         finally:
             scenes.screens["play"] = PlayScene
 
+    if args.memory_only:
+        report_memory(six_player_memory(app, open_match, run_for))
+        app.close()
+        return 0
     print(f"UI process CPU, {SIZE[0]}x{SIZE[1]} X window (Xvfb {os.environ['DISPLAY']}), "
           f"{args.seconds:g} s a screen; load average {os.getloadavg()[0]:.2f} at start", flush=True)
     rows: list[Measure] = [measure("title (from opening)", settle=0.0)]
@@ -224,17 +232,26 @@ def run_benchmark(args: argparse.Namespace) -> int:
               f"median {1000 * ordered[len(ordered) // 2]:.1f} ms, "
               f"p95 {1000 * ordered[int(0.95 * (len(ordered) - 1))]:.1f} ms, max {1000 * ordered[-1]:.1f} ms, "
               f"{100 * over / len(frame_times):.1f}% over {1000 * FRAME_BUDGET:.1f} ms")
-    if memory is not None:
-        pss, rss, workers, per_worker = memory
-        print(f"\nSix-player Chinese Checkers, a human and five Master bots ({workers} workers): "
-              f"PSS {pss / 1024:.0f} MB, RSS {rss / 1024:.0f} MB in all (UI process and workers); "
-              f"a worker's PSS {min(per_worker) / 1024:.0f}-{max(per_worker) / 1024:.0f} MB")
+    report_memory(memory)
     print(f"Load average at the end: {os.getloadavg()[0]:.2f}")
     return 0
 
 
-def six_player_memory(app, open_match, run_for) -> tuple[int, int, int, list[int]] | None:
-    """(PSS, RSS in kB summed over the UI process and every worker, the workers, each worker's PSS)."""
+def report_memory(memory: tuple[int, int, int, list[int], float] | None) -> None:
+    if memory is None:
+        return
+    pss, rss, workers, per_worker, idle_cpu = memory
+    print(f"\nSix-player Chinese Checkers, a human and five Master bots ({workers} workers): "
+          f"PSS {pss / 1024:.0f} MB, RSS {rss / 1024:.0f} MB in all (the UI process and every process under it); "
+          f"a worker's PSS {min(per_worker) / 1024:.0f}-{max(per_worker) / 1024:.0f} MB; the workers waiting for "
+          f"their turn used {idle_cpu:.2f} CPU seconds in {IDLE_CHECK:g} s", flush=True)
+
+
+def six_player_memory(app, open_match, run_for) -> tuple[int, int, int, list[int], float] | None:
+    """(PSS and RSS in kB summed over the UI process and every process under it, the
+    workers, each worker's PSS, the workers' CPU seconds over ``IDLE_CHECK`` seconds
+    of waiting for their turn), once every worker has built its bot: its CPU time
+    has stopped growing."""
     from game.match.record import Match, Player
     from game.rules.catalogue import new_state
 
@@ -242,14 +259,46 @@ def six_player_memory(app, open_match, run_for) -> tuple[int, int, int, list[int
         print("  memory: /proc/<pid>/smaps_rollup is not available here", flush=True)
         return None
     scene = open_match(Match(new_state("chinesecheckers", players=6), [Player.human()] + [Player.of_bot("Master")] * 5))
-    runners = list(scene.session.runners.values())
-    deadline = time.monotonic() + 180
-    while not all(r.ready for r in runners) and time.monotonic() < deadline:
-        run_for(0.5)
-    run_for(2.0)
-    pids = [os.getpid()] + [r.pid for r in runners if r.pid is not None]
-    figures = [memory_of(pid) for pid in pids]
-    return (sum(p for p, _ in figures), sum(r for _, r in figures), len(pids) - 1, [p for p, _ in figures[1:]])
+    run_for(1.0)
+    workers = [r.pid for r in scene.session.runners.values() if r.pid is not None]
+    deadline = time.monotonic() + 300
+    before, still = [cpu_seconds(pid) for pid in workers], 0
+    while still < 2 and time.monotonic() < deadline:     # twice in a row, lest a busy machine starve them
+        run_for(IDLE_CHECK)
+        after = [cpu_seconds(pid) for pid in workers]
+        still = still + 1 if after == before else 0
+        before = after
+    run_for(IDLE_CHECK)
+    idle_cpu = sum(cpu_seconds(pid) for pid in workers) - sum(before)
+    others = [pid for pid in descendants(os.getpid()) if pid not in workers]
+    figures = [memory_of(pid) for pid in [os.getpid(), *others, *workers]]
+    return (sum(p for p, _ in figures), sum(r for _, r in figures), len(workers),
+            [p for p, _ in figures[-len(workers):]], idle_cpu)
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU seconds of process ``pid`` so far, from /proc/<pid>/stat."""
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    fields = stat[stat.rindex(")") + 2:].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process under ``pid`` (children, theirs...), from /proc."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            parents[int(entry.name)] = int(stat[stat.rindex(")") + 2:].split()[1])
+    found, frontier = [], [pid]
+    while frontier:
+        children = [child for child, parent in parents.items() if parent in frontier]
+        found += children
+        frontier = children
+    return found
 
 
 if __name__ == "__main__":
