@@ -216,3 +216,16 @@ def test_a_session_event_redraws(make_app):
     rest(d)
     d.scene.play_move(4)                           # as a pasted move or a remote player's would be
     assert draws(d) == (1, 0)
+
+
+def test_a_focused_text_field_redraws_only_as_its_caret_blinks(make_app):
+    import pygame_gui
+
+    d = make_app()
+    settle_title(d)
+    entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(20, 20, 240, 36), d.app.ui)
+    d.app.ui.set_focus_set(entry)
+    d.frames(round(1.5 * FPS))                     # the caret starts blinking a second after focus
+    assert d.app.idle_wait() is not None and d.app.idle_wait() <= 0.1
+    whole, _ = draws(d, 2 * FPS)
+    assert 2 <= whole <= 12                        # each blink, not every frame
