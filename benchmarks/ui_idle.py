@@ -258,6 +258,10 @@ def six_player_memory(app, open_match, run_for) -> tuple[int, int, int, list[int
     if not Path("/proc/self/smaps_rollup").exists():
         print("  memory: /proc/<pid>/smaps_rollup is not available here", flush=True)
         return None
+    from game.match.supervisor import fork_server_ready
+
+    forked = fork_server_ready(60.0)     # as after a minute on the title and setup screens
+    print(f"  memory: the workers {'fork from the fork server' if forked else 'are spawned'}", flush=True)
     scene = open_match(Match(new_state("chinesecheckers", players=6), [Player.human()] + [Player.of_bot("Master")] * 5))
     run_for(1.0)
     workers = [r.pid for r in scene.session.runners.values() if r.pid is not None]

@@ -7,7 +7,9 @@ a throw-away user folder, drives it the way a player would, and saves the
 screen at each step: the title, the game menu, the match setup, a game
 against Master in progress (Master thinking), the result panel with the
 winning line, two bots playing each other (paused), Settings, Statistics,
-a hint in a hot-seat game, the Save dialog and the list of saved games;
+a hint in a hot-seat game, the Save dialog, its question before it replaces a
+saved game and the "Saved" toast, the list of saved games, the dialog that
+browses for one elsewhere and an error message;
 then Connect Four: a game against Easy with a disc about to drop, the
 hint's value of every column, and a won game's four in a row; then Chinese
 Checkers: the setup with six seats, a six-player game with a marble picked up
@@ -19,7 +21,9 @@ with a ghost stone under the mouse, a Renju position with Black's forbidden poin
 crossed and one refused, a 19x19 game with move numbers, and a won 9x9 game's five.
 The statistics and saved games shown are samples written into the
 throw-away folder first. ``--size`` and ``--out`` render the same screens
-at another window size into another folder (to check small windows).
+at another window size into another folder; ``--all`` renders them at
+1280×800 into docs/screenshots and at 800×560 and 1920×1080 into its
+folders of those names.
 """
 from __future__ import annotations
 
@@ -32,6 +36,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "screenshots"
 SIZE = (1280, 800)
+MIN = (800, 560)
+FULL_HD = (1920, 1080)
 STEP = 1 / 60
 
 
@@ -276,7 +282,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--size", default=f"{SIZE[0]}x{SIZE[1]}", help="window size WIDTHxHEIGHT (default %(default)s)")
     parser.add_argument("--out", type=Path, default=OUT, help="folder for the PNG files (default docs/screenshots)")
+    parser.add_argument("--all", action="store_true", help="every screen at 1280x800, 800x560 and 1920x1080")
     args = parser.parse_args(argv)
+    if args.all:
+        import subprocess
+
+        for size, out in ((SIZE, OUT), (MIN, OUT / "800x560"), (FULL_HD, OUT / "1920x1080")):
+            subprocess.run([sys.executable, __file__, "--size", f"{size[0]}x{size[1]}", "--out", str(out)], check=True)
+        return 0
     width, _, height = args.size.partition("x")
     size = (int(width), int(height))
     out: Path = args.out
@@ -385,17 +398,35 @@ def main(argv: list[str] | None = None) -> int:
             app.frame(STEP)
         run(20)
         shot("hint")
+        write_sample_saves(saves_dir())
         scenes.top.ask_save()
         run(20)
         shot("save-dialog")
-        app.services.dialogs.close()
+        dialog = app.services.dialogs.current
+        dialog.field.set_text("tictactoe-evening.txt")
+        dialog.take()                       # a save of that name is there: asked first
+        run(20)
+        shot("save-replace")
+        app.services.dialogs.current.confirm()
+        run(40)
+        shot("toast")                       # "Saved to ...", inside the side panel
 
-        write_sample_saves(saves_dir())
         scenes.top.ask_load()
         settle()
         scenes.top.list.select(1)
         run(20)
         shot("load")
+        scenes.top.browse()
+        run(20)
+        shot("open-dialog")
+        app.services.dialogs.close()
+        scenes.top.list.select(2)
+        scenes.top.load_selected()          # the damaged file: why it cannot be loaded
+        run(20)
+        app.services.dialogs.message("Could not load the game", scenes.top.selected_game.problem)
+        run(20)
+        shot("message-dialog")
+        app.services.dialogs.close()
 
         scenes.rebuild(1, [], animate=False)
         connect4_shots(app, run, open_match, shot)

@@ -9,7 +9,9 @@ import numpy as np
 import pytest
 
 from bots.lib import reversi_board as board
+from bots.lib import reversi_endgame
 from bots.lib.reversi_endgame import SolveAborted, Solver
+from bots.lib.search_state import refcount_calls
 from bots.lib import reversi_patterns as patterns
 from bots.lib.reversi_eval import HARD_WEIGHTS, PATTERNS, feature_eval
 from bots.lib.reversi_search import MidgameSearch
@@ -198,6 +200,11 @@ def test_solver_agrees_with_a_full_depth_midgame_search_where_the_table_is_used(
         solver().clear()
         best, values = search.search(own, opp, moves, 11)
         assert 100 * solver().solve(own, opp).score == values[best]
+
+
+def test_the_solvers_recursion_does_no_reference_counting():
+    record = np.zeros(1, reversi_endgame.STATE)[0]
+    assert refcount_calls(reversi_endgame._search, record, u64(1), u64(2), -64, 64, 20, 0, 0) == 0
 
 
 def test_a_solve_that_reaches_its_node_limit_raises_solve_aborted():

@@ -218,14 +218,13 @@ def test_a_session_event_redraws(make_app):
     assert draws(d) == (1, 0)
 
 
-def test_a_focused_text_field_redraws_only_as_its_caret_blinks(make_app):
-    import pygame_gui
-
+def test_a_focused_text_field_redraws_only_as_its_caret_blinks(make_app, tmp_path):
     d = make_app()
     settle_title(d)
-    entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(20, 20, 240, 36), d.app.ui)
-    d.app.ui.set_focus_set(entry)
-    d.frames(round(1.5 * FPS))                     # the caret starts blinking a second after focus
+    d.services.dialogs.save_as("Save game", tmp_path / "game.txt", lambda path: None)
+    dialog = d.services.dialogs.current
+    assert dialog.focus.current.blinks            # the name field has the focus
+    d.frames(round((pacing.INPUT_LINGER + 0.5) * FPS))
     assert d.app.idle_wait() is not None and d.app.idle_wait() <= 0.1
-    whole, _ = draws(d, 2 * FPS)
-    assert 2 <= whole <= 12                        # each blink, not every frame
+    whole, _ = draws(d, 3 * FPS)
+    assert 4 <= whole <= 12                        # at each blink (and the frame after), not every frame

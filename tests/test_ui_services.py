@@ -95,4 +95,4 @@ def test_a_match_whose_game_has_no_board_is_refused_with_a_dialog_and_nothing_ch
     d.frames(1)
     assert [s.name for s in d.services.scenes.stack] == ["title"]
     assert d.services.dialogs.kind == "message"
-    assert "Tic-tac-toe has no board on screen yet." in d.services.dialogs.window.text_block.html_text
+    assert "Tic-tac-toe has no board on screen yet." in d.services.dialogs.current.text

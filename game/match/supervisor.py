@@ -33,11 +33,11 @@ There are two kinds of child, because their owners need different things:
   *args)`` with a ``multiprocessing`` ``Connection``. The bot workers and the
   warm-up use it: their arguments (a bot's spec, positions) travel pickled,
   and the connection is polled without a thread. Given ``preload`` modules,
-  on Linux the child is forked from a fork server that imported them once
-  (``multiprocessing``'s ``forkserver``: a clean interpreter too, not a copy
-  of the window's process), so the children share those modules' memory
-  copy-on-write instead of each importing numpy and numba again;
-  elsewhere it is a spawn process as before.
+  on Linux, once ``start_fork_server(preload)`` has the fork server ready,
+  the child is forked from it (``multiprocessing``'s ``forkserver``: a clean
+  interpreter too, not a copy of the window's process), so the children
+  share those modules' memory copy-on-write instead of each importing numpy
+  and numba again; elsewhere, or until then, it is a spawn process as before.
 - ``Child.interpreter(code)``: a plain ``python -c code`` interpreter whose
   stdin and stdout carry length-prefixed pickled messages; the child takes
   its end with ``interpreter_channel()``. Bot discovery uses it, because it
@@ -49,6 +49,7 @@ There are two kinds of child, because their owners need different things:
 """
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import os
 import pickle
@@ -135,9 +136,9 @@ class Child:
     @classmethod
     def spawn(cls, target: Callable[..., Any], args: tuple = (), *, name: str,
               start_timeout: float | None = None, preload: Sequence[str] = ()) -> "Child":
-        """Start ``target(conn, *args)`` in a ``multiprocessing`` spawn process (on
-        Linux, with ``preload``, forked from the fork server that imported those
-        modules: see ``process_context``).
+        """Start ``target(conn, *args)`` in a ``multiprocessing`` spawn process (with
+        ``preload``, forked from the fork server that imported those modules once it
+        is ready: see ``start_fork_server``).
 
         ``target`` must be importable by the child (a module-level function),
         and ``args`` picklable. With ``start_timeout``, the child's first
@@ -278,15 +279,50 @@ class _Link:
         raise NotImplementedError
 
 
+#: Set once the fork server has imported its modules and forked a first child.
+_fork_server_ready = threading.Event()
+_fork_server_preload: tuple[str, ...] | None = None
+
+
+def start_fork_server(preload: Sequence[str]) -> None:
+    """Start, in a background thread, the fork server that ``Child.spawn`` forks children
+    given ``preload`` from (Linux only; once per program: the first ``preload`` is kept).
+    It imports those modules once; until it has, and has forked a first child, such
+    children are spawned as before, so nothing ever waits for it (its start takes a
+    second or more: it imports numpy and numba)."""
+    global _fork_server_preload
+    if _fork_server_preload is not None or not (
+            sys.platform.startswith("linux") and "forkserver" in multiprocessing.get_all_start_methods()):
+        return
+    _fork_server_preload = tuple(preload)
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(list(preload))
+
+    def start() -> None:
+        try:
+            probe = context.Process(target=os.getpid, name="fork server probe", daemon=True)
+            probe.start()
+            probe.join()
+        except Exception:  # noqa: BLE001 - children are spawned as before; say why in the log
+            logging.getLogger(__name__).exception("the bot workers' fork server did not start")
+            return
+        if probe.exitcode == 0:
+            _fork_server_ready.set()
+
+    threading.Thread(target=start, name="fork server start", daemon=True).start()
+
+
+def fork_server_ready(timeout: float = 0.0) -> bool:
+    """Whether the fork server is ready, waiting up to ``timeout`` seconds for it."""
+    return _fork_server_preload is not None and _fork_server_ready.wait(timeout)
+
+
 def process_context(preload: Sequence[str] = ()) -> multiprocessing.context.BaseContext:
-    """Where ``Child.spawn`` starts a process: with ``preload`` on Linux, the fork
-    server, which imports ``preload`` once when it starts (the first such child
-    starts it; the modules of the first call are the ones it keeps); else
-    ``spawn``. macOS and Windows keep ``spawn``: forking is unsafe or missing there."""
-    if preload and sys.platform.startswith("linux") and "forkserver" in multiprocessing.get_all_start_methods():
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(list(preload))
-        return context
+    """Where ``Child.spawn`` starts a process: with ``preload`` (the modules given to
+    ``start_fork_server``), the fork server once it is ready; else ``spawn``. macOS and
+    Windows keep ``spawn``: forking is unsafe or missing there."""
+    if preload and tuple(preload) == _fork_server_preload and _fork_server_ready.is_set():
+        return multiprocessing.get_context("forkserver")
     return multiprocessing.get_context("spawn")
 
 

@@ -35,6 +35,7 @@ import pygame_gui
 
 from game.match.botregistry import BotRegistry
 from game.match.config import load_config
+from game.match.runner import prepare_workers
 from game.match.warmup import EngineWarmUp, warm_up_jobs
 from game.rules.catalogue import game_ids
 from game.store import autosave
@@ -115,7 +116,8 @@ class App:
         toasts = Toasts(fonts)
         toasts.speed = settings.anim_speed
         sounds = Sounds(settings.sound)
-        dialogs = Dialogs(self.ui, self._dialog_problem)
+        shadows = draw.Shadows()
+        dialogs = Dialogs(fonts, sounds, self._dialog_problem, shadows)
         config = load_config(config_path)
         registry = BotRegistry.discover(bots_dir, check=config.bot_checks())
         config.validate(registry)
@@ -132,11 +134,11 @@ class App:
         self.drawn = 0
         self.live_drawn = 0
         self.pacer = FramePacer()
-        self._caret: tuple[bool, ...] = ()
+        self._overlays: tuple[tuple[int, ...], ...] = ()
         self._warm_up_step: tuple[Any, ...] = ()
         self.services = Services(
             fonts=fonts,
-            shadows=draw.Shadows(),
+            shadows=shadows,
             sounds=sounds,
             toasts=toasts,
             dialogs=dialogs,
@@ -228,6 +230,8 @@ class App:
             services.sounds.play("hover")
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             services.sounds.play("click")
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and services.toasts.dismiss_at(event.pos):
+            return
         if services.dialogs.handle_event(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
@@ -255,11 +259,17 @@ class App:
         self._follow_warm_up(dt)
         services.scenes.update(dt)
         services.toasts.update(dt)
+        services.dialogs.update(dt)
         self.frames += 1
-        if services.scenes.take_redraw() or self._caret_blinked():
+        if services.scenes.take_redraw() or self._overlays_changed():
             self.pacer.request()
         live = None if services.dialogs.is_open else services.scenes.live_area()
-        drawing = self.pacer.decide(dt, self.animating, live is not None)
+        if live is not None and any(t.rect is not None and t.rect.colliderect(live) for t in services.toasts.items):
+            live = None      # a toast over the live area: whole frames, so the toast stays on top
+            moving = True
+        else:
+            moving = self.animating
+        drawing = self.pacer.decide(dt, moving, live is not None)
         if drawing is Drawing.WHOLE:
             self.draw()
         elif drawing is Drawing.LIVE and live is not None:
@@ -270,17 +280,29 @@ class App:
 
     @property
     def animating(self) -> bool:
-        """Whether anything on screen moves by itself: a scene, its transition, a toast, the warm-up card."""
-        return self.services.scenes.animating or self.services.toasts.animating or self.warmup_card.animating
+        """Whether anything on screen moves by itself: a scene, its transition, a dialog's
+        controls (a caret's blink), a toast, the warm-up card."""
+        services = self.services
+        dialog = services.dialogs.current
+        return (services.scenes.animating or (dialog is not None and dialog.focus.animating)
+                or services.toasts.animating or self.warmup_card.animating)
 
     def idle_wait(self) -> float | None:
         """Seconds ``run`` may sleep on events before the next frame (nothing moves), or
         None: the next frame is due at the frame rate. A focused text field wakes the
         loop often enough to show its caret blink."""
         wait = self.pacer.idle_wait()
-        if wait is not None and self._caret:
+        if wait is not None and self._blinking():
             wait = min(wait, CARET_WAKE)
         return wait
+
+    def _blinking(self) -> bool:
+        """The control with the focus (a dialog's, else the screen's) changes by itself now and then."""
+        services = self.services
+        dialog = services.dialogs.current
+        if dialog is not None:
+            return dialog.focus.blinking
+        return bool(services.scenes.stack) and services.scenes.top.focus.blinking
 
     @staticmethod
     def wait_for_events(timeout: float) -> bool:
@@ -297,20 +319,20 @@ class App:
             time.sleep(min(EVENT_POLL, left))
         return True
 
-    def _caret_blinked(self) -> bool:
-        """Whether the caret of a focused pygame_gui text field turned on or off since the last frame."""
-        caret = tuple(bool(element.cursor_on) for element in self.ui.get_focus_set() or ()
-                      if isinstance(element, pygame_gui.elements.UITextEntryLine))
-        blinked, self._caret = caret != self._caret, caret
-        return blinked
+    def _overlays_changed(self) -> bool:
+        """Whether a dialog opened or closed, or a toast came or went, since the last frame."""
+        services = self.services
+        shown = (tuple(map(id, services.dialogs.stack)), tuple(map(id, services.toasts.items)))
+        changed, self._overlays = shown != self._overlays, shown
+        return changed
 
     def draw(self) -> None:
         """Draw the whole window: the scene, a dialog and its shade, the warm-up card, toasts; then flip."""
         services = self.services
         scenes, screen = services.scenes, services.window.screen
         scenes.draw(screen)
-        if services.dialogs.is_open:        # toasts about the dialog go above it, not under its shade
-            services.dialogs.draw_backdrop(screen)
+        if services.dialogs.is_open:        # toasts about the dialog go beside it, not under its shade
+            services.dialogs.draw(screen)
             self.ui.draw_ui(screen)
             services.toasts.draw(screen, services.dialogs.toast_room(screen.get_rect()))
         else:
@@ -329,6 +351,8 @@ class App:
         was_running = not warmup.finished
         progress = warmup.poll()
         self.warmup_card.update(dt, progress)
+        if progress.finished:      # the bot workers' fork server starts once the compiling is done, not against it
+            prepare_workers()
         step = (progress.done, progress.current, progress.finished)
         if step != self._warm_up_step:     # a screen may show it (the play screen's Hint button, its status)
             self._warm_up_step = step

@@ -564,16 +564,9 @@ class PlayScene(Scene):
         return default_save_path(self.game_id, saves_dir())
 
     def ask_save(self) -> None:
-        self.services.dialogs.pick_file("Save game", self.default_save_path(), self.save_to, must_exist=False, suffix=".txt",
-                                   creatable=saves_dir())
-
-    def save_to(self, path: Path) -> None:
-        """Write the game to ``path``, asking first if that would replace a file."""
-        if path.exists():
-            self.services.dialogs.confirm("Replace file", f"{path.name} already exists. Replace it with this game?",
-                                     "Replace", lambda: self._write(path))
-            return
-        self._write(path)
+        """The Save dialog: a name in the saves folder (asking before it replaces a file)."""
+        self.services.dialogs.save_as("Save game", self.default_save_path(), self._write, suffix=".txt",
+                                      creatable=saves_dir())
 
     def _write(self, path: Path) -> None:
         try:
@@ -863,7 +856,13 @@ class PlayScene(Scene):
                 self.movelist.draw_details(surface, pygame.mouse.get_pos())
 
     def toast_room(self) -> pygame.Rect:
-        """Above the board's cells, over the board area only: the side panel and the
-        position stay readable (a bot's failure toast used to cover the panel title)."""
-        area = self.board.rect
-        return pygame.Rect(area.x, 0, area.width, max(0, self.renderer.content_rect().top))
+        """Inside the side panel, over the move list below its heading (or, with the
+        list hidden, between the status box and the buttons): the board with its
+        coordinates and the piece under the cursor, the panel's title and the status
+        box stay in view; over the result panel, between its words and its buttons."""
+        px = self.services.window.px
+        if self.result.shown:
+            top, bottom = self.result.content_bottom + px(8), self.result.rematch.rect.top - px(4)
+        else:
+            top, bottom = self.status.rect.bottom + px(40), self.controls.autoplay_top - 4
+        return pygame.Rect(self.panel_rect.x + 8, top, self.panel_rect.width - 16, max(0, bottom - top))

@@ -125,7 +125,6 @@ class SetupScene(Scene):
                 option.choices.index(self.options[option.name]),
                 lambda value, name=option.name: self.set_option(name, value),
                 wid=f"option:{option.name}",
-                tooltip=option.label,
             )
             for option in self.cls.options_spec
         ]
@@ -409,9 +408,8 @@ class SetupScene(Scene):
 
     def toast_room(self) -> pygame.Rect:
         """The free space under the Play button in the settings column (clear of the
-        Back button and a problems panel at the side) or, if that is smaller, the
-        header above the players."""
-        header = pygame.Rect(0, 0, self.rect.width, self.viewport.top)
+        Back button and a problems panel at the side) or, if that is too small, the
+        foot of the window (``Scene.toast_room``)."""
         top = self.play_btn.rect.bottom + 8
         bottom = self.rect.height - 8
         if self.problems and self.problems_rect.top > self.play_btn.rect.bottom:
@@ -420,7 +418,7 @@ class SetupScene(Scene):
         if self.back_btn.rect.right > column.left and self.back_btn.rect.top < bottom:
             bottom = min(bottom, self.back_btn.rect.top - 8)
         below = pygame.Rect(column.left, top, column.width, max(0, bottom - top))
-        return below if below.height > header.height else header
+        return below if below.height >= self.services.window.px(64) else super().toast_room()
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.services.window.background, (0, 0))

@@ -269,8 +269,14 @@ class TitleScene(Scene):
         return pygame.Rect((0, 0), size).move(width // 2 - size[0] // 2, int(height * 0.25) - size[1] // 2)
 
     def toast_room(self) -> pygame.Rect:
-        """Above the logo."""
-        return pygame.Rect(0, 0, self.rect.width, max(0, self.logo_rect().top))
+        """Above the logo or, where that is low, beside the menu on its right."""
+        above = pygame.Rect(0, 0, self.rect.width, max(0, self.logo_rect().top))
+        if above.height >= self.services.window.px(64):
+            return above
+        buttons = [w.rect for w in self.focus.widgets if w.visible]
+        top, bottom = min(r.top for r in buttons), max(r.bottom for r in buttons)
+        right = max(r.right for r in buttons) + 16
+        return pygame.Rect(right, top, max(0, self.rect.width - right - 16), bottom - top)
 
     def _make_logo(self, height: int) -> None:
         font = self.services.fonts.display(max(48, min(132, height // 6)))
