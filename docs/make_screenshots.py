@@ -18,7 +18,12 @@ the end of a game played out for places; then Reversi: a game with the squares
 to play marked and a ghost disc under the mouse, discs turning over half way
 through a move, and the final score of a finished game; then Gomoku: a 15x15 game
 with a ghost stone under the mouse, a Renju position with Black's forbidden points
-crossed and one refused, a 19x19 game with move numbers, and a won 9x9 game's five.
+crossed and one refused, a 19x19 game with move numbers, and a won 9x9 game's five;
+then a network game between two arcades in this process, on loopback: the
+setup with a Remote player seat, the host waiting with the address to give,
+the Join screen listing the announced game, the invitation, a game with chat,
+an undo request to answer, a dropped player's countdown and the host's choice
+once it has run out.
 The statistics and saved games shown are samples written into the
 throw-away folder first. ``--size`` and ``--out`` render the same screens
 at another window size into another folder; ``--all`` renders them at
@@ -278,6 +283,111 @@ def chinesecheckers_shots(app, run, settle, open_match, shot) -> None:
     shot("chinesecheckers-result")
 
 
+def network_shots(app, shot_dir: Path) -> None:
+    """A network game of Connect Four: ``app`` hosts (on loopback, announced to loopback
+    only), a second arcade in this process joins by its Join screen. Both share the
+    one display, so each picture is taken right after its own arcade's frame."""
+    import dataclasses
+    import socket
+    import time
+
+    import pygame
+
+    from game.match.record import Match
+    from game.rules.catalogue import new_state
+    from game.ui.app import App
+
+    guest = App(app.services.window.size, warm_up=False)
+    apps = (app, guest)
+
+    def run(frames: int = 1) -> None:
+        for _ in range(frames):
+            for each in apps:
+                each.frame(STEP)
+            time.sleep(0.001)
+
+    def until(condition, what: str, seconds: float = 30.0) -> None:
+        started = time.monotonic()
+        while not condition():
+            if time.monotonic() - started > seconds:
+                raise RuntimeError(f"{what} did not happen within {seconds:g} s")
+            run()
+
+    def settle() -> None:
+        until(lambda: not any(each.services.scenes.transitioning for each in apps), "the transitions' end")
+        run(3)
+
+    def shot(which, name: str) -> None:
+        which.frame(STEP)
+        path = shot_dir / f"{name}.png"
+        pygame.image.save(which.services.window.screen, str(path))
+        print(f"wrote {path}")
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.bind(("127.0.0.1", 0))
+            discovery_port = probe.getsockname()[1]
+        services = app.services
+        services.config.net = dataclasses.replace(services.config.net, reconnect_seconds=6)
+        services.setup_memory.player_name = "Ada"
+        setup = services.scenes.go("setup", game_id="connect4", animate=False)
+        settle()
+        setup.select(0, "Human")
+        setup.select(1, "Remote player")
+        run(20)
+        shot(app, "net-setup")
+        services.scenes.push("host", match=Match(new_state("connect4", **setup.options), setup.players()),
+                             bind="127.0.0.1", port=0, announce="127.0.0.1", discovery_port=discovery_port)
+        until(lambda: services.scenes.top.name == "play", "the hosted game")
+        settle()
+        host = services.scenes.top
+        run(30)
+        shot(app, "net-host-waiting")
+
+        guest.services.setup_memory.player_name = "Grace"
+        guest.services.scenes.push("join", listen_on="127.0.0.1", discovery_port=discovery_port)
+        join = guest.services.scenes.top
+        until(lambda: join.games, "the announced game on the Join screen")
+        settle()
+        shot(guest, "net-join")
+        join.join_found(join.games[0])
+        until(lambda: guest.services.scenes.top.name == "lobby", "the invitation")
+        settle()
+        shot(guest, "net-invitation")
+        guest.services.scenes.top.accept()
+        until(lambda: guest.services.scenes.top.name == "play", "the guest's play screen")
+        settle()
+        seen = guest.services.scenes.top
+        until(lambda: not host.net_paused, "the game going on")
+        for ply, column in enumerate((3, 3, 2, 4, 1)):
+            screen = host if ply % 2 == 0 else seen
+            until(lambda: screen.view.interactive and not screen.renderer.busy, "a player's turn")
+            screen.play_move(column)
+            until(lambda: len(host.match.records) == len(seen.match.records) == ply + 1, "the move on both boards")
+            run(30)
+            if ply == 1:
+                seen.send_chat("hi Ada, nice opening")
+                host.send_chat("thanks! good luck")
+        until(lambda: any(line.words.startswith("thanks") for line in seen.chat.lines), "the chat at the guest")
+        host.ask_undo()
+        until(lambda: seen.request_card.visible, "the undo request at the guest")
+        run(30)
+        shot(guest, "net-request")
+        seen.answer(True)
+        until(lambda: len(host.match.records) == 4, "the move taken back")
+        run(40)
+        shot(guest, "net-play")
+        seen.session.client.close()         # the guest's connection drops
+        until(lambda: host.pause_card.visible and host.pause_card.seconds_left, "the host's pause")
+        run(60)
+        shot(app, "net-paused")
+        until(lambda: host.pause_card.buttons, "the end of the wait")
+        run(20)
+        shot(app, "net-seat-choice")
+    finally:
+        guest.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--size", default=f"{SIZE[0]}x{SIZE[1]}", help="window size WIDTHxHEIGHT (default %(default)s)")
@@ -433,6 +543,7 @@ def main(argv: list[str] | None = None) -> int:
         chinesecheckers_shots(app, run, settle, open_match, shot)
         reversi_shots(app, run, open_match, shot)
         gomoku_shots(app, run, open_match, shot)
+        network_shots(app, out)
     finally:
         app.close()
     return 0

@@ -65,8 +65,8 @@ def test_a_screen_stops_following_the_settings_once_it_has_left(make_app):
 
 def test_a_screen_asked_for_by_an_unknown_name_is_an_error_naming_the_screens(make_app):
     d = make_app()
-    with pytest.raises(UnknownScene, match="no screen called 'lobby'; screens: games, load, play, settings, setup"):
-        d.services.scenes.push("lobby")
+    with pytest.raises(UnknownScene, match="no screen called 'tournament'; screens: games, host, join, load, lobby, play"):
+        d.services.scenes.push("tournament")
     assert [s.name for s in d.services.scenes.stack] == ["title"]
 
 
