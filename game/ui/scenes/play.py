@@ -995,7 +995,8 @@ class PlayScene(Scene):
         """The board or a panel animates (or the status box's indicator, under a panel):
         on a human's turn with nothing moving, the screen is still."""
         return (self.renderer.animating or self.result.animating or self.rules.animating or super().animating
-                or (self._indicator_moves and not self._status_alone))
+                or (self._indicator_moves and not self._status_alone)
+                or self.remote is not None)   # a network game's news (chat, pauses, countdowns) is not paced yet
 
     @property
     def _indicator_moves(self) -> bool:
