@@ -32,7 +32,12 @@ There are two kinds of child, because their owners need different things:
   context, so it starts clean on every platform) that runs ``target(conn,
   *args)`` with a ``multiprocessing`` ``Connection``. The bot workers and the
   warm-up use it: their arguments (a bot's spec, positions) travel pickled,
-  and the connection is polled without a thread.
+  and the connection is polled without a thread. Given ``preload`` modules,
+  on Linux, once ``start_fork_server(preload)`` has the fork server ready,
+  the child is forked from it (``multiprocessing``'s ``forkserver``: a clean
+  interpreter too, not a copy of the window's process), so the children
+  share those modules' memory copy-on-write instead of each importing numpy
+  and numba again; elsewhere, or until then, it is a spawn process as before.
 - ``Child.interpreter(code)``: a plain ``python -c code`` interpreter whose
   stdin and stdout carry length-prefixed pickled messages; the child takes
   its end with ``interpreter_channel()``. Bot discovery uses it, because it
@@ -44,6 +49,7 @@ There are two kinds of child, because their owners need different things:
 """
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import os
 import pickle
@@ -53,7 +59,7 @@ import sys
 import threading
 import time
 import weakref
-from typing import Any, BinaryIO, Callable
+from typing import Any, BinaryIO, Callable, Sequence
 
 from game.match.plaindata import loads_plain
 
@@ -129,14 +135,16 @@ class Child:
 
     @classmethod
     def spawn(cls, target: Callable[..., Any], args: tuple = (), *, name: str,
-              start_timeout: float | None = None) -> "Child":
-        """Start ``target(conn, *args)`` in a ``multiprocessing`` spawn process.
+              start_timeout: float | None = None, preload: Sequence[str] = ()) -> "Child":
+        """Start ``target(conn, *args)`` in a ``multiprocessing`` spawn process (with
+        ``preload``, forked from the fork server that imported those modules once it
+        is ready: see ``start_fork_server``).
 
         ``target`` must be importable by the child (a module-level function),
         and ``args`` picklable. With ``start_timeout``, the child's first
         message must come within that many seconds.
         """
-        return cls(name, _Spawned(target, args, name), start_timeout)
+        return cls(name, _Spawned(target, args, name, process_context(preload)), start_timeout)
 
     @classmethod
     def interpreter(cls, code: str, *, name: str, start_timeout: float | None = None) -> "Child":
@@ -271,11 +279,58 @@ class _Link:
         raise NotImplementedError
 
 
-class _Spawned(_Link):
-    """A ``multiprocessing`` spawn process and its ``Pipe``."""
+#: Set once the fork server has imported its modules and forked a first child.
+_fork_server_ready = threading.Event()
+_fork_server_preload: tuple[str, ...] | None = None
 
-    def __init__(self, target: Callable[..., Any], args: tuple, name: str) -> None:
-        context = multiprocessing.get_context("spawn")
+
+def start_fork_server(preload: Sequence[str]) -> None:
+    """Start, in a background thread, the fork server that ``Child.spawn`` forks children
+    given ``preload`` from (Linux only; once per program: the first ``preload`` is kept).
+    It imports those modules once; until it has, and has forked a first child, such
+    children are spawned as before, so nothing ever waits for it (its start takes a
+    second or more: it imports numpy and numba)."""
+    global _fork_server_preload
+    if _fork_server_preload is not None or not (
+            sys.platform.startswith("linux") and "forkserver" in multiprocessing.get_all_start_methods()):
+        return
+    _fork_server_preload = tuple(preload)
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(list(preload))
+
+    def start() -> None:
+        try:
+            probe = context.Process(target=os.getpid, name="fork server probe", daemon=True)
+            probe.start()
+            probe.join()
+        except Exception:  # noqa: BLE001 - children are spawned as before; say why in the log
+            logging.getLogger(__name__).exception("the bot workers' fork server did not start")
+            return
+        if probe.exitcode == 0:
+            _fork_server_ready.set()
+
+    threading.Thread(target=start, name="fork server start", daemon=True).start()
+
+
+def fork_server_ready(timeout: float = 0.0) -> bool:
+    """Whether the fork server is ready, waiting up to ``timeout`` seconds for it."""
+    return _fork_server_preload is not None and _fork_server_ready.wait(timeout)
+
+
+def process_context(preload: Sequence[str] = ()) -> multiprocessing.context.BaseContext:
+    """Where ``Child.spawn`` starts a process: with ``preload`` (the modules given to
+    ``start_fork_server``), the fork server once it is ready; else ``spawn``. macOS and
+    Windows keep ``spawn``: forking is unsafe or missing there."""
+    if preload and tuple(preload) == _fork_server_preload and _fork_server_ready.is_set():
+        return multiprocessing.get_context("forkserver")
+    return multiprocessing.get_context("spawn")
+
+
+class _Spawned(_Link):
+    """A ``multiprocessing`` process (spawned, or forked from the fork server) and its ``Pipe``."""
+
+    def __init__(self, target: Callable[..., Any], args: tuple, name: str,
+                 context: multiprocessing.context.BaseContext) -> None:
         parent, child = context.Pipe(duplex=True)
         self.process = context.Process(target=target, args=(child, *args), name=name, daemon=True)
         try:

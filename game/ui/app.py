@@ -7,7 +7,11 @@ more than a moment), loads statistics, starts the sounds, hands all of it to
 the screens as one ``Services`` (``game/ui/services.py``) and opens the title
 screen. ``App.frame(dt)`` is one turn of the loop (events, update, draw), so
 tests drive the whole program by posting events and calling it; ``run`` is
-what ``main.py`` calls and loops it at 60 frames a second.
+what ``main.py`` calls and loops it at 60 frames a second while anything
+moves. A frame draws only when the picture may have changed (input, an
+animation, a change asked for: ``game/ui/pacing.py``); when nothing moves,
+``run`` sleeps on the event queue instead of ticking, so a still screen costs
+next to nothing.
 
 However the program ends (Quit, the window's close button, Ctrl+C in the
 terminal, an error), ``App.close`` runs: the game in progress is kept for
@@ -24,13 +28,14 @@ import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import pygame
 import pygame_gui
 
 from game.match.botregistry import BotRegistry
 from game.match.config import load_config
+from game.match.runner import prepare_workers
 from game.match.warmup import EngineWarmUp, warm_up_jobs
 from game.rules.catalogue import game_ids
 from game.store import autosave
@@ -39,6 +44,7 @@ from game.store.userdata import Settings, load_settings
 from game.ui import draw
 from game.ui.dialogs import Dialogs
 from game.ui.overlays import Toasts, WarmUpCard
+from game.ui.pacing import Drawing, FramePacer
 from game.ui.renderers import has_renderer
 from game.ui.scenes import SCENES
 from game.ui.services import Services, SettingsStore, StatsStore
@@ -50,11 +56,26 @@ from game.ui.window import Window
 logger = logging.getLogger(__name__)
 
 FPS = 60
+#: The longest frame step while frames run at the frame rate (a slow frame does not make animations jump).
+MAX_STEP = 0.1
+#: The longest step after a sleep on events: timers (a toast's life) count the time asleep.
+MAX_SLEEP_STEP = 1.0
+#: How often the loop wakes while a text field has the focus, to show its caret blink (seconds).
+CARET_WAKE = 0.1
+#: While the loop sleeps, how often it looks for input (seconds): the longest an event waits.
+EVENT_POLL = 0.025
 #: Print the time of the first frame and exit (used by benchmarks/ui_timing.py).
 BENCH_ENV = "BOARD_ARCADE_BENCH_EXIT_AFTER_FIRST_FRAME"
 #: Set to "0" to skip the launch-time warm-up of the bots' engines (the tests do;
 #: each bot's worker still warms its own engine up before it plays).
 WARMUP_ENV = "BOARD_ARCADE_WARMUP"
+#: pygame draws in software; by default SDL then copies every frame it shows into
+#: a 3D renderer's texture, which without a GPU (a virtual machine, Xvfb with
+#: Mesa's software GL) costs 3-4 ms of CPU a frame however small the part
+#: updated (measured: a 10x10 ``display.update`` 2.7 ms, a 1280x800 flip 3.8 ms).
+#: "0" has SDL show the window through the platform's own framebuffer (X11 shared
+#: memory, GDI): the same picture, next to no CPU. A value set in the environment wins.
+FRAMEBUFFER_ENV = "SDL_FRAMEBUFFER_ACCELERATION"
 #: The exit status after Ctrl+C (128 + SIGINT, as shells report it).
 INTERRUPTED = 130
 
@@ -84,6 +105,7 @@ class App:
         load_path: str | Path | None = None,
         warm_up: bool | None = None,
     ) -> None:
+        os.environ.setdefault(FRAMEBUFFER_ENV, "0")
         pygame.init()
         pygame.key.set_repeat(350, 45)
         settings, settings_problems = load_settings()
@@ -107,7 +129,13 @@ class App:
         stats_problems = stats.load()
         self.running = True
         self.closed = False
+        #: Frames run; of them the frames drawn whole, and those that redrew the scene's live area alone.
         self.frames = 0
+        self.drawn = 0
+        self.live_drawn = 0
+        self.pacer = FramePacer()
+        self._overlays: tuple[tuple[int, ...], ...] = ()
+        self._warm_up_step: tuple[Any, ...] = ()
         self.services = Services(
             fonts=fonts,
             shadows=shadows,
@@ -212,18 +240,96 @@ class App:
         services.scenes.handle_event(event)
 
     def frame(self, dt: float) -> bool:
-        """One frame: events, updates, drawing. Returns False once the app should close."""
+        """One frame: events, updates, and drawing if the picture may have changed.
+        Returns False once the app should close."""
         for event in pygame.event.get():
+            self.pacer.input()
             self.handle_event(event)
             if not self.running:
                 return False
+        self.advance(dt)
+        return self.running
+
+    def advance(self, dt: float) -> bool:
+        """Move everything on by ``dt`` seconds with no input (the updates of a frame),
+        then draw and flip if anything moved, was asked for, or input came lately, or
+        else redraw the scene's live area alone if it has one; returns whether it drew."""
         services = self.services
-        scenes, screen = services.scenes, services.window.screen
         self.ui.update(dt)
         self._follow_warm_up(dt)
-        scenes.update(dt)
+        services.scenes.update(dt)
         services.toasts.update(dt)
         services.dialogs.update(dt)
+        self.frames += 1
+        if services.scenes.take_redraw() or self._overlays_changed():
+            self.pacer.request()
+        live = None if services.dialogs.is_open else services.scenes.live_area()
+        if live is not None and any(t.rect is not None and t.rect.colliderect(live) for t in services.toasts.items):
+            live = None      # a toast over the live area: whole frames, so the toast stays on top
+            moving = True
+        else:
+            moving = self.animating
+        drawing = self.pacer.decide(dt, moving, live is not None)
+        if drawing is Drawing.WHOLE:
+            self.draw()
+        elif drawing is Drawing.LIVE and live is not None:
+            services.scenes.draw_live(services.window.screen, live)
+            pygame.display.update(live)
+            self.live_drawn += 1
+        return drawing is not Drawing.NOTHING
+
+    @property
+    def animating(self) -> bool:
+        """Whether anything on screen moves by itself: a scene, its transition, a dialog's
+        controls (a caret's blink), a toast, the warm-up card."""
+        services = self.services
+        dialog = services.dialogs.current
+        return (services.scenes.animating or (dialog is not None and dialog.focus.animating)
+                or services.toasts.animating or self.warmup_card.animating)
+
+    def idle_wait(self) -> float | None:
+        """Seconds ``run`` may sleep on events before the next frame (nothing moves), or
+        None: the next frame is due at the frame rate. A focused text field wakes the
+        loop often enough to show its caret blink."""
+        wait = self.pacer.idle_wait()
+        if wait is not None and self._blinking():
+            wait = min(wait, CARET_WAKE)
+        return wait
+
+    def _blinking(self) -> bool:
+        """The control with the focus (a dialog's, else the screen's) changes by itself now and then."""
+        services = self.services
+        dialog = services.dialogs.current
+        if dialog is not None:
+            return dialog.focus.blinking
+        return bool(services.scenes.stack) and services.scenes.top.focus.blinking
+
+    @staticmethod
+    def wait_for_events(timeout: float) -> bool:
+        """Sleep until an event is waiting (left in the queue for the next frame) or
+        ``timeout`` seconds pass; returns whether one is waiting. It sleeps in slices of
+        ``EVENT_POLL`` and looks at the queue between them: pygame's own
+        ``event.wait`` with a timeout keeps a core 2% busy while it waits (measured),
+        the slices a third of that, and a player's input waits ``EVENT_POLL`` at most."""
+        end = time.monotonic() + timeout
+        while not pygame.event.peek():
+            left = end - time.monotonic()
+            if left <= 0:
+                return False
+            time.sleep(min(EVENT_POLL, left))
+        return True
+
+    def _overlays_changed(self) -> bool:
+        """Whether a dialog opened or closed, or a toast came or went, since the last frame."""
+        services = self.services
+        shown = (tuple(map(id, services.dialogs.stack)), tuple(map(id, services.toasts.items)))
+        changed, self._overlays = shown != self._overlays, shown
+        return changed
+
+    def draw(self) -> None:
+        """Draw the whole window: the scene, a dialog and its shade, the warm-up card, toasts; then flip."""
+        services = self.services
+        scenes, screen = services.scenes, services.window.screen
         scenes.draw(screen)
         if services.dialogs.is_open:        # toasts about the dialog go beside it, not under its shade
             services.dialogs.draw(screen)
@@ -237,8 +343,7 @@ class App:
             services.toasts.draw(screen, room)
             self.ui.draw_ui(screen)
         pygame.display.flip()
-        self.frames += 1
-        return self.running
+        self.drawn += 1
 
     def _follow_warm_up(self, dt: float) -> None:
         """Take in the engine warm-up's progress; once it ends, name the engines it could not prepare."""
@@ -246,6 +351,12 @@ class App:
         was_running = not warmup.finished
         progress = warmup.poll()
         self.warmup_card.update(dt, progress)
+        if progress.finished:      # the bot workers' fork server starts once the compiling is done, not against it
+            prepare_workers()
+        step = (progress.done, progress.current, progress.finished)
+        if step != self._warm_up_step:     # a screen may show it (the play screen's Hint button, its status)
+            self._warm_up_step = step
+            self.services.scenes.request_redraw()
         if was_running and progress.finished and progress.failures:
             count = len(progress.failures)
             self.services.toasts.show(f"{count} game engine{'s' if count > 1 else ''} could not be prepared ahead "
@@ -308,21 +419,48 @@ def stop_after_ctrl_c(app: App) -> int:
     return INTERRUPTED
 
 
+def _next_step(app: App, clock: pygame.time.Clock) -> float:
+    """Wait for the next frame and return its step in seconds: a 60th of a second while
+    anything moves; when nothing does, a sleep on the event queue (see ``App.idle_wait``).
+    Woken by an event, the time asleep is first given to the updates on their own (a
+    toast ages, the warm-up is polled), so the frame that handles the event starts its
+    animations with a normal step instead of jumping ahead by the time slept."""
+    wait = app.idle_wait()
+    if wait is None:
+        return min(clock.tick(FPS) / 1000.0, MAX_STEP)
+    woken = app.wait_for_events(wait)
+    slept = min(clock.tick() / 1000.0, MAX_SLEEP_STEP)
+    if not woken:
+        return slept
+    app.advance(slept)
+    clock.tick()
+    return 1 / FPS
+
+
+def loop(app: App, stop: Callable[[], bool] | None = None) -> None:
+    """Run ``app``'s frames, paced as ``run`` paces them (``_next_step``), until it closes
+    or ``stop()`` (asked after each frame) is true; benchmarks/ui_idle.py runs it too."""
+    clock = pygame.time.Clock()
+    dt = 1 / FPS
+    while app.frame(dt):
+        if stop is not None and stop():
+            return
+        dt = _next_step(app, clock)
+
+
 def run(game_id: str | None = None, load_path: str | None = None, options: dict[str, Any] | None = None, *,
         config_path: str | None = None, bots_dir: str | None = None) -> int:
     """Open the arcade (optionally at a game's setup with ``options`` chosen, or a
     loaded game), with the settings file and bots folder given (default: the
     player's or the shipped ones); returns the exit status."""
     app = App(game_id=game_id, options=options, load_path=load_path, config_path=config_path, bots_dir=bots_dir)
-    clock = pygame.time.Clock()
-    bench = os.environ.get(BENCH_ENV) == "1"
+    stop = None
+    if os.environ.get(BENCH_ENV) == "1":
+        def stop() -> bool:
+            print(f"first-frame {time.time():.6f}", flush=True)
+            return True
     try:
-        dt = 1 / FPS
-        while app.frame(dt):
-            if bench:
-                print(f"first-frame {time.time():.6f}", flush=True)
-                break
-            dt = min(clock.tick(FPS) / 1000.0, 0.1)
+        loop(app, stop)
     except KeyboardInterrupt:
         return stop_after_ctrl_c(app)
     finally:

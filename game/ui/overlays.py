@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 
 KIND_COLOURS = {"info": palette.ACCENT, "good": palette.GOOD, "warning": palette.WARNING, "error": palette.BAD}
 KIND_ICONS = {"info": "●", "good": "✓", "warning": "⚠", "error": "⚠"}
+#: Seconds a toast takes to fade out at the end of its life.
+TOAST_FADE = 0.4
 #: Seconds a clicked toast takes to fade away.
 DISMISS_FADE = 0.2
 #: Toasts kept at most (shown and waiting); beyond it the oldest waiting one is dropped.
@@ -76,6 +78,13 @@ class Toasts:
     def messages(self) -> list[str]:
         return [t.message for t in self.items]
 
+    @property
+    def animating(self) -> bool:
+        """A toast shown slides in or fades out: the window draws every frame then (a toast
+        standing still, or waiting for room, needs none; the app draws a frame whenever
+        one comes or goes)."""
+        return any(t.rect is not None and (not t.slide.done or t.life - t.age < TOAST_FADE) for t in self.items)
+
     def dismiss_at(self, pos: tuple[int, int]) -> bool:
         """A click at ``pos``: the toast there goes (True), or there is none (False)."""
         for toast in self.items:
@@ -109,7 +118,7 @@ class Toasts:
                     waiting.rect = None
                 break
             width = max(font.size(line)[0] for line in lines) + icon_w + round(22 * scale)
-            fade = min(1.0, (toast.life - toast.age) / 0.4, (toast.life - toast.age) / DISMISS_FADE)
+            fade = min(1.0, (toast.life - toast.age) / TOAST_FADE, (toast.life - toast.age) / DISMISS_FADE)
             box = pygame.Rect(0, 0, width, height)
             box.midbottom = (room.centerx, bottom)
             box.clamp_ip(surface.get_rect())        # a first toast taller than its room still shows whole
@@ -161,6 +170,11 @@ class WarmUpCard:
     def visible(self) -> bool:
         """Whether the card is on screen (fading in or out included)."""
         return self.alpha > 0.0
+
+    @property
+    def animating(self) -> bool:
+        """On screen (its bar's light runs) or about to fade in: the window keeps drawing."""
+        return self.visible or self.shown
 
     def update(self, dt: float, progress: "WarmUpProgress") -> None:
         self.progress = progress

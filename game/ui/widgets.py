@@ -23,6 +23,8 @@ from game.ui.clipboard import ClipboardError, paste_text
 from game.ui.draw import Fonts, brighten, clean_text, fit_text, keycap, mix, render, text, wrap_text
 
 RGB = tuple[int, int, int]
+#: Seconds the mouse rests on a control before its tooltip shows.
+TOOLTIP_DELAY = 0.55
 
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 DIRECTIONS = {
@@ -45,9 +47,16 @@ class UiContext(Protocol):
     keyboard_mode: bool
 
 
+#: How near ``approach`` brings a value before it lands on its target: closer than
+#: this shows no difference, and a value at rest lets the window stop redrawing.
+SETTLED = 0.004
+
+
 def approach(current: float, target: float, dt: float, rate: float = 14.0) -> float:
-    """Move ``current`` towards ``target`` smoothly, independent of frame rate."""
-    return current + (target - current) * min(1.0, dt * rate)
+    """Move ``current`` towards ``target`` smoothly, independent of frame rate; it
+    lands on ``target`` once within ``SETTLED`` of it."""
+    moved = current + (target - current) * min(1.0, dt * rate)
+    return target if abs(target - moved) < SETTLED else moved
 
 
 class DoubleClick:
@@ -75,6 +84,9 @@ class Widget:
     """A rectangle that can be focused, hovered, pressed and drawn."""
 
     focusable = True
+    #: Changes by itself, now and then, while it has the focus (a text field's caret):
+    #: the loop wakes often enough to show it (``FocusGroup.blinking``).
+    blinks = False
 
     def __init__(self, ctx: UiContext, wid: str = "", tooltip: str = "") -> None:
         self.ctx = ctx
@@ -135,10 +147,19 @@ class Widget:
     def flash(self) -> None:
         self.press_flash = 0.12
 
-    def update(self, dt: float) -> None:
+    def _glow_target(self) -> float:
         lit = self.hovered or (self.focused and self.ctx.keyboard_mode)
-        self.glow = approach(self.glow, 1.0 if lit and self.enabled else 0.0, dt)
+        return 1.0 if lit and self.enabled else 0.0
+
+    def update(self, dt: float) -> None:
+        self.glow = approach(self.glow, self._glow_target(), dt)
         self.press_flash = max(0.0, self.press_flash - dt)
+
+    @property
+    def animating(self) -> bool:
+        """Whether the control is still easing (its hover glow, a press flash): the
+        window keeps drawing until it is at rest."""
+        return self.glow != self._glow_target() or self.press_flash > 0
 
     def draw(self, surface: pygame.Surface) -> None:
         raise NotImplementedError
@@ -311,6 +332,11 @@ class Choice(Widget):
         super().update(dt)
         self.nudge = approach(self.nudge, 0.0, dt, 10.0)
 
+    @property
+    def animating(self) -> bool:
+        """Easing, or its arrows still bumping after a change."""
+        return super().animating or self.nudge != 0.0
+
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible or self.rect.width <= 0:
             return
@@ -364,6 +390,8 @@ class TextField(Widget):
     is replaced by the first thing typed (a suggested file name).
     """
 
+    blinks = True
+
     def __init__(
         self,
         ctx: UiContext,
@@ -385,6 +413,7 @@ class TextField(Widget):
         self.anchor = 0          # the other end of the selection (== cursor: nothing selected)
         self.offset = 0          # pixels of text scrolled out at the left
         self.blink = 0.0
+        self._caret_drawn = False
         self.set_text(content)
 
     def set_text(self, content: str, select: tuple[int, int] | None = None) -> None:
@@ -484,7 +513,19 @@ class TextField(Widget):
         super().update(dt)
         self.blink += dt
 
+    @property
+    def caret_shown(self) -> bool:
+        """The caret blinks while the field has the focus: shown 0.6 s of every second."""
+        return self.focused and (self.blink % 1.0) < 0.6
+
+    @property
+    def animating(self) -> bool:
+        """Easing, or the caret turned on or off since the field was last drawn (the
+        window draws a frame at each blink, not every frame)."""
+        return super().animating or self.caret_shown != self._caret_drawn
+
     def draw(self, surface: pygame.Surface) -> None:
+        self._caret_drawn = self.caret_shown
         if not self.visible or self.rect.width <= 0:
             return
         rect = self.rect
@@ -516,7 +557,7 @@ class TextField(Widget):
         if start != end and self.focused:
             chosen = render(font, self.text[start:end], palette.BACKGROUND_TOP)
             surface.blit(chosen, (inner.x - self.offset + font.size(self.text[:start])[0], top))
-        if self.focused and (self.blink % 1.0) < 0.6:
+        if self.caret_shown:
             x = inner.x - self.offset + cursor_x
             pygame.draw.line(surface, palette.ACCENT, (x, top + 2), (x, top + line_h - 2), 2)
         surface.set_clip(clip)
@@ -657,10 +698,23 @@ class FocusGroup:
         for widget in self.widgets:
             widget.draw(surface)
 
+    @property
+    def blinking(self) -> bool:
+        """The focused control changes by itself now and then (``Widget.blinks``)."""
+        return self.current is not None and self.current.blinks and self.current.focused
+
+    @property
+    def animating(self) -> bool:
+        """A control is easing, or a hovered control's tooltip is still to appear."""
+        if any(widget.animating for widget in self.widgets):
+            return True
+        widget = self.hovered()
+        return widget is not None and bool(widget.tooltip) and self.hover_time < TOOLTIP_DELAY
+
     def hovered(self) -> Widget | None:
         return next((w for w in self.widgets if w.hovered and w.visible), None)
 
-    def draw_tooltip(self, surface: pygame.Surface, delay: float = 0.55) -> None:
+    def draw_tooltip(self, surface: pygame.Surface, delay: float = TOOLTIP_DELAY) -> None:
         """The hovered control's tooltip, once the mouse has rested on it."""
         widget = self.hovered()
         self.tooltip_rect = None

@@ -119,6 +119,11 @@ class ResultPanel:
         if self.visible:
             self.slide.update(dt)
 
+    @property
+    def animating(self) -> bool:
+        """Shown and still sliding in (or waiting to)."""
+        return self.visible and not self.slide.done
+
     def offset(self) -> int:
         """How far right of its place the panel is drawn (sliding in)."""
         return round((1.0 - self.slide.value) * (self.rect.width + 40))

@@ -122,6 +122,11 @@ class RulesPanel:
         if self.visible:
             self.fade.update(dt)
 
+    @property
+    def animating(self) -> bool:
+        """Shown and still fading in."""
+        return self.visible and not self.fade.done
+
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return

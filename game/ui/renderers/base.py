@@ -80,6 +80,13 @@ class BoardView:
     show_move_numbers: bool = False
 
 
+#: Seconds the board's pulses (a hint's ring, the winning line, the disc over the aimed
+#: column) breathe after the board last changed or was pointed at, the last
+#: ``AMBIENT_FADE`` of them easing to rest: a still board then costs no frames.
+AMBIENT_SECONDS = 4.0
+AMBIENT_FADE = 1.0
+
+
 class Renderer:
     """Base of every game's board renderer (see the module docstring).
 
@@ -114,6 +121,10 @@ class Renderer:
         #: Images that change only with the layout, by key (see ``cached``).
         self._cache: dict[Any, pygame.Surface] = {}
         self._effects: list[Effect] = []
+        self._ambient_left = AMBIENT_SECONDS
+        #: The clock when a pulse was last drawn (``effects.beat``), and whether the last drawing had one.
+        self.beat_clock = -1.0
+        self._pulsing = False
 
     # -- animation ------------------------------------------------------------
     @property
@@ -156,10 +167,26 @@ class Renderer:
         """Whether ambient effects (pulses, glides) move at all."""
         return self._anim_speed > 0
 
+    def stir(self) -> None:
+        """The board changed or was pointed at: its pulses breathe again for ``AMBIENT_SECONDS``."""
+        self._ambient_left = AMBIENT_SECONDS
+
+    @property
+    def liveliness(self) -> float:
+        """How far the pulses swing: 1 after a change, easing to 0 (at rest) ``AMBIENT_SECONDS`` later."""
+        return min(1.0, self._ambient_left / AMBIENT_FADE)
+
+    @property
+    def animating(self) -> bool:
+        """An animation runs, or a pulse on the board still breathes: the window keeps drawing the board."""
+        return bool(self._tweens) or (self.animated and self._pulsing and self._ambient_left > 0)
+
     def update(self, dt: float) -> None:
         """Advance every animation by ``dt`` seconds of real time."""
         step = max(0.0, dt) * self._anim_speed
+        self._pulsing = self.beat_clock == self.clock    # the last drawing (at this clock) had a pulse
         self.clock += step
+        self._ambient_left = max(0.0, self._ambient_left - max(0.0, dt))
         for tween, _ in self._tweens:
             tween.update(step)
         self._tweens = [(t, b) for t, b in self._tweens if not t.done]
@@ -201,6 +228,7 @@ class Renderer:
 
     def reset(self, state: State) -> None:
         """A new, loaded or restarted game: drop animations, effects, hover and outcome."""
+        self.stir()
         self._tweens.clear()
         self._clear_effects()
         self.hover = None

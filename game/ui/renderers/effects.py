@@ -40,8 +40,12 @@ _MARKER_SHADOW: palette.RGB = (6, 8, 22)
 
 def beat(renderer: Renderer, period: float) -> float:
     """0 -> 1 -> 0 once every ``period`` seconds of the renderer's clock, for glows
-    and rings that breathe; a steady 0.5 with animations off."""
-    return pulse((renderer.clock % period) / period) if renderer.animated else 0.5
+    and rings that breathe; its swing eases to a steady 0.5 as the board comes to
+    rest (``Renderer.liveliness``), and is a steady 0.5 with animations off."""
+    if not renderer.animated:
+        return 0.5
+    renderer.beat_clock = renderer.clock
+    return 0.5 + (pulse((renderer.clock % period) / period) - 0.5) * renderer.liveliness
 
 
 class Effect:

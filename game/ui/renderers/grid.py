@@ -560,7 +560,7 @@ class GridRenderer(Renderer):
         dim = self._dimmed(outcome)
         winning = set(self._winning_cells(state, outcome))
         lit = set(outcome.winners) if outcome is not None and not winning else set()
-        pulse = beat(self, 1.1)
+        pulse = beat(self, 1.1) if winning else 0.5
         for cell, seat in pieces.items():
             x, y = self.centre_of(cell)
             centre = (x + self.shake.offset(cell, geo.cell), y)

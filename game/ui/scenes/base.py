@@ -120,6 +120,35 @@ class Scene:
         self.time += dt
         self.focus.update(dt)
 
+    @property
+    def animating(self) -> bool:
+        """Whether something on this screen moves by itself now, so the window must keep
+        drawing frames (else it draws only after input or ``request_redraw``). Scenes
+        with animations of their own add them; the default is its controls easing."""
+        return self.focus.animating
+
+    def request_redraw(self) -> None:
+        """The screen changed without moving (a bot's move reported, a hint found):
+        draw the next frame."""
+        self.services.scenes.request_redraw()
+
+    def live_area(self) -> pygame.Rect | None:
+        """The one part of the screen that moves by itself when nothing else does (a bot's
+        thinking indicator), which ``draw_live`` redraws alone every frame; None when
+        nothing moves apart from what ``animating`` reports. Default: none."""
+        return None
+
+    def draw_live(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """Redraw ``area`` (from ``live_area``) alone. Default: the whole scene clipped to
+        it; a scene whose drawing is costly draws just what lies there."""
+        clip = surface.get_clip()
+        surface.set_clip(area)
+        try:
+            self.draw(surface)
+            self.draw_overlay(surface)
+        finally:
+            surface.set_clip(clip)
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.services.window.background, (0, 0))
         self.draw_content(surface)
@@ -246,6 +275,8 @@ class SceneManager:
         self.stack: list[Scene] = []
         self.transition: Transition | None = None
         self._canvas: pygame.Surface | None = None
+        #: A frame was asked for (``request_redraw``); the app takes it with ``take_redraw``.
+        self._redraw = True
 
     @property
     def top(self) -> Scene:
@@ -256,6 +287,29 @@ class SceneManager:
     @property
     def transitioning(self) -> bool:
         return self.transition is not None
+
+    @property
+    def animating(self) -> bool:
+        """A transition runs or the top scene moves: the window draws every frame."""
+        return self.transition is not None or bool(self.stack) and self.top.animating
+
+    def request_redraw(self) -> None:
+        """Draw the next frame: something changed on screen without moving."""
+        self._redraw = True
+
+    def live_area(self) -> pygame.Rect | None:
+        """The top scene's ``live_area`` (none during a transition)."""
+        if self.transition is not None or not self.stack:
+            return None
+        return self.top.live_area()
+
+    def draw_live(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        self.top.draw_live(surface, area)
+
+    def take_redraw(self) -> bool:
+        """Whether a frame was asked for since the last call (the app asks once a frame)."""
+        wanted, self._redraw = self._redraw, False
+        return wanted
 
     # -- navigation ------------------------------------------------------------------
     def push(self, name: str, /, *, animate: bool = True, **args: Any) -> Scene | None:
@@ -323,11 +377,12 @@ class SceneManager:
         scene.layout(self.services.window.size)
         self.stack.append(scene)
         scene.enter()
+        self._redraw = True
 
-    @staticmethod
-    def _remove(scene: Scene) -> None:
+    def _remove(self, scene: Scene) -> None:
         scene.leave()
         scene.detach()
+        self._redraw = True
 
     # -- transitions -------------------------------------------------------------------
     def _duration(self) -> float:
@@ -359,6 +414,7 @@ class SceneManager:
         for scene in self.stack:
             scene.layout(size)
         self.transition = None
+        self._redraw = True
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Input for the top scene; during a transition only keys (the mouse may

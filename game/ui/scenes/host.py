@@ -61,6 +61,12 @@ class HostScene(Scene):
     def trail(cls, match: Match, **args: object) -> list[Route]:
         return [Route("games"), Route("setup", {"game_id": match.state.game_id, "match": match})]
 
+    @property
+    def animating(self) -> bool:
+        """What the network brings (games found, players, messages) arrives without input and
+        is not reported to the frame pacing yet: this screen is drawn every frame, as before."""
+        return True
+
     def update(self, dt: float) -> None:
         super().update(dt)
         if not self.started and not self.services.scenes.transitioning:

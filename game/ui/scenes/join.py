@@ -350,6 +350,12 @@ class JoinScene(Scene):
             return
         super().handle_event(event)
 
+    @property
+    def animating(self) -> bool:
+        """What the network brings (games found, players, messages) arrives without input and
+        is not reported to the frame pacing yet: this screen is drawn every frame, as before."""
+        return True
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self.games, self.listen_problem = self.finder.found()

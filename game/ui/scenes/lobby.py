@@ -103,6 +103,12 @@ class LobbyScene(Scene):
     _handed_over = False
 
     # -- frame -------------------------------------------------------------------------------
+    @property
+    def animating(self) -> bool:
+        """What the network brings (games found, players, messages) arrives without input and
+        is not reported to the frame pacing yet: this screen is drawn every frame, as before."""
+        return True
+
     def update(self, dt: float) -> None:
         super().update(dt)
         client = self.client

@@ -414,6 +414,8 @@ class PlayScene(Scene):
     def _show_events(self) -> None:
         for event in self.session.events():
             self._show(event)
+            self.renderer.stir()
+            self.request_redraw()
 
     def _show(self, event: Event) -> None:
         """What the screen does for each thing the session reports."""
@@ -910,6 +912,7 @@ class PlayScene(Scene):
         return False
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        self.renderer.stir()
         if event.type == pygame.KEYUP:
             self.keys_down.discard(event.key)
             self.blocked_keys.discard(event.key)
@@ -962,8 +965,9 @@ class PlayScene(Scene):
         super().update(dt)
         self.renderer.update(dt)
         self.refusal_left -= dt
-        if self.refusal_left <= 0:
+        if self.refusal_left <= 0 and self.refusal:
             self.refusal = ""
+            self.request_redraw()
         self._play_due_sounds(dt)
         self.result.update(dt)
         self.rules.update(dt)
@@ -987,6 +991,41 @@ class PlayScene(Scene):
         else:
             self.controls.refresh(can_undo=self.session.can_undo(), can_redo=self.session.can_redo(),
                                   hint=not self.hint_unavailable(), going=going)
+
+    @property
+    def animating(self) -> bool:
+        """The board or a panel animates (or the status box's indicator, under a panel):
+        on a human's turn with nothing moving, the screen is still."""
+        return (self.renderer.animating or self.result.animating or self.rules.animating or super().animating
+                or (self._indicator_moves and not self._status_alone)
+                or self.remote is not None)   # a network game's news (chat, pauses, countdowns) is not paced yet
+
+    @property
+    def _indicator_moves(self) -> bool:
+        """The status box shows something moving: a bot thinking (not while paused), an
+        engine being prepared, a hint being looked for or proven."""
+        return (self.thinking and not self.paused) or self.warming or self.hint_pending or self.hint.refining
+
+    @property
+    def _status_alone(self) -> bool:
+        """Nothing is drawn over the status box (the result panel, the rules)."""
+        return not self.result.visible and not self.rules.visible
+
+    def live_area(self) -> pygame.Rect | None:
+        """The status box, while only its indicator moves."""
+        return pygame.Rect(self.status.rect) if self._indicator_moves and self._status_alone else None
+
+    def draw_live(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The status box alone, over the side panel behind it."""
+        clip = surface.get_clip()
+        surface.set_clip(area)
+        try:
+            surface.blit(self.services.window.background, area, area)
+            panel(surface, self.panel_rect, shadow=self.services.shadows)
+            self.status.draw(surface)
+            self.draw_overlay(surface)
+        finally:
+            surface.set_clip(clip)
 
     def _panel_widgets(self) -> list[Widget]:
         """The board and the side panel's controls, in focus order (a network card's

@@ -1,5 +1,9 @@
 """The title screen: the logo over drifting game pieces, and the main menu.
 
+The pieces drift and the logo's glow breathes for ``DRIFT_SECONDS`` after the
+screen opens (or is come back to), then slow to a rest over ``SETTLE_SECONDS``:
+a title left open costs the machine nothing once they are still.
+
 When a game was left unfinished (``game/store/autosave.py``), the menu opens
 with "Resume", naming the game, its moves, its players and when it was left;
 it reopens that game as it was, players, position, undo and redo included.
@@ -33,7 +37,7 @@ from game.ui.renderers.shapes import (
 )
 from game.ui.savedgames import SavedGame, summary
 from game.ui.scenes.base import Scene
-from game.ui.tween import Tween, ease_out_back, ease_out_cubic, pulse
+from game.ui.tween import Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic, pulse
 from game.ui.widgets import STYLES, Button
 
 if TYPE_CHECKING:
@@ -43,6 +47,9 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 TAGLINE = "Classic board games  ·  bots of every strength  ·  a friend at the same screen"
+#: Seconds the pieces drift at full speed after the title opens, then the seconds they take to come to rest.
+DRIFT_SECONDS = 8.0
+SETTLE_SECONDS = 3.0
 
 
 @dataclass
@@ -169,6 +176,10 @@ class TitleScene(Scene):
         self.logo_glow: pygame.Surface | None = None
         self.intro = Tween(0.0, 1.0, 0.9, ease_out_back)
         self.fade_in = Tween(0.0, 1.0, 0.6, ease_out_cubic)
+        #: 1 while the pieces drift at full speed, easing to 0 as they come to rest.
+        self.drift = Tween(1.0, 0.0, SETTLE_SECONDS, ease_in_out_cubic, delay=DRIFT_SECONDS)
+        #: The clock of the pieces' sway and the logo's glow (it stops with them).
+        self.ambient_time = 0.0
         self.apply_settings(services.settings.current, frozenset())
         self.follow_settings(self.apply_settings)
         self.kept: autosave.KeptGame | None = None
@@ -283,9 +294,11 @@ class TitleScene(Scene):
         self.services.scenes.push("games")
 
     def resume(self) -> None:
-        """Back on the title: the game kept for Resume may have changed."""
+        """Back on the title: the game kept for Resume may have changed; the pieces drift again a while."""
         self.offer_resume()
         self.layout(self.rect.size)
+        if self.drift.done:
+            self.drift = Tween(1.0, 0.0, SETTLE_SECONDS, ease_in_out_cubic, delay=DRIFT_SECONDS)
 
     def resume_game(self) -> None:
         """Reopen the kept game as it was left (read again: another arcade may have
@@ -331,16 +344,25 @@ class TitleScene(Scene):
         super().handle_event(event)
 
     # -- frame ---------------------------------------------------------------------
+    @property
+    def animating(self) -> bool:
+        """The logo coming in, or the pieces not yet at rest (or a control easing)."""
+        moving = self.services.settings.current.anim_speed > 0 and not self.drift.done
+        return moving or not (self.intro.done and self.fade_in.done) or super().animating
+
     def update(self, dt: float) -> None:
         super().update(dt)
         speed = self.services.settings.current.anim_speed
         self.intro.update(dt * max(speed, 0.5) if speed else dt)
         self.fade_in.update(dt)
-        if speed == 0:
+        if speed == 0 or self.drift.done:
             return
+        self.drift.update(dt)
+        step = dt * speed * self.drift.value
+        self.ambient_time += step
         for f in self.floaters:
-            f.y -= f.speed * dt * speed
-            f.angle = (f.angle + f.spin * dt * speed) % 360
+            f.y -= f.speed * step
+            f.angle = (f.angle + f.spin * step) % 360
             if f.y < -0.12:
                 f.y = 1.12
                 f.x = (f.x + 0.37) % 1.0
@@ -357,13 +379,13 @@ class TitleScene(Scene):
         width, height = surface.get_size()
         for f in self.floaters:
             image = pygame.transform.rotate(self._piece(f, height), f.angle)
-            sway = math.sin((self.time * 0.4 + f.phase) * math.tau) * 0.012
+            sway = math.sin((self.ambient_time * 0.4 + f.phase) * math.tau) * 0.012
             image.set_alpha(round(f.alpha * self.fade_in.value))
             surface.blit(image, image.get_rect(center=(int((f.x + sway) * width), int(f.y * height))))
         if self.logo is None or self.logo_glow is None:
             return
         centre = (width // 2, int(height * 0.25))
-        breathe = pulse((self.time / 3.2) % 1.0) if self.services.settings.current.anim_speed else 0.5
+        breathe = pulse((self.ambient_time / 3.2) % 1.0) if self.services.settings.current.anim_speed else 0.5
         halo = self.logo_glow.copy()
         halo.set_alpha(round((120 + 90 * breathe) * self.fade_in.value))
         surface.blit(halo, halo.get_rect(center=centre))

@@ -1,0 +1,309 @@
+"""What the arcade costs the player's machine when nothing moves, and how smooth it is when things do.
+
+The arcade runs in this process in a real X window on a virtual screen (Xvfb,
+started here unless ``--display`` names one), 1280x800, its loop paced as
+``main.py`` paces it (``game.ui.app.loop``). Each screen is opened, given a
+few seconds to settle (``--settle``, default 6), then the UI process's CPU time is
+measured over ``--seconds`` of wall time (default 30), with the frames it
+drew whole and the frames that redrew only a small live area (a bot's
+thinking indicator):
+
+  title (from opening)   the title as a player first sees it: the intro, the pieces drifting, then settling
+  title                  the title once its pieces have settled
+  setup                  Connect Four's match setup
+  play, human to move    Connect Four, a human against Master, the human to move
+  play, bot thinks       Tic-tac-toe against benchmarks/slow_bot.py, which spins a core for its whole
+                         (here 120 s) budget: the UI's own cost while a bot thinks
+  bots playing           Chinese Checkers, two Easy bots playing each other (moves animating, the
+                         Settings' move delay between them)
+  bots paused            the same game paused
+  result panel           a finished Connect Four game, once the panel has slid in
+
+The bot workers' CPU is not counted (they are other processes). Frame times
+are the whole frames of "bots playing" (events, updates, drawing, flip): the
+slowest, and the share over a 60 fps frame's 16.7 ms. Last, the memory of a
+six-player Chinese Checkers game, a human and five Master bots, once every
+worker is ready: the sum of PSS (shared pages split between the processes
+that share them) and of RSS over the UI process and every process under it
+(the workers, and the process they are forked from), from
+``/proc/<pid>/smaps_rollup`` (Linux).
+
+Run from the repository root::
+
+    python benchmarks/ui_idle.py [--seconds 30] [--settle 6] [--no-memory]
+
+The machine's load average is printed: on a shared machine, other
+processes' work shows up as slower frames.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SLOW_BOT = Path(__file__).resolve().parent / "slow_bot.py"
+FRAME_BUDGET = 1 / 60
+#: The slow bot's budget: it thinks all through the measured stretch.
+SLOW_BUDGET = 120.0
+#: Seconds over which the workers' CPU time is watched (they are ready once it stops growing).
+IDLE_CHECK = 3.0
+SIZE = (1280, 800)
+
+
+@dataclass
+class Measure:
+    """One screen's figures over a measured stretch."""
+
+    name: str
+    seconds: float
+    cpu: float            # CPU seconds of this process
+    whole: int            # frames drawn whole
+    live: int             # frames that redrew the live area alone
+
+    @property
+    def share(self) -> float:
+        return self.cpu / self.seconds if self.seconds else 0.0
+
+
+def start_xvfb() -> tuple[subprocess.Popen, str]:
+    """A virtual X screen on a free display number; (its process, the display)."""
+    if shutil.which("Xvfb") is None:
+        raise SystemExit("Xvfb is not installed (apt-get install xvfb), or give --display")
+    for number in range(140, 240):
+        if not Path(f"/tmp/.X11-unix/X{number}").exists() and not Path(f"/tmp/.X{number}-lock").exists():
+            display = f":{number}"
+            server = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            for _ in range(50):
+                if Path(f"/tmp/.X11-unix/X{number}").exists():
+                    return server, display
+                time.sleep(0.1)
+            server.terminate()
+    raise SystemExit("could not start Xvfb on a free display")
+
+
+def memory_of(pid: int) -> tuple[int, int]:
+    """(PSS, RSS) of process ``pid`` in kB, from /proc/<pid>/smaps_rollup."""
+    values = {}
+    with open(f"/proc/{pid}/smaps_rollup", encoding="ascii") as rollup:
+        for line in rollup:
+            parts = line.split()
+            if len(parts) >= 2 and parts[0] in ("Pss:", "Rss:"):
+                values[parts[0]] = int(parts[1])
+    return values["Pss:"], values["Rss:"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=30.0, help="measured seconds per screen (default 30)")
+    parser.add_argument("--settle", type=float, default=6.0,
+                        help="seconds each screen runs before it is measured (default 6; the settled title waits "
+                             "until its pieces rest)")
+    parser.add_argument("--display", help="an X display to use (default: start Xvfb)")
+    parser.add_argument("--no-memory", action="store_true", help="skip the six-player memory figure")
+    parser.add_argument("--memory-only", action="store_true", help="only the six-player memory figure")
+    args = parser.parse_args(argv)
+
+    server = None
+    if args.display:
+        os.environ["DISPLAY"] = args.display
+    else:
+        server, os.environ["DISPLAY"] = start_xvfb()
+    home = tempfile.mkdtemp(prefix="board-arcade-idle-")
+    os.environ.update(SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+                      BOARD_ARCADE_HOME=home, BOARD_ARCADE_WARMUP="0")
+    try:
+        return run_benchmark(args)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+        if server is not None:
+            server.terminate()
+            server.wait()
+
+
+def run_benchmark(args: argparse.Namespace) -> int:
+    sys.path.insert(0, str(ROOT))
+    from game.match.record import Match, Player
+    from game.match.runner import BotSpec
+    from game.rules.catalogue import new_state
+    from game.ui.app import App, loop
+    from game.ui.scenes.play import PlayScene
+    from game.ui.scenes.title import DRIFT_SECONDS, SETTLE_SECONDS
+
+    app = App(SIZE, warm_up=False)
+    scenes = app.services.scenes
+    frame_times: list[float] = []
+    timing = False
+    plain_frame = app.frame
+
+    def timed_frame(dt: float) -> bool:
+        drawn = app.drawn
+        start = time.perf_counter()
+        going = plain_frame(dt)
+        if timing and app.drawn > drawn:
+            frame_times.append(time.perf_counter() - start)
+        return going
+
+    app.frame = timed_frame   # type: ignore[method-assign]
+
+    def run_for(seconds: float) -> None:
+        end = time.monotonic() + seconds
+        loop(app, lambda: time.monotonic() >= end)
+
+    def measure(name: str, settle: float | None = None) -> Measure:
+        run_for(args.settle if settle is None else settle)
+        cpu, wall, whole, live = time.process_time(), time.monotonic(), app.drawn, app.live_drawn
+        run_for(args.seconds)
+        result = Measure(name, time.monotonic() - wall, time.process_time() - cpu, app.drawn - whole,
+                         app.live_drawn - live)
+        print(f"  {name}: {100 * result.share:.1f}% of a core", flush=True)
+        return result
+
+    def open_match(match: Match, slow_seat: int | None = None):
+        """The play screen showing ``match``; seat ``slow_seat`` played by benchmarks/slow_bot.py."""
+        if slow_seat is None:
+            return scenes.go("play", match=match, animate=False)
+
+        class SlowPlayScene(PlayScene):
+            def __init__(self, services, match: Match) -> None:
+                super().__init__(services, match)
+                self.session.specs[slow_seat] = BotSpec("SlowThinker", "benchmark_slow_bot", {}, "Slow thinker",
+                                                        SLOW_BUDGET, path=str(SLOW_BOT))
+
+        scenes.screens["play"] = SlowPlayScene
+        try:
+            return scenes.go("play", match=match, animate=False)
+        finally:
+            scenes.screens["play"] = PlayScene
+
+    if args.memory_only:
+        report_memory(six_player_memory(app, open_match, run_for))
+        app.close()
+        return 0
+    print(f"UI process CPU, {SIZE[0]}x{SIZE[1]} X window (Xvfb {os.environ['DISPLAY']}), "
+          f"{args.seconds:g} s a screen; load average {os.getloadavg()[0]:.2f} at start", flush=True)
+    rows: list[Measure] = [measure("title (from opening)", settle=0.0)]
+    rows.append(measure("title", settle=max(0.0, DRIFT_SECONDS + SETTLE_SECONDS + 1.5 - args.seconds)))
+    scenes.go("setup", game_id="connect4", animate=False)
+    rows.append(measure("setup"))
+
+    open_match(Match(new_state("connect4"), [Player.human(), Player.of_bot("Master")]))
+    rows.append(measure("play, human to move"))
+
+    thinking = new_state("tictactoe")
+    thinking.push(4)
+    open_match(Match(thinking, [Player.human(), Player.of_bot("Easy", label="Slow thinker")]), slow_seat=1)
+    rows.append(measure("play, bot thinks"))
+
+    app.services.settings.update(bot_delay=0.6)
+    bots = open_match(Match(new_state("chinesecheckers", players=2), [Player.of_bot("Easy"), Player.of_bot("Easy")]))
+    run_for(args.settle)
+    timing = True
+    rows.append(measure("bots playing", settle=0.0))
+    timing = False
+    bots.set_paused(True)
+    rows.append(measure("bots paused"))
+
+    finished = new_state("connect4")
+    for column in (3, 3, 4, 4, 5, 5, 6):
+        finished.push(column)
+    open_match(Match(finished, [Player.human(), Player.of_bot("Master")]))
+    rows.append(measure("result panel", settle=max(args.settle, 6.0)))
+
+    memory = None if args.no_memory else six_player_memory(app, open_match, run_for)
+    app.close()
+
+    print()
+    print(f"| screen | CPU, % of a core | frames drawn whole | live-area frames |")
+    print("|---|---:|---:|---:|")
+    for row in rows:
+        print(f"| {row.name} | {100 * row.share:.1f} | {row.whole} | {row.live} |")
+    if frame_times:
+        over = sum(t > FRAME_BUDGET for t in frame_times)
+        ordered = sorted(frame_times)
+        print(f"\nFrame times while bots play (Chinese Checkers, {len(frame_times)} frames drawn): "
+              f"median {1000 * ordered[len(ordered) // 2]:.1f} ms, "
+              f"p95 {1000 * ordered[int(0.95 * (len(ordered) - 1))]:.1f} ms, max {1000 * ordered[-1]:.1f} ms, "
+              f"{100 * over / len(frame_times):.1f}% over {1000 * FRAME_BUDGET:.1f} ms")
+    report_memory(memory)
+    print(f"Load average at the end: {os.getloadavg()[0]:.2f}")
+    return 0
+
+
+def report_memory(memory: tuple[int, int, int, list[int], float] | None) -> None:
+    if memory is None:
+        return
+    pss, rss, workers, per_worker, idle_cpu = memory
+    print(f"\nSix-player Chinese Checkers, a human and five Master bots ({workers} workers): "
+          f"PSS {pss / 1024:.0f} MB, RSS {rss / 1024:.0f} MB in all (the UI process and every process under it); "
+          f"a worker's PSS {min(per_worker) / 1024:.0f}-{max(per_worker) / 1024:.0f} MB; the workers waiting for "
+          f"their turn used {idle_cpu:.2f} CPU seconds in {IDLE_CHECK:g} s", flush=True)
+
+
+def six_player_memory(app, open_match, run_for) -> tuple[int, int, int, list[int], float] | None:
+    """(PSS and RSS in kB summed over the UI process and every process under it, the
+    workers, each worker's PSS, the workers' CPU seconds over ``IDLE_CHECK`` seconds
+    of waiting for their turn), once every worker has built its bot: its CPU time
+    has stopped growing."""
+    from game.match.record import Match, Player
+    from game.rules.catalogue import new_state
+
+    if not Path("/proc/self/smaps_rollup").exists():
+        print("  memory: /proc/<pid>/smaps_rollup is not available here", flush=True)
+        return None
+    from game.match.supervisor import fork_server_ready
+
+    forked = fork_server_ready(60.0)     # as after a minute on the title and setup screens
+    print(f"  memory: the workers {'fork from the fork server' if forked else 'are spawned'}", flush=True)
+    scene = open_match(Match(new_state("chinesecheckers", players=6), [Player.human()] + [Player.of_bot("Master")] * 5))
+    run_for(1.0)
+    workers = [r.pid for r in scene.session.runners.values() if r.pid is not None]
+    deadline = time.monotonic() + 300
+    before, still = [cpu_seconds(pid) for pid in workers], 0
+    while still < 2 and time.monotonic() < deadline:     # twice in a row, lest a busy machine starve them
+        run_for(IDLE_CHECK)
+        after = [cpu_seconds(pid) for pid in workers]
+        still = still + 1 if after == before else 0
+        before = after
+    run_for(IDLE_CHECK)
+    idle_cpu = sum(cpu_seconds(pid) for pid in workers) - sum(before)
+    others = [pid for pid in descendants(os.getpid()) if pid not in workers]
+    figures = [memory_of(pid) for pid in [os.getpid(), *others, *workers]]
+    return (sum(p for p, _ in figures), sum(r for _, r in figures), len(workers),
+            [p for p, _ in figures[-len(workers):]], idle_cpu)
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU seconds of process ``pid`` so far, from /proc/<pid>/stat."""
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    fields = stat[stat.rindex(")") + 2:].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process under ``pid`` (children, theirs...), from /proc."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            parents[int(entry.name)] = int(stat[stat.rindex(")") + 2:].split()[1])
+    found, frontier = [], [pid]
+    while frontier:
+        children = [child for child, parent in parents.items() if parent in frontier]
+        found += children
+        frontier = children
+    return found
+
+
+if __name__ == "__main__":
+    sys.exit(main())
