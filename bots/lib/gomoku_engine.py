@@ -9,9 +9,10 @@ search's arrays (``Search``) and the kernels:
   opponent's: two points that make the opponent five lose, one is the
   only move (searched without using up depth: a forced reply extends the
   search). At the horizon the evaluation is the difference of the two
-  sides' summed pattern values (kept by the board as stones come and go),
-  with a bonus for an open three of the side to move, which will become
-  an open four.
+  sides' summed pattern values (kept by the board as stones come and go,
+  valued by the board's ``values``), with terms (``params``) for the tempo,
+  the double threat the side to move can make next (an open three will
+  become an open four) and the one the opponent could make.
 * Moves: the empty points within two of a stone, scored by what they make
   for either side (fives, fours, threes over four lines, the board's
   pattern values), Black's forbidden points left out under Renju; the
