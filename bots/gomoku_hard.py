@@ -222,8 +222,8 @@ class GomokuHard(Bot):
         root moves are the best ``ROOT_WIDTH``; with one, those after which
         the opponent has none, when any does. Each candidate gets an equal
         slice of the time left for the tests, so a slow test cannot leave the
-        others untested: a candidate whose test runs out of time is kept, its
-        loss not proven.
+        others untested: a candidate whose test runs out of time, or that is
+        not reached by then, is kept, its loss not proven.
         """
         candidates = search.candidates(me, ROOT_WIDTH)
         them = 3 - me
@@ -234,7 +234,10 @@ class GomokuHard(Bot):
         vct = theirs[1] == "VCT"
         holding, losing = [], {}
         for index, p in enumerate(candidates):
-            slice_end = testing.clock() + max(0.0, testing.left()) / (len(candidates) - index)
+            if testing.passed():
+                holding.append(p)
+                continue
+            slice_end = testing.clock() + testing.left() / (len(candidates) - index)
             point = to_point(board.size, p)
             board.place(point, me)
             after = threats.prove(them, vct, VCT_DEPTH if vct else VCF_DEPTH, 1 << 40, slice_end)
