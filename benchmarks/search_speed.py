@@ -5,7 +5,10 @@ their mean nodes and CPU time, and nodes per CPU second (on a machine shared
 with other work the fairer figure) and per wall second: Connect Four Hard's
 numba alpha-beta (``bots/lib/connect4_search.py``) and Chinese Checkers
 Hard's numba Best-Reply Search (``bots/lib/chinesecheckers_engine.py``),
-each driven depth by depth by ``bots/lib/deepening.py``; the shared
+each driven depth by depth by ``bots/lib/deepening.py``; Reversi Hard's and
+Master's numba PVS (``bots/lib/reversi_search.py``, Hard's evaluation and
+the pattern tables), depth by depth with the best move first as the bots
+do, each search with a fresh table; the shared
 Python negamax (``bots/lib/negamax.py``, the example bot's search) over the
 rules' own states; and the shared Python tree search (``bots/lib/mcts.py``),
 whose "nodes" are iterations. The depths (and iterations) are fixed and the
@@ -18,6 +21,7 @@ Run from the repository root (a minute or so)::
 
     python benchmarks/search_speed.py
     python benchmarks/search_speed.py --repeat 5
+    python benchmarks/search_speed.py --only Reversi     # the lines whose label holds the text
 """
 from __future__ import annotations
 
@@ -37,19 +41,23 @@ from bots.lib.chinesecheckers_engine import tables_for  # noqa: E402
 from bots.lib.clock import Deadline  # noqa: E402
 from bots.lib.mcts import Mcts  # noqa: E402
 from bots.lib.negamax import Negamax  # noqa: E402
+from bots.lib.reversi_eval import HARD, HARD_WEIGHTS, PATTERNS  # noqa: E402
+from bots.lib.reversi_patterns import load_weights  # noqa: E402
+from bots.lib.reversi_search import MidgameSearch  # noqa: E402
 from game.rules.chinesecheckers import ChineseCheckers  # noqa: E402
 from game.rules.connect4 import ConnectFour  # noqa: E402
+from game.rules.reversi import Reversi  # noqa: E402
 
 #: Seconds given to a search: far more than a fixed depth needs, so the depth, not the clock, ends it.
 AMPLE = 600.0
 
 
-def connect4_positions(count: int, seed: int = 1) -> list[ConnectFour]:
-    """``count`` 7x6 positions of 4 to 20 random plies, none over and none with a win in one."""
+def connect4_positions(count: int, seed: int = 1, cols: int = 7, rows: int = 6) -> list[ConnectFour]:
+    """``count`` positions of 4 to 20 random plies, none over."""
     rng = random.Random(seed)
     positions = []
     while len(positions) < count:
-        state = ConnectFour()
+        state = ConnectFour(cols=cols, rows=rows)
         for _ in range(rng.randint(4, 20)):
             state.push(rng.choice(state.legal_moves()))
             if state.is_over():
@@ -76,6 +84,21 @@ def chinesecheckers_positions(players: int, count: int, seed: int = 1) -> list[C
             if state.outcome() is not None:
                 break
         if state.outcome() is None:
+            positions.append(state)
+    return positions
+
+
+def reversi_positions(count: int, seed: int = 1) -> list[Reversi]:
+    """``count`` positions of 8 to 30 random plies whose mover has a move (a pass is no search)."""
+    rng = random.Random(seed)
+    positions = []
+    while len(positions) < count:
+        state = Reversi()
+        for _ in range(rng.randint(8, 30)):
+            state.push(rng.choice(state.legal_moves()))
+            if state.is_over():
+                break
+        if not state.is_over() and not state.must_pass():
             positions.append(state)
     return positions
 
@@ -112,6 +135,20 @@ def chinesecheckers_runs(depth: int, positions: list[ChineseCheckers]) -> list[C
     return [lambda state=state: run(state) for state in positions]
 
 
+def reversi_runs(depth: int, positions: list[Reversi], mode: int) -> list[Callable[[], int]]:
+    weights = load_weights() if mode == PATTERNS else HARD_WEIGHTS
+
+    def run(state: Reversi) -> int:
+        search = MidgameSearch(mode=mode, weights=weights)
+        own, opp = state.discs(state.turn), state.discs(1 - state.turn)
+        moves = list(state.legal_moves())
+        for d in range(1, depth + 1):
+            best, _ = search.search(own, opp, moves, d)
+            moves.insert(0, moves.pop(best))
+        return search.nodes
+    return [lambda state=state: run(state) for state in positions]
+
+
 def negamax_runs(depth: int, positions: list[ConnectFour]) -> list[Callable[[], int]]:
     def run(state: ConnectFour) -> int:
         search = Negamax(evaluate=lambda position: 0)
@@ -129,18 +166,30 @@ def mcts_runs(iterations: int, positions: list[ConnectFour]) -> list[Callable[[]
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=3, help="passes over the positions (default 3)")
+    parser.add_argument("--only", default="", help="run only the lines whose label holds this text")
     args = parser.parse_args(argv)
     if args.repeat < 1:
         parser.error("--repeat must be at least 1")
+
+    def measure_chosen(label: str, runs: Callable[[], list[Callable[[], int]]]) -> None:
+        if args.only in label:
+            measure(label, runs(), args.repeat)
+
     print(f"{'search':<44} {'searches':>8} {'mean nodes':>12} {'cpu ms':>9} {'nodes/cpu s':>12} {'nodes/s':>12}")
     c4 = connect4_positions(20)
     for depth in (8, 12):
-        measure(f"Connect Four Hard, 7x6, depth {depth}", connect4_runs(depth, c4), args.repeat)
+        measure_chosen(f"Connect Four Hard, 7x6, depth {depth}", lambda depth=depth: connect4_runs(depth, c4))
+    measure_chosen("Connect Four Hard, 10x10, depth 9",
+                   lambda: connect4_runs(9, connect4_positions(10, cols=10, rows=10)))
     for players, depth in ((2, 5), (3, 4), (6, 3)):
-        measure(f"Chinese Checkers Hard, {players} players, depth {depth}",
-                chinesecheckers_runs(depth, chinesecheckers_positions(players, 6)), args.repeat)
-    measure("negamax (Python), Connect Four 7x6, depth 7", negamax_runs(7, c4[:8]), args.repeat)
-    measure("MCTS (Python), Connect Four 7x6, iterations", mcts_runs(300, c4[:8]), args.repeat)
+        measure_chosen(f"Chinese Checkers Hard, {players} players, depth {depth}",
+                       lambda players=players, depth=depth: chinesecheckers_runs(
+                           depth, chinesecheckers_positions(players, 6)))
+    othello = reversi_positions(8)
+    for name, mode in (("Hard", HARD), ("Master", PATTERNS)):
+        measure_chosen(f"Reversi {name}, depth 10", lambda mode=mode: reversi_runs(10, othello, mode))
+    measure_chosen("negamax (Python), Connect Four 7x6, depth 7", lambda: negamax_runs(7, c4[:8]))
+    measure_chosen("MCTS (Python), Connect Four 7x6, iterations", lambda: mcts_runs(300, c4[:8]))
     return 0
 
 

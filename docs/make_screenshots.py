@@ -7,7 +7,9 @@ a throw-away user folder, drives it the way a player would, and saves the
 screen at each step: the title, the game menu, the match setup, a game
 against Master in progress (Master thinking), the result panel with the
 winning line, two bots playing each other (paused), Settings, Statistics,
-a hint in a hot-seat game, the Save dialog and the list of saved games;
+a hint in a hot-seat game, the Save dialog, its question before it replaces a
+saved game and the "Saved" toast, the list of saved games, the dialog that
+browses for one elsewhere and an error message;
 then Connect Four: a game against Easy with a disc about to drop, the
 hint's value of every column, and a won game's four in a row; then Chinese
 Checkers: the setup with six seats, a six-player game with a marble picked up
@@ -16,10 +18,17 @@ the end of a game played out for places; then Reversi: a game with the squares
 to play marked and a ghost disc under the mouse, discs turning over half way
 through a move, and the final score of a finished game; then Gomoku: a 15x15 game
 with a ghost stone under the mouse, a Renju position with Black's forbidden points
-crossed and one refused, a 19x19 game with move numbers, and a won 9x9 game's five.
+crossed and one refused, a 19x19 game with move numbers, and a won 9x9 game's five;
+then a network game between two arcades in this process, on loopback: the
+setup with a Remote player seat, the host waiting with the address to give,
+the Join screen listing the announced game, the invitation, a game with chat,
+an undo request to answer, a dropped player's countdown and the host's choice
+once it has run out.
 The statistics and saved games shown are samples written into the
 throw-away folder first. ``--size`` and ``--out`` render the same screens
-at another window size into another folder (to check small windows).
+at another window size into another folder; ``--all`` renders them at
+1280×800 into docs/screenshots and at 800×560 and 1920×1080 into its
+folders of those names.
 """
 from __future__ import annotations
 
@@ -32,6 +41,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "screenshots"
 SIZE = (1280, 800)
+MIN = (800, 560)
+FULL_HD = (1920, 1080)
 STEP = 1 / 60
 
 
@@ -272,11 +283,123 @@ def chinesecheckers_shots(app, run, settle, open_match, shot) -> None:
     shot("chinesecheckers-result")
 
 
+def network_shots(app, shot_dir: Path) -> None:
+    """A network game of Connect Four: ``app`` hosts (on loopback, announced to loopback
+    only), a second arcade in this process joins by its Join screen. Both share the
+    one display, so each picture is taken right after its own arcade's frame."""
+    import dataclasses
+    import socket
+    import time
+
+    import pygame
+
+    from game.match.record import Match
+    from game.rules.catalogue import new_state
+    from game.ui.app import App
+
+    guest = App(app.services.window.size, warm_up=False)
+    apps = (app, guest)
+
+    def run(frames: int = 1) -> None:
+        for _ in range(frames):
+            for each in apps:
+                each.frame(STEP)
+            time.sleep(0.001)
+
+    def until(condition, what: str, seconds: float = 30.0) -> None:
+        started = time.monotonic()
+        while not condition():
+            if time.monotonic() - started > seconds:
+                raise RuntimeError(f"{what} did not happen within {seconds:g} s")
+            run()
+
+    def settle() -> None:
+        until(lambda: not any(each.services.scenes.transitioning for each in apps), "the transitions' end")
+        run(3)
+
+    def shot(which, name: str) -> None:
+        which.frame(STEP)
+        path = shot_dir / f"{name}.png"
+        pygame.image.save(which.services.window.screen, str(path))
+        print(f"wrote {path}")
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.bind(("127.0.0.1", 0))
+            discovery_port = probe.getsockname()[1]
+        services = app.services
+        services.config.net = dataclasses.replace(services.config.net, reconnect_seconds=6)
+        services.setup_memory.player_name = "Ada"
+        setup = services.scenes.go("setup", game_id="connect4", animate=False)
+        settle()
+        setup.select(0, "Human")
+        setup.select(1, "Remote player")
+        run(20)
+        shot(app, "net-setup")
+        services.scenes.push("host", match=Match(new_state("connect4", **setup.options), setup.players()),
+                             bind="127.0.0.1", port=0, announce="127.0.0.1", discovery_port=discovery_port)
+        until(lambda: services.scenes.top.name == "play", "the hosted game")
+        settle()
+        host = services.scenes.top
+        run(30)
+        shot(app, "net-host-waiting")
+
+        guest.services.setup_memory.player_name = "Grace"
+        guest.services.scenes.push("join", listen_on="127.0.0.1", discovery_port=discovery_port)
+        join = guest.services.scenes.top
+        until(lambda: join.games, "the announced game on the Join screen")
+        settle()
+        shot(guest, "net-join")
+        join.join_found(join.games[0])
+        until(lambda: guest.services.scenes.top.name == "lobby", "the invitation")
+        settle()
+        shot(guest, "net-invitation")
+        guest.services.scenes.top.accept()
+        until(lambda: guest.services.scenes.top.name == "play", "the guest's play screen")
+        settle()
+        seen = guest.services.scenes.top
+        until(lambda: not host.net_paused, "the game going on")
+        for ply, column in enumerate((3, 3, 2, 4, 1)):
+            screen = host if ply % 2 == 0 else seen
+            until(lambda: screen.view.interactive and not screen.renderer.busy, "a player's turn")
+            screen.play_move(column)
+            until(lambda: len(host.match.records) == len(seen.match.records) == ply + 1, "the move on both boards")
+            run(30)
+            if ply == 1:
+                seen.send_chat("hi Ada, nice opening")
+                host.send_chat("thanks! good luck")
+        until(lambda: any(line.words.startswith("thanks") for line in seen.chat.lines), "the chat at the guest")
+        host.ask_undo()
+        until(lambda: seen.request_card.visible, "the undo request at the guest")
+        run(30)
+        shot(guest, "net-request")
+        seen.answer(True)
+        until(lambda: len(host.match.records) == 4, "the move taken back")
+        run(40)
+        shot(guest, "net-play")
+        seen.session.client.close()         # the guest's connection drops
+        until(lambda: host.pause_card.visible and host.pause_card.seconds_left, "the host's pause")
+        run(60)
+        shot(app, "net-paused")
+        until(lambda: host.pause_card.buttons, "the end of the wait")
+        run(20)
+        shot(app, "net-seat-choice")
+    finally:
+        guest.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--size", default=f"{SIZE[0]}x{SIZE[1]}", help="window size WIDTHxHEIGHT (default %(default)s)")
     parser.add_argument("--out", type=Path, default=OUT, help="folder for the PNG files (default docs/screenshots)")
+    parser.add_argument("--all", action="store_true", help="every screen at 1280x800, 800x560 and 1920x1080")
     args = parser.parse_args(argv)
+    if args.all:
+        import subprocess
+
+        for size, out in ((SIZE, OUT), (MIN, OUT / "800x560"), (FULL_HD, OUT / "1920x1080")):
+            subprocess.run([sys.executable, __file__, "--size", f"{size[0]}x{size[1]}", "--out", str(out)], check=True)
+        return 0
     width, _, height = args.size.partition("x")
     size = (int(width), int(height))
     out: Path = args.out
@@ -385,23 +508,42 @@ def main(argv: list[str] | None = None) -> int:
             app.frame(STEP)
         run(20)
         shot("hint")
+        write_sample_saves(saves_dir())
         scenes.top.ask_save()
         run(20)
         shot("save-dialog")
-        app.services.dialogs.close()
+        dialog = app.services.dialogs.current
+        dialog.field.set_text("tictactoe-evening.txt")
+        dialog.take()                       # a save of that name is there: asked first
+        run(20)
+        shot("save-replace")
+        app.services.dialogs.current.confirm()
+        run(40)
+        shot("toast")                       # "Saved to ...", inside the side panel
 
-        write_sample_saves(saves_dir())
         scenes.top.ask_load()
         settle()
         scenes.top.list.select(1)
         run(20)
         shot("load")
+        scenes.top.browse()
+        run(20)
+        shot("open-dialog")
+        app.services.dialogs.close()
+        scenes.top.list.select(2)
+        scenes.top.load_selected()          # the damaged file: why it cannot be loaded
+        run(20)
+        app.services.dialogs.message("Could not load the game", scenes.top.selected_game.problem)
+        run(20)
+        shot("message-dialog")
+        app.services.dialogs.close()
 
         scenes.rebuild(1, [], animate=False)
         connect4_shots(app, run, open_match, shot)
         chinesecheckers_shots(app, run, settle, open_match, shot)
         reversi_shots(app, run, open_match, shot)
         gomoku_shots(app, run, open_match, shot)
+        network_shots(app, out)
     finally:
         app.close()
     return 0

@@ -5,6 +5,8 @@
     python main.py arena GAME --a X --b Y [--games N] [--openings K] [--seed S] [--options k=v ...]
     python main.py bots                             every bot, tier and load problem
     python main.py analyse GAME "MOVES"             the hint tier's value of every move
+    python main.py serve --game GAME --seats remote,Master [--port N] [--name NAME]
+                                                    host a game on the LAN, no window
 
 GAME is a game id, or a game with options as save files write it:
 ``connect4(rows=5,cols=5)`` (a ``GameSpec``); ``--options k=v`` gives them
@@ -92,6 +94,21 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     analyse.add_argument("--budget", type=float, metavar="SECONDS",
                          help="thinking time (default: config's hint_time)")
     analyse.add_argument("--options", nargs="*", default=[], metavar="NAME=VALUE", help="game options")
+
+    serve = commands.add_parser("serve", help="host a game on the network without a window; prints who joins, "
+                                              "leaves and plays; Ctrl+C stops it and saves a game in progress")
+    serve.add_argument("--game", required=True, help=GAME_HELP)
+    serve.add_argument("--seats", required=True, metavar="SEAT,SEAT,...",
+                       help="one entry per seat, in order: 'remote' (a player who joins) or a tier or bot name, "
+                            "e.g. remote,remote or remote,Master")
+    serve.add_argument("--port", type=int, help="port to listen on (default: config's net.port; 0: any free port)")
+    serve.add_argument("--host", default="0.0.0.0", metavar="ADDRESS",
+                       help="address to listen on (default 0.0.0.0: every network of this machine)")
+    serve.add_argument("--name", default="Board Arcade server", help="the host's name, as joiners see it")
+    serve.add_argument("--after-limit", default="end", metavar="BOT|end",
+                       help="when a dropped player does not come back within net.reconnect_seconds: a tier or "
+                            "bot that takes the seat over, or 'end' to end the game (default)")
+    serve.add_argument("--load", metavar="FILE", help="go on with a saved game (its players are --seats)")
     return parser
 
 
@@ -112,6 +129,8 @@ def main(argv: Sequence[str] | None = None, prog: str = PROG) -> int:
             return list_bots(args)
         if args.command == "warmup":
             return warm_up_engines(args)
+        if args.command == "serve":
+            return serve_game(args)
         return analyse_position(args)
     except CliError as err:
         print(f"{prog}: error: {err}", file=sys.stderr)
@@ -302,6 +321,75 @@ def analyse_position(args: argparse.Namespace) -> int:
     verdict = position_value(reply.values, legal)
     print(f"Value of the position for {state.seat_name(state.turn)}{', proven' if verdict.proven else ''}: "
           f"{verdict.text}")
+    return 0
+
+
+def serve_game(args: argparse.Namespace) -> int:
+    """Host a game headless until Ctrl+C (or SIGTERM); a game still going is then saved (its path printed)."""
+    import asyncio
+    import contextlib
+    import signal
+
+    from game.match.config import BotChoiceError, load_config
+    from game.net.server import GameServer, NetError, SeatPlan
+    from game.store.savefile import SaveFileError, default_save_path, load_match
+    from game.store.userdata import saves_dir
+
+    if args.load is not None:
+        try:
+            state = load_match(args.load).state
+        except SaveFileError as err:
+            raise CliError(str(err)) from None
+        game_id = state.game_id
+    else:
+        state = game_spec(args.game).new_state()
+        game_id = state.game_id
+    words = [word.strip() for word in args.seats.split(",")]
+    if len(words) != state.num_seats or not all(words):
+        raise CliError(f"--seats names {len(words)} seats; {state.title} here seats {state.num_seats} "
+                       f"(one entry each: remote, or a tier or bot name)")
+    seats = [SeatPlan.remote() if word.casefold() == "remote" else SeatPlan.bot(word) for word in words]
+    config = load_config(args.config)
+    port = config.net.port if args.port is None else args.port
+    if not 0 <= port <= 65535:
+        raise CliError(f"--port must be from 0 to 65535, got {port}")
+    tiers = [plan.tier for plan in seats if plan.tier] + ([args.after_limit] if args.after_limit != "end" else [])
+    registry = None
+    if tiers:
+        config, registry = load_setup(args)
+        warn_problems(config, registry)
+        for tier in tiers:
+            bot_spec(config, registry, game_id, tier, None)
+
+    def resolve(tier: str):
+        try:
+            return config.bot_spec(game_id, tier, registry)
+        except BotChoiceError as err:
+            raise ValueError(str(err)) from None
+
+    server = GameServer(state, seats, host=args.host, port=port, limits=config.net,
+                        log=lambda line: print(line, flush=True), name=args.name, bot_spec=resolve,
+                        after_limit=args.after_limit)
+    async def serve() -> None:
+        with contextlib.suppress(NotImplementedError, RuntimeError):   # no such signal handling on Windows
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, server.stop)
+        await server.serve()
+
+    try:
+        asyncio.run(serve())
+    except NetError as err:
+        raise CliError(str(err)) from None
+    except KeyboardInterrupt:
+        print("Stopping (Ctrl+C)", flush=True)
+    if server.is_over or not server.state.move_stack:
+        return 0
+    path = default_save_path(game_id, saves_dir())
+    try:
+        server.save(path)
+    except OSError as err:
+        print(f"{args.prog}: the game in progress could not be saved: {err.strerror or err}", file=sys.stderr)
+        return BOT_FAILED
+    print(f"The game in progress is saved in {path}", flush=True)
     return 0
 
 

@@ -2,17 +2,20 @@
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
+import numpy as np
 import pytest
 
 from bots.connect4_alphabeta import ConnectFourAlphaBeta
 from bots.connect4_easy import ConnectFourEasy
 from bots.connect4_features import ConnectFourFeatures
 from bots.lib.clock import Deadline
+from bots.lib.search_state import refcount_calls
 from bots.lib.connect4_board import centre_weights, completes_line, winning_columns
 from bots.lib.connect4_lines import line_tables
-from bots.lib.connect4_search import (THREAT_GOOD, THREAT_NOW, THREAT_OTHER, WIN, Engine, drop, evaluate,
-                                      threat_value, undo)
+from bots.lib.connect4_search import (STATE, THREAT_GOOD, THREAT_NOW, THREAT_OTHER, WIN, Engine, drop, evaluate,
+                                      negamax, threat_value, undo)
 from bots.lib.connect4_strings import StringBoard, chessvalue
 from game.rules.connect4 import ConnectFour
 
@@ -225,7 +228,8 @@ def test_medium_does_not_play_under_the_opponents_winning_cell():
 
 # -- Hard: the numba engine -------------------------------------------------------
 def engine_arrays(engine: Engine) -> tuple:
-    return engine.cells.tobytes(), engine.heights.tobytes(), engine.counts.tobytes()
+    return (engine.cells.tobytes(), engine.heights.tobytes(), engine.counts.tobytes(),
+            engine.record["window_score"].tobytes(), engine.record["threats"].tobytes())
 
 
 @pytest.mark.parametrize("cols, rows, n", SIZES)
@@ -250,9 +254,9 @@ def test_engine_drop_then_undo_restores_its_arrays(cols, rows, n):
     engine = Engine(state)
     before = engine_arrays(engine)
     for col in state.legal_moves():
-        cell = drop(engine.cells, engine.heights, engine.counts, tables.cell_windows, rows, col, 1)
+        cell = drop(engine.record, col, 1)
         assert cell == col * rows + state.height(col) and engine.cells[cell] == 1
-        undo(engine.cells, engine.heights, engine.counts, tables.cell_windows, rows, col)
+        undo(engine.record, col)
         assert engine_arrays(engine) == before
 
 
@@ -260,9 +264,58 @@ def test_engine_evaluation_is_the_same_seen_from_either_side():
     rng = random.Random(9)
     for plies in (4, 11, 20, 30):
         state = random_position(rng, 7, 6, 4, plies)
-        engine, t = Engine(state), line_tables(7, 6, 4)
-        args = (engine.cells, engine.heights, engine.counts, t.windows, t.weights, engine.threat_mark, 7, 6, 4)
-        assert evaluate(*args, 1) == -evaluate(*args, 2)
+        engine = Engine(state)
+        assert evaluate(engine.record, 1) == -evaluate(engine.record, 2)
+
+
+def test_the_engines_node_loop_does_no_reference_counting():
+    record, i = np.zeros(1, STATE)[0], np.int64
+    assert refcount_calls(negamax, record, i(1), i(3), i(-5), i(5), i(1), np.uint64(0), i(0)) == 0
+
+
+def test_a_board_larger_than_the_engine_holds_is_refused_naming_its_size():
+    with pytest.raises(ValueError, match="11x6"):
+        Engine(SimpleNamespace(cols=11, rows=6, n=4))
+
+
+def plain_evaluation(state: ConnectFour, player: int) -> int:
+    """The engine's evaluation written plainly over the rules' board: every window's discs counted
+    afresh, every threat cell marked, a threat right above an opponent's threat counting nothing."""
+    cols, rows, n = state.cols, state.rows, state.n
+    tables = line_tables(cols, rows, n)
+    disc = {col * rows + row: d for col, column in enumerate(state.board) for row, d in enumerate(column) if d}
+    score = 0
+    marks = [0] * (cols * rows)
+    for window in tables.windows.tolist():
+        held = [disc.get(cell, 0) for cell in window]
+        for owner in (1, 2):
+            if held.count(3 - owner) == 0 and held.count(owner) > 0:
+                sign = 1 if owner == player else -1
+                score += sign * int(tables.weights[held.count(owner)])
+                if held.count(owner) == n - 1:
+                    marks[window[held.index(0)]] |= owner
+    for col in range(cols):
+        height = state.height(col)
+        for row in range(height, rows):
+            below = marks[col * rows + row - 1] if row > height else 0
+            for owner in (1, 2):
+                if marks[col * rows + row] & owner and not below & (3 - owner):
+                    value = threat_value(owner, row, height)
+                    score += value if owner == player else -value
+    return score
+
+
+@pytest.mark.parametrize("cols, rows, n", SIZES)
+def test_engine_evaluation_kept_up_by_drop_and_undo_matches_a_plain_count(cols, rows, n):
+    rng = random.Random(3 * cols + rows + n)
+    for plies in range(0, cols * rows, 4):
+        state = random_position(rng, cols, rows, n, plies)
+        engine = Engine(state)
+        for col in state.legal_moves()[:3]:      # after a drop and an undo, as the search leaves it
+            drop(engine.record, col, 1)
+            undo(engine.record, col)
+        for player in (1, 2):
+            assert evaluate(engine.record, player) == plain_evaluation(state, player), (state.to_text(), player)
 
 
 def test_threats_on_their_owners_zugzwang_rows_are_worth_most():

@@ -5,11 +5,13 @@ import random
 from functools import cache
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from bots.lib.connect4_solver import (
-    Geometry, PositionError, SearchAborted, Solver, position_from_moves, score_text,
+    STATE, Geometry, PositionError, SearchAborted, Solver, negamax, position_from_moves, score_text,
 )
+from bots.lib.search_state import refcount_calls
 from game.rules.connect4 import ConnectFour
 
 FIXTURE = Path(__file__).parent / "fixtures" / "connect4_scores.txt"
@@ -41,6 +43,33 @@ def test_reference_scores_hold_with_an_empty_table():
     for moves, score in reference_cases()[::4]:
         solver().clear()
         assert solver().solve_moves(columns(moves)) == score, moves
+
+
+def test_a_batch_gets_every_positions_exact_score_in_order():
+    cases = reference_cases()
+    solver().clear()
+    scores = solver().solve_many([position_from_moves(columns(moves)) for moves, _ in cases])
+    assert scores == [score for _, score in cases]
+
+
+def test_a_weak_batch_gives_each_positions_sign():
+    cases = reference_cases()[::2]
+    scores = solver().solve_many([position_from_moves(columns(moves)) for moves, _ in cases], weak=True)
+    assert [(s > 0) - (s < 0) for s in scores] == [(score > 0) - (score < 0) for _, score in cases]
+
+
+def test_a_batch_stopped_at_its_node_limit_raises_and_later_searches_stay_exact():
+    cases = reference_cases()[-3:]
+    positions = [position_from_moves(columns(moves)) for moves, _ in cases]
+    solver().clear()
+    with pytest.raises(SearchAborted):
+        solver().solve_many(positions, node_limit=100)
+    assert solver().solve_many(positions) == [score for _, score in cases]
+
+
+def test_the_search_recursion_does_no_reference_counting():
+    record = np.zeros(1, STATE)[0]
+    assert refcount_calls(negamax, record, np.uint64(0), np.uint64(0), 0, -1, 1) == 0
 
 
 def test_a_win_with_the_fourth_disc_scores_18():

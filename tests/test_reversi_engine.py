@@ -9,7 +9,9 @@ import numpy as np
 import pytest
 
 from bots.lib import reversi_board as board
+from bots.lib import reversi_endgame, reversi_search
 from bots.lib.reversi_endgame import SolveAborted, Solver
+from bots.lib.search_state import refcount_calls
 from bots.lib import reversi_patterns as patterns
 from bots.lib.reversi_eval import HARD_WEIGHTS, PATTERNS, feature_eval
 from bots.lib.reversi_search import MidgameSearch
@@ -200,6 +202,11 @@ def test_solver_agrees_with_a_full_depth_midgame_search_where_the_table_is_used(
         assert 100 * solver().solve(own, opp).score == values[best]
 
 
+def test_the_solvers_recursion_does_no_reference_counting():
+    record = np.zeros(1, reversi_endgame.STATE)[0]
+    assert refcount_calls(reversi_endgame._search, record, u64(1), u64(2), -64, 64, 20, 0, 0) == 0
+
+
 def test_a_solve_that_reaches_its_node_limit_raises_solve_aborted():
     position, _ = ffo_cases()[37]        # FFO #38, 24 empties: far more than 1000 nodes
     with pytest.raises(SolveAborted):
@@ -214,7 +221,7 @@ def test_overlapping_disc_masks_are_refused_with_both_named():
 # -- midgame search and evaluation -------------------------------------------------------------
 def test_evaluation_is_the_same_seen_from_either_side():
     for own, opp in random_positions()[::9]:
-        assert feature_eval(u64(own), u64(opp), HARD_WEIGHTS) == -feature_eval(u64(opp), u64(own), HARD_WEIGHTS)
+        assert feature_eval(own, opp, HARD_WEIGHTS) == -feature_eval(opp, own, HARD_WEIGHTS)
 
 
 def test_the_pattern_mode_searches_with_the_pattern_evaluation():
@@ -225,7 +232,19 @@ def test_the_pattern_mode_searches_with_the_pattern_evaluation():
     _, values = MidgameSearch(mode=PATTERNS, weights=weights, table_bits=8).search(own, opp, moves, 1, every=True)
     for move, value in zip(moves, values):
         turned = flip_mask(own, opp, move)
-        assert value == -patterns.pattern_eval(u64(opp & ~turned), u64(own | turned | 1 << move), weights)
+        assert value == -patterns.evaluate(opp & ~turned, own | turned | 1 << move, weights)
+
+
+def test_the_midgame_searchs_recursion_does_no_reference_counting():
+    record = np.zeros(1, reversi_search.STATE)[0]
+    assert refcount_calls(reversi_search._pvs, record, u64(1), u64(2), -100, 100, 3, 1) == 0
+
+
+def test_weights_the_evaluation_cannot_read_are_refused_naming_them():
+    with pytest.raises(ValueError, match="int64"):
+        MidgameSearch(weights=HARD_WEIGHTS.astype(np.int64))
+    with pytest.raises(ValueError, match=r"shape \(6,\)"):
+        MidgameSearch(mode=PATTERNS, weights=HARD_WEIGHTS)     # Hard's six weights are no pattern tables
 
 
 def test_a_search_to_the_end_gives_every_move_its_exact_score_in_centi_discs():

@@ -256,3 +256,65 @@ def test_no_text_is_cut_on_the_menus_setup_settings_and_a_game_at_the_smallest_a
         d.open_match(Match(new_state("connect4"), [Player.human(), Player.of_bot("Medium")]))
         cut = [line for line in drawn.of_frames(d) if line.endswith("…")]
         assert cut == [], f"the play screen at {size} cuts {cut}"
+
+
+def test_tooltips_show_on_a_rest_beside_or_above_their_control_and_never_over_its_neighbours(make_app):
+    d = make_app(size=(1280, 800))
+    d.start_hot_seat()
+    play = d.scene
+    checked = 0
+    for widget in play.focus.widgets:
+        if not widget.visible or not widget.enabled or not widget.tooltip or widget is play.board:
+            continue
+        d.post(pygame.MOUSEMOTION, pos=widget.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+        d.frames(45)                                    # the tooltip waits for the mouse to rest
+        box = play.focus.tooltip_rect
+        assert box is not None, f"{widget.id}'s tooltip is not shown"
+        assert not box.colliderect(widget.rect)
+        neighbours = [w.id for w in play.focus.widgets if w is not widget and w.visible and w is not play.board
+                      and box.colliderect(w.rect)]
+        assert neighbours == [], f"{widget.id}'s tooltip covers {neighbours}"
+        checked += 1
+    assert checked >= 6
+
+
+def test_a_button_has_a_tooltip_only_when_it_says_more_than_the_button(make_app):
+    d = make_app(size=(1280, 800))
+    d.start_hot_seat()
+    controls = d.scene.controls
+    assert controls.undo.tooltip and "Ctrl+Z" in controls.undo.tooltip       # a second key the keycap does not show
+    setup_options = []
+    d.services.scenes.go("setup", game_id="connect4", animate=False)
+    d.settle()
+    for widget in d.scene.option_widgets:
+        setup_options.append(widget.tooltip)
+    assert setup_options and all(tip == "" for tip in setup_options)     # their names are written beside them
+
+
+def test_no_text_is_cut_on_the_saved_games_list_and_the_dialogs_at_the_smallest_and_a_full_hd_window(
+        make_app, monkeypatch):
+    from game.store.savefile import save_match
+    from game.store.userdata import saves_dir
+
+    drawn = DrawnText(monkeypatch)
+    d = make_app()
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    match = Match(new_state("tictactoe"), [Player.human(), Player.of_bot("Master")])
+    match.play(4)
+    save_match(match, saves_dir() / "evening.txt")
+    dialogs = [
+        lambda: d.services.dialogs.message("Could not save the game", "The disk is full: nothing was written."),
+        lambda: d.services.dialogs.confirm("Quit", "Leave Board Arcade?", "Quit", lambda: None),
+        lambda: d.services.dialogs.save_as("Save game", saves_dir() / "tictactoe-new.txt", lambda path: None),
+        lambda: d.services.dialogs.choose_file("Open a saved game", saves_dir(), lambda path: None),
+    ]
+    for size in (MIN_SIZE, (1920, 1080)):
+        resize(d, size)
+        d.services.scenes.go("load", animate=False)
+        cut = [line for line in drawn.of_frames(d) if line.endswith("…") and line != "Browse…"]   # its own dots
+        assert cut == [], f"the saved games at {size} cut {cut}"
+        for open_dialog in dialogs:
+            open_dialog()
+            cut = [line for line in drawn.of_frames(d) if line.endswith("…") and line != "Browse…"]
+            assert cut == [], f"the {d.services.dialogs.kind} dialog at {size} cuts {cut}"
+            d.services.dialogs.close()

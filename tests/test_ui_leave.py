@@ -107,7 +107,7 @@ def test_an_untouched_game_or_one_the_bots_play_alone_leaves_nothing_to_resume(m
     back_to_title(d)
     assert KEPT not in d.services.toasts.messages()
     assert not autosave.autosave_path().exists()
-    assert [w.id for w in d.scene.focus.widgets] == ["play", "load", "stats", "settings", "quit"]
+    assert [w.id for w in d.scene.focus.widgets] == ["play", "join", "load", "stats", "settings", "quit"]
 
 
 def test_a_finished_game_leaves_nothing_and_finishing_a_resumed_one_takes_resume_away(make_app):

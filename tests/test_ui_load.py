@@ -11,6 +11,7 @@ from game.rules.catalogue import new_state
 from game.match.record import Match, Player
 from game.store.savefile import save_match
 from game.store.userdata import saves_dir
+from tests.test_ui_dialogs import type_text
 
 
 def saved(name: str, moves: str, players: list[Player], when: dt.datetime, folder: Path | None = None) -> Path:
@@ -126,7 +127,7 @@ def test_a_file_spoilt_after_listing_shows_the_error_and_keeps_the_match(make_ap
     d.settle()
     path.write_text("Game: chess\n", encoding="utf-8")
     d.key(pygame.K_RETURN)
-    assert d.services.dialogs.kind == "message" and "chess" in d.services.dialogs.window.text_block.html_text
+    assert d.services.dialogs.kind == "message" and "chess" in d.services.dialogs.current.text
     d.key(pygame.K_RETURN)
     assert d.scene.name == "load" and not d.scene.games[0].loadable
     d.key(pygame.K_ESCAPE)
@@ -199,7 +200,7 @@ def test_browse_opens_a_game_saved_in_another_folder(make_app, tmp_path):
     assert d.scene.games == []
     d.key(pygame.K_b)
     assert d.services.dialogs.kind == "file"
-    d.services.dialogs.window.file_path_text_line.set_text(str(path))
+    type_text(d, str(path))
     d.key(pygame.K_RETURN)
     d.settle()
     assert d.scene.name == "play" and d.scene.match.state.to_text() == "c3 b2"
@@ -210,11 +211,11 @@ def test_save_dialog_enter_saves_a_bare_name_in_the_saves_folder_and_escape_canc
     d.start_hot_seat()
     d.scene.play_move(4)
     d.key(pygame.K_s, mod=pygame.KMOD_CTRL)
-    assert d.services.dialogs.kind == "file"
+    assert d.services.dialogs.kind == "save"
     d.key(pygame.K_ESCAPE)
     assert not d.services.dialogs.is_open and list(saves_dir().iterdir()) == []
     d.key(pygame.K_s, mod=pygame.KMOD_CTRL)
-    d.services.dialogs.window.file_path_text_line.set_text("my game")
+    type_text(d, "my game")
     d.key(pygame.K_RETURN)
     assert not d.services.dialogs.is_open
     assert "Moves: b2" in (saves_dir() / "my game.txt").read_text(encoding="utf-8")
@@ -242,7 +243,7 @@ def test_a_save_naming_a_bot_not_installed_says_so_and_loads_with_a_stand_in(mak
     d.key(pygame.K_RETURN)
     d.settle()
     assert d.scene.name == "play" and d.scene.match.players[1] == Player.of_bot("Master")
-    assert "RetiredBot is not installed, so Master" in d.services.dialogs.window.text_block.html_text
+    assert "RetiredBot is not installed, so Master" in d.services.dialogs.current.text
 
 
 def test_two_saves_in_the_same_minute_get_different_names(make_app):
@@ -251,7 +252,7 @@ def test_two_saves_in_the_same_minute_get_different_names(make_app):
     d.scene.play_move(4)
     for _ in range(2):
         d.key(pygame.K_s, mod=pygame.KMOD_CTRL)
-        assert d.services.dialogs.kind == "file"
+        assert d.services.dialogs.kind == "save"
         d.key(pygame.K_RETURN)
         assert not d.services.dialogs.is_open
     files = sorted(p.name for p in saves_dir().iterdir())

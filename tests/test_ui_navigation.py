@@ -52,7 +52,8 @@ def test_tab_and_arrows_move_a_visible_focus_ring(make_app):
     d = make_app()
     d.key(pygame.K_TAB)
     focused = d.scene.focus.current
-    assert focused is d.scene.widget("load")
+    assert focused is d.scene.widget("join")
+    d.key(pygame.K_DOWN)
     d.key(pygame.K_DOWN)
     focused = d.scene.focus.current
     assert focused is d.scene.widget("stats")

@@ -10,6 +10,7 @@ from game.match.record import Match, Player
 from game.store.savefile import save_match
 from game.ui import palette
 from game.store.userdata import load_stats, saves_dir
+from tests.test_ui_dialogs import type_text
 
 
 def near(colour, target, tolerance=40) -> bool:
@@ -84,9 +85,9 @@ def test_save_then_load_restores_position_and_turn(make_app):
     for cell in (4, 0, 8):
         click_cell(d, cell)
     d.key(pygame.K_s, mod=pygame.KMOD_CTRL)
-    dialog = d.services.dialogs.window
-    assert d.services.dialogs.kind == "file"
-    target = Path(dialog.file_path_text_line.get_text())
+    dialog = d.services.dialogs.current
+    assert d.services.dialogs.kind == "save"
+    target = dialog.folder / dialog.field.text
     assert target.parent == saves_dir() and target.suffix == ".txt"
     d.key(pygame.K_RETURN)
     assert target.is_file() and not d.services.dialogs.is_open
@@ -114,10 +115,10 @@ def test_loading_a_corrupt_file_shows_an_error_and_keeps_the_game(make_app, tmp_
     d.key(pygame.K_o, mod=pygame.KMOD_CTRL)
     d.settle()
     d.key(pygame.K_b)                        # Browse…: the file dialog, for a file elsewhere
-    d.services.dialogs.window.file_path_text_line.set_text(str(broken))
+    type_text(d, str(broken))
     d.key(pygame.K_RETURN)
     assert d.services.dialogs.is_open and d.services.dialogs.kind == "message"
-    message = d.services.dialogs.window.text_block.html_text
+    message = d.services.dialogs.current.text
     assert "broken.txt" in message
     d.frames(3)
     d.key(pygame.K_RETURN)
@@ -136,7 +137,7 @@ def test_start_with_load_path_opens_the_play_screen_and_a_bot_not_installed_gets
     assert d.scene.name == "play"
     assert [s.name for s in d.services.scenes.stack] == ["title", "games", "setup", "play"]
     assert d.services.dialogs.is_open
-    message = d.services.dialogs.window.text_block.html_text
+    message = d.services.dialogs.current.text
     assert "NoSuchBot is not installed, so Master (the tier that gives hints) plays that seat instead" in message
     assert d.scene.match.players == [Player.human(), Player.of_bot("Master")]
     assert d.scene.match.state.turn == 1
@@ -157,13 +158,16 @@ def test_saving_over_an_existing_file_asks_first(make_app, tmp_path):
     d.settle()
     target = tmp_path / "kept.txt"
     target.write_text("precious", encoding="utf-8")
-    d.scene.save_to(target)
-    assert d.services.dialogs.kind == "confirm"
-    d.key(pygame.K_ESCAPE)
-    assert target.read_text(encoding="utf-8") == "precious"
-    d.scene.save_to(target)
+    d.key(pygame.K_s, mod=pygame.KMOD_CTRL)
+    type_text(d, str(target))
     d.key(pygame.K_RETURN)
-    assert "Moves: b2" in target.read_text(encoding="utf-8")
+    assert d.services.dialogs.kind == "confirm" and "kept.txt already exists" in d.services.dialogs.current.text
+    d.key(pygame.K_ESCAPE)                          # not replaced: back to the Save dialog, the name kept
+    assert target.read_text(encoding="utf-8") == "precious"
+    assert d.services.dialogs.kind == "save" and d.services.dialogs.current.field.text == str(target)
+    d.key(pygame.K_RETURN)
+    d.key(pygame.K_RETURN)
+    assert "Moves: b2" in target.read_text(encoding="utf-8") and not d.services.dialogs.is_open
 
 
 def test_a_loaded_bot_without_a_tier_keeps_its_own_name(make_app, tmp_path):
@@ -307,17 +311,18 @@ def test_saving_into_a_missing_folder_says_so_unless_it_is_inside_the_saves_fold
     d.open_match(hot_seat_match("b2"))
     d.settle()
     d.key(pygame.K_s, mod=pygame.KMOD_CTRL)
-    line = d.services.dialogs.window.file_path_text_line
     nowhere = tmp_path / "nowhere" / "game.txt"
-    line.set_text(str(nowhere))
+    type_text(d, str(nowhere))
     d.key(pygame.K_RETURN)
-    assert d.services.dialogs.kind == "file" and not nowhere.parent.exists()
+    assert d.services.dialogs.kind == "save" and not nowhere.parent.exists()
     problem = next(m for m in d.services.toasts.messages() if "nowhere" in m)
     assert problem == f"There is no folder {nowhere.parent}: choose one that exists, or a new one inside the saves folder"
-    d.frames(5)                                     # the toast is drawn above the dialog
+    d.frames(5)                                     # the toast is drawn beside the dialog, not under it
     toast = d.services.toasts.items[-1].rect
-    assert toast is not None and toast.bottom <= d.services.dialogs.window.rect.top
-    line.set_text(str(saves_dir() / "2025" / "first"))
+    dialog = d.services.dialogs.current.rect
+    assert toast is not None and (toast.bottom <= dialog.top or toast.top >= dialog.bottom)
+    d.key(pygame.K_a, mod=pygame.KMOD_CTRL)
+    type_text(d, str(saves_dir() / "2025" / "first"))
     d.key(pygame.K_RETURN)
     saved = saves_dir() / "2025" / "first.txt"
     assert not d.services.dialogs.is_open and "Moves: b2" in saved.read_text(encoding="utf-8")
@@ -329,7 +334,7 @@ def test_browsing_for_a_file_that_is_not_there_says_so(make_app, tmp_path):
     d.key(pygame.K_l)
     d.settle()
     d.key(pygame.K_b)
-    d.services.dialogs.window.file_path_text_line.set_text(str(tmp_path / "missing.txt"))
+    type_text(d, str(tmp_path / "missing.txt"))
     d.key(pygame.K_RETURN)
     assert d.services.dialogs.kind == "file"
     assert f"There is no file {tmp_path / 'missing.txt'}" in d.services.toasts.messages()

@@ -258,7 +258,7 @@ def test_hover_ghost_shows_only_when_interactive_and_on_empty_cells() -> None:
     assert ghost.r > empty.get_at(centre).r   # tinted towards X's coral
 
 
-def test_hint_values_label_each_empty_cell_they_name() -> None:
+def test_hint_values_label_each_empty_cell_they_name_and_mark_the_unvalued_as_unknown() -> None:
     renderer = new_renderer()
     match = new_match("b2")
     plain = render(renderer, match.state, BoardView())
@@ -275,8 +275,32 @@ def test_hint_values_label_each_empty_cell_they_name() -> None:
         )
 
     assert region_changed(0) and region_changed(8)
-    assert not region_changed(1) and not region_changed(6)
     assert count_near(labelled, renderer.cell_centre(8), reach, palette.BAD) > 5
+    assert region_changed(1) and region_changed(6)            # not valued yet: a '?', never a loss's colour
+    assert count_near(labelled, renderer.cell_centre(1), reach, palette.BAD) == 0
+    assert not region_changed(4)                              # b2 is taken: no move there
+
+
+def test_a_partial_hint_marks_each_legal_move_not_valued_with_a_muted_question_mark(monkeypatch) -> None:
+    from game.ui.renderers import grid
+
+    words: list[tuple[str, tuple]] = []
+    original = grid.render
+
+    def recording(font, content, colour):
+        words.append((content, tuple(colour)))
+        return original(font, content, colour)
+
+    monkeypatch.setattr(grid, "render", recording)
+    renderer = new_renderer()
+    match = new_match("b2")
+    render(renderer, match.state, BoardView(hint_values={0: MoveValue(-1.0, "loss in 3", exact=True)}))
+    marks = [colour for content, colour in words if content == "?"]
+    assert len(marks) == 7 and set(marks) == {palette.TEXT_MUTED}      # eight empty cells, one valued
+    words.clear()
+    every = {cell: MoveValue(0.0, "draw", exact=True) for cell in range(9) if cell != 4}
+    render(renderer, match.state, BoardView(hint_values=every))
+    assert "?" not in [content for content, _ in words]
 
 
 def test_hint_ring_is_gold_around_the_hinted_cell() -> None:

@@ -65,8 +65,8 @@ def test_a_screen_stops_following_the_settings_once_it_has_left(make_app):
 
 def test_a_screen_asked_for_by_an_unknown_name_is_an_error_naming_the_screens(make_app):
     d = make_app()
-    with pytest.raises(UnknownScene, match="no screen called 'lobby'; screens: games, load, play, settings, setup"):
-        d.services.scenes.push("lobby")
+    with pytest.raises(UnknownScene, match="no screen called 'tournament'; screens: games, host, join, load, lobby, play"):
+        d.services.scenes.push("tournament")
     assert [s.name for s in d.services.scenes.stack] == ["title"]
 
 
@@ -95,4 +95,4 @@ def test_a_match_whose_game_has_no_board_is_refused_with_a_dialog_and_nothing_ch
     d.frames(1)
     assert [s.name for s in d.services.scenes.stack] == ["title"]
     assert d.services.dialogs.kind == "message"
-    assert "Tic-tac-toe has no board on screen yet." in d.services.dialogs.window.text_block.html_text
+    assert "Tic-tac-toe has no board on screen yet." in d.services.dialogs.current.text

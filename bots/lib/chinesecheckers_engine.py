@@ -207,13 +207,13 @@ class Position:
 
 
 # -- kernels ---------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def goal_filled(home, occupied, seat):
     """A seat has won: every goal hole is taken, at least one by its own marble."""
     return occupied[seat] == MARBLES and home[seat] >= 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def make(code, board, marbles, dist_sum, home, occupied, dist, goal_owner):
     """Play an engine move code on the position arrays (no legality check)."""
     seat = code >> SEAT_SHIFT
@@ -222,7 +222,7 @@ def make(code, board, marbles, dist_sum, home, occupied, dist, goal_owner):
     _move_marble(seat, start, end, board, marbles, dist_sum, home, occupied, dist, goal_owner)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def unmake(code, board, marbles, dist_sum, home, occupied, dist, goal_owner):
     """Take back ``make(code, ...)`` exactly."""
     seat = code >> SEAT_SHIFT
@@ -231,7 +231,7 @@ def unmake(code, board, marbles, dist_sum, home, occupied, dist, goal_owner):
     _move_marble(seat, end, start, board, marbles, dist_sum, home, occupied, dist, goal_owner)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _move_marble(seat, start, end, board, marbles, dist_sum, home, occupied, dist, goal_owner):
     board[start] = 0
     board[end] = seat + 1
@@ -252,7 +252,7 @@ def _move_marble(seat, start, end, board, marbles, dist_sum, home, occupied, dis
             home[seat] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def generate(seat, board, marbles, allowed, neighbours, jump_land, mark, queue, out, count):
     """Append every move of ``seat`` to ``out`` from index ``count``; return the new count.
 
@@ -297,7 +297,7 @@ def generate(seat, board, marbles, allowed, neighbours, jump_land, mark, queue, 
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def straggler(seat, marbles, dist):
     """The distance to the goal tip of the seat's marble farthest behind."""
     worst = 0
@@ -310,7 +310,7 @@ def straggler(seat, marbles, dist):
     return worst
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def seat_cost(seat, marbles, dist_sum, dist, straggler_weight):
     """How far a seat is from home: summed tip distance plus the straggler term (x4)."""
     return 4 * dist_sum[seat] + straggler_weight * straggler(seat, marbles, dist)
@@ -336,7 +336,7 @@ def _clock():
     return now
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def evaluate(root, marbles, dist_sum, active, dist, weights):
     """The leaf value for ``root``: the opponents' blended cost minus its own."""
     mine = seat_cost(root, marbles, dist_sum, dist, weights[0])
@@ -358,7 +358,7 @@ def evaluate(root, marbles, dist_sum, active, dist, weights):
     return blended - mine
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _order(moves, start, stop, dist):
     """Sort ``moves[start:stop]`` most forward first (largest drop in tip distance)."""
     for i in range(start, stop):
@@ -371,7 +371,7 @@ def _order(moves, start, stop, dist):
         moves[i] = moves[i] & 0xFFFFFFFF
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _outcome(root, ply, home, occupied, active):
     """``WIN - ply`` if the root seat has filled its goal, ``ply - WIN`` if another has, else 0."""
     if goal_filled(home, occupied, root):
@@ -382,7 +382,7 @@ def _outcome(root, ply, home, occupied, active):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _node_moves(maximising, root, board, marbles, active, neighbours, jump_land, allowed, dist, weights,
                 mark, queue, buffer, level):
     """Fill ``buffer`` with a node's moves, best ordered first; returns how many.
@@ -417,7 +417,7 @@ def position_key(marbles, zobrist):
     return key
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _move_key(code, zobrist):
     if code < 0:
         return 0

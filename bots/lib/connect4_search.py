@@ -1,10 +1,16 @@
 """Connect Four alpha-beta search in numba, for any board up to 10x10 and N from 3 to 6.
 
-A position is four arrays the kernels update in place (see ``Engine``):
+A position is three arrays the kernels update in place (see ``Engine``):
 ``cells`` (int8, ``col * rows + row``: 0 empty, 1 Red, 2 Yellow),
 ``heights`` (int64 per column) and ``counts`` (int8, ``counts[player,
 window]`` discs of that player in each window of ``connect4_lines``), plus
 a Zobrist key. Dropping a disc touches only the windows through its cell.
+
+The search's state is one record (``STATE``, ``bots/lib/search_state.py``):
+the position's arrays, the board's line tables, the killers, history, move
+buffers and the explicit stack's frames, sized for the largest board, and
+the transposition table's addresses. The kernels take that record and
+integers, so a node counts no references.
 
 The search is negamax with alpha-beta:
 
@@ -25,9 +31,9 @@ The search is negamax with alpha-beta:
   cell under an opponent threat goes last.
 * A transposition table (Zobrist keys, depth-preferred replacement) keeps
   bounds and best moves across the iterations of iterative deepening.
-* ``stats`` counts nodes; once ``stats[NODES]`` passes ``stats[NODE_LIMIT]``
-  the search sets ``stats[ABORTED]`` and unwinds, so the caller can keep the
-  last finished iteration and stay inside its time budget.
+* The record counts nodes; once ``nodes`` passes ``node_limit`` the search
+  sets ``aborted`` and unwinds, so the caller can keep the last finished
+  iteration and stay inside its time budget.
 """
 from __future__ import annotations
 
@@ -35,6 +41,7 @@ import numpy as np
 from numba import njit
 
 from bots.lib.connect4_lines import LineTables, line_tables
+from bots.lib.search_state import address_of, load, store
 
 WIN = 1_000_000
 INF = 10_000_000
@@ -43,84 +50,139 @@ WIN_BOUND = WIN - 1000
 MAX_PLY = 128
 TT_BITS = 19
 EXACT, LOWER, UPPER = 0, 1, 2
-NODES, NODE_LIMIT, ABORTED = 0, 1, 2
 #: Fields of a search frame (one row of ``frames`` per ply of the explicit stack).
 (F_ALPHA, F_BETA, F_ALPHA0, F_BEST, F_BEST_MOVE, F_INDEX, F_COUNT, F_DEPTH, F_FORCED, F_SLOT, F_PLAYER,
  F_FILLED, F_COL, F_CELL) = range(14)
 FRAME_FIELDS = 14
 #: Evaluation of a threat cell: playable now, on its owner's good row, on the other rows.
 THREAT_NOW, THREAT_GOOD, THREAT_OTHER = 30, 120, 40
+#: The largest board and line the record holds.
+MAX_SIDE, MIN_N, MAX_N = 10, 3, 6
+MAX_CELLS = MAX_SIDE * MAX_SIDE
+#: Windows of the largest board with the shortest line (across, up and both diagonals).
+MAX_WINDOWS = 2 * MAX_SIDE * (MAX_SIDE - MIN_N + 1) + 2 * (MAX_SIDE - MIN_N + 1) ** 2
+#: The search's state, one record per ``Engine`` (``bots/lib/search_state.py``): counters, the
+#: board's size and line tables (``connect4_lines``, padded with -1), the position, the move
+#: ordering's killers and history, per-ply move buffers, the explicit stack, and the addresses of
+#: the transposition table's five arrays (keys, values, depths, flags, moves). ``drop`` and ``undo``
+#: keep two sums up to date for ``evaluate``: ``window_score[p]``, the weights of the windows
+#: holding discs of ``p`` only, and ``threats[p, cell]``, the windows one disc of ``p`` short whose
+#: empty cell is ``cell``.
+STATE = np.dtype([
+    ("nodes", np.int64), ("node_limit", np.int64), ("aborted", np.int64),
+    ("cols", np.int64), ("rows", np.int64), ("n", np.int64), ("window_count", np.int64),
+    ("tt_keys_at", np.uint64), ("tt_values_at", np.uint64), ("tt_depths_at", np.uint64),
+    ("tt_flags_at", np.uint64), ("tt_moves_at", np.uint64),
+    ("windows", np.int32, (MAX_WINDOWS, MAX_N)), ("cell_windows", np.int32, (MAX_CELLS, 4 * MAX_N)),
+    ("weights", np.int64, (MAX_N + 1,)), ("centrality", np.int64, (MAX_SIDE,)),
+    ("zobrist", np.uint64, (3, MAX_CELLS)),
+    ("cells", np.int8, (MAX_CELLS,)), ("heights", np.int64, (MAX_SIDE,)), ("counts", np.int8, (3, MAX_WINDOWS)),
+    ("window_score", np.int64, (3,)), ("threats", np.int16, (3, MAX_CELLS)),
+    ("killers", np.int64, (MAX_PLY, 2)), ("history", np.int64, (3, MAX_CELLS)),
+    ("move_buffer", np.int64, (MAX_PLY, MAX_SIDE)), ("priority_buffer", np.int64, (MAX_PLY, MAX_SIDE)),
+    ("frames", np.int64, (MAX_PLY, FRAME_FIELDS)), ("frame_keys", np.uint64, (MAX_PLY,)),
+])
+
+
+@njit(cache=True, inline="always")
+def _threat_moved(st, w, player, delta):
+    """Add ``delta`` to ``player``'s threats at the one empty cell of window ``w``."""
+    for i in range(st.n):
+        cell = st.windows[w, i]
+        if st.cells[cell] == 0:
+            st.threats[player, cell] += delta
+            return
 
 
 @njit(cache=True)
-def drop(cells, heights, counts, cell_windows, rows, col, player):
-    """Put ``player``'s disc on top of ``col``; return its cell."""
-    cell = col * rows + heights[col]
-    cells[cell] = player
-    heights[col] += 1
-    for k in range(cell_windows.shape[1]):
-        w = cell_windows[cell, k]
+def drop(st, col, player):
+    """Put ``player``'s disc on top of ``col`` in the record ``st``'s position; return its cell."""
+    cell = col * st.rows + st.heights[col]
+    st.cells[cell] = player
+    st.heights[col] += 1
+    other = 3 - player
+    short = st.n - 1
+    for k in range(4 * MAX_N):
+        w = st.cell_windows[cell, k]
         if w < 0:
             break
-        counts[player, w] += 1
+        mine = np.int64(st.counts[player, w])
+        theirs = np.int64(st.counts[other, w])
+        if theirs == 0:
+            st.window_score[player] += st.weights[mine + 1] - st.weights[mine]
+            if mine == short:            # the window's empty cell was this one
+                st.threats[player, cell] -= 1
+            elif mine + 1 == short:
+                _threat_moved(st, w, player, 1)
+        elif mine == 0:
+            st.window_score[other] -= st.weights[theirs]
+            if theirs == short:
+                st.threats[other, cell] -= 1
+        st.counts[player, w] = mine + 1
     return cell
 
 
 @njit(cache=True)
-def undo(cells, heights, counts, cell_windows, rows, col):
+def undo(st, col):
     """Take the top disc off ``col``."""
-    heights[col] -= 1
-    cell = col * rows + heights[col]
-    player = cells[cell]
-    cells[cell] = 0
-    for k in range(cell_windows.shape[1]):
-        w = cell_windows[cell, k]
+    st.heights[col] -= 1
+    cell = col * st.rows + st.heights[col]
+    player = st.cells[cell]
+    other = 3 - player
+    short = st.n - 1
+    for k in range(4 * MAX_N):
+        w = st.cell_windows[cell, k]
         if w < 0:
             break
-        counts[player, w] -= 1
+        mine = np.int64(st.counts[player, w]) - 1
+        theirs = np.int64(st.counts[other, w])
+        if theirs == 0:
+            st.window_score[player] -= st.weights[mine + 1] - st.weights[mine]
+            if mine == short:
+                st.threats[player, cell] += 1
+            elif mine + 1 == short:
+                _threat_moved(st, w, player, -1)     # the cell is still filled: the other empty one
+        elif mine == 0:
+            st.window_score[other] += st.weights[theirs]
+            if theirs == short:
+                st.threats[other, cell] += 1
+        st.counts[player, w] = mine
+    st.cells[cell] = 0
 
 
 @njit(cache=True)
-def wins_at(counts, cell_windows, n, cell, player):
+def wins_at(st, cell, player):
     """Would a disc of ``player`` in the empty ``cell`` complete a window?"""
     other = 3 - player
-    for k in range(cell_windows.shape[1]):
-        w = cell_windows[cell, k]
+    n = st.n
+    for k in range(4 * MAX_N):
+        w = st.cell_windows[cell, k]
         if w < 0:
             break
-        if counts[player, w] == n - 1 and counts[other, w] == 0:
+        if st.counts[player, w] == n - 1 and st.counts[other, w] == 0:
             return True
     return False
 
 
+@njit(cache=True, inline="always")
+def _threat_mark(st, cell):
+    """Whose threats ``cell`` holds: bit 1 the first player's, bit 2 the second's."""
+    return (1 if st.threats[1, cell] > 0 else 0) | (2 if st.threats[2, cell] > 0 else 0)
+
+
 @njit(cache=True)
-def evaluate(cells, heights, counts, windows, weights, threat_mark, cols, rows, n, player):
-    """The static value of the position for ``player`` (to move): windows and threats."""
+def evaluate(st, player):
+    """The static value of the record ``st``'s position for ``player`` (to move): windows and threats."""
     other = 3 - player
-    score = 0
-    threat_mark[:] = 0
-    for w in range(windows.shape[0]):
-        mine = counts[player, w]
-        theirs = counts[other, w]
-        if theirs == 0 and mine > 0:
-            score += weights[mine]
-            if mine == n - 1:
-                for i in range(n):
-                    if cells[windows[w, i]] == 0:
-                        threat_mark[windows[w, i]] |= player
-        elif mine == 0 and theirs > 0:
-            score -= weights[theirs]
-            if theirs == n - 1:
-                for i in range(n):
-                    if cells[windows[w, i]] == 0:
-                        threat_mark[windows[w, i]] |= other
+    cols, rows = st.cols, st.rows
+    score = st.window_score[player] - st.window_score[other]
     for col in range(cols):
-        h = heights[col]
+        h = st.heights[col]
         for row in range(h, rows):
-            mark = threat_mark[col * rows + row]
+            mark = _threat_mark(st, col * rows + row)
             if mark == 0:
                 continue
-            below = threat_mark[col * rows + row - 1] if row > h else 0
+            below = _threat_mark(st, col * rows + row - 1) if row > h else 0
             for owner in (1, 2):
                 if mark & owner == 0 or below & (3 - owner) != 0:
                     continue
@@ -162,212 +224,198 @@ def _from_tt(score, ply):
 
 
 @njit(cache=True)
-def _enter(cells, heights, counts, windows, cell_windows, weights, centrality,
-           tt_keys, tt_values, tt_depths, tt_flags, tt_moves, killers, history, threat_mark, move_buffer,
-           priority_buffer, frames, cols, rows, n, player, depth, alpha, beta, ply, key, filled, level):
+def _enter(st, player, depth, alpha, beta, ply, key, filled, level):
     """Open a node: return ``(True, value)`` if it is decided without trying moves, else
-    ``(False, 0)`` with its frame and ordered moves ready (see ``negamax``)."""
+    ``(False, 0)`` with its frame (``st.frames[level]``) and ordered moves ready (see ``negamax``)."""
+    cols, rows = st.cols, st.rows
     other = 3 - player
     forced = -1
     threats = 0
     for col in range(cols):
-        h = heights[col]
+        h = st.heights[col]
         if h < rows:
             cell = col * rows + h
-            if wins_at(counts, cell_windows, n, cell, player):
+            if wins_at(st, cell, player):
                 return True, WIN - (ply + 1)
-            if wins_at(counts, cell_windows, n, cell, other):
+            if wins_at(st, cell, other):
                 threats += 1
                 forced = col
     if filled == cols * rows:
         return True, 0
     if depth <= 0:
-        return True, evaluate(cells, heights, counts, windows, weights, threat_mark, cols, rows, n, player)
+        return True, evaluate(st, player)
     if threats >= 2:
         return True, -(WIN - (ply + 2))
 
     slot = np.int64(key & np.uint64((1 << TT_BITS) - 1))
     tt_move = -1
-    if tt_depths[slot] >= 0 and tt_keys[slot] == key:
-        tt_move = tt_moves[slot]
-        if tt_depths[slot] >= depth:
-            value = _from_tt(np.int64(tt_values[slot]), ply)
-            flag = tt_flags[slot]
+    tt_depth = load(np.int8, st.tt_depths_at, slot)
+    if tt_depth >= 0 and load(np.uint64, st.tt_keys_at, slot) == key:
+        tt_move = load(np.int8, st.tt_moves_at, slot)
+        if tt_depth >= depth:
+            value = _from_tt(np.int64(load(np.int32, st.tt_values_at, slot)), ply)
+            flag = load(np.int8, st.tt_flags_at, slot)
             if flag == EXACT or (flag == LOWER and value >= beta) or (flag == UPPER and value <= alpha):
                 return True, value
 
-    order = move_buffer[ply]
-    priority = priority_buffer[ply]
     count = 0
     if forced >= 0:
-        order[0] = forced
-        priority[0] = 0
+        st.move_buffer[ply, 0] = forced
+        st.priority_buffer[ply, 0] = 0
         count = 1
     else:
         for col in range(cols):
-            h = heights[col]
+            h = st.heights[col]
             if h >= rows:
                 continue
             cell = col * rows + h
-            p = centrality[col] + history[player, cell]
+            p = st.centrality[col] + st.history[player, cell]
             if col == tt_move:
                 p += 1 << 40
-            elif col == killers[ply, 0]:
+            elif col == st.killers[ply, 0]:
                 p += 1 << 38
-            elif col == killers[ply, 1]:
+            elif col == st.killers[ply, 1]:
                 p += 1 << 37
-            if h + 1 < rows and wins_at(counts, cell_windows, n, cell + 1, other):
+            if h + 1 < rows and wins_at(st, cell + 1, other):
                 p -= 1 << 42
-            order[count] = col
-            priority[count] = p
+            st.move_buffer[ply, count] = col
+            st.priority_buffer[ply, count] = p
             count += 1
-    frame = frames[level]
-    frame[F_ALPHA] = alpha
-    frame[F_BETA] = beta
-    frame[F_ALPHA0] = alpha
-    frame[F_BEST] = -INF
-    frame[F_BEST_MOVE] = -1
-    frame[F_INDEX] = 0
-    frame[F_COUNT] = count
-    frame[F_DEPTH] = depth
-    frame[F_FORCED] = forced
-    frame[F_SLOT] = slot
-    frame[F_PLAYER] = player
-    frame[F_FILLED] = filled
+    st.frames[level, F_ALPHA] = alpha
+    st.frames[level, F_BETA] = beta
+    st.frames[level, F_ALPHA0] = alpha
+    st.frames[level, F_BEST] = -INF
+    st.frames[level, F_BEST_MOVE] = -1
+    st.frames[level, F_INDEX] = 0
+    st.frames[level, F_COUNT] = count
+    st.frames[level, F_DEPTH] = depth
+    st.frames[level, F_FORCED] = forced
+    st.frames[level, F_SLOT] = slot
+    st.frames[level, F_PLAYER] = player
+    st.frames[level, F_FILLED] = filled
     return False, 0
 
 
 @njit(cache=True)
-def _store(tt_keys, tt_values, tt_depths, tt_flags, tt_moves, frame, key, ply):
-    """Keep a finished node's result in the transposition table (depth-preferred)."""
-    slot = frame[F_SLOT]
-    depth = frame[F_DEPTH]
-    if depth >= tt_depths[slot] or tt_keys[slot] != key:
-        best = frame[F_BEST]
-        tt_keys[slot] = key
-        tt_values[slot] = _to_tt(best, ply)
-        tt_depths[slot] = depth
-        tt_moves[slot] = frame[F_BEST_MOVE]
-        if best <= frame[F_ALPHA0]:
-            tt_flags[slot] = UPPER
-        elif best >= frame[F_BETA]:
-            tt_flags[slot] = LOWER
+def _store(st, level, key, ply):
+    """Keep the finished node of ``st.frames[level]`` in the transposition table (depth-preferred)."""
+    slot = st.frames[level, F_SLOT]
+    depth = st.frames[level, F_DEPTH]
+    if depth >= load(np.int8, st.tt_depths_at, slot) or load(np.uint64, st.tt_keys_at, slot) != key:
+        best = st.frames[level, F_BEST]
+        store(np.uint64, st.tt_keys_at, slot, key)
+        store(np.int32, st.tt_values_at, slot, _to_tt(best, ply))
+        store(np.int8, st.tt_depths_at, slot, depth)
+        store(np.int8, st.tt_moves_at, slot, st.frames[level, F_BEST_MOVE])
+        if best <= st.frames[level, F_ALPHA0]:
+            flag = UPPER
+        elif best >= st.frames[level, F_BETA]:
+            flag = LOWER
         else:
-            tt_flags[slot] = EXACT
+            flag = EXACT
+        store(np.int8, st.tt_flags_at, slot, flag)
 
 
 @njit(cache=True)
-def negamax(cells, heights, counts, windows, cell_windows, weights, centrality, zobrist,
-            tt_keys, tt_values, tt_depths, tt_flags, tt_moves, killers, history, threat_mark, move_buffer,
-            priority_buffer, frames, frame_keys, stats,
-            cols, rows, n, player, depth, alpha, beta, ply, key, filled):
+def negamax(st, player, depth, alpha, beta, ply, key, filled):
     """The value for ``player`` (to move) searching ``depth`` more plies; see the module notes.
 
-    Written as a loop over an explicit stack of frames (``frames[level]``, one
-    row per ply below this call) rather than by recursion: numba's on-disk
-    cache does not reload self-recursive functions reliably.
+    Written as a loop over an explicit stack of frames (``st.frames[level]``,
+    one row per ply below this call) rather than by recursion: numba's
+    on-disk cache does not reload self-recursive functions reliably.
     """
     root_ply = ply
     level = np.int64(0)
-    frame_keys[0] = key
-    stats[NODES] += 1
-    done, value = _enter(cells, heights, counts, windows, cell_windows, weights, centrality,
-                         tt_keys, tt_values, tt_depths, tt_flags, tt_moves, killers, history, threat_mark,
-                         move_buffer, priority_buffer, frames, cols, rows, n, player, depth, alpha, beta,
-                         ply, key, filled, np.int64(0))   # typed, not literal: _enter is compiled once
+    st.frame_keys[0] = key
+    st.nodes += 1
+    done, value = _enter(st, player, depth, alpha, beta, ply, key, filled, level)
     if done:
         return value
     while True:
-        frame = frames[level]
         ply = root_ply + level
-        index = frame[F_INDEX]
-        if index < frame[F_COUNT]:
-            order = move_buffer[ply]
-            priority = priority_buffer[ply]
-            count = frame[F_COUNT]
+        index = st.frames[level, F_INDEX]
+        if index < st.frames[level, F_COUNT]:
+            count = st.frames[level, F_COUNT]
             pick = index
             for j in range(index + 1, count):
-                if priority[j] > priority[pick]:
+                if st.priority_buffer[ply, j] > st.priority_buffer[ply, pick]:
                     pick = j
-            col = order[pick]
-            order[pick] = order[index]
-            priority[pick] = priority[index]
-            order[index] = col
-            mover = frame[F_PLAYER]
-            cell = drop(cells, heights, counts, cell_windows, rows, col, mover)
-            frame[F_COL] = col
-            frame[F_CELL] = cell
-            child_key = frame_keys[level] ^ zobrist[mover, cell]
-            stats[NODES] += 1
-            if stats[NODES] > stats[NODE_LIMIT]:
-                stats[ABORTED] = 1
+            col = st.move_buffer[ply, pick]
+            st.move_buffer[ply, pick] = st.move_buffer[ply, index]
+            st.priority_buffer[ply, pick] = st.priority_buffer[ply, index]
+            st.move_buffer[ply, index] = col
+            mover = st.frames[level, F_PLAYER]
+            cell = drop(st, col, mover)
+            st.frames[level, F_COL] = col
+            st.frames[level, F_CELL] = cell
+            child_key = st.frame_keys[level] ^ st.zobrist[mover, cell]
+            st.nodes += 1
+            if st.nodes > st.node_limit:
+                st.aborted = 1
                 for back in range(level, -1, -1):
-                    undo(cells, heights, counts, cell_windows, rows, frames[back, F_COL])
+                    undo(st, st.frames[back, F_COL])
                 return 0
-            frame_keys[level + 1] = child_key
-            done, value = _enter(cells, heights, counts, windows, cell_windows, weights, centrality,
-                                 tt_keys, tt_values, tt_depths, tt_flags, tt_moves, killers, history,
-                                 threat_mark, move_buffer, priority_buffer, frames, cols, rows, n,
-                                 3 - mover, frame[F_DEPTH] - 1, -frame[F_BETA], -frame[F_ALPHA], ply + 1,
-                                 child_key, frame[F_FILLED] + 1, level + 1)
+            st.frame_keys[level + 1] = child_key
+            done, value = _enter(st, 3 - mover, st.frames[level, F_DEPTH] - 1, -st.frames[level, F_BETA],
+                                 -st.frames[level, F_ALPHA], ply + 1, child_key, st.frames[level, F_FILLED] + 1,
+                                 level + 1)
             if not done:
                 level += 1
                 continue
         else:
-            _store(tt_keys, tt_values, tt_depths, tt_flags, tt_moves, frame, frame_keys[level], ply)
-            value = frame[F_BEST]
+            _store(st, level, st.frame_keys[level], ply)
+            value = st.frames[level, F_BEST]
             if level == 0:
                 return value
             level -= 1
-            frame = frames[level]
             ply = root_ply + level
-        # ``value`` is the child's result for the move at frames[level]: take it back and score it.
-        col = frame[F_COL]
-        undo(cells, heights, counts, cell_windows, rows, col)
+        # ``value`` is the child's result for the move at st.frames[level]: take it back and score it.
+        col = st.frames[level, F_COL]
+        undo(st, col)
         value = -value
-        if value > frame[F_BEST]:
-            frame[F_BEST] = value
-            frame[F_BEST_MOVE] = col
-        if value > frame[F_ALPHA]:
-            frame[F_ALPHA] = value
-        if frame[F_ALPHA] >= frame[F_BETA]:
-            if frame[F_FORCED] < 0 and col != killers[ply, 0]:
-                killers[ply, 1] = killers[ply, 0]
-                killers[ply, 0] = col
-            history[frame[F_PLAYER], frame[F_CELL]] += frame[F_DEPTH] * frame[F_DEPTH]
-            frame[F_INDEX] = frame[F_COUNT]
+        if value > st.frames[level, F_BEST]:
+            st.frames[level, F_BEST] = value
+            st.frames[level, F_BEST_MOVE] = col
+        if value > st.frames[level, F_ALPHA]:
+            st.frames[level, F_ALPHA] = value
+        if st.frames[level, F_ALPHA] >= st.frames[level, F_BETA]:
+            if st.frames[level, F_FORCED] < 0 and col != st.killers[ply, 0]:
+                st.killers[ply, 1] = st.killers[ply, 0]
+                st.killers[ply, 0] = col
+            depth_left = st.frames[level, F_DEPTH]
+            st.history[st.frames[level, F_PLAYER], st.frames[level, F_CELL]] += depth_left * depth_left
+            st.frames[level, F_INDEX] = st.frames[level, F_COUNT]
         else:
-            frame[F_INDEX] += 1
+            st.frames[level, F_INDEX] += 1
 
 
 @njit(cache=True)
-def search_root(cells, heights, counts, windows, cell_windows, weights, centrality, zobrist,
-                tt_keys, tt_values, tt_depths, tt_flags, tt_moves, killers, history, threat_mark, move_buffer,
-                priority_buffer, frames, frame_keys, stats,
-                cols, rows, n, player, depth, key, filled, root_moves, values, exact):
+def search_root(state, player, depth, key, filled, root_moves, values, exact, node_limit):
     """Search each of ``root_moves`` in order to ``depth`` plies; return the index of the best.
 
+    ``state`` is the one-record ``STATE`` array; its node count goes on
+    from earlier searches and ``node_limit`` (on that count) is set here.
     ``values[i]`` receives move i's score: exact for every move when ``exact``
     (each searched with a full window, for analysis), else exact for the best
     move and an upper bound for the others. None of the root moves may win at
     once (the caller plays such a move without searching). On abort the
     result covers the moves finished so far (-1 if none).
     """
+    st = state[0]
+    st.node_limit = node_limit
+    st.aborted = 0
     other = 3 - player
     alpha = -INF
     best = -INF
     best_index = -1
     for i in range(root_moves.shape[0]):
         col = root_moves[i]
-        cell = drop(cells, heights, counts, cell_windows, rows, col, player)
+        cell = drop(st, col, player)
         low = -INF if exact else alpha
-        value = -negamax(cells, heights, counts, windows, cell_windows, weights, centrality, zobrist,
-                         tt_keys, tt_values, tt_depths, tt_flags, tt_moves, killers, history, threat_mark, move_buffer,
-                         priority_buffer, frames, frame_keys, stats,
-                         cols, rows, n, other, depth - 1, -INF, -low, np.int64(1),
-                         key ^ zobrist[player, cell], filled + 1)
-        undo(cells, heights, counts, cell_windows, rows, col)
-        if stats[ABORTED]:
+        value = -negamax(st, other, depth - 1, np.int64(-INF), -low, np.int64(1), key ^ st.zobrist[player, cell],
+                         filled + 1)
+        undo(st, col)
+        if st.aborted:
             return best_index
         values[i] = value
         if value > best:
@@ -379,7 +427,7 @@ def search_root(cells, heights, counts, windows, cell_windows, weights, centrali
 
 
 class Engine:
-    """One position in the engine's arrays, with its tables, table of searched positions and counters.
+    """One position in the engine's record, with its tables, table of searched positions and counters.
 
     Build it from a ``ConnectFour`` state; ``search`` runs one depth of
     ``search_root``. The transposition table lives as long as the engine, so
@@ -387,58 +435,64 @@ class Engine:
     """
 
     def __init__(self, state) -> None:
+        if not (state.cols <= MAX_SIDE and state.rows <= MAX_SIDE and MIN_N <= state.n <= MAX_N):
+            raise ValueError(f"a {state.cols}x{state.rows} board with {state.n} in a row is beyond the engine "
+                             f"(at most {MAX_SIDE}x{MAX_SIDE}, {MIN_N} to {MAX_N} in a row)")
         tables: LineTables = line_tables(state.cols, state.rows, state.n)
         self.tables = tables
         self.cols, self.rows, self.n = state.cols, state.rows, state.n
-        self.cells = np.zeros(state.cols * state.rows, dtype=np.int8)
-        self.heights = np.zeros(state.cols, dtype=np.int64)
-        self.counts = np.zeros((3, tables.windows.shape[0]), dtype=np.int8)
-        self.key = np.uint64(0)
-        self.filled = 0
-        for col, column in enumerate(state.board):
-            for disc in column:
-                if not disc:
-                    break
-                cell = drop(self.cells, self.heights, self.counts, tables.cell_windows, self.rows, col, disc)
-                self.key ^= tables.zobrist[disc, cell]
-                self.filled += 1
-        self.player = state.disc(state.turn)
+        cells, window_count = state.cols * state.rows, tables.windows.shape[0]
         size = 1 << TT_BITS
         self.tt_keys = np.zeros(size, dtype=np.uint64)
         self.tt_values = np.zeros(size, dtype=np.int32)
         self.tt_depths = np.full(size, -1, dtype=np.int8)
         self.tt_flags = np.zeros(size, dtype=np.int8)
         self.tt_moves = np.full(size, -1, dtype=np.int8)
-        self.killers = np.full((MAX_PLY, 2), -1, dtype=np.int64)
-        self.history = np.zeros((3, state.cols * state.rows), dtype=np.int64)
-        self.threat_mark = np.zeros(state.cols * state.rows, dtype=np.int8)
-        self.move_buffer = np.zeros((MAX_PLY, state.cols), dtype=np.int64)
-        self.priority_buffer = np.zeros((MAX_PLY, state.cols), dtype=np.int64)
-        self.frames = np.zeros((MAX_PLY, FRAME_FIELDS), dtype=np.int64)
-        self.frame_keys = np.zeros(MAX_PLY, dtype=np.uint64)
-        self.stats = np.zeros(3, dtype=np.int64)
+        self._state = np.zeros(1, dtype=STATE)
+        st = self._state[0]
+        st["cols"], st["rows"], st["n"], st["window_count"] = state.cols, state.rows, state.n, window_count
+        st["tt_keys_at"], st["tt_values_at"] = address_of(self.tt_keys), address_of(self.tt_values)
+        st["tt_depths_at"], st["tt_flags_at"] = address_of(self.tt_depths), address_of(self.tt_flags)
+        st["tt_moves_at"] = address_of(self.tt_moves)
+        st["windows"][:] = -1
+        st["windows"][:window_count, :state.n] = tables.windows
+        st["cell_windows"][:] = -1
+        st["cell_windows"][:cells, :tables.cell_windows.shape[1]] = tables.cell_windows
+        st["weights"][:state.n + 1] = tables.weights
+        st["centrality"][:state.cols] = tables.centrality
+        st["zobrist"][:, :cells] = tables.zobrist
+        st["killers"][:] = -1
+        self.record = st
+        self.cells = st["cells"][:cells]
+        self.heights = st["heights"][:state.cols]
+        self.counts = st["counts"][:, :window_count]
+        self.key = np.uint64(0)
+        self.filled = 0
+        for col, column in enumerate(state.board):
+            for disc in column:
+                if not disc:
+                    break
+                cell = drop(st, col, disc)
+                self.key ^= tables.zobrist[disc, cell]
+                self.filled += 1
+        self.player = state.disc(state.turn)
 
     def wins_now(self, col: int, player: int) -> bool:
         """Would ``player``'s disc in ``col`` (which has room) complete a line?"""
         cell = col * self.rows + int(self.heights[col])
-        return bool(wins_at(self.counts, self.tables.cell_windows, self.n, cell, player))
+        return bool(wins_at(self.record, cell, player))
 
     def search(self, root_moves: list[int], depth: int, node_limit: int, exact: bool = False
                ) -> tuple[int, np.ndarray, bool]:
-        """One ``search_root`` call: (best index or -1, the moves' values, whether it was cut short)."""
-        t = self.tables
-        self.stats[NODE_LIMIT] = node_limit
-        self.stats[ABORTED] = 0
+        """One ``search_root`` call: (best index or -1, the moves' values, whether it was cut short).
+
+        ``node_limit`` bounds ``nodes``, which counts on from the engine's earlier searches.
+        """
         moves = np.array(root_moves, dtype=np.int64)
         values = np.full(len(root_moves), -INF, dtype=np.int64)
-        best = search_root(self.cells, self.heights, self.counts, t.windows, t.cell_windows, t.weights,
-                           t.centrality, t.zobrist, self.tt_keys, self.tt_values, self.tt_depths, self.tt_flags,
-                           self.tt_moves, self.killers, self.history, self.threat_mark, self.move_buffer,
-                           self.priority_buffer, self.frames, self.frame_keys, self.stats,
-                           self.cols, self.rows, self.n, self.player, depth, self.key, self.filled,
-                           moves, values, exact)
-        return int(best), values, bool(self.stats[ABORTED])
+        best = search_root(self._state, self.player, depth, self.key, self.filled, moves, values, exact, node_limit)
+        return int(best), values, bool(self.record["aborted"])
 
     @property
     def nodes(self) -> int:
-        return int(self.stats[NODES])
+        return int(self.record["nodes"])

@@ -13,8 +13,9 @@ The search follows Pascal Pons' solver (blog.gamesolver.org), step by step:
 * A transposition table in one numpy array, one uint64 per entry: most of
   the key and one byte holding an upper or a lower bound; with the index
   (the key modulo a prime) the stored bits tell keys apart exactly, so there
-  are no collisions. Mirror-image positions share their entry (the key is
-  the smaller of the key and its mirror's).
+  are no collisions. As in the C++, the search does not look for mirror
+  images (a mirror key at every node costs more than the nodes it saves);
+  the opening book (``connect4_book.py``) does.
 * Move ordering: moves that create more winning cells first, centre first
   among equals.
 * Null-window search: the score is found by a binary search of null-window
@@ -31,7 +32,13 @@ Lines of exactly four are what the solver knows: it plays N = 4 on any board
 with ``cols * (rows + 1) <= 64``. ``Solver`` is the Python face: it owns the
 table (allocated once, reused for every position) and counts nodes; every
 call takes an optional node limit so a caller with a deadline can stop a
-search and keep what it has proved.
+search and keep what it has proved; ``solve_many`` solves a batch of
+positions in one call.
+
+The search's state (table address, counters, the board's constants, the
+per-ply move buffers) is one record set up once per solver, so the
+recursion passes integers and one record (``bots/lib/search_state.py``):
+no reference counting per node.
 """
 from __future__ import annotations
 
@@ -42,11 +49,10 @@ import numpy as np
 from numba import njit, types
 from numba.extending import intrinsic
 
+from bots.lib.search_state import address_of, load, store
+
 U0 = np.uint64(0)
 U1 = np.uint64(1)
-
-# Slots of the ``stats`` array shared by the kernels.
-NODES, NODE_LIMIT, ABORTED = 0, 1, 2
 
 
 @intrinsic
@@ -163,6 +169,24 @@ def mirror(key, cols, stride):
     return out
 
 
+# -- the search's state, one record ------------------------------------------------------
+#: Largest boards the record's buffers hold: ``cols * (rows + 1) <= 64`` bits allow at most
+#: 32 columns and 56 cells.
+MAX_COLS, MAX_PLIES = 32, 64
+#: Everything a search reads or writes besides the position, set once per solver
+#: (``bots/lib/search_state.py``): the table's address and size, the node counters, the
+#: board's constants, and per-ply buffers of the sorted moves.
+STATE = np.dtype([
+    ("table_at", np.uint64), ("table_size", np.uint64),
+    ("nodes", np.int64), ("node_limit", np.int64), ("aborted", np.int64),
+    ("cols", np.int64), ("stride", np.int64), ("cells", np.int64), ("max_discs", np.int64),
+    ("bottom", np.uint64), ("board", np.uint64),
+    ("col_masks", np.uint64, (MAX_COLS,)), ("order", np.int64, (MAX_COLS,)),
+    ("moves", np.uint64, (MAX_PLIES, MAX_COLS)), ("scores", np.int64, (MAX_PLIES, MAX_COLS)),
+])
+#: ``node_limit`` when a search has none.
+NO_LIMIT = np.iinfo(np.int64).max
+
 # -- transposition table ------------------------------------------------------------
 # One uint64 per entry: the key's low 56 bits above one byte of value. The index is the
 # key modulo the table's (prime) size, so the index and the stored 56 bits together
@@ -176,23 +200,26 @@ _VALUE_MASK = np.uint64(0xFF)
 
 # -- search ---------------------------------------------------------------------------
 @njit(cache=True)
-def negamax(current, mask, plies, alpha, beta, g_cols, g_stride, g_bottom, g_board, cells, max_discs,
-            col_masks, order, table, sym_plies, move_buf, score_buf, stats):
+def negamax(st, current, mask, plies, alpha, beta):
     """The score of a position whose player to move cannot win at once, within ``[alpha, beta]``.
 
-    Fail-soft: a result ``<= alpha`` is an upper bound, ``>= beta`` a lower
-    bound, in between exact. ``stats[NODES]`` counts calls; when it reaches a
-    non-zero ``stats[NODE_LIMIT]`` the search sets ``stats[ABORTED]`` and
-    unwinds, returning meaningless values (and storing nothing more).
+    ``st`` is the search's ``STATE`` record. Fail-soft: a result ``<= alpha``
+    is an upper bound, ``>= beta`` a lower bound, in between exact.
+    ``st.nodes`` counts calls; when it reaches ``st.node_limit`` the search
+    sets ``st.aborted`` and unwinds, returning meaningless values (and
+    storing nothing more).
     """
-    stats[NODES] += 1
-    if stats[NODE_LIMIT] > 0 and stats[NODES] >= stats[NODE_LIMIT]:
-        stats[ABORTED] = 1
+    st.nodes += 1
+    if st.nodes >= st.node_limit:
+        st.aborted = 1
         return 0
-    moves = non_losing_moves(current, mask, g_stride, g_bottom, g_board)
+    stride = st.stride
+    board = st.board
+    max_discs = st.max_discs
+    moves = non_losing_moves(current, mask, stride, st.bottom, board)
     if moves == U0:  # every move lets the opponent complete a line next
         return -(max_discs - (plies + 1) // 2)
-    if plies >= cells - 2:
+    if plies >= st.cells - 2:
         return 0
     low = -(max_discs - 1 - (plies + 1) // 2)  # the opponent cannot win with its next disc
     if alpha < low:
@@ -207,13 +234,9 @@ def negamax(current, mask, plies, alpha, beta, g_cols, g_stride, g_bottom, g_boa
 
     span = max_discs + 1
     key = current + mask
-    if plies < sym_plies:
-        flipped = mirror(key, g_cols, g_stride)
-        if flipped < key:
-            key = flipped
-    slot = key % np.uint64(table.size)
+    slot = key % st.table_size
     tag = key << _VALUE_BITS
-    entry = table[slot]
+    entry = load(np.uint64, st.table_at, slot)
     if entry ^ tag <= _VALUE_MASK and entry != tag:
         val = np.int64(entry & _VALUE_MASK)
         if val > 2 * span + 1:
@@ -231,47 +254,45 @@ def negamax(current, mask, plies, alpha, beta, g_cols, g_stride, g_bottom, g_boa
 
     # Order the moves: insertion sort by threats made; equal threats keep the centre first.
     count = 0
-    for i in range(g_cols - 1, -1, -1):
-        move = moves & col_masks[order[i]]
+    for i in range(st.cols - 1, -1, -1):
+        move = moves & st.col_masks[st.order[i]]
         if move != U0:
-            score = np.int64(_popcount(winning_cells(current | move, mask, g_stride, g_board)))
+            score = np.int64(_popcount(winning_cells(current | move, mask, stride, board)))
             pos = count
-            while pos > 0 and score_buf[plies, pos - 1] > score:
-                move_buf[plies, pos] = move_buf[plies, pos - 1]
-                score_buf[plies, pos] = score_buf[plies, pos - 1]
+            while pos > 0 and st.scores[plies, pos - 1] > score:
+                st.moves[plies, pos] = st.moves[plies, pos - 1]
+                st.scores[plies, pos] = st.scores[plies, pos - 1]
                 pos -= 1
-            move_buf[plies, pos] = move
-            score_buf[plies, pos] = score
+            st.moves[plies, pos] = move
+            st.scores[plies, pos] = score
             count += 1
 
     opponent = current ^ mask
     while count > 0:
         count -= 1
-        move = move_buf[plies, count]
-        score = -negamax(opponent, mask | move, plies + 1, -beta, -alpha, g_cols, g_stride, g_bottom, g_board,
-                         cells, max_discs, col_masks, order, table, sym_plies,
-                         move_buf, score_buf, stats)
-        if stats[ABORTED] != 0:
+        move = st.moves[plies, count]
+        score = -negamax(st, opponent, mask | move, plies + 1, -beta, -alpha)
+        if st.aborted != 0:
             return 0
         if score >= beta:
-            table[slot] = tag | np.uint64(score + 1 + span + 2 * span + 1)
+            store(np.uint64, st.table_at, slot, tag | np.uint64(score + 1 + span + 2 * span + 1))
             return score
         if score > alpha:
             alpha = score
-    table[slot] = tag | np.uint64(alpha + 1 + span)
+    store(np.uint64, st.table_at, slot, tag | np.uint64(alpha + 1 + span))
     return alpha
 
 
 @njit(cache=True)
-def solve_kernel(current, mask, plies, weak, g_cols, g_stride, g_bottom, g_board, cells, max_discs,
-                 col_masks, order, table, sym_plies, move_buf, score_buf, stats):
+def solve_position(st, current, mask, plies, weak):
     """The exact score of a position not yet over (``weak``: only its sign, -1, 0 or 1).
 
     Binary search by null-window probes, each probe's midpoint pulled
     towards 0 so that the sign is settled first. If the node limit stops it,
-    ``stats[ABORTED]`` is set and the result means nothing.
+    ``st.aborted`` is set and the result means nothing.
     """
-    if winning_cells(current, mask, g_stride, g_board) & playable(mask, g_bottom, g_board) != U0:
+    max_discs = st.max_discs
+    if winning_cells(current, mask, st.stride, st.board) & playable(mask, st.bottom, st.board) != U0:
         return max_discs - plies // 2
     lo = -(max_discs - (plies + 1) // 2)
     hi = max_discs - plies // 2
@@ -285,9 +306,8 @@ def solve_kernel(current, mask, plies, weak, g_cols, g_stride, g_bottom, g_board
             med = half_lo
         elif med >= 0 and half_hi > med:
             med = half_hi
-        r = negamax(current, mask, plies, med, med + 1, g_cols, g_stride, g_bottom, g_board, cells, max_discs,
-                    col_masks, order, table, sym_plies, move_buf, score_buf, stats)
-        if stats[ABORTED] != 0:
+        r = negamax(st, current, mask, plies, med, med + 1)
+        if st.aborted != 0:
             return 0
         if r <= med:
             hi = r
@@ -297,12 +317,36 @@ def solve_kernel(current, mask, plies, weak, g_cols, g_stride, g_bottom, g_board
 
 
 @njit(cache=True)
-def probe_kernel(current, mask, plies, bound, g_cols, g_stride, g_bottom, g_board, cells, max_discs,
-                 col_masks, order, table, sym_plies, move_buf, score_buf, stats):
+def solve_kernel(state, current, mask, plies, weak, node_limit):
+    """``solve_position`` from Python: the counters reset, ``node_limit`` (``NO_LIMIT``: none) set."""
+    st = state[0]
+    st.nodes = 0
+    st.aborted = 0
+    st.node_limit = node_limit
+    return solve_position(st, current, mask, plies, weak)
+
+
+@njit(cache=True)
+def solve_many_kernel(state, currents, masks, plies, weak, node_limit, out):
+    """``solve_position`` of each position in turn into ``out``; the node limit is the whole batch's."""
+    st = state[0]
+    st.nodes = 0
+    st.aborted = 0
+    st.node_limit = node_limit
+    for i in range(currents.size):
+        out[i] = solve_position(st, currents[i], masks[i], plies[i], weak)
+        if st.aborted != 0:
+            return
+
+
+@njit(cache=True)
+def probe_kernel(state, current, mask, plies, bound, node_limit):
     """Whether a position (whose mover cannot win at once) scores at most ``bound``: one null-window search."""
-    r = negamax(current, mask, plies, bound, bound + 1, g_cols, g_stride, g_bottom, g_board, cells, max_discs,
-                col_masks, order, table, sym_plies, move_buf, score_buf, stats)
-    return r <= bound
+    st = state[0]
+    st.nodes = 0
+    st.aborted = 0
+    st.node_limit = node_limit
+    return negamax(st, current, mask, plies, bound, bound + 1) <= bound
 
 
 # -- Python face ------------------------------------------------------------------------
@@ -368,22 +412,30 @@ class Solver:
     """Exact scores of Connect Four positions, with a table kept between calls.
 
     ``table_bits`` sizes the transposition table: the first prime above
-    ``2 ** table_bits`` entries of 8 bytes (2**23: 64 MB). ``nodes`` counts the search's
-    nodes since the last ``reset_nodes``. Every method takes a
+    ``2 ** table_bits`` entries of 8 bytes (2**23: 64 MB, 2**24: 128 MB). ``nodes`` counts the
+    search's nodes since the last ``reset_nodes``. Every method takes a
     ``node_limit`` (0: none) and raises ``SearchAborted`` when reached; what
     earlier searches stored in the table stays valid.
     """
 
-    def __init__(self, geometry: Geometry = STANDARD, table_bits: int = 23, symmetry_plies: int | None = None) -> None:
+    def __init__(self, geometry: Geometry = STANDARD, table_bits: int = 23) -> None:
         self.geometry = geometry
-        self.table = np.zeros(next_prime(1 << table_bits), dtype=np.uint64)
-        self.symmetry_plies = geometry.cells if symmetry_plies is None else symmetry_plies
-        self._move_buf = np.zeros((geometry.cells + 1, geometry.cols), dtype=np.uint64)
-        self._score_buf = np.zeros((geometry.cells + 1, geometry.cols), dtype=np.int64)
-        self._stats = np.zeros(3, dtype=np.int64)
-        self._col_masks = geometry.column_masks
+        self._table = np.zeros(next_prime(1 << table_bits), dtype=np.uint64)
+        self._state = np.zeros(1, dtype=STATE)
+        st = self._state[0]
+        st["table_at"], st["table_size"] = address_of(self._table), self.table.size
+        st["cols"], st["stride"], st["cells"], st["max_discs"] = (
+            geometry.cols, geometry.stride, geometry.cells, geometry.max_discs)
+        st["bottom"], st["board"] = geometry.bottom, geometry.board
+        st["col_masks"][:geometry.cols] = geometry.column_masks
+        st["order"][:geometry.cols] = geometry.order
         self._order = geometry.order
         self.nodes = 0
+
+    @property
+    def table(self) -> np.ndarray:
+        """The transposition table (read-only attribute: the kernels hold its address)."""
+        return self._table
 
     def clear(self) -> None:
         """Forget every stored bound (the table's memory is kept)."""
@@ -392,30 +444,41 @@ class Solver:
     def reset_nodes(self) -> None:
         self.nodes = 0
 
-    def _run(self, kernel, position: Position, extra, node_limit: int):
-        g = self.geometry
-        stats = self._stats
-        stats[NODES] = 0
-        stats[NODE_LIMIT] = node_limit
-        stats[ABORTED] = 0
-        result = kernel(np.uint64(position.current), np.uint64(position.mask), position.plies, extra,
-                        g.cols, g.stride, g.bottom, g.board, g.cells, g.max_discs,
-                        self._col_masks, self._order, self.table, self.symmetry_plies,
-                        self._move_buf, self._score_buf, stats)
-        self.nodes += int(stats[NODES])
-        if stats[ABORTED]:
+    def _count(self, node_limit: int) -> None:
+        """Add the last kernel call's nodes; ``SearchAborted`` if it stopped at ``node_limit``."""
+        st = self._state[0]
+        self.nodes += int(st["nodes"])
+        if st["aborted"]:
             raise SearchAborted(f"node limit {node_limit} reached")
-        return result
 
     def solve(self, position: Position, weak: bool = False, node_limit: int = 0) -> int:
         """The exact score of ``position`` (``weak``: -1, 0 or 1 for loss, draw, win)."""
-        return int(self._run(solve_kernel, position, weak, node_limit))
+        result = solve_kernel(self._state, np.uint64(position.current), np.uint64(position.mask), position.plies,
+                              weak, node_limit or NO_LIMIT)
+        self._count(node_limit)
+        return int(result)
+
+    def solve_many(self, positions: Sequence[Position], weak: bool = False, node_limit: int = 0) -> list[int]:
+        """``solve`` of each position, in one call into the kernels (the table kept between them).
+
+        ``node_limit`` bounds the nodes of the whole batch.
+        """
+        currents = np.array([p.current for p in positions], dtype=np.uint64)
+        masks = np.array([p.mask for p in positions], dtype=np.uint64)
+        plies = np.array([p.plies for p in positions], dtype=np.int64)
+        out = np.zeros(len(positions), dtype=np.int64)
+        solve_many_kernel(self._state, currents, masks, plies, weak, node_limit or NO_LIMIT, out)
+        self._count(node_limit)
+        return out.tolist()
 
     def score_at_most(self, position: Position, bound: int, node_limit: int = 0) -> bool:
         """Whether ``position`` scores ``bound`` or less: one null-window search, cheaper than ``solve``."""
         if self.winning_columns(position):
             return self.win_score(position.plies) <= bound
-        return bool(self._run(probe_kernel, position, bound, node_limit))
+        result = probe_kernel(self._state, np.uint64(position.current), np.uint64(position.mask), position.plies,
+                              bound, node_limit or NO_LIMIT)
+        self._count(node_limit)
+        return bool(result)
 
     def solve_moves(self, moves: Sequence[int], weak: bool = False, node_limit: int = 0) -> int:
         """``solve`` of the position after 0-based column ``moves``."""

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from bots.lib.search_state import address_of, load, store
 from bots.lib.reversi_board import (
     CORNERS, U0, U1, bucket, final_score, flips, insert_sorted, legal_moves, lowest_bit_index, neighbours,
     odd_regions, popcount, stable_discs)
@@ -40,11 +41,18 @@ INF = 127
 SCORE_MAX = 64
 #: Empties at and below which the search runs without the table.
 SHALLOW = 7
-#: Fields of the ``stats`` array the kernels share.
-NODES, NODE_LIMIT, ABORTED, BEST_MOVE = 0, 1, 2, 3
-STATS_FIELDS = 4
 #: Rows of the move-order buffer: one per ply of a search (passes included).
 MAX_PLY = 96
+#: The search's state, one record set up once per solver (``bots/lib/search_state.py``): the
+#: table's address and index mask (3 uint64 per entry), the node counters and limit, the root's
+#: best move, and per-ply rows of sorted move keys.
+STATE = np.dtype([
+    ("table_at", np.uint64), ("table_mask", np.uint64),
+    ("nodes", np.int64), ("node_limit", np.int64), ("aborted", np.int64), ("best_move", np.int64),
+    ("order", np.int64, (MAX_PLY, 64)),
+])
+#: uint64 words per table entry: the two disc masks and the packed bounds, move and empties.
+_ENTRY = 3
 NO_MOVE = 255
 #: ``NEIGHBOURS[square]``: the squares around ``square``.
 NEIGHBOURS = np.array([int(neighbours(np.uint64(1 << sq))) & ~(1 << sq) for sq in range(64)], dtype=np.uint64)
@@ -243,25 +251,25 @@ def _pack(lower, upper, move, empties):
 
 
 @njit(cache=True)
-def _store(table, slot, own, opp, lower, upper, move, empties):
-    """Merge bounds (and the best move, if any) of a position into its bucket."""
+def _store(table_at, slot, own, opp, lower, upper, move, empties):
+    """Merge bounds (and the best move, if any) of a position into its bucket of the table at ``table_at``."""
     for k in range(2):
-        entry = slot + k
-        if table[entry, 0] == own and table[entry, 1] == opp:
-            info = table[entry, 2]
+        word = (slot + k) * _ENTRY
+        if load(np.uint64, table_at, word) == own and load(np.uint64, table_at, word + 1) == opp:
+            info = load(np.uint64, table_at, word + 2)
             old_lower = np.int64(info & np.uint64(0xFF)) - 64
             old_upper = np.int64((info >> np.uint64(8)) & np.uint64(0xFF)) - 64
             if move == NO_MOVE:
                 move = np.int64((info >> np.uint64(16)) & np.uint64(0xFF))
-            table[entry, 2] = _pack(max(lower, old_lower), min(upper, old_upper), move, empties)
+            store(np.uint64, table_at, word + 2, _pack(max(lower, old_lower), min(upper, old_upper), move, empties))
             return
     # A new position replaces the entry nearer the end of the game (cheaper to find again).
-    first = np.int64((table[slot, 2] >> np.uint64(24)) & np.uint64(0xFF))
-    second = np.int64((table[slot + 1, 2] >> np.uint64(24)) & np.uint64(0xFF))
-    entry = slot if first <= second else slot + 1
-    table[entry, 0] = own
-    table[entry, 1] = opp
-    table[entry, 2] = _pack(lower, upper, move, empties)
+    first = np.int64((load(np.uint64, table_at, slot * _ENTRY + 2) >> np.uint64(24)) & np.uint64(0xFF))
+    second = np.int64((load(np.uint64, table_at, (slot + 1) * _ENTRY + 2) >> np.uint64(24)) & np.uint64(0xFF))
+    word = (slot if first <= second else slot + 1) * _ENTRY
+    store(np.uint64, table_at, word, own)
+    store(np.uint64, table_at, word + 1, opp)
+    store(np.uint64, table_at, word + 2, _pack(lower, upper, move, empties))
 
 
 # -- the search ---------------------------------------------------------------------------
@@ -292,15 +300,16 @@ def _solve_small(own, opp, alpha, beta, empties, split):
 
 
 @njit(cache=True)
-def _search(own, opp, alpha, beta, empties, ply, split, table, order, stats):
+def _search(st, own, opp, alpha, beta, empties, ply, split):
     """The score of a position with more than four empties, fail-soft in ``alpha, beta``.
 
-    Up to ``SHALLOW`` empties (below the root) without the table; above,
-    with it. At ``ply`` 0 the best move is left in ``stats[BEST_MOVE]``.
+    ``st`` is the search's ``STATE`` record. Up to ``SHALLOW`` empties (below
+    the root) without the table; above, with it. At ``ply`` 0 the best move
+    is left in ``st.best_move``.
     The search is the only recursive kernel: numba's cache cannot reload
     a recursive function that calls another.
     """
-    stats[NODES] += 1
+    st.nodes += 1
     if empties <= SHALLOW and ply > 0:
         empty = ~(own | opp)
         odd = odd_regions(empty)
@@ -318,11 +327,10 @@ def _search(own, opp, alpha, beta, empties, ply, split, table, order, stats):
                     continue
                 if empties == 5:
                     score, counted = _solve4(opp & ~turned, own | turned | bit, -beta, -alpha, split)
-                    stats[NODES] += counted
+                    st.nodes += counted
                     score = -score
                 else:
-                    score = -_search(opp & ~turned, own | turned | bit, -beta, -alpha, empties - 1, ply + 1, split,
-                                     table, order, stats)
+                    score = -_search(st, opp & ~turned, own | turned | bit, -beta, -alpha, empties - 1, ply + 1, split)
                 if score > best:
                     best = score
                     if score > alpha:
@@ -332,32 +340,32 @@ def _search(own, opp, alpha, beta, empties, ply, split, table, order, stats):
         if best == -INF:
             if legal_moves(opp, own) == U0:
                 return final_score(own, opp, split)
-            return -_search(opp, own, -beta, -alpha, empties, ply + 1, split, table, order, stats)
+            return -_search(st, opp, own, -beta, -alpha, empties, ply + 1, split)
         return best
 
-    if stats[NODES] >= stats[NODE_LIMIT]:
-        stats[ABORTED] = 1
+    if st.nodes >= st.node_limit:
+        st.aborted = 1
         return 0
     moves = legal_moves(own, opp)
     if moves == U0:
         if legal_moves(opp, own) == U0:
             return final_score(own, opp, split)
-        score = -_search(opp, own, -beta, -alpha, empties, ply + 1, split, table, order, stats)
+        score = -_search(st, opp, own, -beta, -alpha, empties, ply + 1, split)
         if ply == 0:
-            stats[BEST_MOVE] = -1
+            st.best_move = -1
         return score
     # Stability: what the opponent's unturnable discs leave us may already be no better than alpha.
     if alpha > 0 and ply > 0:
         top = SCORE_MAX - 2 * np.int64(popcount(stable_discs(opp, own)))
         if top <= alpha:
             return top
-    mask = np.uint64(table.shape[0] - 1)
-    slot = bucket(own, opp, mask)
+    table_at = st.table_at
+    slot = bucket(own, opp, st.table_mask)
     hash_move = NO_MOVE
     for k in range(2):
-        entry = slot + k
-        if table[entry, 0] == own and table[entry, 1] == opp:
-            info = table[entry, 2]
+        word = (slot + k) * _ENTRY
+        if load(np.uint64, table_at, word) == own and load(np.uint64, table_at, word + 1) == opp:
+            info = load(np.uint64, table_at, word + 2)
             lower = np.int64(info & np.uint64(0xFF)) - 64
             upper = np.int64((info >> np.uint64(8)) & np.uint64(0xFF)) - 64
             hash_move = np.int64((info >> np.uint64(16)) & np.uint64(0xFF))
@@ -372,7 +380,6 @@ def _search(own, opp, alpha, beta, empties, ply, split, table, order, stats):
                     beta = upper
             break
     # Order the moves: the table's move, then fastest first.
-    row = order[ply]
     count = 0
     odd = odd_regions(~(own | opp))
     pending = moves
@@ -387,28 +394,28 @@ def _search(own, opp, alpha, beta, empties, ply, split, table, order, stats):
             key = 16 + 64 * _weighted_mobility(opp & ~turned, own | turned | bit) + 4 * SQUARE_RANK[square]
             if odd & bit:
                 key -= 8
-        insert_sorted(row, count, key * 64 + square)
+        insert_sorted(st.order[ply], count, key * 64 + square)
         count += 1
     best = -INF
     best_move = NO_MOVE
     low = alpha
     for i in range(count):
-        square = row[i] & 63
+        square = st.order[ply, i] & 63
         bit = U1 << np.uint64(square)
         turned = flips(own, opp, square)
         child_own = opp & ~turned
         child_opp = own | turned | bit
         if empties <= 5:
             score, counted = _solve_small(child_own, child_opp, -beta, -low, empties - 1, split)
-            stats[NODES] += counted
+            st.nodes += counted
             score = -score
         elif i == 0:
-            score = -_search(child_own, child_opp, -beta, -low, empties - 1, ply + 1, split, table, order, stats)
+            score = -_search(st, child_own, child_opp, -beta, -low, empties - 1, ply + 1, split)
         else:
-            score = -_search(child_own, child_opp, -low - 1, -low, empties - 1, ply + 1, split, table, order, stats)
-            if low < score < beta and stats[ABORTED] == 0:
-                score = -_search(child_own, child_opp, -beta, -score, empties - 1, ply + 1, split, table, order, stats)
-        if stats[ABORTED]:
+            score = -_search(st, child_own, child_opp, -low - 1, -low, empties - 1, ply + 1, split)
+            if low < score < beta and st.aborted == 0:
+                score = -_search(st, child_own, child_opp, -beta, -score, empties - 1, ply + 1, split)
+        if st.aborted:
             return 0
         if score > best:
             best = score
@@ -418,23 +425,30 @@ def _search(own, opp, alpha, beta, empties, ply, split, table, order, stats):
                 if score >= beta:
                     break
     if best >= beta:   # the constants typed, not literal: _store is compiled once
-        _store(table, slot, own, opp, best, np.int64(SCORE_MAX), best_move, empties)
+        _store(table_at, slot, own, opp, best, np.int64(SCORE_MAX), best_move, empties)
     elif best <= alpha:
-        _store(table, slot, own, opp, -SCORE_MAX, best, np.int64(NO_MOVE), empties)
+        _store(table_at, slot, own, opp, -SCORE_MAX, best, np.int64(NO_MOVE), empties)
     else:
-        _store(table, slot, own, opp, best, best, best_move, empties)
+        _store(table_at, slot, own, opp, best, best, best_move, empties)
     if ply == 0:
-        stats[BEST_MOVE] = best_move
+        st.best_move = best_move
     return best
 
 
 @njit(cache=True)
-def solve_kernel(own, opp, alpha, beta, split, table, order, stats):
-    """The score of a position within ``alpha, beta`` (fail-soft); its best move in ``stats[BEST_MOVE]``."""
+def solve_kernel(state, own, opp, alpha, beta, split, node_limit):
+    """The score of a position within ``alpha, beta`` (fail-soft); its best move in ``state[0].best_move``.
+
+    ``state`` is the one-record ``STATE`` array; the counters are reset and
+    ``node_limit`` set here, so Python crosses into numba once per solve.
+    """
+    st = state[0]
     empties = 64 - np.int64(popcount(own | opp))
-    stats[ABORTED] = 0
-    stats[BEST_MOVE] = -1
-    return _search(own, opp, alpha, beta, empties, np.int64(0), split, table, order, stats)
+    st.nodes = 0
+    st.aborted = 0
+    st.best_move = -1
+    st.node_limit = node_limit
+    return _search(st, own, opp, alpha, beta, empties, np.int64(0), split)
 
 
 # -- Python face --------------------------------------------------------------------------
@@ -464,11 +478,17 @@ class Solver:
     def __init__(self, table_bits: int = 20) -> None:
         if not 4 <= table_bits <= 28:
             raise ValueError(f"table_bits must be from 4 to 28, got {table_bits!r}")
-        self.table = np.zeros((1 << table_bits, 3), dtype=np.uint64)
-        self._order = np.zeros((MAX_PLY, 64), dtype=np.int64)
-        self._stats = np.zeros(STATS_FIELDS, dtype=np.int64)
+        self._table = np.zeros((1 << table_bits, _ENTRY), dtype=np.uint64)
+        self._state = np.zeros(1, dtype=STATE)
+        self._state[0]["table_at"] = address_of(self._table)
+        self._state[0]["table_mask"] = self.table.shape[0] - 1
         self._split = False
         self.nodes = 0
+
+    @property
+    def table(self) -> np.ndarray:
+        """The transposition table (read-only attribute: the kernels hold its address)."""
+        return self._table
 
     def clear(self) -> None:
         """Forget every stored bound (the memory is kept)."""
@@ -489,13 +509,11 @@ class Solver:
         if split != self._split:
             self.clear()             # the stored bounds were of the other count
             self._split = split
-        stats = self._stats
-        stats[NODES] = 0
-        stats[NODE_LIMIT] = node_limit if node_limit > 0 else np.iinfo(np.int64).max
-        score = int(solve_kernel(np.uint64(own), np.uint64(opp), alpha, beta, int(split),
-                                 self.table, self._order, stats))
-        nodes = int(stats[NODES])
+        limit = node_limit if node_limit > 0 else np.iinfo(np.int64).max
+        score = int(solve_kernel(self._state, np.uint64(own), np.uint64(opp), alpha, beta, int(split), limit))
+        st = self._state[0]
+        nodes = int(st["nodes"])
         self.nodes += nodes
-        if stats[ABORTED]:
+        if st["aborted"]:
             raise SolveAborted(f"node limit {node_limit} reached")
-        return Solved(score, int(stats[BEST_MOVE]), nodes)
+        return Solved(score, int(st["best_move"]), nodes)

@@ -5,15 +5,16 @@ move: 100 is one disc of expected final disc difference, so a finished
 game's exact score ``d`` reads ``100 * d`` and a search may mix the two.
 A pattern evaluation for the Master tier must use the same scale.
 
-``evaluate(own, opp, mode, weights)`` is what the search calls at its
-horizon. ``mode`` picks the evaluation without compiling another copy of
-the search (both take a flat int32 ``weights`` array): ``HARD`` (0) is
-``feature_eval`` below, over ``HARD_WEIGHTS``; ``PATTERNS`` (1) is the
-Master tier's ``pattern_eval(own, opp, weights)`` of
+``evaluate_at(own, opp, mode, weights_at)`` is what the search calls at
+its horizon. ``mode`` picks the evaluation without compiling another copy
+of the search (both read a flat int32 weights array by its address,
+``reversi_patterns.weights_address``, so that the search holds no array):
+``HARD`` (0) is ``feature_eval_at`` below, over ``HARD_WEIGHTS``; ``PATTERNS``
+(1) is the Master tier's ``pattern_eval_at`` of
 ``bots/lib/reversi_patterns.py``, over its fitted tables
 (``reversi_patterns.load_weights()``), on the same scale.
 
-``feature_eval`` is a weighted sum of differences (own minus opponent) of
+``feature_eval_at`` is a weighted sum of differences (own minus opponent) of
 features the Othello literature names:
 
 * mobility: legal moves;
@@ -29,7 +30,8 @@ import numpy as np
 from numba import njit
 
 from bots.lib.reversi_board import CORNERS, U0, edge_stable, legal_moves, neighbours, popcount
-from bots.lib.reversi_patterns import pattern_eval
+from bots.lib.reversi_patterns import pattern_eval_at, weights_address
+from bots.lib.search_state import load
 
 HARD, PATTERNS = 0, 1
 #: Evaluations stay inside +-60 discs: a finished game's exact score (up to 64) outranks them.
@@ -48,8 +50,9 @@ _CORNER_BITS = np.array([1 << s for s in _CORNER_SQUARES], dtype=np.uint64)
 
 
 @njit(cache=True)
-def feature_eval(own, opp, weights):
-    """Hard's evaluation of the position for ``own`` (to move), in centi-discs."""
+def feature_eval_at(own, opp, weights_at):
+    """Hard's evaluation of the position for ``own`` (to move), in centi-discs; ``weights_at`` is the
+    address of its int32 weights (``HARD_WEIGHTS``'s layout)."""
     empty = ~(own | opp)
     mobility = np.int64(popcount(legal_moves(own, opp))) - np.int64(popcount(legal_moves(opp, own)))
     potential = np.int64(popcount(neighbours(opp) & empty)) - np.int64(popcount(neighbours(own) & empty))
@@ -61,15 +64,22 @@ def feature_eval(own, opp, weights):
             x_squares += np.int64(popcount(own & _X_OF[k])) - np.int64(popcount(opp & _X_OF[k]))
             c_squares += np.int64(popcount(own & _C_OF[k])) - np.int64(popcount(opp & _C_OF[k]))
     stable = np.int64(popcount(edge_stable(own, opp))) - np.int64(popcount(edge_stable(opp, own)))
-    return (weights[MOBILITY] * mobility + weights[POTENTIAL] * potential + weights[CORNER] * corners
-            + weights[X_SQUARE] * x_squares + weights[C_SQUARE] * c_squares + weights[EDGE_STABLE] * stable)
+    return (load(np.int32, weights_at, MOBILITY) * mobility + load(np.int32, weights_at, POTENTIAL) * potential
+            + load(np.int32, weights_at, CORNER) * corners + load(np.int32, weights_at, X_SQUARE) * x_squares
+            + load(np.int32, weights_at, C_SQUARE) * c_squares + load(np.int32, weights_at, EDGE_STABLE) * stable)
+
+
+def feature_eval(own: int, opp: int, weights: np.ndarray = HARD_WEIGHTS) -> int:
+    """``feature_eval_at`` from Python ints over the int32 array ``weights`` (``HARD_WEIGHTS``'s layout)."""
+    return int(feature_eval_at(np.uint64(own), np.uint64(opp), weights_address(weights, len(HARD_WEIGHTS))))
 
 
 @njit(cache=True)
-def evaluate(own, opp, mode, weights):
-    """The evaluation ``mode`` picks, for ``own`` (to move), in centi-discs, kept within +-``EVAL_LIMIT``."""
+def evaluate_at(own, opp, mode, weights_at):
+    """The evaluation ``mode`` picks, for ``own`` (to move), in centi-discs, kept within +-``EVAL_LIMIT``;
+    ``weights_at`` is the address of its int32 weights."""
     if mode == PATTERNS:
-        value = np.int64(pattern_eval(own, opp, weights))
+        value = np.int64(pattern_eval_at(own, opp, weights_at))
     else:
-        value = np.int64(feature_eval(own, opp, weights))
+        value = np.int64(feature_eval_at(own, opp, weights_at))
     return max(-EVAL_LIMIT, min(EVAL_LIMIT, value))

@@ -14,7 +14,7 @@ read in the same order relative to the board's rotation or reflection.
 The weights are fitted by ``benchmarks/reversi_fit.py`` (least squares on
 positions from our own self-play, labelled by exact endgame solves) and
 ship in ``assets/reversi_patterns.npz``. Values are in hundredths of a disc
-of final disc difference for the side to move: ``pattern_eval`` returning
+of final disc difference for the side to move: ``pattern_eval_at`` returning
 250 means "about 2.5 discs ahead at the end".
 """
 from __future__ import annotations
@@ -27,6 +27,7 @@ from numba import njit
 
 from game.paths import ASSETS_DIR
 from bots.lib.reversi_board import legal_moves, popcount
+from bots.lib.search_state import address_of, load
 
 WEIGHTS_PATH = ASSETS_DIR / "reversi_patterns.npz"
 #: One table per band of empties: phase = min(empties, 59) // PHASE_WIDTH.
@@ -120,8 +121,8 @@ def _placement_feature(own: np.uint64, opp: np.uint64, n: int) -> int:
         square = INSTANCE_SQUARES[n, k]
         if square < 0:
             break
-        bit = np.uint64(1) << np.uint64(square)
-        index = index * 3 + (1 if own & bit else (2 if opp & bit else 0))
+        shift = np.uint64(square)
+        index = index * 3 + np.int64((own >> shift) & np.uint64(1)) + 2 * np.int64((opp >> shift) & np.uint64(1))
     return INSTANCE_OFFSET[n] + index
 
 
@@ -145,16 +146,19 @@ def features_into(own: np.uint64, opp: np.uint64, out: np.ndarray) -> None:
 
 
 @njit(cache=True)
-def pattern_eval(own: np.uint64, opp: np.uint64, weights: np.ndarray) -> int:
+def pattern_eval_at(own: np.uint64, opp: np.uint64, weights_at: np.uint64) -> int:
     """The position's value for the side to move (owning ``own``), in hundredths
     of a disc of final disc difference: the sum of its features' weights in the
-    table of its phase. ``weights`` is the flat int32 array of ``load_weights``:
-    phase ``p``'s table starts at ``p * FEATURES``."""
+    table of its phase. ``weights_at`` is the address (``weights_address``) of
+    the flat int32 array of ``load_weights``: phase ``p``'s table starts at
+    ``p * FEATURES``. A search holds the address, not the array, so that its
+    recursion counts no references (``bots/lib/search_state.py``)."""
     base = phase_of(64 - popcount(own | opp)) * FEATURES
     mine, theirs = _mobility_features(own, opp)
-    total = np.int64(weights[base + BIAS_FEATURE]) + weights[base + mine] + weights[base + theirs]
+    total = (np.int64(load(np.int32, weights_at, base + BIAS_FEATURE)) + load(np.int32, weights_at, base + mine)
+             + load(np.int32, weights_at, base + theirs))
     for n in range(INSTANCE_SQUARES.shape[0]):
-        total += weights[base + _placement_feature(own, opp, n)]
+        total += load(np.int32, weights_at, base + _placement_feature(own, opp, n))
     return total
 
 
@@ -165,15 +169,25 @@ def features(own: int, opp: int) -> np.ndarray:
     return out
 
 
+def weights_address(weights: np.ndarray, size: int) -> np.uint64:
+    """The address of a flat int32 weights array of at least ``size`` values, for the kernels that read
+    weights by address; ``ValueError`` naming the array's type and shape if it is not one."""
+    if not isinstance(weights, np.ndarray) or weights.dtype != np.int32 or weights.ndim != 1 or weights.size < size:
+        raise ValueError(f"weights must be a flat int32 array of at least {size} values, got "
+                         f"{getattr(weights, 'dtype', type(weights).__name__)} of shape {np.shape(weights)}")
+    return np.uint64(address_of(weights))
+
+
 def evaluate(own: int, opp: int, weights: np.ndarray) -> int:
-    """``pattern_eval`` from Python ints: hundredths of a disc for the side to move."""
-    return int(pattern_eval(np.uint64(own), np.uint64(opp), weights))
+    """``pattern_eval_at`` from Python ints over the flat int32 ``weights``: hundredths of a disc for the
+    side to move."""
+    return int(pattern_eval_at(np.uint64(own), np.uint64(opp), weights_address(weights, PHASES * FEATURES)))
 
 
 @lru_cache(maxsize=2)
 def load_weights(path: Path = WEIGHTS_PATH) -> np.ndarray:
     """The fitted tables as one flat int32 array, phase by phase (what
-    ``pattern_eval`` reads); ``FileNotFoundError`` or ``ValueError`` naming the
+    ``pattern_eval_at`` reads); ``FileNotFoundError`` or ``ValueError`` naming the
     file if it is missing or of another shape."""
     with np.load(path) as data:
         weights = data["weights"]

@@ -19,7 +19,11 @@ best move across the iterations of iterative deepening.
 
 ``MidgameSearch`` is the Python face: the table, move buffers and history
 are allocated once and kept, and each depth is one call into numba. The
-kernel counts nodes; at the node limit it sets ``stats[ABORTED]`` and
+search's state is one record (``STATE``, ``bots/lib/search_state.py``):
+counters, the evaluation's mode and its weights' address, the table's
+address, the history and per-ply move rows, so the recursion passes
+integers and that record, with no reference counting per node. The kernel
+counts nodes; at the node limit it sets the record's ``aborted`` and
 unwinds, so a caller with a deadline keeps its last finished depth.
 """
 from __future__ import annotations
@@ -29,16 +33,30 @@ from typing import Sequence
 import numpy as np
 from numba import njit
 
+from bots.lib.search_state import address_of, load, store
 from bots.lib.reversi_board import (
     CORNERS, U0, U1, bucket, final_score, flips, insert_sorted, legal_moves, lowest_bit_index, popcount)
-from bots.lib.reversi_eval import HARD, HARD_WEIGHTS, evaluate
+from bots.lib.reversi_eval import HARD, HARD_WEIGHTS, PATTERNS, evaluate_at
+from bots.lib.reversi_patterns import FEATURES, PHASES, weights_address
 
 INF = 1_000_000
-NODES, NODE_LIMIT, ABORTED = 0, 1, 2
 MAX_PLY = 96
 NO_MOVE = 255
 #: Depth left from which moves are ordered by the opponent's replies (below it, by history alone).
 FASTEST_FIRST_DEPTH = 2
+#: The search's state, one record set up once per ``MidgameSearch``: the table's address and index
+#: mask (``_ENTRY`` uint64 per entry), the int32 weights' address, the node counters and limit, the
+#: evaluation's mode, the counting (``split``), the history per square, and per-ply rows of sorted
+#: move keys.
+STATE = np.dtype([
+    ("table_at", np.uint64), ("table_mask", np.uint64), ("weights_at", np.uint64),
+    ("nodes", np.int64), ("node_limit", np.int64), ("aborted", np.int64),
+    ("mode", np.int64), ("split", np.int64),
+    ("history", np.int64, (64,)),
+    ("order", np.int64, (MAX_PLY, 64)),
+])
+#: uint64 words per table entry: the two disc masks and the packed bounds, depth and move.
+_ENTRY = 3
 _BOUND_OFFSET = 32768
 _U16 = np.uint64(0xFFFF)
 
@@ -49,43 +67,51 @@ def _pack(lower, upper, depth, move):
             | (np.uint64(depth) << np.uint64(32)) | (np.uint64(move) << np.uint64(40)))
 
 
-@njit(cache=True)
-def _store(table, slot, own, opp, lower, upper, depth, move):
-    """Keep a searched node's bounds: its own entry if present, else the shallower of the bucket."""
-    entry = slot
-    if table[slot + 1, 0] == own and table[slot + 1, 1] == opp:
-        entry = slot + 1
-    elif not (table[slot, 0] == own and table[slot, 1] == opp):
-        if (table[slot + 1, 2] >> np.uint64(32)) & np.uint64(0xFF) < (table[slot, 2] >> np.uint64(32)) & np.uint64(0xFF):
-            entry = slot + 1
-    table[entry, 0] = own
-    table[entry, 1] = opp
-    table[entry, 2] = _pack(lower, upper, depth, move)
+@njit(cache=True, inline="always")
+def _depth_of(info):
+    return (info >> np.uint64(32)) & np.uint64(0xFF)
 
 
 @njit(cache=True)
-def _pvs(own, opp, alpha, beta, depth, ply, mode, split, table, order, history, weights, stats):
-    """The score of a position searched ``depth`` plies, fail-soft in ``alpha, beta``."""
-    stats[NODES] += 1
-    if stats[NODES] >= stats[NODE_LIMIT]:
-        stats[ABORTED] = 1
+def _store(table_at, slot, own, opp, lower, upper, depth, move):
+    """Keep a searched node's bounds in the table at ``table_at``: its own entry if present, else the
+    shallower of the bucket."""
+    word = slot * _ENTRY
+    second = word + _ENTRY
+    if load(np.uint64, table_at, second) == own and load(np.uint64, table_at, second + 1) == opp:
+        word = second
+    elif not (load(np.uint64, table_at, word) == own and load(np.uint64, table_at, word + 1) == opp):
+        if _depth_of(load(np.uint64, table_at, second + 2)) < _depth_of(load(np.uint64, table_at, word + 2)):
+            word = second
+    store(np.uint64, table_at, word, own)
+    store(np.uint64, table_at, word + 1, opp)
+    store(np.uint64, table_at, word + 2, _pack(lower, upper, depth, move))
+
+
+@njit(cache=True)
+def _pvs(st, own, opp, alpha, beta, depth, ply):
+    """The score of a position searched ``depth`` plies, fail-soft in ``alpha, beta``; ``st`` is the
+    search's ``STATE`` record."""
+    st.nodes += 1
+    if st.nodes >= st.node_limit:
+        st.aborted = 1
         return 0
     moves = legal_moves(own, opp)
     if moves == U0:
         if legal_moves(opp, own) == U0:
-            return 100 * final_score(own, opp, split)
-        return -_pvs(opp, own, -beta, -alpha, depth, ply + 1, mode, split, table, order, history, weights, stats)
+            return 100 * final_score(own, opp, st.split)
+        return -_pvs(st, opp, own, -beta, -alpha, depth, ply + 1)
     if depth <= 0:
-        return evaluate(own, opp, mode, weights)
-    mask = np.uint64(table.shape[0] - 1)
-    slot = bucket(own, opp, mask)
+        return evaluate_at(own, opp, st.mode, st.weights_at)
+    table_at = st.table_at
+    slot = bucket(own, opp, st.table_mask)
     hash_move = NO_MOVE
     for k in range(2):
-        entry = slot + k
-        if table[entry, 0] == own and table[entry, 1] == opp:
-            info = table[entry, 2]
+        word = (slot + k) * _ENTRY
+        if load(np.uint64, table_at, word) == own and load(np.uint64, table_at, word + 1) == opp:
+            info = load(np.uint64, table_at, word + 2)
             hash_move = np.int64((info >> np.uint64(40)) & np.uint64(0xFF))
-            if np.int64((info >> np.uint64(32)) & np.uint64(0xFF)) >= depth:
+            if np.int64(_depth_of(info)) >= depth:
                 lower = np.int64(info & _U16) - _BOUND_OFFSET
                 upper = np.int64((info >> np.uint64(16)) & _U16) - _BOUND_OFFSET
                 if lower >= beta:
@@ -93,7 +119,6 @@ def _pvs(own, opp, alpha, beta, depth, ply, mode, split, table, order, history, 
                 if upper <= alpha:
                     return upper
             break
-    row = order[ply]
     count = 0
     pending = moves
     while pending:
@@ -103,34 +128,31 @@ def _pvs(own, opp, alpha, beta, depth, ply, mode, split, table, order, history, 
         if square == hash_move:
             key = 0
         else:
-            key = (1 << 30) - min(history[square], (1 << 30) - 1)
+            key = (1 << 30) - min(st.history[square], (1 << 30) - 1)
             if bit & CORNERS == U0:
                 key += 1 << 44
             if depth >= FASTEST_FIRST_DEPTH:
                 turned = flips(own, opp, square)
                 replies = legal_moves(opp & ~turned, own | turned | bit)
                 key += (np.int64(popcount(replies)) + np.int64(popcount(replies & CORNERS))) << 36
-        insert_sorted(row, count, key * 64 + square)
+        insert_sorted(st.order[ply], count, key * 64 + square)
         count += 1
     best = -INF
     best_move = NO_MOVE
     low = alpha
     for i in range(count):
-        square = row[i] & 63
+        square = st.order[ply, i] & 63
         bit = U1 << np.uint64(square)
         turned = flips(own, opp, square)
         child_own = opp & ~turned
         child_opp = own | turned | bit
         if i == 0:
-            score = -_pvs(child_own, child_opp, -beta, -low, depth - 1, ply + 1, mode, split,
-                          table, order, history, weights, stats)
+            score = -_pvs(st, child_own, child_opp, -beta, -low, depth - 1, ply + 1)
         else:
-            score = -_pvs(child_own, child_opp, -low - 1, -low, depth - 1, ply + 1, mode, split,
-                          table, order, history, weights, stats)
-            if low < score < beta and stats[ABORTED] == 0:
-                score = -_pvs(child_own, child_opp, -beta, -score, depth - 1, ply + 1, mode, split,
-                              table, order, history, weights, stats)
-        if stats[ABORTED]:
+            score = -_pvs(st, child_own, child_opp, -low - 1, -low, depth - 1, ply + 1)
+            if low < score < beta and st.aborted == 0:
+                score = -_pvs(st, child_own, child_opp, -beta, -score, depth - 1, ply + 1)
+        if st.aborted:
             return 0
         if score > best:
             best = score
@@ -138,27 +160,32 @@ def _pvs(own, opp, alpha, beta, depth, ply, mode, split, table, order, history, 
             if score > low:
                 low = score
                 if score >= beta:
-                    history[square] += depth * depth
+                    st.history[square] += depth * depth
                     break
-    if best >= beta:
-        _store(table, slot, own, opp, best, INF // 100, depth, best_move)
+    if best >= beta:   # the bounds typed, not literal: _store is compiled once
+        _store(table_at, slot, own, opp, best, np.int64(INF // 100), depth, best_move)
     elif best <= alpha:
-        _store(table, slot, own, opp, -INF // 100, best, depth, best_move)
+        _store(table_at, slot, own, opp, np.int64(-INF // 100), best, depth, best_move)
     else:
-        _store(table, slot, own, opp, best, best, depth, best_move)
+        _store(table_at, slot, own, opp, best, best, depth, best_move)
     return best
 
 
 @njit(cache=True)
-def search_root(own, opp, root_moves, values, depth, every, mode, split, table, order, history, weights, stats):
+def search_root(state, own, opp, root_moves, values, depth, every, node_limit):
     """Search each of ``root_moves`` (in order) ``depth`` plies deep; return the best one's index.
 
+    ``state`` is the one-record ``STATE`` array; the counters are reset and
+    ``node_limit`` set here, so Python crosses into numba once per depth.
     ``values[i]`` gets move ``i``'s score: exact at this depth for every
     move when ``every`` is non-zero (each searched with the full window),
     else only for the best (the others are upper bounds, from null windows).
     Returns -1 if the node limit stopped the search.
     """
-    stats[ABORTED] = 0
+    st = state[0]
+    st.nodes = 0
+    st.aborted = 0
+    st.node_limit = node_limit
     top = np.int64(INF)        # not the constant itself: a literal argument breaks numba's cache of _pvs
     best = -top
     best_index = -1
@@ -170,15 +197,12 @@ def search_root(own, opp, root_moves, values, depth, every, mode, split, table, 
         child_own = opp & ~turned
         child_opp = own | turned | bit
         if every or i == 0:
-            score = -_pvs(child_own, child_opp, -top, top, depth - 1, ply, mode, split,
-                          table, order, history, weights, stats)
+            score = -_pvs(st, child_own, child_opp, -top, top, depth - 1, ply)
         else:
-            score = -_pvs(child_own, child_opp, -best - 1, -best, depth - 1, ply, mode, split,
-                          table, order, history, weights, stats)
-            if score > best and stats[ABORTED] == 0:
-                score = -_pvs(child_own, child_opp, -top, -score, depth - 1, ply, mode, split,
-                              table, order, history, weights, stats)
-        if stats[ABORTED]:
+            score = -_pvs(st, child_own, child_opp, -best - 1, -best, depth - 1, ply)
+            if score > best and st.aborted == 0:
+                score = -_pvs(st, child_own, child_opp, -top, -score, depth - 1, ply)
+        if st.aborted:
             return -1
         values[i] = score
         if score > best:
@@ -196,17 +220,30 @@ class MidgameSearch:
     """
 
     def __init__(self, mode: int = HARD, weights: np.ndarray = HARD_WEIGHTS, table_bits: int = 18) -> None:
+        size = PHASES * FEATURES if mode == PATTERNS else len(HARD_WEIGHTS)
+        weights_at = weights_address(weights, size)
         self.mode = mode
-        self.weights = weights
-        self.table = np.zeros((1 << table_bits, 3), dtype=np.uint64)
-        self._order = np.zeros((MAX_PLY, 64), dtype=np.int64)
-        self.history = np.zeros(64, dtype=np.int64)
-        self._stats = np.zeros(3, dtype=np.int64)
+        self.weights = weights       # kept alive here: the record holds its address
+        self._table = np.zeros((1 << table_bits, _ENTRY), dtype=np.uint64)
+        self._state = np.zeros(1, dtype=STATE)
+        st = self._state[0]
+        st["table_at"], st["table_mask"] = address_of(self._table), self._table.shape[0] - 1
+        st["weights_at"], st["mode"] = weights_at, mode
         self.nodes = 0
+
+    @property
+    def table(self) -> np.ndarray:
+        """The transposition table (read-only attribute: the kernels hold its address)."""
+        return self._table
+
+    @property
+    def history(self) -> np.ndarray:
+        """Cut-offs per square, weighted by depth (a view into the search's record)."""
+        return self._state["history"][0]
 
     def clear(self) -> None:
         """Forget the table and the history (a new game)."""
-        self.table[:] = 0
+        self._table[:] = 0
         self.history[:] = 0
 
     def search(self, own: int, opp: int, moves: Sequence[int], depth: int, node_limit: int = 0,
@@ -217,15 +254,14 @@ class MidgameSearch:
             raise ValueError("no move to search: the side to move must pass or the game is over")
         if depth < 1:
             raise ValueError(f"depth must be at least 1, got {depth!r}")
-        stats = self._stats
-        stats[NODES] = 0
-        stats[NODE_LIMIT] = node_limit if node_limit > 0 else np.iinfo(np.int64).max
+        limit = node_limit if node_limit > 0 else np.iinfo(np.int64).max
         root = np.array(moves, dtype=np.int64)
         values = np.zeros(len(moves), dtype=np.int64)
-        self.history >>= 1       # old cut-offs count, recent ones more
-        best = search_root(np.uint64(own), np.uint64(opp), root, values, depth, int(every), self.mode, int(split),
-                           self.table, self._order, self.history, self.weights, stats)
-        self.nodes += int(stats[NODES])
+        history = self.history
+        history >>= 1       # old cut-offs count, recent ones more
+        self._state[0]["split"] = int(split)
+        best = search_root(self._state, np.uint64(own), np.uint64(opp), root, values, depth, int(every), limit)
+        self.nodes += int(self._state[0]["nodes"])
         if best < 0:
             return None
         return int(best), [int(v) for v in values]

@@ -39,6 +39,7 @@ bot refused to be built.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import difflib
 import functools
 import re
@@ -63,6 +64,30 @@ TIER_KEYS = ("bot", "params")
 
 #: What a problem says when there are no built-in settings to use instead.
 NO_BUILT_IN = "no tiers (every bot is offered under its own name)"
+
+
+#: The ``net:`` settings, each (lowest, highest) allowed.
+NET_RANGES: dict[str, tuple[float, float]] = {
+    "port": (0, 65535), "discovery_port": (1, 65535), "reconnect_seconds": (5, 3600),
+    "max_line_bytes": (1024, 1 << 20), "messages_per_second": (1, 1000), "idle_timeout": (5, 3600),
+}
+#: The ``net:`` settings that are whole numbers.
+NET_WHOLE = ("port", "discovery_port", "max_line_bytes")
+
+
+@dataclass(frozen=True)
+class NetLimits:
+    """The LAN settings (config.yaml's ``net:``): the port a hosted game listens on
+    (0: any free one), the port of the game announcements, how long a dropped player
+    may take to rejoin their seat, the longest line and the most messages a second a
+    client may send, and the seconds of silence after which a connection counts as gone."""
+
+    port: int = 5151
+    discovery_port: int = 5152
+    reconnect_seconds: float = 120.0
+    max_line_bytes: int = 65536
+    messages_per_second: float = 20.0
+    idle_timeout: float = 30.0
 
 
 class BotChoiceError(ValueError):
@@ -118,8 +143,10 @@ class Config:
 
     def __init__(self, path: Path, games: dict[str, GameConfig], load_problems: list[str],
                  lines: dict[tuple[str, ...], int] | None = None, *,
-                 defaults: dict[str, GameConfig] | None = None) -> None:
+                 defaults: dict[str, GameConfig] | None = None, net: NetLimits | None = None) -> None:
         self.path = path
+        #: The LAN settings.
+        self.net = net or NetLimits()
         self._lines = lines or {}
         #: The built-in settings a bad tier falls back to (none for the shipped file itself).
         self._defaults = defaults or {}
@@ -422,12 +449,12 @@ def load_config(path: str | Path | None = None, registry: BotRegistry | None = N
     """
     path = Path(path) if path is not None else config_path()
     if path.resolve() == CONFIG_PATH.resolve():
-        games, problems, lines = _read_shipped(CONFIG_PATH)
-        config = Config(path, copy.deepcopy(games), list(problems), dict(lines))
+        games, problems, lines, net = _read_shipped(CONFIG_PATH)
+        config = Config(path, copy.deepcopy(games), list(problems), dict(lines), net=net)
     else:
         defaults = builtin_games()
-        reader = _Reader(path, defaults)
-        config = Config(path, reader.read(), reader.problems, reader.lines, defaults=defaults)
+        reader = _Reader(path, defaults, _read_shipped(CONFIG_PATH)[3])
+        config = Config(path, reader.read(), reader.problems, reader.lines, defaults=defaults, net=reader.net)
     if registry is not None:
         config.validate(registry)
     return config
@@ -440,12 +467,13 @@ def builtin_games() -> dict[str, GameConfig]:
 
 
 @functools.lru_cache(maxsize=4)
-def _read_shipped(path: Path) -> tuple[dict[str, GameConfig], tuple[str, ...], dict[tuple[str, ...], int]]:
+def _read_shipped(path: Path) -> tuple[dict[str, GameConfig], tuple[str, ...], dict[tuple[str, ...], int],
+                                       NetLimits]:
     """The shipped file at ``path`` read once, with nothing to fall back on:
-    (its games, its problems, the line of each key). Callers copy what they keep."""
+    (its games, its problems, the line of each key, its LAN settings). Callers copy what they keep."""
     reader = _Reader(path, {})
     games = reader.read()
-    return games, tuple(reader.problems), reader.lines
+    return games, tuple(reader.problems), reader.lines, reader.net
 
 
 class _TooLarge(Exception):
@@ -455,8 +483,10 @@ class _TooLarge(Exception):
 class _Reader:
     """Turns the file's text into ``GameConfig``s, collecting problems."""
 
-    def __init__(self, path: Path, defaults: dict[str, GameConfig]) -> None:
+    def __init__(self, path: Path, defaults: dict[str, GameConfig], net: NetLimits | None = None) -> None:
         self.path = path
+        #: The LAN settings read, and what a bad one falls back to.
+        self.net = net or NetLimits()
         #: The built-in settings that a bad part falls back to ({} for the shipped file).
         self.defaults = defaults
         self.problems: list[str] = []
@@ -501,9 +531,34 @@ class _Reader:
             self.problem((), f"expected a mapping with a 'games:' key, got {_shown(data)}; {self.instead}")
             return defaults
         for key in data:
-            if key != "games":
-                self.problem((str(key),), "unknown key (expected games); ignored")
+            if key not in ("games", "net"):
+                self.problem((str(key),), "unknown key (expected games, net); ignored")
+        if data.get("net") is not None:
+            self.net = self.parse_net(data["net"])
         return self.parse_games(data)
+
+    def parse_net(self, entry: Any) -> NetLimits:
+        """The ``net:`` settings; a bad one is reported and keeps its value from before."""
+        if not isinstance(entry, dict):
+            self.problem(("net",), f"expected a mapping of {', '.join(NET_RANGES)}, got {_shown(entry)}; "
+                                   "using the built-in settings")
+            return self.net
+        values = {}
+        for name, value in entry.items():
+            key = ("net", str(name))
+            if name not in NET_RANGES:
+                self.problem(key, f"unknown key (expected {', '.join(NET_RANGES)}); ignored")
+                continue
+            low, high = NET_RANGES[name]
+            whole = name in NET_WHOLE
+            kind_ok = isinstance(value, int) if whole else isinstance(value, (int, float))
+            if isinstance(value, bool) or not kind_ok or not low <= value <= high:
+                kind = "a whole number" if whole else "a number"
+                self.problem(key, f"expected {kind} from {low:g} to {high:g}, got {_shown(value)}; "
+                                  f"using {getattr(self.net, name):g}")
+                continue
+            values[name] = value if whole else float(value)
+        return dataclasses.replace(self.net, **values)
 
     def _load_yaml(self, text: str) -> Any:
         """The document's data, after ``_map_lines`` has measured it (``_TooLarge``)."""

@@ -94,7 +94,8 @@ class App:
         toasts = Toasts(fonts)
         toasts.speed = settings.anim_speed
         sounds = Sounds(settings.sound)
-        dialogs = Dialogs(self.ui, self._dialog_problem)
+        shadows = draw.Shadows()
+        dialogs = Dialogs(fonts, sounds, self._dialog_problem, shadows)
         config = load_config(config_path)
         registry = BotRegistry.discover(bots_dir, check=config.bot_checks())
         config.validate(registry)
@@ -109,7 +110,7 @@ class App:
         self.frames = 0
         self.services = Services(
             fonts=fonts,
-            shadows=draw.Shadows(),
+            shadows=shadows,
             sounds=sounds,
             toasts=toasts,
             dialogs=dialogs,
@@ -201,6 +202,8 @@ class App:
             services.sounds.play("hover")
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             services.sounds.play("click")
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and services.toasts.dismiss_at(event.pos):
+            return
         if services.dialogs.handle_event(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
@@ -220,9 +223,10 @@ class App:
         self._follow_warm_up(dt)
         scenes.update(dt)
         services.toasts.update(dt)
+        services.dialogs.update(dt)
         scenes.draw(screen)
-        if services.dialogs.is_open:        # toasts about the dialog go above it, not under its shade
-            services.dialogs.draw_backdrop(screen)
+        if services.dialogs.is_open:        # toasts about the dialog go beside it, not under its shade
+            services.dialogs.draw(screen)
             self.ui.draw_ui(screen)
             services.toasts.draw(screen, services.dialogs.toast_room(screen.get_rect()))
         else:

@@ -1,214 +1,753 @@
-"""Modal dialogs drawn by pygame_gui: messages, confirmations and file pickers.
+"""The arcade's own dialogs: a message, a question, choosing a file, saving as.
 
-One dialog at a time sits above the scenes; while it is open the scene gets
-no input. The keyboard works as everywhere else: Enter confirms (or picks
-the file typed in the path line), Esc closes. A typed path that cannot be
-used (no such folder, no such file) is explained through ``notify`` (a
-toast above the dialog) and the picker stays open. The look comes from
-``theme.build_theme``.
+``Dialogs`` (``services.dialogs``) is the whole interface:
+
+- ``message(title, text)``: tell the player something until they close it;
+- ``confirm(title, question, action, on_confirm, on_cancel=None)``: ask
+  before doing something that cannot be undone;
+- ``choose_file(title, folder, on_pick, suffix=".txt")``: a folder's
+  sub-folders and files (those ending in ``suffix``) to pick one from;
+- ``save_as(title, path, on_save, suffix=".txt", creatable=None)``: a name
+  field (``path``'s name suggested) with its folder written above it and the
+  files already there listed to pick; replacing one asks first.
+
+They are drawn like the rest of the arcade (its panels, buttons and fonts,
+scaled with the window) and are modal: while one is open the screen under it
+gets no input. Keyboard first: the focus ring always shows, Enter does what
+the focused control does (the gold button, the default, has the focus when a
+dialog opens, or the text field whose Enter is the same), Esc cancels, Tab and
+Shift+Tab or the arrows move between the controls (the mouse hovering a
+button lights it without taking the focus; a click focuses what it clicks); in a file list Up/Down,
+PgUp/PgDn and Home/End choose, Enter opens a folder or takes a file and
+Backspace goes up a folder. A dialog is as large as its content, within the
+window. A dialog opened while another is open goes on top of it, and closing
+it shows the one below again (the question "Replace it?" over Save as).
+
+A path typed that cannot be used (no such folder, no such file) is said
+through ``notify`` (a toast, which the app puts beside the dialog) and the
+dialog stays open.
 """
 from __future__ import annotations
 
-import html
+import datetime as _dt
+import os
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, ClassVar
 
 import pygame
-import pygame_gui
-from pygame_gui.windows import UIConfirmationDialog, UIFileDialog, UIMessageWindow
 
 from game.ui import palette
-from game.ui.draw import clean_text, drawable
+from game.ui.draw import Fonts, clean_text, fit_text, mix, panel, scrollbar, text, wrap_text
+from game.ui.savedgames import when_text
+from game.ui.widgets import Button, DoubleClick, FocusGroup, SoundPlayer, TextField, Widget
+
+LIST_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
 
 
-class FileDialog(UIFileDialog):
-    """pygame_gui's file picker, leaving out names its fonts cannot draw.
+class DialogContext:
+    """What the dialogs' controls are drawn with: the fonts and sounds, and the
+    focus ring always on (a dialog is keyboard-first, the mouse does not hide it)."""
 
-    A file name that is not valid UTF-8 reaches Python with lone surrogates
-    (and a name may hold control characters); pygame_gui's text rendering
-    raises on them. Such a file is still listed by the Load screen, which
-    cleans the name for display.
-    """
-
-    def update_current_file_list(self, should_try_again: bool = True) -> None:
-        super().update_current_file_list(should_try_again)
-        self.current_file_list = [
-            item for item in self.current_file_list if drawable(item[0] if isinstance(item, tuple) else item)
-        ]
-
-
-class Dialogs:
-    """Opens dialogs and routes their results back to the caller's callbacks."""
-
-    def __init__(self, manager: pygame_gui.UIManager, notify: Callable[[str], None]) -> None:
-        self.manager = manager
-        self.notify = notify
-        self.window: pygame_gui.elements.UIWindow | None = None
-        self.kind = ""
-        self._on_confirm: Callable[[], None] | None = None
-        self._on_pick: Callable[[Path], None] | None = None
-        self._must_exist = False
-        self._directory = Path.cwd()
-        self._suffix = ""
-        self._creatable: Path | None = None
+    def __init__(self, fonts: Fonts, sounds: SoundPlayer) -> None:
+        self.fonts = fonts
+        self.sounds = sounds
 
     @property
-    def is_open(self) -> bool:
-        return self.window is not None and self.window.alive()
+    def keyboard_mode(self) -> bool:
+        return True
 
-    def _rect(self, width: int, height: int) -> pygame.Rect:
-        screen = pygame.Rect((0, 0), self.manager.window_resolution)
-        rect = pygame.Rect(0, 0, min(width, screen.width - 20), min(height, screen.height - 20))
-        rect.center = screen.center
-        return rect
+    @keyboard_mode.setter
+    def keyboard_mode(self, value: bool) -> None:
+        """The focus ring stays on whatever the last input was."""
 
-    def close(self) -> None:
-        if self.window is not None and self.window.alive():
-            self.window.kill()
-        self.window = None
-        self.kind = ""
-        self._on_confirm = self._on_pick = None
+    def px(self, length: float) -> int:
+        """A length given for the 1280×800 window, at the window's scale."""
+        return round(length * self.fonts.scale)
 
-    def message(self, title: str, message: str) -> None:
-        """Tell the player something (an error, a warning) until they close it."""
-        self.close()
-        title, message = clean_text(title), "\n".join(clean_text(line) for line in message.split("\n"))
-        body = html.escape(message).replace("\n", "<br>")
-        lines = sum(1 + len(part) // 56 for part in message.split("\n"))
-        height = max(200, min(440, 140 + 22 * lines))
-        self.window = UIMessageWindow(self._rect(560, height), body, self.manager, window_title=title)
-        self.kind = "message"
 
-    def confirm(self, title: str, question: str, action: str, on_confirm: Callable[[], None]) -> None:
-        """Ask before doing something that cannot be undone; Enter confirms, Esc cancels."""
-        self.close()
-        self.window = UIConfirmationDialog(
-            self._rect(460, 200),
-            html.escape(clean_text(question)),
-            self.manager,
-            window_title=clean_text(title),
-            action_short_name=clean_text(action),
-        )
-        self.kind = "confirm"
-        self._on_confirm = on_confirm
+class Dialog:
+    """One dialog: a title, its content and a row of buttons, in a panel at the centre.
 
-    def pick_file(
-        self,
-        title: str,
-        initial: Path,
-        on_pick: Callable[[Path], None],
-        must_exist: bool,
-        suffix: str = "",
-        creatable: Path | None = None,
-    ) -> None:
-        """A file picker starting at ``initial``; Enter takes the typed path.
+    Subclasses say what is inside (``content_size``, ``place_content``,
+    ``draw_content``) and which buttons close it; ``cancel`` is Esc.
+    """
 
-        A bare name typed in the path line is a file in the folder the picker
-        opened in (not the program's working folder); ``suffix`` (".txt") is
-        added to a name typed without one. A missing folder inside
-        ``creatable`` (the saves folder) is made when the path is taken.
-        """
-        self.close()
-        dialog = FileDialog(
-            self._rect(640, 480),
-            self.manager,
-            window_title=title,
-            initial_file_path=str(initial),
-            allow_existing_files_only=must_exist,
-        )
-        dialog.file_path_text_line.focus()
-        self.manager.set_focus_set(dialog.file_path_text_line)
-        self.window = dialog
-        self.kind = "file"
-        self._on_pick = on_pick
-        self._must_exist = must_exist
-        self._directory = initial if initial.is_dir() else initial.parent
-        self._suffix = suffix
-        self._creatable = creatable
+    kind: ClassVar[str] = ""
 
-    def typed_path(self) -> tuple[Path | None, str]:
-        """The file named in the picker's text line, or why it cannot be used
-        (``(None, '')``: nothing to say, e.g. a folder, which the picker opens)."""
-        if self.kind != "file" or self.window is None:
-            return None, ""
-        raw = self.window.file_path_text_line.get_text().strip()
+    def __init__(self, owner: "Dialogs", title: str) -> None:
+        self.owner = owner
+        self.ctx = owner.ctx
+        self.title = clean_text(title)
+        self.focus = FocusGroup(self.ctx)
+        self.focus.follow_hover = False
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.buttons: list[Button] = []
+
+    # -- what a subclass gives ------------------------------------------------------------
+    def controls(self) -> list[Widget]:
+        """The focusable controls in Tab order (default: the buttons)."""
+        return list(self.buttons)
+
+    def first_focus(self) -> Widget | None:
+        """The control focused when the dialog opens: the default button (the last)."""
+        return self.buttons[-1] if self.buttons else None
+
+    def content_size(self, limit: pygame.Rect) -> tuple[int, int]:
+        """The width the content would like and its height, within ``limit``."""
+        return 0, 0
+
+    def place_content(self, area: pygame.Rect) -> None:
+        """Lay the content out in ``area``."""
+
+    def draw_content(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """Draw the content in ``area`` (the controls are drawn after it)."""
+
+    def cancel(self) -> None:
+        """Esc: close without doing anything."""
+        self.owner.close(self)
+
+    @property
+    def text(self) -> str:
+        """The dialog's words (its message or question), for tests and logs."""
+        return ""
+
+    # -- layout -----------------------------------------------------------------------------
+    def _button_width(self, button: Button) -> int:
+        font = self.ctx.fonts.bold(button.font_size)
+        cap = self.ctx.fonts.text(max(11, button.font_size - 5)).size(button.shortcut)[0] + 30 if button.shortcut else 0
+        return max(self.ctx.px(128), font.size(button.label)[0] + cap + self.ctx.px(44))
+
+    def layout(self, screen: pygame.Rect) -> None:
+        """Size the dialog to its content (within the window) and centre it."""
+        px = self.ctx.px
+        pad = px(26)
+        title_font = self.ctx.fonts.display(24)
+        limit = pygame.Rect(0, 0, min(px(760), screen.width - 2 * px(24)) - 2 * pad, 0)
+        button_h = px(50)
+        head = title_font.get_linesize() + px(18)
+        limit.height = screen.height - 2 * px(16) - 2 * pad - head - button_h - px(22)
+        content_w, content_h = self.content_size(limit)
+        widths = [self._button_width(b) for b in self.buttons]
+        row_w = sum(widths) + px(12) * max(0, len(widths) - 1)
+        inner_w = min(limit.width, max(content_w, row_w, title_font.size(self.title)[0], px(300)))
+        height = pad + head + content_h + px(22) + button_h + pad
+        self.rect = pygame.Rect(0, 0, inner_w + 2 * pad, height)
+        self.rect.center = screen.center
+        self.rect.clamp_ip(screen)
+        self.title_pos = (self.rect.x + pad, self.rect.y + pad)
+        self.content_rect = pygame.Rect(self.rect.x + pad, self.rect.y + pad + head, inner_w, content_h)
+        self.place_content(self.content_rect)
+        x = self.rect.right - pad
+        y = self.rect.bottom - pad - button_h
+        scale = min(1.0, inner_w / max(1, row_w))
+        for button, width in reversed(list(zip(self.buttons, widths))):
+            width = int(width * scale)
+            button.rect = pygame.Rect(x - width, y, width, button_h)
+            x -= width + px(12)
+        self.focus.set(self.controls())
+
+    # -- input and drawing -------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.ctx.sounds.play("click")
+            self.cancel()
+            return
+        self.focus.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        self.focus.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        panel(surface, self.rect, fill=palette.PANEL, border=mix(palette.PANEL_BORDER, palette.ACCENT, 0.35),
+              alpha=255, shadow=self.owner.shadows)
+        font = self.ctx.fonts.display(24)
+        title = text(surface, font, fit_text(font, self.title, self.content_rect.width), palette.TEXT, self.title_pos)
+        bar = pygame.Rect(title.x, title.bottom + self.ctx.px(4), min(title.width, self.ctx.px(90)), self.ctx.px(3))
+        pygame.draw.rect(surface, palette.ACCENT, bar, border_radius=2)
+        self.draw_content(surface, self.content_rect)
+        self.focus.draw(surface)
+
+
+class MessageDialog(Dialog):
+    """Something the player should read (an error, a warning), and OK."""
+
+    kind = "message"
+
+    def __init__(self, owner: "Dialogs", title: str, message: str) -> None:
+        super().__init__(owner, title)
+        self.message = "\n".join(clean_text(line) for line in message.split("\n"))
+        self.lines: list[str] = []
+        self.buttons = [Button(self.ctx, "OK", self.cancel, wid="ok", shortcut="Enter", style="primary")]
+
+    @property
+    def text(self) -> str:
+        return self.message
+
+    def content_size(self, limit: pygame.Rect) -> tuple[int, int]:
+        font = self.ctx.fonts.text(17)
+        width = min(limit.width, max(self.ctx.px(380), self.ctx.px(560)))
+        self.lines = wrap_text(font, self.message, width)
+        widest = max((font.size(line)[0] for line in self.lines), default=0)
+        shown = max(1, min(len(self.lines), limit.height // font.get_linesize()))
+        if shown < len(self.lines):
+            self.lines = self.lines[: shown - 1] + [fit_text(font, self.lines[shown - 1] + " …", width)]
+        return widest, shown * font.get_linesize()
+
+    def draw_content(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        font = self.ctx.fonts.text(17)
+        y = area.y
+        for line in self.lines:
+            text(surface, font, line, palette.TEXT, (area.x, y))
+            y += font.get_linesize()
+
+
+class ConfirmDialog(MessageDialog):
+    """A question with Cancel and the action ('Replace', 'Delete', 'Quit'); the action is the default."""
+
+    kind = "confirm"
+
+    def __init__(self, owner: "Dialogs", title: str, question: str, action: str,
+                 on_confirm: Callable[[], None], on_cancel: Callable[[], None] | None = None) -> None:
+        super().__init__(owner, title, question)
+        self.on_confirm = on_confirm
+        self.on_cancel = on_cancel
+        self.buttons = [
+            Button(self.ctx, "Cancel", self.cancel, wid="cancel", shortcut="Esc", style="ghost"),
+            Button(self.ctx, clean_text(action), self.confirm, wid="confirm", shortcut="Enter", style="primary"),
+        ]
+
+    def confirm(self) -> None:
+        self.owner.close(self)
+        self.on_confirm()
+
+    def cancel(self) -> None:
+        self.owner.close(self)
+        if self.on_cancel is not None:
+            self.on_cancel()
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A row of a file list: a folder (the parent, '..', among them) or a file."""
+
+    name: str
+    path: Path
+    folder: bool
+    detail: str = ""
+
+
+def list_folder(folder: Path, suffix: str, now: _dt.datetime | None = None) -> tuple[list[Entry], str]:
+    """``folder``'s rows: its parent, its sub-folders (A to Z), then its files ending
+    in ``suffix`` (newest first, each with when it was written); hidden ones left out.
+    The second item says why the folder could not be read ('' if it was)."""
+    now = now or _dt.datetime.now()
+    rows: list[Entry] = []
+    if folder.parent != folder:
+        rows.append(Entry("..", folder.parent, True, "the folder above"))
+    folders: list[Entry] = []
+    files: list[tuple[float, Entry]] = []
+    try:
+        children = list(folder.iterdir())
+    except OSError as err:
+        return rows, f"{folder} cannot be read: {err.strerror or err}"
+    for child in children:
+        if child.name.startswith("."):
+            continue
+        try:
+            if child.is_dir():
+                folders.append(Entry(child.name, child, True))
+            elif child.is_file() and (not suffix or child.name.lower().endswith(suffix.lower())):
+                stamp = child.stat().st_mtime
+                files.append((stamp, Entry(child.name, child, False, when_text(_dt.datetime.fromtimestamp(stamp), now))))
+        except OSError:
+            continue
+    folders.sort(key=lambda entry: entry.name.lower())
+    files.sort(key=lambda item: (-item[0], item[1].name.lower()))
+    return rows + folders + [entry for _, entry in files], ""
+
+
+def path_lines(font: pygame.font.Font, path: str, width: int, most: int = 2) -> list[str]:
+    """``path`` broken after its separators into at most ``most`` lines of ``width``,
+    filled from the end so the folder's own name always shows ('…' marks what is left out)."""
+    path = clean_text(path)
+    parts = [part + os.sep for part in path.split(os.sep)]
+    parts[-1] = parts[-1][:-1]
+    lines: list[str] = []
+    while parts and len(lines) < most:
+        line = ""
+        while parts and font.size(parts[-1] + line)[0] <= width:
+            line = parts.pop() + line
+        if not line:                       # one part wider than a line: its end
+            line = parts.pop()
+            while len(line) > 1 and font.size("…" + line)[0] > width:
+                line = line[1:]
+            line = "…" + line
+        lines.insert(0, line)
+    if parts:
+        first = lines[0]
+        while len(first) > 1 and font.size("…" + first)[0] > width:
+            first = first[1:]
+        lines[0] = "…" + first
+    return lines or [""]
+
+
+def folder_icon(surface: pygame.Surface, box: pygame.Rect, colour: tuple[int, int, int]) -> None:
+    """A folder drawn in ``box``: a body with a tab on its top left."""
+    tab = pygame.Rect(box.x, box.y, box.width * 2 // 5, max(2, box.height // 4))
+    body = pygame.Rect(box.x, box.y + tab.height - 1, box.width, box.height - tab.height + 1)
+    pygame.draw.rect(surface, colour, tab, border_radius=2)
+    pygame.draw.rect(surface, colour, body, border_radius=3)
+
+
+class FileList(Widget):
+    """The rows of a folder in a file dialog, one chosen; scrolls to keep it in view."""
+
+    def __init__(self, dialog: "FileDialog") -> None:
+        super().__init__(dialog.ctx, wid="files")
+        self.dialog = dialog
+        self.entries: list[Entry] = []
+        self.selected = 0
+        self.scroll = 0
+        self.hover_row: int | None = None
+        self.problem = ""
+        self.double_click = DoubleClick()
+
+    @property
+    def row_h(self) -> int:
+        return self.ctx.px(42)
+
+    @property
+    def can_focus(self) -> bool:
+        return super().can_focus and bool(self.entries)
+
+    @property
+    def chosen(self) -> Entry | None:
+        return self.entries[self.selected] if self.entries else None
+
+    def fill(self, entries: list[Entry], problem: str, select: int = 0) -> None:
+        self.entries, self.problem = entries, problem
+        self.scroll = 0
+        self.select(select)
+
+    def rows_shown(self) -> int:
+        return max(1, self.rect.height // self.row_h)
+
+    def row_rect(self, index: int) -> pygame.Rect:
+        return pygame.Rect(self.rect.x + 4, self.rect.y + index * self.row_h - self.scroll + 2,
+                           self.rect.width - 8 - self.ctx.px(8), self.row_h - 4)
+
+    def select(self, index: int) -> None:
+        if not self.entries:
+            self.selected = 0
+            return
+        self.selected = max(0, min(index, len(self.entries) - 1))
+        self.keep_in_view()
+        self.dialog.chose(self.chosen)
+
+    def keep_in_view(self) -> None:
+        """Scroll just enough for the chosen row to be wholly in view."""
+        top = self.selected * self.row_h
+        if top < self.scroll:
+            self.scroll = top
+        elif top + self.row_h > self.scroll + self.rect.height:
+            self.scroll = top + self.row_h - self.rect.height
+        self.scroll = max(0, min(self.scroll, self.max_scroll()))
+
+    def max_scroll(self) -> int:
+        return max(0, len(self.entries) * self.row_h - self.rect.height)
+
+    def activate(self) -> None:
+        if self.chosen is not None:
+            self.dialog.open_entry(self.chosen)
+
+    def edit(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.KEYDOWN or not self.entries:
+            return False
+        page = self.rows_shown()
+        steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page}
+        if event.key in steps:
+            self.select(self.selected + steps[event.key])
+        elif event.key == pygame.K_HOME:
+            self.select(0)
+        elif event.key == pygame.K_END:
+            self.select(len(self.entries) - 1)
+        elif event.key == pygame.K_BACKSPACE:
+            self.dialog.go_up()
+        else:
+            return False
+        self.ctx.sounds.play("hover")
+        return True
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+            self.hover_row = self.row_at(event.pos)
+            return False
+        if event.type == pygame.MOUSEWHEEL:
+            if self.hovered:
+                self.scroll = max(0, min(self.scroll - event.y * self.row_h, self.max_scroll()))
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            row = self.row_at(event.pos)
+            if row is None:
+                return self.rect.collidepoint(event.pos)     # below the rows: the list takes the focus
+            self.dialog.focus.focus(self)
+            if self.double_click.click(row, self.selected):
+                self.activate()
+                return True
+            self.ctx.sounds.play("click")
+            self.select(row)
+            return True
+        return False
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        if not self.rect.collidepoint(pos):
+            return None
+        index = (pos[1] - self.rect.y + self.scroll) // self.row_h
+        return index if 0 <= index < len(self.entries) else None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.rect.width <= 0 or self.rect.height <= 0:
+            return
+        fonts, px = self.ctx.fonts, self.ctx.px
+        pygame.draw.rect(surface, palette.BOARD, self.rect, border_radius=10)
+        lit = self.focused
+        pygame.draw.rect(surface, palette.ACCENT if lit else palette.PANEL_BORDER, self.rect, 2, border_radius=10)
+        if not self.entries or (len(self.entries) == 1 and self.entries[0].name == ".." and self.problem):
+            font = fonts.text(16)
+            words = self.problem or "Nothing here"
+            text(surface, font, fit_text(font, words, self.rect.width - px(30)), palette.WARNING if self.problem
+                 else palette.TEXT_MUTED, (self.rect.centerx, self.rect.bottom - self.row_h // 2), "center")
+        clip = surface.get_clip()
+        surface.set_clip(self.rect.inflate(-4, -4))
+        name_font, detail_font = fonts.text(17), fonts.text(14)
+        for index, entry in enumerate(self.entries):
+            row = self.row_rect(index)
+            if row.bottom < self.rect.top or row.top > self.rect.bottom:
+                continue
+            chosen = index == self.selected
+            if chosen:
+                pygame.draw.rect(surface, mix(palette.PANEL_LIGHT, palette.ACCENT, 0.12), row, border_radius=8)
+                pygame.draw.rect(surface, palette.ACCENT if lit else palette.PANEL_BORDER, row, 2, border_radius=8)
+            elif index == self.hover_row:
+                pygame.draw.rect(surface, palette.PANEL, row, border_radius=8)
+            ink = palette.ACCENT if entry.folder else palette.TEXT
+            x = row.x + px(14)
+            if entry.folder:
+                folder_icon(surface, pygame.Rect(x, row.centery - px(7), px(18), px(14)), ink)
+            else:
+                text(surface, name_font, "•", ink, (x + px(5), row.centery), "midleft")
+            x += px(28)
+            detail_w = detail_font.size(entry.detail)[0] if entry.detail else 0
+            name = entry.name + (os.sep if entry.folder and entry.name != ".." else "")
+            text(surface, name_font, fit_text(name_font, name, row.right - px(16) - detail_w - px(16) - x), ink,
+                 (x, row.centery), "midleft")
+            if entry.detail:
+                text(surface, detail_font, entry.detail, palette.TEXT_MUTED, (row.right - px(14), row.centery), "midright")
+        surface.set_clip(clip)
+        if self.max_scroll() > 0:
+            track = pygame.Rect(self.rect.right - px(9), self.rect.y + 8, 4, self.rect.height - 16)
+            scrollbar(surface, track, self.rect.height, len(self.entries) * self.row_h, self.scroll,
+                      palette.PANEL, palette.PANEL_BORDER)
+        self.draw_focus(surface, self.rect, 10)
+
+
+class FileDialog(Dialog):
+    """A folder's files to pick one from (``choose_file``), or a name to save under
+    (``save_as``): the folder written out, its sub-folders and files listed, a name
+    field, Cancel and the action."""
+
+    def __init__(self, owner: "Dialogs", title: str, folder: Path, on_pick: Callable[[Path], None], *,
+                 saving: bool, suffix: str, name: str = "", creatable: Path | None = None) -> None:
+        super().__init__(owner, title)
+        self.saving = saving
+        self.on_pick = on_pick
+        self.suffix = suffix
+        self.creatable = creatable
+        self.folder = folder
+        self._filling = False
+        self.path_shown: list[str] = []
+        self._heights = (0, 0, 0, 0)
+        self.list = FileList(self)
+        self.field = TextField(self.ctx, name, on_submit=self.take_typed, wid="name", font_size=17)
+        if saving and name:
+            self.field.set_text(name, select=(0, len(name)))    # typing replaces the suggestion
+        self.buttons = [
+            Button(self.ctx, "Cancel", self.cancel, wid="cancel", shortcut="Esc", style="ghost"),
+            Button(self.ctx, "Save" if saving else "Open", self.take, wid="take", shortcut="Enter", style="primary"),
+        ]
+        self.show_folder(folder)
+
+    @property
+    def kind(self) -> str:  # type: ignore[override]
+        return "save" if self.saving else "file"
+
+    def controls(self) -> list[Widget]:
+        if self.saving:
+            return [self.field, self.list, *self.buttons]
+        return [self.list, self.field, *self.buttons]
+
+    def first_focus(self) -> Widget | None:
+        return self.field if self.saving or not self.list.can_focus else self.list
+
+    # -- the folder -------------------------------------------------------------------------
+    def show_folder(self, folder: Path, select: Path | None = None) -> None:
+        """List ``folder``; choose ``select`` in it, or (to open) its first file or folder."""
+        self.folder = folder
+        entries, problem = list_folder(folder, self.suffix)
+        index = next((i for i, e in enumerate(entries) if e.path == select), None)
+        if index is None and self.saving:     # the file of the suggested name, else the first row
+            index = next((i for i, e in enumerate(entries) if e.name == self.field.text), 0)
+        if index is None:
+            index = next((i for i, e in enumerate(entries) if not e.folder),
+                         next((i for i, e in enumerate(entries) if e.name != ".."), 0))
+        self._filling = True
+        self.list.fill(entries, problem, index)
+        self._filling = False
+        self.owner.relayout(self)
+
+    def go_up(self) -> None:
+        if self.folder.parent != self.folder:
+            self.show_folder(self.folder.parent, select=self.folder)
+
+    def chose(self, entry: Entry | None) -> None:
+        """A row was chosen: a file's name goes into the name field (not while a
+        folder is first listed when saving: the suggested name stays)."""
+        if entry is None or entry.folder or (self.saving and self._filling):
+            return
+        self.field.set_text(entry.name)
+
+    def open_entry(self, entry: Entry) -> None:
+        """Enter or a double click on a row: into a folder, or take a file."""
+        if entry.folder:
+            self.show_folder(entry.path, select=self.folder if entry.name == ".." else None)
+        else:
+            self.field.set_text(entry.name)
+            self.take_typed()
+
+    # -- taking a path ------------------------------------------------------------------------
+    def take(self) -> None:
+        """The action button: the typed name, or the chosen row when nothing is typed."""
+        if self.field.text.strip():
+            self.take_typed()
+        elif self.list.chosen is not None:
+            self.open_entry(self.list.chosen)
+
+    def take_typed(self) -> None:
+        raw = self.field.text.strip()
         if not raw:
-            return None, ""
+            if self.list.chosen is not None and not self.saving:
+                self.open_entry(self.list.chosen)
+            return
         path = Path(raw).expanduser()
         if not path.is_absolute():
-            path = self._directory / path
+            path = self.folder / path
         if path.is_dir():
-            return None, ""
-        if self._must_exist:
+            self.field.set_text("")
+            self.show_folder(path)
+            return
+        path, problem = self.usable(path)
+        if path is None:
+            self.owner.notify(problem)
+            return
+        if self.saving and path.exists():
+            self.owner.confirm("Replace saved game", f"{path.name} already exists in {path.parent}. "
+                               "Replace it with this game?", "Replace", lambda: self._picked(path))
+            return
+        self._picked(path)
+
+    def usable(self, path: Path) -> tuple[Path | None, str]:
+        """``path`` as it will be opened or written, or None and why it cannot be."""
+        if not self.saving:
             return (path, "") if path.is_file() else (None, f"There is no file {path}")
-        if self._suffix and not path.suffix:
-            path = path.with_name(path.name + self._suffix)
+        if self.suffix and not path.suffix:
+            path = path.with_name(path.name + self.suffix)
         folder = path.parent
         if folder.is_dir():
             return path, ""
         if folder.exists():
             return None, f"{folder} is a file, not a folder"
-        if self._creatable is not None and folder.is_relative_to(self._creatable):
+        if self.creatable is not None and folder.is_relative_to(self.creatable):
             try:
                 folder.mkdir(parents=True, exist_ok=True)
             except OSError as err:
                 return None, f"The folder {folder} could not be made: {err.strerror or err}"
             return path, ""
-        where = ", or a new one inside the saves folder" if self._creatable is not None else ""
+        where = ", or a new one inside the saves folder" if self.creatable is not None else ""
         return None, f"There is no folder {folder}: choose one that exists{where}"
 
-    def toast_room(self, screen: pygame.Rect) -> pygame.Rect:
-        """Where toasts go while a dialog is open: above it, or anywhere if there is no room."""
-        if not self.is_open or self.window is None:
-            return pygame.Rect(screen)
-        top = self.window.rect.top
-        return pygame.Rect(screen.x, screen.y, screen.width, top - screen.y) if top - screen.y >= 70 else pygame.Rect(screen)
+    def _picked(self, path: Path) -> None:
+        self.owner.close(self)
+        self.on_pick(path)
 
-    def _pick(self, path: Path) -> None:
-        callback = self._on_pick
-        self.close()
-        if callback is not None:
-            callback(path)
+    # -- layout and drawing ---------------------------------------------------------------------
+    def _label_font(self) -> pygame.font.Font:
+        return self.ctx.fonts.bold(13)
 
-    def _confirmed(self) -> None:
-        callback = self._on_confirm
-        self.close()
-        if callback is not None:
-            callback()
+    def content_size(self, limit: pygame.Rect) -> tuple[int, int]:
+        px = self.ctx.px
+        width = limit.width
+        label_h = self._label_font().get_linesize() + px(4)
+        path_font = self.ctx.fonts.text(16)
+        self.path_shown = path_lines(path_font, str(self.folder), width)
+        folder_h = label_h + len(self.path_shown) * path_font.get_linesize()
+        field_h = label_h + px(46)
+        fixed = folder_h + px(14) + field_h + px(14) + label_h
+        rows = max(3, len(self.list.entries) + (1 if self.list.problem else 0))
+        room = max(self.list.row_h * 2, limit.height - fixed)
+        list_h = min(rows * self.list.row_h, room - room % self.list.row_h if room > self.list.row_h else room)
+        list_h = min(list_h, self.list.row_h * 9)
+        self._heights = (label_h, folder_h, field_h, list_h)
+        return width, fixed + list_h + px(4)
 
+    def place_content(self, area: pygame.Rect) -> None:
+        px = self.ctx.px
+        label_h, folder_h, field_h, list_h = self._heights
+        y = area.y + folder_h + px(14)
+        if self.saving:
+            self.field.rect = pygame.Rect(area.x, y + label_h, area.width, px(46))
+            y += field_h + px(14)
+            self.list.rect = pygame.Rect(area.x, y + label_h, area.width, list_h)
+        else:
+            self.list.rect = pygame.Rect(area.x, y + label_h, area.width, list_h)
+            y += label_h + list_h + px(14)
+            self.field.rect = pygame.Rect(area.x, y + label_h, area.width, px(46))
+        self.list.keep_in_view()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """As every dialog, and: the wheel scrolls the list; typing while the list has
+        the focus goes into the name field."""
+        if event.type == pygame.MOUSEWHEEL:
+            self.list.handle_event(event)
+            return
+        if event.type == pygame.TEXTINPUT and self.focus.current is self.list:
+            self.focus.focus(self.field)
+            self.field.set_text("")
+        super().handle_event(event)
+
+    def draw_content(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        label, px = self._label_font(), self.ctx.px
+        path_font = self.ctx.fonts.text(16)
+        text(surface, label, "FOLDER", palette.TEXT_MUTED, (area.x, area.y))
+        y = area.y + label.get_linesize() + px(4)
+        for line in self.path_shown:
+            y = text(surface, path_font, line, palette.TEXT, (area.x, y)).top + path_font.get_linesize()
+        files = "SAVED GAMES HERE" if self.saving else "FOLDERS AND SAVED GAMES"
+        name = "SAVE AS (A NAME, OR A PATH)" if self.saving else "OR TYPE A FILE'S NAME OR PATH"
+        text(surface, label, files, palette.TEXT_MUTED, (area.x, self.list.rect.y - label.get_linesize() - px(4)))
+        text(surface, label, name, palette.TEXT_MUTED, (area.x, self.field.rect.y - label.get_linesize() - px(4)))
+
+
+class Dialogs:
+    """The open dialogs (a stack: the top one has the input) and the calls that open them.
+
+    ``notify`` says what a dialog could not use (a toast); ``shadows`` draws
+    the panel's soft shadow.
+    """
+
+    def __init__(self, fonts: Fonts, sounds: SoundPlayer, notify: Callable[[str], None], shadows=None) -> None:
+        self.ctx = DialogContext(fonts, sounds)
+        self.notify = notify
+        self.shadows = shadows
+        self.stack: list[Dialog] = []
+        self.screen = pygame.Rect(0, 0, 0, 0)
+
+    # -- what is open ----------------------------------------------------------------------------
+    @property
+    def is_open(self) -> bool:
+        return bool(self.stack)
+
+    @property
+    def current(self) -> Dialog | None:
+        """The dialog on top (the one that has the input), or None."""
+        return self.stack[-1] if self.stack else None
+
+    @property
+    def kind(self) -> str:
+        """'message', 'confirm', 'file' (choose a file), 'save' (save as), or '' when none is open."""
+        return self.current.kind if self.current is not None else ""
+
+    # -- opening ------------------------------------------------------------------------------------
+    def message(self, title: str, message: str) -> None:
+        """Tell the player something (an error, a warning) until they close it."""
+        self._open(MessageDialog(self, title, message))
+
+    def confirm(self, title: str, question: str, action: str, on_confirm: Callable[[], None],
+                on_cancel: Callable[[], None] | None = None) -> None:
+        """Ask before doing something that cannot be undone: Enter (the action's button)
+        calls ``on_confirm``, Esc or Cancel ``on_cancel``."""
+        self._open(ConfirmDialog(self, title, question, action, on_confirm, on_cancel))
+
+    def choose_file(self, title: str, folder: Path, on_pick: Callable[[Path], None], suffix: str = ".txt") -> None:
+        """Pick a file (one ending in ``suffix``) starting in ``folder``; ``on_pick`` gets it."""
+        self._open(FileDialog(self, title, folder, on_pick, saving=False, suffix=suffix))
+
+    def save_as(self, title: str, path: Path, on_save: Callable[[Path], None], suffix: str = ".txt",
+                creatable: Path | None = None) -> None:
+        """A name to save under, ``path``'s suggested; ``on_save`` gets the path once it is
+        sure (a file there is replaced only after asking). ``suffix`` is added to a name
+        typed without one; a missing folder inside ``creatable`` (the saves folder) is made."""
+        self._open(FileDialog(self, title, path.parent, on_save, saving=True, suffix=suffix, name=path.name,
+                              creatable=creatable))
+
+    def _open(self, dialog: Dialog) -> None:
+        self.stack.append(dialog)
+        self.relayout(dialog)
+        dialog.focus.focus(dialog.first_focus())
+
+    def relayout(self, dialog: Dialog) -> None:
+        """Lay ``dialog`` out again (its content changed, or the window did)."""
+        if dialog in self.stack:
+            surface = pygame.display.get_surface()
+            screen = surface.get_rect() if surface is not None else pygame.Rect(0, 0, 1280, 800)
+            self.screen = screen
+            dialog.layout(screen)
+
+    def close(self, dialog: Dialog | None = None) -> None:
+        """Close ``dialog`` (by default every dialog)."""
+        if dialog is None:
+            self.stack.clear()
+        elif dialog in self.stack:
+            self.stack.remove(dialog)
+
+    # -- the loop --------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Results and keys of the open dialog; True while a dialog holds the input."""
-        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.window:
-            self.window = None
-            self.kind = ""
-            return True
-        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.window:
-            self._confirmed()
-            return True
-        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.window:
-            self._pick(Path(event.text))
-            return True
-        if not self.is_open:
+        """Input for the dialog on top; True while a dialog is open (the screen gets none)."""
+        dialog = self.current
+        if dialog is None:
             return False
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.close()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                if self.kind == "confirm":
-                    self._confirmed()
-                elif self.kind == "message":
-                    self.close()
-                elif self.kind == "file":
-                    path, problem = self.typed_path()
-                    if path is not None:
-                        self._pick(path)
-                    elif problem:
-                        self.notify(problem)
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and not dialog.rect.collidepoint(event.pos):
+            return True
+        dialog.handle_event(event)
         return True
 
-    def draw_backdrop(self, surface: pygame.Surface) -> None:
-        """Dim the scene behind an open dialog."""
-        if self.is_open:
+    def update(self, dt: float) -> None:
+        for dialog in self.stack:
+            dialog.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Dim the screen and draw the open dialogs, the top one last (a shade between them)."""
+        if not self.stack:
+            return
+        screen = surface.get_rect()
+        if screen != self.screen:
+            self.screen = screen
+            for dialog in self.stack:
+                dialog.layout(screen)
+        for dialog in self.stack:
             shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             shade.fill((*palette.BACKGROUND_TOP, 170))
             surface.blit(shade, (0, 0))
+            dialog.draw(surface)
+
+    def toast_room(self, screen: pygame.Rect) -> pygame.Rect:
+        """Where toasts go while a dialog is open: the taller of the strips above and
+        below it (the whole screen if there is none)."""
+        dialog = self.current
+        if dialog is None:
+            return pygame.Rect(screen)
+        above = pygame.Rect(screen.x, screen.y, screen.width, dialog.rect.top - screen.y)
+        below = pygame.Rect(screen.x, dialog.rect.bottom, screen.width, screen.bottom - dialog.rect.bottom)
+        return max(above, below, key=lambda room: room.height)

@@ -1,19 +1,23 @@
-"""Toasts: short messages that slide in and fade away; the engine warm-up card.
+"""Toasts: short messages that slide in and go; the engine warm-up card.
 
 Used for things the player should notice without being stopped: a bot that
 failed and was replaced by a random move, a setting file that was damaged,
 a game saved. Errors that need an answer use a dialog instead.
 
-Each screen says where toasts may go (``Scene.toast_room``: on the play
-screen, above the board's cells and clear of the side panel); they stack
-down from the top of that room, centred in it. A toast that does not fit
-below the ones shown waits, without ageing, until there is room; the
-oldest is always shown.
+Toasts have their own place on each screen (``Scene.toast_room``): on the
+play screen inside the side panel, over the move list, never over the board
+with its coordinates and pieces; elsewhere at the foot of the window, above
+its bottom row of buttons, below the heading. They stack up from the foot of
+that room, the oldest lowest, none overlapping; one that does not fit above
+the others waits, without ageing, until there is room (the oldest is always
+shown). Each goes after its time, and at once when clicked. The same words
+shown again while still on screen start their time again instead of
+stacking a copy.
 
-The warm-up card shows, above the toasts, how far the launch-time compile
-of the bots' engines is (``game/match/warmup.py``); it appears only once numba
-has been compiling one engine for ``WarmUpCard.SHOW_AFTER`` seconds: a
-launch that loads every engine from numba's cache shows nothing.
+The warm-up card shows, at the top of the same room, how far the launch-time
+compile of the bots' engines is (``game/match/warmup.py``); it appears only
+once numba has been compiling one engine for ``WarmUpCard.SHOW_AFTER``
+seconds: a launch that loads every engine from numba's cache shows nothing.
 """
 from __future__ import annotations
 
@@ -31,6 +35,10 @@ if TYPE_CHECKING:
 
 KIND_COLOURS = {"info": palette.ACCENT, "good": palette.GOOD, "warning": palette.WARNING, "error": palette.BAD}
 KIND_ICONS = {"info": "●", "good": "✓", "warning": "⚠", "error": "⚠"}
+#: Seconds a clicked toast takes to fade away.
+DISMISS_FADE = 0.2
+#: Toasts kept at most (shown and waiting); beyond it the oldest waiting one is dropped.
+QUEUE_LIMIT = 8
 
 
 @dataclass
@@ -45,7 +53,7 @@ class Toast:
 
 
 class Toasts:
-    """The messages currently shown, newest at the bottom of the stack."""
+    """The messages shown and waiting, oldest first."""
 
     def __init__(self, fonts: Fonts) -> None:
         self.fonts = fonts
@@ -55,12 +63,26 @@ class Toasts:
     def show(self, message: str, kind: str = "info", seconds: float = 4.5) -> None:
         if kind not in KIND_COLOURS:
             raise ValueError(f"toast kind {kind!r} is not one of {', '.join(KIND_COLOURS)}")
+        for toast in self.items:
+            if toast.message == message and toast.kind == kind:
+                toast.age, toast.life = min(toast.age, DISMISS_FADE), max(toast.life, seconds)
+                return
         duration = 0.35 / self.speed if self.speed > 0 else 0.0
         self.items.append(Toast(message, kind, seconds, slide=Tween(0.0, 1.0, duration, ease_out_back)))
-        del self.items[:-4]
+        while len(self.items) > QUEUE_LIMIT:
+            waiting = next((t for t in self.items if t.rect is None), self.items[0])
+            self.items.remove(waiting)
 
     def messages(self) -> list[str]:
         return [t.message for t in self.items]
+
+    def dismiss_at(self, pos: tuple[int, int]) -> bool:
+        """A click at ``pos``: the toast there goes (True), or there is none (False)."""
+        for toast in self.items:
+            if toast.rect is not None and toast.rect.collidepoint(pos):
+                toast.age = max(toast.age, toast.life - DISMISS_FADE)
+                return True
+        return False
 
     def update(self, dt: float) -> None:
         for toast in self.items:
@@ -71,37 +93,40 @@ class Toasts:
         self.items = [t for t in self.items if t.age < t.life]
 
     def draw(self, surface: pygame.Surface, room: pygame.Rect | None = None) -> None:
-        """Draw the toasts stacked down from the top of ``room`` (default: the whole surface)."""
+        """Draw the toasts stacked up from the foot of ``room`` (default: the whole surface)."""
         room = surface.get_rect() if room is None else pygame.Rect(room)
+        scale = self.fonts.scale
         font = self.fonts.text(16)
-        y = room.top + 14
-        width_limit = max(160, min(620, room.width - 40))
+        gap, margin = round(8 * scale), round(10 * scale)
+        bottom = room.bottom - margin
+        width_limit = max(160, min(round(560 * scale), room.width - 2 * margin))
+        icon_w = round(38 * scale)
         for index, toast in enumerate(self.items):
-            lines = wrap_text(font, toast.message, width_limit - 56)
-            height = 18 + len(lines) * font.get_linesize()
-            if index > 0 and y + height > room.bottom:
+            lines = wrap_text(font, toast.message, width_limit - icon_w - round(18 * scale))
+            height = round(18 * scale) + len(lines) * font.get_linesize()
+            if index > 0 and bottom - height < room.top:
                 for waiting in self.items[index:]:
                     waiting.rect = None
                 break
-            width = max(font.size(line)[0] for line in lines) + 60
-            fade = min(1.0, (toast.life - toast.age) / 0.4)
+            width = max(font.size(line)[0] for line in lines) + icon_w + round(22 * scale)
+            fade = min(1.0, (toast.life - toast.age) / 0.4, (toast.life - toast.age) / DISMISS_FADE)
             box = pygame.Rect(0, 0, width, height)
-            box.centerx = room.centerx
-            box.y = y
+            box.midbottom = (room.centerx, bottom)
+            box.clamp_ip(surface.get_rect())        # a first toast taller than its room still shows whole
             toast.rect = pygame.Rect(box)
-            box.y = round(y - (1 - toast.slide.value) * (height + 20))
+            box.y = round(box.y + (1 - toast.slide.value) * round(24 * scale))
             colour = KIND_COLOURS[toast.kind]
             layer = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(layer, (*mix(palette.PANEL, colour, 0.12), 245), layer.get_rect(), border_radius=12)
+            pygame.draw.rect(layer, (*mix(palette.PANEL, colour, 0.12), 248), layer.get_rect(), border_radius=12)
             pygame.draw.rect(layer, colour, layer.get_rect(), 2, border_radius=12)
-            text(layer, self.fonts.text(18), KIND_ICONS[toast.kind], colour, (20, height // 2), "center")
-            ty = 9
+            text(layer, self.fonts.text(18), KIND_ICONS[toast.kind], colour, (icon_w // 2 + 1, height // 2), "center")
+            ty = round(9 * scale)
             for line in lines:
-                text(layer, font, line, palette.TEXT, (38, ty))
+                text(layer, font, line, palette.TEXT, (icon_w, ty))
                 ty += font.get_linesize()
-            layer.set_alpha(round(255 * max(0.0, fade)))
+            layer.set_alpha(round(255 * max(0.0, min(fade, toast.slide.value * 2))))
             surface.blit(layer, box)
-            y += height + 8
+            bottom -= height + gap
 
 
 class WarmUpCard:
@@ -174,9 +199,10 @@ class WarmUpCard:
             self.rect = None
             return None
         title_font, detail_font = self.fonts.bold(16), self.fonts.text(14)
-        limit = max(200, min(560, room.width - 40))
+        scale = self.fonts.scale
+        limit = max(200, min(round(560 * scale), room.width - 40))
         heading = self.title()
-        width = min(limit, max(380, title_font.size(heading)[0] + 40))
+        width = min(limit, max(round(380 * scale), title_font.size(heading)[0] + 40))
         height = 12 + title_font.get_linesize() + 2 + detail_font.get_linesize() + 10
         box = pygame.Rect(0, 0, width, height)
         box.midtop = (room.centerx, room.top + 12)

@@ -32,6 +32,8 @@ class SetupMemory:
         self.config = config
         self.registry = registry
         self._games: dict[str, SetupChoices] = {}
+        #: The name this player goes by in network games, as last typed ('' until then).
+        self.player_name = ""
 
     def recall(self, game_id: str) -> SetupChoices:
         """What was last chosen for ``game_id`` (nothing, if it was never set up)."""

@@ -1,10 +1,11 @@
 """The pygame_gui theme, built from ``palette`` at start-up.
 
-pygame_gui draws the dialogs (file picker, messages, confirmations) with
-their buttons, text fields, scrolling lists and tooltips. Its stock grey
-look is replaced here by the arcade's own: night-blue panels with rounded
-corners and borders, gold for the selected and focused, Inter for text and
-Quicksand for window titles. Building the theme from the palette (rather
+The arcade's screens and dialogs draw their own controls (``widgets.py``,
+``dialogs.py``); this theme is for any pygame_gui element the app's
+``UIManager`` is given (buttons, text fields, scrolling lists, tooltips),
+so it too looks like the arcade rather than stock grey: night-blue panels
+with rounded corners and borders, gold for the selected and focused, Inter
+for text and Quicksand for window titles. Building the theme from the palette (rather
 than shipping a JSON copy) keeps one source of truth for every colour.
 """
 from __future__ import annotations

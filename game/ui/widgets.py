@@ -4,7 +4,12 @@ The scenes draw their own controls (rather than using pygame_gui buttons) so
 that every one has the same hover and press feedback (colour, a slight scale,
 a click sound) and a gold focus ring that the keyboard moves: Tab and
 Shift+Tab go round, arrow keys go to the nearest control in that direction,
-Enter or Space presses, Left/Right change a chooser. Nothing needs the mouse.
+Enter or Space presses, Left/Right change a chooser, a text field takes
+what is typed. Nothing needs the mouse.
+
+Tooltips appear only on hover after a short rest, only where they say
+something the control's own words do not (a shortcut's other key, what a
+button does), and beside or above the control, never over its neighbours.
 """
 from __future__ import annotations
 
@@ -14,7 +19,8 @@ from typing import Any, Callable, Protocol, Sequence
 import pygame
 
 from game.ui import palette
-from game.ui.draw import Fonts, brighten, fit_text, keycap, mix, text, wrap_text
+from game.ui.clipboard import ClipboardError, paste_text
+from game.ui.draw import Fonts, brighten, clean_text, fit_text, keycap, mix, render, text, wrap_text
 
 RGB = tuple[int, int, int]
 
@@ -42,6 +48,27 @@ class UiContext(Protocol):
 def approach(current: float, target: float, dt: float, rate: float = 14.0) -> float:
     """Move ``current`` towards ``target`` smoothly, independent of frame rate."""
     return current + (target - current) * min(1.0, dt * rate)
+
+
+class DoubleClick:
+    """Tells a second click on the same row of a list within ``DoubleClick.MS`` milliseconds."""
+
+    #: The most milliseconds between the two clicks of a double click.
+    MS = 450
+
+    def __init__(self) -> None:
+        self._last: tuple[object, int] = (None, -self.MS)
+
+    def click(self, row: object, chosen: object) -> bool:
+        """A click on ``row`` (``chosen`` is the row chosen before it): True if it is the
+        second of a double click on the chosen row (the next click starts afresh)."""
+        now = pygame.time.get_ticks()
+        last_row, last_time = self._last
+        self._last = (row, now)
+        if row == last_row == chosen and now - last_time <= self.MS:
+            self._last = (None, -self.MS)
+            return True
+        return False
 
 
 class Widget:
@@ -100,6 +127,11 @@ class Widget:
         """Left/Right on a focused control; True if the control used it."""
         return False
 
+    def edit(self, event: pygame.event.Event) -> bool:
+        """A key or typed text for the focused control before the focus keys see it
+        (a text field's letters and cursor keys, a list's Up/Down); True if used."""
+        return False
+
     def flash(self) -> None:
         self.press_flash = 0.12
 
@@ -139,7 +171,7 @@ class Button(Widget):
         style: str = "normal",
         font_size: int = 18,
     ) -> None:
-        super().__init__(ctx, wid, tooltip or (f"{label} ({shortcut})" if shortcut else ""))
+        super().__init__(ctx, wid, tooltip)
         self.label = label
         self.on_press = on_press
         self.shortcut = shortcut
@@ -230,6 +262,8 @@ class Choice(Widget):
         self.on_change = on_change
         self.font_size = font_size
         self.nudge = 0.0    # -1..1: arrow bump animation after a change
+        #: Whether the last drawing wrote the value's explanation (then it is no tooltip).
+        self.subtitle_shown = False
 
     @property
     def value(self) -> Any:
@@ -237,8 +271,11 @@ class Choice(Widget):
 
     @property
     def tooltip(self) -> str:
-        """The chooser's own tooltip, else the explanation of the shown value."""
-        return self.fixed_tooltip or self.items[self.index].subtitle
+        """The chooser's own tooltip, else the explanation of the shown value when
+        the chooser is too small to write it under the value."""
+        if self.fixed_tooltip:
+            return self.fixed_tooltip
+        return "" if self.subtitle_shown else self.items[self.index].subtitle
 
     @tooltip.setter
     def tooltip(self, value: str) -> None:
@@ -293,12 +330,14 @@ class Choice(Widget):
         inner = rect.width - 90
         font = self.ctx.fonts.bold(self.font_size)
         item = self.item
+        self.subtitle_shown = False
         if item.subtitle and rect.height >= self.font_size * 3:
             small = self.ctx.fonts.text(max(12, self.font_size - 5))
             lines = wrap_text(small, item.subtitle, inner)
             # A subtitle too long for one line takes two when the chooser is tall enough, never cut mid-word.
             if len(lines) != 2 or font.get_linesize() + 2 * small.get_linesize() > rect.height - 16:
                 lines = [fit_text(small, item.subtitle, inner)]
+            self.subtitle_shown = " ".join(lines) == clean_text(item.subtitle)
             top = rect.centery - (font.get_linesize() + len(lines) * small.get_linesize()) // 2
             y = text(surface, font, fit_text(font, item.label, inner), palette.TEXT, (rect.centerx, top), "midtop").bottom
             for line in lines:
@@ -315,6 +354,175 @@ class Choice(Widget):
         self.draw_focus(surface, rect, radius)
 
 
+class TextField(Widget):
+    """A one-line text box: what is typed goes in at the cursor.
+
+    Typed text arrives as ``TEXTINPUT`` events (so a keyboard layout's own
+    characters work); Backspace, Delete, Left/Right, Home/End edit and move
+    (with Shift they select), Ctrl+A selects everything, Ctrl+V pastes.
+    Enter calls ``on_submit``. Text given with ``select`` shown selected
+    is replaced by the first thing typed (a suggested file name).
+    """
+
+    def __init__(
+        self,
+        ctx: UiContext,
+        content: str = "",
+        on_submit: Callable[[], None] | None = None,
+        wid: str = "",
+        tooltip: str = "",
+        font_size: int = 18,
+        max_length: int = 240,
+        on_change: Callable[[str], None] | None = None,
+    ) -> None:
+        super().__init__(ctx, wid, tooltip)
+        self.on_submit = on_submit
+        self.on_change = on_change
+        self.font_size = font_size
+        self.max_length = max_length
+        self.text = ""
+        self.cursor = 0
+        self.anchor = 0          # the other end of the selection (== cursor: nothing selected)
+        self.offset = 0          # pixels of text scrolled out at the left
+        self.blink = 0.0
+        self.set_text(content)
+
+    def set_text(self, content: str, select: tuple[int, int] | None = None) -> None:
+        """Show ``content`` with the cursor at its end, or ``select`` (start, end) selected."""
+        self.text = clean_text(content)[: self.max_length]
+        if select is None:
+            self.anchor = self.cursor = len(self.text)
+        else:
+            self.anchor, self.cursor = (max(0, min(len(self.text), i)) for i in select)
+        self.blink = 0.0
+
+    @property
+    def selection(self) -> tuple[int, int]:
+        return min(self.anchor, self.cursor), max(self.anchor, self.cursor)
+
+    def insert(self, content: str) -> None:
+        """Put ``content`` in place of the selection (or at the cursor)."""
+        content = " ".join(clean_text(content).splitlines())
+        start, end = self.selection
+        room = self.max_length - (len(self.text) - (end - start))
+        content = content[: max(0, room)]
+        self.text = self.text[:start] + content + self.text[end:]
+        self.anchor = self.cursor = start + len(content)
+        self._changed()
+
+    def _changed(self) -> None:
+        self.blink = 0.0
+        if self.on_change is not None:
+            self.on_change(self.text)
+
+    def _move(self, position: int, extend: bool) -> None:
+        self.cursor = max(0, min(len(self.text), position))
+        if not extend:
+            self.anchor = self.cursor
+        self.blink = 0.0
+
+    def activate(self) -> None:
+        if self.on_submit is not None and self.enabled:
+            self.on_submit()
+
+    def step(self, delta: int) -> bool:
+        start, end = self.selection
+        if start != end:
+            self._move(start if delta < 0 else end, False)
+        else:
+            self._move(self.cursor + delta, False)
+        return True
+
+    def edit(self, event: pygame.event.Event) -> bool:
+        if not self.enabled:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            self.insert(event.text)
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        mod = getattr(event, "mod", 0)
+        ctrl, shift = mod & pygame.KMOD_CTRL, mod & pygame.KMOD_SHIFT
+        start, end = self.selection
+        if event.key == pygame.K_BACKSPACE:
+            if start == end and start > 0:
+                self.anchor = start - 1
+            self.insert("")
+        elif event.key == pygame.K_DELETE:
+            if start == end and end < len(self.text):
+                self.anchor = end + 1
+            self.insert("")
+        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and shift:
+            self._move(self.cursor + (1 if event.key == pygame.K_RIGHT else -1), True)
+        elif event.key in (pygame.K_HOME, pygame.K_END):
+            self._move(0 if event.key == pygame.K_HOME else len(self.text), bool(shift))
+        elif ctrl and event.key == pygame.K_a:
+            self.anchor, self.cursor = 0, len(self.text)
+        elif ctrl and event.key == pygame.K_v:
+            try:
+                self.insert(paste_text())
+            except ClipboardError:
+                self.ctx.sounds.play("error")
+        elif event.key == pygame.K_SPACE or (getattr(event, "unicode", "") and not ctrl
+                                             and event.key not in ACTIVATE_KEYS and event.key != pygame.K_TAB
+                                             and event.unicode.isprintable()):
+            return True          # its character comes as TEXTINPUT; the key is no shortcut here
+        else:
+            return False
+        return True
+
+    def on_click(self, pos: tuple[int, int]) -> None:
+        font = self.ctx.fonts.text(self.font_size)
+        x = pos[0] - (self.rect.x + self._pad()) + self.offset
+        widths = [font.size(self.text[:i])[0] for i in range(len(self.text) + 1)]
+        self._move(min(range(len(widths)), key=lambda i: abs(widths[i] - x)), False)
+
+    def _pad(self) -> int:
+        return max(10, self.rect.height // 4)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.blink += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible or self.rect.width <= 0:
+            return
+        rect = self.rect
+        radius = min(10, rect.height // 2)
+        lit = self.focused or self.hovered
+        pygame.draw.rect(surface, palette.BOARD, rect, border_radius=radius)
+        pygame.draw.rect(surface, palette.ACCENT if self.focused else mix(palette.PANEL_BORDER, palette.ACCENT, 0.4 * lit),
+                         rect, 2, border_radius=radius)
+        font = self.ctx.fonts.text(self.font_size)
+        pad = self._pad()
+        inner = pygame.Rect(rect.x + pad, rect.y, rect.width - 2 * pad, rect.height)
+        cursor_x = font.size(self.text[: self.cursor])[0]
+        if cursor_x - self.offset > inner.width:
+            self.offset = cursor_x - inner.width
+        elif cursor_x < self.offset:
+            self.offset = cursor_x
+        self.offset = max(0, min(self.offset, max(0, font.size(self.text)[0] - inner.width)))
+        clip = surface.get_clip()
+        surface.set_clip(inner.clip(clip) if clip else inner)
+        start, end = self.selection
+        line_h = font.get_height()
+        top = rect.centery - line_h // 2
+        if start != end and self.focused:
+            x0 = inner.x - self.offset + font.size(self.text[:start])[0]
+            x1 = inner.x - self.offset + font.size(self.text[:end])[0]
+            pygame.draw.rect(surface, palette.ACCENT_DARK, pygame.Rect(x0, top, x1 - x0, line_h), border_radius=3)
+        if self.text:
+            surface.blit(render(font, self.text, palette.TEXT), (inner.x - self.offset, top))
+        if start != end and self.focused:
+            chosen = render(font, self.text[start:end], palette.BACKGROUND_TOP)
+            surface.blit(chosen, (inner.x - self.offset + font.size(self.text[:start])[0], top))
+        if self.focused and (self.blink % 1.0) < 0.6:
+            x = inner.x - self.offset + cursor_x
+            pygame.draw.line(surface, palette.ACCENT, (x, top + 2), (x, top + line_h - 2), 2)
+        surface.set_clip(clip)
+        self.draw_focus(surface, rect, radius)
+
+
 class FocusGroup:
     """The focusable controls of a scene and which one the keyboard is on."""
 
@@ -324,6 +532,11 @@ class FocusGroup:
         self.current: Widget | None = None
         self.hover_time = 0.0
         self.mouse_pos: tuple[int, int] = (0, 0)
+        #: Whether the focus follows the mouse onto the control it hovers (off in a
+        #: dialog: a name typed and then Enter must not press the button the mouse crossed).
+        self.follow_hover = True
+        #: Where the hovered control's tooltip was last drawn (None: no tooltip shown).
+        self.tooltip_rect: pygame.Rect | None = None
 
     def set(self, widgets: Sequence[Widget], focus: Widget | None = None) -> None:
         """Replace the controls, keeping focus on the same one when it is still there."""
@@ -394,6 +607,11 @@ class FocusGroup:
         ``mouse_widgets`` limits the mouse to those controls (the others are
         scrolled out of sight where the pointer is); the rest lose their hover.
         """
+        if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            current = self.current
+            if current is not None and current.can_focus and current.edit(event):
+                self.ctx.keyboard_mode = True
+                return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_TAB:
                 self.ctx.keyboard_mode = True
@@ -421,8 +639,11 @@ class FocusGroup:
                 if mouse_widgets is not None and widget not in mouse_widgets:
                     widget.hovered = widget.pressed = False
                     continue
-                used = widget.handle_event(event) or used
-                if widget.hovered and event.type == pygame.MOUSEMOTION and widget.can_focus:
+                took = widget.handle_event(event)
+                used = took or used
+                if self.follow_hover and widget.hovered and event.type == pygame.MOUSEMOTION and widget.can_focus:
+                    self.focus(widget)
+                elif took and event.type == pygame.MOUSEBUTTONDOWN and widget.can_focus:
                     self.focus(widget)
             return used
         return False
@@ -442,25 +663,59 @@ class FocusGroup:
     def draw_tooltip(self, surface: pygame.Surface, delay: float = 0.55) -> None:
         """The hovered control's tooltip, once the mouse has rested on it."""
         widget = self.hovered()
+        self.tooltip_rect = None
         if widget is None or not widget.tooltip or self.hover_time < delay:
             return
-        draw_tooltip(surface, self.ctx.fonts, widget.tooltip, widget.rect)
+        # The controls it must not hide; a board or a list, a good part of the window, may be covered.
+        small = surface.get_width() * surface.get_height() // 8
+        others = [w.rect for w in self.widgets
+                  if w is not widget and w.visible and 0 < w.rect.width * w.rect.height <= small]
+        self.tooltip_rect = draw_tooltip(surface, self.ctx.fonts, widget.tooltip, widget.rect, others)
 
 
-def draw_tooltip(surface: pygame.Surface, fonts: Fonts, content: str, anchor: pygame.Rect) -> None:
-    """A small dark box with ``content`` under (or above) ``anchor``."""
+def tooltip_box(size: tuple[int, int], anchor: pygame.Rect, screen: pygame.Rect,
+                avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """Where a tooltip of ``size`` goes for the control at ``anchor``: above it, else
+    to its left, right or below, each moved on past the controls in the way (the
+    ``avoid`` rects), the first place inside ``screen`` that covers none of them;
+    just above the control if there is none."""
+    gap = 8
+    inside = screen.inflate(-8, -8)
+    moves = [
+        ("midbottom", (anchor.centerx, anchor.top - gap), lambda spot, r: setattr(spot, "bottom", r.top - gap)),
+        ("midright", (anchor.left - gap, anchor.centery), lambda spot, r: setattr(spot, "right", r.left - gap)),
+        ("midleft", (anchor.right + gap, anchor.centery), lambda spot, r: setattr(spot, "left", r.right + gap)),
+        ("midtop", (anchor.centerx, anchor.bottom + gap), lambda spot, r: setattr(spot, "top", r.bottom + gap)),
+    ]
+    first = None
+    for point, at, past in moves:
+        spot = pygame.Rect((0, 0), size)
+        setattr(spot, point, at)
+        if first is None:
+            first = spot.clamp(inside)
+        for _ in range(len(avoid) + 1):
+            blocking = next((r for r in avoid if spot.colliderect(r)), None)
+            if blocking is None:
+                break
+            past(spot, blocking)
+        if inside.contains(spot) and not spot.colliderect(anchor) and not any(spot.colliderect(r) for r in avoid):
+            return spot
+    return first if first is not None else pygame.Rect((0, 0), size)
+
+
+def draw_tooltip(surface: pygame.Surface, fonts: Fonts, content: str, anchor: pygame.Rect,
+                 avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """A small dark box with ``content`` next to ``anchor``, clear of ``avoid`` where
+    there is room (``tooltip_box``); returns where it was drawn."""
     font = fonts.text(14)
-    lines = wrap_text(font, content, 300)
+    lines = wrap_text(font, content, round(300 * fonts.scale))
     width = max(font.size(line)[0] for line in lines) + 20
     height = len(lines) * font.get_linesize() + 12
-    box = pygame.Rect(0, 0, width, height)
-    box.midtop = (anchor.centerx, anchor.bottom + 8)
-    if box.bottom > surface.get_height() - 4:
-        box.midbottom = (anchor.centerx, anchor.top - 8)
-    box.clamp_ip(surface.get_rect().inflate(-8, -8))
+    box = tooltip_box((width, height), anchor, surface.get_rect(), avoid)
     pygame.draw.rect(surface, palette.BOARD, box, border_radius=8)
     pygame.draw.rect(surface, palette.ACCENT_DARK, box, 1, border_radius=8)
     y = box.y + 6
     for line in lines:
         text(surface, font, line, palette.TEXT, (box.x + 10, y))
         y += font.get_linesize()
+    return box

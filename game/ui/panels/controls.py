@@ -39,6 +39,14 @@ class ControlsHost(Protocol):
     def rules(self) -> "RulesCard": ...
 
 
+class NetworkCommands(Protocol):
+    """What a network game's buttons call on the play screen instead."""
+
+    ask_undo: Callable[[], None]
+    offer_draw: Callable[[], None]
+    ask_resign: Callable[[], None]
+
+
 class RulesCard(Protocol):
     def open(self) -> None: ...
 
@@ -82,6 +90,22 @@ class PlayControls:
         #: Where the buttons start (their top), and where the bots' pause and speed start.
         self.top = 0
         self.autoplay_top = 0
+        #: A network game's buttons (``network``).
+        self.networked = False
+
+    def network(self, scene: "NetworkCommands") -> None:
+        """A network game's buttons ask the others rather than act: Undo asks to take
+        back this screen's last move, Restart becomes Offer draw and Redo Resign (which
+        asks first); Load and Paste, which would replace the game, are not offered."""
+        self.networked = True
+        self.undo.on_press = scene.ask_undo
+        self.undo.tooltip = "Ask the others to take back your last move (U)"
+        self.restart.on_press = scene.offer_draw
+        self.restart.tooltip = "Offer the others a draw (N)"
+        self.redo.label, self.redo.on_press, self.redo.style = "Resign", scene.ask_resign, "danger"
+        self.redo.tooltip = "Give the game up (Y; asks first)"
+        self.menu.tooltip = "Leave this network game (Esc; asks first)"
+        self.load.visible = self.paste.visible = False
 
     def layout(self, panel: pygame.Rect, compact: bool, tight: bool, rules: bool, autoplay: bool) -> None:
         """The controls from the panel's foot up: Menu (beside Rules), three rows of
@@ -89,6 +113,9 @@ class PlayControls:
         only bots seated, Pause/Step and the speed."""
         inner_x, inner_w = panel.x + 20, panel.width - 40
         px = self.scene.services.window.px
+        tight = tight or (compact and self.networked)     # the chat needs the room of a row
+        if self.networked:     # three a row take the short words
+            self.undo.label, self.restart.label = ("Undo?", "Draw?") if tight else ("Ask undo", "Offer draw")
         button_h, gap = (px(36), px(8)) if compact else (px(42), px(10))
         half = (inner_w - gap) // 2
         for button in (self.undo, self.redo, self.hint, self.restart, self.save, self.load, self.menu, self.pause,
@@ -100,9 +127,12 @@ class PlayControls:
             self.rules.font_size = self.menu.font_size
             self.rules.rect = pygame.Rect(inner_x, y, half, button_h)
             self.menu.rect = pygame.Rect(inner_x + half + gap, y, half, button_h)
-        rows = [(self.save, self.load), (self.hint, self.restart), (self.undo, self.redo)]
+        rows: list[tuple[Button, ...]] = [(self.save, self.load), (self.hint, self.restart), (self.undo, self.redo)]
         if tight:
             rows = [(self.restart, self.save, self.load), (self.undo, self.redo, self.hint)]
+        if self.networked:
+            rows = [(self.save, self.redo), (self.undo, self.restart, self.hint)] if tight else [
+                (self.save, self.redo), (self.hint, self.restart), (self.undo,)]
         for row in rows:
             y -= button_h + gap
             width = (inner_w - gap * (len(row) - 1)) // len(row)
@@ -133,7 +163,7 @@ class PlayControls:
             button.font_size = 13
             button.shortcut = shortcut if width >= px(108) else ""
             button.rect = pygame.Rect(x - width, box.y + px(6), width, px(24))
-            button.visible = shown
+            button.visible = shown and not (self.networked and button is self.paste)
             x -= width + 6
         return box.right - x - 8
 

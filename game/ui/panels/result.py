@@ -77,6 +77,7 @@ class ResultPanel:
         self.colour = palette.ACCENT
         self.slide = Tween(0.0, 1.0, 0.0)
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.content_bottom = 0
         self._halo: pygame.Surface | None = None
 
     def show(self, headline: str, reason: str, row: StatRow | None, colour: tuple[int, int, int],
@@ -102,12 +103,17 @@ class ResultPanel:
         """In place and taking input (the slide has started)."""
         return self.visible and self.slide.elapsed >= self.slide.delay
 
+    def px(self, length: float) -> int:
+        """A length given for the 1280×800 window, at the window's scale."""
+        return self.scene.services.window.px(length)
+
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
+        px = self.px
         width = rect.width - 48
-        y = rect.bottom - 24 - 3 * 56
+        y = rect.bottom - 24 - 3 * px(56)
         for i, button in enumerate(self.buttons):
-            button.rect = pygame.Rect(rect.x + 24, y + i * 56, width, 48)
+            button.rect = pygame.Rect(rect.x + 24, y + i * px(56), width, px(48))
 
     def update(self, dt: float) -> None:
         if self.visible:
@@ -125,21 +131,22 @@ class ResultPanel:
         panel(layer, rect, fill=mix(palette.PANEL, self.colour, 0.06), border=self.colour, alpha=255,
               shadow=self.scene.services.shadows)
         fonts = self.scene.services.fonts
-        places_h = len(self.places) * PLACE_LINE + 18 if self.places else 0
-        rest = 60 + 30 + places_h + (200 if self.row is not None else 0)
+        px = self.px
+        places_h = len(self.places) * px(PLACE_LINE) + px(18) if self.places else 0
+        rest = px(60 + 30) + places_h + (px(200) if self.row is not None else 0)
         room = self.rematch.rect.y - rect.y
         # The score on a large line of its own, or after the reason when short of room.
         reason = self.reason
         score_lines = self._score_lines()
         if score_lines and rest + self._height(score_lines) > room:
             reason, score_lines = f"{reason} · {self.score}", []
-        content = 96 + rest + self._height(score_lines)
+        content = px(96) + rest + self._height(score_lines)
         # The pieces go first when short of room (the score matters more), and always beside a table of places.
-        marks_h = 96 if room >= content + 28 and not self.places else 0
-        content -= 96 - marks_h
+        marks_h = px(96) if room >= content + 28 and not self.places else 0
+        content -= px(96) - marks_h
         top = rect.y + max(28, (room - content) // 2)
         if marks_h:
-            self._draw_marks(layer, (rect.centerx, top + 40))
+            self._draw_marks(layer, (rect.centerx, top + px(40)))
         y = top + marks_h
         size = 44 if fonts.display(44).size(self.headline)[0] <= rect.width - 40 else 30
         while size > 18 and fonts.display(size).size(self.headline)[0] > rect.width - 40:
@@ -160,9 +167,11 @@ class ResultPanel:
             for font, line in score_lines:
                 y = text(layer, font, line, palette.TEXT, (rect.centerx, y), "midtop").bottom
         if self.places:
-            y = self._draw_places(layer, y + 18)
+            y = self._draw_places(layer, y + px(18))
         if self.row is not None:
-            self._draw_score(layer, y + 22, self.rematch.rect.y - 16)
+            y = self._draw_score(layer, y + px(22), self.rematch.rect.y - 16)
+        #: Where the content ends: the free room above the buttons starts there (toasts go in it).
+        self.content_bottom = y
         for button in self.buttons:
             button.draw(layer)
         surface.blit(layer, (self.offset(), 0))
@@ -186,62 +195,71 @@ class ResultPanel:
     def _draw_marks(self, layer: pygame.Surface, centre: tuple[int, int]) -> None:
         fonts = self.scene.services.fonts
         count = max(1, len(self.marks))
+        px = self.px
         for i, (mark, colour) in enumerate(self.marks):
-            x = centre[0] + round((i - (count - 1) / 2) * 84)
-            disc = pygame.Rect(0, 0, 72, 72)
+            x = centre[0] + round((i - (count - 1) / 2) * px(84))
+            disc = pygame.Rect(0, 0, px(72), px(72))
             disc.center = (x, centre[1])
-            pygame.draw.rect(layer, mix(palette.BOARD, colour, 0.22), disc, border_radius=20)
-            pygame.draw.rect(layer, colour, disc, 3, border_radius=20)
+            pygame.draw.rect(layer, mix(palette.BOARD, colour, 0.22), disc, border_radius=px(20))
+            pygame.draw.rect(layer, colour, disc, 3, border_radius=px(20))
             if len(mark) <= 2:          # a piece's letter (X, O) is the piece itself
                 text(layer, fonts.display(40), mark, colour, disc.center, "center")
             else:                       # a colour's name (Red) is shown as that colour's piece
-                seat_token(layer, disc.center, 22, colour)
+                seat_token(layer, disc.center, px(22), colour)
 
     def _draw_places(self, layer: pygame.Surface, y: int) -> int:
         """The table of places: "1st", a ball of the seat's colour, who; returns the y below."""
         fonts = self.scene.services.fonts
         rect = self.rect
+        px = self.px
         left, width = rect.x + 28, rect.width - 56
-        step = max(20, min(PLACE_LINE, (self.rematch.rect.y - 12 - y) // len(self.places)))
-        size = 16 if step >= 26 else 14
+        step = max(px(20), min(px(PLACE_LINE), (self.rematch.rect.y - 12 - y) // len(self.places)))
+        size = 16 if step >= px(26) else 14
         for place, who, colour in self.places:
             line = pygame.Rect(left, y, width, step - 4)
             if place == self.places[0][0]:
                 pygame.draw.rect(layer, mix(palette.PANEL, colour, 0.2), line, border_radius=(step - 4) // 2)
             text(layer, fonts.bold(size), place, palette.ACCENT if place == self.places[0][0] else palette.TEXT_MUTED,
-                 (line.x + 12, line.centery), "midleft")
-            seat_token(layer, (line.x + 64, line.centery), min(8, step // 2 - 4), colour)
-            name = fit_text(fonts.text(size), who, line.right - line.x - 90)
-            text(layer, fonts.text(size), name, palette.TEXT, (line.x + 80, line.centery), "midleft")
+                 (line.x + px(12), line.centery), "midleft")
+            seat_token(layer, (line.x + px(64), line.centery), min(px(8), step // 2 - 4), colour)
+            name = fit_text(fonts.text(size), who, line.right - line.x - px(90))
+            text(layer, fonts.text(size), name, palette.TEXT, (line.x + px(80), line.centery), "midleft")
             y += step
         return y
 
-    def _draw_score(self, layer: pygame.Surface, y: int, bottom: int) -> None:
+    def _draw_score(self, layer: pygame.Surface, y: int, bottom: int) -> int:
+        """The running score: the matchup and its won/drawn/lost tiles; returns the y
+        below it (``y`` itself when there is no room for it)."""
         row = self.row
         fonts = self.scene.services.fonts
+        px = self.px
+        tile_h = px(70)
         # The rule, the title, the matchup, the tiles and the line under them.
-        needed = 14 + 22 + fonts.bold(16).get_linesize() + 10 + 78 + fonts.text(13).get_linesize()
+        needed = px(14 + 22) + fonts.bold(16).get_linesize() + px(10) + tile_h + px(8) + fonts.text(13).get_linesize()
         if row is None or bottom - y < needed:
-            return
+            return y
         rect = self.rect
         pygame.draw.line(layer, palette.PANEL_BORDER, (rect.x + 30, y), (rect.right - 30, y), 1)
-        y += 14
+        y += px(14)
         text(layer, fonts.bold(13), "RUNNING SCORE", palette.TEXT_MUTED, (rect.centerx, y), "midtop")
-        y += 22
+        y += px(22)
         title = matchup_title(row.matchup)
         matchup = fit_text(fonts.bold(16), title, rect.width - 40)
-        y = text(layer, fonts.bold(16), matchup, palette.TEXT, (rect.centerx, y), "midtop").bottom + 10
+        y = text(layer, fonts.bold(16), matchup, palette.TEXT, (rect.centerx, y), "midtop").bottom + px(10)
         tile_w = (rect.width - 48 - 2 * 10) // 3
         first = title.split(" vs ")[0]
         for i, (label, value, colour) in enumerate(
             (("won", row.wins, palette.GOOD), ("drawn", row.draws, palette.TEXT_MUTED), ("lost", row.losses, palette.BAD))
         ):
-            tile = pygame.Rect(rect.x + 24 + i * (tile_w + 10), y, tile_w, 70)
+            tile = pygame.Rect(rect.x + 24 + i * (tile_w + 10), y, tile_w, tile_h)
             pygame.draw.rect(layer, mix(palette.BOARD, colour, 0.08), tile, border_radius=12)
             pygame.draw.rect(layer, mix(palette.PANEL_BORDER, colour, 0.4), tile, 1, border_radius=12)
-            text(layer, fonts.display(32), str(value), colour, (tile.centerx, tile.y + 6), "midtop")
-            text(layer, fonts.text(13), label, palette.TEXT_MUTED, (tile.centerx, tile.bottom - 6), "midbottom")
-        text(layer, fonts.text(13), f"counted for {first}", palette.TEXT_MUTED, (rect.centerx, y + 78), "midtop")
+            label_top = tile.bottom - px(6) - fonts.text(13).get_height()
+            number = fonts.display(32)
+            text(layer, number, str(value), colour, (tile.centerx, tile.y + (label_top - tile.y) // 2 + px(2)), "center")
+            text(layer, fonts.text(13), label, palette.TEXT_MUTED, (tile.centerx, tile.bottom - px(6)), "midbottom")
+        return text(layer, fonts.text(13), f"counted for {first}", palette.TEXT_MUTED,
+                    (rect.centerx, y + tile_h + px(8)), "midtop").bottom
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Mouse on the buttons once the panel has slid into place."""

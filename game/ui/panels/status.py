@@ -64,6 +64,8 @@ class StatusHost(Protocol):
     hint: HintLine
     #: Why the board refused the player's last pick ('' for none lately).
     refusal: str
+    #: A network game waits (a player to join or to come back).
+    net_paused: bool
 
     @property
     def state(self) -> "State": ...
@@ -141,7 +143,7 @@ class StatusPanel:
         state = scene.state
         font, bold = scene.services.fonts.text(14), scene.services.fonts.bold(14)
         column = (panel.width - 40) // 2
-        to_move = state.turn if not state.is_over() else None
+        to_move = state.turn if not scene.session.is_over else None
         for seat in range(state.num_seats):
             colour = scene.seat_colour(seat)
             cx, cy = x + (seat % 2) * column, y + (seat // 2) * SEAT_LINE
@@ -184,7 +186,7 @@ class StatusPanel:
         fonts = scene.services.fonts
         box = self.rect
         state = scene.state
-        outcome = state.outcome()
+        outcome = scene.session.outcome()
         seat = state.turn
         colour = palette.TEXT_MUTED if outcome else scene.seat_colour(seat)
         pygame.draw.rect(surface, mix(palette.PANEL, colour, 0.10), box, border_radius=12)
@@ -209,8 +211,8 @@ class StatusPanel:
             status = text(surface, line_font, line, palette.TEXT_MUTED, (badge.right + 18, badge.y + px(30)))
             if thinking and not scene.paused:
                 self._draw_thinking_dots(surface, (status.right + 10, status.centery + 3), colour)
-            spec = scene.session.specs.get(seat)
-            if thinking and spec is not None:
+            spec = scene.session.specs.get(seat) if thinking else None
+            if spec is not None:
                 self._draw_think_bar(surface, box, colour, spec.budget)
             elif scene.warming:
                 self._draw_warm_up_bar(surface, box, colour)
@@ -243,7 +245,7 @@ class StatusPanel:
             return f"★ Hint: {scene.hint.text}{self.refining_mark()}", palette.ACCENT, True
         if scene.refusal:
             return scene.refusal, palette.BAD, False
-        if scene.view.interactive and not scene.state.is_over():
+        if scene.view.interactive and not scene.session.is_over:
             return scene.renderer.input_help, mix(palette.TEXT_MUTED, palette.PANEL, 0.25), False
         return "", palette.TEXT_MUTED, False
 
@@ -268,6 +270,8 @@ class StatusPanel:
             return "preparing its engine"
         if scene.thinking:
             return "Paused: Space resumes, S steps" if scene.paused else "thinking"
+        if scene.net_paused:
+            return "the game is paused"
         return "Your move" if scene.player_name(scene.state.turn) == "You" else "to move"
 
     # -- pieces of the box -----------------------------------------------------------------

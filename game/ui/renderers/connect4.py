@@ -583,10 +583,12 @@ class ConnectFourRenderer(Renderer):
         canvas.paint(shapes.fill_alpha(d - (_HOLE * geo.cell - 1)), LABEL_BACK, 0.82)
         image = canvas.to_surface()
         room = 2 * _HOLE * geo.cell * 0.86
-        size = geo.cell * (0.2 if best else 0.185)
+        # As large as the hole takes it: a short '?' or 'draw' reads from afar, 'loss in 12' takes two lines.
+        size = geo.cell * (0.3 if best else 0.28)
         font = self.font(palette.TEXT_FONT_BOLD, size)
         lines = balanced_lines(font, content, room)
-        while (len(lines) > 2 or max(font.size(line)[0] for line in lines) > room) and size > 8:
+        while (len(lines) > 2 or max(font.size(line)[0] for line in lines) > room
+               or font.get_linesize() * len(lines) > room * 0.8) and size > 8:
             size -= 1
             font = self.font(palette.TEXT_FONT_BOLD, size)
             lines = balanced_lines(font, content, room)

@@ -128,6 +128,7 @@ class GomokuRenderer(GridRenderer):
     star_radius = 0.09
     labels_all_sides = True
     last_move_mark = "ring"
+    marks_unvalued = False       # the hint shows its best few points of a board of hundreds
 
     def __init__(self) -> None:
         super().__init__()
@@ -375,9 +376,10 @@ class GomokuRenderer(GridRenderer):
 
     @staticmethod
     def _values_to_show(values: Mapping[Move, MoveValue], sequence: set[int]) -> dict[Move, MoveValue]:
-        """The best ``VALUES_SHOWN`` values, off the shown sequence, each cut at its colon."""
+        """The best ``VALUES_SHOWN`` values, off the shown sequence, each cut at its colon
+        (a proven loss after every other value, as ``ranked_moves`` orders them)."""
         best = sorted(((move, value) for move, value in values.items() if move not in sequence),
-                      key=lambda item: -item[1].score)[:VALUES_SHOWN]
+                      key=lambda item: (item[1].proven_loss, -item[1].score))[:VALUES_SHOWN]
         return {move: MoveValue(value.score, value.text.partition(":")[0].strip()) for move, value in best}
 
     def _draw_sequence(self, surface: pygame.Surface, state: Gomoku, sequence: list[int]) -> None:

@@ -247,6 +247,9 @@ class GridRenderer(Renderer):
     marks_legal_moves: ClassVar[bool] = False
     #: How strongly those dots show (0..1).
     legal_mark_opacity: ClassVar[float] = 0.6
+    #: While a hint has valued some moves, mark each legal move not valued yet with a
+    #: '?' (unknown, never a loss); off where the hint shows only its best few values.
+    marks_unvalued: ClassVar[bool] = True
 
     def __init__(self) -> None:
         self.cols, self.rows = type(self).cols, type(self).rows
@@ -610,10 +613,17 @@ class GridRenderer(Renderer):
         """Each judged move's value ('win in 2', 'draw', 'loss in 1') on a dark pill in its cell,
         on two lines or smaller where one line would run into the next cell. A value that
         cannot fit its cell even so shows its first word and an ellipsis, and in full,
-        over its neighbours, while the mouse or the keyboard cursor is on its cell."""
+        over its neighbours, while the mouse or the keyboard cursor is on its cell. A legal
+        move not valued yet shows '?' (``marks_unvalued``)."""
         room = geo.cell * 0.94 - 2 * self._pill_pad(geo)[0]
         pointed = self.cursor if self.cursor_visible else self.hover
         on_top = None
+        if self.marks_unvalued:
+            for move in state.legal_moves():
+                cell = self.cell_for_move(state, move)
+                if move not in view.hint_values and cell is not None and cell not in pieces:
+                    font, lines, _ = self._fitted_value("?", room)
+                    self._draw_value(surface, geo, cell, font, lines, palette.TEXT_MUTED)
         for move, value in view.hint_values.items():
             cell = self.cell_for_move(state, move)
             if cell is None or cell in pieces:
@@ -707,7 +717,7 @@ class GridRenderer(Renderer):
 
     def _draw_labels(self, surface: pygame.Surface, geo: GridGeometry, state: State) -> None:
         files, ranks = self.coordinate_names(state)
-        font = self.font(palette.DISPLAY_FONT_MEDIUM, max(10.0, geo.margin * 0.5))
+        font = self.font(palette.DISPLAY_FONT_MEDIUM, max(10.0, geo.margin * 0.6))
         rows_y = [geo.board_y + geo.board_h + geo.margin / 2]
         cols_x = [geo.board_x - geo.margin / 2]
         if self.labels_all_sides:

@@ -133,8 +133,28 @@ class Scene:
         self.focus.draw_tooltip(surface)
 
     def toast_room(self) -> pygame.Rect:
-        """Where toasts may appear without hiding what matters here (default: anywhere)."""
-        return pygame.Rect(self.rect)
+        """Where toasts go here (they stack up from its foot), hiding nothing that matters.
+
+        By default the foot of the window, below everything but the bottom row of
+        controls (Back, Done...): the widest gap beside that row, or where the gaps
+        are narrow, the whole foot band over the row (a click on a toast dismisses
+        it; the keyboard still reaches the buttons under it)."""
+        width, height = self.rect.size
+        px = self.services.window.px
+        shown = [w.rect for w in self.focus.widgets if w.visible and w.rect.height > 0]
+        lowest = max((rect.bottom for rect in shown), default=0)
+        foot = [rect for rect in shown if rect.top >= height * 3 // 4 and rect.bottom > lowest - px(60)]
+        top = min((rect.top for rect in foot), default=height - px(80)) - px(6)
+        gap = pygame.Rect(0, 0, 0, 0)
+        x = 0
+        for left, right in sorted((rect.left, rect.right) for rect in foot) + [(width, width)]:
+            if left - x > gap.width:
+                gap = pygame.Rect(x, top, left - x, height - top)
+            x = max(x, right)
+        gap = gap.inflate(-2 * px(12), 0)
+        if gap.width >= px(320):
+            return gap
+        return pygame.Rect(0, top, width, height - top)
 
     # -- shared pieces ------------------------------------------------------------
     @staticmethod

@@ -1,7 +1,6 @@
 """Load a saved game: the saves folder as a list, browsed by keyboard or mouse.
 
-pygame_gui's file dialog cannot be browsed by keyboard, so Load opens this
-screen instead: every file of ``saves_dir()``, newest first, one row each
+Load opens this screen: every file of ``saves_dir()``, newest first, one row each
 with the game, who played ("You vs Master"), the number of moves, the
 result and when it was saved. A file that cannot be loaded is a row too,
 showing the problem (the line and what is wrong) and refusing to load.
@@ -28,7 +27,7 @@ from game.ui import palette
 from game.ui.draw import clean_text, fit_text, mix, panel, scrollbar, text, wrap_text
 from game.ui.savedgames import SavedGame, Summary, scan_saves, summary
 from game.ui.scenes.base import Scene
-from game.ui.widgets import Button, Widget
+from game.ui.widgets import Button, DoubleClick, Widget
 from game.store.userdata import saves_dir
 
 if TYPE_CHECKING:
@@ -36,8 +35,6 @@ if TYPE_CHECKING:
 
 ROW_H = 64
 ROW_GAP = 6
-#: Two clicks on one row within this many milliseconds load it.
-DOUBLE_CLICK_MS = 450
 MOOD_COLOURS = {
     "playing": palette.ACCENT,
     "won": palette.GOOD,
@@ -82,7 +79,18 @@ class SaveList(Widget):
         self.selected = 0
         self.scroll = 0                       # pixels scrolled down
         self.hover_row: int | None = None
-        self._last_click: tuple[int | None, int] = (None, -DOUBLE_CLICK_MS)
+        self.double_click = DoubleClick()
+        self.px = scene.services.window.px
+
+    @property
+    def row_h(self) -> int:
+        """A row's height at the window's scale."""
+        return self.px(ROW_H)
+
+    @property
+    def pitch(self) -> int:
+        """From one row's top to the next one's."""
+        return self.px(ROW_H + ROW_GAP)
 
     @property
     def count(self) -> int:
@@ -98,14 +106,14 @@ class SaveList(Widget):
         return self.rect.inflate(-20, -20)
 
     def content_height(self) -> int:
-        return max(0, self.count * (ROW_H + ROW_GAP) - ROW_GAP)
+        return max(0, self.count * self.pitch - self.px(ROW_GAP))
 
     def max_scroll(self) -> int:
         return max(0, self.content_height() - self.body.height)
 
     def row_rect(self, index: int) -> pygame.Rect:
         body = self.body
-        return pygame.Rect(body.x, body.y + index * (ROW_H + ROW_GAP) - self.scroll, body.width, ROW_H)
+        return pygame.Rect(body.x, body.y + index * self.pitch - self.scroll, body.width, self.row_h)
 
     def row_at(self, pos: tuple[int, int]) -> int | None:
         if not self.body.collidepoint(pos):
@@ -117,7 +125,7 @@ class SaveList(Widget):
 
     def page(self) -> int:
         """Rows in one screenful (PgUp/PgDn)."""
-        return max(1, self.body.height // (ROW_H + ROW_GAP))
+        return max(1, self.body.height // self.pitch)
 
     # -- selection and scrolling ---------------------------------------------------------
     def select(self, index: int) -> None:
@@ -129,11 +137,11 @@ class SaveList(Widget):
 
     def show(self, index: int) -> None:
         """Scroll just enough for row ``index`` to be wholly in view."""
-        top = index * (ROW_H + ROW_GAP)
+        top = index * self.pitch
         if top < self.scroll:
             self.scroll = top
-        elif top + ROW_H > self.scroll + self.body.height:
-            self.scroll = top + ROW_H - self.body.height
+        elif top + self.row_h > self.scroll + self.body.height:
+            self.scroll = top + self.row_h - self.body.height
         self.clamp_scroll()
 
     def clamp_scroll(self) -> None:
@@ -174,12 +182,8 @@ class SaveList(Widget):
             row = self.row_at(event.pos)
             if row is None:
                 return False
-            now = pygame.time.get_ticks()
-            last_row, last_time = self._last_click
-            self._last_click = (row, now)
             self.scene.focus.focus(self)
-            if row == last_row == self.selected and now - last_time <= DOUBLE_CLICK_MS:
-                self._last_click = (None, -DOUBLE_CLICK_MS)
+            if self.double_click.click(row, self.selected):
                 self.scene.load_selected()
                 return True
             self.ctx.sounds.play("click")
@@ -220,9 +224,9 @@ class SaveList(Widget):
         pygame.draw.rect(surface, fill, row, border_radius=10)
         if selected:
             pygame.draw.rect(surface, palette.ACCENT if lit else palette.PANEL_BORDER, row, 2, border_radius=10)
-            bar = pygame.Rect(row.x + 6, row.y + 12, 4, row.height - 24)
+            bar = pygame.Rect(row.x + 6, row.y + row.height // 5, 4, row.height - 2 * (row.height // 5))
             pygame.draw.rect(surface, palette.ACCENT, bar, border_radius=2)
-        x = row.x + 20
+        x = row.x + self.px(20)
         info = self.scene.summaries[index]
         if info is None:
             self._draw_problem_row(surface, row, x, game)
@@ -230,30 +234,39 @@ class SaveList(Widget):
         pill = self._pill(surface, row, info.result, MOOD_COLOURS[info.mood])
         room = pill.left - 16 - x
         bold, plain, small = fonts.bold(17), fonts.text(17), fonts.text(14)
-        title = text(surface, bold, fit_text(bold, info.title, room), palette.TEXT, (x, row.y + 9))
+        first, second = self._line_tops(row)
+        title = text(surface, bold, fit_text(bold, info.title, room), palette.TEXT, (x, first))
         rest = room - title.width
         if rest > 40:
             players = fit_text(plain, f"  ·  {info.players}", rest)
-            text(surface, plain, players, palette.TEXT, (title.right, row.y + 9))
+            text(surface, plain, players, palette.TEXT, (title.right, first))
         details = f"{info.moves}  ·  {info.when}  ·  {game.path.name}"
-        text(surface, small, fit_text(small, details, pill.left - 16 - x), palette.TEXT_MUTED, (x, row.y + 37))
+        text(surface, small, fit_text(small, details, pill.left - 16 - x), palette.TEXT_MUTED, (x, second))
 
     def _draw_problem_row(self, surface: pygame.Surface, row: pygame.Rect, x: int, game: SavedGame) -> None:
         fonts = self.ctx.fonts
         pill = self._pill(surface, row, "Cannot load", palette.BAD)
         room = pill.left - 16 - x
         bold, small = fonts.bold(17), fonts.text(14)
-        icon = text(surface, bold, "⚠", palette.WARNING, (x, row.y + 9))
-        text(surface, bold, fit_text(bold, game.path.name, room - icon.width - 8), palette.WARNING, (icon.right + 8, row.y + 9))
-        text(surface, small, fit_text(small, game.problem_detail, room), palette.TEXT_MUTED, (x, row.y + 37))
+        first, second = self._line_tops(row)
+        icon = text(surface, bold, "⚠", palette.WARNING, (x, first))
+        text(surface, bold, fit_text(bold, game.path.name, room - icon.width - 8), palette.WARNING, (icon.right + 8, first))
+        text(surface, small, fit_text(small, game.problem_detail, room), palette.TEXT_MUTED, (x, second))
+
+    def _line_tops(self, row: pygame.Rect) -> tuple[int, int]:
+        """The tops of a row's two lines (the title, the details), centred in the row together."""
+        fonts = self.ctx.fonts
+        big, small = fonts.bold(17).get_linesize(), fonts.text(14).get_linesize()
+        first = row.y + (row.height - big - small - self.px(4)) // 2
+        return first, first + big + self.px(4)
 
     def _pill(self, surface: pygame.Surface, row: pygame.Rect, label: str, colour: tuple[int, int, int]) -> pygame.Rect:
         font = self.ctx.fonts.bold(14)
         width = min(font.size(label)[0] + 24, row.width // 3)
-        pill = pygame.Rect(0, 0, width, 28)
-        pill.midright = (row.right - 14, row.centery)
-        pygame.draw.rect(surface, mix(palette.BOARD, colour, 0.18), pill, border_radius=14)
-        pygame.draw.rect(surface, mix(palette.PANEL_BORDER, colour, 0.7), pill, 1, border_radius=14)
+        pill = pygame.Rect(0, 0, width, self.px(28))
+        pill.midright = (row.right - self.px(14), row.centery)
+        pygame.draw.rect(surface, mix(palette.BOARD, colour, 0.18), pill, border_radius=pill.height // 2)
+        pygame.draw.rect(surface, mix(palette.PANEL_BORDER, colour, 0.7), pill, 1, border_radius=pill.height // 2)
         text(surface, font, fit_text(font, label, width - 16), colour, pill.center, "center")
         return pill
 
@@ -370,8 +383,8 @@ class LoadScene(Scene):
         self.refresh()
 
     def browse(self) -> None:
-        """pygame_gui's file dialog, for a game saved outside the saves folder."""
-        self.services.dialogs.pick_file("Open a saved game", self.directory, self._browsed, must_exist=True)
+        """The file dialog, for a game saved outside the saves folder."""
+        self.services.dialogs.choose_file("Open a saved game", self.directory, self._browsed)
 
     def _browsed(self, path: Path) -> None:
         open_saved_game(self.services, path)
@@ -379,7 +392,7 @@ class LoadScene(Scene):
     # -- input ---------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEWHEEL:
-            self.list.scroll_by(-event.y * (ROW_H + ROW_GAP) // 2)
+            self.list.scroll_by(-event.y * self.list.pitch // 2)
             return
         if event.type == pygame.KEYDOWN:
             ctrl = event.mod & pygame.KMOD_CTRL
@@ -403,15 +416,16 @@ class LoadScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         width, height = size
-        box_w = min(980, width - 64)
+        px = self.services.window.px
+        box_w = min(px(980), width - 64)
         left = (width - box_w) // 2
-        button_h = 46
+        button_h = px(46)
         buttons_y = height - 24 - button_h
-        self.back_btn.rect = pygame.Rect(left, buttons_y, 140, button_h)
+        self.back_btn.rect = pygame.Rect(left, buttons_y, px(140), button_h)
         x = left + box_w
         for button, button_w in ((self.load_btn, 160), (self.browse_btn, 160), (self.delete_btn, 150)):
-            button.rect = pygame.Rect(x - button_w, buttons_y, button_w, button_h)
-            x -= button_w + 12
+            button.rect = pygame.Rect(x - px(button_w), buttons_y, px(button_w), button_h)
+            x -= px(button_w) + 12
         details_h = 3 * self.services.fonts.text(14).get_linesize() + 8
         self.details_rect = pygame.Rect(left + 4, buttons_y - 14 - details_h, box_w - 8, details_h)
         top = self.header_bottom(height) + 8

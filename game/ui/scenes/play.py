@@ -23,6 +23,15 @@ game's rules, Esc back to the setup (a game in progress is kept for Resume on
 the title screen: ``_keep_for_resume``); with only bots seated, Space pauses and
 S or Right steps one move. The board takes arrows, digits and Enter; Tab
 moves the focus between the board and the buttons.
+
+A network game (``remote``: a ``RemoteSession``, game/net/remote_session.py)
+is driven the same way: the session's moves arrive as events. Its screen adds
+the chat under the move list (``panels/chat.py``), a card over the board for
+what the others ask (undo, draw, rematch: Accept or Decline) and for a pause
+when a player's connection dropped (``panels/netcard.py``), and its buttons
+ask instead of doing: Undo asks the others, Offer draw, Resign (after a
+question), Rematch asks too; a finished network game is not counted in the
+statistics (its players are not this arcade's seats).
 """
 from __future__ import annotations
 
@@ -36,7 +45,9 @@ from game.match.config import BotChoiceError, TierSpec
 from game.match.record import Match, MoveRecord, Player
 from game.match.runner import BotSpec
 from game.match.session import (BotStuck, Event, GameOver, HintFailed, HintReady, MatchSession, MovePlayed,
-                                PositionChanged, Waiting)
+                                PositionChanged, SeatsChanged, Waiting)
+from game.net.events import (ChatReceived, NetErrorEvent, Paused, PlayerJoined, PlayerLeft, RequestAnswered,
+                             RequestReceived, Resumed)
 from game.rules.core import BadNotation, IllegalMove, Move, Outcome, RulesError, State
 from game.store import autosave
 from game.store.savefile import default_save_path, save_match
@@ -45,7 +56,9 @@ from game.ui import palette
 from game.ui.clipboard import ClipboardError, copy_text, paste_text
 from game.ui.draw import panel, text
 from game.ui.naming import player_names
+from game.ui.panels.chat import ChatPanel
 from game.ui.panels.controls import PlayControls
+from game.ui.panels.netcard import CardAction, NetCard
 from game.ui.panels.status import StatusPanel
 from game.ui.panels.movelist import MoveList
 from game.ui.panels.result import ResultPanel, places_table
@@ -56,6 +69,8 @@ from game.ui.scenes.base import Route, Scene
 from game.ui.widgets import Widget, nearest_index
 
 if TYPE_CHECKING:
+    from game.net.remote_session import RemoteSession
+    from game.ui.hosting import Hosting
     from game.store.userdata import Settings
     from game.ui.services import Services
 
@@ -65,6 +80,10 @@ RESULT_DELAY = 0.9
 PASS_DELAY = 0.6
 #: Seconds the reason a square was refused stays in the status box.
 REFUSAL_TIME = 3.0
+#: What each kind of request asks: the card's title, and its words after the asker's name.
+REQUEST_WORDS = {"undo": ("Take back a move?", "asks to take back their last move"),
+                 "draw": ("A draw?", "offers a draw"),
+                 "rematch": ("A rematch?", "asks for a rematch")}
 
 
 def _shorten(moves: str, limit: int = 40) -> str:
@@ -122,17 +141,29 @@ class PlayScene(Scene):
     name = "play"
     draws_warm_up = True   # its own bots' engines only, in the status box
 
-    def __init__(self, services: "Services", match: Match, resumed: bool = False) -> None:
+    def __init__(self, services: "Services", match: Match | None = None, resumed: bool = False,
+                 remote: "RemoteSession | None" = None, hosting: "Hosting | None" = None) -> None:
         super().__init__(services)
         #: The match is the game kept for Resume (``game/store/autosave.py``), reopened.
         self.resumed = resumed
+        #: A network game's session, and the server this screen hosts it on (None: joined).
+        self.remote = remote
+        self.hosting = hosting
+        if remote is not None:
+            match = remote.match
+        assert match is not None, "the play screen shows a match or a network game"
         self.game_id = match.state.game_id
         self.title = match.state.title
         self.renderer = renderer_for(self.game_id)
         self.renderer.anim_speed = services.settings.current.anim_speed
         self.view = BoardView()
-        specs, self.seat_problems = self._resolve_players(match)
-        self.session = MatchSession(match, specs)
+        self.session: MatchSession | RemoteSession
+        if remote is None:
+            specs, self.seat_problems = self._resolve_players(match)
+            self.session = MatchSession(match, specs)
+        else:
+            self.seat_problems = []
+            self.session = remote
         self.since_move = 0.0
         self.paused = False
         self.step_once = False
@@ -150,6 +181,16 @@ class PlayScene(Scene):
         self.board = BoardFocus(self)
         self.controls = PlayControls(self)
         self.status = StatusPanel(self)
+        self.chat = ChatPanel(services, self.send_chat) if remote is not None else None
+        #: Requests of the others waiting for this screen's answer, the first one on the card.
+        self.requests: list[RequestReceived] = []
+        self.request_card = NetCard(services)
+        self.pause_card = NetCard(services, palette.WARNING)
+        self.net_paused = False
+        self.connection_lost = False
+        if remote is not None:
+            self.controls.network(self)
+            self.result.swap.visible = False
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         #: Keys held down now, and those held when the result panel came into
         #: view: a held key's repeats must not press the panel's buttons unseen.
@@ -160,14 +201,20 @@ class PlayScene(Scene):
         self.follow_settings(self.apply_settings)
 
     @classmethod
-    def trail(cls, match: Match, resumed: bool = False) -> list[Route]:
-        """From the title: the game menu and the match's setup (showing its players)."""
+    def trail(cls, match: Match | None = None, resumed: bool = False, remote: "RemoteSession | None" = None,
+              hosting: "Hosting | None" = None) -> list[Route]:
+        """From the title: the game menu and the match's setup (showing its players);
+        a network game: the Join screen."""
+        if remote is not None:
+            return [Route("join")]
+        assert match is not None
         return [Route("games"), Route("setup", {"game_id": match.state.game_id, "match": match})]
 
     @classmethod
-    def refusal(cls, match: Match, resumed: bool = False) -> tuple[str, str] | None:
+    def refusal(cls, match: Match | None = None, resumed: bool = False, remote: "RemoteSession | None" = None,
+                hosting: "Hosting | None" = None) -> tuple[str, str] | None:
         """A game with no board on screen cannot be shown."""
-        state = match.state
+        state = remote.state if remote is not None else match.state
         if not has_renderer(state.game_id):
             return "Cannot show this game", f"{state.title} has no board on screen yet."
         return None
@@ -262,7 +309,10 @@ class PlayScene(Scene):
     def _start_bots(self) -> None:
         """A worker for each bot seat; it warms its bot's engine up itself before its
         clock runs. A seat whose engine the launch-time warm-up is compiling right
-        now waits for it instead (not compiling the same kernels twice at once)."""
+        now waits for it instead (not compiling the same kernels twice at once).
+        A network game's bots play on the host's server."""
+        if self.remote is not None:
+            return
         self.session.start_bots(lambda spec: self.services.warmup.hand_over(spec.key))
 
     # -- life cycle ----------------------------------------------------------------------
@@ -270,17 +320,23 @@ class PlayScene(Scene):
         self._start_bots()
         self.renderer.reset(self.state)
         self.sync_view()
-        outcome = self.state.outcome()
+        outcome = self.session.outcome()
         if outcome is not None:
             self._show_outcome(outcome, record=False)
         if self.seat_problems:
             self.services.dialogs.message("Some players were replaced", "\n\n".join(self.seat_problems))
+        if self.remote is not None and self.session.paused:
+            self._show_pause(Paused(self.session.paused))
 
     def leave(self) -> None:
-        self._keep_for_resume()
-        self.services.setup_memory.remember(self.match)   # the setup screen behind shows these players
+        if self.remote is None or self.hosting is not None:    # the host keeps a network game too
+            self._keep_for_resume()
+        if self.remote is None:
+            self.services.setup_memory.remember(self.match)   # the setup screen behind shows these players
         self.services.warmup.hold(False)
         self.session.close()
+        if self.hosting is not None:
+            self.hosting.stop()
 
     def _keep_for_resume(self) -> None:
         """Leaving (Esc, closing the window, quitting, loading another game) keeps a
@@ -303,23 +359,38 @@ class PlayScene(Scene):
 
     def back(self) -> None:
         self.services.sounds.play("click")
+        if self.remote is not None and not self.connection_lost:
+            self.services.dialogs.confirm("Leave the game", self._leave_words(), "Leave", self.services.scenes.pop)
+            return
         self.services.scenes.pop()
+
+    def _leave_words(self) -> str:
+        """What leaving a network game does, for the question before it."""
+        if self.hosting is not None:
+            kept = " It is kept: Resume on the title screen brings it back, without the others." if not self.session.is_over else ""
+            return f"You host this game: leaving ends it for everyone.{kept}"
+        if self.session.is_over or not self.session.my_seats:
+            return "Leave this network game?"
+        return "Leave this network game? Your seat waits for you for a while: join again to take it back."
 
     # -- the turn loop ---------------------------------------------------------------------
     def sync_view(self) -> None:
         self.view.last_move = self.match.last_move
-        self.view.outcome = self.state.outcome()
-        self.view.interactive = (
-            self.view.outcome is None and self.match.current_player.is_human and not self.result.visible
-        )
+        self.view.outcome = self.session.outcome()
+        if self.remote is not None:
+            mine = self.session.waiting() is Waiting.HUMAN and not self.net_paused and not self.connection_lost
+        else:
+            mine = self.match.current_player.is_human
+        self.view.interactive = self.view.outcome is None and mine and not self.result.visible
         self.view.show_legal_moves = self.services.settings.current.show_legal_moves
         self.view.show_move_numbers = self.services.settings.current.show_move_numbers
 
-    def play_move(self, move: Move) -> MoveRecord:
-        """Play a move of the human to move (the board's input); ``IllegalMove`` if it is not legal."""
+    def play_move(self, move: Move) -> MoveRecord | None:
+        """Play a move of the human to move (the board's input); ``IllegalMove`` if it is not legal.
+        A network game's move is sent (None): it is shown when the server has played it."""
         played = self.session.play(move)
         self._show_events()
-        return played.record
+        return played.record if played is not None else None
 
     def _may_play_ready(self) -> bool:
         """Whether the bot move or forced pass that is ready may be shown now: the board
@@ -372,6 +443,148 @@ class PlayScene(Scene):
                 self.services.sounds.play("hint")
         elif isinstance(event, HintFailed):
             self.services.toasts.show(event.text, "warning")
+        elif isinstance(event, SeatsChanged):
+            self.layout(self.rect.size)
+        else:
+            self._show_net(event)
+
+    # -- network games ---------------------------------------------------------------------
+    def _show_net(self, event: Event) -> None:
+        """What the screen does for each thing a network game reports."""
+        toasts, chat = self.services.toasts, self.chat
+        if isinstance(event, ChatReceived):
+            if chat is not None:
+                if event.name:
+                    chat.add(event.name, event.text, self._name_colour(event.name))
+                else:
+                    chat.note(event.text)
+            self.services.sounds.play("hover")
+        elif isinstance(event, RequestReceived):
+            self.requests.append(event)
+            self._show_request()
+            self.services.sounds.play("hint")
+        elif isinstance(event, RequestAnswered):
+            words = f"{event.by_name} {'agreed to' if event.accepted else 'declined'} the {event.kind}"
+            if event.kind == "undo":
+                words = f"{event.by_name} {'agreed to take a move back' if event.accepted else 'declined to take a move back'}"
+            toasts.show(words, "good" if event.accepted else "info", seconds=4)
+            if chat is not None:
+                chat.note(words)
+            self.requests = [r for r in self.requests if r.kind != event.kind]
+            self._show_request()
+        elif isinstance(event, Paused):
+            self._show_pause(event)
+        elif isinstance(event, Resumed):
+            if self.net_paused:
+                toasts.show("The game goes on", "good", seconds=2.5)
+            self.net_paused = False
+            self.pause_card.hide()
+            self._refresh_focus()
+        elif isinstance(event, PlayerJoined):
+            if event.seat is not None and event.seat in self.session.my_seats:
+                return      # this screen's own arrival or return
+            seat = f" as {self.state.seat_name(event.seat)}" if event.seat is not None else " to watch"
+            words = f"{event.name} {'is back' if event.again else 'joined'}{seat if not event.again else ''}"
+            toasts.show(words, "good", seconds=3)
+            if chat is not None:
+                chat.note(words)
+        elif isinstance(event, PlayerLeft):
+            words = f"{event.name} left" + (f" ({event.why})" if event.why not in ("", "left") else "")
+            toasts.show(words, "info", seconds=4)
+            if chat is not None:
+                chat.note(words)
+        elif isinstance(event, NetErrorEvent):
+            self.services.sounds.play("error")
+            if event.lost:
+                self.connection_lost = True
+                self.pause_card.show("Connection lost", event.text,
+                                     [CardAction("Leave", "net_leave", self.services.scenes.pop, "primary")])
+                self.layout(self.rect.size)
+            else:
+                toasts.show(event.text, "warning", seconds=5)
+
+    def _name_colour(self, name: str) -> tuple[int, int, int]:
+        """A chat name in its seat's colour (a spectator's in the plain text colour)."""
+        for seat, player in enumerate(self.match.players):
+            if player.label == name or self.player_name(seat) == name:
+                return self.seat_colour(seat)
+        return palette.TEXT
+
+    def _show_request(self) -> None:
+        """The first waiting request on the card (or no card)."""
+        if not self.requests:
+            self.request_card.hide()
+        else:
+            request = self.requests[0]
+            title, asks = REQUEST_WORDS.get(request.kind, ("A request", f"asks for {request.kind}"))
+            self.request_card.show(title, f"{request.from_name} {asks}.", [
+                CardAction("Accept", "accept_request", lambda: self.answer(True), "primary"),
+                CardAction("Decline", "decline_request", lambda: self.answer(False)),
+            ])
+        self._refresh_focus()
+
+    def answer(self, accept: bool) -> None:
+        """Answer the request on the card."""
+        if not self.requests:
+            return
+        request = self.requests.pop(0)
+        self.session.answer(request.request_id, accept)
+        self._show_request()
+
+    def _show_pause(self, event: Paused) -> None:
+        """The game waits: the reason and the time left; once it is up, the host's choices."""
+        self.net_paused = True
+        actions = []
+        if self.hosting is not None and event.seat is not None and event.seconds_left == 0:
+            actions = [CardAction("Give to a bot", "seat_to_bot", lambda: self.decide(event.seat, "bot"),
+                                  "primary"),
+                       CardAction("End the game", "end_game", lambda: self.decide(event.seat, "end"))]
+        countdown = "Time left to come back:" if event.seconds_left else ""
+        words = event.reason
+        if self.hosting is not None:
+            words += f". Friends join at {self.hosting.address} (their Join screen lists this game)"
+        self.pause_card.show("Game paused", words, actions, seconds_left=event.seconds_left or None,
+                             countdown_words=countdown)
+        self.services.sounds.play("error")
+        self._refresh_focus()
+
+    def decide(self, seat: int, action: str) -> None:
+        """The host's choice for a seat whose player did not come back: a bot (the game's
+        hint tier, its best judge of moves, else its strongest) or the end of the game."""
+        tier = None
+        if action == "bot":
+            game = self.services.config.game(self.game_id)
+            tier = game.hint_tier or (game.tiers[-1].name if game.tiers else None)
+        self.session.decide(seat, action, tier)
+        self.pause_card.hide()
+        self._refresh_focus()
+
+    def send_chat(self, words: str) -> None:
+        self.session.chat(words)
+
+    def ask_undo(self) -> None:
+        """A network game's Undo: ask the others to take back this screen's last move."""
+        if not self._my_moves() or self.session.is_over:
+            self.services.sounds.play("error")
+            self.services.toasts.show("You have no move to take back", "info", seconds=2.5)
+            return
+        self.session.request_undo()
+        self.services.toasts.show("Asked to take back your last move: waiting for the answer", "info", seconds=3)
+
+    def offer_draw(self) -> None:
+        if self.session.is_over:
+            return
+        self.session.offer_draw()
+        self.services.toasts.show("Draw offered: waiting for the answer", "info", seconds=3)
+
+    def ask_resign(self) -> None:
+        if self.session.is_over or not self.session.my_seats:
+            return
+        self.services.dialogs.confirm("Resign", "Give this game up? The others win.", "Resign", self.session.resign)
+
+    def _my_moves(self) -> bool:
+        mine = set(self.session.my_seats)
+        return any(record.seat in mine for record in self.match.records)
 
     def _show_move(self, event: MovePlayed) -> None:
         record = event.record
@@ -431,7 +644,7 @@ class PlayScene(Scene):
         state = self.state
         self.renderer.on_outcome(state, outcome)
         self.view.outcome = outcome
-        if record:
+        if record and self.remote is None:
             self.services.stats.record(self.game_id, self.match.players, outcome)
         headline, colour, sound = self.headline(outcome)
         self.play_sound(sound, self.renderer.sound_delay())
@@ -482,6 +695,10 @@ class PlayScene(Scene):
         self._show_events()
 
     def rematch(self) -> None:
+        if self.remote is not None:
+            self.session.rematch()
+            self.services.toasts.show("Rematch asked: waiting for the others", "info", seconds=3)
+            return
         self.session.restart()
         self._show_events()
 
@@ -562,16 +779,9 @@ class PlayScene(Scene):
         return default_save_path(self.game_id, saves_dir())
 
     def ask_save(self) -> None:
-        self.services.dialogs.pick_file("Save game", self.default_save_path(), self.save_to, must_exist=False, suffix=".txt",
-                                   creatable=saves_dir())
-
-    def save_to(self, path: Path) -> None:
-        """Write the game to ``path``, asking first if that would replace a file."""
-        if path.exists():
-            self.services.dialogs.confirm("Replace file", f"{path.name} already exists. Replace it with this game?",
-                                     "Replace", lambda: self._write(path))
-            return
-        self._write(path)
+        """The Save dialog: a name in the saves folder (asking before it replaces a file)."""
+        self.services.dialogs.save_as("Save game", self.default_save_path(), self._write, suffix=".txt",
+                                      creatable=saves_dir())
 
     def _write(self, path: Path) -> None:
         try:
@@ -678,12 +888,37 @@ class PlayScene(Scene):
         button.activate()
         return True
 
+    def _chat_input(self, event: pygame.event.Event) -> bool:
+        """Typing while the chat line has the focus goes to it (Tab and Esc leave it)."""
+        chat = self.chat
+        if chat is None or self.focus.current is not chat.field or event.type not in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.focus.focus(self.board)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
+            return False
+        return chat.field.handle_key(event)
+
+    def _card_input(self, event: pygame.event.Event) -> bool:
+        """The mouse on a network card (the pause card first: it covers the request card)."""
+        for card in (self.pause_card, self.request_card):
+            if card.visible:
+                return card.handle_event(event)
+        return False
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYUP:
             self.keys_down.discard(event.key)
             self.blocked_keys.discard(event.key)
             return
         if self.rules.handle_event(event):
+            return
+        if self._chat_input(event):
+            return
+        if self.chat is not None and self.chat.handle_event(event):
+            return
+        if self._card_input(event):
             return
         if event.type == pygame.KEYDOWN:
             self.keys_down.add(event.key)
@@ -730,6 +965,8 @@ class PlayScene(Scene):
         self._play_due_sounds(dt)
         self.result.update(dt)
         self.rules.update(dt)
+        self.request_card.update(dt)
+        self.pause_card.update(dt)
         if self.result.shown != self.result_focused:
             self._refresh_focus()
         if not self.renderer.busy:       # the bot move delay is a pause after the move has been shown
@@ -738,25 +975,45 @@ class PlayScene(Scene):
         self.services.warmup.hold(self.session.starting())   # their compile comes first
         self._drive()
         self.sync_view()
-        going = not self.state.is_over()
-        self.controls.refresh(can_undo=self.session.can_undo(), can_redo=self.session.can_redo(),
-                              hint=not self.hint_unavailable(), going=going)
+        going = not self.session.is_over
+        if self.remote is not None:
+            seated = going and bool(self.session.my_seats) and not self.connection_lost
+            self.controls.refresh(can_undo=seated and self._my_moves(), can_redo=seated,
+                                  hint=not self.hint_unavailable(), going=going)
+            self.controls.restart.enabled = seated
+            self.result.rematch.enabled = bool(self.session.my_seats) and not self.connection_lost
+        else:
+            self.controls.refresh(can_undo=self.session.can_undo(), can_redo=self.session.can_redo(),
+                                  hint=not self.hint_unavailable(), going=going)
 
     def _panel_widgets(self) -> list[Widget]:
-        """The board and the side panel's controls, in focus order."""
-        return self.controls.widgets(self.board, self.autoplay, self.rules.available)
+        """The board and the side panel's controls, in focus order (a network card's
+        buttons first, then the chat's line after the board)."""
+        widgets = self.controls.widgets(self.board, self.autoplay, self.rules.available)
+        if self.chat is not None:
+            widgets.insert(1, self.chat.field)
+        card = self.pause_card if self.pause_card.visible else self.request_card
+        return card.buttons + widgets if card.visible else widgets
 
     def _refresh_focus(self) -> None:
         """The focus goes to the result panel's buttons only once the panel is in
         view: until then (the winning line animating) the side panel's controls
-        stay, and a key pressed in that time cannot start a game unseen."""
+        stay, and a key pressed in that time cannot start a game unseen. A network
+        card's buttons (a request to answer) come first, and take the focus when
+        the card comes up."""
         current = self.focus.current
+        card = self.pause_card if self.pause_card.visible else self.request_card
+        card_buttons = card.buttons if card.visible else []
+        if card_buttons and current not in card_buttons:
+            current = card_buttons[0]
         if self.result.shown:
             if not self.result_focused:
                 self.result_focused = True
                 self.blocked_keys = set(self.keys_down)
-                current = self.result.rematch
-            self.focus.set(self.result.buttons, focus=current if current in self.result.buttons else self.result.rematch)
+                if not card_buttons:
+                    current = self.result.rematch
+            widgets = card_buttons + self.result.buttons
+            self.focus.set(widgets, focus=current if current in widgets else self.result.rematch)
             return
         self.result_focused = False
         widgets = self._panel_widgets()
@@ -786,9 +1043,16 @@ class PlayScene(Scene):
         self.rules.layout(self.rect)
         self.status.layout(p, inner_x, inner_w, compact)
         list_top = self.status.rect.bottom + (12 if compact else 16)
-        self.movelist.rect = pygame.Rect(inner_x, list_top, inner_w, max(0, self.controls.autoplay_top - 12 - list_top))
+        list_h = max(0, self.controls.autoplay_top - 12 - list_top)
+        if self.chat is not None:    # the chat takes the foot of the move list's room (all of it when short)
+            chat_h = list_h if list_h < self.services.window.px(240) else max(list_h * 11 // 20, self.services.window.px(150))
+            self.chat.layout(pygame.Rect(inner_x, list_top + list_h - chat_h, inner_w, chat_h))
+            list_h -= chat_h + (8 if chat_h < list_h else 0)
+        self.movelist.rect = pygame.Rect(inner_x, list_top, inner_w, max(0, list_h))
         self.movelist.header_reserve = self.controls.place_copy_paste(self.movelist.rect, self.movelist.shown)
         self.result.layout(p)
+        self.request_card.layout(board_rect)
+        self.pause_card.layout(board_rect)
         self._refresh_focus()
 
     def draw_content(self, surface: pygame.Surface) -> None:
@@ -797,6 +1061,12 @@ class PlayScene(Scene):
         self.status.draw_header(surface, self.panel_rect)
         self.status.draw(surface)
         self.movelist.draw(surface, self.match.records, self.state.num_seats)
+        if self.chat is not None:
+            self.chat.draw(surface)
+        if self.pause_card.visible:
+            self.pause_card.draw(surface)
+        else:
+            self.request_card.draw(surface)
         if self.autoplay:
             fonts = self.services.fonts
             top = self.controls.autoplay_top
@@ -825,7 +1095,16 @@ class PlayScene(Scene):
                 self.movelist.draw_details(surface, pygame.mouse.get_pos())
 
     def toast_room(self) -> pygame.Rect:
-        """Above the board's cells, over the board area only: the side panel and the
-        position stay readable (a bot's failure toast used to cover the panel title)."""
-        area = self.board.rect
-        return pygame.Rect(area.x, 0, area.width, max(0, self.renderer.content_rect().top))
+        """Inside the side panel, over the move list below its heading (or, with the
+        list hidden, between the status box and the buttons): the board with its
+        coordinates and the piece under the cursor, the panel's title and the status
+        box stay in view; over the result panel, between its words and its buttons. In a
+        network game the chat stays clear too (but for its lines when the list is hidden)."""
+        px = self.services.window.px
+        if self.result.shown:
+            top, bottom = self.result.content_bottom + px(8), self.result.rematch.rect.top - px(4)
+        else:
+            top, bottom = self.status.rect.bottom + px(40), self.controls.autoplay_top - 4
+            if self.chat is not None and self.chat.shown:
+                bottom = self.chat.rect.top - 4 if self.movelist.shown else self.chat.field.rect.top - 4
+        return pygame.Rect(self.panel_rect.x + 8, top, self.panel_rect.width - 16, max(0, bottom - top))

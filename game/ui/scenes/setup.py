@@ -2,7 +2,9 @@
 
 Each seat chooses Human or a bot from ``Config.seat_choices`` (tiers weakest
 first, then bots without a tier under their own name), with the bot's
-description under its name. Seat 0 moves first; Swap rotates the chosen
+description under its name, or "Remote player": a seat a player on another
+computer takes over the network. With a remote seat, Play becomes Host: the
+host screen opens a server for the match and waits for the players to join. Seat 0 moves first; Swap rotates the chosen
 players round the seats. Bot files that failed to load and problems in
 ``config.yaml`` are listed in a warning panel naming the file and the error,
 which scrolls when they do not all fit (``problems.ProblemsPanel``).
@@ -22,9 +24,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.match.config import SeatChoice
+from game.match.record import REMOTE, Match, Player
 from game.rules.core import State
 from game.rules.catalogue import game_class, new_state
-from game.match.record import Match
 from game.ui import palette
 from game.ui.draw import fit_text, mix, panel, scrollbar, seat_token, text
 from game.ui.naming import player_names
@@ -44,6 +46,9 @@ BOX_PAD = 8
 GRID_SEATS = 2
 GRID_MIN_WIDTH = 560
 GRID_GAP = 24
+#: The seat choice for a player over the network (last in every seat's menu).
+REMOTE_CHOICE = SeatChoice("Remote player", Player(REMOTE, "Remote player"),
+                           "a player on another computer joins this seat over the network")
 
 
 @dataclass(frozen=True)
@@ -112,7 +117,7 @@ class SetupScene(Scene):
         self.title = self.cls.title
         #: Each seat's colour: that of its pieces on the board.
         self.seat_colours = renderer_for(game_id).seat_colours()
-        self.choices: list[SeatChoice] = services.config.seat_choices(game_id, services.registry)
+        self.choices: list[SeatChoice] = [*services.config.seat_choices(game_id, services.registry), REMOTE_CHOICE]
         self.options: dict[str, Any] = {}
         self.seat_labels: list[str] = []
         self._recall()
@@ -125,7 +130,6 @@ class SetupScene(Scene):
                 option.choices.index(self.options[option.name]),
                 lambda value, name=option.name: self.set_option(name, value),
                 wid=f"option:{option.name}",
-                tooltip=option.label,
             )
             for option in self.cls.options_spec
         ]
@@ -177,7 +181,7 @@ class SetupScene(Scene):
         return new_state(self.game_id, **self.options).num_seats
 
     def _default_labels(self, seats: int) -> list[str]:
-        bots = [c.label for c in self.choices[1:]]
+        bots = [c.label for c in self.choices if c.player.is_bot]
         opponent = bots[1] if len(bots) > 1 else (bots[0] if bots else "Human")
         return ["Human"] + [opponent] * (seats - 1)
 
@@ -194,6 +198,7 @@ class SetupScene(Scene):
                    lambda index, seat=seat: self.set_seat(seat, index), wid=f"seat{seat}", font_size=19)
             for seat in range(seats)
         ]
+        self._label_play()
         self._refresh_focus()
 
     def _refresh_focus(self) -> None:
@@ -206,6 +211,7 @@ class SetupScene(Scene):
     def set_seat(self, seat: int, index: int) -> None:
         self.seat_labels[seat] = self.choices[index].label
         self._remember()
+        self._label_play()
 
     def set_option(self, name: str, value: Any) -> None:
         seats_before = len(self.seat_widgets)
@@ -222,6 +228,7 @@ class SetupScene(Scene):
             widget.index = names.index(label)
             widget.nudge = 1.0
         self._remember()
+        self._label_play()
 
     def _remember(self) -> None:
         self.services.setup_memory.keep(self.game_id, self.seat_labels, self.options)
@@ -230,10 +237,24 @@ class SetupScene(Scene):
         by_label = {c.label: c for c in self.choices}
         return [by_label[label].player for label in self.seat_labels]
 
+    @property
+    def hosting(self) -> bool:
+        """A seat is a remote player's: Play hosts the match on the network."""
+        return any(label == REMOTE_CHOICE.label for label in self.seat_labels)
+
+    def _label_play(self) -> None:
+        """Play says Host when the match needs players from the network."""
+        if self.hosting:
+            self.play_btn.label = "Host"
+            self.play_btn.tooltip = "Open this match to players on the network, then wait for them to join (Enter)"
+        else:
+            self.play_btn.label = "Play"
+            self.play_btn.tooltip = "Play (Enter)"
+
     def start(self) -> None:
         self._remember()
         match = Match(new_state(self.game_id, **self.options), self.players())
-        self.services.scenes.push("play", match=match)
+        self.services.scenes.push("host" if self.hosting else "play", match=match)
 
     def select(self, seat: int, label: str) -> None:
         """Put the choice called ``label`` in ``seat`` (what the arrows do, by name)."""
@@ -409,9 +430,8 @@ class SetupScene(Scene):
 
     def toast_room(self) -> pygame.Rect:
         """The free space under the Play button in the settings column (clear of the
-        Back button and a problems panel at the side) or, if that is smaller, the
-        header above the players."""
-        header = pygame.Rect(0, 0, self.rect.width, self.viewport.top)
+        Back button and a problems panel at the side) or, if that is too small, the
+        foot of the window (``Scene.toast_room``)."""
         top = self.play_btn.rect.bottom + 8
         bottom = self.rect.height - 8
         if self.problems and self.problems_rect.top > self.play_btn.rect.bottom:
@@ -420,7 +440,7 @@ class SetupScene(Scene):
         if self.back_btn.rect.right > column.left and self.back_btn.rect.top < bottom:
             bottom = min(bottom, self.back_btn.rect.top - 8)
         below = pygame.Rect(column.left, top, column.width, max(0, bottom - top))
-        return below if below.height > header.height else header
+        return below if below.height >= self.services.window.px(64) else super().toast_room()
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.services.window.background, (0, 0))

@@ -141,7 +141,7 @@ def resume_words(kept: autosave.KeptGame) -> tuple[str, tuple[str, ...]]:
 
 class TitleScene(Scene):
     """Logo, tagline and the main menu: Resume (when a game was left unfinished),
-    Play, Load game, Statistics, Settings, Quit."""
+    Play, Join (a game hosted on the network), Load game, Statistics, Settings, Quit."""
 
     name = "title"
 
@@ -176,6 +176,8 @@ class TitleScene(Scene):
                                        style="primary", font_size=20,
                                        tooltip="Go back to the game you left, as it was (R)")
         self.play = Button(services, "Play", self.open_games, wid="play", shortcut="P", style="primary", font_size=22)
+        self.join = Button(services, "Join", self.open_join, wid="join", shortcut="J",
+                           tooltip="Join a game hosted on your network (J)")
         self.load = Button(services, "Load game", self.open_load, wid="load", shortcut="L",
                            tooltip="Continue a saved game (L or Ctrl+O)")
         self.stats = Button(services, "Statistics", self.open_stats, wid="stats", shortcut="T")
@@ -196,7 +198,7 @@ class TitleScene(Scene):
             self.kept = None
             self.services.toasts.show(f"The game kept for Resume could not be read ({type(err).__name__}: {err})",
                                       "warning", seconds=10)
-        menu = [self.play, self.load, self.stats, self.settings, self.quit]
+        menu = [self.play, self.join, self.load, self.stats, self.settings, self.quit]
         if self.kept is not None:
             self.resume_btn.label, self.resume_btn.details = resume_words(self.kept)
             menu.insert(0, self.resume_btn)
@@ -227,7 +229,7 @@ class TitleScene(Scene):
             button_h -= 2
             gap = max(8, button_h // 4)
         menu_top = self.tagline_bottom() + 20
-        while menu_top + needed() > bottom and button_h > 32:     # Resume makes six: a short window takes them smaller
+        while menu_top + needed() > bottom and button_h > 28:     # Resume makes seven: a short window takes them smaller
             button_h -= 2
             gap = max(6, button_h // 4)
         self.resume_btn.font_size = 20 if button_h >= 44 else 17
@@ -258,8 +260,14 @@ class TitleScene(Scene):
         return pygame.Rect((0, 0), size).move(width // 2 - size[0] // 2, int(height * 0.25) - size[1] // 2)
 
     def toast_room(self) -> pygame.Rect:
-        """Above the logo."""
-        return pygame.Rect(0, 0, self.rect.width, max(0, self.logo_rect().top))
+        """Above the logo or, where that is low, beside the menu on its right."""
+        above = pygame.Rect(0, 0, self.rect.width, max(0, self.logo_rect().top))
+        if above.height >= self.services.window.px(64):
+            return above
+        buttons = [w.rect for w in self.focus.widgets if w.visible]
+        top, bottom = min(r.top for r in buttons), max(r.bottom for r in buttons)
+        right = max(r.right for r in buttons) + 16
+        return pygame.Rect(right, top, max(0, self.rect.width - right - 16), bottom - top)
 
     def _make_logo(self, height: int) -> None:
         font = self.services.fonts.display(max(48, min(132, height // 6)))
@@ -292,6 +300,9 @@ class TitleScene(Scene):
     def open_load(self) -> None:
         self.services.scenes.push("load")
 
+    def open_join(self) -> None:
+        self.services.scenes.push("join")
+
     def open_stats(self) -> None:
         self.services.scenes.push("stats")
 
@@ -310,7 +321,8 @@ class TitleScene(Scene):
             self.load.activate()
             return
         if event.type == pygame.KEYDOWN and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            shortcuts = {pygame.K_p: self.play, pygame.K_l: self.load, pygame.K_t: self.stats, pygame.K_o: self.settings}
+            shortcuts = {pygame.K_p: self.play, pygame.K_j: self.join, pygame.K_l: self.load, pygame.K_t: self.stats,
+                         pygame.K_o: self.settings}
             if self.kept is not None:
                 shortcuts[pygame.K_r] = self.resume_btn
             if event.key in shortcuts:

@@ -1,0 +1,76 @@
+"""The seats this player holds in network games, kept across launches.
+
+Joining a hosted game gives a token that proves the seat (``game/net``); a
+player whose arcade closed or crashed takes the seat back by joining the same
+address again with it, within the host's time limit. The tokens are kept by
+the name the player joined under and the address joined (``Grace@host:port``:
+another copy of the arcade on this computer joining under another name is
+another player) in ``seats.json`` in the data folder, the newest few only.
+A damaged file is set aside and read as empty; a file that cannot be written
+costs only the rejoin after a restart, so ``remember`` reports it and goes on.
+"""
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+
+from game.store.userdata import _read_json, atomic_write_text, data_dir
+
+logger = logging.getLogger(__name__)
+
+#: Tokens kept at most (the oldest go first).
+KEPT = 20
+#: The longest address and token kept (a server's tokens are far shorter).
+LONGEST = 200
+
+
+def tokens_path() -> Path:
+    return data_dir() / "seats.json"
+
+
+def load_tokens() -> dict[str, str]:
+    """Every kept token by address, oldest first; problems with the file are logged."""
+    value, problems = _read_json(tokens_path(), dict, "an object of addresses and seat tokens")
+    for problem in problems:
+        logger.warning("%s", problem)
+    return {address: token for address, token in (value or {}).items()
+            if isinstance(address, str) and isinstance(token, str) and len(address) <= LONGEST
+            and len(token) <= LONGEST}
+
+
+def _save(tokens: dict[str, str]) -> str:
+    try:
+        atomic_write_text(tokens_path(), json.dumps(dict(list(tokens.items())[-KEPT:]), indent=1))
+    except OSError as err:
+        problem = f"The seat could not be kept for a rejoin after a restart: {err.strerror or err}"
+        logger.warning("%s", problem)
+        return problem
+    return ""
+
+
+def seat_key(name: str, address: str) -> str:
+    """Where a seat is kept: who joined, and where."""
+    return f"{name}@{address}"
+
+
+def token_for(name: str, address: str) -> str | None:
+    """The token of the seat ``name`` holds at ``address`` (None: no seat kept there)."""
+    return load_tokens().get(seat_key(name, address))
+
+
+def remember(name: str, address: str, token: str) -> str:
+    """Keep ``token`` for ``name`` at ``address`` (the newest); returns a problem in words ('' if kept)."""
+    tokens = load_tokens()
+    key = seat_key(name, address)
+    tokens.pop(key, None)
+    tokens[key] = token
+    return _save(tokens)
+
+
+def forget(name: str, address: str) -> str:
+    """Drop the token kept for ``name`` at ``address`` (its seat is gone); returns a problem ('' if none)."""
+    tokens = load_tokens()
+    if tokens.pop(seat_key(name, address), None) is None:
+        return ""
+    return _save(tokens)

@@ -1,0 +1,88 @@
+"""A game this window hosts on the network: its server, its announcements and its address;
+and how a hosted game's rules are put in words on the Join and invitation screens.
+
+The play screen of a hosted game holds one ``Hosting`` and stops it when it
+leaves: the server (``game/net/server.py``, in its own thread) ends the game for
+everyone, and the announcements that list it on other arcades' Join screens stop.
+``lan_address`` finds the address friends type: this computer's address on its
+local network, found without sending anything.
+"""
+from __future__ import annotations
+
+import logging
+import socket
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.rules.catalogue import GameSpec
+from game.rules.core import RulesError
+
+if TYPE_CHECKING:
+    from game.net.discovery import Announcer
+    from game.net.server import ServerThread
+
+logger = logging.getLogger(__name__)
+
+#: An address outside any network, only "connected" to (a UDP connect sends nothing)
+#: so that the system picks the interface it would route through: the LAN's.
+_ROUTE_PROBE = ("10.254.254.254", 1)
+
+
+def lan_address() -> str:
+    """This computer's address on its local network (``127.0.0.1`` when it has none)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(_ROUTE_PROBE)
+        address = probe.getsockname()[0]
+    except OSError:
+        try:
+            address = socket.gethostbyname(socket.gethostname())
+        except OSError:
+            address = "127.0.0.1"
+    finally:
+        probe.close()
+    return address
+
+
+def rules_text(game: str) -> str:
+    """The rules options of a game's spec text in words ("Columns: 7 · Rows: 6 · In a row: 4"),
+    '' for a game without options; ``RulesError`` for a game or option this arcade does not know."""
+    spec = GameSpec.parse(game)
+    labels = {option.name: option for option in spec.rules.options_spec}
+    return " · ".join(f"{labels[name].label}: {labels[name].text(value)}" for name, value in spec.options
+                      if name in labels)
+
+
+def game_words(game: str) -> str:
+    """A hosted game's spec text as a player reads it: its title and rules, or the text
+    itself (cleaned by the drawing) when this arcade does not know the game."""
+    try:
+        spec = GameSpec.parse(game)
+        rules = rules_text(game)
+    except RulesError:
+        return game
+    return f"{spec.title} · {rules}" if rules else spec.title
+
+
+def address_text(host: str, port: int) -> str:
+    """``host:port`` as it is typed (an IPv6 address in brackets)."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+@dataclass(eq=False)
+class Hosting:
+    """The running server of a hosted game, its announcer (None: not announced) and the
+    address to give to friends."""
+
+    server: "ServerThread"
+    announcer: "Announcer | None"
+    address: str
+
+    def stop(self) -> None:
+        """Stop announcing and close the server (the others are told the host closed the game)."""
+        if self.announcer is not None:
+            try:
+                self.announcer.stop()
+            except OSError as err:
+                logger.warning("stopping the game's announcements: %s", err)
+        self.server.stop()

@@ -1,0 +1,45 @@
+"""The network seats kept across launches: a token per address joined, the newest few."""
+from __future__ import annotations
+
+import pytest
+
+from game.store import seattokens
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("BOARD_ARCADE_HOME", str(tmp_path / "home"))
+
+
+def test_a_kept_token_is_found_by_name_and_address_until_forgotten():
+    assert seattokens.token_for("Grace", "10.0.0.2:5151") is None
+    assert seattokens.remember("Grace", "10.0.0.2:5151", "token-one-abc") == ""
+    seattokens.remember("Grace", "10.0.0.3:5151", "token-two-abc")
+    assert seattokens.token_for("Grace", "10.0.0.2:5151") == "token-one-abc"
+    assert seattokens.token_for("Kim", "10.0.0.2:5151") is None     # another player on this computer
+    seattokens.forget("Grace", "10.0.0.2:5151")
+    assert seattokens.token_for("Grace", "10.0.0.2:5151") is None
+    assert seattokens.token_for("Grace", "10.0.0.3:5151") == "token-two-abc"
+
+
+def test_only_the_newest_tokens_are_kept():
+    for i in range(seattokens.KEPT + 3):
+        seattokens.remember("Grace", f"10.0.0.{i}:5151", f"token-{i:04d}")
+    kept = seattokens.load_tokens()
+    assert len(kept) == seattokens.KEPT
+    assert seattokens.token_for("Grace", "10.0.0.0:5151") is None
+    assert seattokens.token_for("Grace", f"10.0.0.{seattokens.KEPT + 2}:5151") == f"token-{seattokens.KEPT + 2:04d}"
+
+
+def test_a_damaged_file_is_set_aside_and_read_as_empty():
+    path = seattokens.tokens_path()
+    path.write_text("{not json", encoding="utf-8")
+    assert seattokens.load_tokens() == {}
+    assert path.with_name(path.name + ".bad").exists()
+    seattokens.remember("Grace", "10.0.0.2:5151", "token-one-abc")
+    assert seattokens.token_for("Grace", "10.0.0.2:5151") == "token-one-abc"
+
+
+def test_entries_that_are_not_address_and_token_text_are_ignored():
+    seattokens.tokens_path().write_text('{"10.0.0.2:5151": 7, "10.0.0.3:5151": "token-ok"}', encoding="utf-8")
+    assert seattokens.load_tokens() == {"10.0.0.3:5151": "token-ok"}

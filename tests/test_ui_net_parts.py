@@ -1,0 +1,120 @@
+"""The pieces of the network screens that need no network: the setup screen's Remote
+player seat, typing in a text field, the chat panel's lines, reading a typed address."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ui.panels.netcard import countdown_text
+from game.ui.scenes.join import AddressError, parse_address
+
+
+def type_text(d, words: str) -> None:
+    """Type ``words`` as SDL delivers typing: a TEXTINPUT event per character."""
+    for ch in words:
+        d.post(pygame.TEXTINPUT, text=ch)
+    d.frames(1)
+
+
+def test_setup_offers_a_remote_player_seat_and_play_becomes_host(make_app):
+    d = make_app(game_id="tictactoe")
+    setup = d.scene
+    assert "Remote player" in [c.label for c in setup.choices]
+    assert setup.widget("start").label == "Play"
+    setup.select(1, "Remote player")
+    assert setup.players()[1].kind == "remote"
+    assert setup.widget("start").label == "Host"
+    setup.select(1, "Human")
+    assert setup.widget("start").label == "Play"
+
+
+def test_default_opponent_is_a_bot_not_a_remote_player(make_app):
+    d = make_app(game_id="connect4")
+    assert d.scene.seat_labels[0] == "Human"
+    assert d.scene.players()[1].is_bot
+
+
+def test_text_field_takes_typing_editing_keys_and_enter(make_app):
+    from game.ui.textfield import TextField
+
+    d = make_app()
+    sent = []
+    field = TextField(d.services, sent.append, max_length=8)
+    for ch in "hello":
+        field.handle_key(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    field.handle_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode=""))
+    field.handle_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode=""))
+    field.insert("p world")      # at the caret, cut at the length limit
+    assert field.value == "help woo"
+    assert field.handle_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
+    assert field.value == "help woo"     # a printable key's character comes as TEXTINPUT, not twice
+    field.handle_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    assert sent == ["help woo"]
+
+
+def test_text_field_drops_control_characters(make_app):
+    from game.ui.textfield import TextField
+
+    d = make_app()
+    field = TextField(d.services)
+    field.insert("a\x00b\nc")
+    assert field.value == "a b c"
+
+
+def test_chat_panel_sends_typed_words_and_keeps_lines(make_app):
+    from game.ui.panels.chat import KEPT_LINES, ChatPanel
+
+    d = make_app()
+    sent = []
+    chat = ChatPanel(d.services, sent.append)
+    chat.field.set_text("  good game  ")
+    chat.field.activate()
+    chat.field.activate()            # nothing left to send
+    assert sent == ["good game"] and chat.field.value == ""
+    chat.add("Alice", "hi\x00there")
+    chat.note("Bob joined")
+    assert [(line.name, line.words) for line in chat.lines] == [("Alice", "hi there"), ("", "Bob joined")]
+    for i in range(KEPT_LINES + 5):
+        chat.add("Bob", f"line {i}")
+    assert len(chat.lines) == KEPT_LINES and chat.lines[-1].words == f"line {KEPT_LINES + 4}"
+
+
+def test_chat_panel_draws_long_lines_wrapped(make_app):
+    from game.ui.panels.chat import ChatPanel
+
+    d = make_app()
+    chat = ChatPanel(d.services, lambda words: None)
+    chat.layout(pygame.Rect(0, 0, 240, 200))
+    chat.add("Alice", "a rather long line of chat that cannot fit on one row of a narrow panel")
+    rows = chat.wrapped(216)
+    assert len(rows) > 1 and rows[0][0].startswith("Alice: ")
+    chat.draw(pygame.Surface((300, 300)))
+
+
+@pytest.mark.parametrize("typed, expected", [
+    ("192.168.1.20:5151", ("192.168.1.20", 5151)),
+    ("  host.local ", ("host.local", 5151)),
+    ("localhost:80", ("localhost", 80)),
+    ("[::1]:6000", ("::1", 6000)),
+    ("[fe80::1]", ("fe80::1", 5151)),
+])
+def test_typed_addresses_are_read(typed, expected):
+    assert parse_address(typed, 5151) == expected
+
+
+@pytest.mark.parametrize("typed, words", [
+    ("", "Type the address"),
+    ("host:port", "'port' is not a port"),
+    ("host:70000", "'70000' is not a port"),
+    (":5151", "no host"),
+    ("[::1", "closing ]"),
+])
+def test_bad_addresses_are_refused_with_the_reason(typed, words):
+    with pytest.raises(AddressError, match=words):
+        parse_address(typed, 5151)
+
+
+def test_countdown_reads_as_a_clock():
+    assert countdown_text(125.2) == "2:06"
+    assert countdown_text(0.1) == "0:01"
+    assert countdown_text(0) == "0:00"
