@@ -46,10 +46,10 @@ POSITIONS = (
 
 def search_row(tier: type[GomokuHard], state: Gomoku, seconds: float) -> tuple[int, int, float]:
     """(depth finished, nodes, seconds used) of the tier's alpha-beta alone for ``seconds``."""
-    board = Board.of(state)
+    board = Board.of(state, tier.point_values)
     colour = Gomoku.colour(state.turn)
     bot = tier(seed=0)
-    search = Search(board, bot.width, prune=tier.vct, reduce=tier.vct)
+    search = Search(board, bot.width, prune=tier.vct, reduce=tier.vct, terms=tier.eval_terms)
     roots = search.candidates(colour, ROOT_WIDTH)[:max(bot.width, 2)]
     begun = time.perf_counter()
     found = deepen_root(search, board, colour, roots, Deadline.after(seconds))

@@ -36,8 +36,8 @@ from game.rules.bot import AT_LEAST, AT_MOST, VALUE, Bot, MoveValue, check_whole
 from game.rules.gomoku import Gomoku
 from bots.lib.clock import Deadline
 from bots.lib.deepening import Iteration, deepen, deepest
-from bots.lib.gomoku_board import EMPTY, FIVE, Board, to_point
-from bots.lib.gomoku_engine import INF, WIN, WIN_BOUND, Search
+from bots.lib.gomoku_board import EMPTY, FIVE, POINT_VALUES, Board, to_point
+from bots.lib.gomoku_engine import HAND_TERMS, INF, WIN, WIN_BOUND, Search
 from bots.lib.gomoku_threats import ThreatSearch
 
 #: The most own moves a threat search looks for (the five included).
@@ -73,9 +73,13 @@ class GomokuHard(Bot):
     #: Whether threat searches include open threes (VCT) and the search prunes by threats (Master).
     vct = False
     #: Share of the move's budget used, and how it is split (own threats, the opponent's, the rest searching).
-    #: A quarter keeps Hard a clear step under Master (four fifths) and still far above Medium.
+    #: A quarter keeps Hard a clear step under Master (nine tenths) and still far above Medium.
     budget_share = 0.25
     own_share, their_share = 0.15, 0.25
+    #: The evaluation: what each pattern code is worth (``gomoku_board.POINT_VALUES``) and the other terms
+    #: (``gomoku_engine.EVAL_TERMS``).
+    point_values = POINT_VALUES
+    eval_terms = HAND_TERMS
 
     def __init__(self, width: int = 12, seed: int | None = None) -> None:
         super().__init__(seed=seed)
@@ -158,7 +162,7 @@ class GomokuHard(Bot):
             return Decision(centre if centre in moves else moves[0])
         me = Gomoku.colour(state.turn)
         them = 3 - me
-        board = Board.of(state)
+        board = Board.of(state, self.point_values)
         fives = self._fives(board, me)
         if fives:
             self.last_win_line = [fives[0]]
@@ -175,12 +179,11 @@ class GomokuHard(Bot):
         if own is not None:
             self.last_win_line = own[2]
             return Decision(own[2][0], own[0], own[1], own[2])
-        search = Search(board, self.width, prune=self.vct, reduce=self.vct)
+        search = Search(board, self.width, prune=self.vct, reduce=self.vct, terms=self.eval_terms)
         if blocks:
             roots, losing = [int(board.points[legal_blocks[0]])], {}
         else:
-            roots, losing = self._defend(board, threats, search, me, deadline.part(own_share + self.their_share),
-                                         state)
+            roots, losing = self._defend(board, threats, search, me, deadline, own_share + self.their_share, state)
         found = deepen_root(search, board, me, roots, deadline.rest(1.0), exact)
         self.nodes = search.nodes + threats.nodes
         move = to_point(board.size, found.move) if found is not None else to_point(board.size, roots[0])
@@ -211,32 +214,38 @@ class GomokuHard(Bot):
         return None
 
     def _defend(self, board: Board, threats: ThreatSearch, search: Search, me: int, deadline: Deadline,
-                state: Gomoku) -> tuple[list[int], dict[int, tuple[int, str]]]:
+                share: float, state: Gomoku) -> tuple[list[int], dict[int, tuple[int, str]]]:
         """The root moves (padded points), and those proven to lose to the opponent's threat win.
 
-        Without an opponent's threat win, the best ``ROOT_WIDTH`` moves; with
-        one, those after which the opponent has none, when any does.
+        Both the opponent's threat win and the tests of the candidates against
+        it end at ``share`` of ``deadline``'s time. Without a threat win, the
+        root moves are the best ``ROOT_WIDTH``; with one, those after which
+        the opponent has none, when any does. Each candidate gets an equal
+        slice of the time left for the tests, so a slow test cannot leave the
+        others untested: a candidate whose test runs out of time, or that is
+        not reached by then, is kept, its loss not proven.
         """
         candidates = search.candidates(me, ROOT_WIDTH)
         them = 3 - me
-        theirs = self._prove(threats, them, deadline, state)
+        testing = deadline.part(share)
+        theirs = self._prove(threats, them, testing, state)
         if theirs is None or not candidates:
             return candidates[:max(self.width, 2)], {}
-        method = theirs[1]
+        vct = theirs[1] == "VCT"
         holding, losing = [], {}
-        for p in candidates:
-            if deadline.passed():
+        for index, p in enumerate(candidates):
+            if testing.passed():
                 holding.append(p)
                 continue
+            slice_end = testing.clock() + testing.left() / (len(candidates) - index)
             point = to_point(board.size, p)
             board.place(point, me)
-            after = threats.prove(them, method == "VCT", VCF_DEPTH if method == "VCF" else VCT_DEPTH,
-                                  1 << 40, deadline.at)
+            after = threats.prove(them, vct, VCT_DEPTH if vct else VCF_DEPTH, 1 << 40, slice_end)
             board.lift(point)
             if after is None:
                 holding.append(p)
-            elif not deadline.passed():
-                losing[p] = (after[0], method)
+            else:
+                losing[p] = (after[0], theirs[1])
         return (holding or candidates), losing
 
 

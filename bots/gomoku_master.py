@@ -7,12 +7,22 @@ after which the opponent has neither. Inside the search a side facing an
 open three tries only the points that stop it and its own fours, and quiet
 moves late in a position's order are searched a ply shallower first
 (late-move reductions), so the search reaches further than Hard's in the
-same time; it takes four fifths of the budget where Hard takes a quarter. The
-rest is Hard's (``bots/gomoku_hard.py``).
+same time. Its evaluation is fitted to the results of games (below) where
+Hard's is set by hand, and it takes nine tenths of the budget where Hard
+takes a quarter. The rest is Hard's (``bots/gomoku_hard.py``).
 """
 from __future__ import annotations
 
+import numpy as np
+
 from bots.gomoku_hard import GomokuHard
+
+#: Master's evaluation (``gomoku_board.POINT_VALUES`` and ``gomoku_engine.EVAL_TERMS``), fitted to the results of
+#: 420 games of Master against Hard (``benchmarks/gomoku_fit.py``, 12,440 positions): closed threes and fours
+#: and open fours weigh more than the hand-set values, twos and ones less, and a point where the opponent
+#: makes a four-three counts against the side to move.
+FITTED_VALUES = np.array([0, 0, 0, 5, 5, 41, 48, 110, 396, 400, 0], np.int64)
+FITTED_TERMS = np.array([353, 3082, 2349, 351, -61, 468, 60], np.int64)
 
 
 class GomokuMaster(GomokuHard):
@@ -21,8 +31,10 @@ class GomokuMaster(GomokuHard):
     name = "Gomoku threat search with VCT"
     description = "victory by fours and threes for both sides, then alpha-beta pruned by threats"
     vct = True
-    budget_share = 0.8
+    budget_share = 0.9
     own_share, their_share = 0.15, 0.4
+    point_values = FITTED_VALUES
+    eval_terms = FITTED_TERMS
 
     def __init__(self, width: int = 16, seed: int | None = None) -> None:
         super().__init__(width=width, seed=seed)

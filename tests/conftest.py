@@ -5,7 +5,8 @@ device, the arcade skips its launch-time engine warm-up (each bot's worker
 still warms its own engine), and ``BOARD_ARCADE_HOME`` points the settings,
 statistics and saves at a temporary folder made for this test session, so
 tests never touch the player's own files and run on machines without a
-screen.
+screen. Hypothesis runs without its per-example time limit: speed is measured by
+benchmarks, and a loaded CI machine must not fail a test for being slow.
 """
 from __future__ import annotations
 
@@ -17,12 +18,16 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 # No launch-time compile of every engine per App (tests/test_ui_warmup.py turns it on).
 os.environ["BOARD_ARCADE_WARMUP"] = "0"
+
+settings.register_profile("arcade", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("arcade")
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:

@@ -17,8 +17,9 @@ import pytest
 from bots.gomoku_hard import GomokuHard
 from bots.gomoku_master import GomokuMaster
 from bots.lib.gomoku_board import (B3, B4, BLACK, DEAD, F3, F4, FIVE, GRADE, GRADE_COUNT, GRADE_DOUBLE_THREE,
-                                   GRADE_FOUR_THREE, GRADE_WIN, KEY_POINTS, OVERLINE, WHITE, Board, exact_colours,
-                                   fresh_keys, pattern_table)
+                                   GRADE_FOUR_THREE, GRADE_WIN, KEY_POINTS, OVERLINE, POINT_VALUES, WHITE, Board,
+                                   exact_colours, fresh_keys, pattern_table)
+from bots.lib.gomoku_engine import HAND_TERMS, THEIR_FOUR_THREE_NEXT, Search, evaluate
 from bots.lib.gomoku_threats import ThreatSearch
 from game.rules.bot import AT_LEAST, AT_MOST, VALUE
 from game.rules.gomoku import Gomoku, forbidden_reason
@@ -303,3 +304,38 @@ def test_a_finished_game_has_no_move_to_choose():
 def test_a_bad_width_is_named():
     with pytest.raises(ValueError, match="width"):
         GomokuMaster(width=1)
+
+
+# -- the evaluation ---------------------------------------------------------------------------------
+def evaluation(state: Gomoku, values, terms) -> int:
+    """The static value of ``state`` for the side to move under these point values and terms."""
+    board = Board.of(state, values)
+    search = Search(board, 12, prune=False, terms=terms)
+    return int(evaluate(board.tally, Gomoku.colour(state.turn), search.params))
+
+
+def test_master_marks_down_a_position_where_the_opponent_can_make_a_four_three():
+    # White's c5 d5 e5 (closed by b5) and f6 f7: on f5 White makes a four and an open three at once.
+    threat = Gomoku.from_text("b5 c5 a1 d5 a15 e5 o1 f6 o15 f7")
+    board = Board.of(threat)
+    assert board.tally[WHITE, GRADE_COUNT + GRADE_FOUR_THREE] == 1
+    assert board.pats[WHITE, GRADE, board.points[threat.parse_move("f5")]] == GRADE_FOUR_THREE
+    blind = GomokuMaster.eval_terms.copy()
+    blind[THEIR_FOUR_THREE_NEXT] = 0
+    values = GomokuMaster.point_values
+    assert GomokuMaster.eval_terms[THEIR_FOUR_THREE_NEXT] > 0
+    assert (evaluation(threat, values, blind) - evaluation(threat, values, GomokuMaster.eval_terms)
+            == GomokuMaster.eval_terms[THEIR_FOUR_THREE_NEXT])
+    quiet = Gomoku.from_text("b5 c5 a1 d5 a15 e5 o1 f6 o15 m13")
+    assert evaluation(quiet, values, blind) == evaluation(quiet, values, GomokuMaster.eval_terms)
+
+
+def test_hard_keeps_the_hand_set_evaluation():
+    assert (GomokuHard.point_values == POINT_VALUES).all() and (GomokuHard.eval_terms == HAND_TERMS).all()
+
+
+def test_a_bad_evaluation_is_named():
+    with pytest.raises(ValueError, match="one value per pattern code"):
+        Board(15, "freestyle", POINT_VALUES[:5])
+    with pytest.raises(ValueError, match="terms"):
+        Search(Board(15, "freestyle"), 12, prune=False, terms=HAND_TERMS[:3])

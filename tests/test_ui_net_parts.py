@@ -118,3 +118,23 @@ def test_countdown_reads_as_a_clock():
     assert countdown_text(125.2) == "2:06"
     assert countdown_text(0.1) == "0:01"
     assert countdown_text(0) == "0:00"
+
+
+def test_a_network_game_in_the_smallest_window_shows_moves_and_chat_uncut(make_app, monkeypatch):
+    from game.ui.window import MIN_SIZE
+    from tests.test_ui_layout import DrawnText, assert_laid_out
+    from tests.test_ui_net import host_game
+
+    drawn = DrawnText(monkeypatch)
+    d = make_app(MIN_SIZE)
+    play = host_game(d, "connect4")
+    play.chat.add("Grace", "hi there, good luck")
+    lines = drawn.of_frames(d)
+    assert play.movelist.shown and play.movelist.visible_lines >= 2
+    assert play.chat.shown and play.chat.field.visible
+    assert not play.movelist.rect.colliderect(play.chat.rect)
+    assert play.chat.rect.bottom <= play.controls.autoplay_top
+    assert "Grace:" in lines and " hi there, good luck" in lines and "MOVES" in lines
+    assert [line for line in lines if line.endswith("…")] == []
+    assert_laid_out(play, MIN_SIZE, {"status": play.status.rect, "chat lines": play.chat.rect.clip(
+        play.chat.rect.x, play.chat.rect.y, play.chat.rect.width, play.chat.field.rect.top - play.chat.rect.y)})

@@ -479,7 +479,8 @@ def may_be_forbidden_by_pattern(pats, p):
 
 
 # -- a position in the kernels' arrays ----------------------------------------------------------
-#: What one point's code on one line is worth to the side that could play there (the evaluation's sums).
+#: What one point's code on one line is worth to the side that could play there (the evaluation's sums,
+#: and a part of a move's ordering score), by hand.
 POINT_VALUES = np.array([0, 1, 2, 4, 10, 12, 32, 36, 110, 400, 0], np.int64)
 
 
@@ -492,8 +493,11 @@ class Board:
     padded index of every board point in the rules' order) do not.
     """
 
-    def __init__(self, size: int, rule: str) -> None:
+    def __init__(self, size: int, rule: str, values: np.ndarray = POINT_VALUES) -> None:
         self.size, self.rule = size, rule
+        if len(values) != len(PATTERN_NAMES):
+            raise ValueError(f"point values take one value per pattern code ({len(PATTERN_NAMES)}), "
+                             f"got {len(values)}: {list(values)}")
         self.rule_code = RULE_CODES[rule]
         width = padded_width(size)
         self.cells = np.full(width * width, WALL, np.int8)
@@ -501,7 +505,7 @@ class Board:
         self.cells[self.points] = EMPTY
         self.offsets = line_offsets(size)
         self.table = pattern_table(rule)
-        self.values = POINT_VALUES
+        self.values = np.asarray(values, np.int64)
         self.keys = np.zeros((4, width * width), np.int32)
         self.pats = np.zeros((3, 5, width * width), np.int8)
         self.near = np.zeros(width * width, np.int16)
@@ -514,9 +518,9 @@ class Board:
         fresh_keys(self.cells, self.keys, self.pats, self.tally, self.table, self.values, self.offsets)
 
     @classmethod
-    def of(cls, state) -> "Board":
-        """The board of a rules ``Gomoku`` state."""
-        board = cls(state.size, state.rule)
+    def of(cls, state, values: np.ndarray = POINT_VALUES) -> "Board":
+        """The board of a rules ``Gomoku`` state, its patterns valued by ``values``."""
+        board = cls(state.size, state.rule, values)
         for point, value in enumerate(state.board):
             if value:
                 board.place(point, value)

@@ -9,9 +9,10 @@ search's arrays (``Search``) and the kernels:
   opponent's: two points that make the opponent five lose, one is the
   only move (searched without using up depth: a forced reply extends the
   search). At the horizon the evaluation is the difference of the two
-  sides' summed pattern values (kept by the board as stones come and go),
-  with a bonus for an open three of the side to move, which will become
-  an open four.
+  sides' summed pattern values (kept by the board as stones come and go,
+  valued by the board's ``values``), with terms (``params``) for the tempo,
+  the double threat the side to move can make next (an open three will
+  become an open four) and the one the opponent could make.
 * Moves: the empty points within two of a stone, scored by what they make
   for either side (fives, fours, threes over four lines, the board's
   pattern values), Black's forbidden points left out under Renju; the
@@ -46,8 +47,9 @@ TT_BITS = 20
 EXACT, LOWER, UPPER = 0, 1, 2
 #: Fields of ``stats``.
 NODES, NODE_LIMIT, ABORTED, MAX_LEVEL = 0, 1, 2, 3
-#: Fields of ``params``: moves searched per node, threat pruning on (1) or off, late-move reductions on or off.
-WIDTH, PRUNE, REDUCE = 0, 1, 2
+#: Fields of ``params``: moves searched per node, threat pruning on (1) or off, late-move reductions on or off,
+#: then the evaluation's terms (``EVAL_TERMS``, from ``EVAL``).
+WIDTH, PRUNE, REDUCE, EVAL = 0, 1, 2, 3
 #: How a frame's current move is being searched (``F_NULL``): full window, null window, null window a ply
 #: shallower (a quiet move from the ``REDUCE_FROM``-th on, re-searched at full depth if it beats alpha).
 FULL_WINDOW, NULL_WINDOW, REDUCED = 0, 1, 2
@@ -56,12 +58,15 @@ REDUCE_FROM = 3
 (F_ALPHA, F_BETA, F_ALPHA0, F_BEST, F_BEST_MOVE, F_INDEX, F_COUNT, F_DEPTH, F_CHILD_DEPTH, F_COLOUR, F_MOVED,
  F_KEY, F_NULL, F_FORCED, F_FILLED) = range(15)
 FRAME_FIELDS = 16
-#: Evaluation: the side to move's tempo, and the double threat it can make next: an open four or
-#: two fours (a win unless the opponent has fours), a four-three, two open threes.
-TEMPO = 30
-WIN_NEXT = 3000
-FOUR_THREE_NEXT = 1500
-DOUBLE_THREE_NEXT = 700
+#: Evaluation terms (``evaluate``), in ``params`` from ``EVAL``: the side to move's tempo; the double threat
+#: it can make next (an open four or two fours, a win unless the opponent has fours; a four-three; two open
+#: threes); and the opponent's, which the mover must meet first (an open four point, a four-three, two
+#: open threes).
+(TEMPO, WIN_NEXT, FOUR_THREE_NEXT, DOUBLE_THREE_NEXT, THEIR_WIN_NEXT, THEIR_FOUR_THREE_NEXT,
+ THEIR_DOUBLE_THREE_NEXT) = range(7)
+EVAL_TERMS = 7
+#: Hand-set terms: the mover's tempo and its next double threat only.
+HAND_TERMS = np.array([30, 3000, 1500, 700, 0, 0, 0], np.int64)
 #: Move-ordering bonuses by threat grade (``gomoku_board.point_grade``) for the mover and for blocking.
 ATTACK_BONUS = np.array([0, 300, 500, 3000, 8000, 30000], np.int64)
 DEFENCE_BONUS = np.array([0, 250, 400, 2500, 6000, 20000], np.int64)
@@ -80,17 +85,24 @@ def move_score(pats, values, colour, q):
 
 
 @njit(cache=True)
-def evaluate(tally, colour):
+def evaluate(tally, colour, params):
     """The static value of the position for ``colour``, to move (no five-point on the board): the
-    difference of the two sides' pattern sums, and the double threats the mover can make next."""
+    difference of the two sides' pattern sums, the mover's tempo and the double threats either side
+    can make next, weighed by the terms in ``params`` (see ``EVAL_TERMS``)."""
     other = 3 - colour
-    value = tally[colour, SUM] - tally[other, SUM] + TEMPO
+    value = tally[colour, SUM] - tally[other, SUM] + params[EVAL + TEMPO]
     if tally[colour, GRADE_COUNT + GRADE_WIN] > 0:
-        value += WIN_NEXT
+        value += params[EVAL + WIN_NEXT]
     elif tally[colour, GRADE_COUNT + GRADE_FOUR_THREE] > 0:
-        value += FOUR_THREE_NEXT
+        value += params[EVAL + FOUR_THREE_NEXT]
     elif tally[colour, GRADE_COUNT + GRADE_DOUBLE_THREE] > 0:
-        value += DOUBLE_THREE_NEXT
+        value += params[EVAL + DOUBLE_THREE_NEXT]
+    if tally[other, GRADE_COUNT + GRADE_WIN] > 0:
+        value -= params[EVAL + THEIR_WIN_NEXT]
+    if tally[other, GRADE_COUNT + GRADE_FOUR_THREE] > 0:
+        value -= params[EVAL + THEIR_FOUR_THREE_NEXT]
+    if tally[other, GRADE_COUNT + GRADE_DOUBLE_THREE] > 0:
+        value -= params[EVAL + THEIR_DOUBLE_THREE_NEXT]
     return value
 
 
@@ -194,7 +206,7 @@ def _enter(cells, pats, near, tally, values, points, offsets, work, rule, tt, ki
     elif filled >= points.shape[0]:
         return True, 0
     elif depth <= 0:
-        return True, evaluate(tally, colour)
+        return True, evaluate(tally, colour, params)
     slot = key & (tt.shape[0] - 1)
     tt_move = -1
     if tt[slot, 0] == key:
@@ -269,7 +281,7 @@ def negamax(cells, keys, pats, near, tally, table, values, offsets, zobrist, poi
                     frame[F_NULL] = REDUCED
                     child_depth -= 1
             if level + 1 >= MAX_PLY - 1:
-                done, value = True, evaluate(tally, 3 - mover)
+                done, value = True, evaluate(tally, 3 - mover, params)
             else:
                 done, value = _enter(cells, pats, near, tally, values, points, offsets, work, rule, tt, killers,
                                      history, params, moves, scores, frames, fives, level + 1,
@@ -396,13 +408,17 @@ class Search:
     iterative deepening share it.
     """
 
-    def __init__(self, board, width: int, prune: bool, reduce: bool = False) -> None:
+    def __init__(self, board, width: int, prune: bool, reduce: bool = False,
+                 terms: np.ndarray = HAND_TERMS) -> None:
         self.board = board
         self.tt = np.zeros((1 << TT_BITS, 4), np.int64)
         self.tt[:, 2] = -4
         self.killers = np.full((MAX_PLY, 2), -1, np.int64)
         self.history = np.zeros((3, board.cells.shape[0]), np.int64)
-        self.params = np.array([width, int(prune), int(reduce)], np.int64)
+        if len(terms) != EVAL_TERMS:
+            raise ValueError(f"the evaluation takes {EVAL_TERMS} terms, got {len(terms)}: {list(terms)}")
+        self.params = np.concatenate((np.array([width, int(prune), int(reduce)], np.int64),
+                                      np.asarray(terms, np.int64)))
         self.moves = np.zeros((MAX_PLY, MAX_MOVES), np.int64)
         self.scores = np.zeros((MAX_PLY, MAX_MOVES), np.int64)
         self.frames = np.zeros((MAX_PLY, FRAME_FIELDS), np.int64)

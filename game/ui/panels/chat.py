@@ -73,9 +73,20 @@ class ChatPanel:
         self.on_send(words)
 
     # -- layout and input -------------------------------------------------------------
+    def height_for(self, lines: int) -> int:
+        """The height that shows the typing line and the last ``lines`` lines over it
+        (with no heading: the typing line's placeholder names the chat)."""
+        return self.services.window.px(34) + 16 + lines * self.services.fonts.text(14).get_linesize()
+
     @property
     def shown(self) -> bool:
-        return self.rect.height >= 90
+        """Whether the panel has room for its typing line and a line of chat."""
+        return self.rect.height >= self.height_for(1)
+
+    @property
+    def headed(self) -> bool:
+        """Whether the panel has room for its CHAT heading over two lines of chat."""
+        return self.rect.height >= self.height_for(2) + self.services.fonts.bold(12).get_linesize() + 4
 
     def layout(self, rect: pygame.Rect) -> None:
         """The lines over the typing line, in ``rect`` (too small a rect hides the panel)."""
@@ -112,8 +123,10 @@ class ChatPanel:
         rect = self.rect
         panel(surface, rect, fill=mix(palette.BOARD, palette.PANEL, 0.5), alpha=255, radius=12)
         fonts = self.services.fonts
-        header = text(surface, fonts.bold(12), "CHAT", palette.TEXT_MUTED, (rect.x + 12, rect.y + 6))
-        area = pygame.Rect(rect.x + 12, header.bottom + 4, rect.width - 24, self.field.rect.top - header.bottom - 10)
+        top = rect.y + 4
+        if self.headed:
+            top = text(surface, fonts.bold(12), "CHAT", palette.TEXT_MUTED, (rect.x + 12, rect.y + 6)).bottom + 4
+        area = pygame.Rect(rect.x + 12, top, rect.width - 24, self.field.rect.top - top - 4)
         font, bold = fonts.text(14), fonts.bold(14)
         step = font.get_linesize()
         rows = self.wrapped(area.width)

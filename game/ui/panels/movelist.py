@@ -115,6 +115,10 @@ class MoveList:
         body.y = self.rect.y + self.px(34)
         return body
 
+    def height_for(self, lines: int) -> int:
+        """The height that shows ``lines`` lines of moves under the header."""
+        return self.px(44) + lines * self.row_height
+
     @property
     def visible_lines(self) -> int:
         """How many lines of moves the list has room for."""

@@ -1085,10 +1085,13 @@ class PlayScene(Scene):
         self.status.layout(p, inner_x, inner_w, compact)
         list_top = self.status.rect.bottom + (12 if compact else 16)
         list_h = max(0, self.controls.autoplay_top - 12 - list_top)
-        if self.chat is not None:    # the chat takes the foot of the move list's room (all of it when short)
-            chat_h = list_h if list_h < self.services.window.px(240) else max(list_h * 11 // 20, self.services.window.px(150))
+        if self.chat is not None:    # the chat takes the foot of the move list's room
+            if list_h >= self.services.window.px(240):
+                chat_h = max(list_h * 11 // 20, self.services.window.px(150))
+            else:    # short: the list keeps two lines of moves, the chat its typing line and the last lines
+                chat_h = max(self.chat.height_for(1), list_h - 8 - self.movelist.height_for(2))
             self.chat.layout(pygame.Rect(inner_x, list_top + list_h - chat_h, inner_w, chat_h))
-            list_h -= chat_h + (8 if chat_h < list_h else 0)
+            list_h -= chat_h + 8
         self.movelist.rect = pygame.Rect(inner_x, list_top, inner_w, max(0, list_h))
         self.movelist.header_reserve = self.controls.place_copy_paste(self.movelist.rect, self.movelist.shown)
         self.result.layout(p)

@@ -1,0 +1,168 @@
+"""Fit Gomoku Master's evaluation to the outcomes of games (a Texel-style fit), and print the weights.
+
+Plays games of Master against Hard (``game/match/arena.py``, random
+three-stone openings near the centre) or reads them from files, takes every
+position of those games in which neither side can make five at once, and
+fits a logistic model of the result for the side to move (win 1, draw 1/2,
+loss 0) on the terms the engine's ``evaluate`` weighs
+(``bots/lib/gomoku_engine.py``): per pattern code, the difference of the
+two sides' counts over the empty points (``gomoku_board.POINT_VALUES``),
+and the ``EVAL_TERMS`` (the mover's tempo, its next double threat, the
+opponent's). A constant for Black's head start is fitted beside them and
+then dropped (the search compares positions with the same side to move).
+Code weights are kept at 0 or more. The weights are printed in the
+evaluation's units: divided by the factor that best turns the current
+evaluation into a win probability, so the new one keeps its scale. The
+fit's error and the current evaluation's are printed on a quarter of the
+games held out of the fit.
+
+    python benchmarks/gomoku_fit.py --games 120 --budget 0.5 --seed 1
+    python benchmarks/gomoku_fit.py --read games.txt     # lines: 'winner-seat|-1 moves...'
+    python benchmarks/gomoku_fit.py --games 120 --write games.txt
+
+Master's ``FITTED_VALUES``/``FITTED_TERMS`` came from such a fit; the
+arena decides whether a new fit plays better.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bots.gomoku_master import GomokuMaster  # noqa: E402
+from bots.lib.gomoku_board import (B1, F4, FIVE, GRADE_COUNT, GRADE_DOUBLE_THREE, GRADE_FOUR_THREE,  # noqa: E402
+                                   GRADE_WIN, PATTERN_NAMES, SUM, Board)
+from bots.lib.gomoku_engine import HAND_TERMS, evaluate  # noqa: E402
+from game.rules.gomoku import Gomoku  # noqa: E402
+
+#: Pattern codes whose counts are fitted (dead, five and overline are not: a five ends the game first).
+CODES = range(B1, F4 + 1)
+TERM_NAMES = ("tempo", "win next", "four-three next", "double three next", "their win next",
+              "their four-three", "their double three")
+#: Positions from this move on are fitted (the opening's random stones come before).
+FIRST_MOVE = 4
+
+
+def play(games: int, budget: float, seed: int, rule: str) -> list[tuple[int, str]]:
+    """``games`` games of Master against Hard: (winning seat or -1, moves) each."""
+    from game.match.arena import run_arena
+    from game.match.runner import BotSpec
+
+    specs = [BotSpec("GomokuMaster", "bots.gomoku_master", {}, "Master", budget),
+             BotSpec("GomokuHard", "bots.gomoku_hard", {}, "Hard", budget)]
+    winners: list[int] = []
+
+    def on_game(number: int, outcome) -> None:
+        winners.append(outcome.winners[0] if len(outcome.winners) == 1 else -1)
+        print(f"game {number + 1}/{games}", file=sys.stderr, flush=True)
+
+    result = run_arena("gomoku", specs, games, options={"rule": rule}, seed=seed, openings=3, on_game=on_game)
+    return list(zip(winners, result.transcripts))
+
+
+def read(path: str) -> list[tuple[int, str]]:
+    """Games from a file of lines ``'<winning seat or -1> <moves>'``."""
+    games = []
+    for number, line in enumerate(Path(path).read_text().splitlines(), 1):
+        winner, _, moves = line.strip().partition(" ")
+        try:
+            games.append((int(winner), moves))
+        except ValueError:
+            raise SystemExit(f"{path}:{number}: expected '<winning seat or -1> <moves>', got {line!r}") from None
+    return games
+
+
+def features(games: list[tuple[int, str]], rule: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(features, results for the mover, current evaluations, game numbers), one row per position."""
+    rows, results, current, numbers = [], [], [], []
+    for number, (winner, moves) in enumerate(games):
+        state = Gomoku.from_text("", rule=rule)
+        board = Board(state.size, state.rule)
+        params = np.concatenate((np.zeros(3, np.int64), HAND_TERMS))
+        for index, text in enumerate(moves.split()):
+            point = state.parse_move(text)
+            board.place(point, Gomoku.colour(state.turn))
+            state.push(point)
+            tally = board.tally
+            me = Gomoku.colour(state.turn)
+            them = 3 - me
+            if index + 1 < FIRST_MOVE or state.outcome() is not None or tally[me, FIVE] or tally[them, FIVE]:
+                continue
+            row = [float(tally[me, c] - tally[them, c]) for c in CODES]
+            mine = [tally[me, GRADE_COUNT + g] > 0 for g in (GRADE_WIN, GRADE_FOUR_THREE, GRADE_DOUBLE_THREE)]
+            theirs = [tally[them, GRADE_COUNT + g] > 0 for g in (GRADE_WIN, GRADE_FOUR_THREE, GRADE_DOUBLE_THREE)]
+            # The mover's double threats count only the strongest, as ``evaluate`` does.
+            strongest = [mine[0], mine[1] and not mine[0], mine[2] and not (mine[0] or mine[1])]
+            row += [1.0, *map(float, strongest), *(-float(t) for t in theirs), 1.0 if me == 1 else -1.0]
+            rows.append(row)
+            results.append(0.5 if winner < 0 else float(winner == state.turn))
+            current.append(float(evaluate(tally, me, params)))
+            numbers.append(number)
+    return np.array(rows), np.array(results), np.array(current), np.array(numbers)
+
+
+def fit(x: np.ndarray, y: np.ndarray, positive: int = len(CODES), steps: int = 6000, rate: float = 2.0,
+        l2: float = 1e-4) -> np.ndarray:
+    """Logistic weights of ``x`` for ``y`` by gradient descent on the squared error; the first
+    ``positive`` weights (the codes') kept at 0 or more."""
+    scale = x.std(axis=0)
+    scale[scale < 1e-6] = 1.0
+    z = x / scale
+    w = np.zeros(x.shape[1])
+    for _ in range(steps):
+        p = 1 / (1 + np.exp(-z @ w))
+        w -= rate * (z.T @ ((p - y) * p * (1 - p)) / len(y) + l2 * w)
+        w[:positive] = np.maximum(w[:positive], 0)
+    return w / scale
+
+
+def best_factor(values: np.ndarray, y: np.ndarray) -> float:
+    """The factor k for which 1 / (1 + exp(-k * values)) is nearest ``y``."""
+    factors = np.geomspace(1e-4, 0.05, 200)
+    return float(min(factors, key=lambda k: np.mean((y - 1 / (1 + np.exp(-k * values))) ** 2)))
+
+
+def error(p: np.ndarray, y: np.ndarray) -> float:
+    return float(np.mean((y - p) ** 2))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=120, help="games to play (default 120)")
+    parser.add_argument("--budget", type=float, default=0.5, help="seconds per move (default 0.5)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the openings (default 1)")
+    parser.add_argument("--rule", default="freestyle", help="freestyle, standard or renju")
+    parser.add_argument("--read", nargs="+", metavar="FILE", help="fit these games instead of playing")
+    parser.add_argument("--write", metavar="FILE", help="save the games played")
+    args = parser.parse_args(argv)
+    GomokuMaster.warm_up()
+    games = ([g for path in args.read for g in read(path)] if args.read
+             else play(args.games, args.budget, args.seed, args.rule))
+    if args.write:
+        Path(args.write).write_text("".join(f"{w} {moves}\n" for w, moves in games))
+    x, y, current, numbers = features(games, args.rule)
+    held = numbers % 4 == 0
+    print(f"{len(games)} games, {len(y)} positions ({held.sum()} held out)")
+    with_black = np.stack((current, x[:, -1]), axis=1)
+    tests = {"current evaluation": with_black[:, :1], "current with Black's constant": with_black, "fitted": x}
+    print("held-out squared error: " + ", ".join(
+        f"{name} {error(1 / (1 + np.exp(-columns[held] @ fit(columns[~held], y[~held], 1))), y[held]):.4f}"
+        for name, columns in tests.items()))
+    weights = fit(x, y) / best_factor(current, y)
+    codes = len(CODES)
+    values = [0] + [round(v) for v in weights[:codes]] + [0] * (len(PATTERN_NAMES) - 1 - codes)
+    values[FIVE] = int(Board(15, args.rule).values[FIVE])
+    terms = [round(v) for v in weights[codes:codes + len(TERM_NAMES)]]
+    print("point values:", ", ".join(f"{PATTERN_NAMES[c]} {values[c]}" for c in range(len(values))))
+    print("terms:", ", ".join(f"{name} {v}" for name, v in zip(TERM_NAMES, terms)))
+    print(f"FITTED_VALUES = np.array({values}, np.int64)")
+    print(f"FITTED_TERMS = np.array({terms}, np.int64)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
