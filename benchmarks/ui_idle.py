@@ -18,6 +18,10 @@ thinking indicator):
                          Settings' move delay between them)
   bots paused            the same game paused
   result panel           a finished Connect Four game, once the panel has slid in
+  join, nothing found    the Join screen listening on loopback where no game is announced (its name
+                         field's caret blinking)
+  net game, remote moves a Tic-tac-toe game hosted on loopback, the host has moved and waits for the
+                         remote player (a bare client in this process that never moves)
 
 The bot workers' CPU is not counted (they are other processes). Frame times
 are the whole frames of "bots playing" (events, updates, drawing, flip): the
@@ -217,6 +221,8 @@ def run_benchmark(args: argparse.Namespace) -> int:
     open_match(Match(finished, [Player.human(), Player.of_bot("Master")]))
     rows.append(measure("result panel", settle=max(args.settle, 6.0)))
 
+    rows.extend(lan_screens(app, measure, run_for))
+
     memory = None if args.no_memory else six_player_memory(app, open_match, run_for)
     app.close()
 
@@ -235,6 +241,42 @@ def run_benchmark(args: argparse.Namespace) -> int:
     report_memory(memory)
     print(f"Load average at the end: {os.getloadavg()[0]:.2f}")
     return 0
+
+
+def lan_screens(app, measure, run_for) -> list[Measure]:
+    """The Join screen with nothing found, and a hosted game waiting for its remote player's move
+    (on loopback, announced nowhere)."""
+    import socket
+
+    from game.match.record import REMOTE, Match, Player
+    from game.net.client import NetClient
+    from game.rules.catalogue import new_state
+
+    scenes = app.services.scenes
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        quiet_port = sock.getsockname()[1]
+    scenes.go("join", listen_on="127.0.0.1", discovery_port=quiet_port, animate=False)
+    rows = [measure("join, nothing found")]
+
+    scenes.go("host", match=Match(new_state("tictactoe"), [Player.human(), Player(REMOTE, "Remote player")]),
+              bind="127.0.0.1", port=0, announce=None, animate=False)
+    end = time.monotonic() + 10
+    while scenes.top.name != "play" and time.monotonic() < end:
+        run_for(0.1)
+    play = scenes.top
+    if play.name != "play" or play.hosting is None:
+        print("  net game: the host screen did not open its game", flush=True)
+        return rows
+    guest = NetClient.connect("127.0.0.1", play.hosting.server.address[1], "Guest")
+    guest.accept()
+    end = time.monotonic() + 10
+    while (play.net_paused or not play.view.interactive) and time.monotonic() < end:
+        run_for(0.1)
+    play.play_move(4)
+    rows.append(measure("net game, remote moves"))
+    guest.close()
+    return rows
 
 
 def report_memory(memory: tuple[int, int, int, list[int], float] | None) -> None:

@@ -70,11 +70,16 @@ class NetCard:
         self.visible = False
         self.buttons = []
 
-    def update(self, dt: float) -> None:
-        if self.seconds_left is not None:
-            self.seconds_left = max(0.0, self.seconds_left - dt)
+    def update(self, dt: float) -> bool:
+        """Count down; True when the clock shown changed (a second went by on a visible card),
+        so the screen redraws once a second rather than every frame."""
         for button in self.buttons:
             button.update(dt)
+        if self.seconds_left is None:
+            return False
+        shown = countdown_text(self.seconds_left)
+        self.seconds_left = max(0.0, self.seconds_left - dt)
+        return self.visible and countdown_text(self.seconds_left) != shown
 
     # -- layout and drawing -----------------------------------------------------------------
     def _lines(self, width: int) -> list[str]:

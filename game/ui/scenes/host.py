@@ -61,12 +61,6 @@ class HostScene(Scene):
     def trail(cls, match: Match, **args: object) -> list[Route]:
         return [Route("games"), Route("setup", {"game_id": match.state.game_id, "match": match})]
 
-    @property
-    def animating(self) -> bool:
-        """What the network brings (games found, players, messages) arrives without input and
-        is not reported to the frame pacing yet: this screen is drawn every frame, as before."""
-        return True
-
     def update(self, dt: float) -> None:
         super().update(dt)
         if not self.started and not self.services.scenes.transitioning:
@@ -119,6 +113,7 @@ class HostScene(Scene):
         if self.port:
             self.problem += (f". Another program may be using port {self.port}: close it, or set another port "
                              "under net: in config.yaml")
+        self.request_redraw()
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)

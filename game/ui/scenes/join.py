@@ -327,6 +327,7 @@ class JoinScene(Scene):
 
     def _say(self, words: str, colour: tuple[int, int, int]) -> None:
         self.message, self.message_colour = words, colour
+        self.request_redraw()
 
     def empty_words(self) -> tuple[str, tuple[int, int, int]]:
         """What the empty list says: why nothing can be heard, or that it is listening."""
@@ -350,16 +351,19 @@ class JoinScene(Scene):
             return
         super().handle_event(event)
 
-    @property
-    def animating(self) -> bool:
-        """What the network brings (games found, players, messages) arrives without input and
-        is not reported to the frame pacing yet: this screen is drawn every frame, as before."""
-        return True
-
     def update(self, dt: float) -> None:
+        """Take what the listening and the connecting threads brought; the screen redraws
+        when that changes what it shows (and as the "Looking…" dots step, twice a second)."""
+        shown = self._list_shows()
         super().update(dt)
         self.games, self.listen_problem = self.finder.found()
         self._take_connection()
+        if self._list_shows() != shown:
+            self.request_redraw()
+
+    def _list_shows(self) -> object:
+        """What the games' list shows: the games found, else its empty words."""
+        return self.games or self.empty_words()
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)

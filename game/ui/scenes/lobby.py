@@ -84,6 +84,7 @@ class LobbyScene(Scene):
         self.answered = True
         self.accept_btn.enabled = False
         self.client.accept()
+        self.request_redraw()
 
     def decline(self) -> None:
         """Say no (if not answered yet), close the connection and go back to Join."""
@@ -103,12 +104,6 @@ class LobbyScene(Scene):
     _handed_over = False
 
     # -- frame -------------------------------------------------------------------------------
-    @property
-    def animating(self) -> bool:
-        """What the network brings (games found, players, messages) arrives without input and
-        is not reported to the frame pacing yet: this screen is drawn every frame, as before."""
-        return True
-
     def update(self, dt: float) -> None:
         super().update(dt)
         client = self.client
@@ -126,6 +121,7 @@ class LobbyScene(Scene):
             self.problem = "The host closed the connection"
             self.accept_btn.enabled = False
             self.services.sounds.play("error")
+            self.request_redraw()
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)

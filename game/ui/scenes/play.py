@@ -971,8 +971,8 @@ class PlayScene(Scene):
         self._play_due_sounds(dt)
         self.result.update(dt)
         self.rules.update(dt)
-        self.request_card.update(dt)
-        self.pause_card.update(dt)
+        if self.request_card.update(dt) | self.pause_card.update(dt):    # a countdown's second went by
+            self.request_redraw()
         if self.result.shown != self.result_focused:
             self._refresh_focus()
         if not self.renderer.busy:       # the bot move delay is a pause after the move has been shown
@@ -995,10 +995,10 @@ class PlayScene(Scene):
     @property
     def animating(self) -> bool:
         """The board or a panel animates (or the status box's indicator, under a panel):
-        on a human's turn with nothing moving, the screen is still."""
+        on a human's turn with nothing moving, the screen is still; so is a network game
+        waiting for a remote player's move (what the network brings asks for a frame)."""
         return (self.renderer.animating or self.result.animating or self.rules.animating or super().animating
-                or (self._indicator_moves and not self._status_alone)
-                or self.remote is not None)   # a network game's news (chat, pauses, countdowns) is not paced yet
+                or (self._indicator_moves and not self._status_alone))
 
     @property
     def _indicator_moves(self) -> bool:
