@@ -35,30 +35,48 @@ def test_default_opponent_is_a_bot_not_a_remote_player(make_app):
 
 
 def test_text_field_takes_typing_editing_keys_and_enter(make_app):
-    from game.ui.textfield import TextField
+    from game.ui.widgets import TextField
 
     d = make_app()
     sent = []
-    field = TextField(d.services, sent.append, max_length=8)
+    field = TextField(d.services, on_submit=lambda: sent.append(field.text), max_length=8)
     for ch in "hello":
-        field.handle_key(pygame.event.Event(pygame.TEXTINPUT, text=ch))
-    field.handle_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode=""))
-    field.handle_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode=""))
+        field.edit(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    field.edit(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode=""))
+    field.edit(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode=""))
     field.insert("p world")      # at the caret, cut at the length limit
-    assert field.value == "help woo"
-    assert field.handle_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
-    assert field.value == "help woo"     # a printable key's character comes as TEXTINPUT, not twice
-    field.handle_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    assert field.text == "help woo"
+    assert field.edit(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
+    assert field.text == "help woo"     # a printable key's character comes as TEXTINPUT, not twice
+    assert field.edit(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
     assert sent == ["help woo"]
 
 
 def test_text_field_drops_control_characters(make_app):
-    from game.ui.textfield import TextField
+    from game.ui.widgets import TextField
 
     d = make_app()
     field = TextField(d.services)
     field.insert("a\x00b\nc")
-    assert field.value == "a b c"
+    assert field.text == "a b c"
+
+
+def test_empty_text_field_shows_its_placeholder_until_typed_in(make_app):
+    from game.ui.widgets import TextField
+
+    d = make_app()
+
+    def drawn(field: TextField) -> bytes:
+        surface = pygame.Surface((300, 40))
+        field.rect = pygame.Rect(0, 0, 300, 40)
+        field.draw(surface)
+        return pygame.image.tobytes(surface, "RGB")
+
+    bare = drawn(TextField(d.services))
+    hinted = TextField(d.services, placeholder="host:port")
+    assert drawn(hinted) != bare
+    hinted.insert("x")
+    assert drawn(hinted) == drawn(TextField(d.services, "x"))
 
 
 def test_chat_panel_sends_typed_words_and_keeps_lines(make_app):
@@ -70,7 +88,7 @@ def test_chat_panel_sends_typed_words_and_keeps_lines(make_app):
     chat.field.set_text("  good game  ")
     chat.field.activate()
     chat.field.activate()            # nothing left to send
-    assert sent == ["good game"] and chat.field.value == ""
+    assert sent == ["good game"] and chat.field.text == ""
     chat.add("Alice", "hi\x00there")
     chat.note("Bob joined")
     assert [(line.name, line.words) for line in chat.lines] == [("Alice", "hi there"), ("", "Bob joined")]

@@ -381,13 +381,17 @@ class Choice(Widget):
 
 
 class TextField(Widget):
-    """A one-line text box: what is typed goes in at the cursor.
+    """A one-line text box: what is typed goes in at the cursor (the save dialog's
+    name, the Join screen's name and address, the chat's message line).
 
     Typed text arrives as ``TEXTINPUT`` events (so a keyboard layout's own
     characters work); Backspace, Delete, Left/Right, Home/End edit and move
     (with Shift they select), Ctrl+A selects everything, Ctrl+V pastes.
     Enter calls ``on_submit``. Text given with ``select`` shown selected
-    is replaced by the first thing typed (a suggested file name).
+    is replaced by the first thing typed (a suggested file name). The field
+    holds at most ``max_length`` characters and only what the fonts can draw,
+    so pasted control characters never reach the screen or the network; an
+    empty field shows its ``placeholder`` in muted letters.
     """
 
     blinks = True
@@ -402,10 +406,12 @@ class TextField(Widget):
         font_size: int = 18,
         max_length: int = 240,
         on_change: Callable[[str], None] | None = None,
+        placeholder: str = "",
     ) -> None:
         super().__init__(ctx, wid, tooltip)
         self.on_submit = on_submit
         self.on_change = on_change
+        self.placeholder = placeholder
         self.font_size = font_size
         self.max_length = max_length
         self.text = ""
@@ -481,8 +487,12 @@ class TextField(Widget):
             if start == end and end < len(self.text):
                 self.anchor = end + 1
             self.insert("")
-        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and shift:
-            self._move(self.cursor + (1 if event.key == pygame.K_RIGHT else -1), True)
+        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            delta = 1 if event.key == pygame.K_RIGHT else -1
+            if shift:
+                self._move(self.cursor + delta, True)
+            else:
+                self.step(delta)
         elif event.key in (pygame.K_HOME, pygame.K_END):
             self._move(0 if event.key == pygame.K_HOME else len(self.text), bool(shift))
         elif ctrl and event.key == pygame.K_a:
@@ -492,6 +502,8 @@ class TextField(Widget):
                 self.insert(paste_text())
             except ClipboardError:
                 self.ctx.sounds.play("error")
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.on_submit is not None:
+            self.activate()
         elif event.key == pygame.K_SPACE or (getattr(event, "unicode", "") and not ctrl
                                              and event.key not in ACTIVATE_KEYS and event.key != pygame.K_TAB
                                              and event.unicode.isprintable()):
@@ -554,6 +566,9 @@ class TextField(Widget):
             pygame.draw.rect(surface, palette.ACCENT_DARK, pygame.Rect(x0, top, x1 - x0, line_h), border_radius=3)
         if self.text:
             surface.blit(render(font, self.text, palette.TEXT), (inner.x - self.offset, top))
+        elif self.placeholder:
+            text(surface, font, self.placeholder, mix(palette.TEXT_MUTED, palette.BOARD, 0.3), (inner.x, rect.centery),
+                 "midleft")
         if start != end and self.focused:
             chosen = render(font, self.text[start:end], palette.BACKGROUND_TOP)
             surface.blit(chosen, (inner.x - self.offset + font.size(self.text[:start])[0], top))

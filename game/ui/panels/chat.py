@@ -16,7 +16,7 @@ import pygame
 
 from game.ui import palette
 from game.ui.draw import clean_text, mix, panel, text, wrap_text
-from game.ui.textfield import TextField
+from game.ui.widgets import TextField
 
 if TYPE_CHECKING:
     from game.ui.services import Services
@@ -43,7 +43,7 @@ class ChatPanel:
         self.services = services
         self.on_send = on_send
         self.lines: list[ChatLine] = []
-        self.field = TextField(services, self._submit, wid="chat", placeholder="Chat: type, Enter sends",
+        self.field = TextField(services, on_submit=self._submit, wid="chat", placeholder="Chat: type, Enter sends",
                                max_length=MESSAGE_LENGTH, font_size=15,
                                tooltip="Say something to everyone in this game (Enter sends)")
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -65,8 +65,8 @@ class ChatPanel:
         self.scroll = 0
         self.unread += 1
 
-    def _submit(self, typed: str) -> None:
-        words = typed.strip()
+    def _submit(self) -> None:
+        words = self.field.text.strip()
         if not words:
             return
         self.field.set_text("")
@@ -102,7 +102,7 @@ class ChatPanel:
             self.scroll = max(0, self.scroll + event.y)
             return True
         if self.field.focused and self.field.visible:
-            return self.field.handle_key(event)
+            return self.field.edit(event)
         return False
 
     # -- drawing -------------------------------------------------------------------------

@@ -34,8 +34,7 @@ from game.ui import palette
 from game.ui.draw import fit_text, mix, panel, text
 from game.ui.hosting import address_text, game_words
 from game.ui.scenes.base import Scene
-from game.ui.textfield import TextField
-from game.ui.widgets import Button, Widget
+from game.ui.widgets import Button, TextField, Widget
 
 if TYPE_CHECKING:
     from game.ui.services import Services
@@ -225,13 +224,14 @@ class JoinScene(Scene):
         self.default_port = net.port
         self.listen_on = listen_on
         self.discovery_port = net.discovery_port if discovery_port is None else discovery_port
-        self.name_field = TextField(services, lambda _: self.focus.focus(self.address_field), wid="name",
-                                    value=services.setup_memory.player_name or default_name(), max_length=NAME_LENGTH,
-                                    tooltip="The name the other players see")
-        self.address_field = TextField(services, self.join_typed, wid="address",
-                                       placeholder=f"host:port, e.g. 192.168.1.20:{net.port}",
+        self.name_field = TextField(services, services.setup_memory.player_name or default_name(),
+                                    on_submit=lambda: self.focus.focus(self.address_field), wid="name",
+                                    max_length=NAME_LENGTH, font_size=17, tooltip="The name the other players see")
+        self.address_field = TextField(services, on_submit=lambda: self.join_typed(self.address_field.text),
+                                       wid="address", placeholder=f"host:port, e.g. 192.168.1.20:{net.port}",
+                                       max_length=200, font_size=17,
                                        tooltip="The address the host gave you (Enter joins)")
-        self.join_btn = Button(services, "Join", lambda: self.join_typed(self.address_field.value), wid="join",
+        self.join_btn = Button(services, "Join", lambda: self.join_typed(self.address_field.text), wid="join",
                                shortcut="Enter", style="primary")
         self.games_list = GameList(self)
         self.back_btn = self.back_button()
@@ -265,7 +265,7 @@ class JoinScene(Scene):
     # -- joining --------------------------------------------------------------------------
     @property
     def player_name(self) -> str:
-        return self.name_field.value.strip() or default_name()
+        return self.name_field.text.strip() or default_name()
 
     def join_typed(self, typed: str) -> None:
         try:
@@ -283,7 +283,7 @@ class JoinScene(Scene):
         """Connect in the background; the lobby opens once connected."""
         if self.connecting is not None:
             return
-        self.services.setup_memory.player_name = self.name_field.value.strip()
+        self.services.setup_memory.player_name = self.name_field.text.strip()
         where = address_text(host, port)
         self._say(f"Connecting to {where}…", palette.TEXT)
         name = self.player_name
@@ -340,13 +340,6 @@ class JoinScene(Scene):
 
     # -- input and frame ------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        field = self.focus.current
-        if isinstance(field, TextField) and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_TAB, pygame.K_ESCAPE, pygame.K_UP, pygame.K_DOWN):
-                super().handle_event(event)
-                return
-            if field.handle_key(event):
-                return
         if event.type == pygame.KEYDOWN and self.focus.current is self.games_list and self.games_list.key(event.key):
             return
         super().handle_event(event)

@@ -902,7 +902,7 @@ class PlayScene(Scene):
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
             return False
-        return chat.field.handle_key(event)
+        return chat.field.edit(event)
 
     def _card_input(self, event: pygame.event.Event) -> bool:
         """The mouse on a network card (the pause card first: it covers the request card)."""
