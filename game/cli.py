@@ -103,8 +103,8 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
                        help="one entry per seat, in order: 'remote' (a player who joins) or a tier or bot name, "
                             "e.g. remote,remote or remote,Master")
     serve.add_argument("--port", type=int, help="port to listen on (default: config's net.port; 0: any free port)")
-    serve.add_argument("--host", default="0.0.0.0", metavar="ADDRESS",
-                       help="address to listen on (default 0.0.0.0: every network of this machine)")
+    serve.add_argument("--host", metavar="ADDRESS",
+                       help="address to listen on (default: config's net.bind, 0.0.0.0: every network of this machine)")
     serve.add_argument("--name", default="Board Arcade server", help="the host's name, as joiners see it")
     serve.add_argument("--after-limit", default="end", metavar="BOT|end",
                        help="when a dropped player does not come back within net.reconnect_seconds: a tier or "
@@ -372,7 +372,7 @@ def serve_game(args: argparse.Namespace) -> int:
         except BotChoiceError as err:
             raise ValueError(str(err)) from None
 
-    server = GameServer(state, seats, host=args.host, port=port, limits=config.net,
+    server = GameServer(state, seats, host=args.host or config.net.bind, port=port, limits=config.net,
                         log=lambda line: print(line, flush=True), name=args.name, bot_spec=resolve,
                         after_limit=args.after_limit)
     async def serve() -> None:

@@ -30,7 +30,7 @@ def test_bad_entries_are_reported_with_their_line_and_fall_back(tmp_path):
         "config.yaml line 2: net.port: expected a whole number from 0 to 65535, got 70000; using 5151",
         "config.yaml line 3: net.messages_per_second: expected a number from 1 to 1000, got 'lots'; using 20",
         "config.yaml line 5: net.colour: unknown key (expected port, discovery_port, reconnect_seconds, "
-        "max_line_bytes, messages_per_second, idle_timeout); ignored",
+        "max_line_bytes, messages_per_second, idle_timeout, bind, discovery_address); ignored",
     ]
 
 
@@ -40,5 +40,16 @@ def test_a_net_section_that_is_not_a_mapping_keeps_the_shipped_settings(tmp_path
     config = load_config(own)
     assert config.net == NetLimits()
     assert config.problems == ["config.yaml line 1: net: expected a mapping of port, discovery_port, "
-                               "reconnect_seconds, max_line_bytes, messages_per_second, idle_timeout, got 5151; "
+                               "reconnect_seconds, max_line_bytes, messages_per_second, idle_timeout, bind, discovery_address, "
+                               "got 5151; "
                                "using the built-in settings"]
+
+
+def test_the_lan_addresses_are_settings_and_a_bad_one_is_reported(tmp_path):
+    own = tmp_path / "config.yaml"
+    own.write_text("net:\n  bind: 127.0.0.1\n  discovery_address: everywhere\n")
+    config = load_config(own)
+    assert config.net.bind == "127.0.0.1" and config.net.discovery_address == "255.255.255.255"
+    assert config.problems == ["config.yaml line 3: net.discovery_address: expected an IPv4 address such as "
+                               "127.0.0.1, got 'everywhere'; using 255.255.255.255"]
+

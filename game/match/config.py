@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import ipaddress
 import difflib
 import functools
 import re
@@ -73,6 +74,10 @@ NET_RANGES: dict[str, tuple[float, float]] = {
 }
 #: The ``net:`` settings that are whole numbers.
 NET_WHOLE = ("port", "discovery_port", "max_line_bytes")
+#: The ``net:`` settings that are IPv4 addresses: where a hosted game listens, and
+#: where it is announced (the LAN's broadcast address; loopback keeps both on this machine).
+NET_ADDRESSES = ("bind", "discovery_address")
+NET_KEYS = (*NET_RANGES, *NET_ADDRESSES)
 
 
 @dataclass(frozen=True)
@@ -88,6 +93,8 @@ class NetLimits:
     max_line_bytes: int = 65536
     messages_per_second: float = 20.0
     idle_timeout: float = 30.0
+    bind: str = "0.0.0.0"
+    discovery_address: str = "255.255.255.255"
 
 
 class BotChoiceError(ValueError):
@@ -540,14 +547,21 @@ class _Reader:
     def parse_net(self, entry: Any) -> NetLimits:
         """The ``net:`` settings; a bad one is reported and keeps its value from before."""
         if not isinstance(entry, dict):
-            self.problem(("net",), f"expected a mapping of {', '.join(NET_RANGES)}, got {_shown(entry)}; "
+            self.problem(("net",), f"expected a mapping of {', '.join(NET_KEYS)}, got {_shown(entry)}; "
                                    "using the built-in settings")
             return self.net
         values = {}
         for name, value in entry.items():
             key = ("net", str(name))
+            if name in NET_ADDRESSES:
+                try:
+                    values[name] = str(ipaddress.IPv4Address(value))
+                except (ipaddress.AddressValueError, ValueError):
+                    self.problem(key, f"expected an IPv4 address such as 127.0.0.1, got {_shown(value)}; "
+                                      f"using {getattr(self.net, name)}")
+                continue
             if name not in NET_RANGES:
-                self.problem(key, f"unknown key (expected {', '.join(NET_RANGES)}); ignored")
+                self.problem(key, f"unknown key (expected {', '.join(NET_KEYS)}); ignored")
                 continue
             low, high = NET_RANGES[name]
             whole = name in NET_WHOLE

@@ -80,12 +80,13 @@ def local_address() -> str:
 
 
 class Announcer:
-    """Announces a hosted game every ``every`` seconds to ``address``:``port`` from a
+    """Announces a hosted game every ``every`` seconds to ``address``:``port`` (config.yaml's
+    ``net.discovery_address``: the LAN's broadcast address for players) from a
     daemon thread, until ``stop``. ``info`` gives the announcement (a function: asked
     each time, so the open seats stay current)."""
 
     def __init__(self, info: Announcement | Callable[[], Announcement], port: int = DISCOVERY_PORT, *,
-                 address: str = "255.255.255.255", every: float = ANNOUNCE_EVERY) -> None:
+                 address: str, every: float = ANNOUNCE_EVERY) -> None:
         self.info = info if callable(info) else (lambda: info)
         self.target = (address, port)
         self.every = every

@@ -10,9 +10,10 @@ for them. A server that cannot start (the port is taken by another program)
 is explained here, with the setting to change; Back returns to the setup.
 
 ``bind``, ``port``, ``announce`` and ``discovery_port`` default to the
-configuration (every interface, ``net.port``, the local network's broadcast
-address, ``net.discovery_port``); tests host on loopback with port 0 and
-announce to loopback.
+configuration (``net.bind``, ``net.port``, ``net.discovery_address``,
+``net.discovery_port``; for players every interface and the local network's
+broadcast address); ``announce=None`` announces nothing. Tests pass loopback
+addresses for both.
 """
 from __future__ import annotations
 
@@ -33,23 +34,20 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-#: Where announcements go by default: every arcade on the local network.
-BROADCAST = "255.255.255.255"
-
-
 class HostScene(Scene):
     """Opening the server of ``match``; the play screen replaces it once it runs."""
 
     name = "host"
     title = "Host a game"
 
-    def __init__(self, services: "Services", match: Match, bind: str = "0.0.0.0", port: int | None = None,
-                 announce: str | None = BROADCAST, discovery_port: int | None = None) -> None:
+    def __init__(self, services: "Services", match: Match, bind: str | None = None, port: int | None = None,
+                 announce: str | None = "", discovery_port: int | None = None) -> None:
         super().__init__(services)
         self.match = match
-        self.bind = bind
+        net = services.config.net
+        self.bind = net.bind if bind is None else bind
         self.port = services.config.net.port if port is None else port
-        self.announce = announce
+        self.announce = net.discovery_address if announce == "" else announce
         self.discovery_port = discovery_port
         #: Why the server could not be opened ('' while it is opening or once it runs).
         self.problem = ""
