@@ -1,0 +1,132 @@
+"""An external engine program as a bot: any engine that speaks Gomocup or NBoard.
+
+Serious Gomoku and Othello engines are programs in C++, Rust or Java that talk a
+text protocol on their standard input and output. ``config.yaml`` names one
+under a game's ``engines:`` (its command line, protocol and time per move);
+the arcade then offers it in the seat menus under that name, and this class
+plays it, in a bot worker like every bot, so the runner's guarantees hold: it
+is given its time, stopped when it hangs past the budget, and whatever it does
+wrong is reported by name while a legal fallback move is played.
+
+The class plays nothing by itself (``games`` is empty, so it is never offered
+as a bot of its own): each ``engines:`` entry is one bot of the games its
+protocol can express (``bots.lib.engine_clients``).
+
+The engine is started, and its protocol handshake awaited, in the constructor,
+which the worker runs before it reports the bot ready: an engine's start-up
+(loading tables, compiling) never counts against its first move. An engine
+that dies or stops answering is stopped at once, so the failure is reported
+within the move's time, and started afresh for the next move, which the client
+then sends as the whole position. An answer that cannot be read or is not
+legal leaves the engine running, told the whole position next time. The engine
+dies with its worker (``EngineProcess``: its own process group, and on Linux a
+parent-death signal), so a worker stopped for overrunning takes it along.
+Its standard error and every protocol line go to its log file
+(``game.paths.engine_log_path``).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from bots.lib.engine_clients import EngineClient, client_class
+from bots.lib.engine_process import (EngineDied, EngineError, EngineProcess, EngineTimeout,
+                                     command_words)
+from game.paths import engine_log_path
+from game.rules.bot import Bot, MoveValue
+from game.rules.core import Move, State
+
+
+class ExternalEngine(Bot):
+    """An engine program on pipes, spoken to through its protocol's client.
+
+    ``command`` is its command line (split as a shell would, never run by one),
+    ``protocol`` ``'gomocup'`` or ``'nboard'``, ``cwd`` the folder it runs in
+    (default: the arcade's), ``name`` what failures and its log file call it
+    (default: the program's file name). ``EngineStartError`` if the program
+    cannot be started, an ``EngineError`` if it fails its handshake;
+    ``ValueError`` for an unknown protocol.
+    """
+
+    name = "External engine"
+    games: ClassVar[tuple[str, ...]] = ()
+    description = "an engine program speaking Gomocup or NBoard, as config.yaml's engines: name it"
+
+    def __init__(self, command: str = "", protocol: str = "", cwd: str = "", name: str = "",
+                 seed: int | None = None) -> None:
+        super().__init__(seed)
+        words = command_words(command)
+        self.client_class = client_class(protocol)
+        self.engine = name.strip() or Path(words[0]).name
+        self._process = EngineProcess(command, name=self.engine, log_path=engine_log_path(self.engine),
+                                      cwd=Path(cwd) if cwd else None)
+        self._client: EngineClient | None = None
+        self._running()
+
+    def choose_move(self, state: State, budget: float) -> Move:
+        client = self._running()
+        try:
+            return client.move(state, budget)
+        except EngineError as err:
+            self._after(err)
+            raise
+
+    def analyse(self, state: State, budget: float) -> dict[Move, MoveValue]:
+        client = self._running()
+        try:
+            return client.values(state, budget)
+        except EngineError as err:
+            self._after(err)
+            raise
+
+    def new_game(self) -> None:
+        if self._client is None:
+            return
+        try:
+            self._client.new_game()
+        except EngineError as err:
+            self._after(err)
+
+    def close(self) -> None:
+        """Say goodbye to the engine (the protocol's end) and stop it."""
+        if self._client is not None:
+            try:
+                self._client.close()
+            except EngineError:
+                pass
+        self._stop()
+
+    # -- internals --------------------------------------------------------------
+    def _running(self) -> EngineClient:
+        """The client of a running engine: the engine is started (afresh after a failure)
+        and its handshake done, ``engine_name`` being the first thing asked."""
+        if self._client is not None and self._process.alive:
+            return self._client
+        self._stop()
+        self._process.start()
+        client = self.client_class(self._process)
+        try:
+            said = client.engine_name()
+        except EngineError:
+            self._stop()
+            raise
+        if said:
+            self._process.note(f"the engine calls itself {said}")
+        self._client = client
+        return client
+
+    def _after(self, error: EngineError) -> None:
+        """After a failure: a dead or hung engine is stopped (the next move starts it afresh);
+        one that answered badly is told the whole position next time."""
+        self._process.note(f"failed: {error}")
+        if isinstance(error, (EngineDied, EngineTimeout)) or self._client is None:
+            self._stop()
+            return
+        try:
+            self._client.new_game()
+        except EngineError:
+            self._stop()
+
+    def _stop(self) -> None:
+        self._client = None
+        self._process.stop(grace=0.0)
