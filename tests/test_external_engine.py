@@ -1,0 +1,152 @@
+"""External engines as bots: config.yaml's engines: entries played by ExternalEngine in real bot workers.
+
+The engines are tests/fixtures/engines/fault_engine.py, a tiny Gomocup engine
+that does one fault on purpose (``--once``: only the first time, so the
+restarted engine then plays). Each runs as a seat of a real arena game through
+the real BotRunner: the fault is reported by the engine's name, a legal
+fallback move is played, and the game goes on to its end.
+"""
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from game.match.arena import ArenaResult, run_arena
+from game.match.botregistry import BotRegistry
+from game.match.config import Config, load_config
+from game.match.runner import BotRunner, BotSpec
+from game.paths import engine_log_path
+from game.rules.catalogue import new_state
+
+FAULT_ENGINE = Path(__file__).parent / "fixtures" / "engines" / "fault_engine.py"
+#: Options of the games played: a small board, so a game is short.
+SMALL = {"size": 9}
+NO_BOTS = BotRegistry(Path("no-bots"))
+
+
+def fault_command(*words: str) -> str:
+    return shlex.join([sys.executable, str(FAULT_ENGINE), *words])
+
+
+def engines_config(tmp_path: Path, engines: dict[str, str], time_per_move: float = 0.5) -> Config:
+    """A config whose gomoku engines are ``{name: command}``, each a Gomocup engine."""
+    lines = [f"{name}: {{command: {json.dumps(command)}, protocol: gomocup, time: {time_per_move}}}"
+             for name, command in engines.items()]
+    path = tmp_path / "config.yaml"
+    path.write_text("games:\n  gomoku:\n    tiers: {}\n    engines:\n" + textwrap.indent("\n".join(lines), "      ") + "\n")
+    config = load_config(path, registry=NO_BOTS)
+    assert config.problems == []
+    return config
+
+
+def spec_of(config: Config, name: str) -> BotSpec:
+    return config.bot_spec("gomoku", name, NO_BOTS)
+
+
+def play_one_game(config: Config, first: str, second: str) -> ArenaResult:
+    return run_arena("gomoku", [spec_of(config, first), spec_of(config, second)], 1, options=SMALL, seed=1)
+
+
+def assert_played_to_the_end(result: ArenaResult) -> None:
+    replay = new_state("gomoku", **SMALL)
+    for word in result.transcripts[0].split():
+        replay.push(replay.parse_move(word))
+    assert replay.is_over()
+    assert result.sides[0].wins + result.sides[0].draws + result.sides[0].losses == 1
+
+
+@pytest.mark.parametrize("fault, error, detail", [
+    ("crash", "EngineDied", "exit status 3"),
+    ("silent", "EngineDied", "exit status 0"),
+    ("hang", "EngineTimeout", "no answer within"),
+    ("illegal", "EngineIllegal", "'14,14'"),
+    ("garbage", "EngineGarbled", "no idea, sorry"),
+])
+def test_engine_fault_is_reported_by_name_a_fallback_is_played_and_the_restarted_engine_plays_on(
+        tmp_path, fault, error, detail):
+    name = f"Faulty{fault.title()}"
+    config = engines_config(tmp_path, {name: fault_command(fault, "--once", str(tmp_path / "happened")),
+                                       "Steady": fault_command("none")})
+    result = play_one_game(config, name, "Steady")
+    assert_played_to_the_end(result)
+    faulty, steady = result.sides
+    assert faulty.failures == 1 and steady.failures == 0
+    [text] = faulty.failure_texts
+    assert text.startswith(f"{name} (ExternalEngine) raised {error}: engine {name}")
+    assert detail in text
+    assert faulty.moves > 1    # it played on after the fault
+    log = engine_log_path(name).read_text(encoding="utf-8")
+    assert "> START 9" in log and "< OK" in log and "# failed: " in log
+
+
+def test_engine_that_crashes_every_time_is_restarted_for_every_move(tmp_path):
+    config = engines_config(tmp_path, {"Crasher": fault_command("crash"), "Steady": fault_command("none")})
+    result = play_one_game(config, "Crasher", "Steady")
+    assert_played_to_the_end(result)
+    crasher = result.sides[0]
+    assert crasher.failures == crasher.moves > 1
+    assert "crashing on purpose" in crasher.failure_texts[0]
+    log = engine_log_path("Crasher").read_text(encoding="utf-8")
+    assert log.count("# start ") == crasher.moves    # for the first move, then afresh after each crash
+
+
+def test_engine_error_output_and_protocol_lines_go_to_its_log(tmp_path):
+    config = engines_config(tmp_path, {"Chatty": fault_command("stderr"), "Steady": fault_command("none")})
+    result = play_one_game(config, "Chatty", "Steady")
+    assert_played_to_the_end(result)
+    assert result.sides[0].failures == 0
+    log = engine_log_path("Chatty").read_text(encoding="utf-8")
+    assert "! fault_engine: thinking aloud, line 499" in log
+    assert "> BEGIN" in log or "> BOARD" in log
+    assert "> ABOUT" in log
+
+
+@pytest.mark.parametrize("command, why", [
+    ("/no/such/folder/pbrain-ghost", "cannot start '/no/such/folder/pbrain-ghost'"),
+    (fault_command("dead"), "EngineDied"),
+])
+def test_engine_that_cannot_start_is_reported_by_name_and_every_move_falls_back(tmp_path, command, why):
+    config = engines_config(tmp_path, {"Ghost": command, "Steady": fault_command("none")})
+    result = play_one_game(config, "Ghost", "Steady")
+    assert_played_to_the_end(result)
+    ghost = result.sides[0]
+    assert ghost.failures == ghost.moves > 0
+    assert ghost.failure_texts[0].startswith("Ghost (ExternalEngine) could not be started: raised Engine")
+    assert why in ghost.failure_texts[0]
+
+
+def _gone(pid: int) -> bool:
+    """Whether process ``pid`` has ended (a zombie waiting to be reaped has)."""
+    try:
+        status = Path(f"/proc/{pid}/stat").read_text()
+    except (FileNotFoundError, ProcessLookupError):
+        return True
+    return status.rsplit(")", 1)[-1].split()[0] in ("Z", "X")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the engine dies with its worker on Linux")
+def test_engine_ends_with_its_worker_when_the_worker_is_stopped_mid_move(tmp_path):
+    pid_file = tmp_path / "engine.pid"
+    config = engines_config(tmp_path, {"Sleeper": fault_command("hang", "--pid-file", str(pid_file))},
+                            time_per_move=60)
+    runner = BotRunner(spec_of(config, "Sleeper")).start()
+    try:
+        runner.request(new_state("gomoku", **SMALL))
+        while not runner.ready:
+            assert runner.poll() is None, "the engine should have started"
+            time.sleep(0.05)
+        pid = int(pid_file.read_text())
+        assert not _gone(pid)
+    finally:
+        runner.close()
+    for _ in range(200):
+        if _gone(pid):
+            break
+        time.sleep(0.05)
+    assert _gone(pid)
