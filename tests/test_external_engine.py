@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+import main
+
 from game.match.arena import ArenaResult, run_arena
 from game.match.botregistry import BotRegistry
 from game.match.config import Config, load_config
@@ -150,3 +152,30 @@ def test_engine_ends_with_its_worker_when_the_worker_is_stopped_mid_move(tmp_pat
             break
         time.sleep(0.05)
     assert _gone(pid)
+
+
+def engines_setup(tmp_path: Path, engines: dict[str, str]) -> list[str]:
+    engines_config(tmp_path, engines)
+    return ["--config", str(tmp_path / "config.yaml"), "--bots-dir", str(tmp_path / "no-bots")]
+
+
+def test_arena_command_plays_engines_by_name_and_lists_their_failures(capsys, tmp_path):
+    setup = engines_setup(tmp_path, {"Steady": fault_command("none"), "Mumbler": fault_command("garbage")})
+    assert main.main([*setup, "arena", "gomoku(size=9)", "--a", "steady", "--b", "Mumbler", "--games", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "time budget 0.5 s per move" in out
+    assert "B failure: Mumbler (ExternalEngine) raised EngineGarbled: engine Mumbler" in out
+
+
+def test_analyse_command_asks_an_engine_by_name(capsys, tmp_path):
+    setup = engines_setup(tmp_path, {"Steady": fault_command("none")})
+    assert main.main([*setup, "analyse", "gomoku(size=9)", "e5", "--bot", "Steady", "--budget", "0.5"]) == 1
+    assert "Steady (ExternalEngine) does not value moves" in capsys.readouterr().err
+
+
+def test_bots_command_lists_the_engines_and_where_they_log(capsys, tmp_path):
+    setup = engines_setup(tmp_path, {"Steady": fault_command("none")})
+    assert main.main([*setup, "bots"]) == 0
+    out = capsys.readouterr().out
+    assert f"engine Steady: external Gomocup engine: {fault_command('none')}, 0.5 s per move" in out
+    assert f"to {engine_log_path('Steady').parent}" in out
