@@ -179,3 +179,14 @@ def test_bots_command_lists_the_engines_and_where_they_log(capsys, tmp_path):
     out = capsys.readouterr().out
     assert f"engine Steady: external Gomocup engine: {fault_command('none')}, 0.5 s per move" in out
     assert f"to {engine_log_path('Steady').parent}" in out
+
+
+def test_setup_screen_offers_a_configured_engine_with_its_description(make_app, tmp_path):
+    engines_config(tmp_path, {"Steady": fault_command("none")})
+    d = make_app(size=(800, 560), config_path=tmp_path / "config.yaml", game_id="gomoku",
+                 bots_dir=tmp_path / "no-bots")
+    [steady] = [choice for choice in d.scene.choices if choice.label == "Steady"]
+    assert steady.description == f"external Gomocup engine: {fault_command('none')}"
+    d.scene.select(1, "Steady")
+    d.frames(2)
+    assert d.scene.players()[1].bot == "Steady"
