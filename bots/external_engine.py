@@ -17,7 +17,8 @@ which the worker runs before it reports the bot ready: an engine's start-up
 (loading tables, compiling) never counts against its first move. An engine
 that dies or stops answering is stopped at once, so the failure is reported
 within the move's time, and started afresh for the next move, which the client
-then sends as the whole position. An answer that cannot be read or is not
+then sends as the whole position. The engine is told ``ENGINE_SHARE`` of the
+move's budget, so its answer crosses the pipe in time. An answer that cannot be read or is not
 legal leaves the engine running, told the whole position next time. The engine
 dies with its worker (``EngineProcess``: its own process group, and on Linux a
 parent-death signal), so a worker stopped for overrunning takes it along.
@@ -35,6 +36,11 @@ from bots.lib.engine_process import (EngineDied, EngineError, EngineProcess, Eng
 from game.paths import engine_log_path
 from game.rules.bot import Bot, MoveValue
 from game.rules.core import Move, State
+
+#: The part of a move's budget the engine is told it has: the rest covers the pipes,
+#: the client's grace and the worker, so an engine that keeps to its time is never
+#: stopped by the runner for answering a moment late.
+ENGINE_SHARE = 0.8
 
 
 class ExternalEngine(Bot):
@@ -66,7 +72,7 @@ class ExternalEngine(Bot):
     def choose_move(self, state: State, budget: float) -> Move:
         client = self._running()
         try:
-            return client.move(state, budget)
+            return client.move(state, budget * ENGINE_SHARE)
         except EngineError as err:
             self._after(err)
             raise
@@ -74,7 +80,7 @@ class ExternalEngine(Bot):
     def analyse(self, state: State, budget: float) -> dict[Move, MoveValue]:
         client = self._running()
         try:
-            return client.values(state, budget)
+            return client.values(state, budget * ENGINE_SHARE)
         except EngineError as err:
             self._after(err)
             raise
@@ -86,15 +92,6 @@ class ExternalEngine(Bot):
             self._client.new_game()
         except EngineError as err:
             self._after(err)
-
-    def close(self) -> None:
-        """Say goodbye to the engine (the protocol's end) and stop it."""
-        if self._client is not None:
-            try:
-                self._client.close()
-            except EngineError:
-                pass
-        self._stop()
 
     # -- internals --------------------------------------------------------------
     def _running(self) -> EngineClient:

@@ -1,7 +1,7 @@
 """External engines as bots: config.yaml's engines: entries played by ExternalEngine in real bot workers.
 
-The engines are tests/fixtures/engines/fault_engine.py, a tiny Gomocup engine
-that does one fault on purpose (``--once``: only the first time, so the
+The engines are tests/fixtures/engines/fault_engine.py, a tiny Gomocup and
+NBoard engine that does one fault on purpose (``--once``: only the first time, so the
 restarted engine then plays). Each runs as a seat of a real arena game through
 the real BotRunner: the fault is reported by the engine's name, a legal
 fallback move is played, and the game goes on to its end.
@@ -24,11 +24,12 @@ from game.match.botregistry import BotRegistry
 from game.match.config import Config, load_config
 from game.match.runner import BotRunner, BotSpec
 from game.paths import engine_log_path
-from game.rules.catalogue import new_state
+from game.rules.catalogue import game_class, new_state
 
 FAULT_ENGINE = Path(__file__).parent / "fixtures" / "engines" / "fault_engine.py"
-#: Options of the games played: a small board, so a game is short.
-SMALL = {"size": 9}
+#: The game each protocol plays here, with its options (Gomoku on a small board, so a game is short).
+GAMES = {"gomocup": ("gomoku", {"size": 9}), "nboard": ("reversi", {})}
+SMALL = GAMES["gomocup"][1]
 NO_BOTS = BotRegistry(Path("no-bots"))
 
 
@@ -36,46 +37,52 @@ def fault_command(*words: str) -> str:
     return shlex.join([sys.executable, str(FAULT_ENGINE), *words])
 
 
-def engines_config(tmp_path: Path, engines: dict[str, str], time_per_move: float = 0.5) -> Config:
-    """A config whose gomoku engines are ``{name: command}``, each a Gomocup engine."""
-    lines = [f"{name}: {{command: {json.dumps(command)}, protocol: gomocup, time: {time_per_move}}}"
+def engines_config(tmp_path: Path, engines: dict[str, str], time_per_move: float = 0.5,
+                   protocol: str = "gomocup") -> Config:
+    """A config whose engines are ``{name: command}``, each speaking ``protocol`` in its game."""
+    lines = [f"{name}: {{command: {json.dumps(command)}, protocol: {protocol}, time: {time_per_move}}}"
              for name, command in engines.items()]
     path = tmp_path / "config.yaml"
-    path.write_text("games:\n  gomoku:\n    tiers: {}\n    engines:\n" + textwrap.indent("\n".join(lines), "      ") + "\n")
+    path.write_text(f"games:\n  {GAMES[protocol][0]}:\n    tiers: {{}}\n    engines:\n"
+                    + textwrap.indent("\n".join(lines), "      ") + "\n")
     config = load_config(path, registry=NO_BOTS)
     assert config.problems == []
     return config
 
 
-def spec_of(config: Config, name: str) -> BotSpec:
-    return config.bot_spec("gomoku", name, NO_BOTS)
+def spec_of(config: Config, name: str, game_id: str = "gomoku") -> BotSpec:
+    return config.bot_spec(game_id, name, NO_BOTS)
 
 
-def play_one_game(config: Config, first: str, second: str) -> ArenaResult:
-    return run_arena("gomoku", [spec_of(config, first), spec_of(config, second)], 1, options=SMALL, seed=1)
+def play_one_game(config: Config, first: str, second: str, protocol: str = "gomocup") -> ArenaResult:
+    game_id, options = GAMES[protocol]
+    specs = [spec_of(config, first, game_id), spec_of(config, second, game_id)]
+    return run_arena(game_id, specs, 1, options=options, seed=1)
 
 
 def assert_played_to_the_end(result: ArenaResult) -> None:
-    replay = new_state("gomoku", **SMALL)
-    for word in result.transcripts[0].split():
-        replay.push(replay.parse_move(word))
+    options = next(options for game_id, options in GAMES.values() if game_id == result.game_id)
+    replay = game_class(result.game_id).from_text(result.transcripts[0], **options)
     assert replay.is_over()
     assert result.sides[0].wins + result.sides[0].draws + result.sides[0].losses == 1
 
 
-@pytest.mark.parametrize("fault, error, detail", [
-    ("crash", "EngineDied", "exit status 3"),
-    ("silent", "EngineDied", "exit status 0"),
-    ("hang", "EngineTimeout", "no answer within"),
-    ("illegal", "EngineIllegal", "'14,14'"),
-    ("garbage", "EngineGarbled", "no idea, sorry"),
+@pytest.mark.parametrize("protocol, fault, error, detail", [
+    ("gomocup", "crash", "EngineDied", "exit status 3"),
+    ("gomocup", "silent", "EngineDied", "exit status 0"),
+    ("gomocup", "hang", "EngineTimeout", "no answer within"),
+    ("gomocup", "illegal", "EngineIllegal", "'14,14'"),
+    ("gomocup", "garbage", "EngineGarbled", "no idea, sorry"),
+    ("nboard", "crash", "EngineDied", "exit status 3"),
+    ("nboard", "illegal", "EngineIllegal", "'=== D4'"),
+    ("nboard", "garbage", "EngineGarbled", "'=== ?!'"),
 ])
 def test_engine_fault_is_reported_by_name_a_fallback_is_played_and_the_restarted_engine_plays_on(
-        tmp_path, fault, error, detail):
-    name = f"Faulty{fault.title()}"
+        tmp_path, protocol, fault, error, detail):
+    name = f"Faulty{fault.title()}{protocol.title()}"
     config = engines_config(tmp_path, {name: fault_command(fault, "--once", str(tmp_path / "happened")),
-                                       "Steady": fault_command("none")})
-    result = play_one_game(config, name, "Steady")
+                                       "Steady": fault_command("none")}, protocol=protocol)
+    result = play_one_game(config, name, "Steady", protocol)
     assert_played_to_the_end(result)
     faulty, steady = result.sides
     assert faulty.failures == 1 and steady.failures == 0
@@ -84,7 +91,8 @@ def test_engine_fault_is_reported_by_name_a_fallback_is_played_and_the_restarted
     assert detail in text
     assert faulty.moves > 1    # it played on after the fault
     log = engine_log_path(name).read_text(encoding="utf-8")
-    assert "> START 9" in log and "< OK" in log and "# failed: " in log
+    handshake = ("> START 9", "< OK") if protocol == "gomocup" else ("> nboard 2", "< set myname FaultEngine")
+    assert all(line in log for line in handshake) and "# failed: " in log
 
 
 def test_engine_that_crashes_every_time_is_restarted_for_every_move(tmp_path):
