@@ -28,7 +28,7 @@ Its standard error and every protocol line go to its log file
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import Callable, ClassVar, TypeVar
 
 from bots.lib.engine_clients import EngineClient, client_class
 from bots.lib.engine_process import (EngineDied, EngineError, EngineProcess, EngineTimeout,
@@ -41,6 +41,7 @@ from game.rules.core import Move, State
 #: the client's grace and the worker, so an engine that keeps to its time is never
 #: stopped by the runner for answering a moment late.
 ENGINE_SHARE = 0.8
+T = TypeVar("T")
 
 
 class ExternalEngine(Bot):
@@ -70,20 +71,10 @@ class ExternalEngine(Bot):
         self._running()
 
     def choose_move(self, state: State, budget: float) -> Move:
-        client = self._running()
-        try:
-            return client.move(state, budget * ENGINE_SHARE)
-        except EngineError as err:
-            self._after(err)
-            raise
+        return self._ask(lambda client: client.move(state, budget * ENGINE_SHARE))
 
     def analyse(self, state: State, budget: float) -> dict[Move, MoveValue]:
-        client = self._running()
-        try:
-            return client.values(state, budget * ENGINE_SHARE)
-        except EngineError as err:
-            self._after(err)
-            raise
+        return self._ask(lambda client: client.values(state, budget * ENGINE_SHARE))
 
     def new_game(self) -> None:
         if self._client is None:
@@ -94,6 +85,16 @@ class ExternalEngine(Bot):
             self._after(err)
 
     # -- internals --------------------------------------------------------------
+    def _ask(self, request: Callable[[EngineClient], T]) -> T:
+        """``request`` of the running engine's client; after an ``EngineError`` (raised on,
+        for the runner to report) the engine is set right for the next request."""
+        client = self._running()
+        try:
+            return request(client)
+        except EngineError as err:
+            self._after(err)
+            raise
+
     def _running(self) -> EngineClient:
         """The client of a running engine: the engine is started (afresh after a failure)
         and its handshake done, ``engine_name`` being the first thing asked."""
