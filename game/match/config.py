@@ -397,8 +397,9 @@ class Config:
         tier = (game.tier(choice) or (engine.tier() if engine is not None else None)
                 or next((t for label, _, _, t in menu if t and label == choice), None))
         if tier is not None:
-            return BotSpec.of(_info(game_id, tier, registry), budget=game.budget_of(tier) if budget is None else budget,
-                              label=tier.name, params=tier.params, seed=seed)
+            seconds = game.budget_of(tier) if budget is None else budget
+            return BotSpec.of(_info(game_id, tier, registry), budget=seconds, label=tier.name,
+                              params=tier.params, seed=seed)
         budget = game.time_budget if budget is None else budget
         info = _find_bot(game_id, choice.strip(), registry, menu)
         if info is not None:
@@ -801,7 +802,7 @@ class _Reader:
         return seconds
 
     def parse_tiers(self, key: tuple[str, ...], value: Any, default: GameConfig,
-                    engines: list[EngineSpec] = ()) -> list[TierSpec]:
+                    engines: Iterable[EngineSpec] = ()) -> list[TierSpec]:
         key = key + ("tiers",)
         if value is None:
             return []
@@ -832,7 +833,8 @@ class _Reader:
         return tiers
 
     @staticmethod
-    def parse_tier(name: str, entry: Any, engines: Iterable[EngineSpec] = ()) -> TierSpec | tuple[tuple[str, ...], str]:
+    def parse_tier(name: str, entry: Any,
+                   engines: Iterable[EngineSpec] = ()) -> TierSpec | tuple[tuple[str, ...], str]:
         """A tier from its entry (``{bot: ..., params: ...}`` or ``{engine: Name}``, one
         of ``engines``), or (key path below the tier, what is wrong)."""
         if isinstance(entry, str):
@@ -903,7 +905,8 @@ def parse_engine(game_id: str, name: str, entry: Any) -> EngineSpec | tuple[tupl
                       (cwd or "").strip())
 
 
-def _engine_tier(name: str, entry: dict[str, Any], engines: Iterable[EngineSpec]) -> TierSpec | tuple[tuple[str, ...], str]:
+def _engine_tier(name: str, entry: dict[str, Any],
+                 engines: Iterable[EngineSpec]) -> TierSpec | tuple[tuple[str, ...], str]:
     """The tier ``{engine: Name}``, or (key path below the tier, what is wrong)."""
     others = [str(key) for key in entry if key != "engine"]
     if others:
