@@ -430,3 +430,24 @@ def test_the_client_starts_a_restarted_engine_over(tmp_path):
         process.stop()
         process.start()
         assert state.is_legal(client.move(state, 1.0))
+
+
+def test_a_bot_that_prints_cannot_corrupt_the_protocol():
+    command = [sys.executable, str(ROOT / "main.py"), "--bots-dir", str(ROOT / "tests" / "fixtures" / "bots_gomocup"),
+               "engine", "gomoku", "--tier", "NoisyGomoku"]
+    result = subprocess.run(command, input=b"START 15\nBEGIN\nTURN 7,7\nEND\n", capture_output=True,
+                            timeout=PATIENCE, cwd=ROOT)
+    assert result.returncode == 0
+    assert result.stdout.decode().split() == ["OK", "0,0", "1,0"]
+    assert b"written straight to descriptor 1" in result.stderr
+
+
+@pytest.mark.parametrize("args, words", [
+    (["tictactoe"], "error: no engine protocol plays 'tictactoe'; engines: "),
+    (["gomoku", "--tier", "Grandmaster"], "error: no tier or bot 'Grandmaster' for gomoku"),
+])
+def test_a_bad_game_or_tier_is_one_line_and_status_2(args, words):
+    result = subprocess.run([sys.executable, str(ROOT / "main.py"), "engine", *args], capture_output=True,
+                            timeout=PATIENCE, cwd=ROOT)
+    assert result.returncode == 2 and result.stdout == b""
+    assert words in result.stderr.decode().strip().splitlines()[-1]
