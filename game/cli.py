@@ -115,7 +115,7 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
 
     engine = commands.add_parser("engine", help="play a tier's bot as an engine of the game's standard protocol on "
                                                 "standard input and output, for other programs (Gomoku: Gomocup)")
-    engine.add_argument("game", help="game id (gomoku)")
+    engine.add_argument("game", help="the game: gomoku (the Gomocup protocol); docs/engines.md tells more")
     engine.add_argument("--tier", metavar="TIER", help="the tier or bot that plays (default: the game's strongest "
                                                        "tier)")
     return parser
@@ -420,11 +420,10 @@ def run_engine(args: argparse.Namespace) -> int:
 
     from game.engines import SERVERS, server_for
 
-    found = server_for(args.game)
-    if found is None:
-        games = ", ".join(f"{game} ({name})" for name, module in SERVERS.items() for game in module.GAMES)
+    module = server_for(args.game)
+    if module is None:
+        games = ", ".join(f"{game} ({name})" for name, server in SERVERS.items() for game in server.GAMES)
         raise CliError(f"no engine protocol plays {args.game!r}; engines: {games}")
-    _, module = found
     config, registry = load_setup(args)
     warn_problems(config, registry)
     tiers = config.game(args.game).tiers

@@ -18,7 +18,7 @@ from bots.gomoku_easy import GomokuEasy
 from bots.lib.engine_process import EngineDied, EngineError, EngineGarbled, EngineIllegal, EngineProcess
 from bots.lib.gomocup_client import GomocupClient
 from bots.lib.gomocup_text import GomocupTextError, UNLIMITED_MS, about_fields, parse_point, rule_code, rule_name
-from game.engines import server_for
+from game.engines import gomocup, server_for
 from game.engines.gomocup import FASTEST, MIN_MOVES_LEFT, GomocupEngine, TimeInfo, move_budget, moves_left
 from game.rules.gomoku import BLACK, EMPTY, WHITE, Gomoku
 
@@ -261,7 +261,7 @@ def test_about_names_the_engine():
 
 
 def test_gomoku_has_a_protocol_and_tic_tac_toe_none():
-    assert server_for("gomoku")[0] == "gomocup"
+    assert server_for("gomoku") is gomocup
     assert server_for("tictactoe") is None
 
 

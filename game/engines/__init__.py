@@ -1,10 +1,10 @@
-"""Our bots behind the standard engine protocols, so other programs can play them.
+"""Our engines behind the standard text protocols other programs speak: one module per protocol.
 
-A layer right above ``game.match``: each module speaks one protocol on
-standard input and output with the bot of a tier built in process, and
-exposes ``GAMES`` (the game ids it plays) and ``serve(game_id, tier, config,
-registry, stdin, stdout) -> exit status``. ``python main.py engine GAME``
-(``game/cli.py``) finds the module through ``server_for``.
+Each module has ``GAMES`` (the games it serves) and ``serve(game_id, tier,
+config, registry, stdin, stdout)``, which answers the protocol's commands
+with a bot of ``tier`` running in this process until the input ends, and
+returns an exit status. ``main.py engine GAME`` finds the module through
+``server_for``.
 """
 from __future__ import annotations
 
@@ -12,10 +12,9 @@ from types import ModuleType
 
 from game.engines import gomocup
 
-#: Each protocol's module, by the protocol's name.
 SERVERS: dict[str, ModuleType] = {"gomocup": gomocup}
 
 
-def server_for(game_id: str) -> tuple[str, ModuleType] | None:
-    """The protocol that plays ``game_id`` and its module, or None if no protocol does."""
-    return next(((name, module) for name, module in SERVERS.items() if game_id in module.GAMES), None)
+def server_for(game_id: str) -> ModuleType | None:
+    """The protocol module that serves ``game_id``, or ``None`` if no protocol has it."""
+    return next((module for module in SERVERS.values() if game_id in module.GAMES), None)
