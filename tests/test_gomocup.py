@@ -236,6 +236,30 @@ def test_a_rule_we_cannot_play_makes_moves_errors_until_a_rule_we_play_comes():
     assert engine.state.rule == "standard"
 
 
+def test_a_rule_changed_mid_game_replays_the_stones_under_it():
+    engine = started()
+    answer(engine, "TURN 7,7")
+    answer(engine, "INFO rule 4")
+    assert engine.state.rule == "renju" and len(engine.state.move_stack) == 2
+
+
+def test_a_rule_the_stones_break_needs_a_new_position():
+    engine = started()
+    # Black (the opponent) 5,7 6,7 7,5 7,6 7,7: a double-three at 7,7, fine in freestyle, forbidden in Renju.
+    answer(engine, "BOARD", "5,7,2", "0,0,1", "6,7,2", "14,0,1", "7,5,2", "0,14,1", "7,6,2", "14,14,1", "7,7,2",
+           "DONE")
+    answer(engine, "INFO rule 4")
+    assert "no game under rule 4" in answer(engine, "TURN 1,1")[0]
+    reply = answer(engine, "BOARD", "7,7,2", "DONE")
+    assert re.fullmatch(r"\d+,\d+", reply[-1]) and engine.state.rule == "renju"
+
+
+def test_words_may_be_apart_by_tabs_and_commands_in_any_case():
+    engine = engine_in_process()
+    assert answer(engine, "start\t15") == ["OK"]
+    assert re.fullmatch(r"\d+,\d+", answer(engine, "Turn  7,7")[-1])
+
+
 def test_the_turn_limit_reaches_the_bot():
     seen = []
 
@@ -280,6 +304,13 @@ def test_the_command_answers_garbage_as_the_protocol_says_and_exits_0_at_end_of_
     assert lines[0].startswith("ERROR no board yet") and lines[1].startswith("UNKNOWN")
     assert "OK" in lines and re.fullmatch(r"\d+,\d+", lines[-1])
     assert b"Traceback" not in result.stderr
+
+
+def test_an_endless_line_is_an_error_and_the_engine_goes_on():
+    result = run_engine(b"START 15\n" + b"x" * 100_000 + b"\nTURN 7,7\n")
+    lines = result.stdout.decode().splitlines()
+    assert lines[0] == "OK" and lines[1].startswith("ERROR a line longer than")
+    assert re.fullmatch(r"\d+,\d+", lines[2]) and len(lines) == 3
 
 
 def test_end_ends_the_command_at_once_with_nothing_more_said():

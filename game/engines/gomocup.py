@@ -57,6 +57,8 @@ MARGIN_SHARE, MARGIN_SECONDS = 0.1, 0.05
 FASTEST = MIN_TIME_BUDGET
 #: The longest ``BOARD`` a manager may send (lines before ``DONE``); more is an error.
 MAX_BOARD_LINES = 19 * 19 + 1
+#: The longest input line read; the rest of a longer one is skipped and the line answered ``ERROR``.
+MAX_LINE = 4096
 
 
 @dataclass(frozen=True)
@@ -145,6 +147,7 @@ class GomocupEngine:
         self.size: int | None = None
         self.rule = "freestyle"
         self.refusal: str | None = None
+        self.lost: str | None = None
         self.info = TimeInfo(default=default_budget)
         self.notes: list[str] = []
         self.board_lines: list[str] | None = None
@@ -161,9 +164,9 @@ class GomocupEngine:
             return self._board_line(text, received)
         if not text:
             return []
-        word, _, rest = text.partition(" ")
+        word, *more = text.split(None, 1)
         command = word.upper()
-        rest = rest.strip()
+        rest = more[0].strip() if more else ""
         if command == "INFO":
             self._info(rest)
             return []
@@ -221,13 +224,12 @@ class GomocupEngine:
             raise _Refused(f"unsupported size {size}: this engine plays {', '.join(map(str, SIZES))}")
         self._ready_bot()
         self.size = size
-        self.state = Gomoku(size=size, rule=self.rule)
-        self.bot.new_game()
-        return ["OK"]
+        return self._restart("", 0.0)
 
     def _restart(self, rest: str, received: float) -> list[str]:
-        self._started()
-        self.state = Gomoku(size=self.size, rule=self.rule)
+        if self.size is None:
+            raise _Refused("no board yet: send START with a board size first")
+        self.state, self.lost = Gomoku(size=self.size, rule=self.rule), None
         self.bot.new_game()
         return ["OK"]
 
@@ -258,7 +260,9 @@ class GomocupEngine:
         return []
 
     def _board_done(self, lines: list[str], received: float) -> list[str]:
-        state = self._playable()
+        self._started(replacing=True)
+        if self.refusal is not None:
+            raise _Refused(self.refusal)
         if len(lines) > MAX_BOARD_LINES:
             raise _Refused(f"BOARD of {len(lines)} lines: a {self.size}x{self.size} board has fewer points")
         stones: list[tuple[int, int]] = []
@@ -271,7 +275,7 @@ class GomocupEngine:
                 raise _Refused(f"BOARD line {quoted(line)}: field {quoted(words[2])} is not 1 (own stone) or "
                                "2 (opponent's); 3 belongs to a continuous game, which this engine does not play")
             stones.append((point, int(words[2])))
-        self.state = self._position(stones)
+        self.state, self.lost = self._position(stones), None
         self.bot.new_game()
         return self._reply(received)
 
@@ -365,24 +369,30 @@ class GomocupEngine:
                 for point in self.state.move_stack:
                     again.push(point)
             except IllegalMove as err:
-                self.refusal = f"the stones on the board are not a game under rule {code}: {err}"
+                self.lost = (f"the stones on the board are no game under rule {code} ({err}): send the "
+                             "position again (RESTART, BOARD)")
                 return
             self.state = again
 
     # -- helpers ----------------------------------------------------------------
-    def _started(self) -> Gomoku:
-        if self.state is None:
+    def _started(self, replacing: bool = False) -> Gomoku:
+        """The position; ``_Refused`` before ``START``, and while a rule change left it
+        unplayable, unless the command is ``replacing`` it (or reading a point for a new one)."""
+        if self.state is None or self.size is None:
             raise _Refused("no board yet: send START with a board size first")
+        if self.lost is not None and not replacing:
+            raise _Refused(self.lost)
         return self.state
 
     def _playable(self) -> Gomoku:
+        """The position, for a command that moves: refused under a rule this engine does not play."""
         state = self._started()
         if self.refusal is not None:
             raise _Refused(self.refusal)
         return state
 
     def _point(self, text: str, command: str) -> int:
-        state = self._started()
+        state = self._started(replacing=True)
         try:
             x, y = parse_point(text)
         except GomocupTextError as err:
@@ -458,13 +468,17 @@ def serve(game_id: str, tier: str, config: Config, registry: BotRegistry, stdin:
     engine = GomocupEngine(make_bot, spec.label, spec.budget)
     while not engine.ended:
         try:
-            line = stdin.readline()
+            line = stdin.readline(MAX_LINE)
+            if len(line) == MAX_LINE and not line.endswith("\n"):
+                while (rest := stdin.readline(MAX_LINE)) and not rest.endswith("\n"):
+                    pass
+                answers = [f"ERROR a line longer than {MAX_LINE} characters, beginning {quoted(line)}"]
+            elif not line:
+                break
+            else:
+                answers = engine.handle(line)
         except (UnicodeDecodeError, ValueError) as err:
             answers = [f"ERROR a line that is not text: {one_line(str(err))[:120]}"]
-        else:
-            if not line:
-                break
-            answers = engine.handle(line)
         for answer in answers:
             stdout.write(answer + "\n")
         stdout.flush()
