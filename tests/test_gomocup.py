@@ -463,14 +463,25 @@ def test_the_client_starts_a_restarted_engine_over(tmp_path):
         assert state.is_legal(client.move(state, 1.0))
 
 
-def test_a_bot_that_prints_cannot_corrupt_the_protocol():
+def fixture_bot_engine(bot: str, text: bytes) -> subprocess.CompletedProcess:
     command = [sys.executable, str(ROOT / "main.py"), "--bots-dir", str(ROOT / "tests" / "fixtures" / "bots_gomocup"),
-               "engine", "gomoku", "--tier", "NoisyGomoku"]
-    result = subprocess.run(command, input=b"START 15\nBEGIN\nTURN 7,7\nEND\n", capture_output=True,
-                            timeout=PATIENCE, cwd=ROOT)
+               "engine", "gomoku", "--tier", bot]
+    return subprocess.run(command, input=text, capture_output=True, timeout=PATIENCE, cwd=ROOT)
+
+
+def test_a_bot_that_prints_cannot_corrupt_the_protocol():
+    result = fixture_bot_engine("NoisyGomoku", b"START 15\nBEGIN\nTURN 7,7\nEND\n")
     assert result.returncode == 0
     assert result.stdout.decode().split() == ["OK", "0,0", "1,0"]
     assert b"written straight to descriptor 1" in result.stderr
+
+
+def test_a_bot_that_cannot_be_prepared_answers_start_with_error_and_the_engine_goes_on():
+    result = fixture_bot_engine("BrokenGomoku", b"START 15\nBEGIN\nABOUT\n")
+    lines = result.stdout.decode().splitlines()
+    assert lines[0] == "ERROR the Broken bot could not be prepared: RuntimeError: no engine here"
+    assert lines[1].startswith("ERROR no board yet") and lines[2].startswith('name="Board Arcade Gomoku Broken"')
+    assert result.returncode == 0
 
 
 @pytest.mark.parametrize("args, words", [

@@ -133,8 +133,8 @@ class GomocupEngine:
     """One engine session: the position the manager has set up, its limits and the bot.
 
     ``handle(line)`` answers one command (a list of output lines, perhaps
-    empty); ``serve`` feeds it the input. The bot is built by ``make_bot`` and
-    compiled (``warm_up``) at the first ``START``, not before, so the engine
+    empty); ``serve`` feeds it the input. The bot comes from ``make_bot`` and
+    is compiled (``warm_up``) at the first ``START``, not before, so the engine
     starts at once and a manager's first ``START`` waits for numba only once.
     """
 
@@ -460,10 +460,16 @@ def serve(game_id: str, tier: str, config: Config, registry: BotRegistry, stdin:
     if game_id not in GAMES:
         raise ValueError(f"the Gomocup protocol plays {', '.join(GAMES)}, not {game_id!r}")
     spec = config.bot_spec(game_id, tier, registry)
+    try:  # built now, so START pays only for the warm-up; a failure is START's ERROR
+        cls, _ = import_bot_class(spec.module, spec.key, spec.path)
+        bot, failure = cls(seed=spec.seed, **spec.params), None
+    except Exception as err:  # noqa: BLE001 - told to the manager at START
+        bot, failure = None, err
 
     def make_bot() -> Any:
-        cls, _ = import_bot_class(spec.module, spec.key, spec.path)
-        return cls(seed=spec.seed, **spec.params)
+        if failure is not None:
+            raise failure
+        return bot
 
     engine = GomocupEngine(make_bot, spec.label, spec.budget)
     while not engine.ended:
