@@ -45,11 +45,9 @@ from game.rules.core import BadNotation, IllegalMove
 from game.rules.gomoku import EMPTY, SIZES, Gomoku
 
 GAMES = ("gomoku",)
-#: Own moves a game is expected to last beyond the stones on the board, at least
-#: (the share of the match clock a move may take is what is left over this many).
-MIN_MOVES_LEFT = 15
-#: The plies a long game lasts: own moves left are estimated as half of what is left of them.
-TYPICAL_PLIES = 100
+#: The plies a long game lasts: the own moves still to play are estimated as half of what is
+#: left of them, and never fewer than ``MIN_MOVES_LEFT`` (a game may outlast the estimate).
+TYPICAL_PLIES, MIN_MOVES_LEFT = 100, 15
 #: The budget kept back from a limit for reading the command, the pipe and the bot's overshoot:
 #: a share of the limit and at least a fixed time.
 MARGIN_SHARE, MARGIN_SECONDS = 0.1, 0.05
@@ -170,8 +168,7 @@ class GomocupEngine:
         if command == "INFO":
             self._info(rest)
             return []
-        answers = [f"MESSAGE {note}" for note in self.notes]
-        self.notes = []
+        answers = self._told_notes()
         handler = _COMMANDS.get(command)
         if handler is None:
             return answers + [f"UNKNOWN unknown command {quoted(word)}: this engine knows "
@@ -188,19 +185,23 @@ class GomocupEngine:
             self.ended = True
             return []
         if text.upper() != "DONE":
-            if self.board_lines is not None and text:
+            if self.board_lines is not None and text and len(self.board_lines) <= MAX_BOARD_LINES:
                 self.board_lines.append(text)
             return []
         if self.skipping_to_done:
             self.skipping_to_done = False
             return ["UNKNOWN SWAP2BOARD is not supported: this engine plays openings given by BOARD"]
         lines, self.board_lines = self.board_lines or [], None
-        answers = [f"MESSAGE {note}" for note in self.notes]
-        self.notes = []
+        answers = self._told_notes()
         try:
             return answers + self._board_done(lines, received)
         except _Refused as err:
             return answers + [f"ERROR {one_line(str(err))}"]
+
+    def _told_notes(self) -> list[str]:
+        """The ``MESSAGE`` lines of the notes kept for the next answer (``INFO`` problems), now said."""
+        answers, self.notes = [f"MESSAGE {note}" for note in self.notes], []
+        return answers
 
     # -- commands ---------------------------------------------------------------
     def _start(self, rest: str, received: float) -> list[str]:
@@ -264,7 +265,7 @@ class GomocupEngine:
         if self.refusal is not None:
             raise _Refused(self.refusal)
         if len(lines) > MAX_BOARD_LINES:
-            raise _Refused(f"BOARD of {len(lines)} lines: a {self.size}x{self.size} board has fewer points")
+            raise _Refused(f"BOARD of more than {MAX_BOARD_LINES} lines: no board of ours has so many points")
         stones: list[tuple[int, int]] = []
         for line in lines:
             words = [word.strip() for word in line.split(",")]
