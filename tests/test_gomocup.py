@@ -367,9 +367,11 @@ def legal_reply(state: Gomoku, seed: int) -> int:
     return GomokuEasy(seed=seed).choose_move(state.copy(), 0.05)
 
 
-def test_two_of_our_engines_play_a_game_through_the_client(tmp_path):
-    state = Gomoku(size=11)
-    with EngineProcess(our_engine(), name="black") as black_process, \
+@pytest.mark.parametrize("size, rule", [(11, "freestyle"), (15, "renju")])
+def test_two_of_our_engines_play_a_game_through_the_client(size, rule, tmp_path):
+    state = Gomoku(size=size, rule=rule)
+    log = tmp_path / "black.log"
+    with EngineProcess(our_engine(), name="black", log_path=log) as black_process, \
             EngineProcess(our_engine(), name="white") as white_process:
         clients = [GomocupClient(black_process, start_timeout=PATIENCE),
                    GomocupClient(white_process, start_timeout=PATIENCE)]
@@ -379,6 +381,7 @@ def test_two_of_our_engines_play_a_game_through_the_client(tmp_path):
         for client in clients:
             client.close()
     assert state.outcome() is not None
+    assert f"> START {size}" in log.read_text() and f"> INFO rule {rule_code(rule)}" in log.read_text()
 
 
 def test_the_client_takes_back_and_sends_a_whole_position(tmp_path):
