@@ -231,8 +231,8 @@ class GomocupClient:
             try:
                 line = self.process.read_line(max(0.0, left)).strip()
             except EngineTimeout:
-                raise EngineTimeout(f"engine {self.process.name} gave no answer to {command} "
-                                    f"within {timeout:.2f} s") from None
+                raise EngineTimeout(f"engine {self.process.name}: no answer within {timeout:.2f} s "
+                                    f"(to {command})") from None
             word = line.split(" ", 1)[0].upper()
             if line and word not in ("MESSAGE", "DEBUG"):
                 return line
