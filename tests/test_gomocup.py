@@ -417,7 +417,7 @@ def test_an_engine_answering_garbage_is_garbled(tmp_path):
 def test_an_engine_answering_an_occupied_point_plays_illegally(tmp_path):
     state = Gomoku.from_text("h8", size=15)
     with faulty("occupied", tmp_path) as process:
-        with pytest.raises(EngineIllegal, match=r"7,7 to TURN 7,7: .*taken.*White to move"):
+        with pytest.raises(EngineIllegal, match=r"'7,7' to TURN 7,7: .*taken.*White to move"):
             GomocupClient(process).move(state, 1.0)
 
 

@@ -163,7 +163,7 @@ class GomocupClient:
         except GomocupTextError:
             raise EngineGarbled(f"engine {self.process.name} answered {quoted(line)} to {command}: "
                                 "not a move x,y") from None
-        point = self._legal_point(state, x, y, command)
+        point = self._legal_point(state, x, y, line, command)
         self._known = target + [point]
         return point
 
@@ -242,18 +242,18 @@ class GomocupClient:
         for line in self.process.drain():
             self.process.note(f"skipped unasked line {quoted(line)}")
 
-    def _legal_point(self, state: State, x: int, y: int, command: str) -> int:
+    def _legal_point(self, state: State, x: int, y: int, line: str, command: str) -> int:
         size = state.options["size"]
         side = f"{state.seat_name(state.turn)} to move after {len(state.move_stack)} moves"
         if not (0 <= x < size and 0 <= y < size):
-            raise EngineIllegal(f"engine {self.process.name} answered {point_text(x, y)} to {command}: off the "
+            raise EngineIllegal(f"engine {self.process.name} answered {quoted(line)} to {command}: off the "
                                 f"{size}x{size} board ({side})")
         point = y * size + x
         trial = state.copy()
         try:
             trial.push(point)
         except IllegalMove as err:
-            raise EngineIllegal(f"engine {self.process.name} answered {point_text(x, y)} to {command}: {err} "
+            raise EngineIllegal(f"engine {self.process.name} answered {quoted(line)} to {command}: {err} "
                                 f"({side})") from None
         return point
 
