@@ -404,8 +404,9 @@ def test_the_client_takes_back_and_sends_a_whole_position(tmp_path):
     assert "> TAKEBACK" in text and "> RESTART" in text and "> BOARD" in text
 
 
-def faulty(mode: str, tmp_path: Path) -> EngineProcess:
-    return EngineProcess([sys.executable, str(FAULTY), mode], name=f"faulty-{mode}", log_path=tmp_path / "f.log")
+def faulty(mode: str, tmp_path: Path, *args: str) -> EngineProcess:
+    return EngineProcess([sys.executable, str(FAULTY), mode, *args], name=f"faulty-{mode}",
+                         log_path=tmp_path / "f.log")
 
 
 def test_an_engine_answering_garbage_is_garbled(tmp_path):
@@ -450,6 +451,24 @@ def test_an_engine_refusing_the_board_size_is_an_error_naming_the_size(tmp_path)
     with faulty("chatty", tmp_path) as process:
         with pytest.raises(EngineError, match="9x9 board"):
             GomocupClient(process).move(Gomoku(size=9), 1.0)
+
+
+def test_the_handshake_starts_the_engine_on_the_default_board(tmp_path):
+    with faulty("chatty", tmp_path) as process:
+        client = GomocupClient(process)
+        assert client.engine_name() == "faulty chatty"
+        assert client.move(Gomoku(size=15), 1.0) == Gomoku(size=15).point(0, 0)
+    text = (tmp_path / "f.log").read_text()
+    assert text.count("> START 15") == 1 and text.index("> START 15") < text.index("> BEGIN")
+
+
+def test_a_default_board_refused_at_the_handshake_is_no_failure_until_a_game_needs_it(tmp_path):
+    with faulty("chatty", tmp_path, "9") as process:
+        client = GomocupClient(process)
+        assert client.engine_name() == "faulty chatty"
+        assert Gomoku(size=9).is_legal(client.move(Gomoku(size=9), 1.0))
+        with pytest.raises(EngineError, match="15x15 board"):
+            client.move(Gomoku(size=15), 1.0)
 
 
 def test_the_client_starts_a_restarted_engine_over(tmp_path):

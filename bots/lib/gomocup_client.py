@@ -2,8 +2,9 @@
 
 ``GomocupClient`` drives an engine program (an ``EngineProcess`` its caller
 started) through the protocol the Piskvork manager and the Gomocup tournament
-use (https://plastovicka.github.io/protocl2en.htm): ``START`` with the board
-size, ``INFO rule`` and ``INFO timeout_turn``, then for each move only what
+use (https://plastovicka.github.io/protocl2en.htm): ``ABOUT`` and ``START`` on
+the default board as the handshake (``engine_name``), ``START`` again for
+another board size, ``INFO rule`` and ``INFO timeout_turn``, then for each move only what
 changed since the position the engine last knew: ``TURN x,y`` after one
 opponent move, ``BEGIN`` on an empty board, ``TAKEBACK`` (when the engine knows
 it) for a position that went back, and otherwise the whole position,
@@ -32,6 +33,7 @@ from bots.lib.gomocup_text import (
 )
 from game.rules.bot import MoveValue
 from game.rules.core import IllegalMove, Move, State
+from game.rules.gomoku import Gomoku
 
 #: Seconds an engine may take to answer ``START`` (a first start may load or compile a lot: ours does).
 START_TIMEOUT = 60.0
@@ -41,6 +43,8 @@ COMMAND_TIMEOUT = 5.0
 GRACE_SHARE, PIPE_GRACE = 0.1, 0.2
 #: The most moves taken back one by one to reach an earlier position (more: the whole position is sent).
 MAX_TAKEBACKS = 4
+#: The board the handshake starts an engine on: Gomoku's default size.
+DEFAULT_SIZE = Gomoku.check_options({})["size"]
 #: Longest engine name kept from an old brain's free-text ``ABOUT``.
 NAME_CHARS = 60
 
@@ -89,7 +93,13 @@ class GomocupClient:
         return {}
 
     def engine_name(self) -> str | None:
-        """The engine's name from ``ABOUT`` (``name="..."``, else an old brain's free text), None if it has none."""
+        """The engine's name from ``ABOUT`` (``name="..."``, else an old brain's free text), None if it has none.
+
+        Asked first, it is the handshake: the engine is also started on the
+        default board (``START 15``), so what an engine does at ``START``
+        (loading tables, compiling: ours compiles its bot) happens before the
+        first move's clock runs. An engine that refuses that board is told its
+        game's board at the first move, which reports the refusal."""
         if not self._asked_name:
             self._skip_waiting()
             self.process.send("ABOUT")
@@ -101,6 +111,15 @@ class GomocupClient:
                 self._name = one_line(fields["name"])[:NAME_CHARS] or None
             elif word not in ("UNKNOWN", "ERROR") and one_line(line):
                 self._name = one_line(line)[:NAME_CHARS]
+        if self._pid != self.process.pid:
+            try:
+                self._start(DEFAULT_SIZE)
+            except (EngineDied, EngineTimeout):
+                self._forget()
+                raise
+            except EngineError as err:
+                self.process.note(f"the default board was refused, the game's is asked at the first move: {err}")
+                self._forget()
         return self._name
 
     def new_game(self) -> None:
@@ -126,14 +145,7 @@ class GomocupClient:
         """``START`` (a new process or another board size), then the ``INFO`` that changed."""
         size, rule = state.options["size"], rule_code(state.options["rule"])
         if self._pid != self.process.pid or self._size != size:
-            self._forget()
-            self._skip_waiting()
-            self.process.send(f"START {size}")
-            self._expect_ok(f"START {size}", self.start_timeout,
-                            refused=f"cannot play on a {size}x{size} board")
-            self._pid, self._size, self._known = self.process.pid, size, []
-            self.process.send("INFO timeout_match 0")
-            self.process.send(f"INFO time_left {UNLIMITED_MS}")
+            self._start(size)
         if self._rule != rule:
             self.process.send(f"INFO rule {rule}")
             self._rule = rule
@@ -141,6 +153,16 @@ class GomocupClient:
         if self._turn_ms != turn_ms:
             self.process.send(f"INFO timeout_turn {turn_ms}")
             self._turn_ms = turn_ms
+
+    def _start(self, size: int) -> None:
+        """``START`` the engine on a ``size`` board with no match clock (it then knows no rule or turn time)."""
+        self._forget()
+        self._skip_waiting()
+        self.process.send(f"START {size}")
+        self._expect_ok(f"START {size}", self.start_timeout, refused=f"cannot play on a {size}x{size} board")
+        self._pid, self._size, self._known = self.process.pid, size, []
+        self.process.send("INFO timeout_match 0")
+        self.process.send(f"INFO time_left {UNLIMITED_MS}")
 
     def _ask_move(self, state: State, budget: float) -> int:
         """Bring the engine to ``state``, ask for its move, and return it checked."""
