@@ -432,7 +432,7 @@ def test_an_engine_exiting_mid_game_died_and_its_last_words_are_kept(tmp_path):
             client.move(state, 1.0)
 
 
-def test_messages_before_answers_are_skipped_and_a_missing_takeback_falls_back_to_the_board(tmp_path):
+def test_messages_are_skipped_and_a_missing_takeback_or_restart_falls_back_to_start_and_board(tmp_path):
     state = Gomoku(size=15)
     with faulty("chatty", tmp_path) as process:
         client = GomocupClient(process)
@@ -445,6 +445,7 @@ def test_messages_before_answers_are_skipped_and_a_missing_takeback_falls_back_t
         assert state.is_legal(client.move(state, 1.0))
     text = (tmp_path / "f.log").read_text()
     assert "> TAKEBACK" in text and "> BOARD" in text
+    assert "< UNKNOWN restart" in text and text.count("> START 15") == 3 and text.count("> INFO rule 0") == 3
 
 
 def test_an_engine_refusing_the_board_size_is_an_error_naming_the_size(tmp_path):

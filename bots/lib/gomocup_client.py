@@ -146,11 +146,14 @@ class GomocupClient:
         size, rule = state.options["size"], rule_code(state.options["rule"])
         if self._pid != self.process.pid or self._size != size:
             self._start(size)
-        if self._rule != rule:
+        self._tell(rule, max(1, round(budget * 1000)))
+
+    def _tell(self, rule: int | None, turn_ms: int | None) -> None:
+        """``INFO rule`` and ``INFO timeout_turn`` (milliseconds), each if it changed."""
+        if rule is not None and self._rule != rule:
             self.process.send(f"INFO rule {rule}")
             self._rule = rule
-        turn_ms = max(1, round(budget * 1000))
-        if self._turn_ms != turn_ms:
+        if turn_ms is not None and self._turn_ms != turn_ms:
             self.process.send(f"INFO timeout_turn {turn_ms}")
             self._turn_ms = turn_ms
 
@@ -169,9 +172,9 @@ class GomocupClient:
         target = list(state.move_stack)
         self._skip_waiting()
         command = self._catch_up(state, target)
-        timeout = budget + max(PIPE_GRACE, GRACE_SHARE * budget)
+        deadline = time.monotonic() + budget + max(PIPE_GRACE, GRACE_SHARE * budget)
         while True:
-            line = self._answer(timeout, command)
+            line = self._answer(deadline - time.monotonic(), command)
             word, _, rest = line.partition(" ")
             if word.upper() == "SUGGEST":
                 self.process.send(f"PLAY {rest.strip()}")
@@ -205,9 +208,9 @@ class GomocupClient:
         if known != []:
             self.process.send("RESTART")
             if self._answer(COMMAND_TIMEOUT, "RESTART").split(" ", 1)[0].upper() != "OK":
-                self.process.send(f"START {self._size}")
-                self._expect_ok(f"START {self._size}", self.start_timeout,
-                                refused=f"cannot play on a {self._size}x{self._size} board")
+                rule, turn_ms = self._rule, self._turn_ms
+                self._start(self._size)
+                self._tell(rule, turn_ms)
             self._known = []
         if not target:
             return self._send("BEGIN")
