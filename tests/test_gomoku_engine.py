@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 from bots.gomoku_hard import GomokuHard
@@ -19,8 +20,9 @@ from bots.gomoku_master import GomokuMaster
 from bots.lib.gomoku_board import (B3, B4, BLACK, DEAD, F3, F4, FIVE, GRADE, GRADE_COUNT, GRADE_DOUBLE_THREE,
                                    GRADE_FOUR_THREE, GRADE_WIN, KEY_POINTS, OVERLINE, POINT_VALUES, WHITE, Board,
                                    exact_colours, fresh_keys, pattern_table)
-from bots.lib.gomoku_engine import HAND_TERMS, THEIR_FOUR_THREE_NEXT, Search, evaluate
-from bots.lib.gomoku_threats import ThreatSearch
+from bots.lib.gomoku_engine import HAND_TERMS, THEIR_FOUR_THREE_NEXT, Search, evaluate, negamax
+from bots.lib.gomoku_threats import ThreatSearch, threat_search
+from bots.lib.search_state import refcount_calls
 from game.rules.bot import AT_LEAST, AT_MOST, VALUE
 from game.rules.gomoku import Gomoku, forbidden_reason
 from tests.gomoku_tactics import TACTICS, Tactic
@@ -123,7 +125,7 @@ def test_codes_kept_move_by_move_equal_codes_computed_afresh():
         for point in rng.sample(stones, 15):
             board.lift(point)
         keys, pats, tally = board.keys.copy(), board.pats.copy(), board.tally.copy()
-        fresh_keys(board.cells, board.keys, board.pats, board.tally, board.table, board.values, board.offsets)
+        fresh_keys(board.record)
         on_board = board.points
         assert (keys[:, on_board] == board.keys[:, on_board]).all()
         assert (pats == board.pats).all() and (tally == board.tally).all()
@@ -143,6 +145,11 @@ def test_a_points_grade_names_the_double_threat_it_makes(name, point, grade):
     assert board.tally[BLACK, GRADE_COUNT + grade] >= 1
 
 
+def test_a_board_larger_than_the_record_holds_is_refused_naming_its_size():
+    with pytest.raises(ValueError, match="21x21"):
+        Board(21, "freestyle")
+
+
 def test_forbidden_check_agrees_with_the_rules_on_random_boards():
     rng = random.Random(5)
     checked = forbidden = 0
@@ -156,6 +163,14 @@ def test_forbidden_check_agrees_with_the_rules_on_random_boards():
                 checked += 1
                 forbidden += expected is not None
     assert forbidden > 100 and checked > forbidden
+
+
+def test_the_search_loops_do_no_reference_counting():
+    board = Board(9, "renju")
+    search, threats = Search(board, 12, prune=True, reduce=True), ThreatSearch(board)
+    i = np.int64
+    assert refcount_calls(negamax, board.record, search.record, i(1), i(3), i(-5), i(5), i(7), i(0), i(1)) == 0
+    assert refcount_calls(threat_search, board.record, threats.record, i(3), i(7), False) == 0
 
 
 # -- the tactical set -------------------------------------------------------------------------------
