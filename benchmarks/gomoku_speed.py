@@ -110,15 +110,16 @@ RECORDED: dict[tuple[str, str], tuple[int, str]] = {
 
 
 def fixed_depth_row(tier: type[GomokuHard], state: Gomoku, depth: int, exact: bool = False
-                    ) -> tuple[int, int, int]:
-    """(nodes, best move as a rules point, its value) of the tier's alpha-beta deepened to ``depth``
-    (with ``exact``, every root move's value exact, as an analysis searches)."""
+                    ) -> tuple[int, int, int, float]:
+    """(nodes, best move as a rules point, its value, seconds searching) of the tier's alpha-beta
+    deepened to ``depth`` (with ``exact``, every root move's value exact, as an analysis searches)."""
     board = Board.of(state, tier.point_values)
     colour = Gomoku.colour(state.turn)
     bot = tier(seed=0)
     search = Search(board, bot.width, prune=tier.vct, reduce=tier.vct, terms=tier.eval_terms)
     roots = search.candidates(colour, ROOT_WIDTH)[:max(bot.width, 2)]
     move, value = -1, 0
+    begun = time.perf_counter()
     for d in range(1, depth + 1):
         best, values, aborted = search.search(colour, roots, d, time.perf_counter() + 600.0, 1 << 50, exact)
         if aborted or best < 0:
@@ -126,37 +127,38 @@ def fixed_depth_row(tier: type[GomokuHard], state: Gomoku, depth: int, exact: bo
         move, value = roots[best], int(values[best])
         if not exact:
             roots.insert(0, roots.pop(best))
-    return search.nodes, to_point(board.size, move), value
+    return search.nodes, to_point(board.size, move), value, time.perf_counter() - begun
 
 
 def check_rows() -> list[tuple]:
-    """Every ``--check`` figure: (position, what, nodes, answer)."""
+    """Every ``--check`` figure: (position, what, nodes, answer, seconds searching)."""
     rows = []
     for name, rule, moves, *size in CHECK_POSITIONS:
         state = Gomoku.from_text(moves, rule=rule, size=size[0] if size else 15)
         for tier in (GomokuHard, GomokuMaster):
             label = "Hard" if tier is GomokuHard else "Master"
-            nodes, move, value = fixed_depth_row(tier, state, CHECK_DEPTH[label])
-            rows.append((name, f"{label} d{CHECK_DEPTH[label]}", nodes, f"{state.move_to_str(move)} {value}"))
-        nodes, move, value = fixed_depth_row(GomokuMaster, state, CHECK_EXACT_DEPTH, exact=True)
-        rows.append((name, f"exact d{CHECK_EXACT_DEPTH}", nodes, f"{state.move_to_str(move)} {value}"))
+            nodes, move, value, used = fixed_depth_row(tier, state, CHECK_DEPTH[label])
+            rows.append((name, f"{label} d{CHECK_DEPTH[label]}", nodes, f"{state.move_to_str(move)} {value}", used))
+        nodes, move, value, used = fixed_depth_row(GomokuMaster, state, CHECK_EXACT_DEPTH, exact=True)
+        rows.append((name, f"exact d{CHECK_EXACT_DEPTH}", nodes, f"{state.move_to_str(move)} {value}", used))
         for side, attacker in (("mover", Gomoku.colour(state.turn)), ("other", 3 - Gomoku.colour(state.turn))):
             for vct in (False, True):
                 rows.append((name, f"{'VCT' if vct else 'VCF'} {side}", *proof_row(state, attacker, vct)))
     return rows
 
 
-def proof_row(state: Gomoku, attacker: int, vct: bool) -> tuple[int, str]:
-    """(nodes, answer) of one threat search as the tier runs it, its line and, for a win, the line
-    along which the defender holds out longest (``principal_line``)."""
+def proof_row(state: Gomoku, attacker: int, vct: bool) -> tuple[int, str, float]:
+    """(nodes, answer, seconds searching) of one threat search as the tier runs it, its line and, for
+    a win, the line along which the defender holds out longest (``principal_line``)."""
     threats = ThreatSearch(Board.of(state))
-    far = time.perf_counter() + 600.0
+    begun = time.perf_counter()
+    far = begun + 600.0
     found = threats.prove(attacker, vct, VCT_DEPTH if vct else VCF_DEPTH, 1 << 40, far)
     if found is None:
-        return threats.nodes, "none"
+        return threats.nodes, "none", time.perf_counter() - begun
     longest = threats.principal_line(attacker, vct, found[0], far) or []
     return threats.nodes, (f"win in {found[0]}: " + " ".join(map(state.move_to_str, found[1]))
-                           + " / " + " ".join(map(state.move_to_str, longest)))
+                           + " / " + " ".join(map(state.move_to_str, longest))), time.perf_counter() - begun
 
 
 def search_row(tier: type[GomokuHard], state: Gomoku, seconds: float) -> tuple[int, int, float]:
@@ -221,24 +223,27 @@ def main(argv: list[str] | None = None) -> int:
 
 def recorded_text() -> str:
     """``RECORDED``'s source from this engine's figures (to record a new engine's, once checked)."""
-    lines = [f"    {row[:2]!r}: {row[2:]!r}," for row in check_rows()]
+    lines = [f"    {row[:2]!r}: {row[2:4]!r}," for row in check_rows()]
     return "RECORDED = {\n" + "\n".join(lines) + "\n}"
 
 
 def check() -> int:
     """Print each fixed-depth figure beside the recorded one; 1 if any differs."""
     differ = 0
-    print(f"{'position':10} {'search':12} {'nodes':>10}  recorded?  answer")
-    begun = time.perf_counter()
-    total = 0
+    print(f"{'position':10} {'search':12} {'nodes':>10} {'nodes/s':>10}  recorded?  answer")
+    totals = {"alpha-beta": [0, 0.0], "threats": [0, 0.0]}
     for row in check_rows():
         recorded = RECORDED.get(row[:2])
-        same = recorded == row[2:]
+        same = recorded == row[2:4]
         differ += not same
-        total += row[2]
-        print(f"{row[0]:10} {row[1]:12} {row[2]:10,d}  {'same' if same else f'recorded {recorded}'}  {row[3]}")
-    used = time.perf_counter() - begun
-    print(f"{total:,d} nodes in {used:.1f} s; {'all as recorded' if not differ else f'{differ} differ'}")
+        total = totals["threats" if row[1].startswith("VC") else "alpha-beta"]
+        total[0] += row[2]
+        total[1] += row[4]
+        print(f"{row[0]:10} {row[1]:12} {row[2]:10,d} {row[2] / max(row[4], 1e-9):10,.0f}  "
+              f"{'same' if same else f'recorded {recorded}'}  {row[3]}")
+    for label, (nodes, used) in totals.items():
+        print(f"{label}: {nodes:,d} nodes in {used:.2f} s searching, {nodes / used:,.0f} nodes/s")
+    print("all as recorded" if not differ else f"{differ} differ from the record")
     return 1 if differ else 0
 
 
