@@ -14,7 +14,9 @@ stone of colour ``c`` on ``q`` would make on that line, read from a table
 of every key (``pattern_table``): a five, an open four (two points left
 that make five), a four (one), an open or closed three, two or one, or
 nothing. Placing or lifting a stone changes the keys and codes of the
-forty points within five of it on its four lines and nothing else, and a
+forty points within five of it on its four lines and nothing else (only
+the empty points' codes are kept up to date: nothing reads a stone's, and
+its point's codes are read afresh from its keys when it is lifted), and a
 tally of the codes over the empty points (``tally[c, code]``, with their
 summed values in ``tally[c, SUM]``) follows along: ``tally[c, FIVE] > 0``
 says at once that ``c`` can make five, ``tally[c, F4] > 0`` that it can
@@ -233,7 +235,8 @@ def _count_grade(bd, colour, grade, sign):
 @njit(cache=True)
 def _update_line(bd, p, colour, sign):
     """Add (``sign`` 1) or take away (-1) a ``colour`` stone on ``p`` in the keys of the
-    points around it, and bring their pattern codes and the tally up to date."""
+    points around it, and bring the pattern codes of the empty ones and the tally up to date
+    (a stone's codes wait until it is lifted: ``lift`` reads them afresh from its keys)."""
     stone = np.int64(colour)
     for d in range(4):
         off = bd.offsets[d]
@@ -243,22 +246,20 @@ def _update_line(bd, p, colour, sign):
             q = p + k * off
             s = -k + 5 if -k < 0 else -k + 4
             bd.keys[d, q] += sign * (stone << (2 * s))
-            if bd.cells[q] == WALL:
+            if bd.cells[q] != EMPTY:
                 continue
             key = bd.keys[d, q]
-            empty = bd.cells[q] == EMPTY
             for c in range(1, 3):
                 new = pattern_of(bd, c, key)
                 old = bd.pats[c, d, q]
                 if new != old:
                     bd.pats[c, d, q] = new
                     grade = point_grade(bd, c, q)
-                    if empty:
-                        bd.tally[c, old] -= 1
-                        bd.tally[c, new] += 1
-                        bd.tally[c, SUM] += bd.values[new] - bd.values[old]
-                        _count_grade(bd, c, bd.pats[c, GRADE, q], -1)
-                        _count_grade(bd, c, grade, 1)
+                    bd.tally[c, old] -= 1
+                    bd.tally[c, new] += 1
+                    bd.tally[c, SUM] += bd.values[new] - bd.values[old]
+                    _count_grade(bd, c, bd.pats[c, GRADE, q], -1)
+                    _count_grade(bd, c, grade, 1)
                     bd.pats[c, GRADE, q] = grade
 
 
@@ -287,10 +288,13 @@ def lift(bd, p):
     _update_line(bd, p, colour, -1)
     for c in range(1, 3):
         for d in range(4):
-            code = bd.pats[c, d, p]
+            code = pattern_of(bd, c, bd.keys[d, p])
+            bd.pats[c, d, p] = code
             bd.tally[c, code] += 1
             bd.tally[c, SUM] += bd.values[code]
-        _count_grade(bd, c, bd.pats[c, GRADE, p], 1)
+        grade = point_grade(bd, c, p)
+        bd.pats[c, GRADE, p] = grade
+        _count_grade(bd, c, grade, 1)
     width = bd.width
     for dr in range(-2, 3):
         for dc in range(-2, 3):
@@ -599,7 +603,7 @@ class Board:
         self.stones -= 1
 
     def pattern(self, point: int, colour: int, direction: int) -> int:
-        """The code a ``colour`` stone on ``point`` makes along ``direction``."""
+        """The code a ``colour`` stone on the empty ``point`` would make along ``direction``."""
         return int(self.pats[colour, direction, self.points[point]])
 
     def forbidden_reason(self, point: int) -> str | None:
