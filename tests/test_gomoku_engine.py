@@ -125,11 +125,13 @@ def test_codes_kept_move_by_move_equal_codes_computed_afresh():
         for point in rng.sample(stones, 15):
             board.lift(point)
         keys, pats, tally = board.keys.copy(), board.pats.copy(), board.tally.copy()
+        sums = board.record["point_sum"].copy()
         fresh_keys(board.record)
         on_board = board.points
         empty = on_board[board.cells[on_board] == 0]          # a stone's codes are read afresh when it is lifted
         assert (keys[:, on_board] == board.keys[:, on_board]).all()
         assert (pats[:, :, empty] == board.pats[:, :, empty]).all() and (tally == board.tally).all()
+        assert (sums[empty] == board.record["point_sum"][empty]).all()
 
 
 @pytest.mark.parametrize("name, point, grade", [

@@ -15,15 +15,18 @@ of every key (``pattern_table``): a five, an open four (two points left
 that make five), a four (one), an open or closed three, two or one, or
 nothing. Placing or lifting a stone changes the keys and codes of the
 forty points within five of it on its four lines and nothing else (only
-the empty points' codes are kept up to date: nothing reads a stone's, and
-its point's codes are read afresh from its keys when it is lifted), and a
+the empty points' codes are kept up to date: a stone's point keeps the
+codes it had when the stone was played, and they are read afresh from its
+keys when the stone is lifted), and a
 tally of the codes over the empty points (``tally[c, code]``, with their
 summed values in ``tally[c, SUM]``) follows along: ``tally[c, FIVE] > 0``
 says at once that ``c`` can make five, ``tally[c, F4] > 0`` that it can
 make an open four. Each point's threat grade over its four lines (an open
 four or two fours, a four and an open three, two open threes, a four:
 ``point_grade``) is kept beside its codes in ``pats[c, GRADE]``, and the
-empty points of each grade are counted in the tally too.
+empty points of each grade are counted in the tally too; each empty
+point's summed values over both colours' codes (``point_sum``, a part of
+a move's ordering score) are kept beside them.
 
 A five is exactly five for a colour under the ``standard`` rule and for
 Black under Renju (``exact_colours``); six or more is then an
@@ -186,7 +189,7 @@ BOARD = np.dtype([
     ("offsets", np.int64, (4,)), ("values", np.int64, (len(PATTERN_NAMES),)),
     ("zobrist", np.int64, (3, MAX_CELLS)), ("points", np.int64, (MAX_SIZE * MAX_SIZE,)),
     ("cells", np.int8, (MAX_CELLS,)), ("keys", np.int32, (4, MAX_CELLS)), ("pats", np.int8, (3, 5, MAX_CELLS)),
-    ("near", np.int16, (MAX_CELLS,)), ("tally", np.int64, (3, 16)),
+    ("near", np.int16, (MAX_CELLS,)), ("tally", np.int64, (3, 16)), ("point_sum", np.int64, (MAX_CELLS,)),
     ("work", np.int64, (FB_LEVELS, FB_FIELDS)),
 ])
 
@@ -258,6 +261,7 @@ def _update_line(bd, p, colour, sign):
                     bd.tally[c, old] -= 1
                     bd.tally[c, new] += 1
                     bd.tally[c, SUM] += bd.values[new] - bd.values[old]
+                    bd.point_sum[q] += bd.values[new] - bd.values[old]
                     _count_grade(bd, c, bd.pats[c, GRADE, q], -1)
                     _count_grade(bd, c, grade, 1)
                     bd.pats[c, GRADE, q] = grade
@@ -286,12 +290,14 @@ def lift(bd, p):
     colour = bd.cells[p]
     bd.cells[p] = EMPTY
     _update_line(bd, p, colour, -1)
+    bd.point_sum[p] = 0
     for c in range(1, 3):
         for d in range(4):
             code = pattern_of(bd, c, bd.keys[d, p])
             bd.pats[c, d, p] = code
             bd.tally[c, code] += 1
             bd.tally[c, SUM] += bd.values[code]
+            bd.point_sum[p] += bd.values[code]
         grade = point_grade(bd, c, p)
         bd.pats[c, GRADE, p] = grade
         _count_grade(bd, c, grade, 1)
@@ -306,6 +312,7 @@ def fresh_keys(bd):
     """Compute every key, code and the tally from the record's cells alone (a board's start)."""
     n = bd.cell_count
     for q in range(n):
+        bd.point_sum[q] = 0
         for d in range(4):
             bd.keys[d, q] = 0
         for c in range(3):
@@ -330,6 +337,7 @@ def fresh_keys(bd):
             for c in range(1, 3):
                 code = pattern_of(bd, c, key)
                 bd.pats[c, d, q] = code
+                bd.point_sum[q] += bd.values[code]
                 if bd.cells[q] == EMPTY:
                     bd.tally[c, code] += 1
                     bd.tally[c, SUM] += bd.values[code]

@@ -93,11 +93,8 @@ _CLOCK_EVERY = 1023
 def move_score(bd, colour, q):
     """The ordering score of ``colour`` playing ``q``: its own threats and those it blocks (by the
     points' grades, ``gomoku_board.point_grade``) and the pattern values of both sides there."""
-    other = 3 - colour
-    score = ATTACK_BONUS[bd.pats[colour, GRADE, q]] + DEFENCE_BONUS[bd.pats[other, GRADE, q]]
-    for d in range(4):
-        score += bd.values[bd.pats[colour, d, q]] + bd.values[bd.pats[other, d, q]]
-    return score
+    return (ATTACK_BONUS[bd.pats[colour, GRADE, q]] + DEFENCE_BONUS[bd.pats[3 - colour, GRADE, q]]
+            + bd.point_sum[q])
 
 
 @njit(cache=True)
