@@ -229,7 +229,7 @@ def point_grade(bd, colour, q):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _count_grade(bd, colour, grade, sign):
     if grade >= GRADE_FOUR:
         bd.tally[colour, GRADE_COUNT + grade] += sign
@@ -277,7 +277,7 @@ def place(bd, p, colour):
             bd.tally[c, SUM] -= bd.values[code]
         _count_grade(bd, c, bd.pats[c, GRADE, p], -1)
     bd.cells[p] = colour
-    _update_line(bd, p, colour, 1)
+    _update_line(bd, p, np.int64(colour), np.int64(1))   # typed, not literal: compiled once
     width = bd.width
     for dr in range(-2, 3):
         for dc in range(-2, 3):
@@ -287,9 +287,9 @@ def place(bd, p, colour):
 @njit(cache=True)
 def lift(bd, p):
     """Take the stone off the padded point ``p`` (``place`` undone)."""
-    colour = bd.cells[p]
+    colour = np.int64(bd.cells[p])
     bd.cells[p] = EMPTY
-    _update_line(bd, p, colour, -1)
+    _update_line(bd, p, colour, np.int64(-1))
     bd.point_sum[p] = 0
     for c in range(1, 3):
         for d in range(4):
@@ -466,11 +466,11 @@ def forbidden_code(bd, p):
     ``forbidden_reason`` says. The record's ``work`` (FB_LEVELS rows of
     FB_FIELDS) holds the recursion (is a three's straight-four point itself
     allowed?) as an explicit stack. The cells are restored."""
-    first_code = _open_point(bd, p, 0)
+    first_code = _open_point(bd, p, np.int64(0))
     if first_code >= 0:
         bd.cells[p] = EMPTY
         return first_code
-    level = 0
+    level = np.int64(0)
     while True:
         frame = bd.work[level]
         result = -1

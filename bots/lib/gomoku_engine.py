@@ -272,10 +272,10 @@ def _keep(st, level, ply):
 def negamax(bd, st, colour, depth, alpha, beta, key, filled, root_ply):
     """The value for ``colour`` (to move) searching ``depth`` more plies on the board record ``bd``
     with the search record ``st``; see the module notes."""
-    done, value = _enter(bd, st, 0, root_ply, colour, depth, alpha, beta, key, filled)
+    level = np.int64(0)          # typed, not literal: _enter and _keep are compiled once
+    done, value = _enter(bd, st, level, root_ply, colour, depth, alpha, beta, key, filled)
     if done:
         return value
-    level = 0
     while True:
         frame = st.frames[level]
         if frame[F_INDEX] < frame[F_COUNT]:
@@ -368,16 +368,18 @@ def search_root(bd, st, colour, depth, key, filled, root_moves, root_values, exa
     alpha = -INF
     best = -INF
     best_index = -1
+    ply = np.int64(1)
     for i in range(root_moves.shape[0]):
         q = root_moves[i]
         place(bd, q, colour)
         child_key = key ^ bd.zobrist[colour, q]
         if exact or i == 0:
-            value = -negamax(bd, st, 3 - colour, depth - 1, -INF, INF if exact else -alpha, child_key, filled + 1, 1)
+            value = -negamax(bd, st, 3 - colour, depth - 1, -INF, INF if exact else -alpha, child_key, filled + 1,
+                             ply)
         else:
-            value = -negamax(bd, st, 3 - colour, depth - 1, -alpha - 1, -alpha, child_key, filled + 1, 1)
+            value = -negamax(bd, st, 3 - colour, depth - 1, -alpha - 1, -alpha, child_key, filled + 1, ply)
             if value > alpha and not st.aborted:
-                value = -negamax(bd, st, 3 - colour, depth - 1, -INF, -alpha, child_key, filled + 1, 1)
+                value = -negamax(bd, st, 3 - colour, depth - 1, -INF, -alpha, child_key, filled + 1, ply)
         lift(bd, q)
         if st.aborted:
             return best_index
@@ -394,7 +396,8 @@ def search_root(bd, st, colour, depth, key, filled, root_moves, root_values, exa
 def root_candidates(bd, st, colour, width):
     """The root's moves, as a node's (``generate``) but ``width`` of them, with no table move, into
     row 0 of ``st``; how many."""
-    return generate(bd, st, colour, 0, -1, -1, -1, width)
+    none = np.int64(-1)
+    return generate(bd, st, colour, np.int64(0), none, none, none, width)
 
 
 class Search:

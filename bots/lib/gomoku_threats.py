@@ -126,7 +126,7 @@ def has_real_open_three(bd, colour):
 def attack_moves(bd, ts, level, attacker, vct, depth):
     """The attacker's threats (fours; open threes too in a VCT with depth for them), strongest first,
     into the threat record ``ts``'s row ``level``; how many."""
-    count = 0
+    count = np.int64(0)
     defender = 3 - attacker
     for i in range(bd.point_count):
         q = bd.points[i]
@@ -149,7 +149,7 @@ def attack_moves(bd, ts, level, attacker, vct, depth):
 def defences(bd, ts, level, attacker):
     """Against an open three: the points where the attacker would make a four, and the defender's own
     fours, into ``ts``'s row ``level``; how many."""
-    count = 0
+    count = np.int64(0)
     defender = 3 - attacker
     for i in range(bd.point_count):
         q = bd.points[i]
@@ -166,7 +166,7 @@ def defences(bd, ts, level, attacker):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _add(ts, level, count, q, score):
     """Append ``q`` with its ``score`` to row ``level``'s move list of ``count`` (while there is room);
     the new count."""
@@ -177,7 +177,7 @@ def _add(ts, level, count, q, score):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _makes_four(grade):
     """Whether a point of this grade (``gomoku_board.point_grade``) makes a four."""
     return grade == GRADE_FOUR or grade == GRADE_FOUR_THREE or grade == GRADE_WIN
@@ -220,6 +220,7 @@ def _record(ts, level, tail0, tail1):
 @njit(cache=True)
 def _enter(bd, ts, level, kind, depth, key):
     """Open a node: WIN or FAIL if it is decided at once, else -1 with its moves in row ``level``."""
+    none = np.int64(-1)          # typed, not literal: _record is compiled once
     attacker = ts.attacker
     defender = 3 - attacker
     frame = ts.frames[level]
@@ -233,7 +234,7 @@ def _enter(bd, ts, level, kind, depth, key):
             if depth < 1:
                 return FAIL
             _, five, _ = find_fives(bd, attacker)
-            _record(ts, level, five, -1)
+            _record(ts, level, five, none)
             return WIN
         if depth < 2:
             return FAIL
@@ -264,7 +265,7 @@ def _enter(bd, ts, level, kind, depth, key):
             _record(ts, level, block, second)
             return WIN
         if not black_may_play(bd, defender, block):
-            _record(ts, level, -1, -1)
+            _record(ts, level, none, none)
             return WIN
         ts.moves[level, 0] = block
         frame[_COUNT] = 1
@@ -275,7 +276,7 @@ def _enter(bd, ts, level, kind, depth, key):
         return FAIL
     count = defences(bd, ts, level, attacker)
     if count == 0:
-        _record(ts, level, -1, -1)
+        _record(ts, level, none, none)
         return WIN
     frame[_COUNT] = count
     return -1
@@ -291,10 +292,10 @@ def threat_search(bd, ts, depth, key, defender_first):
     base = key ^ (_VCT_KEY if ts.vct else 0) ^ (np.int64(attacker) * _SIDE_KEY)
     if defender_first:
         base ^= _SIDE_KEY
-    result = _enter(bd, ts, 0, _AND if defender_first else _OR, depth, base)
+    level = np.int64(0)          # typed, not literal: _enter is compiled once
+    result = _enter(bd, ts, level, np.int64(_AND if defender_first else _OR), depth, base)
     if result >= 0:
         return result
-    level = 0
     while True:
         frame = ts.frames[level]
         if frame[_RESULT] < 0 and frame[_INDEX] < frame[_COUNT]:
@@ -404,7 +405,7 @@ class ThreatSearch:
                 if blocks:
                     options = blocks[:1]
                 else:
-                    count = attack_moves(b.record, self.record, 0, attacker, vct, left)
+                    count = attack_moves(b.record, self.record, 0, attacker, int(vct), left)
                     options = [int(m) for m in moves[:count]]
                 chosen = next((m for m in options if self._wins_after(m, attacker, vct, left - 1, deadline, True)),
                               None)
