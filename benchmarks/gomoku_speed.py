@@ -189,8 +189,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, nargs="+", default=[1.0, 2.0], help="search times to try")
     parser.add_argument("--check", action="store_true", help="compare fixed-depth node counts with RECORDED")
     args = parser.parse_args(argv)
-    GomokuHard.warm_up()
-    GomokuMaster.warm_up()
+    for tier in (GomokuHard, GomokuMaster):
+        tier.warm_up()
+        tier.warm_up_later()
     if args.check:
         return check()
     print("Alpha-beta alone (root moves as the tier takes them):")

@@ -257,6 +257,30 @@ def test_master_finds_a_win_by_threes_that_hard_does_not_claim():
     assert state.move_to_str(master.last_win_line[0]) == "f5"
 
 
+def test_until_the_threat_search_is_compiled_a_move_is_searched_without_it(monkeypatch):
+    tactic = next(t for t in TACTICS if t.name.startswith("four, then"))
+    state = position(tactic)
+    monkeypatch.setattr(GomokuHard, "_threats_wait", True)
+    bot = GomokuMaster(seed=0)
+    assert state.is_legal(bot.choose_move(state, 2.0)) and bot.last_win_line == []
+    GomokuMaster.warm_up_later()
+    assert GomokuHard.threats_ready()
+    assert state.move_to_str(bot.choose_move(state, AMPLE)) == "g5" and bot.last_win_line
+
+
+@pytest.mark.parametrize("rule", ["freestyle", "renju"])
+def test_no_side_has_a_threat_win_while_each_has_one_stone(rule):
+    """Why the warm-up may leave the threat search for later: a bot's first move never needs it."""
+    rng = random.Random(rule)
+    for _ in range(30):
+        black, white = rng.sample(range(15 * 15), 2)
+        state = Gomoku(rule=rule)
+        state.push(black)
+        state.push(white)
+        for attacker in (BLACK, WHITE):
+            assert prove(state, attacker, True, 8) is None, state.to_text()
+
+
 # -- analysis -----------------------------------------------------------------------------------------
 def test_analyse_names_a_proven_win_with_its_line():
     tactic = next(t for t in TACTICS if t.name.startswith("four, then"))

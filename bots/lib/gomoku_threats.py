@@ -386,6 +386,21 @@ class ThreatSearch:
                 return None
         return None
 
+    def compile_kernels(self) -> None:
+        """Have numba compile (or load from its disk cache) every kernel this object runs, with the
+        argument types its methods pass: the search, and the move lists and fives ``principal_line``
+        reads. A few nodes on the board, which is left as it was."""
+        b = self.board
+        far = clock() + 60.0
+        self.search(BLACK, True, 2, 64, far)
+        self.search(BLACK, True, 2, 64, far, True)
+        attack_moves(b.record, self.record, 0, BLACK, 1, 3)
+        defences(b.record, self.record, 0, BLACK)
+        count, first, _ = find_fives(b.record, BLACK)
+        point = first if count else int(b.points[len(b.points) // 2])
+        black_may_play(b.record, BLACK, point)
+        self.nodes = 0
+
     def principal_line(self, attacker: int, vct: bool, depth: int, deadline: float) -> list[int] | None:
         """The line of ``attacker``'s proven win in ``depth`` own moves along which the defender holds
         out longest (each defence the one that needs the most attacker moves to beat), as rules
