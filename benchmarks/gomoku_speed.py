@@ -16,6 +16,8 @@ pruning and evaluation), and each threat search, on the same positions and
 a 9x9 and a standard-rule one, and compares the nodes, the best move and its
 value with the counts recorded from the engine before its state moved into
 one record (``RECORDED``): equal counts say the search is the same search.
+It prints the nodes per second of each tier's alpha-beta, of Master's
+analysis and of the threat searches, timed around the searches alone.
 
 Kernels are compiled (or loaded from numba's cache) first, untimed. Run
 from the repository root (about half a minute)::
@@ -232,18 +234,20 @@ def check() -> int:
     """Print each fixed-depth figure beside the recorded one; 1 if any differs."""
     differ = 0
     print(f"{'position':10} {'search':12} {'nodes':>10} {'nodes/s':>10}  recorded?  answer")
-    totals = {"alpha-beta": [0, 0.0], "threats": [0, 0.0]}
+    totals = {"Hard": [0, 0.0], "Master": [0, 0.0], "exact": [0, 0.0], "VC": [0, 0.0]}
     for row in check_rows():
         recorded = RECORDED.get(row[:2])
         same = recorded == row[2:4]
         differ += not same
-        total = totals["threats" if row[1].startswith("VC") else "alpha-beta"]
+        total = totals["VC" if row[1].startswith("VC") else row[1].split()[0]]
         total[0] += row[2]
         total[1] += row[4]
         print(f"{row[0]:10} {row[1]:12} {row[2]:10,d} {row[2] / max(row[4], 1e-9):10,.0f}  "
               f"{'same' if same else f'recorded {recorded}'}  {row[3]}")
+    names = {"Hard": "Hard alpha-beta", "Master": "Master alpha-beta", "exact": "Master analysis",
+             "VC": "threat searches"}
     for label, (nodes, used) in totals.items():
-        print(f"{label}: {nodes:,d} nodes in {used:.2f} s searching, {nodes / used:,.0f} nodes/s")
+        print(f"{names[label]}: {nodes:,d} nodes in {used:.2f} s searching, {nodes / used:,.0f} nodes/s")
     print("all as recorded" if not differ else f"{differ} differ from the record")
     return 1 if differ else 0
 
