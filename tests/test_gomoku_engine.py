@@ -15,6 +15,7 @@ import random
 import numpy as np
 import pytest
 
+from bots import gomoku_hard
 from bots.gomoku_hard import GomokuHard
 from bots.gomoku_master import GomokuMaster
 from bots.lib.gomoku_board import (B3, B4, BLACK, DEAD, F3, F4, FIVE, GRADE, GRADE_COUNT, GRADE_DOUBLE_THREE,
@@ -255,6 +256,23 @@ def test_master_finds_a_win_by_threes_that_hard_does_not_claim():
     master.choose_move(state, AMPLE)
     assert hard.last_win_line == []
     assert state.move_to_str(master.last_win_line[0]) == "f5"
+
+
+def test_warm_up_defers_the_threat_search_to_its_later_part_on_a_first_launch(monkeypatch):
+    monkeypatch.setattr(gomoku_hard, "_threats_cached", lambda: False)   # as on a first launch
+    try:
+        GomokuMaster.warm_up()
+        assert not GomokuHard.threats_ready()
+    finally:
+        GomokuMaster.warm_up_later()
+    assert GomokuHard.threats_ready()
+
+
+def test_warm_up_with_the_threat_search_in_the_disk_cache_has_it_ready_at_once():
+    GomokuHard.warm_up()
+    GomokuHard.warm_up_later()                 # now the threat search is in the cache
+    GomokuHard.warm_up()
+    assert GomokuHard.threats_ready()
 
 
 def test_until_the_threat_search_is_compiled_a_move_is_searched_without_it(monkeypatch):
