@@ -100,12 +100,12 @@ class GomokuHard(Bot):
         """Compile the board's and the alpha-beta's kernels on a small board (numba's disk cache keeps
         them); the threat search waits for ``warm_up_later``.
 
-        The threat search is a third of a first compile, and a game's first
-        moves need it for nothing: a side with one stone has no three to make,
-        so neither side has a threat win before each has played twice. Until
-        ``warm_up_later`` has compiled it, a move searches without it (see
-        ``threats_ready``), so its compile never runs on a move's clock. When
-        numba's disk cache already holds it, it is loaded at once.
+        The threat search is about a quarter of a first compile, and a bot's
+        first move needs it for nothing: a side with one stone has no three to
+        make, so no side has a threat win while each has at most one stone.
+        Until ``warm_up_later`` has compiled it, a move searches without it
+        (see ``threats_ready``), so its compile never runs on a move's clock.
+        When numba's disk cache already holds it, it is loaded at once.
         """
         state = Gomoku.from_text(WARM_UP_MOVES, size=9, rule="renju")
         board = Board.of(state, cls.point_values)
