@@ -30,7 +30,6 @@ so its wins and losses are not proofs). Moves it did not search are left out.
 """
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -41,6 +40,7 @@ from bots.lib.deepening import Iteration, deepen, deepest
 from bots.lib.gomoku_board import EMPTY, FIVE, POINT_VALUES, Board, to_point
 from bots.lib.gomoku_engine import HAND_TERMS, INF, WIN, WIN_BOUND, Search
 from bots.lib.gomoku_threats import ThreatSearch, threat_search
+from bots.lib.kernel_cache import disk_cached
 
 #: The most own moves a threat search looks for (the five included).
 VCF_DEPTH = 16
@@ -115,7 +115,7 @@ class GomokuHard(Bot):
         colour = Gomoku.colour(state.turn)
         search = Search(board, cls().width, prune=cls.vct, reduce=cls.vct, terms=cls.eval_terms)
         search.search(colour, search.candidates(colour, ROOT_WIDTH), 2, Deadline.after(60.0).at, 256)
-        if _threats_cached() and not GomokuHard._threats_wait:
+        if disk_cached(threat_search) and not GomokuHard._threats_wait:
             cls.warm_up_later()
         else:
             GomokuHard._threats_wait = True
@@ -311,11 +311,3 @@ def deepen_root(search: Search, board: Board, colour: int, roots: list[int], dea
 
     return deepest(deepen(one_depth, deadline, min(60, empties), start_before=0.5))
 
-
-def _threats_cached() -> bool:
-    """Whether numba's disk cache holds the threat search: its entry kernel, which is written there
-    after every kernel it calls. False when numba keeps its cache some other way than this one knows."""
-    try:
-        return os.path.exists(threat_search._cache._cache_file._index_path)
-    except AttributeError:
-        return False

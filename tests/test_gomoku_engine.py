@@ -259,7 +259,7 @@ def test_master_finds_a_win_by_threes_that_hard_does_not_claim():
 
 
 def test_warm_up_defers_the_threat_search_to_its_later_part_on_a_first_launch(monkeypatch):
-    monkeypatch.setattr(gomoku_hard, "_threats_cached", lambda: False)   # as on a first launch
+    monkeypatch.setattr(gomoku_hard, "disk_cached", lambda kernel: False)   # as on a first launch
     try:
         GomokuMaster.warm_up()
         assert not GomokuHard.threats_ready()
