@@ -26,6 +26,7 @@ from game.match.runner import BotRunner, BotSpec
 from game.paths import engine_log_path
 from game.rules.catalogue import game_class, new_state
 
+ROOT = Path(__file__).resolve().parent.parent
 FAULT_ENGINE = Path(__file__).parent / "fixtures" / "engines" / "fault_engine.py"
 #: The game each protocol plays here, with its options (Gomoku on a small board, so a game is short).
 GAMES = {"gomocup": ("gomoku", {"size": 9}), "nboard": ("reversi", {})}
@@ -61,10 +62,11 @@ def play_one_game(config: Config, first: str, second: str, protocol: str = "gomo
 
 
 def assert_played_to_the_end(result: ArenaResult) -> None:
+    """Every game of ``result`` was played to its end, legal move by legal move."""
     options = next(options for game_id, options in GAMES.values() if game_id == result.game_id)
-    replay = game_class(result.game_id).from_text(result.transcripts[0], **options)
-    assert replay.is_over()
-    assert result.sides[0].wins + result.sides[0].draws + result.sides[0].losses == 1
+    for transcript in result.transcripts:
+        assert game_class(result.game_id).from_text(transcript, **options).is_over()
+    assert result.sides[0].games == result.games == len(result.transcripts)
 
 
 @pytest.mark.parametrize("protocol, fault, error, detail", [
@@ -198,3 +200,14 @@ def test_setup_screen_offers_a_configured_engine_with_its_description(make_app, 
     d.scene.select(1, "Steady")
     d.frames(2)
     assert d.scene.players()[1].bot == "Steady"
+
+
+def test_our_own_gomocup_engine_plays_a_whole_arena_game_as_an_external_engine(tmp_path):
+    command = shlex.join([sys.executable, str(ROOT / "main.py"), "engine", "gomoku", "--tier", "Easy"])
+    config = engines_config(tmp_path, {"OurEasy": command})
+    easy = BotSpec("GomokuEasy", "bots.gomoku_easy", {"noise": 1.0}, "Easy", 0.5)
+    result = run_arena("gomoku", [spec_of(config, "OurEasy"), easy], 2, options=SMALL, seed=2)
+    assert_played_to_the_end(result)
+    assert [side.failures for side in result.sides] == [0, 0]
+    log = engine_log_path("OurEasy").read_text(encoding="utf-8")
+    assert '< name="' in log and "> START 9" in log
