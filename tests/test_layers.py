@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-LAYERS = ["game.paths", "game.rules", "bots", "game.match", "game.store", "game.net", "game.ui", "game.cli"]
+LAYERS = ["game.paths", "game.rules", "bots", "game.match", "game.engines", "game.store", "game.net", "game.ui", "game.cli"]
 #: Layers that sit side by side at the bottom: neither imports the other's code.
 GROUND = {"game.paths": 0, "game.rules": 0}
 
