@@ -103,7 +103,7 @@ class NBoardClient:
         self.process.send("go")
         begun = time.monotonic()
         self._await_pong(ping, deadline, "go")
-        for line in self._lines(deadline, "an answer to go (=== MOVE)"):
+        for line in self._lines(deadline, "answer to go (=== MOVE)"):
             if _word(line) == "===":
                 break
             self._skip(line)
