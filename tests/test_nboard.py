@@ -119,11 +119,11 @@ def test_engine_says_it_keeps_no_book_when_asked_to_learn(easy):
 
 
 def test_engine_exits_with_status_zero_at_the_end_of_input_printing_only_protocol_lines():
-    run = subprocess.run(engine_command("Easy"), input="nboard 2\nset game " + write_ggf(Reversi()) + "\ngo\nping 1\n",
-                         capture_output=True, text=True, cwd=ROOT, timeout=START)
+    commands = b"nboard 2\n\xff\xfe not text\nset game " + write_ggf(Reversi()).encode() + b"\ngo\nping 1\n"
+    run = subprocess.run(engine_command("Easy"), input=commands, capture_output=True, cwd=ROOT, timeout=START)
     assert run.returncode == 0
-    words = [line.split()[0] for line in run.stdout.splitlines()]
-    assert words == ["set", "status", "===", "status", "pong"]
+    words = [line.split()[0] for line in run.stdout.decode().splitlines()]
+    assert words == ["set", "status", "status", "===", "status", "pong"]
 
 
 class RecordingBot(Bot):
@@ -202,6 +202,8 @@ def test_client_values_are_exact_where_the_engine_solved_them(tmp_path, stopper)
     assert state.move_to_str(best) == "g8"
     assert values[best].exact and values[best].score == 18
     assert "search G8 18.00 0 100%" in (tmp_path / "master.log").read_text()
+    split = client.values(Reversi.read(FFO_1, counting="split"), 3.0)   # the engine counts empties to the winner
+    assert split and not any(value.exact for value in split.values())
 
 
 def test_client_reads_edax_style_answers_and_keeps_book_values_as_estimates(tmp_path, stopper):

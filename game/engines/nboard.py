@@ -45,10 +45,11 @@ left, plus one increment.
 from __future__ import annotations
 
 import contextlib
+import io
 import sys
 import time
 import traceback
-from typing import Any, TextIO
+from typing import Any, Iterator, TextIO
 
 from game.rules.bot import VALUE, MoveValue, later_warm_up
 from game.rules.core import BadNotation, IllegalMove
@@ -255,10 +256,18 @@ def serve(game_id: str, tier: str | None, config: Config, registry: BotRegistry,
             later()
         session = NBoardSession(bot, "BoardArcade-" + "_".join(spec.label.split()), game.time_budget,
                                 game.hint_seconds, stdout)
-        for line in stdin:
+        for line in _lines_of(stdin):
             if not session.handle(line.strip()):
                 break
     return 0
+
+
+def _lines_of(stdin: TextIO) -> Iterator[str]:
+    """The input's lines, bytes that are not UTF-8 read as U+FFFD (a garbled line is answered, never fatal)."""
+    buffer = getattr(stdin, "buffer", None)
+    if buffer is None:
+        return iter(stdin)
+    return iter(io.TextIOWrapper(buffer, encoding="utf-8", errors="replace"))
 
 
 def _depth(value: MoveValue) -> str:
