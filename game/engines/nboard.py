@@ -223,7 +223,7 @@ class NBoardSession:
         clock = self.clocks[seat]
         if clock is None:
             return default
-        left = clock.main + clock.increment * self.moves_made[seat] - self.seconds_used[seat]
+        left = clock.left(self.moves_made[seat], self.seconds_used[seat])
         black, white = state.counts()
         own_moves_left = max(1, (64 - black - white + 1) // 2)
         return max(LEAST_SECONDS, min(default, max(0.0, left) / own_moves_left + clock.increment))

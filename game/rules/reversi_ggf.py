@@ -58,6 +58,11 @@ class GgfClock:
     increment: float = 0.0
     extension: float = 0.0
 
+    def left(self, moves_made: int, seconds_used: float) -> float:
+        """Seconds left after ``moves_made`` moves that took ``seconds_used`` in all: the main
+        time plus an increment per move, less what the moves used (the extension not counted)."""
+        return self.main + self.increment * moves_made - seconds_used
+
     def text(self) -> str:
         """As GGF writes it: ``'05:00//02:00'``."""
         parts = [_seconds_text(self.main), _seconds_text(self.increment) if self.increment else "",
@@ -100,15 +105,13 @@ class GgfGame:
         return state
 
     def time_left(self, seat: int) -> float | None:
-        """Seconds left on ``seat``'s clock after the moves of the game (``None``: no clock):
-        its main time, plus an increment per move it made, less the seconds its moves
-        were written with."""
+        """Seconds left on ``seat``'s clock after the moves of the game (``None``: no clock),
+        counting the seconds written beside its moves."""
         clock = self.clocks[seat]
         if clock is None:
             return None
-        colour = "BW"[seat]
-        own = [move for move in self.moves if move.colour == colour]
-        return clock.main + clock.increment * len(own) - sum(move.seconds or 0.0 for move in own)
+        own = [move for move in self.moves if move.colour == "BW"[seat]]
+        return clock.left(len(own), sum(move.seconds or 0.0 for move in own))
 
 
 def read_ggf(text: str) -> GgfGame:
