@@ -165,7 +165,9 @@ class NBoardSession:
         state = self._position("hint")
         if state is None:
             return
-        wanted = self._number(rest or "1", "hint", int) or 1
+        wanted = self._number(rest or "1", "hint", int)
+        if wanted is None:
+            return
         if state.outcome() is not None:
             self.send("status the game is over: no move to value")
             return
