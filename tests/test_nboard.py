@@ -251,6 +251,20 @@ def test_client_reports_an_engine_that_dies_mid_game_with_its_last_words(tmp_pat
         client.move(state, 1.0)
 
 
+def test_client_greets_a_restarted_engine_and_sends_it_the_whole_game(tmp_path, stopper):
+    client = client_for([sys.executable, str(FAKES / "nboard_faulty.py"), "dies"], tmp_path)
+    stopper(client)
+    state = Reversi()
+    state.push(client.move(state, 1.0))
+    state.push(state.legal_moves()[0])
+    with pytest.raises(EngineDied):
+        client.move(state, 1.0)
+    client.process.start()
+    client.move(Reversi(), 1.0)
+    log = (tmp_path / "engine.log").read_text()
+    assert log.count("> nboard 2") == 2 and log.count("> set game") == 2
+
+
 def test_client_gives_up_on_a_silent_engine_after_its_budget(tmp_path, stopper):
     client = client_for([sys.executable, str(FAKES / "nboard_faulty.py"), "hangs"], tmp_path)
     stopper(client)

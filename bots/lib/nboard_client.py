@@ -6,6 +6,7 @@ started:
 
 * on first use it says ``nboard 2`` and ``set depth``, then ``ping`` and waits
   for the ``pong`` (an engine may take a while to load its book or compile);
+  an engine the caller has restarted (a new process) is greeted again;
 * before each request it sends ``ping N`` and then the position: ``move`` for
   each move since the position the engine last had when the game extends it,
   otherwise the whole game as GGF (``set game``, written by
@@ -14,9 +15,10 @@ started:
 * ``move`` sends ``go`` and reads ``=== F5/eval/seconds`` (Edax writes the
   fields apart: ``=== f5 -1.00 0.5``; both are read);
 * ``values`` sends ``hint N`` (N: every legal move) and a ``ping``, and reads
-  the ``search`` and ``book`` lines until every move is valued, a ``status``
-  line follows them (Edax, Ntest and ours all end a hint with one) or the
-  ``pong`` comes (an engine that values no move).
+  the ``search`` and ``book`` lines (a later line for a move replaces an
+  earlier, shallower one) until a ``status`` line follows them (Edax, Ntest
+  and ours all end a hint with one) or the ``pong`` comes (an engine that
+  values no move).
 
 Time: NBoard has no per-move time command; engines get the midgame depth and
 the GGF clock. The client writes ``TI`` as ``budget`` seconds for each move
@@ -67,7 +69,8 @@ class NBoardClient:
         self.process = process
         self.depth = depth
         self._name: str | None = None
-        self._greeted = False
+        #: The process id the greeting was made to: a restarted engine is greeted again.
+        self._greeted: int | None = None
         self._ping = 0
         #: The game the engine has (a copy), and the budget its clock was written for.
         self._told: Reversi | None = None
@@ -129,8 +132,6 @@ class NBoardClient:
                 if word in ("search", "book"):
                     move, value = self._hint_value(line, position)
                     values[move] = value
-                    if len(values) >= len(legal):
-                        break
                 elif word == "status" and values or line.split() == ["pong", str(done)]:
                     break
                 else:
@@ -144,12 +145,13 @@ class NBoardClient:
     # -- talking ---------------------------------------------------------------------
     def _greet(self, budget: float) -> float:
         """Say hello on first use; the deadline of a request of ``budget`` seconds starting now."""
-        if not self._greeted:
+        if self._greeted is None or self._greeted != self.process.pid:
+            self.new_game()
             self.process.send("nboard 2")
             self.process.send(f"set depth {self.depth}")
             ping = self._next_ping()
             self._await_pong(ping, time.monotonic() + START_SECONDS, "its start (nboard 2)")
-            self._greeted = True
+            self._greeted = self.process.pid
         return time.monotonic() + budget + _grace(budget)
 
     def _bring_to(self, state: Reversi, budget: float) -> int:
