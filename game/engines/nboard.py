@@ -190,7 +190,10 @@ class NBoardSession:
             return
         self.send(f"status {self.name} is thinking")
         begun = time.perf_counter()
-        move = moves[0] if len(moves) == 1 else self.bot.choose_move(state.copy(), self._seconds(state, self.move_seconds))
+        if len(moves) == 1:
+            move = moves[0]
+        else:
+            move = self.bot.choose_move(state.copy(), self._seconds(state, self.move_seconds))
         if move not in moves:
             raise IllegalMove(f"the bot chose {state.move_to_str(move)!r}, which is not legal here")
         self.send(f"=== {move_word(move)}//{time.perf_counter() - begun:.2f}")
