@@ -169,6 +169,15 @@ def client_for(command: list[str], tmp_path: Path, name: str = "engine") -> NBoa
     return NBoardClient(process)
 
 
+def client_for_ours(tier: str, tmp_path: Path) -> NBoardClient:
+    """A client of our engine once it has compiled (which may take minutes cold on a loaded machine,
+    longer than a client waits for an engine to start)."""
+    client = client_for(engine_command(tier), tmp_path, "ours")
+    client.process.send("nboard 2")
+    assert client.process.read_line(START) == f"set myname BoardArcade-{tier}"
+    return client
+
+
 @pytest.fixture
 def stopper():
     clients = []
@@ -179,7 +188,7 @@ def stopper():
 
 
 def test_client_plays_a_whole_game_with_our_engine_sending_only_the_new_moves(tmp_path, stopper):
-    client = client_for(engine_command("Easy"), tmp_path, "ours")
+    client = client_for_ours("Easy", tmp_path)
     stopper(client)
     state = Reversi.from_text(PASS_LINE)
     state.pop()
@@ -194,14 +203,14 @@ def test_client_plays_a_whole_game_with_our_engine_sending_only_the_new_moves(tm
 
 
 def test_client_values_are_exact_where_the_engine_solved_them(tmp_path, stopper):
-    client = client_for(engine_command("Master"), tmp_path, "master")
+    client = client_for_ours("Master", tmp_path)
     stopper(client)
     state = Reversi.read(FFO_1)
     values = client.values(state, 3.0)
     best = max(values, key=lambda move: values[move].score)
     assert state.move_to_str(best) == "g8"
     assert values[best].exact and values[best].score == 18
-    assert "search G8 18.00 0 100%" in (tmp_path / "master.log").read_text()
+    assert "search G8 18.00 0 100%" in (tmp_path / "ours.log").read_text()
     split = client.values(Reversi.read(FFO_1, counting="split"), 3.0)   # the engine counts empties to the winner
     assert split and not any(value.exact for value in split.values())
 
