@@ -18,9 +18,9 @@ Commands read, one per line (case of the command word does not matter):
   count on the mover's GGF clock.
 * ``hint N``: the N best moves as ``search MOVE EVAL 0 DEPTH TEXT`` lines, then
   ``status`` (see below).
-* ``go``: ``=== F5//SECONDS`` (no eval: choosing a move values no move
-  truthfully enough to print); the engine does not play the move itself,
-  the GUI sends it back with ``move``.
+* ``go``: ``=== F5//SECONDS`` (no eval: choosing a move does not value it);
+  the engine does not play the move itself, the GUI sends it back with
+  ``move``.
 * ``ping N``: ``pong N``, after everything before it is answered.
 * ``learn``: this engine keeps no book: a ``status`` line says nothing was
   stored, then the ``learned`` the protocol asks for.
