@@ -12,7 +12,9 @@ from game.rules.bot import Bot
 from game.rules.reversi import PASS, Reversi
 from game.rules.reversi_ggf import GgfClock, write_ggf
 from game.rules.tictactoe import TicTacToe
-from game.engines.nboard import NBoardSession
+from game.engines.nboard import NBoardSession, serve
+from game.match.botregistry import BotRegistry
+from game.match.config import load_config
 from bots.lib.engine_process import (EngineDied, EngineError, EngineGarbled, EngineIllegal, EngineProcess,
                                      EngineTimeout)
 from bots.lib.nboard_client import NBoardClient
@@ -124,6 +126,28 @@ def test_engine_exits_with_status_zero_at_the_end_of_input_printing_only_protoco
     assert run.returncode == 0
     words = [line.split()[0] for line in run.stdout.decode().splitlines()]
     assert words == ["set", "status", "status", "===", "status", "pong"]
+
+
+@pytest.fixture(scope="module")
+def setup():
+    registry = BotRegistry.discover()
+    return load_config(registry=registry), registry
+
+
+def test_serve_refuses_a_game_or_tier_it_has_not_in_one_line(setup, capsys):
+    config, registry = setup
+    assert serve("gomoku", "Easy", config, registry, io.StringIO(""), io.StringIO()) == 2
+    assert serve("reversi", "Grandmaster", config, registry, io.StringIO(""), io.StringIO()) == 2
+    said = capsys.readouterr().err.splitlines()
+    assert "no NBoard engine for 'gomoku'" in said[0] and "no tier or bot 'Grandmaster'" in said[1]
+
+
+def test_serve_answers_a_session_until_quit(setup):
+    config, registry = setup
+    out = io.StringIO()
+    commands = "nboard 2\nping 1\nquit\nping 2\n"
+    assert serve("reversi", "Easy", config, registry, io.StringIO(commands), out) == 0
+    assert out.getvalue().splitlines() == ["set myname BoardArcade-Easy", "pong 1"]
 
 
 class RecordingBot(Bot):

@@ -241,7 +241,8 @@ _COMMANDS = {name: getattr(NBoardSession, name)
 def serve(game_id: str, tier: str | None, config: Config, registry: BotRegistry,
           stdin: TextIO, stdout: TextIO) -> int:
     """Speak the NBoard protocol for ``tier``'s bot (default: the strongest) until ``quit`` or
-    the end of input; the exit status (2: no such game or tier, said on standard error)."""
+    the end of input; the exit status (2: no such game or tier, 1: its bot could not start;
+    either said in one line on standard error)."""
     if game_id not in GAMES:
         print(f"no NBoard engine for {game_id!r}: it plays {', '.join(GAMES)}", file=sys.stderr)
         return 2
@@ -253,12 +254,16 @@ def serve(game_id: str, tier: str | None, config: Config, registry: BotRegistry,
         print(err, file=sys.stderr)
         return 2
     with contextlib.redirect_stdout(sys.stderr):
-        cls, _ = import_bot_class(spec.module, spec.key, spec.path)
-        bot = cls(seed=spec.seed, **spec.params)
-        cls.warm_up()
-        later = later_warm_up(cls)
-        if later is not None:
-            later()
+        try:
+            cls, _ = import_bot_class(spec.module, spec.key, spec.path)
+            bot = cls(seed=spec.seed, **spec.params)
+            cls.warm_up()
+            later = later_warm_up(cls)
+            if later is not None:
+                later()
+        except Exception as err:  # noqa: BLE001 - a bot that cannot start is reported in one line
+            print(f"cannot start {spec.who} for {game_id}: {type(err).__name__}: {err}", file=sys.stderr)
+            return 1
         session = NBoardSession(bot, "BoardArcade-" + "_".join(spec.label.split()), game.time_budget,
                                 game.hint_seconds, stdout)
         for line in _lines_of(stdin):
