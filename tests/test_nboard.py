@@ -150,6 +150,14 @@ def test_serve_answers_a_session_until_quit(setup):
     assert out.getvalue().splitlines() == ["set myname BoardArcade-Easy", "pong 1"]
 
 
+def test_serve_hints_with_the_hint_tier_whatever_tier_plays(setup):
+    config, registry = setup
+    out = io.StringIO()
+    commands = f"set game (;GM[Othello]BO[8 {FFO_1.replace('X', '*')}];)\nhint 1\n"
+    assert serve("reversi", "Easy", config, registry, io.StringIO(commands), out) == 0
+    assert "search G8 18.00 0 100% win by 18 (exact)" in out.getvalue().splitlines()
+
+
 class RecordingBot(Bot):
     """Plays the first legal move and remembers the budget it was given."""
 

@@ -30,11 +30,13 @@ Anything else is ignored with a ``status`` line naming it, as the protocol
 asks (an engine ignores what it does not understand). ``status`` lines also
 say when the engine thinks and waits.
 
-Evals are discs for the side to move. A hint's value is the bot's
-``analyse``: an exact final disc difference is written with the depth
-``100%``, NBoard's mark of a solved move; an estimate with the depth ``?``
-(our bots do not report the depth their search reached) and the free text
-``(estimate)``. A bot that values no moves (Easy, Medium) gives no lines.
+A hint gives the values of the game's hint tier (``config.yaml``'s ``hint``:
+Master), whatever tier plays, as the arcade's Hint does; with another tier
+playing, that bot is built and compiled at the first hint. Evals are its
+scores, discs for the side to move (Hard's and Master's are): an exact
+final disc difference is written with the depth ``100%``, NBoard's mark of a
+solved move; an estimate with the depth ``?`` (our bots do not report the
+depth their search reached) and the free text ``(estimate)``.
 
 Time: a move gets the game's ``time_budget`` (``config.yaml``) and a hint its
 ``hint_time``; when the GGF clock of the side to move (``TI``, or ``TB``/``TW``)
@@ -49,7 +51,7 @@ import io
 import sys
 import time
 import traceback
-from typing import Any, Iterator, TextIO
+from typing import Any, Callable, Iterator, TextIO
 
 from game.rules.bot import VALUE, MoveValue, later_warm_up
 from game.rules.core import BadNotation, IllegalMove
@@ -57,6 +59,7 @@ from game.rules.reversi import PASS, Reversi
 from game.rules.reversi_ggf import GgfClock, move_word, read_ggf
 from game.match.botregistry import BotRegistry, import_bot_class
 from game.match.config import BotChoiceError, Config
+from game.match.runner import BotSpec
 
 GAMES: tuple[str, ...] = ("reversi",)
 #: The least a move or hint is given, however little a clock has left.
@@ -70,8 +73,11 @@ UNKNOWN_DEPTH = "?"
 class NBoardSession:
     """One engine session: the position NBoard has set, the clocks, and the bot that answers."""
 
-    def __init__(self, bot: Any, name: str, move_seconds: float, hint_seconds: float, out: TextIO) -> None:
+    def __init__(self, bot: Any, name: str, move_seconds: float, hint_seconds: float, out: TextIO,
+                 hint_bot: Callable[[], Any] | None = None) -> None:
         self.bot = bot
+        #: The bot whose values a hint gives, built on the first hint (default: ``bot``).
+        self.hint_bot = hint_bot or (lambda: bot)
         self.name = name
         self.move_seconds = move_seconds
         self.hint_seconds = hint_seconds
@@ -172,7 +178,7 @@ class NBoardSession:
             self.send("status the game is over: no move to value")
             return
         self.send(f"status {self.name} is thinking")
-        values = self.bot.analyse(state.copy(), self._seconds(state, self.hint_seconds))
+        values = self.hint_bot().analyse(state.copy(), self._seconds(state, self.hint_seconds))
         best = sorted(values.items(), key=lambda item: -item[1].score)[:max(1, wanted)]
         for move, value in best:
             self.send(f"search {move_word(move)} {value.score:.2f} 0 {_depth(value)} {value.text}")
@@ -250,26 +256,40 @@ def serve(game_id: str, tier: str | None, config: Config, registry: BotRegistry,
     choice = tier or (game.tiers[-1].name if game.tiers else "")
     try:
         spec = config.bot_spec(game_id, choice, registry)
+        hint_spec = config.bot_spec(game_id, game.hint_tier, registry) if game.hint_tier else spec
     except BotChoiceError as err:
         print(err, file=sys.stderr)
         return 2
     with contextlib.redirect_stdout(sys.stderr):
         try:
-            cls, _ = import_bot_class(spec.module, spec.key, spec.path)
-            bot = cls(seed=spec.seed, **spec.params)
-            cls.warm_up()
-            later = later_warm_up(cls)
-            if later is not None:
-                later()
+            bot = _started_bot(spec)
         except Exception as err:  # noqa: BLE001 - a bot that cannot start is reported in one line
             print(f"cannot start {spec.who} for {game_id}: {type(err).__name__}: {err}", file=sys.stderr)
             return 1
+        hint_bots = [bot] if (hint_spec.key, hint_spec.params) == (spec.key, spec.params) else []
+
+        def hint_bot() -> Any:
+            if not hint_bots:
+                hint_bots.append(_started_bot(hint_spec))
+            return hint_bots[0]
+
         session = NBoardSession(bot, "BoardArcade-" + "_".join(spec.label.split()), game.time_budget,
-                                game.hint_seconds, stdout)
+                                game.hint_seconds, stdout, hint_bot)
         for line in _lines_of(stdin):
             if not session.handle(line.strip()):
                 break
     return 0
+
+
+def _started_bot(spec: BotSpec) -> Any:
+    """The bot ``spec`` names, built and its engine compiled (``warm_up`` and ``warm_up_later``)."""
+    cls, _ = import_bot_class(spec.module, spec.key, spec.path)
+    bot = cls(seed=spec.seed, **spec.params)
+    cls.warm_up()
+    later = later_warm_up(cls)
+    if later is not None:
+        later()
+    return bot
 
 
 def _lines_of(stdin: TextIO) -> Iterator[str]:
