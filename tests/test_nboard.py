@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game.rules.bot import Bot
+from game.rules.bot import Bot, MoveValue
 from game.rules.reversi import PASS, Reversi
 from game.rules.reversi_ggf import GgfClock, write_ggf
 from game.rules.tictactoe import TicTacToe
@@ -171,6 +171,25 @@ class RecordingBot(Bot):
     def choose_move(self, state, budget):
         self.budgets.append(budget)
         return state.legal_moves()[0]
+
+
+class HalfSolvingBot(RecordingBot):
+    """Values two moves of the start exactly and two by a search it says went 7 deep."""
+
+    searched_depth = 7
+
+    def analyse(self, state, budget):
+        return {19: MoveValue(4.0, "win by 4 (exact)", exact=True), 26: MoveValue(1.5, "about +1.5 (estimate)"),
+                37: MoveValue(-2.0, "loss by 2 (exact)", exact=True), 44: MoveValue(0.25, "about +0.2 (estimate)")}
+
+
+def test_a_hint_writes_estimates_at_the_searched_depth_before_solved_moves():
+    out = io.StringIO()
+    session = NBoardSession(HalfSolvingBot(), "test", move_seconds=1.0, hint_seconds=3.0, out=out)
+    session.handle("hint 3")
+    assert [line for line in out.getvalue().splitlines() if line.startswith("search")] == [
+        "search C4 1.50 0 7 about +1.5 (estimate)", "search E6 0.25 0 7 about +0.2 (estimate)",
+        "search D3 4.00 0 100% win by 4 (exact)"]
 
 
 def session_budget(ggf: str, *moves: str) -> float:

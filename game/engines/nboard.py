@@ -35,8 +35,10 @@ Master), whatever tier plays, as the arcade's Hint does; with another tier
 playing, that bot is built and compiled at the first hint. Evals are its
 scores, discs for the side to move (Hard's and Master's are): an exact
 final disc difference is written with the depth ``100%``, NBoard's mark of a
-solved move; an estimate with the depth ``?`` (our bots do not report the
-depth their search reached) and the free text ``(estimate)``.
+solved move; an estimate with the depth its search reached (Hard and Master
+say it; ``0`` for a bot that does not) and the free text ``(estimate)``.
+Estimates come before solved moves: NBoard shows the depth it got last as
+current and greys the values of the depth before.
 
 Time: a move gets the game's ``time_budget`` (``config.yaml``) and a hint its
 ``hint_time``; when the GGF clock of the side to move (``TI``, or ``TB``/``TW``)
@@ -66,8 +68,9 @@ GAMES: tuple[str, ...] = ("reversi",)
 LEAST_SECONDS = 0.05
 #: The depth written beside a value NBoard should show as solved.
 EXACT_DEPTH = "100%"
-#: The depth written beside an estimate: our bots do not report how deep they searched.
-UNKNOWN_DEPTH = "?"
+#: The depth written beside an estimate of a bot that does not say how deep it searched (NBoard
+#: reads a depth that does not start with a number as a fault).
+UNKNOWN_DEPTH = "0"
 
 
 class NBoardSession:
@@ -178,10 +181,15 @@ class NBoardSession:
             self.send("status the game is over: no move to value")
             return
         self.send(f"status {self.name} is thinking")
-        values = self.hint_bot().analyse(state.copy(), self._seconds(state, self.hint_seconds))
+        bot = self.hint_bot()
+        values = bot.analyse(state.copy(), self._seconds(state, self.hint_seconds))
+        searched = getattr(bot, "searched_depth", None)
+        estimate_depth = UNKNOWN_DEPTH if searched is None else str(searched)
         best = sorted(values.items(), key=lambda item: -item[1].score)[:max(1, wanted)]
-        for move, value in best:
-            self.send(f"search {move_word(move)} {value.score:.2f} 0 {_depth(value)} {value.text}")
+        # Estimates first, then solved moves: NBoard shows the last depth sent as current, earlier ones as old.
+        for move, value in sorted(best, key=lambda item: _solved(item[1])):
+            depth = EXACT_DEPTH if _solved(value) else estimate_depth
+            self.send(f"search {move_word(move)} {value.score:.2f} 0 {depth} {value.text}")
         if not values:
             self.send(f"status {self.name} gives no move values")
         self.send(f"status {self.name} is waiting")
@@ -300,8 +308,8 @@ def _lines_of(stdin: TextIO) -> Iterator[str]:
     return iter(io.TextIOWrapper(buffer, encoding="utf-8", errors="replace"))
 
 
-def _depth(value: MoveValue) -> str:
-    return EXACT_DEPTH if value.exact and value.bound == VALUE else UNKNOWN_DEPTH
+def _solved(value: MoveValue) -> bool:
+    return value.exact and value.bound == VALUE
 
 
 def _shown(text: str) -> str:
