@@ -7,6 +7,8 @@
     python main.py analyse GAME "MOVES"             the hint tier's value of every move
     python main.py serve (--game GAME | --load FILE) --seats remote,Master [--port N] [--name NAME]
                                                     host a game on the LAN, no window
+    python main.py engine GAME [--tier TIER]        a tier's bot as an engine of the game's standard
+                                                    protocol on stdin/stdout (Gomoku: Gomocup)
 
 GAME is a game id, or a game with options as save files write it:
 ``connect4(rows=5,cols=5)`` (a ``GameSpec``); ``--options k=v`` gives them
@@ -110,6 +112,12 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
                        help="when a dropped player does not come back within net.reconnect_seconds: a tier or "
                             "bot that takes the seat over, or 'end' to end the game (default)")
     what.add_argument("--load", metavar="FILE", help="go on with a saved game instead (its players are --seats)")
+
+    engine = commands.add_parser("engine", help="play a tier's bot as an engine of the game's standard protocol on "
+                                                "standard input and output, for other programs (Gomoku: Gomocup)")
+    engine.add_argument("game", help="the game: gomoku (the Gomocup protocol); docs/engines.md tells more")
+    engine.add_argument("--tier", metavar="TIER", help="the tier or bot that plays (default: the game's strongest "
+                                                       "tier)")
     return parser
 
 
@@ -132,6 +140,8 @@ def main(argv: Sequence[str] | None = None, prog: str = PROG) -> int:
             return warm_up_engines(args)
         if args.command == "serve":
             return serve_game(args)
+        if args.command == "engine":
+            return run_engine(args)
         return analyse_position(args)
     except CliError as err:
         print(f"{prog}: error: {err}", file=sys.stderr)
@@ -397,6 +407,41 @@ def serve_game(args: argparse.Namespace) -> int:
         return BOT_FAILED
     print(f"The {which} is saved in {path}", flush=True)
     return 0
+
+
+def run_engine(args: argparse.Namespace) -> int:
+    """Serve the game's engine protocol on this process's standard input and output.
+
+    The protocol owns standard output: it gets a private copy of the output
+    descriptor, and the descriptor itself (and ``sys.stdout``) goes to standard
+    error, so nothing a bot or a library prints can corrupt the protocol."""
+    import io
+    import os
+
+    from game.engines import SERVERS, server_for
+
+    module = server_for(args.game)
+    if module is None:
+        games = ", ".join(f"{game} ({name})" for name, server in SERVERS.items() for game in server.GAMES)
+        raise CliError(f"no engine protocol plays {args.game!r}; engines: {games}")
+    config, registry = load_setup(args)
+    warn_problems(config, registry)
+    tiers = config.game(args.game).tiers
+    tier = args.tier or (tiers[-1].name if tiers else "")
+    bot_spec(config, registry, args.game, tier, None)
+    sys.stdout.flush()
+    protocol_out = io.TextIOWrapper(os.fdopen(os.dup(sys.stdout.fileno()), "wb"), encoding="utf-8",
+                                    errors="replace", newline="\n", line_buffering=True)
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+    sys.stdout = sys.stderr
+    protocol_in = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
+    try:
+        return module.serve(args.game, tier, config, registry, protocol_in, protocol_out)
+    finally:
+        try:
+            protocol_out.flush()
+        except OSError:
+            pass
 
 
 # -- shared -------------------------------------------------------------------------

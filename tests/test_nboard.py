@@ -21,13 +21,6 @@ from bots.lib.nboard_client import NBoardClient
 
 ROOT = Path(__file__).resolve().parent.parent
 FAKES = Path(__file__).parent / "fixtures" / "engines"
-#: Runs ``game.engines.nboard.serve`` for the tier given as the first argument.
-RUNNER = ("import sys\n"
-          "from game.match.botregistry import BotRegistry\n"
-          "from game.match.config import load_config\n"
-          "from game.engines.nboard import serve\n"
-          "registry = BotRegistry.discover()\n"
-          "sys.exit(serve('reversi', sys.argv[1], load_config(registry=registry), registry, sys.stdin, sys.stdout))\n")
 #: Black must pass after these moves.
 PASS_LINE = "d3c3e6d2d1e1b2c1"
 #: FFO #1: 14 empties, Black to move; G8 wins by 18, the best move.
@@ -38,7 +31,7 @@ ANSWER = 60.0
 
 
 def engine_command(tier: str) -> list[str]:
-    return [sys.executable, "-c", RUNNER, tier]
+    return [sys.executable, str(ROOT / "main.py"), "engine", "reversi", "--tier", tier]
 
 
 @pytest.fixture

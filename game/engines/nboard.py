@@ -301,9 +301,11 @@ def _started_bot(spec: BotSpec) -> Any:
 
 
 def _lines_of(stdin: TextIO) -> Iterator[str]:
-    """The input's lines, bytes that are not UTF-8 read as U+FFFD (a garbled line is answered, never fatal)."""
+    """The input's lines, bytes that are not UTF-8 read as U+FFFD (a garbled line is answered, never
+    fatal): a stream that decodes strictly is read again from its bytes (``main.py engine`` gives one
+    that does not)."""
     buffer = getattr(stdin, "buffer", None)
-    if buffer is None:
+    if buffer is None or getattr(stdin, "errors", "strict") != "strict":
         return iter(stdin)
     return iter(io.TextIOWrapper(buffer, encoding="utf-8", errors="replace"))
 
