@@ -31,6 +31,7 @@ so its wins and losses are not proofs). Moves it did not search are left out.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from game.rules.bot import AT_LEAST, AT_MOST, VALUE, Bot, MoveValue, check_whole
 from game.rules.gomoku import Gomoku
@@ -38,7 +39,8 @@ from bots.lib.clock import Deadline
 from bots.lib.deepening import Iteration, deepen, deepest
 from bots.lib.gomoku_board import EMPTY, FIVE, POINT_VALUES, Board, to_point
 from bots.lib.gomoku_engine import HAND_TERMS, INF, WIN, WIN_BOUND, Search
-from bots.lib.gomoku_threats import ThreatSearch
+from bots.lib.gomoku_threats import ThreatSearch, threat_search
+from bots.lib.kernel_cache import disk_cached
 
 #: The most own moves a threat search looks for (the five included).
 VCF_DEPTH = 16
@@ -49,6 +51,8 @@ ANALYSE_OWN_SHARE = 0.4
 PROVEN_WIN = 2 * WIN
 #: The most moves the root searches and the opponent's threat is tested against.
 ROOT_WIDTH = 24
+#: A small Renju position the warm-up compiles the kernels on (Black's e5 f5 d6 against White's d4 f4 e4).
+WARM_UP_MOVES = "e5 d4 f5 f4 d6 e4"
 
 
 @dataclass
@@ -81,6 +85,9 @@ class GomokuHard(Bot):
     point_values = POINT_VALUES
     eval_terms = HAND_TERMS
 
+    #: True from ``warm_up`` until ``warm_up_later`` has compiled the threat search (see ``threats_ready``).
+    _threats_wait: ClassVar[bool] = False
+
     def __init__(self, width: int = 12, seed: int | None = None) -> None:
         super().__init__(seed=seed)
         self.width = check_whole("width", width, 2, 60, "moves searched at each position")
@@ -90,12 +97,40 @@ class GomokuHard(Bot):
 
     @classmethod
     def warm_up(cls) -> None:
-        """Compile every kernel on small boards (numba's disk cache keeps them)."""
-        bot = cls(seed=0)
-        for rule in ("freestyle", "renju"):
-            state = Gomoku.from_text("e5 d4 f5 f4 d6 e4", size=9, rule=rule)
-            bot.choose_move(state, 0.2)
-            bot.analyse(state, 0.2)
+        """Compile the board's and the alpha-beta's kernels on a small board (numba's disk cache keeps
+        them); the threat search waits for ``warm_up_later``.
+
+        The threat search is about a quarter of a first compile, and a bot's
+        first move needs it for nothing: a side with one stone has no three to
+        make, so no side has a threat win while each has at most one stone.
+        Until ``warm_up_later`` has compiled it, a move searches without it
+        (see ``threats_ready``), so its compile never runs on a move's clock.
+        When numba's disk cache already holds it, it is loaded at once.
+        """
+        state = Gomoku.from_text(WARM_UP_MOVES, size=9, rule="renju")
+        board = Board.of(state, cls.point_values)
+        last = state.move_stack[-1]
+        board.lift(last)
+        board.place(last, state.board[last])
+        colour = Gomoku.colour(state.turn)
+        search = Search(board, cls().width, prune=cls.vct, reduce=cls.vct, terms=cls.eval_terms)
+        search.search(colour, search.candidates(colour, ROOT_WIDTH), 2, Deadline.after(60.0).at, 256)
+        if disk_cached(threat_search) and not GomokuHard._threats_wait:
+            cls.warm_up_later()
+        else:
+            GomokuHard._threats_wait = True
+
+    @classmethod
+    def warm_up_later(cls) -> None:
+        """Compile the threat search's kernels on a small board."""
+        ThreatSearch(Board.of(Gomoku.from_text(WARM_UP_MOVES, size=9, rule="renju"))).compile_kernels()
+        GomokuHard._threats_wait = False
+
+    @staticmethod
+    def threats_ready() -> bool:
+        """Whether the threat search may run: its kernels compiled (or never deferred: a process that
+        did not warm the bot up compiles them on first use)."""
+        return not GomokuHard._threats_wait
 
     # -- the bot interface ------------------------------------------------------------------
     def choose_move(self, state: Gomoku, budget: float) -> int:
@@ -203,7 +238,10 @@ class GomokuHard(Bot):
 
     def _prove(self, threats: ThreatSearch, colour: int, deadline: Deadline, state: Gomoku
                ) -> tuple[int, str, list[int]] | None:
-        """``colour``'s shortest VCF, else (Master) VCT: (own moves to the five, method, line), or None."""
+        """``colour``'s shortest VCF, else (Master) VCT: (own moves to the five, method, line), or None
+        (also before ``warm_up_later`` has compiled the threat search: the move searches without it)."""
+        if not self.threats_ready():
+            return None
         found = threats.prove(colour, False, VCF_DEPTH, 1 << 40, deadline.at)
         if found is not None:
             return found[0], "VCF", found[1]
@@ -272,3 +310,4 @@ def deepen_root(search: Search, board: Board, colour: int, roots: list[int], dea
                          values=scores)
 
     return deepest(deepen(one_depth, deadline, min(60, empties), start_before=0.5))
+

@@ -24,7 +24,6 @@ again with more time, and shows the position's value only once proven.
 """
 from __future__ import annotations
 
-import os
 from typing import ClassVar
 
 from game.rules.bot import Bot, MoveValue, check_whole
@@ -32,6 +31,7 @@ from game.rules.reversi import PASS, Reversi, flip_mask, legal_mask, squares_of
 from bots.lib import clock
 from bots.lib.clock import Deadline, NodeRate
 from bots.lib.deepening import Iteration, Search, deepen, deepest
+from bots.lib.kernel_cache import disk_cached
 from bots.lib.reversi_endgame import SolveAborted, Solver, solve_kernel
 from bots.lib.reversi_search import MidgameSearch
 
@@ -87,7 +87,7 @@ class ReversiHard(Bot):
         state = Reversi.read(WARM_UP_POSITION)
         own, opp = _sides(state)
         MidgameSearch(table_bits=8).search(own, opp, state.legal_moves(), 3)
-        if _solver_cached() and not ReversiHard._solver_waits:
+        if disk_cached(solve_kernel) and not ReversiHard._solver_waits:
             cls.warm_up_later()
         else:
             ReversiHard._solver_waits = True
@@ -230,13 +230,6 @@ def estimate_value(centi_discs: int) -> MoveValue:
     return MoveValue(centi_discs / 100, f"about {centi_discs / 100:+.1f} (estimate)")
 
 
-def _solver_cached() -> bool:
-    """Whether numba's disk cache holds the solver: its entry kernel, which is written there after
-    every kernel it calls. False when numba keeps its cache some other way than this one knows."""
-    try:
-        return os.path.exists(solve_kernel._cache._cache_file._index_path)
-    except AttributeError:
-        return False
 
 
 def _sides(state: Reversi) -> tuple[int, int]:

@@ -12,15 +12,18 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
+from bots import gomoku_hard
 from bots.gomoku_hard import GomokuHard
 from bots.gomoku_master import GomokuMaster
 from bots.lib.gomoku_board import (B3, B4, BLACK, DEAD, F3, F4, FIVE, GRADE, GRADE_COUNT, GRADE_DOUBLE_THREE,
                                    GRADE_FOUR_THREE, GRADE_WIN, KEY_POINTS, OVERLINE, POINT_VALUES, WHITE, Board,
                                    exact_colours, fresh_keys, pattern_table)
-from bots.lib.gomoku_engine import HAND_TERMS, THEIR_FOUR_THREE_NEXT, Search, evaluate
-from bots.lib.gomoku_threats import ThreatSearch
+from bots.lib.gomoku_engine import HAND_TERMS, THEIR_FOUR_THREE_NEXT, Search, evaluate, negamax
+from bots.lib.gomoku_threats import ThreatSearch, threat_search
+from bots.lib.search_state import refcount_calls
 from game.rules.bot import AT_LEAST, AT_MOST, VALUE
 from game.rules.gomoku import Gomoku, forbidden_reason
 from tests.gomoku_tactics import TACTICS, Tactic
@@ -123,10 +126,13 @@ def test_codes_kept_move_by_move_equal_codes_computed_afresh():
         for point in rng.sample(stones, 15):
             board.lift(point)
         keys, pats, tally = board.keys.copy(), board.pats.copy(), board.tally.copy()
-        fresh_keys(board.cells, board.keys, board.pats, board.tally, board.table, board.values, board.offsets)
+        sums = board.record["point_sum"].copy()
+        fresh_keys(board.record)
         on_board = board.points
+        empty = on_board[board.cells[on_board] == 0]          # a stone's codes are read afresh when it is lifted
         assert (keys[:, on_board] == board.keys[:, on_board]).all()
-        assert (pats == board.pats).all() and (tally == board.tally).all()
+        assert (pats[:, :, empty] == board.pats[:, :, empty]).all() and (tally == board.tally).all()
+        assert (sums[empty] == board.record["point_sum"][empty]).all()
 
 
 @pytest.mark.parametrize("name, point, grade", [
@@ -143,6 +149,11 @@ def test_a_points_grade_names_the_double_threat_it_makes(name, point, grade):
     assert board.tally[BLACK, GRADE_COUNT + grade] >= 1
 
 
+def test_a_board_larger_than_the_record_holds_is_refused_naming_its_size():
+    with pytest.raises(ValueError, match="21x21"):
+        Board(21, "freestyle")
+
+
 def test_forbidden_check_agrees_with_the_rules_on_random_boards():
     rng = random.Random(5)
     checked = forbidden = 0
@@ -156,6 +167,14 @@ def test_forbidden_check_agrees_with_the_rules_on_random_boards():
                 checked += 1
                 forbidden += expected is not None
     assert forbidden > 100 and checked > forbidden
+
+
+def test_the_search_loops_do_no_reference_counting():
+    board = Board(9, "renju")
+    search, threats = Search(board, 12, prune=True, reduce=True), ThreatSearch(board)
+    i = np.int64
+    assert refcount_calls(negamax, board.record, search.record, i(1), i(3), i(-5), i(5), i(7), i(0), i(1)) == 0
+    assert refcount_calls(threat_search, board.record, threats.record, i(3), i(7), False) == 0
 
 
 # -- the tactical set -------------------------------------------------------------------------------
@@ -237,6 +256,47 @@ def test_master_finds_a_win_by_threes_that_hard_does_not_claim():
     master.choose_move(state, AMPLE)
     assert hard.last_win_line == []
     assert state.move_to_str(master.last_win_line[0]) == "f5"
+
+
+def test_warm_up_defers_the_threat_search_to_its_later_part_on_a_first_launch(monkeypatch):
+    monkeypatch.setattr(gomoku_hard, "disk_cached", lambda kernel: False)   # as on a first launch
+    try:
+        GomokuMaster.warm_up()
+        assert not GomokuHard.threats_ready()
+    finally:
+        GomokuMaster.warm_up_later()
+    assert GomokuHard.threats_ready()
+
+
+def test_warm_up_with_the_threat_search_in_the_disk_cache_has_it_ready_at_once():
+    GomokuHard.warm_up()
+    GomokuHard.warm_up_later()                 # now the threat search is in the cache
+    GomokuHard.warm_up()
+    assert GomokuHard.threats_ready()
+
+
+def test_until_the_threat_search_is_compiled_a_move_is_searched_without_it(monkeypatch):
+    tactic = next(t for t in TACTICS if t.name.startswith("four, then"))
+    state = position(tactic)
+    monkeypatch.setattr(GomokuHard, "_threats_wait", True)
+    bot = GomokuMaster(seed=0)
+    assert state.is_legal(bot.choose_move(state, 2.0)) and bot.last_win_line == []
+    GomokuMaster.warm_up_later()
+    assert GomokuHard.threats_ready()
+    assert state.move_to_str(bot.choose_move(state, AMPLE)) == "g5" and bot.last_win_line
+
+
+@pytest.mark.parametrize("rule", ["freestyle", "renju"])
+def test_no_side_has_a_threat_win_while_each_has_one_stone(rule):
+    """Why the warm-up may leave the threat search for later: a bot's first move never needs it."""
+    rng = random.Random(rule)
+    for _ in range(30):
+        black, white = rng.sample(range(15 * 15), 2)
+        state = Gomoku(rule=rule)
+        state.push(black)
+        state.push(white)
+        for attacker in (BLACK, WHITE):
+            assert prove(state, attacker, True, 8) is None, state.to_text()
 
 
 # -- analysis -----------------------------------------------------------------------------------------

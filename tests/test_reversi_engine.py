@@ -306,7 +306,7 @@ def test_warm_up_compiles_every_kernel_without_error():
 def test_hard_searches_an_endgame_until_its_later_warm_up_has_compiled_the_solver(monkeypatch):
     endgame = Reversi.read(WARM_UP_POSITION)
     bot = ReversiHard(exact_empties=18)
-    monkeypatch.setattr(reversi_hard, "_solver_cached", lambda: False)   # as on a first launch
+    monkeypatch.setattr(reversi_hard, "disk_cached", lambda kernel: False)   # as on a first launch
     try:
         ReversiHard.warm_up()
         assert not bot.solves(endgame)
@@ -317,7 +317,7 @@ def test_hard_searches_an_endgame_until_its_later_warm_up_has_compiled_the_solve
 
 def test_master_warmed_up_after_hard_deferred_its_solver_defers_it_too(monkeypatch):
     cached = iter([False, True])            # Hard finds no solver in the cache; Master would
-    monkeypatch.setattr(reversi_hard, "_solver_cached", lambda: next(cached))
+    monkeypatch.setattr(reversi_hard, "disk_cached", lambda kernel: next(cached))
     try:
         ReversiHard.warm_up()
         ReversiMaster.warm_up()

@@ -14,14 +14,19 @@ stone of colour ``c`` on ``q`` would make on that line, read from a table
 of every key (``pattern_table``): a five, an open four (two points left
 that make five), a four (one), an open or closed three, two or one, or
 nothing. Placing or lifting a stone changes the keys and codes of the
-forty points within five of it on its four lines and nothing else, and a
+forty points within five of it on its four lines and nothing else (only
+the empty points' codes are kept up to date: a stone's point keeps the
+codes it had when the stone was played, and they are read afresh from its
+keys when the stone is lifted), and a
 tally of the codes over the empty points (``tally[c, code]``, with their
 summed values in ``tally[c, SUM]``) follows along: ``tally[c, FIVE] > 0``
 says at once that ``c`` can make five, ``tally[c, F4] > 0`` that it can
 make an open four. Each point's threat grade over its four lines (an open
 four or two fours, a four and an open three, two open threes, a four:
 ``point_grade``) is kept beside its codes in ``pats[c, GRADE]``, and the
-empty points of each grade are counted in the tally too.
+empty points of each grade are counted in the tally too; each empty
+point's summed values over both colours' codes (``point_sum``, a part of
+a move's ordering score) are kept beside them.
 
 A five is exactly five for a colour under the ``standard`` rule and for
 Black under Renju (``exact_colours``); six or more is then an
@@ -29,6 +34,11 @@ Black under Renju (``exact_colours``); six or more is then an
 written after the rules' ``forbidden_reason`` (five first, overline,
 double-four, double-three whose three needs a straight-four point that is
 itself allowed), with an explicit stack for its recursion.
+
+The position is one record (``BOARD``, ``bots/lib/search_state.py``), sized
+for the largest board, with the pattern table read by its address: the
+kernels take the record and integers, so a search that places and lifts
+stones at every node counts no references and passes one pointer.
 """
 from __future__ import annotations
 
@@ -36,6 +46,8 @@ from functools import lru_cache
 
 import numpy as np
 from numba import njit
+
+from bots.lib.search_state import address_of, load
 
 EMPTY, BLACK, WHITE, WALL = 0, 1, 2, 3
 PAD = 5
@@ -161,16 +173,43 @@ def line_offsets(size: int) -> np.ndarray:
     return np.array([1, width, width + 1, 1 - width], np.int64)
 
 
+# -- the board's record ----------------------------------------------------------------------------
+#: The largest board the record holds, and its padded size.
+MAX_SIZE = 19
+MAX_WIDTH = MAX_SIZE + 2 * PAD
+MAX_CELLS = MAX_WIDTH * MAX_WIDTH
+#: A position in one record (``bots/lib/search_state.py``), sized for the largest board: the board's
+#: constants (its size, padded width and cell count, the rule, the line steps, the pattern values, the
+#: Zobrist keys, the padded index of every point, the pattern table's address), what changes as stones
+#: come and go (cells, line keys, pattern codes and grades, stones near each point, the tally), and the
+#: forbidden check's workspace. The kernels take it and integers, so a search passes no arrays.
+BOARD = np.dtype([
+    ("size", np.int64), ("width", np.int64), ("cell_count", np.int64), ("point_count", np.int64),
+    ("rule", np.int64), ("table_at", np.uint64),
+    ("offsets", np.int64, (4,)), ("values", np.int64, (len(PATTERN_NAMES),)),
+    ("zobrist", np.int64, (3, MAX_CELLS)), ("points", np.int64, (MAX_SIZE * MAX_SIZE,)),
+    ("cells", np.int8, (MAX_CELLS,)), ("keys", np.int32, (4, MAX_CELLS)), ("pats", np.int8, (3, 5, MAX_CELLS)),
+    ("near", np.int16, (MAX_CELLS,)), ("tally", np.int64, (3, 16)), ("point_sum", np.int64, (MAX_CELLS,)),
+    ("work", np.int64, (FB_LEVELS, FB_FIELDS)),
+])
+
+
+@njit(cache=True, inline="always")
+def pattern_of(bd, colour, key):
+    """The pattern table's code for a ``colour`` stone at the centre of ``key`` (``pattern_table``)."""
+    return load(np.int8, bd.table_at, colour * KEY_SIZE + key)
+
+
 # -- placing and lifting stones -----------------------------------------------------------
 @njit(cache=True)
-def point_grade(pats, colour, q):
+def point_grade(bd, colour, q):
     """How strong a ``colour`` stone on ``q`` is over its four lines: GRADE_WIN (an open four or two
     fours), GRADE_FOUR_THREE, GRADE_DOUBLE_THREE, GRADE_FOUR, GRADE_THREE (an open three), or 0."""
     open_fours = 0
     fours = 0
     threes = 0
     for d in range(4):
-        code = pats[colour, d, q]
+        code = bd.pats[colour, d, q]
         if code == F4:
             open_fours += 1
         elif code == B4:
@@ -190,144 +229,157 @@ def point_grade(pats, colour, q):
     return 0
 
 
-@njit(cache=True)
-def _count_grade(tally, colour, grade, sign):
+@njit(cache=True, inline="always")
+def _count_grade(bd, colour, grade, sign):
     if grade >= GRADE_FOUR:
-        tally[colour, GRADE_COUNT + grade] += sign
+        bd.tally[colour, GRADE_COUNT + grade] += sign
 
 
 @njit(cache=True)
-def _update_line(cells, keys, pats, tally, table, values, offsets, p, colour, sign):
+def _update_line(bd, p, colour, sign):
     """Add (``sign`` 1) or take away (-1) a ``colour`` stone on ``p`` in the keys of the
-    points around it, and bring their pattern codes and the tally up to date."""
+    points around it, and bring the pattern codes of the empty ones and the tally up to date
+    (a stone's codes wait until it is lifted: ``lift`` reads them afresh from its keys)."""
     stone = np.int64(colour)
     for d in range(4):
-        off = offsets[d]
+        off = bd.offsets[d]
         for k in range(-5, 6):
             if k == 0:
                 continue
             q = p + k * off
             s = -k + 5 if -k < 0 else -k + 4
-            keys[d, q] += sign * (stone << (2 * s))
-            if cells[q] == WALL:
+            bd.keys[d, q] += sign * (stone << (2 * s))
+            if bd.cells[q] != EMPTY:
                 continue
-            key = keys[d, q]
-            empty = cells[q] == EMPTY
+            key = bd.keys[d, q]
             for c in range(1, 3):
-                new = table[c, key]
-                old = pats[c, d, q]
+                new = pattern_of(bd, c, key)
+                old = bd.pats[c, d, q]
                 if new != old:
-                    pats[c, d, q] = new
-                    grade = point_grade(pats, c, q)
-                    if empty:
-                        tally[c, old] -= 1
-                        tally[c, new] += 1
-                        tally[c, SUM] += values[new] - values[old]
-                        _count_grade(tally, c, pats[c, GRADE, q], -1)
-                        _count_grade(tally, c, grade, 1)
-                    pats[c, GRADE, q] = grade
+                    bd.pats[c, d, q] = new
+                    grade = point_grade(bd, c, q)
+                    bd.tally[c, old] -= 1
+                    bd.tally[c, new] += 1
+                    bd.tally[c, SUM] += bd.values[new] - bd.values[old]
+                    bd.point_sum[q] += bd.values[new] - bd.values[old]
+                    _count_grade(bd, c, bd.pats[c, GRADE, q], -1)
+                    _count_grade(bd, c, grade, 1)
+                    bd.pats[c, GRADE, q] = grade
 
 
 @njit(cache=True)
-def place(cells, keys, pats, near, tally, table, values, offsets, p, colour):
-    """Put a ``colour`` stone on the empty padded point ``p``."""
+def place(bd, p, colour):
+    """Put a ``colour`` stone on the empty padded point ``p`` of the board record ``bd``."""
     for c in range(1, 3):
         for d in range(4):
-            code = pats[c, d, p]
-            tally[c, code] -= 1
-            tally[c, SUM] -= values[code]
-        _count_grade(tally, c, pats[c, GRADE, p], -1)
-    cells[p] = colour
-    _update_line(cells, keys, pats, tally, table, values, offsets, p, colour, 1)
-    width = offsets[1]
+            code = bd.pats[c, d, p]
+            bd.tally[c, code] -= 1
+            bd.tally[c, SUM] -= bd.values[code]
+        _count_grade(bd, c, bd.pats[c, GRADE, p], -1)
+    bd.cells[p] = colour
+    _update_line(bd, p, np.int64(colour), np.int64(1))   # typed, not literal: compiled once
+    width = bd.width
     for dr in range(-2, 3):
         for dc in range(-2, 3):
-            near[p + dr * width + dc] += 1
+            bd.near[p + dr * width + dc] += 1
 
 
 @njit(cache=True)
-def lift(cells, keys, pats, near, tally, table, values, offsets, p):
+def lift(bd, p):
     """Take the stone off the padded point ``p`` (``place`` undone)."""
-    colour = cells[p]
-    cells[p] = EMPTY
-    _update_line(cells, keys, pats, tally, table, values, offsets, p, colour, -1)
+    colour = np.int64(bd.cells[p])
+    bd.cells[p] = EMPTY
+    _update_line(bd, p, colour, np.int64(-1))
+    bd.point_sum[p] = 0
     for c in range(1, 3):
         for d in range(4):
-            code = pats[c, d, p]
-            tally[c, code] += 1
-            tally[c, SUM] += values[code]
-        _count_grade(tally, c, pats[c, GRADE, p], 1)
-    width = offsets[1]
+            code = pattern_of(bd, c, bd.keys[d, p])
+            bd.pats[c, d, p] = code
+            bd.tally[c, code] += 1
+            bd.tally[c, SUM] += bd.values[code]
+            bd.point_sum[p] += bd.values[code]
+        grade = point_grade(bd, c, p)
+        bd.pats[c, GRADE, p] = grade
+        _count_grade(bd, c, grade, 1)
+    width = bd.width
     for dr in range(-2, 3):
         for dc in range(-2, 3):
-            near[p + dr * width + dc] -= 1
+            bd.near[p + dr * width + dc] -= 1
 
 
 @njit(cache=True)
-def fresh_keys(cells, keys, pats, tally, table, values, offsets):
-    """Compute every key, code and the tally from ``cells`` alone (a board's start)."""
-    keys[:] = 0
-    pats[:] = 0
-    tally[:] = 0
-    n = cells.shape[0]
+def fresh_keys(bd):
+    """Compute every key, code and the tally from the record's cells alone (a board's start)."""
+    n = bd.cell_count
     for q in range(n):
-        if cells[q] == WALL:
+        bd.point_sum[q] = 0
+        for d in range(4):
+            bd.keys[d, q] = 0
+        for c in range(3):
+            for f in range(5):
+                bd.pats[c, f, q] = 0
+    for c in range(3):
+        for f in range(16):
+            bd.tally[c, f] = 0
+    for q in range(n):
+        if bd.cells[q] == WALL:
             continue
         for d in range(4):
             key = 0
             for k in range(-5, 6):
                 if k == 0:
                     continue
-                r = q + k * offsets[d]
-                v = np.int64(cells[r]) if 0 <= r < n else np.int64(WALL)
+                r = q + k * bd.offsets[d]
+                v = np.int64(bd.cells[r]) if 0 <= r < n else np.int64(WALL)
                 s = k + 5 if k < 0 else k + 4
                 key |= v << (2 * s)
-            keys[d, q] = key
+            bd.keys[d, q] = key
             for c in range(1, 3):
-                code = table[c, key]
-                pats[c, d, q] = code
-                if cells[q] == EMPTY:
-                    tally[c, code] += 1
-                    tally[c, SUM] += values[code]
+                code = pattern_of(bd, c, key)
+                bd.pats[c, d, q] = code
+                bd.point_sum[q] += bd.values[code]
+                if bd.cells[q] == EMPTY:
+                    bd.tally[c, code] += 1
+                    bd.tally[c, SUM] += bd.values[code]
         for c in range(1, 3):
-            pats[c, GRADE, q] = point_grade(pats, c, q)
-            if cells[q] == EMPTY:
-                _count_grade(tally, c, pats[c, GRADE, q], 1)
+            bd.pats[c, GRADE, q] = point_grade(bd, c, q)
+            if bd.cells[q] == EMPTY:
+                _count_grade(bd, c, bd.pats[c, GRADE, q], 1)
 
 
 # -- Renju's forbidden points ---------------------------------------------------------------
 @njit(cache=True)
-def _run(cells, p, off):
+def _run(bd, p, off):
     """First and last step (from ``p``) of the black run along ``off`` through ``p``."""
     first = 0
-    while cells[p + (first - 1) * off] == BLACK:
+    while bd.cells[p + (first - 1) * off] == BLACK:
         first -= 1
     last = 0
-    while cells[p + (last + 1) * off] == BLACK:
+    while bd.cells[p + (last + 1) * off] == BLACK:
         last += 1
     return first, last
 
 
 @njit(cache=True)
-def _run_through(cells, p, off, k):
+def _run_through(bd, p, off, k):
     """First and last step (from ``p``) of the black run a black stone on the empty point ``k``
-    steps from ``p`` along ``off`` would be part of; ``cells`` is restored."""
+    steps from ``p`` along ``off`` would be part of; the cells are restored."""
     q = p + k * off
-    cells[q] = BLACK
-    first, last = _run(cells, q, off)
-    cells[q] = EMPTY
+    bd.cells[q] = BLACK
+    first, last = _run(bd, q, off)
+    bd.cells[q] = EMPTY
     return first + k, last + k
 
 
 @njit(cache=True)
-def _fours_on_line(cells, p, off):
+def _fours_on_line(bd, p, off):
     """How many different fours the black stone on ``p`` is part of along ``off``."""
     found = 0
     seen_ends = -100
     for k in range(-4, 5):
-        if k == 0 or cells[p + k * off] != EMPTY:
+        if k == 0 or bd.cells[p + k * off] != EMPTY:
             continue
-        first, last = _run_through(cells, p, off, k)
+        first, last = _run_through(bd, p, off, k)
         if last - first == 4 and first <= 0 <= last:
             # A four of four stones in a row is the same four from either end.
             if k == first:
@@ -343,13 +395,13 @@ def _fours_on_line(cells, p, off):
 
 
 @njit(cache=True)
-def _may_be_forbidden(cells, offsets, p):
+def _may_be_forbidden(bd, p):
     """The rules' quick test: four black stones within four of ``p`` on one line, or two on each of two lines."""
     crowded = 0
     for d in range(4):
         near = 0
         for k in range(-4, 5):
-            if k != 0 and cells[p + k * offsets[d]] == BLACK:
+            if k != 0 and bd.cells[p + k * bd.offsets[d]] == BLACK:
                 near += 1
         if near >= 4:
             return True
@@ -359,13 +411,15 @@ def _may_be_forbidden(cells, offsets, p):
 
 
 @njit(cache=True)
-def _open_point(cells, offsets, p, frame):
+def _open_point(bd, p, level):
     """Put a black stone on ``p`` and judge it: ALLOWED (a five), FB_OVERLINE, FB_DOUBLE_FOUR, or -1
-    with the straight-four points of its four-free lines in ``frame`` for the double-three check."""
-    cells[p] = BLACK
+    with the straight-four points of its four-free lines in its workspace row ``level`` for the
+    double-three check."""
+    frame = bd.work[level]
+    bd.cells[p] = BLACK
     overline = False
     for d in range(4):
-        first, last = _run(cells, p, offsets[d])
+        first, last = _run(bd, p, bd.offsets[d])
         if last - first == 4:
             return ALLOWED
         if last - first >= 5:
@@ -375,7 +429,7 @@ def _open_point(cells, offsets, p, frame):
     fours = 0
     four_dirs = 0
     for d in range(4):
-        n = _fours_on_line(cells, p, offsets[d])
+        n = _fours_on_line(bd, p, bd.offsets[d])
         if n > 0:
             four_dirs |= 1 << d
         fours += n
@@ -385,15 +439,15 @@ def _open_point(cells, offsets, p, frame):
     for d in range(4):
         if four_dirs & (1 << d):
             continue
-        off = offsets[d]
+        off = bd.offsets[d]
         for k in range(-3, 4):
             q = p + k * off
-            if k == 0 or cells[q] != EMPTY:
+            if k == 0 or bd.cells[q] != EMPTY:
                 continue
-            first, last = _run_through(cells, p, off, k)
+            first, last = _run_through(bd, p, off, k)
             if (last - first == 3 and first <= 0 <= last
-                    and cells[p + (first - 1) * off] == EMPTY and cells[p + (last + 1) * off] == EMPTY
-                    and cells[p + (first - 2) * off] != BLACK and cells[p + (last + 2) * off] != BLACK):
+                    and bd.cells[p + (first - 1) * off] == EMPTY and bd.cells[p + (last + 1) * off] == EMPTY
+                    and bd.cells[p + (first - 2) * off] != BLACK and bd.cells[p + (last + 2) * off] != BLACK):
                 if count < FB_FIELDS - _FB_CANDS:
                     frame[_FB_CANDS + count] = q * 4 + d
                     count += 1
@@ -406,19 +460,19 @@ def _open_point(cells, offsets, p, frame):
 
 
 @njit(cache=True)
-def forbidden_code(cells, offsets, p, work):
+def forbidden_code(bd, p):
     """Why a black stone on the empty padded point ``p`` is forbidden under Renju:
     ALLOWED (0), FB_OVERLINE, FB_DOUBLE_FOUR or FB_DOUBLE_THREE, as the rules'
-    ``forbidden_reason`` says. ``work`` is a (FB_LEVELS, FB_FIELDS) scratch
-    array: the recursion (is a three's straight-four point itself allowed?)
-    runs on it as an explicit stack. ``cells`` is restored."""
-    first_code = _open_point(cells, offsets, p, work[0])
+    ``forbidden_reason`` says. The record's ``work`` (FB_LEVELS rows of
+    FB_FIELDS) holds the recursion (is a three's straight-four point itself
+    allowed?) as an explicit stack. The cells are restored."""
+    first_code = _open_point(bd, p, np.int64(0))
     if first_code >= 0:
-        cells[p] = EMPTY
+        bd.cells[p] = EMPTY
         return first_code
-    level = 0
+    level = np.int64(0)
     while True:
-        frame = work[level]
+        frame = bd.work[level]
         result = -1
         if frame[_FB_THREES] >= 2:
             result = FB_DOUBLE_THREE
@@ -432,12 +486,12 @@ def forbidden_code(cells, offsets, p, work):
                 cand = frame[_FB_CANDS + frame[_FB_INDEX]]
                 q = cand >> 2
                 child = -1
-                if not _may_be_forbidden(cells, offsets, q) or level + 1 >= FB_LEVELS:
+                if not _may_be_forbidden(bd, q) or level + 1 >= FB_LEVELS:
                     child = ALLOWED
                 else:
-                    child = _open_point(cells, offsets, q, work[level + 1])
+                    child = _open_point(bd, q, level + 1)
                     if child >= 0:
-                        cells[q] = EMPTY
+                        bd.cells[q] = EMPTY
                 if child < 0:
                     level += 1
                     continue
@@ -447,11 +501,11 @@ def forbidden_code(cells, offsets, p, work):
                 frame[_FB_INDEX] += 1
                 continue
         # This level is decided: lift its stone and hand the answer to the level above.
-        cells[frame[_FB_POINT]] = EMPTY
+        bd.cells[frame[_FB_POINT]] = EMPTY
         if level == 0:
             return result
         level -= 1
-        parent = work[level]
+        parent = bd.work[level]
         if result == ALLOWED:
             parent[_FB_THREES] += 1
             parent[_FB_DONE] |= 1 << (parent[_FB_CANDS + parent[_FB_INDEX]] & 3)
@@ -459,18 +513,18 @@ def forbidden_code(cells, offsets, p, work):
 
 
 @njit(cache=True)
-def forbidden(cells, offsets, p, work):
+def forbidden(bd, p):
     """Whether a black stone on the empty padded point ``p`` is forbidden (the rules' ``is_forbidden``)."""
-    return _may_be_forbidden(cells, offsets, p) and forbidden_code(cells, offsets, p, work) != ALLOWED
+    return _may_be_forbidden(bd, p) and forbidden_code(bd, p) != ALLOWED
 
 
 @njit(cache=True)
-def may_be_forbidden_by_pattern(pats, p):
+def may_be_forbidden_by_pattern(bd, p):
     """Black's codes on ``p`` leave a forbidden point possible: an overline, an open four,
     or a four or open three on two lines (a cheap filter before ``forbidden``)."""
     strong = 0
     for d in range(4):
-        code = pats[BLACK, d, p]
+        code = bd.pats[BLACK, d, p]
         if code == OVERLINE or code == F4:
             return True
         if code == B4 or code == F3:
@@ -485,37 +539,53 @@ POINT_VALUES = np.array([0, 1, 2, 4, 10, 12, 32, 36, 110, 400, 0], np.int64)
 
 
 class Board:
-    """A rules position in the kernels' arrays, for one game size and rule set.
+    """A rules position in the kernels' record (``BOARD``), for one game size and rule set.
 
-    ``cells``, ``keys``, ``pats``, ``near`` (stones within two points, a 5x5
-    square) and ``tally`` change as stones are placed and lifted; the
-    tables (``table``, ``values``, ``offsets``, ``zobrist``, ``points``: the
-    padded index of every board point in the rules' order) do not.
+    ``record`` is what the kernels take. ``cells``, ``keys``, ``pats``,
+    ``near`` (stones within two points, a 5x5 square) and ``tally`` are
+    views of it that change as stones are placed and lifted; ``values``,
+    ``offsets``, ``zobrist`` and ``points`` (the padded index of every board
+    point in the rules' order) do not, nor does the pattern ``table``, which
+    the record reads by address (this object keeps it alive).
     """
 
     def __init__(self, size: int, rule: str, values: np.ndarray = POINT_VALUES) -> None:
-        self.size, self.rule = size, rule
+        if not 5 <= size <= MAX_SIZE:
+            raise ValueError(f"a {size}x{size} board does not fit the engine's record (5x5 to {MAX_SIZE}x{MAX_SIZE})")
+        if rule not in RULE_CODES:
+            raise ValueError(f"unknown rule {rule!r}: one of {', '.join(RULE_CODES)}")
         if len(values) != len(PATTERN_NAMES):
             raise ValueError(f"point values take one value per pattern code ({len(PATTERN_NAMES)}), "
                              f"got {len(values)}: {list(values)}")
+        self.size, self.rule = size, rule
         self.rule_code = RULE_CODES[rule]
         width = padded_width(size)
-        self.cells = np.full(width * width, WALL, np.int8)
-        self.points = np.array([to_padded(size, p) for p in range(size * size)], np.int64)
-        self.cells[self.points] = EMPTY
-        self.offsets = line_offsets(size)
+        n = width * width
         self.table = pattern_table(rule)
-        self.values = np.asarray(values, np.int64)
-        self.keys = np.zeros((4, width * width), np.int32)
-        self.pats = np.zeros((3, 5, width * width), np.int8)
-        self.near = np.zeros(width * width, np.int16)
-        self.tally = np.zeros((3, 16), np.int64)
+        self._record = np.zeros(1, BOARD)
+        self.record = self._record[0]
+        bd = self.record
+        bd["size"], bd["width"], bd["cell_count"], bd["point_count"] = size, width, n, size * size
+        bd["rule"], bd["table_at"] = self.rule_code, address_of(self.table)
+        self.cells = bd["cells"][:n]
+        self.keys = bd["keys"][:, :n]
+        self.pats = bd["pats"][:, :, :n]
+        self.near = bd["near"][:n]
+        self.tally = bd["tally"]
+        self.values = bd["values"]
+        self.offsets = bd["offsets"]
+        self.zobrist = bd["zobrist"][:, :n]
+        self.points = bd["points"][:size * size]
+        self.cells[:] = WALL
+        self.points[:] = [to_padded(size, p) for p in range(size * size)]
+        self.cells[self.points] = EMPTY
+        self.offsets[:] = line_offsets(size)
+        self.values[:] = np.asarray(values, np.int64)
         rng = np.random.default_rng(size * 7 + self.rule_code)
-        self.zobrist = rng.integers(1, 2 ** 62, size=(3, width * width), dtype=np.int64)
-        self.work = np.zeros((FB_LEVELS, FB_FIELDS), np.int64)
+        self.zobrist[:] = rng.integers(1, 2 ** 62, size=(3, n), dtype=np.int64)
         self.key = 0
         self.stones = 0
-        fresh_keys(self.cells, self.keys, self.pats, self.tally, self.table, self.values, self.offsets)
+        fresh_keys(self.record)
 
     @classmethod
     def of(cls, state, values: np.ndarray = POINT_VALUES) -> "Board":
@@ -529,8 +599,7 @@ class Board:
     def place(self, point: int, colour: int) -> None:
         """Put a ``colour`` stone on the rules' ``point``."""
         p = int(self.points[point])
-        place(self.cells, self.keys, self.pats, self.near, self.tally, self.table, self.values, self.offsets,
-              p, colour)
+        place(self.record, p, colour)
         self.key ^= int(self.zobrist[colour, p])
         self.stones += 1
 
@@ -538,13 +607,13 @@ class Board:
         """Take the stone off the rules' ``point``."""
         p = int(self.points[point])
         self.key ^= int(self.zobrist[self.cells[p], p])
-        lift(self.cells, self.keys, self.pats, self.near, self.tally, self.table, self.values, self.offsets, p)
+        lift(self.record, p)
         self.stones -= 1
 
     def pattern(self, point: int, colour: int, direction: int) -> int:
-        """The code a ``colour`` stone on ``point`` makes along ``direction``."""
+        """The code a ``colour`` stone on the empty ``point`` would make along ``direction``."""
         return int(self.pats[colour, direction, self.points[point]])
 
     def forbidden_reason(self, point: int) -> str | None:
         """The rules' ``forbidden_reason`` of the empty ``point``, from the kernel."""
-        return FORBIDDEN_REASONS[forbidden_code(self.cells, self.offsets, int(self.points[point]), self.work)]
+        return FORBIDDEN_REASONS[forbidden_code(self.record, int(self.points[point]))]

@@ -1,7 +1,8 @@
 """Gomoku's alpha-beta search (numba): PVS with a transposition table over the incremental pattern board.
 
-The position lives in a ``gomoku_board.Board``; this module adds the
-search's arrays (``Search``) and the kernels:
+The position lives in a ``gomoku_board.Board``'s record; this module adds
+the search's record (``SEARCH``, held by ``Search``) and the kernels, which
+take the two records and integers (``bots/lib/search_state.py``):
 
 * Scores are from the side to move. A five made at ply ``p`` from the
   root scores ``WIN - p``; evaluations stay inside ``WIN_BOUND``.
@@ -24,10 +25,11 @@ search's arrays (``Search``) and the kernels:
   there) from the fourth on are searched a ply shallower first, and again
   at full depth only if they beat the best so far (late-move reductions).
 * The search loop runs on an explicit stack of frames (numba's cache does
-  not reload self-recursive functions reliably); the recursion passes
-  integers and the arrays stay put in ``Search``. Once ``stats[NODES]``
-  passes ``stats[NODE_LIMIT]`` or the clock passes the deadline, the
-  search unwinds and sets ``stats[ABORTED]``.
+  not reload self-recursive functions reliably); a node passes integers and
+  the two records, and the transposition table is read by its address, so
+  no node counts references. Once the record's ``nodes`` passes its
+  ``node_limit`` or the clock passes its ``deadline``, the search unwinds
+  and sets ``aborted``.
 """
 from __future__ import annotations
 
@@ -35,8 +37,9 @@ import numpy as np
 from numba import njit
 
 from bots.lib.gomoku_board import (B4, BLACK, EMPTY, F4, FIVE, GRADE, GRADE_COUNT, GRADE_DOUBLE_THREE,
-                                   GRADE_FOUR_THREE, GRADE_WIN, RENJU, SUM, lift, place)
-from bots.lib.gomoku_threats import black_may_play, clock, find_fives
+                                   GRADE_FOUR_THREE, GRADE_WIN, MAX_CELLS, RENJU, SUM, lift, place)
+from bots.lib.gomoku_threats import black_may_play, clock, find_fives, has_real_open_three
+from bots.lib.search_state import address_of, load, store
 
 WIN = 1_000_000
 INF = 10_000_000
@@ -45,8 +48,6 @@ MAX_PLY = 96
 MAX_MOVES = 64
 TT_BITS = 20
 EXACT, LOWER, UPPER = 0, 1, 2
-#: Fields of ``stats``.
-NODES, NODE_LIMIT, ABORTED, MAX_LEVEL = 0, 1, 2, 3
 #: Fields of ``params``: moves searched per node, threat pruning on (1) or off, late-move reductions on or off,
 #: then the evaluation's terms (``EVAL_TERMS``, from ``EVAL``).
 WIDTH, PRUNE, REDUCE, EVAL = 0, 1, 2, 3
@@ -67,6 +68,21 @@ FRAME_FIELDS = 16
 EVAL_TERMS = 7
 #: Hand-set terms: the mover's tempo and its next double threat only.
 HAND_TERMS = np.array([30, 3000, 1500, 700, 0, 0, 0], np.int64)
+#: int64 words per table entry: the key, the value, the depth (shifted left 2) with the bound's flag, the move.
+TT_FIELDS = 4
+#: The search's state in one record (``bots/lib/search_state.py``), set up once per ``Search``: the
+#: table's address and index mask, the node counter and limit, whether it stopped short, the deepest
+#: level reached, the deadline (a ``clock()`` reading), ``params`` (see ``WIDTH``), the killers per level,
+#: the history per colour and point, and the explicit stack: per-level move rows with their ordering
+#: scores, and frames.
+SEARCH = np.dtype([
+    ("tt_at", np.uint64), ("tt_mask", np.int64),
+    ("nodes", np.int64), ("node_limit", np.int64), ("aborted", np.int64), ("max_level", np.int64),
+    ("deadline", np.float64), ("params", np.int64, (EVAL + EVAL_TERMS,)),
+    ("killers", np.int64, (MAX_PLY, 2)), ("history", np.int64, (3, MAX_CELLS)),
+    ("moves", np.int64, (MAX_PLY, MAX_MOVES)), ("scores", np.int64, (MAX_PLY, MAX_MOVES)),
+    ("frames", np.int64, (MAX_PLY, FRAME_FIELDS)),
+])
 #: Move-ordering bonuses by threat grade (``gomoku_board.point_grade``) for the mover and for blocking.
 ATTACK_BONUS = np.array([0, 300, 500, 3000, 8000, 30000], np.int64)
 DEFENCE_BONUS = np.array([0, 250, 400, 2500, 6000, 20000], np.int64)
@@ -74,14 +90,11 @@ _CLOCK_EVERY = 1023
 
 
 @njit(cache=True)
-def move_score(pats, values, colour, q):
+def move_score(bd, colour, q):
     """The ordering score of ``colour`` playing ``q``: its own threats and those it blocks (by the
     points' grades, ``gomoku_board.point_grade``) and the pattern values of both sides there."""
-    other = 3 - colour
-    score = ATTACK_BONUS[pats[colour, GRADE, q]] + DEFENCE_BONUS[pats[other, GRADE, q]]
-    for d in range(4):
-        score += values[pats[colour, d, q]] + values[pats[other, d, q]]
-    return score
+    return (ATTACK_BONUS[bd.pats[colour, GRADE, q]] + DEFENCE_BONUS[bd.pats[3 - colour, GRADE, q]]
+            + bd.point_sum[q])
 
 
 @njit(cache=True)
@@ -107,46 +120,39 @@ def evaluate(tally, colour, params):
 
 
 @njit(cache=True)
-def _facing_open_three(cells, pats, points, offsets, work, rule, colour):
+def _facing_open_three(bd, colour):
     """Whether ``colour``'s opponent has an open three it may turn into an open four."""
-    other = 3 - colour
-    for i in range(points.shape[0]):
-        q = points[i]
-        if cells[q] != EMPTY:
-            continue
-        if pats[other, 0, q] == F4 or pats[other, 1, q] == F4 or pats[other, 2, q] == F4 or pats[other, 3, q] == F4:
-            if black_may_play(cells, pats, offsets, work, rule, other, q):
-                return True
-    return False
+    return has_real_open_three(bd, 3 - colour)
 
 
 @njit(cache=True)
-def generate(cells, pats, near, tally, values, points, offsets, work, rule, colour, history, width, prune,
-             first, killer0, killer1, moves, scores):
-    """The ``width`` best moves of ``colour`` into ``moves`` (best first); how many.
+def generate(bd, st, colour, level, first, killer0, killer1, width):
+    """The ``width`` best moves of ``colour`` into the search record ``st``'s row ``level`` (best
+    first); how many.
 
     ``first`` (the table's move) and the two killers go first when they are
-    among the candidates. See the module notes for the candidates and ``prune``.
+    among the candidates. See the module notes for the candidates and pruning.
     """
     other = 3 - colour
-    pruning = prune and tally[other, F4] > 0 and _facing_open_three(cells, pats, points, offsets, work, rule,
-                                                                      colour)
+    pruning = st.params[PRUNE] and bd.tally[other, F4] > 0 and _facing_open_three(bd, colour)
+    moves = st.moves[level]
+    scores = st.scores[level]
     count = 0
-    for i in range(points.shape[0]):
-        q = points[i]
-        if cells[q] != EMPTY or near[q] == 0:
+    for i in range(bd.point_count):
+        q = bd.points[i]
+        if bd.cells[q] != EMPTY or bd.near[q] == 0:
             continue
         if pruning:
             keep = False
             for d in range(4):
-                mine = pats[colour, d, q]
-                theirs = pats[other, d, q]
+                mine = bd.pats[colour, d, q]
+                theirs = bd.pats[other, d, q]
                 if mine == F4 or mine == B4 or theirs == F4 or theirs == B4:
                     keep = True
                     break
             if not keep:
                 continue
-        score = move_score(pats, values, colour, q) + history[colour, q]
+        score = move_score(bd, colour, q) + st.history[colour, q]
         if q == first:
             score += 1 << 40
         elif q == killer0:
@@ -155,7 +161,7 @@ def generate(cells, pats, near, tally, values, points, offsets, work, rule, colo
             score += 1 << 35
         if count == width and score <= scores[count - 1]:
             continue
-        if rule == RENJU and colour == BLACK and not black_may_play(cells, pats, offsets, work, rule, colour, q):
+        if bd.rule == RENJU and colour == BLACK and not black_may_play(bd, colour, q):
             continue
         j = count if count < width else width - 1
         while j > 0 and scores[j - 1] < score:
@@ -188,43 +194,44 @@ def _from_tt(score, ply):
 
 
 @njit(cache=True)
-def _enter(cells, pats, near, tally, values, points, offsets, work, rule, tt, killers, history, params,
-           moves, scores, frames, fives, level, ply, colour, depth, alpha, beta, key, filled):
+def _enter(bd, st, level, ply, colour, depth, alpha, beta, key, filled):
     """Open a node: ``(True, value)`` if it is decided without trying moves, else ``(False, 0)``
     with its frame and ordered moves ready."""
     other = 3 - colour
-    if tally[colour, FIVE] > 0:
+    if bd.tally[colour, FIVE] > 0:
         return True, WIN - (ply + 1)
-    frame = frames[level]
+    frame = st.frames[level]
     forced = False
-    if tally[other, FIVE] > 0:
-        if find_fives(cells, pats, points, other, fives) >= 2:
+    block = -1
+    if bd.tally[other, FIVE] > 0:
+        n, block, _ = find_fives(bd, other)
+        if n >= 2:
             return True, -(WIN - (ply + 2))
-        if not black_may_play(cells, pats, offsets, work, rule, colour, fives[0]):
+        if not black_may_play(bd, colour, block):
             return True, -(WIN - (ply + 2))
         forced = True
-    elif filled >= points.shape[0]:
+    elif filled >= bd.point_count:
         return True, 0
     elif depth <= 0:
-        return True, evaluate(tally, colour, params)
-    slot = key & (tt.shape[0] - 1)
+        return True, evaluate(bd.tally, colour, st.params)
+    slot = key & st.tt_mask
+    entry = slot * TT_FIELDS
     tt_move = -1
-    if tt[slot, 0] == key:
-        tt_move = tt[slot, 3]
-        if tt[slot, 2] >> 2 >= depth:
-            value = _from_tt(tt[slot, 1], ply)
-            flag = tt[slot, 2] & 3
+    if load(np.int64, st.tt_at, entry) == key:
+        tt_move = load(np.int64, st.tt_at, entry + 3)
+        stored = load(np.int64, st.tt_at, entry + 2)
+        if stored >> 2 >= depth:
+            value = _from_tt(load(np.int64, st.tt_at, entry + 1), ply)
+            flag = stored & 3
             if flag == EXACT or (flag == LOWER and value >= beta) or (flag == UPPER and value <= alpha):
                 return True, value
-    row = moves[level]
     if forced:
-        row[0] = fives[0]
+        st.moves[level, 0] = block
         count = 1
         frame[F_CHILD_DEPTH] = depth
     else:
-        count = generate(cells, pats, near, tally, values, points, offsets, work, rule, colour, history,
-                         params[WIDTH], params[PRUNE], tt_move, killers[level, 0], killers[level, 1], row,
-                         scores[level])
+        count = generate(bd, st, colour, level, tt_move, st.killers[level, 0], st.killers[level, 1],
+                         st.params[WIDTH])
         if count == 0:
             return True, 0
         frame[F_CHILD_DEPTH] = depth - 1
@@ -232,7 +239,7 @@ def _enter(cells, pats, near, tally, values, points, offsets, work, rule, tt, ki
     frame[F_BETA] = beta
     frame[F_ALPHA0] = alpha
     frame[F_BEST] = -INF
-    frame[F_BEST_MOVE] = row[0]
+    frame[F_BEST_MOVE] = st.moves[level, 0]
     frame[F_INDEX] = 0
     frame[F_COUNT] = count
     frame[F_DEPTH] = depth
@@ -244,30 +251,43 @@ def _enter(cells, pats, near, tally, values, points, offsets, work, rule, tt, ki
 
 
 @njit(cache=True)
-def negamax(cells, keys, pats, near, tally, table, values, offsets, zobrist, points, work, rule,
-            tt, killers, history, params, moves, scores, frames, stats, deadline,
-            colour, depth, alpha, beta, key, filled, root_ply):
-    """The value for ``colour`` (to move) searching ``depth`` more plies; see the module notes."""
-    fives = np.zeros(2, np.int64)
-    done, value = _enter(cells, pats, near, tally, values, points, offsets, work, rule, tt, killers, history,
-                         params, moves, scores, frames, fives, 0, root_ply, colour, depth,
-                         alpha, beta, key, filled)
+def _keep(st, level, ply):
+    """Keep the finished node of frame ``level`` in the table (depth-preferred, a new key replaces)."""
+    frame = st.frames[level]
+    best = frame[F_BEST]
+    entry = (frame[F_KEY] & st.tt_mask) * TT_FIELDS
+    if frame[F_DEPTH] >= load(np.int64, st.tt_at, entry + 2) >> 2 or load(np.int64, st.tt_at, entry) != frame[F_KEY]:
+        store(np.int64, st.tt_at, entry, frame[F_KEY])
+        store(np.int64, st.tt_at, entry + 1, _to_tt(best, ply))
+        flag = EXACT
+        if best <= frame[F_ALPHA0]:
+            flag = UPPER
+        elif best >= frame[F_BETA]:
+            flag = LOWER
+        store(np.int64, st.tt_at, entry + 2, (frame[F_DEPTH] << 2) | flag)
+        store(np.int64, st.tt_at, entry + 3, frame[F_BEST_MOVE])
+
+
+@njit(cache=True)
+def negamax(bd, st, colour, depth, alpha, beta, key, filled, root_ply):
+    """The value for ``colour`` (to move) searching ``depth`` more plies on the board record ``bd``
+    with the search record ``st``; see the module notes."""
+    level = np.int64(0)          # typed, not literal: _enter and _keep are compiled once
+    done, value = _enter(bd, st, level, root_ply, colour, depth, alpha, beta, key, filled)
     if done:
         return value
-    level = 0
-    mask = tt.shape[0] - 1
     while True:
-        frame = frames[level]
+        frame = st.frames[level]
         if frame[F_INDEX] < frame[F_COUNT]:
-            stats[NODES] += 1
-            if stats[NODES] >= stats[NODE_LIMIT] or (stats[NODES] & _CLOCK_EVERY == 0 and clock() > deadline):
-                stats[ABORTED] = 1
+            st.nodes += 1
+            if st.nodes >= st.node_limit or (st.nodes & _CLOCK_EVERY == 0 and clock() > st.deadline):
+                st.aborted = 1
                 for back in range(level - 1, -1, -1):
-                    lift(cells, keys, pats, near, tally, table, values, offsets, frames[back, F_MOVED])
+                    lift(bd, st.frames[back, F_MOVED])
                 return 0
             mover = frame[F_COLOUR]
-            q = moves[level, frame[F_INDEX]]
-            place(cells, keys, pats, near, tally, table, values, offsets, q, mover)
+            q = st.moves[level, frame[F_INDEX]]
+            place(bd, q, mover)
             frame[F_MOVED] = q
             child_depth = frame[F_CHILD_DEPTH]
             if frame[F_INDEX] == 0 or frame[F_FORCED]:
@@ -276,65 +296,50 @@ def negamax(cells, keys, pats, near, tally, table, values, offsets, zobrist, poi
             else:
                 frame[F_NULL] = NULL_WINDOW
                 low, high = -frame[F_ALPHA] - 1, -frame[F_ALPHA]
-                if (params[REDUCE] and frame[F_INDEX] >= REDUCE_FROM and child_depth >= 2
-                        and pats[mover, GRADE, q] == 0 and pats[3 - mover, GRADE, q] == 0):
+                if (st.params[REDUCE] and frame[F_INDEX] >= REDUCE_FROM and child_depth >= 2
+                        and bd.pats[mover, GRADE, q] == 0 and bd.pats[3 - mover, GRADE, q] == 0):
                     frame[F_NULL] = REDUCED
                     child_depth -= 1
             if level + 1 >= MAX_PLY - 1:
-                done, value = True, evaluate(tally, 3 - mover, params)
+                done, value = True, evaluate(bd.tally, 3 - mover, st.params)
             else:
-                done, value = _enter(cells, pats, near, tally, values, points, offsets, work, rule, tt, killers,
-                                     history, params, moves, scores, frames, fives, level + 1,
-                                     root_ply + level + 1, 3 - mover, child_depth, low, high,
-                                     frame[F_KEY] ^ zobrist[mover, q], frame[F_FILLED] + 1)
+                done, value = _enter(bd, st, level + 1, root_ply + level + 1, 3 - mover, child_depth, low, high,
+                                     frame[F_KEY] ^ bd.zobrist[mover, q], frame[F_FILLED] + 1)
             if not done:
                 level += 1
-                if level > stats[MAX_LEVEL]:
-                    stats[MAX_LEVEL] = level
+                if level > st.max_level:
+                    st.max_level = level
                 continue
         else:
-            best = frame[F_BEST]
-            slot = frame[F_KEY] & mask
-            if frame[F_DEPTH] >= tt[slot, 2] >> 2 or tt[slot, 0] != frame[F_KEY]:
-                tt[slot, 0] = frame[F_KEY]
-                tt[slot, 1] = _to_tt(best, root_ply + level)
-                flag = EXACT
-                if best <= frame[F_ALPHA0]:
-                    flag = UPPER
-                elif best >= frame[F_BETA]:
-                    flag = LOWER
-                tt[slot, 2] = (frame[F_DEPTH] << 2) | flag
-                tt[slot, 3] = frame[F_BEST_MOVE]
-            value = best
+            _keep(st, level, root_ply + level)
+            value = frame[F_BEST]
             if level == 0:
                 return value
             level -= 1
-            frame = frames[level]
+            frame = st.frames[level]
         # ``value`` is the child's result for the move at ``frame`` (still on the board).
         q = frame[F_MOVED]
         mover = frame[F_COLOUR]
         result = -value
         if frame[F_NULL] == REDUCED and result > frame[F_ALPHA]:
             frame[F_NULL] = NULL_WINDOW
-            done, value = _enter(cells, pats, near, tally, values, points, offsets, work, rule, tt, killers,
-                                 history, params, moves, scores, frames, fives, level + 1, root_ply + level + 1,
-                                 3 - mover, frame[F_CHILD_DEPTH], -frame[F_ALPHA] - 1, -frame[F_ALPHA],
-                                 frame[F_KEY] ^ zobrist[mover, q], frame[F_FILLED] + 1)
+            done, value = _enter(bd, st, level + 1, root_ply + level + 1, 3 - mover, frame[F_CHILD_DEPTH],
+                                 -frame[F_ALPHA] - 1, -frame[F_ALPHA], frame[F_KEY] ^ bd.zobrist[mover, q],
+                                 frame[F_FILLED] + 1)
             if not done:
                 level += 1
                 continue
             result = -value
         if frame[F_NULL] == NULL_WINDOW and frame[F_ALPHA] < result < frame[F_BETA]:
             frame[F_NULL] = FULL_WINDOW
-            done, value = _enter(cells, pats, near, tally, values, points, offsets, work, rule, tt, killers,
-                                 history, params, moves, scores, frames, fives, level + 1, root_ply + level + 1,
-                                 3 - mover, frame[F_CHILD_DEPTH], -frame[F_BETA], -frame[F_ALPHA],
-                                 frame[F_KEY] ^ zobrist[mover, q], frame[F_FILLED] + 1)
+            done, value = _enter(bd, st, level + 1, root_ply + level + 1, 3 - mover, frame[F_CHILD_DEPTH],
+                                 -frame[F_BETA], -frame[F_ALPHA], frame[F_KEY] ^ bd.zobrist[mover, q],
+                                 frame[F_FILLED] + 1)
             if not done:
                 level += 1
                 continue
             result = -value
-        lift(cells, keys, pats, near, tally, table, values, offsets, q)
+        lift(bd, q)
         if result > frame[F_BEST]:
             frame[F_BEST] = result
             frame[F_BEST_MOVE] = q
@@ -342,19 +347,17 @@ def negamax(cells, keys, pats, near, tally, table, values, offsets, zobrist, poi
             frame[F_ALPHA] = result
         if frame[F_ALPHA] >= frame[F_BETA]:
             if not frame[F_FORCED]:
-                if q != killers[level, 0]:
-                    killers[level, 1] = killers[level, 0]
-                    killers[level, 0] = q
-                history[mover, q] += frame[F_DEPTH] * frame[F_DEPTH]
+                if q != st.killers[level, 0]:
+                    st.killers[level, 1] = st.killers[level, 0]
+                    st.killers[level, 0] = q
+                st.history[mover, q] += frame[F_DEPTH] * frame[F_DEPTH]
             frame[F_INDEX] = frame[F_COUNT]
         else:
             frame[F_INDEX] += 1
 
 
 @njit(cache=True)
-def search_root(cells, keys, pats, near, tally, table, values, offsets, zobrist, points, work, rule,
-                tt, killers, history, params, moves, scores, frames, stats, deadline,
-                colour, depth, key, filled, root_moves, root_values, exact):
+def search_root(bd, st, colour, depth, key, filled, root_moves, root_values, exact):
     """Search each of ``root_moves`` (padded points, in order) to ``depth`` plies; the index of the best.
 
     ``root_values[i]`` gets move i's score: exact for every move with
@@ -365,24 +368,20 @@ def search_root(cells, keys, pats, near, tally, table, values, offsets, zobrist,
     alpha = -INF
     best = -INF
     best_index = -1
+    ply = np.int64(1)
     for i in range(root_moves.shape[0]):
         q = root_moves[i]
-        place(cells, keys, pats, near, tally, table, values, offsets, q, colour)
-        child_key = key ^ zobrist[colour, q]
+        place(bd, q, colour)
+        child_key = key ^ bd.zobrist[colour, q]
         if exact or i == 0:
-            value = -negamax(cells, keys, pats, near, tally, table, values, offsets, zobrist, points, work, rule,
-                             tt, killers, history, params, moves, scores, frames, stats, deadline,
-                             3 - colour, depth - 1, -INF, INF if exact else -alpha, child_key, filled + 1, 1)
+            value = -negamax(bd, st, 3 - colour, depth - 1, -INF, INF if exact else -alpha, child_key, filled + 1,
+                             ply)
         else:
-            value = -negamax(cells, keys, pats, near, tally, table, values, offsets, zobrist, points, work, rule,
-                             tt, killers, history, params, moves, scores, frames, stats, deadline,
-                             3 - colour, depth - 1, -alpha - 1, -alpha, child_key, filled + 1, 1)
-            if value > alpha and not stats[ABORTED]:
-                value = -negamax(cells, keys, pats, near, tally, table, values, offsets, zobrist, points, work,
-                                 rule, tt, killers, history, params, moves, scores, frames, stats, deadline,
-                                 3 - colour, depth - 1, -INF, -alpha, child_key, filled + 1, 1)
-        lift(cells, keys, pats, near, tally, table, values, offsets, q)
-        if stats[ABORTED]:
+            value = -negamax(bd, st, 3 - colour, depth - 1, -alpha - 1, -alpha, child_key, filled + 1, ply)
+            if value > alpha and not st.aborted:
+                value = -negamax(bd, st, 3 - colour, depth - 1, -INF, -alpha, child_key, filled + 1, ply)
+        lift(bd, q)
+        if st.aborted:
             return best_index
         root_values[i] = value
         if value > best:
@@ -394,15 +393,15 @@ def search_root(cells, keys, pats, near, tally, table, values, offsets, zobrist,
 
 
 @njit(cache=True)
-def root_candidates(cells, pats, near, tally, values, points, offsets, work, rule, colour, history, width, prune,
-                    moves, scores):
-    """The root's moves, as a node's (``generate``) but ``width`` of them, with no table move."""
-    return generate(cells, pats, near, tally, values, points, offsets, work, rule, colour, history, width, prune,
-                    -1, -1, -1, moves, scores)
+def root_candidates(bd, st, colour, width):
+    """The root's moves, as a node's (``generate``) but ``width`` of them, with no table move, into
+    row 0 of ``st``; how many."""
+    none = np.int64(-1)
+    return generate(bd, st, colour, np.int64(0), none, none, none, width)
 
 
 class Search:
-    """The alpha-beta search's arrays over one ``Board``: table, killers, history, move lists and frames.
+    """The alpha-beta search's record (``SEARCH``) over one ``Board``, and its transposition table.
 
     The table lives as long as the object, so the depths of one move's
     iterative deepening share it.
@@ -410,43 +409,41 @@ class Search:
 
     def __init__(self, board, width: int, prune: bool, reduce: bool = False,
                  terms: np.ndarray = HAND_TERMS) -> None:
-        self.board = board
-        self.tt = np.zeros((1 << TT_BITS, 4), np.int64)
-        self.tt[:, 2] = -4
-        self.killers = np.full((MAX_PLY, 2), -1, np.int64)
-        self.history = np.zeros((3, board.cells.shape[0]), np.int64)
+        if not 1 <= width <= MAX_MOVES:
+            raise ValueError(f"a search width of {width} moves is outside 1 to {MAX_MOVES}")
         if len(terms) != EVAL_TERMS:
             raise ValueError(f"the evaluation takes {EVAL_TERMS} terms, got {len(terms)}: {list(terms)}")
-        self.params = np.concatenate((np.array([width, int(prune), int(reduce)], np.int64),
-                                      np.asarray(terms, np.int64)))
-        self.moves = np.zeros((MAX_PLY, MAX_MOVES), np.int64)
-        self.scores = np.zeros((MAX_PLY, MAX_MOVES), np.int64)
-        self.frames = np.zeros((MAX_PLY, FRAME_FIELDS), np.int64)
-        self.stats = np.zeros(4, np.int64)
+        self.board = board
+        self._tt = np.zeros((1 << TT_BITS) * TT_FIELDS, np.int64)
+        self._tt[2::TT_FIELDS] = -4
+        self._record = np.zeros(1, SEARCH)
+        self.record = self._record[0]
+        st = self.record
+        st["tt_at"], st["tt_mask"] = address_of(self._tt), (1 << TT_BITS) - 1
+        st["killers"] = -1
+        self.params = st["params"]
+        self.params[:] = np.concatenate((np.array([width, int(prune), int(reduce)], np.int64),
+                                         np.asarray(terms, np.int64)))
 
     def candidates(self, colour: int, width: int) -> list[int]:
         """Up to ``width`` moves of ``colour`` (padded points), best first by the ordering score."""
-        b = self.board
-        moves = np.zeros(width, np.int64)
-        scores = np.zeros(width, np.int64)
-        count = root_candidates(b.cells, b.pats, b.near, b.tally, b.values, b.points, b.offsets, b.work,
-                                b.rule_code, colour, self.history, width, bool(self.params[PRUNE]), moves, scores)
-        return [int(m) for m in moves[:count]]
+        if not 1 <= width <= MAX_MOVES:
+            raise ValueError(f"{width} candidates asked for; a move row holds 1 to {MAX_MOVES}")
+        count = root_candidates(self.board.record, self.record, colour, width)
+        return [int(m) for m in self.record["moves"][0, :count]]
 
     def search(self, colour: int, root_moves: list[int], depth: int, deadline: float, node_limit: int,
                exact: bool = False) -> tuple[int, np.ndarray, bool]:
         """One ``search_root`` call: (best index or -1, the moves' values, whether it was cut short)."""
         b = self.board
-        self.stats[NODE_LIMIT] = self.stats[NODES] + node_limit
-        self.stats[ABORTED] = 0
+        st = self.record
+        st["node_limit"] = st["nodes"] + node_limit
+        st["aborted"], st["deadline"] = 0, deadline
         moves = np.array(root_moves, np.int64)
         values = np.full(len(root_moves), -INF, np.int64)
-        best = search_root(b.cells, b.keys, b.pats, b.near, b.tally, b.table, b.values, b.offsets, b.zobrist,
-                           b.points, b.work, b.rule_code, self.tt, self.killers, self.history, self.params,
-                           self.moves, self.scores, self.frames, self.stats, deadline, colour, depth,
-                           np.int64(b.key), b.stones, moves, values, exact)
-        return int(best), values, bool(self.stats[ABORTED])
+        best = search_root(b.record, st, colour, depth, np.int64(b.key), b.stones, moves, values, exact)
+        return int(best), values, bool(st["aborted"])
 
     @property
     def nodes(self) -> int:
-        return int(self.stats[NODES])
+        return int(self.record["nodes"])

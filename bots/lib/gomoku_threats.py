@@ -23,6 +23,10 @@ refuted at some depth are kept in a table for that depth and less, from
 search to search (a refutation holds whatever the root).
 The moves of the proof's last line (attacker and defender alternately,
 ending with the five or the four no one can stop) are left in ``line``.
+
+The search's state is one record (``THREATS``, held by ``ThreatSearch``,
+``bots/lib/search_state.py``) and the table is read by its address: a node
+passes integers, the board's record and this one, and counts no references.
 """
 from __future__ import annotations
 
@@ -34,16 +38,27 @@ from numba import njit, objmode
 from bots.lib.gomoku_board import (BLACK, EMPTY, F4, FIVE, GRADE, GRADE_DOUBLE_THREE, GRADE_FOUR,
                                    GRADE_FOUR_THREE, GRADE_THREE, GRADE_WIN, RENJU, forbidden, lift,
                                    may_be_forbidden_by_pattern, place, to_point)
+from bots.lib.search_state import address_of, load, store
 
 WIN, FAIL, ABORTED = 1, 0, -1
 MAX_LEVELS = 96
 MAX_MOVES = 128
-#: Fields of ``stats``: nodes searched, the node limit, the deadline passed.
-NODES, NODE_LIMIT, TIMED_OUT = 0, 1, 2
 THREAT_TT_BITS = 18
 _OR, _AND = 0, 1
 (_KIND, _DEPTH, _COUNT, _INDEX, _MOVED, _KEY, _RESULT) = range(7)
 FRAME_FIELDS = 8
+#: The threat search's state in one record (``bots/lib/search_state.py``): the addresses and index mask
+#: of its table of refuted positions (keys and depths, int64), the node counter, the node limit, whether
+#: it stopped short, the deadline (a ``clock()`` reading), the attacker and whether open threes count
+#: (VCT), and the explicit stack: per-level move rows with their scores and frames, and the proof's line
+#: (its length, then its moves).
+THREATS = np.dtype([
+    ("tt_keys_at", np.uint64), ("tt_depths_at", np.uint64), ("tt_mask", np.int64),
+    ("nodes", np.int64), ("node_limit", np.int64), ("timed_out", np.int64), ("deadline", np.float64),
+    ("attacker", np.int64), ("vct", np.int64),
+    ("moves", np.int64, (MAX_LEVELS, MAX_MOVES)), ("scores", np.int64, (MAX_LEVELS, MAX_MOVES)),
+    ("frames", np.int64, (MAX_LEVELS, FRAME_FIELDS)), ("line", np.int64, (MAX_LEVELS + 4,)),
+])
 _SIDE_KEY = np.int64(0x2545F4914F6CDD1D)
 _VCT_KEY = np.int64(0x1B873593CC9E2D51)
 _CLOCK_EVERY = 1023
@@ -61,107 +76,119 @@ def clock():
 
 
 @njit(cache=True)
-def find_fives(cells, pats, points, colour, out):
-    """The empty points where ``colour`` makes five, into ``out`` (at most two); how many."""
+def find_fives(bd, colour):
+    """``(how many, first, second)``: the empty points where ``colour`` makes five on the board
+    record ``bd`` (counting stops at two; -1 for a point not found)."""
     count = 0
-    for i in range(points.shape[0]):
-        q = points[i]
-        if cells[q] != EMPTY:
+    first = -1
+    second = -1
+    for i in range(bd.point_count):
+        q = bd.points[i]
+        if bd.cells[q] != EMPTY:
             continue
-        if pats[colour, 0, q] == FIVE or pats[colour, 1, q] == FIVE or \
-                pats[colour, 2, q] == FIVE or pats[colour, 3, q] == FIVE:
-            out[count] = q
+        if bd.pats[colour, 0, q] == FIVE or bd.pats[colour, 1, q] == FIVE or \
+                bd.pats[colour, 2, q] == FIVE or bd.pats[colour, 3, q] == FIVE:
+            if count == 0:
+                first = q
+            else:
+                second = q
             count += 1
             if count == 2:
                 break
-    return count
+    return count, first, second
 
 
 @njit(cache=True)
-def black_may_play(cells, pats, offsets, work, rule, colour, q):
+def black_may_play(bd, colour, q):
     """Whether ``colour`` may play the empty ``q``: always, but for Black's forbidden points under Renju."""
-    if rule != RENJU or colour != BLACK:
+    if bd.rule != RENJU or colour != BLACK:
         return True
-    if not may_be_forbidden_by_pattern(pats, q):
+    if not may_be_forbidden_by_pattern(bd, q):
         return True
-    return not forbidden(cells, offsets, q, work)
+    return not forbidden(bd, q)
 
 
 @njit(cache=True)
-def _has_real_open_three(cells, pats, points, offsets, work, rule, colour):
+def has_real_open_three(bd, colour):
     """Whether ``colour`` has a point that makes an open four (and, for Black under Renju, may play it)."""
-    for i in range(points.shape[0]):
-        q = points[i]
-        if cells[q] != EMPTY:
+    for i in range(bd.point_count):
+        q = bd.points[i]
+        if bd.cells[q] != EMPTY:
             continue
-        if pats[colour, 0, q] == F4 or pats[colour, 1, q] == F4 or \
-                pats[colour, 2, q] == F4 or pats[colour, 3, q] == F4:
-            if black_may_play(cells, pats, offsets, work, rule, colour, q):
+        if bd.pats[colour, 0, q] == F4 or bd.pats[colour, 1, q] == F4 or \
+                bd.pats[colour, 2, q] == F4 or bd.pats[colour, 3, q] == F4:
+            if black_may_play(bd, colour, q):
                 return True
     return False
 
 
 @njit(cache=True)
-def _attack_moves(cells, pats, near, points, offsets, work, rule, attacker, vct, depth, moves, scores):
-    """The attacker's threats (fours; open threes too in a VCT with depth for them), strongest first."""
-    count = 0
+def attack_moves(bd, ts, level, attacker, vct, depth):
+    """The attacker's threats (fours; open threes too in a VCT with depth for them), strongest first,
+    into the threat record ``ts``'s row ``level``; how many."""
+    count = np.int64(0)
     defender = 3 - attacker
-    for i in range(points.shape[0]):
-        q = points[i]
-        if cells[q] != EMPTY or near[q] == 0:
+    for i in range(bd.point_count):
+        q = bd.points[i]
+        if bd.cells[q] != EMPTY or bd.near[q] == 0:
             continue
-        grade = pats[attacker, GRADE, q]
+        grade = bd.pats[attacker, GRADE, q]
         if not (_makes_four(grade) or (vct and depth >= 3 and (grade == GRADE_THREE or grade == GRADE_DOUBLE_THREE))):
             continue
-        if not black_may_play(cells, pats, offsets, work, rule, attacker, q):
+        if not black_may_play(bd, attacker, q):
             continue
         score = ATTACK_ORDER[grade]
         for d in range(4):
-            score += pats[defender, d, q] + 2 * pats[attacker, d, q]
-        count = _add(moves, scores, count, q, score)
-    _sort(moves, scores, count)
+            score += bd.pats[defender, d, q] + 2 * bd.pats[attacker, d, q]
+        count = _add(ts, level, count, q, score)
+    _sort(ts, level, count)
     return count
 
 
 @njit(cache=True)
-def _defences(cells, pats, near, points, offsets, work, rule, attacker, moves, scores):
-    """Against an open three: the points where the attacker would make a four, and the defender's own fours."""
-    count = 0
+def defences(bd, ts, level, attacker):
+    """Against an open three: the points where the attacker would make a four, and the defender's own
+    fours, into ``ts``'s row ``level``; how many."""
+    count = np.int64(0)
     defender = 3 - attacker
-    for i in range(points.shape[0]):
-        q = points[i]
-        if cells[q] != EMPTY or near[q] == 0:
+    for i in range(bd.point_count):
+        q = bd.points[i]
+        if bd.cells[q] != EMPTY or bd.near[q] == 0:
             continue
-        mine = pats[attacker, GRADE, q]
-        theirs = pats[defender, GRADE, q]
+        mine = bd.pats[attacker, GRADE, q]
+        theirs = bd.pats[defender, GRADE, q]
         if not (_makes_four(mine) or _makes_four(theirs)):
             continue
-        if not black_may_play(cells, pats, offsets, work, rule, defender, q):
+        if not black_may_play(bd, defender, q):
             continue
-        count = _add(moves, scores, count, q, 3 * mine + theirs)
-    _sort(moves, scores, count)
+        count = _add(ts, level, count, q, 3 * mine + theirs)
+    _sort(ts, level, count)
     return count
 
 
-@njit(cache=True)
-def _add(moves, scores, count, q, score):
-    """Append ``q`` with its ``score`` to a move list of ``count`` (while there is room); the new count."""
+@njit(cache=True, inline="always")
+def _add(ts, level, count, q, score):
+    """Append ``q`` with its ``score`` to row ``level``'s move list of ``count`` (while there is room);
+    the new count."""
     if count < MAX_MOVES:
-        moves[count] = q
-        scores[count] = score
+        ts.moves[level, count] = q
+        ts.scores[level, count] = score
         count += 1
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _makes_four(grade):
     """Whether a point of this grade (``gomoku_board.point_grade``) makes a four."""
     return grade == GRADE_FOUR or grade == GRADE_FOUR_THREE or grade == GRADE_WIN
 
 
 @njit(cache=True)
-def _sort(moves, scores, count):
-    """Order the first ``count`` moves by score, highest first (insertion sort: the lists are short)."""
+def _sort(ts, level, count):
+    """Order the first ``count`` moves of row ``level`` by score, highest first (insertion sort: the
+    lists are short)."""
+    moves = ts.moves[level]
+    scores = ts.scores[level]
     for i in range(1, count):
         m = moves[i]
         s = scores[i]
@@ -175,146 +202,135 @@ def _sort(moves, scores, count):
 
 
 @njit(cache=True)
-def _record(line, frames, level, tail0, tail1):
+def _record(ts, level, tail0, tail1):
     """Keep the moves on the stack down to ``level`` and up to two closing moves as the winning line."""
     n = 0
     for k in range(level):
-        line[1 + n] = frames[k, _MOVED]
+        ts.line[1 + n] = ts.frames[k, _MOVED]
         n += 1
     if tail0 >= 0:
-        line[1 + n] = tail0
+        ts.line[1 + n] = tail0
         n += 1
     if tail1 >= 0:
-        line[1 + n] = tail1
+        ts.line[1 + n] = tail1
         n += 1
-    line[0] = n
+    ts.line[0] = n
 
 
 @njit(cache=True)
-def _enter(cells, keys, pats, near, tally, table, values, offsets, zobrist, points, work, rule,
-           attacker, vct, tt_keys, tt_depths, moves, scores, frames, line, fives, level, kind, depth, key):
-    """Open a node: WIN or FAIL if it is decided at once, else -1 with its moves in ``moves[level]``."""
+def _enter(bd, ts, level, kind, depth, key):
+    """Open a node: WIN or FAIL if it is decided at once, else -1 with its moves in row ``level``."""
+    none = np.int64(-1)          # typed, not literal: _record is compiled once
+    attacker = ts.attacker
     defender = 3 - attacker
-    frame = frames[level]
+    frame = ts.frames[level]
     frame[_KIND] = kind
     frame[_DEPTH] = depth
     frame[_KEY] = key
     frame[_INDEX] = 0
     frame[_RESULT] = -1
-    row = moves[level]
     if kind == _OR:
-        if tally[attacker, FIVE] > 0:
+        if bd.tally[attacker, FIVE] > 0:
             if depth < 1:
                 return FAIL
-            find_fives(cells, pats, points, attacker, fives)
-            _record(line, frames, level, fives[0], -1)
+            _, five, _ = find_fives(bd, attacker)
+            _record(ts, level, five, none)
             return WIN
         if depth < 2:
             return FAIL
-        mask = tt_keys.shape[0] - 1
-        slot = key & mask
-        if tt_keys[slot] == key and tt_depths[slot] >= depth:
+        slot = key & ts.tt_mask
+        if load(np.int64, ts.tt_keys_at, slot) == key and load(np.int64, ts.tt_depths_at, slot) >= depth:
             return FAIL
-        if tally[defender, FIVE] > 0:
-            if find_fives(cells, pats, points, defender, fives) >= 2:
+        if bd.tally[defender, FIVE] > 0:
+            n, block, _ = find_fives(bd, defender)
+            if n >= 2:
                 return FAIL
-            block = fives[0]
-            if not black_may_play(cells, pats, offsets, work, rule, attacker, block):
+            if not black_may_play(bd, attacker, block):
                 return FAIL
-            row[0] = block
+            ts.moves[level, 0] = block
             frame[_COUNT] = 1
             return -1
-        count = _attack_moves(cells, pats, near, points, offsets, work, rule, attacker, vct, depth, row,
-                              scores[level])
+        count = attack_moves(bd, ts, level, attacker, ts.vct, depth)
         if count == 0:
             return FAIL
         frame[_COUNT] = count
         return -1
-    if tally[defender, FIVE] > 0:
+    if bd.tally[defender, FIVE] > 0:
         return FAIL
-    if tally[attacker, FIVE] > 0:
-        n = find_fives(cells, pats, points, attacker, fives)
+    if bd.tally[attacker, FIVE] > 0:
+        n, block, second = find_fives(bd, attacker)
         if depth < 1:
             return FAIL
         if n >= 2:
-            _record(line, frames, level, fives[0], fives[1])
+            _record(ts, level, block, second)
             return WIN
-        block = fives[0]
-        if not black_may_play(cells, pats, offsets, work, rule, defender, block):
-            _record(line, frames, level, -1, -1)
+        if not black_may_play(bd, defender, block):
+            _record(ts, level, none, none)
             return WIN
-        row[0] = block
+        ts.moves[level, 0] = block
         frame[_COUNT] = 1
         return -1
-    if not vct or depth < 2 or tally[attacker, F4] == 0:
+    if not ts.vct or depth < 2 or bd.tally[attacker, F4] == 0:
         return FAIL
-    if not _has_real_open_three(cells, pats, points, offsets, work, rule, attacker):
+    if not has_real_open_three(bd, attacker):
         return FAIL
-    count = _defences(cells, pats, near, points, offsets, work, rule, attacker, row, scores[level])
+    count = defences(bd, ts, level, attacker)
     if count == 0:
-        _record(line, frames, level, -1, -1)
+        _record(ts, level, none, none)
         return WIN
     frame[_COUNT] = count
     return -1
 
 
 @njit(cache=True)
-def threat_search(cells, keys, pats, near, tally, table, values, offsets, zobrist, points, work, rule,
-                  attacker, vct, depth, key, tt_keys, tt_depths, moves, scores, frames, line, stats, deadline,
-                  defender_first):
-    """WIN if the attacker (to move, or with ``defender_first`` after the defender's move) wins by
-    threats within ``depth`` own moves, FAIL if not, ABORTED at the node limit or ``deadline`` (a
-    ``clock()`` reading); see the module notes. ``key`` is the board's Zobrist key; the board is
-    restored."""
-    fives = np.zeros(2, np.int64)
-    base = key ^ (_VCT_KEY if vct else 0) ^ (np.int64(attacker) * _SIDE_KEY)
+def threat_search(bd, ts, depth, key, defender_first):
+    """WIN if ``ts.attacker`` (to move, or with ``defender_first`` after the defender's move) wins by
+    threats within ``depth`` own moves (``ts.vct``: open threes too) on the board record ``bd``, FAIL
+    if not, ABORTED at ``ts.node_limit`` or ``ts.deadline`` (a ``clock()`` reading); see the module
+    notes. ``key`` is the board's Zobrist key; the board is restored."""
+    attacker = ts.attacker
+    base = key ^ (_VCT_KEY if ts.vct else 0) ^ (np.int64(attacker) * _SIDE_KEY)
     if defender_first:
         base ^= _SIDE_KEY
-    result = _enter(cells, keys, pats, near, tally, table, values, offsets, zobrist, points, work, rule,
-                    attacker, vct, tt_keys, tt_depths, moves, scores, frames, line, fives, 0,
-                    _AND if defender_first else _OR, depth, base)
+    level = np.int64(0)          # typed, not literal: _enter is compiled once
+    result = _enter(bd, ts, level, np.int64(_AND if defender_first else _OR), depth, base)
     if result >= 0:
         return result
-    level = 0
-    mask = tt_keys.shape[0] - 1
     while True:
-        frame = frames[level]
+        frame = ts.frames[level]
         if frame[_RESULT] < 0 and frame[_INDEX] < frame[_COUNT]:
-            stats[NODES] += 1
-            if stats[NODES] >= stats[NODE_LIMIT] or (
-                    stats[NODES] & _CLOCK_EVERY == 0 and clock() > deadline):
-                stats[TIMED_OUT] = 1
+            ts.nodes += 1
+            if ts.nodes >= ts.node_limit or (ts.nodes & _CLOCK_EVERY == 0 and clock() > ts.deadline):
+                ts.timed_out = 1
                 for back in range(level - 1, -1, -1):
-                    lift(cells, keys, pats, near, tally, table, values, offsets, frames[back, _MOVED])
+                    lift(bd, ts.frames[back, _MOVED])
                 return ABORTED
-            q = moves[level, frame[_INDEX]]
+            q = ts.moves[level, frame[_INDEX]]
             mover = attacker if frame[_KIND] == _OR else 3 - attacker
-            place(cells, keys, pats, near, tally, table, values, offsets, q, mover)
+            place(bd, q, mover)
             frame[_MOVED] = q
-            child_key = frame[_KEY] ^ zobrist[mover, q] ^ _SIDE_KEY
+            child_key = frame[_KEY] ^ bd.zobrist[mover, q] ^ _SIDE_KEY
             child_kind = _AND if frame[_KIND] == _OR else _OR
             child_depth = frame[_DEPTH] - 1 if frame[_KIND] == _OR else frame[_DEPTH]
-            result = _enter(cells, keys, pats, near, tally, table, values, offsets, zobrist, points, work, rule,
-                            attacker, vct, tt_keys, tt_depths, moves, scores, frames, line, fives, level + 1,
-                            child_kind, child_depth, child_key)
+            result = _enter(bd, ts, level + 1, child_kind, child_depth, child_key)
             if result < 0:
                 level += 1
                 continue
-            lift(cells, keys, pats, near, tally, table, values, offsets, q)
+            lift(bd, q)
         else:
             if frame[_RESULT] >= 0:
                 result = frame[_RESULT]
             else:
                 result = FAIL if frame[_KIND] == _OR else WIN
             if result == FAIL and frame[_KIND] == _OR:
-                slot = frame[_KEY] & mask
-                tt_keys[slot] = frame[_KEY]
-                tt_depths[slot] = frame[_DEPTH]
+                slot = frame[_KEY] & ts.tt_mask
+                store(np.int64, ts.tt_keys_at, slot, frame[_KEY])
+                store(np.int64, ts.tt_depths_at, slot, frame[_DEPTH])
             if level == 0:
                 return result
             level -= 1
-            frame = frames[level]
-            lift(cells, keys, pats, near, tally, table, values, offsets, frame[_MOVED])
+            frame = ts.frames[level]
+            lift(bd, frame[_MOVED])
         # ``result`` is the child's answer for the move at ``frame``.
         if frame[_KIND] == _OR:
             if result == WIN:
@@ -329,30 +345,30 @@ class OutOfTime(Exception):
 
 
 class ThreatSearch:
-    """The arrays of the threat search over one ``Board``, kept from search to search."""
+    """The threat search's record (``THREATS``) over one ``Board``, and its table of refuted positions,
+    kept from search to search."""
 
     def __init__(self, board) -> None:
         self.board = board
-        self.tt_keys = np.zeros(1 << THREAT_TT_BITS, np.int64)
-        self.tt_depths = np.zeros(1 << THREAT_TT_BITS, np.int64)
-        self.moves = np.zeros((MAX_LEVELS, MAX_MOVES), np.int64)
-        self.scores = np.zeros((MAX_LEVELS, MAX_MOVES), np.int64)
-        self.frames = np.zeros((MAX_LEVELS, FRAME_FIELDS), np.int64)
-        self.line = np.zeros(MAX_LEVELS + 4, np.int64)
-        self.stats = np.zeros(3, np.int64)
+        self._tt_keys = np.zeros(1 << THREAT_TT_BITS, np.int64)
+        self._tt_depths = np.zeros(1 << THREAT_TT_BITS, np.int64)
+        self._record = np.zeros(1, THREATS)
+        self.record = self._record[0]
+        ts = self.record
+        ts["tt_keys_at"], ts["tt_depths_at"] = address_of(self._tt_keys), address_of(self._tt_depths)
+        ts["tt_mask"] = (1 << THREAT_TT_BITS) - 1
+        self.line = ts["line"]
         self.nodes = 0
 
     def search(self, attacker: int, vct: bool, depth: int, node_limit: int, deadline: float,
                defender_first: bool = False) -> int:
         """One ``threat_search`` at ``depth``: WIN, FAIL or ABORTED."""
         b = self.board
-        self.stats[:] = 0
-        self.stats[NODE_LIMIT] = node_limit
-        result = threat_search(b.cells, b.keys, b.pats, b.near, b.tally, b.table, b.values, b.offsets, b.zobrist,
-                               b.points, b.work, b.rule_code, attacker, vct, min(depth, MAX_LEVELS // 2 - 2),
-                               np.int64(b.key), self.tt_keys, self.tt_depths, self.moves, self.scores, self.frames,
-                               self.line, self.stats, deadline, defender_first)
-        self.nodes += int(self.stats[NODES])
+        ts = self.record
+        ts["nodes"], ts["node_limit"], ts["timed_out"] = 0, node_limit, 0
+        ts["deadline"], ts["attacker"], ts["vct"] = deadline, attacker, int(vct)
+        result = threat_search(b.record, ts, min(depth, MAX_LEVELS // 2 - 2), np.int64(b.key), defender_first)
+        self.nodes += int(ts["nodes"])
         return int(result)
 
     def prove(self, attacker: int, vct: bool, max_depth: int, node_limit: int, deadline: float
@@ -370,6 +386,21 @@ class ThreatSearch:
                 return None
         return None
 
+    def compile_kernels(self) -> None:
+        """Have numba compile (or load from its disk cache) every kernel this object runs, with the
+        argument types its methods pass: the search, and the move lists and fives ``principal_line``
+        reads. A few nodes on the board, which is left as it was."""
+        b = self.board
+        far = clock() + 60.0
+        self.search(BLACK, True, 2, 64, far)
+        self.search(BLACK, True, 2, 64, far, True)
+        attack_moves(b.record, self.record, 0, BLACK, 1, 3)
+        defences(b.record, self.record, 0, BLACK)
+        count, first, _ = find_fives(b.record, BLACK)
+        point = first if count else int(b.points[len(b.points) // 2])
+        black_may_play(b.record, BLACK, point)
+        self.nodes = 0
+
     def principal_line(self, attacker: int, vct: bool, depth: int, deadline: float) -> list[int] | None:
         """The line of ``attacker``'s proven win in ``depth`` own moves along which the defender holds
         out longest (each defence the one that needs the most attacker moves to beat), as rules
@@ -377,8 +408,7 @@ class ThreatSearch:
         b = self.board
         size = b.size
         defender = 3 - attacker
-        moves = np.zeros(MAX_MOVES, np.int64)
-        scores = np.zeros(MAX_MOVES, np.int64)
+        moves = self.record["moves"][0]
         line: list[int] = []
         left = depth
         try:
@@ -390,8 +420,7 @@ class ThreatSearch:
                 if blocks:
                     options = blocks[:1]
                 else:
-                    count = _attack_moves(b.cells, b.pats, b.near, b.points, b.offsets, b.work, b.rule_code,
-                                          attacker, vct, left, moves, scores)
+                    count = attack_moves(b.record, self.record, 0, attacker, int(vct), left)
                     options = [int(m) for m in moves[:count]]
                 chosen = next((m for m in options if self._wins_after(m, attacker, vct, left - 1, deadline, True)),
                               None)
@@ -402,14 +431,12 @@ class ThreatSearch:
                 fives = self._fives(attacker)
                 if len(fives) >= 2:
                     return line + [to_point(size, fives[0]), to_point(size, fives[1])]
-                if fives and not black_may_play(b.cells, b.pats, b.offsets, b.work, b.rule_code, defender,
-                                                fives[0]):
+                if fives and not black_may_play(b.record, defender, fives[0]):
                     return line
                 if fives:
                     options = fives
                 else:
-                    count = _defences(b.cells, b.pats, b.near, b.points, b.offsets, b.work, b.rule_code, attacker,
-                                      moves, scores)
+                    count = defences(b.record, self.record, 0, attacker)
                     options = [int(m) for m in moves[:count]]
                     if not options:
                         return line
@@ -451,7 +478,6 @@ class ThreatSearch:
 
     def _fives(self, colour: int) -> list[int]:
         """The padded points where ``colour`` makes five now."""
-        out = np.zeros(2, np.int64)
-        b = self.board
-        return [int(q) for q in out[:find_fives(b.cells, b.pats, b.points, colour, out)]]
+        count, first, second = find_fives(self.board.record, colour)
+        return [int(q) for q in (first, second)[:count]]
 
