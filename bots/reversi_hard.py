@@ -64,6 +64,8 @@ class ReversiHard(Bot):
         super().__init__(seed=seed)
         self.exact_empties = check_whole("exact_empties", exact_empties, 0, 30, "empty squares")
         self._search = MidgameSearch()
+        #: The depth of the search behind the estimates of the last ``analyse`` (None: none yet).
+        self.searched_depth: int | None = None
 
     @classmethod
     def solver(cls) -> Solver:
@@ -202,6 +204,7 @@ class ReversiHard(Bot):
         moves = squares_of(legal_mask(own, opp))
         found = deepest(deepen(self._depth_search(own, opp, moves, _empties(state), not forced_pass, split),
                                deadline, _empties(state)))
+        self.searched_depth = None if found is None else found.depth
         if found is None:
             return {}    # no depth finished: every move unknown
         if forced_pass:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from game.engines import gomocup
+from game.engines import gomocup, nboard
 
-SERVERS: dict[str, ModuleType] = {"gomocup": gomocup}
+SERVERS: dict[str, ModuleType] = {"gomocup": gomocup, "nboard": nboard}
 
 
 def server_for(game_id: str) -> ModuleType | None:
