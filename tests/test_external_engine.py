@@ -211,3 +211,34 @@ def test_our_own_gomocup_engine_plays_a_whole_arena_game_as_an_external_engine(t
     assert [side.failures for side in result.sides] == [0, 0]
     log = engine_log_path("OurEasy").read_text(encoding="utf-8")
     assert '< name="' in log and "> START 9" in log
+
+
+@pytest.mark.parametrize("protocol", ["gomocup", "nboard"])
+def test_engine_start_up_is_not_counted_against_its_first_move(tmp_path, protocol):
+    name = f"Slow{protocol.title()}"
+    config = engines_config(tmp_path, {name: fault_command("slow"), "Steady": fault_command("none")},
+                            time_per_move=0.3, protocol=protocol)
+    result = play_one_game(config, name, "Steady", protocol)
+    assert_played_to_the_end(result)
+    assert [side.failures for side in result.sides] == [0, 0]
+
+
+def test_our_own_nboard_engine_plays_a_whole_arena_game_as_an_external_engine(tmp_path):
+    command = shlex.join([sys.executable, str(ROOT / "main.py"), "engine", "reversi", "--tier", "Easy"])
+    config = engines_config(tmp_path, {"OurReversiEasy": command}, protocol="nboard")
+    easy = BotSpec("ReversiEasy", "bots.reversi_easy", {"noise": 1.5}, "Easy", 0.5)
+    result = run_arena("reversi", [spec_of(config, "OurReversiEasy", "reversi"), easy], 2, seed=2)
+    assert_played_to_the_end(result)
+    assert [side.failures for side in result.sides] == [0, 0]
+    log = engine_log_path("OurReversiEasy").read_text(encoding="utf-8")
+    assert "> nboard 2" in log and "< set myname " in log and "> go" in log
+
+
+def test_analyse_shows_the_exact_values_our_nboard_engine_proves(capsys, tmp_path):
+    command = shlex.join([sys.executable, str(ROOT / "main.py"), "engine", "reversi", "--tier", "Master"])
+    engines_config(tmp_path, {"OurMaster": command}, protocol="nboard")
+    ffo_1 = (ROOT / "tests" / "fixtures" / "ffo_1-39.obf").read_text().splitlines()[1].split(";")[0].strip()
+    setup = ["--config", str(tmp_path / "config.yaml"), "--bots-dir", str(tmp_path / "no-bots")]
+    assert main.main([*setup, "analyse", "reversi", ffo_1, "--bot", "OurMaster", "--budget", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "OurMaster (ExternalEngine), values of Black's moves, best first:\n  g8  win by 18 (exact)" in out

@@ -10,21 +10,14 @@ on a started ``EngineProcess``; see ``EngineClient``.
 """
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, ClassVar, Protocol
+from typing import ClassVar, Protocol
 
-if TYPE_CHECKING:
-    from bots.lib.engine_process import EngineProcess
-    from game.rules.bot import MoveValue
-    from game.rules.core import Move, State
+from bots.lib.engine_process import EngineProcess
+from bots.lib.gomocup_client import GomocupClient
+from bots.lib.nboard_client import NBoardClient
+from game.rules.bot import MoveValue
+from game.rules.core import Move, State
 
-#: Each protocol's client: (module, class), imported when first asked for.
-CLIENT_PLACES: dict[str, tuple[str, str]] = {
-    "gomocup": ("bots.lib.gomocup_client", "GomocupClient"),
-    "nboard": ("bots.lib.nboard_client", "NBoardClient"),
-}
-#: The protocols, as ``config.yaml`` writes them.
-PROTOCOLS = tuple(CLIENT_PLACES)
 #: Each protocol's name as a player reads it.
 PROTOCOL_TITLES = {"gomocup": "Gomocup", "nboard": "NBoard"}
 
@@ -48,16 +41,18 @@ class EngineClient(Protocol):
     def close(self) -> None: ...
 
 
+#: Each protocol's client class, by the name ``config.yaml`` writes.
+CLIENTS: dict[str, type[EngineClient]] = {"gomocup": GomocupClient, "nboard": NBoardClient}
+#: The protocols, as ``config.yaml`` writes them.
+PROTOCOLS = tuple(CLIENTS)
+
+
 def client_class(protocol: str) -> type[EngineClient]:
     """The client class of ``protocol``; ``ValueError`` naming the protocols there are."""
-    place = CLIENT_PLACES.get(protocol) if isinstance(protocol, str) else None
-    if place is None:
+    client = CLIENTS.get(protocol) if isinstance(protocol, str) else None
+    if client is None:
         raise ValueError(f"unknown engine protocol {protocol!r} (protocols: {', '.join(PROTOCOLS)})")
-    module, name = place
-    try:
-        return getattr(importlib.import_module(module), name)
-    except (ImportError, AttributeError) as err:
-        raise ValueError(f"the {protocol} protocol's client ({module}.{name}) is not installed: {err}") from None
+    return client
 
 
 def protocol_games(protocol: str) -> tuple[str, ...]:

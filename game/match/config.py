@@ -888,10 +888,7 @@ def parse_engine(game_id: str, name: str, entry: Any) -> EngineSpec | tuple[tupl
     protocol = entry.get("protocol")
     if protocol not in PROTOCOLS:
         return ("protocol",), f"expected one of the protocols {', '.join(PROTOCOLS)}, got {_shown(protocol)}"
-    try:
-        plays = protocol_games(protocol)
-    except ValueError as err:
-        return ("protocol",), str(err)
+    plays = protocol_games(protocol)
     if game_id not in plays:
         return ("protocol",), f"the {protocol} protocol plays {', '.join(plays)}, not {game_id}"
     time_value = entry.get("time")
