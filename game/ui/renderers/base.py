@@ -80,6 +80,9 @@ class BoardView:
     show_move_numbers: bool = False
 
 
+#: The game menu's sample positions by renderer class and size (see ``Renderer.draw_preview``).
+_PREVIEWS: dict[tuple[type, tuple[int, int]], pygame.Surface] = {}
+
 #: Seconds the board's pulses (a hint's ring, the winning line, the disc over the aimed
 #: column) breathe after the board last changed or was pointed at, the last
 #: ``AMBIENT_FADE`` of them easing to rest: a still board then costs no frames.
@@ -117,7 +120,6 @@ class Renderer:
         #: they give none): the play scene shows it. Reset by the next event.
         self.rejection = ""
         self._fonts: dict[tuple[Path, int], pygame.font.Font] = {}
-        self._previews: dict[tuple[int, int], pygame.Surface] = {}
         #: Images that change only with the layout, by key (see ``cached``).
         self._cache: dict[Any, pygame.Surface] = {}
         self._effects: list[Effect] = []
@@ -264,15 +266,18 @@ class Renderer:
 
     def draw_preview(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """A small sample position for the game menu card, made by ``render_preview``
-        once per size (the card redraws it every frame)."""
+        once per game and size for the program's life (the card redraws it every frame,
+        and the menu makes its renderers anew each time it opens: making the five
+        previews again cost its first frame 30-50 ms, a jolt in the slide that opens it)."""
         rect = pygame.Rect(rect)
         if rect.width < 8 or rect.height < 8:
             return
-        image = self._previews.get(rect.size)
+        key = (type(self), rect.size)
+        image = _PREVIEWS.get(key)
         if image is None:
-            if len(self._previews) > 8:
-                self._previews.clear()
-            image = self._previews[rect.size] = self.render_preview(rect.size)
+            if len(_PREVIEWS) > 32:
+                _PREVIEWS.clear()
+            image = _PREVIEWS[key] = self.render_preview(rect.size)
         surface.blit(image, rect)
 
     def render_preview(self, size: tuple[int, int]) -> pygame.Surface:
