@@ -132,20 +132,22 @@ class Scene:
         draw the next frame."""
         self.services.scenes.request_redraw()
 
-    def live_area(self) -> pygame.Rect | None:
-        """The one part of the screen that moves by itself when nothing else does (a bot's
-        thinking indicator), which ``draw_live`` redraws alone every frame; None when
-        nothing moves apart from what ``animating`` reports. Default: none."""
-        return None
+    def live_areas(self) -> list[pygame.Rect]:
+        """The parts of the screen that move by themselves when nothing else does (a bot's
+        thinking indicator, a board animating a move), which ``draw_live`` redraws alone
+        every frame; none when nothing moves apart from what ``animating`` reports.
+        Default: none."""
+        return []
 
-    def draw_live(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """Redraw ``area`` (from ``live_area``) alone. Default: the whole scene clipped to
-        it; a scene whose drawing is costly draws just what lies there."""
+    def draw_live(self, surface: pygame.Surface, areas: list[pygame.Rect]) -> None:
+        """Redraw ``areas`` (from ``live_areas``) alone. Default: the whole scene clipped to
+        each; a scene whose drawing is costly draws just what lies there."""
         clip = surface.get_clip()
-        surface.set_clip(area)
         try:
-            self.draw(surface)
-            self.draw_overlay(surface)
+            for area in areas:
+                surface.set_clip(area)
+                self.draw(surface)
+                self.draw_overlay(surface)
         finally:
             surface.set_clip(clip)
 
@@ -297,14 +299,14 @@ class SceneManager:
         """Draw the next frame: something changed on screen without moving."""
         self._redraw = True
 
-    def live_area(self) -> pygame.Rect | None:
-        """The top scene's ``live_area`` (none during a transition)."""
+    def live_areas(self) -> list[pygame.Rect]:
+        """The top scene's ``live_areas`` (none during a transition)."""
         if self.transition is not None or not self.stack:
-            return None
-        return self.top.live_area()
+            return []
+        return self.top.live_areas()
 
-    def draw_live(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        self.top.draw_live(surface, area)
+    def draw_live(self, surface: pygame.Surface, areas: list[pygame.Rect]) -> None:
+        self.top.draw_live(surface, areas)
 
     def take_redraw(self) -> bool:
         """Whether a frame was asked for since the last call (the app asks once a frame)."""
