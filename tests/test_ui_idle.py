@@ -272,3 +272,19 @@ def test_a_focused_text_field_redraws_only_as_its_caret_blinks(make_app, tmp_pat
     assert d.app.idle_wait() is not None and d.app.idle_wait() <= 0.1
     whole, _ = draws(d, 3 * FPS)
     assert 4 <= whole <= 12                        # at each blink (and the frame after), not every frame
+
+
+def test_the_result_panel_draws_only_inside_the_part_of_the_window_it_shows(make_app):
+    d = make_app()
+    finished = new_state("connect4")
+    for column in (3, 3, 4, 4, 5, 5):
+        finished.push(column)
+    d.open_match(Match(finished, [Player.human(), Player.human()]))
+    play = d.scene
+    play.play_move(6)
+    d.until(lambda: play.result.shown and not play.result.animating, what="the result panel in place")
+    d.key(pygame.K_TAB)                            # a focus ring round a button, reaching past it
+    screen = d.services.window.screen
+    d.app.draw()
+    drawn = play.result._layer.get_bounding_rect()
+    assert drawn.width > 0 and play.result.area(screen.get_rect()).contains(drawn)
