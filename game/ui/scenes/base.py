@@ -228,6 +228,10 @@ class Transition:
         self.kind = kind     # "push", "pop" or "fade"
         easing = ease_in_out_cubic if kind == "fade" else ease_out_cubic
         self.tween = Tween(0.0, 1.0, duration, easing)
+        #: The shade over the screen going back and the shadow at the edge of the one in front,
+        #: made at the first frame and reused by the others (a window-sized surface a frame).
+        self._dim: pygame.Surface | None = None
+        self._edge: pygame.Surface | None = None
 
     @property
     def done(self) -> bool:
@@ -251,14 +255,16 @@ class Transition:
             back_x, front_x = round(-0.3 * width * (1 - t)), round(width * t)
             shade = 1 - t
         surface.blit(back, (back_x, 0))
-        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, round(110 * shade)))
-        surface.blit(dim, (0, 0))
+        if self._dim is None or self._dim.get_size() != surface.get_size():
+            self._dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        self._dim.fill((0, 0, 0, round(110 * shade)))
+        surface.blit(self._dim, (0, 0))
         edge = pygame.Rect(front_x - 18, 0, 18, surface.get_height())
-        shadow = pygame.Surface(edge.size, pygame.SRCALPHA)
-        for x in range(edge.width):
-            pygame.draw.line(shadow, (0, 0, 0, 4 * x), (x, 0), (x, edge.height))
-        surface.blit(shadow, edge)
+        if self._edge is None or self._edge.get_size() != edge.size:
+            self._edge = pygame.Surface(edge.size, pygame.SRCALPHA)
+            for x in range(edge.width):
+                pygame.draw.line(self._edge, (0, 0, 0, 4 * x), (x, 0), (x, edge.height))
+        surface.blit(self._edge, edge)
         surface.blit(front, (front_x, 0))
 
 
