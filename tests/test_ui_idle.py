@@ -203,6 +203,17 @@ def test_a_thinking_bot_redraws_the_status_box_alone(make_app):
     assert d.app.idle_wait() is None
 
 
+def test_pausing_the_bots_redraws_the_screen_once(make_app):
+    d = make_app(bots_dir=FIXTURES / "bots_faulty")
+    d.open_match(Match(new_state("tictactoe"), [Player.of_bot("HangingBot", label="Hanging"),
+                                                Player.of_bot("HangingBot", label="Hanging")]))
+    play = d.scene
+    rest(d)
+    play.set_paused(True)                           # as the screenshots and benchmarks do, with no key
+    assert draws(d) == (1, 0)                       # the button, the status box and "PAUSED" change
+    assert draws(d, 30) == (0, 0)
+
+
 def test_a_paused_bot_game_is_still(make_app):
     d = make_app(bots_dir=FIXTURES / "bots_faulty")
     d.open_match(Match(new_state("tictactoe"), [Player.of_bot("HangingBot", label="Hanging"),

@@ -724,6 +724,7 @@ class PlayScene(Scene):
         """Hold the bots' moves back (or let them go); the button says what it will do."""
         self.paused = paused
         self.controls.set_paused(paused)
+        self.request_redraw()
 
     def step(self) -> None:
         """Play the next bot move now, even when paused."""
