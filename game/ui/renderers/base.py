@@ -122,6 +122,11 @@ class Renderer:
         self._fonts: dict[tuple[Path, int], pygame.font.Font] = {}
         #: Images that change only with the layout, by key (see ``cached``).
         self._cache: dict[Any, pygame.Surface] = {}
+        #: What the surface given to ``draw`` shows under the board area before the board is
+        #: drawn (the window's background, set by the play screen), or None when unknown.
+        self.backdrop: pygame.Surface | None = None
+        #: The board area as last drawn with its parts that do not move, by key (``blit_static``).
+        self._static: dict[Hashable, tuple[pygame.Surface, pygame.Surface]] = {}
         self._effects: list[Effect] = []
         self._ambient_left = AMBIENT_SECONDS
         #: The clock when a pulse was last drawn (``effects.beat``), and whether the last drawing had one.
@@ -404,6 +409,30 @@ class Renderer:
         if image is None:
             image = self._cache[key] = make()
         return image
+
+    def blit_static(self, surface: pygame.Surface, key: Hashable,
+                    paint: Callable[[pygame.Surface], None]) -> None:
+        """Draw what does not move on the board (the board, its shadow, its coordinates):
+        ``paint`` draws it onto the surface it is given. With a ``backdrop`` known, the
+        board area is painted once over it, kept under ``key`` (with the area's place),
+        and then copied onto ``surface`` each frame: the same pixels as painting them
+        anew, for one opaque copy instead of blending the board and its labels every
+        frame. Without one (a menu card, a test's own surface), ``paint`` draws directly."""
+        backdrop = self.backdrop
+        area = self.rect.clip(surface.get_rect())
+        if backdrop is None or backdrop.get_size() != surface.get_size() or area.width <= 0 or area.height <= 0:
+            paint(surface)
+            return
+        key = (key, tuple(area))
+        kept = self._static.get(key)
+        if kept is None or kept[0] is not backdrop:
+            if len(self._static) >= 4:
+                self._static.clear()
+            canvas = pygame.Surface(surface.get_size(), 0, surface)
+            canvas.blit(backdrop, (0, 0))
+            paint(canvas)
+            kept = self._static[key] = (backdrop, canvas.subsurface(area).copy())
+        surface.blit(kept[1], area)
 
     def font(self, path: Path, size: int) -> pygame.font.Font:
         """A font from ``palette`` at a pixel size, loaded once per renderer."""

@@ -1100,6 +1100,7 @@ class PlayScene(Scene):
         self.panel_rect = pygame.Rect(width - side_w - margin, margin, side_w, height - 2 * margin)
         board_rect = pygame.Rect(margin, margin, width - side_w - 3 * margin, height - 2 * margin)
         self.renderer.layout(board_rect)
+        self.renderer.backdrop = self.services.window.background
         self.board.rect = board_rect
         p = self.panel_rect
         inner_x, inner_w = p.x + 20, p.width - 40
