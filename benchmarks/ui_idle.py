@@ -36,6 +36,23 @@ Run from the repository root::
 
     python benchmarks/ui_idle.py [--seconds 30] [--settle 6] [--no-memory]
 
+``--frames`` measures instead how long the frames take while things move,
+a table per screen: the title's pieces drifting (from opening), scene
+transitions (the game menu sliding in and out), each game's board while two
+Easy bots play it (moves animating, the thinking indicator; a finished game
+is restarted), and the result panel sliding in. For each: the frames drawn
+(whole or only a part), their wall time (mean, p99, worst, the share over a
+60 fps frame's 16.7 ms), and the same frames' CPU time of the UI thread,
+which the other processes of a busy machine disturb less (the bot workers
+run beside it). ``--draw-loop`` times, per game, the frames of a scripted
+game (random legal moves, seed 1, shown as a bots' game shows them: no
+hover, no marks of a human's moves) run back to back with no pacing and no
+workers: the drawing's own CPU cost. ``--size 1920x1080`` sets the window,
+``--dummy`` uses SDL's dummy video driver instead of an X window::
+
+    python benchmarks/ui_idle.py --frames [--seconds 8] [--size 1920x1080] [--dummy]
+    python benchmarks/ui_idle.py --draw-loop [--moves 20] [--size 1920x1080] [--dummy]
+
 The machine's load average is printed: on a shared machine, other
 processes' work shows up as slower frames.
 """
@@ -59,6 +76,10 @@ SLOW_BUDGET = 120.0
 #: Seconds over which the workers' CPU time is watched (they are ready once it stops growing).
 IDLE_CHECK = 3.0
 SIZE = (1280, 800)
+#: The games whose boards ``--frames`` and ``--draw-loop`` time: (row name, game id, options).
+BOARDS = (("Tic-tac-toe", "tictactoe", {}), ("Connect Four", "connect4", {}), ("Reversi", "reversi", {}),
+          ("Gomoku", "gomoku", {}), ("Chinese Checkers, 2", "chinesecheckers", {"players": 2}),
+          ("Chinese Checkers, 6", "chinesecheckers", {"players": 6}))
 
 
 @dataclass
@@ -83,7 +104,7 @@ def start_xvfb() -> tuple[subprocess.Popen, str]:
     for number in range(140, 240):
         if not Path(f"/tmp/.X11-unix/X{number}").exists() and not Path(f"/tmp/.X{number}-lock").exists():
             display = f":{number}"
-            server = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
+            server = subprocess.Popen(["Xvfb", display, "-screen", "0", "1920x1200x24", "-nolisten", "tcp"],
                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             for _ in range(50):
                 if Path(f"/tmp/.X11-unix/X{number}").exists():
@@ -113,23 +134,219 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--display", help="an X display to use (default: start Xvfb)")
     parser.add_argument("--no-memory", action="store_true", help="skip the six-player memory figure")
     parser.add_argument("--memory-only", action="store_true", help="only the six-player memory figure")
+    parser.add_argument("--frames", action="store_true", help="frame times while things move, per screen")
+    parser.add_argument("--draw-loop", action="store_true",
+                        help="the CPU time of each game's frames in a scripted game, back to back")
+    parser.add_argument("--moves", type=int, default=20, help="moves of each --draw-loop game (default 20)")
+    parser.add_argument("--size", type=window_size, default=SIZE, help="the window, WIDTHxHEIGHT (default 1280x800)")
+    parser.add_argument("--dummy", action="store_true", help="SDL's dummy video driver instead of an X window")
     args = parser.parse_args(argv)
 
     server = None
-    if args.display:
+    if args.dummy:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    elif args.display:
         os.environ["DISPLAY"] = args.display
     else:
         server, os.environ["DISPLAY"] = start_xvfb()
     home = tempfile.mkdtemp(prefix="board-arcade-idle-")
-    os.environ.update(SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+    os.environ.setdefault("SDL_VIDEODRIVER", "x11")
+    os.environ.update(SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
                       BOARD_ARCADE_HOME=home, BOARD_ARCADE_WARMUP="0")
     try:
+        if args.draw_loop:
+            return run_draw_loop(args)
+        if args.frames:
+            return run_frames(args)
         return run_benchmark(args)
     finally:
         shutil.rmtree(home, ignore_errors=True)
         if server is not None:
             server.terminate()
             server.wait()
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """``WIDTHxHEIGHT`` as a pair of ints (argparse names the bad value)."""
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a window size WIDTHxHEIGHT: {text!r}") from None
+    if width < 640 or height < 480:
+        raise argparse.ArgumentTypeError(f"window {text!r} is smaller than 640x480")
+    return width, height
+
+
+def where(args: argparse.Namespace) -> str:
+    driver = "SDL dummy driver" if args.dummy else f"X window (Xvfb {os.environ.get('DISPLAY')})"
+    return f"{args.size[0]}x{args.size[1]}, {driver}"
+
+
+@dataclass
+class FrameTimes:
+    """The frames drawn on one screen: wall and UI-thread CPU seconds each."""
+
+    name: str
+    wall: list[float]
+    cpu: list[float]
+
+    @staticmethod
+    def figures(times: list[float]) -> str:
+        """mean | p99 | worst | share over 16.7 ms, as table cells."""
+        if not times:
+            return "- | - | - | -"
+        ordered = sorted(times)
+        over = sum(t > FRAME_BUDGET for t in times)
+        return (f"{1000 * sum(times) / len(times):.1f} | {1000 * ordered[int(0.99 * (len(ordered) - 1))]:.1f} | "
+                f"{1000 * ordered[-1]:.1f} | {100 * over / len(times):.1f}%")
+
+
+def print_frame_table(rows: list[FrameTimes], cpu_only: bool = False) -> None:
+    if cpu_only:
+        print("| screen | frames | CPU mean ms | p99 | worst | over 16.7 ms |")
+        print("|---|---:|---:|---:|---:|---:|")
+        for row in rows:
+            print(f"| {row.name} | {len(row.cpu)} | {FrameTimes.figures(row.cpu)} |")
+        return
+    print("| screen | frames | wall mean ms | p99 | worst | over 16.7 ms | CPU mean ms | p99 | worst | over 16.7 ms |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for row in rows:
+        print(f"| {row.name} | {len(row.wall)} | {FrameTimes.figures(row.wall)} | {FrameTimes.figures(row.cpu)} |")
+
+
+def run_frames(args: argparse.Namespace) -> int:
+    """The frame-time table while things move (see the module docstring)."""
+    sys.path.insert(0, str(ROOT))
+    from game.match.record import Match, Player
+    from game.rules.catalogue import new_state
+    from game.ui.app import App, loop
+    from game.ui.scenes.title import DRIFT_SECONDS
+
+    app = App(args.size, warm_up=False)
+    scenes = app.services.scenes
+    app.services.settings.update(bot_delay=0.3)
+    current: list[FrameTimes] = []
+    plain_frame = app.frame
+
+    def timed_frame(dt: float) -> bool:
+        drawn = app.drawn + app.live_drawn
+        wall, cpu = time.perf_counter(), time.thread_time()
+        going = plain_frame(dt)
+        if current and app.drawn + app.live_drawn > drawn:
+            current[0].wall.append(time.perf_counter() - wall)
+            current[0].cpu.append(time.thread_time() - cpu)
+        return going
+
+    app.frame = timed_frame   # type: ignore[method-assign]
+
+    def run_until(stop) -> None:
+        loop(app, stop)
+
+    def run_for(seconds: float, each=None) -> None:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            slice_end = min(end, time.monotonic() + 0.25)
+            run_until(lambda: time.monotonic() >= slice_end)
+            if each is not None:
+                each()
+
+    def timed(name: str) -> FrameTimes:
+        current[:] = [FrameTimes(name, [], [])]
+        return current[0]
+
+    print(f"Frame times, {where(args)}; load average {os.getloadavg()[0]:.2f} at start", flush=True)
+    rows = [timed("title, pieces drifting")]
+    run_for(min(args.seconds, DRIFT_SECONDS))
+    rows.append(timed("transitions (game menu in and out)"))
+    end = time.monotonic() + args.seconds
+    while time.monotonic() < end:
+        scenes.push("games")
+        run_until(lambda: not scenes.transitioning)
+        scenes.pop()
+        run_until(lambda: not scenes.transitioning)
+    current.clear()
+
+    for name, game_id, options in BOARDS:
+        state = new_state(game_id, **options)
+        scene = scenes.go("play", match=Match(state, [Player.of_bot("Easy")] * state.num_seats), animate=False)
+        run_for(1.0)      # the workers start, the board builds its images
+
+        def again(scene=scene) -> None:
+            if scene.session.is_over and not scene.result.animating:
+                scene.rematch()
+
+        rows.append(timed(f"{name}, bots playing"))
+        run_for(args.seconds, again)
+        current.clear()
+
+    rows.append(timed("result panel sliding in"))
+    end = time.monotonic() + args.seconds
+    while time.monotonic() < end:
+        finished = new_state("connect4")
+        for column in (3, 3, 4, 4, 5, 5, 6):
+            finished.push(column)
+        current.clear()
+        scene = scenes.go("play", match=Match(finished, [Player.human(), Player.of_bot("Easy")]), animate=False)
+        run_for(0.1)
+        current.append(rows[-1])
+        run_until(lambda: not scene.result.animating and not scene.renderer.animating)
+    current.clear()
+    app.close()
+    print()
+    print_frame_table(rows)
+    print(f"\nLoad average at the end: {os.getloadavg()[0]:.2f}")
+    return 0
+
+
+def run_draw_loop(args: argparse.Namespace) -> int:
+    """Each game's frames in a scripted game, back to back: the UI thread's CPU time of each
+    (updates, drawing, showing it), with no pacing and no bot workers."""
+    import random
+
+    sys.path.insert(0, str(ROOT))
+    from game.match.record import Match, Player
+    from game.rules.catalogue import new_state
+    from game.ui.app import App
+
+    app = App(args.size, warm_up=False)
+    scenes = app.services.scenes
+    rows = []
+    print(f"Frame CPU time in a scripted game, {where(args)}; load average {os.getloadavg()[0]:.2f}", flush=True)
+    for name, game_id, options in BOARDS:
+        state = new_state(game_id, **options)
+        scene = scenes.go("play", match=Match(state, [Player.human()] * state.num_seats), animate=False)
+        show_as_bots(scene)
+        for _ in range(30):      # the board builds its images
+            app.advance(1 / 60)
+        row = FrameTimes(name, [], [])
+        rng = random.Random(1)
+        for _ in range(args.moves):
+            if scene.state.is_over():
+                break
+            scene.play_move(rng.choice(scene.state.legal_moves()))
+            frames = 0
+            while frames < 2 or (scene.renderer.busy and frames < 240):
+                cpu = time.thread_time()
+                app.advance(1 / 60)
+                row.cpu.append(time.thread_time() - cpu)
+                frames += 1
+        rows.append(row)
+    app.close()
+    print()
+    print_frame_table(rows, cpu_only=True)
+    return 0
+
+
+def show_as_bots(scene) -> None:
+    """Have a play scene whose seats are all people here show its board as in a bots'
+    game: no human to move, so no hover, cursor or marks of where one may play."""
+    plain = scene.sync_view
+
+    def sync_view() -> None:
+        plain()
+        scene.view.interactive = False
+
+    scene.sync_view = sync_view
 
 
 def run_benchmark(args: argparse.Namespace) -> int:
@@ -141,7 +358,7 @@ def run_benchmark(args: argparse.Namespace) -> int:
     from game.ui.scenes.play import PlayScene
     from game.ui.scenes.title import DRIFT_SECONDS, SETTLE_SECONDS
 
-    app = App(SIZE, warm_up=False)
+    app = App(args.size, warm_up=False)
     scenes = app.services.scenes
     frame_times: list[float] = []
     timing = False
@@ -191,7 +408,7 @@ def run_benchmark(args: argparse.Namespace) -> int:
         report_memory(six_player_memory(app, open_match, run_for))
         app.close()
         return 0
-    print(f"UI process CPU, {SIZE[0]}x{SIZE[1]} X window (Xvfb {os.environ['DISPLAY']}), "
+    print(f"UI process CPU, {where(args)}, "
           f"{args.seconds:g} s a screen; load average {os.getloadavg()[0]:.2f} at start", flush=True)
     rows: list[Measure] = [measure("title (from opening)", settle=0.0)]
     rows.append(measure("title", settle=max(0.0, DRIFT_SECONDS + SETTLE_SECONDS + 1.5 - args.seconds)))

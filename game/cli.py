@@ -8,7 +8,8 @@
     python main.py serve (--game GAME | --load FILE) --seats remote,Master [--port N] [--name NAME]
                                                     host a game on the LAN, no window
     python main.py engine GAME [--tier TIER]        a tier's bot as an engine of the game's standard
-                                                    protocol on stdin/stdout (Gomoku: Gomocup)
+                                                    protocol on stdin/stdout (Gomoku: Gomocup;
+                                                    Reversi: NBoard)
 
 GAME is a game id, or a game with options as save files write it:
 ``connect4(rows=5,cols=5)`` (a ``GameSpec``); ``--options k=v`` gives them
@@ -114,8 +115,8 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     what.add_argument("--load", metavar="FILE", help="go on with a saved game instead (its players are --seats)")
 
     engine = commands.add_parser("engine", help="play a tier's bot as an engine of the game's standard protocol on "
-                                                "standard input and output, for other programs (Gomoku: Gomocup)")
-    engine.add_argument("game", help="the game: gomoku (the Gomocup protocol); docs/engines.md tells more")
+                                                "standard input and output, for other programs (Gomoku: Gomocup; Reversi: NBoard)")
+    engine.add_argument("game", help="the game: gomoku (the Gomocup protocol) or reversi (NBoard); docs/engines.md tells more")
     engine.add_argument("--tier", metavar="TIER", help="the tier or bot that plays (default: the game's strongest "
                                                        "tier)")
     return parser

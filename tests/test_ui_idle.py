@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pygame
+import pytest
 
 from game.match.record import Match, Player
 from game.rules.catalogue import new_state
@@ -40,7 +42,8 @@ def open_hot_seat(d, game_id: str = "tictactoe") -> None:
 
 def rest(d) -> None:
     """Frames until the play screen has nothing moving and the last input has faded."""
-    d.until(lambda: not d.app.animating, limit=900, what="the screen coming to rest")
+    d.until(lambda: not d.app.animating and not d.scene.renderer.animating, limit=900,
+            what="the screen coming to rest")
     d.frames(round(pacing.INPUT_LINGER * FPS) + 2)
 
 
@@ -167,7 +170,7 @@ def test_play_screen_on_a_humans_turn_comes_to_rest(make_app):
     d = make_app()
     open_hot_seat(d)
     d.click_at(d.scene.renderer.cell_centre(4))
-    assert d.app.animating                        # the mark drawn in
+    assert d.scene.renderer.animating             # the mark drawn in
     rest(d)
     assert draws(d, 60) == (0, 0)
     assert d.app.idle_wait() == pacing.IDLE_WAIT
@@ -195,9 +198,20 @@ def test_a_thinking_bot_redraws_the_status_box_alone(make_app):
     rest(d)                                         # the board's focus ring in place, the start's events faded
     whole, live = draws(d, 10)
     assert play.thinking                            # the bot hangs until its budget runs out
-    assert play.live_area() == play.status.rect
+    assert play.live_areas() == [play.status.rect]
     assert (whole, live) == (0, 10)
     assert d.app.idle_wait() is None
+
+
+def test_pausing_the_bots_redraws_the_screen_once(make_app):
+    d = make_app(bots_dir=FIXTURES / "bots_faulty")
+    d.open_match(Match(new_state("tictactoe"), [Player.of_bot("HangingBot", label="Hanging"),
+                                                Player.of_bot("HangingBot", label="Hanging")]))
+    play = d.scene
+    rest(d)
+    play.set_paused(True)                           # as the screenshots and benchmarks do, with no key
+    assert draws(d) == (1, 0)                       # the button, the status box and "PAUSED" change
+    assert draws(d, 30) == (0, 0)
 
 
 def test_a_paused_bot_game_is_still(make_app):
@@ -207,7 +221,48 @@ def test_a_paused_bot_game_is_still(make_app):
     play = d.scene
     play.set_paused(True)
     rest(d)
-    assert play.live_area() is None and draws(d, 60) == (0, 0)
+    assert play.live_areas() == [] and draws(d, 60) == (0, 0)
+
+
+@pytest.mark.parametrize("game_id", ["tictactoe", "connect4", "reversi", "gomoku", "chinesecheckers"])
+def test_a_board_moving_alone_is_redrawn_alone_as_a_whole_frame_draws_it(make_app, game_id):
+    d = make_app()
+    open_hot_seat(d, game_id)
+    rest(d)
+    play = d.scene
+    play.play_move(play.state.legal_moves()[0])
+    assert draws(d) == (1, 0)                      # the move list and the status box change once
+    assert draws(d, 4) == (0, 4)                   # then the board alone, while the piece moves
+    assert play.live_areas() == [play.board.rect]
+    screen = d.services.window.screen
+    live = pygame.surfarray.array3d(screen)
+    d.app.draw()
+    assert np.array_equal(live, pygame.surfarray.array3d(screen))
+
+
+def test_a_board_moving_alone_is_drawn_once_more_where_it_comes_to_rest(make_app):
+    d = make_app()
+    open_hot_seat(d, "connect4")
+    rest(d)
+    play = d.scene
+    play.play_move(3)
+    last = (0, 0)
+    while play.renderer.animating:
+        last = draws(d)
+    assert last == (0, 1)
+    assert draws(d, 30) == (0, 0)
+
+
+def test_a_board_moving_under_the_rules_panel_draws_whole_frames(make_app):
+    d = make_app()
+    open_hot_seat(d, "connect4")
+    rest(d)
+    play = d.scene
+    play.rules.toggle()
+    d.until(lambda: not play.rules.animating, what="the rules fading in")
+    play.play_move(3)
+    assert play.live_areas() == []
+    assert draws(d, 4) == (4, 0)
 
 
 def test_a_session_event_redraws(make_app):
@@ -228,3 +283,19 @@ def test_a_focused_text_field_redraws_only_as_its_caret_blinks(make_app, tmp_pat
     assert d.app.idle_wait() is not None and d.app.idle_wait() <= 0.1
     whole, _ = draws(d, 3 * FPS)
     assert 4 <= whole <= 12                        # at each blink (and the frame after), not every frame
+
+
+def test_the_result_panel_draws_only_inside_the_part_of_the_window_it_shows(make_app):
+    d = make_app()
+    finished = new_state("connect4")
+    for column in (3, 3, 4, 4, 5, 5):
+        finished.push(column)
+    d.open_match(Match(finished, [Player.human(), Player.human()]))
+    play = d.scene
+    play.play_move(6)
+    d.until(lambda: play.result.shown and not play.result.animating, what="the result panel in place")
+    d.key(pygame.K_TAB)                            # a focus ring round a button, reaching past it
+    screen = d.services.window.screen
+    d.app.draw()
+    drawn = play.result._layer.get_bounding_rect()
+    assert drawn.width > 0 and play.result.area(screen.get_rect()).contains(drawn)

@@ -26,13 +26,13 @@ class DrawnText:
 
     def __init__(self, monkeypatch) -> None:
         self.lines: list[str] = []
-        original = draw.render
+        original = draw.rendered
 
         def recording(font, content, colour):
             self.lines.append(draw.clean_text(content))
             return original(font, content, colour)
 
-        monkeypatch.setattr(draw, "render", recording)
+        monkeypatch.setattr(draw, "rendered", recording)
 
     def of_frames(self, d, count: int = 2) -> list[str]:
         """The text drawn in the next ``count`` frames."""

@@ -605,3 +605,57 @@ def test_draw_preview_stays_inside_its_rect() -> None:
 def test_renderer_for_an_unknown_game_names_it() -> None:
     with pytest.raises(KeyError, match="chess"):
         renderer_for("chess")
+
+
+def noise_backdrop(size: tuple[int, int]) -> pygame.Surface:
+    """A backdrop of random colours, so a board copied one pixel off would show."""
+    pixels = np.random.default_rng(7).integers(0, 256, (size[0], size[1], 3), dtype=np.uint8)
+    return pygame.surfarray.make_surface(pixels)
+
+
+def over(backdrop: pygame.Surface, renderer: Renderer, state, view: BoardView) -> pygame.Surface:
+    """``state`` drawn by ``renderer`` on a screen that shows ``backdrop``, as the play screen draws."""
+    screen = pygame.Surface(backdrop.get_size())
+    screen.blit(backdrop, (0, 0))
+    renderer.draw(screen, state, view)
+    return screen
+
+
+@pytest.mark.parametrize("game_id, moves", [("tictactoe", "b2 a3"), ("reversi", "f5 d6"), ("gomoku", "h8 i9"),
+                                            ("chinesecheckers", "")])
+def test_a_board_copied_from_its_kept_picture_is_the_board_painted_anew(game_id: str, moves: str) -> None:
+    from game.rules.catalogue import new_state
+
+    state = new_state(game_id)
+    for word in moves.split():
+        state.push(state.parse_move(word))
+    backdrop = noise_backdrop(SCREEN)
+    kept, plain = renderer_for(game_id), renderer_for(game_id)
+    for renderer in (kept, plain):
+        renderer.anim_speed = 0
+        renderer.layout(AREA)
+        renderer.reset(state)
+    kept.backdrop = backdrop
+    view = BoardView(last_move=state.move_stack[-1] if state.move_stack else None)
+    expected = pygame.surfarray.array3d(over(backdrop, plain, state, view))
+    for _ in range(2):        # painted and kept, then copied
+        assert np.array_equal(pygame.surfarray.array3d(over(backdrop, kept, state, view)), expected)
+
+
+def test_the_still_board_is_painted_once_then_copied_until_the_board_is_resized() -> None:
+    renderer = new_renderer()
+    labels = []
+    draw_labels = renderer._draw_labels
+    renderer._draw_labels = lambda *args: labels.append(1) or draw_labels(*args)
+    backdrop = noise_backdrop(SCREEN)
+    renderer.backdrop = backdrop
+    for _ in range(3):
+        over(backdrop, renderer, TicTacToe(), BoardView())
+    assert len(labels) == 1
+    renderer.layout(pygame.Rect(20, 10, 500, 500))
+    over(backdrop, renderer, TicTacToe(), BoardView())
+    over(backdrop, renderer, TicTacToe(), BoardView())
+    assert len(labels) == 2
+    renderer.backdrop = noise_backdrop(SCREEN)         # a window of another size has another background
+    over(renderer.backdrop, renderer, TicTacToe(), BoardView())
+    assert len(labels) == 3

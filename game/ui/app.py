@@ -129,7 +129,7 @@ class App:
         stats_problems = stats.load()
         self.running = True
         self.closed = False
-        #: Frames run; of them the frames drawn whole, and those that redrew the scene's live area alone.
+        #: Frames run; of them the frames drawn whole, and those that redrew the scene's live areas alone.
         self.frames = 0
         self.drawn = 0
         self.live_drawn = 0
@@ -253,7 +253,7 @@ class App:
     def advance(self, dt: float) -> bool:
         """Move everything on by ``dt`` seconds with no input (the updates of a frame),
         then draw and flip if anything moved, was asked for, or input came lately, or
-        else redraw the scene's live area alone if it has one; returns whether it drew."""
+        else redraw the scene's live areas alone if it has some; returns whether it drew."""
         services = self.services
         self.ui.update(dt)
         self._follow_warm_up(dt)
@@ -263,16 +263,16 @@ class App:
         self.frames += 1
         if services.scenes.take_redraw() or self._overlays_changed():
             self.pacer.request()
-        live = None if services.dialogs.is_open else services.scenes.live_area()
-        if live is not None and any(t.rect is not None and t.rect.colliderect(live) for t in services.toasts.items):
-            live = None      # a toast over the live area: whole frames, so the toast stays on top
+        live = [] if services.dialogs.is_open else services.scenes.live_areas()
+        if live and any(t.rect is not None and t.rect.collidelist(live) >= 0 for t in services.toasts.items):
+            live = []        # a toast over a live area: whole frames, so the toast stays on top
             moving = True
         else:
             moving = self.animating
-        drawing = self.pacer.decide(dt, moving, live is not None)
+        drawing = self.pacer.decide(dt, moving, bool(live))
         if drawing is Drawing.WHOLE:
             self.draw()
-        elif drawing is Drawing.LIVE and live is not None:
+        elif drawing is Drawing.LIVE and live:
             services.scenes.draw_live(services.window.screen, live)
             pygame.display.update(live)
             self.live_drawn += 1

@@ -7,6 +7,7 @@ every screen. Colours come from ``palette``.
 from __future__ import annotations
 
 import unicodedata
+import weakref
 from pathlib import Path
 
 import pygame
@@ -54,6 +55,38 @@ def render(font: pygame.font.Font, content: str, colour: RGB) -> pygame.Surface:
     if font.size(content)[0] == 0:
         content = ""
     return font.render(content, True, colour)
+
+
+class _PerFont:
+    """Results worked out from a font, kept per font while the font lives: the most
+    recent ``limit`` of them, the oldest dropped first. The screens draw the same
+    labels every frame (buttons, the move list, the status box); rendering and
+    measuring them anew each time was a third of a frame's drawing."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._by_font: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+    def get(self, font: pygame.font.Font, key: tuple, make):
+        table = self._by_font.get(font)
+        if table is None:
+            table = self._by_font[font] = {}
+        value = table.get(key)
+        if value is None:
+            if len(table) >= self.limit:
+                del table[next(iter(table))]
+            value = table[key] = make()
+        return value
+
+
+_RENDERED = _PerFont(512)
+_FITTED = _PerFont(512)
+
+
+def rendered(font: pygame.font.Font, content: str, colour: RGB) -> pygame.Surface:
+    """``content`` drawn in ``font`` as ``render`` draws it, made once and shared: the
+    caller blits it and must not change it (``text`` sets an alpha and restores it)."""
+    return _RENDERED.get(font, (content, tuple(colour)), lambda: render(font, content, colour))
 
 
 class Fonts:
@@ -158,6 +191,11 @@ def background(size: tuple[int, int]) -> pygame.Surface:
     return surface
 
 
+#: The see-through body of a panel by size, colour, corner radius and alpha: a panel
+#: is drawn every frame, its body made once.
+_PANEL_BODIES: dict[tuple, pygame.Surface] = {}
+
+
 def panel(
     surface: pygame.Surface,
     rect: pygame.Rect,
@@ -177,8 +215,13 @@ def panel(
     if alpha >= 255:
         pygame.draw.rect(surface, fill, rect, border_radius=radius)
     else:
-        body = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(body, (*fill, alpha), body.get_rect(), border_radius=radius)
+        key = (rect.size, tuple(fill), radius, alpha)
+        body = _PANEL_BODIES.get(key)
+        if body is None:
+            if len(_PANEL_BODIES) >= 32:
+                _PANEL_BODIES.clear()
+            body = _PANEL_BODIES[key] = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(body, (*fill, alpha), body.get_rect(), border_radius=radius)
         surface.blit(body, rect.topleft)
     if border is not None and border_width > 0:
         pygame.draw.rect(surface, border, rect, border_width, border_radius=radius)
@@ -194,16 +237,24 @@ def text(
     alpha: int = 255,
 ) -> pygame.Rect:
     """Draw one line of text with its ``anchor`` point (a Rect attribute) at ``pos``."""
-    image = render(font, content, colour)
-    if alpha < 255:
-        image.set_alpha(alpha)
+    image = rendered(font, content, colour)
     rect = image.get_rect(**{anchor: pos})
-    surface.blit(image, rect)
+    if alpha < 255:
+        kept = image.get_alpha()
+        image.set_alpha(alpha)
+        surface.blit(image, rect)
+        image.set_alpha(kept)
+    else:
+        surface.blit(image, rect)
     return rect
 
 
 def fit_text(font: pygame.font.Font, content: str, width: int) -> str:
     """``content`` (cleaned) cut with an ellipsis so it renders no wider than ``width``."""
+    return _FITTED.get(font, (content, width), lambda: _fit(font, content, width))
+
+
+def _fit(font: pygame.font.Font, content: str, width: int) -> str:
     content = clean_text(content)
     if font.size(content)[0] <= width:
         return content
@@ -283,7 +334,7 @@ def glow(image: pygame.Surface, colour: RGB, radius: int = 12, strength: int = 2
 
 def keycap(surface: pygame.Surface, font: pygame.font.Font, label: str, pos: tuple[int, int], colour: RGB) -> pygame.Rect:
     """A small rounded key label (``Esc``, ``U``) with its right-centre at ``pos``."""
-    image = render(font, label, colour)
+    image = rendered(font, label, colour)
     rect = image.get_rect()
     box = rect.inflate(10, 4)
     box.midright = pos

@@ -14,9 +14,11 @@ A frame is drawn when:
     stops, so the last picture shows where it came to rest;
   - something asked for one (``request``): a session event changed the board
     or the status box, a text field's caret blinked.
-When only a small part moves by itself (a bot's thinking indicator: the
-scene's ``live_area``), frames run at the frame rate but redraw that part
-alone. When nothing moves, ``idle_wait`` tells the loop to sleep on the event
+When only some parts move by themselves (a bot's thinking indicator, a
+board animating a move while the rest of the screen stays: the scene's
+``live_areas``), frames run at the frame rate but redraw those parts alone
+and show only them, which spares both the drawing of everything else and
+the copying of the whole window to the screen. When nothing moves, ``idle_wait`` tells the loop to sleep on the event
 queue for at most ``IDLE_WAIT`` seconds, so the game's session, the engine
 warm-up and the timers are still looked at a few times a second.
 """
@@ -34,7 +36,7 @@ class Drawing(Enum):
     """What a frame draws."""
 
     NOTHING = "nothing"
-    LIVE = "live"        # the live area alone
+    LIVE = "live"        # the live areas alone
     WHOLE = "whole"
 
 
@@ -64,7 +66,7 @@ class FramePacer:
 
     def decide(self, dt: float, moving: bool, live: bool = False) -> Drawing:
         """What this frame draws, given whether anything is ``moving`` after its updates
-        and whether a ``live`` area moves by itself (``dt`` seconds after the last frame)."""
+        and whether ``live`` areas move by themselves (``dt`` seconds after the last frame)."""
         whole = moving or self._was_moving or self._requested or self._linger > 0
         self._linger = max(0.0, self._linger - dt)
         self._was_moving = self._moving = moving

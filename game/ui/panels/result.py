@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 #: Height of a line of the table of places.
 PLACE_LINE = 30
+#: How far past the panel's edges its drawing may reach (its shadow, the headline's glow), in pixels.
+AREA_MARGIN = 40
 
 
 def place_name(place: int) -> str:
@@ -79,6 +81,7 @@ class ResultPanel:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.content_bottom = 0
         self._halo: pygame.Surface | None = None
+        self._layer: pygame.Surface | None = None
 
     def show(self, headline: str, reason: str, row: StatRow | None, colour: tuple[int, int, int],
              marks: list[tuple[str, tuple[int, int, int]]], delay: float,
@@ -131,7 +134,11 @@ class ResultPanel:
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible or self.slide.elapsed < self.slide.delay:
             return
-        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        area = self.area(surface.get_rect())
+        if self._layer is None or self._layer.get_size() != surface.get_size():
+            self._layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        layer = self._layer
+        layer.fill((0, 0, 0, 0), area)
         rect = self.rect
         panel(layer, rect, fill=mix(palette.PANEL, self.colour, 0.06), border=self.colour, alpha=255,
               shadow=self.scene.services.shadows)
@@ -179,7 +186,15 @@ class ResultPanel:
         self.content_bottom = y
         for button in self.buttons:
             button.draw(layer)
-        surface.blit(layer, (self.offset(), 0))
+        surface.blit(layer, (area.x + self.offset(), area.y), area)
+
+    def area(self, screen: pygame.Rect) -> pygame.Rect:
+        """The part of the screen the panel draws in (its shadow, the headline's glow and
+        the buttons' focus rings reach past its edges), before it is slid: the panel is
+        drawn on a layer kept from frame to frame, and only this part of it is cleared
+        and shown (a whole window's layer made and blended every frame of the slide
+        was most of a frame's drawing)."""
+        return screen.clip(self.rect.inflate(2 * AREA_MARGIN, 2 * AREA_MARGIN))
 
     def _score_lines(self) -> list[tuple[pygame.font.Font, str]]:
         """The final score on a line of its own: large if it fits (``36–28``), else

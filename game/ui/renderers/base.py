@@ -80,6 +80,9 @@ class BoardView:
     show_move_numbers: bool = False
 
 
+#: The game menu's sample positions by renderer class and size (see ``Renderer.draw_preview``).
+_PREVIEWS: dict[tuple[type, tuple[int, int]], pygame.Surface] = {}
+
 #: Seconds the board's pulses (a hint's ring, the winning line, the disc over the aimed
 #: column) breathe after the board last changed or was pointed at, the last
 #: ``AMBIENT_FADE`` of them easing to rest: a still board then costs no frames.
@@ -117,9 +120,13 @@ class Renderer:
         #: they give none): the play scene shows it. Reset by the next event.
         self.rejection = ""
         self._fonts: dict[tuple[Path, int], pygame.font.Font] = {}
-        self._previews: dict[tuple[int, int], pygame.Surface] = {}
         #: Images that change only with the layout, by key (see ``cached``).
         self._cache: dict[Any, pygame.Surface] = {}
+        #: What the surface given to ``draw`` shows under the board area before the board is
+        #: drawn (the window's background, set by the play screen), or None when unknown.
+        self.backdrop: pygame.Surface | None = None
+        #: The board area as last drawn with its parts that do not move, by key (``blit_static``).
+        self._static: dict[Hashable, tuple[pygame.Surface, pygame.Surface]] = {}
         self._effects: list[Effect] = []
         self._ambient_left = AMBIENT_SECONDS
         #: The clock when a pulse was last drawn (``effects.beat``), and whether the last drawing had one.
@@ -264,15 +271,18 @@ class Renderer:
 
     def draw_preview(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """A small sample position for the game menu card, made by ``render_preview``
-        once per size (the card redraws it every frame)."""
+        once per game and size for the program's life (the card redraws it every frame,
+        and the menu makes its renderers anew each time it opens: making the five
+        previews again cost its first frame 30-50 ms, a jolt in the slide that opens it)."""
         rect = pygame.Rect(rect)
         if rect.width < 8 or rect.height < 8:
             return
-        image = self._previews.get(rect.size)
+        key = (type(self), rect.size)
+        image = _PREVIEWS.get(key)
         if image is None:
-            if len(self._previews) > 8:
-                self._previews.clear()
-            image = self._previews[rect.size] = self.render_preview(rect.size)
+            if len(_PREVIEWS) > 32:
+                _PREVIEWS.clear()
+            image = _PREVIEWS[key] = self.render_preview(rect.size)
         surface.blit(image, rect)
 
     def render_preview(self, size: tuple[int, int]) -> pygame.Surface:
@@ -399,6 +409,30 @@ class Renderer:
         if image is None:
             image = self._cache[key] = make()
         return image
+
+    def blit_static(self, surface: pygame.Surface, key: Hashable,
+                    paint: Callable[[pygame.Surface], None]) -> None:
+        """Draw what does not move on the board (the board, its shadow, its coordinates):
+        ``paint`` draws it onto the surface it is given. With a ``backdrop`` known, the
+        board area is painted once over it, kept under ``key`` (with the area's place),
+        and then copied onto ``surface`` each frame: the same pixels as painting them
+        anew, for one opaque copy instead of blending the board and its labels every
+        frame. Without one (a menu card, a test's own surface), ``paint`` draws directly."""
+        backdrop = self.backdrop
+        area = self.rect.clip(surface.get_rect())
+        if backdrop is None or backdrop.get_size() != surface.get_size() or area.width <= 0 or area.height <= 0:
+            paint(surface)
+            return
+        key = (key, tuple(area))
+        kept = self._static.get(key)
+        if kept is None or kept[0] is not backdrop:
+            if len(self._static) >= 4:
+                self._static.clear()
+            canvas = pygame.Surface(surface.get_size(), 0, surface)
+            canvas.blit(backdrop, (0, 0))
+            paint(canvas)
+            kept = self._static[key] = (backdrop, canvas.subsurface(area).copy())
+        surface.blit(kept[1], area)
 
     def font(self, path: Path, size: int) -> pygame.font.Font:
         """A font from ``palette`` at a pixel size, loaded once per renderer."""

@@ -342,7 +342,11 @@ class ChineseCheckersRenderer(Renderer):
             return
         tints = seat_points(state)
         key = ("board", lay.area.size, tuple(sorted(tints.items())))
-        surface.blit(self.cached(key, lambda: self._board_layer(lay, tints)), lay.bounds())
+
+        def paint_board(target: pygame.Surface) -> None:
+            target.blit(self.cached(key, lambda: self._board_layer(lay, tints)), lay.bounds())
+
+        self.blit_static(surface, key, paint_board)
         outcome = view.outcome
         playing = view.interactive and outcome is None and not state.is_over()
         if not playing:

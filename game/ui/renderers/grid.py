@@ -451,9 +451,12 @@ class GridRenderer(Renderer):
         geo = self.geometry
         if geo.cell < self.min_cell:
             return
-        surface.blit(self.cached(("board",), lambda: self.render_board(geo)), self.board_bounds(geo))
-        if geo.labels:
-            self._draw_labels(surface, geo, state)
+        def paint_board(target: pygame.Surface) -> None:
+            target.blit(self.cached(("board",), lambda: self.render_board(geo)), self.board_bounds(geo))
+            if geo.labels:
+                self._draw_labels(target, geo, state)
+
+        self.blit_static(surface, ("board", geo.key, self.coordinate_names(state)), paint_board)
         pieces = {cell: seat for cell in range(self.cols * self.rows)
                   if (seat := self.piece_at(state, cell)) is not None}
         outcome = view.outcome

@@ -132,20 +132,22 @@ class Scene:
         draw the next frame."""
         self.services.scenes.request_redraw()
 
-    def live_area(self) -> pygame.Rect | None:
-        """The one part of the screen that moves by itself when nothing else does (a bot's
-        thinking indicator), which ``draw_live`` redraws alone every frame; None when
-        nothing moves apart from what ``animating`` reports. Default: none."""
-        return None
+    def live_areas(self) -> list[pygame.Rect]:
+        """The parts of the screen that move by themselves when nothing else does (a bot's
+        thinking indicator, a board animating a move), which ``draw_live`` redraws alone
+        every frame; none when nothing moves apart from what ``animating`` reports.
+        Default: none."""
+        return []
 
-    def draw_live(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """Redraw ``area`` (from ``live_area``) alone. Default: the whole scene clipped to
-        it; a scene whose drawing is costly draws just what lies there."""
+    def draw_live(self, surface: pygame.Surface, areas: list[pygame.Rect]) -> None:
+        """Redraw ``areas`` (from ``live_areas``) alone. Default: the whole scene clipped to
+        each; a scene whose drawing is costly draws just what lies there."""
         clip = surface.get_clip()
-        surface.set_clip(area)
         try:
-            self.draw(surface)
-            self.draw_overlay(surface)
+            for area in areas:
+                surface.set_clip(area)
+                self.draw(surface)
+                self.draw_overlay(surface)
         finally:
             surface.set_clip(clip)
 
@@ -226,6 +228,10 @@ class Transition:
         self.kind = kind     # "push", "pop" or "fade"
         easing = ease_in_out_cubic if kind == "fade" else ease_out_cubic
         self.tween = Tween(0.0, 1.0, duration, easing)
+        #: The shade over the screen going back and the shadow at the edge of the one in front,
+        #: made at the first frame and reused by the others (a window-sized surface a frame).
+        self._dim: pygame.Surface | None = None
+        self._edge: pygame.Surface | None = None
 
     @property
     def done(self) -> bool:
@@ -249,14 +255,16 @@ class Transition:
             back_x, front_x = round(-0.3 * width * (1 - t)), round(width * t)
             shade = 1 - t
         surface.blit(back, (back_x, 0))
-        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, round(110 * shade)))
-        surface.blit(dim, (0, 0))
+        if self._dim is None or self._dim.get_size() != surface.get_size():
+            self._dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        self._dim.fill((0, 0, 0, round(110 * shade)))
+        surface.blit(self._dim, (0, 0))
         edge = pygame.Rect(front_x - 18, 0, 18, surface.get_height())
-        shadow = pygame.Surface(edge.size, pygame.SRCALPHA)
-        for x in range(edge.width):
-            pygame.draw.line(shadow, (0, 0, 0, 4 * x), (x, 0), (x, edge.height))
-        surface.blit(shadow, edge)
+        if self._edge is None or self._edge.get_size() != edge.size:
+            self._edge = pygame.Surface(edge.size, pygame.SRCALPHA)
+            for x in range(edge.width):
+                pygame.draw.line(self._edge, (0, 0, 0, 4 * x), (x, 0), (x, edge.height))
+        surface.blit(self._edge, edge)
         surface.blit(front, (front_x, 0))
 
 
@@ -297,14 +305,14 @@ class SceneManager:
         """Draw the next frame: something changed on screen without moving."""
         self._redraw = True
 
-    def live_area(self) -> pygame.Rect | None:
-        """The top scene's ``live_area`` (none during a transition)."""
+    def live_areas(self) -> list[pygame.Rect]:
+        """The top scene's ``live_areas`` (none during a transition)."""
         if self.transition is not None or not self.stack:
-            return None
-        return self.top.live_area()
+            return []
+        return self.top.live_areas()
 
-    def draw_live(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        self.top.draw_live(surface, area)
+    def draw_live(self, surface: pygame.Surface, areas: list[pygame.Rect]) -> None:
+        self.top.draw_live(surface, areas)
 
     def take_redraw(self) -> bool:
         """Whether a frame was asked for since the last call (the app asks once a frame)."""

@@ -197,6 +197,10 @@ class PlayScene(Scene):
         self.keys_down: set[int] = set()
         self.blocked_keys: set[int] = set()
         self.result_focused = False
+        #: Whether the board animated at the last update, and whether it has just stopped
+        #: (one more drawing of it shows where it came to rest).
+        self._board_moving = False
+        self._board_resting = False
         self._refresh_focus()
         self.follow_settings(self.apply_settings)
 
@@ -720,6 +724,7 @@ class PlayScene(Scene):
         """Hold the bots' moves back (or let them go); the button says what it will do."""
         self.paused = paused
         self.controls.set_paused(paused)
+        self.request_redraw()
 
     def step(self) -> None:
         """Play the next bot move now, even when paused."""
@@ -991,14 +996,18 @@ class PlayScene(Scene):
         else:
             self.controls.refresh(can_undo=self.session.can_undo(), can_redo=self.session.can_redo(),
                                   hint=not self.hint_unavailable(), going=going)
+        moved, self._board_moving = self._board_moving, self.renderer.animating
+        self._board_resting = moved and not self._board_moving
 
     @property
     def animating(self) -> bool:
-        """The board or a panel animates (or the status box's indicator, under a panel):
-        on a human's turn with nothing moving, the screen is still; so is a network game
-        waiting for a remote player's move (what the network brings asks for a frame)."""
-        return (self.renderer.animating or self.result.animating or self.rules.animating or super().animating
-                or (self._indicator_moves and not self._status_alone))
+        """A panel animates, or the board does under something drawn over it (the
+        status box's indicator under a panel likewise): on a human's turn with nothing
+        moving, the screen is still; so is a network game waiting for a remote player's
+        move (what the network brings asks for a frame). The board moving alone, or
+        the indicator, is redrawn alone (``live_areas``)."""
+        return ((self.renderer.animating and not self._board_alone) or self.result.animating
+                or self.rules.animating or super().animating or (self._indicator_moves and not self._status_alone))
 
     @property
     def _indicator_moves(self) -> bool:
@@ -1011,19 +1020,37 @@ class PlayScene(Scene):
         """Nothing is drawn over the status box (the result panel, the rules)."""
         return not self.result.visible and not self.rules.visible
 
-    def live_area(self) -> pygame.Rect | None:
-        """The status box, while only its indicator moves."""
-        return pygame.Rect(self.status.rect) if self._indicator_moves and self._status_alone else None
+    @property
+    def _board_alone(self) -> bool:
+        """Nothing is drawn over the board but what the board draws itself (no network
+        card, no rules), and the side panel is the plain one (no result panel)."""
+        return not (self.result.visible or self.rules.visible or self.request_card.visible
+                    or self.pause_card.visible)
 
-    def draw_live(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """The status box alone, over the side panel behind it."""
+    def live_areas(self) -> list[pygame.Rect]:
+        """The board while it animates alone (and the frame after, where it comes to
+        rest), the status box while only its indicator moves."""
+        areas = []
+        if self._board_alone and (self._board_moving or self._board_resting):
+            areas.append(pygame.Rect(self.board.rect))
+        if self._indicator_moves and self._status_alone:
+            areas.append(pygame.Rect(self.status.rect))
+        return areas
+
+    def draw_live(self, surface: pygame.Surface, areas: list[pygame.Rect]) -> None:
+        """The board alone, or the status box alone over the side panel behind it; what
+        goes over either (a tooltip) drawn again on top."""
         clip = surface.get_clip()
-        surface.set_clip(area)
         try:
-            surface.blit(self.services.window.background, area, area)
-            panel(surface, self.panel_rect, shadow=self.services.shadows)
-            self.status.draw(surface)
-            self.draw_overlay(surface)
+            for area in areas:
+                surface.set_clip(area)
+                surface.blit(self.services.window.background, area, area)
+                if area == self.board.rect:
+                    self.renderer.draw(surface, self.state, self.view)
+                else:
+                    panel(surface, self.panel_rect, shadow=self.services.shadows)
+                    self.status.draw(surface)
+                self.draw_overlay(surface)
         finally:
             surface.set_clip(clip)
 
@@ -1073,6 +1100,7 @@ class PlayScene(Scene):
         self.panel_rect = pygame.Rect(width - side_w - margin, margin, side_w, height - 2 * margin)
         board_rect = pygame.Rect(margin, margin, width - side_w - 3 * margin, height - 2 * margin)
         self.renderer.layout(board_rect)
+        self.renderer.backdrop = self.services.window.background
         self.board.rect = board_rect
         p = self.panel_rect
         inner_x, inner_w = p.x + 20, p.width - 40
