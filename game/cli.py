@@ -263,10 +263,10 @@ def list_bots(args: argparse.Namespace) -> int:
         if others:
             print("  also in the seat menus: " + ", ".join(f"{i.name} ({i.key})" for i in others))
     if any(config.game(game_id).engines for game_id in game_ids()):
-        from game.paths import engine_log_path
+        from game.paths import engine_log_folder
 
         print()
-        print(f"External engines write their protocol lines and error output to {engine_log_path('x').parent}")
+        print(f"External engines write their protocol lines and error output to {engine_log_folder()}")
     if config.problems:
         print()
         print(f"Problems in {config.path}:")

@@ -85,8 +85,13 @@ def user_config_path() -> Path:
     return user_folder("config") / "config.yaml"
 
 
+def engine_log_folder() -> Path:
+    """Where external engines (``config.yaml``'s ``engines:``) log: ``engines`` in the player's log folder."""
+    return user_folder("logs") / "engines"
+
+
 def engine_log_path(name: str) -> Path:
-    """The log of the external engine called ``name`` (``config.yaml``'s ``engines:``): its
-    protocol lines and error output, appended run after run, in the player's log folder."""
+    """The log of the external engine called ``name``: its protocol lines and error output,
+    appended run after run (``engine_log_folder``)."""
     safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in name.strip()).strip(".") or "engine"
-    return user_folder("logs") / "engines" / f"{safe}.log"
+    return engine_log_folder() / f"{safe}.log"
