@@ -242,3 +242,10 @@ def test_analyse_shows_the_exact_values_our_nboard_engine_proves(capsys, tmp_pat
     assert main.main([*setup, "analyse", "reversi", ffo_1, "--bot", "OurMaster", "--budget", "5"]) == 0
     out = capsys.readouterr().out
     assert "OurMaster (ExternalEngine), values of Black's moves, best first:\n  g8  win by 18 (exact)" in out
+
+
+def test_engine_log_file_stays_in_the_log_folder_whatever_the_engines_name():
+    folder = engine_log_path("x").parent
+    assert engine_log_path("Edax 4.4/../../x").parent == folder
+    assert engine_log_path("Edax 4.4/../../x").name == "Edax_4.4_.._.._x.log"
+    assert engine_log_path("..").name == "engine.log"
