@@ -50,7 +50,8 @@ class ExternalEngine(Bot):
     ``command`` is its command line (split as a shell would, never run by one),
     ``protocol`` ``'gomocup'`` or ``'nboard'``, ``cwd`` the folder it runs in
     (default: the arcade's), ``name`` what failures and its log file call it
-    (default: the program's file name). ``EngineStartError`` if the program
+    (default: the program's file name), ``log`` the log file (default:
+    ``engine_log_path(name)``). ``EngineStartError`` if the program
     cannot be started, an ``EngineError`` if it fails its handshake;
     ``ValueError`` for an unknown protocol.
     """
@@ -59,14 +60,14 @@ class ExternalEngine(Bot):
     games: ClassVar[tuple[str, ...]] = ()
     description = "an engine program speaking Gomocup or NBoard, as config.yaml's engines: name it"
 
-    def __init__(self, command: str = "", protocol: str = "", cwd: str = "", name: str = "",
+    def __init__(self, command: str = "", protocol: str = "", cwd: str = "", name: str = "", log: str = "",
                  seed: int | None = None) -> None:
         super().__init__(seed)
         words = command_words(command)
         self.client_class = client_class(protocol)
         self.engine = name.strip() or Path(words[0]).name
-        self._process = EngineProcess(command, name=self.engine, log_path=engine_log_path(self.engine),
-                                      cwd=Path(cwd) if cwd else None)
+        log_path = Path(log) if log else engine_log_path(self.engine)
+        self._process = EngineProcess(command, name=self.engine, log_path=log_path, cwd=Path(cwd) if cwd else None)
         self._client: EngineClient | None = None
         self._running()
 

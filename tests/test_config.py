@@ -19,6 +19,7 @@ from game.match.botregistry import BotInfo, BotParam, BotRegistry
 from game.match.config import (CONFIG_PATH, DEFAULT_TIME_BUDGET, BotChoiceError, GameConfig, TierSpec,
                                builtin_games, config_path, load_config)
 from game.match.record import HUMAN
+from game.paths import engine_log_path
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -660,7 +661,7 @@ def test_engine_runs_as_an_external_engine_bot_with_its_own_time(tmp_path, gomok
     assert (spec.key, spec.module, spec.label, spec.budget, spec.seed) == (
         "ExternalEngine", "bots.external_engine", "Rapfi", 2.5, 3)
     assert spec.params == {"command": "/opt/rapfi/pbrain-rapfi --threads 1", "protocol": "gomocup",
-                           "name": "Rapfi"}
+                           "name": "Rapfi", "log": str(engine_log_path("Rapfi"))}
     hard = config.bot_spec("gomoku", "Hard", gomoku_bots)
     assert (hard.label, hard.budget, hard.params["name"]) == ("Hard", 2.5, "Rapfi")
     slowpoke = config.bot_spec("gomoku", "Slowpoke", gomoku_bots)

@@ -74,7 +74,7 @@ from game.match.botregistry import BotInfo, BotParam, BotRegistry
 from game.rules.catalogue import game_ids
 from game.match.record import Player
 from game.match.runner import BotSpec
-from game.paths import CONFIG_PATH, user_config_path
+from game.paths import CONFIG_PATH, engine_log_path, user_config_path
 
 DEFAULT_TIME_BUDGET = 1.0
 MIN_TIME_BUDGET, MAX_TIME_BUDGET = 0.01, 600.0
@@ -398,8 +398,11 @@ class Config:
                 or next((t for label, _, _, t in menu if t and label == choice), None))
         if tier is not None:
             seconds = game.budget_of(tier) if budget is None else budget
+            params = tier.params
+            if tier.engine is not None:   # this process says where the log goes, whatever a worker's settings
+                params = {**params, "log": str(engine_log_path(tier.engine.name))}
             return BotSpec.of(_info(game_id, tier, registry), budget=seconds, label=tier.name,
-                              params=tier.params, seed=seed)
+                              params=params, seed=seed)
         budget = game.time_budget if budget is None else budget
         info = _find_bot(game_id, choice.strip(), registry, menu)
         if info is not None:
@@ -420,7 +423,7 @@ def _info(game_id: str, tier: TierSpec, registry: BotRegistry) -> BotInfo:
     if tier.engine is None:
         return registry.bots[tier.bot]
     return BotInfo(ENGINE_BOT, ENGINE_MODULE, tier.engine.name, (game_id,), tier.engine.description,
-                   params=tuple(BotParam(name) for name in ("command", "protocol", "cwd", "name")))
+                   params=tuple(BotParam(name) for name in ("command", "protocol", "cwd", "name", "log")))
 
 
 def _analyses(tier: TierSpec, registry: BotRegistry) -> bool:
