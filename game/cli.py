@@ -252,11 +252,21 @@ def list_bots(args: argparse.Namespace) -> int:
         width = max((len(t.name) for t in game.tiers), default=0)
         for tier in game.tiers:
             params = ", ".join(f"{k}={v!r}" for k, v in tier.params.items())
-            print(f"  {tier.name.ljust(width)}  {tier.bot}" + (f" ({params})" if params else ""))
+            what = f"engine {tier.engine.name}" if tier.engine else tier.bot + (f" ({params})" if params else "")
+            print(f"  {tier.name.ljust(width)}  {what}")
+        for engine in game.engines:
+            seconds = game.time_budget if engine.time is None else engine.time
+            print(f"  engine {engine.name}: {engine.description}, {seconds:g} s per move"
+                  + (f", in {engine.cwd}" if engine.cwd else ""))
         tiered = {t.bot for t in game.tiers}
         others = [i for i in registry.for_game(game_id) if i.key not in tiered]
         if others:
             print("  also in the seat menus: " + ", ".join(f"{i.name} ({i.key})" for i in others))
+    if any(config.game(game_id).engines for game_id in game_ids()):
+        from game.paths import engine_log_folder
+
+        print()
+        print(f"External engines write their protocol lines and error output to {engine_log_folder()}")
     if config.problems:
         print()
         print(f"Problems in {config.path}:")

@@ -64,15 +64,17 @@ ASSETS_DIR = DATA_DIR / "assets"
 
 def user_folder(kind: str) -> Path:
     """The player's folder of ``kind`` (``'config'``: settings and their own
-    ``config.yaml``; ``'data'``: statistics and saved games), created on demand:
-    ``$BOARD_ARCADE_HOME/<kind>`` if that is set, else the platform's."""
+    ``config.yaml``; ``'data'``: statistics and saved games; ``'logs'``: what
+    external engines said), created on demand: ``$BOARD_ARCADE_HOME/<kind>`` if
+    that is set, else the platform's."""
     home = os.environ.get("BOARD_ARCADE_HOME")
     if home:
         path = Path(home) / kind
     else:
         import platformdirs
 
-        finder = platformdirs.user_data_dir if kind == "data" else platformdirs.user_config_dir
+        finders = {"data": platformdirs.user_data_dir, "logs": platformdirs.user_log_dir}
+        finder = finders.get(kind, platformdirs.user_config_dir)
         path = Path(finder(APP_NAME, appauthor=False))
     path.mkdir(parents=True, exist_ok=True)
     return path
@@ -81,3 +83,15 @@ def user_folder(kind: str) -> Path:
 def user_config_path() -> Path:
     """The player's own ``config.yaml``: read over the shipped one when it exists."""
     return user_folder("config") / "config.yaml"
+
+
+def engine_log_folder() -> Path:
+    """Where external engines (``config.yaml``'s ``engines:``) log: ``engines`` in the player's log folder."""
+    return user_folder("logs") / "engines"
+
+
+def engine_log_path(name: str) -> Path:
+    """The log of the external engine called ``name``: its protocol lines and error output,
+    appended run after run (``engine_log_folder``)."""
+    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in name.strip()).strip(".") or "engine"
+    return engine_log_folder() / f"{safe}.log"

@@ -19,6 +19,7 @@ from game.match.botregistry import BotInfo, BotParam, BotRegistry
 from game.match.config import (CONFIG_PATH, DEFAULT_TIME_BUDGET, BotChoiceError, GameConfig, TierSpec,
                                builtin_games, config_path, load_config)
 from game.match.record import HUMAN
+from game.paths import engine_log_path
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -614,3 +615,137 @@ def test_the_players_own_config_is_read_over_the_shipped_one(monkeypatch, tmp_pa
     assert hard is not None and hard.bot == "TicTacToeSymmetry"          # the misspelt bot falls back
     assert any("line 5" in p and "using the built-in Hard tier" in p for p in config.problems)
     assert config.game("connect4").tiers == builtin_games()["connect4"].tiers   # left out: shipped
+
+
+# -- external engines (engines:) ---------------------------------------------------------
+ENGINES = """\
+    games:
+      gomoku:
+        time_budget: 1.0
+        engines:
+          Rapfi: {command: "/opt/rapfi/pbrain-rapfi --threads 1", protocol: gomocup, time: 2.5}
+          Slowpoke: {command: slowpoke, protocol: gomocup, cwd: /tmp}
+        tiers:
+          Easy: {bot: GomokuEasy}
+          Hard: {engine: rapfi}
+    """
+
+
+@pytest.fixture
+def gomoku_bots() -> BotRegistry:
+    return registry_of(fake("GomokuEasy", games=("gomoku",), description="easy", analyses=True,
+                            params=(BotParam("noise", default=1.0),)))
+
+
+def test_engine_entry_is_read_with_its_command_protocol_time_and_folder(tmp_path, gomoku_bots):
+    config = load_config(write(tmp_path, ENGINES), registry=gomoku_bots)
+    assert config.problems == []
+    rapfi, slowpoke = config.game("gomoku").engines
+    assert (rapfi.name, rapfi.command, rapfi.protocol, rapfi.time, rapfi.cwd) == (
+        "Rapfi", "/opt/rapfi/pbrain-rapfi --threads 1", "gomocup", 2.5, "")
+    assert (slowpoke.time, slowpoke.cwd) == (None, "/tmp")
+
+
+def test_engine_is_in_the_seat_menu_under_its_name_after_the_tiers(tmp_path, gomoku_bots):
+    config = load_config(write(tmp_path, ENGINES))
+    choices = config.seat_choices("gomoku", gomoku_bots)
+    assert [c.label for c in choices] == ["Human", "Easy", "Hard", "Slowpoke"]
+    assert choices[2].description == "external Gomocup engine: /opt/rapfi/pbrain-rapfi --threads 1"
+    assert choices[3].description == "external Gomocup engine: slowpoke"
+    assert config.choice_names("gomoku", gomoku_bots) == ["Easy", "Hard", "Slowpoke", "GomokuEasy"]
+
+
+def test_engine_runs_as_an_external_engine_bot_with_its_own_time(tmp_path, gomoku_bots):
+    config = load_config(write(tmp_path, ENGINES))
+    spec = config.bot_spec("gomoku", "rapfi", gomoku_bots, seed=3)
+    assert (spec.key, spec.module, spec.label, spec.budget, spec.seed) == (
+        "ExternalEngine", "bots.external_engine", "Rapfi", 2.5, 3)
+    assert spec.params == {"command": "/opt/rapfi/pbrain-rapfi --threads 1", "protocol": "gomocup",
+                           "name": "Rapfi", "log": str(engine_log_path("Rapfi"))}
+    hard = config.bot_spec("gomoku", "Hard", gomoku_bots)
+    assert (hard.label, hard.budget, hard.params["name"]) == ("Hard", 2.5, "Rapfi")
+    slowpoke = config.bot_spec("gomoku", "Slowpoke", gomoku_bots)
+    assert slowpoke.budget == 1.0 and slowpoke.params["cwd"] == "/tmp"
+    assert config.bot_spec("gomoku", "Slowpoke", gomoku_bots, budget=0.2).budget == 0.2
+
+
+def test_engines_are_never_built_at_discovery(tmp_path):
+    config = load_config(write(tmp_path, ENGINES))
+    assert [bot for bot, _ in config.bot_checks() if bot == "ExternalEngine"] == []
+
+
+@pytest.mark.parametrize("entry, problem", [
+    ("{command: rapfi, protocol: uci}",
+     "games.gomoku.engines.Bad.protocol: expected one of the protocols gomocup, nboard, got 'uci'"),
+    ("{command: rapfi, protocol: nboard}",
+     "games.gomoku.engines.Bad.protocol: the nboard protocol plays reversi, not gomoku"),
+    ("{command: '  ', protocol: gomocup}",
+     "games.gomoku.engines.Bad.command: expected the engine's command line, got '  '"),
+    ("{protocol: gomocup}", "games.gomoku.engines.Bad.command: expected the engine's command line, got nothing"),
+    ("{command: 'rapfi \"unclosed', protocol: gomocup}",
+     "games.gomoku.engines.Bad.command: cannot be read as a command line (No closing quotation)"),
+    ("{command: rapfi, protocol: gomocup, time: 0}",
+     "games.gomoku.engines.Bad.time: expected seconds per move, a number from 0.01 to 600, got 0"),
+    ("{command: rapfi, protocol: gomocup, time: fast}",
+     "games.gomoku.engines.Bad.time: expected seconds per move, a number from 0.01 to 600, got 'fast'"),
+    ("{command: rapfi, protocol: gomocup, memory: 64}",
+     "games.gomoku.engines.Bad.memory: unknown key (expected command, protocol, time, cwd)"),
+    ("rapfi", "games.gomoku.engines.Bad: expected {command: ..., protocol: gomocup or nboard, time: seconds}"),
+])
+def test_bad_engine_entry_is_named_by_line_and_key_and_the_rest_still_works(tmp_path, gomoku_bots, entry, problem):
+    config = load_config(write(tmp_path, f"""\
+        games:
+          gomoku:
+            engines:
+              Good: {{command: good-engine, protocol: gomocup}}
+              Bad: {entry}
+            tiers: {{}}
+        """), registry=gomoku_bots)
+    [found] = config.problems
+    assert found.startswith(f"config.yaml line 5: {problem}") and found.endswith("; engine Bad left out")
+    assert [e.name for e in config.game("gomoku").engines] == ["Good"]
+    assert config.bot_spec("gomoku", "Good", gomoku_bots).params["command"] == "good-engine"
+
+
+def test_tier_naming_an_engine_that_is_not_there_falls_back_to_the_builtin_tier(tmp_path, gomoku_bots):
+    config = load_config(write(tmp_path, """\
+        games:
+          gomoku:
+            engines: {Rapfi: {command: rapfi, protocol: gomocup}}
+            tiers:
+              Easy: {engine: Rapfu}
+              Strong: {engine: Rapfi, params: {depth: 3}}
+        """), registry=gomoku_bots)
+    assert config.problems == [
+        "config.yaml line 5: games.gomoku.tiers.Easy.engine: expected the name of one of the game's engines "
+        "(Rapfi), got 'Rapfu'; using the built-in Easy tier (GomokuEasy, noise=1.0)",
+        "config.yaml line 6: games.gomoku.tiers.Strong.params: a tier that is an engine takes no other key "
+        "(its settings are under engines:); tier Strong left out"]
+    assert [t.name for t in config.game("gomoku").tiers] == ["Easy"]
+
+
+def test_engine_tier_is_not_the_hint_tier(tmp_path, gomoku_bots):
+    config = load_config(write(tmp_path, """\
+        games:
+          gomoku:
+            hint: Master
+            engines: {Rapfi: {command: rapfi, protocol: gomocup}}
+            tiers: {Easy: GomokuEasy, Master: {engine: Rapfi}}
+        """), registry=gomoku_bots)
+    assert config.game("gomoku").hint_tier == "Easy"
+    assert config.problems == ["config.yaml line 3: games.gomoku.hint: tier Master cannot give hints: the external "
+                               "engine Rapfi is not asked for hints; hints come from Easy"]
+
+
+def test_engine_named_like_a_tier_gets_its_own_menu_label(tmp_path, gomoku_bots):
+    config = load_config(write(tmp_path, """\
+        games:
+          gomoku:
+            engines: {easy: {command: other-engine, protocol: gomocup}}
+            tiers: {Easy: GomokuEasy}
+        """))
+    labels = {c.label: c for c in config.seat_choices("gomoku", gomoku_bots)}
+    assert list(labels) == ["Human", "Easy", "easy (external engine)"]
+    engine = labels["easy (external engine)"]
+    assert config.bot_spec("gomoku", engine.player.bot, gomoku_bots).params["command"] == "other-engine"
+    assert config.bot_spec("gomoku", "Easy", gomoku_bots).key == "GomokuEasy"

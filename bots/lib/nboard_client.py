@@ -80,7 +80,12 @@ class NBoardClient:
 
     # -- the shared client interface ------------------------------------------------
     def engine_name(self) -> str | None:
-        """The name the engine gave with ``set myname`` (``None`` until it has)."""
+        """The name the engine gave with ``set myname`` (``None`` if it gave none).
+
+        Asked first, it is the handshake: the engine is greeted (``nboard 2``, a
+        ``ping`` answered), so what it does at start (loading a book, compiling)
+        is done before the first move's clock runs."""
+        self._greet(0.0)
         return self._name
 
     def new_game(self) -> None:

@@ -28,6 +28,24 @@ the shipped file itself has nothing to fall back on: its tier is left out
 working; if the shipped file is missing or unreadable, no game has tiers
 and every bot is offered in the seat menus under its own name.
 
+An external engine program (Gomocup or NBoard, see ``bots/external_engine.py``)
+is a game's entry under ``engines:``, beside ``tiers:``, named as the seat
+menus show it::
+
+    gomoku:
+      engines:
+        Rapfi: {command: "/path/to/pbrain-rapfi", protocol: gomocup, time: 2.0}
+      tiers:
+        Hard: {engine: Rapfi}
+
+``time`` (optional: the game's ``time_budget``) is its seconds per move, and
+``cwd`` (optional) the folder it runs in. A tier may be one of the engines
+(``{engine: Name}``); the engines no tier names are offered after the tiers.
+Loading checks each entry's keys, protocol (one that plays the game), command
+(some text) and time, but never runs the program: a command that cannot be
+started is reported when the engine is first started. Engines are never built
+at discovery (their constructor starts the program).
+
 Entries that need the bots to check (does the bot exist, does it take that
 parameter) are checked by ``Config.validate(registry)``, which
 ``seat_choices`` and ``bot_spec`` call for you; a tier that fails falls back
@@ -50,18 +68,23 @@ from typing import Any, Iterable
 
 import yaml
 
-from game.match.botregistry import BotInfo, BotRegistry
+from bots.lib.engine_clients import PROTOCOL_TITLES, PROTOCOLS, protocol_games
+from bots.lib.engine_process import EngineStartError, command_words
+from game.match.botregistry import BotInfo, BotParam, BotRegistry
 from game.rules.catalogue import game_ids
 from game.match.record import Player
 from game.match.runner import BotSpec
-from game.paths import CONFIG_PATH, user_config_path
+from game.paths import CONFIG_PATH, engine_log_path, user_config_path
 
 DEFAULT_TIME_BUDGET = 1.0
 MIN_TIME_BUDGET, MAX_TIME_BUDGET = 0.01, 600.0
-GAME_KEYS = ("time_budget", "hint", "hint_time", "tiers")
+GAME_KEYS = ("time_budget", "hint", "hint_time", "tiers", "engines")
 #: Limits of config.yaml's data, aliases expanded (a real file has some dozens of nodes).
 MAX_NODES, MAX_DEPTH = 10_000, 50
 TIER_KEYS = ("bot", "params")
+ENGINE_KEYS = ("command", "protocol", "time", "cwd")
+#: The bot class, and its module, that plays every ``engines:`` entry.
+ENGINE_BOT, ENGINE_MODULE = "ExternalEngine", "bots.external_engine"
 
 #: What a problem says when there are no built-in settings to use instead.
 NO_BUILT_IN = "no tiers (every bot is offered under its own name)"
@@ -102,24 +125,52 @@ class BotChoiceError(ValueError):
 
 
 @dataclass(frozen=True)
+class EngineSpec:
+    """An external engine of ``engines:``: its name, command line, protocol, seconds
+    per move (``None``: the game's ``time_budget``) and folder to run in (``''``: ours)."""
+
+    name: str
+    command: str
+    protocol: str
+    time: float | None = None
+    cwd: str = ""
+
+    @property
+    def description(self) -> str:
+        """The seat menu's line about it: ``'external Gomocup engine: pbrain-rapfi'``."""
+        return f"external {PROTOCOL_TITLES.get(self.protocol, self.protocol)} engine: {self.command}"
+
+    def tier(self, name: str | None = None) -> "TierSpec":
+        """The engine as a tier called ``name`` (default: its own name)."""
+        params: dict[str, Any] = {"command": self.command, "protocol": self.protocol, "name": self.name}
+        if self.cwd:
+            params["cwd"] = self.cwd
+        return TierSpec(name or self.name, ENGINE_BOT, params, engine=self)
+
+
+@dataclass(frozen=True)
 class TierSpec:
-    """A difficulty tier: its name, the bot class that plays it, and parameters."""
+    """A difficulty tier: its name, the bot class that plays it, and parameters;
+    ``engine`` is set when the tier is an external engine (``{engine: Name}``)."""
 
     name: str
     bot: str
     params: dict[str, Any] = field(default_factory=dict)
+    engine: EngineSpec | None = None
 
 
 @dataclass(frozen=True)
 class GameConfig:
     """One game's settings. ``hint_tier`` is ``''`` when no tier can give hints;
-    ``hint_time`` is the seconds a hint may take (``None``: ``time_budget``)."""
+    ``hint_time`` is the seconds a hint may take (``None``: ``time_budget``);
+    ``engines`` are the external engines of ``engines:``."""
 
     game_id: str
     time_budget: float = DEFAULT_TIME_BUDGET
     tiers: list[TierSpec] = field(default_factory=list)
     hint_tier: str = ""
     hint_time: float | None = None
+    engines: list[EngineSpec] = field(default_factory=list)
 
     @property
     def hint_seconds(self) -> float:
@@ -130,6 +181,23 @@ class GameConfig:
         """The tier called ``name``, ignoring case."""
         wanted = name.strip().casefold()
         return next((t for t in self.tiers if t.name.casefold() == wanted), None)
+
+    def engine(self, name: str) -> EngineSpec | None:
+        """The external engine called ``name``, ignoring case."""
+        wanted = name.strip().casefold()
+        return next((e for e in self.engines if e.name.casefold() == wanted), None)
+
+    @property
+    def untiered_engines(self) -> list[EngineSpec]:
+        """The engines no tier is, which the seat menus list under their own names."""
+        tiered = {t.engine.name for t in self.tiers if t.engine is not None}
+        return [e for e in self.engines if e.name not in tiered]
+
+    def budget_of(self, tier: TierSpec) -> float:
+        """The seconds per move of ``tier``: its engine's ``time``, else ``time_budget``."""
+        if tier.engine is not None and tier.engine.time is not None:
+            return tier.engine.time
+        return self.time_budget
 
 
 @dataclass(frozen=True)
@@ -185,12 +253,13 @@ class Config:
     # -- checking against the bots ------------------------------------------
     def bot_checks(self) -> list[tuple[str, dict[str, Any]]]:
         """``(bot class, params)`` of every tier, and of the built-in tiers that
-        may replace them, for ``BotRegistry.discover(check=...)`` to construct."""
+        may replace them, for ``BotRegistry.discover(check=...)`` to construct. Not the
+        external engines: building one starts its program."""
         pairs: list[tuple[str, dict[str, Any]]] = []
         for game_id, game in self._loaded.items():
             default = self._defaults.get(game_id)
             for tier in [*game.tiers, *(default.tiers if default else [])]:
-                if (tier.bot, tier.params) not in pairs:
+                if tier.engine is None and (tier.bot, tier.params) not in pairs:
                     pairs.append((tier.bot, dict(tier.params)))
         return pairs
 
@@ -218,9 +287,8 @@ class Config:
             # Built-in settings of a game the file does not mention: a bot missing from
             # the bots folder is no fault of the file, so its tier is left out quietly.
             tiers = [t for t in game.tiers if tier_error(t, game.game_id, registry) is None]
-            analysing = [t.name for t in tiers if registry.bots[t.bot].analyses]
-            return GameConfig(game.game_id, game.time_budget, tiers, _strongest_or(game.hint_tier, analysing),
-                              game.hint_time)
+            analysing = [t.name for t in tiers if _analyses(t, registry)]
+            return dataclasses.replace(game, tiers=tiers, hint_tier=_strongest_or(game.hint_tier, analysing))
         tiers = []
         for tier in game.tiers:
             key = ("games", game.game_id, "tiers", tier.name)
@@ -236,15 +304,14 @@ class Config:
             else:
                 action = f"tier {tier.name} left out"
             self.bot_problems.append(self._problem_text(key + error[0], f"{error[1]}; {action}"))
-        return GameConfig(game.game_id, game.time_budget, tiers, self._valid_hint(game, tiers, default, registry),
-                          game.hint_time)
+        return dataclasses.replace(game, tiers=tiers, hint_tier=self._valid_hint(game, tiers, default, registry))
 
     def _valid_hint(self, game: GameConfig, tiers: list[TierSpec], default: GameConfig | None,
                     registry: BotRegistry) -> str:
         """The hint tier if it survived validation and its bot values moves (has
         ``analyse``), else the strongest tier whose bot does (``''`` if none)."""
         hint = game.hint_tier
-        analysing = [t.name for t in tiers if registry.bots[t.bot].analyses]
+        analysing = [t.name for t in tiers if _analyses(t, registry)]
         if not hint or hint in analysing:
             return hint
         fallback = _strongest_or(default.hint_tier if default else "", analysing)
@@ -253,9 +320,10 @@ class Config:
         if hint not in [t.name for t in tiers]:
             self.bot_problems.append(self._problem_text(key, f"tier {hint} is not available; {action}"))
         elif key in self._lines:
-            bot = next(t.bot for t in tiers if t.name == hint)
-            self.bot_problems.append(self._problem_text(
-                key, f"tier {hint} cannot give hints: {bot} does not value moves (it has no analyse); {action}"))
+            tier = next(t for t in tiers if t.name == hint)
+            why = (f"the external engine {tier.engine.name} is not asked for hints" if tier.engine
+                   else f"{tier.bot} does not value moves (it has no analyse)")
+            self.bot_problems.append(self._problem_text(key, f"tier {hint} cannot give hints: {why}; {action}"))
         return fallback
 
     def _problem_text(self, key: tuple[str, ...], message: str) -> str:
@@ -263,8 +331,9 @@ class Config:
 
     # -- seats ----------------------------------------------------------------
     def seat_choices(self, game_id: str, registry: BotRegistry) -> list[SeatChoice]:
-        """The seat menu of ``game_id``: Human, its tiers weakest first, then
-        every bot that plays it but has no tier, under the bot's own name.
+        """The seat menu of ``game_id``: Human, its tiers weakest first, the
+        external engines no tier is, then every bot that plays it but has no
+        tier, under the bot's own name.
 
         Labels are unique (ignoring case), since menus tell choices apart by
         label: a bot whose name is also a tier's, "Human" or another bot's is
@@ -278,14 +347,19 @@ class Config:
         return choices
 
     def _menu(self, game_id: str, registry: BotRegistry) -> list[tuple[str, str, BotInfo, TierSpec | None]]:
-        """(unique label, choice for ``bot_spec``, bot, tier) of each tier, then of
-        each untiered bot (tier None)."""
+        """(unique label, choice for ``bot_spec``, bot, tier) of each tier, then of each
+        untiered engine (as a tier of its own name), then of each untiered bot (tier None)."""
         game = self.game(game_id)
         used = {"human"}
         menu = []
         for tier in game.tiers:
             label = _unique(tier.name, f"{tier.name} ({tier.bot})", used)
-            menu.append((label, tier.name, registry.bots[tier.bot], tier))
+            menu.append((label, tier.name, _info(game_id, tier, registry), tier))
+        for engine in game.untiered_engines:
+            label = _unique(engine.name, f"{engine.name} (external engine)", used)
+            tier = engine.tier()
+            menu.append((label, engine.name if game.tier(engine.name) is None else label,
+                         _info(game_id, tier, registry), tier))
         tiered = {t.bot for t in game.tiers}
         untiered = [info for info in registry.for_game(game_id) if info.key not in tiered]
         names = [info.name.casefold() for info in untiered]
@@ -299,28 +373,37 @@ class Config:
         return menu
 
     def choice_names(self, game_id: str, registry: BotRegistry) -> list[str]:
-        """Every name ``bot_spec`` accepts for ``game_id``: tiers, then bot classes."""
+        """Every name ``bot_spec`` accepts for ``game_id``: tiers, external engines, then bot classes."""
         self.validate(registry)
-        tiers = [t.name for t in self.game(game_id).tiers]
-        return tiers + [info.key for info in registry.for_game(game_id)]
+        game = self.game(game_id)
+        return ([t.name for t in game.tiers] + [e.name for e in game.untiered_engines]
+                + [info.key for info in registry.for_game(game_id)])
 
     def bot_spec(self, game_id: str, choice: str, registry: BotRegistry, *,
                  seed: int | None = None, budget: float | None = None) -> BotSpec:
         """How to run ``choice`` in ``game_id``. ``BotChoiceError`` lists the choices.
 
-        ``choice`` is tried, in this order, as a tier name (any case), a bot
-        class name (exact), a seat-menu label (``'Master (Impostor)'``), a
-        class name in any case, and a bot's own name, which must then belong
-        to one bot only.
+        ``choice`` is tried, in this order, as a tier name (any case), an
+        external engine's name (any case), a bot class name (exact), a
+        seat-menu label (``'Master (Impostor)'``), a class name in any case,
+        and a bot's own name, which must then belong to one bot only.
+        ``budget`` (default: the tier's, see ``GameConfig.budget_of``) is the
+        seconds per request.
         """
         self.validate(registry)
         game = self.game(game_id)
-        budget = game.time_budget if budget is None else budget
         menu = self._menu(game_id, registry)
-        tier = game.tier(choice) or next((t for label, _, _, t in menu if t and label == choice), None)
+        engine = game.engine(choice)
+        tier = (game.tier(choice) or (engine.tier() if engine is not None else None)
+                or next((t for label, _, _, t in menu if t and label == choice), None))
         if tier is not None:
-            return BotSpec.of(registry.bots[tier.bot], budget=budget, label=tier.name,
-                              params=tier.params, seed=seed)
+            seconds = game.budget_of(tier) if budget is None else budget
+            params = tier.params
+            if tier.engine is not None:   # this process says where the log goes, whatever a worker's settings
+                params = {**params, "log": str(engine_log_path(tier.engine.name))}
+            return BotSpec.of(_info(game_id, tier, registry), budget=seconds, label=tier.name,
+                              params=params, seed=seed)
+        budget = game.time_budget if budget is None else budget
         info = _find_bot(game_id, choice.strip(), registry, menu)
         if info is not None:
             return BotSpec.of(info, budget=budget, seed=seed)
@@ -329,7 +412,24 @@ class Config:
             raise BotChoiceError(f"{other.key} does not play {game_id} (it plays {', '.join(other.games)})")
         tiers = ", ".join(t.name for t in game.tiers) or "none"
         bots = ", ".join(f"{i.key} ({i.name})" for i in registry.for_game(game_id)) or "none"
-        raise BotChoiceError(f"no tier or bot {choice!r} for {game_id}; tiers: {tiers}; bots: {bots}")
+        engines = ", ".join(e.name for e in game.untiered_engines)
+        engines = f"; engines: {engines}" if engines else ""
+        raise BotChoiceError(f"no tier or bot {choice!r} for {game_id}; tiers: {tiers}{engines}; bots: {bots}")
+
+
+def _info(game_id: str, tier: TierSpec, registry: BotRegistry) -> BotInfo:
+    """The bot that plays ``tier``: its class as discovered, or for an external engine
+    the ``ExternalEngine`` class, which discovery never lists (it plays nothing unconfigured)."""
+    if tier.engine is None:
+        return registry.bots[tier.bot]
+    return BotInfo(ENGINE_BOT, ENGINE_MODULE, tier.engine.name, (game_id,), tier.engine.description,
+                   params=tuple(BotParam(name) for name in ("command", "protocol", "cwd", "name", "log")))
+
+
+def _analyses(tier: TierSpec, registry: BotRegistry) -> bool:
+    """Whether ``tier`` can give hints: its bot values moves. An external engine is never
+    the hint tier (``main.py analyse --bot`` may still ask one that values moves)."""
+    return tier.engine is None and registry.bots[tier.bot].analyses
 
 def _find_bot(game_id: str, choice: str, registry: BotRegistry,
               menu: list[tuple[str, str, BotInfo, TierSpec | None]]) -> BotInfo | None:
@@ -363,7 +463,10 @@ def _unique(label: str, qualified: str, used: set[str]) -> str:
 
 
 def tier_error(tier: TierSpec, game_id: str, registry: BotRegistry) -> tuple[tuple[str, ...], str] | None:
-    """Why ``tier`` cannot be played in ``game_id``: (key path below the tier, message), or None."""
+    """Why ``tier`` cannot be played in ``game_id``: (key path below the tier, message), or None.
+    An external engine's tier was checked when it was read."""
+    if tier.engine is not None:
+        return None
     info = registry.bots.get(tier.bot)
     if info is None:
         close = difflib.get_close_matches(tier.bot, list(registry.bots), n=1)
@@ -435,6 +538,8 @@ def _strongest_or(preferred: str, names: list[str]) -> str:
 
 
 def _tier_text(tier: TierSpec) -> str:
+    if tier.engine is not None:
+        return f"engine {tier.engine.name}"
     params = ", ".join(f"{k}={v!r}" for k, v in tier.params.items())
     return f"{tier.bot}, {params}" if params else tier.bot
 
@@ -648,12 +753,39 @@ class _Reader:
             if name not in GAME_KEYS:
                 self.problem(key + (str(name),), f"unknown key (expected {', '.join(GAME_KEYS)}); ignored")
         budget = self.parse_budget(key, entry.get("time_budget", default.time_budget), default.time_budget)
-        tiers = self.parse_tiers(key, entry["tiers"], default) if "tiers" in entry else list(default.tiers)
+        engines = self.parse_engines(game_id, entry["engines"]) if "engines" in entry else list(default.engines)
+        tiers = self.parse_tiers(key, entry["tiers"], default, engines) if "tiers" in entry else list(default.tiers)
         hint = self.parse_hint(key, entry.get("hint"), tiers, default)
         hint_time = default.hint_time
         if entry.get("hint_time") is not None:
             hint_time = self.parse_hint_time(key, entry["hint_time"], default.hint_time)
-        return GameConfig(game_id, budget, tiers, hint, hint_time)
+        return GameConfig(game_id, budget, tiers, hint, hint_time, engines)
+
+    def parse_engines(self, game_id: str, value: Any) -> list[EngineSpec]:
+        """The external engines of a game's ``engines:``; a bad entry is reported and left out."""
+        key = ("games", game_id, "engines")
+        if value is None:
+            return []
+        if not isinstance(value, dict):
+            self.problem(key, f"expected a mapping of engine name to {{command: ..., protocol: "
+                              f"{' or '.join(PROTOCOLS)}, time: seconds}}, got {_shown(value)}; no engines")
+            return []
+        engines: list[EngineSpec] = []
+        for name, entry in value.items():
+            name = str(name).strip()
+            if not name:
+                self.problem(key, "an engine needs a name; left out")
+                continue
+            same = next((e.name for e in engines if e.name.casefold() == name.casefold()), None)
+            if same is not None:
+                self.problem(key + (name,), f"engine names ignore case and {same} is already an engine; left out")
+                continue
+            engine = parse_engine(game_id, name, entry)
+            if isinstance(engine, EngineSpec):
+                engines.append(engine)
+            else:
+                self.problem(key + (name,) + engine[0], f"{engine[1]}; engine {name} left out")
+        return engines
 
     def parse_budget(self, key: tuple[str, ...], value: Any, default: float) -> float:
         """The seconds a bot gets per move, else a problem and ``default``."""
@@ -672,7 +804,8 @@ class _Reader:
             return default
         return seconds
 
-    def parse_tiers(self, key: tuple[str, ...], value: Any, default: GameConfig) -> list[TierSpec]:
+    def parse_tiers(self, key: tuple[str, ...], value: Any, default: GameConfig,
+                    engines: Iterable[EngineSpec] = ()) -> list[TierSpec]:
         key = key + ("tiers",)
         if value is None:
             return []
@@ -688,7 +821,7 @@ class _Reader:
             if same is not None:
                 self.problem(key + (name,), f"tier names ignore case and {same} is already a tier; left out")
                 continue
-            tier = self.parse_tier(name, entry)
+            tier = self.parse_tier(name, entry, engines)
             if isinstance(tier, TierSpec):
                 tiers.append(tier)
                 continue
@@ -703,12 +836,16 @@ class _Reader:
         return tiers
 
     @staticmethod
-    def parse_tier(name: str, entry: Any) -> TierSpec | tuple[tuple[str, ...], str]:
-        """A tier from its entry, or (key path below the tier, what is wrong)."""
+    def parse_tier(name: str, entry: Any,
+                   engines: Iterable[EngineSpec] = ()) -> TierSpec | tuple[tuple[str, ...], str]:
+        """A tier from its entry (``{bot: ..., params: ...}`` or ``{engine: Name}``, one
+        of ``engines``), or (key path below the tier, what is wrong)."""
         if isinstance(entry, str):
             entry = {"bot": entry}
         if not isinstance(entry, dict):
-            return (), f"expected {{bot: ClassName, params: {{...}}}}, got {_shown(entry)}"
+            return (), f"expected {{bot: ClassName, params: {{...}}}} or {{engine: Name}}, got {_shown(entry)}"
+        if "engine" in entry:
+            return _engine_tier(name, entry, engines)
         for field_name in entry:
             if field_name not in TIER_KEYS:
                 return (str(field_name),), f"unknown key (expected {', '.join(TIER_KEYS)})"
@@ -733,6 +870,55 @@ class _Reader:
         self.problem(key + ("hint",), f"expected one of the tiers ({', '.join(names) or 'none'}), "
                                       f"got {_shown(value)}; {action}")
         return fallback
+
+
+def parse_engine(game_id: str, name: str, entry: Any) -> EngineSpec | tuple[tuple[str, ...], str]:
+    """An external engine of ``game_id`` from its ``engines:`` entry, or (key path below
+    the engine, what is wrong). The program is not looked for: that is done when it starts."""
+    if not isinstance(entry, dict):
+        return (), (f"expected {{command: ..., protocol: {' or '.join(PROTOCOLS)}, time: seconds}}, "
+                    f"got {_shown(entry)}")
+    for field_name in entry:
+        if field_name not in ENGINE_KEYS:
+            return (str(field_name),), f"unknown key (expected {', '.join(ENGINE_KEYS)})"
+    command = entry.get("command")
+    if not isinstance(command, str) or not command.strip():
+        return ("command",), f"expected the engine's command line, got {_shown(command)}"
+    try:
+        command_words(command)
+    except (ValueError, EngineStartError) as err:
+        return ("command",), f"cannot be read as a command line ({err}): {command!r}"
+    protocol = entry.get("protocol")
+    if protocol not in PROTOCOLS:
+        return ("protocol",), f"expected one of the protocols {', '.join(PROTOCOLS)}, got {_shown(protocol)}"
+    plays = protocol_games(protocol)
+    if game_id not in plays:
+        return ("protocol",), f"the {protocol} protocol plays {', '.join(plays)}, not {game_id}"
+    time_value = entry.get("time")
+    if time_value is not None and _seconds(time_value) is None:
+        return ("time",), (f"expected seconds per move, a number from {MIN_TIME_BUDGET:g} to "
+                           f"{MAX_TIME_BUDGET:g}, got {_shown(time_value)}")
+    cwd = entry.get("cwd")
+    if cwd is not None and (not isinstance(cwd, str) or not cwd.strip()):
+        return ("cwd",), f"expected the folder the engine runs in, got {_shown(cwd)}"
+    return EngineSpec(name, command.strip(), protocol, _seconds(time_value) if time_value is not None else None,
+                      (cwd or "").strip())
+
+
+def _engine_tier(name: str, entry: dict[str, Any],
+                 engines: Iterable[EngineSpec]) -> TierSpec | tuple[tuple[str, ...], str]:
+    """The tier ``{engine: Name}``, or (key path below the tier, what is wrong)."""
+    others = [str(key) for key in entry if key != "engine"]
+    if others:
+        return (others[0],), "a tier that is an engine takes no other key (its settings are under engines:)"
+    wanted = entry["engine"]
+    engines = list(engines)
+    if isinstance(wanted, str):
+        engine = next((e for e in engines if e.name.casefold() == wanted.strip().casefold()), None)
+        if engine is not None:
+            return engine.tier(name)
+    known = ", ".join(e.name for e in engines) or "none"
+    return ("engine",), f"expected the name of one of the game's engines ({known}), got {_shown(wanted)}"
 
 
 def _problem_text(path: Path, lines: dict[tuple[str, ...], int], key: tuple[str, ...], message: str) -> str:

@@ -1,0 +1,131 @@
+"""An external engine program as a bot: any engine that speaks Gomocup or NBoard.
+
+Serious Gomoku and Othello engines are programs in C++, Rust or Java that talk a
+text protocol on their standard input and output. ``config.yaml`` names one
+under a game's ``engines:`` (its command line, protocol and time per move);
+the arcade then offers it in the seat menus under that name, and this class
+plays it, in a bot worker like every bot, so the runner's guarantees hold: it
+is given its time, stopped when it hangs past the budget, and whatever it does
+wrong is reported by name while a legal fallback move is played.
+
+The class plays nothing by itself (``games`` is empty, so it is never offered
+as a bot of its own): each ``engines:`` entry is one bot of the games its
+protocol can express (``bots.lib.engine_clients``).
+
+The engine is started, and its protocol handshake awaited, in the constructor,
+which the worker runs before it reports the bot ready: an engine's start-up
+(loading tables, compiling) never counts against its first move. An engine
+that dies or stops answering is stopped at once, so the failure is reported
+within the move's time, and started afresh for the next move, which the client
+then sends as the whole position. The engine is told ``ENGINE_SHARE`` of the
+move's budget, so its answer crosses the pipe in time. An answer that cannot be read or is not
+legal leaves the engine running, told the whole position next time. The engine
+dies with its worker (``EngineProcess``: its own process group, and on Linux a
+parent-death signal), so a worker stopped for overrunning takes it along.
+Its standard error and every protocol line go to its log file
+(``game.paths.engine_log_path``).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable, ClassVar, TypeVar
+
+from bots.lib.engine_clients import EngineClient, client_class
+from bots.lib.engine_process import (EngineDied, EngineError, EngineProcess, EngineTimeout,
+                                     command_words)
+from game.paths import engine_log_path
+from game.rules.bot import Bot, MoveValue
+from game.rules.core import Move, State
+
+#: The part of a move's budget the engine is told it has: the rest covers the pipes,
+#: the client's grace and the worker, so an engine that keeps to its time is never
+#: stopped by the runner for answering a moment late.
+ENGINE_SHARE = 0.8
+T = TypeVar("T")
+
+
+class ExternalEngine(Bot):
+    """An engine program on pipes, spoken to through its protocol's client.
+
+    ``command`` is its command line (split as a shell would, never run by one),
+    ``protocol`` ``'gomocup'`` or ``'nboard'``, ``cwd`` the folder it runs in
+    (default: the arcade's), ``name`` what failures and its log file call it
+    (default: the program's file name), ``log`` the log file (default:
+    ``engine_log_path(name)``). ``EngineStartError`` if the program
+    cannot be started, an ``EngineError`` if it fails its handshake;
+    ``ValueError`` for an unknown protocol.
+    """
+
+    name = "External engine"
+    games: ClassVar[tuple[str, ...]] = ()
+    description = "an engine program speaking Gomocup or NBoard, as config.yaml's engines: name it"
+
+    def __init__(self, command: str = "", protocol: str = "", cwd: str = "", name: str = "", log: str = "",
+                 seed: int | None = None) -> None:
+        super().__init__(seed)
+        words = command_words(command)
+        self.client_class = client_class(protocol)
+        self.engine = name.strip() or Path(words[0]).name
+        log_path = Path(log) if log else engine_log_path(self.engine)
+        self._process = EngineProcess(command, name=self.engine, log_path=log_path, cwd=Path(cwd) if cwd else None)
+        self._client: EngineClient | None = None
+        self._running()
+
+    def choose_move(self, state: State, budget: float) -> Move:
+        return self._ask(lambda client: client.move(state, budget * ENGINE_SHARE))
+
+    def analyse(self, state: State, budget: float) -> dict[Move, MoveValue]:
+        return self._ask(lambda client: client.values(state, budget * ENGINE_SHARE))
+
+    def new_game(self) -> None:
+        if self._client is None:
+            return
+        try:
+            self._client.new_game()
+        except EngineError as err:
+            self._after(err)
+
+    # -- internals --------------------------------------------------------------
+    def _ask(self, request: Callable[[EngineClient], T]) -> T:
+        """``request`` of the running engine's client; after an ``EngineError`` (raised on,
+        for the runner to report) the engine is set right for the next request."""
+        client = self._running()
+        try:
+            return request(client)
+        except EngineError as err:
+            self._after(err)
+            raise
+
+    def _running(self) -> EngineClient:
+        """The client of a running engine: the engine is started (afresh after a failure)
+        and its handshake done, ``engine_name`` being the first thing asked."""
+        if self._client is not None and self._process.alive:
+            return self._client
+        self._stop()
+        self._process.start()
+        client = self.client_class(self._process)
+        try:
+            said = client.engine_name()
+        except EngineError:
+            self._stop()
+            raise
+        if said:
+            self._process.note(f"the engine calls itself {said}")
+        self._client = client
+        return client
+
+    def _after(self, error: EngineError) -> None:
+        """After a failure: a dead or hung engine is stopped (the next move starts it afresh);
+        one that answered badly is told the whole position next time."""
+        self._process.note(f"failed: {error}")
+        if isinstance(error, (EngineDied, EngineTimeout)) or self._client is None:
+            self._stop()
+            return
+        try:
+            self._client.new_game()
+        except EngineError:
+            self._stop()
+
+    def _stop(self) -> None:
+        self._client = None
+        self._process.stop(grace=0.0)
