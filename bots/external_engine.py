@@ -69,7 +69,10 @@ class ExternalEngine(Bot):
         log_path = Path(log) if log else engine_log_path(self.engine)
         self._process = EngineProcess(command, name=self.engine, log_path=log_path, cwd=Path(cwd) if cwd else None)
         self._client: EngineClient | None = None
-        self._running()
+        try:
+            self._running()
+        except EngineError as err:
+            raise self._phrased(err) from err
 
     def choose_move(self, state: State, budget: float) -> Move:
         return self._ask(lambda client: client.move(state, budget * ENGINE_SHARE))
@@ -89,12 +92,24 @@ class ExternalEngine(Bot):
     def _ask(self, request: Callable[[EngineClient], T]) -> T:
         """``request`` of the running engine's client; after an ``EngineError`` (raised on,
         for the runner to report) the engine is set right for the next request."""
-        client = self._running()
+        try:
+            client = self._running()
+        except EngineError as err:
+            raise self._phrased(err) from err
         try:
             return request(client)
         except EngineError as err:
             self._after(err)
-            raise
+            raise self._phrased(err) from err
+
+    def _phrased(self, error: EngineError) -> EngineError:
+        """The same failure with its message as a phrase after the engine's name, which the
+        failure line already starts with ("answered 'x', not a move", not "engine X answered...")."""
+        text = str(error)
+        for head in (f"engine {self.engine}: ", f"engine {self.engine} "):
+            if text.startswith(head):
+                return type(error)(text[len(head):])
+        return error
 
     def _running(self) -> EngineClient:
         """The client of a running engine: the engine is started (afresh after a failure)

@@ -69,18 +69,18 @@ def assert_played_to_the_end(result: ArenaResult) -> None:
     assert result.sides[0].games == result.games == len(result.transcripts)
 
 
-@pytest.mark.parametrize("protocol, fault, error, detail", [
-    ("gomocup", "crash", "EngineDied", "exit status 3"),
-    ("gomocup", "silent", "EngineDied", "exit status 0"),
-    ("gomocup", "hang", "EngineTimeout", "no answer within"),
-    ("gomocup", "illegal", "EngineIllegal", "'14,14'"),
-    ("gomocup", "garbage", "EngineGarbled", "no idea, sorry"),
-    ("nboard", "crash", "EngineDied", "exit status 3"),
-    ("nboard", "illegal", "EngineIllegal", "'=== D4'"),
-    ("nboard", "garbage", "EngineGarbled", "'=== ?!'"),
+@pytest.mark.parametrize("protocol, fault, detail", [
+    ("gomocup", "crash", "exit status 3"),
+    ("gomocup", "silent", "exit status 0"),
+    ("gomocup", "hang", "no answer within"),
+    ("gomocup", "illegal", "'14,14'"),
+    ("gomocup", "garbage", "no idea, sorry"),
+    ("nboard", "crash", "exit status 3"),
+    ("nboard", "illegal", "'=== D4'"),
+    ("nboard", "garbage", "'=== ?!'"),
 ])
 def test_engine_fault_is_reported_by_name_a_fallback_is_played_and_the_restarted_engine_plays_on(
-        tmp_path, protocol, fault, error, detail):
+        tmp_path, protocol, fault, detail):
     name = f"Faulty{fault.title()}{protocol.title()}"
     config = engines_config(tmp_path, {name: fault_command(fault, "--once", str(tmp_path / "happened")),
                                        "Steady": fault_command("none")}, protocol=protocol)
@@ -89,7 +89,9 @@ def test_engine_fault_is_reported_by_name_a_fallback_is_played_and_the_restarted
     faulty, steady = result.sides
     assert faulty.failures == 1 and steady.failures == 0
     [text] = faulty.failure_texts
-    assert text.startswith(f"{name} (ExternalEngine) raised {error}: engine {name}")
+    # One line in the engine's words: its name once, what it did, no exception type or line of our code.
+    assert text.startswith(f"{name} (ExternalEngine) ") and text.count(name) == 1
+    assert "raised" not in text and ".py line" not in text
     assert detail in text
     assert faulty.moves > 1    # it played on after the fault
     log = engine_log_path(name).read_text(encoding="utf-8")
@@ -121,7 +123,7 @@ def test_engine_error_output_and_protocol_lines_go_to_its_log(tmp_path):
 
 @pytest.mark.parametrize("command, why", [
     ("/no/such/folder/pbrain-ghost", "cannot start '/no/such/folder/pbrain-ghost'"),
-    (fault_command("dead"), "EngineDied"),
+    (fault_command("dead"), "exit status 0"),
 ])
 def test_engine_that_cannot_start_is_reported_by_name_and_every_move_falls_back(tmp_path, command, why):
     config = engines_config(tmp_path, {"Ghost": command, "Steady": fault_command("none")})
@@ -129,7 +131,7 @@ def test_engine_that_cannot_start_is_reported_by_name_and_every_move_falls_back(
     assert_played_to_the_end(result)
     ghost = result.sides[0]
     assert ghost.failures == ghost.moves > 0
-    assert ghost.failure_texts[0].startswith("Ghost (ExternalEngine) could not be started: raised Engine")
+    assert ghost.failure_texts[0].startswith("Ghost (ExternalEngine) could not be started: ")
     assert why in ghost.failure_texts[0]
 
 
@@ -174,7 +176,7 @@ def test_arena_command_plays_engines_by_name_and_lists_their_failures(capsys, tm
     assert main.main([*setup, "arena", "gomoku(size=9)", "--a", "steady", "--b", "Mumbler", "--games", "1"]) == 0
     out = capsys.readouterr().out
     assert "time budget 0.5 s per move" in out
-    assert "B failure: Mumbler (ExternalEngine) raised EngineGarbled: engine Mumbler" in out
+    assert "B failure: Mumbler (ExternalEngine) answered 'no idea, sorry'" in out
 
 
 def test_analyse_command_asks_an_engine_by_name(capsys, tmp_path):

@@ -35,6 +35,8 @@ from collections import deque
 from pathlib import Path
 from typing import IO, Sequence
 
+from game.rules.bot import BotFault
+
 #: The longest line read from an engine; a longer one is cut and read as garbage.
 MAX_LINE = 1 << 16
 #: Lines of the engine's standard error kept to explain its death.
@@ -44,7 +46,7 @@ LOG_LIMIT = 4 << 20
 _EOF = object()
 
 
-class EngineError(Exception):
+class EngineError(BotFault):
     """An external engine misbehaved; the message names the engine and what it did."""
 
 

@@ -56,7 +56,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, Callable
 
-from game.rules.bot import AT_LEAST, AT_MOST, VALUE, MoveValue, later_warm_up
+from game.rules.bot import AT_LEAST, AT_MOST, VALUE, BotFault, MoveValue, later_warm_up
 from game.match.botregistry import import_bot_class
 from game.rules.core import Move, State
 from game.match.plaindata import NotPlainData
@@ -780,13 +780,19 @@ def _guarded(action: Any) -> None:
         traceback.print_exc()
 
 
+def _shortened(detail: str) -> str:
+    return detail[:_MAX_ERROR_TEXT] + "..." if len(detail) > _MAX_ERROR_TEXT else detail
+
+
 def bot_error_text(err: BaseException, source: str | None) -> str:
-    """A bot's exception as a phrase: ``raised ValueError: boom (my_bot.py line 12)``."""
+    """A bot's exception as a phrase: ``raised ValueError: boom (my_bot.py line 12)``;
+    a ``BotFault`` is its own phrase."""
     if isinstance(err, SystemExit):
         return f"called sys.exit({err.code!r})"
+    if isinstance(err, BotFault) and str(err):
+        return _shortened(str(err))
     detail = str(err)
-    if len(detail) > _MAX_ERROR_TEXT:
-        detail = detail[:_MAX_ERROR_TEXT] + "..."
+    detail = _shortened(detail)
     text = f"raised {type(err).__name__}: {detail}" if detail else f"raised {type(err).__name__}"
     if source is not None:
         lines = [f.lineno for f in traceback.extract_tb(err.__traceback__) if f.filename == source]

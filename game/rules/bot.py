@@ -39,6 +39,12 @@ def check_whole(label: str, value: Any, low: int, high: int, counts: str = "", n
 VALUE, AT_LEAST, AT_MOST = 0, 1, -1
 
 
+class BotFault(Exception):
+    """A failure a bot explains in its own words: the message is a phrase that follows the
+    bot's name in the failure line ("answered 'e9', an occupied point"), shown without the
+    exception's type or a line of the bot's code, which would say nothing more to a player."""
+
+
 @dataclass(frozen=True)
 class MoveValue:
     """A bot's judgement of one move, for hints and ``main.py analyse``.
