@@ -104,6 +104,30 @@ def test_title_at_rest_draws_nothing_and_lets_the_loop_sleep(make_app):
     assert [(f.x, f.y, f.angle) for f in d.scene.floaters] == pieces
 
 
+def test_the_title_makes_the_game_menus_previews_ahead_so_its_first_opening_makes_none(make_app, monkeypatch):
+    from game.rules.catalogue import game_ids
+    from game.ui.renderers import base, has_renderer
+    monkeypatch.setattr(base, "_PREVIEWS", {})
+    d = make_app(size=(1111, 777))      # the title's first layout makes them all, before its first frame
+    made = dict(base._PREVIEWS)
+    assert len(made) == len([g for g in game_ids() if has_renderer(g)])
+    d.scene.open_games()
+    d.settle()
+    assert d.scene.name == "games"
+    assert base._PREVIEWS == made       # the menu drew every card from what the title had made
+
+
+def test_after_a_resize_the_title_makes_the_new_sizes_previews_one_a_frame(make_app, monkeypatch):
+    from game.ui.renderers import base
+    d = make_app(size=(1111, 777))
+    monkeypatch.setattr(base, "_PREVIEWS", {})
+    d.post(pygame.VIDEORESIZE, size=(1200, 820), w=1200, h=820)
+    d.frames(1)
+    assert 0 < len(base._PREVIEWS) < 3
+    d.frames(10)
+    assert len(base._PREVIEWS) >= 5
+
+
 def test_a_mouse_motion_over_a_button_redraws_until_its_glow_is_in_place(make_app):
     d = make_app()
     settle_title(d)

@@ -1,7 +1,7 @@
 """The game menu: one card per game, each with a preview of its board."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
 import pygame
 
@@ -196,3 +196,19 @@ class GamesScene(Scene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_header(surface, "Choose a game", "Pick a board; you choose the players next.")
+
+
+def previews_ahead(services: "Services", size: tuple[int, int]) -> Iterator[None]:
+    """The game menu's sample boards for a window of ``size``, made ahead one card a step.
+
+    The title screen takes a step a frame while its pieces drift, so the menu's first
+    opening finds them made (``Renderer.draw_preview`` keeps them for the program's
+    life): made all at once in the slide that opens the menu, they cost that frame
+    30-50 ms; one a frame, a few milliseconds each, within a frame's time."""
+    scene = GamesScene(services)
+    scene.layout(size)
+    scratch = pygame.Surface(size, pygame.SRCALPHA)
+    for card in scene.cards:
+        card.draw(scratch)
+        yield
+

@@ -15,7 +15,7 @@ import logging
 import math
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
 import numpy as np
 import pygame
@@ -37,6 +37,7 @@ from game.ui.renderers.shapes import (
 )
 from game.ui.savedgames import SavedGame, summary
 from game.ui.scenes.base import Scene
+from game.ui.scenes.games import previews_ahead
 from game.ui.tween import Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic, pulse
 from game.ui.widgets import STYLES, Button
 
@@ -183,6 +184,9 @@ class TitleScene(Scene):
         self.apply_settings(services.settings.current, frozenset())
         self.follow_settings(self.apply_settings)
         self.kept: autosave.KeptGame | None = None
+        #: The game menu's previews being made ahead, a card a frame (``previews_ahead``).
+        self._previews: Iterator[None] | None = None
+        self._previews_size = (0, 0)
         self.resume_btn = ResumeButton(services, "Resume", self.resume_game, wid="resume", shortcut="R",
                                        style="primary", font_size=20,
                                        tooltip="Go back to the game you left, as it was (R)")
@@ -255,6 +259,8 @@ class TitleScene(Scene):
             button.rect.midtop = (width // 2, top)
             top = button.rect.bottom + gap
         self._images.clear()
+        if self._previews_size == (0, 0):
+            self._make_a_preview()
 
     def tagline_font(self) -> pygame.font.Font:
         return self.services.fonts.text(max(15, min(20, self.rect.height // 40)))
@@ -352,6 +358,7 @@ class TitleScene(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self._make_a_preview()
         speed = self.services.settings.current.anim_speed
         self.intro.update(dt * max(speed, 0.5) if speed else dt)
         self.fade_in.update(dt)
@@ -366,6 +373,20 @@ class TitleScene(Scene):
             if f.y < -0.12:
                 f.y = 1.12
                 f.x = (f.x + 0.37) % 1.0
+
+    def _make_a_preview(self) -> None:
+        """One more of the game menu's previews for this window's size. The first size's are all
+        made before the title's first frame, where a window that is not yet shown hides the time
+        they take; after a resize, one a frame, so the drifting pieces keep their pace."""
+        if self._previews_size != self.rect.size:
+            first = self._previews_size == (0, 0)
+            self._previews, self._previews_size = previews_ahead(self.services, self.rect.size), self.rect.size
+            if first:
+                for _ in self._previews:
+                    pass
+                return
+        if self._previews is not None:
+            next(self._previews, None)
 
     def _piece(self, f: Floater, height: int) -> pygame.Surface:
         size = max(12, int(f.size * height))
