@@ -57,9 +57,12 @@ and after each level, so running the same command again resumes::
 
     nohup nice -n 10 python benchmarks/connect4_book_build.py --every-position 4 --first 43 > /tmp/book.log 2>&1 &
 
-Its figures so far (one core shared with three other builds and tests, a
-256 MB table): the positions after 4 3 (ply 3) took 4-145 s each, 4 min in
-all; a ply-2 position about 100 s, a ply-3 one about 30 s on average.
+Its figures so far (one core shared with other builds and tests, a 256 MB
+table): the positions after 4 3 (ply 3) took 4-145 s each, 4 min in all; a
+ply-2 position about 100 s, a ply-3 one about 16 s and a ply-4 one about
+12 s on average (the 447 of ply 4 not already in the book: 5,432 s at nice
+19, the worst 279 s). With every position to ply 4 the book has 2,085 lines,
+28 KB; ply 5 has about seven times ply 4's positions.
 """
 from __future__ import annotations
 
