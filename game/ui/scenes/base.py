@@ -14,7 +14,7 @@ screen sliding away.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterator, Mapping, NamedTuple, Sequence
 
 import pygame
 
@@ -67,6 +67,13 @@ class Scene:
         """The screens a player passes on the way from the title to this one, made with
         ``args``; ``SceneManager.go`` puts them under it. Default: none."""
         return []
+
+    @classmethod
+    def ahead(cls, services: "Services", size: tuple[int, int]) -> Iterator[None]:
+        """Make, a step at a time, what this screen's first frame in a window of ``size``
+        would otherwise make all at once (a scene before it takes the steps while the window
+        has time: ``SceneStack.ahead``). Default: nothing to make."""
+        return iter(())
 
     @classmethod
     def refusal(cls, **args: Any) -> tuple[str, str] | None:
@@ -363,6 +370,10 @@ class SceneManager:
             self._add(scene)
         self._begin(old, "fade", animate)
         return self.stack[-1] if self.stack else None
+
+    def ahead(self, name: str, size: tuple[int, int]) -> Iterator[None]:
+        """The steps that make ahead what screen ``name`` needs for its first frame (``Scene.ahead``)."""
+        return self._screen(name).ahead(self.services, size)
 
     def _screen(self, name: str) -> type[Scene]:
         try:

@@ -142,6 +142,20 @@ class GamesScene(Scene):
         self.back_btn = self.back_button()
         self.focus.set([*self.cards, self.back_btn], focus=self.cards[0] if self.cards else None)
 
+    @classmethod
+    def ahead(cls, services: "Services", size: tuple[int, int]) -> Iterator[None]:
+        """The cards' sample boards for a window of ``size``, one card a step.
+
+        The title screen takes the steps (``Renderer.draw_preview`` keeps the boards for the
+        program's life), so the menu's first opening finds them made: made all at once in
+        the slide that opens the menu, they cost that frame 40-60 ms."""
+        scene = cls(services)
+        scene.layout(size)
+        scratch = pygame.Surface(size, pygame.SRCALPHA)
+        for card in scene.cards:
+            card.draw(scratch)
+            yield
+
     def layout(self, size: tuple[int, int]) -> None:
         """Cards in a centred grid, as large as fit (up to 320 wide) between the
         header and the Back button, with the number of columns that allows the
@@ -196,19 +210,4 @@ class GamesScene(Scene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_header(surface, "Choose a game", "Pick a board; you choose the players next.")
-
-
-def previews_ahead(services: "Services", size: tuple[int, int]) -> Iterator[None]:
-    """The game menu's sample boards for a window of ``size``, made ahead one card a step.
-
-    The title screen takes a step a frame while its pieces drift, so the menu's first
-    opening finds them made (``Renderer.draw_preview`` keeps them for the program's
-    life): made all at once in the slide that opens the menu, they cost that frame
-    30-50 ms; one a frame, a few milliseconds each, within a frame's time."""
-    scene = GamesScene(services)
-    scene.layout(size)
-    scratch = pygame.Surface(size, pygame.SRCALPHA)
-    for card in scene.cards:
-        card.draw(scratch)
-        yield
 

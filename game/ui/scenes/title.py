@@ -37,7 +37,6 @@ from game.ui.renderers.shapes import (
 )
 from game.ui.savedgames import SavedGame, summary
 from game.ui.scenes.base import Scene
-from game.ui.scenes.games import previews_ahead
 from game.ui.tween import Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic, pulse
 from game.ui.widgets import STYLES, Button
 
@@ -184,7 +183,7 @@ class TitleScene(Scene):
         self.apply_settings(services.settings.current, frozenset())
         self.follow_settings(self.apply_settings)
         self.kept: autosave.KeptGame | None = None
-        #: The game menu's previews being made ahead, a card a frame (``previews_ahead``).
+        #: The game menu's previews being made ahead, a card a frame (``GamesScene.ahead``).
         self._previews: Iterator[None] | None = None
         self._previews_size = (0, 0)
         self.resume_btn = ResumeButton(services, "Resume", self.resume_game, wid="resume", shortcut="R",
@@ -380,7 +379,7 @@ class TitleScene(Scene):
         they take; after a resize, one a frame, so the drifting pieces keep their pace."""
         if self._previews_size != self.rect.size:
             first = self._previews_size == (0, 0)
-            self._previews, self._previews_size = previews_ahead(self.services, self.rect.size), self.rect.size
+            self._previews, self._previews_size = self.services.scenes.ahead("games", self.rect.size), self.rect.size
             if first:
                 for _ in self._previews:
                     pass
