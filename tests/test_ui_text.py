@@ -142,3 +142,15 @@ def test_a_message_dialog_with_nul_and_surrogate_is_drawn(make_app):
     d.frames(3)
     d.key(pygame.K_ESCAPE)
     assert not d.services.dialogs.is_open
+
+
+def test_a_line_too_long_is_cut_between_words_never_inside_one(make_app):
+    from game.ui.draw import words_fit
+    d = make_app()
+    font = d.app.services.fonts.text(16)
+    line = "looks a few moves ahead and prizes corners and room to move"
+    for width in range(120, font.size(line)[0], 37):
+        cut = words_fit(font, line, width)
+        assert font.size(cut)[0] <= width and cut.endswith("…")
+        assert line.startswith(cut[:-1]) and line[len(cut) - 1] == " "   # whole words, then the ellipsis
+    assert words_fit(font, line, font.size(line)[0]) == line

@@ -263,6 +263,18 @@ def _fit(font: pygame.font.Font, content: str, width: int) -> str:
     return content + "…"
 
 
+def words_fit(font: pygame.font.Font, content: str, width: int) -> str:
+    """``content`` (cleaned) on one line no wider than ``width``: whole, or cut between two
+    words with an ellipsis (mid-word only when its first word alone is too wide)."""
+    content = clean_text(content)
+    if font.size(content)[0] <= width:
+        return content
+    first = wrap_text(font, content, width - font.size("…")[0])
+    if first and " " in content and content.startswith(first[0]) and content[len(first[0]):][:1] == " ":
+        return first[0].rstrip(" ,;:") + "…"
+    return fit_text(font, content, width)
+
+
 def wrap_text(font: pygame.font.Font, content: str, width: int) -> list[str]:
     """Words of ``content`` (cleaned) broken into lines no wider than ``width`` (long words cut)."""
     lines: list[str] = []

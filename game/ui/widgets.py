@@ -20,7 +20,7 @@ import pygame
 
 from game.ui import palette
 from game.ui.clipboard import ClipboardError, paste_text
-from game.ui.draw import Fonts, brighten, clean_text, fit_text, keycap, mix, render, text, wrap_text
+from game.ui.draw import Fonts, brighten, clean_text, fit_text, keycap, mix, render, text, words_fit, wrap_text
 
 RGB = tuple[int, int, int]
 #: Seconds the mouse rests on a control before its tooltip shows.
@@ -362,7 +362,7 @@ class Choice(Widget):
             lines = wrap_text(small, item.subtitle, inner)
             # A subtitle too long for one line takes two when the chooser is tall enough, never cut mid-word.
             if len(lines) != 2 or font.get_linesize() + 2 * small.get_linesize() > rect.height - 16:
-                lines = [fit_text(small, item.subtitle, inner)]
+                lines = [words_fit(small, item.subtitle, inner)]
             self.subtitle_shown = " ".join(lines) == clean_text(item.subtitle)
             top = rect.centery - (font.get_linesize() + len(lines) * small.get_linesize()) // 2
             y = text(surface, font, fit_text(font, item.label, inner), palette.TEXT, (rect.centerx, top), "midtop").bottom
