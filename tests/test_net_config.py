@@ -2,14 +2,19 @@
 line and replaced by the shipped value."""
 from __future__ import annotations
 
+import ipaddress
+
 from game.match.config import NetLimits, load_config
 from game.paths import CONFIG_PATH
+
+#: The LAN broadcast address, where the shipped file has hosted games announced.
+EVERY_HOST = str(ipaddress.IPv4Network("0.0.0.0/0").broadcast_address)
 
 
 def test_the_shipped_file_gives_the_lan_defaults():
     config = load_config(CONFIG_PATH)
     assert config.net == NetLimits(port=5151, discovery_port=5152, reconnect_seconds=120.0, max_line_bytes=65536,
-                                   messages_per_second=20.0, idle_timeout=30.0)
+                                   messages_per_second=20.0, idle_timeout=30.0, discovery_address=EVERY_HOST)
     assert config.problems == []
 
 
@@ -38,7 +43,7 @@ def test_a_net_section_that_is_not_a_mapping_keeps_the_shipped_settings(tmp_path
     own = tmp_path / "config.yaml"
     own.write_text("net: 5151\n")
     config = load_config(own)
-    assert config.net == NetLimits()
+    assert config.net == load_config(CONFIG_PATH).net
     assert config.problems == ["config.yaml line 1: net: expected a mapping of port, discovery_port, "
                                "reconnect_seconds, max_line_bytes, messages_per_second, idle_timeout, bind, discovery_address, "
                                "got 5151; "
@@ -49,7 +54,7 @@ def test_the_lan_addresses_are_settings_and_a_bad_one_is_reported(tmp_path):
     own = tmp_path / "config.yaml"
     own.write_text("net:\n  bind: 127.0.0.1\n  discovery_address: everywhere\n")
     config = load_config(own)
-    assert config.net.bind == "127.0.0.1" and config.net.discovery_address == "255.255.255.255"
+    assert config.net.bind == "127.0.0.1" and config.net.discovery_address == EVERY_HOST
     assert config.problems == ["config.yaml line 3: net.discovery_address: expected an IPv4 address such as "
-                               "127.0.0.1, got 'everywhere'; using 255.255.255.255"]
+                               f"127.0.0.1, got 'everywhere'; using {EVERY_HOST}"]
 

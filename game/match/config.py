@@ -108,7 +108,9 @@ class NetLimits:
     """The LAN settings (config.yaml's ``net:``): the port a hosted game listens on
     (0: any free one), the port of the game announcements, how long a dropped player
     may take to rejoin their seat, the longest line and the most messages a second a
-    client may send, and the seconds of silence after which a connection counts as gone."""
+    client may send, and the seconds of silence after which a connection counts as gone.
+    These defaults keep announcements on this machine; the shipped ``config.yaml`` names
+    the LAN's broadcast address, the setting players get."""
 
     port: int = 5151
     discovery_port: int = 5152
@@ -117,7 +119,7 @@ class NetLimits:
     messages_per_second: float = 20.0
     idle_timeout: float = 30.0
     bind: str = "0.0.0.0"
-    discovery_address: str = "255.255.255.255"
+    discovery_address: str = "127.0.0.1"
 
 
 class BotChoiceError(ValueError):
