@@ -7,7 +7,8 @@ worker runs it, its solver's table kept from position to position as in a
 game (``--cold`` clears it before each). Per ply it prints the share of
 positions where every column was valued (an exact score, or a proven win,
 draw or loss), the share where every column has its exact score, the mean
-and worst seconds, and the solver's nodes per second. The positions are
+and worst seconds, and the solver's nodes per second (all its threads': a
+hint values its columns on every core). The positions are
 independent, so a table warm from another position helps less than in a
 game, where each hint follows the last.
 
@@ -56,8 +57,9 @@ def main(argv: list[str] | None = None) -> int:
     master = ConnectFourMaster(seed=args.seed)
     ConnectFourMaster.warm_up()
     solver = master.solver()
-    print(f"Master's hint on {args.samples} random positions per ply, {args.hint_time:g} s each"
-          f"{', cold table' if args.cold else ''}")
+    solvers = master.solvers()
+    print(f"Master's hint on {args.samples} random positions per ply, {args.hint_time:g} s each, "
+          f"{len(solvers)} thread{'s' * (len(solvers) > 1)}{', cold table' if args.cold else ''}")
     print(f"{'ply':>3}  {'all valued':>10}  {'all exact':>9}  {'mean s':>6}  {'worst s':>7}  {'nodes/s':>9}")
     totals = [0, 0, 0]
     for ply in plies:
@@ -67,11 +69,11 @@ def main(argv: list[str] | None = None) -> int:
             state = random_position(rng, ply)
             if args.cold:
                 solver.clear()
-            before = solver.nodes
+            before = sum(each.nodes for each in solvers)
             begun = time.perf_counter()
             values = master.analyse(state, args.hint_time)
             seconds.append(time.perf_counter() - begun)
-            nodes += solver.nodes - before
+            nodes += sum(each.nodes for each in solvers) - before
             legal = set(state.legal_moves())
             valued += set(values) == legal and all(v.exact for v in values.values())
             exact += set(values) == legal and all(v.exact and v.bound == VALUE for v in values.values())

@@ -27,7 +27,11 @@ when it can avoid it.
 """
 from __future__ import annotations
 
-from typing import Callable, ClassVar, TypeVar
+import itertools
+import os
+import queue
+import threading
+from typing import Callable, ClassVar, Iterator, Sequence, TypeVar
 
 from game.rules.bot import AT_LEAST, AT_MOST, Bot, MoveValue
 from game.rules.connect4 import ConnectFour
@@ -71,6 +75,7 @@ class ConnectFourMaster(Bot):
 
     #: One solver (and its 64 MB table) and one book per process, shared by every instance.
     _solver: ClassVar[Solver | None] = None
+    _partners: ClassVar[list[Solver]] = []
     _book: ClassVar[Book | None] = None
 
     def __init__(self, seed: int | None = None) -> None:
@@ -82,6 +87,15 @@ class ConnectFourMaster(Bot):
         if cls._solver is None:
             cls._solver = Solver(STANDARD, table_bits=TABLE_BITS)
         return cls._solver
+
+    @classmethod
+    def solvers(cls) -> list[Solver]:
+        """``solver()`` and partners sharing its table, one per core this process may use
+        (at most one per column): a hint values its columns in that many threads."""
+        wanted = min(STANDARD.cols, usable_cores())
+        if len(cls._partners) + 1 < wanted:
+            cls._partners += [cls.solver().partner() for _ in range(wanted - 1 - len(cls._partners))]
+        return [cls.solver(), *cls._partners[:wanted - 1]]
 
     @classmethod
     def book(cls) -> Book:
@@ -153,8 +167,10 @@ class ConnectFourMaster(Bot):
         gives the results of the positions after each column, and its own
         line for this position a column that keeps the win (or the exact
         score). Exact scores are looked for only from ``EXACT_FROM_PLIES``
-        on. Each value found is reported at once (``Bot.report``), so a hint
-        fills in column by column. Other boards: Hard's analysis.
+        on. The columns are valued in one thread per core (``each_within``,
+        the solvers sharing one table). Each value found is reported at once
+        (``Bot.report``), so a hint fills in column by column. Other boards:
+        Hard's analysis.
         """
         if not self.solves(state):
             return self._other_boards.analyse(state, budget)
@@ -189,16 +205,13 @@ class ConnectFourMaster(Bot):
         # Results first (a weak solve is far quicker), so every column gets at
         # least its win, draw or loss; then exact scores in the time left.
         # Each phase runs twice: a slow column that got a small share the first time gets
-        # what the quick ones after it left.
+        # what the quick ones after it left. The columns are searched on every core at once.
+        solvers = self.solvers()
         halves = 2 if position.plies + 1 >= EXACT_FROM_PLIES else 1   # else no time kept for exact scores
         for _ in range(2):
             unproved = [(col, child) for col, child in pending if col not in proved and col not in scores]
-            for index, (col, child) in enumerate(unproved):
-                share = deadline.rest(1 / (halves * (len(unproved) - index)))
-                try:
-                    sign = -within(share, lambda limit: solver.solve(child, weak=True, node_limit=limit))
-                except SearchAborted:
-                    continue
+            for col, sign in each_within(solvers, unproved, deadline, halves,
+                                         lambda solver, child, limit: -solver.solve(child, weak=True, node_limit=limit)):
                 if sign == 0:
                     scores[col] = 0             # a draw's exact score
                 else:
@@ -206,14 +219,11 @@ class ConnectFourMaster(Bot):
                 self.report(self._values(scores, proved, position.plies))
         for _ in range(2):
             inexact = [(col, child) for col, child in pending if col not in scores and child.plies >= EXACT_FROM_PLIES]
-            for index, (col, child) in enumerate(inexact):
-                share = deadline.rest(1 / (len(inexact) - index))
-                try:
-                    scores[col] = -within(share, lambda limit: solver.solve(child, node_limit=limit))
-                    proved.pop(col, None)
-                    self.report(self._values(scores, proved, position.plies))
-                except SearchAborted:
-                    pass
+            for col, score in each_within(solvers, inexact, deadline, 1,
+                                          lambda solver, child, limit: -solver.solve(child, node_limit=limit)):
+                scores[col] = score
+                proved.pop(col, None)
+                self.report(self._values(scores, proved, position.plies))
         return self._values(scores, proved, position.plies)
 
     @staticmethod
@@ -221,6 +231,71 @@ class ConnectFourMaster(Bot):
         """Columns' values: the exact ``scores`` in words, then the results ``proved`` of the others."""
         return {col: MoveValue(float(score), score_text(score, plies), exact=True)
                 for col, score in scores.items()} | {col: value for col, value in proved.items() if col not in scores}
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:
+        return max(1, os.cpu_count() or 1)
+
+
+def each_within(solvers: Sequence[Solver], jobs: Sequence[tuple[int, Position]], deadline: Deadline,
+                spread: int, search: Callable[[Solver, Position, int], T]) -> Iterator[tuple[int, T]]:
+    """``(col, search(solver, child, node_limit))`` for each ``(col, child)`` of ``jobs`` found in time.
+
+    Each solver searches in a thread of its own (the kernels release the
+    GIL), taking the jobs in order; a job gets its share of the time left:
+    the threads' number over ``spread`` times the jobs not yet started (so
+    ``spread`` 2 leaves half the time for what comes after), all of it at
+    most. A job whose search does not fit its share is left out. Results
+    are yielded in the calling thread as they are found; a search's other
+    errors are raised there.
+    """
+    jobs = list(jobs)
+    threads = min(len(solvers), len(jobs))
+    if threads == 0:
+        return
+    results: queue.SimpleQueue = queue.SimpleQueue()
+    taken = itertools.count()
+    lock = threading.Lock()
+
+    def work(solver: Solver) -> None:
+        try:
+            while True:
+                with lock:
+                    index = next(taken)
+                if index >= len(jobs):
+                    return
+                col, child = jobs[index]
+                share = deadline.rest(min(1.0, threads / (spread * (len(jobs) - index))))
+                try:
+                    results.put((col, within(share, lambda limit: search(solver, child, limit))))
+                except SearchAborted:
+                    pass
+        except BaseException as error:  # handed to the calling thread, which raises it
+            results.put(error)
+        finally:
+            results.put(None)
+
+    workers = [threading.Thread(target=work, args=(solver,), name=f"connect4-hint-{n}", daemon=True)
+               for n, solver in enumerate(solvers[:threads])]
+    for worker in workers:
+        worker.start()
+    running = threads
+    try:
+        while running:
+            item = results.get()
+            if item is None:
+                running -= 1
+            elif isinstance(item, BaseException):
+                raise item
+            else:
+                yield item
+    finally:
+        for worker in workers:
+            worker.join()
 
 
 def within(deadline: Deadline, search: Callable[[int], T]) -> T:

@@ -136,3 +136,25 @@ def game_after(state: ConnectFour, move: int) -> ConnectFour:
     after = state.copy()
     after.push(move)
     return after
+
+
+def test_each_within_gives_every_job_that_fits_across_threads_and_raises_a_searchs_error():
+    from bots.connect4_master import each_within
+    from bots.lib.clock import Deadline
+    solvers = ConnectFourMaster.solvers()
+    jobs = [(col, position_from_moves([col])) for col in range(7)]
+    found = dict(each_within(solvers * 2, jobs, Deadline.after(5.0), 1, lambda solver, child, limit: child.mask))
+    assert found == {col: child.mask for col, child in jobs}
+
+    def broken(solver, child, limit):
+        raise RuntimeError(f"kernel failed on {child.mask}")
+    with pytest.raises(RuntimeError, match="kernel failed"):
+        list(each_within(solvers, jobs, Deadline.after(5.0), 1, broken))
+
+
+def test_a_hint_valued_in_several_threads_equals_one_valued_in_one(monkeypatch):
+    state = game("441642535526152")  # every column solved exactly well within the time
+    threaded = master().analyse(state, 5.0)
+    monkeypatch.setattr(ConnectFourMaster, "solvers", classmethod(lambda cls: [cls.solver()]))
+    ConnectFourMaster.solver().clear()
+    assert master().analyse(state, 5.0) == threaded

@@ -172,3 +172,19 @@ def test_boards_too_big_for_64_bits_are_refused():
 def test_safe_columns_leave_only_the_block_when_the_opponent_threatens():
     position = position_from_moves(columns("36413663712232166314763571225"))
     assert solver().safe_columns(position) == [6]
+
+
+def test_partners_share_one_table_and_solve_in_threads_at_once_as_one_solver_would():
+    from concurrent.futures import ThreadPoolExecutor
+    cases = reference_cases()[:24]
+    own = Solver(table_bits=16)
+    partner = own.partner()
+    assert partner.table is own.table
+    with ThreadPoolExecutor(2) as pool:
+        firsts = pool.submit(lambda: [own.solve_moves(columns(moves)) for moves, _ in cases[::2]])
+        seconds = pool.submit(lambda: [partner.solve_moves(columns(moves)) for moves, _ in cases[1::2]])
+        assert firsts.result() == [score for _, score in cases[::2]]
+        assert seconds.result() == [score for _, score in cases[1::2]]
+    partner.reset_nodes()
+    assert partner.solve_moves(columns(cases[0][0])) == cases[0][1]  # own's proof, read from the shared table
+    assert partner.nodes < 100

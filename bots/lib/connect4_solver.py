@@ -33,7 +33,9 @@ with ``cols * (rows + 1) <= 64``. ``Solver`` is the Python face: it owns the
 table (allocated once, reused for every position) and counts nodes; every
 call takes an optional node limit so a caller with a deadline can stop a
 search and keep what it has proved; ``solve_many`` solves a batch of
-positions in one call.
+positions in one call. The kernels Python calls release the GIL, so
+``Solver.partner`` solvers, which share one table, search in several
+threads at once (a hint values its columns on every core).
 
 The search's state (table address, counters, the board's constants, the
 per-ply move buffers) is one record set up once per solver, so the
@@ -316,7 +318,7 @@ def solve_position(st, current, mask, plies, weak):
     return lo
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def solve_kernel(state, current, mask, plies, weak, node_limit):
     """``solve_position`` from Python: the counters reset, ``node_limit`` (``NO_LIMIT``: none) set."""
     st = state[0]
@@ -326,7 +328,7 @@ def solve_kernel(state, current, mask, plies, weak, node_limit):
     return solve_position(st, current, mask, plies, weak)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def solve_many_kernel(state, currents, masks, plies, weak, node_limit, out):
     """``solve_position`` of each position in turn into ``out``; the node limit is the whole batch's."""
     st = state[0]
@@ -339,7 +341,7 @@ def solve_many_kernel(state, currents, masks, plies, weak, node_limit, out):
             return
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def probe_kernel(state, current, mask, plies, bound, node_limit):
     """Whether a position (whose mover cannot win at once) scores at most ``bound``: one null-window search."""
     st = state[0]
@@ -418,9 +420,10 @@ class Solver:
     earlier searches stored in the table stays valid.
     """
 
-    def __init__(self, geometry: Geometry = STANDARD, table_bits: int = 23) -> None:
+    def __init__(self, geometry: Geometry = STANDARD, table_bits: int = 23,
+                 table: np.ndarray | None = None) -> None:
         self.geometry = geometry
-        self._table = np.zeros(next_prime(1 << table_bits), dtype=np.uint64)
+        self._table = np.zeros(next_prime(1 << table_bits), dtype=np.uint64) if table is None else table
         self._state = np.zeros(1, dtype=STATE)
         st = self._state[0]
         st["table_at"], st["table_size"] = address_of(self._table), self.table.size
@@ -436,6 +439,17 @@ class Solver:
     def table(self) -> np.ndarray:
         """The transposition table (read-only attribute: the kernels hold its address)."""
         return self._table
+
+    def partner(self) -> "Solver":
+        """A solver sharing this one's table, with its own counters and move buffers.
+
+        It may search in another thread while this one searches: each keeps
+        its state in its own record, and a table entry is one aligned 8-byte
+        word, written whole, whose stored key bits are checked on every read,
+        so neither ever reads a half-written or another position's entry.
+        What either proves, both see.
+        """
+        return Solver(self.geometry, table=self._table)
 
     def clear(self) -> None:
         """Forget every stored bound (the table's memory is kept)."""
