@@ -10,12 +10,21 @@ The search follows Pascal Pons' solver (blog.gamesolver.org), step by step:
 * Negamax with alpha-beta over "possible non-losing moves": a move under a
   cell where the opponent would complete a line is never tried, and an
   opponent threat that is playable now forces the reply (two lose at once).
-* A transposition table in one numpy array, one uint64 per entry: most of
-  the key and one byte holding an upper or a lower bound; with the index
-  (the key modulo a prime) the stored bits tell keys apart exactly, so there
-  are no collisions. As in the C++, the search does not look for mirror
-  images (a mirror key at every node costs more than the nodes it saves);
-  the opening book (``connect4_book.py``) does.
+* Transposition tables in numpy arrays, one uint64 per entry: most of the
+  key and one byte holding an upper or a lower bound; with the index (the
+  key modulo a prime) the stored bits tell keys apart exactly, so there are
+  no collisions. As in the C++, the search does not look for mirror images
+  (a mirror key at every node costs more than the nodes it saves); the
+  opening book (``connect4_book.py``) does.
+* Two tables, where the C++ has one: positions with few empty cells left
+  (``NEAR_EMPTY``), the great majority of nodes, each worth little, go to a
+  small table that stays in the processor's cache (``NEAR_BITS``: 1 MB);
+  the others to the big one. Each probe of a 64 MB table misses the cache,
+  and the search was waiting on memory. With the near table it visits
+  about 15% more nodes at 3 times the speed: ``python
+  benchmarks/connect4_solver.py --limit 100`` solves the positions 8 to 13
+  plies in 2.6 times faster, and weak solves 5 to 7 plies in take 2.3 to
+  2.8 times less time.
 * Move ordering: moves that create more winning cells first, centre first
   among equals.
 * Null-window search: the score is found by a binary search of null-window
@@ -34,7 +43,7 @@ table (allocated once, reused for every position) and counts nodes; every
 call takes an optional node limit so a caller with a deadline can stop a
 search and keep what it has proved; ``solve_many`` solves a batch of
 positions in one call. The kernels Python calls release the GIL, so
-``Solver.partner`` solvers, which share one table, search in several
+``Solver.partner`` solvers, which share the big table, search in several
 threads at once (a hint values its columns on every core).
 
 The search's state (table address, counters, the board's constants, the
@@ -180,12 +189,16 @@ MAX_COLS, MAX_PLIES = 32, 64
 #: board's constants, and per-ply buffers of the sorted moves.
 STATE = np.dtype([
     ("table_at", np.uint64), ("table_size", np.uint64),
+    ("near_at", np.uint64), ("near_size", np.uint64), ("near_from", np.int64),
     ("nodes", np.int64), ("node_limit", np.int64), ("aborted", np.int64),
     ("cols", np.int64), ("stride", np.int64), ("cells", np.int64), ("max_discs", np.int64),
     ("bottom", np.uint64), ("board", np.uint64),
     ("col_masks", np.uint64, (MAX_COLS,)), ("order", np.int64, (MAX_COLS,)),
     ("moves", np.uint64, (MAX_PLIES, MAX_COLS)), ("scores", np.int64, (MAX_PLIES, MAX_COLS)),
 ])
+#: Positions with this many empty cells or fewer are kept in the near table, of about
+#: ``2 ** NEAR_BITS`` entries (1 MB: a core's level-2 cache on many processors).
+NEAR_EMPTY, NEAR_BITS = 18, 17
 #: ``node_limit`` when a search has none.
 NO_LIMIT = np.iinfo(np.int64).max
 
@@ -236,9 +249,14 @@ def negamax(st, current, mask, plies, alpha, beta):
 
     span = max_discs + 1
     key = current + mask
-    slot = key % st.table_size
+    if plies >= st.near_from:
+        table_at = st.near_at
+        slot = key % st.near_size
+    else:
+        table_at = st.table_at
+        slot = key % st.table_size
     tag = key << _VALUE_BITS
-    entry = load(np.uint64, st.table_at, slot)
+    entry = load(np.uint64, table_at, slot)
     if entry ^ tag <= _VALUE_MASK and entry != tag:
         val = np.int64(entry & _VALUE_MASK)
         if val > 2 * span + 1:
@@ -277,11 +295,11 @@ def negamax(st, current, mask, plies, alpha, beta):
         if st.aborted != 0:
             return 0
         if score >= beta:
-            store(np.uint64, st.table_at, slot, tag | np.uint64(score + 1 + span + 2 * span + 1))
+            store(np.uint64, table_at, slot, tag | np.uint64(score + 1 + span + 2 * span + 1))
             return score
         if score > alpha:
             alpha = score
-    store(np.uint64, st.table_at, slot, tag | np.uint64(alpha + 1 + span))
+    store(np.uint64, table_at, slot, tag | np.uint64(alpha + 1 + span))
     return alpha
 
 
@@ -414,19 +432,25 @@ class Solver:
     """Exact scores of Connect Four positions, with a table kept between calls.
 
     ``table_bits`` sizes the transposition table: the first prime above
-    ``2 ** table_bits`` entries of 8 bytes (2**23: 64 MB, 2**24: 128 MB). ``nodes`` counts the
+    ``2 ** table_bits`` entries of 8 bytes (2**23: 64 MB, 2**24: 128 MB),
+    beside the near table of 1 MB (or the main table's size, if smaller). ``nodes`` counts the
     search's nodes since the last ``reset_nodes``. Every method takes a
     ``node_limit`` (0: none) and raises ``SearchAborted`` when reached; what
     earlier searches stored in the table stays valid.
     """
 
     def __init__(self, geometry: Geometry = STANDARD, table_bits: int = 23,
-                 table: np.ndarray | None = None) -> None:
+                 tables: tuple[np.ndarray, np.ndarray] | None = None) -> None:
         self.geometry = geometry
-        self._table = np.zeros(next_prime(1 << table_bits), dtype=np.uint64) if table is None else table
+        if tables is None:
+            tables = (np.zeros(next_prime(1 << table_bits), dtype=np.uint64),
+                      np.zeros(next_prime(1 << min(table_bits, NEAR_BITS)), dtype=np.uint64))
+        self._table, self._near = tables
         self._state = np.zeros(1, dtype=STATE)
         st = self._state[0]
         st["table_at"], st["table_size"] = address_of(self._table), self.table.size
+        st["near_at"], st["near_size"] = address_of(self._near), self._near.size
+        st["near_from"] = geometry.cells - NEAR_EMPTY
         st["cols"], st["stride"], st["cells"], st["max_discs"] = (
             geometry.cols, geometry.stride, geometry.cells, geometry.max_discs)
         st["bottom"], st["board"] = geometry.bottom, geometry.board
@@ -441,19 +465,21 @@ class Solver:
         return self._table
 
     def partner(self) -> "Solver":
-        """A solver sharing this one's table, with its own counters and move buffers.
+        """A solver sharing this one's big table, with its own near table, counters and move buffers.
 
         It may search in another thread while this one searches: each keeps
         its state in its own record, and a table entry is one aligned 8-byte
         word, written whole, whose stored key bits are checked on every read,
         so neither ever reads a half-written or another position's entry.
-        What either proves, both see.
+        What either proves with more than ``NEAR_EMPTY`` cells empty, both
+        see; each near table stays in its own core's cache.
         """
-        return Solver(self.geometry, table=self._table)
+        return Solver(self.geometry, tables=(self._table, np.zeros_like(self._near)))
 
     def clear(self) -> None:
-        """Forget every stored bound (the table's memory is kept)."""
+        """Forget every stored bound (the tables' memory is kept)."""
         self.table[:] = 0
+        self._near[:] = 0
 
     def reset_nodes(self) -> None:
         self.nodes = 0
