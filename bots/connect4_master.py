@@ -205,12 +205,13 @@ class ConnectFourMaster(Bot):
         # Results first (a weak solve is far quicker), so every column gets at
         # least its win, draw or loss; then exact scores in the time left.
         # Each phase runs twice: a slow column that got a small share the first time gets
-        # what the quick ones after it left. The columns are searched on every core at once.
+        # what the quick ones after it left (all of it, for results). The columns are
+        # searched on every core at once.
         solvers = self.solvers()
         halves = 2 if position.plies + 1 >= EXACT_FROM_PLIES else 1   # else no time kept for exact scores
-        for _ in range(2):
+        for spread in (halves, 1):
             unproved = [(col, child) for col, child in pending if col not in proved and col not in scores]
-            for col, sign in each_within(solvers, unproved, deadline, halves,
+            for col, sign in each_within(solvers, unproved, deadline, spread,
                                          lambda solver, child, limit: -solver.solve(child, weak=True, node_limit=limit)):
                 if sign == 0:
                     scores[col] = 0             # a draw's exact score
