@@ -28,6 +28,7 @@ when it can avoid it.
 from __future__ import annotations
 
 import itertools
+import math
 import os
 import queue
 import threading
@@ -43,8 +44,10 @@ from bots.lib.connect4_solver import STANDARD, Position, SearchAborted, Solver, 
 
 #: Part of the budget a move may use: the rest covers the worker's overhead on a busy machine.
 BUDGET_SHARE = 0.55
-#: Part of the budget a hint may use: the worker allows a quarter more before it calls the bot late.
-HINT_SHARE = 0.75
+#: Part of the hint time a hint may use, so that it is whole within the hint time: the
+#: rest covers the messages and a search that runs a little past its estimate (the worker
+#: allows a quarter more before it calls the bot late).
+HINT_SHARE = 0.9
 #: Parts of a move's time by which a proof of the position's result (and a move that keeps
 #: it), then its exact score, must be found; if even the proof takes longer, Hard's search
 #: has what is left.
@@ -55,6 +58,9 @@ HARD_SHARE = 0.7
 #: before, no game can end within a few moves and an exact score takes minutes to hours
 #: (the book proves results only), so a hint with every result proven answers at once.
 EXACT_FROM_PLIES = 5
+#: Even shares of the time left a column's result may take on the first pass (the second
+#: gives a column not yet proved all that is left).
+RESULT_SHARES = 2.0
 #: Nodes of a timed search's first try, which also measures the speed for the second.
 FIRST_TRY_NODES = 1 << 16
 #: Table size of Master's solver (2**23 entries of 8 bytes: 64 MB).
@@ -204,14 +210,15 @@ class ConnectFourMaster(Bot):
         self.report(self._values(scores, proved, position.plies))
         # Results first (a weak solve is far quicker), so every column gets at
         # least its win, draw or loss; then exact scores in the time left.
-        # Each phase runs twice: a slow column that got a small share the first time gets
-        # what the quick ones after it left (all of it, for results). The columns are
+        # Each phase runs twice: a slow column that got its share the first time gets what
+        # the quick ones after it left (all of it, for results). A column's result gets
+        # twice its even share at first: a search stopped at its share starts again from
+        # what the table kept, and the small near table keeps little. The columns are
         # searched on every core at once.
         solvers = self.solvers()
-        halves = 2 if position.plies + 1 >= EXACT_FROM_PLIES else 1   # else no time kept for exact scores
-        for spread in (halves, 1):
+        for shares in (RESULT_SHARES, math.inf):
             unproved = [(col, child) for col, child in pending if col not in proved and col not in scores]
-            for col, sign in each_within(solvers, unproved, deadline, spread,
+            for col, sign in each_within(solvers, unproved, deadline, shares,
                                          lambda solver, child, limit: -solver.solve(child, weak=True, node_limit=limit)):
                 if sign == 0:
                     scores[col] = 0             # a draw's exact score
@@ -243,16 +250,15 @@ def usable_cores() -> int:
 
 
 def each_within(solvers: Sequence[Solver], jobs: Sequence[tuple[int, Position]], deadline: Deadline,
-                spread: int, search: Callable[[Solver, Position, int], T]) -> Iterator[tuple[int, T]]:
+                shares: float, search: Callable[[Solver, Position, int], T]) -> Iterator[tuple[int, T]]:
     """``(col, search(solver, child, node_limit))`` for each ``(col, child)`` of ``jobs`` found in time.
 
     Each solver searches in a thread of its own (the kernels release the
-    GIL), taking the jobs in order; a job gets its share of the time left:
-    the threads' number over ``spread`` times the jobs not yet started (so
-    ``spread`` 2 leaves half the time for what comes after), all of it at
-    most. A job whose search does not fit its share is left out. Results
-    are yielded in the calling thread as they are found; a search's other
-    errors are raised there.
+    GIL), taking the jobs in order. A job may take ``shares`` even shares of
+    the time left, an even share being that time over the jobs not yet
+    started per thread (``math.inf``: all of it). A job whose search does not
+    fit is left out. Results are yielded in the calling thread as they are
+    found; a search's other errors are raised there.
     """
     jobs = list(jobs)
     threads = min(len(solvers), len(jobs))
@@ -270,7 +276,7 @@ def each_within(solvers: Sequence[Solver], jobs: Sequence[tuple[int, Position]],
                 if index >= len(jobs):
                     return
                 col, child = jobs[index]
-                share = deadline.rest(min(1.0, threads / (spread * (len(jobs) - index))))
+                share = deadline.rest(min(1.0, shares * threads / (len(jobs) - index)))
                 try:
                     results.put((col, within(share, lambda limit: search(solver, child, limit))))
                 except SearchAborted:
