@@ -49,14 +49,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--plies", default="0-14", help="plies to sample, 'a-b' (default 0-14)")
     parser.add_argument("--hint-time", type=float, default=HINT_TIME, help=f"seconds per hint (default {HINT_TIME:g})")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--cold", action="store_true", help="clear the solver's table before each position")
+    parser.add_argument("--cold", action="store_true", help="clear the solvers' tables before each position")
     args = parser.parse_args(argv)
     low, _, high = args.plies.partition("-")
     plies = range(int(low), int(high or low) + 1)
     rng = random.Random(args.seed)
     master = ConnectFourMaster(seed=args.seed)
     ConnectFourMaster.warm_up()
-    solver = master.solver()
     solvers = master.solvers()
     print(f"Master's hint on {args.samples} random positions per ply, {args.hint_time:g} s each, "
           f"{len(solvers)} thread{'s' * (len(solvers) > 1)}{', cold table' if args.cold else ''}")
@@ -68,7 +67,8 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(args.samples):
             state = random_position(rng, ply)
             if args.cold:
-                solver.clear()
+                for each in solvers:   # the shared big table and each thread's near table
+                    each.clear()
             before = sum(each.nodes for each in solvers)
             begun = time.perf_counter()
             values = master.analyse(state, args.hint_time)

@@ -477,7 +477,8 @@ class Solver:
         return Solver(self.geometry, tables=(self._table, np.zeros_like(self._near)))
 
     def clear(self) -> None:
-        """Forget every stored bound (the tables' memory is kept)."""
+        """Forget every bound in the big table (shared with partners) and this solver's near table
+        (a partner's near table keeps its own; every entry stays true). The memory is kept."""
         self.table[:] = 0
         self._near[:] = 0
 
