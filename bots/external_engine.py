@@ -17,8 +17,8 @@ which the worker runs before it reports the bot ready: an engine's start-up
 (loading tables, compiling) never counts against its first move. An engine
 that dies or stops answering is stopped at once, so the failure is reported
 within the move's time, and started afresh for the next move, which the client
-then sends as the whole position. The engine is told ``ENGINE_SHARE`` of the
-move's budget, so its answer crosses the pipe in time. An answer that cannot be read or is not
+then sends as the whole position. The engine is told ``engine_time`` of the
+move's budget (``bots.lib.clock``), so its answer crosses the pipe in time. An answer that cannot be read or is not
 legal leaves the engine running, told the whole position next time. The engine
 dies with its worker (``EngineProcess``: its own process group, and on Linux a
 parent-death signal), so a worker stopped for overrunning takes it along.
@@ -30,6 +30,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, ClassVar, TypeVar
 
+from bots.lib.clock import engine_time
 from bots.lib.engine_clients import EngineClient, client_class
 from bots.lib.engine_process import (EngineDied, EngineError, EngineProcess, EngineTimeout,
                                      command_words)
@@ -37,10 +38,6 @@ from game.paths import engine_log_path
 from game.rules.bot import Bot, MoveValue
 from game.rules.core import Move, State
 
-#: The part of a move's budget the engine is told it has: the rest covers the pipes,
-#: the client's grace and the worker, so an engine that keeps to its time is never
-#: stopped by the runner for answering a moment late.
-ENGINE_SHARE = 0.8
 T = TypeVar("T")
 
 
@@ -75,10 +72,10 @@ class ExternalEngine(Bot):
             raise self._phrased(err) from err
 
     def choose_move(self, state: State, budget: float) -> Move:
-        return self._ask(lambda client: client.move(state, budget * ENGINE_SHARE))
+        return self._ask(lambda client: client.move(state, engine_time(budget)))
 
     def analyse(self, state: State, budget: float) -> dict[Move, MoveValue]:
-        return self._ask(lambda client: client.values(state, budget * ENGINE_SHARE))
+        return self._ask(lambda client: client.values(state, engine_time(budget)))
 
     def new_game(self) -> None:
         if self._client is None:

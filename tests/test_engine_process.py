@@ -125,6 +125,25 @@ def test_stop_kills_an_engine_that_ignores_end_of_input(tmp_path: Path) -> None:
     assert not engine.alive and not pid_running(pid)
 
 
+@pytest.mark.skipif(os.name == "nt", reason="Windows has no process groups to signal")
+def test_stop_takes_the_helpers_an_engine_started_along(tmp_path: Path) -> None:
+    command = script(tmp_path, "spawner.py", f"""
+        import subprocess, sys, time
+        helper = subprocess.Popen([{sys.executable!r}, "-c", "import time; time.sleep(60)"])
+        print(helper.pid, flush=True)
+        time.sleep(60)
+    """)
+    engine = EngineProcess(command, name="Spawner")
+    engine.start()
+    helper = int(engine.read_line(30))
+    assert pid_running(helper)
+    engine.stop(grace=0.1)
+    deadline = time.monotonic() + 10
+    while pid_running(helper) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not pid_running(helper)
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
 def test_the_engine_dies_with_the_process_that_started_it(tmp_path: Path) -> None:
     sleeper = script(tmp_path, "sleeper.py", "import time\ntime.sleep(60)\n")

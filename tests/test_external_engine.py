@@ -76,6 +76,7 @@ def assert_played_to_the_end(result: ArenaResult) -> None:
     ("gomocup", "illegal", "'14,14'"),
     ("gomocup", "garbage", "no idea, sorry"),
     ("nboard", "crash", "exit status 3"),
+    ("nboard", "hang", "no answer to go"),
     ("nboard", "illegal", "'=== D4'"),
     ("nboard", "garbage", "'=== ?!'"),
 ])

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from bots.example_bot import SparringPartner
-from bots.lib.clock import Deadline, NodeRate, within
+from bots.lib.clock import Deadline, NodeRate, answer_wait, engine_time, grace_for, within
 from bots.lib.deepening import Iteration, deepen, deepest
 from bots.lib.exhaustive import reachable_positions
 from bots.lib.mcts import Mcts, RootStats, place_rewards
@@ -86,6 +86,16 @@ def test_node_rate_turns_the_time_left_into_nodes_at_the_measured_speed():
     rate.record(20_000, 0.1)
     assert rate.nodes_for(0.5) == 100_000
     assert rate.nodes_for(-1.0) == rate.least
+
+
+@pytest.mark.parametrize("budget", [0.05, 0.3, 0.5, 1.0, 2.0, 5.0, 30.0])
+def test_an_engine_is_told_four_fifths_of_a_move_and_a_missing_answer_is_reported_before_its_worker_is_stopped(
+        budget):
+    told = engine_time(budget)
+    assert told == pytest.approx(0.8 * budget)
+    waited = answer_wait(told)
+    assert waited >= budget > told                             # a late answer is still taken
+    assert budget + grace_for(budget) - waited >= 0.25         # time left to report it in the worker's grace
 
 
 class Aborted(Exception):

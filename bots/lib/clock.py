@@ -13,6 +13,12 @@ counts nodes instead of reading the clock is given a node limit:
 ``NodeRate`` turns the time left into nodes at the speed measured so far,
 and ``within`` runs a search that is either finished by a deadline or
 abandoned.
+
+The time policy around a move is here too, so that its parts agree: a bot
+worker still thinking ``grace_for(budget)`` past its budget is stopped (the
+runner); an engine program is told ``engine_time(budget)`` of it; its
+protocol client waits ``answer_wait`` for the answer, ending early enough that
+a missing one is reported by the bot itself before its worker is stopped.
 """
 from __future__ import annotations
 
@@ -23,6 +29,31 @@ from typing import Callable, TypeVar
 
 T = TypeVar("T")
 Clock = Callable[[], float]
+
+#: The share of a move's budget an engine program is told it has (``ExternalEngine``): the rest
+#: covers the pipes, the client's wait and the worker, so an engine that keeps to its time is
+#: never stopped by the runner for answering a moment late.
+ENGINE_SHARE = 0.8
+
+
+def grace_for(budget: float) -> float:
+    """Seconds a bot's answer may come after its ``budget`` (process overhead and jitter): a bot
+    worker still thinking past both is stopped."""
+    return max(0.5, 0.25 * budget)
+
+
+def engine_time(budget: float) -> float:
+    """The seconds an engine program is told it has for a move of ``budget`` seconds."""
+    return budget * ENGINE_SHARE
+
+
+def answer_wait(told: float) -> float:
+    """Seconds a protocol client waits for the answer of an engine told it has ``told`` seconds:
+    the whole budget of the move (``told / ENGINE_SHARE``) and half its grace, so a late answer
+    is still taken and the other half of the grace is left for the bot to report a missing
+    one before its worker is stopped."""
+    budget = told / ENGINE_SHARE
+    return budget + grace_for(budget) / 2
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,8 @@ it is stopped for overrunning its budget, the engine goes with it (Linux ties
 this to the thread that started it: start engines from a thread that lives as
 long as they should, such as the worker's main thread). ``stop``
 closes its input (most engines end on end of input), waits a moment, then kills
-the group.
+the group. Reading with a deadline and stopping are ``bots.lib.child_process``'s,
+as for the arcade's own child processes.
 
 Every line sent (``> ``), received (``< ``), every line of its standard error
 (``! ``) and every note of the client (``# ``) is appended to the log file, so a
@@ -24,7 +25,6 @@ from __future__ import annotations
 
 import ctypes
 import os
-import queue
 import shlex
 import signal
 import subprocess
@@ -35,6 +35,7 @@ from collections import deque
 from pathlib import Path
 from typing import IO, Sequence
 
+from bots.lib.child_process import StreamReader, stop_process
 from game.rules.bot import BotFault
 
 #: The longest line read from an engine; a longer one is cut and read as garbage.
@@ -43,7 +44,6 @@ MAX_LINE = 1 << 16
 STDERR_KEPT = 8
 #: A log file past this size is moved aside (to ``<name>.log.1``) when an engine starts.
 LOG_LIMIT = 4 << 20
-_EOF = object()
 
 
 class EngineError(BotFault):
@@ -81,6 +81,12 @@ def command_words(command: str | Sequence[str]) -> list[str]:
     return words
 
 
+def _read_line(stream: IO[bytes]) -> str | None:
+    """One line of ``stream`` as text (at most ``MAX_LINE`` bytes, line ending dropped); None at its end."""
+    raw = stream.readline(MAX_LINE)
+    return raw.decode("utf-8", "replace").rstrip("\r\n") if raw else None
+
+
 def _die_with_parent() -> None:
     """In the child before exec (Linux): be killed when the parent dies."""
     try:
@@ -99,11 +105,11 @@ class EngineProcess:
         self.log_path = log_path
         self.cwd = cwd
         self._process: subprocess.Popen[bytes] | None = None
-        self._lines: queue.Queue[object] = queue.Queue()
+        self._lines: StreamReader[str] | None = None
+        self._errors: StreamReader[str] | None = None
         self._stderr: deque[str] = deque(maxlen=STDERR_KEPT)
         self._log: IO[str] | None = None
         self._log_lock = threading.Lock()
-        self._threads: list[threading.Thread] = []
 
     def __enter__(self) -> "EngineProcess":
         self.start()
@@ -143,15 +149,11 @@ class EngineProcess:
         except (OSError, ValueError, subprocess.SubprocessError) as err:
             self.note(f"could not start: {err}")
             raise EngineStartError(f"engine {self.name}: cannot start {shlex.join(words)!r}: {err}") from None
-        self._lines = queue.Queue()
         self._stderr.clear()
         assert self._process.stdout is not None and self._process.stderr is not None
-        self._threads = [threading.Thread(target=self._read_stdout, args=(self._process.stdout, self._lines),
-                                          daemon=True, name=f"engine {self.name} stdout"),
-                         threading.Thread(target=self._read_stderr, args=(self._process.stderr,),
-                                          daemon=True, name=f"engine {self.name} stderr")]
-        for thread in self._threads:
-            thread.start()
+        self._lines = StreamReader(self._process.stdout, self._output_line, name=f"engine {self.name} stdout")
+        self._errors = StreamReader(self._process.stderr, self._error_line, name=f"engine {self.name} stderr",
+                                    keep=False)
 
     def send(self, line: str) -> None:
         """Write one line to the engine; ``EngineDied`` if it is gone."""
@@ -170,28 +172,19 @@ class EngineProcess:
         ``EngineTimeout`` when none came, ``EngineDied`` when the engine ended its output.
         """
         self._running(started_only=True)
+        assert self._lines is not None
         try:
-            item = self._lines.get(timeout=max(0.0, timeout))
-        except queue.Empty:
+            line = self._lines.get(timeout)
+        except EOFError:
+            raise self._died("ended its output") from None
+        if line is None:
             self.note(f"no answer within {timeout:.2f} s")
-            raise EngineTimeout(f"engine {self.name}: no answer within {timeout:.2f} s") from None
-        if item is _EOF:
-            self._lines.put(_EOF)
-            raise self._died("ended its output")
-        return str(item)
+            raise EngineTimeout(f"engine {self.name}: no answer within {timeout:.2f} s")
+        return line
 
     def drain(self) -> list[str]:
         """The lines already received and not yet read, without waiting."""
-        lines = []
-        while True:
-            try:
-                item = self._lines.get_nowait()
-            except queue.Empty:
-                return lines
-            if item is _EOF:
-                self._lines.put(_EOF)
-                return lines
-            lines.append(str(item))
+        return [] if self._lines is None else self._lines.drain()
 
     def stop(self, grace: float = 0.5) -> None:
         """End the engine: close its input, give it ``grace`` seconds to exit, then kill its process group."""
@@ -202,20 +195,12 @@ class EngineProcess:
                     process.stdin.close()
             except OSError:
                 pass
-            try:
-                process.wait(timeout=grace)
-            except subprocess.TimeoutExpired:
-                self._kill(process)
-            self.note(f"stopped (exit status {process.returncode})")
-            for stream in (process.stdout, process.stderr):
-                try:
-                    if stream is not None:
-                        stream.close()
-                except OSError:
-                    pass
-        for thread in self._threads:
-            thread.join(timeout=1.0)
-        self._threads = []
+            status = stop_process(process, patience=grace, grace=0.0, group=True)
+            self.note(f"stopped (exit status {status})")
+        for reader in (self._lines, self._errors):
+            if reader is not None:
+                reader.join(timeout=1.0)  # its last lines reach the log; it closes its pipe
+        self._lines = self._errors = None
         with self._log_lock:
             if self._log is not None:
                 self._log.close()
@@ -248,44 +233,20 @@ class EngineProcess:
         self.note(text)
         return EngineDied(text)
 
-    @staticmethod
-    def _kill(process: subprocess.Popen[bytes]) -> None:
-        try:
-            if os.name == "nt":
-                process.kill()
-            else:
-                os.killpg(process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError, OSError):
-            pass
-        try:
-            process.wait(timeout=2.0)
-        except subprocess.TimeoutExpired:
-            pass
+    def _output_line(self, stream: IO[bytes]) -> str | None:
+        """The next line of the engine's output, logged; None at its end."""
+        line = _read_line(stream)
+        if line is not None:
+            self._write_log("< " + line)
+        return line
 
-    def _read_stdout(self, stream: IO[bytes], lines: "queue.Queue[object]") -> None:
-        try:
-            while True:
-                raw = stream.readline(MAX_LINE)
-                if not raw:
-                    break
-                line = raw.decode("utf-8", "replace").rstrip("\r\n")
-                self._write_log("< " + line)
-                lines.put(line)
-        except (OSError, ValueError):
-            pass
-        lines.put(_EOF)
-
-    def _read_stderr(self, stream: IO[bytes]) -> None:
-        try:
-            while True:
-                raw = stream.readline(MAX_LINE)
-                if not raw:
-                    return
-                line = raw.decode("utf-8", "replace").rstrip("\r\n")
-                self._stderr.append(line[:200])
-                self._write_log("! " + line)
-        except (OSError, ValueError):
-            return
+    def _error_line(self, stream: IO[bytes]) -> str | None:
+        """The next line of the engine's error output, logged and kept to explain its death."""
+        line = _read_line(stream)
+        if line is not None:
+            self._stderr.append(line[:200])
+            self._write_log("! " + line)
+        return line
 
     def _open_log(self) -> None:
         if self.log_path is None or self._log is not None:

@@ -12,7 +12,8 @@ it) for a position that went back, and otherwise the whole position,
 ``DEBUG`` lines, answers a ``SUGGEST`` with ``PLAY``, and checks the answer:
 anything that is not a point is ``EngineGarbled``, a point off the board,
 taken or forbidden is ``EngineIllegal``, a refusal (``ERROR``, ``UNKNOWN``) an
-``EngineError`` naming it, and silence past the budget ``EngineTimeout``.
+``EngineError`` naming it, and silence past the budget and a grace
+(``clock.answer_wait``) ``EngineTimeout``.
 After any of these the client forgets what the engine knows: the next move
 sends the whole position, after ``START`` if the engine died or did not answer
 in time (the caller restarts it) or was started afresh, else after ``RESTART``.
@@ -25,6 +26,7 @@ from __future__ import annotations
 import time
 from typing import ClassVar
 
+from bots.lib.clock import answer_wait
 from bots.lib.engine_process import (
     EngineDied, EngineError, EngineGarbled, EngineIllegal, EngineProcess, EngineTimeout,
 )
@@ -39,8 +41,6 @@ from game.rules.gomoku import Gomoku
 START_TIMEOUT = 60.0
 #: Seconds an engine may take to answer ``RESTART``, ``TAKEBACK`` or ``ABOUT``.
 COMMAND_TIMEOUT = 5.0
-#: A move's answer is due within the budget plus this share of it, and at least ``PIPE_GRACE`` seconds more.
-GRACE_SHARE, PIPE_GRACE = 0.1, 0.2
 #: The most moves taken back one by one to reach an earlier position (more: the whole position is sent).
 MAX_TAKEBACKS = 4
 #: The board the handshake starts an engine on: Gomoku's default size.
@@ -172,7 +172,7 @@ class GomocupClient:
         target = list(state.move_stack)
         self._skip_waiting()
         command = self._catch_up(state, target)
-        deadline = time.monotonic() + budget + max(PIPE_GRACE, GRACE_SHARE * budget)
+        deadline = time.monotonic() + answer_wait(budget)
         while True:
             line = self._answer(deadline - time.monotonic(), command)
             word, _, rest = line.partition(" ")

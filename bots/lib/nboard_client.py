@@ -26,7 +26,7 @@ the side to move has left, and writes beside each move of the engine's own
 the seconds it took, so an engine that honours the clock (ours does) thinks
 about ``budget`` a move; Edax reads no clock, so its strength and speed are
 its ``depth`` (``set depth``, default ``DEFAULT_DEPTH``). Answers are waited
-for ``budget`` plus a grace for the pipe.
+for ``budget`` plus a grace (``clock.answer_wait``).
 
 Values: evals are discs for the side to move. A ``search`` line whose depth
 is ``100%`` is an exact, solved value; any other depth, and every ``book``
@@ -47,6 +47,7 @@ from game.rules.bot import MoveValue
 from game.rules.core import BadNotation, State
 from game.rules.reversi import PASS, Reversi
 from game.rules.reversi_ggf import GgfClock, move_word, write_ggf
+from bots.lib.clock import answer_wait
 from bots.lib.engine_process import EngineError, EngineGarbled, EngineIllegal, EngineProcess, EngineTimeout
 
 #: The midgame depth sent with ``set depth`` (Edax's levels: 10 answers at once, 21 is its default).
@@ -157,7 +158,7 @@ class NBoardClient:
             ping = self._next_ping()
             self._await_pong(ping, time.monotonic() + START_SECONDS, "its start (nboard 2)")
             self._greeted = self.process.pid
-        return time.monotonic() + budget + _grace(budget)
+        return time.monotonic() + answer_wait(budget)
 
     def _bring_to(self, state: Reversi, budget: float) -> int:
         """Send ``ping`` and whatever brings the engine to ``state``; the ping's number."""
@@ -283,11 +284,6 @@ def _exact_text(score: int) -> str:
     if score == 0:
         return "draw (exact)"
     return f"{'win' if score > 0 else 'loss'} by {abs(score)} (exact)"
-
-
-def _grace(budget: float) -> float:
-    """Seconds past the budget an answer may take to cross the pipe."""
-    return 0.5 + 0.2 * budget
 
 
 def _word(line: str) -> str:

@@ -57,6 +57,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from game.rules.bot import AT_LEAST, AT_MOST, VALUE, BotFault, MoveValue, later_warm_up
+from bots.lib.clock import grace_for
 from game.match.botregistry import import_bot_class
 from game.rules.core import Move, State
 from game.match.plaindata import NotPlainData
@@ -90,11 +91,6 @@ NEW_GAME_TIMEOUT = 5.0
 TAKE_UP_TIMEOUT = 2.0
 #: Longest text of a bot's exception carried into a failure message.
 _MAX_ERROR_TEXT = 300
-
-
-def grace_for(budget: float) -> float:
-    """Extra seconds allowed past ``budget`` for process overhead and jitter."""
-    return max(0.5, 0.25 * budget)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,9 @@ A ``Child`` is one such process and the connection to it. It
 - stops it: terminate, wait, kill, reap, so neither a process nor a zombie
   is left behind, also when its owner is dropped or the interpreter exits.
 
+Stopping a process and reading a pipe with a deadline are
+``bots.lib.child_process``'s, which the external engines' pipes use too.
+
 Whatever goes wrong with a child, ``receive`` raises it as a
 ``ChildFailure`` naming the child: ``ChildEnded`` (with its exit code),
 ``ChildTimedOut`` (its start or the owner's deadline passed) or
@@ -53,7 +56,6 @@ import logging
 import multiprocessing
 import os
 import pickle
-import queue
 import subprocess
 import sys
 import threading
@@ -61,6 +63,7 @@ import time
 import weakref
 from typing import Any, BinaryIO, Callable, Sequence
 
+from bots.lib.child_process import StreamReader, stop_process
 from game.match.plaindata import loads_plain
 
 #: Seconds a child told to stop may take to end before it is killed.
@@ -374,16 +377,9 @@ class _Spawned(_Link):
             self.conn.close()
         except OSError:
             pass
-        process = self.process
-        if process.is_alive():
-            process.terminate()
-            process.join(STOP_GRACE)
-            if process.is_alive():
-                process.kill()
-        process.join()
-        self.code = process.exitcode
+        self.code = stop_process(self.process, grace=STOP_GRACE)
         self.reaped = True
-        process.close()
+        self.process.close()
 
 
 class _Interpreter(_Link):
@@ -393,10 +389,7 @@ class _Interpreter(_Link):
         self.process = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE)
         self.pid = self.process.pid
-        self.frames: queue.Queue[bytes | MessageTooLong | None] = queue.Queue()
-        self.ended = False
-        threading.Thread(target=_read_frames, args=(self.process.stdout, self.frames),
-                         name=f"{name} reader", daemon=True).start()
+        self.output = StreamReader(self.process.stdout, _read_frame, name=f"{name} reader", errors=(MessageTooLong,))
 
     def alive(self) -> bool:
         return self.process.poll() is None
@@ -417,34 +410,14 @@ class _Interpreter(_Link):
         return True
 
     def read(self, timeout: float | None) -> bytes | None:
-        if self.ended:
-            raise EOFError("the child's output has ended")
-        try:
-            item = self.frames.get(timeout=timeout)
-        except queue.Empty:
-            return None
-        if item is None:
-            self.ended = True
-            raise EOFError("the child's output has ended")
-        if isinstance(item, MessageTooLong):
-            self.ended = True
-            raise item
-        return item
+        return self.output.get(timeout)
 
     def stop(self) -> None:
         try:
             self.process.stdin.close()
         except OSError:
             pass
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(STOP_GRACE)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-        self.process.wait()
-        # Its stdout is closed by the reader thread at its end: closing it here
-        # could wait for that thread's read, forever if another process holds the pipe.
+        stop_process(self.process, grace=STOP_GRACE)  # its stdout is closed by the reader at its end
 
 
 def _frame(message: Any) -> bytes:
@@ -463,25 +436,6 @@ def _read_frame(stream: BinaryIO) -> bytes | None:
         raise MessageTooLong(f"a message of {size} bytes, over the limit of {MAX_MESSAGE}")
     body = stream.read(size)
     return body if len(body) == size else None
-
-
-def _read_frames(stream: BinaryIO, frames: "queue.Queue[bytes | MessageTooLong | None]") -> None:
-    """Put each message of ``stream`` on ``frames``, then how it ended (None, or
-    ``MessageTooLong``); the reader thread of an interpreter child."""
-    end: MessageTooLong | None = None
-    try:
-        while (data := _read_frame(stream)) is not None:
-            frames.put(data)
-    except MessageTooLong as err:
-        end = err
-    except (OSError, ValueError):
-        pass  # the pipe was closed under us: the end
-    finally:
-        frames.put(end)
-        try:
-            stream.close()
-        except OSError:
-            pass
 
 
 class InterpreterChannel:
