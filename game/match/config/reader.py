@@ -101,6 +101,14 @@ class _Reader:
         """Report ``fault`` of the entry at ``key``, and what is done instead."""
         self.problem(key + fault.key, f"{fault.message}; {action}")
 
+    def taken(self, key: tuple[str, ...], names: list[str], kind: str) -> bool:
+        """Whether the name at the end of ``key`` is, ignoring case, one of ``names`` (each
+        ``kind``, ``'a tier'``) already read; if so it is reported, and left out."""
+        same = next((n for n in names if n.casefold() == key[-1].casefold()), None)
+        if same is not None:
+            self.problem(key, f"{kind.split()[-1]} names ignore case and {same} is already {kind}; left out")
+        return same is not None
+
     def read(self) -> dict[str, GameConfig]:
         defaults = self.defaults
         try:
@@ -205,9 +213,7 @@ class _Reader:
             if not name:
                 self.problem(key, "an engine needs a name; left out")
                 continue
-            same = next((e.name for e in engines if e.name.casefold() == name.casefold()), None)
-            if same is not None:
-                self.problem(key + (name,), f"engine names ignore case and {same} is already an engine; left out")
+            if self.taken(key + (name,), [e.name for e in engines], "an engine"):
                 continue
             engine = parse_engine(game_id, name, entry)
             if isinstance(engine, EngineSpec):
@@ -222,9 +228,7 @@ class _Reader:
         tiers: list[TierSpec] = []
         for name, entry in value.items():
             name = str(name)
-            same = next((t.name for t in tiers if t.name.casefold() == name.casefold()), None)
-            if same is not None:
-                self.problem(key + (name,), f"tier names ignore case and {same} is already a tier; left out")
+            if self.taken(key + (name,), [t.name for t in tiers], "a tier"):
                 continue
             tier = parse_tier(name, entry, engines)
             if isinstance(tier, TierSpec):
