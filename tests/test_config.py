@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from game.match import config as config_module
+from game.match.config import reader as config_reader
 from game.rules import catalogue as games
 from game.match.botregistry import BotInfo, BotParam, BotRegistry
 from game.match.config import (CONFIG_PATH, DEFAULT_TIME_BUDGET, BotChoiceError, GameConfig, TierSpec,
@@ -79,7 +79,7 @@ def shipped(tmp_path, monkeypatch):
         if text is not None:
             path.parent.mkdir()
             path.write_text(textwrap.dedent(text))
-        monkeypatch.setattr(config_module, "CONFIG_PATH", path)
+        monkeypatch.setattr(config_reader, "CONFIG_PATH", path)
         return path
     return ship
 

@@ -43,3 +43,9 @@ def test_a_damaged_file_is_set_aside_and_read_as_empty():
 def test_entries_that_are_not_address_and_token_text_are_ignored():
     seattokens.tokens_path().write_text('{"10.0.0.2:5151": 7, "10.0.0.3:5151": "token-ok"}', encoding="utf-8")
     assert seattokens.load_tokens() == {"10.0.0.3:5151": "token-ok"}
+
+
+def test_a_token_too_long_to_be_a_servers_is_left_out_and_the_others_kept():
+    seattokens.tokens_path().write_text('{"Grace@10.0.0.2:5151": "%s", "Grace@10.0.0.3:5151": "token-ok"}'
+                                        % ("x" * (seattokens.LONGEST + 1)), encoding="utf-8")
+    assert seattokens.load_tokens() == {"Grace@10.0.0.3:5151": "token-ok"}

@@ -5,10 +5,10 @@ import pytest
 
 from game.rules.core import Outcome, Termination
 from game.match.record import Player
+from game.store.jsonfile import atomic_write_text
 from game.store.userdata import (
     Settings,
     Stats,
-    atomic_write_text,
     load_settings,
     load_stats,
     save_settings,
@@ -133,3 +133,10 @@ def test_cleared_stats_stay_cleared_after_saving():
     stats.clear()
     save_stats(stats)
     assert load_stats()[0].rows() == []
+
+
+def test_bad_counts_are_reported_with_the_count_and_the_value():
+    stats_path().write_text(json.dumps({"tictactoe": {"Human vs Easy": {"wins": 3, "losses": -1}}}))
+    stats, [problem] = load_stats()
+    assert stats.rows() == []
+    assert "tictactoe / Human vs Easy: bad counts (losses: expected a count (a whole number from 0), got -1)" in problem

@@ -22,7 +22,8 @@ from typing import Sequence
 from game.match.record import Match
 from game.rules.core import Move, State
 from game.store.savefile import SaveFileError, load_match, save_match
-from game.store.userdata import data_dir, set_aside
+from game.store.jsonfile import set_aside
+from game.store.userdata import data_dir
 
 AUTOSAVE_NAME = "autosave.txt"
 

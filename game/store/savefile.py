@@ -47,7 +47,7 @@ from pathlib import Path
 from game.rules.core import BadNotation, Outcome, State, Termination
 from game.rules.catalogue import GameSpec
 from game.match.record import BOT, HUMAN, REMOTE, Match, MoveRecord, Player
-from game.store.userdata import atomic_write_text
+from game.store.jsonfile import atomic_write_text
 
 HEADER = "# Board Arcade saved game"
 _SEAT = re.compile(r"^Seat (\d+)(?: \(([^)]*)\))?$")

@@ -14,8 +14,13 @@ from __future__ import annotations
 import json
 import logging
 from pathlib import Path
+from typing import Annotated
 
-from game.store.userdata import _read_json, atomic_write_text, data_dir
+import msgspec
+from msgspec import Meta
+
+from game.store.jsonfile import atomic_write_text, read_json_object
+from game.store.userdata import data_dir
 
 logger = logging.getLogger(__name__)
 
@@ -23,6 +28,8 @@ logger = logging.getLogger(__name__)
 KEPT = 20
 #: The longest address and token kept (a server's tokens are far shorter).
 LONGEST = 200
+#: An entry of the file: the seat's key (``seat_key``) and its token.
+_Entry = tuple[Annotated[str, Meta(max_length=LONGEST)], Annotated[str, Meta(max_length=LONGEST)]]
 
 
 def tokens_path() -> Path:
@@ -30,13 +37,22 @@ def tokens_path() -> Path:
 
 
 def load_tokens() -> dict[str, str]:
-    """Every kept token by address, oldest first; problems with the file are logged."""
-    value, problems = _read_json(tokens_path(), dict, "an object of addresses and seat tokens")
+    """Every kept token by address, oldest first; problems with the file are logged,
+    and an entry that is not an address and a token (text, ``LONGEST`` at most) is left out."""
+    path = tokens_path()
+    value, problems = read_json_object(path, "an object of addresses and seat tokens")
+    tokens = {}
+    for address, token in (value or {}).items():
+        try:
+            msgspec.convert((address, token), _Entry)
+        except msgspec.ValidationError as err:
+            problems.append(f"{path}: {address[:LONGEST]!r}: expected an address and a seat token, each text of "
+                            f"at most {LONGEST} characters ({err}); left out")
+            continue
+        tokens[address] = token
     for problem in problems:
         logger.warning("%s", problem)
-    return {address: token for address, token in (value or {}).items()
-            if isinstance(address, str) and isinstance(token, str) and len(address) <= LONGEST
-            and len(token) <= LONGEST}
+    return tokens
 
 
 def _save(tokens: dict[str, str]) -> str:

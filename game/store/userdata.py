@@ -5,21 +5,25 @@ platform's per-user directories, or ``$BOARD_ARCADE_HOME``).
 Every file is written atomically, so a crash or a full disk in the middle of
 a write leaves the previous version intact; a damaged file is reported and
 set aside (renamed ``*.bad``), never silently overwritten or allowed to crash
-the program.
+the program (``jsonfile``). What each setting and count may be is declared on
+its field and checked by msgspec: a bad one is reported and left at its
+default (a setting) or skipped (a matchup's counts), the rest kept.
 """
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import tempfile
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Annotated, Sequence
 
-from game.rules.core import Outcome
+import msgspec
+from msgspec import Meta, Struct
+
 from game.match.record import Player
+from game.match.typeddata import Fault, convert, convert_fields, expected_of
 from game.paths import user_folder
+from game.rules.core import Outcome
+from game.store.jsonfile import atomic_write_text, read_json_object, set_aside
 
 ANIM_SPEEDS: dict[float, str] = {0.0: "Off", 0.5: "Slow", 1.0: "Normal", 2.0: "Fast"}
 #: The pauses between bot moves (seconds) that Settings and the play screen offer.
@@ -44,108 +48,29 @@ def saves_dir() -> Path:
     return path
 
 
-def atomic_write_text(path: Path | str, text: str) -> None:
-    """Write ``text`` to ``path`` so that readers see the old or the new file, never half.
-
-    The text goes to a temporary file in the same folder, is flushed to disk,
-    then renamed over the target in one step.
-    """
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
-
-
-def set_aside(path: Path, copy: bool = False) -> str:
-    """Keep a damaged file as ``<name>.bad`` for the player; say where, for the message.
-
-    ``copy`` keeps the original in place too (when part of it is still used).
-    """
-    bad = path.with_name(path.name + ".bad")
-    try:
-        if copy:
-            shutil.copyfile(path, bad)
-        else:
-            os.replace(path, bad)
-    except OSError:
-        return ""
-    return f"; the file as it was is kept as {bad}"
-
-
-def _read_json(path: Path, shape: type, what: str) -> tuple[Any, list[str]]:
-    """The JSON value in ``path`` if it is a ``shape`` (``None`` if absent or damaged).
-
-    A file that is not JSON, or not of the expected shape, is reported and
-    set aside as ``<name>.bad`` so the player's data can be recovered by hand
-    and the next save does not destroy it.
-    """
-    if not path.exists():
-        return None, []
-    try:
-        value = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as err:
-        reason = str(err) if not isinstance(err, RecursionError) else "nested too deeply"
-        return None, [f"{path}: could not be read ({reason}){set_aside(path)}"]
-    if not isinstance(value, shape):
-        return None, [f"{path}: expected {what}{set_aside(path)}"]
-    return value, []
-
-
 # -- settings ---------------------------------------------------------------
+#: A setting that is on or off.
+Flag = Annotated[bool, Meta(description="true or false")]
+#: A window's width or height.
+Pixels = Annotated[int, Meta(ge=480, le=10000)]
+
+
 @dataclass
 class Settings:
-    """The player's preferences, as the Settings screen shows them."""
+    """The player's preferences, as the Settings screen shows them. What each takes is
+    declared on its field (msgspec checks a loaded file against it); ``anim_speed`` must
+    also be one of ``ANIM_SPEEDS``."""
 
-    anim_speed: float = 1.0
-    sound: bool = True
-    window_size: tuple[int, int] = (1280, 800)
-    fullscreen: bool = False
-    bot_delay: float = 0.6
+    anim_speed: Annotated[float, Meta(description=f"one of {sorted(ANIM_SPEEDS)}")] = 1.0
+    sound: Flag = True
+    window_size: Annotated[tuple[Pixels, Pixels], Meta(description="[width, height] in pixels (480-10000)")] = (
+        1280, 800)
+    fullscreen: Flag = False
+    bot_delay: Annotated[float, Meta(ge=0, le=5, description="a number of seconds from 0 to 5")] = 0.6
     #: Mark the squares the player to move may play, on boards that do (Reversi).
-    show_legal_moves: bool = True
+    show_legal_moves: Flag = True
     #: Write each stone's move number on it, on boards that can (Gomoku).
-    show_move_numbers: bool = False
-
-    def checked(self) -> tuple["Settings", list[str]]:
-        """A copy with every out-of-range value reset to its default, and what was reset."""
-        default = Settings()
-        problems: list[str] = []
-        values = asdict(self)
-        if values["anim_speed"] not in ANIM_SPEEDS:
-            problems.append(f"anim_speed {self.anim_speed!r} is not one of {sorted(ANIM_SPEEDS)}")
-            values["anim_speed"] = default.anim_speed
-        if not isinstance(values["sound"], bool):
-            problems.append(f"sound {self.sound!r} is not true or false")
-            values["sound"] = default.sound
-        for name in ("fullscreen", "show_legal_moves", "show_move_numbers"):
-            if not isinstance(values[name], bool):
-                problems.append(f"{name} {values[name]!r} is not true or false")
-                values[name] = getattr(default, name)
-        size = values["window_size"]
-        if (
-            not isinstance(size, (list, tuple))
-            or len(size) != 2
-            or not all(isinstance(v, int) and 480 <= v <= 10000 for v in size)
-        ):
-            problems.append(f"window_size {size!r} is not [width, height] in pixels (480-10000)")
-            values["window_size"] = default.window_size
-        values["window_size"] = tuple(values["window_size"])
-        delay = values["bot_delay"]
-        if not isinstance(delay, (int, float)) or isinstance(delay, bool) or not 0 <= delay <= 5:
-            problems.append(f"bot_delay {delay!r} is not a number of seconds from 0 to 5")
-            values["bot_delay"] = default.bot_delay
-        return Settings(**values), problems
+    show_move_numbers: Flag = False
 
 
 def settings_path() -> Path:
@@ -153,17 +78,21 @@ def settings_path() -> Path:
 
 
 def load_settings() -> tuple[Settings, list[str]]:
-    """The saved settings (defaults where missing or bad) and any problems found."""
+    """The saved settings (each missing or bad one at its default) and any problems found."""
     path = settings_path()
-    raw, problems = _read_json(path, dict, "a JSON object of settings")
+    raw, problems = read_json_object(path, "a JSON object of settings")
     if raw is None:
         return Settings(), problems
-    names = {f.name for f in fields(Settings)}
-    unknown = sorted(set(raw) - names)
+    read, faults = convert_fields(raw, Settings)
+    settings = read or Settings()   # raw is a mapping and every setting has a default: never None
+    unknown = sorted(fault.key[0] for fault in faults if fault.unknown)
     if unknown:
         problems.append(f"{path}: ignored unknown settings {', '.join(unknown)}")
-    settings, bad = Settings(**{k: v for k, v in raw.items() if k in names}).checked()
-    problems.extend(f"{path}: {p}; using the default" for p in bad)
+    bad = [(fault.key[0], fault.value, fault.expected) for fault in faults if not fault.unknown]
+    if settings.anim_speed not in ANIM_SPEEDS:
+        bad.insert(0, ("anim_speed", raw["anim_speed"], expected_of(Settings, "anim_speed")))
+        settings.anim_speed = Settings.anim_speed
+    problems.extend(f"{path}: {name} {value!r} is not {expected}; using the default" for name, value, expected in bad)
     return settings, problems
 
 
@@ -255,28 +184,35 @@ def stats_path() -> Path:
     return data_dir() / "stats.json"
 
 
-def _count(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{value!r} is not a count")
-    return value
+Count = Annotated[int, Meta(ge=0, description="a count (a whole number from 0)")]
+
+
+class Counts(Struct):
+    """A matchup's tally as the file keeps it."""
+
+    shape = "wins, draws and losses"
+
+    wins: Count = 0
+    draws: Count = 0
+    losses: Count = 0
 
 
 def _read_tally(path: Path) -> tuple[dict[str, dict[str, dict[str, int]]], list[str]]:
-    raw, problems = _read_json(path, dict, "a JSON object of statistics")
+    """The tally in ``path``: each matchup whose counts are bad is reported and skipped,
+    and the file is copied aside for the player (the rest is still used, and saved)."""
+    raw, problems = read_json_object(path, "a JSON object of statistics")
     tally: dict[str, dict[str, dict[str, int]]] = {}
     for game_id, matchups in (raw or {}).items():
         if not isinstance(matchups, dict):
             problems.append(f"{path}: {game_id}: expected matchups, skipped")
             continue
-        for matchup, counts in matchups.items():
-            try:
-                if not isinstance(counts, dict):
-                    raise ValueError("expected wins, draws and losses")
-                clean = {k: _count(counts.get(k, 0)) for k in COUNTS}
-            except ValueError as err:
-                problems.append(f"{path}: {game_id} / {matchup}: bad counts ({err}), skipped")
+        for matchup, value in matchups.items():
+            counts = convert(value, Counts)
+            if isinstance(counts, Fault):
+                where = f"{'.'.join(counts.key)}: " if counts.key else ""
+                problems.append(f"{path}: {game_id} / {matchup}: bad counts ({where}{counts.message}), skipped")
                 continue
-            tally.setdefault(game_id, {})[matchup] = clean
+            tally.setdefault(game_id, {})[matchup] = msgspec.structs.asdict(counts)
     if problems and raw is not None:
         problems[-1] += set_aside(path, copy=True)
     return tally, problems
