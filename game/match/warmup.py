@@ -59,7 +59,8 @@ from game.match.botregistry import BotRegistry, import_bot_class
 from game.rules.bot import later_warm_up
 from game.match.config import Config
 from game.rules.catalogue import game_class, game_ids
-from game.match.runner import START_TIMEOUT, bot_error_text
+from game.match.runner import START_TIMEOUT
+from game.match.worker import bot_error_text
 from game.match.supervisor import Child, ChildEnded, ChildGarbled, ChildTimedOut
 
 logger = logging.getLogger(__name__)

@@ -1,0 +1,241 @@
+"""What the arcade and its child processes say to each other, and the one wire format.
+
+Three conversations run over a child's connection (``game.match.supervisor.Child``):
+a bot's worker (``runner.py`` asks, ``worker.py`` answers), the launch-time
+warm-up (``warmup.py``) and the bot search (``botregistry.py``). Every message
+is a frozen msgspec ``Struct`` tagged by its ``type``; what one side may send
+is a union that ``decode`` reads in one step, checking every field's name and
+type, so bytes that are no such message are one ``WireError`` saying what is
+wrong, and nothing received is executed or unpickled. As on the LAN
+(``game/net/protocol.py``), moves travel in the game's own notation
+(``State.move_to_str``) and a position as the moves that led to it
+(``Position``); a move's value is a ``Judgement``. The bytes are MessagePack,
+which carries every float and bytes as they are (tuples and sets arrive as
+lists).
+
+The connection frames what it sends by pickling it, so a message goes as a
+``bytes`` object inside that frame and the receiving side takes nothing but
+``bytes`` (``decode``); ``send`` and ``receive`` are the children's side of it.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal, Protocol, Union
+
+import msgspec
+
+from game.rules.bot import VALUE, AT_LEAST, AT_MOST, MoveValue
+from game.rules.core import State
+
+#: A finite number: MessagePack carries NaN and infinities, a time or a score may not be one.
+Finite = Annotated[float, msgspec.Meta(ge=-1.7976931348623157e308, le=1.7976931348623157e308)]
+#: ``MoveValue.bound``: ``VALUE`` (0), ``AT_LEAST`` (1) or ``AT_MOST`` (-1).
+Bound = Literal[0, 1, -1]
+assert {VALUE, AT_LEAST, AT_MOST} == {0, 1, -1}
+
+
+class WireError(ValueError):
+    """Bytes that are not a message of the conversation; the text says what is wrong."""
+
+
+class Message(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, frozen=True):
+    """Base of every message."""
+
+
+class Data(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """Base of the typed parts of a message."""
+
+
+# -- the bot's worker -------------------------------------------------------------------
+@dataclass(frozen=True)
+class BotSpec:
+    """Everything a worker needs to build one bot; handed to it (pickled) when it starts.
+
+    ``label`` names the bot to players (a tier name such as ``'Master'`` or
+    the bot's own name); ``budget`` is the seconds it may think per request.
+    ``path`` is set for bots loaded from a file outside the ``bots`` package.
+    """
+
+    key: str
+    module: str
+    params: dict[str, Any]
+    label: str
+    budget: float
+    seed: int | None = None
+    path: str | None = None
+
+    @classmethod
+    def of(cls, info: Any, *, budget: float, label: str | None = None,
+           params: dict[str, Any] | None = None, seed: int | None = None) -> "BotSpec":
+        """A spec for a registry ``BotInfo`` (``label`` defaults to its name)."""
+        return cls(info.key, info.module, dict(params or {}), label or info.name,
+                   budget, seed, info.load_path)
+
+    @property
+    def who(self) -> str:
+        """The bot as failure messages name it: ``'Master (TicTacToePerfect)'``."""
+        return self.label if self.label == self.key else f"{self.label} ({self.key})"
+
+
+class Position(Data):
+    """A position as the moves that led to it: the rules class by its import path
+    (``'game.rules.connect4:ConnectFour'``, so a game a test defines plays in a worker
+    too), its options, its set-up position (``''``: the usual start) and every move
+    played, passes included, in the game's notation."""
+
+    rules: str
+    options: dict[str, Any]
+    start: str
+    moves: list[str]
+
+    @classmethod
+    def of(cls, state: State) -> "Position":
+        rules = type(state)
+        return cls(f"{rules.__module__}:{rules.__qualname__}", dict(state.options), state.start_text,
+                   [state.move_to_str(move) for move in state.move_stack])
+
+    def state(self) -> State:
+        """The position rebuilt through the rules (``RulesError`` names a bad move)."""
+        module, _, name = self.rules.partition(":")
+        rules = getattr(importlib.import_module(module), name)
+        state = rules.from_position(self.start, **self.options) if self.start else rules(**self.options)
+        for text in self.moves:
+            state.push(state.parse_move(text))
+        return state
+
+
+class Judgement(Data):
+    """A ``MoveValue`` on the wire: its score, its words, whether it is proven and its bound."""
+
+    score: Finite
+    text: str
+    exact: bool
+    bound: Bound
+
+    def move_value(self) -> MoveValue:
+        return MoveValue(self.score, self.text, self.exact, self.bound)
+
+
+#: A bot's values: each move in the game's notation, with its judgement.
+Values = dict[str, Judgement]
+
+
+class Ask(Message, tag="ask"):
+    """Think about ``position`` for ``budget`` seconds: choose a move (``kind``
+    ``'move'``) or value every move (``'analyse'``)."""
+
+    kind: Literal["move", "analyse"]
+    id: int
+    position: Position
+    budget: Finite
+
+
+class NewGame(Message, tag="new_game"):
+    """A new game starts: the bot may drop what it kept."""
+
+
+class Ready(Message, tag="ready"):
+    """The bot is built and its engine warmed up, ``at`` this ``time.monotonic()``."""
+
+    at: Finite
+
+
+class Failed(Message, tag="failed"):
+    """The bot could not be built; ``text`` says why (a phrase)."""
+
+    text: str
+
+
+class Started(Message, tag="started"):
+    """The worker took request ``id`` up ``at`` this ``time.monotonic()``: its clock runs."""
+
+    id: int
+    at: Finite
+
+
+class Partial(Message, tag="partial"):
+    """The values an ``analyse`` reported on its way (``Bot.report``)."""
+
+    id: int
+    values: Values
+
+
+class Chose(Message, tag="chose"):
+    """The bot's move, in the game's notation, after ``seconds`` of thought."""
+
+    id: int
+    move: str
+    seconds: Finite
+
+
+class Valued(Message, tag="valued"):
+    """The bot's values of the moves, after ``seconds`` of thought."""
+
+    id: int
+    values: Values
+    seconds: Finite
+
+
+class Raised(Message, tag="error"):
+    """The bot failed on request ``id``; ``text`` says how (a phrase that follows its name)."""
+
+    id: int
+    text: str
+    seconds: Finite
+
+
+class NewGameDone(Message, tag="new_game_done"):
+    """The bot's ``new_game()`` has returned."""
+
+
+ToWorker = Union[Ask, NewGame]
+FromWorker = Union[Ready, Failed, Started, Partial, Chose, Valued, Raised, NewGameDone]
+
+
+# -- the wire ---------------------------------------------------------------------------------
+_ENCODER = msgspec.msgpack.Encoder()
+_DECODERS: dict[Any, msgspec.msgpack.Decoder] = {}
+
+
+def encode(message: Message) -> bytes:
+    """The message as bytes."""
+    return _ENCODER.encode(message)
+
+
+def decode(data: Any, kind: Any) -> Any:
+    """The message of union ``kind`` (``FromWorker`` ...) that ``data`` holds; ``WireError``
+    if ``data`` is not bytes, not MessagePack, of another type or with fields missing,
+    unknown or of the wrong kind."""
+    if type(data) is not bytes:
+        raise WireError(f"not a message but {_kind(data)}")
+    decoder = _DECODERS.get(kind)
+    if decoder is None:
+        decoder = _DECODERS[kind] = msgspec.msgpack.Decoder(kind)
+    try:
+        return decoder.decode(data)
+    except msgspec.ValidationError as err:
+        raise WireError(f"not a valid message: {err}") from None
+    except msgspec.DecodeError as err:
+        raise WireError(f"not a message: {err}") from None
+
+
+def _kind(value: Any) -> str:
+    name = type(value).__name__
+    return f"an {name}" if name[:1].lower() in "aeiou" else f"a {name}"
+
+
+class Connection(Protocol):
+    def send(self, obj: Any) -> None: ...
+    def recv(self) -> Any: ...
+
+
+def send(conn: Connection, message: Message) -> None:
+    """Send ``message`` on a child's end of its connection."""
+    conn.send(encode(message))
+
+
+def receive(conn: Connection, kind: Any) -> Any:
+    """The parent's next message (of union ``kind``) on a child's end of its connection;
+    ``EOFError`` once the parent has closed it, ``WireError`` for one it cannot read."""
+    return decode(conn.recv(), kind)
