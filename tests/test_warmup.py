@@ -16,7 +16,7 @@ from game.match.botregistry import BotRegistry
 from game.match.config import load_config
 from game.match.runner import BotRunner, BotSpec
 from game.rules.tictactoe import TicTacToe
-from game.match.warmup import EngineWarmUp, WarmUpJob, _take_message, warm_up_jobs
+from game.match.warmup import EngineWarmUp, WarmUpJob, warm_up_jobs
 
 FIXTURES = Path(__file__).parent / "fixtures"
 ENGINES = FIXTURES / "bots_warmup"
@@ -114,10 +114,23 @@ def test_prefer_warms_the_named_bots_up_before_the_others(engines):
     assert reports[-1].finished and reports[-1].failures == ()
 
 
-def test_the_warm_up_process_takes_bots_named_first_ahead_of_the_rest():
-    pending = [("A", "a", None), ("B", "b", None), ("C", "c", None)]
-    _take_message(("first", ["C"]), pending, [], held=False)
-    assert [job[0] for job in pending] == ["C", "A", "B"]
+def test_bots_preferred_while_the_warm_up_runs_go_next(engines, gated, tmp_path, monkeypatch, caplog):
+    gate = tmp_path / "gate"
+    monkeypatch.setenv(GATE_ENV, str(gate))
+    caplog.set_level(logging.INFO, logger="game.match.warmup")
+    warmup = EngineWarmUp(jobs(gated, "GatedBot", "QuickBot") + jobs(engines, "RecordingBot")).start()
+    try:
+        while not warmup.poll().compiling:
+            warmup.wait(0.05)
+        warmup.prefer(["RecordingBot"])                # the player opened its game
+        gate.touch()
+        final = warmup.wait(120)
+    finally:
+        warmup.close()
+    assert (final.done, final.total, final.failures) == (3, 3, ())
+    warmed = [record.getMessage() for record in caplog.records if "took" in record.getMessage()]
+    assert [text.split(" (")[0] for text in warmed] == [
+        "engine warm-up of Gated", "engine warm-up of Recording", "engine warm-up of Quick"]
 
 
 def test_worker_runs_the_warm_up_before_the_first_move(engines):

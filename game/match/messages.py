@@ -193,6 +193,67 @@ ToWorker = Union[Ask, NewGame]
 FromWorker = Union[Ready, Failed, Started, Partial, Chose, Valued, Raised, NewGameDone]
 
 
+# -- the launch-time warm-up ----------------------------------------------------------------
+class Skip(Message, tag="skip"):
+    """Leave out these bots: a game's worker warms them up itself."""
+
+    keys: list[str]
+
+
+class First(Message, tag="first"):
+    """Warm these bots up next, the others after them in their order."""
+
+    keys: list[str]
+
+
+class Hold(Message, tag="hold"):
+    """Start no other bot while ``held``."""
+
+    held: bool
+
+
+class Start(Message, tag="start"):
+    """The warm-up of bot ``key`` begins."""
+
+    key: str
+
+
+class Compiling(Message, tag="compiling"):
+    """numba compiles for bot ``key`` (a kernel not in the cache)."""
+
+    key: str
+
+
+class WarmedUp(Message, tag="done"):
+    """Bot ``key``'s ``warm_up`` is over: ``error`` says what went wrong, or is None."""
+
+    key: str
+    error: str | None
+    seconds: Finite
+
+
+class Later(Message, tag="later"):
+    """Bot ``key``'s ``warm_up_later`` begins."""
+
+    key: str
+
+
+class LaterDone(Message, tag="later_done"):
+    """Bot ``key``'s ``warm_up_later`` is over: ``error`` says what went wrong, or is None."""
+
+    key: str
+    error: str | None
+    seconds: Finite
+
+
+class Finished(Message, tag="finished"):
+    """Every bot is done; the process ends."""
+
+
+ToWarmUp = Union[Skip, First, Hold]
+FromWarmUp = Union[Start, Compiling, WarmedUp, Later, LaterDone, Finished]
+
+
 # -- the wire ---------------------------------------------------------------------------------
 _ENCODER = msgspec.msgpack.Encoder()
 _DECODERS: dict[Any, msgspec.msgpack.Decoder] = {}
