@@ -254,12 +254,107 @@ ToWarmUp = Union[Skip, First, Hold]
 FromWarmUp = Union[Start, Compiling, WarmedUp, Later, LaterDone, Finished]
 
 
+# -- the bot search -------------------------------------------------------------------------
+class BotParam(Data):
+    """One keyword parameter of a bot's constructor (``seed`` excepted).
+
+    ``default`` is the default value when it is plain data (a number, text,
+    a list ...); ``None`` when the parameter is ``required`` or its default
+    is some other object.
+    """
+
+    name: str
+    required: bool = False
+    default: Any = None
+
+
+class BotInfo(Data):
+    """One bot class found in a bot file, as metadata (the class stays in its file).
+
+    ``key`` is the class name (what ``config.yaml`` writes as ``bot:``);
+    ``name`` is the bot's own display name (the class name if it sets none).
+    ``module`` is the name it is imported under; ``load_path`` is set when
+    that module is not importable by name and must be loaded from the file.
+    ``params`` are its constructor's keyword parameters; ``takes_any_params``
+    is true when it also accepts ``**kwargs`` (or its signature is unreadable).
+    ``analyses`` is true when it overrides ``Bot.analyse`` (so it can give hints);
+    ``warms_up`` when it defines ``Bot.warm_up`` (an engine to compile before play).
+    """
+
+    key: str
+    module: str
+    name: str
+    games: tuple[str, ...]
+    description: str
+    source: str = ""
+    load_path: str | None = None
+    params: tuple[BotParam, ...] = ()
+    takes_any_params: bool = False
+    analyses: bool = False
+    warms_up: bool = False
+
+    def plays(self, game_id: str) -> bool:
+        return game_id in self.games
+
+
+class Check(Data):
+    """Build bot ``key`` with ``params`` (a tier of the config) and say whether it built."""
+
+    key: str
+    params: dict[str, Any]
+
+
+class Search(Message, tag="search"):
+    """List the bots of ``files`` in ``folder``; ``known`` are the bot classes listed
+    so far (key -> file), ``path`` the parent's ``sys.path``."""
+
+    folder: str
+    files: list[str]
+    known: dict[str, str]
+    checks: list[Check]
+    path: list[str]
+
+
+class Importing(Message, tag="file"):
+    """The search imports file ``name`` now."""
+
+    name: str
+
+
+class Listed(Message, tag="bots"):
+    """File ``name`` is listed: its bots and its problems as (path, message)."""
+
+    name: str
+    bots: list[BotInfo]
+    problems: list[tuple[str, str]]
+
+
+class Constructing(Message, tag="constructing"):
+    """The search builds the bot of check ``index`` now."""
+
+    index: int
+
+
+class Constructed(Message, tag="constructed"):
+    """The bot of check ``index`` built (``error`` None) or failed (``error``: why)."""
+
+    index: int
+    error: str | None
+
+
+class Searched(Message, tag="done"):
+    """Every file is listed; the process ends."""
+
+
+FromSearch = Union[Importing, Listed, Constructing, Constructed, Searched]
+
+
 # -- the wire ---------------------------------------------------------------------------------
 _ENCODER = msgspec.msgpack.Encoder()
 _DECODERS: dict[Any, msgspec.msgpack.Decoder] = {}
 
 
-def encode(message: Message) -> bytes:
+def encode(message: msgspec.Struct) -> bytes:
     """The message as bytes."""
     return _ENCODER.encode(message)
 
