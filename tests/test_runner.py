@@ -327,6 +327,18 @@ def test_close_ends_the_worker_process(faulty):
         os.kill(pid, 0)
 
 
+def test_position_the_worker_cannot_rebuild_fails_the_request_saying_why(runners):
+    from fixtures.unreadable_game import CentrelessTicTacToe
+
+    state = CentrelessTicTacToe()
+    state.push(4)
+    runners["LastMoveBot"].request(state)
+    assert_failed_with_legal_fallback(runners["LastMoveBot"].wait(), state,
+                                      "Last move (LastMoveBot) could not be given the position (BadNotation: ")
+    runners["LastMoveBot"].request(position("b2"))
+    assert runners["LastMoveBot"].wait().ok
+
+
 def test_request_on_a_finished_game_is_refused(runners):
     with pytest.raises(ValueError, match="game is over"):
         runners["LastMoveBot"].request(position("a1 b1 a2 b2 a3"))

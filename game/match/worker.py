@@ -72,7 +72,11 @@ def _serve(conn: Connection, bot: Any, source: str | None, later: Callable[[], N
             _guarded(bot.new_game)
             m.send(conn, m.NewGameDone())
             continue
-        state = message.position.state()
+        try:
+            state = message.position.state()
+        except Exception as err:  # noqa: BLE001 - a game whose notation does not read back: said, not fatal
+            m.send(conn, m.Raised(message.id, f"could not be given the position ({type(err).__name__}: {err})", 0.0))
+            continue
         m.send(conn, m.Started(message.id, time.monotonic()))
         analyse = message.kind == "analyse"
         _set_reporter(bot, _reporter(conn, message.id, state.copy()) if analyse else None)
