@@ -13,6 +13,7 @@ from game.match import messages as m
 from game.rules.bot import AT_LEAST, AT_MOST, MoveValue
 from game.rules.catalogue import game_ids, new_state
 from game.rules.reversi import Reversi
+from game.rules.tictactoe import TicTacToe
 
 JUDGED = {"b2": m.Judgement(0.0, "at least a draw", True, AT_LEAST), "a1": m.Judgement(-0.5, "-0.50", False, 0)}
 EXAMPLES = [
@@ -96,3 +97,15 @@ def test_a_set_up_position_and_its_passes_come_back():
     rebuilt = m.Position.of(state).state()
     assert rebuilt.start_text == state.start_text and rebuilt.key() == state.key()
     assert list(rebuilt.move_stack) == list(state.move_stack)
+
+
+def test_a_position_follows_an_earlier_one_only_if_it_is_the_same_game_played_on():
+    earlier = m.Position.of(TicTacToe.from_text("b2 a1"))
+    assert m.Position.of(TicTacToe.from_text("b2 a1 c3")).follows(earlier)
+    assert not m.Position.of(TicTacToe.from_text("b2")).follows(earlier)             # a move taken back
+    assert not m.Position.of(TicTacToe.from_text("b2 c3 a1")).follows(earlier)       # another game
+    later = m.Position.of(TicTacToe.from_text("b2 a1 c3 a3"))
+    state = earlier.state()
+    later.play(state, len(earlier.moves))
+    assert state.key() == later.state().key() and len(state.move_stack) == 4
+    assert list(state.move_stack) == list(TicTacToe.from_text("b2 a1 c3 a3").move_stack)

@@ -100,9 +100,18 @@ class Position(Data):
         module, _, name = self.rules.partition(":")
         rules = getattr(importlib.import_module(module), name)
         state = rules.from_position(self.start, **self.options) if self.start else rules(**self.options)
-        for text in self.moves:
-            state.push(state.parse_move(text))
+        self.play(state, 0)
         return state
+
+    def play(self, state: State, since: int) -> None:
+        """Play on ``state`` (this game after its first ``since`` moves) the moves after them."""
+        for text in self.moves[since:]:
+            state.push(state.parse_move(text))
+
+    def follows(self, earlier: "Position") -> bool:
+        """Whether this is the game of ``earlier`` with moves played after its own."""
+        return ((self.rules, self.options, self.start) == (earlier.rules, earlier.options, earlier.start)
+                and self.moves[:len(earlier.moves)] == earlier.moves)
 
 
 class Judgement(Data):
@@ -364,7 +373,7 @@ def decode(data: Any, kind: Any) -> Any:
     if ``data`` is not bytes, not MessagePack, of another type or with fields missing,
     unknown or of the wrong kind."""
     if type(data) is not bytes:
-        raise WireError(f"not a message but {_kind(data)}")
+        raise WireError(f"not a message but a {type(data).__name__}")
     decoder = _DECODERS.get(kind)
     if decoder is None:
         decoder = _DECODERS[kind] = msgspec.msgpack.Decoder(kind)
@@ -374,11 +383,6 @@ def decode(data: Any, kind: Any) -> Any:
         raise WireError(f"not a valid message: {err}") from None
     except msgspec.DecodeError as err:
         raise WireError(f"not a message: {err}") from None
-
-
-def _kind(value: Any) -> str:
-    name = type(value).__name__
-    return f"an {name}" if name[:1].lower() in "aeiou" else f"a {name}"
 
 
 class Connection(Protocol):

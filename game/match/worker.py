@@ -63,6 +63,7 @@ def _serve(conn: Connection, bot: Any, source: str | None, later: Callable[[], N
     at once if no request is waiting, else right after the first answer, while the
     other players move (a failure there is the bot's to meet when it plays)."""
     answered = False
+    positions = _Positions()
     while True:
         if later is not None and (answered or not conn.poll(0)):
             _guarded(later)
@@ -73,7 +74,7 @@ def _serve(conn: Connection, bot: Any, source: str | None, later: Callable[[], N
             m.send(conn, m.NewGameDone())
             continue
         try:
-            state = message.position.state()
+            state = positions.state(message.position)
         except Exception as err:  # noqa: BLE001 - a game whose notation does not read back: said, not fatal
             m.send(conn, m.Raised(message.id, f"could not be given the position ({type(err).__name__}: {err})", 0.0))
             continue
@@ -97,6 +98,26 @@ def _serve(conn: Connection, bot: Any, source: str | None, later: Callable[[], N
             text, problem = _notation(state, result)
             answer = m.Chose(message.id, text, seconds)
         m.send(conn, answer if problem is None else m.Raised(message.id, problem, seconds))
+
+
+class _Positions:
+    """The positions of the requests, rebuilt through the rules: from the last one when
+    only moves were played since (the next turn of a game), so a long game is not
+    replayed from its start at every request."""
+
+    def __init__(self) -> None:
+        self._last: m.Position | None = None
+        self._state: State | None = None
+
+    def state(self, position: m.Position) -> State:
+        """A fresh copy of ``position`` for the bot (``RulesError`` names a bad move)."""
+        last, self._last = self._last, None   # forgotten unless this one is built in full
+        if last is None or self._state is None or not position.follows(last):
+            self._state = position.state()
+        else:
+            position.play(self._state, len(last.moves))
+        self._last = position
+        return self._state.copy()
 
 
 def _set_reporter(bot: Any, reporter: Any) -> None:
@@ -163,12 +184,10 @@ def _score(score: Any, text: Any) -> tuple[float, str | None]:
     A score must be a finite real number (numpy numbers included, ``bool``
     not: ``True`` is no judgement); the text must be a string.
     """
-    if isinstance(score, bool) or not isinstance(score, numbers.Real):
-        return 0.0, f"with the score {_shown(score)}; a score must be a finite number"
     try:
-        converted = float(score)
+        converted = float(score) if isinstance(score, numbers.Real) and not isinstance(score, bool) else math.nan
     except (TypeError, ValueError, OverflowError):
-        return 0.0, f"with the score {_shown(score)}; a score must be a finite number"
+        converted = math.nan
     if not math.isfinite(converted):
         return 0.0, f"with the score {_shown(score)}; a score must be a finite number"
     if not isinstance(text, str):
