@@ -386,6 +386,8 @@ def decode(data: Any, kind: Any) -> Any:
 
 
 class Connection(Protocol):
+    """A child's end of its connection: a ``multiprocessing`` one, or ``supervisor.InterpreterChannel``."""
+
     def send(self, obj: Any) -> None: ...
     def recv(self) -> Any: ...
 
