@@ -214,3 +214,25 @@ def test_a_bot_file_reading_input_at_import_fails_at_once_instead_of_waiting(tmp
     assert [str(p) for p in registry.problems] == [f"{tmp_path / 'asks.py'}: failed to import: EOFError: "
                                                    "EOF when reading a line (line 2)"]
     assert list(registry.bots) == ["FineBot"]
+
+
+def test_constructor_defaults_are_kept_when_they_are_plain_data(tmp_path):
+    (tmp_path / "defaults.py").write_text(
+        "from game.rules.bot import Bot\n"
+        "class Text(str):\n    pass\n"
+        "class DefaultsBot(Bot):\n    games = ('tictactoe',)\n"
+        "    def __init__(self, rate=0.5, limit=float('inf'), name='x', raw=b'\\x00', table={'a': {1: 2}},\n"
+        "                 weights=(1, 2), marks={3}, owner=object(), label=Text('y'), huge=2 ** 70, seed=None):\n"
+        "        super().__init__(seed=seed)\n", encoding="utf-8")
+    registry = BotRegistry.discover(tmp_path)
+    defaults = {param.name: param.default for param in registry.get("DefaultsBot").params}
+    assert defaults == {"rate": 0.5, "limit": float("inf"), "name": "x", "raw": b"\x00", "table": {"a": {1: 2}},
+                        "weights": [1, 2], "marks": [3], "owner": None, "label": None, "huge": None}
+
+
+def test_check_whose_parameters_are_not_plain_data_fails_saying_so_and_the_others_run():
+    registry = BotRegistry.discover(FIXTURES / "bots_tiers",
+                                    check=[("StrongBot", {"depth": 2 ** 70}), ("StrongBot", {"depth": 1})])
+    assert "cannot be sent to the bot search" in registry.construct_error("StrongBot", {"depth": 2 ** 70})
+    assert registry.checked("StrongBot", {"depth": 1}) and registry.construct_error("StrongBot", {"depth": 1}) is None
+    assert "StrongBot" in registry.bots

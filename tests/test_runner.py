@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 from pathlib import Path
 from typing import Iterator
 
@@ -14,8 +15,8 @@ import pytest
 
 from game.match.botregistry import BotRegistry
 from game.rules.catalogue import new_state
-from game.match.runner import ANALYSE, BotReply, BotRunner, BotSpec, _check_values
-from game.rules.bot import AT_LEAST, MoveValue
+from game.match.runner import ANALYSE, BotReply, BotRunner, BotSpec
+from game.rules.bot import AT_LEAST, AT_MOST, MoveValue
 from game.rules.tictactoe import TicTacToe
 
 FAULTY = Path(__file__).parent / "fixtures" / "bots_faulty"
@@ -199,17 +200,21 @@ def test_a_bad_report_during_analysis_is_a_failure_naming_the_bot_and_the_move(r
     assert_failed_with_legal_fallback(reply, state, "Bad report (BadReportBot)", "report() valued 99, which is not a legal move")
 
 
-def test_worker_values_without_a_bound_are_refused_by_the_parent():
+def test_values_keep_whether_they_are_estimates_proven_values_or_bounds_also_while_reported(faulty):
     state = position("a1")
-    values, problem = _check_values(state, {state.legal_moves()[0]: (1.0, "win", True)})
-    assert values == {} and "not a MoveValue" in problem
-
-
-def test_worker_values_with_a_bound_arrive_as_move_values():
-    state = position("a1")
-    move = state.legal_moves()[0]
-    values, problem = _check_values(state, {move: (0.0, "at least a draw", True, AT_LEAST)})
-    assert problem is None and values == {move: MoveValue(0.0, "at least a draw", True, AT_LEAST)}
+    kinds = [MoveValue(0.25, "+0.25"), MoveValue(1.0, "win in 3", True),
+             MoveValue(0.0, "at least a draw", True, AT_LEAST), MoveValue(0.0, "at most a draw", True, AT_MOST)]
+    expected = {move: kinds[i % 4] for i, move in enumerate(state.legal_moves())}
+    with BotRunner(spec(faulty, "ProvingBot", budget=5.0, pause=1.0)) as runner:
+        runner.request(state, ANALYSE)
+        until = time.monotonic() + 30   # a guard against hanging the test run, not a measurement
+        while (reported := runner.progress()) is None and time.monotonic() < until:
+            time.sleep(0.01)
+        reply = runner.wait()
+    first = state.legal_moves()[2:4]
+    assert reported == {move: expected[move] for move in first}   # the third and fourth: a floor, a ceiling
+    assert reply.ok and reply.values == expected and list(reply.values) == state.legal_moves()
+    assert {type(value.score) for value in reply.values.values()} == {float}
 
 
 def test_object_a_move_cannot_be_written_as_is_an_illegal_move_and_the_next_works(runners):
@@ -221,16 +226,20 @@ def test_object_a_move_cannot_be_written_as_is_an_illegal_move_and_the_next_work
                                           "UnreadableMove object", "which is not a legal move")
 
 
-def test_object_smuggled_past_the_worker_is_refused_without_running_its_code(faulty, tmp_path):
+@pytest.mark.parametrize("how", ["garbage", "object"])
+def test_worker_sending_what_is_no_message_is_refused_without_running_its_code(faulty, tmp_path, how):
     marker = tmp_path / "created by unpickling"
-    with BotRunner(spec(faulty, "TamperingBot", marker=str(marker))) as runner:
+    with BotRunner(spec(faulty, "TamperingBot", how=how, marker=str(marker))) as runner:
         state = position()
         runner.request(state)
         first_pid = runner.pid
         reply = runner.wait()
-        assert_failed_with_legal_fallback(reply, state, "Tampering (TamperingBot) returned an object that is not a move")
+        assert_failed_with_legal_fallback(reply, state,
+                                          "Tampering (TamperingBot) answered with a message the game cannot read")
         assert not marker.exists()
         assert runner.pid not in (None, first_pid)
+        runner.request(position("a1"))
+        assert not runner.wait().ok  # its new worker tampers again; the game still gets a move
 
 
 def test_numpy_move_arrives_as_the_games_own_int(faulty):
@@ -316,6 +325,18 @@ def test_close_ends_the_worker_process(faulty):
     assert runner.pid is None
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
+
+
+def test_position_the_worker_cannot_rebuild_fails_the_request_saying_why(runners):
+    from fixtures.unreadable_game import CentrelessTicTacToe
+
+    state = CentrelessTicTacToe()
+    state.push(4)
+    runners["LastMoveBot"].request(state)
+    assert_failed_with_legal_fallback(runners["LastMoveBot"].wait(), state,
+                                      "Last move (LastMoveBot) could not be given the position (BadNotation: ")
+    runners["LastMoveBot"].request(position("b2"))
+    assert runners["LastMoveBot"].wait().ok
 
 
 def test_request_on_a_finished_game_is_refused(runners):

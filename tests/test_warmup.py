@@ -16,7 +16,7 @@ from game.match.botregistry import BotRegistry
 from game.match.config import load_config
 from game.match.runner import BotRunner, BotSpec
 from game.rules.tictactoe import TicTacToe
-from game.match.warmup import EngineWarmUp, WarmUpJob, _take_message, warm_up_jobs
+from game.match.warmup import EngineWarmUp, WarmUpJob, warm_up_jobs
 
 FIXTURES = Path(__file__).parent / "fixtures"
 ENGINES = FIXTURES / "bots_warmup"
@@ -114,10 +114,33 @@ def test_prefer_warms_the_named_bots_up_before_the_others(engines):
     assert reports[-1].finished and reports[-1].failures == ()
 
 
-def test_the_warm_up_process_takes_bots_named_first_ahead_of_the_rest():
-    pending = [("A", "a", None), ("B", "b", None), ("C", "c", None)]
-    _take_message(("first", ["C"]), pending, [], held=False)
-    assert [job[0] for job in pending] == ["C", "A", "B"]
+def compiling_gated(engines, gated, gate: Path, monkeypatch, caplog) -> EngineWarmUp:
+    """A warm-up of Gated, Quick and Recording, in that order, once it compiles Gated
+    (which it does until the file ``gate`` appears)."""
+    monkeypatch.setenv(GATE_ENV, str(gate))
+    caplog.set_level(logging.INFO, logger="game.match.warmup")
+    warmup = EngineWarmUp(jobs(gated, "GatedBot", "QuickBot") + jobs(engines, "RecordingBot")).start()
+    while not warmup.poll().compiling:
+        warmup.wait(0.05)
+    return warmup
+
+
+def warmed_up(caplog) -> list[str]:
+    """The labels of the bots the warm-up process warmed up, in order."""
+    return [record.getMessage().split(" (")[0].removeprefix("engine warm-up of ")
+            for record in caplog.records if "took" in record.getMessage()]
+
+
+def test_bots_preferred_while_the_warm_up_runs_go_next(engines, gated, tmp_path, monkeypatch, caplog):
+    warmup = compiling_gated(engines, gated, tmp_path / "gate", monkeypatch, caplog)
+    try:
+        warmup.prefer(["RecordingBot"])                # the player opened its game
+        (tmp_path / "gate").touch()
+        final = warmup.wait(120)
+    finally:
+        warmup.close()
+    assert (final.done, final.total, final.failures) == (3, 3, ())
+    assert warmed_up(caplog) == ["Gated", "Recording", "Quick"]
 
 
 def test_worker_runs_the_warm_up_before_the_first_move(engines):
@@ -181,24 +204,18 @@ def test_failing_warm_ups_are_named_and_skipped_and_the_others_still_run(faulty)
 
 
 def test_a_bot_handed_over_is_left_out_unless_it_is_being_compiled(engines, gated, tmp_path, monkeypatch, caplog):
-    gate = tmp_path / "gate"
-    monkeypatch.setenv(GATE_ENV, str(gate))
-    caplog.set_level(logging.INFO, logger="game.match.warmup")
-    warmup = EngineWarmUp(jobs(gated, "GatedBot", "QuickBot") + jobs(engines, "RecordingBot")).start()
+    warmup = compiling_gated(engines, gated, tmp_path / "gate", monkeypatch, caplog)
     try:
-        while not warmup.poll().compiling:
-            warmup.wait(0.05)
         assert warmup.poll().current == "Gated"
         assert not warmup.hand_over("GatedBot")        # being compiled: the game waits for it
         assert warmup.hand_over("RecordingBot")        # queued: the game's worker warms it up itself
         assert warmup.pending("GatedBot") and not warmup.pending("RecordingBot")
-        gate.touch()
+        (tmp_path / "gate").touch()
         final = warmup.wait(120)
     finally:
         warmup.close()
     assert (final.done, final.total, final.failures) == (3, 3, ())
-    warmed = [record.getMessage() for record in caplog.records if "took" in record.getMessage()]
-    assert [text.split(" (")[0] for text in warmed] == ["engine warm-up of Gated", "engine warm-up of Quick"]
+    assert warmed_up(caplog) == ["Gated", "Quick"]
     assert warmup.hand_over("GatedBot")                # done: nothing to wait for
 
 

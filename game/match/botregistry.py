@@ -4,10 +4,10 @@ Bot files are other people's code, and importing one runs it: it may hang
 (``time.sleep`` at import), end the process (``os._exit``), print, or fail.
 So the game never imports them itself. ``BotRegistry.discover()`` imports
 them in a discovery process (a fresh ``python -c``, started and watched by
-``game.match.supervisor``), which sends back plain metadata only (names,
+``game.match.supervisor``), which sends back metadata only (names,
 games, description, constructor parameters, whether the bot can analyse,
-whether it has an engine to warm up), read with
-``game.match.plaindata.loads_plain``. A file that does not import becomes a
+whether it has an engine to warm up) as typed messages
+(``game.match.messages``: ``BotInfo`` is one). A file that does not import becomes a
 ``LoadProblem`` naming the file and the error; one that hangs past the
 timeout or ends the process is skipped and named, and the files after it
 are listed by a fresh discovery process. The runner's worker and the
@@ -35,7 +35,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Iterable, Mapping
 
-from game.match.plaindata import is_plain
+from game.match import messages as m
+from game.match.messages import BotInfo, BotParam
 from game.match.supervisor import Child, ChildEnded, ChildGarbled, ChildTimedOut, interpreter_channel
 from game.paths import BOTS_DIR
 
@@ -47,50 +48,6 @@ DISCOVERY_TIMEOUT = 30.0
 #: does not re-run the program's main module (as a multiprocessing child would).
 _CHILD_CODE = (f"import sys; sys.path.insert(0, {str(BOTS_DIR.parent)!r}); "
                "from game.match.botregistry import discovery_entry; discovery_entry()")
-
-
-@dataclass(frozen=True)
-class BotParam:
-    """One keyword parameter of a bot's constructor (``seed`` excepted).
-
-    ``default`` is the default value when it is plain data (a number, text,
-    a list ...); ``None`` when the parameter is ``required`` or its default
-    is some other object.
-    """
-
-    name: str
-    required: bool = False
-    default: Any = None
-
-
-@dataclass(frozen=True)
-class BotInfo:
-    """One bot class found in a bot file, as metadata (the class stays in its file).
-
-    ``key`` is the class name (what ``config.yaml`` writes as ``bot:``);
-    ``name`` is the bot's own display name (the class name if it sets none).
-    ``module`` is the name it is imported under; ``load_path`` is set when
-    that module is not importable by name and must be loaded from the file.
-    ``params`` are its constructor's keyword parameters; ``takes_any_params``
-    is true when it also accepts ``**kwargs`` (or its signature is unreadable).
-    ``analyses`` is true when it overrides ``Bot.analyse`` (so it can give hints);
-    ``warms_up`` when it defines ``Bot.warm_up`` (an engine to compile before play).
-    """
-
-    key: str
-    module: str
-    name: str
-    games: tuple[str, ...]
-    description: str
-    source: str = ""
-    load_path: str | None = None
-    params: tuple[BotParam, ...] = ()
-    takes_any_params: bool = False
-    analyses: bool = False
-    warms_up: bool = False
-
-    def plays(self, game_id: str) -> bool:
-        return game_id in self.games
 
 
 @dataclass(frozen=True)
@@ -198,10 +155,19 @@ class _Discovery:
         self.registry = registry
         self.folder = folder
         self.remaining = list(files)
-        self.checks = checks
+        self.checks = [(key, params) for key, params in checks if self._sendable(key, params)]
         self.timeout = timeout
         self.current_file: str | None = None
         self.current_check: int | None = None
+
+    def _sendable(self, key: str, params: dict[str, Any]) -> bool:
+        """Whether ``params`` can go to the search (plain data); if not, the check fails saying so."""
+        try:
+            m.encode(m.Check(key, params))
+        except (TypeError, ValueError, OverflowError) as err:
+            self._record(key, params, f"its parameters cannot be sent to the bot search ({err})")
+            return False
+        return True
 
     def run(self) -> None:
         while self.remaining:
@@ -219,10 +185,11 @@ class _Discovery:
         self.current_file = self.current_check = None
         child.expect(child.started_at + self.timeout)
         try:
-            child.send((str(self.folder), self.remaining, known, self.checks, list(sys.path)))
+            child.send(m.encode(m.Search(str(self.folder), self.remaining, known,
+                                         [m.Check(key, params) for key, params in self.checks], list(sys.path))))
             while True:
                 try:
-                    message = child.receive(None)
+                    message = m.decode(child.receive(None), m.FromSearch)
                 except ChildTimedOut:
                     return self._stopped(f"did not finish importing within {self.timeout:g} s "
                                          "(it waits or loops at import); skipped",
@@ -233,63 +200,55 @@ class _Discovery:
                                          "imported; skipped",
                                          f"ended the bot search (exit code {ended.code}) while being built",
                                          f"ended (exit code {ended.code})")
-                except ChildGarbled as garbled:  # a tampered process: reported, never trusted
-                    self._folder_problem(f"the bot search sent something that is not plain data "
-                                         f"({garbled.error}); stopped")
+                except (ChildGarbled, m.WireError) as garbled:  # a tampered process: reported, never trusted
+                    why = garbled.error if isinstance(garbled, ChildGarbled) else garbled
+                    self._folder_problem(f"the bot search sent a message the game cannot read ({why}); stopped")
                     return False
                 outcome = self._handle(message)
                 if outcome == "done":
                     return False
                 if outcome == "bad":
-                    self._folder_problem(f"the bot search sent a malformed message ({str(message)[:80]}); "
-                                         "stopped")
+                    self._folder_problem(f"the bot search sent {type(message).__name__} about a file or bot "
+                                         "it was not given; stopped")
                     return False
         finally:
             child.stop()
 
-    def _handle(self, message: Any) -> str | None:
-        """Take in one message; returns 'done', 'bad' (not a message of the protocol) or None."""
-        if type(message) is not tuple or not message:
-            return "bad"
-        tag = message[0]
-        if tag == "file" and len(message) == 2 and message[1] in self.remaining:
-            self.current_file, self.current_check = message[1], None
+    def _handle(self, message: m.Message) -> str | None:
+        """Take in one message; returns 'done', 'bad' (about a file or check it was not
+        given) or None."""
+        if isinstance(message, m.Importing) and message.name in self.remaining:
+            self.current_file, self.current_check = message.name, None
             return None
-        if tag == "bots" and len(message) == 4 and message[1] in self.remaining:
-            _, name, infos, problems = message
-            parsed = _infos_from_plain(infos)
-            if parsed is None or not _is_problem_list(problems):
-                return "bad"
-            for path, text in problems:
+        if isinstance(message, m.Listed) and message.name in self.remaining:
+            for path, text in message.problems:
                 self.registry._problem(path, text)
-            for info in parsed:
+            for info in message.bots:
                 if info.key in self.registry.bots:
                     self.registry._problem(info.source, f"bot class {info.key} is already defined in "
                                                         f"{self.registry.bots[info.key].source}; "
                                                         "this one is ignored (rename one of them)")
                 else:
                     self.registry.bots[info.key] = info
-            self.remaining = self.remaining[self.remaining.index(name) + 1:]
+            self.remaining = self.remaining[self.remaining.index(message.name) + 1:]
             self.current_file = None
             return None
-        if tag == "constructing" and len(message) == 2 and self._is_check(message[1]):
-            self.current_check = message[1]
+        if isinstance(message, m.Constructing) and 0 <= message.index < len(self.checks):
+            self.current_check = message.index
             return None
-        if (tag == "constructed" and len(message) == 3 and self._is_check(message[1])
-                and (message[2] is None or type(message[2]) is str)):
-            self._record_check(message[1], message[2])
+        if isinstance(message, m.Constructed) and 0 <= message.index < len(self.checks):
+            self._record_check(message.index, message.error)
             self.current_check = None
             return None
-        if tag == "done" and len(message) == 1:
+        if isinstance(message, m.Searched):
             self.remaining = []
             return "done"
         return "bad"
 
-    def _is_check(self, index: Any) -> bool:
-        return type(index) is int and 0 <= index < len(self.checks)
-
     def _record_check(self, index: int, error: str | None) -> None:
-        key, params = self.checks[index]
+        self._record(*self.checks[index], error)
+
+    def _record(self, key: str, params: Mapping[str, Any], error: str | None) -> None:
         self.registry.constructed[_check_key(key, params)] = error
 
     def _stopped(self, file_text: str, check_text: str, search_text: str) -> bool:
@@ -312,60 +271,25 @@ class _Discovery:
         self.registry._problem(_shown_path(self.folder), message)
 
 
-def _infos_from_plain(infos: Any) -> list[BotInfo] | None:
-    """The discovery process's bot records as ``BotInfo``s, or None if malformed."""
-    if type(infos) is not list:
-        return None
-    parsed = []
-    for record in infos:
-        if type(record) is not tuple or len(record) != 11:
-            return None
-        (key, module, name, games, description, source, load_path, params, any_params, analyses,
-         warms_up) = record
-        if not all(type(v) is str for v in (key, module, name, description, source)):
-            return None
-        if type(games) is not tuple or not all(type(g) is str for g in games):
-            return None
-        if load_path is not None and type(load_path) is not str:
-            return None
-        if type(params) is not tuple or not all(type(flag) is bool for flag in (any_params, analyses, warms_up)):
-            return None
-        checked = []
-        for param in params:
-            if (type(param) is not tuple or len(param) != 3 or type(param[0]) is not str
-                    or type(param[1]) is not bool):
-                return None
-            checked.append(BotParam(*param))
-        parsed.append(BotInfo(key, module, name, games, description, source, load_path,
-                              tuple(checked), any_params, analyses, warms_up))
-    return parsed
-
-
-def _is_problem_list(problems: Any) -> bool:
-    return type(problems) is list and all(
-        type(p) is tuple and len(p) == 2 and all(type(s) is str for s in p) for p in problems)
-
-
 # -- the discovery process ------------------------------------------------------------
 def discovery_entry() -> None:
     """Start of the discovery process: its arguments are the parent's first
     message, and nothing a bot file prints can mix with the messages (see
     ``supervisor.interpreter_channel``)."""
     conn = interpreter_channel()
-    folder, files, known, checks, path = conn.recv()
-    sys.path[:] = [entry for entry in path if entry not in sys.path] + sys.path
-    discovery_main(conn, folder, files, known, checks)
+    search = m.receive(conn, m.Search)
+    sys.path[:] = [entry for entry in search.path if entry not in sys.path] + sys.path
+    discovery_main(conn, search)
 
 
-def discovery_main(conn: Any, folder: str, files: list[str], known: dict[str, str],
-                   checks: list[tuple[str, dict[str, Any]]]) -> None:
-    """Import each bot file of ``files`` in turn and send back what it holds.
+def discovery_main(conn: m.Connection, search: m.Search) -> None:
+    """Import each bot file of the search in turn and send back what it holds.
 
-    Messages: ``("file", name)`` before importing a file, ``("bots", name,
-    records, problems)`` after it, then for each of ``checks`` naming a bot
-    of that file ``("constructing", index)`` and ``("constructed", index,
-    error or None)``, and ``("done",)`` at the end. The process then ends at
-    once, so a bot's leftover thread cannot keep it alive.
+    Messages: ``Importing`` before importing a file, ``Listed`` after it (its
+    bots and problems), then for each check naming a bot of that file
+    ``Constructing`` and ``Constructed`` (its error or None), and ``Searched``
+    at the end. The process then ends at once, so a bot's leftover thread
+    cannot keep it alive.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     sys.stdout = sys.stderr  # a bot file's prints must not mix with the program's output
@@ -375,23 +299,23 @@ def discovery_main(conn: Any, folder: str, files: list[str], known: dict[str, st
     from game.rules.bot import Bot
     from game.rules.catalogue import game_ids
 
-    scanner = _Scanner(Path(folder), Bot, set(game_ids()), dict(known))
+    scanner = _Scanner(Path(search.folder), Bot, set(game_ids()), dict(search.known))
     code = 1
     try:
-        for name in files:
-            conn.send(("file", name))
-            path = Path(folder) / name
+        for name in search.files:
+            m.send(conn, m.Importing(name))
+            path = Path(search.folder) / name
             try:
-                records, problems = scanner.scan(path)
+                infos, problems = scanner.scan(path)
             except Exception as err:  # noqa: BLE001 - a class that breaks the listing: reported, not fatal
-                records, problems = [], [(_shown_path(path), f"could not be listed: {type(err).__name__}: {err}")]
-            conn.send(("bots", name, records, problems))
-            listed = {record[0] for record in records}
-            for index, (key, params) in enumerate(checks):
-                if key in listed:
-                    conn.send(("constructing", index))
-                    conn.send(("constructed", index, _construct(scanner.classes[key], params)))
-        conn.send(("done",))
+                infos, problems = [], [(_shown_path(path), f"could not be listed: {type(err).__name__}: {err}")]
+            m.send(conn, m.Listed(name, infos, problems))
+            listed = {info.key for info in infos}
+            for index, check in enumerate(search.checks):
+                if check.key in listed:
+                    m.send(conn, m.Constructing(index))
+                    m.send(conn, m.Constructed(index, _construct(scanner.classes[check.key], check.params)))
+        m.send(conn, m.Searched())
         conn.close()
         code = 0
     finally:
@@ -400,7 +324,7 @@ def discovery_main(conn: Any, folder: str, files: list[str], known: dict[str, st
 
 
 class _Scanner:
-    """Imports bot files and describes their ``Bot`` classes as plain records."""
+    """Imports bot files and describes their ``Bot`` classes as ``BotInfo``s."""
 
     def __init__(self, folder: Path, base: type, known_games: set[str], known: dict[str, str]) -> None:
         self.folder = folder
@@ -410,7 +334,7 @@ class _Scanner:
         #: The classes listed so far, by key (for the construction checks).
         self.classes: dict[str, type] = {}
 
-    def scan(self, path: Path) -> tuple[list[tuple], list[tuple[str, str]]]:
+    def scan(self, path: Path) -> tuple[list[BotInfo], list[tuple[str, str]]]:
         problems: list[tuple[str, str]] = []
         module = self._import(path, problems)
         if module is None:
@@ -430,7 +354,7 @@ class _Scanner:
             problems.append((_shown_path(path), _import_error_text(err, path)))
         return None
 
-    def _collect(self, module: ModuleType, path: Path, problems: list[tuple[str, str]]) -> list[tuple]:
+    def _collect(self, module: ModuleType, path: Path, problems: list[tuple[str, str]]) -> list[BotInfo]:
         shown = _shown_path(path)
         load_path = None if module.__name__.startswith("bots.") else str(path)
         records = []
@@ -457,15 +381,15 @@ class _Scanner:
             self.known[key] = shown
             self.classes[key] = cls
             params, any_params = self._constructor(cls)
-            records.append((key, module.__name__, str.__str__(cls.name) or key,
-                            tuple(str.__str__(g) for g in games if g in self.known_games),
-                            str.__str__(cls.description),
-                            shown, load_path, params, any_params, cls.analyse is not self.base.analyse,
-                            _defines_warm_up(cls, self.base)))
+            records.append(BotInfo(key, module.__name__, str.__str__(cls.name) or key,
+                                   tuple(str.__str__(g) for g in games if g in self.known_games),
+                                   str.__str__(cls.description),
+                                   shown, load_path, params, any_params, cls.analyse is not self.base.analyse,
+                                   _defines_warm_up(cls, self.base)))
         return records
 
-    def _constructor(self, cls: type) -> tuple[tuple[tuple[str, bool, Any], ...], bool]:
-        """(keyword parameters as (name, required, plain default), takes **kwargs)."""
+    def _constructor(self, cls: type) -> tuple[tuple[BotParam, ...], bool]:
+        """(keyword parameters, takes **kwargs)."""
         if cls.__init__ is self.base.__init__:
             return (), False
         try:
@@ -478,9 +402,33 @@ class _Scanner:
                 any_params = True
             elif param.kind in (param.POSITIONAL_OR_KEYWORD, param.KEYWORD_ONLY) and name != "seed":
                 required = param.default is inspect.Parameter.empty
-                default = None if required or not is_plain(param.default) else param.default
-                params.append((name, required, default))
+                params.append(BotParam(name, required, None if required else _plain_default(param.default)))
         return tuple(params), any_params
+
+
+def _plain_default(value: Any) -> Any:
+    """A constructor's default as the registry keeps it: plain data (numbers, text,
+    bytes, None, and tuples, lists, sets and dicts of them) that MessagePack can carry
+    (tuples and sets arrive as lists), else None."""
+    if not _is_plain(value):
+        return None
+    try:
+        m.encode(m.BotParam("", False, value))
+    except (TypeError, ValueError, OverflowError):  # a whole number past 64 bits
+        return None
+    return value
+
+
+def _is_plain(value: Any, depth: int = 0) -> bool:
+    if depth > 50:
+        return False
+    if type(value) in (int, float, str, bytes, bool, type(None)):
+        return True
+    if type(value) in (tuple, list, set, frozenset):
+        return all(_is_plain(item, depth + 1) for item in value)
+    if type(value) is dict:
+        return all(_is_plain(k, depth + 1) and _is_plain(v, depth + 1) for k, v in value.items())
+    return False
 
 
 def _defines_warm_up(cls: type, base: type) -> bool:

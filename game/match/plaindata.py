@@ -1,7 +1,8 @@
 """Reading what another process sent, accepting plain data only.
 
-Bot workers and the bot-discovery process run other people's code. What
-they send back is pickled, and an ordinary unpickle would rebuild any object
+Bot workers and the bot-discovery process run other people's code. Their
+messages (``game.match.messages``) are bytes, but the supervisor's connection
+frames them by pickling, and an ordinary unpickle would rebuild any object
 the sender named, running its code (``__reduce__``) in the game's own
 process. ``loads_plain`` rebuilds only numbers, text, bytes, ``None``,
 booleans and the containers tuple, list, dict, set and frozenset; anything
@@ -15,7 +16,6 @@ from typing import Any
 
 #: The builtins a plain-data pickle may name (older protocols name set/frozenset).
 _ALLOWED = frozenset({"int", "float", "str", "bytes", "bool", "tuple", "list", "dict", "set", "frozenset"})
-_PLAIN_TYPES = (int, float, str, bytes, bool, type(None))
 
 
 class NotPlainData(pickle.UnpicklingError):
@@ -40,15 +40,3 @@ def loads_plain(data: bytes) -> Any:
     """
     return _PlainUnpickler(io.BytesIO(data)).load()
 
-
-def is_plain(value: Any, _depth: int = 0) -> bool:
-    """Whether ``value`` is plain data of the exact kinds ``loads_plain`` accepts."""
-    if _depth > 50:
-        return False
-    if type(value) in _PLAIN_TYPES:
-        return True
-    if type(value) in (tuple, list, set, frozenset):
-        return all(is_plain(item, _depth + 1) for item in value)
-    if type(value) is dict:
-        return all(is_plain(k, _depth + 1) and is_plain(v, _depth + 1) for k, v in value.items())
-    return False

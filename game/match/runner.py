@@ -32,40 +32,28 @@ request still thinking, up to its budget and grace). So once the worker is
 ready, every request is answered within its budget, grace and that bounded
 wait, even if the bot hangs in ``new_game()``.
 
-Protocol (tuples over a ``Pipe``): the worker sends ``("ready",)`` or
-``("failed", text)`` once constructed; the parent sends ``(kind, id, state,
-budget)`` or ``("new_game",)``; the worker answers ``("started", id, t)`` on
-taking a request up, ``("partial", id, values)`` for the values an
-``analyse`` reports on its way (``Bot.report``; ``progress`` hands the latest
-over), and ``("done", id, result, seconds)`` or ``("error", id, text,
-seconds)``, and ``("new_game_done",)`` after ``new_game()``.
+The worker's code is ``game/match/worker.py``; what the two say to each
+other is in ``game/match/messages.py`` (typed messages, moves as notation).
+Whether an answer is a legal move of the position, and came in time, is
+checked here.
 """
 from __future__ import annotations
 
-import math
-import numbers
 import random
-import signal
-import sys
 import time
-import traceback
 from collections import deque
 from dataclasses import dataclass, field
 from itertools import count
-from multiprocessing.connection import Connection
-from pathlib import Path
-from typing import Any, Callable
 
-from game.rules.bot import AT_LEAST, AT_MOST, VALUE, BotFault, MoveValue, later_warm_up
 from bots.lib.clock import grace_for
-from game.match.botregistry import import_bot_class
-from game.rules.core import Move, State
-from game.match.plaindata import NotPlainData
+from game.match import messages as m
+from game.match.messages import BotSpec
 from game.match.supervisor import Child, ChildEnded, ChildGarbled, ChildTimedOut, start_fork_server
+from game.match.worker import worker_main
+from game.rules.bot import MoveValue
+from game.rules.core import Move, State
 
 MOVE, ANALYSE = "move", "analyse"
-#: The bounds a move value may carry (``MoveValue.bound``).
-BOUNDS = (VALUE, AT_LEAST, AT_MOST)
 #: Seconds a worker may take to import and construct its bot and run its
 #: ``warm_up``, which may be a cold compile of numba kernels on a slow, busy
 #: machine (a request's clock starts only when the worker takes it up).
@@ -75,7 +63,7 @@ START_TIMEOUT = 120.0
 #: worker's own code with every game's rules, and numba's compiler set up
 #: (``bots.lib.engine_preload``). Measured with five Chinese Checkers Master
 #: workers: 38 MB of PSS a worker instead of 68 (benchmarks/ui_idle.py).
-WORKER_PRELOAD = ("numpy", "numba", "game.match.runner", "game.rules.catalogue", "bots.lib.engine_preload")
+WORKER_PRELOAD = ("numpy", "numba", "game.match.worker", "game.rules.catalogue", "bots.lib.engine_preload")
 
 
 def prepare_workers() -> None:
@@ -89,38 +77,6 @@ def prepare_workers() -> None:
 NEW_GAME_TIMEOUT = 5.0
 #: Seconds a ready, idle worker may take to take up a request it was sent.
 TAKE_UP_TIMEOUT = 2.0
-#: Longest text of a bot's exception carried into a failure message.
-_MAX_ERROR_TEXT = 300
-
-
-@dataclass(frozen=True)
-class BotSpec:
-    """Everything a worker needs to build one bot; picklable.
-
-    ``label`` names the bot to players (a tier name such as ``'Master'`` or
-    the bot's own name); ``budget`` is the seconds it may think per request.
-    ``path`` is set for bots loaded from a file outside the ``bots`` package.
-    """
-
-    key: str
-    module: str
-    params: dict[str, Any]
-    label: str
-    budget: float
-    seed: int | None = None
-    path: str | None = None
-
-    @classmethod
-    def of(cls, info: Any, *, budget: float, label: str | None = None,
-           params: dict[str, Any] | None = None, seed: int | None = None) -> "BotSpec":
-        """A spec for a registry ``BotInfo`` (``label`` defaults to its name)."""
-        return cls(info.key, info.module, dict(params or {}), label or info.name,
-                   budget, seed, info.load_path)
-
-    @property
-    def who(self) -> str:
-        """The bot as failure messages name it: ``'Master (TicTacToePerfect)'``."""
-        return self.label if self.label == self.key else f"{self.label} ({self.key})"
 
 
 @dataclass(frozen=True)
@@ -254,7 +210,7 @@ class BotRunner:
         """Tell the bot a new game starts (it may drop what it kept)."""
         if self._child is not None and self._broken is None:
             self._new_games_pending += 1
-            self._send_message(("new_game",))
+            self._send_message(m.NewGame())
 
     def cancel(self, restart: bool | None = None) -> None:
         """Forget the outstanding request: its reply will never be delivered.
@@ -339,7 +295,7 @@ class BotRunner:
         request.take_up_by = None  # a worker still starting sets it once ready
         if self._ready:
             self._set_take_up(request, time.monotonic())
-        self._send_message((request.kind, request.id, request.state, request.budget))
+        self._send_message(m.Ask(request.kind, request.id, m.Position.of(request.state), request.budget))
 
     def _set_take_up(self, request: _Request, now: float) -> None:
         """When ``request`` must be taken up: the worker is ready, so it waits
@@ -355,9 +311,9 @@ class BotRunner:
         request.take_up_by = now + wait
         request.take_up_wait = wait
 
-    def _send_message(self, message: tuple) -> None:
+    def _send_message(self, message: m.Message) -> None:
         assert self._child is not None
-        if not self._child.send(message):
+        if not self._child.send(m.encode(message)):
             self._pump(0.0)  # it has gone: what it said before it went, then its end
 
     def _pump(self, timeout: float) -> None:
@@ -368,23 +324,22 @@ class BotRunner:
         while child is not None and child is self._child:
             child.expect(self._next_deadline())
             try:
-                message = child.receive(wait)
+                data = child.receive(wait)
+                if data is None:
+                    return
+                message = m.decode(data, m.FromWorker)
             except ChildEnded as ended:
                 self._worker_died(ended.code)
                 return
             except ChildTimedOut as late:
                 self._deadline_passed(late)
                 return
-            except ChildGarbled as garbled:
-                self._refuse(_unreadable(garbled.error))
-                return
-            if message is None:
+            except (ChildGarbled, m.WireError) as garbled:
+                why = garbled.error if isinstance(garbled, ChildGarbled) else garbled
+                self._refuse(f"answered with a message the game cannot read ({why})")
                 return
             wait = 0.0
-            if _well_formed(message):
-                self._handle(message)
-            else:
-                self._refuse(f"answered with a message the game does not understand ({_shown(message)})")
+            self._handle(message)
 
     def _next_deadline(self) -> float | None:
         """When the worker must have answered the request it thinks about (its
@@ -410,48 +365,44 @@ class BotRunner:
             self._fail(live, f"{self.spec.who} {why}", 0.0)
         self._restart()
 
-    def _handle(self, message: tuple) -> None:
-        tag = message[0]
-        if tag == "ready":
+    def _handle(self, message: m.Message) -> None:
+        if isinstance(message, m.Ready):
             self._ready = True
             assert self._child is not None
-            self._startup_seconds = max(0.0, message[1] - self._child.started_at)
+            self._startup_seconds = max(0.0, message.at - self._child.started_at)
             now = time.monotonic()
             for request in self._queue:
                 self._set_take_up(request, now)
-        elif tag == "new_game_done":
+        elif isinstance(message, m.NewGameDone):
             self._new_games_pending = max(0, self._new_games_pending - 1)
-        elif tag == "failed":
-            self._give_up(f"{self.spec.who} could not be started: {message[1]}")
-        elif tag == "started":
-            _, request_id, at = message
+        elif isinstance(message, m.Failed):
+            self._give_up(f"{self.spec.who} could not be started: {message.text}")
+        elif isinstance(message, m.Started):
             for request in self._queue:
-                if request.id == request_id:
-                    request.started = min(at, time.monotonic())
-        elif tag == "partial":
-            _, request_id, values = message
+                if request.id == message.id:
+                    request.started = min(message.at, time.monotonic())
+        elif isinstance(message, m.Partial):
             live = self._live
-            if live is None or live.id != request_id or live.kind != ANALYSE or live.cancelled:
+            if live is None or live.id != message.id or live.kind != ANALYSE or live.cancelled:
                 return
-            checked, problem = _check_values(live.state, values)
+            values, problem = _move_values(live.state, message.values)
             if problem is not None:
                 live.cancelled = True   # its final answer, still to come, is dropped too
                 self._fail(live, f"{self.spec.who} reported its analysis so far, but it {problem}", 0.0)
             else:
-                self._partial = checked
-        elif tag in ("done", "error"):
-            _, request_id, result, seconds = message
-            while self._queue and self._queue[0].id != request_id:
+                self._partial = values
+        else:
+            while self._queue and self._queue[0].id != message.id:
                 self._queue.popleft()
             if not self._queue:
                 return
             request = self._queue.popleft()
             if request.cancelled or request is not self._live:
                 return
-            if tag == "error":
-                self._fail(request, f"{self.spec.who} {result}", seconds)
+            if isinstance(message, m.Raised):
+                self._fail(request, f"{self.spec.who} {message.text}", message.seconds)
             else:
-                self._finish(request, result, seconds)
+                self._finish(request, message)
 
     def _deadline_passed(self, late: ChildTimedOut) -> None:
         """The worker stayed silent past a deadline and the supervisor stopped it:
@@ -507,291 +458,51 @@ class BotRunner:
         fallback = self._rng.choice(request.state.legal_moves())
         self._reply = BotReply(request.kind, fallback, {}, seconds, text)
 
-    def _finish(self, request: _Request, result: Any, seconds: float) -> None:
+    def _finish(self, request: _Request, answer: m.Chose | m.Valued) -> None:
+        seconds = answer.seconds
         limit = request.budget + grace_for(request.budget)
         if seconds > limit:
             self._fail(request, f"{self.spec.who} took {seconds:.1f} s, over its {request.budget:g} s budget",
                        seconds)
             return
+        if isinstance(answer, m.Chose) != (request.kind == MOVE):
+            self._fail(request, f"{self.spec.who} answered a {request.kind} request with "
+                                f"{'a move' if isinstance(answer, m.Chose) else 'move values'}", seconds)
+            return
         state = request.state
-        if request.kind == MOVE:
-            move = _as_legal(state, result)
+        if isinstance(answer, m.Chose):
+            move = _legal(state, answer.move)
             if move is None:
-                self._fail(request, f"{self.spec.who} chose {_describe_move(state, result)}, "
-                                    "which is not a legal move", seconds)
+                self._fail(request, f"{self.spec.who} chose {answer.move}, which is not a legal move", seconds)
                 return
             self._live = None
             self._reply = BotReply(MOVE, move, {}, seconds)
             return
-        values, problem = _check_values(state, result)
+        values, problem = _move_values(state, answer.values)
         if problem is not None:
             self._fail(request, f"{self.spec.who} {problem}", seconds)
             return
-        best = max(values, key=lambda m: values[m].score) if values else None
+        best = max(values, key=lambda move: values[move].score) if values else None
         self._live = None
         self._reply = BotReply(ANALYSE, best, values, seconds)
 
 
-def _well_formed(message: Any) -> bool:
-    """Whether ``message`` has the shape of one the worker sends (see the protocol)."""
-    if type(message) is not tuple or not message or type(message[0]) is not str:
-        return False
-    shapes = {"ready": (_is_time,), "failed": (_is_text,), "new_game_done": (),
-              "started": (_is_id, _is_time), "partial": (_is_id, _is_any), "done": (_is_id, _is_any, _is_time),
-              "error": (_is_id, _is_text, _is_time)}
-    shape = shapes.get(message[0])
-    return (shape is not None and len(message) == len(shape) + 1
-            and all(check(item) for check, item in zip(shape, message[1:])))
-
-
-def _is_time(value: Any) -> bool:
-    return type(value) in (int, float) and math.isfinite(value)
-
-
-def _is_id(value: Any) -> bool:
-    return type(value) is int
-
-
-def _is_text(value: Any) -> bool:
-    return type(value) is str
-
-
-def _is_any(value: Any) -> bool:
-    return True
-
-
-def _as_legal(state: State, move: Any) -> Move | None:
-    """The legal move equal to ``move`` (so callers get the game's own value), or None."""
-    if move is None or isinstance(move, bool):
-        return None
+def _legal(state: State, text: str) -> Move | None:
+    """The legal move of ``state`` written ``text`` (the game's own value), or None."""
     try:
-        if not state.is_legal(move):
-            return None
-        return next((legal for legal in state.legal_moves() if legal == move), move)
-    except Exception:  # a bot's odd object may fail to compare; it is then not legal
+        move = state.parse_move(text)
+        return move if state.is_legal(move) else None
+    except Exception:  # noqa: BLE001 - text the game cannot read is no move
         return None
 
 
-def _describe_move(state: State, move: Any) -> str:
-    if move is None:
-        return "no move (None)"
-    try:
-        return state.move_to_str(move)
-    except Exception:  # not a move of this game at all: show the raw value
-        return repr(move)[:80]
-
-
-def _check_values(state: State, values: Any) -> tuple[dict[Move, MoveValue], str | None]:
-    """The worker's ``{move: (score, text, exact, bound)}`` as ``MoveValue``s of legal moves,
-    or ``({}, what is wrong)``: one bad entry drops the whole analysis."""
-    if type(values) is not dict:
-        return {}, f"analysed the position as {type(values).__name__}, not a dict of move values"
-    checked: dict[Move, MoveValue] = {}
-    for move, pair in values.items():
-        legal = _as_legal(state, move)
-        if legal is None:
-            return {}, f"valued {_describe_move(state, move)}, which is not a legal move"
-        if (type(pair) is not tuple or len(pair) != 4 or type(pair[2]) is not bool
-                or type(pair[3]) is not int or pair[3] not in BOUNDS):
-            return {}, f"valued {state.move_to_str(legal)} as {_shown(pair)}, not a MoveValue"
-        score, problem = plain_score(*pair[:2])
-        if problem is not None:
-            return {}, f"valued {state.move_to_str(legal)} {problem}"
-        checked[legal] = MoveValue(score, pair[1], pair[2], pair[3])
-    return checked, None
-
-
-def plain_score(score: Any, text: Any) -> tuple[float, str | None]:
-    """``score`` as a float, or (0.0, why the pair is not a valid move value).
-
-    A score must be a finite real number (numpy numbers included, ``bool``
-    not: ``True`` is no judgement); the text must be a string.
-    """
-    if isinstance(score, bool) or not isinstance(score, numbers.Real):
-        return 0.0, f"with the score {_shown(score)}; a score must be a finite number"
-    try:
-        converted = float(score)
-    except (TypeError, ValueError, OverflowError):
-        return 0.0, f"with the score {_shown(score)}; a score must be a finite number"
-    if not math.isfinite(converted):
-        return 0.0, f"with the score {_shown(score)}; a score must be a finite number"
-    if not isinstance(text, str):
-        return 0.0, f"with the text {_shown(text)}; the text must be a string"
-    return converted, None
-
-
-def _unreadable(error: BaseException) -> str:
-    """What the worker did, for a message it sent that could not be read."""
-    if isinstance(error, NotPlainData):
-        return f"returned an object that is not a move ({error})"
-    return f"answered with something the game cannot read ({type(error).__name__}: {error})"
-
-
-def _shown(value: Any) -> str:
-    """A bot's value for a message, never longer than a line."""
-    try:
-        text = repr(value)
-    except Exception:  # noqa: BLE001 - a bot's object whose repr fails still gets named
-        text = f"a {type(value).__name__}"
-    return text if len(text) <= 80 else text[:77] + "..."
-
-
-# -- worker side ----------------------------------------------------------------
-def worker_main(conn: Connection, spec: BotSpec) -> None:
-    """The worker process: build the bot once and compile its engine (``warm_up``),
-    then answer requests until told to stop."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    sys.stdout = sys.stderr  # a bot's prints must not mix with the program's output
-    source = spec.path
-    try:
-        cls, source = import_bot_class(spec.module, spec.key, spec.path)
-        bot = cls(seed=spec.seed, **spec.params)
-    except BaseException as err:  # noqa: BLE001 - reported to the parent, which tells the player
-        conn.send(("failed", bot_error_text(err, source)))
-        return
-    try:
-        cls.warm_up()
-    except BaseException as err:  # noqa: BLE001 - reported like a constructor's failure
-        conn.send(("failed", "its warm_up() " + bot_error_text(err, source)))
-        return
-    conn.send(("ready", time.monotonic()))
-    try:
-        _serve(conn, bot, source, later_warm_up(cls))
-    except (EOFError, OSError):
-        return  # the parent went away or closed the pipe: nothing left to do
-
-
-def _serve(conn: Connection, bot: Any, source: str | None, later: Callable[[], None] | None) -> None:
-    """Answer requests until told to stop. ``later`` (the bot's ``warm_up_later``) runs once:
-    at once if no request is waiting, else right after the first answer, while the
-    other players move (a failure there is the bot's to meet when it plays)."""
-    answered = False
-    while True:
-        if later is not None and (answered or not conn.poll(0)):
-            _guarded(later)
-            later = None
-        try:
-            message = conn.recv()
-        except (EOFError, OSError):
-            return
-        tag = message[0]
-        if tag == "new_game":
-            _guarded(bot.new_game)
-            conn.send(("new_game_done",))
-        elif tag in (MOVE, ANALYSE):
-            _, request_id, state, budget = message
-            conn.send(("started", request_id, time.monotonic()))
-            call = bot.choose_move if tag == MOVE else bot.analyse
-            _set_reporter(bot, _reporter(conn, request_id, state.copy()) if tag == ANALYSE else None)
-            begun = time.perf_counter()
-            try:
-                result = call(state, budget)
-            except BaseException as err:  # noqa: BLE001 - reported to the parent
-                conn.send(("error", request_id, bot_error_text(err, source), time.perf_counter() - begun))
-                continue
-            finally:
-                _set_reporter(bot, None)
-            seconds = time.perf_counter() - begun
-            answered = True
-            plain, problem = (_plain_move if tag == MOVE else _plain_values)(state, result)
-            if problem is None:
-                conn.send(("done", request_id, plain, seconds))
-            else:
-                conn.send(("error", request_id, problem, seconds))
-        else:
-            return
-
-
-def _set_reporter(bot: Any, reporter: Any) -> None:
-    """Give ``Bot.report`` somewhere to send (a bot whose object takes no new attribute reports nothing)."""
-    try:
-        bot._reporter = reporter
-    except AttributeError:
-        pass
-
-
-def _reporter(conn: Connection, request_id: int, state: State) -> Any:
-    """``Bot.report`` for one ``analyse`` request: its values as plain data to the parent,
-    ``ValueError`` (out of the bot's ``analyse``) if they are not move values of ``state``."""
-    def report(values: Any) -> None:
-        plain, problem = _plain_values(state, values)
-        if problem is not None:
-            raise ValueError(f"report() {problem}")
-        conn.send(("partial", request_id, plain))
-    return report
-
-
-def _plain_move(state: State, move: Any) -> tuple[Move | None, str | None]:
-    """(the game's own value of ``move``, None), or (None, why it is no move).
-
-    Round-tripping through the game's notation turns whatever the bot
-    returned into the value ``parse_move`` makes (an ``int`` for a cell, a
-    tuple for a path), so only plain data travels to the game. Numpy numbers
-    count as the Python numbers they hold.
-    """
-    if move is None:
-        return None, "chose no move (None)"
-    if isinstance(move, bool):
-        return None, f"chose {move!r}, which is not a legal move"
-    try:
-        return state.parse_move(state.move_to_str(_without_numpy(move))), None
-    except Exception:  # noqa: BLE001 - any object the game cannot write down is not a move
-        return None, f"chose {_shown(move)}, which is not a legal move"
-
-
-def _plain_values(state: State, values: Any) -> tuple[dict[Move, tuple[float, str, bool, int]] | None, str | None]:
-    """A bot's analysis as ``{move: (score, text, exact, bound)}`` of plain data, or (None, what is wrong)."""
-    if not isinstance(values, dict):
-        return None, f"analysed the position as {type(values).__name__}, not a dict of move values"
-    plain: dict[Move, tuple[float, str, bool, int]] = {}
-    for move, value in values.items():
-        key, problem = _plain_move(state, move)
-        if problem is not None:
-            return None, "valued" + problem.removeprefix("chose")
-        if not isinstance(value, MoveValue):
-            return None, f"valued {state.move_to_str(key)} as {_shown(value)}, not a MoveValue"
-        score, problem = plain_score(value.score, value.text)
-        if problem is not None:
-            return None, f"valued {state.move_to_str(key)} {problem}"
-        if isinstance(value.bound, bool) or value.bound not in BOUNDS:
-            return None, (f"valued {state.move_to_str(key)} with the bound {_shown(value.bound)}; "
-                          "a bound must be VALUE, AT_LEAST or AT_MOST")
-        plain[key] = (score, str(value.text), value.exact is True, int(value.bound))
-    return plain, None
-
-
-def _without_numpy(value: Any) -> Any:
-    """Numpy scalars (also inside tuples) as the Python numbers they hold."""
-    if type(value) is tuple:
-        return tuple(_without_numpy(item) for item in value)
-    if type(value).__module__ == "numpy" and hasattr(value, "item"):
-        return value.item()
-    return value
-
-
-def _guarded(action: Any) -> None:
-    try:
-        action()
-    except Exception:  # new_game and warm_up_later are courtesy calls; a failure shows at the next move
-        traceback.print_exc()
-
-
-def _shortened(detail: str) -> str:
-    return detail[:_MAX_ERROR_TEXT] + "..." if len(detail) > _MAX_ERROR_TEXT else detail
-
-
-def bot_error_text(err: BaseException, source: str | None) -> str:
-    """A bot's exception as a phrase: ``raised ValueError: boom (my_bot.py line 12)``;
-    a ``BotFault`` is its own phrase."""
-    if isinstance(err, SystemExit):
-        return f"called sys.exit({err.code!r})"
-    if isinstance(err, BotFault) and str(err):
-        return _shortened(str(err))
-    detail = str(err)
-    detail = _shortened(detail)
-    text = f"raised {type(err).__name__}: {detail}" if detail else f"raised {type(err).__name__}"
-    if source is not None:
-        lines = [f.lineno for f in traceback.extract_tb(err.__traceback__) if f.filename == source]
-        if lines:
-            text += f" ({Path(source).name} line {lines[-1]})"
-    return text
+def _move_values(state: State, values: m.Values) -> tuple[dict[Move, MoveValue], str | None]:
+    """The worker's judgements as ``MoveValue``s of legal moves, or ``({}, what is wrong)``:
+    one value of a move that is not legal drops the whole analysis."""
+    legal: dict[Move, MoveValue] = {}
+    for text, judgement in values.items():
+        move = _legal(state, text)
+        if move is None:
+            return {}, f"valued {text}, which is not a legal move"
+        legal[move] = judgement.move_value()
+    return legal, None

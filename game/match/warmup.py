@@ -34,15 +34,13 @@ only later moves need, such as Reversi's exact solver), silently, and then
 ends; ``running`` says whether it still runs. The game the player opens
 goes first (``prefer``, when its setup screen opens).
 
-Protocol (tuples over a ``Pipe``): the warm-up process sends ``("start",
-key)`` before a bot, ``("compiling", key)`` when numba first compiles
-something for it (a kernel not in the cache; numba's ``numba:compile``
-event, watched once a bot has imported numba), ``("done", key, error text
-or None, seconds)`` after it, then for each bot with ``warm_up_later``
-``("later", key)`` and ``("later_done", key, error text or None, seconds)``,
-then ``("finished",)``; the arcade may send ``("skip", keys)`` for bots it
-took over, ``("first", keys)`` for bots to warm up next and ``("hold",
-True/False)``.
+The two speak ``game.match.messages``: the warm-up process sends ``Start``
+before a bot, ``Compiling`` when numba first compiles something for it (a
+kernel not in the cache; numba's ``numba:compile`` event, watched once a bot
+has imported numba), ``WarmedUp`` after it (its error, or None, and its
+seconds), then for each bot with ``warm_up_later`` ``Later`` and
+``LaterDone``, then ``Finished``; the arcade may send ``Skip`` for bots it
+took over, ``First`` for bots to warm up next and ``Hold``.
 """
 from __future__ import annotations
 
@@ -55,12 +53,14 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, Iterable
 
+from game.match import messages as m
 from game.match.botregistry import BotRegistry, import_bot_class
-from game.rules.bot import later_warm_up
 from game.match.config import Config
-from game.rules.catalogue import game_class, game_ids
-from game.match.runner import START_TIMEOUT, bot_error_text
+from game.match.runner import START_TIMEOUT
 from game.match.supervisor import Child, ChildEnded, ChildGarbled, ChildTimedOut
+from game.match.worker import bot_error_text
+from game.rules.bot import later_warm_up
+from game.rules.catalogue import game_class, game_ids
 
 logger = logging.getLogger(__name__)
 
@@ -248,7 +248,7 @@ class EngineWarmUp:
             self.seconds[key] = 0.0
             self.handed_over.add(key)
             if self._child is not None and key != self._current:
-                self._send(("skip", [key]))
+                self._send(m.Skip([key]))
         return True
 
     def prefer(self, keys: Iterable[str]) -> None:
@@ -258,7 +258,7 @@ class EngineWarmUp:
             return
         self._order.sort(key=lambda key: key not in wanted)
         if self._child is not None:
-            self._send(("first", wanted))
+            self._send(m.First(wanted))
 
     @property
     def held(self) -> bool:
@@ -282,7 +282,7 @@ class EngineWarmUp:
         if not held or self._current is None:  # no time ran against the process while it was held
             self._since = time.monotonic()
         if self._child is not None:
-            self._send(("hold", held))
+            self._send(m.Hold(held))
 
     def _make_way(self) -> None:
         """Stop the process, leaving the cores to a game's bots; what it was compiling goes
@@ -308,11 +308,11 @@ class EngineWarmUp:
         self._since = time.monotonic()
         self._started_any = False
         if self._held:
-            self._send(("hold", True))
+            self._send(m.Hold(True))
 
-    def _send(self, message: tuple) -> None:
+    def _send(self, message: m.Message) -> None:
         assert self._child is not None
-        self._child.send(message)  # if it ended, that is noticed when its output is read
+        self._child.send(m.encode(message))  # if it ended, that is noticed when its output is read
 
     def _pump(self, timeout: float) -> None:
         """Take in what the process reported, waiting up to ``timeout`` for its
@@ -322,18 +322,19 @@ class EngineWarmUp:
         while child is not None and child is self._child:
             child.expect(None if self._waiting() else self._since + self._limit())
             try:
-                message = child.receive(wait)
+                data = child.receive(wait)
+                if data is None:
+                    return
+                message = m.decode(data, m.FromWarmUp)
             except ChildEnded as ended:
                 self._process_ended(ended.code)
                 return
             except ChildTimedOut:
                 self._timed_out()
                 return
-            except ChildGarbled as garbled:
-                self._abandon(f"the warm-up process sent something the arcade cannot read "
-                              f"({type(garbled.error).__name__})")
-                return
-            if message is None:
+            except (ChildGarbled, m.WireError) as garbled:
+                why = garbled.error if isinstance(garbled, ChildGarbled) else garbled
+                self._abandon(f"the warm-up process sent a message the arcade cannot read ({why})")
                 return
             wait = 0.0
             self._receive(message)
@@ -346,39 +347,36 @@ class EngineWarmUp:
         """Seconds the process may now stay silent: a bot's warm-up, or its own start."""
         return self.timeout if self._started_any else max(self.timeout, self.start_timeout)
 
-    def _receive(self, message: Any) -> None:
-        tag = message[0] if type(message) is tuple and message else None
-        if tag == "start" and len(message) == 2 and message[1] in self.jobs:
+    def _receive(self, message: m.Message) -> None:
+        if isinstance(message, m.Start) and message.key in self.jobs:
             # A bot handed over may still start here if the skip crossed this message.
-            self._current, self._since, self._started_any = message[1], time.monotonic(), True
+            self._current, self._since, self._started_any = message.key, time.monotonic(), True
             self._compiling = False
-        elif tag == "compiling" and len(message) == 2 and message[1] == self._current:
+        elif isinstance(message, m.Compiling) and message.key == self._current:
             self._compiling = True
-            self.compiled.add(message[1])
-        elif (tag == "done" and len(message) == 4 and message[1] == self._current
-              and (message[2] is None or type(message[2]) is str) and type(message[3]) in (int, float)):
-            _, key, error, seconds = message
-            if key in self._order:
-                self._finish(key, error, float(seconds))
+            self.compiled.add(message.key)
+        elif isinstance(message, m.WarmedUp) and message.key == self._current:
+            if message.key in self._order:
+                self._finish(message.key, message.error, message.seconds)
             self._current, self._compiling = None, False
             self._since = time.monotonic()
-        elif tag == "later" and len(message) == 2 and message[1] in self.jobs:
-            self._later, self._since = message[1], time.monotonic()
-        elif (tag == "later_done" and len(message) == 4 and message[1] == self._later
-              and (message[2] is None or type(message[2]) is str) and type(message[3]) in (int, float)):
-            _, key, error, seconds = message
-            self.later_seconds[key] = float(seconds)
-            self._later_over.add(key)
+        elif isinstance(message, m.Later) and message.key in self.jobs:
+            self._later, self._since = message.key, time.monotonic()
+        elif isinstance(message, m.LaterDone) and message.key == self._later:
+            self.later_seconds[message.key] = message.seconds
+            self._later_over.add(message.key)
             self._later, self._since = None, time.monotonic()
-            if error:   # the bot's worker meets it again when it plays, and says so there
-                logger.warning("engine warm-up of %s (%s), its later part, failed: %s", self.jobs[key].label, key, error)
-        elif tag == "finished" and len(message) == 1:
+            if message.error:   # the bot's worker meets it again when it plays, and says so there
+                logger.warning("engine warm-up of %s (%s), its later part, failed: %s",
+                               self.jobs[message.key].label, message.key, message.error)
+        elif isinstance(message, m.Finished):
             self._later_over.update(self.outcomes)
             self.close()
             for key in list(self._order):  # listed but never reported: the process skipped it
                 self._finish(key, "was not warmed up (the warm-up process ended without it)", 0.0)
         else:
-            self._abandon(f"the warm-up process sent a message the arcade does not understand ({str(message)[:60]})")
+            self._abandon(f"the warm-up process sent {type(message).__name__} about a bot it is not on "
+                          f"({message.key})")
 
     def _finish(self, key: str, error: str | None, seconds: float) -> None:
         if key in self._order:
@@ -436,8 +434,8 @@ def warm_up_main(conn: Connection, jobs: list[tuple[str, str, str | None]],
     """Import each bot of ``jobs`` (key, module, load path) and call its ``warm_up``,
     reporting each; then, once every bot is done, each one's ``warm_up_later`` (and
     that of ``later_jobs``, bots an earlier warm-up process warmed up).
-    Bots named by a ``("skip", keys)`` message are left out, those named by
-    ``("first", keys)`` go next, and ``("hold", True)`` starts no other bot."""
+    Bots named by a ``Skip`` message are left out, those named by ``First`` go
+    next, and ``Hold(True)`` starts no other bot."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     sys.stdout = sys.stderr  # a bot's prints must not mix with the program's output
     if hasattr(os, "nice"):
@@ -456,27 +454,27 @@ def warm_up_main(conn: Connection, jobs: list[tuple[str, str, str | None]],
     try:
         while True:
             while conn.poll(0) or (held and (pending or later)):  # held: wait for the next message
-                held = _take_message(conn.recv(), pending, later, held)
+                held = _take_message(m.receive(conn, m.ToWarmUp), pending, later, held)
             if pending:
                 key, module, load_path = pending.pop(0)
-                conn.send(("start", key))
+                m.send(conn, m.Start(key))
                 begun = time.perf_counter()
                 watcher.key = key
                 error, cls = _warm_up(key, module, load_path, watcher)
-                conn.send(("done", key, error, time.perf_counter() - begun))
+                m.send(conn, m.WarmedUp(key, error, time.perf_counter() - begun))
                 if cls is not None and later_warm_up(cls) is not None:
                     later.append((key, cls))
             elif later:
                 key, cls = later.pop(0)
                 watcher.key = None   # the arcade no longer waits for this bot
-                conn.send(("later", key))
+                m.send(conn, m.Later(key))
                 begun = time.perf_counter()
-                conn.send(("later_done", key, _warm_up_later(cls), time.perf_counter() - begun))
+                m.send(conn, m.LaterDone(key, _warm_up_later(cls), time.perf_counter() - begun))
             else:
                 break
-        conn.send(("finished",))
+        m.send(conn, m.Finished())
         code = 0
-    except (EOFError, OSError):
+    except (EOFError, OSError, m.WireError):
         pass  # the arcade went away
     finally:
         sys.stderr.flush()
@@ -542,19 +540,19 @@ class _CompileWatcher:
     def compiling(self) -> None:
         if self.key is not None and self.reported != self.key:
             self.reported = self.key
-            self.conn.send(("compiling", self.key))
+            m.send(self.conn, m.Compiling(self.key))
 
 
-def _take_message(message: tuple, pending: list[tuple[str, str, str | None]], later: list[tuple[str, Any]],
+def _take_message(message: m.Message, pending: list[tuple[str, str, str | None]], later: list[tuple[str, Any]],
                   held: bool) -> bool:
-    """Follow one message of the arcade: leave out the bots it took over (``skip``),
-    warm up the ones it names next (``first``) or hold back (``hold``); returns
+    """Follow one message of the arcade: leave out the bots it took over (``Skip``),
+    warm up the ones it names next (``First``) or hold back (``Hold``); returns
     whether the warm-up is now held."""
-    if message[0] == "skip":
-        pending[:] = [job for job in pending if job[0] not in message[1]]
-        later[:] = [job for job in later if job[0] not in message[1]]
-    elif message[0] == "first":
-        pending.sort(key=lambda job: job[0] not in message[1])   # stable: the rest keep their order
-    elif message[0] == "hold":
-        held = bool(message[1])
+    if isinstance(message, m.Skip):
+        pending[:] = [job for job in pending if job[0] not in message.keys]
+        later[:] = [job for job in later if job[0] not in message.keys]
+    elif isinstance(message, m.First):
+        pending.sort(key=lambda job: job[0] not in message.keys)   # stable: the rest keep their order
+    elif isinstance(message, m.Hold):
+        held = message.held
     return held

@@ -1,0 +1,241 @@
+"""A bot's worker process: builds the bot once, then answers the runner's requests.
+
+``game.match.runner.BotRunner`` starts it (as a ``game.match.supervisor.Child``)
+with a ``BotSpec`` and drives it with ``game.match.messages``: the worker says
+``Ready`` (or ``Failed``) once the bot is built and its engine warmed up, then
+for each ``Ask`` says ``Started`` when it takes it up, ``Partial`` for each
+value an ``analyse`` reports on its way, and ``Chose``, ``Valued`` or ``Raised``
+at the end; ``NewGameDone`` after a ``NewGame``.
+
+A bot's answer is checked here, where its objects live: a move must be one the
+game can write down and read back (numpy numbers count as the numbers they
+hold), a value a ``MoveValue`` with a finite score, text and a known bound;
+what is not becomes a ``Raised`` naming it. Whether a move is legal, and
+whether it came in time, the runner decides.
+"""
+from __future__ import annotations
+
+import math
+import numbers
+import signal
+import sys
+import time
+import traceback
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any, Callable
+
+from game.match import messages as m
+from game.match.botregistry import import_bot_class
+from game.rules.bot import AT_LEAST, AT_MOST, VALUE, BotFault, MoveValue, later_warm_up
+from game.rules.core import Move, State
+
+#: Longest text of a bot's exception carried into a failure message.
+_MAX_ERROR_TEXT = 300
+
+
+def worker_main(conn: Connection, spec: m.BotSpec) -> None:
+    """The worker process: build the bot once and compile its engine (``warm_up``),
+    then answer requests until told to stop."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    sys.stdout = sys.stderr  # a bot's prints must not mix with the program's output
+    source = spec.path
+    try:
+        cls, source = import_bot_class(spec.module, spec.key, spec.path)
+        bot = cls(seed=spec.seed, **spec.params)
+    except BaseException as err:  # noqa: BLE001 - reported to the parent, which tells the player
+        m.send(conn, m.Failed(bot_error_text(err, source)))
+        return
+    try:
+        cls.warm_up()
+    except BaseException as err:  # noqa: BLE001 - reported like a constructor's failure
+        m.send(conn, m.Failed("its warm_up() " + bot_error_text(err, source)))
+        return
+    m.send(conn, m.Ready(time.monotonic()))
+    try:
+        _serve(conn, bot, source, later_warm_up(cls))
+    except (EOFError, OSError, m.WireError):
+        return  # the parent went away or closed the pipe: nothing left to do
+
+
+def _serve(conn: Connection, bot: Any, source: str | None, later: Callable[[], None] | None) -> None:
+    """Answer requests until told to stop. ``later`` (the bot's ``warm_up_later``) runs once:
+    at once if no request is waiting, else right after the first answer, while the
+    other players move (a failure there is the bot's to meet when it plays)."""
+    answered = False
+    positions = _Positions()
+    while True:
+        if later is not None and (answered or not conn.poll(0)):
+            _guarded(later)
+            later = None
+        message = m.receive(conn, m.ToWorker)
+        if isinstance(message, m.NewGame):
+            _guarded(bot.new_game)
+            m.send(conn, m.NewGameDone())
+            continue
+        try:
+            state = positions.state(message.position)
+        except Exception as err:  # noqa: BLE001 - a game whose notation does not read back: said, not fatal
+            m.send(conn, m.Raised(message.id, f"could not be given the position ({type(err).__name__}: {err})", 0.0))
+            continue
+        m.send(conn, m.Started(message.id, time.monotonic()))
+        analyse = message.kind == "analyse"
+        _set_reporter(bot, _reporter(conn, message.id, state.copy()) if analyse else None)
+        begun = time.perf_counter()
+        try:
+            result = (bot.analyse if analyse else bot.choose_move)(state, message.budget)
+        except BaseException as err:  # noqa: BLE001 - reported to the parent
+            m.send(conn, m.Raised(message.id, bot_error_text(err, source), time.perf_counter() - begun))
+            continue
+        finally:
+            _set_reporter(bot, None)
+        seconds = time.perf_counter() - begun
+        answered = True
+        if analyse:
+            values, problem = _judgements(state, result)
+            answer: m.Message = m.Valued(message.id, values, seconds)
+        else:
+            text, problem = _notation(state, result)
+            answer = m.Chose(message.id, text, seconds)
+        m.send(conn, answer if problem is None else m.Raised(message.id, problem, seconds))
+
+
+class _Positions:
+    """The positions of the requests, rebuilt through the rules: from the last one when
+    only moves were played since (the next turn of a game), so a long game is not
+    replayed from its start at every request."""
+
+    def __init__(self) -> None:
+        self._last: m.Position | None = None
+        self._state: State | None = None
+
+    def state(self, position: m.Position) -> State:
+        """A fresh copy of ``position`` for the bot (``RulesError`` names a bad move)."""
+        last, self._last = self._last, None   # forgotten unless this one is built in full
+        if last is None or self._state is None or not position.follows(last):
+            self._state = position.state()
+        else:
+            position.play(self._state, len(last.moves))
+        self._last = position
+        return self._state.copy()
+
+
+def _set_reporter(bot: Any, reporter: Any) -> None:
+    """Give ``Bot.report`` somewhere to send (a bot whose object takes no new attribute reports nothing)."""
+    try:
+        bot._reporter = reporter
+    except AttributeError:
+        pass
+
+
+def _reporter(conn: Connection, request_id: int, state: State) -> Callable[[Any], None]:
+    """``Bot.report`` for one ``analyse`` request: its values to the parent,
+    ``ValueError`` (out of the bot's ``analyse``) if they are not move values of ``state``."""
+    def report(values: Any) -> None:
+        judged, problem = _judgements(state, values)
+        if problem is not None:
+            raise ValueError(f"report() {problem}")
+        m.send(conn, m.Partial(request_id, judged))
+    return report
+
+
+def _notation(state: State, move: Any) -> tuple[str, str | None]:
+    """(``move`` in the game's notation, None), or ('', why it is no move).
+
+    The text must read back as a move (``parse_move``); numpy numbers count as
+    the Python numbers they hold.
+    """
+    if move is None:
+        return "", "chose no move (None)"
+    if isinstance(move, bool):
+        return "", f"chose {move!r}, which is not a legal move"
+    try:
+        text = state.move_to_str(_without_numpy(move))
+        state.parse_move(text)
+        return text, None
+    except Exception:  # noqa: BLE001 - any object the game cannot write down is not a move
+        return "", f"chose {_shown(move)}, which is not a legal move"
+
+
+def _judgements(state: State, values: Any) -> tuple[m.Values, str | None]:
+    """A bot's analysis as judgements by move notation, or ({}, what is wrong)."""
+    if not isinstance(values, dict):
+        return {}, f"analysed the position as {type(values).__name__}, not a dict of move values"
+    judged: m.Values = {}
+    for move, value in values.items():
+        text, problem = _notation(state, move)
+        if problem is not None:
+            return {}, "valued" + problem.removeprefix("chose")
+        if not isinstance(value, MoveValue):
+            return {}, f"valued {text} as {_shown(value)}, not a MoveValue"
+        score, problem = _score(value.score, value.text)
+        if problem is not None:
+            return {}, f"valued {text} {problem}"
+        if isinstance(value.bound, bool) or value.bound not in (VALUE, AT_LEAST, AT_MOST):
+            return {}, (f"valued {text} with the bound {_shown(value.bound)}; "
+                        "a bound must be VALUE, AT_LEAST or AT_MOST")
+        judged[text] = m.Judgement(score, str(value.text), value.exact is True, int(value.bound))
+    return judged, None
+
+
+def _score(score: Any, text: Any) -> tuple[float, str | None]:
+    """``score`` as a float, or (0.0, why the pair is not a valid move value).
+
+    A score must be a finite real number (numpy numbers included, ``bool``
+    not: ``True`` is no judgement); the text must be a string.
+    """
+    try:
+        converted = float(score) if isinstance(score, numbers.Real) and not isinstance(score, bool) else math.nan
+    except (TypeError, ValueError, OverflowError):
+        converted = math.nan
+    if not math.isfinite(converted):
+        return 0.0, f"with the score {_shown(score)}; a score must be a finite number"
+    if not isinstance(text, str):
+        return 0.0, f"with the text {_shown(text)}; the text must be a string"
+    return converted, None
+
+
+def _without_numpy(value: Any) -> Any:
+    """Numpy scalars (also inside tuples) as the Python numbers they hold."""
+    if type(value) is tuple:
+        return tuple(_without_numpy(item) for item in value)
+    if type(value).__module__ == "numpy" and hasattr(value, "item"):
+        return value.item()
+    return value
+
+
+def _guarded(action: Callable[[], None]) -> None:
+    try:
+        action()
+    except Exception:  # new_game and warm_up_later are courtesy calls; a failure shows at the next move
+        traceback.print_exc()
+
+
+def _shown(value: Any) -> str:
+    """A bot's value for a message, never longer than a line."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a bot's object whose repr fails still gets named
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _shortened(detail: str) -> str:
+    return detail[:_MAX_ERROR_TEXT] + "..." if len(detail) > _MAX_ERROR_TEXT else detail
+
+
+def bot_error_text(err: BaseException, source: str | None) -> str:
+    """A bot's exception as a phrase: ``raised ValueError: boom (my_bot.py line 12)``;
+    a ``BotFault`` is its own phrase."""
+    if isinstance(err, SystemExit):
+        return f"called sys.exit({err.code!r})"
+    if isinstance(err, BotFault) and str(err):
+        return _shortened(str(err))
+    detail = str(err)
+    detail = _shortened(detail)
+    text = f"raised {type(err).__name__}: {detail}" if detail else f"raised {type(err).__name__}"
+    if source is not None:
+        lines = [f.lineno for f in traceback.extract_tb(err.__traceback__) if f.filename == source]
+        if lines:
+            text += f" ({Path(source).name} line {lines[-1]})"
+    return text
