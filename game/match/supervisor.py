@@ -210,7 +210,7 @@ class Child:
         It replaces the previous deadline; a message does not clear it."""
         self._due, self._due_text = by, text
 
-    def receive(self, timeout: float | None = 0.0) -> Any:
+    def receive(self, timeout: float | None = 0.0) -> m.Message | None:
         """The child's next message (of union ``reads``), waiting up to ``timeout``
         seconds for it (None: until one comes or a deadline passes); None if none came.
 
