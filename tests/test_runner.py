@@ -226,7 +226,7 @@ def test_object_a_move_cannot_be_written_as_is_an_illegal_move_and_the_next_work
                                           "UnreadableMove object", "which is not a legal move")
 
 
-@pytest.mark.parametrize("how", ["garbage", "object"])
+@pytest.mark.parametrize("how", ["garbage", "pickle"])
 def test_worker_sending_what_is_no_message_is_refused_without_running_its_code(faulty, tmp_path, how):
     marker = tmp_path / "created by unpickling"
     with BotRunner(spec(faulty, "TamperingBot", how=how, marker=str(marker))) as runner:

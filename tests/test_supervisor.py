@@ -1,5 +1,5 @@
 """The process supervisor: a child that hangs, dies, answers late or sends
-something dangerous is reported as such, and no process outlives its stop.
+something that is no message is reported as such, and no process outlives its stop.
 
 Every behaviour is tried with both kinds of child where it applies: a
 ``multiprocessing`` spawn process (targets in tests/fixtures/children.py)
@@ -9,44 +9,50 @@ from __future__ import annotations
 
 import gc
 import os
+import pickle
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from fixtures import children
-from game.match.plaindata import NotPlainData
+from fixtures.children import MakesFolder, Say
+from game.match.messages import WireError
 from game.match.supervisor import Child, ChildEnded, ChildGarbled, ChildTimedOut, MessageTooLong
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = Path(__file__).resolve().parent
-#: How an interpreter child begins: the program importable, its connection taken.
-PRELUDE = (f"import sys, time\nsys.path.insert(0, {str(ROOT)!r})\n"
+#: How an interpreter child begins: the program and the test children importable, its connection taken.
+PRELUDE = (f"import sys, time\nsys.path[:0] = [{str(ROOT)!r}, {str(TESTS)!r}]\n"
+           "from game.match import messages as m\nfrom fixtures.children import Say\n"
            "from game.match.supervisor import interpreter_channel\nconn = interpreter_channel()\n")
 #: The behaviours of tests/fixtures/children.py, as interpreter code.
 CODE = {
-    "echo": PRELUDE + ("conn.send(('ready',))\n"
+    "echo": PRELUDE + ("m.send(conn, Say('ready'))\n"
                        "try:\n"
-                       "    while (message := conn.recv()) != ('stop',):\n"
-                       "        conn.send(('echo', message))\n"
+                       "    while (message := m.receive(conn, Say)).text != 'stop':\n"
+                       "        m.send(conn, Say('echo ' + message.text))\n"
                        "except EOFError:\n"
                        "    pass\n"),
     "hang": PRELUDE + "while True:\n    time.sleep(0.05)\n",
-    "say_then_die": PRELUDE + "for message in {said!r}:\n    conn.send(message)\nimport os\nos._exit({code})\n",
+    "say_then_die": PRELUDE + "for text in {said!r}:\n    m.send(conn, Say(text))\nimport os\nos._exit({code})\n",
+    "send_raw": PRELUDE + "conn.send_bytes({data!r})\nwhile True:\n    time.sleep(0.05)\n",
 }
+#: Which argument of a behaviour of tests/fixtures/children.py is which, for its interpreter code.
+ARGUMENTS = {"say_then_die": ("said", "code"), "send_raw": ("data",)}
 
 
-def start(kind: str, behaviour: str, *args, start_timeout: float | None = None) -> Child:
+def start(kind: str, behaviour: str, *args, name: str | None = None, start_timeout: float | None = None) -> Child:
     """A child of ``kind`` ('spawn' or 'interpreter') that behaves as ``behaviour``."""
+    name = name or f"test {behaviour}"
     if kind == "spawn":
-        return Child.spawn(getattr(children, behaviour), args, name=f"test {behaviour}",
-                           start_timeout=start_timeout)
-    names = dict(zip(("said", "code"), args))
-    return Child.interpreter(CODE[behaviour].format(**names) if names else CODE[behaviour],
-                             name=f"test {behaviour}", start_timeout=start_timeout)
+        return Child.spawn(getattr(children, behaviour), args, name=name, reads=Say, start_timeout=start_timeout)
+    code = CODE[behaviour].format(**dict(zip(ARGUMENTS.get(behaviour, ()), args)))
+    return Child.interpreter(code, name=name, reads=Say, start_timeout=start_timeout)
 
 
 def assert_gone(pid: int) -> None:
@@ -62,9 +68,9 @@ KINDS = ["spawn", "interpreter"]
 def test_child_answers_what_it_is_sent_and_stops_when_told(kind):
     child = start(kind, "echo", start_timeout=60)
     try:
-        assert child.receive(None) == ("ready",)
-        assert child.send({"move": (1, 2)})
-        assert child.receive(None) == ("echo", {"move": (1, 2)})
+        assert child.receive(None) == Say("ready")
+        assert child.send(Say("b2"))
+        assert child.receive(None) == Say("echo b2")
         assert child.alive and child.receive(0) is None
     finally:
         child.stop()
@@ -87,9 +93,9 @@ def test_child_that_hangs_at_start_times_out_and_is_stopped(kind):
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_child_that_dies_hands_over_what_it_said_then_its_exit_code(kind):
-    child = start(kind, "say_then_die", [("first",), ("last", 2)], 7, start_timeout=60)
-    assert child.receive(None) == ("first",)
-    assert child.receive(None) == ("last", 2)
+    child = start(kind, "say_then_die", ["first", "last"], 7, start_timeout=60)
+    assert child.receive(None) == Say("first")
+    assert child.receive(None) == Say("last")
     with pytest.raises(ChildEnded) as caught:
         child.receive(None)
     assert caught.value.code == 7
@@ -99,19 +105,19 @@ def test_child_that_dies_hands_over_what_it_said_then_its_exit_code(kind):
 
 
 def test_end_is_reported_as_the_end_even_past_a_deadline_and_after_the_last_words():
-    child = Child.spawn(children.say_then_die, ([("bye",)], 3), name="quitter")
+    child = Child.spawn(children.say_then_die, (["bye"], 3), name="quitter", reads=Say)
     while child.alive:  # everything it sent is in the pipe once it has ended
         time.sleep(0.01)
     child.expect(time.monotonic() - 1.0)
-    assert child.receive(0) == ("bye",)
+    assert child.receive(0) == Say("bye")
     with pytest.raises(ChildEnded):
         child.receive(0)
 
 
 def test_child_that_answers_late_is_stopped_at_the_owners_deadline_with_the_owners_words():
-    child = Child.spawn(children.answer_after, (60.0,), name="slow bot", start_timeout=60)
-    assert child.receive(None) == ("ready",)
-    child.send("position")
+    child = Child.spawn(children.answer_after, (60.0,), name="slow bot", reads=Say, start_timeout=60)
+    assert child.receive(None) == Say("ready")
+    child.send(Say("position"))
     child.expect(time.monotonic() + 0.5, "did not answer within its 0.5 s")
     with pytest.raises(ChildTimedOut) as caught:
         child.receive(None)
@@ -121,13 +127,13 @@ def test_child_that_answers_late_is_stopped_at_the_owners_deadline_with_the_owne
 
 
 def test_answer_within_the_deadline_is_heard_and_a_wait_shorter_than_it_gives_nothing():
-    child = Child.spawn(children.answer_after, (0.5,), name="steady bot", start_timeout=60)
+    child = Child.spawn(children.answer_after, (0.5,), name="steady bot", reads=Say, start_timeout=60)
     try:
-        assert child.receive(None) == ("ready",)
-        child.send("position")
+        assert child.receive(None) == Say("ready")
+        child.send(Say("position"))
         child.expect(time.monotonic() + 60)
         assert child.receive(0) is None
-        assert child.receive(None) == ("answer", "position")
+        assert child.receive(None) == Say("answer position")
         child.expect(None)
         assert child.receive(0.05) is None and child.alive
     finally:
@@ -142,41 +148,57 @@ def test_closing_twice_is_harmless_and_leaves_no_process(kind):
     child.stop()
     assert_gone(pid)
     assert child.stopped and not child.alive and child.exit_code is not None
-    assert child.send(("anyone?",)) is False
+    assert child.send(Say("anyone?")) is False
     assert child.receive(0) is None
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="Windows has no signal a process can ignore to stay alive")
 def test_child_that_ignores_terminate_is_killed():
-    child = Child.spawn(children.ignore_terminate, name="stubborn", start_timeout=60)
-    assert child.receive(None) == ("ready",)
+    child = Child.spawn(children.ignore_terminate, name="stubborn", reads=Say, start_timeout=60)
+    assert child.receive(None) == Say("ready")
     child.stop()
     assert child.exit_code == -signal.SIGKILL
     assert_gone(child.pid)
 
 
 def test_child_dropped_by_its_owner_is_stopped():
-    child = Child.spawn(children.hang, name="forgotten")
+    child = Child.spawn(children.hang, name="forgotten", reads=Say)
     pid = child.pid
     del child
     gc.collect()
     assert_gone(pid)
 
 
-def test_object_that_would_run_code_is_refused_and_nothing_runs(tmp_path):
+TAMPERING = {
+    "garbage": (lambda target: b"\xc1 not a message", "not a message"),
+    # A pickle begins with 0x80, which MessagePack reads as an empty map: a message with no words.
+    "pickle that would run code": (lambda target: pickle.dumps(MakesFolder(str(target))),
+                                   "not a valid message: Object missing required field `text`"),
+    "another message": (lambda target: msgspec.msgpack.encode({"type": "launch", "text": "x"}),
+                        "not a valid message: Invalid value 'launch'"),
+    "a word missing": (lambda target: msgspec.msgpack.encode({"type": "say"}),
+                       "not a valid message: Object missing required field `text`"),
+}
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("tampering", TAMPERING)
+def test_child_sending_what_is_no_message_is_reported_garbled_and_nothing_it_sent_runs(kind, tampering, tmp_path):
     target = tmp_path / "made by unpickling"
-    child = Child.spawn(children.send_object, (str(target),), name="tamperer")
+    payload, why = TAMPERING[tampering]
+    child = start(kind, "send_raw", payload(target), name="tamperer")
     with pytest.raises(ChildGarbled) as caught:
         child.receive(None)
-    assert isinstance(caught.value.error, NotPlainData)
-    assert "tamperer sent something that cannot be read (NotPlainData: refused to rebuild" in str(caught.value)
+    assert isinstance(caught.value.error, WireError)
+    assert str(caught.value).startswith(f"tamperer sent something that cannot be read (WireError: {why}")
     assert not target.exists()
+    assert child.stopped
     assert_gone(child.pid)
 
 
 def test_interpreter_child_announcing_a_huge_message_is_refused_unread():
     child = Child.interpreter("import os, time\nos.write(1, (2**31).to_bytes(4, 'big'))\ntime.sleep(60)\n",
-                              name="boaster")
+                              name="boaster", reads=Say)
     with pytest.raises(ChildGarbled) as caught:
         child.receive(None)
     assert isinstance(caught.value.error, MessageTooLong)
@@ -184,10 +206,10 @@ def test_interpreter_child_announcing_a_huge_message_is_refused_unread():
 
 
 def test_what_an_interpreter_child_prints_stays_out_of_its_messages_and_the_programs_output(capfd):
-    child = Child.interpreter(PRELUDE + "print('NOISE FROM THE CHILD', flush=True)\nconn.send(('clean',))\n",
-                              name="noisy")
+    child = Child.interpreter(PRELUDE + "print('NOISE FROM THE CHILD', flush=True)\nm.send(conn, Say('clean'))\n",
+                              name="noisy", reads=Say)
     try:
-        assert child.receive(None) == ("clean",)
+        assert child.receive(None) == Say("clean")
         with pytest.raises(ChildEnded):
             child.receive(None)
     finally:
@@ -203,8 +225,9 @@ def test_children_still_running_at_interpreter_exit_are_stopped(tmp_path):
         "from fixtures import children\n"
         "from game.match.supervisor import Child\n"
         "if __name__ == '__main__':\n"
-        "    spawned = Child.spawn(children.hang, name='left spawned')\n"
-        "    plain = Child.interpreter('import time\\nwhile True: time.sleep(0.05)', name='left plain')\n"
+        "    spawned = Child.spawn(children.hang, name='left spawned', reads=children.Say)\n"
+        "    plain = Child.interpreter('import time\\nwhile True: time.sleep(0.05)', name='left plain',\n"
+        "                              reads=children.Say)\n"
         "    print(spawned.pid, plain.pid, flush=True)\n")
     output = tmp_path / "output.txt"
     with output.open("w") as sink:  # not a pipe: a child left running would keep a pipe open

@@ -178,18 +178,18 @@ class _Discovery:
         """One discovery process over ``remaining``; True if another should follow."""
         known = {key: info.source for key, info in self.registry.bots.items()}
         try:
-            child = Child.interpreter(_CHILD_CODE, name="the bot search")
+            child = Child.interpreter(_CHILD_CODE, name="the bot search", reads=m.FromSearch)
         except (OSError, ValueError, TypeError) as err:  # no usable interpreter (an embedded Python)
             self._folder_problem(f"the bot search could not start ({err}); no bots listed")
             return False
         self.current_file = self.current_check = None
         child.expect(child.started_at + self.timeout)
         try:
-            child.send(m.encode(m.Search(str(self.folder), self.remaining, known,
-                                         [m.Check(key, params) for key, params in self.checks], list(sys.path))))
+            child.send(m.Search(str(self.folder), self.remaining, known,
+                                [m.Check(key, params) for key, params in self.checks], list(sys.path)))
             while True:
                 try:
-                    message = m.decode(child.receive(None), m.FromSearch)
+                    message = child.receive(None)
                 except ChildTimedOut:
                     return self._stopped(f"did not finish importing within {self.timeout:g} s "
                                          "(it waits or loops at import); skipped",
@@ -200,9 +200,9 @@ class _Discovery:
                                          "imported; skipped",
                                          f"ended the bot search (exit code {ended.code}) while being built",
                                          f"ended (exit code {ended.code})")
-                except (ChildGarbled, m.WireError) as garbled:  # a tampered process: reported, never trusted
-                    why = garbled.error if isinstance(garbled, ChildGarbled) else garbled
-                    self._folder_problem(f"the bot search sent a message the game cannot read ({why}); stopped")
+                except ChildGarbled as garbled:  # a tampered process: reported, never trusted
+                    self._folder_problem(f"the bot search sent a message the game cannot read "
+                                         f"({garbled.error}); stopped")
                     return False
                 outcome = self._handle(message)
                 if outcome == "done":

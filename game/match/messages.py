@@ -13,9 +13,9 @@ wrong, and nothing received is executed or unpickled. As on the LAN
 which carries every float and bytes as they are (tuples and sets arrive as
 lists).
 
-The connection frames what it sends by pickling it, so a message goes as a
-``bytes`` object inside that frame and the receiving side takes nothing but
-``bytes`` (``decode``); ``send`` and ``receive`` are the children's side of it.
+The connection carries bytes only, one frame per message: the parent's side
+is ``Child.send`` and ``Child.receive``, which encode and decode; ``send``
+and ``receive`` here are the children's side of it.
 """
 from __future__ import annotations
 
@@ -50,7 +50,8 @@ class Data(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 # -- the bot's worker -------------------------------------------------------------------
 @dataclass(frozen=True)
 class BotSpec:
-    """Everything a worker needs to build one bot; handed to it (pickled) when it starts.
+    """Everything a worker needs to build one bot; handed to it when it starts (an argument
+    of its process, which ``multiprocessing`` pickles towards the child: see ``supervisor``).
 
     ``label`` names the bot to players (a tier name such as ``'Master'`` or
     the bot's own name); ``budget`` is the seconds it may think per request.
@@ -388,16 +389,16 @@ def decode(data: Any, kind: Any) -> Any:
 class Connection(Protocol):
     """A child's end of its connection: a ``multiprocessing`` one, or ``supervisor.InterpreterChannel``."""
 
-    def send(self, obj: Any) -> None: ...
-    def recv(self) -> Any: ...
+    def send_bytes(self, data: bytes) -> None: ...
+    def recv_bytes(self) -> bytes: ...
 
 
 def send(conn: Connection, message: Message) -> None:
     """Send ``message`` on a child's end of its connection."""
-    conn.send(encode(message))
+    conn.send_bytes(encode(message))
 
 
 def receive(conn: Connection, kind: Any) -> Any:
     """The parent's next message (of union ``kind``) on a child's end of its connection;
     ``EOFError`` once the parent has closed it, ``WireError`` for one it cannot read."""
-    return decode(conn.recv(), kind)
+    return decode(conn.recv_bytes(), kind)

@@ -266,7 +266,7 @@ class BotRunner:
 
     # -- internals --------------------------------------------------------------
     def _spawn(self) -> None:
-        self._child = Child.spawn(worker_main, (self.spec,), name=f"bot {self.spec.key}",
+        self._child = Child.spawn(worker_main, (self.spec,), name=f"bot {self.spec.key}", reads=m.FromWorker,
                                   start_timeout=self.start_timeout, preload=WORKER_PRELOAD)
         self._ready = False
         self._new_games_pending = 0
@@ -313,7 +313,7 @@ class BotRunner:
 
     def _send_message(self, message: m.Message) -> None:
         assert self._child is not None
-        if not self._child.send(m.encode(message)):
+        if not self._child.send(message):
             self._pump(0.0)  # it has gone: what it said before it went, then its end
 
     def _pump(self, timeout: float) -> None:
@@ -324,19 +324,17 @@ class BotRunner:
         while child is not None and child is self._child:
             child.expect(self._next_deadline())
             try:
-                data = child.receive(wait)
-                if data is None:
+                message = child.receive(wait)
+                if message is None:
                     return
-                message = m.decode(data, m.FromWorker)
             except ChildEnded as ended:
                 self._worker_died(ended.code)
                 return
             except ChildTimedOut as late:
                 self._deadline_passed(late)
                 return
-            except (ChildGarbled, m.WireError) as garbled:
-                why = garbled.error if isinstance(garbled, ChildGarbled) else garbled
-                self._refuse(f"answered with a message the game cannot read ({why})")
+            except ChildGarbled as garbled:
+                self._refuse(f"answered with a message the game cannot read ({garbled.error})")
                 return
             wait = 0.0
             self._handle(message)

@@ -5,10 +5,13 @@ worker (``game/match/runner.py``), the launch-time warm-up of the engines
 (``game/match/warmup.py``) and bot discovery (``game/match/botregistry.py``).
 A ``Child`` is one such process and the connection to it. It
 
-- starts the child and gives it a two-way connection;
-- hands over what the child sends one message at a time, as plain data only
-  (``plaindata.loads_plain``: the child runs bot code, so what it sends must
-  not rebuild objects, and run their code, in the arcade's process);
+- starts the child and gives it a two-way connection that carries bytes
+  only, one frame per message: what goes either way is a typed message of
+  ``game.match.messages`` (``encode``/``decode``, MessagePack), the one wire
+  format of every pipe. ``send`` encodes the owner's message; ``receive``
+  hands over the child's next one decoded as the union the owner named
+  (``reads``), so nothing the child sends (it runs bot code) is unpickled or
+  executed in the arcade's process;
 - enforces a start timeout (the child's first message must come within it)
   and the owner's deadline for the child's next word (``expect``), never
   blocking past either;
@@ -22,7 +25,7 @@ Stopping a process and reading a pipe with a deadline are
 Whatever goes wrong with a child, ``receive`` raises it as a
 ``ChildFailure`` naming the child: ``ChildEnded`` (with its exit code),
 ``ChildTimedOut`` (its start or the owner's deadline passed) or
-``ChildGarbled`` (it sent something that is not plain data). By then the
+``ChildGarbled`` (it sent bytes that are no message it may send). By then the
 child has been stopped and reaped; the owner says what that means in its own
 terms (a failed move, a skipped warm-up, a bot file named as the culprit)
 and may start another. Messages a child sent before it ended are handed over
@@ -33,29 +36,35 @@ There are two kinds of child, because their owners need different things:
 
 - ``Child.spawn(target, args)``: a ``multiprocessing`` process (``spawn``
   context, so it starts clean on every platform) that runs ``target(conn,
-  *args)`` with a ``multiprocessing`` ``Connection``. The bot workers and the
-  warm-up use it: their arguments (a bot's spec, positions) travel pickled,
-  and the connection is polled without a thread. Given ``preload`` modules,
-  on Linux, once ``start_fork_server(preload)`` has the fork server ready,
-  the child is forked from it (``multiprocessing``'s ``forkserver``: a clean
-  interpreter too, not a copy of the window's process), so the children
-  share those modules' memory copy-on-write instead of each importing numpy
-  and numba again; elsewhere, or until then, it is a spawn process as before.
+  *args)`` with a ``multiprocessing`` ``Connection``, whose
+  ``send_bytes``/``recv_bytes`` carry the messages. The bot workers and the
+  warm-up use it. Only its start arguments (a bot's ``BotSpec``, the
+  warm-up's job lists) travel as ``multiprocessing`` passes them, pickled
+  from the parent to the child: that is how a spawned process is given its
+  target at all, and it goes only towards the child, which trusts the
+  arcade. The connection is polled without a thread. Given ``preload``
+  modules, on Linux, once ``start_fork_server(preload)`` has the fork
+  server ready, the child is forked from it (``multiprocessing``'s
+  ``forkserver``: a clean interpreter too, not a copy of the window's
+  process), so the children share those modules' memory copy-on-write
+  instead of each importing numpy and numba again; elsewhere, or until then,
+  it is a spawn process as before.
 - ``Child.interpreter(code)``: a plain ``python -c code`` interpreter whose
-  stdin and stdout carry length-prefixed pickled messages; the child takes
-  its end with ``interpreter_channel()``. Bot discovery uses it, because it
-  runs wherever the program starts, scripts without an ``if __name__ ==
-  "__main__"`` guard included: a ``multiprocessing`` child would re-run such
-  a script's main module (and start a discovery of its own), while a plain
-  interpreter runs only ``code``, and starts sooner. A thread reads its
-  output, so waiting for it works alike on every platform.
+  stdin and stdout carry the messages as length-prefixed frames; the child
+  takes its end with ``interpreter_channel()``, which has the same
+  ``send_bytes``/``recv_bytes`` as a ``multiprocessing`` connection. Bot
+  discovery uses it, because it runs wherever the program starts, scripts
+  without an ``if __name__ == "__main__"`` guard included: a
+  ``multiprocessing`` child would re-run such a script's main module (and
+  start a discovery of its own), while a plain interpreter runs only
+  ``code``, and starts sooner. A thread reads its output, so waiting for it
+  works alike on every platform.
 """
 from __future__ import annotations
 
 import logging
 import multiprocessing
 import os
-import pickle
 import subprocess
 import sys
 import threading
@@ -64,7 +73,7 @@ import weakref
 from typing import Any, BinaryIO, Callable, Sequence
 
 from bots.lib.child_process import StreamReader, stop_process
-from game.match.plaindata import loads_plain
+from game.match import messages as m
 
 #: Seconds a child told to stop may take to end before it is killed.
 STOP_GRACE = 1.0
@@ -104,8 +113,8 @@ class ChildTimedOut(ChildFailure):
 
 
 class ChildGarbled(ChildFailure):
-    """The child sent something that is not plain data (or a message too long
-    to read); ``error`` says why it could not be read."""
+    """The child sent bytes that are no message it may send (``messages.WireError``)
+    or a message too long to read (``MessageTooLong``); ``error`` says which."""
 
     def __init__(self, name: str, error: BaseException) -> None:
         super().__init__(name, f"sent something that cannot be read ({type(error).__name__}: {error})")
@@ -123,8 +132,10 @@ class Child:
     owner drives it.
     """
 
-    def __init__(self, name: str, link: "_Link", start_timeout: float | None) -> None:
+    def __init__(self, name: str, link: "_Link", reads: Any, start_timeout: float | None) -> None:
         self.name = name
+        #: The union of ``game.match.messages`` the child may send (``FromWorker`` ...).
+        self.reads = reads
         #: When the child was started (``time.monotonic()``).
         self.started_at = time.monotonic()
         self.start_timeout = start_timeout
@@ -137,24 +148,25 @@ class Child:
         self._finalizer = weakref.finalize(self, link.stop)
 
     @classmethod
-    def spawn(cls, target: Callable[..., Any], args: tuple = (), *, name: str,
+    def spawn(cls, target: Callable[..., Any], args: tuple = (), *, name: str, reads: Any,
               start_timeout: float | None = None, preload: Sequence[str] = ()) -> "Child":
         """Start ``target(conn, *args)`` in a ``multiprocessing`` spawn process (with
         ``preload``, forked from the fork server that imported those modules once it
-        is ready: see ``start_fork_server``).
+        is ready: see ``start_fork_server``); it sends messages of union ``reads``.
 
         ``target`` must be importable by the child (a module-level function),
         and ``args`` picklable. With ``start_timeout``, the child's first
         message must come within that many seconds.
         """
-        return cls(name, _Spawned(target, args, name, process_context(preload)), start_timeout)
+        return cls(name, _Spawned(target, args, name, process_context(preload)), reads, start_timeout)
 
     @classmethod
-    def interpreter(cls, code: str, *, name: str, start_timeout: float | None = None) -> "Child":
+    def interpreter(cls, code: str, *, name: str, reads: Any, start_timeout: float | None = None) -> "Child":
         """Start ``python -c code`` (this interpreter's executable); ``code`` takes
-        its connection with ``interpreter_channel()``. ``OSError`` (or another
-        error of ``subprocess.Popen``) if no interpreter can be started."""
-        return cls(name, _Interpreter(code, name), start_timeout)
+        its connection with ``interpreter_channel()`` and sends messages of union
+        ``reads``. ``OSError`` (or another error of ``subprocess.Popen``) if no
+        interpreter can be started."""
+        return cls(name, _Interpreter(code, name), reads, start_timeout)
 
     # -- reading ------------------------------------------------------------------
     @property
@@ -178,15 +190,15 @@ class Child:
         return self._link.exit_code(0.0)
 
     # -- talking --------------------------------------------------------------------
-    def send(self, message: Any) -> bool:
-        """Send ``message`` (pickled) to the child; False if it can no longer hear.
+    def send(self, message: m.Message) -> bool:
+        """Send ``message`` to the child; False if it can no longer hear.
 
         A child that cannot hear has ended or closed its connection: the next
         ``receive`` hands over what it still sent, then raises ``ChildEnded``.
         """
         if self.stopped:
             return False
-        if self._link.send(message):
+        if self._link.send(m.encode(message)):
             return True
         self._send_failed = True
         return False
@@ -198,9 +210,9 @@ class Child:
         It replaces the previous deadline; a message does not clear it."""
         self._due, self._due_text = by, text
 
-    def receive(self, timeout: float | None = 0.0) -> Any:
-        """The child's next message, waiting up to ``timeout`` seconds for it
-        (None: until one comes or a deadline passes); None if none came.
+    def receive(self, timeout: float | None = 0.0) -> m.Message | None:
+        """The child's next message (of union ``reads``), waiting up to ``timeout``
+        seconds for it (None: until one comes or a deadline passes); None if none came.
 
         Raises ``ChildEnded``, ``ChildTimedOut`` or ``ChildGarbled`` (the
         child is then stopped and reaped), and the same failure again on
@@ -221,8 +233,8 @@ class Child:
                 raise self._fail(ChildGarbled(self.name, err)) from None
             if data is not None:
                 try:
-                    message = loads_plain(data)
-                except Exception as err:  # noqa: BLE001 - any damage to the pickle: the child is not trusted
+                    message = m.decode(data, self.reads)
+                except m.WireError as err:
                     raise self._fail(ChildGarbled(self.name, err)) from None
                 self._start_due = None
                 return message
@@ -270,7 +282,8 @@ class _Link:
         """The exit code, waiting up to ``wait`` seconds for the process to end."""
         raise NotImplementedError
 
-    def send(self, message: Any) -> bool:
+    def send(self, data: bytes) -> bool:
+        """Send one message's bytes; False if the child can no longer hear."""
         raise NotImplementedError
 
     def read(self, timeout: float | None) -> bytes | None:
@@ -357,9 +370,9 @@ class _Spawned(_Link):
         self.process.join(wait)
         return self.process.exitcode
 
-    def send(self, message: Any) -> bool:
+    def send(self, data: bytes) -> bool:
         try:
-            self.conn.send(message)
+            self.conn.send_bytes(data)
         except (EOFError, OSError):
             return False
         return True
@@ -400,10 +413,10 @@ class _Interpreter(_Link):
         except subprocess.TimeoutExpired:
             return None
 
-    def send(self, message: Any) -> bool:
+    def send(self, data: bytes) -> bool:
         stream = self.process.stdin
         try:
-            stream.write(_frame(message))
+            stream.write(_frame(data))
             stream.flush()
         except (OSError, ValueError):  # a broken pipe, or the stream already closed
             return False
@@ -420,8 +433,8 @@ class _Interpreter(_Link):
         stop_process(self.process, grace=STOP_GRACE)  # its stdout is closed by the reader at its end
 
 
-def _frame(message: Any) -> bytes:
-    data = pickle.dumps(message)
+def _frame(data: bytes) -> bytes:
+    """``data`` as one frame: its length (4 bytes, big-endian), then itself."""
     return len(data).to_bytes(4, "big") + data
 
 
@@ -440,8 +453,10 @@ def _read_frame(stream: BinaryIO) -> bytes | None:
 
 class InterpreterChannel:
     """The end of the connection in a child started by ``Child.interpreter``:
-    ``recv`` reads the parent's messages from the original stdin, ``send``
-    writes on the original stdout. Made by ``interpreter_channel()``."""
+    ``recv_bytes`` reads the parent's messages from the original stdin,
+    ``send_bytes`` writes on the original stdout, one frame each, as a
+    ``multiprocessing`` connection does (``messages.send``/``receive`` take
+    either). Made by ``interpreter_channel()``."""
 
     def __init__(self) -> None:
         self._out = os.fdopen(os.dup(1), "wb")
@@ -451,17 +466,16 @@ class InterpreterChannel:
         os.dup2(quiet, 0)  # whatever else reads stdin (a bot file's input()) ends at once, never waits
         os.close(quiet)
 
-    def send(self, message: Any) -> None:
-        self._out.write(_frame(message))
+    def send_bytes(self, data: bytes) -> None:
+        self._out.write(_frame(data))
         self._out.flush()
 
-    def recv(self) -> Any:
-        """The parent's next message (the parent is trusted: a plain unpickle);
-        ``EOFError`` once it has closed its end."""
+    def recv_bytes(self) -> bytes:
+        """The parent's next message; ``EOFError`` once it has closed its end."""
         data = _read_frame(self._in)
         if data is None:
             raise EOFError("the parent closed the connection")
-        return pickle.loads(data)
+        return data
 
     def close(self) -> None:
         self._out.close()

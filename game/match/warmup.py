@@ -303,7 +303,7 @@ class EngineWarmUp:
     def _spawn(self) -> None:
         remaining = [(key, self.jobs[key].module, self.jobs[key].load_path) for key in self._order]
         later = [(key, self.jobs[key].module, self.jobs[key].load_path) for key in self._later_left()]
-        self._child = Child.spawn(warm_up_main, (remaining, later), name="engine warm-up")
+        self._child = Child.spawn(warm_up_main, (remaining, later), name="engine warm-up", reads=m.FromWarmUp)
         self._current = None
         self._since = time.monotonic()
         self._started_any = False
@@ -312,7 +312,7 @@ class EngineWarmUp:
 
     def _send(self, message: m.Message) -> None:
         assert self._child is not None
-        self._child.send(m.encode(message))  # if it ended, that is noticed when its output is read
+        self._child.send(message)  # if it ended, that is noticed when its output is read
 
     def _pump(self, timeout: float) -> None:
         """Take in what the process reported, waiting up to ``timeout`` for its
@@ -322,19 +322,17 @@ class EngineWarmUp:
         while child is not None and child is self._child:
             child.expect(None if self._waiting() else self._since + self._limit())
             try:
-                data = child.receive(wait)
-                if data is None:
+                message = child.receive(wait)
+                if message is None:
                     return
-                message = m.decode(data, m.FromWarmUp)
             except ChildEnded as ended:
                 self._process_ended(ended.code)
                 return
             except ChildTimedOut:
                 self._timed_out()
                 return
-            except (ChildGarbled, m.WireError) as garbled:
-                why = garbled.error if isinstance(garbled, ChildGarbled) else garbled
-                self._abandon(f"the warm-up process sent a message the arcade cannot read ({why})")
+            except ChildGarbled as garbled:
+                self._abandon(f"the warm-up process sent a message the arcade cannot read ({garbled.error})")
                 return
             wait = 0.0
             self._receive(message)
