@@ -1,0 +1,251 @@
+"""The numba searches' transposition tables and clock, written once for every kernel.
+
+Every alpha-beta kernel keeps searched positions in a table reached by its
+address (``search_state.load`` / ``store``: the recursion passes no array),
+and a search with a deadline looks at the clock every so many nodes. What
+they do alike is here:
+
+* Scores. A win ``p`` plies from the root scores ``WIN - p`` (a loss the
+  negation), evaluations stay inside ``WIN_BOUND``. The table keeps a
+  decided score as the node itself gives it (``to_table``), so the entry
+  holds wherever the position recurs; ``from_table`` turns it back.
+* Bounds. A fail-soft node's result is ``EXACT``, a ``LOWER`` or an
+  ``UPPER`` bound of its true score (``bound_of``); a stored one answers a
+  node when it is deep enough and ``settles`` the node's window.
+* Keyed entries (Connect Four's search, Gomoku's, Chinese Checkers'): a
+  Zobrist key and one word packing the score, the best move, the depth and
+  the bound (``pack``), ``ENTRY_WORDS`` int64 per entry, the slot the key's
+  low bits (``keyed_table``, ``probe``). ``keep_deeper`` replaces an entry
+  only by one searched as deep or by another position; ``keep`` always.
+* Buckets of positions stored whole (Reversi's midgame search and endgame
+  solver): a position's two bitboards are its key, so a hit is never another
+  position; two entries per bucket, ``BUCKET_ENTRY`` uint64 each: the
+  bitboards and one word packing a lower and an upper bound, a depth and
+  the best move (``pack_bounds``). ``bucket_find`` finds a position,
+  ``bucket_victim`` the entry a new one takes: the shallower.
+* The clock: ``clock()`` reads ``time.perf_counter`` from a kernel (a call
+  back into Python, so ``time_up`` reads it only every ``every + 1`` counts).
+
+Two tables differ for speed, and say so where they are: the Connect Four
+solver's (``connect4_solver``: one word per entry, so the table that stays
+in the processor's cache holds twice as many), and ``negamax``'s, a dict,
+for a search in Python that imports no numba.
+"""
+from __future__ import annotations
+
+import time
+
+import numpy as np
+from numba import njit, objmode
+
+from bots.lib.search_state import load, store
+
+WIN = 1_000_000
+#: Scores beyond this are wins or losses found by the search; evaluations stay inside it.
+WIN_BOUND = WIN - 1000
+#: The bound a stored score is: exact, at least or at most the true one.
+EXACT, LOWER, UPPER = 0, 1, 2
+
+# -- scores and bounds ---------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def to_table(score, ply):
+    """A score found ``ply`` plies below the root as the node itself gives it, for the table."""
+    if score > WIN_BOUND:
+        return score + ply
+    if score < -WIN_BOUND:
+        return score - ply
+    return score
+
+
+@njit(cache=True, inline="always")
+def from_table(score, ply):
+    """The inverse of ``to_table``: a stored score as seen from the root, ``ply`` plies above."""
+    if score > WIN_BOUND:
+        return score - ply
+    if score < -WIN_BOUND:
+        return score + ply
+    return score
+
+
+@njit(cache=True, inline="always")
+def bound_of(best, alpha, beta):
+    """The bound a fail-soft node's ``best`` is, its window having been ``(alpha, beta)``."""
+    if best <= alpha:
+        return UPPER
+    if best >= beta:
+        return LOWER
+    return EXACT
+
+
+@njit(cache=True, inline="always")
+def settles(flag, value, alpha, beta):
+    """Whether a stored ``value`` with bound ``flag`` answers a node searching ``(alpha, beta)``."""
+    return flag == EXACT or (flag == LOWER and value >= beta) or (flag == UPPER and value <= alpha)
+
+
+# -- keyed entries -------------------------------------------------------------------------
+#: int64 words per entry: the key, then the packed word. Packed, from the low bits: the score
+#: (32 bits), the best move (20 bits), ``depth << 2 | bound`` (12 bits), each signed.
+ENTRY_WORDS = 2
+_MOVE_SHIFT, _DEPTH_SHIFT = 32, 52
+
+
+def _packed(value: int, move: int, depth: int, flag: int) -> np.int64:
+    word = (value & 0xFFFFFFFF) | ((move & 0xFFFFF) << _MOVE_SHIFT) | (((depth << 2 | flag) & 0xFFF) << _DEPTH_SHIFT)
+    return np.int64(word - (1 << 64) if word >= 1 << 63 else word)
+
+
+#: What ``probe`` gives for a position not in the table: depth -1, no move (-1).
+NO_ENTRY = _packed(0, -1, -1, 0)
+
+
+def keyed_table(bits: int) -> np.ndarray:
+    """An empty table of ``2 ** bits`` keyed entries (its slot mask: ``(1 << bits) - 1``)."""
+    table = np.zeros((1 << bits) * ENTRY_WORDS, np.int64)
+    table[1::ENTRY_WORDS] = NO_ENTRY
+    return table
+
+
+@njit(cache=True, inline="always")
+def pack(value, move, depth, flag):
+    """One word of a keyed entry: ``value`` within 32 bits, ``move`` 20, ``depth`` 10, ``flag`` 2."""
+    return ((np.int64(value) & 0xFFFFFFFF) | ((np.int64(move) & 0xFFFFF) << _MOVE_SHIFT)
+            | (((np.int64(depth) << 2) | flag) << _DEPTH_SHIFT))
+
+
+@njit(cache=True, inline="always")
+def value_of(word):
+    return (word << 32) >> 32
+
+
+@njit(cache=True, inline="always")
+def move_of(word):
+    return (word << 12) >> 44
+
+
+@njit(cache=True, inline="always")
+def depth_of(word):
+    return word >> 54
+
+
+@njit(cache=True, inline="always")
+def flag_of(word):
+    return (word >> _DEPTH_SHIFT) & 3
+
+
+@njit(cache=True, inline="always")
+def probe(table_at, mask, key):
+    """The packed word of ``key``'s entry in the keyed table at ``table_at``, else ``NO_ENTRY``.
+
+    ``key`` is an int64 (a uint64 key converted) other than 0, the key of an empty entry."""
+    entry = (key & mask) * ENTRY_WORDS
+    if load(np.int64, table_at, entry) == key:
+        return load(np.int64, table_at, entry + 1)
+    return NO_ENTRY
+
+
+@njit(cache=True, inline="always")
+def keep(table_at, mask, key, word):
+    """Put ``key``'s packed ``word`` in its slot, whatever the slot held."""
+    entry = (key & mask) * ENTRY_WORDS
+    store(np.int64, table_at, entry, key)
+    store(np.int64, table_at, entry + 1, word)
+
+
+@njit(cache=True, inline="always")
+def keep_deeper(table_at, mask, key, depth, word):
+    """``keep`` unless the slot holds ``key`` searched deeper than ``depth`` (depth-preferred)."""
+    entry = (key & mask) * ENTRY_WORDS
+    if load(np.int64, table_at, entry) != key or depth >= depth_of(load(np.int64, table_at, entry + 1)):
+        store(np.int64, table_at, entry, key)
+        store(np.int64, table_at, entry + 1, word)
+
+
+# -- buckets of positions stored whole ---------------------------------------------------------
+#: uint64 words per entry: the two bitboards, then the packed word. Packed, from the low bits: the
+#: lower bound and the upper bound (16 bits each, offset by ``_BOUND_OFFSET``), the depth (8 bits),
+#: the best move (8 bits).
+BUCKET_ENTRY = 3
+_BOUND_OFFSET = 32768
+_U8 = np.uint64(0xFF)
+_U16 = np.uint64(0xFFFF)
+
+
+def bucket_table(bits: int) -> np.ndarray:
+    """An empty table of ``2 ** bits`` entries in buckets of two (no position has two empty bitboards)."""
+    return np.zeros((1 << bits, BUCKET_ENTRY), np.uint64)
+
+
+@njit(cache=True, inline="always")
+def pack_bounds(lower, upper, depth, move):
+    return (np.uint64(lower + _BOUND_OFFSET) | (np.uint64(upper + _BOUND_OFFSET) << np.uint64(16))
+            | (np.uint64(depth) << np.uint64(32)) | (np.uint64(move) << np.uint64(40)))
+
+
+@njit(cache=True, inline="always")
+def lower_of(word):
+    return np.int64(word & _U16) - _BOUND_OFFSET
+
+
+@njit(cache=True, inline="always")
+def upper_of(word):
+    return np.int64((word >> np.uint64(16)) & _U16) - _BOUND_OFFSET
+
+
+@njit(cache=True, inline="always")
+def bucket_depth(word):
+    return np.int64((word >> np.uint64(32)) & _U8)
+
+
+@njit(cache=True, inline="always")
+def bucket_move(word):
+    return np.int64((word >> np.uint64(40)) & _U8)
+
+
+@njit(cache=True, inline="always")
+def bucket_find(table_at, slot, own, opp):
+    """The index of the packed word of position ``(own, opp)`` in bucket ``slot`` (even), else -1."""
+    for k in range(2):
+        word = (slot + k) * BUCKET_ENTRY
+        if load(np.uint64, table_at, word) == own and load(np.uint64, table_at, word + 1) == opp:
+            return word + 2
+    return -1
+
+
+@njit(cache=True, inline="always")
+def bucket_victim(table_at, slot):
+    """The first word of the entry of bucket ``slot`` a new position replaces: the shallower (the
+    first if equal)."""
+    first = slot * BUCKET_ENTRY
+    second = first + BUCKET_ENTRY
+    if bucket_depth(load(np.uint64, table_at, second + 2)) < bucket_depth(load(np.uint64, table_at, first + 2)):
+        return second
+    return first
+
+
+@njit(cache=True, inline="always")
+def bucket_put(table_at, entry, own, opp, word):
+    """Write position ``(own, opp)`` and its packed ``word`` into the entry starting at ``entry``."""
+    store(np.uint64, table_at, entry, own)
+    store(np.uint64, table_at, entry + 1, opp)
+    store(np.uint64, table_at, entry + 2, word)
+
+
+# -- the clock -----------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def clock():
+    """``time.perf_counter()`` from inside a kernel."""
+    with objmode(now="float64"):
+        now = time.perf_counter()
+    return now
+
+
+@njit(cache=True, inline="always")
+def time_up(count, every, deadline):
+    """Whether ``deadline`` (a ``clock()`` reading) has passed, looked at when ``count & every`` is 0
+    (``every``: a power of two less one)."""
+    return count & every == 0 and clock() > deadline
