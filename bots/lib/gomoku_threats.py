@@ -30,15 +30,14 @@ passes integers, the board's record and this one, and counts no references.
 """
 from __future__ import annotations
 
-import time
-
 import numpy as np
-from numba import njit, objmode
+from numba import njit
 
 from bots.lib.gomoku_board import (BLACK, EMPTY, F4, FIVE, GRADE, GRADE_DOUBLE_THREE, GRADE_FOUR,
                                    GRADE_FOUR_THREE, GRADE_THREE, GRADE_WIN, RENJU, forbidden, lift,
                                    may_be_forbidden_by_pattern, place, to_point)
 from bots.lib.search_state import address_of, load, store
+from bots.lib.ttable import clock, time_up
 
 WIN, FAIL, ABORTED = 1, 0, -1
 MAX_LEVELS = 96
@@ -65,14 +64,6 @@ _CLOCK_EVERY = 1023
 #: The attacker's threats by grade, tried strongest first: an open four or two fours, a four-three,
 #: two open threes, a four, an open three.
 ATTACK_ORDER = np.array([0, 300, 400, 700, 900, 1000], np.int64)
-
-
-@njit(cache=True)
-def clock():
-    """``time.perf_counter()`` from inside a kernel."""
-    with objmode(now="float64"):
-        now = time.perf_counter()
-    return now
 
 
 @njit(cache=True)
@@ -300,7 +291,7 @@ def threat_search(bd, ts, depth, key, defender_first):
         frame = ts.frames[level]
         if frame[_RESULT] < 0 and frame[_INDEX] < frame[_COUNT]:
             ts.nodes += 1
-            if ts.nodes >= ts.node_limit or (ts.nodes & _CLOCK_EVERY == 0 and clock() > ts.deadline):
+            if ts.nodes >= ts.node_limit or time_up(ts.nodes, _CLOCK_EVERY, ts.deadline):
                 ts.timed_out = 1
                 for back in range(level - 1, -1, -1):
                     lift(bd, ts.frames[back, _MOVED])
