@@ -68,10 +68,10 @@ EVAL_TERMS = 7
 #: Hand-set terms: the mover's tempo and its next double threat only.
 HAND_TERMS = np.array([30, 3000, 1500, 700, 0, 0, 0], np.int64)
 #: The search's state in one record (``bots/lib/search_state.py``), set up once per ``Search``: the
-#: table's address and slot mask (``ttable``'s keyed entries), the node counter and limit, whether it stopped short, the deepest
-#: level reached, the deadline (a ``clock()`` reading), ``params`` (see ``WIDTH``), the killers per level,
-#: the history per colour and point, and the explicit stack: per-level move rows with their ordering
-#: scores, and frames.
+#: table's address and slot mask (``ttable``'s keyed entries), the node counter and limit, whether it
+#: stopped short, the deepest level reached, the deadline (a ``ttable.clock()`` reading), ``params`` (see
+#: ``WIDTH``), the killers per level, the history per colour and point, and the explicit stack: per-level
+#: move rows with their ordering scores, and frames.
 SEARCH = np.dtype([
     ("tt_at", np.uint64), ("tt_mask", np.int64),
     ("nodes", np.int64), ("node_limit", np.int64), ("aborted", np.int64), ("max_level", np.int64),
