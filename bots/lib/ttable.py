@@ -206,21 +206,26 @@ def bucket_move(word):
 
 @njit(cache=True, inline="always")
 def bucket_find(table_at, slot, own, opp):
-    """The index of the packed word of position ``(own, opp)`` in bucket ``slot`` (even), else -1."""
+    """The entry (its first word's index) of position ``(own, opp)`` in bucket ``slot`` (even), else -1."""
     for k in range(2):
-        word = (slot + k) * BUCKET_ENTRY
-        if load(np.uint64, table_at, word) == own and load(np.uint64, table_at, word + 1) == opp:
-            return word + 2
+        entry = (slot + k) * BUCKET_ENTRY
+        if load(np.uint64, table_at, entry) == own and load(np.uint64, table_at, entry + 1) == opp:
+            return entry
     return -1
 
 
 @njit(cache=True, inline="always")
+def bucket_word(table_at, entry):
+    """The packed word of the entry starting at ``entry``."""
+    return load(np.uint64, table_at, entry + 2)
+
+
+@njit(cache=True, inline="always")
 def bucket_victim(table_at, slot):
-    """The first word of the entry of bucket ``slot`` a new position replaces: the shallower (the
-    first if equal)."""
+    """The entry of bucket ``slot`` a new position replaces: the shallower (the first if equal)."""
     first = slot * BUCKET_ENTRY
     second = first + BUCKET_ENTRY
-    if bucket_depth(load(np.uint64, table_at, second + 2)) < bucket_depth(load(np.uint64, table_at, first + 2)):
+    if bucket_depth(bucket_word(table_at, second)) < bucket_depth(bucket_word(table_at, first)):
         return second
     return first
 
