@@ -5,13 +5,14 @@ address (``search_state.load`` / ``store``: the recursion passes no array),
 and a search with a deadline looks at the clock every so many nodes. What
 they do alike is here:
 
-* Scores. A win ``p`` plies from the root scores ``WIN - p`` (a loss the
-  negation), evaluations stay inside ``WIN_BOUND``. The table keeps a
+* Scores and bounds, as ``negamax`` (the search in Python) writes them,
+  compiled here: a win ``p`` plies from the root scores ``WIN - p`` (a loss
+  the negation), evaluations stay inside ``WIN_BOUND``; the table keeps a
   decided score as the node itself gives it (``to_table``), so the entry
-  holds wherever the position recurs; ``from_table`` turns it back.
-* Bounds. A fail-soft node's result is ``EXACT``, a ``LOWER`` or an
-  ``UPPER`` bound of its true score (``bound_of``); a stored one answers a
-  node when it is deep enough and ``settles`` the node's window.
+  holds wherever the position recurs, and ``from_table`` turns it back. A
+  fail-soft node's result is ``EXACT``, a ``LOWER`` or an ``UPPER`` bound of
+  its true score (``bound_of``); a stored one answers a node when it is deep
+  enough and ``settles`` the node's window.
 * Keyed entries (Connect Four's search, Gomoku's, Chinese Checkers'): a
   Zobrist key and one word packing the score, the best move, the depth and
   the bound (``pack``), ``ENTRY_WORDS`` int64 per entry, the slot the key's
@@ -38,51 +39,16 @@ import time
 import numpy as np
 from numba import njit, objmode
 
+from bots.lib import negamax
+from bots.lib.negamax import EXACT, LOWER, UPPER, WIN, WIN_BOUND  # noqa: F401 (the kernels' names for them)
 from bots.lib.search_state import load, store
 
-WIN = 1_000_000
-#: Scores beyond this are wins or losses found by the search; evaluations stay inside it.
-WIN_BOUND = WIN - 1000
-#: The bound a stored score is: exact, at least or at most the true one.
-EXACT, LOWER, UPPER = 0, 1, 2
-
 # -- scores and bounds ---------------------------------------------------------------------
-
-
-@njit(cache=True, inline="always")
-def to_table(score, ply):
-    """A score found ``ply`` plies below the root as the node itself gives it, for the table."""
-    if score > WIN_BOUND:
-        return score + ply
-    if score < -WIN_BOUND:
-        return score - ply
-    return score
-
-
-@njit(cache=True, inline="always")
-def from_table(score, ply):
-    """The inverse of ``to_table``: a stored score as seen from the root, ``ply`` plies above."""
-    if score > WIN_BOUND:
-        return score - ply
-    if score < -WIN_BOUND:
-        return score + ply
-    return score
-
-
-@njit(cache=True, inline="always")
-def bound_of(best, alpha, beta):
-    """The bound a fail-soft node's ``best`` is, its window having been ``(alpha, beta)``."""
-    if best <= alpha:
-        return UPPER
-    if best >= beta:
-        return LOWER
-    return EXACT
-
-
-@njit(cache=True, inline="always")
-def settles(flag, value, alpha, beta):
-    """Whether a stored ``value`` with bound ``flag`` answers a node searching ``(alpha, beta)``."""
-    return flag == EXACT or (flag == LOWER and value >= beta) or (flag == UPPER and value <= alpha)
+_kernel = njit(cache=True, inline="always")
+to_table = _kernel(negamax.to_table)
+from_table = _kernel(negamax.from_table)
+bound_of = _kernel(negamax.bound_of)
+settles = _kernel(negamax.settles)
 
 
 # -- keyed entries -------------------------------------------------------------------------
