@@ -13,24 +13,26 @@ they do alike is here:
   fail-soft node's result is ``EXACT``, a ``LOWER`` or an ``UPPER`` bound of
   its true score (``bound_of``); a stored one answers a node when it is deep
   enough and ``settles`` the node's window.
-* Keyed entries (Connect Four's search, Gomoku's, Chinese Checkers'): a
-  Zobrist key and one word packing the score, the best move, the depth and
-  the bound (``pack``), ``ENTRY_WORDS`` int64 per entry, the slot the key's
-  low bits (``keyed_table``, ``probe``). ``keep_deeper`` replaces an entry
-  only by one searched as deep or by another position; ``keep`` always.
+* Keyed entries (Connect Four's search, Gomoku's alpha-beta and threat
+  search, Chinese Checkers'): a Zobrist key and one word packing the score,
+  the best move, the depth and the bound (``pack``), ``ENTRY_WORDS`` int64
+  per entry, the slot the key's low bits (``keyed_table``, ``probe``).
+  ``keep_deeper`` replaces an entry only by one searched as deep or by
+  another position; ``keep`` always.
 * Buckets of positions stored whole (Reversi's midgame search and endgame
   solver): a position's two bitboards are its key, so a hit is never another
   position; two entries per bucket, ``BUCKET_ENTRY`` uint64 each: the
   bitboards and one word packing a lower and an upper bound, a depth and
-  the best move (``pack_bounds``). ``bucket_find`` finds a position,
-  ``bucket_victim`` the entry a new one takes: the shallower.
+  the best move (``pack_bounds``; the endgame's depth is the empties).
+  ``bucket_find`` finds a position, ``bucket_victim`` the entry a new one
+  takes: the shallower.
 * The clock: ``clock()`` reads ``time.perf_counter`` from a kernel (a call
   back into Python, so ``time_up`` reads it only every ``every + 1`` counts).
 
-Two tables differ for speed, and say so where they are: the Connect Four
-solver's (``connect4_solver``: one word per entry, so the table that stays
-in the processor's cache holds twice as many), and ``negamax``'s, a dict,
-for a search in Python that imports no numba.
+Two tables differ, and say why where they are: the Connect Four solver's
+(``connect4_solver``: one word per entry, so the table that stays in the
+processor's cache holds twice as many), and ``negamax``'s, a dict, for a
+search in Python over any game's keys, which imports no numba.
 """
 from __future__ import annotations
 
@@ -58,13 +60,15 @@ ENTRY_WORDS = 2
 _MOVE_SHIFT, _DEPTH_SHIFT = 32, 52
 
 
-def _packed(value: int, move: int, depth: int, flag: int) -> np.int64:
-    word = (value & 0xFFFFFFFF) | ((move & 0xFFFFF) << _MOVE_SHIFT) | (((depth << 2 | flag) & 0xFFF) << _DEPTH_SHIFT)
-    return np.int64(word - (1 << 64) if word >= 1 << 63 else word)
+@njit(cache=True, inline="always")
+def pack(value, move, depth, flag):
+    """One word of a keyed entry: ``value`` within 32 bits, ``move`` 20, ``depth`` 10, ``flag`` 2."""
+    return ((np.int64(value) & 0xFFFFFFFF) | ((np.int64(move) & 0xFFFFF) << _MOVE_SHIFT)
+            | (((np.int64(depth) << 2) | flag) << _DEPTH_SHIFT))
 
 
 #: What ``probe`` gives for a position not in the table: depth -1, no move (-1).
-NO_ENTRY = _packed(0, -1, -1, 0)
+NO_ENTRY = pack.py_func(0, -1, -1, 0)
 
 
 def keyed_table(bits: int) -> np.ndarray:
@@ -72,13 +76,6 @@ def keyed_table(bits: int) -> np.ndarray:
     table = np.zeros((1 << bits) * ENTRY_WORDS, np.int64)
     table[1::ENTRY_WORDS] = NO_ENTRY
     return table
-
-
-@njit(cache=True, inline="always")
-def pack(value, move, depth, flag):
-    """One word of a keyed entry: ``value`` within 32 bits, ``move`` 20, ``depth`` 10, ``flag`` 2."""
-    return ((np.int64(value) & 0xFFFFFFFF) | ((np.int64(move) & 0xFFFFF) << _MOVE_SHIFT)
-            | (((np.int64(depth) << 2) | flag) << _DEPTH_SHIFT))
 
 
 @njit(cache=True, inline="always")
@@ -93,7 +90,7 @@ def move_of(word):
 
 @njit(cache=True, inline="always")
 def depth_of(word):
-    return word >> 54
+    return word >> (_DEPTH_SHIFT + 2)
 
 
 @njit(cache=True, inline="always")
