@@ -63,7 +63,7 @@ def _time_up(count, every, deadline):
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.integers(-(1 << 31), (1 << 31) - 1), st.integers(-(1 << 19), (1 << 19) - 1), st.integers(-1, 511),
+@given(st.integers(-(1 << 31), (1 << 31) - 1), st.integers(-1, (1 << 19) - 2), st.integers(-1, 510),
        st.sampled_from([ttable.EXACT, ttable.LOWER, ttable.UPPER]))
 def test_a_keyed_entry_gives_back_the_score_move_depth_and_bound_it_was_given(value, move, depth, flag):
     assert _unpacked(value, move, depth, flag) == (value, move, depth, flag)

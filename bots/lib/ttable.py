@@ -55,27 +55,27 @@ settles = _kernel(negamax.settles)
 
 # -- keyed entries -------------------------------------------------------------------------
 #: int64 words per entry: the key, then the packed word. Packed, from the low bits: the score
-#: (32 bits), the best move (20 bits), ``depth << 2 | bound`` (12 bits), each signed.
+#: (32 bits), the best move plus 1 (20 bits), ``(depth + 1) << 2 | bound`` (12 bits), each signed,
+#: so an empty entry is all zeros (``np.zeros`` maps its pages only when the search touches them).
 ENTRY_WORDS = 2
 _MOVE_SHIFT, _DEPTH_SHIFT = 32, 52
 
 
 @njit(cache=True, inline="always")
 def pack(value, move, depth, flag):
-    """One word of a keyed entry: ``value`` within 32 bits, ``move`` 20, ``depth`` 10, ``flag`` 2."""
-    return ((np.int64(value) & 0xFFFFFFFF) | ((np.int64(move) & 0xFFFFF) << _MOVE_SHIFT)
-            | (((np.int64(depth) << 2) | flag) << _DEPTH_SHIFT))
+    """One word of a keyed entry: ``value`` within 32 bits, ``move`` from -1 within 20, ``depth``
+    from -1 within 10, ``flag`` 2."""
+    return ((np.int64(value) & 0xFFFFFFFF) | (((np.int64(move) + 1) & 0xFFFFF) << _MOVE_SHIFT)
+            | ((((np.int64(depth) + 1) << 2) | flag) << _DEPTH_SHIFT))
 
 
 #: What ``probe`` gives for a position not in the table: depth -1, no move (-1).
-NO_ENTRY = pack.py_func(0, -1, -1, 0)
+NO_ENTRY = np.int64(0)
 
 
 def keyed_table(bits: int) -> np.ndarray:
     """An empty table of ``2 ** bits`` keyed entries (its slot mask: ``(1 << bits) - 1``)."""
-    table = np.zeros((1 << bits) * ENTRY_WORDS, np.int64)
-    table[1::ENTRY_WORDS] = NO_ENTRY
-    return table
+    return np.zeros((1 << bits) * ENTRY_WORDS, np.int64)
 
 
 @njit(cache=True, inline="always")
@@ -85,12 +85,12 @@ def value_of(word):
 
 @njit(cache=True, inline="always")
 def move_of(word):
-    return (word << 12) >> 44
+    return ((word << 12) >> 44) - 1
 
 
 @njit(cache=True, inline="always")
 def depth_of(word):
-    return word >> (_DEPTH_SHIFT + 2)
+    return (word >> (_DEPTH_SHIFT + 2)) - 1
 
 
 @njit(cache=True, inline="always")
