@@ -25,20 +25,20 @@ behind (the straggler), so a seat does not race ahead and leave one marble
 stranded for the endgame.
 
 Search (``search_root``, Best-Reply Search with alpha-beta: see
-``chinesecheckers_search``) is here too: numba's on-disk cache notices a
-change only in the file of the function it compiled, not in kernels it calls
-from other files, so every kernel that calls another lives in this one file.
+``chinesecheckers_search``) is here too, with its table and clock from
+``ttable``.
 """
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
-from numba import njit, objmode
+from numba import njit
 
+from bots.lib.ttable import (bound_of, depth_of, flag_of, keep, move_of, pack, probe, settles, time_up,
+                             value_of)
 from game.rules.chinesecheckers import CUBES, NEIGHBOURS, POINTS, SEAT_POINTS, TIP_DISTANCE, ChineseCheckers, goal_point
 
 HOLE_COUNT = 121
@@ -325,15 +325,6 @@ NODES, ABORTED = 0, 1
 _CLOCK_EVERY = 511
 #: Flips the key of a MIN layer's node, so it never answers for a MAX layer's.
 _SIDE_KEY = 0x2545F4914F6CDD1D
-#: Transposition table bounds: the stored value is exact, at least, at most the true one.
-_EXACT, _LOWER, _UPPER = 0, 1, 2
-
-
-@njit(cache=True)
-def _clock():
-    with objmode(now="float64"):
-        now = time.perf_counter()
-    return now
 
 
 @njit(cache=True, inline="always")
@@ -427,8 +418,8 @@ def _move_key(code, zobrist):
 
 @njit(cache=True)
 def _brs(depth, maximising, alpha, beta, key, root, board, marbles, dist_sum, home, occupied, active,
-         neighbours, jump_land, allowed, dist, goal_owner, zobrist, table, weights, mark, queue, moves, counters,
-         deadline):
+         neighbours, jump_land, allowed, dist, goal_owner, zobrist, table_at, table_mask, weights, mark, queue, moves,
+         counters, deadline):
     """The BRS value for ``root`` of the position, ``depth`` plies deep, one ply below the root.
 
     Alpha-beta written as a loop over an explicit stack (numba's cache cannot
@@ -437,11 +428,12 @@ def _brs(depth, maximising, alpha, beta, key, root, board, marbles, dist_sum, ho
     is solo: every layer is the root seat's (the others stand still), for a
     race in which no one can get in anyone's way any more.
 
-    ``table`` is a transposition table, one row per slot: the node's key
-    (``key`` is the Zobrist key of the marbles, a MIN layer's flipped by
-    ``_SIDE_KEY``), its value, best move and ``depth << 2 | bound``. A stored
-    value deep enough and inside the window answers the node; otherwise its
-    best move is tried first. A table of one row means none.
+    ``table_at`` is the address of a transposition table of ``ttable``'s keyed
+    entries (``key`` is the Zobrist key of the marbles, a MIN layer's flipped
+    by ``_SIDE_KEY``), ``table_mask`` its slot mask; 0, a table of one entry,
+    means none. A stored value deep enough and inside the window answers the
+    node; otherwise its best move is tried first. A new entry always replaces
+    the old, and values are stored as found, not by distance (``ttable.to_table``).
     """
     counts = np.zeros(MAX_PLY, np.int64)
     index = np.zeros(MAX_PLY, np.int64)
@@ -455,16 +447,15 @@ def _brs(depth, maximising, alpha, beta, key, root, board, marbles, dist_sum, ho
     keys = np.zeros(MAX_PLY, np.int64)
     maxing = np.zeros(MAX_PLY, np.bool_)
     solo = weights[3] != 0
-    mask = table.shape[0] - 1
     alphas[0], betas[0], depths[0], maxing[0], keys[0] = alpha, beta, depth, maximising, key
     level = _ZERO
     entering = True
     value = 0
-    use_table = table.shape[0] > 1
+    use_table = table_mask > 0
     while True:
         if entering:
             counters[NODES] += 1
-            if counters[NODES] & _CLOCK_EVERY == 0 and _clock() > deadline[0]:
+            if time_up(counters[NODES], _CLOCK_EVERY, deadline[0]):
                 counters[ABORTED] = 1
             if counters[ABORTED]:
                 return 0
@@ -474,19 +465,15 @@ def _brs(depth, maximising, alpha, beta, key, root, board, marbles, dist_sum, ho
                     value = evaluate(root, marbles, dist_sum, active, dist, weights)
                 entering = False
                 continue
-            node_key = keys[level] if maxing[level] else keys[level] ^ _SIDE_KEY
-            slot = node_key & mask
             hint = PASS_CODE
-            if use_table and table[slot, 0] == node_key:
-                stored = table[slot, 1]
-                bound = table[slot, 3] & 3
-                if table[slot, 3] >> 2 >= depths[level] and (
-                        bound == _EXACT or (bound == _LOWER and stored >= betas[level])
-                        or (bound == _UPPER and stored <= alphas[level])):
-                    value = stored
+            if use_table:
+                entry = probe(table_at, table_mask, keys[level] if maxing[level] else keys[level] ^ _SIDE_KEY)
+                if depth_of(entry) >= depths[level] and settles(flag_of(entry), value_of(entry), alphas[level],
+                                                                betas[level]):
+                    value = value_of(entry)
                     entering = False
                     continue
-                hint = table[slot, 2]
+                hint = move_of(entry)
             count = _node_moves(maxing[level], root, board, marbles, active, neighbours, jump_land, allowed,
                                 dist, weights, mark, queue, moves[level], level)
             if count == 0:
@@ -526,17 +513,9 @@ def _brs(depth, maximising, alpha, beta, key, root, board, marbles, dist_sum, ho
                 value = bests[level]
                 if not use_table:
                     continue
-                node_key = keys[level] if maxing[level] else keys[level] ^ _SIDE_KEY
-                slot = node_key & mask
-                bound = _EXACT
-                if value <= first_alphas[level]:
-                    bound = _UPPER
-                elif value >= first_betas[level]:
-                    bound = _LOWER
-                table[slot, 0] = node_key
-                table[slot, 1] = value
-                table[slot, 2] = best_moves[level]
-                table[slot, 3] = depths[level] << 2 | bound
+                keep(table_at, table_mask, keys[level] if maxing[level] else keys[level] ^ _SIDE_KEY,
+                     pack(value, best_moves[level], depths[level], bound_of(value, first_alphas[level],
+                                                                            first_betas[level])))
                 continue
         code = moves[level, index[level]]
         if code >= 0:
@@ -559,8 +538,8 @@ def root_moves(root, board, marbles, allowed, neighbours, jump_land, dist, mark,
 
 @njit(cache=True)
 def search_root(depth, root, candidates, board, marbles, dist_sum, home, occupied, active,
-                neighbours, jump_land, allowed, dist, goal_owner, zobrist, table, weights, mark, queue, moves,
-                counters, deadline):
+                neighbours, jump_land, allowed, dist, goal_owner, zobrist, table_at, table_mask, weights, mark, queue,
+                moves, counters, deadline):
     """Search each candidate root move ``depth`` plies deep (its own ply included).
 
     Returns the index of the best candidate, its value and how many candidates
@@ -576,7 +555,7 @@ def search_root(depth, root, candidates, board, marbles, dist_sum, home, occupie
         make(code, board, marbles, dist_sum, home, occupied, dist, goal_owner)
         value = _brs(depth - 1, weights[3] != 0, alpha, WIN + 1, key ^ _move_key(code, zobrist), root, board,
                      marbles, dist_sum, home, occupied, active, neighbours, jump_land, allowed, dist, goal_owner,
-                     zobrist, table, weights, mark, queue, moves, counters, deadline)
+                     zobrist, table_at, table_mask, weights, mark, queue, moves, counters, deadline)
         unmake(code, board, marbles, dist_sum, home, occupied, dist, goal_owner)
         if counters[ABORTED]:
             break
@@ -713,7 +692,7 @@ def mcts(root, candidates, board, marbles, dist_sum, home, occupied, active, nei
     used = 1 + roots
     iterations = 0
     while limit == 0 or iterations < limit:
-        if iterations & 15 == 0 and _clock() > deadline[0]:
+        if time_up(iterations, 15, deadline[0]):
             break
         iterations += 1
         for seat in range(seats):

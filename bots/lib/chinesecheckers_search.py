@@ -36,6 +36,8 @@ from bots.lib.chinesecheckers_engine import (
     HOLE_COUNT, HOLE_MASK, MAX_MOVES, MAX_PLY, NODES, ABORTED, PASS_CODE, SEAT_SHIFT, START_SHIFT, WIN,
     Position, Tables, root_moves, search_root)
 from bots.lib.clock import Deadline
+from bots.lib.search_state import address_of
+from bots.lib.ttable import ENTRY_WORDS, keyed_table
 from bots.lib.deepening import Iteration, deepen, deepest
 
 
@@ -71,12 +73,13 @@ class SearchParams:
 class Scratch:
     """Buffers one search reuses at every node (kept per bot, never shared between threads).
 
-    ``table_bits`` sizes the transposition table (``2 ** table_bits`` rows;
-    0: none).
+    ``table_bits`` sizes the transposition table (``2 ** table_bits`` of
+    ``ttable``'s keyed entries; 0: none).
     """
 
     def __init__(self, table_bits: int = 0) -> None:
-        self.table = np.zeros((1 << table_bits, 4), np.int64)
+        self.table = keyed_table(table_bits)
+        self.table_at, self.table_mask = address_of(self.table), (1 << table_bits) - 1
         self.mark = np.zeros(HOLE_COUNT, np.int32)
         self.queue = np.zeros(HOLE_COUNT, np.int16)
         self.moves = np.zeros((MAX_PLY, MAX_MOVES), np.int64)
@@ -136,7 +139,7 @@ def best_move(position: Position, tables: Tables, root: int, deadline: Deadline,
     if len(candidates) == 1:
         return Iteration(0, 0, int(candidates[0]))
     weights = params.array()
-    scratch.table[:, 0] = 0
+    scratch.table[::ENTRY_WORDS] = 0
     scratch.deadline[0] = deadline.at
     nodes = 0
 
@@ -145,8 +148,8 @@ def best_move(position: Position, tables: Tables, root: int, deadline: Deadline,
         scratch.counters[:] = 0
         index, found, finished = search_root(
             depth, root, candidates, *position.arrays(), tables.neighbours, tables.jump_land, tables.allowed,
-            tables.dist, tables.goal_owner, tables.zobrist, scratch.table, weights, scratch.mark, scratch.queue,
-            scratch.moves, scratch.counters, scratch.deadline)
+            tables.dist, tables.goal_owner, tables.zobrist, scratch.table_at, scratch.table_mask, weights,
+            scratch.mark, scratch.queue, scratch.moves, scratch.counters, scratch.deadline)
         nodes += int(scratch.counters[NODES])
         aborted = bool(scratch.counters[ABORTED])
         if finished == 0 or (aborted and index == 0):

@@ -29,8 +29,9 @@ The search is negamax with alpha-beta:
 * Move ordering: the transposition-table move, two killer moves per ply,
   then the history heuristic and nearness to the centre; a move into the
   cell under an opponent threat goes last.
-* A transposition table (Zobrist keys, depth-preferred replacement) keeps
-  bounds and best moves across the iterations of iterative deepening.
+* A transposition table (``ttable``'s keyed entries: Zobrist keys,
+  depth-preferred replacement) keeps bounds and best moves across the
+  iterations of iterative deepening.
 * The record counts nodes; once ``nodes`` passes ``node_limit`` the search
   sets ``aborted`` and unwinds, so the caller can keep the last finished
   iteration and stay inside its time budget.
@@ -41,19 +42,17 @@ import numpy as np
 from numba import njit
 
 from bots.lib.connect4_lines import LineTables, line_tables
-from bots.lib.search_state import address_of, load, store
+from bots.lib.search_state import address_of
+from bots.lib.ttable import (WIN, bound_of, depth_of, flag_of, from_table, keep_deeper, keyed_table, move_of, pack,
+                             probe, settles, to_table, value_of)
 
-WIN = 1_000_000
 INF = 10_000_000
-#: Scores beyond this are wins or losses found by the search.
-WIN_BOUND = WIN - 1000
 MAX_PLY = 128
 TT_BITS = 19
-EXACT, LOWER, UPPER = 0, 1, 2
 #: Fields of a search frame (one row of ``frames`` per ply of the explicit stack).
-(F_ALPHA, F_BETA, F_ALPHA0, F_BEST, F_BEST_MOVE, F_INDEX, F_COUNT, F_DEPTH, F_FORCED, F_SLOT, F_PLAYER,
- F_FILLED, F_COL, F_CELL) = range(14)
-FRAME_FIELDS = 14
+(F_ALPHA, F_BETA, F_ALPHA0, F_BEST, F_BEST_MOVE, F_INDEX, F_COUNT, F_DEPTH, F_FORCED, F_PLAYER,
+ F_FILLED, F_COL, F_CELL) = range(13)
+FRAME_FIELDS = 13
 #: Evaluation of a threat cell: playable now, on its owner's good row, on the other rows.
 THREAT_NOW, THREAT_GOOD, THREAT_OTHER = 30, 120, 40
 #: The largest board and line the record holds.
@@ -63,16 +62,15 @@ MAX_CELLS = MAX_SIDE * MAX_SIDE
 MAX_WINDOWS = 2 * MAX_SIDE * (MAX_SIDE - MIN_N + 1) + 2 * (MAX_SIDE - MIN_N + 1) ** 2
 #: The search's state, one record per ``Engine`` (``bots/lib/search_state.py``): counters, the
 #: board's size and line tables (``connect4_lines``, padded with -1), the position, the move
-#: ordering's killers and history, per-ply move buffers, the explicit stack, and the addresses of
-#: the transposition table's five arrays (keys, values, depths, flags, moves). ``drop`` and ``undo``
+#: ordering's killers and history, per-ply move buffers, the explicit stack, and the transposition
+#: table's address and slot mask (``ttable``'s keyed entries). ``drop`` and ``undo``
 #: keep two sums up to date for ``evaluate``: ``window_score[p]``, the weights of the windows
 #: holding discs of ``p`` only, and ``threats[p, cell]``, the windows one disc of ``p`` short whose
 #: empty cell is ``cell``.
 STATE = np.dtype([
     ("nodes", np.int64), ("node_limit", np.int64), ("aborted", np.int64),
     ("cols", np.int64), ("rows", np.int64), ("n", np.int64), ("window_count", np.int64),
-    ("tt_keys_at", np.uint64), ("tt_values_at", np.uint64), ("tt_depths_at", np.uint64),
-    ("tt_flags_at", np.uint64), ("tt_moves_at", np.uint64),
+    ("tt_at", np.uint64), ("tt_mask", np.int64),
     ("windows", np.int32, (MAX_WINDOWS, MAX_N)), ("cell_windows", np.int32, (MAX_CELLS, 4 * MAX_N)),
     ("weights", np.int64, (MAX_N + 1,)), ("centrality", np.int64, (MAX_SIDE,)),
     ("zobrist", np.uint64, (3, MAX_CELLS)),
@@ -206,24 +204,6 @@ def threat_value(owner, row, height):
 
 
 @njit(cache=True)
-def _to_tt(score, ply):
-    if score > WIN_BOUND:
-        return score + ply
-    if score < -WIN_BOUND:
-        return score - ply
-    return score
-
-
-@njit(cache=True)
-def _from_tt(score, ply):
-    if score > WIN_BOUND:
-        return score - ply
-    if score < -WIN_BOUND:
-        return score + ply
-    return score
-
-
-@njit(cache=True)
 def _enter(st, player, depth, alpha, beta, ply, key, filled, level):
     """Open a node: return ``(True, value)`` if it is decided without trying moves, else
     ``(False, 0)`` with its frame (``st.frames[level]``) and ordered moves ready (see ``negamax``)."""
@@ -247,16 +227,12 @@ def _enter(st, player, depth, alpha, beta, ply, key, filled, level):
     if threats >= 2:
         return True, -(WIN - (ply + 2))
 
-    slot = np.int64(key & np.uint64((1 << TT_BITS) - 1))
-    tt_move = -1
-    tt_depth = load(np.int8, st.tt_depths_at, slot)
-    if tt_depth >= 0 and load(np.uint64, st.tt_keys_at, slot) == key:
-        tt_move = load(np.int8, st.tt_moves_at, slot)
-        if tt_depth >= depth:
-            value = _from_tt(np.int64(load(np.int32, st.tt_values_at, slot)), ply)
-            flag = load(np.int8, st.tt_flags_at, slot)
-            if flag == EXACT or (flag == LOWER and value >= beta) or (flag == UPPER and value <= alpha):
-                return True, value
+    entry = probe(st.tt_at, st.tt_mask, np.int64(key))
+    tt_move = move_of(entry)
+    if depth_of(entry) >= depth:
+        value = from_table(value_of(entry), ply)
+        if settles(flag_of(entry), value, alpha, beta):
+            return True, value
 
     count = 0
     if forced >= 0:
@@ -290,7 +266,6 @@ def _enter(st, player, depth, alpha, beta, ply, key, filled, level):
     st.frames[level, F_COUNT] = count
     st.frames[level, F_DEPTH] = depth
     st.frames[level, F_FORCED] = forced
-    st.frames[level, F_SLOT] = slot
     st.frames[level, F_PLAYER] = player
     st.frames[level, F_FILLED] = filled
     return False, 0
@@ -299,21 +274,11 @@ def _enter(st, player, depth, alpha, beta, ply, key, filled, level):
 @njit(cache=True)
 def _store(st, level, key, ply):
     """Keep the finished node of ``st.frames[level]`` in the transposition table (depth-preferred)."""
-    slot = st.frames[level, F_SLOT]
     depth = st.frames[level, F_DEPTH]
-    if depth >= load(np.int8, st.tt_depths_at, slot) or load(np.uint64, st.tt_keys_at, slot) != key:
-        best = st.frames[level, F_BEST]
-        store(np.uint64, st.tt_keys_at, slot, key)
-        store(np.int32, st.tt_values_at, slot, _to_tt(best, ply))
-        store(np.int8, st.tt_depths_at, slot, depth)
-        store(np.int8, st.tt_moves_at, slot, st.frames[level, F_BEST_MOVE])
-        if best <= st.frames[level, F_ALPHA0]:
-            flag = UPPER
-        elif best >= st.frames[level, F_BETA]:
-            flag = LOWER
-        else:
-            flag = EXACT
-        store(np.int8, st.tt_flags_at, slot, flag)
+    best = st.frames[level, F_BEST]
+    flag = bound_of(best, st.frames[level, F_ALPHA0], st.frames[level, F_BETA])
+    keep_deeper(st.tt_at, st.tt_mask, np.int64(key), depth,
+                pack(to_table(best, ply), st.frames[level, F_BEST_MOVE], depth, flag))
 
 
 @njit(cache=True)
@@ -442,18 +407,11 @@ class Engine:
         self.tables = tables
         self.cols, self.rows, self.n = state.cols, state.rows, state.n
         cells, window_count = state.cols * state.rows, tables.windows.shape[0]
-        size = 1 << TT_BITS
-        self.tt_keys = np.zeros(size, dtype=np.uint64)
-        self.tt_values = np.zeros(size, dtype=np.int32)
-        self.tt_depths = np.full(size, -1, dtype=np.int8)
-        self.tt_flags = np.zeros(size, dtype=np.int8)
-        self.tt_moves = np.full(size, -1, dtype=np.int8)
+        self.tt = keyed_table(TT_BITS)
         self._state = np.zeros(1, dtype=STATE)
         st = self._state[0]
         st["cols"], st["rows"], st["n"], st["window_count"] = state.cols, state.rows, state.n, window_count
-        st["tt_keys_at"], st["tt_values_at"] = address_of(self.tt_keys), address_of(self.tt_values)
-        st["tt_depths_at"], st["tt_flags_at"] = address_of(self.tt_depths), address_of(self.tt_flags)
-        st["tt_moves_at"] = address_of(self.tt_moves)
+        st["tt_at"], st["tt_mask"] = address_of(self.tt), (1 << TT_BITS) - 1
         st["windows"][:] = -1
         st["windows"][:window_count, :state.n] = tables.windows
         st["cell_windows"][:] = -1

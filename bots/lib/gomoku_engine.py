@@ -38,16 +38,15 @@ from numba import njit
 
 from bots.lib.gomoku_board import (B4, BLACK, EMPTY, F4, FIVE, GRADE, GRADE_COUNT, GRADE_DOUBLE_THREE,
                                    GRADE_FOUR_THREE, GRADE_WIN, MAX_CELLS, RENJU, SUM, lift, place)
-from bots.lib.gomoku_threats import black_may_play, clock, find_fives, has_real_open_three
-from bots.lib.search_state import address_of, load, store
+from bots.lib.gomoku_threats import black_may_play, find_fives, has_real_open_three
+from bots.lib.search_state import address_of
+from bots.lib.ttable import (WIN, WIN_BOUND, bound_of, depth_of, flag_of, from_table, keep_deeper, keyed_table,
+                             move_of, pack, probe, settles, time_up, to_table, value_of)
 
-WIN = 1_000_000
 INF = 10_000_000
-WIN_BOUND = WIN - 1000
 MAX_PLY = 96
 MAX_MOVES = 64
 TT_BITS = 20
-EXACT, LOWER, UPPER = 0, 1, 2
 #: Fields of ``params``: moves searched per node, threat pruning on (1) or off, late-move reductions on or off,
 #: then the evaluation's terms (``EVAL_TERMS``, from ``EVAL``).
 WIDTH, PRUNE, REDUCE, EVAL = 0, 1, 2, 3
@@ -68,13 +67,11 @@ FRAME_FIELDS = 16
 EVAL_TERMS = 7
 #: Hand-set terms: the mover's tempo and its next double threat only.
 HAND_TERMS = np.array([30, 3000, 1500, 700, 0, 0, 0], np.int64)
-#: int64 words per table entry: the key, the value, the depth (shifted left 2) with the bound's flag, the move.
-TT_FIELDS = 4
 #: The search's state in one record (``bots/lib/search_state.py``), set up once per ``Search``: the
-#: table's address and index mask, the node counter and limit, whether it stopped short, the deepest
-#: level reached, the deadline (a ``clock()`` reading), ``params`` (see ``WIDTH``), the killers per level,
-#: the history per colour and point, and the explicit stack: per-level move rows with their ordering
-#: scores, and frames.
+#: table's address and slot mask (``ttable``'s keyed entries), the node counter and limit, whether it
+#: stopped short, the deepest level reached, the deadline (a ``ttable.clock()`` reading), ``params`` (see
+#: ``WIDTH``), the killers per level, the history per colour and point, and the explicit stack: per-level
+#: move rows with their ordering scores, and frames.
 SEARCH = np.dtype([
     ("tt_at", np.uint64), ("tt_mask", np.int64),
     ("nodes", np.int64), ("node_limit", np.int64), ("aborted", np.int64), ("max_level", np.int64),
@@ -176,24 +173,6 @@ def generate(bd, st, colour, level, first, killer0, killer1, width):
 
 
 @njit(cache=True)
-def _to_tt(score, ply):
-    if score > WIN_BOUND:
-        return score + ply
-    if score < -WIN_BOUND:
-        return score - ply
-    return score
-
-
-@njit(cache=True)
-def _from_tt(score, ply):
-    if score > WIN_BOUND:
-        return score - ply
-    if score < -WIN_BOUND:
-        return score + ply
-    return score
-
-
-@njit(cache=True)
 def _enter(bd, st, level, ply, colour, depth, alpha, beta, key, filled):
     """Open a node: ``(True, value)`` if it is decided without trying moves, else ``(False, 0)``
     with its frame and ordered moves ready."""
@@ -214,17 +193,12 @@ def _enter(bd, st, level, ply, colour, depth, alpha, beta, key, filled):
         return True, 0
     elif depth <= 0:
         return True, evaluate(bd.tally, colour, st.params)
-    slot = key & st.tt_mask
-    entry = slot * TT_FIELDS
-    tt_move = -1
-    if load(np.int64, st.tt_at, entry) == key:
-        tt_move = load(np.int64, st.tt_at, entry + 3)
-        stored = load(np.int64, st.tt_at, entry + 2)
-        if stored >> 2 >= depth:
-            value = _from_tt(load(np.int64, st.tt_at, entry + 1), ply)
-            flag = stored & 3
-            if flag == EXACT or (flag == LOWER and value >= beta) or (flag == UPPER and value <= alpha):
-                return True, value
+    entry = probe(st.tt_at, st.tt_mask, key)
+    tt_move = move_of(entry)
+    if depth_of(entry) >= depth:
+        value = from_table(value_of(entry), ply)
+        if settles(flag_of(entry), value, alpha, beta):
+            return True, value
     if forced:
         st.moves[level, 0] = block
         count = 1
@@ -255,17 +229,9 @@ def _keep(st, level, ply):
     """Keep the finished node of frame ``level`` in the table (depth-preferred, a new key replaces)."""
     frame = st.frames[level]
     best = frame[F_BEST]
-    entry = (frame[F_KEY] & st.tt_mask) * TT_FIELDS
-    if frame[F_DEPTH] >= load(np.int64, st.tt_at, entry + 2) >> 2 or load(np.int64, st.tt_at, entry) != frame[F_KEY]:
-        store(np.int64, st.tt_at, entry, frame[F_KEY])
-        store(np.int64, st.tt_at, entry + 1, _to_tt(best, ply))
-        flag = EXACT
-        if best <= frame[F_ALPHA0]:
-            flag = UPPER
-        elif best >= frame[F_BETA]:
-            flag = LOWER
-        store(np.int64, st.tt_at, entry + 2, (frame[F_DEPTH] << 2) | flag)
-        store(np.int64, st.tt_at, entry + 3, frame[F_BEST_MOVE])
+    flag = bound_of(best, frame[F_ALPHA0], frame[F_BETA])
+    keep_deeper(st.tt_at, st.tt_mask, frame[F_KEY], frame[F_DEPTH],
+                pack(to_table(best, ply), frame[F_BEST_MOVE], frame[F_DEPTH], flag))
 
 
 @njit(cache=True)
@@ -280,7 +246,7 @@ def negamax(bd, st, colour, depth, alpha, beta, key, filled, root_ply):
         frame = st.frames[level]
         if frame[F_INDEX] < frame[F_COUNT]:
             st.nodes += 1
-            if st.nodes >= st.node_limit or (st.nodes & _CLOCK_EVERY == 0 and clock() > st.deadline):
+            if st.nodes >= st.node_limit or time_up(st.nodes, _CLOCK_EVERY, st.deadline):
                 st.aborted = 1
                 for back in range(level - 1, -1, -1):
                     lift(bd, st.frames[back, F_MOVED])
@@ -414,8 +380,7 @@ class Search:
         if len(terms) != EVAL_TERMS:
             raise ValueError(f"the evaluation takes {EVAL_TERMS} terms, got {len(terms)}: {list(terms)}")
         self.board = board
-        self._tt = np.zeros((1 << TT_BITS) * TT_FIELDS, np.int64)
-        self._tt[2::TT_FIELDS] = -4
+        self._tt = keyed_table(TT_BITS)
         self._record = np.zeros(1, SEARCH)
         self.record = self._record[0]
         st = self.record

@@ -30,15 +30,14 @@ passes integers, the board's record and this one, and counts no references.
 """
 from __future__ import annotations
 
-import time
-
 import numpy as np
-from numba import njit, objmode
+from numba import njit
 
 from bots.lib.gomoku_board import (BLACK, EMPTY, F4, FIVE, GRADE, GRADE_DOUBLE_THREE, GRADE_FOUR,
                                    GRADE_FOUR_THREE, GRADE_THREE, GRADE_WIN, RENJU, forbidden, lift,
                                    may_be_forbidden_by_pattern, place, to_point)
-from bots.lib.search_state import address_of, load, store
+from bots.lib.search_state import address_of
+from bots.lib.ttable import clock, depth_of, keep, keyed_table, pack, probe, time_up
 
 WIN, FAIL, ABORTED = 1, 0, -1
 MAX_LEVELS = 96
@@ -47,13 +46,13 @@ THREAT_TT_BITS = 18
 _OR, _AND = 0, 1
 (_KIND, _DEPTH, _COUNT, _INDEX, _MOVED, _KEY, _RESULT) = range(7)
 FRAME_FIELDS = 8
-#: The threat search's state in one record (``bots/lib/search_state.py``): the addresses and index mask
-#: of its table of refuted positions (keys and depths, int64), the node counter, the node limit, whether
+#: The threat search's state in one record (``bots/lib/search_state.py``): the address and slot mask
+#: of its table of refuted positions (``ttable``'s keyed entries, holding the depth refuted), the node counter, the node limit, whether
 #: it stopped short, the deadline (a ``clock()`` reading), the attacker and whether open threes count
 #: (VCT), and the explicit stack: per-level move rows with their scores and frames, and the proof's line
 #: (its length, then its moves).
 THREATS = np.dtype([
-    ("tt_keys_at", np.uint64), ("tt_depths_at", np.uint64), ("tt_mask", np.int64),
+    ("tt_at", np.uint64), ("tt_mask", np.int64),
     ("nodes", np.int64), ("node_limit", np.int64), ("timed_out", np.int64), ("deadline", np.float64),
     ("attacker", np.int64), ("vct", np.int64),
     ("moves", np.int64, (MAX_LEVELS, MAX_MOVES)), ("scores", np.int64, (MAX_LEVELS, MAX_MOVES)),
@@ -65,14 +64,6 @@ _CLOCK_EVERY = 1023
 #: The attacker's threats by grade, tried strongest first: an open four or two fours, a four-three,
 #: two open threes, a four, an open three.
 ATTACK_ORDER = np.array([0, 300, 400, 700, 900, 1000], np.int64)
-
-
-@njit(cache=True)
-def clock():
-    """``time.perf_counter()`` from inside a kernel."""
-    with objmode(now="float64"):
-        now = time.perf_counter()
-    return now
 
 
 @njit(cache=True)
@@ -238,8 +229,7 @@ def _enter(bd, ts, level, kind, depth, key):
             return WIN
         if depth < 2:
             return FAIL
-        slot = key & ts.tt_mask
-        if load(np.int64, ts.tt_keys_at, slot) == key and load(np.int64, ts.tt_depths_at, slot) >= depth:
+        if depth_of(probe(ts.tt_at, ts.tt_mask, key)) >= depth:
             return FAIL
         if bd.tally[defender, FIVE] > 0:
             n, block, _ = find_fives(bd, defender)
@@ -300,7 +290,7 @@ def threat_search(bd, ts, depth, key, defender_first):
         frame = ts.frames[level]
         if frame[_RESULT] < 0 and frame[_INDEX] < frame[_COUNT]:
             ts.nodes += 1
-            if ts.nodes >= ts.node_limit or (ts.nodes & _CLOCK_EVERY == 0 and clock() > ts.deadline):
+            if ts.nodes >= ts.node_limit or time_up(ts.nodes, _CLOCK_EVERY, ts.deadline):
                 ts.timed_out = 1
                 for back in range(level - 1, -1, -1):
                     lift(bd, ts.frames[back, _MOVED])
@@ -323,9 +313,7 @@ def threat_search(bd, ts, depth, key, defender_first):
             else:
                 result = FAIL if frame[_KIND] == _OR else WIN
             if result == FAIL and frame[_KIND] == _OR:
-                slot = frame[_KEY] & ts.tt_mask
-                store(np.int64, ts.tt_keys_at, slot, frame[_KEY])
-                store(np.int64, ts.tt_depths_at, slot, frame[_DEPTH])
+                keep(ts.tt_at, ts.tt_mask, frame[_KEY], pack(FAIL, -1, frame[_DEPTH], 0))
             if level == 0:
                 return result
             level -= 1
@@ -350,13 +338,11 @@ class ThreatSearch:
 
     def __init__(self, board) -> None:
         self.board = board
-        self._tt_keys = np.zeros(1 << THREAT_TT_BITS, np.int64)
-        self._tt_depths = np.zeros(1 << THREAT_TT_BITS, np.int64)
+        self._tt = keyed_table(THREAT_TT_BITS)
         self._record = np.zeros(1, THREATS)
         self.record = self._record[0]
         ts = self.record
-        ts["tt_keys_at"], ts["tt_depths_at"] = address_of(self._tt_keys), address_of(self._tt_depths)
-        ts["tt_mask"] = (1 << THREAT_TT_BITS) - 1
+        ts["tt_at"], ts["tt_mask"] = address_of(self._tt), (1 << THREAT_TT_BITS) - 1
         self.line = ts["line"]
         self.nodes = 0
 

@@ -23,7 +23,9 @@ the position it is asked about: ``terminal`` gives ``-WIN`` for a side that
 has lost and ``WIN - 1`` for one that wins with its next move. The table
 keeps scores in that form too, so an entry holds wherever the position
 recurs; it lives as long as the ``Negamax`` object, so the depths of one
-move's iterative deepening, and later moves, reuse it.
+move's iterative deepening, and later moves, reuse it. These rules of
+scores and bounds are written here once, in Python; ``ttable`` compiles
+the same functions for the numba searches.
 
 Principal-variation search: a node's first move is searched with the full
 window, the others with a null window just above alpha, and only a move
@@ -43,10 +45,11 @@ WIN = 1_000_000
 WIN_BOUND = WIN - 1000
 _INFINITY = WIN + 1
 #: The table's bounds: the stored score is exact, at least or at most the true one.
-_EXACT, _LOWER, _UPPER = 0, 1, 2
+EXACT, LOWER, UPPER = 0, 1, 2
 #: Nodes between two looks at the clock (a power of two, less one).
 _CLOCK_EVERY = 1023
-#: Entries the table holds before it is cleared.
+#: Entries the table holds before it is cleared. A dict, not one of ``ttable``'s layouts: the keys are
+#: any hashable a game gives, and this search in Python imports no numba.
 MAX_ENTRIES = 1 << 20
 #: The stored best move of a position not in the table.
 _NO_MOVE = object()
@@ -80,8 +83,9 @@ def outcome_score(state: State) -> int | None:
     return WIN if result == "win" else -WIN if result == "loss" else 0
 
 
-def _from_node(score: int, ply: int) -> int:
-    """A score given at a node ``ply`` plies below the root, as seen from the root."""
+def from_table(score: int, ply: int) -> int:
+    """A score as a node ``ply`` plies below the root gives it (and the table keeps it), as seen
+    from the root."""
     if score > WIN_BOUND:
         return score - ply
     if score < -WIN_BOUND:
@@ -89,13 +93,28 @@ def _from_node(score: int, ply: int) -> int:
     return score
 
 
-def _to_node(score: int, ply: int) -> int:
-    """The inverse of ``_from_node``: a root-relative score as the node itself gives it."""
+def to_table(score: int, ply: int) -> int:
+    """The inverse of ``from_table``: a score seen from the root as the node ``ply`` plies below
+    gives it, for the table."""
     if score > WIN_BOUND:
         return score + ply
     if score < -WIN_BOUND:
         return score - ply
     return score
+
+
+def bound_of(best: int, alpha: int, beta: int) -> int:
+    """The bound a fail-soft node's ``best`` is, its window having been ``(alpha, beta)``."""
+    if best <= alpha:
+        return UPPER
+    if best >= beta:
+        return LOWER
+    return EXACT
+
+
+def settles(flag: int, value: int, alpha: int, beta: int) -> bool:
+    """Whether a stored ``value`` with bound ``flag`` answers a node searching ``(alpha, beta)``."""
+    return flag == EXACT or (flag == LOWER and value >= beta) or (flag == UPPER and value <= alpha)
 
 
 class _OutOfTime(Exception):
@@ -182,7 +201,7 @@ class Negamax:
             return Iteration(depth, best, best_move, self.nodes, complete=False, values=values)
         finally:
             self._deadline = None
-        self._store(key, depth, _EXACT, best, best_move)
+        self._store(key, depth, EXACT, best, best_move)
         proven = all(decided(v) for v in values.values()) if exact else decided(best)
         return Iteration(depth, best, best_move, self.nodes, proven=proven, values=values)
 
@@ -197,7 +216,7 @@ class Negamax:
             raise _OutOfTime
         score = self.terminal(state)
         if score is not None:
-            return _from_node(score, ply)
+            return from_table(score, ply)
         if depth <= 0:
             return self.evaluate(state)
         key = self.key(state)
@@ -206,8 +225,8 @@ class Negamax:
         if entry is not None:
             stored_depth, bound, stored, hint = entry
             if stored_depth >= depth:
-                value = _from_node(stored, ply)
-                if bound == _EXACT or (bound == _LOWER and value >= beta) or (bound == _UPPER and value <= alpha):
+                value = from_table(stored, ply)
+                if settles(bound, value, alpha, beta):
                     return value
         moves = self.moves(state)
         if hint is not _NO_MOVE and hint in moves:
@@ -231,8 +250,7 @@ class Negamax:
                     alpha = value
                     if alpha >= beta:
                         break
-        bound = _UPPER if best <= first_alpha else _LOWER if best >= beta else _EXACT
-        self._store(key, depth, bound, _to_node(best, ply), best_move)
+        self._store(key, depth, bound_of(best, first_alpha, beta), to_table(best, ply), best_move)
         return best
 
     def _store(self, key: Hashable, depth: int, bound: int, score: int, move: Move) -> None:

@@ -12,9 +12,9 @@ fail-soft, in two layers:
   last two empties have their own code, the very last only counting what it
   would flip. A side with no move there is the other side's minimum, found
   without a second call.
-* Above it, PVS with a transposition table (both disc masks stored, so a
-  hit is never another position; two entries per bucket, the one nearer
-  the end replaced first) keeping a lower and an upper bound and the best
+* Above it, PVS with a transposition table (``ttable``'s buckets: both
+  disc masks stored, so a hit is never another position; two entries per
+  bucket, the one nearer the end replaced first) keeping a lower and an upper bound and the best
   move. Moves are ordered by the table's move first, then fastest first
   (fewest replies for the opponent, a corner reply counting twice), then
   odd regions and the static worth of the square. A node whose alpha
@@ -32,10 +32,12 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from bots.lib.search_state import address_of, load, store
+from bots.lib.search_state import address_of
 from bots.lib.reversi_board import (
     CORNERS, U0, U1, bucket, final_score, flips, insert_sorted, legal_moves, lowest_bit_index, neighbours,
     odd_regions, popcount, stable_discs)
+from bots.lib.ttable import (bucket_find, bucket_move, bucket_put, bucket_table, bucket_victim, bucket_word, lower_of,
+                             pack_bounds, upper_of)
 
 INF = 127
 SCORE_MAX = 64
@@ -44,15 +46,13 @@ SHALLOW = 7
 #: Rows of the move-order buffer: one per ply of a search (passes included).
 MAX_PLY = 96
 #: The search's state, one record set up once per solver (``bots/lib/search_state.py``): the
-#: table's address and index mask (3 uint64 per entry), the node counters and limit, the root's
+#: table's address and index mask (``ttable``'s buckets, the empties as the depth), the node counters and limit, the root's
 #: best move, and per-ply rows of sorted move keys.
 STATE = np.dtype([
     ("table_at", np.uint64), ("table_mask", np.uint64),
     ("nodes", np.int64), ("node_limit", np.int64), ("aborted", np.int64), ("best_move", np.int64),
     ("order", np.int64, (MAX_PLY, 64)),
 ])
-#: uint64 words per table entry: the two disc masks and the packed bounds, move and empties.
-_ENTRY = 3
 NO_MOVE = 255
 #: ``NEIGHBOURS[square]``: the squares around ``square``.
 NEIGHBOURS = np.array([int(neighbours(np.uint64(1 << sq))) & ~(1 << sq) for sq in range(64)], dtype=np.uint64)
@@ -245,31 +245,21 @@ def _solve4(own, opp, alpha, beta, split):
 
 
 # -- the table --------------------------------------------------------------------------
-@njit(cache=True, inline="always")
-def _pack(lower, upper, move, empties):
-    return np.uint64((lower + 64) | ((upper + 64) << 8) | (move << 16) | (empties << 24))
-
-
 @njit(cache=True)
 def _store(table_at, slot, own, opp, lower, upper, move, empties):
-    """Merge bounds (and the best move, if any) of a position into its bucket of the table at ``table_at``."""
-    for k in range(2):
-        word = (slot + k) * _ENTRY
-        if load(np.uint64, table_at, word) == own and load(np.uint64, table_at, word + 1) == opp:
-            info = load(np.uint64, table_at, word + 2)
-            old_lower = np.int64(info & np.uint64(0xFF)) - 64
-            old_upper = np.int64((info >> np.uint64(8)) & np.uint64(0xFF)) - 64
-            if move == NO_MOVE:
-                move = np.int64((info >> np.uint64(16)) & np.uint64(0xFF))
-            store(np.uint64, table_at, word + 2, _pack(max(lower, old_lower), min(upper, old_upper), move, empties))
-            return
-    # A new position replaces the entry nearer the end of the game (cheaper to find again).
-    first = np.int64((load(np.uint64, table_at, slot * _ENTRY + 2) >> np.uint64(24)) & np.uint64(0xFF))
-    second = np.int64((load(np.uint64, table_at, (slot + 1) * _ENTRY + 2) >> np.uint64(24)) & np.uint64(0xFF))
-    word = (slot if first <= second else slot + 1) * _ENTRY
-    store(np.uint64, table_at, word, own)
-    store(np.uint64, table_at, word + 1, opp)
-    store(np.uint64, table_at, word + 2, _pack(lower, upper, move, empties))
+    """Merge bounds (and the best move, if any) of a position into its bucket of the table at ``table_at``.
+
+    A new position replaces the entry nearer the end of the game (cheaper to find again)."""
+    entry = bucket_find(table_at, slot, own, opp)
+    if entry >= 0:
+        info = bucket_word(table_at, entry)
+        if move == NO_MOVE:
+            move = bucket_move(info)
+        lower = max(lower, lower_of(info))
+        upper = min(upper, upper_of(info))
+    else:
+        entry = bucket_victim(table_at, slot)
+    bucket_put(table_at, entry, own, opp, pack_bounds(lower, upper, empties, move))
 
 
 # -- the search ---------------------------------------------------------------------------
@@ -362,23 +352,21 @@ def _search(st, own, opp, alpha, beta, empties, ply, split):
     table_at = st.table_at
     slot = bucket(own, opp, st.table_mask)
     hash_move = NO_MOVE
-    for k in range(2):
-        word = (slot + k) * _ENTRY
-        if load(np.uint64, table_at, word) == own and load(np.uint64, table_at, word + 1) == opp:
-            info = load(np.uint64, table_at, word + 2)
-            lower = np.int64(info & np.uint64(0xFF)) - 64
-            upper = np.int64((info >> np.uint64(8)) & np.uint64(0xFF)) - 64
-            hash_move = np.int64((info >> np.uint64(16)) & np.uint64(0xFF))
-            if ply > 0:
-                if lower >= beta:
-                    return lower
-                if upper <= alpha:
-                    return upper
-                if lower > alpha:
-                    alpha = lower
-                if upper < beta:
-                    beta = upper
-            break
+    entry = bucket_find(table_at, slot, own, opp)
+    if entry >= 0:
+        info = bucket_word(table_at, entry)
+        lower = lower_of(info)
+        upper = upper_of(info)
+        hash_move = bucket_move(info)
+        if ply > 0:
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
+            if lower > alpha:
+                alpha = lower
+            if upper < beta:
+                beta = upper
     # Order the moves: the table's move, then fastest first.
     count = 0
     odd = odd_regions(~(own | opp))
@@ -478,7 +466,7 @@ class Solver:
     def __init__(self, table_bits: int = 20) -> None:
         if not 4 <= table_bits <= 28:
             raise ValueError(f"table_bits must be from 4 to 28, got {table_bits!r}")
-        self._table = np.zeros((1 << table_bits, _ENTRY), dtype=np.uint64)
+        self._table = bucket_table(table_bits)
         self._state = np.zeros(1, dtype=STATE)
         self._state[0]["table_at"] = address_of(self._table)
         self._state[0]["table_mask"] = self.table.shape[0] - 1

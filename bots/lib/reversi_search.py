@@ -13,9 +13,9 @@ for the opponent (its moves after ours, corners counted twice: fastest
 first) where the move's subtree is deep enough to pay for finding them,
 then the history heuristic (moves that cut off before, weighted by depth).
 
-The table (both disc masks stored, so a hit is never another position;
-two entries per bucket, the shallower replaced) keeps bounds, depth and
-best move across the iterations of iterative deepening.
+The table (``ttable``'s buckets: both disc masks stored, so a hit is never
+another position; two entries per bucket, the shallower replaced) keeps
+bounds, depth and best move across the iterations of iterative deepening.
 
 ``MidgameSearch`` is the Python face: the table, move buffers and history
 are allocated once and kept, and each depth is one call into numba. The
@@ -33,11 +33,13 @@ from typing import Sequence
 import numpy as np
 from numba import njit
 
-from bots.lib.search_state import address_of, load, store
+from bots.lib.search_state import address_of
 from bots.lib.reversi_board import (
     CORNERS, U0, U1, bucket, final_score, flips, insert_sorted, legal_moves, lowest_bit_index, popcount)
 from bots.lib.reversi_eval import HARD, HARD_WEIGHTS, PATTERNS, evaluate_at
 from bots.lib.reversi_patterns import FEATURES, PHASES, weights_address
+from bots.lib.ttable import (bucket_depth, bucket_find, bucket_move, bucket_put, bucket_table, bucket_victim,
+                             bucket_word, lower_of, pack_bounds, upper_of)
 
 INF = 1_000_000
 MAX_PLY = 96
@@ -45,7 +47,7 @@ NO_MOVE = 255
 #: Depth left from which moves are ordered by the opponent's replies (below it, by history alone).
 FASTEST_FIRST_DEPTH = 2
 #: The search's state, one record set up once per ``MidgameSearch``: the table's address and index
-#: mask (``_ENTRY`` uint64 per entry), the int32 weights' address, the node counters and limit, the
+#: mask (``ttable``'s buckets), the int32 weights' address, the node counters and limit, the
 #: evaluation's mode, the counting (``split``), the history per square, and per-ply rows of sorted
 #: move keys.
 STATE = np.dtype([
@@ -55,37 +57,16 @@ STATE = np.dtype([
     ("history", np.int64, (64,)),
     ("order", np.int64, (MAX_PLY, 64)),
 ])
-#: uint64 words per table entry: the two disc masks and the packed bounds, depth and move.
-_ENTRY = 3
-_BOUND_OFFSET = 32768
-_U16 = np.uint64(0xFFFF)
-
-
-@njit(cache=True, inline="always")
-def _pack(lower, upper, depth, move):
-    return (np.uint64(lower + _BOUND_OFFSET) | (np.uint64(upper + _BOUND_OFFSET) << np.uint64(16))
-            | (np.uint64(depth) << np.uint64(32)) | (np.uint64(move) << np.uint64(40)))
-
-
-@njit(cache=True, inline="always")
-def _depth_of(info):
-    return (info >> np.uint64(32)) & np.uint64(0xFF)
 
 
 @njit(cache=True)
 def _store(table_at, slot, own, opp, lower, upper, depth, move):
     """Keep a searched node's bounds in the table at ``table_at``: its own entry if present, else the
     shallower of the bucket."""
-    word = slot * _ENTRY
-    second = word + _ENTRY
-    if load(np.uint64, table_at, second) == own and load(np.uint64, table_at, second + 1) == opp:
-        word = second
-    elif not (load(np.uint64, table_at, word) == own and load(np.uint64, table_at, word + 1) == opp):
-        if _depth_of(load(np.uint64, table_at, second + 2)) < _depth_of(load(np.uint64, table_at, word + 2)):
-            word = second
-    store(np.uint64, table_at, word, own)
-    store(np.uint64, table_at, word + 1, opp)
-    store(np.uint64, table_at, word + 2, _pack(lower, upper, depth, move))
+    entry = bucket_find(table_at, slot, own, opp)
+    if entry < 0:
+        entry = bucket_victim(table_at, slot)
+    bucket_put(table_at, entry, own, opp, pack_bounds(lower, upper, depth, move))
 
 
 @njit(cache=True)
@@ -106,19 +87,17 @@ def _pvs(st, own, opp, alpha, beta, depth, ply):
     table_at = st.table_at
     slot = bucket(own, opp, st.table_mask)
     hash_move = NO_MOVE
-    for k in range(2):
-        word = (slot + k) * _ENTRY
-        if load(np.uint64, table_at, word) == own and load(np.uint64, table_at, word + 1) == opp:
-            info = load(np.uint64, table_at, word + 2)
-            hash_move = np.int64((info >> np.uint64(40)) & np.uint64(0xFF))
-            if np.int64(_depth_of(info)) >= depth:
-                lower = np.int64(info & _U16) - _BOUND_OFFSET
-                upper = np.int64((info >> np.uint64(16)) & _U16) - _BOUND_OFFSET
-                if lower >= beta:
-                    return lower
-                if upper <= alpha:
-                    return upper
-            break
+    entry = bucket_find(table_at, slot, own, opp)
+    if entry >= 0:
+        info = bucket_word(table_at, entry)
+        hash_move = bucket_move(info)
+        if bucket_depth(info) >= depth:
+            lower = lower_of(info)
+            upper = upper_of(info)
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
     count = 0
     pending = moves
     while pending:
@@ -224,7 +203,7 @@ class MidgameSearch:
         weights_at = weights_address(weights, size)
         self.mode = mode
         self.weights = weights       # kept alive here: the record holds its address
-        self._table = np.zeros((1 << table_bits, _ENTRY), dtype=np.uint64)
+        self._table = bucket_table(table_bits)
         self._state = np.zeros(1, dtype=STATE)
         st = self._state[0]
         st["table_at"], st["table_mask"] = address_of(self._table), self._table.shape[0] - 1

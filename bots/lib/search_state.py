@@ -20,7 +20,8 @@ The pattern:
   stay numpy arrays owned by the Python object, which keeps them alive; the
   record holds their ``address_of`` and size, and kernels reach them with
   ``load`` / ``store`` (one machine load or store, no bounds check: the
-  kernel's own arithmetic keeps the index in range).
+  kernel's own arithmetic keeps the index in range). The tables' layouts,
+  their probes and stores, are ``bots/lib/ttable.py``'s.
 * One call from Python into the kernels per search (or per batch of
   searches), never per node or per position of a batch.
 * ``refcount_calls(dispatcher)`` counts the reference-count calls in a
