@@ -3,6 +3,7 @@ import json
 
 import pytest
 
+from game.rules.chinesecheckers import GOAL_FILLED
 from game.rules.core import Outcome, Termination
 from game.match.record import Player
 from game.store.userdata import (
@@ -64,8 +65,8 @@ def test_stats_count_a_matchup_from_the_humans_side_whichever_seat():
 def test_stats_name_a_many_player_matchup_with_each_label_once_and_its_count():
     stats = Stats()
     easy, hard = Player.of_bot("Easy"), Player.of_bot("Hard")
-    stats.record("chinesecheckers", [easy, Player.human(), hard, easy, easy, easy], Outcome((1,), "goal filled", termination=Termination.GOAL_FILLED))
-    stats.record("chinesecheckers", [Player.human(), easy, easy, easy, easy, hard], Outcome((5,), "goal filled", termination=Termination.GOAL_FILLED))
+    stats.record("chinesecheckers", [easy, Player.human(), hard, easy, easy, easy], Outcome((1,), "goal filled", termination=GOAL_FILLED))
+    stats.record("chinesecheckers", [Player.human(), easy, easy, easy, easy, hard], Outcome((5,), "goal filled", termination=GOAL_FILLED))
     stats.record("tictactoe", [easy, easy], Outcome((0,), "three in a row", termination=Termination.LINE))
     assert [(r.matchup, r.wins, r.losses) for r in stats.rows()] == [
         ("Human vs Easy ×4 vs Hard", 1, 1), ("Easy vs Easy", 1, 0)]
