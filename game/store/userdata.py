@@ -25,6 +25,8 @@ ANIM_SPEEDS: dict[float, str] = {0.0: "Off", 0.5: "Slow", 1.0: "Normal", 2.0: "F
 #: The pauses between bot moves (seconds) that Settings and the play screen offer.
 BOT_DELAYS: dict[float, str] = {0.0: "Instant", 0.2: "Fast", 0.6: "Normal", 1.2: "Slow", 2.5: "Very slow"}
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1024, 680), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080))
+#: Display options that settings files kept at the top level before ``Settings.display``.
+FORMER_DISPLAY_KEYS = ("show_legal_moves", "show_move_numbers")
 
 
 def data_dir() -> Path:
@@ -112,10 +114,9 @@ class Settings:
     window_size: tuple[int, int] = (1280, 800)
     fullscreen: bool = False
     bot_delay: float = 0.6
-    #: Mark the squares the player to move may play, on boards that do (Reversi).
-    show_legal_moves: bool = True
-    #: Write each stone's move number on it, on boards that can (Gomoku).
-    show_move_numbers: bool = False
+    #: The boards' display options the player set, by name (``show_legal_moves``...):
+    #: the UI's renderers declare them and their defaults.
+    display: dict[str, bool] = field(default_factory=dict)
 
     def checked(self) -> tuple["Settings", list[str]]:
         """A copy with every out-of-range value reset to its default, and what was reset."""
@@ -128,10 +129,16 @@ class Settings:
         if not isinstance(values["sound"], bool):
             problems.append(f"sound {self.sound!r} is not true or false")
             values["sound"] = default.sound
-        for name in ("fullscreen", "show_legal_moves", "show_move_numbers"):
+        for name in ("fullscreen",):
             if not isinstance(values[name], bool):
                 problems.append(f"{name} {values[name]!r} is not true or false")
                 values[name] = getattr(default, name)
+        if not isinstance(values["display"], dict):
+            problems.append(f"display {values['display']!r} is not an object of names and true or false")
+            values["display"] = {}
+        display = values["display"]
+        problems.extend(f"{name} {on!r} is not true or false" for name, on in display.items() if not isinstance(on, bool))
+        values["display"] = {name: on for name, on in display.items() if isinstance(on, bool)}
         size = values["window_size"]
         if (
             not isinstance(size, (list, tuple))
@@ -159,6 +166,9 @@ def load_settings() -> tuple[Settings, list[str]]:
     if raw is None:
         return Settings(), problems
     names = {f.name for f in fields(Settings)}
+    if any(name in raw for name in FORMER_DISPLAY_KEYS) and isinstance(raw.get("display", {}), dict):
+        former = {name: raw.pop(name) for name in FORMER_DISPLAY_KEYS if name in raw}
+        raw["display"] = {**former, **raw.get("display", {})}
     unknown = sorted(set(raw) - names)
     if unknown:
         problems.append(f"{path}: ignored unknown settings {', '.join(unknown)}")

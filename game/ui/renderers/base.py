@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, ClassVar, Hashable, Protocol
+from typing import Any, Callable, ClassVar, Hashable, Mapping, Protocol
 
 import pygame
 
@@ -64,6 +64,21 @@ def blit_centred(target: pygame.Surface, image: pygame.Surface, centre: tuple[fl
     target.blit(image, image.get_rect(center=(int(round(centre[0])), int(round(centre[1])))))
 
 
+@dataclass(frozen=True)
+class DisplayOption:
+    """A way of showing a board that the player turns on or off in Settings (Reversi's
+    dots where the mover may play): a renderer lists its own in ``display_options``,
+    the Settings screen offers every renderer's, and ``BoardView.display`` brings the
+    player's choice to the board."""
+
+    #: The key the settings file keeps the choice under.
+    name: str
+    #: The Settings row's label, and the line under it (the games offering it are added).
+    label: str
+    note: str
+    default: bool
+
+
 @dataclass
 class BoardView:
     """What the play scene shows beyond the position itself."""
@@ -74,10 +89,12 @@ class BoardView:
     #: A human at this screen is to move: show hover and cursor, accept input.
     interactive: bool = False
     outcome: Outcome | None = None
-    #: The player's setting: mark where the human to move may play (on boards that do).
-    show_legal_moves: bool = True
-    #: The player's setting: write each piece's move number on it (on boards that do).
-    show_move_numbers: bool = False
+    #: The player's display choices by ``DisplayOption`` name; an option left out shows its default.
+    display: Mapping[str, bool] = field(default_factory=dict)
+
+    def shows(self, option: DisplayOption) -> bool:
+        """Whether the player wants ``option`` shown."""
+        return bool(self.display.get(option.name, option.default))
 
 
 #: The game menu's sample positions by renderer class and size (see ``Renderer.draw_preview``).
@@ -103,6 +120,8 @@ class Renderer:
     #: How a human plays on this board, in one short line for the play
     #: screen's status box while it is their move ('' shows nothing).
     input_help: ClassVar[str] = ""
+    #: What of this board the player may show or hide (listed in Settings).
+    display_options: ClassVar[tuple[DisplayOption, ...]] = ()
 
     def __init__(self) -> None:
         self._anim_speed = 1.0

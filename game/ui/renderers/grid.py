@@ -35,7 +35,7 @@ from game.match.record import MoveRecord
 from game.ui import palette
 from game.ui.draw import balanced_lines, clean_text, render
 from game.ui.renderers import shapes
-from game.ui.renderers.base import BoardView, Cell, Renderer, blit_centred
+from game.ui.renderers.base import BoardView, Cell, DisplayOption, Renderer, blit_centred
 from game.ui.renderers.effects import (
     LABEL_BACK, Arrivals, Fade, Glide, OutcomeShow, Shake, WinStroke, beat, last_move_ring, winning_runs,
 )
@@ -71,6 +71,10 @@ _SHADOW: palette.RGB = (6, 8, 22)
 _WIN_DIM = 0.55        # opacity of the pieces off the winning line
 _DRAW_DIM = 0.4        # opacity of every piece after a draw
 _GHOST = 0.42
+
+#: A small dot on each empty cell where the player to move may play, for a board that
+#: lists it in its ``display_options``: games where only some empty cells are moves (Reversi).
+LEGAL_MOVES = DisplayOption("show_legal_moves", "Show legal moves", "Dots where you may play", True)
 
 
 @dataclass(frozen=True)
@@ -241,11 +245,7 @@ class GridRenderer(Renderer):
     #: colour) or ``'ring'`` (a small light ring on the piece); ``''`` picks the
     #: tile for pieces in cells and the ring for stones on intersections.
     last_move_mark: ClassVar[str] = ""
-    #: Mark the empty cells where the player to move may play (a small dot each),
-    #: while ``BoardView.show_legal_moves`` asks for it: for games where only some
-    #: empty cells are moves (Reversi), not every one.
-    marks_legal_moves: ClassVar[bool] = False
-    #: How strongly those dots show (0..1).
+    #: How strongly the ``LEGAL_MOVES`` dots show (0..1).
     legal_mark_opacity: ClassVar[float] = 0.6
     #: While a hint has valued some moves, mark each legal move not valued yet with a
     #: '?' (unknown, never a loss); off where the hint shows only its best few values.
@@ -326,7 +326,7 @@ class GridRenderer(Renderer):
         return self.seat_colours()[seat % len(self.seat_colours())]
 
     def legal_mark_image(self, seat: int) -> pygame.Surface:
-        """The dot on a cell where ``seat``, to move, may play (see ``marks_legal_moves``)."""
+        """The dot on a cell where ``seat``, to move, may play (see ``LEGAL_MOVES``)."""
         geo = self.geometry
         n = geo.side
         canvas = shapes.Canvas(pygame.Rect(0, 0, n, n))
@@ -468,7 +468,7 @@ class GridRenderer(Renderer):
         ring_mark = (self.last_move_mark or ("ring" if geo.intersections else "tile")) == "ring"
         if last is not None and not ring_mark:
             self._draw_last_tile(surface, geo, last, pieces[last], outcome)
-        if playing and self.marks_legal_moves and view.show_legal_moves and not self.busy:
+        if playing and LEGAL_MOVES in self.display_options and view.shows(LEGAL_MOVES) and not self.busy:
             self._draw_legal_marks(surface, state, pieces)
         ghost_cell = self._ghost_cell(state, pieces) if playing else None
         if ghost_cell is not None and not self.cursor_visible:
