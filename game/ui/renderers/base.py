@@ -13,13 +13,16 @@ Input plumbing is shared here: the base class tracks the hovered cell and a
 keyboard cursor and maps mouse clicks, arrow keys, digit keys and
 Enter/Space to *cells*; each game says what a cell is (``cell_at``), which
 move picking a cell makes (``move_for_cell``), how arrows step the cursor
-(``step_cursor``) and which cell a digit names (``cell_for_digit``).
+(``step_cursor``) and which cell a digit names (``cell_for_digit``). A board
+where a move takes a piece from one cell to another adds
+``renderers.picking.PickThenPlace``: pick a piece, see where it can go, place it.
 Coordinates are those of the surface given to ``draw`` (the screen), the
 same as mouse events.
 
 Animations shared by every board (shake, glide, fades, the outcome's sweep
-and dim) are in ``renderers.effects``; a board that is a square grid builds
-on ``renderers.grid.GridRenderer`` and draws only its pieces.
+and dim) are in ``renderers.effects``; a board of cells in rows and columns
+builds on ``renderers.grid.GridRenderer`` (square cells unless its
+``geometry_type`` says otherwise) and draws only its pieces.
 """
 from __future__ import annotations
 
@@ -369,7 +372,7 @@ class Renderer:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             cell = self.cell_at(event.pos)
             self.hover = cell
-            return None if cell is None else self._pick(state, cell)
+            return None if cell is None else self.pick(state, cell)
         if event.type != pygame.KEYDOWN:
             return None
         if event.key in _ARROWS:
@@ -382,12 +385,12 @@ class Renderer:
             if cell is None:
                 return None
             self._move_cursor(cell)
-            return self._pick(state, cell)
+            return self.pick(state, cell)
         if event.key in _PLAY_KEYS:
             if not self.cursor_visible:
                 self.cursor_visible = True
                 return None
-            return self._pick(state, self.cursor)
+            return self.pick(state, self.cursor)
         return None
 
     def _move_cursor(self, cell: Cell) -> None:
@@ -395,7 +398,10 @@ class Renderer:
             old, self.cursor = self.cursor, cell
             self.on_cursor_moved(old, cell)
 
-    def _pick(self, state: State, cell: Cell) -> Move | None:
+    def pick(self, state: State, cell: Cell) -> Move | None:
+        """A cell was chosen (a click, a digit, Enter on the cursor): the legal move it
+        makes, else ``None`` and the pick is refused (``rejected_input``, ``on_rejected``).
+        A board whose moves take more than one pick (``renderers.picking``) overrides it."""
         move = self.move_for_cell(state, cell)
         if move is not None and state.is_legal(move):
             return move

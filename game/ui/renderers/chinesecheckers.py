@@ -6,11 +6,11 @@ neighbouring holes, and each point of the star tinted in the colour of the
 seat that starts there (or, for a point nobody starts in, of the seat whose
 goal it is). Seat 0 sits at the bottom point.
 
-Playing: click one of your marbles to pick it up; every hole it can reach
-(by a step or by any jump chain, one path per destination as
-``legal_moves`` lists them) is marked, and hovering a mark shows the path.
-Clicking a mark plays that path; clicking elsewhere, right-clicking or Esc
-puts the marble down. The keyboard does the same: arrows move a cursor from
+Playing (the shared ``PickThenPlace``): click one of your marbles to pick it
+up; every hole it can reach (by a step or by any jump chain, one path per
+destination as ``legal_moves`` lists them) is marked, and hovering a mark
+shows the path. Clicking a mark plays that path; clicking elsewhere,
+right-clicking or Esc puts the marble down. The keyboard does the same: arrows move a cursor from
 hole to hole, Enter picks up and plays. Hovering any hole shows its name
 ("e4"), so the notation of the move list can be learnt on the board.
 
@@ -28,12 +28,13 @@ import numpy as np
 import pygame
 
 from game.rules.chinesecheckers import HOLES, NAMES, NEIGHBOURS, POINTS, ChineseCheckers
-from game.rules.core import Move, Outcome, State
+from game.rules.core import Outcome, State
 from game.match.record import MoveRecord
 from game.ui import palette
 from game.ui.draw import render
 from game.ui.renderers import shapes
 from game.ui.renderers.base import BoardView, Cell, Renderer, blit_centred
+from game.ui.renderers.picking import PickThenPlace
 from game.ui.renderers.effects import LABEL_BACK, Fade, OutcomeShow, Shake, beat
 from game.ui.tween import Tween, ease_in_out_cubic, linear
 
@@ -167,8 +168,9 @@ class _Hop:
         return ground, height
 
 
-class ChineseCheckersRenderer(Renderer):
-    """Draws a ``ChineseCheckers`` state and reads the human's moves from mouse and keys."""
+class ChineseCheckersRenderer(PickThenPlace, Renderer):
+    """Draws a ``ChineseCheckers`` state and reads the human's moves (pick a marble,
+    then a hole: ``PickThenPlace``, a move being the path of holes) from mouse and keys."""
 
     game_id = "chinesecheckers"
     input_help = "Click a marble, then a marked hole"
@@ -177,11 +179,6 @@ class ChineseCheckersRenderer(Renderer):
         super().__init__()
         self._layout = _Layout.fit(self.rect)
         self._transient: dict[Any, pygame.Surface] = {}
-        #: The marble picked up, and the paths it can play by destination.
-        self.selected: int | None = None
-        self.targets: dict[int, tuple[int, ...]] = {}
-        self._moves_key: Hashable = None
-        self._moves_by_start: dict[int, dict[int, tuple[int, ...]]] = {}
         self._cursor_x: float | None = None
         self._hop: _Hop | None = None
         self._trace = Fade(self, rest=_LAST_TRACE)
@@ -202,26 +199,10 @@ class ChineseCheckersRenderer(Renderer):
 
     def reset(self, state: State) -> None:
         super().reset(state)
-        self._forget()
-
-    def _forget(self) -> None:
-        self.deselect()
-        self._moves_key = None
         self._hop = None
 
-    def deselect(self) -> None:
-        self.selected = None
-        self.targets = {}
-
-    def cancel_input(self) -> bool:
-        """Esc puts a picked-up marble down (and does not leave the screen)."""
-        if self.selected is None:
-            return False
-        self.deselect()
-        return True
-
     def on_move(self, state: State, record: MoveRecord) -> None:
-        self.deselect()
+        super().on_move(state, record)
         path = tuple(record.move) if isinstance(record.move, tuple) else ()
         if len(path) >= 2:
             duration = sum(_STEP_HOP if self._is_step(a, b) else _JUMP_HOP for a, b in zip(path, path[1:]))
@@ -233,7 +214,7 @@ class ChineseCheckersRenderer(Renderer):
 
     def on_undo(self, state: State) -> None:
         super().on_undo(state)
-        self._forget()
+        self._hop = None
 
     def on_outcome(self, state: State, outcome: Outcome) -> None:
         self._outcome.start(outcome, wait=self._hop.remaining() if self._hop is not None else 0.0)
@@ -281,58 +262,6 @@ class ChineseCheckersRenderer(Renderer):
     def on_rejected(self, cell: Cell) -> None:
         self._shake.start(int(cell))
 
-    def move_for_cell(self, state: State, cell: Cell) -> Move | None:
-        """The path to ``cell`` from the picked-up marble, if it can go there."""
-        return self.targets.get(int(cell)) if self.selected is not None else None
-
-    # -- input ------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event, state: State, view: BoardView) -> Move | None:
-        """As every board, plus: a click off the holes or a right click puts the marble down."""
-        if event.type == pygame.MOUSEBUTTONDOWN and view.interactive:
-            if event.button == 3 or (event.button == 1 and self.cell_at(event.pos) is None):
-                self.rejected_input = False
-                self.deselect()
-                return None
-        return super().handle_event(event, state, view)
-
-    def _pick(self, state: State, cell: Cell) -> Move | None:
-        """A hole was chosen: play the path there, pick up (or put down) a marble,
-        or refuse (a marble that cannot move, an empty hole with none picked up)."""
-        hole = int(cell)
-        moves = self._moves(state)
-        if self.selected is not None and hole in self.targets:
-            path = self.targets[hole]
-            self.deselect()
-            return path
-        if hole == self.selected:
-            self.deselect()
-            return None
-        if hole in moves:
-            self.selected = hole
-            self.targets = dict(moves[hole])
-            return None
-        if self.selected is not None:
-            self.deselect()       # a hole it cannot reach: put the marble down
-            return None
-        self.rejected_input = True
-        self.on_rejected(hole)
-        return None
-
-    def _moves(self, state: State) -> dict[int, dict[int, tuple[int, ...]]]:
-        """The legal moves now, by start hole and destination (worked out once per position)."""
-        key = (state.key(), len(state.move_stack))
-        if key != self._moves_key:
-            by_start: dict[int, dict[int, tuple[int, ...]]] = {}
-            for move in state.legal_moves():
-                if isinstance(move, tuple) and len(move) >= 2:
-                    by_start.setdefault(move[0], {}).setdefault(move[-1], move)
-            self._moves_key, self._moves_by_start = key, by_start
-        return self._moves_by_start
-
-    def reachable(self, state: State, hole: int) -> set[int]:
-        """Every hole the marble on ``hole`` can end a move in now."""
-        return set(self._moves(state).get(hole, {}))
-
     # -- drawing ----------------------------------------------------------------
     def draw(self, surface: pygame.Surface, state: State, view: BoardView) -> None:
         if not isinstance(state, ChineseCheckers):
@@ -349,10 +278,7 @@ class ChineseCheckersRenderer(Renderer):
         self.blit_static(surface, key, paint_board)
         outcome = view.outcome
         playing = view.interactive and outcome is None and not state.is_over()
-        if not playing:
-            self.deselect()
-        elif self.selected is not None and state.board[self.selected] != state.turn + 1:
-            self.deselect()
+        self.follow_turn(state, playing)
         colours = palette.SEAT_COLOURS
 
         hop = self._hop if self._hop is not None and not self._hop.done else None
@@ -393,7 +319,7 @@ class ChineseCheckersRenderer(Renderer):
             blit_centred(surface, ring, (x, y - lay.unit * _LIFT))
         hover = self.hover
         if playing and not self.cursor_visible and hover is not None and hover != self.selected \
-                and int(hover) in self._moves(state):
+                and int(hover) in self.moves_by_start(state):
             blit_centred(surface, ring, lay.centre(int(hover)), 0.45)    # a marble that can move: pick me
         if playing and self.cursor_visible:
             blit_centred(surface, ring, lay.centre(int(self.cursor)), 0.8)

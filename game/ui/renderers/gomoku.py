@@ -41,7 +41,8 @@ from game.ui import palette
 from game.ui.draw import render
 from game.ui.renderers import shapes
 from game.ui.renderers.base import BoardView, DisplayOption, blit_centred
-from game.ui.renderers.grid import GridGeometry, GridRenderer, Point, top_to_bottom
+from game.ui.renderers.grid import GridRenderer
+from game.ui.renderers.gridgeometry import GridGeometry, Point, top_to_bottom
 from game.ui.tween import ease_out_cubic
 
 RGB = palette.RGB

@@ -1,5 +1,5 @@
-"""A base for boards that are a square grid (Tic-tac-toe, Reversi, Gomoku): a game
-says how to draw one piece (and, if it likes, its board) and gets the rest.
+"""A base for boards of cells in rows and columns (Tic-tac-toe, Reversi, Gomoku): a
+game says how to draw one piece (and, if it likes, its board) and gets the rest.
 
 ``GridRenderer`` fits a ``cols`` x ``rows`` grid into the layout rect on a
 panel with a soft shadow, with room round it for the coordinates, which it
@@ -14,7 +14,8 @@ move's value on a pill, and at the end a gold stroke sweeping along the
 winning line while its pieces pulse and the others dim (after a draw every
 piece dims).
 
-Cells are numbered row by row from the top left of the screen (``row *
+Cells are square unless the board's ``geometry_type`` (``renderers.gridgeometry``)
+places and shapes them otherwise. They are numbered row by row from the top left of the screen (``row *
 cols + col``); a game whose moves name cells the same way needs no move
 mapping, another overrides ``move_for_cell`` and ``cell_for_move``. An
 outcome's ``cells`` are named like moves. Mouse, arrow keys and Enter work
@@ -23,9 +24,7 @@ through the base class's cell hooks, which this class fills in.
 from __future__ import annotations
 
 import math
-import os
-from dataclasses import dataclass
-from typing import ClassVar, Sequence
+from typing import ClassVar
 
 import numpy as np
 import pygame
@@ -36,16 +35,12 @@ from game.ui import palette
 from game.ui.draw import balanced_lines, clean_text, render
 from game.ui.renderers import shapes
 from game.ui.renderers.base import BoardView, Cell, DisplayOption, Renderer, blit_centred
+from game.ui.renderers.gridgeometry import GridGeometry, Point, Segment, shared_ends, top_to_bottom
 from game.ui.renderers.effects import (
     LABEL_BACK, Arrivals, Fade, Glide, OutcomeShow, Shake, WinStroke, beat, last_move_ring, winning_runs,
 )
 from game.ui.tween import ease_in_out_cubic, ease_out_back
 
-Point = tuple[float, float]
-Segment = tuple[Point, Point]
-
-#: Labels smaller than this (the margin they sit in, in pixels) cannot be read: left out.
-_MIN_LABEL_MARGIN = 14
 # Sizes as fractions of one cell.
 _TILE_INSET = 0.07
 _TILE_RADIUS = 0.16
@@ -77,134 +72,14 @@ _GHOST = 0.42
 LEGAL_MOVES = DisplayOption("show_legal_moves", "Show legal moves", "Dots where you may play", True)
 
 
-@dataclass(frozen=True)
-class GridGeometry:
-    """Where a grid's panel, cells and labels go inside an area (pixels)."""
-
-    area: pygame.Rect
-    cols: int
-    rows: int
-    intersections: bool
-    cell: float          # from one cell (or line) to the next
-    grid_x: float        # left edge of the first column of cells; the first line on intersections
-    grid_y: float
-    board_x: float       # the panel
-    board_y: float
-    board_w: float
-    board_h: float
-    margin: float        # room round the panel for the labels
-    labels: bool
-
-    @classmethod
-    def fit(cls, area: pygame.Rect, cols: int, rows: int, *, intersections: bool, pad: float,
-            label_margin: float, plain_margin: float, labels: bool = True) -> "GridGeometry":
-        """The largest board that fits ``area``: a panel whose padding round the grid
-        is ``pad`` of its longer side (plus half a cell on ``intersections``, for the
-        edge stones), in a margin for the labels that is ``label_margin`` of the
-        side of the square holding both (``plain_margin`` without labels: when
-        asked so, or when they would be too small to read). Sizes are shares of
-        the board, not of a cell, so a board keeps its look at every size."""
-        span_x, span_y = (cols - 1, rows - 1) if intersections else (cols, rows)
-        span = max(span_x, span_y, 1)
-        extra = 0.5 if intersections else 0.0     # cells of padding round the edge stones
-
-        def side_for(margin: float) -> float:
-            """The longer side of the square (panel and margins) that fits ``area``:
-            the shorter axis is ``span - span_axis`` cells less."""
-            cell_share = (1 - 2 * margin) * (1 - 2 * pad) / (span + 2 * extra)
-            return max(0.0, min(area.width / (1 - (span - span_x) * cell_share),
-                                area.height / (1 - (span - span_y) * cell_share)))
-
-        side = side_for(label_margin)
-        if labels and side * label_margin >= _MIN_LABEL_MARGIN:
-            margin = side * label_margin
-        else:
-            labels = False
-            side = side_for(plain_margin)
-            margin = side * plain_margin
-        board = side - 2 * margin
-        border = board * pad
-        cell = (board - 2 * border) / (span + 2 * extra)
-        border += extra * cell
-        board_w, board_h = board - (span - span_x) * cell, board - (span - span_y) * cell
-        board_x = area.x + (area.width - board_w) / 2
-        board_y = area.y + (area.height - board_h) / 2
-        return cls(pygame.Rect(area), cols, rows, intersections, cell, board_x + border, board_y + border,
-                   board_x, board_y, board_w, board_h, margin, labels)
-
-    @property
-    def offset(self) -> float:
-        """Where a piece sits from its cell's top-left corner, in cells."""
-        return 0.0 if self.intersections else 0.5
-
-    def centre(self, col: float, row: float) -> Point:
-        return self.grid_x + (col + self.offset) * self.cell, self.grid_y + (row + self.offset) * self.cell
-
-    def place_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
-        """The (column, row) whose cell (or nearest intersection) holds ``pos``."""
-        if self.cell <= 0:
-            return None
-        shift = 0.5 - self.offset
-        col = math.floor((pos[0] - self.grid_x) / self.cell + shift)
-        row = math.floor((pos[1] - self.grid_y) / self.cell + shift)
-        if 0 <= col < self.cols and 0 <= row < self.rows:
-            return col, row
-        return None
-
-    @property
-    def pieces_rect(self) -> pygame.Rect:
-        """The cells, or the squares round every intersection: where pieces can be."""
-        left = self.grid_x - (0.5 - self.offset) * self.cell
-        top = self.grid_y - (0.5 - self.offset) * self.cell
-        return pygame.Rect(math.floor(left), math.floor(top), math.ceil(self.cols * self.cell),
-                           math.ceil(self.rows * self.cell))
-
-    @property
-    def side(self) -> int:
-        """Pixel size of the square images that fill one cell (tiles, cursor)."""
-        return max(1, int(round(self.cell)))
-
-    @property
-    def panel(self) -> tuple[float, float, float, float]:
-        return self.board_x, self.board_y, self.board_w, self.board_h
-
-    @property
-    def panel_side(self) -> float:
-        """The panel's shorter side, which its rounding and shadow scale with."""
-        return min(self.board_w, self.board_h)
-
-    @property
-    def key(self) -> tuple[int, int, int, int, bool]:
-        """What the cached images depend on: they stay while this does."""
-        return self.area.width, self.area.height, self.cols, self.rows, self.labels
-
-
 def _around(a: Point, b: Point, reach: float) -> pygame.Rect:
     """The pixels within ``reach`` of the box spanned by points ``a`` and ``b``."""
     left, top = math.floor(min(a[0], b[0]) - reach), math.floor(min(a[1], b[1]) - reach)
     return pygame.Rect(left, top, math.ceil(max(a[0], b[0]) + reach) - left, math.ceil(max(a[1], b[1]) + reach) - top)
 
 
-def top_to_bottom(geo: GridGeometry, ys: np.ndarray, top: palette.RGB, bottom: palette.RGB) -> np.ndarray:
-    """The colour at each pixel row ``ys`` of a panel shaded from ``top`` at its top edge to
-    ``bottom`` at its foot (``ys``' shape plus a colour axis): a ``panel_gradient``."""
-    t = np.clip((ys - geo.board_y) / max(geo.board_h, 1.0), 0.0, 1.0)[..., None]
-    start = np.asarray(top, dtype=np.float32)
-    return start + (np.asarray(bottom, dtype=np.float32) - start) * t
-
-
-def shared_ends(names: Sequence[str]) -> tuple[str, str]:
-    """What every one of ``names`` starts with and what every one ends with
-    (``('a', '')`` for a1, a2, a3; ``('', '3')`` for a3, b3, c3)."""
-    if not names or not all(names):
-        return "", ""
-    start = os.path.commonprefix(list(names))
-    end = os.path.commonprefix([name[::-1] for name in names])[::-1]
-    return start, end
-
-
 class GridRenderer(Renderer):
-    """A square-grid board (see the module docstring).
+    """A board of cells in rows and columns (see the module docstring).
 
     A subclass sets ``game_id``, ``state_type``, ``cols`` and ``rows`` (or
     ``grid_size`` for a board whose size is an option), says which seat's
@@ -216,6 +91,9 @@ class GridRenderer(Renderer):
     """
 
     state_type: ClassVar[type[State]] = State
+    #: Where the cells go and what shape they are: square cells unless a board names
+    #: a ``GridGeometry`` of other cells.
+    geometry_type: ClassVar[type[GridGeometry]] = GridGeometry
     cols: int = 3
     rows: int = 3
     #: Pieces sit on the lines' crossings (Gomoku), not in the cells.
@@ -402,7 +280,7 @@ class GridRenderer(Renderer):
         self._refit()
 
     def _fitted(self) -> GridGeometry:
-        return GridGeometry.fit(
+        return self.geometry_type.fit(
             self.rect, self.cols, self.rows, intersections=self.intersections, pad=self.grid_pad,
             label_margin=self.label_margin, plain_margin=self.plain_margin, labels=self.show_labels,
         )
@@ -835,17 +713,14 @@ class GridRenderer(Renderer):
     def _tile(self, geo: GridGeometry, colour: palette.RGB) -> pygame.Surface:
         n = geo.side
         canvas = shapes.Canvas(pygame.Rect(0, 0, n, n))
-        inset = geo.cell * _TILE_INSET
-        box = (inset, inset, n - 2 * inset, n - 2 * inset)
-        canvas.paint(shapes.fill_alpha(shapes.rounded_rect_distance(canvas.xs, canvas.ys, box, geo.cell * _TILE_RADIUS)), colour)
+        canvas.paint(shapes.fill_alpha(geo.outline(canvas.xs, canvas.ys, geo.cell * _TILE_INSET, geo.cell * _TILE_RADIUS)),
+                     colour)
         return canvas.to_surface()
 
     def _cursor_image(self, geo: GridGeometry) -> pygame.Surface:
         n = geo.side
         canvas = shapes.Canvas(pygame.Rect(0, 0, n, n))
-        inset = geo.cell * 0.05
-        box = (inset, inset, n - 2 * inset, n - 2 * inset)
-        edge = np.abs(shapes.rounded_rect_distance(canvas.xs, canvas.ys, box, geo.cell * _TILE_RADIUS))
+        edge = np.abs(geo.outline(canvas.xs, canvas.ys, geo.cell * 0.05, geo.cell * _TILE_RADIUS))
         half = max(1.3, geo.cell * 0.016)
         canvas.paint(shapes.glow_alpha(edge, half, geo.cell * 0.035), palette.ACCENT, 0.4)
         canvas.paint(shapes.stroke_alpha(edge, half), palette.ACCENT)
