@@ -1,5 +1,7 @@
 """A base for boards of cells in rows and columns (Tic-tac-toe, Reversi, Gomoku): a
 game says how to draw one piece (and, if it likes, its board) and gets the rest.
+(Kept whole at about 600 lines: one class drawing, in one order, every mark such a
+board shows; its geometry and its still picture are in gridgeometry.py and gridboard.py.)
 
 ``GridRenderer`` fits a ``cols`` x ``rows`` grid into the layout rect on a
 panel with a soft shadow, with room round it for the coordinates, which it
