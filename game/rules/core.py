@@ -79,8 +79,8 @@ class Termination:
     share (``LINE``, ``BOARD_FULL``, ``NO_MOVES``, ``TURN_LIMIT``); a game whose rules
     end it another way names its own ending in its own module
     (``GOAL_FILLED = Termination("goal filled")``), so a new game edits nothing here.
-    ``value`` is what save files and the network write; ``ValueError`` if it is not
-    one short line of text.
+    ``value`` is what save files (in brackets) and the network write; ``ValueError``
+    unless it is 1 to 40 printable characters without brackets.
     """
 
     value: str
@@ -96,7 +96,7 @@ class Termination:
     def __post_init__(self) -> None:
         if not isinstance(self.value, str) or not self.value.strip() or not self.value.isprintable() \
                 or len(self.value) > 40 or "[" in self.value or "]" in self.value:
-            raise ValueError(f"{self.value!r} is not a termination: one short line of text without brackets")
+            raise ValueError(f"{self.value!r} is not a termination: 1 to 40 printable characters, no brackets")
 
 
 Termination.RESIGNATION = Termination("resignation")

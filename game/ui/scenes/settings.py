@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from game.ui import palette
 from game.rules.catalogue import game_class
+from game.ui import palette
 from game.ui.draw import panel, text
 from game.ui.renderers import display_options
 from game.ui.scenes.base import Scene
