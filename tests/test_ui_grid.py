@@ -486,6 +486,9 @@ class SlideRenderer(PickThenPlace, LatticeRenderer):
     game_id = "slide"
     state_type = Slide
 
+    def cell_name(self, state: State, cell: int) -> str:
+        return Lattice.move_to_str(state, cell)
+
 
 def test_pieces_that_move_are_picked_up_then_placed_on_a_grid_board() -> None:
     state = Slide()
@@ -496,9 +499,17 @@ def test_pieces_that_move_are_picked_up_then_placed_on_a_grid_board() -> None:
     assert renderer.rejected_input and renderer.selected is None
     assert renderer.handle_event(click(renderer.cell_centre(mine)), state, view) is None
     assert renderer.selected == mine and set(renderer.targets) == {end for _, end in state.legal_moves()}
-    drawn(renderer, state, view, SMALL)
+    up = mine - state.size
+    renderer.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=renderer.cell_centre(up), rel=(0, 0),
+                                             buttons=(0, 0, 0)), state, view)
+    shown = drawn(renderer, state, view, SMALL)
+    assert renderer.selected == mine
+    plain = drawn(renderer, state, BoardView(), SMALL)
+    assert renderer.selected is None, "put down when the turn is not the player's"
+    assert shown.get_at(renderer.cell_centre(up)) != plain.get_at(renderer.cell_centre(up)), "a ghost where it goes"
+    renderer.handle_event(click(renderer.cell_centre(mine)), state, view)
     assert renderer.cancel_input() and renderer.selected is None and not renderer.cancel_input()
     renderer.handle_event(click(renderer.cell_centre(mine)), state, view)
-    up = mine - state.size
     assert renderer.handle_event(click(renderer.cell_centre(up)), state, view) == (mine, up)
     assert renderer.selected is None
+    assert renderer.coordinate_names(state) == (tuple("abcde"), ("5", "4", "3", "2", "1"))

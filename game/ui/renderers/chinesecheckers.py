@@ -209,7 +209,6 @@ class ChineseCheckersRenderer(PickThenPlace, Renderer):
         self.blit_static(surface, key, paint_board)
         outcome = view.outcome
         playing = view.interactive and outcome is None and not state.is_over()
-        self.follow_turn(state, playing)
         colours = palette.SEAT_COLOURS
 
         hop = self._hop if self._hop is not None and not self._hop.done else None

@@ -541,13 +541,16 @@ class GridRenderer(GridBoard, Renderer):
         self._follow(state)
         key = (type(state), self.cols, self.rows)
         if key != self._names_key:
-            names = [self._cell_name(state, cell) for cell in range(self.cols * self.rows)]
+            names = [self.cell_name(state, cell) for cell in range(self.cols * self.rows)]
             files = tuple(shared_ends(names[col::self.cols])[0] for col in range(self.cols))
             ranks = tuple(shared_ends(names[row * self.cols:(row + 1) * self.cols])[1] for row in range(self.rows))
             self._names_key, self._names = key, (files, ranks)
         return self._names
 
-    def _cell_name(self, state: State, cell: int) -> str:
+    def cell_name(self, state: State, cell: int) -> str:
+        """``cell``'s name in the game's notation ('' for none), which the coordinates
+        are read from: by default the name of the move that puts a piece there. A board
+        whose moves are not placements (``PickThenPlace``: 'c3-d4') names its cells itself."""
         move = self.move_for_cell(state, cell)
         if move is None:
             return ""

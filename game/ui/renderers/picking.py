@@ -12,7 +12,8 @@ A game says where a move starts and where it ends (``move_start``,
 ``move_end``): by default a move is a path of cells, the first its start and
 the last its end. Where two moves join the same two cells (two jump chains)
 the first the rules list is played. The renderer draws ``selected`` and
-``targets`` as it likes.
+``targets`` as it likes (``draw`` first puts the piece down when the player may
+not move); on the grid base it names its cells (``GridRenderer.cell_name``).
 """
 from __future__ import annotations
 
@@ -69,11 +70,13 @@ class PickThenPlace(Renderer):
         self.selected = None
         self.targets = {}
 
-    def follow_turn(self, state: State, playing: bool) -> None:
-        """Before drawing: put the piece down when the player may not move now, or when
-        it is no longer one that can move."""
+    def draw(self, surface: pygame.Surface, state: State, view: BoardView) -> None:
+        """Put the piece down when the player may not move now, or when it is no longer
+        one that can move; then draw the board."""
+        playing = view.interactive and view.outcome is None and not state.is_over()
         if not playing or (self.selected is not None and self.selected not in self.moves_by_start(state)):
             self.deselect()
+        super().draw(surface, state, view)
 
     def move_for_cell(self, state: State, cell: Cell) -> Move | None:
         """The move that takes the picked-up piece to ``cell``, if it can go there."""
