@@ -202,11 +202,11 @@ def gomoku_shots(app, run, open_match, shot) -> None:
     run(12)
     shot("gomoku-renju")
 
-    app.services.settings.update(show_move_numbers=True)
+    app.services.settings.update(display={"show_move_numbers": True})
     open_match(Match(gomoku_game(19, seed=3, plies=41), [human, Player.human()]))
     run(20)
     shot("gomoku-numbers")
-    app.services.settings.update(show_move_numbers=False)
+    app.services.settings.update(display={"show_move_numbers": False})
 
     state = gomoku_game(9, seed=6)
     last = state.pop()

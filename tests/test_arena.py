@@ -11,6 +11,7 @@ import main
 from game.match.arena import ArenaResult, SideStats, draw_openings, run_arena, start_from
 from game.rules.tictactoe import TicTacToe
 from game.match.botregistry import BotRegistry
+from game.rules.chinesecheckers import GOAL_FILLED
 from game.rules.core import BadNotation, Outcome, Termination
 from game.match.runner import BotSpec
 
@@ -101,7 +102,7 @@ def test_table_gives_the_mean_game_length_in_moves_and_turns_per_seat(bots):
 
 
 def test_places_come_from_the_ranking_with_shared_places_numbered_alike():
-    ranked = Outcome((2,), "first home", ranking=((2,), (0, 3), (1,)), termination=Termination.GOAL_FILLED)
+    ranked = Outcome((2,), "first home", ranking=((2,), (0, 3), (1,)), termination=GOAL_FILLED)
     assert ranked.places(4) == [2, 4, 1, 2]
     assert Outcome((1,), "three in a row", termination=Termination.LINE).places(2) == [2, 1]
     assert Outcome((), "board full", termination=Termination.BOARD_FULL).places(2) == [1, 1]

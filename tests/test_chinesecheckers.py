@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.rules.chinesecheckers import (
-    HEXAGON, HOLES, INDEX, JUMPS, NAMES, NEIGHBOURS, PASS, POINTS, TIPS, ChineseCheckers, distance_to_goal,
+    GOAL_FILLED, HEXAGON, HOLES, INDEX, JUMPS, NAMES, NEIGHBOURS, PASS, POINTS, TIPS, ChineseCheckers, distance_to_goal,
     goal_point,
 )
 from game.rules.core import BadNotation, IllegalMove, Termination
@@ -448,7 +448,7 @@ def test_filling_the_goal_wins():
     state.push(state.parse_move(step))
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == (0,)
-    assert outcome.termination is Termination.GOAL_FILLED and outcome.reason == "Red filled the goal"
+    assert outcome.termination is GOAL_FILLED and outcome.reason == "Red filled the goal"
     assert outcome.scores == (0, distance_to_goal(state, 1)) and outcome.scores[1] > 0
     assert state.scores_text(outcome) == f"steps to goal: Red 0, Teal {outcome.scores[1]}"
     assert outcome.cells == state.goal(0)
@@ -494,7 +494,7 @@ def test_play_on_skips_finished_seats_and_ranks_every_place():
     outcome = state.outcome()
     assert outcome is not None
     assert outcome.winners == (0,) and outcome.ranking == ((0,), (1,), (2,))
-    assert outcome.termination is Termination.GOAL_FILLED and "places" in outcome.reason
+    assert outcome.termination is GOAL_FILLED and "places" in outcome.reason
     state.pop()
     assert state.finished == (0,) and state.turn == 1 and state.outcome() is None
 

@@ -9,6 +9,7 @@ import pytest
 from game.net import protocol as p
 from game.net.server import SeatPlan
 from game.rules.catalogue import GameSpec
+from game.rules.chinesecheckers import GOAL_FILLED
 from game.rules.core import Outcome, Termination
 from game.store.savefile import load_match
 from tests.net_helpers import LOOPBACK, PATIENCE, Host, limits
@@ -254,7 +255,7 @@ def test_a_game_the_rules_end_after_a_resignation_ranks_the_resigner_last():
         def end_with_the_resigner_first():
             game = server.server
             game.resigned.append(0)
-            ruled = Outcome((0,), "Red filled the goal", (), ((0,), (2,), (1,)), termination=Termination.GOAL_FILLED)
+            ruled = Outcome((0,), "Red filled the goal", (), ((0,), (2,), (1,)), termination=GOAL_FILLED)
             return game._after_resignations(ruled)
         outcome = server.call(end_with_the_resigner_first)
     finally:

@@ -100,7 +100,7 @@ def test_chat_and_resignation_reach_the_other_screen(game):
     assert (chat.name, chat.text) == ("Hana", "hi")
     gus.resign()
     over = until(hana, GameOver)
-    assert over.outcome.termination is Termination.RESIGNATION and over.outcome.winners == (0,)
+    assert over.outcome.termination == Termination.RESIGNATION and over.outcome.winners == (0,)
     assert hana.waiting() is Waiting.OVER
 
 

@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.rules.catalogue import GameSpec, game_class, game_ids, two_seat_games
+from game.rules.chinesecheckers import GOAL_FILLED
 from game.rules.core import BadNotation, IllegalMove, Option, Outcome, State, Termination
 
 #: No game of the catalogue lasts longer: the longest is Chinese Checkers, six players
@@ -466,7 +467,21 @@ def test_the_seat_count_follows_the_options_and_its_range_spans_every_choice():
     (Outcome((1,), "won", termination=Termination.LINE), [2, 1]),
     (Outcome((), "draw", termination=Termination.BOARD_FULL), [1, 1, 1]),
     (Outcome((0, 2), "shared", termination=Termination.TURN_LIMIT), [1, 3, 1]),
-    (Outcome((2,), "ranked", ranking=((2,), (0, 3), (1,)), termination=Termination.GOAL_FILLED), [2, 4, 1, 2]),
+    (Outcome((2,), "ranked", ranking=((2,), (0, 3), (1,)), termination=GOAL_FILLED), [2, 4, 1, 2]),
 ])
 def test_places_come_from_the_ranking_or_else_the_winners(outcome, places):
     assert outcome.places(len(places)) == places
+
+
+def test_a_game_names_its_own_ending_which_compares_by_its_words():
+    captured = Termination("no pieces left")
+    assert captured == Termination("no pieces left") and captured.value == "no pieces left"
+    assert captured != Termination.NO_MOVES and captured not in (Termination.RESIGNATION, Termination.AGREED_DRAW)
+    assert Outcome((0,), "Black took every piece", termination=captured).termination == Termination("no pieces left")
+    assert GOAL_FILLED.value == "goal filled" and Termination.LINE.value == "line made"
+
+
+@pytest.mark.parametrize("words", ["", "   ", "two\nlines", "[resignation]", "x" * 41, None])
+def test_an_ending_that_is_not_one_short_line_of_words_is_refused(words):
+    with pytest.raises(ValueError, match="is not a termination"):
+        Termination(words)

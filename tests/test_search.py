@@ -14,7 +14,7 @@ from bots.lib.mcts import Mcts, RootStats, place_rewards
 from bots.lib.minimax import move_values, position_value
 from bots.lib.negamax import WIN, Negamax, decided, result_text
 from game.rules.catalogue import game_class, new_state, two_seat_games
-from game.rules.chinesecheckers import INDEX
+from game.rules.chinesecheckers import GOAL_FILLED, INDEX
 from game.rules.connect4 import ConnectFour
 from game.rules.core import Outcome, Termination
 from game.rules.tictactoe import EMPTY, X, TicTacToe
@@ -296,7 +296,7 @@ def test_place_rewards_give_each_seat_its_share_of_the_seats_it_beat():
     win = Outcome((1,), "line", termination=Termination.LINE)
     assert place_rewards(win, 2) == (0.0, 1.0)
     assert place_rewards(Outcome((), "full", termination=Termination.BOARD_FULL), 2) == (0.5, 0.5)
-    ranked = Outcome((2,), "goal", ranking=((2,), (0, 3), (1,)), termination=Termination.GOAL_FILLED)
+    ranked = Outcome((2,), "goal", ranking=((2,), (0, 3), (1,)), termination=GOAL_FILLED)
     assert place_rewards(ranked, 4) == (0.5, 0.0, 1.0, 0.5)
 
 

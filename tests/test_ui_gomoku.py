@@ -12,7 +12,7 @@ from game.rules.bot import MoveValue
 from game.rules.gomoku import BLACK, EMPTY, WHITE, Gomoku, star_points
 from game.ui.panels.status import shorter_clauses
 from game.ui.renderers import BoardView, renderer_for
-from game.ui.renderers.gomoku import VALUES_SHOWN, GomokuRenderer, hinted_sequence
+from game.ui.renderers.gomoku import MOVE_NUMBERS, VALUES_SHOWN, GomokuRenderer, hinted_sequence
 
 #: The play screen's board area at the smallest and a large window (800x560, 1920x1080).
 SMALL = pygame.Rect(24, 24, 408, 512)
@@ -257,7 +257,7 @@ def test_move_numbers_are_written_on_the_stones_when_the_view_asks() -> None:
     renderer = board(LARGE)
     state = Gomoku.from_text("h8 i9 j10 h9")
     plain = drawn(renderer, state, BoardView(last_move=state.last_move))
-    numbered = drawn(renderer, state, BoardView(last_move=state.last_move, show_move_numbers=True))
+    numbered = drawn(renderer, state, BoardView(last_move=state.last_move, display={MOVE_NUMBERS.name: True}))
     cell = renderer.geometry.cell
     for point in state.move_stack[:-1]:
         x, y = renderer.cell_centre(point)
@@ -272,12 +272,12 @@ def test_the_show_move_numbers_setting_reaches_the_board_and_is_off_by_default(m
     d = make_app()
     play = open_game(d, Gomoku.from_text("h8 i9 j10"))
     screen = d.services.window.screen
-    assert play.view.show_move_numbers is False
+    assert not play.view.shows(MOVE_NUMBERS)
     x, y = play.renderer.cell_centre(play.state.parse_move("h8"))
     before = [screen.get_at((x + dx, y)) for dx in range(-3, 4)]
-    d.services.settings.update(show_move_numbers=True)
+    d.services.settings.update(display={"show_move_numbers": True})
     d.frames(1)
-    assert play.view.show_move_numbers is True
+    assert play.view.shows(MOVE_NUMBERS)
     assert [screen.get_at((x + dx, y)) for dx in range(-3, 4)] != before, "the '1' on h8"
 
 
@@ -288,7 +288,7 @@ def test_the_settings_screen_offers_show_move_numbers(make_app):
     choice = d.scene.widget("show_move_numbers")
     assert [item.label for item in choice.items] == ["On", "Off"] and choice.value is False
     d.click_at((choice.rect.x + 12, choice.rect.centery))
-    assert d.services.settings.current.show_move_numbers is True
+    assert d.services.settings.current.display == {"show_move_numbers": True}
 
 
 # -- the end -------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ but a piece and the rules, laid out at real content sizes, played by mouse and k
 and drawn with a hint, a last move and an outcome."""
 from __future__ import annotations
 
+import math
 from typing import Any, Hashable, Sequence
 
 import pygame
@@ -13,7 +14,9 @@ from game.rules.bot import MoveValue
 from game.rules.core import BadNotation, IllegalMove, Option, Outcome, State, Termination
 from game.ui import palette
 from game.ui.renderers import BoardView, shapes
-from game.ui.renderers.grid import GridRenderer, shared_ends
+from game.ui.renderers.grid import GridRenderer
+from game.ui.renderers.gridgeometry import GridGeometry, shared_ends
+from game.ui.renderers.picking import PickThenPlace
 
 BACKDROP = (5, 250, 5)   # a colour the renderer never uses, to see what it touched
 #: The play screen's board area at the smallest and a large window (800x560, 1920x1080).
@@ -376,3 +379,137 @@ def test_the_menu_card_shows_the_sample_without_coordinates_inside_its_rect() ->
     image = renderer.render_preview((180, 150))
     assert image.get_size() == (180, 150)
     assert pygame.mask.from_surface(image).count() > 180 * 150 // 3
+
+
+# -- boards of other cells, and pieces that move -------------------------------------
+class OffsetGeometry(GridGeometry):
+    """Each row half a cell further right than the one above, as in Hex's rhombus, and
+    diamond-shaped cells: what a board of other cells declares."""
+
+    def shift(self, row: float) -> float:
+        return (row - (self.rows - 1) / 2) * self.cell / 2
+
+    def centre(self, col: float, row: float) -> tuple[float, float]:
+        x, y = super().centre(col, row)
+        return x + self.shift(row), y
+
+    def place_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        if self.cell <= 0:
+            return None
+        row = math.floor((pos[1] - self.grid_y) / self.cell + 0.5 - self.offset)
+        return super().place_at((round(pos[0] - self.shift(row)), pos[1]))
+
+    def outline(self, xs, ys, inset: float, radius: float):
+        middle = self.side / 2
+        return abs(xs - middle) + abs(ys - middle) - (middle - inset)
+
+
+class OffsetRenderer(LatticeRenderer):
+    game_id = "offset"
+    geometry_type = OffsetGeometry
+
+
+def test_a_board_of_other_cells_places_picks_and_draws_them_by_its_geometry() -> None:
+    renderer = board(LARGE, kind=OffsetRenderer)
+    state = Lattice()
+    cell = renderer.geometry.cell
+    for point in range(25):
+        assert renderer.cell_at(renderer.cell_centre(point)) == point, state.move_to_str(point)
+    (top_x, _), (bottom_x, _) = renderer.cell_centre(0), renderer.cell_centre(20)
+    assert bottom_x - top_x == pytest.approx(2 * cell, abs=1), "the bottom row sits two cells right of the top"
+    view = BoardView(interactive=True)
+    assert renderer.handle_event(click(renderer.cell_centre(12)), state, view) == 12
+    state.push(12)
+    renderer.on_move(state, Match(Lattice(), [Player.human(), Player.human()]).play(12))
+    renderer.anim_speed = 0
+    surface = drawn(renderer, state, BoardView(last_move=12), LARGE)
+    x, y = renderer.cell_centre(12)
+    assert surface.get_at((x, y))[:3] == palette.SEAT_COLOURS[0]
+
+
+@pytest.mark.parametrize("kind, corner, edge", [(LatticeRenderer, True, False), (OffsetRenderer, False, True)],
+                         ids=["square", "diamond"])
+def test_the_keyboard_cursor_takes_the_shape_of_the_geometrys_cells(kind, corner, edge) -> None:
+    renderer = board(LARGE, kind=kind)
+    state = Lattice()
+    view = BoardView(interactive=True)
+    renderer.handle_event(key(pygame.K_UP), state, view)
+    renderer.anim_speed = 0
+    surface = drawn(renderer, state, view, LARGE)
+    x, y = renderer.cell_centre(renderer.cursor)
+    cell = renderer.geometry.cell
+    assert (gold_near(surface, (round(x + 0.4 * cell), round(y + 0.4 * cell)), 1) > 0) is corner
+    assert (gold_near(surface, (round(x + 0.225 * cell), round(y + 0.225 * cell)), 1) > 0) is edge
+
+
+class Slide(Lattice):
+    """Each side has one piece and moves it to a free neighbouring point: moves are (from, to)."""
+
+    game_id = "slide"
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.board[self.size * (self.size - 1)], self.board[self.size - 1] = 0, 1
+        self._moves: list[tuple[int, int]] = []
+
+    def legal_moves(self) -> list[tuple[int, int]]:
+        n = self.size
+        start = self.board.index(self.turn)
+        row, col = divmod(start, n)
+        near = [(row + dr) * n + col + dc for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                if 0 <= row + dr < n and 0 <= col + dc < n]
+        return [(start, end) for end in near if self.board[end] is None]
+
+    def push(self, move: Hashable) -> None:
+        if move not in self.legal_moves():
+            raise IllegalMove(f"{move!r} is not a slide")
+        self.board[move[0]], self.board[move[1]] = None, self.turn
+        self._moves.append(move)
+
+    def pop(self) -> tuple[int, int]:
+        move = self._moves.pop()
+        self.board[move[0]], self.board[move[1]] = self.board[move[1]], None
+        return move
+
+    def outcome(self) -> Outcome | None:
+        return None
+
+    def copy(self) -> "Slide":
+        other = Slide(size=self.size)
+        other.board, other._moves = list(self.board), list(self._moves)
+        return other
+
+
+class SlideRenderer(PickThenPlace, LatticeRenderer):
+    """A square grid whose pieces move: the shared pick-then-place input on the grid base."""
+
+    game_id = "slide"
+    state_type = Slide
+
+    def cell_name(self, state: State, cell: int) -> str:
+        return Lattice.move_to_str(state, cell)
+
+
+def test_pieces_that_move_are_picked_up_then_placed_on_a_grid_board() -> None:
+    state = Slide()
+    renderer = board(SMALL, state, kind=SlideRenderer)
+    view = BoardView(interactive=True)
+    mine, theirs = state.board.index(0), state.board.index(1)
+    assert renderer.handle_event(click(renderer.cell_centre(theirs)), state, view) is None
+    assert renderer.rejected_input and renderer.selected is None
+    assert renderer.handle_event(click(renderer.cell_centre(mine)), state, view) is None
+    assert renderer.selected == mine and set(renderer.targets) == {end for _, end in state.legal_moves()}
+    up = mine - state.size
+    renderer.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=renderer.cell_centre(up), rel=(0, 0),
+                                             buttons=(0, 0, 0)), state, view)
+    shown = drawn(renderer, state, view, SMALL)
+    assert renderer.selected == mine
+    plain = drawn(renderer, state, BoardView(), SMALL)
+    assert renderer.selected is None, "put down when the turn is not the player's"
+    assert shown.get_at(renderer.cell_centre(up)) != plain.get_at(renderer.cell_centre(up)), "a ghost where it goes"
+    renderer.handle_event(click(renderer.cell_centre(mine)), state, view)
+    assert renderer.cancel_input() and renderer.selected is None and not renderer.cancel_input()
+    renderer.handle_event(click(renderer.cell_centre(mine)), state, view)
+    assert renderer.handle_event(click(renderer.cell_centre(up)), state, view) == (mine, up)
+    assert renderer.selected is None
+    assert renderer.coordinate_names(state) == (tuple("abcde"), ("5", "4", "3", "2", "1"))

@@ -35,7 +35,7 @@ def test_default_opponent_is_a_bot_not_a_remote_player(make_app):
 
 
 def test_text_field_takes_typing_editing_keys_and_enter(make_app):
-    from game.ui.widgets import TextField
+    from game.ui.textfield import TextField
 
     d = make_app()
     sent = []
@@ -53,7 +53,7 @@ def test_text_field_takes_typing_editing_keys_and_enter(make_app):
 
 
 def test_text_field_drops_control_characters(make_app):
-    from game.ui.widgets import TextField
+    from game.ui.textfield import TextField
 
     d = make_app()
     field = TextField(d.services)
@@ -62,7 +62,7 @@ def test_text_field_drops_control_characters(make_app):
 
 
 def test_empty_text_field_shows_its_placeholder_until_typed_in(make_app):
-    from game.ui.widgets import TextField
+    from game.ui.textfield import TextField
 
     d = make_app()
 

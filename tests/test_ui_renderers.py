@@ -659,3 +659,23 @@ def test_the_still_board_is_painted_once_then_copied_until_the_board_is_resized(
     renderer.backdrop = noise_backdrop(SCREEN)         # a window of another size has another background
     over(renderer.backdrop, renderer, TicTacToe(), BoardView())
     assert len(labels) == 3
+
+
+def test_a_boards_display_option_is_listed_in_settings_for_its_games_and_reaches_the_board(make_app, monkeypatch):
+    from game.ui.renderers import DisplayOption, display_options
+
+    assert [(option.name, games) for option, games in display_options()] == [
+        ("show_legal_moves", ("reversi",)), ("show_move_numbers", ("gomoku",))]
+    coords = DisplayOption("show_coordinates_x", "Show coordinates", "Letters round the board", True)
+    monkeypatch.setattr(TicTacToeRenderer, "display_options", (coords,))
+    d = make_app()
+    d.services.scenes.go("settings", animate=False)
+    d.settle()
+    rows = {choice.id: (label, note) for label, note, choice in d.scene.rows}
+    assert rows["show_coordinates_x"] == ("Show coordinates", "Letters round the board (Tic-tac-toe)")
+    choice = d.scene.widget("show_coordinates_x")
+    assert choice.value is True
+    d.click_at((choice.rect.right - 12, choice.rect.centery))
+    assert d.services.settings.current.display == {"show_coordinates_x": False}
+    assert not BoardView(display=d.services.settings.current.display).shows(coords)
+    assert BoardView().shows(coords)

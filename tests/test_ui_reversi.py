@@ -149,7 +149,7 @@ def test_clicking_a_legal_square_plays_it_and_an_illegal_one_is_refused_with_the
 def test_the_ghost_disc_shows_on_a_legal_square_under_the_mouse_only() -> None:
     renderer = board()
     state = Reversi()
-    view = BoardView(interactive=True, show_legal_moves=False)
+    view = BoardView(interactive=True, display={"show_legal_moves": False})
     plain = drawn(renderer, state, view)
     renderer.hover = 37                                  # f5: legal for Black
     ghost = drawn(renderer, state, view)
@@ -273,7 +273,7 @@ def test_legal_moves_are_dotted_on_a_humans_turn_only_and_follow_the_view_settin
     legal = {state.parse_move(word) for word in ("d3", "c4", "f5", "e6")}
     assert dots(renderer, drawn(renderer, state, BoardView(interactive=True)), state) == legal
     assert dots(renderer, drawn(renderer, state, BoardView(interactive=False)), state) == set()
-    assert dots(renderer, drawn(renderer, state, BoardView(interactive=True, show_legal_moves=False)), state) == set()
+    assert dots(renderer, drawn(renderer, state, BoardView(interactive=True, display={"show_legal_moves": False})), state) == set()
 
 
 def test_the_show_legal_moves_setting_turns_the_dots_off_and_on_in_play(make_app):
@@ -281,10 +281,12 @@ def test_the_show_legal_moves_setting_turns_the_dots_off_and_on_in_play(make_app
     play = open_game(d)
     screen = d.services.window.screen
     assert dots(play.renderer, screen, play.state) == set(play.state.legal_moves())
-    d.services.settings.update(show_legal_moves=False)
+    d.services.settings.update(display={"show_legal_moves": False})
     d.frames(1)
     assert dots(play.renderer, screen, play.state) == set()
-    assert d.services.settings.current.show_legal_moves is False
+    d.services.settings.update(display={"show_legal_moves": True})
+    d.frames(1)
+    assert dots(play.renderer, screen, play.state) == set(play.state.legal_moves())
 
 
 def test_the_settings_screen_offers_show_legal_moves(make_app):
@@ -294,7 +296,7 @@ def test_the_settings_screen_offers_show_legal_moves(make_app):
     choice = d.scene.widget("show_legal_moves")
     assert [item.label for item in choice.items] == ["On", "Off"] and choice.value is True
     d.click_at((choice.rect.right - 12, choice.rect.centery))
-    assert d.services.settings.current.show_legal_moves is False
+    assert d.services.settings.current.display == {"show_legal_moves": False}
 
 
 def test_no_dots_while_a_bot_is_to_move_and_dots_once_it_has(make_app):

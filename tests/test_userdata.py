@@ -3,6 +3,7 @@ import json
 
 import pytest
 
+from game.rules.chinesecheckers import GOAL_FILLED
 from game.rules.core import Outcome, Termination
 from game.match.record import Player
 from game.store.jsonfile import atomic_write_text
@@ -52,6 +53,24 @@ def test_bad_setting_values_fall_back_one_by_one():
     assert "anim_speed 7" in text and "window_size 'big'" in text and "colour" in text
 
 
+
+def test_display_choices_persist_and_an_older_files_top_level_ones_are_kept():
+    save_settings(Settings(display={"show_legal_moves": False, "show_move_numbers": True}))
+    assert load_settings() == (Settings(display={"show_legal_moves": False, "show_move_numbers": True}), [])
+    settings_path().write_text(json.dumps({"sound": False, "show_legal_moves": False, "show_move_numbers": True}))
+    settings, problems = load_settings()
+    assert problems == [] and settings == Settings(sound=False, display={"show_legal_moves": False, "show_move_numbers": True})
+
+
+def test_a_display_choice_that_is_not_true_or_false_falls_back_alone():
+    settings_path().write_text(json.dumps({"display": {"show_legal_moves": 3, "show_move_numbers": True}}))
+    settings, problems = load_settings()
+    assert settings.display == {"show_move_numbers": True}
+    assert len(problems) == 1 and "show_legal_moves 3 is not true or false" in problems[0]
+    settings_path().write_text(json.dumps({"display": [1], "sound": False}))
+    settings, problems = load_settings()
+    assert settings == Settings(sound=False) and "display [1]" in problems[0]
+
 def test_stats_count_a_matchup_from_the_humans_side_whichever_seat():
     stats = Stats()
     stats.record("tictactoe", [Player.human(), Player.of_bot("Master")], Outcome((), "board full", termination=Termination.BOARD_FULL))
@@ -64,8 +83,8 @@ def test_stats_count_a_matchup_from_the_humans_side_whichever_seat():
 def test_stats_name_a_many_player_matchup_with_each_label_once_and_its_count():
     stats = Stats()
     easy, hard = Player.of_bot("Easy"), Player.of_bot("Hard")
-    stats.record("chinesecheckers", [easy, Player.human(), hard, easy, easy, easy], Outcome((1,), "goal filled", termination=Termination.GOAL_FILLED))
-    stats.record("chinesecheckers", [Player.human(), easy, easy, easy, easy, hard], Outcome((5,), "goal filled", termination=Termination.GOAL_FILLED))
+    stats.record("chinesecheckers", [easy, Player.human(), hard, easy, easy, easy], Outcome((1,), "goal filled", termination=GOAL_FILLED))
+    stats.record("chinesecheckers", [Player.human(), easy, easy, easy, easy, hard], Outcome((5,), "goal filled", termination=GOAL_FILLED))
     stats.record("tictactoe", [easy, easy], Outcome((0,), "three in a row", termination=Termination.LINE))
     assert [(r.matchup, r.wins, r.losses) for r in stats.rows()] == [
         ("Human vs Easy ×4 vs Hard", 1, 1), ("Easy vs Easy", 1, 0)]

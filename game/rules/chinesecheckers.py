@@ -66,6 +66,8 @@ SEAT_NAMES = ("Red", "Teal", "Yellow", "Violet", "Green", "Pink")
 #: Points of the star taken by the seats, in order of play, by number of players.
 SEAT_POINTS: dict[int, tuple[int, ...]] = {2: (0, 3), 3: (0, 2, 4), 4: (0, 1, 3, 4), 6: (0, 1, 2, 3, 4, 5)}
 POINT_NAMES = ("bottom", "lower left", "upper left", "top", "upper right", "lower right")
+#: How a game ends when a seat's marbles fill its goal.
+GOAL_FILLED = Termination("goal filled")
 
 
 def _cube(file: int, rank: int) -> tuple[int, int, int]:
@@ -398,10 +400,10 @@ class ChineseCheckers(State):
         finished = self._finished
         seats = self.num_seats
         if finished and not self.options["play_on"]:
-            reason, termination = f"{SEAT_NAMES[finished[0]]} filled the goal", Termination.GOAL_FILLED
+            reason, termination = f"{SEAT_NAMES[finished[0]]} filled the goal", GOAL_FILLED
         elif self.options["play_on"] and len(finished) >= seats - 1:
             reason = f"{SEAT_NAMES[finished[0]]} filled the goal first; places played out"
-            termination = Termination.GOAL_FILLED
+            termination = GOAL_FILLED
         elif self._turns_taken[self._turn] >= self.options["turn_limit"]:
             reason = f"turn limit of {self.options['turn_limit']}: ranked by distance to goal"
             termination = Termination.TURN_LIMIT

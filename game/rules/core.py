@@ -22,7 +22,6 @@ from __future__ import annotations
 import itertools
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any, ClassVar, Hashable, Iterable, Mapping, Sequence
 
 Move = Hashable
@@ -70,19 +69,47 @@ class Option:
         return value
 
 
-class Termination(Enum):
+@dataclass(frozen=True)
+class Termination:
     """How a game ended, for result panels, statistics and the network to tell
-    apart without reading the ``reason`` prose. The rules end games by the
-    first five; a match session ends them by the others."""
+    apart without reading the ``reason`` prose: a short word, compared by value.
 
-    LINE = "line made"              # a winning line: three, four or five in a row
-    BOARD_FULL = "board full"       # no empty cell left and no line
-    NO_MOVES = "no moves"           # neither side can move (Reversi)
-    GOAL_FILLED = "goal filled"     # a seat's marbles filled its goal (Chinese Checkers)
-    TURN_LIMIT = "turn limit"       # the game's turn limit ranked the seats
-    RESIGNATION = "resignation"
-    AGREED_DRAW = "agreed draw"
-    DISCONNECTION = "disconnection"
+    The set is open. The endings a match or a network table decides are here
+    (``RESIGNATION``, ``AGREED_DRAW``, ``DISCONNECTION``), with endings many games
+    share (``LINE``, ``BOARD_FULL``, ``NO_MOVES``, ``TURN_LIMIT``); a game whose rules
+    end it another way names its own ending in its own module
+    (``GOAL_FILLED = Termination("goal filled")``), so a new game edits nothing here.
+    ``value`` is what save files (in brackets) and the network write; ``ValueError``
+    unless it is 1 to 40 printable characters without brackets.
+    """
+
+    value: str
+
+    RESIGNATION: ClassVar[Termination]
+    AGREED_DRAW: ClassVar[Termination]
+    DISCONNECTION: ClassVar[Termination]
+    LINE: ClassVar[Termination]
+    BOARD_FULL: ClassVar[Termination]
+    NO_MOVES: ClassVar[Termination]
+    TURN_LIMIT: ClassVar[Termination]
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.value, str) or not self.value.strip() or not self.value.isprintable() \
+                or len(self.value) > 40 or "[" in self.value or "]" in self.value:
+            raise ValueError(f"{self.value!r} is not a termination: 1 to 40 printable characters, no brackets")
+
+
+Termination.RESIGNATION = Termination("resignation")
+Termination.AGREED_DRAW = Termination("agreed draw")
+Termination.DISCONNECTION = Termination("disconnection")
+#: A seat made the game's winning line of its own pieces.
+Termination.LINE = Termination("line made")
+#: No empty cell is left and nobody has won.
+Termination.BOARD_FULL = Termination("board full")
+#: No seat can move (Reversi's board locked, Renju's Black left only forbidden points).
+Termination.NO_MOVES = Termination("no moves")
+#: The game's turn limit ranked the seats.
+Termination.TURN_LIMIT = Termination("turn limit")
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,8 @@ ANIM_SPEEDS: dict[float, str] = {0.0: "Off", 0.5: "Slow", 1.0: "Normal", 2.0: "F
 #: The pauses between bot moves (seconds) that Settings and the play screen offer.
 BOT_DELAYS: dict[float, str] = {0.0: "Instant", 0.2: "Fast", 0.6: "Normal", 1.2: "Slow", 2.5: "Very slow"}
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1024, 680), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080))
+#: Display options that settings files kept at the top level before ``Settings.display``.
+FORMER_DISPLAY_KEYS = ("show_legal_moves", "show_move_numbers")
 
 
 def data_dir() -> Path:
@@ -67,10 +69,10 @@ class Settings:
         1280, 800)
     fullscreen: Flag = False
     bot_delay: Annotated[float, Meta(ge=0, le=5, description="a number of seconds from 0 to 5")] = 0.6
-    #: Mark the squares the player to move may play, on boards that do (Reversi).
-    show_legal_moves: Flag = True
-    #: Write each stone's move number on it, on boards that can (Gomoku).
-    show_move_numbers: Flag = False
+    #: The boards' display options the player set, by name (``show_legal_moves``...):
+    #: the UI's renderers declare them and their defaults.
+    display: Annotated[dict[str, bool], Meta(description="an object of option names and true or false")] = field(
+        default_factory=dict)
 
 
 def settings_path() -> Path:
@@ -83,6 +85,15 @@ def load_settings() -> tuple[Settings, list[str]]:
     raw, problems = read_json_object(path, "a JSON object of settings")
     if raw is None:
         return Settings(), problems
+    if any(name in raw for name in FORMER_DISPLAY_KEYS) and isinstance(raw.get("display", {}), dict):
+        former = {name: raw.pop(name) for name in FORMER_DISPLAY_KEYS if name in raw}
+        raw["display"] = {**former, **raw.get("display", {})}
+    display = raw.get("display")
+    if isinstance(display, dict):   # one bad choice falls back alone; the others are kept
+        for name, on in list(display.items()):
+            if not isinstance(on, bool):
+                problems.append(f"{path}: display option {name} {on!r} is not true or false; using the default")
+                del display[name]
     read, faults = convert_fields(raw, Settings)
     settings = read or Settings()   # raw is a mapping and every setting has a default: never None
     unknown = sorted(fault.key[0] for fault in faults if fault.unknown)

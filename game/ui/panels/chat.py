@@ -16,7 +16,7 @@ import pygame
 
 from game.ui import palette
 from game.ui.draw import clean_text, mix, panel, text, wrap_text
-from game.ui.widgets import TextField
+from game.ui.textfield import TextField
 
 if TYPE_CHECKING:
     from game.ui.services import Services

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from game.ui.renderers.base import BoardView, Renderer
+from game.ui.renderers.base import BoardView, DisplayOption, Renderer
 
-__all__ = ["BoardView", "Renderer", "RENDERERS", "has_renderer", "renderer_for"]
+__all__ = ["BoardView", "DisplayOption", "Renderer", "RENDERERS", "display_options", "has_renderer",
+           "renderer_class", "renderer_for"]
 
 #: Game id -> "module:Class" of its renderer.
 RENDERERS: dict[str, str] = {
@@ -27,14 +28,30 @@ def has_renderer(game_id: str) -> bool:
     return game_id in RENDERERS
 
 
-def renderer_for(game_id: str) -> Renderer:
-    """A new renderer for ``game_id``; ``KeyError`` naming the known ids if none."""
+def renderer_class(game_id: str) -> type[Renderer]:
+    """The renderer class of ``game_id``; ``KeyError`` naming the known ids if none."""
     try:
         module_name, class_name = RENDERERS[game_id].split(":")
     except KeyError:
         known = ", ".join(sorted(RENDERERS))
         raise KeyError(f"no board renderer for game {game_id!r} (known: {known})") from None
-    renderer = getattr(import_module(module_name), class_name)()
-    if not isinstance(renderer, Renderer):
+    cls = getattr(import_module(module_name), class_name)
+    if not (isinstance(cls, type) and issubclass(cls, Renderer)):
         raise TypeError(f"{RENDERERS[game_id]} is not a Renderer")
-    return renderer
+    return cls
+
+
+def renderer_for(game_id: str) -> Renderer:
+    """A new renderer for ``game_id``; ``KeyError`` naming the known ids if none."""
+    return renderer_class(game_id)()
+
+
+def display_options() -> list[tuple[DisplayOption, tuple[str, ...]]]:
+    """Every display option the boards declare, once each by name in the order of
+    ``RENDERERS``, with the ids of the games whose boards offer it."""
+    found: dict[str, tuple[DisplayOption, tuple[str, ...]]] = {}
+    for game_id in RENDERERS:
+        for option in renderer_class(game_id).display_options:
+            first, games = found.get(option.name, (option, ()))
+            found[option.name] = (first, games + (game_id,))
+    return list(found.values())

@@ -13,19 +13,22 @@ Input plumbing is shared here: the base class tracks the hovered cell and a
 keyboard cursor and maps mouse clicks, arrow keys, digit keys and
 Enter/Space to *cells*; each game says what a cell is (``cell_at``), which
 move picking a cell makes (``move_for_cell``), how arrows step the cursor
-(``step_cursor``) and which cell a digit names (``cell_for_digit``).
+(``step_cursor``) and which cell a digit names (``cell_for_digit``). A board
+where a move takes a piece from one cell to another adds
+``renderers.picking.PickThenPlace``: pick a piece, see where it can go, place it.
 Coordinates are those of the surface given to ``draw`` (the screen), the
 same as mouse events.
 
 Animations shared by every board (shake, glide, fades, the outcome's sweep
-and dim) are in ``renderers.effects``; a board that is a square grid builds
-on ``renderers.grid.GridRenderer`` and draws only its pieces.
+and dim) are in ``renderers.effects``; a board of cells in rows and columns
+builds on ``renderers.grid.GridRenderer`` (square cells unless its
+``geometry_type`` says otherwise) and draws only its pieces.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, ClassVar, Hashable, Protocol
+from typing import Any, Callable, ClassVar, Hashable, Mapping, Protocol
 
 import pygame
 
@@ -64,6 +67,21 @@ def blit_centred(target: pygame.Surface, image: pygame.Surface, centre: tuple[fl
     target.blit(image, image.get_rect(center=(int(round(centre[0])), int(round(centre[1])))))
 
 
+@dataclass(frozen=True)
+class DisplayOption:
+    """A way of showing a board that the player turns on or off in Settings (Reversi's
+    dots where the mover may play): a renderer lists its own in ``display_options``,
+    the Settings screen offers every renderer's, and ``BoardView.display`` brings the
+    player's choice to the board."""
+
+    #: The key the settings file keeps the choice under.
+    name: str
+    #: The Settings row's label, and the line under it (the games offering it are added).
+    label: str
+    note: str
+    default: bool
+
+
 @dataclass
 class BoardView:
     """What the play scene shows beyond the position itself."""
@@ -74,10 +92,12 @@ class BoardView:
     #: A human at this screen is to move: show hover and cursor, accept input.
     interactive: bool = False
     outcome: Outcome | None = None
-    #: The player's setting: mark where the human to move may play (on boards that do).
-    show_legal_moves: bool = True
-    #: The player's setting: write each piece's move number on it (on boards that do).
-    show_move_numbers: bool = False
+    #: The player's display choices by ``DisplayOption`` name; an option left out shows its default.
+    display: Mapping[str, bool] = field(default_factory=dict)
+
+    def shows(self, option: DisplayOption) -> bool:
+        """Whether the player wants ``option`` shown."""
+        return bool(self.display.get(option.name, option.default))
 
 
 #: The game menu's sample positions by renderer class and size (see ``Renderer.draw_preview``).
@@ -103,6 +123,8 @@ class Renderer:
     #: How a human plays on this board, in one short line for the play
     #: screen's status box while it is their move ('' shows nothing).
     input_help: ClassVar[str] = ""
+    #: What of this board the player may show or hide (listed in Settings).
+    display_options: ClassVar[tuple[DisplayOption, ...]] = ()
 
     def __init__(self) -> None:
         self._anim_speed = 1.0
@@ -350,7 +372,7 @@ class Renderer:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             cell = self.cell_at(event.pos)
             self.hover = cell
-            return None if cell is None else self._pick(state, cell)
+            return None if cell is None else self.pick(state, cell)
         if event.type != pygame.KEYDOWN:
             return None
         if event.key in _ARROWS:
@@ -363,12 +385,12 @@ class Renderer:
             if cell is None:
                 return None
             self._move_cursor(cell)
-            return self._pick(state, cell)
+            return self.pick(state, cell)
         if event.key in _PLAY_KEYS:
             if not self.cursor_visible:
                 self.cursor_visible = True
                 return None
-            return self._pick(state, self.cursor)
+            return self.pick(state, self.cursor)
         return None
 
     def _move_cursor(self, cell: Cell) -> None:
@@ -376,7 +398,10 @@ class Renderer:
             old, self.cursor = self.cursor, cell
             self.on_cursor_moved(old, cell)
 
-    def _pick(self, state: State, cell: Cell) -> Move | None:
+    def pick(self, state: State, cell: Cell) -> Move | None:
+        """A cell was chosen (a click, a digit, Enter on the cursor): the legal move it
+        makes, else ``None`` and the pick is refused (``rejected_input``, ``on_rejected``).
+        A board whose moves take more than one pick (``renderers.picking``) overrides it."""
         move = self.move_for_cell(state, cell)
         if move is not None and state.is_legal(move):
             return move

@@ -21,7 +21,6 @@ in its column, digits 1-9 name columns 1-9 and 0 names column 10.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 import numpy as np
 import pygame
 
@@ -32,6 +31,10 @@ from game.ui import palette
 from game.ui.draw import balanced_lines, render
 from game.ui.renderers import shapes
 from game.ui.renderers.base import BoardView, Cell, Renderer, blit_centred
+from game.ui.renderers.stand import (
+    DROP, HOLE, LABELS, PAD, StandGeometry, column_image, cursor_image, frame_bounds, frame_layer, full_image,
+    halo_image, render_disc, ring_image,
+)
 from game.ui.renderers.effects import (
     LABEL_BACK, Arrivals, Fade, Glide, OutcomeShow, Shake, WinStroke, beat, last_move_ring, winning_runs,
 )
@@ -40,15 +43,6 @@ from game.ui.tween import drop_bounce, drop_time, ease_in_out_cubic
 RGB = palette.RGB
 
 # Sizes as fractions of one cell (the hole pitch), so everything scales with the window.
-_HOLE = 0.375          # hole radius
-_DISC = 0.425          # disc radius: a little wider than its hole, whose edge hides the disc's rim
-_PAD = 0.26            # frame round the holes
-_FRAME_RADIUS = 0.34
-_DROP = 1.12           # height of the drop zone above the frame
-_LABELS = 0.5          # height of the column numbers under the frame
-_SIDE = 0.16           # room left and right of the frame for its shadow
-_FOOT = 0.25           # room under the frame for its shadow when there are no labels
-_RING = 0.44           # hint ring radius
 _WIN_STROKE = 0.07
 _WIN_OVERHANG = 0.3
 _BOUNCE = 0.13         # how high (in cells) a dropped disc hops after landing
@@ -62,10 +56,6 @@ _GLIDE = 0.12
 _SHAKE = 0.36
 _SHAKE_SWING = 0.07    # of a cell
 
-_FRAME_TOP: RGB = (60, 78, 170)
-_FRAME_BOTTOM: RGB = (36, 46, 120)
-_FRAME_RIM: RGB = (132, 150, 236)
-_SHADOW: RGB = (6, 8, 22)
 #: Discs off the winning line (every disc after a draw) fade toward a muted,
 #: darker version of their colour: the colours stay recognisable.
 _MUTED_GREY: RGB = (112, 118, 160)
@@ -77,77 +67,6 @@ _LANDING_GHOST = 0.22  # its faint copy in the hole it would land in
 SEAT_COLOURS: tuple[RGB, RGB] = (palette.SEAT_COLOURS[0], palette.SEAT_COLOURS[2])
 
 
-@dataclass(frozen=True)
-class _Geometry:
-    """Where the frame, its holes, the drop zone and the labels go inside an area."""
-
-    area: pygame.Rect
-    cols: int
-    rows: int
-    cell: float
-    grid_x: float       # left edge of the first column of holes
-    grid_y: float       # top edge of the top row of holes
-    labels: bool
-
-    @classmethod
-    def fit(cls, area: pygame.Rect, cols: int, rows: int, labels: bool = True) -> "_Geometry":
-        width_units = cols + 2 * _PAD + 2 * _SIDE
-        height_units = _DROP + rows + 2 * _PAD + (_LABELS if labels else _FOOT)
-        # Whole pixels, so that every hole is the same image (see ``_frame_layer``).
-        cell = float(max(0, math.floor(min(area.width / width_units, area.height / height_units))))
-        if labels and cell * _LABELS * 0.55 < 10:    # too small to read: leave them out
-            return cls.fit(area, cols, rows, labels=False)
-        grid_x = float(round(area.x + (area.width - cols * cell) / 2))
-        top = area.y + (area.height - height_units * cell) / 2
-        grid_y = float(round(top + (_DROP + _PAD) * cell))
-        return cls(pygame.Rect(area), cols, rows, cell, grid_x, grid_y, labels)
-
-    @property
-    def grid_rect(self) -> pygame.Rect:
-        """The holes' cells, in whole pixels."""
-        c = int(self.cell)
-        return pygame.Rect(int(self.grid_x), int(self.grid_y), self.cols * c, self.rows * c)
-
-    def centre(self, col: int, row: int) -> tuple[float, float]:
-        """The centre of hole ``(col, row)``, row 0 at the bottom."""
-        return self.grid_x + (col + 0.5) * self.cell, self.grid_y + (self.rows - row - 0.5) * self.cell
-
-    def column_x(self, col: float) -> float:
-        return self.grid_x + (col + 0.5) * self.cell
-
-    @property
-    def drop_y(self) -> float:
-        """Where a disc waits above the frame before it drops."""
-        return self.grid_y - (_PAD + _DROP / 2) * self.cell
-
-    @property
-    def frame(self) -> tuple[float, float, float, float]:
-        pad = _PAD * self.cell
-        return (self.grid_x - pad, self.grid_y - pad, self.cols * self.cell + 2 * pad, self.rows * self.cell + 2 * pad)
-
-    @property
-    def frame_rect(self) -> pygame.Rect:
-        x, y, w, h = self.frame
-        return pygame.Rect(math.floor(x), math.floor(y), math.ceil(x + w) - math.floor(x), math.ceil(y + h) - math.floor(y))
-
-    def column_at(self, pos: tuple[int, int]) -> int | None:
-        """The column over which ``pos`` lies, from the top of the drop zone to the frame's foot."""
-        if self.cell <= 0:
-            return None
-        x, y, w, h = self.frame
-        if not (x <= pos[0] < x + w and self.grid_y - (_PAD + _DROP) * self.cell <= pos[1] < y + h):
-            return None
-        return min(self.cols - 1, max(0, math.floor((pos[0] - self.grid_x) / self.cell)))
-
-    @property
-    def disc_side(self) -> int:
-        return max(1, math.ceil(2 * _DISC * self.cell) + 2)
-
-    @property
-    def size_key(self) -> tuple[int, int, int, int]:
-        return (self.area.width, self.area.height, self.cols, self.rows)
-
-
 class ConnectFourRenderer(Renderer):
     """Draws a ``ConnectFour`` state and reads the human's column from mouse and keys."""
 
@@ -156,7 +75,7 @@ class ConnectFourRenderer(Renderer):
     def __init__(self) -> None:
         super().__init__()
         self.cols, self.rows = 7, 6
-        self._geometry = _Geometry.fit(self.rect, self.cols, self.rows)
+        self._geometry = StandGeometry.fit(self.rect, self.cols, self.rows)
         #: Discs falling: (col, row) -> the fall (0 at the drop zone, 1 in the hole).
         self._drops = Arrivals(self)
         self._marker = Fade(self)
@@ -183,7 +102,7 @@ class ConnectFourRenderer(Renderer):
         """Lay the board out for ``cols`` x ``rows``; cached images stay while the sizes do."""
         old = self._geometry.size_key
         self.cols, self.rows = cols, rows
-        self._geometry = _Geometry.fit(self.rect, cols, rows)
+        self._geometry = StandGeometry.fit(self.rect, cols, rows)
         if self._geometry.size_key != old:
             self._cache.clear()
         self.cursor = min(self.cursor, cols - 1) if isinstance(self.cursor, int) else self.default_cursor()
@@ -284,7 +203,7 @@ class ConnectFourRenderer(Renderer):
         if column is not None and state.height(column) < state.rows:
             ghost = self._disc_image(geo, state.turn)
             blit_centred(surface, ghost, geo.centre(column, state.height(column)), _LANDING_GHOST)
-        surface.blit(self.cached(("frame",), lambda: self._frame_layer(geo)), self._frame_bounds(geo))
+        surface.blit(self.cached(("frame",), lambda: frame_layer(geo)), frame_bounds(geo))
         if geo.labels:
             self._draw_labels(surface, geo, column)
         self._draw_marker(surface, geo, state, view)
@@ -301,16 +220,16 @@ class ConnectFourRenderer(Renderer):
             return int(self.cursor)
         return None if self.hover is None else int(self.hover)
 
-    def _draw_column_glow(self, surface: pygame.Surface, geo: _Geometry, col: int, state: ConnectFour) -> None:
+    def _draw_column_glow(self, surface: pygame.Surface, geo: StandGeometry, col: int, state: ConnectFour) -> None:
         """A soft light down the aimed column (seen in its empty holes and the drop zone);
         red for a moment after the column refused a disc."""
         refusing = self._shake.strength(col)
         colour = shapes.mix(palette.GRID, palette.BAD, min(1.0, refusing * 1.5))
-        image = self.cached(("column", colour), lambda: self._column_image(geo, colour))
-        top = geo.grid_y - (_PAD + _DROP) * geo.cell
+        image = self.cached(("column", colour), lambda: column_image(geo, colour))
+        top = geo.grid_y - (PAD + DROP) * geo.cell
         blit_centred(surface, image, (geo.column_x(col), top + image.get_height() / 2), 0.4 + 0.4 * refusing)
 
-    def _draw_discs(self, surface: pygame.Surface, geo: _Geometry, state: ConnectFour, outcome: Outcome | None) -> None:
+    def _draw_discs(self, surface: pygame.Surface, geo: StandGeometry, state: ConnectFour, outcome: Outcome | None) -> None:
         muted = self._outcome.dim(outcome)
         winning = set(outcome.cells) if outcome is not None and not outcome.is_draw else set()
         for col in range(state.cols):
@@ -327,7 +246,7 @@ class ConnectFourRenderer(Renderer):
                 if outcome is not None and (col, row) not in winning and muted > 0:
                     blit_centred(surface, self._disc_image(geo, seat, muted=True), (x, y), muted)
 
-    def _draw_marker(self, surface: pygame.Surface, geo: _Geometry, state: ConnectFour, view: BoardView) -> None:
+    def _draw_marker(self, surface: pygame.Surface, geo: StandGeometry, state: ConnectFour, view: BoardView) -> None:
         """A small light ring on the last disc played, once it has landed."""
         last = view.last_move
         if not isinstance(last, int) or not 0 <= last < state.cols or state.height(last) == 0:
@@ -341,7 +260,7 @@ class ConnectFourRenderer(Renderer):
         image = self.cached(("marker",), lambda: last_move_ring(geo.disc_side, geo.cell))
         blit_centred(surface, image, geo.centre(last, row), 0.85 * fade)
 
-    def _draw_ghost(self, surface: pygame.Surface, geo: _Geometry, state: ConnectFour, col: int) -> None:
+    def _draw_ghost(self, surface: pygame.Surface, geo: StandGeometry, state: ConnectFour, col: int) -> None:
         """The disc about to drop, above the aimed column (a full column shakes it and shows a red cross)."""
         x = self._glide.position(geo.column_x(col)) if self.cursor_visible else geo.column_x(col)
         x += self._shake.offset(col, geo.cell)
@@ -349,13 +268,13 @@ class ConnectFourRenderer(Renderer):
         full = state.height(col) >= state.rows
         blit_centred(surface, self._disc_image(geo, state.turn), (x, geo.drop_y), (_FULL_GHOST if full else _GHOST) + 0.08 * (breath - 0.5))
         if full:
-            image = self.cached(("full",), lambda: self._full_image(geo))
+            image = self.cached(("full",), lambda: full_image(geo))
             blit_centred(surface, image, (x, geo.drop_y), 0.5 + 0.5 * self._shake.strength(col))
         if self.cursor_visible:
-            image = self.cached(("cursor",), lambda: self._cursor_image(geo))
+            image = self.cached(("cursor",), lambda: cursor_image(geo))
             blit_centred(surface, image, (x, geo.drop_y))
 
-    def _draw_hint(self, surface: pygame.Surface, geo: _Geometry, state: ConnectFour, view: BoardView) -> None:
+    def _draw_hint(self, surface: pygame.Surface, geo: StandGeometry, state: ConnectFour, view: BoardView) -> None:
         """Each column's value in the hole its disc would land in (a '?' for a column not valued
         yet, when others are); a gold ring round the best known, never round a loss while a
         column is unknown."""
@@ -371,7 +290,7 @@ class ConnectFourRenderer(Renderer):
         pulse = beat(self, 1.3)
         for col in sorted(best):
             centre = geo.centre(col, state.height(col))
-            ring = self.cached(("ring",), lambda: self._ring_image(geo))
+            ring = self.cached(("ring",), lambda: ring_image(geo))
             blit_centred(surface, ring, centre, 0.65 + 0.35 * pulse)
         labels = [(col, value.text, palette.GOOD if value.score > 0 else palette.BAD if value.score < 0
                    else palette.TEXT_MUTED) for col, value in values.items()]
@@ -379,12 +298,12 @@ class ConnectFourRenderer(Renderer):
             label = self.cached(("hint", words, colour, col in best), lambda: self._hint_label(geo, words, colour, col in best))
             blit_centred(surface, label, geo.centre(col, state.height(col)))
 
-    def _draw_win_lines(self, surface: pygame.Surface, geo: _Geometry, outcome: Outcome) -> None:
+    def _draw_win_lines(self, surface: pygame.Surface, geo: StandGeometry, outcome: Outcome) -> None:
         sweep = self._outcome.sweep(outcome)
         if sweep <= 0.0:
             return
         pulse = beat(self, 1.1)
-        halo = self.cached(("halo",), lambda: self._halo_image(geo))
+        halo = self.cached(("halo",), lambda: halo_image(geo))
         for cell in outcome.cells:
             blit_centred(surface, halo, geo.centre(*cell), sweep * (0.35 + 0.5 * pulse))
         half = geo.cell * _WIN_STROKE
@@ -394,10 +313,10 @@ class ConnectFourRenderer(Renderer):
             key = ("win", a, b) if sweep >= 1.0 else None
             surface.blit(self.cached(key, lambda: stroke.image(a, b, sweep)), stroke.bounds(a, b, sweep))
 
-    def _draw_labels(self, surface: pygame.Surface, geo: _Geometry, column: int | None) -> None:
-        font = self.font(palette.DISPLAY_FONT_MEDIUM, max(10.0, geo.cell * _LABELS * 0.62))
+    def _draw_labels(self, surface: pygame.Surface, geo: StandGeometry, column: int | None) -> None:
+        font = self.font(palette.DISPLAY_FONT_MEDIUM, max(10.0, geo.cell * LABELS * 0.62))
         _, y, _, h = geo.frame
-        middle = y + h + geo.cell * _LABELS * 0.55
+        middle = y + h + geo.cell * LABELS * 0.55
         for col in range(geo.cols):
             aimed = col == column
             colour = palette.ACCENT if aimed else palette.TEXT_MUTED
@@ -405,184 +324,20 @@ class ConnectFourRenderer(Renderer):
             blit_centred(surface, label, (geo.column_x(col), middle), 0.95 if aimed else 0.55)
 
     # -- images (cached per layout) ----------------------------------------------
-    def _frame_bounds(self, geo: _Geometry) -> pygame.Rect:
-        """The pixels the frame layer covers: the frame and its drop shadow."""
-        reach = 0.3 * geo.cell
-        return geo.frame_rect.inflate(2 * reach, 2 * reach).move(0, reach * 0.3)
-
-    def _frame_layer(self, geo: _Geometry) -> pygame.Surface:
-        """The frame with its shadow, rim and holes (transparent, with an inner shadow).
-
-        Per-pixel work is kept small: the cells are whole pixels, so every
-        hole is the same pattern, worked out once on one cell. Over the holes'
-        area the frame's colour is a vertical gradient ``G(y)``, and painting
-        the hole's lit lip, shaded lip, cut-out and inner shadow over it comes
-        to ``G(y) * K + C`` with alpha ``A``, where ``K``, ``C`` and ``A``
-        depend only on the pixel's place in its cell: three tiled arrays and
-        one multiply-add. Only the frame's border and shadow round the holes
-        are painted pixel by pixel (painting all of it took 120 ms at
-        1280x800, a stall when the play screen opens).
-        """
-        bounds = self._frame_bounds(geo)
-        grid = geo.grid_rect
-        pixels = np.empty((bounds.height, bounds.width, 4), dtype=np.uint8)
-        for part in shapes.frame(bounds, grid):
-            canvas = shapes.Canvas(part)
-            self._paint_frame(canvas, geo)
-            x, y = part.x - bounds.x, part.y - bounds.y
-            pixels[y:y + part.height, x:x + part.width] = canvas.to_array()
-
-        k, colour_add, alpha = self._hole_pattern(geo)
-        ys = np.arange(grid.height, dtype=np.float32) + grid.y + 0.5
-        gradient = self._frame_gradient(geo, ys)[:, None, :] / 255.0         # (h, 1, 3)
-        k = np.tile(k, (geo.rows, geo.cols))[..., None]
-        colour_add = np.tile(colour_add, (geo.rows, geo.cols, 1))
-        alpha = np.tile(alpha, (geo.rows, geo.cols))
-        premultiplied = gradient * k + colour_add
-        straight = premultiplied * (255.0 / np.maximum(alpha, 1e-6))[..., None]
-        x, y = grid.x - bounds.x, grid.y - bounds.y
-        region = pixels[y:y + grid.height, x:x + grid.width]
-        region[..., :3] = np.clip(straight + 0.5, 0, 255)
-        region[..., 3] = np.clip(alpha * 255.0 + 0.5, 0, 255)
-        return shapes.surface_from_array(pixels)
-
-    def _frame_gradient(self, geo: _Geometry, ys: np.ndarray) -> np.ndarray:
-        """The frame's colour at pixel rows ``ys`` (lighter at the top): ``ys``'s shape plus a colour axis."""
-        x, y, w, h = geo.frame
-        t = np.clip((np.asarray(ys, np.float32) - y) / max(h, 1.0), 0.0, 1.0)[..., None]
-        top, bottom = np.asarray(_FRAME_TOP, np.float32), np.asarray(_FRAME_BOTTOM, np.float32)
-        return top + (bottom - top) * t
-
-    def _paint_frame(self, canvas: shapes.Canvas, geo: _Geometry) -> None:
-        """The frame's drop shadow, its fill and its rim on ``canvas`` (clear of the holes)."""
-        xs, ys = canvas.xs, canvas.ys
-        c = geo.cell
-        frame = geo.frame
-        radius = _FRAME_RADIUS * c
-        shadow = shapes.rounded_rect_distance(xs, ys - 0.06 * c, frame, radius)
-        canvas.paint(shapes.shadow_alpha(shadow, 0.22 * c), _SHADOW, 0.55)
-        outline = shapes.rounded_rect_distance(xs, ys, frame, radius)
-        canvas.paint(shapes.fill_alpha(outline), self._frame_gradient(geo, ys))
-        canvas.paint(shapes.stroke_alpha(np.abs(outline + 1.0), 0.8), _FRAME_RIM, 0.6)
-
-    def _hole_pattern(self, geo: _Geometry) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """One cell's hole as ``(K, C, A)``: the cell's premultiplied colour is
-        ``G * K + C`` over a frame of colour ``G``, its alpha ``A``.
-
-        Light comes from above: the lower inner wall of the hole catches it
-        (a lit lip), the upper one is in shade, and an inner shadow falls
-        from the upper edge onto whatever shows through the hole.
-        """
-        c = geo.cell
-        n = int(c)
-        coords = np.arange(n, dtype=np.float32) + 0.5 - n / 2
-        dx, dy = coords[None, :], coords[:, None]
-        hole_r = _HOLE * c
-        hole = np.hypot(dx, dy) - hole_r                 # signed: negative inside
-        facing = np.clip(dy / hole_r, -1.0, 1.0)
-        lip = shapes.stroke_alpha(np.abs(hole - max(1.0, 0.02 * c)), max(0.8, 0.018 * c))
-        lit = lip * np.clip(facing, 0.0, 1.0) * 0.9
-        shaded = lip * np.clip(-facing, 0.0, 1.0) * 0.5
-        inside = shapes.fill_alpha(hole)
-        depth = np.exp(-np.maximum(-hole, 0.0) / (0.11 * c)) * np.clip(0.6 - 0.5 * facing, 0.0, 1.0)
-        shadow = inside * depth * 0.6
-        rim = np.asarray(_FRAME_RIM, np.float32) / 255.0
-        dark = np.asarray(_SHADOW, np.float32) / 255.0
-        k = (1 - lit) * (1 - shaded) * (1 - inside) * (1 - shadow)
-        painted = (rim * (lit * (1 - shaded))[..., None] + dark * shaded[..., None]) * ((1 - inside) * (1 - shadow))[..., None]
-        colour_add = painted + dark * shadow[..., None]
-        alpha = (1 - inside) * (1 - shadow) + shadow
-        return k.astype(np.float32), colour_add.astype(np.float32), alpha.astype(np.float32)
-
-    def _column_image(self, geo: _Geometry, colour: RGB) -> pygame.Surface:
-        c = geo.cell
-        w = max(1, round(0.96 * c))
-        h = max(1, round((_DROP + geo.rows + 2 * _PAD) * c))
-        canvas = shapes.Canvas(pygame.Rect(0, 0, w, h))
-        box = (0.5, 0.5, w - 1.0, h - 1.0)
-        inside = shapes.rounded_rect_distance(canvas.xs, canvas.ys, box, 0.45 * c)
-        fade = np.clip(0.25 + canvas.ys / (1.2 * c), 0.0, 1.0) * np.clip((h - canvas.ys) / (0.3 * c), 0.0, 1.0)
-        canvas.paint(shapes.fill_alpha(inside) * fade, colour)
-        return canvas.to_surface()
-
-    def _disc_image(self, geo: _Geometry, seat: int, muted: bool = False) -> pygame.Surface:
+    def _disc_image(self, geo: StandGeometry, seat: int, muted: bool = False) -> pygame.Surface:
         colour = SEAT_COLOURS[seat]
         if muted:
             colour = shapes.mix(shapes.mix(colour, _MUTED_GREY, 0.4), palette.BOARD, 0.28)
-        return self.cached(("disc", seat, muted), lambda: self._render_disc(geo, colour))
+        return self.cached(("disc", seat, muted), lambda: render_disc(geo, colour))
 
-    def _render_disc(self, geo: _Geometry, colour: RGB) -> pygame.Surface:
-        """A disc lit from the upper left: a soft dome, a darker rim and an embossed inner ring."""
-        n = geo.disc_side
-        canvas = shapes.Canvas(pygame.Rect(0, 0, n, n))
-        radius = _DISC * geo.cell
-        mid = n / 2
-        dx, dy = canvas.xs - mid, canvas.ys - mid
-        d = np.hypot(dx, dy)
-        base = np.asarray(colour, np.float32)
-        light = np.asarray(shapes.mix(colour, (255, 255, 255), 0.45), np.float32)
-        dark = base * 0.55
-        # Lambert-like shade of a shallow dome, then the rim rolling away into shade.
-        lit = np.clip(-(dx * 0.55 + dy * 0.8) / radius, -1.0, 1.0)[..., None]
-        shade = np.where(lit > 0, base + (light - base) * lit * 0.45, base + (dark - base) * (-lit) * 0.55)
-        edge = np.clip((d / radius - 0.8) / 0.2, 0.0, 1.0)[..., None]
-        shade = shade + (dark - shade) * edge * edge * 0.8
-        canvas.paint(shapes.fill_alpha(d - radius), shade)
-        ring = 0.66 * radius
-        groove = np.abs(d - ring)
-        canvas.paint(shapes.stroke_alpha(groove, max(0.6, radius * 0.035)) * np.clip(0.5 - lit[..., 0], 0, 1), dark, 0.55)
-        canvas.paint(shapes.stroke_alpha(np.abs(d - ring - radius * 0.06), max(0.5, radius * 0.025)) * np.clip(0.3 + lit[..., 0], 0, 1),
-                     light, 0.45)
-        gloss = np.hypot(dx + 0.34 * radius, dy + 0.4 * radius)
-        canvas.paint(np.exp(-(gloss / (0.3 * radius)) ** 2), (255, 255, 255), 0.22)
-        return canvas.to_surface()
-
-    def _ring_image(self, geo: _Geometry) -> pygame.Surface:
-        n = max(1, math.ceil(2 * (_RING + 0.14) * geo.cell))
-        canvas = shapes.Canvas(pygame.Rect(0, 0, n, n))
-        d = np.abs(np.hypot(canvas.xs - n / 2, canvas.ys - n / 2) - _RING * geo.cell)
-        half = max(1.2, 0.035 * geo.cell)
-        canvas.paint(shapes.glow_alpha(d, half, 0.07 * geo.cell), palette.ACCENT, 0.55)
-        canvas.paint(shapes.stroke_alpha(d, half), palette.ACCENT)
-        return canvas.to_surface()
-
-    def _halo_image(self, geo: _Geometry) -> pygame.Surface:
-        n = max(1, math.ceil(2 * (_DISC + 0.2) * geo.cell))
-        canvas = shapes.Canvas(pygame.Rect(0, 0, n, n))
-        d = np.hypot(canvas.xs - n / 2, canvas.ys - n / 2)
-        canvas.paint(shapes.glow_alpha(d, _HOLE * geo.cell, 0.12 * geo.cell) * (d > (_HOLE - 0.02) * geo.cell), palette.ACCENT, 0.9)
-        return canvas.to_surface()
-
-    def _full_image(self, geo: _Geometry) -> pygame.Surface:
-        """A red cross over the ghost of a full column."""
-        n = geo.disc_side
-        arm = 0.16 * geo.cell
-        m = n / 2
-
-        def cross(xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
-            return np.minimum(shapes.segment_distance(xs, ys, (m - arm, m - arm), (m + arm, m + arm)),
-                              shapes.segment_distance(xs, ys, (m + arm, m - arm), (m - arm, m + arm)))
-
-        return shapes.stroked(pygame.Rect(0, 0, n, n), cross, max(1.2, 0.045 * geo.cell), palette.BAD,
-                              glow=0.5, glow_spread=0.06 * geo.cell)
-
-    def _cursor_image(self, geo: _Geometry) -> pygame.Surface:
-        n = geo.disc_side + max(4, round(0.12 * geo.cell))
-        canvas = shapes.Canvas(pygame.Rect(0, 0, n, n))
-        d = np.abs(np.hypot(canvas.xs - n / 2, canvas.ys - n / 2) - (_DISC + 0.04) * geo.cell)
-        half = max(1.2, 0.022 * geo.cell)
-        canvas.paint(shapes.glow_alpha(d, half, 0.04 * geo.cell), palette.ACCENT, 0.45)
-        canvas.paint(shapes.stroke_alpha(d, half), palette.ACCENT)
-        return canvas.to_surface()
-
-    def _hint_label(self, geo: _Geometry, content: str, colour: RGB, best: bool) -> pygame.Surface:
+    def _hint_label(self, geo: StandGeometry, content: str, colour: RGB, best: bool) -> pygame.Surface:
         """A column's value on a dark disc filling its landing hole, on two lines if one is too wide."""
-        n = max(1, math.ceil(2 * _HOLE * geo.cell))
+        n = max(1, math.ceil(2 * HOLE * geo.cell))
         canvas = shapes.Canvas(pygame.Rect(0, 0, n, n))
         d = np.hypot(canvas.xs - n / 2, canvas.ys - n / 2)
-        canvas.paint(shapes.fill_alpha(d - (_HOLE * geo.cell - 1)), LABEL_BACK, 0.82)
+        canvas.paint(shapes.fill_alpha(d - (HOLE * geo.cell - 1)), LABEL_BACK, 0.82)
         image = canvas.to_surface()
-        room = 2 * _HOLE * geo.cell * 0.86
+        room = 2 * HOLE * geo.cell * 0.86
         # As large as the hole takes it: a short '?' or 'draw' reads from afar, 'loss in 12' takes two lines.
         size = geo.cell * (0.3 if best else 0.28)
         font = self.font(palette.TEXT_FONT_BOLD, size)
@@ -608,7 +363,7 @@ class ConnectFourRenderer(Renderer):
         helper = ConnectFourRenderer()
         helper.anim_speed = 0
         helper.rect = pygame.Rect((0, 0), size)
-        helper._geometry = _Geometry.fit(helper.rect, sample.cols, sample.rows, labels=False)
+        helper._geometry = StandGeometry.fit(helper.rect, sample.cols, sample.rows, labels=False)
         helper.hover = 3
         helper.draw(image, sample, BoardView(last_move=sample.move_stack[-1], interactive=True))
         return image

@@ -13,7 +13,7 @@ On a human's turn a ghost stone follows the mouse (or the keyboard cursor)
 on the points they may play. Under Renju the points forbidden to Black are
 marked with a small red cross while a human plays Black; a click there is
 refused with the rules' reason, which the play screen shows. The last stone
-carries a small red dot; with the "Show move numbers" setting each stone
+carries a small red dot; with the "Show move numbers" setting (``MOVE_NUMBERS``) each stone
 carries its move number instead, the last one in red. At the end a gold
 stroke sweeps along the winning five (both lines when a stone makes two)
 while its stones pulse and the others dim.
@@ -40,8 +40,9 @@ from game.rules.gomoku import BLACK, WHITE, Gomoku, star_points
 from game.ui import palette
 from game.ui.draw import render
 from game.ui.renderers import shapes
-from game.ui.renderers.base import BoardView, blit_centred
-from game.ui.renderers.grid import GridGeometry, GridRenderer, Point, top_to_bottom
+from game.ui.renderers.base import BoardView, DisplayOption, blit_centred
+from game.ui.renderers.grid import GridRenderer
+from game.ui.renderers.gridgeometry import GridGeometry, Point, top_to_bottom
 from game.ui.tween import ease_out_cubic
 
 RGB = palette.RGB
@@ -109,6 +110,10 @@ def hinted_sequence(state: Gomoku, hint: Move | None, text: str) -> list[int]:
     return moves
 
 
+#: Each stone's move number written on it (the last one in red) instead of the last move's dot.
+MOVE_NUMBERS = DisplayOption("show_move_numbers", "Show move numbers", "Each stone's number in the game", False)
+
+
 class GomokuRenderer(GridRenderer):
     """Draws a ``Gomoku`` state (any size, any rule set) and reads the human's point."""
 
@@ -117,6 +122,7 @@ class GomokuRenderer(GridRenderer):
     state_type = Gomoku
     cols = rows = 15
     intersections = True
+    display_options = (MOVE_NUMBERS,)
     grid_pad = 0.022
     label_margin = 0.05
     plain_margin = 0.012
@@ -345,7 +351,7 @@ class GomokuRenderer(GridRenderer):
         """The grid board (stones, ghost, last move, hint ring, outcome), then Renju's
         forbidden points and a hinted forced win on top."""
         state = self._follow(state)
-        self.numbered = view.show_move_numbers
+        self.numbered = view.shows(MOVE_NUMBERS)
         outcome = view.outcome
         sequence = self.hint_sequence(state, view) if outcome is None else []
         values = self._values_to_show(view.hint_values, set(sequence))

@@ -1,5 +1,7 @@
-"""A base for boards that are a square grid (Tic-tac-toe, Reversi, Gomoku): a game
-says how to draw one piece (and, if it likes, its board) and gets the rest.
+"""A base for boards of cells in rows and columns (Tic-tac-toe, Reversi, Gomoku): a
+game says how to draw one piece (and, if it likes, its board) and gets the rest.
+(Kept whole at about 600 lines: one class drawing, in one order, every mark such a
+board shows; its geometry and its still picture are in gridgeometry.py and gridboard.py.)
 
 ``GridRenderer`` fits a ``cols`` x ``rows`` grid into the layout rect on a
 panel with a soft shadow, with room round it for the coordinates, which it
@@ -14,7 +16,8 @@ move's value on a pill, and at the end a gold stroke sweeping along the
 winning line while its pieces pulse and the others dim (after a draw every
 piece dims).
 
-Cells are numbered row by row from the top left of the screen (``row *
+Cells are square unless the board's ``geometry_type`` (``renderers.gridgeometry``)
+places and shapes them otherwise. They are numbered row by row from the top left of the screen (``row *
 cols + col``); a game whose moves name cells the same way needs no move
 mapping, another overrides ``move_for_cell`` and ``cell_for_move``. An
 outcome's ``cells`` are named like moves. Mouse, arrow keys and Enter work
@@ -23,9 +26,7 @@ through the base class's cell hooks, which this class fills in.
 from __future__ import annotations
 
 import math
-import os
-from dataclasses import dataclass
-from typing import ClassVar, Sequence
+from typing import ClassVar
 
 import numpy as np
 import pygame
@@ -35,17 +36,14 @@ from game.match.record import MoveRecord
 from game.ui import palette
 from game.ui.draw import balanced_lines, clean_text, render
 from game.ui.renderers import shapes
-from game.ui.renderers.base import BoardView, Cell, Renderer, blit_centred
+from game.ui.renderers.base import BoardView, Cell, DisplayOption, Renderer, blit_centred
+from game.ui.renderers.gridboard import GridBoard
+from game.ui.renderers.gridgeometry import GridGeometry, Point, shared_ends
 from game.ui.renderers.effects import (
     LABEL_BACK, Arrivals, Fade, Glide, OutcomeShow, Shake, WinStroke, beat, last_move_ring, winning_runs,
 )
 from game.ui.tween import ease_in_out_cubic, ease_out_back
 
-Point = tuple[float, float]
-Segment = tuple[Point, Point]
-
-#: Labels smaller than this (the margin they sit in, in pixels) cannot be read: left out.
-_MIN_LABEL_MARGIN = 14
 # Sizes as fractions of one cell.
 _TILE_INSET = 0.07
 _TILE_RADIUS = 0.16
@@ -53,10 +51,6 @@ _RING_RADIUS = 0.385
 _WIN_STROKE = 0.05
 _WIN_OVERHANG = 0.34   # how far the winning stroke reaches past the end pieces
 _HALO = 0.38           # radius of the glow behind a winning piece (the default halo)
-# The panel, as fractions of its (shorter) side.
-_PANEL_RADIUS = 0.07
-_PANEL_SHADOW_DROP = 0.022
-_PANEL_SHADOW_BLUR = 0.06
 
 # Durations in seconds at normal speed.
 _APPEAR = 0.3
@@ -67,140 +61,17 @@ _GLIDE = 0.12
 _SHAKE = 0.32
 _SHAKE_SWING = 0.045   # of a cell
 
-_SHADOW: palette.RGB = (6, 8, 22)
 _WIN_DIM = 0.55        # opacity of the pieces off the winning line
 _DRAW_DIM = 0.4        # opacity of every piece after a draw
 _GHOST = 0.42
 
-
-@dataclass(frozen=True)
-class GridGeometry:
-    """Where a grid's panel, cells and labels go inside an area (pixels)."""
-
-    area: pygame.Rect
-    cols: int
-    rows: int
-    intersections: bool
-    cell: float          # from one cell (or line) to the next
-    grid_x: float        # left edge of the first column of cells; the first line on intersections
-    grid_y: float
-    board_x: float       # the panel
-    board_y: float
-    board_w: float
-    board_h: float
-    margin: float        # room round the panel for the labels
-    labels: bool
-
-    @classmethod
-    def fit(cls, area: pygame.Rect, cols: int, rows: int, *, intersections: bool, pad: float,
-            label_margin: float, plain_margin: float, labels: bool = True) -> "GridGeometry":
-        """The largest board that fits ``area``: a panel whose padding round the grid
-        is ``pad`` of its longer side (plus half a cell on ``intersections``, for the
-        edge stones), in a margin for the labels that is ``label_margin`` of the
-        side of the square holding both (``plain_margin`` without labels: when
-        asked so, or when they would be too small to read). Sizes are shares of
-        the board, not of a cell, so a board keeps its look at every size."""
-        span_x, span_y = (cols - 1, rows - 1) if intersections else (cols, rows)
-        span = max(span_x, span_y, 1)
-        extra = 0.5 if intersections else 0.0     # cells of padding round the edge stones
-
-        def side_for(margin: float) -> float:
-            """The longer side of the square (panel and margins) that fits ``area``:
-            the shorter axis is ``span - span_axis`` cells less."""
-            cell_share = (1 - 2 * margin) * (1 - 2 * pad) / (span + 2 * extra)
-            return max(0.0, min(area.width / (1 - (span - span_x) * cell_share),
-                                area.height / (1 - (span - span_y) * cell_share)))
-
-        side = side_for(label_margin)
-        if labels and side * label_margin >= _MIN_LABEL_MARGIN:
-            margin = side * label_margin
-        else:
-            labels = False
-            side = side_for(plain_margin)
-            margin = side * plain_margin
-        board = side - 2 * margin
-        border = board * pad
-        cell = (board - 2 * border) / (span + 2 * extra)
-        border += extra * cell
-        board_w, board_h = board - (span - span_x) * cell, board - (span - span_y) * cell
-        board_x = area.x + (area.width - board_w) / 2
-        board_y = area.y + (area.height - board_h) / 2
-        return cls(pygame.Rect(area), cols, rows, intersections, cell, board_x + border, board_y + border,
-                   board_x, board_y, board_w, board_h, margin, labels)
-
-    @property
-    def offset(self) -> float:
-        """Where a piece sits from its cell's top-left corner, in cells."""
-        return 0.0 if self.intersections else 0.5
-
-    def centre(self, col: float, row: float) -> Point:
-        return self.grid_x + (col + self.offset) * self.cell, self.grid_y + (row + self.offset) * self.cell
-
-    def place_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
-        """The (column, row) whose cell (or nearest intersection) holds ``pos``."""
-        if self.cell <= 0:
-            return None
-        shift = 0.5 - self.offset
-        col = math.floor((pos[0] - self.grid_x) / self.cell + shift)
-        row = math.floor((pos[1] - self.grid_y) / self.cell + shift)
-        if 0 <= col < self.cols and 0 <= row < self.rows:
-            return col, row
-        return None
-
-    @property
-    def pieces_rect(self) -> pygame.Rect:
-        """The cells, or the squares round every intersection: where pieces can be."""
-        left = self.grid_x - (0.5 - self.offset) * self.cell
-        top = self.grid_y - (0.5 - self.offset) * self.cell
-        return pygame.Rect(math.floor(left), math.floor(top), math.ceil(self.cols * self.cell),
-                           math.ceil(self.rows * self.cell))
-
-    @property
-    def side(self) -> int:
-        """Pixel size of the square images that fill one cell (tiles, cursor)."""
-        return max(1, int(round(self.cell)))
-
-    @property
-    def panel(self) -> tuple[float, float, float, float]:
-        return self.board_x, self.board_y, self.board_w, self.board_h
-
-    @property
-    def panel_side(self) -> float:
-        """The panel's shorter side, which its rounding and shadow scale with."""
-        return min(self.board_w, self.board_h)
-
-    @property
-    def key(self) -> tuple[int, int, int, int, bool]:
-        """What the cached images depend on: they stay while this does."""
-        return self.area.width, self.area.height, self.cols, self.rows, self.labels
+#: A small dot on each empty cell where the player to move may play, for a board that
+#: lists it in its ``display_options``: games where only some empty cells are moves (Reversi).
+LEGAL_MOVES = DisplayOption("show_legal_moves", "Show legal moves", "Dots where you may play", True)
 
 
-def _around(a: Point, b: Point, reach: float) -> pygame.Rect:
-    """The pixels within ``reach`` of the box spanned by points ``a`` and ``b``."""
-    left, top = math.floor(min(a[0], b[0]) - reach), math.floor(min(a[1], b[1]) - reach)
-    return pygame.Rect(left, top, math.ceil(max(a[0], b[0]) + reach) - left, math.ceil(max(a[1], b[1]) + reach) - top)
-
-
-def top_to_bottom(geo: GridGeometry, ys: np.ndarray, top: palette.RGB, bottom: palette.RGB) -> np.ndarray:
-    """The colour at each pixel row ``ys`` of a panel shaded from ``top`` at its top edge to
-    ``bottom`` at its foot (``ys``' shape plus a colour axis): a ``panel_gradient``."""
-    t = np.clip((ys - geo.board_y) / max(geo.board_h, 1.0), 0.0, 1.0)[..., None]
-    start = np.asarray(top, dtype=np.float32)
-    return start + (np.asarray(bottom, dtype=np.float32) - start) * t
-
-
-def shared_ends(names: Sequence[str]) -> tuple[str, str]:
-    """What every one of ``names`` starts with and what every one ends with
-    (``('a', '')`` for a1, a2, a3; ``('', '3')`` for a3, b3, c3)."""
-    if not names or not all(names):
-        return "", ""
-    start = os.path.commonprefix(list(names))
-    end = os.path.commonprefix([name[::-1] for name in names])[::-1]
-    return start, end
-
-
-class GridRenderer(Renderer):
-    """A square-grid board (see the module docstring).
+class GridRenderer(GridBoard, Renderer):
+    """A board of cells in rows and columns (see the module docstring).
 
     A subclass sets ``game_id``, ``state_type``, ``cols`` and ``rows`` (or
     ``grid_size`` for a board whose size is an option), says which seat's
@@ -212,6 +83,9 @@ class GridRenderer(Renderer):
     """
 
     state_type: ClassVar[type[State]] = State
+    #: Where the cells go and what shape they are: square cells unless a board names
+    #: a ``GridGeometry`` of other cells.
+    geometry_type: ClassVar[type[GridGeometry]] = GridGeometry
     cols: int = 3
     rows: int = 3
     #: Pieces sit on the lines' crossings (Gomoku), not in the cells.
@@ -225,27 +99,15 @@ class GridRenderer(Renderer):
     plain_margin: ClassVar[float] = 0.02
     #: Images smaller than this many pixels a cell are not drawn at all.
     min_cell: ClassVar[float] = 4
-    #: The grid lines' colour and the strength of their glow (0: none).
-    line_colour: ClassVar[palette.RGB] = palette.GRID
-    line_glow: ClassVar[float] = 0.12
-    #: The rounding of the panel's corners, as a share of its shorter side.
-    panel_radius: ClassVar[float] = _PANEL_RADIUS
-    #: The colour of the panel's thin rim, and of the tile under the square the mouse is on.
-    panel_rim: ClassVar[palette.RGB] = palette.PANEL_BORDER
+    #: The colour of the tile under the square the mouse is on.
     hover_tint: ClassVar[palette.RGB] = palette.HOVER
-    #: The radius of the board's star points (``star_points``), as a share of a cell.
-    star_radius: ClassVar[float] = 0.08
     #: Coordinates on all four sides (Othello boards), not only below and left.
     labels_all_sides: ClassVar[bool] = False
     #: How the last move is marked: ``'tile'`` (its cell tinted with its seat's
     #: colour) or ``'ring'`` (a small light ring on the piece); ``''`` picks the
     #: tile for pieces in cells and the ring for stones on intersections.
     last_move_mark: ClassVar[str] = ""
-    #: Mark the empty cells where the player to move may play (a small dot each),
-    #: while ``BoardView.show_legal_moves`` asks for it: for games where only some
-    #: empty cells are moves (Reversi), not every one.
-    marks_legal_moves: ClassVar[bool] = False
-    #: How strongly those dots show (0..1).
+    #: How strongly the ``LEGAL_MOVES`` dots show (0..1).
     legal_mark_opacity: ClassVar[float] = 0.6
     #: While a hint has valued some moves, mark each legal move not valued yet with a
     #: '?' (unknown, never a loss); off where the hint shows only its best few values.
@@ -326,7 +188,7 @@ class GridRenderer(Renderer):
         return self.seat_colours()[seat % len(self.seat_colours())]
 
     def legal_mark_image(self, seat: int) -> pygame.Surface:
-        """The dot on a cell where ``seat``, to move, may play (see ``marks_legal_moves``)."""
+        """The dot on a cell where ``seat``, to move, may play (see ``LEGAL_MOVES``)."""
         geo = self.geometry
         n = geo.side
         canvas = shapes.Canvas(pygame.Rect(0, 0, n, n))
@@ -334,30 +196,6 @@ class GridRenderer(Renderer):
         canvas.paint(shapes.fill_alpha(d - max(2.0, 0.085 * geo.cell)), self.legal_mark_colour(seat),
                      self.legal_mark_opacity)
         return canvas.to_surface()
-
-    def line_half_width(self, geo: GridGeometry) -> float:
-        """Half the width of the grid lines, in pixels."""
-        return max(1.2, geo.cell * 0.022)
-
-    def star_points(self, geo: GridGeometry) -> list[Point]:
-        """Where the board has star points (dots in the line colour, ``star_radius``
-        across): none by default; Reversi's four, Gomoku's five."""
-        return []
-
-    def grid_lines(self, geo: GridGeometry) -> list[Segment]:
-        """The lines drawn on the board: by default every line of the grid (round the
-        cells, or through the intersections)."""
-        extra = 0 if geo.intersections else 1
-        width = (geo.cols - 1 + extra) * geo.cell
-        height = (geo.rows - 1 + extra) * geo.cell
-        lines: list[Segment] = []
-        for k in range(geo.cols + extra):
-            x = geo.grid_x + k * geo.cell
-            lines.append(((x, geo.grid_y), (x, geo.grid_y + height)))
-        for k in range(geo.rows + extra):
-            y = geo.grid_y + k * geo.cell
-            lines.append(((geo.grid_x, y), (geo.grid_x + width, y)))
-        return lines
 
     # -- cells ------------------------------------------------------------------------
     def cell_of(self, col: int, row: int) -> int:
@@ -402,7 +240,7 @@ class GridRenderer(Renderer):
         self._refit()
 
     def _fitted(self) -> GridGeometry:
-        return GridGeometry.fit(
+        return self.geometry_type.fit(
             self.rect, self.cols, self.rows, intersections=self.intersections, pad=self.grid_pad,
             label_margin=self.label_margin, plain_margin=self.plain_margin, labels=self.show_labels,
         )
@@ -468,7 +306,7 @@ class GridRenderer(Renderer):
         ring_mark = (self.last_move_mark or ("ring" if geo.intersections else "tile")) == "ring"
         if last is not None and not ring_mark:
             self._draw_last_tile(surface, geo, last, pieces[last], outcome)
-        if playing and self.marks_legal_moves and view.show_legal_moves and not self.busy:
+        if playing and LEGAL_MOVES in self.display_options and view.shows(LEGAL_MOVES) and not self.busy:
             self._draw_legal_marks(surface, state, pieces)
         ghost_cell = self._ghost_cell(state, pieces) if playing else None
         if ghost_cell is not None and not self.cursor_visible:
@@ -703,13 +541,16 @@ class GridRenderer(Renderer):
         self._follow(state)
         key = (type(state), self.cols, self.rows)
         if key != self._names_key:
-            names = [self._cell_name(state, cell) for cell in range(self.cols * self.rows)]
+            names = [self.cell_name(state, cell) for cell in range(self.cols * self.rows)]
             files = tuple(shared_ends(names[col::self.cols])[0] for col in range(self.cols))
             ranks = tuple(shared_ends(names[row * self.cols:(row + 1) * self.cols])[1] for row in range(self.rows))
             self._names_key, self._names = key, (files, ranks)
         return self._names
 
-    def _cell_name(self, state: State, cell: int) -> str:
+    def cell_name(self, state: State, cell: int) -> str:
+        """``cell``'s name in the game's notation ('' for none), which the coordinates
+        are read from: by default the name of the move that puts a piece there. A board
+        whose moves are not placements (``PickThenPlace``: 'c3-d4') names its cells itself."""
         move = self.move_for_cell(state, cell)
         if move is None:
             return ""
@@ -738,114 +579,18 @@ class GridRenderer(Renderer):
     def _label(self, font: pygame.font.Font, text: str) -> pygame.Surface:
         return self.cached(("label", font.get_height(), text), lambda: render(font, text, palette.TEXT_MUTED))
 
-    # -- the board (cached: it changes only with the layout) ----------------------------
-    def board_bounds(self, geo: GridGeometry) -> pygame.Rect:
-        """The pixels the board layer covers: the panel and its drop shadow, inside the area."""
-        reach = _PANEL_SHADOW_BLUR * geo.panel_side * 0.65 + 1   # where ``shadow_alpha`` reaches 0
-        drop = _PANEL_SHADOW_DROP * geo.panel_side
-        left, top = math.floor(geo.board_x - reach), math.floor(geo.board_y - reach + min(0.0, drop))
-        right = math.ceil(geo.board_x + geo.board_w + reach)
-        bottom = math.ceil(geo.board_y + geo.board_h + reach + max(0.0, drop))
-        return geo.area.clip(pygame.Rect(left, top, right - left, bottom - top))
-
-    def render_board(self, geo: GridGeometry) -> pygame.Surface:
-        """The panel with its drop shadow and the glowing ``grid_lines`` (drawn at ``board_bounds``).
-
-        Per-pixel work goes only where it changes pixels: the panel's middle is
-        one gradient column repeated; the shadow, anti-aliased edge and rim are
-        painted in the frame round it, and each line with its glow on a strip
-        of its own (a small canvas: strips of one big canvas would touch every
-        memory page of it). A strip works out its pixels' final colours from
-        every line near it, so where strips cross they write the same pixels.
-        Painting every pixel of the area took about 60 ms at 1280x800, a
-        visible stall each time the play screen opened or the window resized.
-        """
-        bounds = self.board_bounds(geo)
-        solid = self._board_solid(geo)
-        pixels = np.empty((bounds.height, bounds.width, 4), dtype=np.uint8)
-
-        def put(canvas: shapes.Canvas) -> None:
-            part = canvas.bounds
-            x, y = part.x - bounds.x, part.y - bounds.y
-            pixels[y:y + part.height, x:x + part.width] = canvas.to_array()
-
-        column = shapes.Canvas(pygame.Rect(solid.x, solid.y, 1, solid.height))
-        column.fill(self.panel_gradient(geo, column.ys))
-        pixels[solid.y - bounds.y:solid.bottom - bounds.y, solid.x - bounds.x:solid.right - bounds.x] = column.to_array()
-        for part in shapes.frame(bounds, solid):
-            canvas = shapes.Canvas(part)
-            self._paint_panel(canvas, geo)
-            put(canvas)
-
-        half = self.line_half_width(geo)
-        star = geo.cell * self.star_radius
-        # A star point is a line from a point to itself, as thick as a star.
-        lines = [(a, b, half) for a, b in self.grid_lines(geo)] + [(p, p, star) for p in self.star_points(geo)]
-        glow = self.line_glow
-        spread = geo.cell * 0.05 if glow > 0 else 0.0
-        # Past 2.5 spreads the glow (at 12 %) adds under 1/1000 of a colour step.
-        windows = [bounds.clip(_around(a, b, width + 2.5 * spread + 1)) for a, b, width in lines]
-        for window in windows:
-            if window.width == 0 or window.height == 0:
-                continue
-            canvas = shapes.Canvas(window)
-            if solid.contains(window):
-                canvas.fill(self.panel_gradient(geo, canvas.ys))
-            else:
-                self._paint_panel(canvas, geo)
-            # Lines whose window misses this one are too far to show here.
-            near = [line for line, other in zip(lines, windows) if other.colliderect(window)]
-            # Each distance less its own half width: 0 on a stroke's edge, for lines and stars alike.
-            distance = np.minimum.reduce([shapes.segment_distance(canvas.xs, canvas.ys, a, b) - width
-                                          for a, b, width in near])
-            if glow > 0:
-                canvas.paint(shapes.glow_alpha(distance, 0.0, spread), self.line_colour, glow)
-            canvas.paint(shapes.stroke_alpha(distance, 0.0), self.line_colour, 0.9)
-            put(canvas)
-        return shapes.surface_from_array(pixels)
-
-    def panel_gradient(self, geo: GridGeometry, ys: np.ndarray) -> np.ndarray:
-        """The panel's colour at each pixel row ``ys``: lighter at the top."""
-        return top_to_bottom(geo, ys, shapes.mix(palette.PANEL, palette.PANEL_LIGHT, 0.25), palette.BOARD)
-
-    def _panel_radius(self, geo: GridGeometry) -> float:
-        return min(geo.panel_side * self.panel_radius, geo.panel_side / 2)
-
-    def _board_solid(self, geo: GridGeometry) -> pygame.Rect:
-        """A rectangle of pixels all at least 2 px inside the panel: fully covered by
-        its fill (which hides the shadow) and clear of its rim."""
-        radius = self._panel_radius(geo)
-        inset = max(3.0, radius - (radius - 2) / math.sqrt(2) + 1)
-        first_x, first_y = math.ceil(geo.board_x + inset - 0.5), math.ceil(geo.board_y + inset - 0.5)
-        end_x = math.floor(geo.board_x + geo.board_w - inset - 0.5) + 1
-        end_y = math.floor(geo.board_y + geo.board_h - inset - 0.5) + 1
-        return pygame.Rect(first_x, first_y, max(0, end_x - first_x), max(0, end_y - first_y))
-
-    def _paint_panel(self, canvas: shapes.Canvas, geo: GridGeometry) -> None:
-        """The panel's drop shadow, its gradient fill and its rim, on ``canvas``."""
-        xs, ys = canvas.xs, canvas.ys
-        radius = self._panel_radius(geo)
-        shadow = shapes.rounded_rect_distance(xs, ys - geo.panel_side * _PANEL_SHADOW_DROP, geo.panel, radius)
-        canvas.paint(shapes.shadow_alpha(shadow, geo.panel_side * _PANEL_SHADOW_BLUR), _SHADOW, 0.6)
-        inside = shapes.rounded_rect_distance(xs, ys, geo.panel, radius)
-        canvas.paint(shapes.fill_alpha(inside), self.panel_gradient(geo, ys))
-        canvas.paint(shapes.stroke_alpha(np.abs(inside + 0.75), 0.75), self.panel_rim, 0.55)
-
     # -- marks on the board ---------------------------------------------------------------
     def _tile(self, geo: GridGeometry, colour: palette.RGB) -> pygame.Surface:
         n = geo.side
         canvas = shapes.Canvas(pygame.Rect(0, 0, n, n))
-        inset = geo.cell * _TILE_INSET
-        box = (inset, inset, n - 2 * inset, n - 2 * inset)
-        canvas.paint(shapes.fill_alpha(shapes.rounded_rect_distance(canvas.xs, canvas.ys, box, geo.cell * _TILE_RADIUS)), colour)
+        canvas.paint(shapes.fill_alpha(geo.outline(canvas.xs, canvas.ys, geo.cell * _TILE_INSET, geo.cell * _TILE_RADIUS)),
+                     colour)
         return canvas.to_surface()
 
     def _cursor_image(self, geo: GridGeometry) -> pygame.Surface:
         n = geo.side
         canvas = shapes.Canvas(pygame.Rect(0, 0, n, n))
-        inset = geo.cell * 0.05
-        box = (inset, inset, n - 2 * inset, n - 2 * inset)
-        edge = np.abs(shapes.rounded_rect_distance(canvas.xs, canvas.ys, box, geo.cell * _TILE_RADIUS))
+        edge = np.abs(geo.outline(canvas.xs, canvas.ys, geo.cell * 0.05, geo.cell * _TILE_RADIUS))
         half = max(1.3, geo.cell * 0.016)
         canvas.paint(shapes.glow_alpha(edge, half, geo.cell * 0.035), palette.ACCENT, 0.4)
         canvas.paint(shapes.stroke_alpha(edge, half), palette.ACCENT)

@@ -31,7 +31,8 @@ from game.ui import palette
 from game.ui.renderers import shapes
 from game.ui.renderers.base import BoardView, blit_centred
 from game.ui.renderers.effects import Effect
-from game.ui.renderers.grid import GridGeometry, GridRenderer, Point
+from game.ui.renderers.grid import LEGAL_MOVES, GridRenderer
+from game.ui.renderers.gridgeometry import GridGeometry, Point
 from game.ui.tween import Tween, ease_in_out_cubic
 
 RGB = palette.RGB
@@ -114,7 +115,7 @@ class ReversiRenderer(GridRenderer):
     star_radius = 0.065
     labels_all_sides = True
     last_move_mark = "ring"
-    marks_legal_moves = True
+    display_options = (LEGAL_MOVES,)
     legal_mark_opacity = 0.42
 
     def __init__(self) -> None:

@@ -28,7 +28,8 @@ from game.rules.tictactoe import O, X, TicTacToe
 from game.ui import palette
 from game.ui.renderers import shapes
 from game.ui.renderers.base import BoardView
-from game.ui.renderers.grid import GridGeometry, GridRenderer, Segment
+from game.ui.renderers.grid import GridRenderer
+from game.ui.renderers.gridgeometry import GridGeometry, Segment
 from game.ui.tween import ease_out_cubic
 
 # Sizes as fractions of one cell (so everything scales with the window).

@@ -21,7 +21,8 @@ import pygame
 from game.ui import palette
 from game.ui.draw import text
 from game.ui.tween import Tween, ease_in_out_cubic, ease_out_cubic
-from game.ui.widgets import Button, FocusGroup, Widget
+from game.ui.focus import FocusGroup
+from game.ui.widgets import Button, Widget
 
 if TYPE_CHECKING:
     from game.ui.services import Services, SettingsListener

@@ -34,7 +34,8 @@ from game.ui import palette
 from game.ui.draw import fit_text, mix, panel, text
 from game.ui.hosting import address_text, game_words
 from game.ui.scenes.base import Scene
-from game.ui.widgets import Button, TextField, Widget
+from game.ui.textfield import TextField
+from game.ui.widgets import Button, Widget
 
 if TYPE_CHECKING:
     from game.ui.services import Services

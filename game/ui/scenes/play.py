@@ -386,8 +386,7 @@ class PlayScene(Scene):
         else:
             mine = self.match.current_player.is_human
         self.view.interactive = self.view.outcome is None and mine and not self.result.visible
-        self.view.show_legal_moves = self.services.settings.current.show_legal_moves
-        self.view.show_move_numbers = self.services.settings.current.show_move_numbers
+        self.view.display = self.services.settings.current.display
 
     def play_move(self, move: Move) -> MoveRecord | None:
         """Play a move of the human to move (the board's input); ``IllegalMove`` if it is not legal.

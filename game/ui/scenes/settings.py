@@ -1,5 +1,5 @@
-"""Settings: animation speed, sound, window size, fullscreen, bot move delay, legal moves
-and move numbers shown.
+"""Settings: animation speed, sound, window size, fullscreen, bot move delay, and what
+the boards show (each ``DisplayOption`` a renderer declares: legal moves, move numbers).
 
 The window size row says the window's real size (full screen, or a size
 set by dragging the window's edge, which is kept like any other).
@@ -10,12 +10,14 @@ choosers follow changes made elsewhere (F11, the play screen's bot delay).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
+from game.rules.catalogue import game_class
 from game.ui import palette
 from game.ui.draw import panel, text
+from game.ui.renderers import display_options
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Choice, ChoiceItem, nearest_index
 from game.store.userdata import ANIM_SPEEDS, BOT_DELAYS, WINDOW_SIZES
@@ -67,22 +69,30 @@ class SettingsScene(Scene):
              Choice(services, ON_OFF, _index(ON_OFF, s.fullscreen), lambda v: update(fullscreen=v), wid="fullscreen")),
             ("Bot move delay", "Pause before a bot's move is shown",
              Choice(services, delays, nearest_index(delays, s.bot_delay), lambda v: update(bot_delay=v), wid="bot_delay")),
-            ("Show legal moves", "Dots where you may play (Reversi)",
-             Choice(services, ON_OFF, _index(ON_OFF, s.show_legal_moves), lambda v: update(show_legal_moves=v),
-                    wid="show_legal_moves")),
-            ("Show move numbers", "Each stone's number in the game (Gomoku)",
-             Choice(services, ON_OFF, _index(ON_OFF, s.show_move_numbers), lambda v: update(show_move_numbers=v),
-                    wid="show_move_numbers")),
         ]
+        #: Each display option's default, by name (what a player who never set it sees).
+        self.display_defaults: dict[str, bool] = {}
+        for option, game_ids in display_options():
+            self.display_defaults[option.name] = option.default
+            games = ", ".join(game_class(game_id).title for game_id in game_ids)
+            shown = s.display.get(option.name, option.default)
+            self.rows.append((option.label, f"{option.note} ({games})",
+                              Choice(services, ON_OFF, _index(ON_OFF, shown), self._display_setter(option.name),
+                                     wid=option.name)))
         self.back_btn = self.back_button("Done")
         self.focus.set([choice for _, _, choice in self.rows] + [self.back_btn])
         self.follow_settings(self.apply_settings)
+
+    def _display_setter(self, name: str) -> Callable[[object], None]:
+        """What choosing On or Off for the display option ``name`` does: keep it with the others."""
+        settings = self.services.settings
+        return lambda on: settings.update(display={**settings.current.display, name: on})
 
     def apply_settings(self, settings: "Settings", changed: frozenset[str]) -> None:
         """Show the settings as they are now."""
         values = {"anim_speed": settings.anim_speed, "sound": settings.sound,
                   "window_size": tuple(settings.window_size), "fullscreen": settings.fullscreen,
-                  "show_legal_moves": settings.show_legal_moves, "show_move_numbers": settings.show_move_numbers}
+                  **{name: settings.display.get(name, default) for name, default in self.display_defaults.items()}}
         for _, _, choice in self.rows:
             if choice.id == "window_size":
                 choice.items = size_items(values["window_size"])
