@@ -17,9 +17,15 @@ def test_the_cache_folder_is_named_by_the_sources_and_changes_with_any_of_them(t
     (tmp_path / "a.py").write_text("x = 1\n")
     (tmp_path / "b.py").write_text("y = 2\n")
     monkeypatch.setattr(lib, "_HERE", tmp_path)
-    before = lib._sources_digest()
+    monkeypatch.setattr(numba.config, "CACHE_DIR", numba.config.CACHE_DIR)   # restored after the test
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    lib.use_cache_folder()
+    before = Path(os.environ["NUMBA_CACHE_DIR"])
     (tmp_path / "b.py").write_text("y = 3\n")
-    assert lib._sources_digest() != before
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    lib.use_cache_folder()
+    after = Path(os.environ["NUMBA_CACHE_DIR"])
+    assert before.parent == after.parent == tmp_path / "__pycache__" and after != before
 
 
 def test_a_new_version_of_the_sources_removes_the_old_cache_and_a_users_own_setting_is_kept(tmp_path, monkeypatch):
@@ -29,11 +35,11 @@ def test_a_new_version_of_the_sources_removes_the_old_cache_and_a_users_own_sett
     monkeypatch.setattr(lib, "_HERE", tmp_path)
     monkeypatch.setattr(numba.config, "CACHE_DIR", numba.config.CACHE_DIR)   # restored after the test
     monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
-    lib._use_cache_folder()
-    assert os.environ["NUMBA_CACHE_DIR"] == str(tmp_path / "__pycache__" / f"numba-{lib._sources_digest()}")
+    lib.use_cache_folder()
+    assert os.environ["NUMBA_CACHE_DIR"] == str(tmp_path / "__pycache__" / f"numba-{lib.sources_digest()}")
     assert not old.exists()
     monkeypatch.setenv("NUMBA_CACHE_DIR", "/somewhere/of/my/own")
-    lib._use_cache_folder()
+    lib.use_cache_folder()
     assert os.environ["NUMBA_CACHE_DIR"] == "/somewhere/of/my/own"
 
 
@@ -42,4 +48,4 @@ def test_a_bot_process_compiles_into_the_folder_of_its_sources():
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
     first, second = out.stdout.split()
-    assert first == second and Path(first).name == f"numba-{lib._sources_digest()}"
+    assert first == second and Path(first).name == f"numba-{lib.sources_digest()}"

@@ -567,15 +567,23 @@ def test_board_layer_matches_painting_every_pixel(area: pygame.Rect) -> None:
     assert np.abs(premultiplied(fast) - premultiplied(plain)).max() <= 1.5
 
 
-def test_laying_out_again_at_the_same_size_keeps_the_board_image() -> None:
+def test_laying_out_again_at_the_same_size_keeps_the_board_image(monkeypatch) -> None:
     renderer = new_renderer(pygame.Rect(20, 10, 600, 600))
+    made: list[pygame.Rect] = []
+    render_board = renderer.render_board
+
+    def counted(geo):
+        made.append(pygame.Rect(renderer.board_bounds(geo)))
+        return render_board(geo)
+
+    monkeypatch.setattr(renderer, "render_board", counted)
     render(renderer, TicTacToe(), BoardView())
-    board = renderer._cache[("board",)]
     renderer.layout(pygame.Rect(30, 0, 600, 600))
     render(renderer, TicTacToe(), BoardView())
-    assert renderer._cache[("board",)] is board
+    assert len(made) == 1                         # moved, not resized: the board image is reused
     renderer.layout(pygame.Rect(20, 10, 500, 500))
-    assert ("board",) not in renderer._cache
+    render(renderer, TicTacToe(), BoardView())
+    assert len(made) == 2 and made[1].size != made[0].size   # resized: painted anew at the new size
 
 
 def test_painting_a_canvas_region_paints_the_canvas_there_only() -> None:

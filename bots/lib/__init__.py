@@ -22,7 +22,8 @@ _HERE = Path(__file__).resolve().parent
 _PREFIX = "numba-"
 
 
-def _sources_digest() -> str:
+def sources_digest() -> str:
+    """A digest of every source file here: the name of the cache folder that holds their kernels."""
     digest = hashlib.sha256()
     for path in sorted(_HERE.glob("*.py")):
         digest.update(path.name.encode())
@@ -43,11 +44,12 @@ def _cache_parent() -> Path:
     return Path(platformdirs.user_cache_dir("board-arcade", appauthor=False))
 
 
-def _use_cache_folder() -> None:
+def use_cache_folder() -> None:
+    """Point numba at the cache folder of these sources (unless the user set ``NUMBA_CACHE_DIR``) and remove older ones."""
     if os.environ.get("NUMBA_CACHE_DIR"):
         return
     parent = _cache_parent()
-    folder = parent / f"{_PREFIX}{_sources_digest()}"
+    folder = parent / f"{_PREFIX}{sources_digest()}"
     os.environ["NUMBA_CACHE_DIR"] = str(folder)
     numba = sys.modules.get("numba")
     if numba is not None:                      # numba read its settings already
@@ -57,4 +59,4 @@ def _use_cache_folder() -> None:
             shutil.rmtree(old, ignore_errors=True)
 
 
-_use_cache_folder()
+use_cache_folder()
