@@ -1,6 +1,6 @@
 """A match: a game state, who sits in each seat, and the history around it.
 
-The match is what the play screen, the arena, save files and (later) the LAN
+The match is what the play screen, the arena, save files and the LAN
 server share: the rules state, one ``Player`` per seat, the record of moves
 with any notes (a bot that failed and was replaced by a fallback move), and
 undo/redo that knows about bots. No pygame and no processes here; bots are

@@ -1,5 +1,5 @@
 """The match session: the one turn loop, shared by the play screen, the arena and
-(later) the LAN server.
+the LAN server (``game/net``).
 
 A ``MatchSession`` owns a ``Match`` (the state, the player in each seat, the
 move records and the redo history), a ``BotRunner`` for each bot seat and one
@@ -8,7 +8,7 @@ every frame, or in a loop with ``wait``) and decides *when* a move that is
 ready is played (``play_ready``), so a screen can let the last move's
 animation finish first and an arena can play at once. Whatever happens is
 reported as events, drained with ``events()``, which the screen animates, the
-arena counts and a server would broadcast::
+arena counts and the LAN server broadcasts::
 
     with MatchSession(match, {1: spec}) as session:   # seat 1 is a bot; its worker starts
         session.play(move)                            # the human's move
