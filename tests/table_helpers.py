@@ -15,7 +15,7 @@ from game.match.runner import BotReply, BotSpec
 from game.net import protocol as p
 from game.net.seating import Guest, SeatPlan
 from game.net.table import Table
-from game.rules.core import State
+from game.rules.core import Move, State
 from tests.net_helpers import next_message
 
 REMOTE2 = [SeatPlan.remote(), SeatPlan.remote()]
@@ -37,7 +37,7 @@ class Clock:
 
 
 class FirstMoveRunner:
-    """A bot seat's worker that answers every request at once with the first legal move."""
+    """A bot seat's worker that answers every request at once with its ``choose``: the first legal move."""
 
     busy = starting = False
 
@@ -48,8 +48,11 @@ class FirstMoveRunner:
     def start(self) -> "FirstMoveRunner":
         return self
 
+    def choose(self, state: State) -> Move:
+        return state.legal_moves()[0]
+
     def request(self, state: State, kind: str = "move", budget: float | None = None) -> None:
-        self._reply = BotReply(kind, state.legal_moves()[0])
+        self._reply = BotReply(kind, self.choose(state))
         self.busy = True
 
     def poll(self) -> BotReply | None:

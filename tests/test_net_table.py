@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import random
 
+import msgspec
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from game.match.runner import BotReply
 from game.net import endings
@@ -446,14 +448,13 @@ def test_when_the_last_opponent_resigns_the_one_left_wins_and_resigners_rank_las
 class TowardTheGoalRunner(FirstMoveRunner):
     """A stand-in that plays the move bringing its marbles nearest their goal."""
 
-    def request(self, state, kind="move", budget=None):
+    def choose(self, state):
         def distance_after(move):
             after = state.copy()
             after.push(move)
             return distance_to_goal(after, state.turn)
 
-        self._reply = BotReply(kind, min(state.legal_moves(), key=distance_after))
-        self.busy = True
+        return min(state.legal_moves(), key=distance_after)
 
 
 def test_a_game_the_rules_end_after_a_resignation_ranks_the_resigner_last(sit):
@@ -605,3 +606,47 @@ def test_the_host_saves_the_game_and_a_saved_game_can_be_hosted_again(sit, tmp_p
     again = sit(saved.state, REMOTE2)
     cid = again.join("Cid")
     assert cid.all(p.Sync)[-1].moves == ["4", "4", "3"] and cid.seats == [0]
+
+
+# -- whatever the clients send ---------------------------------------------------------------
+names = st.sampled_from(["Ann", "Bob", "ann", "Host", "\x07"])
+client_messages = st.one_of(
+    st.builds(p.Hello, st.sampled_from([p.PROTOCOL_VERSION, p.PROTOCOL_VERSION + 1]), names,
+              st.sampled_from([None, "x" * 22, "host"]), st.booleans()),
+    st.builds(p.Accept), st.builds(p.Decline), st.builds(p.Resign), st.builds(p.Ping), st.builds(p.Pong),
+    st.builds(p.Bye),
+    st.builds(p.Play, st.sampled_from([f"{col}{row}" for col in "abc" for row in "123"] + ["z9", "pass"]),
+              st.none() | st.integers(0, 9)),
+    st.builds(p.Say, st.sampled_from(["hi", "\x00\x01", "x" * 500])),
+    st.builds(p.Ask, st.sampled_from(["undo", "draw", "rematch"])),
+    st.builds(p.Answer, st.integers(0, 5), st.booleans()),
+    st.builds(p.Decide, st.integers(0, 1), st.sampled_from(["bot", "end"]), st.sampled_from([None, "Easy"])))
+steps = st.lists(st.tuples(st.integers(0, 3), st.one_of(client_messages, st.sampled_from(["tick", "drop", "wait"]))),
+                 max_size=30)
+
+
+@settings(max_examples=150)
+@given(steps)
+def test_whatever_the_clients_send_the_table_answers_with_messages_a_client_reads(script):
+    table = Sitting(seats=[SeatPlan.remote(reserved=True), SeatPlan.remote()], reconnect_seconds=5)
+    sitters = [table.join("Me", token=table.table.host_token), table.join("Bob"), table.join("Eve", watch=True),
+               table.arrive()]
+    try:
+        for index, step in script:
+            sitter = sitters[index]
+            if step == "tick":
+                table.tick()
+            elif step == "wait":
+                table.clock.advance(3)
+            elif step == "drop":
+                sitter.drop()
+                sitters[index] = table.arrive()
+            else:
+                if isinstance(step, p.Hello) and step.token == "host":
+                    step = msgspec.structs.replace(step, token=table.table.host_token)
+                sitter.send(step)
+            for guest in table.table.take_output():
+                for message in guest.take():
+                    assert p.decode(p.encode(message), side="server") == message
+    finally:
+        table.close()

@@ -33,6 +33,7 @@ from game.net.table import Table
 from game.rules.catalogue import GameSpec
 from game.rules.core import State
 
+#: What the window and ``main.py serve`` import from here (``SeatPlan`` is ``game/net/seating.py``'s).
 __all__ = ["GameServer", "NetError", "SeatPlan", "ServerThread"]
 
 #: Bytes waiting to be sent to one connection before it counts as not reading (and is dropped).
