@@ -54,6 +54,12 @@ class Host:
         self.thread.stop()
 
 
+def next_message(seen: list, start: int, kind: type, where: Callable[[object], bool]) -> int | None:
+    """Where the first message of ``kind`` matching ``where`` is in ``seen`` from ``start`` on (None: nowhere)."""
+    return next((index for index in range(start, len(seen)) if isinstance(seen[index], kind) and where(seen[index])),
+                None)
+
+
 def limits(**changes) -> NetLimits:
     return replace(NetLimits(), **changes)
 
@@ -74,11 +80,10 @@ class Peer:
         until = time.monotonic() + timeout
         while True:
             self._gather()
-            for index in range(self.read, len(self.seen)):
-                message = self.seen[index]
-                if isinstance(message, kind) and where(message):
-                    self.read = index + 1
-                    return message
+            index = next_message(self.seen, self.read, kind, where)
+            if index is not None:
+                self.read = index + 1
+                return self.seen[index]
             left = until - time.monotonic()
             assert left > 0, f"{self.client.name} got no {kind.__name__}; it got {self.seen[self.read:]}"
             self.client.wait(min(left, 0.5))

@@ -44,4 +44,4 @@ def test_whatever_a_stranger_sends_the_game_goes_on(table, sent):
     ann.client.chat("still here")
     assert bob.expect(p.Chat, lambda m: m.text == "still here").name == "Ann"
     assert server.call(lambda: server.server.state.to_text()) == "b2"
-    assert server.call(lambda: server.server.ended) is None
+    assert server.call(lambda: server.server.table.ended) is None

@@ -126,7 +126,7 @@ def test_a_move_the_server_refuses_is_taken_back_on_screen(game):
     server, (hana, gus) = game
     until(hana, ev.Resumed)
     gus.close()
-    while not server.call(lambda: server.server._pause_now() is not None):    # hana has not heard yet
+    while not server.call(lambda: server.server.table.pause_now() is not None):    # hana has not heard yet
         hana.client.wait(0.05)
     hana.play(hana.state.parse_move("b2"))
     assert hana.state.to_text() == "b2"

@@ -1,0 +1,258 @@
+"""What the table of one hosted game holds and shows: the match and its bots, the
+seats and who holds them, the guests and what each is to be told, and whether the
+game waits for someone.
+
+``TableState`` is the ground of ``Table`` (``game/net/table.py``), which adds
+what each client's message does. It is synchronous and knows no sockets: its
+``clock`` counts the seconds a dropped player has to come back.
+"""
+from __future__ import annotations
+
+import secrets
+import time
+from pathlib import Path
+from typing import Callable, Sequence
+
+from game.match.config import NetLimits
+from game.match.record import REMOTE, Match, Player
+from game.match.runner import BotRunner, BotSpec
+from game.match.session import MatchSession
+from game.net import endings
+from game.net import protocol as p
+from game.net.seating import Claim, Guest, Request, SeatPlan
+from game.rules.catalogue import GameSpec
+from game.rules.core import Outcome, State
+from game.store.savefile import printable, save_match
+
+
+class TableState:
+    """What one hosted game's table holds and shows: see the module docstring.
+
+    ``game`` is a ``GameSpec`` (or its text) for a new game, or a ``State`` to go
+    on from (a loaded game, its moves played). ``bot_spec`` turns a tier name
+    into how to run it (default: the config's tiers); ``stand_in`` is the tier
+    that plays out the seats of a player who resigned from a game of three or
+    more; ``after_limit`` is what happens to a seat whose player did not come
+    back in time when no host decides: ``None`` waits for the host, ``'end'``
+    ends the game, else a tier takes the seat.
+    """
+
+    def __init__(self, game: GameSpec | str | State, seats: Sequence[SeatPlan], *, name: str = "Host",
+                 reconnect_seconds: float = NetLimits().reconnect_seconds, log: Callable[[str], None] = print,
+                 bot_spec: Callable[[str], BotSpec] | None = None, after_limit: str | None = None,
+                 make_runner: Callable[[BotSpec], BotRunner] = BotRunner, stand_in: str = "Easy",
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        state = game if isinstance(game, State) else (
+            GameSpec.parse(game) if isinstance(game, str) else game).new_state()
+        self.spec = GameSpec.of_state(state)
+        if len(seats) != state.num_seats:
+            raise ValueError(f"{self.spec} seats {state.num_seats} players, {len(seats)} seats were planned")
+        self.plans = list(seats)
+        self.name = printable(name)[:40] or "Host"
+        self.reconnect_seconds = reconnect_seconds
+        self.log = log
+        self.after_limit = after_limit
+        self.stand_in = stand_in
+        self.clock = clock
+        self._bot_spec = bot_spec or _config_bot_spec(self.spec.game_id)
+        self._make_runner = make_runner
+        self.host_token = secrets.token_urlsafe(16)
+        bots = {seat: self._bot_spec(plan.tier) for seat, plan in enumerate(seats) if plan.kind == "bot"}
+        players = [Player.of_bot(plan.tier, label=bots[seat].label) if plan.kind == "bot"
+                   else Player(REMOTE, "Open") for seat, plan in enumerate(seats)]
+        self.session = MatchSession(Match(state, players), bots, make_runner=make_runner)
+        self.claims: dict[str, Claim] = {}
+        self.watchers: set[str] = set()
+        self.guests: list[Guest] = []
+        #: Seats whose players resigned from a game of three or more, in order; a stand-in plays them out.
+        self.resigned: list[int] = []
+        self.request: Request | None = None
+        self.moves_relayed = 0
+        self._request_ids = 0
+        self._pause: tuple[str, int | None] | None = None
+        self._expired: set[int] = set()        # seats past their limit, waiting for the host's decision
+        self._output: dict[Guest, None] = {}   # guests with something to send, or to close
+        #: When a bot that gave no move is asked again, and the move number it was stuck at (said once).
+        self._retry_at: float | None = None
+        self._stuck_told: int | None = None
+
+    # -- reading ---------------------------------------------------------------------------
+    @property
+    def ended(self) -> Outcome | None:
+        """How the players or the server ended the game (None while the rules decide);
+        kept in the match, so a save records it."""
+        return self.session.match.ended
+
+    @ended.setter
+    def ended(self, outcome: Outcome | None) -> None:
+        self.session.match.ended = outcome
+
+    @property
+    def state(self) -> State:
+        return self.session.state
+
+    @property
+    def is_over(self) -> bool:
+        return self.ended is not None or self.session.is_over
+
+    def seat_holder(self, seat: int) -> Claim | None:
+        return next((claim for claim in self.claims.values() if seat in claim.seats), None)
+
+    def open_seats(self, *, for_host: bool = False) -> list[int]:
+        """Remote seats nobody holds (the host's kept seats only ``for_host``)."""
+        return [seat for seat, plan in enumerate(self.plans)
+                if plan.kind == "remote" and plan.reserved == for_host and self.seat_holder(seat) is None
+                and not self.session.match.players[seat].is_bot]
+
+    def seat_infos(self) -> list[p.SeatInfo]:
+        infos = []
+        for seat, player in enumerate(self.session.match.players):
+            if player.is_bot:
+                infos.append(p.SeatInfo(seat, player.label, "bot"))
+                continue
+            claim = self.seat_holder(seat)
+            if claim is None:
+                infos.append(p.SeatInfo(seat, "Open", "open", connected=False))
+            else:
+                infos.append(p.SeatInfo(seat, claim.name, "remote", connected=claim.guest is not None))
+        return infos
+
+    def sync(self, how: str) -> p.Sync:
+        state = self.state
+        replay = state.root()
+        moves = []
+        for move in state.move_stack:
+            moves.append(replay.move_to_str(move))
+            replay.push(move)
+        pause = self.pause_now()
+        return p.Sync(how, str(self.spec), state.start_text, moves, self.seat_infos(),
+                      endings.result(self.ended) if self.ended else None, pause[0] if pause else None)
+
+    def pause_now(self) -> tuple[str, int | None] | None:
+        """Why the game waits now, and the seat it waits for; None when it goes on."""
+        if self.is_over:
+            return None
+        now = self.clock()
+        for seat in range(self.state.num_seats):
+            if self.session.match.players[seat].is_bot:
+                continue
+            claim = self.seat_holder(seat)
+            if claim is None:
+                return f"Waiting for a player to join seat {seat + 1} ({self.state.seat_name(seat)})", seat
+            if claim.guest is None:
+                if seat in self._expired:
+                    return (f"{claim.name} did not come back: the host may give their seat to a bot or end "
+                            "the game"), seat
+                left = max(0.0, self.reconnect_seconds - (now - (claim.dropped_at or now)))
+                return f"{claim.name} lost the connection: waiting for them to rejoin ({left:.0f} s)", seat
+        return None
+
+    def running(self) -> bool:
+        return not self.is_over and self.pause_now() is None
+
+    def busy(self) -> bool:
+        """The game runs and a bot is thinking or a move is ready: ``tick`` has work now."""
+        return self.running() and (self.session.thinking() or self.session.ready() is not None)
+
+    def _seat_name(self, seat: int) -> str:
+        player = self.session.match.players[seat]
+        return f"{player.label} ({self.state.seat_name(seat)})"
+
+    # -- life cycle --------------------------------------------------------------------------
+    def start(self) -> None:
+        """Start the bots' workers (they build their bots in the background)."""
+        self.session.start()
+        self._pause = self.pause_now()
+
+    def close(self) -> None:
+        """Stop the bots' workers."""
+        self.session.close()
+
+    def save(self, path: Path | str) -> None:
+        """Write the game to a save file (``OSError`` if it cannot be written)."""
+        save_match(self.session.match, path)
+
+    # -- guests ----------------------------------------------------------------------------
+    def arrive(self, peer: str) -> Guest:
+        """A new client, ``peer`` naming where it connects from; it is to say hello first."""
+        guest = Guest(peer)
+        self.guests.append(guest)
+        return guest
+
+    def leave(self, guest: Guest, why: str) -> None:
+        """``guest`` is gone (its connection ended, or the table ends it): log why, hold its
+        seats for its token, tell the others."""
+        if guest.gone:
+            return
+        self._let_go(guest)
+        self.log(f"{guest.who} dropped: {why}")
+        claim = guest.claim
+        if claim is not None and claim.guest is guest:
+            claim.guest = None
+            claim.dropped_at = self.clock()
+            self._broadcast(p.Left(claim.name, why))
+        elif guest.watching:
+            self._broadcast(p.Left(guest.name, why))
+        self._update_pause()
+
+    def take_output(self) -> list[Guest]:
+        """The guests with messages in their outbox, or to close (``gone``), since the last call."""
+        guests, self._output = list(self._output), {}
+        return guests
+
+    def _let_go(self, guest: Guest) -> None:
+        guest.gone = True
+        if guest in self.guests:
+            self.guests.remove(guest)
+        self._output[guest] = None
+
+    def _send(self, guest: Guest, message: p.Message) -> None:
+        if not guest.gone:
+            guest.outbox.append(message)
+            self._output[guest] = None
+
+    def _broadcast(self, message: p.Message) -> None:
+        for guest in self.guests:
+            if guest.joined:
+                self._send(guest, message)
+
+    # -- pauses ----------------------------------------------------------------------------
+    def _update_pause(self) -> None:
+        pause = self.pause_now()
+        key = None if pause is None else (pause[0].split(":")[0], pause[1])
+        old = None if self._pause is None else (self._pause[0].split(":")[0], self._pause[1])
+        if key == old:
+            return
+        self._pause = pause
+        if pause is None:
+            self._broadcast(p.Resumed())
+            self.log("The game goes on")
+            return
+        reason, seat = pause
+        claim = self.seat_holder(seat) if seat is not None else None
+        seconds = None
+        if claim is not None and claim.guest is None and claim.dropped_at is not None:
+            seconds = max(0.0, self.reconnect_seconds - (self.clock() - claim.dropped_at))
+        self._broadcast(p.Paused(reason, seconds, seat))
+        self.log(f"Paused: {reason}")
+
+
+def _config_bot_spec(game_id: str) -> Callable[[str], BotSpec]:
+    """Tier names to bots through the player's config, loaded on first use."""
+    loaded: list = []
+
+    def spec(tier: str) -> BotSpec:
+        from game.match.botregistry import BotRegistry
+        from game.match.config import BotChoiceError, load_config
+
+        if not loaded:
+            config = load_config()
+            loaded.extend([config, BotRegistry.discover(check=config.bot_checks())])
+        config, registry = loaded
+        try:
+            return config.bot_spec(game_id, tier, registry)
+        except BotChoiceError as err:
+            raise ValueError(str(err)) from None
+
+    return spec
+
