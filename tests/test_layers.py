@@ -14,6 +14,7 @@ is not a circle Python ever runs.
 from __future__ import annotations
 
 import ast
+import fnmatch
 from pathlib import Path
 
 import pytest
@@ -103,3 +104,56 @@ def test_no_modules_import_each_other_in_a_circle():
 
     for module in sorted(graph):
         visit(module)
+
+
+# -- the README's layout table names the layers as this test does ---------------------------
+#: The folders whose every module the README's row names; the bots are one file each, found
+#: at start-up, and the window's row names its parts (sub-folders) rather than every file.
+NAMED_BY_FOLDER = ("bots/", "game/ui/")
+
+
+def readme_layout_rows() -> dict[str, str]:
+    """The README's layout table: the first cell's first path -> the whole row."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("\n## Layout", 1)[1].split("\n## ", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        cells = line.split("|")
+        if len(cells) > 3 and cells[1].strip().startswith("`"):
+            rows[cells[1].strip().split("`")[1]] = line
+    return rows
+
+
+def layer_path(layer: str) -> str:
+    """``game.match`` -> ``game/match/``; a single module (``game.cli``) -> ``game/cli.py``."""
+    path = layer.replace(".", "/")
+    return f"{path}/" if (ROOT / path).is_dir() else f"{path}.py"
+
+
+def test_the_readme_layout_table_has_a_row_for_each_layer_in_order():
+    rows = list(readme_layout_rows())
+    wanted = [layer_path(layer) for layer in LAYERS]
+    missing = [path for path in wanted if path not in rows]
+    assert missing == [], f"README's layout table has no row for {missing}"
+    assert sorted(wanted, key=rows.index) == wanted, "README's layout rows are not in the layers' order"
+
+
+@pytest.mark.parametrize("folder", [path for path in readme_layout_rows() if path.endswith("/")
+                                    and path.split("/")[0] in ("game", "bots")])
+def test_the_readme_layout_row_of_a_folder_names_what_is_in_it_and_nothing_else(folder):
+    row = readme_layout_rows()[folder]
+    named = {name for i, name in enumerate(row.split("`")) if i % 2 and (name.endswith(".py") or name.endswith("/"))}
+    here = ROOT / folder
+    stale = [name for name in named - {folder} if not any(here.glob(name.rstrip("/")))
+             and not any(here.rglob(name.rstrip("/")))]
+    assert stale == [], f"README's row for {folder} names what is not there: {stale}"
+    if folder in NAMED_BY_FOLDER:
+        parts = [p.name + "/" for p in here.iterdir() if (p / "__init__.py").exists()]
+    else:
+        parts = [p.name for p in here.glob("*.py") if p.name != "__init__.py"]
+        parts += [p.name + "/" for p in here.iterdir() if (p / "__init__.py").exists()]
+    unnamed = [part for part in sorted(parts)
+               if not any(fnmatch.fnmatch(part, name) or fnmatch.fnmatch(part, name.rsplit("/", 2)[-2] + "/")
+                          if name.endswith("/") and "/" in name[:-1] else fnmatch.fnmatch(part, name)
+                          for name in named)]
+    assert unnamed == [], f"README's row for {folder} does not name {unnamed}"
