@@ -2,7 +2,8 @@
 
 The mapping names each renderer as ``"module:Class"`` and imports it only
 when asked, so starting the arcade does not load every game's drawing code.
-A new game adds one line here.
+A shipped game adds one line here; a game from outside the package calls
+``register_renderer(id, "module:Class")`` (``docs/adding_a_game.md``).
 """
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from importlib import import_module
 
 from game.ui.renderers.base import BoardView, Renderer
 
-__all__ = ["BoardView", "Renderer", "RENDERERS", "has_renderer", "renderer_for"]
+__all__ = ["BoardView", "Renderer", "RENDERERS", "has_renderer", "register_renderer", "renderer_for",
+           "unregister_renderer"]
 
 #: Game id -> "module:Class" of its renderer.
 RENDERERS: dict[str, str] = {
@@ -20,6 +22,22 @@ RENDERERS: dict[str, str] = {
     "reversi": "game.ui.renderers.reversi:ReversiRenderer",
     "gomoku": "game.ui.renderers.gomoku:GomokuRenderer",
 }
+#: The renderers added by ``register_renderer``.
+_REGISTERED: dict[str, str] = {}
+
+
+def register_renderer(game_id: str, target: str) -> None:
+    """Draw the game ``game_id`` with the renderer ``target`` (``"module:Class"``,
+    imported on first use); ``ValueError`` if the id has another renderer."""
+    if RENDERERS.get(game_id, target) != target:
+        raise ValueError(f"game {game_id!r} is already drawn by {RENDERERS[game_id]}")
+    RENDERERS[game_id] = _REGISTERED[game_id] = target
+
+
+def unregister_renderer(game_id: str) -> None:
+    """Take out a renderer added by ``register_renderer`` (a shipped one stays)."""
+    if _REGISTERED.pop(game_id, None) is not None:
+        del RENDERERS[game_id]
 
 
 def has_renderer(game_id: str) -> bool:
