@@ -1,0 +1,12 @@
+"""What a child process reports of its catalogue: the test that games registered in
+the parent reach every kind of child (``game.match.supervisor.Child``)."""
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules.catalogue import game_ids
+
+
+def report_games(conn: Any) -> None:
+    """A ``Child.spawn`` target: send the child's game ids."""
+    conn.send(game_ids())
