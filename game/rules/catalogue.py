@@ -87,6 +87,15 @@ def game_class(game_id: str) -> type[State]:
     return getattr(importlib.import_module(module_name), class_name)
 
 
+def title_of(game_id: str) -> str:
+    """The title of ``game_id``, or the id itself for a game not in the catalogue (a
+    statistics line of a game no longer registered) or whose rules do not load."""
+    try:
+        return game_class(game_id).title
+    except Exception:  # noqa: BLE001 - a game whose rules do not load is still named by its id
+        return game_id
+
+
 def new_state(game_id: str, **options: Any) -> State:
     """A start position of ``game_id`` with the given rules options."""
     return game_class(game_id)(**options)
