@@ -22,7 +22,7 @@ from game.match.session import GameOver, HintReady, MatchSession, MovePlayed, Wa
 from game.match.supervisor import Child
 from game.net import protocol as p
 from game.net.server import SeatPlan
-from game.rules.catalogue import GameSpec, game_ids, new_state, unregister_game
+from game.rules.catalogue import GameSpec, game_ids, new_state, register_game, unregister_game
 from game.rules.core import Termination
 from game.store.savefile import load_match, save_match
 from game.ui.renderers import renderer_for, unregister_renderer
@@ -70,9 +70,7 @@ def test_the_registered_game_is_in_the_catalogue_after_the_shipped_ones():
 
 
 def test_registering_an_id_taken_by_another_game_is_refused():
-    from game.rules.catalogue import register_game
-
-    with pytest.raises(ValueError, match="already game.rules.tictactoe:TicTacToe"):
+    with pytest.raises(ValueError, match="'tictactoe' already has the rules game.rules.tictactoe:TicTacToe"):
         register_game("tictactoe", "tests.newgame.rules:Crossing")
     with pytest.raises(ValueError, match="'module:Class'"):
         register_game("crossing2", "tests.newgame.rules.Crossing")
@@ -100,6 +98,16 @@ def test_the_bot_search_process_knows_the_registered_game(bots):
     # The example bot lists the two-player games when its file is imported: in the search process.
     assert {"AnyGameTreeSearch", "SparringPartner"} <= players
     assert not any("crossing" in str(problem) for problem in bots.problems)
+
+
+def test_the_bot_for_every_game_plays_a_game_registered_after_the_bots_were_found(config, bots):
+    register_game("later", "tests.newgame.rules:Crossing")
+    try:
+        assert "AnyGameTreeSearch" in {info.key for info in bots.for_game("later")}
+        assert [t.name for t in config.game("later").tiers] == ["Easy", "Medium", "Hard"]
+    finally:
+        unregister_game("later")
+    assert "later" not in game_ids()
 
 
 def test_a_game_without_a_config_entry_gets_the_generic_bots_tiers_and_honest_hints(config, bots):

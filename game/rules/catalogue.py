@@ -5,9 +5,10 @@ The shipped games are the lines of ``GAMES``; a game from outside the package
 is added with ``register_game(id, "module:Class")`` (``docs/adding_a_game.md``).
 Everything else asks the catalogue (``game_ids``), and the child processes
 (bot workers, discovery, warm-up) are given the registered games when they
-start (``game.match.supervisor``). A game with its options is written the same way everywhere
-(command line, save files, the network), in the manner of OpenSpiel's
-``load_game`` strings::
+start (``game.match.supervisor``).
+
+A game with its options is written the same way everywhere (command line,
+save files, the network), in the manner of OpenSpiel's ``load_game`` strings::
 
     GameSpec.parse("connect4(cols=7,rows=6,n=4)")   # every option named
     GameSpec.parse("connect4(rows=5)")              # the others take defaults
@@ -15,61 +16,47 @@ start (``game.match.supervisor``). A game with its options is written the same w
 """
 from __future__ import annotations
 
-import importlib
 import re
 from dataclasses import dataclass
 from typing import Any, Sequence
 
 from game.rules.core import BadNotation, State
+from game.rules.registry import Registry
 
 #: game id -> "module:Class" of its rules.
-GAMES: dict[str, str] = {
+GAMES = Registry("rules", {
     "tictactoe": "game.rules.tictactoe:TicTacToe",
     "connect4": "game.rules.connect4:ConnectFour",
     "reversi": "game.rules.reversi:Reversi",
     "gomoku": "game.rules.gomoku:Gomoku",
     "chinesecheckers": "game.rules.chinesecheckers:ChineseCheckers",
-}
+})
 
 _SPEC = re.compile(r"^\s*([A-Za-z0-9_]+)\s*(?:\((.*)\))?\s*$", re.DOTALL)
-_ID = re.compile(r"^[a-z][a-z0-9_]*$")
-_TARGET = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$")
-#: The games added by ``register_game``, in the order they came: what a child process is given.
-_REGISTERED: dict[str, str] = {}
 
 
 def register_game(game_id: str, target: str) -> None:
     """Add the game ``game_id`` whose rules class is ``target`` (``"module:Class"``,
-    imported on first use, from anywhere on ``sys.path``) after the shipped games.
-
-    ``ValueError`` for an id that is not lower-case letters, digits and ``_``, a
-    target not of the form ``module:Class``, or an id already taken by another
-    target (registering the same pair again changes nothing)."""
-    if not isinstance(game_id, str) or not _ID.match(game_id):
-        raise ValueError(f"game id {game_id!r} must be lower-case letters, digits and _, starting with a letter")
-    if not isinstance(target, str) or not _TARGET.match(target):
-        raise ValueError(f"rules of {game_id!r} must be written 'module:Class', got {target!r}")
-    if GAMES.get(game_id, target) != target:
-        raise ValueError(f"game id {game_id!r} is already {GAMES[game_id]}")
-    GAMES[game_id] = _REGISTERED[game_id] = target
+    imported on first use, from anywhere on ``sys.path``) after the shipped games;
+    ``ValueError`` names a bad id or target, or an id another game has."""
+    GAMES.register(game_id, target)
 
 
 def unregister_game(game_id: str) -> None:
-    """Take out a game added by ``register_game`` (a shipped game stays); nothing if it is not there."""
-    if _REGISTERED.pop(game_id, None) is not None:
-        del GAMES[game_id]
+    """Take out a game added by ``register_game`` (a shipped game stays)."""
+    GAMES.unregister(game_id)
 
 
 def registered_games() -> dict[str, str]:
     """The games added by ``register_game``, id -> ``"module:Class"``: what a child process
     needs to know the same games (``adopt_games``)."""
-    return dict(_REGISTERED)
+    return GAMES.added()
 
 
 def adopt_games(games: dict[str, str]) -> None:
     """Register every game of ``games`` (from ``registered_games`` in the parent process)."""
     for game_id, target in games.items():
-        register_game(game_id, target)
+        GAMES.register(game_id, target)
 
 
 def game_ids() -> list[str]:
@@ -79,12 +66,9 @@ def game_ids() -> list[str]:
 
 def game_class(game_id: str) -> type[State]:
     """The rules class of ``game_id``; ``BadNotation`` if there is no such game."""
-    try:
-        target = GAMES[game_id]
-    except KeyError:
-        raise BadNotation(f"unknown game {game_id!r}; games: {', '.join(GAMES)}") from None
-    module_name, _, class_name = target.partition(":")
-    return getattr(importlib.import_module(module_name), class_name)
+    if game_id not in GAMES:
+        raise BadNotation(f"unknown game {game_id!r}; games: {', '.join(GAMES)}")
+    return GAMES.load(game_id)
 
 
 def title_of(game_id: str) -> str:

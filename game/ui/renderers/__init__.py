@@ -9,35 +9,23 @@ from __future__ import annotations
 
 from importlib import import_module
 
+from game.rules.registry import Registry
 from game.ui.renderers.base import BoardView, Renderer
 
 __all__ = ["BoardView", "Renderer", "RENDERERS", "has_renderer", "register_renderer", "renderer_for",
            "unregister_renderer"]
 
 #: Game id -> "module:Class" of its renderer.
-RENDERERS: dict[str, str] = {
+RENDERERS = Registry("board renderer", {
     "tictactoe": "game.ui.renderers.tictactoe:TicTacToeRenderer",
     "connect4": "game.ui.renderers.connect4:ConnectFourRenderer",
     "chinesecheckers": "game.ui.renderers.chinesecheckers:ChineseCheckersRenderer",
     "reversi": "game.ui.renderers.reversi:ReversiRenderer",
     "gomoku": "game.ui.renderers.gomoku:GomokuRenderer",
-}
-#: The renderers added by ``register_renderer``.
-_REGISTERED: dict[str, str] = {}
-
-
-def register_renderer(game_id: str, target: str) -> None:
-    """Draw the game ``game_id`` with the renderer ``target`` (``"module:Class"``,
-    imported on first use); ``ValueError`` if the id has another renderer."""
-    if RENDERERS.get(game_id, target) != target:
-        raise ValueError(f"game {game_id!r} is already drawn by {RENDERERS[game_id]}")
-    RENDERERS[game_id] = _REGISTERED[game_id] = target
-
-
-def unregister_renderer(game_id: str) -> None:
-    """Take out a renderer added by ``register_renderer`` (a shipped one stays)."""
-    if _REGISTERED.pop(game_id, None) is not None:
-        del RENDERERS[game_id]
+})
+#: Draw a game from outside the package: ``register_renderer(id, "module:Class")``.
+register_renderer = RENDERERS.register
+unregister_renderer = RENDERERS.unregister
 
 
 def has_renderer(game_id: str) -> bool:
