@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pygame
 import pytest
 
 from game.match.arena import run_arena
@@ -200,6 +201,9 @@ def test_the_window_plays_it_by_clicks_against_the_generic_bot(make_app):
     d.settle()
     assert d.scene.name == "play"
     renderer = d.scene.renderer
+    d.key(pygame.K_h)                                # Hint, from the Hard tier the game got
+    d.until(lambda: bool(d.scene.view.hint_values), what="the hint")
+    assert all(not v.exact and v.text.endswith("(estimate)") for v in d.scene.view.hint_values.values())
     rng = random.Random(4)
     while not d.scene.state.is_over():
         d.until(lambda: d.scene.state.is_over() or d.scene.state.turn == 0, what="the bot's move")
