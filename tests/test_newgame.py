@@ -70,6 +70,25 @@ def test_the_registered_game_is_in_the_catalogue_after_the_shipped_ones():
     assert [state.move_to_str(c) for c in outcome.cells] == ["a4", "a3", "a2", "a1"]
 
 
+def test_random_games_keep_the_rules_interface():
+    rng = random.Random(9)
+    endings = set()
+    for _ in range(60):
+        state, keys = Crossing(), []
+        while state.outcome() is None:
+            keys.append(state.key())
+            state.push(rng.choice(state.legal_moves()))
+        endings.add(state.outcome().termination)
+        again = Crossing.from_text(state.to_text())
+        assert again.key() == state.key() and again.outcome() == state.outcome()
+        copy = state.copy()
+        for key in reversed(keys):
+            state.pop()
+            assert state.key() == key
+        assert copy.outcome() is not None and state.move_stack == []
+    assert endings == {Termination.LINE, Termination.BOARD_FULL}
+
+
 def test_registering_an_id_taken_by_another_game_is_refused():
     with pytest.raises(ValueError, match="'tictactoe' already has the rules game.rules.tictactoe:TicTacToe"):
         register_game("tictactoe", "tests.newgame.rules:Crossing")
