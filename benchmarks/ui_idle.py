@@ -76,10 +76,33 @@ SLOW_BUDGET = 120.0
 #: Seconds over which the workers' CPU time is watched (they are ready once it stops growing).
 IDLE_CHECK = 3.0
 SIZE = (1280, 800)
-#: The games whose boards ``--frames`` and ``--draw-loop`` time: (row name, game id, options).
-BOARDS = (("Tic-tac-toe", "tictactoe", {}), ("Connect Four", "connect4", {}), ("Reversi", "reversi", {}),
-          ("Gomoku", "gomoku", {}), ("Chinese Checkers, 2", "chinesecheckers", {"players": 2}),
-          ("Chinese Checkers, 6", "chinesecheckers", {"players": 6}))
+
+
+def boards() -> list[tuple[str, str, dict]]:
+    """The boards ``--frames`` and ``--draw-loop`` time, as (row name, game id, options): every
+    game of the catalogue that has a board, and a game whose options change the number of
+    players at its fewest and at its most (``'Chinese Checkers, 6'``)."""
+    sys.path.insert(0, str(ROOT))
+    from itertools import product
+
+    from game.rules.catalogue import game_class, game_ids
+    from game.ui.renderers import has_renderer
+
+    rows = []
+    for game_id in filter(has_renderer, game_ids()):
+        rules = game_class(game_id)
+        low, high = rules.seat_range()
+        if low == high:
+            rows.append((rules.title, game_id, {}))
+            continue
+        defaults = rules.check_options({})
+        choices = [dict(zip(defaults, values)) for values in product(*(o.choices for o in rules.options_spec))]
+        for seats in (low, high):      # the options fewest changes from the defaults away that seat so many
+            options = min((c for c in choices if rules.seats_for(c) == seats),
+                          key=lambda c: sum(c[name] != defaults[name] for name in defaults))
+            rows.append((f"{rules.title}, {seats}", game_id,
+                         {name: value for name, value in options.items() if value != defaults[name]}))
+    return rows
 
 
 @dataclass
@@ -266,7 +289,7 @@ def run_frames(args: argparse.Namespace) -> int:
         run_until(lambda: not scenes.transitioning)
     current.clear()
 
-    for name, game_id, options in BOARDS:
+    for name, game_id, options in boards():
         state = new_state(game_id, **options)
         scene = scenes.go("play", match=Match(state, [Player.of_bot("Easy")] * state.num_seats), animate=False)
         run_for(1.0)      # the workers start, the board builds its images
@@ -312,7 +335,7 @@ def run_draw_loop(args: argparse.Namespace) -> int:
     scenes = app.services.scenes
     rows = []
     print(f"Frame CPU time in a scripted game, {where(args)}; load average {os.getloadavg()[0]:.2f}", flush=True)
-    for name, game_id, options in BOARDS:
+    for name, game_id, options in boards():
         state = new_state(game_id, **options)
         scene = scenes.go("play", match=Match(state, [Player.human()] * state.num_seats), animate=False)
         show_as_bots(scene)

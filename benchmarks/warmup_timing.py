@@ -32,7 +32,10 @@ folder once every engine is in it. Every run is a fresh process:
 Run from the repository root (in a scratch clone: a cold cache is made in a
 temporary folder, but the runs share the machine with whatever else runs)::
 
-    python benchmarks/warmup_timing.py [--games connect4,reversi,chinesecheckers,gomoku] [--tier Hard]
+    python benchmarks/warmup_timing.py [--games connect4,reversi] [--tier Hard]
+
+``--games`` defaults to every game of the catalogue whose tier is played by a
+bot with an engine to compile.
 """
 from __future__ import annotations
 
@@ -210,10 +213,25 @@ def print_warm_up(which: str, report: dict) -> None:
         print(f"    FAILED {failure}")
 
 
+def engine_games(tier: str) -> list[str]:
+    """The games of the catalogue whose ``tier`` is played by a bot with an engine to compile."""
+    sys.path.insert(0, str(ROOT))
+    from game.match.botregistry import BotRegistry
+    from game.match.config import load_config
+    from game.rules.catalogue import game_ids
+
+    registry = BotRegistry.discover()
+    config = load_config(registry=registry)
+    tiers = {game_id: config.game(game_id).tier(tier) for game_id in game_ids()}
+    return [game_id for game_id, found in tiers.items()
+            if found is not None and found.engine is None and registry.bots[found.bot].warms_up]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", default="connect4,reversi,chinesecheckers,gomoku",
-                        help="comma-separated game ids whose first bot move is timed")
+    parser.add_argument("--games", default="",
+                        help="comma-separated game ids whose first bot move is timed (default: every game "
+                             "whose tier compiles an engine)")
     parser.add_argument("--tier", default="Hard")
     parser.add_argument("--browse", type=float, default=0.0,
                         help="also open each game after this many seconds on the title screen (0: only at once)")
@@ -235,7 +253,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     rows = []
-    games = [game for game in args.games.split(",") if game]
+    games = [game for game in args.games.split(",") if game] or engine_games(args.tier)
     browses = [0.0] + ([args.browse] if args.browse > 0 else [])
     modes = [("with launch-time warm-up", "1")] + ([("worker compiles (warm-up off)", "0")]
                                                    if args.without_warmup else [])

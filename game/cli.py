@@ -226,6 +226,7 @@ def warm_up_engines(args: argparse.Namespace) -> int:
 
 
 def list_bots(args: argparse.Namespace) -> int:
+    from game.rules.bot import ALL_GAMES
     from game.rules.catalogue import game_class, game_ids
 
     from game.paths import user_config_path
@@ -239,7 +240,8 @@ def list_bots(args: argparse.Namespace) -> int:
         print(f"Settings: {config.path}, over the shipped {CONFIG_PATH}")
     print(f"Bots in {registry.directory}:")
     for key, info in sorted(registry.bots.items()):
-        print(f"  {key} ({info.name}) plays {', '.join(info.games)}: {info.source}")
+        games = "every game" if set(ALL_GAMES) <= set(info.games) else ", ".join(info.games)
+        print(f"  {key} ({info.name}) plays {games}: {info.source}")
         if info.description:
             print(f"      {info.description}")
     if not registry.bots:

@@ -476,10 +476,22 @@ def test_bot_spec_of_an_unknown_choice_lists_the_choices(tmp_path, tier_bots):
     assert "'grandmaster'" in message and "Beginner" in message and "LoneWolfBot" in message
 
 
-def test_game_without_config_has_default_budget_and_no_tiers(tmp_path, monkeypatch):
+def test_game_without_config_gets_the_default_budget_and_the_generic_bots_tiers(tmp_path, monkeypatch):
     monkeypatch.setitem(games.GAMES, "unconfigured", "game.rules.tictactoe:TicTacToe")
     config = load_config(write(tmp_path, "games: {}\n"))
+    game = config.game("unconfigured")
+    assert game.time_budget == DEFAULT_TIME_BUDGET and game.hint_tier == "Hard"
+    assert [(t.name, t.bot) for t in game.tiers] == [("Easy", "AnyGameTreeSearch"), ("Medium", "AnyGameTreeSearch"),
+                                                     ("Hard", "AnyGameTreeSearch")]
+    easy, medium, hard = (t.params["iterations"] for t in game.tiers)
+    assert easy < medium < hard
+
+
+def test_generic_tiers_whose_bot_is_missing_are_left_out_quietly(tmp_path, monkeypatch, tier_bots):
+    monkeypatch.setitem(games.GAMES, "unconfigured", "game.rules.tictactoe:TicTacToe")
+    config = load_config(write(tmp_path, "games: {}\n"), tier_bots)
     assert config.game("unconfigured") == GameConfig("unconfigured")
+    assert config.problems == []
 
 
 def test_builtin_tiers_of_a_game_the_file_does_not_mention_whose_bots_are_missing_are_left_out_quietly(

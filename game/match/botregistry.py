@@ -39,6 +39,7 @@ from game.match import messages as m
 from game.match.messages import BotInfo, BotParam
 from game.match.supervisor import Child, ChildEnded, ChildGarbled, ChildTimedOut, interpreter_channel
 from game.paths import BOTS_DIR
+from game.rules.bot import ALL_GAMES
 
 logger = logging.getLogger(__name__)
 
@@ -368,7 +369,7 @@ class _Scanner:
             if wrong is not None:
                 problems.append((shown, f"{wrong}; {cls.__name__} is not loaded"))
                 continue
-            unknown = [g for g in games if g not in self.known_games]
+            unknown = [g for g in games if g not in self.known_games and g not in ALL_GAMES]
             if unknown:
                 problems.append((shown, f"{cls.__name__}.games lists unknown game(s) "
                                         f"{', '.join(map(repr, unknown))} "
@@ -382,7 +383,7 @@ class _Scanner:
             self.classes[key] = cls
             params, any_params = self._constructor(cls)
             records.append(BotInfo(key, module.__name__, str.__str__(cls.name) or key,
-                                   tuple(str.__str__(g) for g in games if g in self.known_games),
+                                   tuple(str.__str__(g) for g in games if g in self.known_games or g in ALL_GAMES),
                                    str.__str__(cls.description),
                                    shown, load_path, params, any_params, cls.analyse is not self.base.analyse,
                                    _defines_warm_up(cls, self.base)))

@@ -25,7 +25,7 @@ from typing import Annotated, Any, Literal, Protocol, Union
 
 import msgspec
 
-from game.rules.bot import VALUE, AT_LEAST, AT_MOST, MoveValue
+from game.rules.bot import VALUE, AT_LEAST, AT_MOST, MoveValue, plays_game
 from game.rules.core import State
 
 #: A finite number: MessagePack carries NaN and infinities, a time or a score may not be one.
@@ -199,6 +199,12 @@ class NewGameDone(Message, tag="new_game_done"):
     """The bot's ``new_game()`` has returned."""
 
 
+class Games(Message, tag="games"):
+    """The games registered in the parent (``catalogue.register_game``), id -> "module:Class":
+    the first message an interpreter child reads, so it knows the games its parent knows."""
+    registered: dict[str, str]
+
+
 ToWorker = Union[Ask, NewGame]
 FromWorker = Union[Ready, Failed, Started, Partial, Chose, Valued, Raised, NewGameDone]
 
@@ -304,7 +310,7 @@ class BotInfo(Data):
     warms_up: bool = False
 
     def plays(self, game_id: str) -> bool:
-        return game_id in self.games
+        return plays_game(self.games, game_id)
 
 
 class Check(Data):

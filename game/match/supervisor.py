@@ -32,6 +32,9 @@ and may start another. Messages a child sent before it ended are handed over
 first, and a message that is waiting when a deadline passes is handed over
 before the deadline is reported.
 
+Either kind of child knows the games registered in the parent
+(``catalogue.register_game``): they are handed over as it starts.
+
 There are two kinds of child, because their owners need different things:
 
 - ``Child.spawn(target, args)``: a ``multiprocessing`` process (``spawn``
@@ -74,6 +77,7 @@ from typing import Any, BinaryIO, Callable, Sequence
 
 from bots.lib.child_process import StreamReader, stop_process
 from game.match import messages as m
+from game.rules.catalogue import adopt_games, registered_games
 
 #: Seconds a child told to stop may take to end before it is killed.
 STOP_GRACE = 1.0
@@ -158,7 +162,8 @@ class Child:
         and ``args`` picklable. With ``start_timeout``, the child's first
         message must come within that many seconds.
         """
-        return cls(name, _Spawned(target, args, name, process_context(preload)), reads, start_timeout)
+        return cls(name, _Spawned(_run_child, (registered_games(), target, *args), name,
+                                  process_context(preload)), reads, start_timeout)
 
     @classmethod
     def interpreter(cls, code: str, *, name: str, reads: Any, start_timeout: float | None = None) -> "Child":
@@ -403,6 +408,7 @@ class _Interpreter(_Link):
                                         stdout=subprocess.PIPE)
         self.pid = self.process.pid
         self.output = StreamReader(self.process.stdout, _read_frame, name=f"{name} reader", errors=(MessageTooLong,))
+        self.send(m.encode(m.Games(registered_games())))   # read by ``interpreter_channel`` first
 
     def alive(self) -> bool:
         return self.process.poll() is None
@@ -487,5 +493,15 @@ def interpreter_channel() -> InterpreterChannel:
     Call it first: from then on file descriptor 1 points at stderr, so that
     nothing else printed can mix with the messages, and file descriptor 0 at
     nothing, so that code reading its input gets none instead of waiting.
+    The games registered in the parent are registered here too.
     """
-    return InterpreterChannel()
+    channel = InterpreterChannel()
+    adopt_games(m.decode(channel.recv_bytes(), m.Games).registered)
+    return channel
+
+
+def _run_child(conn: Any, games: dict[str, str], target: Callable[..., Any], *args: Any) -> None:
+    """What a ``Child.spawn`` process runs: the parent's registered games registered
+    here too (see ``catalogue.register_game``), then ``target(conn, *args)``."""
+    adopt_games(games)
+    target(conn, *args)

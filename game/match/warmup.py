@@ -60,7 +60,7 @@ from game.match.runner import START_TIMEOUT
 from game.match.supervisor import Child, ChildEnded, ChildGarbled, ChildTimedOut
 from game.match.worker import bot_error_text
 from game.rules.bot import later_warm_up
-from game.rules.catalogue import game_class, game_ids
+from game.rules.catalogue import game_ids, title_of
 
 logger = logging.getLogger(__name__)
 
@@ -108,20 +108,13 @@ def warm_up_jobs(registry: BotRegistry, config: Config) -> list[WarmUpJob]:
     """
     labels: dict[str, str] = {}
     for game_id in game_ids():
-        title = _game_title(game_id)
+        title = title_of(game_id)
         for tier in config.game(game_id).tiers:
             labels.setdefault(tier.bot, f"{title} {tier.name}")
     engines = {key: info for key, info in registry.bots.items() if info.warms_up}
     ordered = [key for key in labels if key in engines] + sorted(key for key in engines if key not in labels)
     return [WarmUpJob(key, engines[key].module, engines[key].load_path, labels.get(key, engines[key].name))
             for key in ordered]
-
-
-def _game_title(game_id: str) -> str:
-    try:
-        return game_class(game_id).title
-    except Exception:  # noqa: BLE001 - a game whose rules do not load is still named by its id
-        return game_id
 
 
 class EngineWarmUp:

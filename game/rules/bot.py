@@ -35,6 +35,16 @@ def check_whole(label: str, value: Any, low: int, high: int, counts: str = "", n
     return value
 
 
+#: ``Bot.games`` of a bot that plays every game of the catalogue, games registered after it
+#: was written included (``bots/any_game.py``): write ``games = ALL_GAMES``.
+ALL_GAMES: tuple[str, ...] = ("*",)
+
+
+def plays_game(games: Sequence[str], game_id: str) -> bool:
+    """Whether a bot whose ``games`` are ``games`` plays ``game_id``."""
+    return game_id in games or ALL_GAMES[0] in games
+
+
 #: ``MoveValue.bound``: the score is the move's value, a floor under it, or a ceiling over it.
 VALUE, AT_LEAST, AT_MOST = 0, 1, -1
 
@@ -146,7 +156,7 @@ class Bot:
 
     Class attributes:
       ``name``: shown in menus when the bot has no tier of its own.
-      ``games``: the game ids it can play.
+      ``games``: the game ids it can play (``ALL_GAMES``: every game).
       ``description``: one line for ``main.py bots`` and the setup screen.
 
     The constructor takes keyword parameters (from ``config.yaml``'s

@@ -1,10 +1,14 @@
 """The catalogue of games: id -> rules class, loaded on first use, and the one
 text form of a configured game.
 
-A new game adds one line to ``GAMES``; nothing else in the program lists
-games by name. A game with its options is written the same way everywhere
-(command line, save files, the network), in the manner of OpenSpiel's
-``load_game`` strings::
+The shipped games are the lines of ``GAMES``; a game from outside the package
+is added with ``register_game(id, "module:Class")`` (``docs/adding_a_game.md``).
+Everything else asks the catalogue (``game_ids``), and the child processes
+(bot workers, discovery, warm-up) are given the registered games when they
+start (``game.match.supervisor``).
+
+A game with its options is written the same way everywhere (command line,
+save files, the network), in the manner of OpenSpiel's ``load_game`` strings::
 
     GameSpec.parse("connect4(cols=7,rows=6,n=4)")   # every option named
     GameSpec.parse("connect4(rows=5)")              # the others take defaults
@@ -12,23 +16,47 @@ games by name. A game with its options is written the same way everywhere
 """
 from __future__ import annotations
 
-import importlib
 import re
 from dataclasses import dataclass
 from typing import Any, Sequence
 
 from game.rules.core import BadNotation, State
+from game.rules.registry import Registry
 
 #: game id -> "module:Class" of its rules.
-GAMES: dict[str, str] = {
+GAMES = Registry("rules", {
     "tictactoe": "game.rules.tictactoe:TicTacToe",
     "connect4": "game.rules.connect4:ConnectFour",
     "reversi": "game.rules.reversi:Reversi",
     "gomoku": "game.rules.gomoku:Gomoku",
     "chinesecheckers": "game.rules.chinesecheckers:ChineseCheckers",
-}
+})
 
 _SPEC = re.compile(r"^\s*([A-Za-z0-9_]+)\s*(?:\((.*)\))?\s*$", re.DOTALL)
+
+
+def register_game(game_id: str, target: str) -> None:
+    """Add the game ``game_id`` whose rules class is ``target`` (``"module:Class"``,
+    imported on first use, from anywhere on ``sys.path``) after the shipped games;
+    ``ValueError`` names a bad id or target, or an id another game has."""
+    GAMES.register(game_id, target)
+
+
+def unregister_game(game_id: str) -> None:
+    """Take out a game added by ``register_game`` (a shipped game stays)."""
+    GAMES.unregister(game_id)
+
+
+def registered_games() -> dict[str, str]:
+    """The games added by ``register_game``, id -> ``"module:Class"``: what a child process
+    needs to know the same games (``adopt_games``)."""
+    return GAMES.added()
+
+
+def adopt_games(games: dict[str, str]) -> None:
+    """Register every game of ``games`` (from ``registered_games`` in the parent process)."""
+    for game_id, target in games.items():
+        GAMES.register(game_id, target)
 
 
 def game_ids() -> list[str]:
@@ -38,12 +66,18 @@ def game_ids() -> list[str]:
 
 def game_class(game_id: str) -> type[State]:
     """The rules class of ``game_id``; ``BadNotation`` if there is no such game."""
+    if game_id not in GAMES:
+        raise BadNotation(f"unknown game {game_id!r}; games: {', '.join(GAMES)}")
+    return GAMES.load(game_id)
+
+
+def title_of(game_id: str) -> str:
+    """The title of ``game_id``, or the id itself for a game not in the catalogue (a
+    statistics line of a game no longer registered) or whose rules do not load."""
     try:
-        target = GAMES[game_id]
-    except KeyError:
-        raise BadNotation(f"unknown game {game_id!r}; games: {', '.join(GAMES)}") from None
-    module_name, _, class_name = target.partition(":")
-    return getattr(importlib.import_module(module_name), class_name)
+        return game_class(game_id).title
+    except Exception:  # noqa: BLE001 - a game whose rules do not load is still named by its id
+        return game_id
 
 
 def new_state(game_id: str, **options: Any) -> State:

@@ -19,6 +19,7 @@ from game.match.config.botcheck import analyses, tier_error
 from game.match.config.model import GameConfig, NetLimits, SeatChoice, TierSpec, strongest_or
 from game.match.config.yamlfile import problem_text
 from game.match.runner import BotSpec
+from game.match.untuned import GENERIC_BOT, UNTUNED_HINT, UNTUNED_TIERS
 
 
 class Config:
@@ -58,9 +59,15 @@ class Config:
         return self._checked if self._checked is not None else self._loaded
 
     def game(self, game_id: str) -> GameConfig:
-        """The settings of ``game_id``; a game the config does not mention gets
-        the default budget, no tiers and no hint tier."""
-        return self.games.get(game_id) or GameConfig(game_id)
+        """The settings of ``game_id``; a game the config does not mention gets the
+        default budget and the generic bot's tiers (``untuned.py``), those whose bot
+        was found once ``validate`` has run."""
+        game = self.games.get(game_id)
+        if game is None:
+            game = GameConfig(game_id, tiers=[TierSpec(n, GENERIC_BOT, p) for n, p in UNTUNED_TIERS],
+                              hint_tier=UNTUNED_HINT)
+            game = game if self._registry is None else self._validate_game(game, None, self._registry)
+        return game
 
     # -- checking against the bots ------------------------------------------
     def bot_checks(self) -> list[tuple[str, dict[str, Any]]]:

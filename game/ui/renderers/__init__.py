@@ -2,25 +2,30 @@
 
 The mapping names each renderer as ``"module:Class"`` and imports it only
 when asked, so starting the arcade does not load every game's drawing code.
-A new game adds one line here.
+A shipped game adds one line here; a game from outside the package calls
+``register_renderer(id, "module:Class")`` (``docs/adding_a_game.md``).
 """
 from __future__ import annotations
 
 from importlib import import_module
 
+from game.rules.registry import Registry
 from game.ui.renderers.base import BoardView, DisplayOption, Renderer
 
 __all__ = ["BoardView", "DisplayOption", "Renderer", "RENDERERS", "display_options", "has_renderer",
-           "renderer_class", "renderer_for"]
+           "register_renderer", "renderer_class", "renderer_for", "unregister_renderer"]
 
 #: Game id -> "module:Class" of its renderer.
-RENDERERS: dict[str, str] = {
+RENDERERS = Registry("board renderer", {
     "tictactoe": "game.ui.renderers.tictactoe:TicTacToeRenderer",
     "connect4": "game.ui.renderers.connect4:ConnectFourRenderer",
     "chinesecheckers": "game.ui.renderers.chinesecheckers:ChineseCheckersRenderer",
     "reversi": "game.ui.renderers.reversi:ReversiRenderer",
     "gomoku": "game.ui.renderers.gomoku:GomokuRenderer",
-}
+})
+#: Draw a game from outside the package: ``register_renderer(id, "module:Class")``.
+register_renderer = RENDERERS.register
+unregister_renderer = RENDERERS.unregister
 
 
 def has_renderer(game_id: str) -> bool:

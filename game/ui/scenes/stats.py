@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules.catalogue import GAMES, game_class
+from game.rules.catalogue import title_of
 from game.ui import palette
 from game.ui.draw import fit_text, mix, panel, text
 from game.ui.naming import matchup_title
@@ -22,10 +22,6 @@ if TYPE_CHECKING:
 
 #: A table line's height at 1280×800 (``row_h`` is it at the window's scale).
 ROW_H = 40
-
-
-def game_title(game_id: str) -> str:
-    return game_class(game_id).title if game_id in GAMES else game_id
 
 
 class StatsScene(Scene):
@@ -132,7 +128,7 @@ class StatsScene(Scene):
         for row in rows:
             if row.game_id != current:
                 current = row.game_id
-                lines.append(game_title(row.game_id))
+                lines.append(title_of(row.game_id))
             lines.append(row)
         return lines
 
