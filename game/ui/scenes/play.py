@@ -1,32 +1,22 @@
 """The play screen: the board, the side panel, and the player's commands.
 
-The turn loop is the session's (``game.match.session.Session``): a game on
-this computer is a ``MatchSession``, which runs each bot seat's worker and the
-hint's; a network game is a ``RemoteSession`` (``game/net/remote_session.py``),
-whose moves arrive from the server. This scene drives it once a frame, never
-blocking, so the window keeps animating while a bot thinks: a bot's move (or a
-forced pass) that is ready is played once the board has finished animating the
-previous move and the move delay from Settings has passed (a human's forced
-pass waits at least ``PASS_DELAY``); each event is then shown: the board
-animates the move, a sound plays, a failing bot is named in a toast, the result
-panel slides in.
+The turn loop is the session's (``game.match.session.Session``): a
+``MatchSession`` for a game on this computer, which runs each bot seat's worker
+and the hint's, or a ``RemoteSession`` for a network game, whose moves come
+from the server. This scene drives it once a frame, never blocking, so the
+window keeps animating while a bot thinks: a bot's move (or a forced pass) that
+is ready is played once the board has finished animating the previous move and
+the move delay from Settings has passed (a human's forced pass waits at least
+``PASS_DELAY``); each event is then shown: the board animates the move, a sound
+plays, a failing bot is named in a toast, the result panel slides in.
 
-What is on the screen, and where it is written:
-  the board                       ``game/ui/renderers/`` (one renderer per game)
-  title, players and status box   ``game/ui/panels/status.py``
-  the buttons and their keys      ``game/ui/panels/controls.py``
-  the move list                   ``game/ui/panels/movelist.py``
-  the result panel                ``game/ui/panels/result.py``
-  the rules panel (F1)            ``game/ui/panels/rules_help.py``
-What the screen does, apart from this module's turn loop, drawing and layout:
-  where keys and clicks go        ``game/ui/play/keys.py`` (the keys are listed there)
-  Hint                            ``game/ui/play/hints.py``
-  save, load, copy, paste, Resume ``game/ui/play/files.py`` (Esc keeps a game in
-                                  progress for Resume on the title screen)
-  a game on this computer         ``game/ui/play/local.py`` (its seats: ``game/match/seats.py``)
-  a network game                  ``game/ui/play/network.py`` (chat, request and pause
-                                  cards, buttons that ask the others)
-The last two are the screen's ``mode``: what differs between the two kinds of game.
+The rest: the board ``game/ui/renderers/``; status box, buttons, move list,
+result panel, rules card ``game/ui/panels/``; in ``game/ui/play/``: the keys
+and where input goes (``keys.py``), the parts' places and what is redrawn alone
+(``layout.py``), Hint (``hints.py``), save, load, copy, paste and Resume
+(``files.py``), and the ``mode``, what differs between a game on this computer
+(``local.py``; its seats: ``game/match/seats.py``) and a network game
+(``network.py``: chat, request and pause cards, buttons that ask the others).
 """
 from __future__ import annotations
 
@@ -40,7 +30,6 @@ from game.match.session import (BotStuck, Event, GameOver, HintFailed, HintReady
 from game.rules.core import IllegalMove, Move, Outcome, State
 from game.store.userdata import StatRow, matchup_name
 from game.ui import palette
-from game.ui.draw import panel, text
 from game.ui.naming import player_names
 from game.ui.panels.controls import PlayControls
 from game.ui.panels.status import StatusPanel
@@ -50,6 +39,7 @@ from game.ui.panels.rules_help import RulesPanel
 from game.ui.play.files import GameFiles
 from game.ui.play.hints import HintShown, PlayHints
 from game.ui.play.keys import BoardFocus, PlayInput
+from game.ui.play.layout import PlayLayout
 from game.ui.play.local import LocalGame, PlayMode
 from game.ui.play.network import NetworkGame
 from game.ui.renderers import has_renderer, renderer_for
@@ -108,11 +98,7 @@ class PlayScene(Scene):
         #: A game on this computer, or a network game: what differs between the two.
         self.mode: PlayMode = LocalGame(self, match) if remote is None else NetworkGame(self, remote, hosting)
         self.session: Session = self.mode.session
-        self.panel_rect = pygame.Rect(0, 0, 0, 0)
-        #: Whether the board animated at the last update, and whether it has just stopped
-        #: (one more drawing of it shows where it came to rest).
-        self._board_moving = False
-        self._board_resting = False
+        self.screen = PlayLayout(self)
         self.refresh_focus()
         self.follow_settings(self.apply_settings)
 
@@ -464,121 +450,31 @@ class PlayScene(Scene):
         self._drive()
         self.sync_view()
         self.mode.refresh_controls()
-        moved, self._board_moving = self._board_moving, self.renderer.animating
-        self._board_resting = moved and not self._board_moving
+        self.screen.note_frame()
 
+    # -- drawing (``game/ui/play/layout.py``) ------------------------------------------------------
     @property
     def animating(self) -> bool:
-        """A panel animates, or the board does under something drawn over it (the
-        status box's indicator under a panel likewise): on a human's turn with nothing
-        moving, the screen is still; so is a network game waiting for a remote player's
-        move (what the network brings asks for a frame). The board moving alone, or
-        the indicator, is redrawn alone (``live_areas``)."""
-        return ((self.renderer.animating and not self._board_alone) or self.result.animating
-                or self.rules.animating or super().animating or (self._indicator_moves and not self._status_alone))
+        return self.screen.animating or super().animating
 
     @property
-    def _indicator_moves(self) -> bool:
-        """The status box shows something moving: a bot thinking (not while paused), an
-        engine being prepared, a hint being looked for or proven."""
-        return (self.thinking and not self.paused) or self.warming or self.hint_pending or self.hint.refining
-
-    @property
-    def _status_alone(self) -> bool:
-        """Nothing is drawn over the status box (the result panel, the rules)."""
-        return not self.result.visible and not self.rules.visible
-
-    @property
-    def _board_alone(self) -> bool:
-        """Nothing is drawn over the board but what the board draws itself (no network
-        card, no rules), and the side panel is the plain one (no result panel)."""
-        return not (self.result.visible or self.rules.visible or self.mode.front_card() is not None)
+    def panel_rect(self) -> pygame.Rect:
+        """The side panel."""
+        return self.screen.panel_rect
 
     def live_areas(self) -> list[pygame.Rect]:
-        """The board while it animates alone (and the frame after, where it comes to
-        rest), the status box while only its indicator moves."""
-        areas = []
-        if self._board_alone and (self._board_moving or self._board_resting):
-            areas.append(pygame.Rect(self.board.rect))
-        if self._indicator_moves and self._status_alone:
-            areas.append(pygame.Rect(self.status.rect))
-        return areas
+        return self.screen.live_areas()
 
     def draw_live(self, surface: pygame.Surface, areas: list[pygame.Rect]) -> None:
-        """The board alone, or the status box alone over the side panel behind it; what
-        goes over either (a tooltip) drawn again on top."""
-        clip = surface.get_clip()
-        try:
-            for area in areas:
-                surface.set_clip(area)
-                surface.blit(self.services.window.background, area, area)
-                if area == self.board.rect:
-                    self.renderer.draw(surface, self.state, self.view)
-                else:
-                    panel(surface, self.panel_rect, shadow=self.services.shadows)
-                    self.status.draw(surface)
-                self.draw_overlay(surface)
-        finally:
-            surface.set_clip(clip)
+        self.screen.draw_live(surface, areas)
 
     def layout(self, size: tuple[int, int]) -> None:
-        """The board on the left, the side panel on the right: title and players,
-        the status box, the move list, then the controls from the foot up. A
-        short window gets smaller buttons and gaps; the move list takes what is
-        left (and is hidden when that is too little)."""
         super().layout(size)
-        width, height = size
-        margin = 24
-        side_w = max(320, min(self.services.window.px(420), width * 3 // 10))
-        compact = height < 700 or side_w < 360
-        self.panel_rect = pygame.Rect(width - side_w - margin, margin, side_w, height - 2 * margin)
-        board_rect = pygame.Rect(margin, margin, width - side_w - 3 * margin, height - 2 * margin)
-        self.renderer.layout(board_rect)
-        self.renderer.backdrop = self.services.window.background
-        self.board.rect = board_rect
-        p = self.panel_rect
-        inner_x, inner_w = p.x + 20, p.width - 40
-        # A short window with three or more seats (the players list takes lines)
-        # puts three buttons a row, without keycaps (the tooltips keep them), so
-        # the move list keeps room for a few lines.
-        tight = compact and self.status.seat_rows() > 1
-        self.controls.layout(p, compact, tight, self.rules.available, self.autoplay)
-        self.rules.layout(self.rect)
-        self.status.layout(p, inner_x, inner_w, compact)
-        list_top = self.status.rect.bottom + (12 if compact else 16)
-        list_h = max(0, self.controls.autoplay_top - 12 - list_top)
-        if self.chat is not None:    # the chat takes the foot of the move list's room
-            if list_h >= self.services.window.px(240):
-                chat_h = max(list_h * 11 // 20, self.services.window.px(150))
-            else:    # short: the list keeps two lines of moves, the chat its typing line and the last lines
-                chat_h = max(self.chat.height_for(1), list_h - 8 - self.movelist.height_for(2))
-            self.chat.layout(pygame.Rect(inner_x, list_top + list_h - chat_h, inner_w, chat_h))
-            list_h -= chat_h + 8
-        self.movelist.rect = pygame.Rect(inner_x, list_top, inner_w, max(0, list_h))
-        self.movelist.header_reserve = self.controls.place_copy_paste(self.movelist.rect, self.movelist.shown)
-        self.result.layout(p)
-        for card in self.mode.cards:
-            card.layout(board_rect)
+        self.screen.place(size)
         self.refresh_focus()
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        self.renderer.draw(surface, self.state, self.view)
-        panel(surface, self.panel_rect, shadow=self.services.shadows)
-        self.status.draw_header(surface, self.panel_rect)
-        self.status.draw(surface)
-        self.movelist.draw(surface, self.match.records, self.state.num_seats)
-        if self.chat is not None:
-            self.chat.draw(surface)
-        card = self.mode.front_card()
-        if card is not None:
-            card.draw(surface)
-        if self.autoplay:
-            fonts = self.services.fonts
-            top = self.controls.autoplay_top
-            text(surface, fonts.bold(13), "BOTS PLAYING" + ("  ·  PAUSED" if self.paused else ""),
-                 palette.ACCENT if self.paused else palette.TEXT_MUTED, (self.panel_rect.x + 20, top + 6))
-            text(surface, fonts.text(15), "Delay", palette.TEXT_MUTED,
-                 (self.panel_rect.x + 20, self.controls.speed.rect.centery), "midleft")
+        self.screen.draw_content(surface)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The result panel draws its own buttons (sliding in with it); the side
@@ -600,16 +496,4 @@ class PlayScene(Scene):
                 self.movelist.draw_details(surface, pygame.mouse.get_pos())
 
     def toast_room(self) -> pygame.Rect:
-        """Inside the side panel, over the move list below its heading (or, with the
-        list hidden, between the status box and the buttons): the board with its
-        coordinates and the piece under the cursor, the panel's title and the status
-        box stay in view; over the result panel, between its words and its buttons. In a
-        network game the chat stays clear too (but for its lines when the list is hidden)."""
-        px = self.services.window.px
-        if self.result.shown:
-            top, bottom = self.result.content_bottom + px(8), self.result.rematch.rect.top - px(4)
-        else:
-            top, bottom = self.status.rect.bottom + px(40), self.controls.autoplay_top - 4
-            if self.chat is not None and self.chat.shown:
-                bottom = self.chat.rect.top - 4 if self.movelist.shown else self.chat.field.rect.top - 4
-        return pygame.Rect(self.panel_rect.x + 8, top, self.panel_rect.width - 16, max(0, bottom - top))
+        return self.screen.toast_room()
