@@ -98,7 +98,7 @@ def connect4_shots(app, run, open_match, shot) -> None:
     shot("connect4-play")
 
     play = open_game("567364771117652", [human, Player.human()])   # wins, draws and losses to choose from
-    while play.hint_unavailable():      # the hint engine may still be compiling (first launch)
+    while play.hints.unavailable():      # the hint engine may still be compiling (first launch)
         app.frame(STEP)
     play.ask_hint()
     while play.hint_pending:

@@ -4,10 +4,9 @@ A match names its players: a human, a bot by its tier or name, a remote
 player. ``seat_match`` finds how to run each bot seat from the config and the
 bots installed. A seat whose player cannot play is given a stand-in bot chosen
 by one rule, ``stand_in``: the game's hint tier (its best judge of moves), else
-its strongest tier that can play here. The same rule seats a bot for a saved
-game's bot that is no longer installed (the play screen), for a network
-player who did not come back (the host's "Give to a bot") and for a player who
-resigned from a game of three or more (the LAN server).
+its strongest tier that can play here. It is the one rule for every seat whose
+player cannot play: a saved game's bot that is no longer installed (the play
+screen), a network player who did not come back (the host's "Give to a bot").
 """
 from __future__ import annotations
 
