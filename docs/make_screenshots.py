@@ -98,7 +98,7 @@ def connect4_shots(app, run, open_match, shot) -> None:
     shot("connect4-play")
 
     play = open_game("567364771117652", [human, Player.human()])   # wins, draws and losses to choose from
-    while play.hint_unavailable():      # the hint engine may still be compiling (first launch)
+    while play.hints.unavailable():      # the hint engine may still be compiling (first launch)
         app.frame(STEP)
     play.ask_hint()
     while play.hint_pending:
@@ -366,22 +366,22 @@ def network_shots(app, shot_dir: Path) -> None:
             until(lambda: len(host.match.records) == len(seen.match.records) == ply + 1, "the move on both boards")
             run(30)
             if ply == 1:
-                seen.send_chat("hi Ada, nice opening")
-                host.send_chat("thanks! good luck")
+                seen.mode.send_chat("hi Ada, nice opening")
+                host.mode.send_chat("thanks! good luck")
         until(lambda: any(line.words.startswith("thanks") for line in seen.chat.lines), "the chat at the guest")
-        host.ask_undo()
-        until(lambda: seen.request_card.visible, "the undo request at the guest")
+        host.mode.ask_undo()
+        until(lambda: seen.mode.request_card.visible, "the undo request at the guest")
         run(30)
         shot(guest, "net-request")
-        seen.answer(True)
+        seen.mode.answer(True)
         until(lambda: len(host.match.records) == 4, "the move taken back")
         run(40)
         shot(guest, "net-play")
         seen.session.client.close()         # the guest's connection drops
-        until(lambda: host.pause_card.visible and host.pause_card.seconds_left, "the host's pause")
+        until(lambda: host.mode.pause_card.visible and host.mode.pause_card.seconds_left, "the host's pause")
         run(60)
         shot(app, "net-paused")
-        until(lambda: host.pause_card.buttons, "the end of the wait")
+        until(lambda: host.mode.pause_card.buttons, "the end of the wait")
         run(20)
         shot(app, "net-seat-choice")
     finally:

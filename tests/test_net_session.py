@@ -15,6 +15,7 @@ from game.net import protocol as p
 from game.rules.catalogue import GameSpec
 from game.rules.core import IllegalMove, Termination
 from tests.net_helpers import PATIENCE, Host
+from tests.test_session import session_mismatches
 
 
 @pytest.fixture
@@ -213,3 +214,15 @@ def test_a_game_the_rules_end_after_a_resignation_counts_once_with_the_resigner_
     finally:
         screen.close()
         server.stop()
+
+
+def test_a_remote_session_is_the_session_the_play_screen_drives_and_refuses_what_is_the_servers(game):
+    _, (hana, _) = game
+    until(hana, ev.Resumed)
+    assert session_mismatches(hana) == []
+    assert hana.specs == {} and not hana.can_undo() and not hana.restart()
+    with pytest.raises(IllegalMove, match="not pasted"):
+        hana.paste(hana.state.copy())
+    with pytest.raises(IllegalMove, match="keep their seats"):
+        hana.swap_seats()
+    assert hana.waiting() is Waiting.HUMAN and hana.players[0].is_human     # nothing changed

@@ -9,7 +9,8 @@ import msgspec
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from game.match.runner import BotReply
+from game.match.config import GameConfig, TierSpec
+from game.match.runner import BotReply, BotSpec
 from game.net import endings
 from game.net import protocol as p
 from game.net.seating import SeatPlan
@@ -18,7 +19,7 @@ from game.rules.catalogue import GameSpec
 from game.rules.chinesecheckers import GOAL_FILLED, distance_to_goal
 from game.rules.core import Outcome, Termination
 from game.store.savefile import load_match
-from tests.table_helpers import REMOTE2, FirstMoveRunner, Sitting
+from tests.table_helpers import REMOTE2, FirstMoveRunner, Sitting, first_move_bot
 
 CC3 = "chinesecheckers(players=3)"
 
@@ -650,3 +651,21 @@ def test_whatever_the_clients_send_the_table_answers_with_messages_a_client_read
                     assert p.decode(p.encode(message), side="server") == message
     finally:
         table.close()
+
+
+def test_a_resigners_stand_in_is_the_one_rules_choice_the_hint_tier_else_the_strongest_that_plays(sit):
+    game = GameConfig("chinesecheckers", tiers=[TierSpec("Easy", "E"), TierSpec("Hard", "H")], hint_tier="Master")
+    asked: list[str] = []
+
+    def runs_all_but_master(tier: str) -> BotSpec:
+        asked.append(tier)
+        if tier == "Master":
+            raise ValueError("Master is not installed")
+        return first_move_bot(tier)
+
+    sitting = sit(CC3, [SeatPlan.remote()] * 3, game_config=game, bot_spec=runs_all_but_master)
+    ann, bob, cy = sitting.join("Ann"), sitting.join("Bob"), sitting.join("Cy")
+    bob.send(p.Resign())
+    note = ann.expect(p.Chat, lambda m: "resigned" in m.text)
+    assert "Hard plays their pieces out" in note.text and asked[:2] == ["Master", "Hard"]
+    assert sitting.table.session.specs[1].label == "Hard"

@@ -88,7 +88,7 @@ def join_game(pair: Pair, address: str, name: str = "Grace", app=None):
 def playing_pair(pair: Pair):
     """Host and guest seated and the game going on: (host's screen, guest's screen, the address)."""
     play = host_game(pair.host)
-    address = f"127.0.0.1:{play.hosting.server.address[1]}"
+    address = f"127.0.0.1:{play.mode.hosting.server.address[1]}"
     join_game(pair, address).accept_btn.activate()
     guest = pair.guest
     pair.until(lambda: guest.scene.name == "play", what="the guest's play screen")
@@ -125,9 +125,9 @@ def test_setup_host_button_opens_the_host_screen_with_the_match(make_app, monkey
 
 def test_a_hosted_game_waits_for_its_player_and_shows_where_to_join(pair):
     play = host_game(pair.host)
-    pair.until(lambda: play.pause_card.visible, what="the waiting card")
-    assert "Waiting for a player" in play.pause_card.message
-    assert str(play.hosting.address.split(":")[-1]) in play.pause_card.message
+    pair.until(lambda: play.mode.pause_card.visible, what="the waiting card")
+    assert "Waiting for a player" in play.mode.pause_card.message
+    assert str(play.mode.hosting.address.split(":")[-1]) in play.mode.pause_card.message
     assert not play.view.interactive
 
 
@@ -139,7 +139,7 @@ def test_the_join_screen_lists_a_game_announced_on_loopback_and_joins_it(pair):
     join = guest.scene
     pair.until(lambda: join.games, what="the game in the list")
     found = join.games[0]
-    assert (found.name, found.port, found.seats_open) == ("Hostess", play.hosting.server.address[1], 1)
+    assert (found.name, found.port, found.seats_open) == ("Hostess", play.mode.hosting.server.address[1], 1)
     assert found.game.startswith("Connect Four") and "Rows: 6" in found.game
     pair.settle()
     guest.click_at(join.games_list.row_rect(0).center)
@@ -149,7 +149,7 @@ def test_the_join_screen_lists_a_game_announced_on_loopback_and_joins_it(pair):
 
 def test_invitation_names_the_game_the_seat_and_the_host(pair):
     play = host_game(pair.host)
-    lobby = join_game(pair, f"127.0.0.1:{play.hosting.server.address[1]}")
+    lobby = join_game(pair, f"127.0.0.1:{play.mode.hosting.server.address[1]}")
     invitation = lobby.invitation
     assert (invitation.title, invitation.host, invitation.seat, invitation.seat_name) == ("Tic-tac-toe", "Hostess", 1, "O")
     lobby.decline_btn.activate()
@@ -191,24 +191,24 @@ def test_an_undo_request_shows_a_prompt_the_other_side_answers(pair):
     guest = pair.guest
     host_plays(pair, play, seen, 4)
     play.controls.undo.activate()
-    pair.until(lambda: seen.request_card.visible, what="the prompt at the guest")
-    assert "take back" in seen.request_card.message and "Hostess" in seen.request_card.message
+    pair.until(lambda: seen.mode.request_card.visible, what="the prompt at the guest")
+    assert "take back" in seen.mode.request_card.message and "Hostess" in seen.mode.request_card.message
     assert seen.focus.current is seen.widget("accept_request")
     guest.key(pygame.K_RETURN)
     pair.until(lambda: not play.match.records and not seen.match.records, what="the move taken back on both boards")
-    assert not seen.request_card.visible
+    assert not seen.mode.request_card.visible
 
 
 def test_an_undo_request_a_move_overtook_is_withdrawn_on_both_screens(pair):
     play, seen, _ = playing_pair(pair)
     host_plays(pair, play, seen, 4)
     play.controls.undo.activate()
-    pair.until(lambda: seen.request_card.visible, what="the prompt at the guest")
+    pair.until(lambda: seen.mode.request_card.visible, what="the prompt at the guest")
     seen.session.play(seen.state.parse_move("a1"))         # the guest moves instead of answering
     for screen in (play, seen):
         pair.until(lambda: any("no longer applies" in line.words for line in screen.chat.lines),
                    what="the request withdrawn")
-    assert not seen.request_card.visible
+    assert not seen.mode.request_card.visible
     assert not any("declined" in line.words for line in play.chat.lines)
 
 
@@ -217,8 +217,8 @@ def test_a_dropped_player_pauses_the_game_and_joining_again_takes_the_seat_back(
     guest = pair.guest
     host_plays(pair, play, seen, 4)
     seen.session.client.close()          # the guest's connection drops
-    pair.until(lambda: play.pause_card.visible and play.net_paused, what="the pause at the host")
-    assert "Grace" in play.pause_card.message and play.pause_card.seconds_left
+    pair.until(lambda: play.mode.pause_card.visible and play.net_paused, what="the pause at the host")
+    assert "Grace" in play.mode.pause_card.message and play.mode.pause_card.seconds_left
     assert not play.view.interactive
     guest.services.scenes.pop(animate=False)     # back on the Join screen, as after Leave
     guest.frames(1)
@@ -227,7 +227,7 @@ def test_a_dropped_player_pauses_the_game_and_joining_again_takes_the_seat_back(
     join.join_typed(address)
     pair.until(lambda: guest.scene.name == "play", what="the guest back on the play screen")
     back = guest.scene
-    pair.until(lambda: not play.net_paused and not play.pause_card.visible, what="the game going on again")
+    pair.until(lambda: not play.net_paused and not play.mode.pause_card.visible, what="the game going on again")
     assert back.session.my_seats == (1,) and [r.text for r in back.match.records] == ["b2"]
 
 
@@ -265,8 +265,8 @@ def test_resigning_ends_the_game_for_both_with_the_reason(pair):
 def test_a_draw_offer_accepted_ends_the_game_drawn(pair):
     play, seen, _ = playing_pair(pair)
     play.controls.restart.activate()             # Offer draw
-    pair.until(lambda: seen.request_card.visible, what="the offer at the guest")
-    assert seen.request_card.title == "A draw?"
+    pair.until(lambda: seen.mode.request_card.visible, what="the offer at the guest")
+    assert seen.mode.request_card.title == "A draw?"
     seen.widget("accept_request").activate()
     pair.until(lambda: play.result.shown and seen.result.shown, what="both result panels")
     assert play.result.headline == seen.result.headline == "Draw"
@@ -286,9 +286,9 @@ def test_the_host_saves_the_network_game_and_leaving_tells_the_others(pair):
     play.back()                                  # Leave asks first: the game ends for everyone
     assert pair.host.services.dialogs.is_open
     pair.host.key(pygame.K_RETURN)
-    pair.until(lambda: seen.connection_lost and seen.pause_card.visible, what="the guest told")
-    assert seen.pause_card.title == "Connection lost" and not seen.view.interactive
-    assert seen.widget("net_leave") in seen.pause_card.buttons
+    pair.until(lambda: seen.mode.connection_lost and seen.mode.pause_card.visible, what="the guest told")
+    assert seen.mode.pause_card.title == "Connection lost" and not seen.view.interactive
+    assert seen.widget("net_leave") in seen.mode.pause_card.buttons
 
 
 def test_joining_a_bad_or_closed_address_says_why_on_the_join_screen(make_app):

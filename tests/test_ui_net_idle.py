@@ -79,12 +79,12 @@ def test_a_game_found_on_the_join_screen_redraws_it(pair):
 
 def test_the_lobby_is_still_until_the_host_closes(pair):
     play = host_game(pair.host)
-    lobby = join_game(pair, f"127.0.0.1:{play.hosting.server.address[1]}")
+    lobby = join_game(pair, f"127.0.0.1:{play.mode.hosting.server.address[1]}")
     guest = pair.guest
     rest(pair)
     assert draws(guest, FPS) == (0, 0)
     assert guest.app.idle_wait() == pacing.IDLE_WAIT
-    play.hosting.stop()
+    play.mode.hosting.stop()
     drawn = (0, 0)
     while not lobby.problem:
         drawn = draws(guest)
@@ -123,10 +123,10 @@ def test_a_request_redraws_the_other_side_and_its_card_then_rests(pair):
     rest(pair)
     seen.focus.focus(seen.controls.undo)
     pair.guest.frames(round((pacing.INPUT_LINGER + 0.5) * FPS))
-    play.offer_draw()
+    play.controls.restart.activate()             # Offer draw
     pair.host.frames(1)
     drawn = (0, 0)
-    while not seen.request_card.visible:
+    while not seen.mode.request_card.visible:
         drawn = draws(pair.guest)
     assert drawn == (1, 0)
     pair.guest.frames(round((pacing.INPUT_LINGER + 0.5) * FPS))
@@ -137,7 +137,7 @@ def test_a_pause_countdown_redraws_once_a_second(pair):
     play, seen, _ = playing_pair(pair)
     rest(pair)
     seen.focus.focus(seen.controls.undo)
-    card = seen.pause_card
+    card = seen.mode.pause_card
     card.show("Game paused", "Hostess left", seconds_left=30.0, countdown_words="Time left to come back:")
     pair.guest.frames(round((pacing.INPUT_LINGER + 0.5) * FPS))
     whole, _ = draws(pair.guest, 3 * FPS)

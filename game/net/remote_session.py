@@ -1,5 +1,5 @@
-"""A networked game as the play screen drives it: ``MatchSession``'s driver
-interface over a ``NetClient``.
+"""A networked game as the play screen drives it: a ``Session``
+(``game/match/session.py``, the interface ``MatchSession`` has too) over a ``NetClient``.
 
 The server decides; this side mirrors. The game is rebuilt through the
 rules from what the server sends (its ``sync``: game, start position, moves;
@@ -7,7 +7,8 @@ then each ``moved``), never taken from it as a state. A move of this screen is
 shown at once and sent with the number of moves it follows; the server's
 echo confirms it, and if the server refuses it, its ``sync`` puts the truth
 back (a ``PositionChanged``). Undo, draws and rematches are requests the
-other players answer, so ``can_undo`` is false and ``undo`` asks.
+other players answer, so ``can_undo`` is false and ``undo`` asks; a paste or a
+swap of seats, which would replace the game, is refused (``IllegalMove``).
 
 This screen's seats are ``human`` players in the mirrored match (they move
 here); the other players are ``remote`` or ``bot``. Hints are asked of a
@@ -16,7 +17,7 @@ local bot on the mirrored position, as in a local game.
 from __future__ import annotations
 
 import time
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence
 
 from game.match.record import BOT, HUMAN, REMOTE, Match, MoveRecord, Player
 from game.match.runner import BotSpec
@@ -93,6 +94,11 @@ class RemoteSession:
     def all_bots(self) -> bool:
         return False
 
+    @property
+    def specs(self) -> Mapping[int, BotSpec]:
+        """None: the bots of a network game run on the host."""
+        return {}
+
     def waiting(self) -> Waiting:
         if self.is_over:
             return Waiting.OVER
@@ -126,6 +132,9 @@ class RemoteSession:
 
     def start(self) -> "RemoteSession":
         return self
+
+    def retry(self) -> None:
+        """Nothing to ask again: a bot that gives no move is the host's to ask."""
 
     # -- the turn loop -----------------------------------------------------------------------
     def poll(self) -> None:
@@ -195,6 +204,12 @@ class RemoteSession:
 
     def restart(self) -> bool:
         return False
+
+    def paste(self, game: State) -> None:
+        raise IllegalMove("a network game's moves are played one at a time, not pasted")
+
+    def swap_seats(self) -> None:
+        raise IllegalMove("the players of a network game keep their seats (the host swaps them at a rematch)")
 
     def close(self) -> None:
         self.client.close()

@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 from typing import Callable, Sequence
 
-from game.match.config import NetLimits
+from game.match.config import GameConfig, NetLimits
 from game.match.runner import BotRunner, BotSpec
 from game.net import protocol as p
 from game.net.discovery import Announcement, local_address
@@ -102,11 +102,11 @@ class GameServer:
                  port: int = 0, limits: NetLimits | None = None, log: Callable[[str], None] = print,
                  name: str = "Host", bot_spec: Callable[[str], BotSpec] | None = None,
                  after_limit: str | None = None,
-                 make_runner: Callable[[BotSpec], BotRunner] = BotRunner, stand_in: str = "Easy") -> None:
+                 make_runner: Callable[[BotSpec], BotRunner] = BotRunner, game_config: GameConfig | None = None) -> None:
         self.limits = limits or NetLimits()
         self.log = log
         self.table = Table(game, seats, name=name, reconnect_seconds=self.limits.reconnect_seconds, log=log,
-                           bot_spec=bot_spec, after_limit=after_limit, make_runner=make_runner, stand_in=stand_in)
+                           bot_spec=bot_spec, after_limit=after_limit, make_runner=make_runner, game_config=game_config)
         self.bind = (host, port)
         self.conns: dict[Guest, Connection] = {}
         self.address: tuple[str, int] | None = None

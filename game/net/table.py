@@ -26,6 +26,7 @@ import secrets
 
 from game.match.record import REMOTE, Player
 from game.match.runner import BotSpec
+from game.match.seats import stand_in
 from game.match.session import BotStuck, GameOver, MatchSession, MovePlayed
 from game.net import endings
 from game.net import protocol as p
@@ -365,17 +366,22 @@ class Table(TableState):
             self._end(endings.resignation(self.state.num_seats, staying, self.resigned, claim.name))
             return
         try:
-            spec = self._bot_spec(self.stand_in)
-        except (ValueError, RulesError) as err:
-            self._send(guest, p.Error("state", f"no bot can play your seat out ({str(err)[:300]}): keep playing"))
+            standing = stand_in(self._game_config(), self._bot_spec)
+        except (ValueError, RulesError) as err:   # the config itself could not be had
+            standing, why = None, str(err)[:300]
+        else:
+            why = "the game has no tier that can play here"
+        if standing is None:
+            self._send(guest, p.Error("state", f"no bot can play your seat out ({why}): keep playing"))
             return
+        spec = standing.spec
         self.resigned.extend(seats)
         self._void_request()
         self.log(f"{claim.name} resigned; {spec.label} plays seat(s) {', '.join(str(s + 1) for s in seats)} out")
         self._broadcast(p.Chat("", f"{claim.name} resigned and leaves the game, last whatever happens; "
                                    f"{spec.label} plays their pieces out"))
         for seat in seats:
-            self._seat_to_bot(seat, self.stand_in, label=f"{claim.name} (resigned)")
+            self._seat_to_bot(seat, standing.tier, label=f"{claim.name} (resigned)")
         if claim.guest is not None:
             self._send(claim.guest, p.Welcome(p.PROTOCOL_VERSION, claim.token, [], claim.host))
 

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Callable, Sequence
 
-from game.match.config import NetLimits
+from game.match.config import GameConfig, NetLimits
 from game.match.record import REMOTE, Match, Player
 from game.match.runner import BotRunner, BotSpec
 from game.match.session import MatchSession
@@ -30,9 +30,10 @@ class TableState:
 
     ``game`` is a ``GameSpec`` (or its text) for a new game, or a ``State`` to go
     on from (a loaded game, its moves played). ``bot_spec`` turns a tier name
-    into how to run it (default: the config's tiers); ``stand_in`` is the tier
-    that plays out the seats of a player who resigned from a game of three or
-    more; ``after_limit`` is what happens to a seat whose player did not come
+    into how to run it, and ``game_config`` holds the game's tiers and hint tier
+    (default for both: the player's config, loaded on first use); from them the
+    one stand-in rule (``game.match.seats.stand_in``) picks the bot that plays out
+    the seats of a player who resigned from a game of three or more; ``after_limit`` is what happens to a seat whose player did not come
     back in time when no host decides: ``None`` waits for the host, ``'end'``
     ends the game, else a tier takes the seat.
     """
@@ -40,8 +41,8 @@ class TableState:
     def __init__(self, game: GameSpec | str | State, seats: Sequence[SeatPlan], *, name: str = "Host",
                  reconnect_seconds: float = NetLimits().reconnect_seconds, log: Callable[[str], None] = print,
                  bot_spec: Callable[[str], BotSpec] | None = None, after_limit: str | None = None,
-                 make_runner: Callable[[BotSpec], BotRunner] = BotRunner, stand_in: str = "Easy",
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 make_runner: Callable[[BotSpec], BotRunner] = BotRunner,
+                 game_config: GameConfig | None = None, clock: Callable[[], float] = time.monotonic) -> None:
         state = game if isinstance(game, State) else (
             GameSpec.parse(game) if isinstance(game, str) else game).new_state()
         self.spec = GameSpec.of_state(state)
@@ -52,9 +53,10 @@ class TableState:
         self.reconnect_seconds = reconnect_seconds
         self.log = log
         self.after_limit = after_limit
-        self.stand_in = stand_in
         self.clock = clock
-        self._bot_spec = bot_spec or _config_bot_spec(self.spec.game_id)
+        configured = _Configured(self.spec.game_id)
+        self._bot_spec = bot_spec or configured.bot_spec
+        self._game_config = (lambda: game_config) if game_config is not None else configured.game
         self._make_runner = make_runner
         self.host_token = secrets.token_urlsafe(16)
         bots = {seat: self._bot_spec(plan.tier) for seat, plan in enumerate(seats) if plan.kind == "bot"}
@@ -237,22 +239,32 @@ class TableState:
         self.log(f"Paused: {reason}")
 
 
-def _config_bot_spec(game_id: str) -> Callable[[str], BotSpec]:
-    """Tier names to bots through the player's config, loaded on first use."""
-    loaded: list = []
+class _Configured:
+    """The game's settings in the player's config, and its tiers' bots, loaded on first use."""
 
-    def spec(tier: str) -> BotSpec:
-        from game.match.botregistry import BotRegistry
-        from game.match.config import BotChoiceError, load_config
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+        self._loaded: list = []
 
-        if not loaded:
+    def _load(self) -> tuple:
+        if not self._loaded:
+            from game.match.botregistry import BotRegistry
+            from game.match.config import load_config
+
             config = load_config()
-            loaded.extend([config, BotRegistry.discover(check=config.bot_checks())])
-        config, registry = loaded
+            self._loaded.extend([config, BotRegistry.discover(check=config.bot_checks())])
+        return tuple(self._loaded)
+
+    def game(self) -> GameConfig:
+        """The game's tiers and hint tier."""
+        return self._load()[0].game(self.game_id)
+
+    def bot_spec(self, tier: str) -> BotSpec:
+        """How to run ``tier``; ``ValueError`` saying why it cannot play here."""
+        from game.match.config import BotChoiceError
+
+        config, registry = self._load()
         try:
-            return config.bot_spec(game_id, tier, registry)
+            return config.bot_spec(self.game_id, tier, registry)
         except BotChoiceError as err:
             raise ValueError(str(err)) from None
-
-    return spec
-

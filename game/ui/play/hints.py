@@ -1,0 +1,112 @@
+"""The play screen's Hint (H): when it may be asked, asking the game's hint tier, and the
+hint on show (the move marked on the board, its value's words in the status box).
+
+The hint bot runs in the session (``Session.request_hint``); a hint that proved
+some values but not all goes on proving them (``refining``), and the values
+reported on the way are shown as they come.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.match.config import BotChoiceError, TierSpec
+from game.match.runner import BotSpec
+from game.match.session import HintReady
+from game.ui.naming import player_names
+
+if TYPE_CHECKING:
+    from game.ui.scenes.play import PlayScene
+
+
+@dataclass
+class HintShown:
+    """The hint on screen: the move in notation, the words of its value, both as one line,
+    what the values prove of the position (when it says more than the move's words) and
+    whether the hint bot is still proving the rest."""
+
+    move_text: str = ""
+    detail: str = ""
+    position: str = ""
+    refining: bool = False
+
+    @property
+    def text(self) -> str:
+        return self.move_text + (f"  ({self.detail})" if self.detail else "") + (
+            f" · position: {self.position}" if self.position else "")
+
+
+class PlayHints:
+    """The hint of one play screen: ``shown`` is on screen (empty: none)."""
+
+    def __init__(self, scene: "PlayScene") -> None:
+        self.scene = scene
+        self.services = scene.services
+        self.shown = HintShown()
+        self._spec: BotSpec | None = None
+
+    def unavailable(self) -> str:
+        """Why Hint cannot be asked now ('' when it can): hints are for the move
+        of a player at this screen, in a game still going, once the hint engine is ready."""
+        scene = self.scene
+        why = scene.session.hint_unavailable(player_names(scene.match.players, scene.state.seat_name))
+        if why:
+            return why
+        tier = self._tier()
+        if tier is not None and self.services.warmup.compiling(tier.bot):
+            return "The hint engine is still being prepared (first launch only)"
+        return ""
+
+    def _tier(self) -> TierSpec | None:
+        config = self.services.config.game(self.scene.game_id)
+        return config.tier(config.hint_tier) if config.hint_tier else None
+
+    def refuse(self) -> None:
+        """H pressed while Hint is greyed out: say why."""
+        self.services.sounds.play("error")
+        self.services.toasts.show(self.unavailable(), "info", seconds=2.5)
+
+    def ask(self) -> None:
+        scene, services = self.scene, self.services
+        if self.unavailable():
+            self.refuse()
+            return
+        if scene.session.hint_pending or scene.session.hint_refining:   # the hint on its way, or filling in
+            services.sounds.play("error")
+            return
+        game = services.config.game(scene.game_id)
+        if not game.hint_tier:
+            services.toasts.show(f"No hints for {scene.title}: config.yaml names no hint tier whose bot can judge moves",
+                                 "warning")
+            return
+        if self._spec is None:
+            try:
+                self._spec = services.config.bot_spec(scene.game_id, game.hint_tier, services.registry,
+                                                      budget=game.hint_seconds)
+            except BotChoiceError as err:
+                services.toasts.show(f"No hints: {err}", "error")
+                return
+            services.warmup.hand_over(self._spec.key)
+        self.clear()
+        scene.session.request_hint(self._spec)
+
+    def clear(self) -> None:
+        """No hint on show, and none on its way."""
+        self.scene.session.cancel_hint()
+        self.scene.view.hint = None
+        self.scene.view.hint_values = {}
+        self.shown = HintShown()
+
+    def show(self, event: HintReady) -> None:
+        """The hint bot's judgement on the board and in the status box (a sound for the first)."""
+        scene = self.scene
+        scene.view.hint = event.move
+        scene.view.hint_values = dict(event.values)
+        verdict, legal = event.position, scene.state.legal_moves()
+        telling = verdict is not None and (verdict.proven or any(m not in event.values for m in legal))
+        position = verdict.text if telling else ""    # estimates of every move: their words say so
+        first = not self.shown.text
+        self.shown = HintShown(scene.state.move_to_str(event.move), event.detail,
+                               "" if position == event.detail else position, event.refining)
+        if first:
+            self.services.sounds.play("hint")

@@ -1,0 +1,173 @@
+"""Where the play screen's parts go, what it draws, and what it redraws alone.
+
+The board on the left, the side panel on the right: title and players, the
+status box, the move list (with a network game's chat at its foot), then the
+controls from the foot up. While only the board moves (a piece falling) or only
+the status box's indicator does (a bot thinking), just that part is redrawn
+(``live_areas``, ``draw_live``); the pacing of frames is ``game/ui/pacing.py``'s.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import palette
+from game.ui.draw import panel, text
+
+if TYPE_CHECKING:
+    from game.ui.scenes.play import PlayScene
+
+
+class PlayLayout:
+    """The places of one play screen's parts (``panel_rect``: the side panel) and its drawing."""
+
+    def __init__(self, scene: "PlayScene") -> None:
+        self.scene = scene
+        self.services = scene.services
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        #: Whether the board animated at the last update, and whether it has just stopped
+        #: (one more drawing of it shows where it came to rest).
+        self.board_moving = False
+        self.board_resting = False
+
+    def place(self, size: tuple[int, int]) -> None:
+        """Place the parts for a window of ``size``. A short window gets smaller buttons
+        and gaps; the move list takes what is left (and is hidden when that is too little)."""
+        scene, window = self.scene, self.services.window
+        width, height = size
+        margin = 24
+        side_w = max(320, min(window.px(420), width * 3 // 10))
+        compact = height < 700 or side_w < 360
+        self.panel_rect = pygame.Rect(width - side_w - margin, margin, side_w, height - 2 * margin)
+        board_rect = pygame.Rect(margin, margin, width - side_w - 3 * margin, height - 2 * margin)
+        scene.renderer.layout(board_rect)
+        scene.renderer.backdrop = window.background
+        scene.board.rect = board_rect
+        p = self.panel_rect
+        inner_x, inner_w = p.x + 20, p.width - 40
+        # A short window with three or more seats (the players list takes lines)
+        # puts three buttons a row, without keycaps (the tooltips keep them), so
+        # the move list keeps room for a few lines.
+        tight = compact and scene.status.seat_rows() > 1
+        scene.controls.layout(p, compact, tight, scene.rules.available, scene.autoplay)
+        scene.rules.layout(scene.rect)
+        scene.status.layout(p, inner_x, inner_w, compact)
+        list_top = scene.status.rect.bottom + (12 if compact else 16)
+        list_h = max(0, scene.controls.autoplay_top - 12 - list_top)
+        chat, movelist = scene.chat, scene.movelist
+        if chat is not None:    # the chat takes the foot of the move list's room
+            if list_h >= window.px(240):
+                chat_h = max(list_h * 11 // 20, window.px(150))
+            else:    # short: the list keeps two lines of moves, the chat its typing line and the last lines
+                chat_h = max(chat.height_for(1), list_h - 8 - movelist.height_for(2))
+            chat.layout(pygame.Rect(inner_x, list_top + list_h - chat_h, inner_w, chat_h))
+            list_h -= chat_h + 8
+        movelist.rect = pygame.Rect(inner_x, list_top, inner_w, max(0, list_h))
+        movelist.header_reserve = scene.controls.place_copy_paste(movelist.rect, movelist.shown)
+        scene.result.layout(p)
+        for card in scene.mode.cards:
+            card.layout(board_rect)
+
+    def toast_room(self) -> pygame.Rect:
+        """Inside the side panel, over the move list below its heading (or, with the
+        list hidden, between the status box and the buttons): the board with its
+        coordinates and the piece under the cursor, the panel's title and the status
+        box stay in view; over the result panel, between its words and its buttons. In a
+        network game the chat stays clear too (but for its lines when the list is hidden)."""
+        scene = self.scene
+        px = self.services.window.px
+        if scene.result.shown:
+            top, bottom = scene.result.content_bottom + px(8), scene.result.rematch.rect.top - px(4)
+        else:
+            top, bottom = scene.status.rect.bottom + px(40), scene.controls.autoplay_top - 4
+            chat = scene.chat
+            if chat is not None and chat.shown:
+                bottom = chat.rect.top - 4 if scene.movelist.shown else chat.field.rect.top - 4
+        return pygame.Rect(self.panel_rect.x + 8, top, self.panel_rect.width - 16, max(0, bottom - top))
+
+    # -- drawing --------------------------------------------------------------------------------
+    def draw_content(self, surface: pygame.Surface) -> None:
+        """The board, the side panel and what is on it, a network card over the board."""
+        scene = self.scene
+        scene.renderer.draw(surface, scene.state, scene.view)
+        panel(surface, self.panel_rect, shadow=self.services.shadows)
+        scene.status.draw_header(surface, self.panel_rect)
+        scene.status.draw(surface)
+        scene.movelist.draw(surface, scene.match.records, scene.state.num_seats)
+        if scene.chat is not None:
+            scene.chat.draw(surface)
+        card = scene.mode.front_card()
+        if card is not None:
+            card.draw(surface)
+        if scene.autoplay:
+            fonts = self.services.fonts
+            top = scene.controls.autoplay_top
+            text(surface, fonts.bold(13), "BOTS PLAYING" + ("  ·  PAUSED" if scene.paused else ""),
+                 palette.ACCENT if scene.paused else palette.TEXT_MUTED, (self.panel_rect.x + 20, top + 6))
+            text(surface, fonts.text(15), "Delay", palette.TEXT_MUTED,
+                 (self.panel_rect.x + 20, scene.controls.speed.rect.centery), "midleft")
+
+    # -- what moves by itself ---------------------------------------------------------------------
+    def note_frame(self) -> None:
+        """Whether the board moves at this frame, or has just come to rest."""
+        moved, self.board_moving = self.board_moving, self.scene.renderer.animating
+        self.board_resting = moved and not self.board_moving
+
+    @property
+    def animating(self) -> bool:
+        """A panel animates, or the board does under something drawn over it (the
+        status box's indicator under a panel likewise): on a human's turn with nothing
+        moving, the screen is still; so is a network game waiting for a remote player's
+        move (what the network brings asks for a frame). The board moving alone, or
+        the indicator, is redrawn alone (``live_areas``)."""
+        scene = self.scene
+        return ((scene.renderer.animating and not self.board_alone) or scene.result.animating
+                or scene.rules.animating or (self.indicator_moves and not self.status_alone))
+
+    @property
+    def indicator_moves(self) -> bool:
+        """The status box shows something moving: a bot thinking (not while paused), an
+        engine being prepared, a hint being looked for or proven."""
+        scene = self.scene
+        return (scene.thinking and not scene.paused) or scene.warming or scene.hint_pending or scene.hint.refining
+
+    @property
+    def status_alone(self) -> bool:
+        """Nothing is drawn over the status box (the result panel, the rules)."""
+        return not self.scene.result.visible and not self.scene.rules.visible
+
+    @property
+    def board_alone(self) -> bool:
+        """Nothing is drawn over the board but what the board draws itself (no network
+        card, no rules), and the side panel is the plain one (no result panel)."""
+        scene = self.scene
+        return not (scene.result.visible or scene.rules.visible or scene.mode.front_card() is not None)
+
+    def live_areas(self) -> list[pygame.Rect]:
+        """The board while it animates alone (and the frame after, where it comes to
+        rest), the status box while only its indicator moves."""
+        areas = []
+        if self.board_alone and (self.board_moving or self.board_resting):
+            areas.append(pygame.Rect(self.scene.board.rect))
+        if self.indicator_moves and self.status_alone:
+            areas.append(pygame.Rect(self.scene.status.rect))
+        return areas
+
+    def draw_live(self, surface: pygame.Surface, areas: list[pygame.Rect]) -> None:
+        """The board alone, or the status box alone over the side panel behind it; what
+        goes over either (a tooltip) drawn again on top."""
+        scene = self.scene
+        clip = surface.get_clip()
+        try:
+            for area in areas:
+                surface.set_clip(area)
+                surface.blit(self.services.window.background, area, area)
+                if area == scene.board.rect:
+                    scene.renderer.draw(surface, scene.state, scene.view)
+                else:
+                    panel(surface, self.panel_rect, shadow=self.services.shadows)
+                    scene.status.draw(surface)
+                scene.draw_overlay(surface)
+        finally:
+            surface.set_clip(clip)

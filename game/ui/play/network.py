@@ -1,0 +1,253 @@
+"""What the play screen does differently for a network game (``game/net/remote_session.py``).
+
+Its screen adds the chat under the move list (``panels/chat.py``), a card over
+the board for what the others ask (undo, draw, rematch: Accept or Decline) and
+for a pause when a player's connection dropped (``panels/netcard.py``), and its
+buttons ask instead of doing: Undo asks the others, Offer draw, Resign (after
+a question), Rematch asks too. A seat whose player did not come back is the
+host's to give to a bot (the stand-in of ``game/match/seats.py``, the rule a
+game on this computer follows too) or to end. A finished network game is not
+counted in the statistics (its players are not this arcade's seats); the host
+keeps the game for Resume when it leaves, and its leaving ends it for everyone.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.match.seats import config_stand_in
+from game.match.session import Event, Waiting
+from game.net.events import (ChatReceived, NetErrorEvent, Paused, PlayerJoined, PlayerLeft, RequestAnswered,
+                             RequestReceived, Resumed)
+from game.ui import palette
+from game.ui.panels.chat import ChatPanel
+from game.ui.panels.netcard import CardAction, NetCard
+
+if TYPE_CHECKING:
+    from game.net.remote_session import RemoteSession
+    from game.ui.hosting import Hosting
+    from game.ui.scenes.play import PlayScene
+
+#: What each kind of request asks: the card's title, and its words after the asker's name.
+REQUEST_WORDS = {"undo": ("Take back a move?", "asks to take back their last move"),
+                 "draw": ("A draw?", "offers a draw"),
+                 "rematch": ("A rematch?", "asks for a rematch")}
+
+
+class NetworkGame:
+    """A network game on the play screen: its session, chat, cards and commands (a ``PlayMode``,
+    ``game/ui/play/local.py``). ``hosting`` is the server this window hosts the game on
+    (None: joined)."""
+
+    #: A finished network game is not counted in the statistics: its players are not this arcade's seats.
+    counts_results = False
+
+    def __init__(self, scene: "PlayScene", remote: "RemoteSession", hosting: "Hosting | None") -> None:
+        self.scene = scene
+        self.services = scene.services
+        self.session = remote
+        self.hosting = hosting
+        self.chat: ChatPanel | None = ChatPanel(scene.services, self.send_chat)
+        #: Requests of the others waiting for this screen's answer, the first one on the card.
+        self.requests: list[RequestReceived] = []
+        self.request_card = NetCard(scene.services)
+        self.pause_card = NetCard(scene.services, palette.WARNING)
+        self.cards = (self.pause_card, self.request_card)
+        self.paused = False
+        self.connection_lost = False
+        scene.controls.network(self)            # the buttons ask the others
+        scene.result.swap.visible = False        # the server swaps two players at a rematch
+
+    def front_card(self) -> NetCard | None:
+        """The card shown over the board (the pause card covers the request card), if any."""
+        return next((card for card in self.cards if card.visible), None)
+
+    # -- life cycle -------------------------------------------------------------------------
+    def enter(self) -> None:
+        if self.session.paused:
+            self._show_pause(Paused(self.session.paused))
+
+    def leave(self) -> None:
+        """The host keeps a network game for Resume; the host's leaving ends it for everyone."""
+        if self.hosting is not None:
+            self.scene.files.keep_for_resume()
+        self.services.warmup.hold(False)
+        self.session.close()
+        if self.hosting is not None:
+            self.hosting.stop()
+
+    def back(self) -> None:
+        if not self.connection_lost:
+            self.services.dialogs.confirm("Leave the game", self._leave_words(), "Leave", self.services.scenes.pop)
+            return
+        self.services.scenes.pop()
+
+    def _leave_words(self) -> str:
+        """What leaving a network game does, for the question before it."""
+        if self.hosting is not None:
+            kept = " It is kept: Resume on the title screen brings it back, without the others." if not self.session.is_over else ""
+            return f"You host this game: leaving ends it for everyone.{kept}"
+        if self.session.is_over or not self.session.my_seats:
+            return "Leave this network game?"
+        return "Leave this network game? Your seat waits for you for a while: join again to take it back."
+
+    # -- each frame ---------------------------------------------------------------------------
+    def interactive(self) -> bool:
+        """A seat of this screen is to move, and the game goes on (not paused, still connected)."""
+        return self.session.waiting() is Waiting.HUMAN and not self.paused and not self.connection_lost
+
+    def refresh_controls(self) -> None:
+        """Ask undo needs a move of this screen's; the asking buttons need a seat and the connection."""
+        scene, session = self.scene, self.session
+        going = not session.is_over
+        seated = going and bool(session.my_seats) and not self.connection_lost
+        scene.controls.refresh(can_undo=seated and self._my_moves(), can_redo=seated,
+                               hint=not scene.hints.unavailable(), going=going)
+        scene.controls.restart.enabled = seated
+        scene.result.rematch.enabled = bool(session.my_seats) and not self.connection_lost
+
+    # -- commands -------------------------------------------------------------------------------
+    def rematch(self) -> None:
+        self.session.rematch()
+        self.services.toasts.show("Rematch asked: waiting for the others", "info", seconds=3)
+
+    def send_chat(self, words: str) -> None:
+        self.session.chat(words)
+
+    def ask_undo(self) -> None:
+        """Undo: ask the others to take back this screen's last move."""
+        if not self._my_moves() or self.session.is_over:
+            self.services.sounds.play("error")
+            self.services.toasts.show("You have no move to take back", "info", seconds=2.5)
+            return
+        self.session.request_undo()
+        self.services.toasts.show("Asked to take back your last move: waiting for the answer", "info", seconds=3)
+
+    def offer_draw(self) -> None:
+        if self.session.is_over:
+            return
+        self.session.offer_draw()
+        self.services.toasts.show("Draw offered: waiting for the answer", "info", seconds=3)
+
+    def ask_resign(self) -> None:
+        if self.session.is_over or not self.session.my_seats:
+            return
+        self.services.dialogs.confirm("Resign", "Give this game up? The others win.", "Resign", self.session.resign)
+
+    def answer(self, accept: bool) -> None:
+        """Answer the request on the card."""
+        if not self.requests:
+            return
+        request = self.requests.pop(0)
+        self.session.answer(request.request_id, accept)
+        self._show_request()
+
+    def decide(self, seat: int, action: str) -> None:
+        """The host's choice for a seat whose player did not come back: ``'bot'``, the
+        stand-in (``game/match/seats.py``), or ``'end'``, the end of the game."""
+        tier = None
+        if action == "bot":
+            services = self.services
+            standing = config_stand_in(services.config, self.scene.game_id, services.registry)
+            tier = standing.tier if standing is not None else None
+        self.session.decide(seat, action, tier)
+        self.pause_card.hide()
+        self.scene.refresh_focus()
+
+    def _my_moves(self) -> bool:
+        mine = set(self.session.my_seats)
+        return any(record.seat in mine for record in self.session.match.records)
+
+    # -- what the network brings -----------------------------------------------------------------
+    def show(self, event: Event) -> None:
+        """What the screen does for each thing a network game reports."""
+        toasts, chat = self.services.toasts, self.chat
+        if isinstance(event, ChatReceived):
+            if chat is not None:
+                if event.name:
+                    chat.add(event.name, event.text, self._name_colour(event.name))
+                else:
+                    chat.note(event.text)
+            self.services.sounds.play("hover")
+        elif isinstance(event, RequestReceived):
+            self.requests.append(event)
+            self._show_request()
+            self.services.sounds.play("hint")
+        elif isinstance(event, RequestAnswered):
+            words = f"{event.by_name} {'agreed to' if event.accepted else 'declined'} the {event.kind}"
+            if event.kind == "undo":
+                words = f"{event.by_name} {'agreed to take a move back' if event.accepted else 'declined to take a move back'}"
+            if event.cancelled:
+                words = f"{event.by_name}'s {event.kind} request no longer applies: a move changed the position"
+            toasts.show(words, "good" if event.accepted else "info", seconds=4)
+            if chat is not None:
+                chat.note(words)
+            self.requests = [r for r in self.requests if r.kind != event.kind]
+            self._show_request()
+        elif isinstance(event, Paused):
+            self._show_pause(event)
+        elif isinstance(event, Resumed):
+            if self.paused:
+                toasts.show("The game goes on", "good", seconds=2.5)
+            self.paused = False
+            self.pause_card.hide()
+            self.scene.refresh_focus()
+        elif isinstance(event, PlayerJoined):
+            if event.seat is not None and event.seat in self.session.my_seats:
+                return      # this screen's own arrival or return
+            seat = f" as {self.scene.state.seat_name(event.seat)}" if event.seat is not None else " to watch"
+            words = f"{event.name} {'is back' if event.again else 'joined'}{seat if not event.again else ''}"
+            toasts.show(words, "good", seconds=3)
+            if chat is not None:
+                chat.note(words)
+        elif isinstance(event, PlayerLeft):
+            words = f"{event.name} left" + (f" ({event.why})" if event.why not in ("", "left") else "")
+            toasts.show(words, "info", seconds=4)
+            if chat is not None:
+                chat.note(words)
+        elif isinstance(event, NetErrorEvent):
+            self.services.sounds.play("error")
+            if event.lost:
+                self.connection_lost = True
+                self.pause_card.show("Connection lost", event.text,
+                                     [CardAction("Leave", "net_leave", self.services.scenes.pop, "primary")])
+                self.scene.layout(self.scene.rect.size)
+            else:
+                toasts.show(event.text, "warning", seconds=5)
+
+    def _name_colour(self, name: str) -> tuple[int, int, int]:
+        """A chat name in its seat's colour (a spectator's in the plain text colour)."""
+        scene = self.scene
+        for seat, player in enumerate(self.session.match.players):
+            if player.label == name or scene.player_name(seat) == name:
+                return scene.seat_colour(seat)
+        return palette.TEXT
+
+    def _show_request(self) -> None:
+        """The first waiting request on the card (or no card)."""
+        if not self.requests:
+            self.request_card.hide()
+        else:
+            request = self.requests[0]
+            title, asks = REQUEST_WORDS.get(request.kind, ("A request", f"asks for {request.kind}"))
+            self.request_card.show(title, f"{request.from_name} {asks}.", [
+                CardAction("Accept", "accept_request", lambda: self.answer(True), "primary"),
+                CardAction("Decline", "decline_request", lambda: self.answer(False)),
+            ])
+        self.scene.refresh_focus()
+
+    def _show_pause(self, event: Paused) -> None:
+        """The game waits: the reason and the time left; once it is up, the host's choices."""
+        self.paused = True
+        actions = []
+        if self.hosting is not None and event.seat is not None and event.seconds_left == 0:
+            actions = [CardAction("Give to a bot", "seat_to_bot", lambda: self.decide(event.seat, "bot"),
+                                  "primary"),
+                       CardAction("End the game", "end_game", lambda: self.decide(event.seat, "end"))]
+        countdown = "Time left to come back:" if event.seconds_left else ""
+        words = event.reason
+        if self.hosting is not None:
+            words += f". Friends join at {self.hosting.address} (their Join screen lists this game)"
+        self.pause_card.show("Game paused", words, actions, seconds_left=event.seconds_left or None,
+                             countdown_words=countdown)
+        self.services.sounds.play("error")
+        self.scene.refresh_focus()
