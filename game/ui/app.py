@@ -31,7 +31,6 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import pygame
-import pygame_gui
 
 from game.match.botregistry import BotRegistry
 from game.match.config import load_config
@@ -50,7 +49,6 @@ from game.ui.scenes import SCENES
 from game.ui.services import Services, SettingsStore, StatsStore
 from game.ui.setupmemory import SetupMemory
 from game.ui.sound import Sounds
-from game.ui.theme import build_theme
 from game.ui.window import Window
 
 logger = logging.getLogger(__name__)
@@ -81,7 +79,7 @@ INTERRUPTED = 130
 
 
 class App:
-    """The program: its ``services``, the pygame_gui manager (``ui``) and the loop.
+    """The program: its ``services`` and the loop.
 
     ``size`` overrides the window size from Settings (tests use small
     windows); ``bots_dir`` and ``config_path`` point discovery and the
@@ -112,7 +110,6 @@ class App:
         window = Window(size or settings.window_size, settings.fullscreen if size is None else False)
         fonts = draw.Fonts()
         fonts.scale = window.scale
-        self.ui = pygame_gui.UIManager(window.size, build_theme())
         toasts = Toasts(fonts)
         toasts.speed = settings.anim_speed
         sounds = Sounds(settings.sound)
@@ -170,7 +167,6 @@ class App:
     def _relayout(self) -> None:
         size = self.services.window.size
         self.services.fonts.scale = self.services.window.scale
-        self.ui.set_window_resolution(size)
         self.services.scenes.layout(size)
 
     def _follow_settings(self, settings: Settings, changed: frozenset[str]) -> None:
@@ -225,11 +221,6 @@ class App:
                     # A size set by dragging is the player's choice too: kept for the next run.
                     services.settings.update(window_size=services.window.windowed_size)
             return
-        self.ui.process_events(event)
-        if event.type == pygame_gui.UI_BUTTON_ON_HOVERED:
-            services.sounds.play("hover")
-        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
-            services.sounds.play("click")
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and services.toasts.dismiss_at(event.pos):
             return
         if services.dialogs.handle_event(event):
@@ -255,7 +246,6 @@ class App:
         then draw and flip if anything moved, was asked for, or input came lately, or
         else redraw the scene's live areas alone if it has some; returns whether it drew."""
         services = self.services
-        self.ui.update(dt)
         self._follow_warm_up(dt)
         services.scenes.update(dt)
         services.toasts.update(dt)
@@ -333,7 +323,6 @@ class App:
         scenes.draw(screen)
         if services.dialogs.is_open:        # toasts about the dialog go beside it, not under its shade
             services.dialogs.draw(screen)
-            self.ui.draw_ui(screen)
             services.toasts.draw(screen, services.dialogs.toast_room(screen.get_rect()))
         else:
             room = scenes.top.toast_room() if scenes.stack else screen.get_rect()
@@ -341,7 +330,6 @@ class App:
             if card is not None:   # toasts go under the card
                 room = pygame.Rect(room.x, card.bottom, room.width, max(0, room.bottom - card.bottom))
             services.toasts.draw(screen, room)
-            self.ui.draw_ui(screen)
         pygame.display.flip()
         self.drawn += 1
 
