@@ -1,8 +1,8 @@
 """The arcade's program: builds the services every screen uses, and runs the loop.
 
-``App`` opens the window (size and fullscreen from Settings), finds the bots
-and reads ``config.yaml``, starts compiling the bots' engines in the
-background (``game/match/warmup.py``; a card shows its progress when it takes
+``run`` reads ``config.yaml`` and finds the bots (``game/match/startup.py``)
+and hands them to ``App``, which opens the window (size and fullscreen from
+Settings), starts compiling the bots' engines in the background (``game/match/warmup.py``; a card shows its progress when it takes
 more than a moment), loads statistics, starts the sounds, hands all of it to
 the screens as one ``Services`` (``game/ui/services.py``) and opens the title
 screen. ``App.frame(dt)`` is one turn of the loop (events, update, draw), so
@@ -33,8 +33,9 @@ from typing import Any, Callable, Iterator
 import pygame
 
 from game.match.botregistry import BotRegistry
-from game.match.config import load_config
+from game.match.config import Config
 from game.match.runner import prepare_workers
+from game.match.startup import load_config_and_bots
 from game.match.warmup import EngineWarmUp, warm_up_jobs
 from game.rules.catalogue import game_ids
 from game.store import autosave
@@ -81,23 +82,21 @@ INTERRUPTED = 130
 class App:
     """The program: its ``services`` and the loop.
 
-    ``size`` overrides the window size from Settings (tests use small
-    windows); ``bots_dir`` and ``config_path`` point discovery and the
-    configuration elsewhere (``--bots-dir`` and ``--config``, tests, the
-    benchmark's slow bot; by default the player's own ``config.yaml`` if
-    there is one, else the shipped one). ``warm_up``
-    says whether to compile the bots' engines at launch (default: unless
-    ``BOARD_ARCADE_WARMUP=0``). ``game_id`` opens that game's setup (with
-    ``options`` chosen there), and ``load_path`` a saved game, over the title
-    screen.
+    ``config`` and ``registry`` are the configuration and the bots, validated
+    together (``game.match.startup.load_config_and_bots``; the tests find the
+    bots once for many apps). ``size`` overrides the window size from Settings
+    (tests use small windows). ``warm_up`` says whether to compile the bots'
+    engines at launch (default: unless ``BOARD_ARCADE_WARMUP=0``). ``game_id``
+    opens that game's setup (with ``options`` chosen there), and ``load_path``
+    a saved game, over the title screen.
     """
 
     def __init__(
         self,
         size: tuple[int, int] | None = None,
         *,
-        bots_dir: str | Path | None = None,
-        config_path: str | Path | None = None,
+        config: Config,
+        registry: BotRegistry,
         game_id: str | None = None,
         options: dict[str, Any] | None = None,
         load_path: str | Path | None = None,
@@ -115,9 +114,6 @@ class App:
         sounds = Sounds(settings.sound)
         shadows = draw.Shadows()
         dialogs = Dialogs(fonts, sounds, self._dialog_problem, shadows)
-        config = load_config(config_path)
-        registry = BotRegistry.discover(bots_dir, check=config.bot_checks())
-        config.validate(registry)
         if warm_up is None:
             warm_up = os.environ.get(WARMUP_ENV, "1") != "0"
         warmup = EngineWarmUp(warm_up_jobs(registry, config) if warm_up else []).start()
@@ -441,7 +437,8 @@ def run(game_id: str | None = None, load_path: str | None = None, options: dict[
     """Open the arcade (optionally at a game's setup with ``options`` chosen, or a
     loaded game), with the settings file and bots folder given (default: the
     player's or the shipped ones); returns the exit status."""
-    app = App(game_id=game_id, options=options, load_path=load_path, config_path=config_path, bots_dir=bots_dir)
+    config, registry = load_config_and_bots(config_path, bots_dir)
+    app = App(config=config, registry=registry, game_id=game_id, options=options, load_path=load_path)
     stop = None
     if os.environ.get(BENCH_ENV) == "1":
         def stop() -> bool:
