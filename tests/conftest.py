@@ -151,6 +151,12 @@ def shipped_config_and_bots():
     return load_config_and_bots(CONFIG_PATH)
 
 
+@pytest.fixture(scope="session")
+def shipped_registry():
+    """The shipped ``bots/``, as ``BotRegistry.discover()`` finds them, found once per session."""
+    return shipped_config_and_bots()[1]
+
+
 def config_and_bots(config_path=None, bots_dir=None):
     """What ``App`` is handed, as ``game.ui.app.run`` finds it: the shipped setup found
     once per session when the test names no file of its own and the player has no own
