@@ -241,11 +241,13 @@ def run_frames(args: argparse.Namespace) -> int:
     """The frame-time table while things move (see the module docstring)."""
     sys.path.insert(0, str(ROOT))
     from game.match.record import Match, Player
+    from game.match.startup import load_config_and_bots
     from game.rules.catalogue import new_state
     from game.ui.app import App, loop
     from game.ui.scenes.title import DRIFT_SECONDS
 
-    app = App(args.size, warm_up=False)
+    config, registry = load_config_and_bots()
+    app = App(args.size, config=config, registry=registry, warm_up=False)
     scenes = app.services.scenes
     app.services.settings.update(bot_delay=0.3)
     current: list[FrameTimes] = []
@@ -328,10 +330,12 @@ def run_draw_loop(args: argparse.Namespace) -> int:
 
     sys.path.insert(0, str(ROOT))
     from game.match.record import Match, Player
+    from game.match.startup import load_config_and_bots
     from game.rules.catalogue import new_state
     from game.ui.app import App
 
-    app = App(args.size, warm_up=False)
+    config, registry = load_config_and_bots()
+    app = App(args.size, config=config, registry=registry, warm_up=False)
     scenes = app.services.scenes
     rows = []
     print(f"Frame CPU time in a scripted game, {where(args)}; load average {os.getloadavg()[0]:.2f}", flush=True)
@@ -376,12 +380,14 @@ def run_benchmark(args: argparse.Namespace) -> int:
     sys.path.insert(0, str(ROOT))
     from game.match.record import Match, Player
     from game.match.runner import BotSpec
+    from game.match.startup import load_config_and_bots
     from game.rules.catalogue import new_state
     from game.ui.app import App, loop
     from game.ui.scenes.play import PlayScene
     from game.ui.scenes.title import DRIFT_SECONDS, SETTLE_SECONDS
 
-    app = App(args.size, warm_up=False)
+    config, registry = load_config_and_bots()
+    app = App(args.size, config=config, registry=registry, warm_up=False)
     scenes = app.services.scenes
     frame_times: list[float] = []
     timing = False

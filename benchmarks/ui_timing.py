@@ -63,11 +63,13 @@ def frame_times(moves: int) -> tuple[list[float], list[float], list[float], floa
         from game.rules.catalogue import new_state
         from game.match.record import Match, Player
         from game.match.runner import BotSpec
+        from game.match.startup import load_config_and_bots
         from game.ui.app import App
         from game.ui.scenes.base import Route
         from game.ui.scenes.play import PlayScene
 
-        app = App((1280, 800), warm_up=False)
+        config, registry = load_config_and_bots()
+        app = App((1280, 800), config=config, registry=registry, warm_up=False)
         app.services.settings.update(bot_delay=0.0)
         match = Match(new_state("tictactoe"), [Player.human(), Player.of_bot("Easy", label="Slow thinker")])
         budget = app.services.config.game("tictactoe").time_budget

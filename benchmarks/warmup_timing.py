@@ -107,9 +107,11 @@ def child_first_move(spawned: float, game_id: str, tier: str, browse: str) -> di
 
     from game.rules.catalogue import new_state
     from game.match.record import Match, Player
+    from game.match.startup import load_config_and_bots
     from game.ui.app import App
 
-    app = App((1024, 700))
+    config, registry = load_config_and_bots()
+    app = App((1024, 700), config=config, registry=registry)
     app.services.settings.update(bot_delay=0.0)
     app.frame(1 / 60)
     title = time.time() - spawned

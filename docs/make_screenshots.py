@@ -297,7 +297,8 @@ def network_shots(app, shot_dir: Path) -> None:
     from game.rules.catalogue import new_state
     from game.ui.app import App
 
-    guest = App(app.services.window.size, warm_up=False)
+    guest = App(app.services.window.size, config=app.services.config, registry=app.services.registry,
+                warm_up=False)
     apps = (app, guest)
 
     def run(frames: int = 1) -> None:
@@ -414,6 +415,7 @@ def main(argv: list[str] | None = None) -> int:
     from game.rules.core import Outcome, Termination
     from game.rules.catalogue import new_state
     from game.match.record import Match, Player
+    from game.match.startup import load_config_and_bots
     from game.ui.app import App
     from game.store.userdata import Stats, save_stats, saves_dir
 
@@ -427,7 +429,8 @@ def main(argv: list[str] | None = None) -> int:
     save_stats(stats)
 
     out.mkdir(parents=True, exist_ok=True)
-    app = App(size, warm_up=False)
+    config, registry = load_config_and_bots()
+    app = App(size, config=config, registry=registry, warm_up=False)
 
     def run(frames: int) -> None:
         for _ in range(frames):

@@ -482,13 +482,9 @@ def check_budget(budget: float | None) -> None:
 def load_setup(args: argparse.Namespace):
     """The config and the bots, from the command line's --config and --bots-dir
     (each tier's bot is built once with its parameters to check them)."""
-    from game.match.botregistry import BotRegistry
-    from game.match.config import load_config
+    from game.match.startup import load_config_and_bots
 
-    config = load_config(args.config)
-    registry = BotRegistry.discover(args.bots_dir, check=config.bot_checks())
-    config.validate(registry)
-    return config, registry
+    return load_config_and_bots(args.config, args.bots_dir)
 
 
 def bot_spec(config, registry, game_id: str, choice: str, budget: float | None):

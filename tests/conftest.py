@@ -10,11 +10,12 @@ benchmarks, and a loaded CI machine must not fail a test for being slow.
 """
 from __future__ import annotations
 
+import functools
 import os
-import time
 import shutil
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -138,16 +139,51 @@ class Driver:
         self.frames(1)
 
 
+@functools.cache
+def shipped_config_and_bots():
+    """The shipped ``config.yaml`` and ``bots/``, found once per test session: discovery
+    imports every bot file in a fresh interpreter (about 2 s), and they do not change
+    while the tests run. Nothing of the arcade changes a ``Config`` or ``BotRegistry``
+    once they are validated, so every app may share them."""
+    from game.match.startup import load_config_and_bots
+    from game.paths import CONFIG_PATH
+
+    return load_config_and_bots(CONFIG_PATH)
+
+
+@pytest.fixture(scope="session")
+def shipped_registry():
+    """The shipped ``bots/``, as ``BotRegistry.discover()`` finds them, found once per session."""
+    return shipped_config_and_bots()[1]
+
+
+def config_and_bots(config_path=None, bots_dir=None):
+    """What ``App`` is handed, as ``game.ui.app.run`` finds it: the shipped setup found
+    once per session when the test names no file of its own and the player has no own
+    ``config.yaml``; otherwise the test's files (or the player's config), discovered now."""
+    from game.match.config import config_path as default_config_path
+    from game.match.startup import load_config_and_bots
+    from game.paths import CONFIG_PATH
+
+    if config_path is None and bots_dir is None and default_config_path() == CONFIG_PATH:
+        return shipped_config_and_bots()
+    return load_config_and_bots(config_path, bots_dir)
+
+
 @pytest.fixture
 def make_app(tmp_path, monkeypatch):
-    """``make_app(**kwargs)`` -> a ``Driver`` around a fresh App with its own user folder."""
+    """``make_app(**kwargs)`` -> a ``Driver`` around a fresh App with its own user folder.
+
+    ``bots_dir`` and ``config_path`` name the test's own bots and configuration
+    (discovered for this app); without them the app gets the shipped ones."""
     monkeypatch.setenv("BOARD_ARCADE_HOME", str(tmp_path / "home"))
     apps = []
 
-    def make(size=(1024, 700), **kwargs) -> Driver:
+    def make(size=(1024, 700), *, bots_dir=None, config_path=None, **kwargs) -> Driver:
         from game.ui.app import App
 
-        app = App(size, **kwargs)
+        config, registry = config_and_bots(config_path, bots_dir)
+        app = App(size, config=config, registry=registry, **kwargs)
         apps.append(app)
         driver = Driver(app)
         driver.frames(2)

@@ -13,7 +13,6 @@ from game.rules.reversi import PASS, Reversi
 from game.rules.reversi_ggf import GgfClock, write_ggf
 from game.rules.tictactoe import TicTacToe
 from game.engines.nboard import NBoardSession, serve
-from game.match.botregistry import BotRegistry
 from game.match.config import load_config
 from bots.lib.engine_process import (EngineDied, EngineError, EngineGarbled, EngineIllegal, EngineProcess,
                                      EngineTimeout)
@@ -122,9 +121,8 @@ def test_engine_exits_with_status_zero_at_the_end_of_input_printing_only_protoco
 
 
 @pytest.fixture(scope="module")
-def setup():
-    registry = BotRegistry.discover()
-    return load_config(registry=registry), registry
+def setup(shipped_registry):
+    return load_config(registry=shipped_registry), shipped_registry
 
 
 def test_serve_refuses_a_game_or_tier_it_has_not_in_one_line(setup, capsys):

@@ -25,7 +25,6 @@ import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
-from game.match.botregistry import BotRegistry
 from game.match.config import load_config
 from game.rules.catalogue import game_class, game_ids
 
@@ -140,13 +139,13 @@ def installed(tmp_path_factory) -> Installed:
     return Installed(venv, python, site_packages, workdir, env)
 
 
-def test_installed_command_lists_the_bots_and_each_games_tiers(installed):
+def test_installed_command_lists_the_bots_and_each_games_tiers(installed, shipped_registry):
     done = installed.command("bots")
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert f"Bots in {installed.site_packages.resolve() / 'bots'}:" in out
     listed = set(re.findall(r"^  (\w+) \(.*\) plays ", out, re.M))
-    assert listed == set(BotRegistry.discover().bots)
+    assert listed == set(shipped_registry.bots)
     config = load_config(ROOT / "config.yaml")
     for game_id in game_ids():
         assert f"{game_class(game_id).title} ({game_id}): time budget" in out

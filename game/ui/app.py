@@ -1,8 +1,8 @@
 """The arcade's program: builds the services every screen uses, and runs the loop.
 
-``App`` opens the window (size and fullscreen from Settings), finds the bots
-and reads ``config.yaml``, starts compiling the bots' engines in the
-background (``game/match/warmup.py``; a card shows its progress when it takes
+``run`` reads ``config.yaml`` and finds the bots (``game/match/startup.py``)
+and hands them to ``App``, which opens the window (size and fullscreen from
+Settings), starts compiling the bots' engines in the background (``game/match/warmup.py``; a card shows its progress when it takes
 more than a moment), loads statistics, starts the sounds, hands all of it to
 the screens as one ``Services`` (``game/ui/services.py``) and opens the title
 screen. ``App.frame(dt)`` is one turn of the loop (events, update, draw), so
@@ -31,11 +31,11 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import pygame
-import pygame_gui
 
 from game.match.botregistry import BotRegistry
-from game.match.config import load_config
+from game.match.config import Config
 from game.match.runner import prepare_workers
+from game.match.startup import load_config_and_bots
 from game.match.warmup import EngineWarmUp, warm_up_jobs
 from game.rules.catalogue import game_ids
 from game.store import autosave
@@ -50,7 +50,6 @@ from game.ui.scenes import SCENES
 from game.ui.services import Services, SettingsStore, StatsStore
 from game.ui.setupmemory import SetupMemory
 from game.ui.sound import Sounds
-from game.ui.theme import build_theme
 from game.ui.window import Window
 
 logger = logging.getLogger(__name__)
@@ -81,25 +80,23 @@ INTERRUPTED = 130
 
 
 class App:
-    """The program: its ``services``, the pygame_gui manager (``ui``) and the loop.
+    """The program: its ``services`` and the loop.
 
-    ``size`` overrides the window size from Settings (tests use small
-    windows); ``bots_dir`` and ``config_path`` point discovery and the
-    configuration elsewhere (``--bots-dir`` and ``--config``, tests, the
-    benchmark's slow bot; by default the player's own ``config.yaml`` if
-    there is one, else the shipped one). ``warm_up``
-    says whether to compile the bots' engines at launch (default: unless
-    ``BOARD_ARCADE_WARMUP=0``). ``game_id`` opens that game's setup (with
-    ``options`` chosen there), and ``load_path`` a saved game, over the title
-    screen.
+    ``config`` and ``registry`` are the configuration and the bots, validated
+    together (``game.match.startup.load_config_and_bots``; the tests find the
+    bots once for many apps). ``size`` overrides the window size from Settings
+    (tests use small windows). ``warm_up`` says whether to compile the bots'
+    engines at launch (default: unless ``BOARD_ARCADE_WARMUP=0``). ``game_id``
+    opens that game's setup (with ``options`` chosen there), and ``load_path``
+    a saved game, over the title screen.
     """
 
     def __init__(
         self,
         size: tuple[int, int] | None = None,
         *,
-        bots_dir: str | Path | None = None,
-        config_path: str | Path | None = None,
+        config: Config,
+        registry: BotRegistry,
         game_id: str | None = None,
         options: dict[str, Any] | None = None,
         load_path: str | Path | None = None,
@@ -112,15 +109,11 @@ class App:
         window = Window(size or settings.window_size, settings.fullscreen if size is None else False)
         fonts = draw.Fonts()
         fonts.scale = window.scale
-        self.ui = pygame_gui.UIManager(window.size, build_theme())
         toasts = Toasts(fonts)
         toasts.speed = settings.anim_speed
         sounds = Sounds(settings.sound)
         shadows = draw.Shadows()
         dialogs = Dialogs(fonts, sounds, self._dialog_problem, shadows)
-        config = load_config(config_path)
-        registry = BotRegistry.discover(bots_dir, check=config.bot_checks())
-        config.validate(registry)
         if warm_up is None:
             warm_up = os.environ.get(WARMUP_ENV, "1") != "0"
         warmup = EngineWarmUp(warm_up_jobs(registry, config) if warm_up else []).start()
@@ -170,7 +163,6 @@ class App:
     def _relayout(self) -> None:
         size = self.services.window.size
         self.services.fonts.scale = self.services.window.scale
-        self.ui.set_window_resolution(size)
         self.services.scenes.layout(size)
 
     def _follow_settings(self, settings: Settings, changed: frozenset[str]) -> None:
@@ -225,11 +217,6 @@ class App:
                     # A size set by dragging is the player's choice too: kept for the next run.
                     services.settings.update(window_size=services.window.windowed_size)
             return
-        self.ui.process_events(event)
-        if event.type == pygame_gui.UI_BUTTON_ON_HOVERED:
-            services.sounds.play("hover")
-        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
-            services.sounds.play("click")
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and services.toasts.dismiss_at(event.pos):
             return
         if services.dialogs.handle_event(event):
@@ -255,7 +242,6 @@ class App:
         then draw and flip if anything moved, was asked for, or input came lately, or
         else redraw the scene's live areas alone if it has some; returns whether it drew."""
         services = self.services
-        self.ui.update(dt)
         self._follow_warm_up(dt)
         services.scenes.update(dt)
         services.toasts.update(dt)
@@ -333,7 +319,6 @@ class App:
         scenes.draw(screen)
         if services.dialogs.is_open:        # toasts about the dialog go beside it, not under its shade
             services.dialogs.draw(screen)
-            self.ui.draw_ui(screen)
             services.toasts.draw(screen, services.dialogs.toast_room(screen.get_rect()))
         else:
             room = scenes.top.toast_room() if scenes.stack else screen.get_rect()
@@ -341,7 +326,6 @@ class App:
             if card is not None:   # toasts go under the card
                 room = pygame.Rect(room.x, card.bottom, room.width, max(0, room.bottom - card.bottom))
             services.toasts.draw(screen, room)
-            self.ui.draw_ui(screen)
         pygame.display.flip()
         self.drawn += 1
 
@@ -453,7 +437,8 @@ def run(game_id: str | None = None, load_path: str | None = None, options: dict[
     """Open the arcade (optionally at a game's setup with ``options`` chosen, or a
     loaded game), with the settings file and bots folder given (default: the
     player's or the shipped ones); returns the exit status."""
-    app = App(game_id=game_id, options=options, load_path=load_path, config_path=config_path, bots_dir=bots_dir)
+    config, registry = load_config_and_bots(config_path, bots_dir)
+    app = App(config=config, registry=registry, game_id=game_id, options=options, load_path=load_path)
     stop = None
     if os.environ.get(BENCH_ENV) == "1":
         def stop() -> bool:

@@ -1,8 +1,7 @@
 """Drawing helpers shared by the scenes: fonts, text, panels, gradients, glows.
 
-Everything the scenes paint themselves (rather than through pygame_gui) goes
-through these few functions, so panels, text and glows look the same on
-every screen. Colours come from ``palette``.
+Everything the scenes paint goes through these few functions, so panels,
+text and glows look the same on every screen. Colours come from ``palette``.
 """
 from __future__ import annotations
 

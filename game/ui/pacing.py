@@ -8,7 +8,7 @@ picture may have changed, and sleeps on events when nothing moves.
 
 A frame is drawn when:
   - input arrived this frame, and for ``INPUT_LINGER`` seconds after it (a
-    hover glow easing in, a pygame_gui tooltip appearing after its delay);
+    hover glow easing in, a tooltip appearing after its delay);
   - something reports it is moving (a scene, a toast, the warm-up card, a
     scene transition): every frame while it does, and one more after it
     stops, so the last picture shows where it came to rest;

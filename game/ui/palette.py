@@ -1,7 +1,7 @@
 """The arcade's one visual theme: colours, fonts and sizes shared by every scene.
 
-Scenes, renderers and the pygame_gui theme file read their colours from
-here, so the whole program changes look in one place. Fonts are shipped in
+Scenes, renderers, dialogs and overlays read their colours from here, so
+the whole program changes look in one place. Fonts are shipped in
 ``assets/fonts`` under the SIL Open Font License (``assets/fonts/OFL.txt``).
 """
 from __future__ import annotations

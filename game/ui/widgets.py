@@ -1,11 +1,11 @@
 """Buttons, choosers and keyboard focus: the controls every scene is built from.
 
-The scenes draw their own controls (rather than using pygame_gui buttons) so
-that every one has the same hover and press feedback (colour, a slight scale,
-a click sound) and a gold focus ring that the keyboard moves: Tab and
-Shift+Tab go round, arrow keys go to the nearest control in that direction,
-Enter or Space presses, Left/Right change a chooser, a text field takes
-what is typed. Nothing needs the mouse.
+The scenes draw their controls with these, so that every one has the same
+hover and press feedback (colour, a slight scale, a click sound) and a gold
+focus ring that the keyboard moves: Tab and Shift+Tab go round, arrow keys
+go to the nearest control in that direction, Enter or Space presses,
+Left/Right change a chooser, a text field takes what is typed. Nothing
+needs the mouse.
 
 Tooltips appear only on hover after a short rest, only where they say
 something the control's own words do not (a shortcut's other key, what a
