@@ -6,17 +6,15 @@ import datetime as _dt
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
 from game.ui import palette
 from game.ui.draw import clean_text, fit_text, mix, scrollbar, text
 from game.ui.savedgames import when_text
-from game.ui.widgets import DoubleClick, Widget
-
-if TYPE_CHECKING:
-    from game.ui.dialogs import FileDialog
+from game.ui.focus import FocusGroup
+from game.ui.widgets import DoubleClick, UiContext, Widget
 
 
 @dataclass(frozen=True)
@@ -92,10 +90,23 @@ def folder_icon(surface: pygame.Surface, box: pygame.Rect, colour: tuple[int, in
     pygame.draw.rect(surface, colour, body, border_radius=3)
 
 
+class ListOwner(Protocol):
+    """What a file list asks of the dialog it is in (``dialogs.FileDialog``)."""
+
+    ctx: UiContext
+    focus: FocusGroup
+
+    def chose(self, entry: "Entry | None") -> None: ...
+
+    def open_entry(self, entry: "Entry") -> None: ...
+
+    def go_up(self) -> None: ...
+
+
 class FileList(Widget):
     """The rows of a folder in a file dialog, one chosen; scrolls to keep it in view."""
 
-    def __init__(self, dialog: "FileDialog") -> None:
+    def __init__(self, dialog: ListOwner) -> None:
         super().__init__(dialog.ctx, wid="files")
         self.dialog = dialog
         self.entries: list[Entry] = []

@@ -151,13 +151,16 @@ class Config:
     # -- seats (see ``menus``) --------------------------------------------------
     def seat_choices(self, game_id: str, registry: BotRegistry) -> list[SeatChoice]:
         """The seat menu of ``game_id`` (``menus.seat_choices``)."""
-        return menus.seat_choices(self, game_id, registry)
+        self.validate(registry)
+        return menus.seat_choices(self.game(game_id), registry)
 
     def choice_names(self, game_id: str, registry: BotRegistry) -> list[str]:
         """Every name ``bot_spec`` accepts for ``game_id`` (``menus.choice_names``)."""
-        return menus.choice_names(self, game_id, registry)
+        self.validate(registry)
+        return menus.choice_names(self.game(game_id), registry)
 
     def bot_spec(self, game_id: str, choice: str, registry: BotRegistry, *,
                  seed: int | None = None, budget: float | None = None) -> BotSpec:
         """How to run ``choice`` in ``game_id`` (``menus.bot_spec``)."""
-        return menus.bot_spec(self, game_id, choice, registry, seed=seed, budget=budget)
+        self.validate(registry)
+        return menus.bot_spec(self.game(game_id), choice, registry, seed=seed, budget=budget)

@@ -6,40 +6,33 @@ and each choice resolves back to the very bot it shows.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game.match.botregistry import BotInfo, BotParam, BotRegistry
-from game.match.config.model import ENGINE_BOT, ENGINE_MODULE, BotChoiceError, SeatChoice, TierSpec
+from game.match.config.model import ENGINE_BOT, ENGINE_MODULE, BotChoiceError, GameConfig, SeatChoice, TierSpec
 from game.match.record import Player
 from game.match.runner import BotSpec
 from game.paths import engine_log_path
 
-if TYPE_CHECKING:
-    from game.match.config.checked import Config
 
-
-def seat_choices(config: "Config", game_id: str, registry: BotRegistry) -> list[SeatChoice]:
-    """The seat menu of ``game_id``: Human, its tiers weakest first, the
-    external engines no tier is, then every bot that plays it but has no
-    tier, under the bot's own name.
+def seat_choices(game: GameConfig, registry: BotRegistry) -> list[SeatChoice]:
+    """The seat menu of ``game`` (its settings checked against ``registry``): Human,
+    its tiers weakest first, the external engines no tier is, then every bot that
+    plays it but has no tier, under the bot's own name.
 
     Labels are unique (ignoring case), since menus tell choices apart by
     label: a bot whose name is also a tier's, "Human" or another bot's is
     shown with its class, ``'Master (Impostor)'``. Each choice's
     ``player.bot`` is what ``bot_spec`` resolves back to that very choice.
     """
-    config.validate(registry)
     choices = [SeatChoice("Human", Player.human(), "you play at this screen")]
-    for label, choice, info, _ in _menu(config, game_id, registry):
+    for label, choice, info, _ in _menu(game, registry):
         choices.append(SeatChoice(label, Player.of_bot(choice, label=label), info.description))
     return choices
 
 
-def _menu(config: "Config", game_id: str,
-          registry: BotRegistry) -> list[tuple[str, str, BotInfo, TierSpec | None]]:
+def _menu(game: GameConfig, registry: BotRegistry) -> list[tuple[str, str, BotInfo, TierSpec | None]]:
     """(unique label, choice for ``bot_spec``, bot, tier) of each tier, then of each
     untiered engine (as a tier of its own name), then of each untiered bot (tier None)."""
-    game = config.game(game_id)
+    game_id = game.game_id
     used = {"human"}
     menu = []
     for tier in game.tiers:
@@ -63,17 +56,16 @@ def _menu(config: "Config", game_id: str,
     return menu
 
 
-def choice_names(config: "Config", game_id: str, registry: BotRegistry) -> list[str]:
-    """Every name ``bot_spec`` accepts for ``game_id``: tiers, external engines, then bot classes."""
-    config.validate(registry)
-    game = config.game(game_id)
+def choice_names(game: GameConfig, registry: BotRegistry) -> list[str]:
+    """Every name ``bot_spec`` accepts for ``game``: tiers, external engines, then bot classes."""
+    game_id = game.game_id
     return ([t.name for t in game.tiers] + [e.name for e in game.untiered_engines]
             + [info.key for info in registry.for_game(game_id)])
 
 
-def bot_spec(config: "Config", game_id: str, choice: str, registry: BotRegistry, *,
+def bot_spec(game: GameConfig, choice: str, registry: BotRegistry, *,
              seed: int | None = None, budget: float | None = None) -> BotSpec:
-    """How to run ``choice`` in ``game_id``. ``BotChoiceError`` lists the choices.
+    """How to run ``choice`` in ``game``. ``BotChoiceError`` lists the choices.
 
     ``choice`` is tried, in this order, as a tier name (any case), an
     external engine's name (any case), a bot class name (exact), a
@@ -82,9 +74,8 @@ def bot_spec(config: "Config", game_id: str, choice: str, registry: BotRegistry,
     ``budget`` (default: the tier's, see ``GameConfig.budget_of``) is the
     seconds per request.
     """
-    config.validate(registry)
-    game = config.game(game_id)
-    menu = _menu(config, game_id, registry)
+    game_id = game.game_id
+    menu = _menu(game, registry)
     engine = game.engine(choice)
     tier = (game.tier(choice) or (engine.tier() if engine is not None else None)
             or next((t for label, _, _, t in menu if t and label == choice), None))
