@@ -109,3 +109,9 @@ def test_a_position_follows_an_earlier_one_only_if_it_is_the_same_game_played_on
     later.play(state, len(earlier.moves))
     assert state.key() == later.state().key() and len(state.move_stack) == 4
     assert list(state.move_stack) == list(TicTacToe.from_text("b2 a1 c3 a3").move_stack)
+
+
+def test_text_with_lone_surrogates_crosses_as_the_screen_shows_it_not_as_a_failure():
+    sent = m.Raised(3, "boom \ud800 and \ud83d\ude00", 0.25)
+    got = m.decode(m.encode(sent), m.FromWorker)
+    assert got == m.Raised(3, "boom \ufffd and \U0001F600", 0.25)

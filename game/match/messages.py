@@ -371,8 +371,23 @@ _DECODERS: dict[Any, msgspec.msgpack.Decoder] = {}
 
 
 def encode(message: msgspec.Struct) -> bytes:
-    """The message as bytes."""
-    return _ENCODER.encode(message)
+    """The message as bytes. Text a bot wrote may hold lone surrogates, which UTF-8
+    cannot carry: such text crosses as the screen shows it (``ui.draw.clean_text``),
+    a pair joined into its character and a lone one as U+FFFD."""
+    try:
+        return _ENCODER.encode(message)
+    except UnicodeEncodeError:
+        return _ENCODER.encode(_without_lone_surrogates(msgspec.to_builtins(message)))
+
+
+def _without_lone_surrogates(value: Any) -> Any:
+    if isinstance(value, str):
+        return value.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+    if isinstance(value, dict):
+        return {_without_lone_surrogates(k): _without_lone_surrogates(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_without_lone_surrogates(item) for item in value]
+    return value
 
 
 def decode(data: Any, kind: Any) -> Any:
