@@ -49,11 +49,11 @@ def engine_time(budget: float) -> float:
 
 def answer_wait(told: float) -> float:
     """Seconds a protocol client waits for the answer of an engine told it has ``told`` seconds:
-    the whole budget of the move (``told / ENGINE_SHARE``) and half its grace, so a late answer
-    is still taken and the other half of the grace is left for the bot to report a missing
-    one before its worker is stopped."""
+    the whole budget of the move (``told / ENGINE_SHARE``) and a quarter of its grace, so a late
+    answer is still taken and three quarters of the grace (0.375 s at least) are left for the bot
+    to report a missing one before its worker is stopped, on a busy machine too."""
     budget = told / ENGINE_SHARE
-    return budget + grace_for(budget) / 2
+    return budget + grace_for(budget) / 4
 
 
 @dataclass(frozen=True)
