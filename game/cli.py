@@ -2,7 +2,8 @@
 
     python main.py                                  the arcade (window)
     python main.py play GAME [--load FILE]          straight to a game
-    python main.py arena GAME --a X --b Y [--games N] [--openings K] [--seed S] [--options k=v ...]
+    python main.py arena GAME --a X --b Y [--games N] [--openings K | --openings-file FILE] [--seed S]
+                         [--concurrency N] [--sprt elo0=0 elo1=5 ...] [--records DIR] [--options k=v ...]
     python main.py bots                             every bot, tier and load problem
     python main.py analyse GAME "MOVES"             the hint tier's value of every move
     python main.py serve (--game GAME | --load FILE) --seats remote,Master [--port N] [--name NAME]
@@ -80,6 +81,18 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
                        help="start each round of games (two games with two players) from the same K random legal "
                             "moves, the seats rotating between its games, so games differ and every side plays "
                             "every seat of every opening (default 0: every game from the start)")
+    arena.add_argument("--openings-file", metavar="FILE",
+                       help="openings from a file, one a line as a move list in the game's notation, each round "
+                            "of games from the next one (from the first again after the last)")
+    arena.add_argument("--concurrency", type=int, metavar="N",
+                       help="games played at once, each with its own bot workers (default: the number of cores)")
+    arena.add_argument("--sprt", nargs="+", metavar="NAME=VALUE",
+                       help="stop as soon as a sequential probability ratio test decides, e.g. --sprt elo0=0 elo1=5 "
+                            "alpha=0.05 beta=0.05 (model=normalized, the default, or model=logistic Elo); "
+                            "--games is then the most it plays")
+    arena.add_argument("--records", metavar="DIR",
+                       help="save every game in DIR as a save file the arcade opens, and summary.json: the command, "
+                            "the settings, the bots' file digests and all the figures")
     arena.add_argument("--seed", type=int, help="seed the bots and the openings for a repeatable run")
     arena.add_argument("--budget", type=float, metavar="SECONDS", help="time budget per move (default: config)")
     arena.add_argument("--options", nargs="*", default=[], metavar="NAME=VALUE", help="game options")
@@ -129,6 +142,7 @@ def main(argv: Sequence[str] | None = None, prog: str = PROG) -> int:
     # it for an option, unless it holds a space, which read() strips again.
     argv = [word + " " if _BOARD_WORD.match(word) else word for word in argv]
     args = build_parser(prog).parse_args(argv)
+    args.argv = [prog, *argv]
     logging.basicConfig(level=logging.ERROR)  # the commands report load problems themselves
     try:
         if args.command in (None, "play"):
@@ -173,8 +187,19 @@ def run_window(args: argparse.Namespace) -> int:
     return run(game_id, load_path, options, config_path=args.config, bots_dir=args.bots_dir)
 
 
+def usable_cores() -> int:
+    """The cores this process may run on: ``--concurrency``'s default."""
+    import os
+
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:   # not on every platform
+        return os.cpu_count() or 1
+
+
 def run_arena_command(args: argparse.Namespace) -> int:
-    from game.match.arena import run_arena
+    from game.match.arena import read_openings, run_arena
+    from game.match.elo import Sprt
 
     spec = game_spec(args.game, args.options)
     game_id = spec.game_id
@@ -182,18 +207,115 @@ def run_arena_command(args: argparse.Namespace) -> int:
         raise CliError(f"--games must be at least 1, got {args.games}")
     if args.openings < 0:
         raise CliError(f"--openings must be a number of random moves, 0 or more, got {args.openings}")
+    if args.openings and args.openings_file:
+        raise CliError("--openings and --openings-file are two ways to choose openings: give one")
+    concurrency = usable_cores() if args.concurrency is None else args.concurrency
+    if concurrency < 1:
+        raise CliError(f"--concurrency must be at least 1, got {concurrency}")
     check_budget(args.budget)
+    try:
+        sprt = None if args.sprt is None else Sprt.parse(args.sprt)
+    except ValueError as err:
+        raise CliError(str(err)) from None
+    opening_list = []
+    if args.openings_file:
+        try:
+            lines = Path(args.openings_file).read_text(encoding="utf-8").splitlines()
+            opening_list = read_openings(game_id, dict(spec.options), lines, source=args.openings_file)
+        except (OSError, UnicodeDecodeError) as err:
+            raise CliError(f"{args.openings_file}: cannot be read ({getattr(err, 'strerror', None) or err})") from None
+        except ValueError as err:
+            raise CliError(str(err)) from None
     config, registry = load_setup(args)
     warn_problems(config, registry)
     choices = [c for c in (args.a, args.b, args.c, args.d, args.e, args.f) if c is not None]
     specs = [bot_spec(config, registry, game_id, choice, args.budget) for choice in choices]
+    if sprt is not None and len(specs) != 2:
+        raise CliError("--sprt needs a game of two seats (it compares side A with side B)")
+    records = Path(args.records) if args.records else None
+    progress = ArenaProgress(args.games, two_sides=len(specs) == 2)
+    written: list[str] = []
+
+    def after_game(result) -> bool:
+        """Save the game just counted, show the tally, and say whether the SPRT has decided."""
+        if records is not None:
+            from game.store.arenarecords import write_game
+
+            try:
+                write_game(records, len(result.matches) - 1, result.matches[-1])
+            except OSError as err:
+                written.append(f"game {len(result.matches)} could not be saved in {records}: {err.strerror or err}")
+        progress.update(result)
+        return (sprt is not None and len(result.lengths) % 2 == 0
+                and sprt.verdict(sprt.llr(result.figures()["pentanomial"])) is not None)
+
     try:
-        result = run_arena(game_id, specs, args.games, options=dict(spec.options), seed=args.seed,
-                           openings=args.openings)
+        with progress:
+            result = run_arena(game_id, specs, args.games, options=dict(spec.options), seed=args.seed,
+                               openings=args.openings, opening_list=opening_list, concurrency=concurrency,
+                               stop=after_game)
     except ValueError as err:
         raise CliError(str(err)) from None
     print(result.table())
-    return 0
+    figures = result.figures_text(sprt)
+    if figures:
+        print(figures)
+    if result.games < args.games:
+        print(f"Stopped after {result.games} of {args.games} games: the SPRT reached its verdict.")
+    for problem in written:
+        print(f"{args.prog}: {problem}", file=sys.stderr)
+    if records is not None:
+        from game.store.arenarecords import write_summary
+
+        config_words = {"game": str(spec), "games": args.games, "played": result.games, "seed": args.seed,
+                        "openings": args.openings, "openings_file": args.openings_file,
+                        "budget": args.budget, "concurrency": concurrency,
+                        "sprt": None if sprt is None else args.sprt}
+        sides = [{"side": s.name, "bot": s.label, "wins": s.wins, "draws": s.draws, "losses": s.losses,
+                  "failures": s.failures, "mean_move_seconds": s.mean_time, "max_move_seconds": s.max_time,
+                  "mean_place": s.mean_place} for s in result.sides]
+        try:
+            path = write_summary(records, argv=args.argv, config=config_words, specs=specs,
+                                 figures=result.figures(sprt), sides=sides)
+        except OSError as err:
+            print(f"{args.prog}: the summary could not be saved in {records}: {err.strerror or err}", file=sys.stderr)
+            return BOT_FAILED
+        print(f"Games and summary saved in {path.parent}")
+    return BOT_FAILED if written else 0
+
+
+class ArenaProgress:
+    """The arena's live progress line (tqdm, on standard error): games done of the total,
+    W/D/L of side A, its Elo so far and the time left. Quiet unless standard output and
+    standard error are both a terminal, so piped or saved results stay clean."""
+
+    def __init__(self, total: int, two_sides: bool) -> None:
+        self.total = total
+        self.two_sides = two_sides
+        self.bar = None
+
+    def __enter__(self) -> "ArenaProgress":
+        from tqdm import tqdm
+
+        quiet = not (sys.stdout.isatty() and sys.stderr.isatty())
+        self.bar = tqdm(total=self.total, unit="game", disable=quiet, dynamic_ncols=True, leave=False)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.bar.close()
+
+    def update(self, result) -> None:
+        """Show the tally after the game just counted."""
+        self.bar.update(len(result.lengths) - self.bar.n)
+        if self.two_sides:
+            a = result.sides[0]
+            from game.match.elo import elo_of_pairs
+
+            elo = elo_of_pairs(result.figures()["pentanomial"])
+            words = f"W/D/L {a.wins}/{a.draws}/{a.losses}"
+            if elo is not None and elo.error == elo.error and abs(elo.elo) != float("inf"):
+                words += f", Elo {elo.elo:+.0f} ± {elo.error:.0f}"
+            self.bar.set_postfix_str(words, refresh=False)
 
 
 def warm_up_engines(args: argparse.Namespace) -> int:

@@ -214,9 +214,10 @@ def test_analyse_plays_the_game_its_options_name(capsys, tier_setup, game):
 def test_arena_plays_the_game_its_options_name(monkeypatch, capsys, game):
     runs = []
 
-    def fake_run_arena(game_id, specs, games, *, options=None, seed=None, openings=0):
+    def fake_run_arena(game_id, specs, games, *, options=None, seed=None, openings=0, opening_list=(),
+                       concurrency=1, stop=None):
         runs.append((game_id, len(specs), options))
-        return types.SimpleNamespace(table=lambda: "the table")
+        return types.SimpleNamespace(table=lambda: "the table", figures_text=lambda sprt: "", games=games)
 
     monkeypatch.setattr("game.match.arena.run_arena", fake_run_arena)
     assert main.main(["arena", *game, "--a", "easy", "--b", "medium", "--games", "1"]) == 0
