@@ -265,7 +265,7 @@ def run_arena_command(args: argparse.Namespace) -> int:
     for problem in written:
         print(f"{args.prog}: {problem}", file=sys.stderr)
     if records is not None:
-        from game.store.arenarecords import write_summary
+        from game.store.arenarecords import write_pgn, write_summary
 
         config_words = {"game": str(spec), "games": args.games, "played": result.games, "seed": args.seed,
                         "openings": args.openings, "openings_file": args.openings_file,
@@ -277,6 +277,8 @@ def run_arena_command(args: argparse.Namespace) -> int:
         try:
             path = write_summary(records, argv=args.argv, config=config_words, specs=specs,
                                  figures=result.figures(sprt), sides=sides)
+            if len(result.sides) == 2:
+                write_pgn(records, result)
         except OSError as err:
             print(f"{args.prog}: the summary could not be saved in {records}: {err.strerror or err}", file=sys.stderr)
             return BOT_FAILED

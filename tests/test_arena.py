@@ -312,6 +312,21 @@ def test_the_arena_command_stops_when_the_sprt_decides_and_keeps_its_records(tmp
     assert sum(summary["figures"]["pentanomial"]) == played // 2
     assert len(summary["bots"]["A"]["sha256"]) == 64 and summary["bots"]["A"]["source"].endswith(".py")
     assert summary["sides"][0]["wins"] + summary["sides"][0]["draws"] + summary["sides"][0]["losses"] == played
+    pgn = (records / "games.pgn").read_text()
+    assert pgn.count("[Result ") == played and pgn.count('[White "Medium (TicTacToeRules)"]') == played // 2
+
+
+def test_the_pgn_export_names_the_players_of_each_seat_and_the_result(bots):
+    from game.store.arenarecords import pgn_text
+
+    result = run_arena("tictactoe", [spec(bots, "WeakBot"), spec(bots, "WeakBot")], 2)
+    games = pgn_text(result).split("\n\n[Event")
+    assert len(games) == 2
+    assert '[White "Weak (WeakBot) A"]' in games[0] and '[Black "Weak (WeakBot) B"]' in games[0]
+    assert '[Round "1.1"]' in games[0]
+    assert '[White "Weak (WeakBot) B"]' in games[1] and '[Round "1.2"]' in games[1]
+    assert '[Result "1-0"]' in games[0] and games[0].rstrip().endswith("1-0")
+    assert f'[Moves "{result.transcripts[0]}"]' in games[0]
 
 
 def test_the_progress_line_is_quiet_when_output_is_not_a_terminal(capsys):

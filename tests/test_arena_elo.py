@@ -83,6 +83,7 @@ def test_no_pair_gives_no_estimate_and_a_clean_sweep_an_infinite_one():
     assert elo_of_pairs((0, 0, 0, 0, 0)) is None and elo_of_games(0, 0, 0) is None
     sweep = elo_of_pairs((0, 0, 0, 0, 3))
     assert sweep.elo == math.inf and sweep.los == 1.0 and sweep.error == math.inf
+    assert sweep.text() == "+inf (side A won every point: no interval), LOS 100.0%"
 
 
 def test_score_and_elo_are_inverse():

@@ -91,6 +91,9 @@ class EloEstimate:
 
     def text(self) -> str:
         """``'+52.5 ± 138.1 (95%: -77.0 to +199.3), LOS 78.8%, nElo +62.1'``."""
+        if math.isinf(self.elo):
+            return (f"{self.elo:+} (side A {'won' if self.elo > 0 else 'lost'} every point: no interval), "
+                    f"LOS {self.los:.1%}")
         return (f"{self.elo:+.1f} ± {self.error:.1f} (95%: {self.low:+.1f} to {self.high:+.1f}), "
                 f"LOS {self.los:.1%}, nElo {self.nelo:+.1f}")
 

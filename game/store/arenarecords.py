@@ -5,7 +5,11 @@ that opens in the arcade, and a summary to reproduce and compare the run.
 half-way keeps the games it played; ``DIR/summary.json`` at the end holds the
 command line, the configuration (game, options, games, openings, seed,
 budgets, concurrency, SPRT), each bot's name and the SHA-256 of its source
-file, and all the figures. Every file is written atomically.
+file, and all the figures. For two-seat games ``DIR/games.pgn`` lists every
+game as rating tools read it (Ordo, BayesElo): a PGN header per game with
+``White`` (the first seat), ``Black``, ``Round`` (the game pair) and ``Result``,
+the moves in the game's notation in a ``Moves`` tag, and the result alone as
+the movetext (the moves are not chess's). Every file is written atomically.
 """
 from __future__ import annotations
 
@@ -15,12 +19,14 @@ import json
 from pathlib import Path
 from typing import Any, Sequence
 
+from game.match.arena import ArenaResult
 from game.match.record import Match
 from game.match.runner import BotSpec
 from game.store.jsonfile import atomic_write_text
 from game.store.savefile import save_match
 
 SUMMARY_NAME = "summary.json"
+PGN_NAME = "games.pgn"
 
 
 def game_path(folder: Path, number: int) -> Path:
@@ -74,4 +80,33 @@ def write_summary(folder: Path, *, argv: Sequence[str], config: dict[str, Any], 
                "sides": list(sides), "figures": figures}
     path = folder / SUMMARY_NAME
     atomic_write_text(path, json.dumps(summary, indent=1, default=str) + "\n")
+    return path
+
+
+def pgn_text(result: ArenaResult, event: str = "Board Arcade arena") -> str:
+    """The games of a two-seat run as PGN headers (see the module notes); sides with
+    the same name are told apart by their letter."""
+    labels = [side.label for side in result.sides]
+    if len(set(labels)) < len(labels):
+        labels = [f"{label} {side.name}" for label, side in zip(labels, result.sides)]
+    by_name = {side.name: label for side, label in zip(result.sides, labels)}
+    games = []
+    for number, (outcome, seating, transcript) in enumerate(zip(result.outcomes, result.seatings, result.transcripts)):
+        score = "1/2-1/2" if not outcome.winners else "1-0" if outcome.winners == (0,) else "0-1"
+        tags = [("Event", event), ("Site", result.title), ("Round", f"{number // 2 + 1}.{number % 2 + 1}"),
+                ("White", by_name[seating[0]]), ("Black", by_name[seating[1]]), ("Result", score),
+                ("Moves", transcript), ("Termination", outcome.reason)]
+        games.append("\n".join(f'[{name} "{_pgn_escape(value)}"]' for name, value in tags) + f"\n\n{score}\n")
+    return "\n".join(games)
+
+
+def _pgn_escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def write_pgn(folder: Path, result: ArenaResult) -> Path:
+    """Write ``games.pgn`` in ``folder`` for a two-seat run; returns its path."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / PGN_NAME
+    atomic_write_text(path, pgn_text(result))
     return path
