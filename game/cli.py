@@ -4,6 +4,7 @@
     python main.py play GAME [--load FILE]          straight to a game
     python main.py arena GAME --a X --b Y [--games N] [--openings K | --openings-file FILE] [--seed S]
                          [--concurrency N] [--sprt elo0=0 elo1=5 ...] [--records DIR] [--options k=v ...]
+                         [--c Z ... --gauntlet | --round-robin [--anchor SIDE --anchor-elo ELO]]
     python main.py bots                             every bot, tier and load problem
     python main.py analyse GAME "MOVES"             the hint tier's value of every move
     python main.py serve (--game GAME | --load FILE) --seats remote,Master [--port N] [--name NAME]
@@ -75,7 +76,8 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     for side in "abcdef":
         arena.add_argument(f"--{side}", metavar="BOT", required=side in "ab",
                            help=f"side {side.upper()}: a tier name or a bot class name"
-                                + (" (games of more players)" if side not in "ab" else ""))
+                                + (" (games of more players, or more sides of --gauntlet and --round-robin)"
+                                   if side not in "ab" else ""))
     arena.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     arena.add_argument("--openings", type=int, default=0, metavar="K",
                        help="start each round of games (two games with two players) from the same K random legal "
@@ -93,6 +95,17 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     arena.add_argument("--records", metavar="DIR",
                        help="save every game in DIR as a save file the arcade opens, and summary.json: the command, "
                             "the settings, the bots' file digests and all the figures")
+    pairing = arena.add_mutually_exclusive_group()
+    pairing.add_argument("--gauntlet", action="store_true",
+                         help="two-seat games: side A plays each other side (--b, --c...), --games each, then a "
+                              "ratings table of all the games")
+    pairing.add_argument("--round-robin", action="store_true",
+                         help="two-seat games: every pair of sides plays --games games, then a ratings table")
+    arena.add_argument("--anchor", metavar="SIDE|BOT",
+                       help="the bot whose rating is fixed in the ratings table: a side letter or its bot "
+                            "(default: side A)")
+    arena.add_argument("--anchor-elo", type=float, default=0.0, metavar="ELO",
+                       help="the anchor's rating (default 0)")
     arena.add_argument("--seed", type=int, help="seed the bots and the openings for a repeatable run")
     arena.add_argument("--budget", type=float, metavar="SECONDS", help="time budget per move (default: config)")
     arena.add_argument("--options", nargs="*", default=[], metavar="NAME=VALUE", help="game options")
@@ -230,60 +243,139 @@ def run_arena_command(args: argparse.Namespace) -> int:
     warn_problems(config, registry)
     choices = [c for c in (args.a, args.b, args.c, args.d, args.e, args.f) if c is not None]
     specs = [bot_spec(config, registry, game_id, choice, args.budget) for choice in choices]
-    if sprt is not None and len(specs) != 2:
-        raise CliError("--sprt needs a game of two seats (it compares side A with side B)")
-    records = Path(args.records) if args.records else None
-    progress = ArenaProgress(args.games, two_sides=len(specs) == 2)
-    written: list[str] = []
+    seats = spec.new_state().num_seats
+    if args.gauntlet or args.round_robin:
+        if seats != 2:
+            raise CliError("--gauntlet and --round-robin pair bots in games of two seats")
+        if len(specs) < 3 and args.gauntlet or len(specs) < 2:
+            raise CliError("--gauntlet needs side A and at least two others (--b, --c...); "
+                           "--round-robin at least two sides")
+    elif len(specs) != seats:
+        raise CliError(f"{spec.rules.title} seats {seats} players; got {len(specs)} bots"
+                       + (" (for more, use --gauntlet or --round-robin)" if seats == 2 else ""))
+    if sprt is not None and (len(specs) != 2 or args.gauntlet or args.round_robin):
+        raise CliError("--sprt compares side A with side B in a game of two seats, one pairing")
+    run = ArenaRun(args, spec, concurrency, sprt, opening_list)
+    if not (args.gauntlet or args.round_robin):
+        result = run.play(specs, Path(args.records) if args.records else None)
+        if len(specs) > 2:
+            from game.match.ratings import plackett_luce, skill_table
 
-    def after_game(result) -> bool:
-        """Save the game just counted, show the tally, and say whether the SPRT has decided."""
+            places = [list(game) for game in zip(*(side.places for side in result.sides))]
+            print(f"Plackett-Luce ratings from the {len(places)} finishing orders (openskill):")
+            print(skill_table(plackett_luce([f"{s.name} {s.label}" for s in result.sides], places)))
+        return run.status
+    return run.rate(specs)
+
+
+class ArenaRun:
+    """The games of an ``arena`` command: one pairing (or one table of more seats) played
+    with the command's settings, its tally shown and its records kept; or many, rated."""
+
+    def __init__(self, args: argparse.Namespace, spec, concurrency: int, sprt, opening_list) -> None:
+        self.args, self.spec, self.concurrency, self.sprt, self.opening_list = args, spec, concurrency, sprt, opening_list
+        self.status = 0
+
+    def play(self, specs: Sequence, records: Path | None):
+        """Play the command's games between ``specs``, one per seat; print the table and figures."""
+        from game.match.arena import run_arena
+
+        args, sprt = self.args, self.sprt
+        progress = ArenaProgress(args.games, two_sides=len(specs) == 2)
+        written: list[str] = []
+
+        def after_game(result) -> bool:
+            """Save the game just counted, show the tally, and say whether the SPRT has decided."""
+            if records is not None:
+                from game.store.arenarecords import write_game
+
+                try:
+                    write_game(records, len(result.matches) - 1, result.matches[-1])
+                except OSError as err:
+                    written.append(f"game {len(result.matches)} could not be saved in {records}: {err.strerror or err}")
+            progress.update(result)
+            return (sprt is not None and len(result.lengths) % 2 == 0
+                    and sprt.verdict(sprt.llr(result.figures()["pentanomial"])) is not None)
+
+        try:
+            with progress:
+                result = run_arena(self.spec.game_id, specs, args.games, options=dict(self.spec.options),
+                                   seed=args.seed, openings=args.openings, opening_list=self.opening_list,
+                                   concurrency=self.concurrency, stop=after_game)
+        except ValueError as err:
+            raise CliError(str(err)) from None
+        print(result.table())
+        figures = result.figures_text(sprt)
+        if figures:
+            print(figures)
+        if result.games < args.games:
+            print(f"Stopped after {result.games} of {args.games} games: the SPRT reached its verdict.")
+        for problem in written:
+            print(f"{args.prog}: {problem}", file=sys.stderr)
+        if written:
+            self.status = BOT_FAILED
         if records is not None:
-            from game.store.arenarecords import write_game
+            self._keep(records, specs, result)
+        return result
 
-            try:
-                write_game(records, len(result.matches) - 1, result.matches[-1])
-            except OSError as err:
-                written.append(f"game {len(result.matches)} could not be saved in {records}: {err.strerror or err}")
-        progress.update(result)
-        return (sprt is not None and len(result.lengths) % 2 == 0
-                and sprt.verdict(sprt.llr(result.figures()["pentanomial"])) is not None)
-
-    try:
-        with progress:
-            result = run_arena(game_id, specs, args.games, options=dict(spec.options), seed=args.seed,
-                               openings=args.openings, opening_list=opening_list, concurrency=concurrency,
-                               stop=after_game)
-    except ValueError as err:
-        raise CliError(str(err)) from None
-    print(result.table())
-    figures = result.figures_text(sprt)
-    if figures:
-        print(figures)
-    if result.games < args.games:
-        print(f"Stopped after {result.games} of {args.games} games: the SPRT reached its verdict.")
-    for problem in written:
-        print(f"{args.prog}: {problem}", file=sys.stderr)
-    if records is not None:
+    def _keep(self, records: Path, specs: Sequence, result) -> None:
         from game.store.arenarecords import write_pgn, write_summary
 
-        config_words = {"game": str(spec), "games": args.games, "played": result.games, "seed": args.seed,
+        args = self.args
+        config_words = {"game": str(self.spec), "games": args.games, "played": result.games, "seed": args.seed,
                         "openings": args.openings, "openings_file": args.openings_file,
-                        "budget": args.budget, "concurrency": concurrency,
-                        "sprt": None if sprt is None else args.sprt}
+                        "budget": args.budget, "concurrency": self.concurrency,
+                        "sprt": None if self.sprt is None else args.sprt}
         sides = [{"side": s.name, "bot": s.label, "wins": s.wins, "draws": s.draws, "losses": s.losses,
                   "failures": s.failures, "mean_move_seconds": s.mean_time, "max_move_seconds": s.max_time,
                   "mean_place": s.mean_place} for s in result.sides]
         try:
             path = write_summary(records, argv=args.argv, config=config_words, specs=specs,
-                                 figures=result.figures(sprt), sides=sides)
+                                 figures=result.figures(self.sprt), sides=sides)
             if len(result.sides) == 2:
                 write_pgn(records, result)
         except OSError as err:
             print(f"{args.prog}: the summary could not be saved in {records}: {err.strerror or err}", file=sys.stderr)
-            return BOT_FAILED
+            self.status = BOT_FAILED
+            return
         print(f"Games and summary saved in {path.parent}")
-    return BOT_FAILED if written else 0
+
+    def rate(self, specs: Sequence) -> int:
+        """Play every pairing of the gauntlet (A against each other side) or round robin
+        (every pair), then print the maximum-likelihood ratings of all the games."""
+        import string
+
+        from game.match.ratings import PairResult, ml_ratings, ratings_table
+
+        args = self.args
+        letters = string.ascii_uppercase
+        names = [f"{letters[i]} {s.label}" for i, s in enumerate(specs)]
+        anchor = self._anchor(specs, names)
+        pairings = ([(0, other) for other in range(1, len(specs))] if args.gauntlet
+                    else [(i, j) for i in range(len(specs)) for j in range(i + 1, len(specs))])
+        results = []
+        for first, second in pairings:
+            print(f"\n== {names[first]} against {names[second]}")
+            records = Path(args.records) / f"{letters[first]}-{letters[second]}" if args.records else None
+            played = self.play([specs[first], specs[second]], records)
+            results.append(PairResult(first, second, played.games, sum(played.scores(0))))
+        try:
+            ratings = ml_ratings(names, results, anchor=anchor, anchor_elo=args.anchor_elo)
+        except ValueError as err:
+            raise CliError(str(err)) from None
+        print(f"\nRatings from all {sum(r.games for r in results)} games (maximum likelihood, logistic Elo, "
+              f"anchored at {names[anchor]} = {args.anchor_elo:g}):")
+        print(ratings_table(ratings, names[anchor]))
+        return self.status
+
+    def _anchor(self, specs: Sequence, names: Sequence[str]) -> int:
+        """The side ``--anchor`` names (its letter, or the bot as given or labelled); A by default."""
+        choices = [c for c in (self.args.a, self.args.b, self.args.c, self.args.d, self.args.e, self.args.f) if c]
+        wanted = (self.args.anchor or "A").casefold()
+        for i, spec in enumerate(specs):
+            if wanted in (names[i][0].casefold(), choices[i].casefold(), spec.label.casefold(), spec.key.casefold()):
+                return i
+        raise CliError(f"--anchor {self.args.anchor!r} is none of the sides: {', '.join(names)}")
 
 
 class ArenaProgress:
