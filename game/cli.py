@@ -279,6 +279,7 @@ class ArenaRun:
     def play(self, specs: Sequence, records: Path | None):
         """Play the command's games between ``specs``, one per seat; print the table and figures."""
         from game.match.arena import run_arena
+        from game.match.elo import pentanomial
 
         args, sprt = self.args, self.sprt
         progress = ArenaProgress(args.games, two_sides=len(specs) == 2)
@@ -295,7 +296,7 @@ class ArenaRun:
                     written.append(f"game {len(result.matches)} could not be saved in {records}: {err.strerror or err}")
             progress.update(result)
             return (sprt is not None and len(result.lengths) % 2 == 0
-                    and sprt.verdict(sprt.llr(result.figures()["pentanomial"])) is not None)
+                    and sprt.verdict(sprt.llr(pentanomial(result.scores(0)))) is not None)
 
         try:
             with progress:
@@ -402,12 +403,12 @@ class ArenaProgress:
         """Show the tally after the game just counted."""
         self.bar.update(len(result.lengths) - self.bar.n)
         if self.two_sides:
-            a = result.sides[0]
-            from game.match.elo import elo_of_pairs
+            from game.match.elo import elo_of_pairs, pentanomial
 
-            elo = elo_of_pairs(result.figures()["pentanomial"])
+            a = result.sides[0]
+            elo = elo_of_pairs(pentanomial(result.scores(0)))
             words = f"W/D/L {a.wins}/{a.draws}/{a.losses}"
-            if elo is not None and elo.error == elo.error and abs(elo.elo) != float("inf"):
+            if elo is not None and math.isfinite(elo.elo):
                 words += f", Elo {elo.elo:+.0f} ± {elo.error:.0f}"
             self.bar.set_postfix_str(words, refresh=False)
 

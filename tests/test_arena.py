@@ -333,3 +333,24 @@ def test_the_progress_line_is_quiet_when_output_is_not_a_terminal(capsys):
     assert main.main(["arena", "tictactoe", "--a", "medium", "--b", "easy", "--games", "2"]) == 0
     captured = capsys.readouterr()
     assert "game/s" not in captured.err and "it/s" not in captured.err and "%|" not in captured.err
+
+
+def test_an_interrupted_run_stops_every_slots_workers(bots):
+    import multiprocessing
+
+    def interrupt(so_far):
+        raise KeyboardInterrupt
+
+    before = set(multiprocessing.active_children())
+    with pytest.raises(KeyboardInterrupt):
+        run_arena("tictactoe", [spec(bots, "WeakBot"), spec(bots, "LastMoveBot")], 20, concurrency=3, stop=interrupt)
+    assert set(multiprocessing.active_children()) <= before
+
+
+def test_a_slot_that_fails_is_reported_in_the_callers_thread(bots, monkeypatch):
+    def broken_start(game_id, options, opening):
+        raise RuntimeError("the rules broke")
+
+    monkeypatch.setattr("game.match.arena.start_from", broken_start)
+    with pytest.raises(RuntimeError, match="the rules broke"):
+        run_arena("tictactoe", [spec(bots, "WeakBot"), spec(bots, "LastMoveBot")], 4, concurrency=2)
