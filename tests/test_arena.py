@@ -354,3 +354,20 @@ def test_a_slot_that_fails_is_reported_in_the_callers_thread(bots, monkeypatch):
     monkeypatch.setattr("game.match.arena.start_from", broken_start)
     with pytest.raises(RuntimeError, match="the rules broke"):
         run_arena("tictactoe", [spec(bots, "WeakBot"), spec(bots, "LastMoveBot")], 4, concurrency=2)
+
+
+def test_a_gomoku_game_is_also_kept_as_sgf(tmp_path):
+    from game.match.record import Match, Player
+    from game.rules.gomoku import Gomoku
+    from game.store.arenarecords import sgf_text, write_game
+    from game.store.savefile import load_match
+
+    state = Gomoku.from_text("h8 i9 a15", size=15)
+    match = Match(state, [Player.of_bot("Easy"), Player.of_bot("Medium")])
+    # SGF points are column then row, 'a' at the top left: h8 is column 8, row 15 - 8 + 1 = 8 -> "hh";
+    # i9 -> "ig"; a15 (top left) -> "aa". Not over: no RE.
+    assert sgf_text(match) == ("(;GM[4]FF[4]CA[UTF-8]SZ[15]RU[freestyle]PB[Easy]PW[Medium]"
+                               ";B[hh];W[ig];B[aa])\n")
+    saved = write_game(tmp_path / "run", 0, match)
+    assert saved.name == "game-0001.txt" and load_match(saved).state.to_text() == "h8 i9 a15"
+    assert (tmp_path / "run" / "game-0001.sgf").read_text() == sgf_text(match)

@@ -9,7 +9,9 @@ file, and all the figures. For two-seat games ``DIR/games.pgn`` lists every
 game as rating tools read it (Ordo, BayesElo): a PGN header per game with
 ``White`` (the first seat), ``Black``, ``Round`` (the game pair) and ``Result``,
 the moves in the game's notation in a ``Moves`` tag, and the result alone as
-the movetext (the moves are not chess's). Every file is written atomically.
+the movetext (the moves are not chess's). A Gomoku game is also written as
+SGF (``game-0001.sgf``, ``GM[4]``), which Gomoku and Renju programs open.
+Every file is written atomically.
 """
 from __future__ import annotations
 
@@ -35,11 +37,43 @@ def game_path(folder: Path, number: int) -> Path:
 
 
 def write_game(folder: Path, number: int, match: Match) -> Path:
-    """Save game ``number`` of the run in ``folder`` (made if missing); returns its path."""
+    """Save game ``number`` of the run in ``folder`` (made if missing), and a Gomoku
+    game as SGF beside it; returns the save file's path."""
     folder.mkdir(parents=True, exist_ok=True)
     path = game_path(folder, number)
     save_match(match, path)
+    if match.state.game_id == "gomoku":
+        atomic_write_text(path.with_suffix(".sgf"), sgf_text(match))
     return path
+
+
+def sgf_text(match: Match) -> str:
+    """A Gomoku game as SGF (FF[4], GM[4]): board size, rule, players (Black is seat 1),
+    result (``B+``, ``W+``, ``0`` for a draw, none while unfinished) and the stones."""
+    state = match.state
+    outcome = match.outcome()
+    result = "" if outcome is None else "0" if not outcome.winners else "BW"[outcome.winners[0]] + "+"
+    properties = [("GM", "4"), ("FF", "4"), ("CA", "UTF-8"), ("SZ", str(state.size)), ("RU", state.rule),
+                  ("PB", match.players[0].label), ("PW", match.players[1].label)]
+    if result:
+        properties.append(("RE", result))
+    root = "".join(f"{name}[{_sgf_escape(value)}]" for name, value in properties)
+    moves = []
+    for seat, move in zip(_alternating(), state.move_stack):
+        col, row = state.col_row(int(move))
+        moves.append(f";{'BW'[seat]}[{chr(ord('a') + col)}{chr(ord('a') + row)}]")
+    return f"(;{root}{''.join(moves)})\n"
+
+
+def _alternating():
+    seat = 0
+    while True:
+        yield seat
+        seat = 1 - seat
+
+
+def _sgf_escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace("]", "\\]")
 
 
 def bot_source(spec: BotSpec) -> Path | None:
