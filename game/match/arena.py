@@ -21,6 +21,18 @@ over is never used. Forced passes inside an opening are played as they
 come and are not counted among its K moves. The random moves are drawn
 from the state's ``opening_moves``: its legal moves, or those of them a game
 keeps for openings (Gomoku's near the centre, where games are played).
+Openings may also come as a list (``read_openings``: a file of move lists,
+one a line), used round by round.
+
+Games run ``concurrency`` at a time, each on a slot: a thread that owns a
+``BotRunner`` per side and drives one ``MatchSession`` after another (the
+thinking is in the workers, so threads are enough; the slot's own work is a
+small share of a move). With a seed, every bot is seeded afresh for each game
+(``game_seed``), and finished games are tallied in their order, so the
+figures, and where a ``stop`` (the SPRT) ends the run, are the same for any
+``concurrency``, as long as no bot runs out of time. A bot that keeps state
+across games beyond its ``rng`` (a transposition table) should drop it in
+``new_game``, or its play depends on which games its slot played before.
 """
 from __future__ import annotations
 
@@ -28,7 +40,7 @@ import queue
 import random
 import string
 import threading
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Callable, Iterable, Sequence
 
 from game.match.elo import Sprt, elo_of_games, elo_of_pairs, pentanomial, trinomial
@@ -128,24 +140,24 @@ class ArenaResult:
         return [points[outcome.result_for(seating.index(string.ascii_uppercase[side]))]
                 for outcome, seating in zip(self.outcomes, self.seatings)]
 
+    def _counts(self) -> tuple[tuple[int, ...], tuple[int, int, int]]:
+        """Side A's pentanomial counts of the game pairs and trinomial W/D/L."""
+        scores = self.scores(0)
+        return pentanomial(scores), trinomial(scores)
+
     def figures(self, sprt: Sprt | None = None) -> dict[str, Any]:
         """A's Elo against B from the game pairs (pentanomial) and from single games
         (trinomial), and the SPRT's state: what the summary prints and the records keep.
         Empty for games of more than two seats."""
         if len(self.sides) != 2:
             return {}
-        scores = self.scores(0)
-        penta = pentanomial(scores)
-        wins, draws, losses = trinomial(scores)
+        penta, (wins, draws, losses) = self._counts()
         figures: dict[str, Any] = {"pentanomial": list(penta), "trinomial": [wins, draws, losses]}
         for key, estimate in (("pairs", elo_of_pairs(penta)), ("games", elo_of_games(wins, draws, losses))):
-            figures[key] = None if estimate is None else {
-                "score": estimate.score, "elo": estimate.elo, "low": estimate.low, "high": estimate.high,
-                "error": estimate.error, "los": estimate.los, "nelo": estimate.nelo, "count": estimate.count}
+            figures[key] = None if estimate is None else {**asdict(estimate), "error": estimate.error}
         if sprt is not None:
             llr = sprt.llr(penta)
-            figures["sprt"] = {"elo0": sprt.elo0, "elo1": sprt.elo1, "alpha": sprt.alpha, "beta": sprt.beta,
-                               "model": sprt.model, "llr": llr, "lower": sprt.lower, "upper": sprt.upper,
+            figures["sprt"] = {**asdict(sprt), "llr": llr, "lower": sprt.lower, "upper": sprt.upper,
                                "verdict": sprt.verdict(llr)}
         return figures
 
@@ -154,16 +166,12 @@ class ArenaResult:
         if len(self.sides) != 2:
             return ""
         a, b = self.sides
-        scores = self.scores(0)
-        penta = pentanomial(scores)
-        wins, draws, losses = trinomial(scores)
+        penta, (wins, draws, losses) = self._counts()
         pairs, games = elo_of_pairs(penta), elo_of_games(wins, draws, losses)
-        lines = [f"Elo of A ({a.label}) against B ({b.label}), logistic:"]
-        if pairs is None:
-            lines.append("  from game pairs: no complete pair of games")
-        else:
-            lines.append(f"  from {pairs.count} game pairs: {pairs.text()}")
-        lines.append(f"    pentanomial LL LD DD+WL WD WW: {' '.join(map(str, penta))}")
+        lines = [f"Elo of A ({a.label}) against B ({b.label}), logistic:",
+                 "  from game pairs: no complete pair of games" if pairs is None
+                 else f"  from {pairs.count} game pairs: {pairs.text()}",
+                 f"    pentanomial LL LD DD+WL WD WW: {' '.join(map(str, penta))}"]
         if games is not None:
             lines.append(f"  from {games.count} games alone: {games.text()}")
         lines.append(f"    trinomial W D L: {wins} {draws} {losses}")
