@@ -319,20 +319,25 @@ class ArenaRun:
             self._keep(records, specs, result)
         return result
 
+    def config_words(self) -> dict:
+        """The run's settings, as the summary keeps them."""
+        args = self.args
+        return {"game": str(self.spec), "games": args.games, "seed": args.seed, "openings": args.openings,
+                "openings_file": args.openings_file, "budget": args.budget, "concurrency": self.concurrency,
+                "sprt": None if self.sprt is None else args.sprt, "gauntlet": args.gauntlet,
+                "round_robin": args.round_robin, "anchor": args.anchor, "anchor_elo": args.anchor_elo}
+
     def _keep(self, records: Path, specs: Sequence, result) -> None:
         from game.store.arenarecords import write_pgn, write_summary
 
         args = self.args
-        config_words = {"game": str(self.spec), "games": args.games, "played": result.games, "seed": args.seed,
-                        "openings": args.openings, "openings_file": args.openings_file,
-                        "budget": args.budget, "concurrency": self.concurrency,
-                        "sprt": None if self.sprt is None else args.sprt}
+        config_words = {**self.config_words(), "played": result.games}
         sides = [{"side": s.name, "bot": s.label, "wins": s.wins, "draws": s.draws, "losses": s.losses,
                   "failures": s.failures, "mean_move_seconds": s.mean_time, "max_move_seconds": s.max_time,
                   "mean_place": s.mean_place} for s in result.sides]
         try:
             path = write_summary(records, argv=args.argv, config=config_words, specs=specs,
-                                 figures=result.figures(self.sprt), sides=sides)
+                                 figures=result.figures(self.sprt), results=sides)
             if len(result.sides) == 2:
                 write_pgn(records, result)
         except OSError as err:
@@ -367,6 +372,22 @@ class ArenaRun:
         print(f"\nRatings from all {sum(r.games for r in results)} games (maximum likelihood, logistic Elo, "
               f"anchored at {names[anchor]} = {args.anchor_elo:g}):")
         print(ratings_table(ratings, names[anchor]))
+        if args.records:
+            from dataclasses import asdict
+
+            from game.store.arenarecords import write_summary
+
+            pairings_words = [{"first": names[r.first], "second": names[r.second], "games": r.games,
+                               "first_points": r.points, "records": f"{letters[r.first]}-{letters[r.second]}"}
+                              for r in results]
+            figures = {"ratings": [asdict(rating) for rating in ratings], "anchor": names[anchor]}
+            try:
+                write_summary(Path(args.records), argv=args.argv, config=self.config_words(), specs=specs,
+                              figures=figures, results=pairings_words)
+            except OSError as err:
+                print(f"{args.prog}: the summary could not be saved in {args.records}: {err.strerror or err}",
+                      file=sys.stderr)
+                return BOT_FAILED
         return self.status
 
     def _anchor(self, specs: Sequence, names: Sequence[str]) -> int:

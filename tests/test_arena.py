@@ -311,7 +311,7 @@ def test_the_arena_command_stops_when_the_sprt_decides_and_keeps_its_records(tmp
     assert summary["figures"]["sprt"]["verdict"] == "H1"
     assert sum(summary["figures"]["pentanomial"]) == played // 2
     assert len(summary["bots"]["A"]["sha256"]) == 64 and summary["bots"]["A"]["source"].endswith(".py")
-    assert summary["sides"][0]["wins"] + summary["sides"][0]["draws"] + summary["sides"][0]["losses"] == played
+    assert summary["results"][0]["wins"] + summary["results"][0]["draws"] + summary["results"][0]["losses"] == played
     pgn = (records / "games.pgn").read_text()
     assert pgn.count("[Result ") == played and pgn.count('[White "Medium (TicTacToeRules)"]') == played // 2
 

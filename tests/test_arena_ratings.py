@@ -81,3 +81,19 @@ def test_a_game_of_more_seats_prints_openskill_ratings(capsys):
     table = out.split("(openskill):\n")[1].splitlines()
     assert table[0].split() == ["rank", "bot", "mu", "sigma", "mu-3sigma", "games"]
     assert len(table) == 4
+
+
+def test_a_round_robins_records_keep_each_pairing_and_the_ratings(tmp_path, capsys):
+    import json
+
+    records = tmp_path / "rr"
+    assert main.main(["arena", "tictactoe", "--a", "easy", "--b", "medium", "--c", "master", "--round-robin",
+                      "--games", "2", "--concurrency", "2", "--records", str(records)]) == 0
+    capsys.readouterr()
+    assert sorted(p.name for p in records.iterdir()) == ["A-B", "A-C", "B-C", "summary.json"]
+    assert len(list((records / "B-C").glob("game-*.txt"))) == 2 and (records / "B-C" / "summary.json").is_file()
+    summary = json.loads((records / "summary.json").read_text())
+    assert summary["config"]["round_robin"] is True and summary["figures"]["anchor"] == "A Easy"
+    assert [r["name"] for r in summary["figures"]["ratings"]] == ["A Easy", "B Medium", "C Master"]
+    assert [r["records"] for r in summary["results"]] == ["A-B", "A-C", "B-C"]
+    assert sorted(summary["bots"]) == ["A", "B", "C"]

@@ -106,12 +106,13 @@ def bot_entry(spec: BotSpec) -> dict[str, Any]:
 
 
 def write_summary(folder: Path, *, argv: Sequence[str], config: dict[str, Any], specs: Sequence[BotSpec],
-                  figures: dict[str, Any], sides: Sequence[dict[str, Any]]) -> Path:
-    """Write ``summary.json`` in ``folder``; returns its path."""
+                  figures: dict[str, Any], results: Sequence[dict[str, Any]]) -> Path:
+    """Write ``summary.json`` in ``folder``: ``results`` are each side's record (one run) or each
+    pairing's (a gauntlet or round robin). Returns its path."""
     folder.mkdir(parents=True, exist_ok=True)
     summary = {"command": list(argv), "config": config,
                "bots": {name: bot_entry(spec) for name, spec in zip("ABCDEF", specs)},
-               "sides": list(sides), "figures": figures}
+               "results": list(results), "figures": figures}
     path = folder / SUMMARY_NAME
     atomic_write_text(path, json.dumps(summary, indent=1, default=str) + "\n")
     return path
