@@ -211,7 +211,7 @@ def usable_cores() -> int:
 
 
 def run_arena_command(args: argparse.Namespace) -> int:
-    from game.match.arena import read_openings, run_arena
+    from game.match.arena import read_openings
     from game.match.elo import Sprt
 
     spec = game_spec(args.game, args.options)
@@ -256,16 +256,10 @@ def run_arena_command(args: argparse.Namespace) -> int:
     if sprt is not None and (len(specs) != 2 or args.gauntlet or args.round_robin):
         raise CliError("--sprt compares side A with side B in a game of two seats, one pairing")
     run = ArenaRun(args, spec, concurrency, sprt, opening_list)
-    if not (args.gauntlet or args.round_robin):
-        result = run.play(specs, Path(args.records) if args.records else None)
-        if len(specs) > 2:
-            from game.match.ratings import plackett_luce, skill_table
-
-            places = [list(game) for game in zip(*(side.places for side in result.sides))]
-            print(f"Plackett-Luce ratings from the {len(places)} finishing orders (openskill):")
-            print(skill_table(plackett_luce([f"{s.name} {s.label}" for s in result.sides], places)))
-        return run.status
-    return run.rate(specs)
+    if args.gauntlet or args.round_robin:
+        return run.rate(specs)
+    run.play(specs, Path(args.records) if args.records else None)
+    return run.status
 
 
 class ArenaRun:
@@ -306,9 +300,7 @@ class ArenaRun:
         except ValueError as err:
             raise CliError(str(err)) from None
         print(result.table())
-        figures = result.figures_text(sprt)
-        if figures:
-            print(figures)
+        print(result.figures_text(sprt))
         if result.games < args.games:
             print(f"Stopped after {result.games} of {args.games} games: the SPRT reached its verdict.")
         for problem in written:

@@ -118,6 +118,16 @@ def test_table_of_more_than_two_seats_shows_each_sides_mean_place():
     assert "mean game length 315.0 moves (105.0 turns per seat)" in table
 
 
+def test_more_than_two_seats_are_rated_from_their_finishing_orders():
+    sides = [SideStats(name, f"Bot {name}", wins=wins, losses=2 - wins, places=places)
+             for name, wins, places in (("A", 2, [1, 1]), ("B", 0, [2, 3]), ("C", 0, [3, 2]))]
+    result = ArenaResult("chinesecheckers", "Chinese Checkers", 2, sides, [1.0] * 3, [300, 330])
+    ratings = result.figures()["plackett_luce"]
+    assert [r["name"] for r in ratings] == ["A Bot A", "B Bot B", "C Bot C"]
+    assert ratings[0]["mu"] > ratings[1]["mu"] and ratings[0]["mu"] > ratings[2]["mu"]
+    assert result.figures_text().splitlines()[0] == "Plackett-Luce ratings from the 2 finishing orders (openskill):"
+
+
 # -- openings ---------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def opened(bots) -> ArenaResult:

@@ -44,6 +44,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Callable, Iterable, Sequence
 
 from game.match.elo import Sprt, elo_of_games, elo_of_pairs, pentanomial, trinomial
+from game.match.ratings import SkillRating, plackett_luce, skill_table
 from game.match.record import Match, Player
 from game.match.runner import BotRunner, BotSpec
 from game.match.session import MatchSession, MovePlayed
@@ -140,6 +141,10 @@ class ArenaResult:
         return [points[outcome.result_for(seating.index(string.ascii_uppercase[side]))]
                 for outcome, seating in zip(self.outcomes, self.seatings)]
 
+    def _skills(self) -> list[SkillRating]:
+        places = [list(game) for game in zip(*(side.places for side in self.sides))]
+        return plackett_luce([f"{side.name} {side.label}" for side in self.sides], places)
+
     def _counts(self) -> tuple[tuple[int, ...], tuple[int, int, int]]:
         """Side A's pentanomial counts of the game pairs and trinomial W/D/L."""
         scores = self.scores(0)
@@ -147,10 +152,10 @@ class ArenaResult:
 
     def figures(self, sprt: Sprt | None = None) -> dict[str, Any]:
         """A's Elo against B from the game pairs (pentanomial) and from single games
-        (trinomial), and the SPRT's state: what the summary prints and the records keep.
-        Empty for games of more than two seats."""
+        (trinomial), and the SPRT's state; with more seats, each side's Plackett-Luce
+        rating from the finishing orders. What the summary prints and the records keep."""
         if len(self.sides) != 2:
-            return {}
+            return {"plackett_luce": [asdict(rating) for rating in self._skills()]}
         penta, (wins, draws, losses) = self._counts()
         figures: dict[str, Any] = {"pentanomial": list(penta), "trinomial": [wins, draws, losses]}
         for key, estimate in (("pairs", elo_of_pairs(penta)), ("games", elo_of_games(wins, draws, losses))):
@@ -162,9 +167,10 @@ class ArenaResult:
         return figures
 
     def figures_text(self, sprt: Sprt | None = None) -> str:
-        """The figures as lines below the table (two seats; empty otherwise)."""
+        """The figures as lines below the table."""
         if len(self.sides) != 2:
-            return ""
+            return (f"Plackett-Luce ratings from the {self.games} finishing orders (openskill):\n"
+                    + skill_table(self._skills()))
         a, b = self.sides
         penta, (wins, draws, losses) = self._counts()
         pairs, games = elo_of_pairs(penta), elo_of_games(wins, draws, losses)
