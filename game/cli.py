@@ -50,6 +50,9 @@ PROG = "board-arcade"
 #: Moves not valued are named up to this many (a Gomoku board has 200 points nobody searched).
 UNKNOWN_LISTED = 24
 _BOARD_WORD = re.compile(r"^-[-XOxo.*]{15,}$")
+#: Seconds the arena waits for the workers' fork server before it starts games (spawning, as
+#: before, if it is not ready by then: a server that failed to start costs no more than this).
+FORK_SERVER_WAIT = 15.0
 GAME_HELP = "game id, or a game with options, e.g. tictactoe or 'connect4(rows=5,cols=5)'"
 
 
@@ -213,6 +216,8 @@ def usable_cores() -> int:
 def run_arena_command(args: argparse.Namespace) -> int:
     from game.match.arena import read_openings
     from game.match.elo import Sprt
+    from game.match.runner import prepare_workers
+    from game.match.supervisor import fork_server_ready
 
     spec = game_spec(args.game, args.options)
     game_id = spec.game_id
@@ -255,6 +260,8 @@ def run_arena_command(args: argparse.Namespace) -> int:
                        + (" (for more, use --gauntlet or --round-robin)" if seats == 2 else ""))
     if sprt is not None and (len(specs) != 2 or args.gauntlet or args.round_robin):
         raise CliError("--sprt compares side A with side B in a game of two seats, one pairing")
+    prepare_workers()   # every slot's workers fork from one process that has imported numpy and numba once
+    fork_server_ready(timeout=FORK_SERVER_WAIT)
     run = ArenaRun(args, spec, concurrency, sprt, opening_list)
     if args.gauntlet or args.round_robin:
         return run.rate(specs)
