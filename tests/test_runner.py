@@ -89,6 +89,37 @@ def test_bot_keeps_its_state_between_requests_until_a_new_game(runners):
     assert runner.wait().values[0].text == "0 moves so far"
 
 
+def test_a_new_game_with_a_seed_repeats_a_random_bots_play_whatever_came_before():
+    # The Easy tier picks its first move of an empty board with self.rng.
+    easy = BotSpec("TicTacToeEasy", "bots.tictactoe_easy", {}, "Easy", BUDGET, seed=1)
+    with BotRunner(easy) as runner:
+        def first_move(seed: int) -> int:
+            runner.new_game(seed)
+            runner.request(position())
+            return runner.wait().move
+
+        firsts = [first_move(seed) for seed in range(8)]
+        for _ in range(3):                      # draws from the bot's rng in between
+            runner.request(position())
+            runner.wait()
+        assert [first_move(seed) for seed in range(8)] == firsts
+        assert len(set(firsts)) > 1
+
+
+def test_a_new_game_with_a_seed_repeats_the_fallback_moves(runners):
+    runner = runners["RaisingBot"]
+
+    def fallbacks() -> list[int]:
+        runner.new_game(42)
+        moves = []
+        for _ in range(3):
+            runner.request(position())
+            moves.append(runner.wait().move)
+        return moves
+
+    assert fallbacks() == fallbacks()
+
+
 def test_raising_bot_is_named_with_the_exception_and_a_legal_move_is_given(runners):
     state = position("b2")
     runners["RaisingBot"].request(state)

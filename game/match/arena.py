@@ -21,19 +21,35 @@ over is never used. Forced passes inside an opening are played as they
 come and are not counted among its K moves. The random moves are drawn
 from the state's ``opening_moves``: its legal moves, or those of them a game
 keeps for openings (Gomoku's near the centre, where games are played).
+Openings may also come as a list (``read_openings``: a file of move lists,
+one a line), used round by round.
+
+Games run ``concurrency`` at a time, each on a slot: a thread that owns a
+``BotRunner`` per side and drives one ``MatchSession`` after another (the
+thinking is in the workers, so threads are enough; the slot's own work is a
+small share of a move). With a seed, every bot is seeded afresh for each game
+(``game_seed``), and finished games are tallied in their order, so the
+figures, and where a ``stop`` (the SPRT) ends the run, are the same for any
+``concurrency``, as long as no bot runs out of time. A bot that keeps state
+across games beyond its ``rng`` (a transposition table) should drop it in
+``new_game``, or its play depends on which games its slot played before.
 """
 from __future__ import annotations
 
+import queue
 import random
 import string
-from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Sequence
+import threading
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any, Callable, Iterable, Sequence
 
+from game.match.elo import Sprt, elo_of_games, elo_of_pairs, pentanomial, trinomial
+from game.match.ratings import SkillRating, plackett_luce, skill_table
 from game.match.record import Match, Player
 from game.match.runner import BotRunner, BotSpec
 from game.match.session import MatchSession, MovePlayed
 from game.rules.catalogue import game_class, new_state
-from game.rules.core import Move, Outcome, State
+from game.rules.core import BadNotation, Move, Outcome, State
 
 #: Draws of a round's opening before one that repeats an earlier round's is taken anyway.
 FRESH_OPENING_TRIES = 20
@@ -105,13 +121,69 @@ class ArenaResult:
     seatings: list[tuple[str, ...]] = field(default_factory=list)
     #: Each game's moves in the game's notation, the opening's included.
     transcripts: list[str] = field(default_factory=list)
-    #: How many random moves each opening has (0: every game from the start).
+    #: How many random moves each opening has (0: every game from the start); the most, from a list.
     opening_moves: int = 0
+    #: Where the openings came from: ``'random'``, ``'list'`` (a file), or ``''`` (none).
+    opening_source: str = ""
+    #: Each game's outcome.
+    outcomes: list[Outcome] = field(default_factory=list)
+    #: Each game as played, its players named (what a save file keeps).
+    matches: list[Match] = field(default_factory=list)
 
     @property
     def mean_length(self) -> float:
         """Moves per game, on average."""
         return sum(self.lengths) / len(self.lengths) if self.lengths else 0.0
+
+    def scores(self, side: int = 0) -> list[float]:
+        """Side ``side``'s score in each game: 1 a win, ½ a draw, 0 a loss."""
+        points = {"win": 1.0, "draw": 0.5, "loss": 0.0}
+        return [points[outcome.result_for(seating.index(string.ascii_uppercase[side]))]
+                for outcome, seating in zip(self.outcomes, self.seatings)]
+
+    def _skills(self) -> list[SkillRating]:
+        places = [list(game) for game in zip(*(side.places for side in self.sides))]
+        return plackett_luce([f"{side.name} {side.label}" for side in self.sides], places)
+
+    def _counts(self) -> tuple[tuple[int, ...], tuple[int, int, int]]:
+        """Side A's pentanomial counts of the game pairs and trinomial W/D/L."""
+        scores = self.scores(0)
+        return pentanomial(scores), trinomial(scores)
+
+    def figures(self, sprt: Sprt | None = None) -> dict[str, Any]:
+        """A's Elo against B from the game pairs (pentanomial) and from single games
+        (trinomial), and the SPRT's state; with more seats, each side's Plackett-Luce
+        rating from the finishing orders. What the summary prints and the records keep."""
+        if len(self.sides) != 2:
+            return {"plackett_luce": [asdict(rating) for rating in self._skills()]}
+        penta, (wins, draws, losses) = self._counts()
+        figures: dict[str, Any] = {"pentanomial": list(penta), "trinomial": [wins, draws, losses]}
+        for key, estimate in (("pairs", elo_of_pairs(penta)), ("games", elo_of_games(wins, draws, losses))):
+            figures[key] = None if estimate is None else {**asdict(estimate), "error": estimate.error}
+        if sprt is not None:
+            llr = sprt.llr(penta)
+            figures["sprt"] = {**asdict(sprt), "llr": llr, "lower": sprt.lower, "upper": sprt.upper,
+                               "verdict": sprt.verdict(llr)}
+        return figures
+
+    def figures_text(self, sprt: Sprt | None = None) -> str:
+        """The figures as lines below the table."""
+        if len(self.sides) != 2:
+            return (f"Plackett-Luce ratings from the {self.games} finishing orders (openskill):\n"
+                    + skill_table(self._skills()))
+        a, b = self.sides
+        penta, (wins, draws, losses) = self._counts()
+        pairs, games = elo_of_pairs(penta), elo_of_games(wins, draws, losses)
+        lines = [f"Elo of A ({a.label}) against B ({b.label}), logistic:",
+                 "  from game pairs: no complete pair of games" if pairs is None
+                 else f"  from {pairs.count} game pairs: {pairs.text()}",
+                 f"    pentanomial LL LD DD+WL WD WW: {' '.join(map(str, penta))}"]
+        if games is not None:
+            lines.append(f"  from {games.count} games alone: {games.text()}")
+        lines.append(f"    trinomial W D L: {wins} {draws} {losses}")
+        if sprt is not None:
+            lines.append(f"SPRT: {sprt.text(sprt.llr(penta))}")
+        return "\n".join(lines)
 
     def table(self) -> str:
         """The results as a text table, with any failures listed below it."""
@@ -119,8 +191,13 @@ class ArenaResult:
         budget_text = " / ".join(f"{b:g} s" for b in budgets)
         seats = len(self.sides)
         rounds = len(set(self.openings))
-        openings = (f" from {rounds} opening{'s' * (rounds != 1)} of {self.opening_moves} random "
-                    f"move{'s' * (self.opening_moves != 1)}" if self.opening_moves else "")
+        if self.opening_source == "list":
+            openings = f" from {rounds} opening{'s' * (rounds != 1)} of a list"
+        elif self.opening_moves:
+            openings = (f" from {rounds} opening{'s' * (rounds != 1)} of {self.opening_moves} random "
+                        f"move{'s' * (self.opening_moves != 1)}")
+        else:
+            openings = ""
         lines = [f"{self.title}: {self.games} games{openings}, seats rotating each game, "
                  f"time budget {budget_text} per move",
                  f"mean game length {self.mean_length:.1f} moves ({self.mean_length / seats:.1f} turns per seat)", ""]
@@ -140,53 +217,156 @@ class ArenaResult:
         return "\n".join(lines)
 
 
+@dataclass
+class GameRecord:
+    """One game as a slot played it, before it is added to the tally."""
+
+    number: int
+    match: Match
+    seating: tuple[int, ...]
+    opening: tuple[Move, ...]
+    #: (side, seconds, failure) of each bot move, in order.
+    moves: list[tuple[int, float, str | None]] = field(default_factory=list)
+
+
+class _Stopped(Exception):
+    """The run was stopped (Ctrl+C, or a verdict reached) while a slot played a game."""
+
+
+def game_seed(seed: int, number: int, side: int) -> int:
+    """The seed of ``side``'s bot (and its fallback moves) in game ``number`` of a run seeded
+    ``seed``: a function of the game, not of the order or the slot that plays it."""
+    return (seed * 1_000_003 + number) * 8 + side
+
+
 def run_arena(game_id: str, specs: Sequence[BotSpec], games: int, *,
               options: dict[str, Any] | None = None, seed: int | None = None, openings: int = 0,
-              on_game: Callable[[int, Outcome], None] | None = None) -> ArenaResult:
+              opening_list: Sequence[Sequence[Move]] = (), concurrency: int = 1,
+              on_game: Callable[[int, Outcome], None] | None = None,
+              stop: Callable[["ArenaResult"], bool] | None = None) -> ArenaResult:
     """Play ``games`` games of ``game_id`` between the bots of ``specs``, one per seat.
 
     In game ``g`` seat ``s`` is played by side ``(s + g) % len(specs)``. With
     ``openings`` K above 0, the games of each round of ``len(specs)`` share an
-    opening of K random legal moves (see the module notes). With ``seed``
-    each side's bot (and its fallback moves) and the openings are seeded from
-    it, so a run repeats exactly as long as no bot runs out of time.
-    ``on_game`` is called after each game with its number and outcome.
+    opening of K random legal moves (see the module notes); with
+    ``opening_list`` instead, round ``r`` starts from its opening ``r`` (from
+    the first again after the last). With ``seed`` each side's bot (and its
+    fallback moves) is seeded afresh for each game from the seed and the
+    game's number, and the openings from the seed, so a run repeats exactly as
+    long as no bot runs out of time, however many games run at once.
+
+    ``concurrency`` games are played at once, each by a slot of its own with
+    a worker per side, kept from game to game. The games are tallied in their
+    order: ``on_game`` is called with each game's number and outcome, and
+    then ``stop`` with the result so far; when it says True, no game is
+    started and the games after that one are dropped (so where a run stops
+    does not depend on ``concurrency`` either).
     """
     options = dict(options or {})
     if games < 1:
         raise ValueError(f"the number of games must be at least 1, got {games}")
     if isinstance(openings, bool) or not isinstance(openings, int) or openings < 0:
         raise ValueError(f"an opening is a whole number of random moves, 0 or more, got {openings!r}")
+    if openings and opening_list:
+        raise ValueError("openings come either drawn at random or from a list, not both")
+    if concurrency < 1:
+        raise ValueError(f"games at once must be at least 1, got {concurrency}")
     seats = new_state(game_id, **options).num_seats
     if len(specs) != seats:
         raise ValueError(f"{game_class(game_id).title} seats {seats} players; got {len(specs)} bots")
     rounds = -(-games // seats)
-    drawn = draw_openings(game_id, options, openings, rounds, random.Random(seed)) if openings else [()] * rounds
+    if opening_list:
+        drawn = [tuple(opening_list[r % len(opening_list)]) for r in range(rounds)]
+    elif openings:
+        drawn = draw_openings(game_id, options, openings, rounds, random.Random(seed))
+    else:
+        drawn = [()] * rounds
     if seed is not None:
         specs = [replace(spec, seed=seed * 1000 + side) for side, spec in enumerate(specs)]
     names = string.ascii_uppercase
     sides = [SideStats(names[i], spec.who) for i, spec in enumerate(specs)]
-    runners = [BotRunner(spec) for spec in specs]
     result = ArenaResult(game_id, game_class(game_id).title, games, sides, [s.budget for s in specs],
-                         opening_moves=openings)
+                         opening_moves=openings or max((len(o) for o in opening_list), default=0),
+                         opening_source="list" if opening_list else "random" if openings else "")
+    numbers = iter(range(games))
+    handed = threading.Lock()
+    halt = threading.Event()
+    done: queue.Queue[GameRecord | BaseException | None] = queue.Queue()
+
+    def slot() -> None:
+        runners = [BotRunner(spec) for spec in specs]
+        try:
+            for runner in runners:
+                runner.start()
+            while not halt.is_set():
+                with handed:
+                    number = next(numbers, None)
+                if number is None:
+                    break
+                seating = tuple((seat + number) % seats for seat in range(seats))
+                opening = drawn[number // seats]
+                seeds = [None if seed is None else game_seed(seed, number, side) for side in range(seats)]
+                done.put(_play_one(start_from(game_id, options, opening), runners, seating, seeds,
+                                   number, opening, halt))
+        except _Stopped:
+            pass
+        except BaseException as err:  # noqa: BLE001 - handed to the caller's thread, which raises it
+            done.put(err)
+        finally:
+            for runner in runners:
+                runner.close()
+            done.put(None)
+
+    threads = [threading.Thread(target=slot, name=f"arena slot {i + 1}", daemon=True)
+               for i in range(min(concurrency, games))]
+    for thread in threads:
+        thread.start()
+    waiting: dict[int, GameRecord] = {}
+    running = len(threads)
     try:
-        for runner in runners:
-            runner.start()
-        for number in range(games):
-            opening = drawn[number // seats]
-            state = start_from(game_id, options, opening)
-            seating = [(seat + number) % seats for seat in range(seats)]
-            outcome = _play_one(state, runners, sides, seating)
-            result.lengths.append(len(state.move_stack))
-            result.openings.append(opening)
-            result.seatings.append(tuple(names[side] for side in seating))
-            result.transcripts.append(state.to_text())
-            if on_game is not None:
-                on_game(number, outcome)
+        while running:
+            try:
+                item = done.get(timeout=0.5)   # a timeout, so Ctrl+C is taken at once
+            except queue.Empty:
+                continue
+            if item is None:
+                running -= 1
+                continue
+            if isinstance(item, BaseException):
+                raise item
+            waiting[item.number] = item
+            while not halt.is_set() and len(result.lengths) in waiting:
+                _tally(result, waiting.pop(len(result.lengths)))
+                if on_game is not None:
+                    on_game(len(result.lengths) - 1, result.outcomes[-1])
+                if stop is not None and stop(result):
+                    halt.set()
     finally:
-        for runner in runners:
-            runner.close()
+        halt.set()
+        for thread in threads:
+            thread.join()
+    result.games = len(result.lengths)
     return result
+
+
+def _tally(result: ArenaResult, game: GameRecord) -> None:
+    """Add a played game to the run's figures."""
+    names = string.ascii_uppercase
+    state = game.match.state
+    for side, seconds, failure in game.moves:
+        result.sides[side].record_move(seconds, failure)
+    outcome = game.match.outcome()
+    assert outcome is not None
+    places = outcome.places(state.num_seats)
+    for seat, side in enumerate(game.seating):
+        result.sides[side].record_result(outcome.result_for(seat))
+        result.sides[side].places.append(places[seat])
+    result.lengths.append(len(state.move_stack))
+    result.openings.append(game.opening)
+    result.seatings.append(tuple(names[side] for side in game.seating))
+    result.transcripts.append(state.to_text())
+    result.outcomes.append(outcome)
+    result.matches.append(game.match)
 
 
 def start_from(game_id: str, options: dict[str, Any], opening: Sequence[Move]) -> State:
@@ -196,6 +376,33 @@ def start_from(game_id: str, options: dict[str, Any], opening: Sequence[Move]) -
         _pass_while_forced(state)
         state.push(move)
     return state
+
+
+def read_openings(game_id: str, options: dict[str, Any], lines: Iterable[str],
+                  source: str = "openings") -> list[tuple[Move, ...]]:
+    """The openings of ``lines``, one a line, each a move list in the game's notation
+    (blank lines and lines starting with ``#`` skipped), in the form ``start_from`` takes.
+
+    ``ValueError`` naming ``source`` and the line number if a line is not a move list
+    of the game, or its moves end the game; and if there is no opening at all.
+    """
+    openings = []
+    for number, line in enumerate(lines, start=1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        try:
+            state = new_state(game_id, **options)
+            state.play_text(text)
+        except BadNotation as err:
+            raise ValueError(f"{source} line {number}: {err}") from None
+        if state.is_over():
+            raise ValueError(f"{source} line {number}: the game is over after {text!r}; an opening "
+                             "must leave a game to play")
+        openings.append(tuple(m for m in state.move_stack if state.writes_passes or not state.is_pass(m)))
+    if not openings:
+        raise ValueError(f"{source} holds no opening")
+    return openings
 
 
 def _pass_while_forced(state: State) -> None:
@@ -236,25 +443,23 @@ def _random_opening(game_id: str, options: dict[str, Any], moves: int, rng: rand
                      f"{game_class(game_id).title}: ask for fewer opening moves")
 
 
-def _play_one(state: State, runners: list[BotRunner], sides: list[SideStats], side_of_seat: list[int]) -> Outcome:
+def _play_one(state: State, runners: list[BotRunner], side_of_seat: tuple[int, ...], seeds: list[int | None],
+              number: int, opening: tuple[Move, ...], halt: threading.Event) -> GameRecord:
     players = [Player.of_bot(runners[side].spec.label) for side in side_of_seat]
-    session = MatchSession(Match(state, players),
-                           runners={seat: runners[side] for seat, side in enumerate(side_of_seat)})
-    for runner in runners:
-        runner.new_game()
+    match = Match(state, players)
+    session = MatchSession(match, runners={seat: runners[side] for seat, side in enumerate(side_of_seat)})
+    game = GameRecord(number, match, side_of_seat, opening)
+    for runner, game_seed_ in zip(runners, seeds):
+        runner.new_game(game_seed_)
     while not session.is_over:
+        if halt.is_set():
+            raise _Stopped
         session.wait()
         session.play_ready()
         for event in session.events():
             if isinstance(event, MovePlayed) and event.by == "bot":
-                sides[side_of_seat[event.record.seat]].record_move(event.elapsed, event.failure)
-    outcome = session.outcome()
-    assert outcome is not None
-    places = outcome.places(state.num_seats)
-    for seat, side in enumerate(side_of_seat):
-        sides[side].record_result(outcome.result_for(seat))
-        sides[side].places.append(places[seat])
-    return outcome
+                game.moves.append((side_of_seat[event.record.seat], event.elapsed, event.failure))
+    return game
 
 
 def _seconds(value: float) -> str:

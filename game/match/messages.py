@@ -142,7 +142,10 @@ class Ask(Message, tag="ask"):
 
 
 class NewGame(Message, tag="new_game"):
-    """A new game starts: the bot may drop what it kept."""
+    """A new game starts: the bot may drop what it kept; with ``seed``, its ``rng`` is
+    seeded afresh, so a game's play does not depend on the games before it (the arena)."""
+
+    seed: int | None = None
 
 
 class Ready(Message, tag="ready"):

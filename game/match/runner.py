@@ -206,11 +206,14 @@ class BotRunner:
         self._queue.append(request)
         self._send(request)
 
-    def new_game(self) -> None:
-        """Tell the bot a new game starts (it may drop what it kept)."""
+    def new_game(self, seed: int | None = None) -> None:
+        """Tell the bot a new game starts (it may drop what it kept); with ``seed``, the bot's
+        ``rng`` and the runner's fallback moves are seeded afresh from it."""
+        if seed is not None:
+            self._rng.seed(seed)
         if self._child is not None and self._broken is None:
             self._new_games_pending += 1
-            self._send_message(m.NewGame())
+            self._send_message(m.NewGame(seed))
 
     def cancel(self, restart: bool | None = None) -> None:
         """Forget the outstanding request: its reply will never be delivered.

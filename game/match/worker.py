@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import random
 import signal
 import sys
 import time
@@ -70,6 +71,8 @@ def _serve(conn: Connection, bot: Any, source: str | None, later: Callable[[], N
             later = None
         message = m.receive(conn, m.ToWorker)
         if isinstance(message, m.NewGame):
+            if message.seed is not None and isinstance(getattr(bot, "rng", None), random.Random):
+                bot.rng.seed(message.seed)
             _guarded(bot.new_game)
             m.send(conn, m.NewGameDone())
             continue
