@@ -385,5 +385,8 @@ class ServerThread:
     def stop(self, timeout: float = 15.0) -> None:
         """Close every connection, stop the bots, end the thread."""
         if self._loop is not None and self._thread is not None and self._thread.is_alive():
-            self._loop.call_soon_threadsafe(self.server.stop)
+            try:
+                self._loop.call_soon_threadsafe(self.server.stop)
+            except RuntimeError:    # the loop closed as we came: a server that never started is ending
+                pass
             self._thread.join(timeout)
