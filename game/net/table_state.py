@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 import time
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from game.match.config import GameConfig, NetLimits
 from game.match.record import REMOTE, Match, Player
@@ -33,9 +33,10 @@ class TableState:
     into how to run it, and ``game_config`` holds the game's tiers and hint tier
     (default for both: the player's config, loaded on first use); from them the
     one stand-in rule (``game.match.seats.stand_in``) picks the bot that plays out
-    the seats of a player who resigned from a game of three or more; ``after_limit`` is what happens to a seat whose player did not come
-    back in time when no host decides: ``None`` waits for the host, ``'end'``
-    ends the game, else a tier takes the seat.
+    the seats of a player who resigned from a game of three or more.
+    ``after_limit`` is what happens to a seat whose player did not come back in
+    time when no host decides: ``None`` waits for the host, ``'end'`` ends the
+    game, else a tier takes the seat.
     """
 
     def __init__(self, game: GameSpec | str | State, seats: Sequence[SeatPlan], *, name: str = "Host",
@@ -240,31 +241,33 @@ class TableState:
 
 
 class _Configured:
-    """The game's settings in the player's config, and its tiers' bots, loaded on first use."""
+    """The game's settings in the player's config, and its tiers' bots, each loaded on first use."""
 
     def __init__(self, game_id: str) -> None:
         self.game_id = game_id
-        self._loaded: list = []
+        self._config: Any = None
+        self._registry: Any = None
 
-    def _load(self) -> tuple:
-        if not self._loaded:
-            from game.match.botregistry import BotRegistry
+    def _loaded_config(self) -> Any:
+        if self._config is None:
             from game.match.config import load_config
 
-            config = load_config()
-            self._loaded.extend([config, BotRegistry.discover(check=config.bot_checks())])
-        return tuple(self._loaded)
+            self._config = load_config()
+        return self._config
 
     def game(self) -> GameConfig:
-        """The game's tiers and hint tier."""
-        return self._load()[0].game(self.game_id)
+        """The game's tiers and hint tier (the config alone: no bots are looked for)."""
+        return self._loaded_config().game(self.game_id)
 
     def bot_spec(self, tier: str) -> BotSpec:
         """How to run ``tier``; ``ValueError`` saying why it cannot play here."""
+        from game.match.botregistry import BotRegistry
         from game.match.config import BotChoiceError
 
-        config, registry = self._load()
+        config = self._loaded_config()
+        if self._registry is None:
+            self._registry = BotRegistry.discover(check=config.bot_checks())
         try:
-            return config.bot_spec(self.game_id, tier, registry)
+            return config.bot_spec(self.game_id, tier, self._registry)
         except BotChoiceError as err:
             raise ValueError(str(err)) from None

@@ -75,8 +75,11 @@ class HostScene(Scene):
         name = self.services.setup_memory.player_name or "Host"
         plans = [SeatPlan.bot(player.bot or player.label) if player.is_bot
                  else SeatPlan.remote(reserved=player.is_human) for player in self.match.players]
+        config, registry, game_id = self.services.config, self.services.registry, self.match.state.game_id
         server = GameServer(self.match.state.copy(), plans, host=self.bind, port=self.port,
-                            limits=self.services.config.net, log=logger.info, name=name)
+                            limits=config.net, log=logger.info, name=name,
+                            bot_spec=lambda tier: config.bot_spec(game_id, tier, registry),
+                            game_config=config.game(game_id))
         thread = ServerThread(server)
         try:
             thread.start()
