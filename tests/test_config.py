@@ -164,7 +164,8 @@ def test_shipped_file_that_cannot_be_used_leaves_every_bot_under_its_own_name(sh
     config = load_config(registry=tier_bots)
     [problem] = config.problems
     assert problem.startswith(start.format(path=path))
-    assert problem.endswith("; no tiers (every bot is offered under its own name)")
+    assert problem.endswith("; the generic tree search's tiers for every game (every bot is also offered under its own name)")
+    # These bots have no generic tree search, so its tiers are left out and every bot stands alone.
     assert config.game("tictactoe").tiers == [] and config.game("tictactoe").hint_tier == ""
     assert [c.label for c in config.seat_choices("tictactoe", tier_bots)] == ["Human", "Lone wolf", "Strong", "Weak"]
 

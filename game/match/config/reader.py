@@ -6,7 +6,8 @@ what is expected. In the player's file only the bad part falls back, entry by
 entry, to the shipped file's (``CONFIG_PATH``, read once per run). A bad entry
 of the shipped file itself has nothing to fall back on: its tier is left out
 (a bad ``time_budget`` becomes ``DEFAULT_TIME_BUDGET``); if the shipped file
-is missing or unreadable, no game has tiers.
+is missing or unreadable, every game gets the tiers of a game the config does
+not name (``untuned.py``: the generic tree search's).
 
 The entries' shapes are checked by ``msgspec`` against ``entries`` and
 ``NetLimits``; this module decides what each fault falls back to.
@@ -35,6 +36,8 @@ from game.rules.catalogue import game_ids
 
 #: What a problem says when there are no built-in settings to use instead.
 NO_BUILT_IN = "no tiers (every bot is offered under its own name)"
+#: What a game the config does not name plays with (``untuned.py``).
+UNTUNED_INSTEAD = "the generic tree search's tiers for every game (every bot is also offered under its own name)"
 
 
 def config_path() -> Path:
@@ -92,7 +95,7 @@ class _Reader:
         self.problems: list[str] = []
         self.lines: dict[tuple[str, ...], int] = {}
         #: How a problem of the whole file ends: what is used instead.
-        self.instead = "using the built-in settings" if defaults else NO_BUILT_IN
+        self.instead = "using the built-in settings" if defaults else UNTUNED_INSTEAD
 
     def problem(self, key: Iterable[str], message: str) -> None:
         self.problems.append(problem_text(self.path, self.lines, tuple(key), message))
