@@ -687,3 +687,15 @@ def test_a_boards_display_option_is_listed_in_settings_for_its_games_and_reaches
     assert d.services.settings.current.display == {"show_coordinates_x": False}
     assert not BoardView(display=d.services.settings.current.display).shows(coords)
     assert BoardView().shows(coords)
+
+
+def test_a_board_added_from_outside_that_cannot_load_costs_settings_only_its_own_options(caplog) -> None:
+    from game.ui.renderers import display_options, register_renderer, unregister_renderer
+
+    shipped = [option.name for option, _ in display_options()]
+    register_renderer("tictactoe2", "no_such_package.board:Board")
+    try:
+        assert [option.name for option, _ in display_options()] == shipped
+    finally:
+        unregister_renderer("tictactoe2")
+    assert "tictactoe2" in caplog.text
