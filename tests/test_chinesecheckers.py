@@ -518,7 +518,7 @@ def test_turn_limit_ends_the_game_after_that_many_turns_each_and_ranks_by_distan
     assert len(state.move_stack) == 150
     assert [state.turns_taken(s) for s in range(3)] == [50, 50, 50]
     outcome = state.outcome()
-    assert outcome.termination is Termination.TURN_LIMIT and "turn limit" in outcome.reason
+    assert outcome.termination == Termination.TURN_LIMIT and "turn limit" in outcome.reason
     assert outcome.scores == tuple(distance_to_goal(state, s) for s in range(3))
     distances = [[distance_to_goal(state, s) for s in place] for place in outcome.ranking]
     flat = [d for place in distances for d in place]

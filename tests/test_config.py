@@ -613,7 +613,7 @@ def test_bot_spec_puts_tiers_before_bots_and_refuses_a_name_two_bots_share(clash
         config.bot_spec("tictactoe", "Twin", registry)
 
 
-def test_the_players_own_config_is_read_over_the_shipped_one(monkeypatch, tmp_path):
+def test_the_players_own_config_is_read_over_the_shipped_one(monkeypatch, tmp_path, shipped_registry):
     monkeypatch.setenv("BOARD_ARCADE_HOME", str(tmp_path))
     assert config_path() == CONFIG_PATH          # none of their own yet
     own = tmp_path / "config" / "config.yaml"
@@ -621,8 +621,7 @@ def test_the_players_own_config_is_read_over_the_shipped_one(monkeypatch, tmp_pa
     own.write_text("games:\n  tictactoe:\n    time_budget: 2.5\n    tiers:\n"
                    "      Hard: {bot: TicTacToeSymetry, params: {depth: 5}}\n", encoding="utf-8")
     config = load_config()
-    registry = BotRegistry.discover()
-    config.validate(registry)
+    config.validate(shipped_registry)
     assert config.path == own and config.game("tictactoe").time_budget == 2.5
     hard = config.game("tictactoe").tier("Hard")
     assert hard is not None and hard.bot == "TicTacToeSymmetry"          # the misspelt bot falls back

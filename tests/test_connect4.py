@@ -103,7 +103,7 @@ def test_four_in_a_row_wins_in_every_direction_with_its_cells_in_order(moves, wi
     state = ConnectFour.from_text(moves)
     outcome = state.outcome()
     assert outcome.winners == (winner,) and outcome.reason == "four in a row"
-    assert outcome.termination is Termination.LINE
+    assert outcome.termination == Termination.LINE
     assert outcome.cells == cells
     assert {state.cell(c, r) for c, r in cells} == {state.disc(winner)}
 
@@ -170,7 +170,7 @@ def test_full_board_without_a_line_is_a_draw():
     state = ConnectFour.from_text(moves)
     outcome = state.outcome()
     assert outcome is not None and outcome.is_draw and outcome.reason == "board full"
-    assert outcome.termination is Termination.BOARD_FULL
+    assert outcome.termination == Termination.BOARD_FULL
     assert state.legal_moves() == []
 
 

@@ -123,7 +123,7 @@ def test_five_in_a_row_wins_and_the_outcome_lists_the_line_in_order():
     state = Gomoku.from_text("h8 h9 i8 i9 j8 j9 k8 k9 g8")
     outcome = state.outcome()
     assert outcome.winners == (0,) and outcome.reason == "five in a row"
-    assert outcome.termination is Termination.LINE
+    assert outcome.termination == Termination.LINE
     assert names(state, outcome.cells) == ["g8", "h8", "i8", "j8", "k8"]
     assert state.winning_line == outcome.cells and state.legal_moves() == []
     with pytest.raises(IllegalMove, match="the game is over"):
@@ -202,7 +202,7 @@ def test_a_full_board_without_five_is_a_draw():
         O O X X O O X X O
         X X O O X X O O X
     """, rule="freestyle")
-    assert state.outcome().is_draw and state.outcome().termination is Termination.BOARD_FULL
+    assert state.outcome().is_draw and state.outcome().termination == Termination.BOARD_FULL
     assert state.legal_moves() == [] and state.outcome().reason == "board full"
 
 
@@ -496,7 +496,7 @@ def test_renju_black_with_only_forbidden_points_left_draws():
     """)
     assert state.forbidden_points() == [state.parse_move("f5")] and state.legal_moves() == []
     outcome = state.outcome()
-    assert outcome.is_draw and outcome.termination is Termination.NO_MOVES
+    assert outcome.is_draw and outcome.termination == Termination.NO_MOVES
 
 
 def test_a_renju_game_text_with_a_forbidden_move_is_refused_naming_it():

@@ -15,7 +15,7 @@ from game.net import protocol as p
 from game.rules.catalogue import GameSpec
 from game.rules.core import IllegalMove, Termination
 from tests.net_helpers import PATIENCE, Host
-from tests.test_session import session_mismatches
+from tests.session_helpers import session_mismatches
 
 
 @pytest.fixture

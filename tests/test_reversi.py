@@ -92,7 +92,7 @@ def test_the_game_ends_when_neither_side_can_move_and_empties_go_to_the_winner_b
     state = Reversi.from_position(position)
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == (0,)
-    assert outcome.termination is Termination.NO_MOVES
+    assert outcome.termination == Termination.NO_MOVES
     assert outcome.scores == (64, 0) and state.scores_text(outcome) == "64–0"
 
 
@@ -119,7 +119,7 @@ def test_a_full_board_ends_by_board_full_and_an_equal_count_is_a_draw():
     state = Reversi.from_position("X" * 32 + "O" * 32 + " X")
     outcome = state.outcome()
     assert outcome.is_draw and outcome.scores == (32, 32)
-    assert outcome.termination is Termination.BOARD_FULL
+    assert outcome.termination == Termination.BOARD_FULL
 
 
 def test_transcripts_read_run_together_or_spaced_and_are_written_run_together():

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from game.match.botregistry import BotRegistry
 from game.match.config import BotChoiceError, GameConfig, TierSpec, load_config
 from game.match.record import REMOTE, Match, Player
 from game.match.runner import BotSpec
@@ -53,9 +52,10 @@ def test_no_tier_that_can_play_means_no_stand_in():
 
 
 @pytest.fixture(scope="module")
-def installed():
+def installed(shipped_registry):
     config = load_config(CONFIG_PATH)
-    return config, BotRegistry.discover(check=config.bot_checks())
+    config.validate(shipped_registry)
+    return config, shipped_registry
 
 
 def test_a_bot_not_installed_gets_the_stand_in_and_the_match_says_so(installed):

@@ -5,7 +5,6 @@ Bots run in real worker processes (about half a second each to start).
 """
 from __future__ import annotations
 
-import inspect
 import random
 from pathlib import Path
 
@@ -22,6 +21,7 @@ from game.rules.core import IllegalMove
 from game.rules.reversi import Reversi
 from game.rules.tictactoe import TicTacToe
 from tests.chinesecheckers_games import position
+from tests.session_helpers import session_mismatches
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -357,23 +357,6 @@ def test_values_a_bot_reports_while_it_thinks_are_shown_before_its_answer():
             hints += [e for e in session.events() if isinstance(e, HintReady)]
         assert len(hints[0].values) == 1 and hints[0].refining and hints[0].detail == "not valued yet"
         assert len(hints[-1].values) == 7 and not hints[-1].refining and hints[-1].position.text == "draw"
-
-
-def session_mismatches(session: object) -> list[str]:
-    """What ``session`` lacks of the ``Session`` interface the play screen drives: each
-    member missing, each method that is not one or takes other parameters."""
-    wrong = []
-    for name, member in vars(Session).items():
-        if name.startswith("_"):
-            continue
-        if not hasattr(session, name):
-            wrong.append(f"{name} is missing")
-        elif callable(member):
-            mine = getattr(session, name)
-            wanted = list(inspect.signature(member).parameters)[1:]
-            if not callable(mine) or list(inspect.signature(mine).parameters) != wanted:
-                wrong.append(f"{name} is not {name}({', '.join(wanted)})")
-    return wrong
 
 
 def test_a_match_session_is_the_session_the_play_screen_drives():

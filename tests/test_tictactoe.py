@@ -166,11 +166,11 @@ def test_outcome_cells_are_the_winning_line(choices):
         assert state.legal_moves()
         return
     if outcome.is_draw:
-        assert outcome.cells == () and outcome.termination is Termination.BOARD_FULL
+        assert outcome.cells == () and outcome.termination == Termination.BOARD_FULL
         assert EMPTY not in state.board
         return
     (winner,) = outcome.winners
-    assert outcome.termination is Termination.LINE and tuple(outcome.cells) in LINES
+    assert outcome.termination == Termination.LINE and tuple(outcome.cells) in LINES
     assert {state.board[c] for c in outcome.cells} == {X if winner == 0 else O}
     assert winner == 1 - state.turn
     assert outcome.result_for(winner) == "win" and outcome.result_for(1 - winner) == "loss"

@@ -29,7 +29,7 @@ from typing import Any, Callable
 from game.match import messages as m
 from game.match.botregistry import import_bot_class
 from game.rules.bot import AT_LEAST, AT_MOST, VALUE, BotFault, MoveValue, later_warm_up
-from game.rules.core import Move, State
+from game.rules.core import State
 
 #: Longest text of a bot's exception carried into a failure message.
 _MAX_ERROR_TEXT = 300

@@ -96,7 +96,7 @@ class RemoteSession:
 
     @property
     def specs(self) -> Mapping[int, BotSpec]:
-        """None: the bots of a network game run on the host."""
+        """No bots run here: a network game's bots run on the host."""
         return {}
 
     def waiting(self) -> Waiting:

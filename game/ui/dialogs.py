@@ -26,6 +26,9 @@ it shows the one below again (the question "Replace it?" over Save as).
 A path typed that cannot be used (no such folder, no such file) is said
 through ``notify`` (a toast, which the app puts beside the dialog) and the
 dialog stays open. A folder's rows are ``game.ui.filelist``'s.
+
+Its 500-odd lines are the dialogs' one stack and the four kinds that share it;
+the file list, the text field and focus are in their own modules.
 """
 from __future__ import annotations
 

@@ -12,6 +12,9 @@ which scrolls when they do not all fit (``problems.ProblemsPanel``).
 The choices are remembered per game for the session (``services.setup_memory``);
 a match opened or left on the play screen is remembered too, so going back
 from a loaded game shows its players.
+
+Its 500-odd lines are one screen's parts and their keyboard order, which stay
+together so the order can be read in one place.
 """
 from __future__ import annotations
 
