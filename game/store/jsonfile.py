@@ -1,4 +1,5 @@
-"""The player's JSON files: written atomically, read without ever losing them.
+"""The player's files written atomically (``atomic_write_text``: settings, statistics,
+saved games, arena records), and JSON files read without ever losing them.
 
 A file is written to a temporary file beside it and renamed over it in one
 step, so a crash or a full disk mid-write leaves the previous version. A file
