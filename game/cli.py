@@ -592,7 +592,6 @@ def serve_game(args: argparse.Namespace) -> int:
     import contextlib
     import signal
 
-    from game.match.config import BotChoiceError, load_config
     from game.net.server import GameServer, NetError, SeatPlan
     from game.store.savefile import SaveFileError, default_save_path, load_match
     from game.store.userdata import saves_dir
@@ -614,27 +613,22 @@ def serve_game(args: argparse.Namespace) -> int:
         raise CliError(f"--seats names {len(words)} seats; {state.title} here seats {state.num_seats} "
                        f"(one entry each: remote, or a tier or bot name)")
     seats = [SeatPlan.remote() if word.casefold() == "remote" else SeatPlan.bot(word) for word in words]
-    config = load_config(args.config)
+    config, registry = load_setup(args)    # a resigner's stand-in needs the bots even when every seat is remote
+    warn_problems(config, registry)
     port = config.net.port if args.port is None else args.port
     if not 0 <= port <= 65535:
         raise CliError(f"--port must be from 0 to 65535, got {port}")
     tiers = [plan.tier for plan in seats if plan.tier] + ([args.after_limit] if args.after_limit != "end" else [])
-    registry = None
-    if tiers:
-        config, registry = load_setup(args)
-        warn_problems(config, registry)
-        for tier in tiers:
-            bot_spec(config, registry, game_id, tier, None)
+    for tier in tiers:
+        bot_spec(config, registry, game_id, tier, None)
 
     def resolve(tier: str):
-        try:
-            return config.bot_spec(game_id, tier, registry)
-        except BotChoiceError as err:
-            raise ValueError(str(err)) from None
+        """How to run ``tier``; ``BotChoiceError`` (a ``ValueError``) when it cannot play here."""
+        return config.bot_spec(game_id, tier, registry)
 
     server = GameServer(state, seats, host=args.host or config.net.bind, port=port, limits=config.net,
                         log=lambda line: print(line, flush=True), name=args.name, bot_spec=resolve,
-                        after_limit=args.after_limit)
+                        after_limit=args.after_limit, game_config=config.game(game_id))
     async def serve() -> None:
         with contextlib.suppress(NotImplementedError, RuntimeError):   # no such signal handling on Windows
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, server.stop)
