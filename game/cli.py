@@ -292,9 +292,9 @@ class ArenaRun:
                 from game.store.arenarecords import write_game
 
                 try:
-                    write_game(records, len(result.matches) - 1, result.matches[-1])
+                    write_game(records, len(result.lengths) - 1, result.matches[-1])
                 except OSError as err:
-                    written.append(f"game {len(result.matches)} could not be saved in {records}: {err.strerror or err}")
+                    written.append(f"game {len(result.lengths)} could not be saved in {records}: {err.strerror or err}")
             progress.update(result)
             return (sprt is not None and len(result.lengths) % 2 == 0
                     and sprt.verdict(sprt.llr(pentanomial(result.scores(0)))) is not None)
@@ -303,7 +303,8 @@ class ArenaRun:
             with progress:
                 result = run_arena(self.spec.game_id, specs, args.games, options=dict(self.spec.options),
                                    seed=args.seed, openings=args.openings, opening_list=self.opening_list,
-                                   concurrency=self.concurrency, stop=after_game)
+                                   concurrency=self.concurrency, stop=after_game,
+                                   keep_matches=records is not None)
         except ValueError as err:
             raise CliError(str(err)) from None
         print(result.table())

@@ -189,7 +189,7 @@ def test_the_arena_command_passes_its_openings_on(monkeypatch, capsys):
     runs = []
 
     def fake_run_arena(game_id, specs, games, *, options=None, seed=None, openings=0, opening_list=(),
-                       concurrency=1, stop=None):
+                       concurrency=1, stop=None, keep_matches=False):
         runs.append((game_id, games, seed, openings, concurrency))
         return types.SimpleNamespace(table=lambda: "the table", figures_text=lambda sprt: "", games=games)
 
@@ -230,11 +230,17 @@ def test_a_games_seed_depends_on_the_game_not_on_the_games_before_it(bots):
     assert len(set(six.transcripts)) > 1
 
 
-def test_every_game_is_kept_as_a_match_with_its_players(bots):
-    result = run_arena("tictactoe", [spec(bots, "WeakBot"), spec(bots, "LastMoveBot")], 2, concurrency=2)
+def test_every_game_is_kept_as_a_match_with_its_players_when_asked(bots):
+    result = run_arena("tictactoe", [spec(bots, "WeakBot"), spec(bots, "LastMoveBot")], 2, concurrency=2,
+                       keep_matches=True)
     assert [m.state.to_text() for m in result.matches] == result.transcripts
     assert [p.label for p in result.matches[1].players] == [bots.get("LastMoveBot").name, bots.get("WeakBot").name]
     assert all(m.outcome() is not None for m in result.matches)
+
+
+def test_a_run_not_asked_to_keep_its_games_keeps_none_however_many_it_plays(bots):
+    result = run_arena("tictactoe", [spec(bots, "WeakBot"), spec(bots, "LastMoveBot")], 4)
+    assert len(result.transcripts) == 4 and result.matches == []
 
 
 def test_a_stop_drops_the_games_after_it_however_many_run_at_once(bots):
