@@ -51,7 +51,7 @@ PROG = "board-arcade"
 UNKNOWN_LISTED = 24
 _BOARD_WORD = re.compile(r"^-[-XOxo.*]{15,}$")
 #: Seconds the arena waits for the workers' fork server before it starts games (spawning, as
-#: before, if it is not ready by then: a server that failed to start costs no more than this).
+#: before, if it is not ready by then; a server that failed to start is waited for no longer).
 FORK_SERVER_WAIT = 15.0
 GAME_HELP = "game id, or a game with options, e.g. tictactoe or 'connect4(rows=5,cols=5)'"
 
