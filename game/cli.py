@@ -18,6 +18,8 @@ GAME is a game id, or a game with options as save files write it:
 the other way. Only the window commands import pygame (lazily); the others
 start quickly and run anywhere. Bad input (an unknown game or option, an
 illegal move, an unknown bot) prints one clear line and exits with status 2.
+A file the command cannot write (arena records, a served game's save) is
+one line and status 74, the results printed before it standing.
 Ctrl+C stops any command with one line and status 130, never a traceback:
 the window keeps the game in progress for Resume and writes the settings and
 statistics first (``game/ui/app.py``), and a bot's worker ignores Ctrl+C and
@@ -43,6 +45,8 @@ if TYPE_CHECKING:
     from game.rules.bot import MoveValue
 
 USAGE_ERROR, BOT_FAILED = 2, 1
+#: The exit status when a file could not be written (an I/O error: ``EX_IOERR`` of sysexits.h).
+WRITE_FAILED = 74
 #: The exit status after Ctrl+C (128 + SIGINT, as shells report it).
 INTERRUPTED = 130
 #: The program's name in usage and error messages: the installed command's.
@@ -294,7 +298,8 @@ class ArenaRun:
                 try:
                     write_game(records, len(result.lengths) - 1, result.matches[-1])
                 except OSError as err:
-                    written.append(f"game {len(result.lengths)} could not be saved in {records}: {err.strerror or err}")
+                    written.append(f"game {len(result.lengths)} could not be written in {records} "
+                                   f"(an I/O error: {err.strerror or err})")
             progress.update(result)
             return (sprt is not None and len(result.lengths) % 2 == 0
                     and sprt.verdict(sprt.llr(pentanomial(result.scores(0)))) is not None)
@@ -314,7 +319,7 @@ class ArenaRun:
         for problem in written:
             print(f"{args.prog}: {problem}", file=sys.stderr)
         if written:
-            self.status = BOT_FAILED
+            self.status = WRITE_FAILED
         if records is not None:
             self._keep(records, specs, result)
         return result
@@ -341,8 +346,9 @@ class ArenaRun:
             if len(result.sides) == 2:
                 write_pgn(records, result)
         except OSError as err:
-            print(f"{args.prog}: the summary could not be saved in {records}: {err.strerror or err}", file=sys.stderr)
-            self.status = BOT_FAILED
+            print(f"{args.prog}: the summary could not be written in {records} (an I/O error: "
+                  f"{err.strerror or err})", file=sys.stderr)
+            self.status = WRITE_FAILED
             return
         print(f"Games and summary saved in {path.parent}")
 
@@ -385,9 +391,9 @@ class ArenaRun:
                 write_summary(Path(args.records), argv=args.argv, config=self.config_words(), specs=specs,
                               figures=figures, results=pairings_words)
             except OSError as err:
-                print(f"{args.prog}: the summary could not be saved in {args.records}: {err.strerror or err}",
-                      file=sys.stderr)
-                return BOT_FAILED
+                print(f"{args.prog}: the summary could not be written in {args.records} (an I/O error: "
+                      f"{err.strerror or err})", file=sys.stderr)
+                return WRITE_FAILED
         return self.status
 
     def _anchor(self, specs: Sequence, names: Sequence[str]) -> int:
@@ -648,8 +654,9 @@ def serve_game(args: argparse.Namespace) -> int:
     try:
         server.save(path)
     except OSError as err:
-        print(f"{args.prog}: the {which} could not be saved: {err.strerror or err}", file=sys.stderr)
-        return BOT_FAILED
+        print(f"{args.prog}: the {which} could not be saved in {path} (an I/O error: {err.strerror or err})",
+              file=sys.stderr)
+        return WRITE_FAILED
     print(f"The {which} is saved in {path}", flush=True)
     return 0
 

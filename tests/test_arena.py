@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import main
+from game import cli
 from game.match.arena import ArenaResult, SideStats, draw_openings, read_openings, run_arena, start_from
 from game.rules.tictactoe import TicTacToe
 from game.match.botregistry import BotRegistry
@@ -305,6 +306,17 @@ def test_the_arena_command_refuses_a_bad_sprt_and_both_kinds_of_openings(tmp_pat
     assert "give one" in capsys.readouterr().err
     assert main.main(["arena", "tictactoe", "--a", "easy", "--b", "medium", "--concurrency", "0"]) == 2
     assert "--concurrency must be at least 1, got 0" in capsys.readouterr().err
+
+
+def test_records_that_cannot_be_written_are_an_io_error_and_the_results_still_shown(tmp_path, capsys):
+    blocked = tmp_path / "a file"
+    blocked.write_text("not a folder")
+    status = main.main(["arena", "tictactoe", "--a", "easy", "--b", "easy", "--games", "2", "--seed", "1",
+                        "--records", str(blocked / "run")])
+    out, err = capsys.readouterr()
+    assert status == cli.WRITE_FAILED != cli.BOT_FAILED
+    assert "could not be written in" in err and "an I/O error" in err
+    assert "Easy" in out
 
 
 def test_the_arena_command_stops_when_the_sprt_decides_and_keeps_its_records(tmp_path, capsys):
