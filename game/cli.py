@@ -18,6 +18,8 @@ GAME is a game id, or a game with options as save files write it:
 the other way. Only the window commands import pygame (lazily); the others
 start quickly and run anywhere. Bad input (an unknown game or option, an
 illegal move, an unknown bot) prints one clear line and exits with status 2.
+A file the command cannot write (arena records, a served game's save) is
+one line and status 74, the results printed before it standing.
 Ctrl+C stops any command with one line and status 130, never a traceback:
 the window keeps the game in progress for Resume and writes the settings and
 statistics first (``game/ui/app.py``), and a bot's worker ignores Ctrl+C and
@@ -43,6 +45,8 @@ if TYPE_CHECKING:
     from game.rules.bot import MoveValue
 
 USAGE_ERROR, BOT_FAILED = 2, 1
+#: The exit status when a file could not be written (an I/O error: ``EX_IOERR`` of sysexits.h).
+WRITE_FAILED = 74
 #: The exit status after Ctrl+C (128 + SIGINT, as shells report it).
 INTERRUPTED = 130
 #: The program's name in usage and error messages: the installed command's.
@@ -51,7 +55,7 @@ PROG = "board-arcade"
 UNKNOWN_LISTED = 24
 _BOARD_WORD = re.compile(r"^-[-XOxo.*]{15,}$")
 #: Seconds the arena waits for the workers' fork server before it starts games (spawning, as
-#: before, if it is not ready by then: a server that failed to start costs no more than this).
+#: before, if it is not ready by then; a server that failed to start is waited for no longer).
 FORK_SERVER_WAIT = 15.0
 GAME_HELP = "game id, or a game with options, e.g. tictactoe or 'connect4(rows=5,cols=5)'"
 
@@ -292,9 +296,10 @@ class ArenaRun:
                 from game.store.arenarecords import write_game
 
                 try:
-                    write_game(records, len(result.matches) - 1, result.matches[-1])
+                    write_game(records, len(result.lengths) - 1, result.matches[-1])
                 except OSError as err:
-                    written.append(f"game {len(result.matches)} could not be saved in {records}: {err.strerror or err}")
+                    written.append(f"game {len(result.lengths)} could not be written in {records} "
+                                   f"(an I/O error: {err.strerror or err})")
             progress.update(result)
             return (sprt is not None and len(result.lengths) % 2 == 0
                     and sprt.verdict(sprt.llr(pentanomial(result.scores(0)))) is not None)
@@ -303,7 +308,8 @@ class ArenaRun:
             with progress:
                 result = run_arena(self.spec.game_id, specs, args.games, options=dict(self.spec.options),
                                    seed=args.seed, openings=args.openings, opening_list=self.opening_list,
-                                   concurrency=self.concurrency, stop=after_game)
+                                   concurrency=self.concurrency, stop=after_game,
+                                   keep_matches=records is not None)
         except ValueError as err:
             raise CliError(str(err)) from None
         print(result.table())
@@ -313,7 +319,7 @@ class ArenaRun:
         for problem in written:
             print(f"{args.prog}: {problem}", file=sys.stderr)
         if written:
-            self.status = BOT_FAILED
+            self.status = WRITE_FAILED
         if records is not None:
             self._keep(records, specs, result)
         return result
@@ -340,8 +346,9 @@ class ArenaRun:
             if len(result.sides) == 2:
                 write_pgn(records, result)
         except OSError as err:
-            print(f"{args.prog}: the summary could not be saved in {records}: {err.strerror or err}", file=sys.stderr)
-            self.status = BOT_FAILED
+            print(f"{args.prog}: the summary could not be written in {records} (an I/O error: "
+                  f"{err.strerror or err})", file=sys.stderr)
+            self.status = WRITE_FAILED
             return
         print(f"Games and summary saved in {path.parent}")
 
@@ -384,9 +391,9 @@ class ArenaRun:
                 write_summary(Path(args.records), argv=args.argv, config=self.config_words(), specs=specs,
                               figures=figures, results=pairings_words)
             except OSError as err:
-                print(f"{args.prog}: the summary could not be saved in {args.records}: {err.strerror or err}",
-                      file=sys.stderr)
-                return BOT_FAILED
+                print(f"{args.prog}: the summary could not be written in {args.records} (an I/O error: "
+                      f"{err.strerror or err})", file=sys.stderr)
+                return WRITE_FAILED
         return self.status
 
     def _anchor(self, specs: Sequence, names: Sequence[str]) -> int:
@@ -592,7 +599,6 @@ def serve_game(args: argparse.Namespace) -> int:
     import contextlib
     import signal
 
-    from game.match.config import BotChoiceError, load_config
     from game.net.server import GameServer, NetError, SeatPlan
     from game.store.savefile import SaveFileError, default_save_path, load_match
     from game.store.userdata import saves_dir
@@ -614,27 +620,22 @@ def serve_game(args: argparse.Namespace) -> int:
         raise CliError(f"--seats names {len(words)} seats; {state.title} here seats {state.num_seats} "
                        f"(one entry each: remote, or a tier or bot name)")
     seats = [SeatPlan.remote() if word.casefold() == "remote" else SeatPlan.bot(word) for word in words]
-    config = load_config(args.config)
+    config, registry = load_setup(args)    # a resigner's stand-in needs the bots even when every seat is remote
+    warn_problems(config, registry)
     port = config.net.port if args.port is None else args.port
     if not 0 <= port <= 65535:
         raise CliError(f"--port must be from 0 to 65535, got {port}")
     tiers = [plan.tier for plan in seats if plan.tier] + ([args.after_limit] if args.after_limit != "end" else [])
-    registry = None
-    if tiers:
-        config, registry = load_setup(args)
-        warn_problems(config, registry)
-        for tier in tiers:
-            bot_spec(config, registry, game_id, tier, None)
+    for tier in tiers:
+        bot_spec(config, registry, game_id, tier, None)
 
     def resolve(tier: str):
-        try:
-            return config.bot_spec(game_id, tier, registry)
-        except BotChoiceError as err:
-            raise ValueError(str(err)) from None
+        """How to run ``tier``; ``BotChoiceError`` (a ``ValueError``) when it cannot play here."""
+        return config.bot_spec(game_id, tier, registry)
 
     server = GameServer(state, seats, host=args.host or config.net.bind, port=port, limits=config.net,
                         log=lambda line: print(line, flush=True), name=args.name, bot_spec=resolve,
-                        after_limit=args.after_limit)
+                        after_limit=args.after_limit, game_config=config.game(game_id))
     async def serve() -> None:
         with contextlib.suppress(NotImplementedError, RuntimeError):   # no such signal handling on Windows
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, server.stop)
@@ -653,8 +654,9 @@ def serve_game(args: argparse.Namespace) -> int:
     try:
         server.save(path)
     except OSError as err:
-        print(f"{args.prog}: the {which} could not be saved: {err.strerror or err}", file=sys.stderr)
-        return BOT_FAILED
+        print(f"{args.prog}: the {which} could not be saved in {path} (an I/O error: {err.strerror or err})",
+              file=sys.stderr)
+        return WRITE_FAILED
     print(f"The {which} is saved in {path}", flush=True)
     return 0
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import main
+from game import cli
 from game.match.arena import ArenaResult, SideStats, draw_openings, read_openings, run_arena, start_from
 from game.rules.tictactoe import TicTacToe
 from game.match.botregistry import BotRegistry
@@ -189,7 +190,7 @@ def test_the_arena_command_passes_its_openings_on(monkeypatch, capsys):
     runs = []
 
     def fake_run_arena(game_id, specs, games, *, options=None, seed=None, openings=0, opening_list=(),
-                       concurrency=1, stop=None):
+                       concurrency=1, stop=None, keep_matches=False):
         runs.append((game_id, games, seed, openings, concurrency))
         return types.SimpleNamespace(table=lambda: "the table", figures_text=lambda sprt: "", games=games)
 
@@ -230,11 +231,17 @@ def test_a_games_seed_depends_on_the_game_not_on_the_games_before_it(bots):
     assert len(set(six.transcripts)) > 1
 
 
-def test_every_game_is_kept_as_a_match_with_its_players(bots):
-    result = run_arena("tictactoe", [spec(bots, "WeakBot"), spec(bots, "LastMoveBot")], 2, concurrency=2)
+def test_every_game_is_kept_as_a_match_with_its_players_when_asked(bots):
+    result = run_arena("tictactoe", [spec(bots, "WeakBot"), spec(bots, "LastMoveBot")], 2, concurrency=2,
+                       keep_matches=True)
     assert [m.state.to_text() for m in result.matches] == result.transcripts
     assert [p.label for p in result.matches[1].players] == [bots.get("LastMoveBot").name, bots.get("WeakBot").name]
     assert all(m.outcome() is not None for m in result.matches)
+
+
+def test_a_run_not_asked_to_keep_its_games_keeps_none_however_many_it_plays(bots):
+    result = run_arena("tictactoe", [spec(bots, "WeakBot"), spec(bots, "LastMoveBot")], 4)
+    assert len(result.transcripts) == 4 and result.matches == []
 
 
 def test_a_stop_drops_the_games_after_it_however_many_run_at_once(bots):
@@ -299,6 +306,17 @@ def test_the_arena_command_refuses_a_bad_sprt_and_both_kinds_of_openings(tmp_pat
     assert "give one" in capsys.readouterr().err
     assert main.main(["arena", "tictactoe", "--a", "easy", "--b", "medium", "--concurrency", "0"]) == 2
     assert "--concurrency must be at least 1, got 0" in capsys.readouterr().err
+
+
+def test_records_that_cannot_be_written_are_an_io_error_and_the_results_still_shown(tmp_path, capsys):
+    blocked = tmp_path / "a file"
+    blocked.write_text("not a folder")
+    status = main.main(["arena", "tictactoe", "--a", "easy", "--b", "easy", "--games", "2", "--seed", "1",
+                        "--records", str(blocked / "run")])
+    out, err = capsys.readouterr()
+    assert status == cli.WRITE_FAILED != cli.BOT_FAILED
+    assert "could not be written in" in err and "an I/O error" in err
+    assert "Easy" in out
 
 
 def test_the_arena_command_stops_when_the_sprt_decides_and_keeps_its_records(tmp_path, capsys):

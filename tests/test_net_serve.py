@@ -89,3 +89,34 @@ def test_serve_refuses_seats_that_do_not_fit_the_game():
                             timeout=PATIENCE * 3)
     assert result.returncode == 2
     assert "--seats names 1 seats; Tic-tac-toe here seats 2" in result.stderr
+
+
+def test_serve_with_every_seat_remote_seats_a_resigners_stand_in_from_the_config(tmp_path):
+    config = tmp_path / "config.yaml"
+    config.write_text("games:\n  chinesecheckers:\n    hint: Easy\n    tiers:\n"
+                      "      Easy: {bot: ChineseCheckersEasy}\n      Medium: {bot: ChineseCheckersGreedy}\n")
+    env = dict(os.environ, BOARD_ARCADE_HOME=str(tmp_path), PYTHONUNBUFFERED="1")
+    server = subprocess.Popen([sys.executable, "main.py", "--config", str(config), "serve", "--game",
+                               "chinesecheckers(players=3)", "--seats", "remote,remote,remote",
+                               "--host", LOOPBACK, "--port", "0"],
+                              cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        first = server.stdout.readline()
+        port = int(re.search(r"on 127\.0\.0\.1:(\d+)", first).group(1))
+        peers = [Peer(NetClient.connect(LOOPBACK, port, name, timeout=PATIENCE)) for name in ("Ann", "Bob", "Cy")]
+        for peer in peers:
+            peer.client.accept()
+        ann, bob, _ = peers
+        ann.expect(p.Resumed)
+        bob.client.resign()
+        note = ann.expect(p.Chat, lambda m: "resigned" in m.text)
+        sync = ann.expect(p.Sync, lambda m: m.how == "seats")
+        server.send_signal(signal.SIGINT)
+        out, err = server.communicate(timeout=PATIENCE * 2)
+    finally:
+        if server.poll() is None:
+            server.kill()
+    assert "Medium plays their pieces out" in note.text    # the config's tiers (Easy gives no hints), not the shipped Master
+    assert (sync.players[1].kind, sync.players[1].name) == ("bot", "Bob (resigned)")
+    assert server.returncode == 0, err

@@ -257,16 +257,26 @@ def test_object_a_move_cannot_be_written_as_is_an_illegal_move_and_the_next_work
                                           "UnreadableMove object", "which is not a legal move")
 
 
+def test_a_move_of_any_length_from_a_worker_is_shown_cut_to_a_line(faulty):
+    with BotRunner(spec(faulty, "TamperingBot", how="long move")) as runner:
+        state = position()
+        runner.request(state)
+        reply = runner.wait()
+    assert_failed_with_legal_fallback(reply, state, "Tampering (TamperingBot) chose zzz", "..., which is not a legal move")
+    assert len(reply.failure) < 150
+
+
 @pytest.mark.parametrize("how", ["garbage", "pickle"])
-def test_worker_sending_what_is_no_message_is_refused_without_running_its_code(faulty, tmp_path, how):
+def test_worker_sending_what_is_no_message_is_refused_without_running_its_code(faulty, tmp_path, how, caplog):
     marker = tmp_path / "created by unpickling"
     with BotRunner(spec(faulty, "TamperingBot", how=how, marker=str(marker))) as runner:
         state = position()
         runner.request(state)
         first_pid = runner.pid
         reply = runner.wait()
-        assert_failed_with_legal_fallback(reply, state,
-                                          "Tampering (TamperingBot) answered with a message the game cannot read")
+        assert reply.failure == "Tampering (TamperingBot) answered with a message the game cannot read"
+        assert_failed_with_legal_fallback(reply, state)
+        assert "Tampering (TamperingBot)" in caplog.text and "cannot be read" in caplog.text   # the detail, logged
         assert not marker.exists()
         assert runner.pid not in (None, first_pid)
         runner.request(position("a1"))

@@ -40,9 +40,20 @@ def test_a_damaged_file_is_set_aside_and_read_as_empty():
     assert seattokens.token_for("Grace", "10.0.0.2:5151") == "token-one-abc"
 
 
-def test_entries_that_are_not_address_and_token_text_are_ignored():
+def test_entries_that_are_not_address_and_token_text_are_ignored_and_named_in_words(caplog):
     seattokens.tokens_path().write_text('{"10.0.0.2:5151": 7, "10.0.0.3:5151": "token-ok"}', encoding="utf-8")
     assert seattokens.load_tokens() == {"10.0.0.3:5151": "token-ok"}
+    assert caplog.messages == [f"{seattokens.tokens_path()}: '10.0.0.2:5151': left out, its token is not "
+                               f"a seat token, text of at most {seattokens.LONGEST} characters"]
+
+
+def test_a_too_long_address_is_left_out_and_shown_cut(caplog):
+    address = "G" * (seattokens.LONGEST + 1)
+    seattokens.tokens_path().write_text('{"%s": "token-ok"}' % address, encoding="utf-8")
+    assert seattokens.load_tokens() == {}
+    [message] = caplog.messages
+    assert "left out, its address is not an address" in message and "GGG..." in message
+    assert len(message) < len(str(seattokens.tokens_path())) + 150
 
 
 def test_a_token_too_long_to_be_a_servers_is_left_out_and_the_others_kept():

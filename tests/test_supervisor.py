@@ -246,3 +246,19 @@ def _exists(pid: int) -> bool:
     except ProcessLookupError:
         return False
     return True
+
+
+def test_a_wait_for_a_fork_server_that_failed_to_start_ends_when_it_fails(tmp_path):
+    (tmp_path / "dies_at_import.py").write_text("import os\nos._exit(3)\n")   # the fork server dies preloading it
+    env = dict(os.environ, PYTHONPATH=str(tmp_path))    # the fork server's own path: it is not handed sys.path
+    script = tmp_path / "waits.py"
+    script.write_text(
+        f"import sys\nsys.path[:0] = [{str(ROOT)!r}, {str(tmp_path)!r}]\n"
+        "from game.match.supervisor import fork_server_ready, start_fork_server\n"
+        "if __name__ == '__main__':\n"
+        "    start_fork_server(['dies_at_import'])\n"
+        "    print('ready' if fork_server_ready(timeout=3600) else 'not ready', flush=True)\n")
+    result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, env=env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "not ready"
+    assert "the bot workers' fork server did not start" in result.stderr

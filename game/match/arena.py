@@ -127,7 +127,8 @@ class ArenaResult:
     opening_source: str = ""
     #: Each game's outcome.
     outcomes: list[Outcome] = field(default_factory=list)
-    #: Each game as played, its players named (what a save file keeps).
+    #: Each game as played, its players named (what a save file keeps); only when
+    #: ``run_arena`` is asked to keep them (``keep_matches``), else empty.
     matches: list[Match] = field(default_factory=list)
 
     @property
@@ -243,7 +244,7 @@ def run_arena(game_id: str, specs: Sequence[BotSpec], games: int, *,
               options: dict[str, Any] | None = None, seed: int | None = None, openings: int = 0,
               opening_list: Sequence[Sequence[Move]] = (), concurrency: int = 1,
               on_game: Callable[[int, Outcome], None] | None = None,
-              stop: Callable[["ArenaResult"], bool] | None = None) -> ArenaResult:
+              stop: Callable[["ArenaResult"], bool] | None = None, keep_matches: bool = False) -> ArenaResult:
     """Play ``games`` games of ``game_id`` between the bots of ``specs``, one per seat.
 
     In game ``g`` seat ``s`` is played by side ``(s + g) % len(specs)``. With
@@ -261,6 +262,9 @@ def run_arena(game_id: str, specs: Sequence[BotSpec], games: int, *,
     then ``stop`` with the result so far; when it says True, no game is
     started and the games after that one are dropped (so where a run stops
     does not depend on ``concurrency`` either).
+
+    With ``keep_matches`` each game is kept whole in ``matches`` (to save it);
+    without, none is, so a long run's memory does not grow with its games.
     """
     options = dict(options or {})
     if games < 1:
@@ -336,7 +340,7 @@ def run_arena(game_id: str, specs: Sequence[BotSpec], games: int, *,
                 raise item
             waiting[item.number] = item
             while not halt.is_set() and len(result.lengths) in waiting:
-                _tally(result, waiting.pop(len(result.lengths)))
+                _tally(result, waiting.pop(len(result.lengths)), keep_matches)
                 if on_game is not None:
                     on_game(len(result.lengths) - 1, result.outcomes[-1])
                 if stop is not None and stop(result):
@@ -349,7 +353,7 @@ def run_arena(game_id: str, specs: Sequence[BotSpec], games: int, *,
     return result
 
 
-def _tally(result: ArenaResult, game: GameRecord) -> None:
+def _tally(result: ArenaResult, game: GameRecord, keep_match: bool) -> None:
     """Add a played game to the run's figures."""
     names = string.ascii_uppercase
     state = game.match.state
@@ -366,7 +370,8 @@ def _tally(result: ArenaResult, game: GameRecord) -> None:
     result.seatings.append(tuple(names[side] for side in game.seating))
     result.transcripts.append(state.to_text())
     result.outcomes.append(outcome)
-    result.matches.append(game.match)
+    if keep_match:
+        result.matches.append(game.match)
 
 
 def start_from(game_id: str, options: dict[str, Any], opening: Sequence[Move]) -> State:

@@ -39,6 +39,7 @@ checked here.
 """
 from __future__ import annotations
 
+import logging
 import random
 import time
 from collections import deque
@@ -49,7 +50,7 @@ from bots.lib.clock import grace_for
 from game.match import messages as m
 from game.match.messages import BotSpec
 from game.match.supervisor import Child, ChildEnded, ChildGarbled, ChildTimedOut, start_fork_server
-from game.match.worker import worker_main
+from game.match.worker import MAX_SHOWN, shortened, worker_main
 from game.rules.bot import MoveValue
 from game.rules.core import Move, State
 
@@ -337,7 +338,8 @@ class BotRunner:
                 self._deadline_passed(late)
                 return
             except ChildGarbled as garbled:
-                self._refuse(f"answered with a message the game cannot read ({garbled.error})")
+                logging.getLogger(__name__).warning("%s: %s", self.spec.who, garbled)
+                self._refuse("answered with a message the game cannot read")
                 return
             wait = 0.0
             self._handle(message)
@@ -377,7 +379,7 @@ class BotRunner:
         elif isinstance(message, m.NewGameDone):
             self._new_games_pending = max(0, self._new_games_pending - 1)
         elif isinstance(message, m.Failed):
-            self._give_up(f"{self.spec.who} could not be started: {message.text}")
+            self._give_up(f"{self.spec.who} could not be started: {shortened(message.text)}")
         elif isinstance(message, m.Started):
             for request in self._queue:
                 if request.id == message.id:
@@ -401,7 +403,7 @@ class BotRunner:
             if request.cancelled or request is not self._live:
                 return
             if isinstance(message, m.Raised):
-                self._fail(request, f"{self.spec.who} {message.text}", message.seconds)
+                self._fail(request, f"{self.spec.who} {shortened(message.text)}", message.seconds)
             else:
                 self._finish(request, message)
 
@@ -474,7 +476,8 @@ class BotRunner:
         if isinstance(answer, m.Chose):
             move = _legal(state, answer.move)
             if move is None:
-                self._fail(request, f"{self.spec.who} chose {answer.move}, which is not a legal move", seconds)
+                self._fail(request, f"{self.spec.who} chose {shortened(answer.move, MAX_SHOWN)}, "
+                                    "which is not a legal move", seconds)
                 return
             self._live = None
             self._reply = BotReply(MOVE, move, {}, seconds)
@@ -504,6 +507,6 @@ def _move_values(state: State, values: m.Values) -> tuple[dict[Move, MoveValue],
     for text, judgement in values.items():
         move = _legal(state, text)
         if move is None:
-            return {}, f"valued {text}, which is not a legal move"
+            return {}, f"valued {shortened(text, MAX_SHOWN)}, which is not a legal move"
         legal[move] = judgement.move_value()
     return legal, None

@@ -302,6 +302,8 @@ class _Link:
 
 #: Set once the fork server has imported its modules and forked a first child.
 _fork_server_ready = threading.Event()
+#: Set once the fork server's start is over, ready or failed, so nobody waits for one that failed.
+_fork_server_settled = threading.Event()
 _fork_server_preload: tuple[str, ...] | None = None
 
 
@@ -324,18 +326,23 @@ def start_fork_server(preload: Sequence[str]) -> None:
             probe = context.Process(target=os.getpid, name="fork server probe", daemon=True)
             probe.start()
             probe.join()
+            if probe.exitcode == 0:
+                _fork_server_ready.set()
+            else:
+                logging.getLogger(__name__).error("the bot workers' fork server did not start: its first "
+                                                  "child ended with exit code %s", probe.exitcode)
         except Exception:  # noqa: BLE001 - children are spawned as before; say why in the log
             logging.getLogger(__name__).exception("the bot workers' fork server did not start")
-            return
-        if probe.exitcode == 0:
-            _fork_server_ready.set()
+        finally:
+            _fork_server_settled.set()
 
     threading.Thread(target=start, name="fork server start", daemon=True).start()
 
 
 def fork_server_ready(timeout: float = 0.0) -> bool:
-    """Whether the fork server is ready, waiting up to ``timeout`` seconds for it."""
-    return _fork_server_preload is not None and _fork_server_ready.wait(timeout)
+    """Whether the fork server is ready, waiting up to ``timeout`` seconds for its start
+    to be over (no longer once it has failed: then children are spawned as before)."""
+    return _fork_server_preload is not None and _fork_server_settled.wait(timeout) and _fork_server_ready.is_set()
 
 
 def process_context(preload: Sequence[str] = ()) -> multiprocessing.context.BaseContext:

@@ -33,6 +33,8 @@ from game.rules.core import State
 
 #: Longest text of a bot's exception carried into a failure message.
 _MAX_ERROR_TEXT = 300
+#: Longest value or move text of a bot's shown in a failure message: a line.
+MAX_SHOWN = 80
 
 
 def worker_main(conn: Connection, spec: m.BotSpec) -> None:
@@ -157,7 +159,7 @@ def _notation(state: State, move: Any) -> tuple[str, str | None]:
         state.parse_move(text)
         return text, None
     except Exception:  # noqa: BLE001 - any object the game cannot write down is not a move
-        return "", f"chose {_shown(move)}, which is not a legal move"
+        return "", f"chose {shown(move)}, which is not a legal move"
 
 
 def _judgements(state: State, values: Any) -> tuple[m.Values, str | None]:
@@ -170,12 +172,12 @@ def _judgements(state: State, values: Any) -> tuple[m.Values, str | None]:
         if problem is not None:
             return {}, "valued" + problem.removeprefix("chose")
         if not isinstance(value, MoveValue):
-            return {}, f"valued {text} as {_shown(value)}, not a MoveValue"
+            return {}, f"valued {text} as {shown(value)}, not a MoveValue"
         score, problem = _score(value.score, value.text)
         if problem is not None:
             return {}, f"valued {text} {problem}"
         if isinstance(value.bound, bool) or value.bound not in (VALUE, AT_LEAST, AT_MOST):
-            return {}, (f"valued {text} with the bound {_shown(value.bound)}; "
+            return {}, (f"valued {text} with the bound {shown(value.bound)}; "
                         "a bound must be VALUE, AT_LEAST or AT_MOST")
         judged[text] = m.Judgement(score, str(value.text), value.exact is True, int(value.bound))
     return judged, None
@@ -192,9 +194,9 @@ def _score(score: Any, text: Any) -> tuple[float, str | None]:
     except (TypeError, ValueError, OverflowError):
         converted = math.nan
     if not math.isfinite(converted):
-        return 0.0, f"with the score {_shown(score)}; a score must be a finite number"
+        return 0.0, f"with the score {shown(score)}; a score must be a finite number"
     if not isinstance(text, str):
-        return 0.0, f"with the text {_shown(text)}; the text must be a string"
+        return 0.0, f"with the text {shown(text)}; the text must be a string"
     return converted, None
 
 
@@ -214,17 +216,18 @@ def _guarded(action: Callable[[], None]) -> None:
         traceback.print_exc()
 
 
-def _shown(value: Any) -> str:
+def shown(value: Any) -> str:
     """A bot's value for a message, never longer than a line."""
     try:
         text = repr(value)
     except Exception:  # noqa: BLE001 - a bot's object whose repr fails still gets named
         text = f"a {type(value).__name__}"
-    return text if len(text) <= 80 else text[:77] + "..."
+    return shortened(text, MAX_SHOWN)
 
 
-def _shortened(detail: str) -> str:
-    return detail[:_MAX_ERROR_TEXT] + "..." if len(detail) > _MAX_ERROR_TEXT else detail
+def shortened(text: str, limit: int = _MAX_ERROR_TEXT) -> str:
+    """A bot's ``text`` for a message, cut to ``limit`` characters (its end marked ``...``)."""
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def bot_error_text(err: BaseException, source: str | None) -> str:
@@ -233,9 +236,9 @@ def bot_error_text(err: BaseException, source: str | None) -> str:
     if isinstance(err, SystemExit):
         return f"called sys.exit({err.code!r})"
     if isinstance(err, BotFault) and str(err):
-        return _shortened(str(err))
+        return shortened(str(err))
     detail = str(err)
-    detail = _shortened(detail)
+    detail = shortened(detail)
     text = f"raised {type(err).__name__}: {detail}" if detail else f"raised {type(err).__name__}"
     if source is not None:
         lines = [f.lineno for f in traceback.extract_tb(err.__traceback__) if f.filename == source]

@@ -19,6 +19,7 @@ from typing import Annotated
 import msgspec
 from msgspec import Meta
 
+from game.match.typeddata import Fault, convert
 from game.store.jsonfile import atomic_write_text, read_json_object
 from game.store.userdata import data_dir
 
@@ -28,8 +29,15 @@ logger = logging.getLogger(__name__)
 KEPT = 20
 #: The longest address and token kept (a server's tokens are far shorter).
 LONGEST = 200
-#: An entry of the file: the seat's key (``seat_key``) and its token.
-_Entry = tuple[Annotated[str, Meta(max_length=LONGEST)], Annotated[str, Meta(max_length=LONGEST)]]
+#: The most of an address a problem shows.
+SHOWN = 60
+
+
+class _Entry(msgspec.Struct):
+    """An entry of the file: the seat's key (``seat_key``) and its token."""
+
+    address: Annotated[str, Meta(max_length=LONGEST, description=f"an address, text of at most {LONGEST} characters")]
+    token: Annotated[str, Meta(max_length=LONGEST, description=f"a seat token, text of at most {LONGEST} characters")]
 
 
 def tokens_path() -> Path:
@@ -43,11 +51,11 @@ def load_tokens() -> dict[str, str]:
     value, problems = read_json_object(path, "an object of addresses and seat tokens")
     tokens = {}
     for address, token in (value or {}).items():
-        try:
-            msgspec.convert((address, token), _Entry)
-        except msgspec.ValidationError as err:
-            problems.append(f"{path}: {address[:LONGEST]!r}: expected an address and a seat token, each text of "
-                            f"at most {LONGEST} characters ({err}); left out")
+        fault = convert({"address": address, "token": token}, _Entry)
+        if isinstance(fault, Fault):
+            where = address if len(address) <= SHOWN else address[:SHOWN - 3] + "..."
+            what = f"its {fault.key[0]}" if fault.key else "it"   # the value is not shown: it may be long
+            problems.append(f"{path}: {where!r}: left out, {what} is not {fault.expected}")
             continue
         tokens[address] = token
     for problem in problems:
