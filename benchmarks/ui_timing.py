@@ -65,7 +65,7 @@ def frame_times(moves: int) -> tuple[list[float], list[float], list[float], floa
         from game.match.runner import BotSpec
         from game.match.startup import load_config_and_bots
         from game.ui.app import App
-        from game.ui.scenes.base import Route
+        from game.ui.services import Route
         from game.ui.scenes.play import PlayScene
 
         config, registry = load_config_and_bots()

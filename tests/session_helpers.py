@@ -1,4 +1,5 @@
-"""What the tests of both sessions (``MatchSession``, a network game's ``RemoteSession``) share."""
+"""What the tests of both sessions (``MatchSession``, a network game's ``RemoteSession``) share,
+and the check that a class has what a protocol declares (the play screen's parts use it too)."""
 from __future__ import annotations
 
 import inspect
@@ -7,16 +8,22 @@ from game.match.session import Session
 
 
 def session_mismatches(session: object) -> list[str]:
-    """What ``session`` lacks of the ``Session`` interface the play screen drives: each
-    member missing, each method that is not one or takes other parameters."""
-    wrong = []
-    for name, member in vars(Session).items():
+    """What ``session`` lacks of the ``Session`` interface the play screen drives."""
+    return protocol_mismatches(session, Session)
+
+
+def protocol_mismatches(thing: object, protocol: type) -> list[str]:
+    """What ``thing`` lacks of ``protocol``: each member (attribute, property or method)
+    missing, each method that is not one or takes other parameters."""
+    wrong = [f"{name} is missing" for name in getattr(protocol, "__annotations__", {})
+             if not name.startswith("_") and not hasattr(thing, name)]
+    for name, member in vars(protocol).items():
         if name.startswith("_"):
             continue
-        if not hasattr(session, name):
+        if not hasattr(thing, name):
             wrong.append(f"{name} is missing")
         elif callable(member):
-            mine = getattr(session, name)
+            mine = getattr(thing, name)
             wanted = list(inspect.signature(member).parameters)[1:]
             if not callable(mine) or list(inspect.signature(mine).parameters) != wanted:
                 wrong.append(f"{name} is not {name}({', '.join(wanted)})")

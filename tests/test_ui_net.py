@@ -15,6 +15,8 @@ import pytest
 
 from game.match.record import REMOTE, Match, Player
 from game.rules.catalogue import new_state
+from game.ui.play.screen import PlayMode, PlayScreen
+from tests.session_helpers import protocol_mismatches
 
 FRAME = 1 / 60
 
@@ -173,6 +175,13 @@ def test_host_and_guest_play_through_sockets_and_both_boards_agree(pair):
                    what=f"move {cell} on both boards")
     assert [r.text for r in play.match.records] == [r.text for r in seen.match.records] == ["b2", "a3", "c1"]
     assert play.state.to_text() == seen.state.to_text()
+
+
+def test_a_network_games_play_screens_have_everything_their_parts_use_of_them(pair):
+    play, seen, _ = playing_pair(pair)
+    for screen in (play, seen):
+        assert protocol_mismatches(screen, PlayScreen) == []
+        assert protocol_mismatches(screen.mode, PlayMode) == []
 
 
 def test_chat_reaches_the_other_side(pair):

@@ -10,6 +10,8 @@ from game.match.record import Match, Player
 from game.store.savefile import save_match
 from game.ui import palette
 from game.store.userdata import load_stats, saves_dir
+from game.ui.play.screen import PlayMode, PlayScreen
+from tests.session_helpers import protocol_mismatches
 from tests.test_ui_dialogs import type_text
 
 
@@ -63,6 +65,13 @@ def test_hot_seat_game_from_title_to_result_panel_by_events(make_app):
     d.key(pygame.K_RETURN)           # Rematch
     assert not play.result.visible and play.match.records == []
     assert len(load_stats()[0].rows()) == 1
+
+
+def test_the_play_screen_has_everything_its_parts_use_of_it(make_app):
+    d = make_app()
+    d.start_hot_seat()
+    assert protocol_mismatches(d.scene, PlayScreen) == []
+    assert protocol_mismatches(d.scene.mode, PlayMode) == []
 
 
 def test_result_is_recorded_once_per_finished_game(make_app):

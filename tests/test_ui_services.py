@@ -12,6 +12,7 @@ from game.store.userdata import load_settings, load_stats
 from game.ui import renderers
 from game.ui import services as services_module
 from game.ui.scenes.base import Scene, UnknownScene
+from tests.session_helpers import protocol_mismatches
 
 
 def no_room(*_args) -> None:
@@ -61,6 +62,12 @@ def test_a_screen_stops_following_the_settings_once_it_has_left(make_app):
     d.settle()
     d.services.settings.update(sound=True)
     assert screen.widget("sound").value is False         # gone: it no longer hears
+
+
+def test_the_stack_of_screens_has_everything_the_screens_and_the_app_use_of_it(make_app):
+    d = make_app()
+    assert protocol_mismatches(d.services.scenes, services_module.SceneStack) == []
+    assert protocol_mismatches(d.services.scenes.top, services_module.Screen) == []
 
 
 def test_a_screen_asked_for_by_an_unknown_name_is_an_error_naming_the_screens(make_app):

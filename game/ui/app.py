@@ -47,6 +47,7 @@ from game.ui.overlays import Toasts, WarmUpCard
 from game.ui.pacing import Drawing, FramePacer
 from game.ui.renderers import has_renderer
 from game.ui.scenes import SCENES
+from game.ui.scenes.base import SceneManager
 from game.ui.services import Services, SettingsStore, StatsStore
 from game.ui.setupmemory import SetupMemory
 from game.ui.sound import Sounds
@@ -143,7 +144,7 @@ class App:
             warmup=warmup,
             setup_memory=SetupMemory(config, registry),
             quit=self.quit,
-            screens=SCENES,
+            make_scenes=lambda services: SceneManager(services, SCENES),
         )
         self.services.settings.subscribe(self._follow_settings)
         for problem in settings_problems + stats_problems:

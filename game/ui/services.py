@@ -1,13 +1,16 @@
-"""What every screen is handed: the ``Services`` of the arcade, and the two stores in it.
+"""What every screen is handed: the ``Services`` of the arcade, the two stores in it, and the stack of screens.
 
 A scene gets one ``Services`` object and reaches everything through it: the
 fonts and shadows it draws with, the sounds, toasts and dialogs, the window
 (its size and background), the player's settings and statistics, the bots
 (registry, configuration, the engine warm-up), the setup memory, quitting,
 and the other screens, which it opens by name (``services.scenes.push("load")``,
-``services.scenes.go("play", match=...)``; see ``game/ui/scenes/base.py``).
+``services.scenes.go("play", match=...)``, a ``Route`` for each screen under it).
 So a screen never imports the app or another screen, and a new screen is one
-entry in the table of ``game/ui/scenes/__init__.py``.
+entry in the table of ``game/ui/scenes/__init__.py``. The stack of screens is
+known here as a ``SceneStack``, what the screens and the app use of it; the
+``SceneManager`` of ``game/ui/scenes/base.py`` is one (the app makes it), so
+this module, which every screen imports, imports no screen.
 
 ``SettingsStore`` holds the settings, tells its listeners about every change
 (a screen follows them with ``Scene.follow_settings``) and saves them;
@@ -18,7 +21,8 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import InitVar, dataclass, field
-from typing import TYPE_CHECKING, Callable, Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, NamedTuple, Protocol, Sequence
 
 from game.match.botregistry import BotRegistry
 from game.match.config import Config
@@ -29,16 +33,66 @@ from game.store.userdata import Settings, StatRow, Stats, load_stats, save_setti
 from game.ui.dialogs import Dialogs
 from game.ui.draw import Fonts, Shadows
 from game.ui.overlays import Toasts
-from game.ui.scenes.base import SceneManager
 from game.ui.setupmemory import SetupMemory
 from game.ui.sound import Sounds
 from game.ui.window import Window
 
 if TYPE_CHECKING:
-    from game.ui.scenes.base import Scene
+    import pygame
+
+    from game.ui.focus import FocusGroup
 
 #: Called with the new settings and the names of the settings that were changed.
 SettingsListener = Callable[[Settings, frozenset[str]], None]
+
+
+class Route(NamedTuple):
+    """A screen to open: its name in ``SCENES`` and the arguments it is made with."""
+
+    name: str
+    args: Mapping[str, Any] = MappingProxyType({})
+
+
+class Screen(Protocol):
+    """A screen as the stack hands it out (a ``Scene``, ``game/ui/scenes/base.py``): what
+    the app reads of the one on top."""
+
+    focus: FocusGroup
+
+    #: The screen shows the engine warm-up's progress itself (else the app's card does).
+    @property
+    def draws_warm_up(self) -> bool: ...
+
+    def toast_room(self) -> pygame.Rect: ...
+
+
+class SceneStack(Protocol):
+    """The stack of screens (``services.scenes``, a ``SceneManager``): the screens open,
+    close and rebuild it by name, the app runs the top one and its transitions."""
+
+    @property
+    def stack(self) -> Sequence[Screen]: ...
+    @property
+    def top(self) -> Screen: ...
+    @property
+    def transitioning(self) -> bool: ...
+    @property
+    def animating(self) -> bool: ...
+
+    def push(self, name: str, /, *, animate: bool = True, **args: Any) -> Screen | None: ...
+    def pop(self, animate: bool = True) -> Screen | None: ...
+    def go(self, name: str, /, *, animate: bool = True, **args: Any) -> Screen | None: ...
+    def rebuild(self, keep: int, routes: Sequence[Route], animate: bool = True) -> Screen | None: ...
+    def ahead(self, name: str, size: tuple[int, int]) -> Iterator[None]: ...
+    def request_redraw(self) -> None: ...
+    def take_redraw(self) -> bool: ...
+    def live_areas(self) -> list[pygame.Rect]: ...
+    def draw_live(self, surface: pygame.Surface, areas: list[pygame.Rect]) -> None: ...
+    def layout(self, size: tuple[int, int]) -> None: ...
+    def handle_event(self, event: pygame.event.Event) -> None: ...
+    def update(self, dt: float) -> None: ...
+    def draw(self, surface: pygame.Surface) -> None: ...
+    def clear(self) -> None: ...
 
 
 class SettingsStore:
@@ -126,10 +180,11 @@ class StatsStore:
 class Services:
     """Everything a screen uses, built once by the app (``game/ui/app.py``).
 
-    ``screens`` is the table of screens by name (``game.ui.scenes.SCENES``)
-    that ``scenes``, the stack of screens, opens them from. ``keyboard_mode``
-    says whether the focus ring is shown (the last input was a key, not the
-    mouse); the controls and the focus set it.
+    ``scenes``, the stack of screens, is made by ``make_scenes`` from these
+    services (the app makes it a ``SceneManager`` of the table of screens,
+    ``game.ui.scenes.SCENES``). ``keyboard_mode`` says whether the focus ring
+    is shown (the last input was a key, not the mouse); the controls and the
+    focus set it.
     """
 
     fonts: Fonts
@@ -146,9 +201,9 @@ class Services:
     setup_memory: SetupMemory
     #: Close the arcade (at the end of the current frame).
     quit: Callable[[], None]
-    screens: InitVar[Mapping[str, "type[Scene]"]]
-    scenes: SceneManager = field(init=False)
+    make_scenes: InitVar[Callable[["Services"], SceneStack]]
+    scenes: SceneStack = field(init=False)
     keyboard_mode: bool = True
 
-    def __post_init__(self, screens: Mapping[str, "type[Scene]"]) -> None:
-        self.scenes = SceneManager(self, screens)
+    def __post_init__(self, make_scenes: Callable[["Services"], SceneStack]) -> None:
+        self.scenes = make_scenes(self)

@@ -19,7 +19,7 @@ from game.store.userdata import saves_dir
 from game.ui.clipboard import ClipboardError, copy_text, paste_text
 
 if TYPE_CHECKING:
-    from game.ui.scenes.play import PlayScene
+    from game.ui.play.screen import PlayScreen
 
 
 def shorten(moves: str, limit: int = 40) -> str:
@@ -41,7 +41,7 @@ def example(state: State) -> str:
 class GameFiles:
     """The play screen's save, load, copy and paste commands and its game kept for Resume."""
 
-    def __init__(self, scene: "PlayScene", resumed: bool) -> None:
+    def __init__(self, scene: "PlayScreen", resumed: bool) -> None:
         self.scene = scene
         self.services = scene.services
         #: The match is the game kept for Resume, reopened.

@@ -16,7 +16,7 @@ from game.match.session import HintReady
 from game.ui.naming import player_names
 
 if TYPE_CHECKING:
-    from game.ui.scenes.play import PlayScene
+    from game.ui.play.screen import PlayScreen
 
 
 @dataclass
@@ -39,7 +39,7 @@ class HintShown:
 class PlayHints:
     """The hint of one play screen: ``shown`` is on screen (empty: none)."""
 
-    def __init__(self, scene: "PlayScene") -> None:
+    def __init__(self, scene: "PlayScreen") -> None:
         self.scene = scene
         self.services = scene.services
         self.shown = HintShown()

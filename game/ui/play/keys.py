@@ -20,7 +20,7 @@ from game.match.session import Waiting
 from game.ui.widgets import Widget
 
 if TYPE_CHECKING:
-    from game.ui.scenes.play import PlayScene
+    from game.ui.play.screen import PlayScreen
 
 #: Seconds the reason a square was refused stays in the status box.
 REFUSAL_TIME = 3.0
@@ -29,7 +29,7 @@ REFUSAL_TIME = 3.0
 class BoardFocus(Widget):
     """The board as a stop of the keyboard focus: when focused, keys go to the renderer."""
 
-    def __init__(self, scene: "PlayScene") -> None:
+    def __init__(self, scene: "PlayScreen") -> None:
         super().__init__(scene.services, wid="board")
         self.scene = scene
 
@@ -45,7 +45,7 @@ class BoardFocus(Widget):
 class PlayInput:
     """The play screen's input routing and focus order."""
 
-    def __init__(self, scene: "PlayScene") -> None:
+    def __init__(self, scene: "PlayScreen") -> None:
         self.scene = scene
         #: Keys held down now, and those held when the result panel came into
         #: view: a held key's repeats must not press the panel's buttons unseen.

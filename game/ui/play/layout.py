@@ -16,13 +16,13 @@ from game.ui import palette
 from game.ui.draw import panel, text
 
 if TYPE_CHECKING:
-    from game.ui.scenes.play import PlayScene
+    from game.ui.play.screen import PlayScreen
 
 
 class PlayLayout:
     """The places of one play screen's parts (``panel_rect``: the side panel) and its drawing."""
 
-    def __init__(self, scene: "PlayScene") -> None:
+    def __init__(self, scene: "PlayScreen") -> None:
         self.scene = scene
         self.services = scene.services
         self.panel_rect = pygame.Rect(0, 0, 0, 0)

@@ -1,50 +1,25 @@
-"""A game on this computer on the play screen, and what the play screen asks of each kind of game.
+"""A game on this computer on the play screen.
 
 The play screen shows two kinds of game: one played here (``LocalGame``: its
 seats resolved by ``game/match/seats.py``, its bots run by a ``MatchSession``)
 and one played over the network (``NetworkGame``, ``game/ui/play/network.py``).
-Both are a ``PlayMode``: the screen drives their ``session`` (the one session
+Both are a ``PlayMode`` (``game/ui/play/screen.py``): the screen drives their ``session`` (the one session
 interface, ``game.match.session.Session``) and asks the mode for what differs:
 who may move on the board, which buttons are enabled, what Rematch and Esc do,
 the chat and cards a network game adds, and whether a result is counted.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from game.match.record import Match
 from game.match.seats import Replaced, seat_match
-from game.match.session import Event, MatchSession, Session
+from game.match.session import Event, MatchSession
 from game.rules.core import State
 
 if TYPE_CHECKING:
-    from game.ui.panels.chat import ChatPanel
     from game.ui.panels.netcard import NetCard
-    from game.ui.scenes.play import PlayScene
-
-
-class PlayMode(Protocol):
-    """What the play screen asks of the kind of game it shows."""
-
-    #: The game's session; the screen drives it.
-    session: Session
-    #: The chat under the move list (None: no chat).
-    chat: "ChatPanel | None"
-    #: The cards that may go over the board, the front one first.
-    cards: tuple["NetCard", ...]
-    #: The game waits for a player of the network (it says so in the status box).
-    paused: bool
-    #: Whether a finished game counts in the statistics.
-    counts_results: bool
-
-    def front_card(self) -> "NetCard | None": ...
-    def enter(self) -> None: ...
-    def leave(self) -> None: ...
-    def back(self) -> None: ...
-    def interactive(self) -> bool: ...
-    def refresh_controls(self) -> None: ...
-    def rematch(self) -> None: ...
-    def show(self, event: Event) -> None: ...
+    from game.ui.play.screen import PlayScreen
 
 
 def replaced_words(replaced: Replaced, state: State, title: str) -> str:
@@ -71,7 +46,7 @@ class LocalGame:
     paused = False
     counts_results = True
 
-    def __init__(self, scene: "PlayScene", match: Match) -> None:
+    def __init__(self, scene: "PlayScreen", match: Match) -> None:
         self.scene = scene
         self.services = scene.services
         seating = seat_match(match, self.services.config, self.services.registry)

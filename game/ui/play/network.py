@@ -25,7 +25,7 @@ from game.ui.panels.netcard import CardAction, NetCard
 if TYPE_CHECKING:
     from game.net.remote_session import RemoteSession
     from game.ui.hosting import Hosting
-    from game.ui.scenes.play import PlayScene
+    from game.ui.play.screen import PlayScreen
 
 #: What each kind of request asks: the card's title, and its words after the asker's name.
 REQUEST_WORDS = {"undo": ("Take back a move?", "asks to take back their last move"),
@@ -35,13 +35,13 @@ REQUEST_WORDS = {"undo": ("Take back a move?", "asks to take back their last mov
 
 class NetworkGame:
     """A network game on the play screen: its session, chat, cards and commands (a ``PlayMode``,
-    ``game/ui/play/local.py``). ``hosting`` is the server this window hosts the game on
+    ``game/ui/play/screen.py``). ``hosting`` is the server this window hosts the game on
     (None: joined)."""
 
     #: A finished network game is not counted in the statistics: its players are not this arcade's seats.
     counts_results = False
 
-    def __init__(self, scene: "PlayScene", remote: "RemoteSession", hosting: "Hosting | None") -> None:
+    def __init__(self, scene: "PlayScreen", remote: "RemoteSession", hosting: "Hosting | None") -> None:
         self.scene = scene
         self.services = scene.services
         self.session = remote

@@ -13,8 +13,7 @@ screen sliding away.
 """
 from __future__ import annotations
 
-from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterator, Mapping, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterator, Mapping, Sequence
 
 import pygame
 
@@ -22,6 +21,7 @@ from game.ui import palette
 from game.ui.draw import text
 from game.ui.tween import Tween, ease_in_out_cubic, ease_out_cubic
 from game.ui.focus import FocusGroup
+from game.ui.services import Route
 from game.ui.widgets import Button, Widget
 
 if TYPE_CHECKING:
@@ -29,13 +29,6 @@ if TYPE_CHECKING:
 
 TRANSITION_SECONDS = 0.38
 MAX_TRANSITION_STEP = 1 / 30
-
-
-class Route(NamedTuple):
-    """A screen to open: its name in ``SCENES`` and the arguments it is made with."""
-
-    name: str
-    args: Mapping[str, Any] = MappingProxyType({})
 
 
 class UnknownScene(LookupError):

@@ -26,7 +26,8 @@ from game.match.record import Match
 from game.ui import palette
 from game.ui.draw import panel, text, wrap_text
 from game.ui.hosting import Hosting, address_text, lan_address
-from game.ui.scenes.base import Route, Scene
+from game.ui.scenes.base import Scene
+from game.ui.services import Route
 
 if TYPE_CHECKING:
     from game.net.server import GameServer

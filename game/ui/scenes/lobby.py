@@ -22,7 +22,8 @@ from game.ui.hosting import rules_text
 from game.ui.draw import fit_text, mix, panel, seat_token, text, wrap_text
 from game.ui.panels.result import place_name
 from game.ui.renderers import has_renderer, renderer_for
-from game.ui.scenes.base import Route, Scene
+from game.ui.scenes.base import Scene
+from game.ui.services import Route
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:

@@ -40,11 +40,13 @@ from game.ui.play.files import GameFiles
 from game.ui.play.hints import HintShown, PlayHints
 from game.ui.play.keys import BoardFocus, PlayInput
 from game.ui.play.layout import PlayLayout
-from game.ui.play.local import LocalGame, PlayMode
+from game.ui.play.local import LocalGame
 from game.ui.play.network import NetworkGame
+from game.ui.play.screen import PlayMode
 from game.ui.renderers import has_renderer, renderer_for
 from game.ui.renderers.base import BoardView
-from game.ui.scenes.base import Route, Scene
+from game.ui.scenes.base import Scene
+from game.ui.services import Route
 from game.ui.widgets import nearest_index
 
 if TYPE_CHECKING:

@@ -36,7 +36,8 @@ from game.ui.naming import player_names
 from game.ui.renderers import renderer_for
 from game.ui.panels.problems import STEP as PROBLEMS_STEP, ProblemsPanel
 from game.ui.panels.result import place_name
-from game.ui.scenes.base import Route, Scene
+from game.ui.scenes.base import Scene
+from game.ui.services import Route
 from game.ui.widgets import Button, Choice, ChoiceItem, Widget
 
 if TYPE_CHECKING:
