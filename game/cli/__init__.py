@@ -57,6 +57,8 @@ GAME_HELP = "game id, or a game with options, e.g. tictactoe or 'connect4(rows=5
 
 
 def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
+    """The parser of the whole command line: the options every command reads, and one
+    sub-parser per command (none: the arcade)."""
     parser = argparse.ArgumentParser(
         prog=prog, description="Board Arcade: classic board games against bots of every strength.")
     parser.add_argument("--config", metavar="FILE",

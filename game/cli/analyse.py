@@ -22,6 +22,8 @@ def value_words(value: MoveValue) -> str:
 
 
 def analyse_position(args: argparse.Namespace) -> int:
+    """Print the position the command line names, then the value the chosen bot (the hint tier's,
+    by default) gives each legal move, best first, and the position's value."""
     from game.rules.bot import position_value, ranked_moves
     from game.rules.core import BadNotation
     from game.match.runner import ANALYSE, BotRunner

@@ -26,6 +26,8 @@ def usable_cores() -> int:
 
 
 def run_arena_command(args: argparse.Namespace) -> int:
+    """Check the whole command line first (``CliError`` names what is wrong), then play its games:
+    one pairing, or every pairing of a gauntlet or round robin."""
     from game.match.arena import read_openings
     from game.match.elo import Sprt
     from game.match.runner import prepare_workers

@@ -8,6 +8,8 @@ from game.paths import CONFIG_PATH
 
 
 def list_bots(args: argparse.Namespace) -> int:
+    """Print the settings file read, every bot file, each game's tiers and engines, and the
+    problems found in the settings and the bot files."""
     from game.rules.bot import ALL_GAMES
     from game.rules.catalogue import game_class, game_ids
 

@@ -10,6 +10,8 @@ from game.cli.common import BOT_FAILED, CliError, game_spec
 
 
 def run_window(args: argparse.Namespace) -> int:
+    """Open the window: the arcade, or with ``play`` straight into a game (a saved one with ``--load``);
+    ``BOT_FAILED`` if pygame cannot be imported."""
     game_id = load_path = None
     options: dict = {}
     if args.command == "play":
