@@ -1,7 +1,7 @@
 """Board Arcade from a source checkout: ``python main.py [COMMAND ...]``.
 
 The commands (the arcade, ``play``, ``arena``, ``bots``, ``analyse``; see
-``python main.py --help``) are in ``game/cli.py``, which the installed
+``python main.py --help``) are in ``game/cli/``, which the installed
 ``board-arcade`` command runs too.
 """
 from __future__ import annotations

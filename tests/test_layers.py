@@ -125,7 +125,7 @@ def readme_layout_rows() -> dict[str, str]:
 
 
 def layer_path(layer: str) -> str:
-    """``game.match`` -> ``game/match/``; a single module (``game.cli``) -> ``game/cli.py``."""
+    """``game.match`` -> ``game/match/``; a single module (``game.paths``) -> ``game/paths.py``."""
     path = layer.replace(".", "/")
     return f"{path}/" if (ROOT / path).is_dir() else f"{path}.py"
 

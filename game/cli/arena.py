@@ -1,0 +1,250 @@
+"""``arena``: bot against bot without a window, one pairing with its live progress, tally and
+records, or a gauntlet or round robin rated at the end."""
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from game.cli.common import WRITE_FAILED, CliError, bot_spec, check_budget, game_spec, load_setup, warn_problems
+
+#: Seconds the arena waits for the workers' fork server before it starts games (spawning, as
+#: before, if it is not ready by then; a server that failed to start is waited for no longer).
+FORK_SERVER_WAIT = 15.0
+
+
+def usable_cores() -> int:
+    """The cores this process may run on: ``--concurrency``'s default."""
+    import os
+
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:   # not on every platform
+        return os.cpu_count() or 1
+
+
+def run_arena_command(args: argparse.Namespace) -> int:
+    """Check the whole command line first (``CliError`` names what is wrong), then play its games:
+    one pairing, or every pairing of a gauntlet or round robin."""
+    from game.match.arena import read_openings
+    from game.match.elo import Sprt
+    from game.match.runner import prepare_workers
+    from game.match.supervisor import fork_server_ready
+
+    spec = game_spec(args.game, args.options)
+    game_id = spec.game_id
+    if args.games < 1:
+        raise CliError(f"--games must be at least 1, got {args.games}")
+    if args.openings < 0:
+        raise CliError(f"--openings must be a number of random moves, 0 or more, got {args.openings}")
+    if args.openings and args.openings_file:
+        raise CliError("--openings and --openings-file are two ways to choose openings: give one")
+    concurrency = usable_cores() if args.concurrency is None else args.concurrency
+    if concurrency < 1:
+        raise CliError(f"--concurrency must be at least 1, got {concurrency}")
+    check_budget(args.budget)
+    try:
+        sprt = None if args.sprt is None else Sprt.parse(args.sprt)
+    except ValueError as err:
+        raise CliError(str(err)) from None
+    opening_list = []
+    if args.openings_file:
+        try:
+            lines = Path(args.openings_file).read_text(encoding="utf-8").splitlines()
+            opening_list = read_openings(game_id, dict(spec.options), lines, source=args.openings_file)
+        except (OSError, UnicodeDecodeError) as err:
+            raise CliError(f"{args.openings_file}: cannot be read ({getattr(err, 'strerror', None) or err})") from None
+        except ValueError as err:
+            raise CliError(str(err)) from None
+    config, registry = load_setup(args)
+    warn_problems(config, registry)
+    choices = [c for c in (args.a, args.b, args.c, args.d, args.e, args.f) if c is not None]
+    specs = [bot_spec(config, registry, game_id, choice, args.budget) for choice in choices]
+    seats = spec.new_state().num_seats
+    if args.gauntlet or args.round_robin:
+        if seats != 2:
+            raise CliError("--gauntlet and --round-robin pair bots in games of two seats")
+        if len(specs) < 3 and args.gauntlet or len(specs) < 2:
+            raise CliError("--gauntlet needs side A and at least two others (--b, --c...); "
+                           "--round-robin at least two sides")
+    elif len(specs) != seats:
+        raise CliError(f"{spec.rules.title} seats {seats} players; got {len(specs)} bots"
+                       + (" (for more, use --gauntlet or --round-robin)" if seats == 2 else ""))
+    if sprt is not None and (len(specs) != 2 or args.gauntlet or args.round_robin):
+        raise CliError("--sprt compares side A with side B in a game of two seats, one pairing")
+    prepare_workers()   # every slot's workers fork from one process that has imported numpy and numba once
+    fork_server_ready(timeout=FORK_SERVER_WAIT)
+    run = ArenaRun(args, spec, concurrency, sprt, opening_list)
+    if args.gauntlet or args.round_robin:
+        return run.rate(specs)
+    run.play(specs, Path(args.records) if args.records else None)
+    return run.status
+
+
+class ArenaRun:
+    """The games of an ``arena`` command: one pairing (or one table of more seats) played
+    with the command's settings, its tally shown and its records kept; or many, rated."""
+
+    def __init__(self, args: argparse.Namespace, spec, concurrency: int, sprt, opening_list) -> None:
+        self.args, self.spec, self.concurrency, self.sprt, self.opening_list = args, spec, concurrency, sprt, opening_list
+        self.status = 0
+
+    def play(self, specs: Sequence, records: Path | None):
+        """Play the command's games between ``specs``, one per seat; print the table and figures."""
+        from game.match.arena import run_arena
+        from game.match.elo import pentanomial
+
+        args, sprt = self.args, self.sprt
+        progress = ArenaProgress(args.games, two_sides=len(specs) == 2)
+        written: list[str] = []
+
+        def after_game(result) -> bool:
+            """Save the game just counted, show the tally, and say whether the SPRT has decided."""
+            if records is not None:
+                from game.store.arenarecords import write_game
+
+                try:
+                    write_game(records, len(result.lengths) - 1, result.matches[-1])
+                except OSError as err:
+                    written.append(f"game {len(result.lengths)} could not be written in {records} "
+                                   f"(an I/O error: {err.strerror or err})")
+            progress.update(result)
+            return (sprt is not None and len(result.lengths) % 2 == 0
+                    and sprt.verdict(sprt.llr(pentanomial(result.scores(0)))) is not None)
+
+        try:
+            with progress:
+                result = run_arena(self.spec.game_id, specs, args.games, options=dict(self.spec.options),
+                                   seed=args.seed, openings=args.openings, opening_list=self.opening_list,
+                                   concurrency=self.concurrency, stop=after_game,
+                                   keep_matches=records is not None)
+        except ValueError as err:
+            raise CliError(str(err)) from None
+        print(result.table())
+        print(result.figures_text(sprt))
+        if result.games < args.games:
+            print(f"Stopped after {result.games} of {args.games} games: the SPRT reached its verdict.")
+        for problem in written:
+            print(f"{args.prog}: {problem}", file=sys.stderr)
+        if written:
+            self.status = WRITE_FAILED
+        if records is not None:
+            self._keep(records, specs, result)
+        return result
+
+    def config_words(self) -> dict:
+        """The run's settings, as the summary keeps them."""
+        args = self.args
+        return {"game": str(self.spec), "games": args.games, "seed": args.seed, "openings": args.openings,
+                "openings_file": args.openings_file, "budget": args.budget, "concurrency": self.concurrency,
+                "sprt": None if self.sprt is None else args.sprt, "gauntlet": args.gauntlet,
+                "round_robin": args.round_robin, "anchor": args.anchor, "anchor_elo": args.anchor_elo}
+
+    def _keep(self, records: Path, specs: Sequence, result) -> None:
+        from game.store.arenarecords import write_pgn, write_summary
+
+        args = self.args
+        config_words = {**self.config_words(), "played": result.games}
+        sides = [{"side": s.name, "bot": s.label, "wins": s.wins, "draws": s.draws, "losses": s.losses,
+                  "failures": s.failures, "mean_move_seconds": s.mean_time, "max_move_seconds": s.max_time,
+                  "mean_place": s.mean_place} for s in result.sides]
+        try:
+            path = write_summary(records, argv=args.argv, config=config_words, specs=specs,
+                                 figures=result.figures(self.sprt), results=sides)
+            if len(result.sides) == 2:
+                write_pgn(records, result)
+        except OSError as err:
+            print(f"{args.prog}: the summary could not be written in {records} (an I/O error: "
+                  f"{err.strerror or err})", file=sys.stderr)
+            self.status = WRITE_FAILED
+            return
+        print(f"Games and summary saved in {path.parent}")
+
+    def rate(self, specs: Sequence) -> int:
+        """Play every pairing of the gauntlet (A against each other side) or round robin
+        (every pair), then print the maximum-likelihood ratings of all the games."""
+        import string
+
+        from game.match.ratings import PairResult, ml_ratings, ratings_table
+
+        args = self.args
+        letters = string.ascii_uppercase
+        names = [f"{letters[i]} {s.label}" for i, s in enumerate(specs)]
+        anchor = self._anchor(specs, names)
+        pairings = ([(0, other) for other in range(1, len(specs))] if args.gauntlet
+                    else [(i, j) for i in range(len(specs)) for j in range(i + 1, len(specs))])
+        results = []
+        for first, second in pairings:
+            print(f"\n== {names[first]} against {names[second]}")
+            records = Path(args.records) / f"{letters[first]}-{letters[second]}" if args.records else None
+            played = self.play([specs[first], specs[second]], records)
+            results.append(PairResult(first, second, played.games, sum(played.scores(0))))
+        try:
+            ratings = ml_ratings(names, results, anchor=anchor, anchor_elo=args.anchor_elo)
+        except ValueError as err:
+            raise CliError(str(err)) from None
+        print(f"\nRatings from all {sum(r.games for r in results)} games (maximum likelihood, logistic Elo, "
+              f"anchored at {names[anchor]} = {args.anchor_elo:g}):")
+        print(ratings_table(ratings, names[anchor]))
+        if args.records:
+            from dataclasses import asdict
+
+            from game.store.arenarecords import write_summary
+
+            pairings_words = [{"first": names[r.first], "second": names[r.second], "games": r.games,
+                               "first_points": r.points, "records": f"{letters[r.first]}-{letters[r.second]}"}
+                              for r in results]
+            figures = {"ratings": [asdict(rating) for rating in ratings], "anchor": names[anchor]}
+            try:
+                write_summary(Path(args.records), argv=args.argv, config=self.config_words(), specs=specs,
+                              figures=figures, results=pairings_words)
+            except OSError as err:
+                print(f"{args.prog}: the summary could not be written in {args.records} (an I/O error: "
+                      f"{err.strerror or err})", file=sys.stderr)
+                return WRITE_FAILED
+        return self.status
+
+    def _anchor(self, specs: Sequence, names: Sequence[str]) -> int:
+        """The side ``--anchor`` names (its letter, or the bot as given or labelled); A by default."""
+        choices = [c for c in (self.args.a, self.args.b, self.args.c, self.args.d, self.args.e, self.args.f) if c]
+        wanted = (self.args.anchor or "A").casefold()
+        for i, spec in enumerate(specs):
+            if wanted in (names[i][0].casefold(), choices[i].casefold(), spec.label.casefold(), spec.key.casefold()):
+                return i
+        raise CliError(f"--anchor {self.args.anchor!r} is none of the sides: {', '.join(names)}")
+
+
+class ArenaProgress:
+    """The arena's live progress line (tqdm, on standard error): games done of the total,
+    W/D/L of side A, its Elo so far and the time left. Quiet unless standard output and
+    standard error are both a terminal, so piped or saved results stay clean."""
+
+    def __init__(self, total: int, two_sides: bool) -> None:
+        self.total = total
+        self.two_sides = two_sides
+        self.bar = None
+
+    def __enter__(self) -> "ArenaProgress":
+        from tqdm import tqdm
+
+        quiet = not (sys.stdout.isatty() and sys.stderr.isatty())
+        self.bar = tqdm(total=self.total, unit="game", disable=quiet, dynamic_ncols=True, leave=False)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.bar.close()
+
+    def update(self, result) -> None:
+        """Show the tally after the game just counted."""
+        self.bar.update(len(result.lengths) - self.bar.n)
+        if self.two_sides:
+            from game.match.elo import elo_of_pairs, pentanomial
+
+            a = result.sides[0]
+            elo = elo_of_pairs(pentanomial(result.scores(0)))
+            words = f"W/D/L {a.wins}/{a.draws}/{a.losses}"
+            if elo is not None and math.isfinite(elo.elo):
+                words += f", Elo {elo.elo:+.0f} ± {elo.error:.0f}"
+            self.bar.set_postfix_str(words, refresh=False)

@@ -1,0 +1,31 @@
+"""The window: the arcade, or ``play`` straight into a game. Only here is pygame imported,
+and only when the window opens."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from game.cli.common import BOT_FAILED, CliError, game_spec
+
+
+def run_window(args: argparse.Namespace) -> int:
+    """Open the window: the arcade, or with ``play`` straight into a game (a saved one with ``--load``);
+    ``BOT_FAILED`` if pygame cannot be imported."""
+    game_id = load_path = None
+    options: dict = {}
+    if args.command == "play":
+        spec = game_spec(args.game)
+        game_id, options = spec.game_id, dict(spec.options)
+        if args.load is not None:
+            if not Path(args.load).is_file():
+                raise CliError(f"no saved game at {args.load}")
+            load_path = args.load
+    if args.config is not None and not Path(args.config).is_file():
+        raise CliError(f"no settings file at {args.config}")
+    try:
+        from game.ui.app import run
+    except ImportError as err:
+        print(f"{args.prog}: cannot open the window: {err}", file=sys.stderr)
+        return BOT_FAILED
+    return run(game_id, load_path, options, config_path=args.config, bots_dir=args.bots_dir)
