@@ -3,6 +3,7 @@ port the system picks, clients that keep what they received, and waits on what
 is expected with generous timeouts (never a timing assertion)."""
 from __future__ import annotations
 
+import socket
 import time
 from dataclasses import replace
 from typing import Callable
@@ -91,3 +92,10 @@ class Peer:
     def all(self, kind: type) -> list:
         self._gather()
         return [m for m in self.seen if isinstance(m, kind)]
+
+
+def free_udp_port() -> int:
+    """A loopback UDP port free a moment ago (for announcements a test listens to)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+        sock.bind((LOOPBACK, 0))
+        return sock.getsockname()[1]

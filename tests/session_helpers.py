@@ -13,11 +13,15 @@ def session_mismatches(session: object) -> list[str]:
 
 
 def protocol_mismatches(thing: object, protocol: type) -> list[str]:
-    """What ``thing`` lacks of ``protocol``: each member (attribute, property or method)
-    missing, each method that is not one or takes other parameters."""
-    wrong = [f"{name} is missing" for name in getattr(protocol, "__annotations__", {})
+    """What ``thing`` lacks of ``protocol`` and the protocols it extends: each member
+    (attribute, property or method) missing, each method that is not one or takes
+    other parameters."""
+    declared = [cls for cls in reversed(protocol.__mro__) if getattr(cls, "_is_protocol", False)]
+    annotated = {name for cls in declared for name in vars(cls).get("__annotations__", {})}
+    wrong = [f"{name} is missing" for name in sorted(annotated)
              if not name.startswith("_") and not hasattr(thing, name)]
-    for name, member in vars(protocol).items():
+    members = {name: member for cls in declared for name, member in vars(cls).items()}
+    for name, member in members.items():
         if name.startswith("_"):
             continue
         if not hasattr(thing, name):

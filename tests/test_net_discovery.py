@@ -2,17 +2,10 @@
 listening on 127.0.0.1 (nothing is broadcast)."""
 from __future__ import annotations
 
-import socket
-
 from game.net.discovery import Announcement, Announcer, listen_for_games, read_announcement
 from game.net.server import SeatPlan
-from tests.net_helpers import LOOPBACK, Host
+from tests.net_helpers import LOOPBACK, Host, free_udp_port
 
-
-def free_udp_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
-        sock.bind((LOOPBACK, 0))
-        return sock.getsockname()[1]
 
 
 def test_a_hosted_game_is_heard_with_its_open_seats():

@@ -16,6 +16,7 @@ import pytest
 from game.match.record import REMOTE, Match, Player
 from game.rules.catalogue import new_state
 from game.ui.play.screen import PlayMode, PlayScreen
+from tests.net_helpers import free_udp_port
 from tests.session_helpers import protocol_mismatches
 
 FRAME = 1 / 60
@@ -53,11 +54,6 @@ def type_into(d, words: str) -> None:
         d.post(pygame.TEXTINPUT, text=ch)
     d.frames(1)
 
-
-def free_udp_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def host_game(d, game_id: str = "tictactoe", players=None, announce_port: int | None = None):
@@ -309,12 +305,12 @@ def test_joining_a_bad_or_closed_address_says_why_on_the_join_screen(make_app):
     type_into(d, "localhost:port")
     d.key(pygame.K_RETURN)
     assert "'port' is not a port" in join.message
-    with socket.socket() as closed:              # a loopback port nothing listens on
+    with socket.socket() as closed:              # a loopback port nothing listens on, held so no other test takes it
         closed.bind(("127.0.0.1", 0))
         port = closed.getsockname()[1]
-    join.address_field.set_text(f"127.0.0.1:{port}")
-    d.key(pygame.K_RETURN)
-    d.until(lambda: join.message.startswith("Could not join"), what="the refusal", limit=600, seconds=20)
+        join.address_field.set_text(f"127.0.0.1:{port}")
+        d.key(pygame.K_RETURN)
+        d.until(lambda: join.message.startswith("Could not join"), what="the refusal", limit=600, seconds=20)
     assert f"127.0.0.1:{port}" in join.message and d.scene is join
 
 

@@ -20,7 +20,7 @@ from game.ui.draw import clean_text, fit_text, mix, seat_token, text
 from game.ui.overlays import WarmUpCard, compiling_text, progress_bar
 
 if TYPE_CHECKING:
-    from game.match.session import MatchSession
+    from game.match.session import Session
     from game.rules.core import Outcome, State
     from game.ui.renderers.base import BoardView, Renderer
     from game.ui.services import Services
@@ -55,7 +55,7 @@ class StatusHost(Protocol):
     """What the panel reads of the play screen it is on."""
 
     services: "Services"
-    session: "MatchSession"
+    session: "Session"
     title: str
     paused: bool
     time: float

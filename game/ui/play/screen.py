@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from game.ui.panels.status import StatusHost
+
 if TYPE_CHECKING:
     import pygame
 
     from game.match.record import Match, MoveRecord
     from game.match.session import Event, Session
-    from game.rules.core import Move, State
+    from game.rules.core import Move
     from game.ui.focus import FocusGroup
     from game.ui.panels.chat import ChatPanel
     from game.ui.panels.controls import PlayControls
@@ -24,9 +26,7 @@ if TYPE_CHECKING:
     from game.ui.panels.netcard import NetCard
     from game.ui.panels.result import ResultPanel
     from game.ui.panels.rules_help import RulesPanel
-    from game.ui.panels.status import HintLine, StatusPanel
-    from game.ui.renderers.base import BoardView, Renderer
-    from game.ui.services import Services
+    from game.ui.panels.status import StatusPanel
     from game.ui.widgets import Widget
 
 
@@ -67,25 +67,19 @@ class ResumeKeeper(Protocol):
     def keep_for_resume(self) -> None: ...
 
 
-class PlayScreen(Protocol):
-    """The play screen as its parts see it (``PlayScene`` has each member)."""
+class PlayScreen(StatusHost, Protocol):
+    """The play screen as its parts see it (``PlayScene`` has each member): what its
+    status panel reads of it (``StatusHost``), and what the parts use besides."""
 
-    services: Services
     game_id: str
-    title: str
-    renderer: Renderer
-    view: BoardView
     movelist: MoveList
     result: ResultPanel
     rules: RulesPanel
     controls: PlayControls
     status: StatusPanel
-    session: Session
     focus: FocusGroup
     rect: pygame.Rect
-    paused: bool
-    #: Why the board refused the player's last pick, and the seconds it stays shown.
-    refusal: str
+    #: The seconds the board's refusal (``refusal``) stays shown.
     refusal_left: float
 
     # Read only here: the parts' own classes, known by what the others use of them.
@@ -101,22 +95,10 @@ class PlayScreen(Protocol):
     @property
     def match(self) -> Match: ...
     @property
-    def state(self) -> State: ...
-    @property
     def autoplay(self) -> bool: ...
-    @property
-    def thinking(self) -> bool: ...
-    @property
-    def warming(self) -> bool: ...
-    @property
-    def hint_pending(self) -> bool: ...
-    @property
-    def hint(self) -> HintLine: ...
     @property
     def chat(self) -> "ChatPanel | None": ...
 
-    def player_name(self, seat: int) -> str: ...
-    def seat_colour(self, seat: int) -> tuple[int, int, int]: ...
     def play_move(self, move: Move) -> MoveRecord | None: ...
     def show_events(self) -> None: ...
     def sync_view(self) -> None: ...
