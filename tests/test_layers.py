@@ -1,8 +1,8 @@
 """The layers stay layers: a module imports only from its own layer or those below
 it, and no modules import each other in a circle.
 
-From the ground up: ``game.paths`` (where the program's files are) and the
-rules (``game.rules``), the bots (``bots``), matches (``game.match``), what is
+From the ground up: ``game.paths`` (where the program's files are),
+``game.shown`` (outside text made safe to show) and the rules (``game.rules``), the bots (``bots``), matches (``game.match``), what is
 kept on disk (``game.store``), the network (``game.net``), the window
 (``game.ui``), and the command line (``game.cli``) on top. For the layers,
 imports inside ``if TYPE_CHECKING:`` count too: a type that points up is a
@@ -20,9 +20,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-LAYERS = ["game.paths", "game.rules", "bots", "game.match", "game.engines", "game.store", "game.net", "game.ui", "game.cli"]
+LAYERS = ["game.paths", "game.shown", "game.rules", "bots", "game.match", "game.engines", "game.store", "game.net", "game.ui", "game.cli"]
 #: Layers that sit side by side at the bottom: neither imports the other's code.
-GROUND = {"game.paths": 0, "game.rules": 0}
+GROUND = {"game.paths": 0, "game.shown": 0, "game.rules": 0}
 
 
 def layer_of(module: str) -> int | None:
