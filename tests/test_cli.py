@@ -282,3 +282,18 @@ def test_analyse_of_chinese_checkers_says_its_number_is_one_moves_gain_not_the_p
     [valued] = [line for line in out.splitlines() if "toward the goal" in line]
     assert "the only move valued" in valued and "score" not in out
     assert "Value of the position for Red: not proven (1 of 14 moves valued, estimates)" in out
+
+
+def test_the_window_and_serve_start_by_removing_what_writers_killed_mid_write_left(monkeypatch, tmp_path):
+    from game.store.userdata import data_dir
+    monkeypatch.setenv("BOARD_ARCADE_HOME", str(tmp_path))
+    fake = types.ModuleType("game.ui.app")
+    fake.run = lambda *args, **where: 0
+    monkeypatch.setitem(sys.modules, "game.ui.app", fake)
+    with subprocess.Popen([sys.executable, "-c", "pass"]) as gone:
+        gone.wait()
+    left = data_dir() / f".stats.json.{gone.pid}.abcdefgh.tmp"
+    for command in ([], ["play", "tictactoe"], ["serve", "--game", "tictactoe", "--seats", "remote"]):
+        left.write_text("{")
+        main.main(command)
+        assert not left.exists(), command

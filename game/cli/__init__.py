@@ -53,6 +53,9 @@ __all__ = ["BOT_FAILED", "INTERRUPTED", "PROG", "USAGE_ERROR", "WRITE_FAILED", "
 #: The program's name in usage and error messages: the installed command's.
 PROG = "board-arcade"
 _BOARD_WORD = re.compile(r"^-[-XOxo.*]{15,}$")
+#: The commands that write the player's files (settings, statistics, saves): they start by
+#: removing what a copy killed mid-write left there (``userdata.remove_stale_writes``).
+WRITE_PLAYER_FILES = (None, "play", "serve")
 GAME_HELP = "game id, or a game with options, e.g. tictactoe or 'connect4(rows=5,cols=5)'"
 
 
@@ -158,6 +161,10 @@ def main(argv: Sequence[str] | None = None, prog: str = PROG) -> int:
     args = build_parser(prog).parse_args(argv)
     args.argv = [prog, *argv]
     logging.basicConfig(level=logging.ERROR)  # the commands report load problems themselves
+    if args.command in WRITE_PLAYER_FILES:
+        from game.store.userdata import remove_stale_writes
+
+        remove_stale_writes()
     try:
         if args.command in (None, "play"):
             return run_window(args)

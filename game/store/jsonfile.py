@@ -15,12 +15,18 @@ it, ``.<name>.lock``, locked with ``fcntl.flock`` or ``msvcrt.locking``; the
 operating system releases it when its holder exits, even by kill -9), so
 no copy writes over what another added between its read and its write.
 
+A writer killed between its temporary file and the rename leaves that file,
+``.<name>.<pid>.<random>.tmp``; ``remove_stale_temporaries`` clears them from
+a folder at start: only files of that pattern, and only once their writer is
+gone (its process id no longer runs on this computer) or they are older than
+``STALE_SECONDS``, so a file another running copy is writing is never touched.
 """
 from __future__ import annotations
 
 import errno
 import json
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -33,6 +39,12 @@ import msgspec
 
 #: How long a change waits for another copy of the arcade to finish with a file (seconds).
 LOCK_WAIT = 10.0
+#: A temporary file this old is a dead writer's whatever its process id says (seconds);
+#: the arcade's files take milliseconds to write.
+STALE_SECONDS = 600.0
+#: ``atomic_write_text``'s temporary files: ``.<name>.<pid>.<8 random characters>.tmp``
+#: (without the pid, as written before it was).
+_TEMPORARY = re.compile(r"^\.(?P<name>.+?)\.(?:(?P<pid>\d+)\.)?[a-z0-9_]{8}\.tmp$")
 #: File systems that cannot lock: the change goes on unlocked, as before there were locks.
 _NO_LOCKS = {errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOSYS, errno.EINVAL}
 
@@ -45,7 +57,7 @@ def atomic_write_text(path: Path | str, text: str) -> None:
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
@@ -152,6 +164,8 @@ if sys.platform == "win32":
         os.lseek(fd, 0, os.SEEK_SET)
         msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
 
+    def _running(pid: int) -> bool:
+        return True     # no check that is safe here (os.kill ends a process on Windows): age decides
 else:
     import fcntl
 
@@ -161,3 +175,41 @@ else:
     def _release(fd: int) -> None:
         fcntl.flock(fd, fcntl.LOCK_UN)
 
+    def _running(pid: int) -> bool:
+        """Whether process ``pid`` runs on this computer (signal 0 checks, sends nothing)."""
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        except OSError:
+            return True     # it runs, as another user's
+        return True
+
+
+def remove_stale_temporaries(folder: Path, now: float | None = None) -> list[Path]:
+    """Remove from ``folder`` the temporary files that writers killed mid-write left
+    (``.<name>.<pid>.<random>.tmp``) whose writer is gone or which are older than
+    ``STALE_SECONDS``; returns those removed. Nothing else is touched, and a folder
+    that cannot be read is left as it is."""
+    now = time.time() if now is None else now
+    removed = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        found = _TEMPORARY.match(entry.name)
+        if found is None:
+            continue
+        try:
+            if not entry.is_file(follow_symlinks=False):
+                continue
+            age = now - entry.stat(follow_symlinks=False).st_mtime
+            pid = int(found.group("pid")) if found.group("pid") else None
+            writer_gone = pid is not None and pid != os.getpid() and not _running(pid)
+            if age >= STALE_SECONDS or writer_gone:
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+        except OSError:
+            continue
+    return removed

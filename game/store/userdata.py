@@ -29,7 +29,7 @@ from game.match.record import Player
 from game.match.typeddata import Fault, convert, convert_fields, expected_of
 from game.paths import user_folder
 from game.rules.core import Outcome
-from game.store.jsonfile import atomic_write_text, locked, read_json_object, set_aside
+from game.store.jsonfile import atomic_write_text, locked, read_json_object, remove_stale_temporaries, set_aside
 
 ANIM_SPEEDS: dict[float, str] = {0.0: "Off", 0.5: "Slow", 1.0: "Normal", 2.0: "Fast"}
 #: The pauses between bot moves (seconds) that Settings and the play screen offer.
@@ -54,6 +54,17 @@ def saves_dir() -> Path:
     path = data_dir() / "saves"
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def remove_stale_writes() -> list[Path]:
+    """Clear the temporary files that copies of the arcade killed mid-write left in the
+    player's folders (settings; statistics, seats and the kept game; saved games), as
+    ``jsonfile.remove_stale_temporaries`` judges them; returns those removed. Run at start."""
+    try:
+        folders = [config_dir(), data_dir(), data_dir() / "saves"]
+    except OSError:
+        return []
+    return [path for folder in folders for path in remove_stale_temporaries(folder)]
 
 
 # -- settings ---------------------------------------------------------------
