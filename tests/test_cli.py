@@ -343,3 +343,15 @@ def test_every_commands_help_names_its_words_and_the_options_every_command_reads
     assert usage.startswith(f"usage: main.py {command} [-h]") and words in usage
     assert "[--config FILE] [--bots-dir DIR]" in usage
     assert "--config FILE  " in out and "your settings file" in out
+
+
+def test_arena_records_start_by_removing_what_a_run_killed_mid_write_left(capsys, tier_setup, tmp_path):
+    records = tmp_path / "records"
+    records.mkdir()
+    with subprocess.Popen([sys.executable, "-c", "pass"]) as gone:
+        gone.wait()
+    left = records / f".game-0001.txt.{gone.pid}.abcdefgh.tmp"
+    left.write_text("# Board Arcade saved game\nGame: tic")
+    assert main.main([*tier_setup, "arena", "tictactoe", "--a", "beginner", "--b", "expert", "--games", "1",
+                      "--records", str(records)]) == 0
+    assert not left.exists() and (records / "game-0001.txt").exists()
