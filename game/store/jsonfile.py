@@ -148,7 +148,7 @@ def _acquire(fd: int, target: Path, wait: float) -> bool:
             if not isinstance(err, BlockingIOError) and err.errno not in (errno.EACCES, errno.EDEADLK):
                 raise
         if time.monotonic() >= deadline:
-            raise TimeoutError(errno.ETIMEDOUT, f"another copy of the arcade held {target} for {wait:g} s")
+            raise TimeoutError(f"another copy of the arcade held {target} for {wait:g} s")
         time.sleep(pause)
         pause = min(pause * 2, 0.05)
 
