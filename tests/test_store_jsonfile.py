@@ -26,7 +26,7 @@ jsonfile.atomic_write_text(sys.argv[1], "{}")
 def test_a_change_waits_for_the_lock_another_holds_and_gives_up_with_an_os_error(tmp_path):
     path = tmp_path / "stats.json"
     with locked(path):
-        with pytest.raises(TimeoutError, match=r"^another copy of the arcade held .*/\.stats\.json\.lock for 0\.05 s$"):
+        with pytest.raises(TimeoutError, match=r"^another copy of the arcade held .*\.stats\.json\.lock for 0\.05 s$"):
             with locked(path, wait=0.05):
                 pass
     with locked(path, wait=0.05):   # released: taken at once
