@@ -1,9 +1,12 @@
 """The game kept for Resume: which games are kept, and reading the kept one back."""
 from __future__ import annotations
 
+import os
+
 from game.match.record import Match, Player
 from game.rules.tictactoe import TicTacToe
 from game.store import autosave
+from tests.store_helpers import run_at_once
 
 YOU_VS_MASTER = [Player.human(), Player.of_bot("Master")]
 MASTER_VS_YOU = [Player.of_bot("Master"), Player.human()]
@@ -63,3 +66,21 @@ def test_redo_that_would_finish_the_game_again_is_not_kept(tmp_path, monkeypatch
     autosave.keep(won)
     kept = autosave.kept_game().match
     assert kept.state.to_text() == "a3 a2 b3 b2" and not kept.can_redo()
+
+
+def _leave_a_game(go, home):
+    os.environ["BOARD_ARCADE_HOME"] = home
+    go.wait()
+    assert autosave.keep(match_of(MASTER_VS_YOU, 8, 4))
+
+
+def test_finishing_a_resumed_game_keeps_the_game_another_arcade_left_since(tmp_path, monkeypatch):
+    monkeypatch.setenv("BOARD_ARCADE_HOME", str(tmp_path))
+    autosave.keep(match_of(YOU_VS_MASTER, 4, 0))
+    resumed = autosave.kept_game()
+    run_at_once(_leave_a_game, [(str(tmp_path),)])
+    resumed.match.play(8)
+    autosave.forget()       # the resumed game is over: but the kept one is the other arcade's now
+    assert autosave.kept_game().match.state.to_text() == "c1 b2"
+    autosave.forget()       # read here now: this arcade may drop it
+    assert autosave.kept_game() is None

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import main
+from game.cli import build_parser
 from game.rules.tictactoe import TicTacToe
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -282,3 +283,75 @@ def test_analyse_of_chinese_checkers_says_its_number_is_one_moves_gain_not_the_p
     [valued] = [line for line in out.splitlines() if "toward the goal" in line]
     assert "the only move valued" in valued and "score" not in out
     assert "Value of the position for Red: not proven (1 of 14 moves valued, estimates)" in out
+
+
+def test_the_window_and_serve_start_by_removing_what_writers_killed_mid_write_left(monkeypatch, tmp_path):
+    from game.store.userdata import data_dir
+    monkeypatch.setenv("BOARD_ARCADE_HOME", str(tmp_path))
+    fake = types.ModuleType("game.ui.app")
+    fake.run = lambda *args, **where: 0
+    monkeypatch.setitem(sys.modules, "game.ui.app", fake)
+    with subprocess.Popen([sys.executable, "-c", "pass"]) as gone:
+        gone.wait()
+    left = data_dir() / f".stats.json.{gone.pid}.abcdefgh.tmp"
+    for command in ([], ["play", "tictactoe"], ["serve", "--game", "tictactoe", "--seats", "remote"]):
+        left.write_text("{")
+        main.main(command)
+        assert not left.exists(), command
+
+
+@pytest.mark.parametrize("words, expected", [
+    ("analyse reversi --budget 10 f5d6", dict(game="reversi", moves=["f5d6"], budget=10.0)),
+    ("analyse reversi f5 --budget 10 d6 --bot Master", dict(game="reversi", moves=["f5", "d6"], bot="Master")),
+    ("analyse --budget 2 tictactoe b2 a3", dict(game="tictactoe", moves=["b2", "a3"], budget=2.0)),
+    ("analyse connect4 --options rows=5 cols=5 4453", dict(game="connect4", moves=["4453"], options=["rows=5", "cols=5"])),
+    ("analyse connect4 --options rows=5 --options cols=5 44 -- 53", dict(moves=["44", "53"], options=["rows=5", "cols=5"])),
+    ("analyse tictactoe b2 --config my.yaml a3 --bots-dir mine", dict(moves=["b2", "a3"], config="my.yaml", bots_dir="mine")),
+    ("--config my.yaml analyse tictactoe b2", dict(moves=["b2"], config="my.yaml", bots_dir=None)),
+    ("arena --a Easy tictactoe --b Hard --games 4", dict(game="tictactoe", a="Easy", b="Hard", games=4)),
+    ("arena --sprt elo0=0 elo1=5 tictactoe --a Easy --b Hard", dict(game="tictactoe", sprt=["elo0=0", "elo1=5"])),
+    ("arena --options rows=5 connect4 --a Easy --b Hard", dict(game="connect4", options=["rows=5"])),
+    ("serve --seats remote,Master --game tictactoe --port 0 --config my.yaml", dict(game="tictactoe", port=0, config="my.yaml")),
+    ("engine --tier Master gomoku", dict(game="gomoku", tier="Master")),
+    ("engine gomoku --bots-dir mine", dict(game="gomoku", bots_dir="mine")),
+    ("bots --config my.yaml", dict(command="bots", config="my.yaml")),
+    ("warmup --bots-dir mine", dict(command="warmup", bots_dir="mine")),
+    ("play --load saved.txt tictactoe --config my.yaml", dict(game="tictactoe", load="saved.txt", config="my.yaml")),
+])
+def test_options_are_taken_anywhere_on_every_commands_line(words, expected):
+    args = build_parser().parse_args(words.split())
+    assert {name: getattr(args, name) for name in expected} == expected
+
+
+def test_analyse_with_its_options_between_the_game_and_the_moves_values_the_moves(capsys, tier_setup):
+    assert main.main(["analyse", "tictactoe", "a3", "--budget", "1", *tier_setup, "b2", "b3"]) == 0
+    out = capsys.readouterr().out
+    assert str(main_state("a3 b2 b3")) in out
+    assert "Expert (StrongBot), values of O's moves, best first:" in out
+
+
+@pytest.mark.parametrize("command, words", [
+    ("analyse", "game [moves ...]"), ("arena", "game"), ("play", "game"), ("engine", "game"),
+    ("serve", "--seats SEAT,SEAT,..."), ("bots", "[--config FILE] [--bots-dir DIR]"), ("warmup", "[--bots-dir DIR]"),
+])
+def test_every_commands_help_names_its_words_and_the_options_every_command_reads(capsys, command, words):
+    with pytest.raises(SystemExit) as exited:
+        main.main([command, "--help"])
+    assert exited.value.code == 0
+    out = capsys.readouterr().out
+    usage = " ".join(out.split("\n\n")[0].split())
+    assert usage.startswith(f"usage: main.py {command} [-h]") and words in usage
+    assert "[--config FILE] [--bots-dir DIR]" in usage
+    assert "--config FILE  " in out and "your settings file" in out
+
+
+def test_arena_records_start_by_removing_what_a_run_killed_mid_write_left(capsys, tier_setup, tmp_path):
+    records = tmp_path / "records"
+    records.mkdir()
+    with subprocess.Popen([sys.executable, "-c", "pass"]) as gone:
+        gone.wait()
+    left = records / f".game-0001.txt.{gone.pid}.abcdefgh.tmp"
+    left.write_text("# Board Arcade saved game\nGame: tic")
+    assert main.main([*tier_setup, "arena", "tictactoe", "--a", "beginner", "--b", "expert", "--games", "1",
+                      "--records", str(records)]) == 0
+    assert not left.exists() and (records / "game-0001.txt").exists()

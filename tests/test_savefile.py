@@ -341,3 +341,61 @@ def test_a_result_line_naming_no_seat_of_the_game_is_refused():
         "Result: in progress", "Result: Purple won (Ann resigned) [resignation]")
     with pytest.raises(SaveFileError, match="line 6: the Result line names 'Purple'"):
         match_from_text(text)
+
+
+X_WON = played(4, 0, 6, 1, 2)           # b2 a3 a1 b3 c3: X's diagonal
+DRAWN = played(4, 0, 2, 6, 3, 5, 1, 7, 8)
+
+
+def test_a_finished_game_whose_game_line_names_another_game_is_refused_at_its_result_line(tmp_path):
+    path = tmp_path / "edited.txt"
+    path.write_text(match_to_text(X_WON).replace("Game: tictactoe", "Game: gomoku"), encoding="utf-8")
+    with pytest.raises(SaveFileError, match=r"edited.txt line 6: the Result line says X won \(three in a row\), but "
+                                            r"after the moves of line 5 the game is in progress"):
+        load_match(path)
+
+
+@pytest.mark.parametrize("match, said, instead, problem", [
+    (X_WON, "X won (three in a row)", "O won (three in a row)",
+     r"O won \(three in a row\), but after the moves of line 5 the game is over: X won \(three in a row\)"),
+    (X_WON, "X won (three in a row)", "draw (board full)",
+     r"draw \(board full\), but after the moves of line 5 the game is over: X won \(three in a row\)"),
+    (DRAWN, "draw (board full)", "X won (three in a row)",
+     r"X won \(three in a row\), but after the moves of line 5 the game is over: draw \(board full\)"),
+    (X_WON, "X won (three in a row)", "in progress",
+     r"in progress, but after the moves of line 5 the game is over: X won \(three in a row\)"),
+    (X_WON, "X won (three in a row)", "X won (O resigned) [resignation]",
+     r"X won \(O resigned\) \[resignation\], but after the moves of line 5 the game is over: X won"),
+    (played(4, 0, 8), "in progress", "X won (three in a row)",
+     r"X won \(three in a row\), but after the moves of line 5 the game is in progress: the file is damaged"),
+    (played(4, 0, 8), "in progress", "draw (board full)",
+     r"draw \(board full\), but after the moves of line 5 the game is in progress"),
+    (played(4, 0, 8), "in progress", "X has it",
+     r"'X has it'; expected 'in progress', 'draw \(how\)' or 'NAME won \(how\)'"),
+])
+def test_a_result_line_that_disagrees_with_the_moves_is_refused_saying_what_disagrees(match, said, instead, problem):
+    text = match_to_text(match)
+    assert f"Result: {said};" in text
+    with pytest.raises(SaveFileError, match=f"^save file line 6: the Result line says {problem}"):
+        match_from_text(text.replace(f"Result: {said};", f"Result: {instead};"))
+
+
+def test_a_result_line_without_its_move_count_is_checked_too():
+    text = match_to_text(played(4, 0, 8)).replace("Result: in progress; 3 moves", "Result: O won (three in a row)")
+    with pytest.raises(SaveFileError, match="line 6: the Result line says O won"):
+        match_from_text(text)
+    assert match_from_text(match_to_text(X_WON).replace("; 5 moves", "")).outcome().winners == (0,)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_game_played_to_its_end_or_part_way_loads_back_with_its_result(game_id):
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = new_state(game_id)
+        match = Match(state, [Player.human()] * state.num_seats)
+        for _ in range(rng.choice([5, 400])):
+            if state.is_over():
+                break
+            match.play(rng.choice(state.legal_moves()))
+        again = match_from_text(match_to_text(match))
+        assert again.outcome() == match.outcome() and again.state.key() == state.key()

@@ -1,9 +1,12 @@
 """The network seats kept across launches: a token per address joined, the newest few."""
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from game.store import seattokens
+from tests.store_helpers import run_at_once
 
 
 @pytest.fixture(autouse=True)
@@ -60,3 +63,17 @@ def test_a_token_too_long_to_be_a_servers_is_left_out_and_the_others_kept():
     seattokens.tokens_path().write_text('{"Grace@10.0.0.2:5151": "%s", "Grace@10.0.0.3:5151": "token-ok"}'
                                         % ("x" * (seattokens.LONGEST + 1)), encoding="utf-8")
     assert seattokens.load_tokens() == {"Grace@10.0.0.3:5151": "token-ok"}
+
+
+def _remember_seats(go, home, name, count):
+    os.environ["BOARD_ARCADE_HOME"] = home
+    go.wait()
+    for number in range(count):
+        assert seattokens.remember(name, f"10.0.0.{number}:5151", f"{name}-{number}") == ""
+
+
+def test_seats_kept_by_arcades_at_once_are_all_kept(tmp_path):
+    home = str(tmp_path / "home")     # as the fixture set it
+    run_at_once(_remember_seats, [(home, name, 5) for name in ("Ann", "Bob", "Cy", "Di")])
+    kept = seattokens.load_tokens()
+    assert sorted(kept.values()) == sorted(f"{name}-{n}" for name in ("Ann", "Bob", "Cy", "Di") for n in range(5))

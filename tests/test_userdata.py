@@ -1,5 +1,8 @@
 """Settings and statistics kept between runs, and what happens to damaged files."""
+import dataclasses
 import json
+import os
+import time
 
 import pytest
 
@@ -17,6 +20,7 @@ from game.store.userdata import (
     settings_path,
     stats_path,
 )
+from tests.store_helpers import run_at_once
 
 
 @pytest.fixture(autouse=True)
@@ -159,3 +163,48 @@ def test_bad_counts_are_reported_with_the_count_and_the_value():
     stats, [problem] = load_stats()
     assert stats.rows() == []
     assert "tictactoe / Human vs Easy: bad counts (losses: expected a count (a whole number from 0), got -1)" in problem
+
+
+def _record_games(go, home, games, outcome_seat):
+    os.environ["BOARD_ARCADE_HOME"] = home
+    stats, _ = load_stats()
+    go.wait()
+    for _ in range(games):
+        stats.record("tictactoe", [Player.human(), Player.of_bot("Easy")],
+                     Outcome((outcome_seat,), "three in a row", termination=Termination.LINE))
+        save_stats(stats)
+
+
+def test_stats_of_arcades_recording_games_at_once_keep_every_game(home):
+    run_at_once(_record_games, [(str(home), 60, seat % 2) for seat in range(4)])
+    [row] = load_stats()[0].rows()
+    assert (row.wins, row.losses, row.games) == (120, 120, 240)
+
+
+def _change_display_option(go, home, name, times):
+    os.environ["BOARD_ARCADE_HOME"] = home
+    settings, _ = load_settings()
+    go.wait()
+    for turn in range(times):
+        settings = dataclasses.replace(settings, display={**settings.display, name: turn % 2 == 0})
+        save_settings(settings)
+
+
+def _change_setting(go, home, name, value):
+    os.environ["BOARD_ARCADE_HOME"] = home
+    settings, _ = load_settings()
+    go.wait()
+    time.sleep(0.2 if name == "sound" else 0)
+    save_settings(dataclasses.replace(settings, **{name: value}))
+
+
+def test_settings_changed_in_two_arcades_keep_both_changes(home):
+    run_at_once(_change_setting, [(str(home), "bot_delay", 1.2), (str(home), "sound", False)])
+    settings, _ = load_settings()
+    assert (settings.bot_delay, settings.sound) == (1.2, False)
+
+
+def test_display_options_changed_in_arcades_at_once_are_all_kept(home):
+    names = [f"option_{n}" for n in range(4)]
+    run_at_once(_change_display_option, [(str(home), name, 25) for name in names])
+    assert load_settings()[0].display == dict.fromkeys(names, True)

@@ -15,7 +15,10 @@
 
 GAME is a game id, or a game with options as save files write it:
 ``connect4(rows=5,cols=5)`` (a ``GameSpec``); ``--options k=v`` gives them
-the other way. Only the window commands import pygame (lazily); the others
+the other way. Options go anywhere on a command's line, before, between or
+after its words (``analyse reversi --budget 10 f5d6``), ``--config`` and
+``--bots-dir`` too; a list of ``NAME=VALUE`` words (``--options``, ``--sprt``)
+ends at the first word that is not one (``analyse connect4 --options rows=5 4453``). Only the window commands import pygame (lazily); the others
 start quickly and run anywhere. Bad input (an unknown game or option, an
 illegal move, an unknown bot) prints one clear line and exits with status 2.
 A file the command cannot write (arena records, a served game's save) is
@@ -48,12 +51,47 @@ from game.cli.warmup import warm_up_engines
 from game.cli.window import run_window
 from game.paths import BOTS_DIR, CONFIG_PATH
 
-__all__ = ["BOT_FAILED", "INTERRUPTED", "PROG", "USAGE_ERROR", "WRITE_FAILED", "CliError", "build_parser", "main"]
+__all__ = ["BOT_FAILED", "INTERRUPTED", "PROG", "USAGE_ERROR", "WRITE_FAILED", "CliError", "CommandParser",
+           "build_parser", "main"]
 
 #: The program's name in usage and error messages: the installed command's.
 PROG = "board-arcade"
 _BOARD_WORD = re.compile(r"^-[-XOxo.*]{15,}$")
+#: The options that take a list of NAME=VALUE words; the list ends at the first other word.
+PAIR_LISTS = ("--options", "--sprt")
+_PAIR = re.compile(r"^[A-Za-z_][\w.-]*=")
+#: The commands that write the player's files (settings, statistics, saves): they start by
+#: removing what a copy killed mid-write left there (``userdata.remove_stale_writes``).
+WRITE_PLAYER_FILES = (None, "play", "serve")
+OPTIONS_HELP = "game options, e.g. --options rows=5 cols=5 (the list ends at the first word without =)"
 GAME_HELP = "game id, or a game with options, e.g. tictactoe or 'connect4(rows=5,cols=5)'"
+
+
+class CommandParser(argparse.ArgumentParser):
+    """A command's parser: its options may come before, between or after its positional
+    words, as people type them (``analyse reversi --budget 10 f5d6``), which argparse's
+    plain parse refuses once a list of words has begun; a list of NAME=VALUE words ends
+    at the first other word (``_pairs_joined``)."""
+
+    _intermixing = False
+
+    def parse_known_args(self, args=None, namespace=None):
+        if self._intermixing:       # parse_known_intermixed_args parses in two passes through here
+            return super().parse_known_args(args, namespace)
+        self._intermixing = True
+        try:
+            return self.parse_known_intermixed_args(_pairs_joined(list(args)), namespace)
+        finally:
+            self._intermixing = False
+
+
+def _add_where_options(parser: argparse.ArgumentParser, default: object) -> None:
+    """``--config`` and ``--bots-dir``, which every command reads: on the program and on each
+    command (there with ``SUPPRESS``, so that a value given before the command stands)."""
+    parser.add_argument("--config", metavar="FILE", default=default,
+                        help="your settings file, read over the shipped one (default: config.yaml in your settings "
+                             f"folder if you made one; `bots` says where); the shipped one is {CONFIG_PATH}")
+    parser.add_argument("--bots-dir", metavar="DIR", default=default, help=f"folder of bot files (default: {BOTS_DIR})")
 
 
 def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
@@ -61,12 +99,9 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     sub-parser per command (none: the arcade)."""
     parser = argparse.ArgumentParser(
         prog=prog, description="Board Arcade: classic board games against bots of every strength.")
-    parser.add_argument("--config", metavar="FILE",
-                        help="your settings file, read over the shipped one (default: config.yaml in your settings "
-                             f"folder if you made one; `bots` says where); the shipped one is {CONFIG_PATH}")
-    parser.add_argument("--bots-dir", metavar="DIR", help=f"folder of bot files (default: {BOTS_DIR})")
+    _add_where_options(parser, None)
     parser.set_defaults(prog=prog)
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=CommandParser)
 
     play = commands.add_parser("play", help="open the arcade straight into a game")
     play.add_argument("game", help=GAME_HELP)
@@ -89,7 +124,7 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
                             "of games from the next one (from the first again after the last)")
     arena.add_argument("--concurrency", type=int, metavar="N",
                        help="games played at once, each with its own bot workers (default: the number of cores)")
-    arena.add_argument("--sprt", nargs="+", metavar="NAME=VALUE",
+    arena.add_argument("--sprt", nargs="+", action="extend", metavar="NAME=VALUE",
                        help="stop as soon as a sequential probability ratio test decides, e.g. --sprt elo0=0 elo1=5 "
                             "alpha=0.05 beta=0.05 (model=normalized, the default, or model=logistic Elo); "
                             "--games is then the most it plays")
@@ -109,11 +144,11 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
                        help="the anchor's rating (default 0)")
     arena.add_argument("--seed", type=int, help="seed the bots and the openings for a repeatable run")
     arena.add_argument("--budget", type=float, metavar="SECONDS", help="time budget per move (default: config)")
-    arena.add_argument("--options", nargs="*", default=[], metavar="NAME=VALUE", help="game options")
+    arena.add_argument("--options", nargs="*", action="extend", default=[], metavar="NAME=VALUE", help=OPTIONS_HELP)
 
-    commands.add_parser("bots", help="list every bot, each game's tiers, and any problem loading them")
-    commands.add_parser("warmup", help="compile every bot's engine now, with a line per engine (the set-up "
-                                       "step: the first game then starts at once)")
+    bots = commands.add_parser("bots", help="list every bot, each game's tiers, and any problem loading them")
+    warmup = commands.add_parser("warmup", help="compile every bot's engine now, with a line per engine (the set-up "
+                                                "step: the first game then starts at once)")
 
     analyse = commands.add_parser("analyse", help="value every legal move of a position")
     analyse.add_argument("game", help=GAME_HELP)
@@ -123,7 +158,8 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     analyse.add_argument("--bot", metavar="BOT", help="tier or bot to ask (default: the game's hint tier)")
     analyse.add_argument("--budget", type=float, metavar="SECONDS",
                          help="thinking time (default: config's hint_time)")
-    analyse.add_argument("--options", nargs="*", default=[], metavar="NAME=VALUE", help="game options")
+    analyse.add_argument("--options", nargs="*", action="extend", default=[], metavar="NAME=VALUE",
+                         help=OPTIONS_HELP)
 
     serve = commands.add_parser("serve", help="host a game on the network without a window; prints who joins, "
                                               "leaves and plays; Ctrl+C stops it and saves a game in progress")
@@ -146,7 +182,27 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     engine.add_argument("game", help="the game: gomoku (the Gomocup protocol) or reversi (NBoard); docs/engines.md tells more")
     engine.add_argument("--tier", metavar="TIER", help="the tier or bot that plays (default: the game's strongest "
                                                        "tier)")
+    for command in (play, arena, bots, warmup, analyse, serve, engine):
+        _add_where_options(command, argparse.SUPPRESS)
     return parser
+
+
+def _pairs_joined(argv: list[str]) -> list[str]:
+    """``argv`` with each NAME=VALUE word of a list option (``PAIR_LISTS``) joined to its option
+    (``--options rows=5 4453`` -> ``--options=rows=5 4453``): the list then ends at the first
+    word that is not a pair, which stays the command's own."""
+    joined: list[str] = []
+    option = None
+    for number, word in enumerate(argv):
+        if word == "--":
+            return joined + argv[number:]
+        if option is not None and _PAIR.match(word):
+            joined.append(f"{option}={word}")
+            continue
+        option = word if word in PAIR_LISTS else None
+        if option is None or number + 1 == len(argv) or not _PAIR.match(argv[number + 1]):
+            joined.append(word)
+    return joined
 
 
 def main(argv: Sequence[str] | None = None, prog: str = PROG) -> int:
@@ -158,6 +214,10 @@ def main(argv: Sequence[str] | None = None, prog: str = PROG) -> int:
     args = build_parser(prog).parse_args(argv)
     args.argv = [prog, *argv]
     logging.basicConfig(level=logging.ERROR)  # the commands report load problems themselves
+    if args.command in WRITE_PLAYER_FILES:
+        from game.store.userdata import remove_stale_writes
+
+        remove_stale_writes()
     try:
         if args.command in (None, "play"):
             return run_window(args)

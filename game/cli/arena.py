@@ -99,6 +99,10 @@ class ArenaRun:
         args, sprt = self.args, self.sprt
         progress = ArenaProgress(args.games, two_sides=len(specs) == 2)
         written: list[str] = []
+        if records is not None:     # what an earlier run killed mid-write left there
+            from game.store.jsonfile import remove_stale_temporaries
+
+            remove_stale_temporaries(records)
 
         def after_game(result) -> bool:
             """Save the game just counted, show the tally, and say whether the SPRT has decided."""

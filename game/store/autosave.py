@@ -11,6 +11,11 @@ Only a game worth coming back to is kept: one still going in which a player
 at this screen has made a move. A game the bots play alone, a game nobody has
 touched, a finished one, or a new game after a rematch (whose Redo holds only
 the finished game) leave nothing to resume.
+
+Two arcades share the one file: the game left last is the one kept. An
+arcade drops the kept game (``forget``, its resumed game finished) only if
+the file still holds the one it kept or read itself, under the file's lock
+(``jsonfile.locked``): never a game another arcade left there since.
 """
 from __future__ import annotations
 
@@ -22,7 +27,7 @@ from typing import Sequence
 from game.match.record import Match
 from game.rules.core import Move, State
 from game.store.savefile import SaveFileError, load_match, save_match
-from game.store.jsonfile import set_aside
+from game.store.jsonfile import locked, set_aside
 from game.store.userdata import data_dir
 
 AUTOSAVE_NAME = "autosave.txt"
@@ -36,8 +41,18 @@ class KeptGame:
     left_at: _dt.datetime
 
 
+#: The kept file as this process last wrote or read it (inode, size, time written), by path.
+_seen: dict[Path, tuple[int, int, int]] = {}
+
+
 def autosave_path() -> Path:
     return data_dir() / AUTOSAVE_NAME
+
+
+def _stamp(path: Path) -> tuple[int, int, int]:
+    """What tells one written version of ``path`` from another (a write replaces the file)."""
+    found = path.stat()
+    return found.st_ino, found.st_size, found.st_mtime_ns
 
 
 def _human_moved(match: Match, moves: Sequence[Move], state: State) -> bool:
@@ -89,13 +104,23 @@ def keep(match: Match) -> bool:
     memory of that, so it would be counted twice."""
     if not worth_keeping(match):
         return False
-    save_match(match, autosave_path(), redo=not _redo_finishes(match))
+    path = autosave_path()
+    with locked(path):
+        save_match(match, path, redo=not _redo_finishes(match))
+        _seen[path] = _stamp(path)
     return True
 
 
 def forget() -> None:
-    """Drop the kept game (it was finished after Resume)."""
-    autosave_path().unlink(missing_ok=True)
+    """Drop the kept game (it was finished after Resume), if it is still the one this
+    arcade last kept or read: a game another arcade left since stays for Resume."""
+    path = autosave_path()
+    with locked(path):
+        try:
+            if _stamp(path) == _seen.get(path):
+                path.unlink()
+        except FileNotFoundError:
+            pass
 
 
 def kept_game() -> KeptGame | None:
@@ -103,12 +128,19 @@ def kept_game() -> KeptGame | None:
     set aside as ``autosave.txt.bad`` and ``SaveFileError`` says why and where."""
     path = autosave_path()
     try:
-        left_at = _dt.datetime.fromtimestamp(path.stat().st_mtime)
+        before = _stamp(path)
+        left_at = _dt.datetime.fromtimestamp(before[2] / 1e9)
     except FileNotFoundError:
         return None
     except OSError as err:
         raise SaveFileError(f"{path}: cannot be read ({err.strerror or err})") from None
     try:
-        return KeptGame(load_match(path), left_at)
+        kept = KeptGame(load_match(path), left_at)
     except SaveFileError as err:
         raise SaveFileError(f"{err}{set_aside(path)}") from None
+    try:
+        if _stamp(path) == before:      # not replaced while it was read: this is the game read
+            _seen[path] = before
+    except OSError:
+        pass
+    return kept

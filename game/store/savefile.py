@@ -31,8 +31,14 @@ the arcade writes after the moves, ends with the number of moves on the
 file that starts with the arcade's header line but has no ``Result`` line
 was cut short (a disk that filled up, a copy that stopped) and is refused,
 naming the line it ends on; so is a file whose moves do not add up to its
-``Result`` line (a ``Moves`` line lost, or moves cut off). Files written by
-hand without the header, or before the count was written, load as before.
+``Result`` line (a ``Moves`` line lost, or moves cut off). The result itself
+is checked against the game the moves make: in progress or over, and who
+won or that it was drawn (the words in brackets after it are the players'
+own; a game its players ended must still be in progress by the rules). A
+finished Tic-tac-toe file whose ``Game`` line is changed to ``gomoku`` so is
+refused, not loaded as a Gomoku game in progress. Files written by hand
+without the header or a ``Result`` line, or before the count was written,
+load as before.
 
 The autosave (``game/store/autosave.py``) also keeps what Redo would bring
 back: ``Redo: c1 a1 | b3``, the moves after the position, one group per
@@ -45,6 +51,7 @@ import re
 from pathlib import Path
 
 from game.rules.core import BadNotation, Outcome, State, Termination
+from game.shown import escaped
 from game.rules.catalogue import GameSpec
 from game.match.record import BOT, HUMAN, REMOTE, Match, MoveRecord, Player
 from game.store.jsonfile import atomic_write_text
@@ -56,7 +63,12 @@ _NOTE = re.compile(r"^Note (\d+)$")
 _RESULT_COUNT = re.compile(r";\s*(\d+) moves?\s*$")
 #: How a game its players ended is written at the end of its ``Result`` line, in brackets.
 PLAYERS_ENDINGS = (Termination.RESIGNATION, Termination.AGREED_DRAW, Termination.DISCONNECTION)
-_ENDED = re.compile(r"^(?:draw|(?P<names>.+?) won) \((?P<how>.*)\) \[(?P<termination>[^\]]*)\]$")
+#: A ``Result`` line's result, its count taken off: ``in progress``, ``draw (how)`` or
+#: ``NAMES won (how)``, then ``[termination]`` for a game its players ended.
+_RESULT = re.compile(r"^(?:(?P<progress>in progress)|(?:draw|(?P<names>.+?) won)(?: \((?P<how>.*)\))?"
+                     r"(?: \[(?P<termination>[^\]]*)\])?)$")
+#: The most of a ``Result`` line a problem shows.
+SHOWN = 80
 #: Between the groups of a ``Redo`` line, one per press of Redo.
 REDO_SEPARATOR = "|"
 
@@ -89,27 +101,49 @@ def _result_text(match: Match) -> str:
     return f"{names} won ({how}){ended}"
 
 
-def _read_ending(match: Match, lineno: int, text: str, source: str) -> None:
-    """Set ``match.ended`` from a ``Result`` line that says the players ended the game
-    (``Yellow won (Ann resigned) [resignation]; 12 moves``); the rules' own ends need nothing."""
-    found = _ENDED.match(_RESULT_COUNT.sub("", text).strip())
-    if found is None or match.state.is_over():
+def _read_result(match: Match, lineno: int, text: str, source: str, moves_at: str) -> None:
+    """Check the ``Result`` line's result against the game its moves make, and set ``match.ended``
+    when it says the players ended the game (``Yellow won (Ann resigned) [resignation]; 12 moves``).
+    ``SaveFileError`` names the line and what disagrees; ``moves_at`` says where the moves are."""
+    said = _RESULT_COUNT.sub("", text).strip()
+    found = _RESULT.match(said)
+    shown = escaped(said, SHOWN)
+    if found is None:
+        raise SaveFileError(f"{source} line {lineno}: the Result line says {shown!r}; expected 'in progress', "
+                            "'draw (how)' or 'NAME won (how)'")
+    state = match.state
+    rules = state.outcome()
+    problem = f"{source} line {lineno}: the Result line says {shown}, but after {moves_at} the game is"
+    edited = ": the file is damaged (if you edited it, correct or delete the Result line)"
+    if rules is not None and (found.group("progress") or found.group("termination") is not None
+                              or set(_winners(state, found, lineno, source)) != set(rules.winners)):
+        raise SaveFileError(f"{problem} over: {_result_text(match)}{edited}")
+    if rules is not None or found.group("progress"):
         return
+    if found.group("termination") is None:
+        raise SaveFileError(f"{problem} in progress{edited}")
     termination = next((t for t in PLAYERS_ENDINGS if t.value == found.group("termination")), None)
     if termination is None:
         raise SaveFileError(f"{source} line {lineno}: the Result line ends with [{found.group('termination')}]; "
                             f"a game ended by its players ends with "
                             f"{' or '.join(f'[{t.value}]' for t in PLAYERS_ENDINGS)}")
-    state = match.state
+    match.ended = Outcome(tuple(_winners(state, found, lineno, source)), found.group("how") or "",
+                          termination=termination)
+
+
+def _winners(state: State, found: re.Match, lineno: int, source: str) -> list[int]:
+    """The seats a ``Result`` line names as winners (none: a draw); ``SaveFileError`` for a name
+    that is no seat of the game."""
+    if found.group("names") is None:
+        return []
     by_name = {state.seat_name(seat).casefold(): seat for seat in range(state.num_seats)}
     winners = []
-    if found.group("names") is not None:
-        for name in found.group("names").split(","):
-            if name.strip().casefold() not in by_name:
-                raise SaveFileError(f"{source} line {lineno}: the Result line names {name.strip()!r} as a winner; "
-                                    f"{state.title}'s seats are {', '.join(state.seat_name(s) for s in range(state.num_seats))}")
-            winners.append(by_name[name.strip().casefold()])
-    match.ended = Outcome(tuple(winners), found.group("how"), termination=termination)
+    for name in found.group("names").split(","):
+        if name.strip().casefold() not in by_name:
+            raise SaveFileError(f"{source} line {lineno}: the Result line names {name.strip()!r} as a winner; "
+                                f"{state.title}'s seats are {', '.join(state.seat_name(s) for s in range(state.num_seats))}")
+        winners.append(by_name[name.strip().casefold()])
+    return winners
 
 
 def moves_written(state: State) -> int:
@@ -220,7 +254,9 @@ def match_from_text(text: str, source: str = "save file") -> Match:
     if "Redo" in fields:
         _read_redo(match, *fields["Redo"], source)
     if "Result" in fields:
-        _read_ending(match, *fields["Result"], source)
+        moves_at = (f"the moves of line {moves_line}" if moves_line else
+                    f"the position of line {position_line}" if position_line else "the start (no Moves line)")
+        _read_result(match, *fields["Result"], source, moves_at)
     return match
 
 

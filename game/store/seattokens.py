@@ -8,6 +8,8 @@ another copy of the arcade on this computer joining under another name is
 another player) in ``seats.json`` in the data folder, the newest few only.
 A damaged file is set aside and read as empty; a file that cannot be written
 costs only the rejoin after a restart, so ``remember`` reports it and goes on.
+A change reads, changes and writes the file under its lock (``jsonfile.locked``),
+so two arcades joining at once both keep their seats.
 """
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ import msgspec
 from msgspec import Meta
 
 from game.match.typeddata import Fault, convert
-from game.store.jsonfile import atomic_write_text, read_json_object
+from game.store.jsonfile import atomic_write_text, locked, read_json_object
 from game.store.userdata import data_dir
 
 logger = logging.getLogger(__name__)
@@ -63,11 +65,20 @@ def load_tokens() -> dict[str, str]:
     return tokens
 
 
-def _save(tokens: dict[str, str]) -> str:
+def _change(key: str, token: str | None) -> str:
+    """Under the file's lock: keep ``token`` for ``key`` as the newest, or (None) drop ``key``'s;
+    returns a problem in words ('' if done or nothing to drop)."""
     try:
-        atomic_write_text(tokens_path(), json.dumps(dict(list(tokens.items())[-KEPT:]), indent=1))
+        with locked(tokens_path()):
+            tokens = load_tokens()
+            if tokens.pop(key, None) is None and token is None:
+                return ""
+            if token is not None:
+                tokens[key] = token
+            atomic_write_text(tokens_path(), json.dumps(dict(list(tokens.items())[-KEPT:]), indent=1))
     except OSError as err:
-        problem = f"The seat could not be kept for a rejoin after a restart: {err.strerror or err}"
+        what = "kept for a rejoin after a restart" if token is not None else "forgotten"
+        problem = f"The seat could not be {what}: {err.strerror or err}"
         logger.warning("%s", problem)
         return problem
     return ""
@@ -85,16 +96,9 @@ def token_for(name: str, address: str) -> str | None:
 
 def remember(name: str, address: str, token: str) -> str:
     """Keep ``token`` for ``name`` at ``address`` (the newest); returns a problem in words ('' if kept)."""
-    tokens = load_tokens()
-    key = seat_key(name, address)
-    tokens.pop(key, None)
-    tokens[key] = token
-    return _save(tokens)
+    return _change(seat_key(name, address), token)
 
 
 def forget(name: str, address: str) -> str:
     """Drop the token kept for ``name`` at ``address`` (its seat is gone); returns a problem ('' if none)."""
-    tokens = load_tokens()
-    if tokens.pop(seat_key(name, address), None) is None:
-        return ""
-    return _save(tokens)
+    return _change(seat_key(name, address), None)

@@ -8,13 +8,19 @@ set aside (renamed ``*.bad``), never silently overwritten or allowed to crash
 the program (``jsonfile``). What each setting and count may be is declared on
 its field and checked by msgspec: a bad one is reported and left at its
 default (a setting) or skipped (a matchup's counts), the rest kept.
+
+Two arcades may run at once, each saving as it goes. Saving merges into the
+file under its lock (``jsonfile.locked``) instead of writing over it: the
+statistics add the games recorded since the last save to the file's, and
+the settings write the settings this arcade changed since it read or wrote
+them (each display option alone), keeping what another arcade changed.
 """
 from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Annotated, Sequence
+from typing import Annotated, Any, Sequence
 
 import msgspec
 from msgspec import Meta, Struct
@@ -23,7 +29,7 @@ from game.match.record import Player
 from game.match.typeddata import Fault, convert, convert_fields, expected_of
 from game.paths import user_folder
 from game.rules.core import Outcome
-from game.store.jsonfile import atomic_write_text, read_json_object, set_aside
+from game.store.jsonfile import atomic_write_text, locked, read_json_object, remove_stale_temporaries, set_aside
 
 ANIM_SPEEDS: dict[float, str] = {0.0: "Off", 0.5: "Slow", 1.0: "Normal", 2.0: "Fast"}
 #: The pauses between bot moves (seconds) that Settings and the play screen offer.
@@ -48,6 +54,17 @@ def saves_dir() -> Path:
     path = data_dir() / "saves"
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def remove_stale_writes() -> list[Path]:
+    """Clear the temporary files that copies of the arcade killed mid-write left in the
+    player's folders (settings; statistics, seats and the kept game; saved games), as
+    ``jsonfile.remove_stale_temporaries`` judges them; returns those removed. Run at start."""
+    try:
+        folders = [config_dir(), data_dir(), data_dir() / "saves"]
+    except OSError:
+        return []
+    return [path for folder in folders for path in remove_stale_temporaries(folder)]
 
 
 # -- settings ---------------------------------------------------------------
@@ -79,9 +96,20 @@ def settings_path() -> Path:
     return config_dir() / "settings.json"
 
 
+#: The settings as this process last read or saved them (its own, not the file's), by file:
+#: what ``save_settings`` compares with to write only what this arcade changed.
+_settings_seen: dict[Path, dict[str, Any]] = {}
+
+
 def load_settings() -> tuple[Settings, list[str]]:
     """The saved settings (each missing or bad one at its default) and any problems found."""
-    path = settings_path()
+    settings, problems = _read_settings(settings_path())
+    _settings_seen[settings_path()] = asdict(settings)
+    return settings, problems
+
+
+def _read_settings(path: Path) -> tuple[Settings, list[str]]:
+    """The settings in ``path``, each missing or bad one at its default, and the problems found."""
     raw, problems = read_json_object(path, "a JSON object of settings")
     if raw is None:
         return Settings(), problems
@@ -108,7 +136,31 @@ def load_settings() -> tuple[Settings, list[str]]:
 
 
 def save_settings(settings: Settings) -> None:
-    atomic_write_text(settings_path(), json.dumps(asdict(settings), indent=2) + "\n")
+    """Write ``settings`` atomically, merged under the file's lock with what is there: the
+    settings this process changed since it last read or wrote them are written, the others
+    keep the file's value (another arcade's change). ``OSError`` if it could not be written."""
+    path = settings_path()
+    ours = asdict(settings)
+    with locked(path):
+        seen = _settings_seen.get(path)
+        merged = ours if seen is None else _changes_over(asdict(_read_settings(path)[0]), seen, ours)
+        atomic_write_text(path, json.dumps(merged, indent=2) + "\n")
+    _settings_seen[path] = ours
+
+
+def _changes_over(base: dict[str, Any], before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """``base`` with the changes from ``before`` to ``after``: a value that is an object
+    (the display options) changes key by key."""
+    merged = dict(base)
+    for name, value in after.items():
+        old = before.get(name)
+        if isinstance(value, dict) and isinstance(old, dict) and isinstance(base.get(name), dict):
+            merged[name] = _changes_over(base[name], old, value)
+            for key in old.keys() - value.keys():
+                merged[name].pop(key, None)
+        elif name not in before or value != old:
+            merged[name] = value
+    return merged
 
 
 # -- statistics -------------------------------------------------------------
@@ -236,15 +288,18 @@ def load_stats() -> tuple[Stats, list[str]]:
 
 
 def save_stats(stats: Stats) -> None:
-    """Add the games recorded since the last save to the file, atomically."""
+    """Add the games recorded since the last save to the file, atomically and under its lock,
+    so that another arcade's games saved meanwhile are kept. ``OSError`` if it could not be
+    written (the games then wait for the next save)."""
     path = stats_path()
-    merged = {} if stats.cleared else _read_tally(path)[0]
-    for game_id, matchups in stats.unsaved.items():
-        for matchup, counts in matchups.items():
-            total = merged.setdefault(game_id, {}).setdefault(matchup, dict.fromkeys(COUNTS, 0))
-            for key in COUNTS:
-                total[key] += counts[key]
-    atomic_write_text(path, json.dumps(merged, indent=2, sort_keys=True) + "\n")
+    with locked(path):
+        merged = {} if stats.cleared else _read_tally(path)[0]
+        for game_id, matchups in stats.unsaved.items():
+            for matchup, counts in matchups.items():
+                total = merged.setdefault(game_id, {}).setdefault(matchup, dict.fromkeys(COUNTS, 0))
+                for key in COUNTS:
+                    total[key] += counts[key]
+        atomic_write_text(path, json.dumps(merged, indent=2, sort_keys=True) + "\n")
     stats.tally = merged
     stats.unsaved = {}
     stats.cleared = False
