@@ -196,7 +196,7 @@ class LobbyScene(Scene):
             colour = self.colours[info.seat % len(self.colours)]
             seat_token(surface, (inner.x + px(8), y + px(10)), px(7), colour)
             mark = self.seat_names[info.seat] if info.seat < len(self.seat_names) else ""
-            who = {"open": "open", "bot": f"{info.name} (bot)"}.get(info.kind, info.name)
+            who = f"{info.name} (bot)" if info.kind == "bot" else info.name
             if info.seat == self.invitation.seat:
                 who = "you, if you accept"
             line = f"{mark}  {who}" if mark else who
