@@ -158,6 +158,20 @@ def test_the_join_screen_lists_a_game_announced_on_loopback_and_joins_it(pair):
     assert guest.scene.invitation.title == "Connect Four"
 
 
+def test_an_invitation_left_unanswered_ends_and_the_lobby_says_why(pair, monkeypatch):
+    from dataclasses import replace
+
+    config = pair.host.services.config
+    monkeypatch.setattr(config, "net", replace(config.net, offer_seconds=1))    # the shipped config is shared
+    play = host_game(pair.host)
+    join_game(pair, f"127.0.0.1:{play.mode.hosting.server.address[1]}")
+    lobby = pair.guest.scene
+    assert lobby.name == "lobby"
+    pair.until(lambda: lobby.problem, what="the invitation's end")
+    assert lobby.problem.startswith("The host closed the connection: the invitation was not answered within 1 s")
+    assert not lobby.accept_btn.enabled
+
+
 def test_invitation_names_the_game_the_seat_and_the_host(pair):
     play = host_game(pair.host)
     lobby = join_game(pair, f"127.0.0.1:{play.mode.hosting.server.address[1]}")
