@@ -129,6 +129,9 @@ def host_in_namespace(settings: str) -> None:
     thread = ServerThread(server).start()
     port = thread.address[1]
     announcer = Announcer(server.announcement, given["discovery_port"], address=LIMITED_BROADCAST, every=0.2).start()
+    until = time.monotonic() + PATIENCE
+    while not (announcer.sent or announcer.problem) and time.monotonic() < until:    # its first round is done
+        time.sleep(0.01)
     _say(lock, {"port": port, "join_at": join_addresses(port)})
     sys.stdin.read()
     announcer.stop()

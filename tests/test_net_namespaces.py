@@ -127,6 +127,10 @@ class Lan:
         self._run("-n", name, "link", "set", "e0", "up")
         return name, address
 
+    def unplugged(self) -> str:
+        """A machine on no network: loopback alone."""
+        return self._namespace(f"m{len(self.namespaces)}")
+
     def link(self, namespace: str, up: bool) -> None:
         """Plug the machine's cable in, or pull it out."""
         self._run("-n", namespace, "link", "set", "e0", "up" if up else "down")
@@ -268,3 +272,13 @@ def test_strangers_filling_every_connection_and_squatting_a_seat_keep_no_player_
     bob = lan.player(bob_ns)
     assert join(bob, host_address, port, "Bob")["seats"] == [1]      # the seat went to the next joiner
     play(ann, [bob], 0, "b2")
+
+
+def test_a_host_on_no_network_says_only_this_computer_can_join_and_why_it_cannot_announce(lan):
+    host = lan.host(lan.unplugged())
+    ready = host.expect(lambda line: "port" in line, "the host's address")
+    assert ready["join_at"] == f"127.0.0.1:{ready['port']} (this computer only: it is on no network)"
+    host.popen.stdin.close()
+    told = host.expect(lambda line: "announcements" in line, "the announcer's account")
+    assert told["announcements"] == 0
+    assert told["problem"].startswith("cannot announce the game: 255.255.255.255: ")

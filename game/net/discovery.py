@@ -232,13 +232,14 @@ class Announcer:
         """Send ``datagram`` to each target; one that cannot be reached (no route) does not
         stop the others."""
         problems = []
-        for target in broadcast_targets(self.address):
+        targets = broadcast_targets(self.address)
+        for target in targets:
             try:
                 sock.sendto(datagram, (target, self.port))
                 self.sent += 1
             except OSError as err:             # no route there now: the others may do
                 problems.append(f"{target}: {err.strerror or err}")
-        self.problem = None if len(problems) < len(broadcast_targets(self.address)) else (
+        self.problem = None if len(problems) < len(targets) else (
             "cannot announce the game: " + "; ".join(problems))
 
     def stop(self) -> None:
