@@ -8,7 +8,6 @@ It needs root and ``ip netns`` (CI runs as root); without them it is skipped, sa
 """
 from __future__ import annotations
 
-import itertools
 import json
 import os
 import queue
@@ -30,7 +29,6 @@ ROOT = Path(__file__).resolve().parent.parent
 SUBNET = "10.213.0"
 DISCOVERY_PORT = 5152
 MOVES = ["b2", "a1", "c3", "a3", "a2", "c2", "b1", "b3", "c1"]     # a whole game of Tic-tac-toe: a draw
-_names = itertools.count(1)
 
 
 def _ip(*args: str) -> subprocess.CompletedProcess:
@@ -98,9 +96,14 @@ class Lan:
         self.tag = f"ba{os.getpid()}{uuid.uuid4().hex[:6]}"     # unique per run and xdist worker
         self.namespaces: list[str] = []
         self.processes: list[Process] = []
+        self.switch = ""
+
+    def build(self) -> "Lan":
+        """Make the switch: a bridge in a namespace of its own."""
         self.switch = self._namespace("sw")
         self._run("-n", self.switch, "link", "add", "br0", "type", "bridge")
         self._run("-n", self.switch, "link", "set", "br0", "up")
+        return self
 
     def _run(self, *args: str) -> None:
         done = _ip(*args)
@@ -169,12 +172,12 @@ def lan(request):
         pytest.skip("network namespaces need root (CI runs these tests as root)")
     if shutil.which("ip") is None:
         pytest.skip("the ip command (iproute2) is not installed: no network namespaces")
+    made = Lan()
+    request.addfinalizer(made.close)        # whatever was made goes, even when the test fails
     try:
-        made = Lan()
+        return made.build()
     except (RuntimeError, OSError, subprocess.SubprocessError) as err:
         pytest.skip(f"cannot make a network namespace here: {err}")
-    request.addfinalizer(made.close)
-    return made
 
 
 def join(player: Process, host: str, port: int, name: str, token: str | None = None) -> dict:
