@@ -60,7 +60,8 @@ def host_games(game: str, seats: int, count: int, ports, ready, stop, counts) ->
     from game.net.server import GameServer, SeatPlan
 
     async def main() -> None:
-        limits = replace(NetLimits(), messages_per_second=1000, idle_timeout=600)
+        limits = replace(NetLimits(), messages_per_second=1000, idle_timeout=600,
+                         connections_per_address=64)     # every client comes from loopback
         servers = [GameServer(game, [SeatPlan.remote()] * seats, host=LOOPBACK, port=0, limits=limits,
                               log=lambda line: None) for _ in range(count)]
         for server in servers:

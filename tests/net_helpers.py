@@ -99,3 +99,99 @@ def free_udp_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
         sock.bind((LOOPBACK, 0))
         return sock.getsockname()[1]
+
+
+# -- peers in network namespaces (tests/test_net_namespaces.py runs them with ``ip netns exec``) ------
+def _say(lock, what: dict) -> None:
+    import json
+    import sys
+
+    with lock:
+        sys.stdout.write(json.dumps(what) + "\n")
+        sys.stdout.flush()
+
+
+def host_in_namespace(settings: str) -> None:
+    """A hosted game on every interface, announced to the limited broadcast as the window
+    does; ``settings`` (JSON) names the game, its seats and ``discovery_port``. It says
+    what it logs and where friends join as JSON lines on stdout, and stops when stdin closes.
+    ``offer_seconds`` in ``settings`` is how long a joiner has to answer its invitation."""
+    import json
+    import sys
+    import threading
+
+    from game.net.discovery import Announcer, LIMITED_BROADCAST, join_addresses
+
+    given = json.loads(settings)
+    lock = threading.Lock()
+    server = GameServer(given["game"], [SeatPlan.remote()] * given["seats"], host="0.0.0.0", port=0,
+                        limits=limits(idle_timeout=60, offer_seconds=given.get("offer_seconds", 45.0)), log=lambda line: _say(lock, {"log": line}), name="Hana")
+    thread = ServerThread(server).start()
+    port = thread.address[1]
+    announcer = Announcer(server.announcement, given["discovery_port"], address=LIMITED_BROADCAST, every=0.2).start()
+    until = time.monotonic() + PATIENCE
+    while not (announcer.sent or announcer.problem) and time.monotonic() < until:    # its first round is done
+        time.sleep(0.01)
+    _say(lock, {"port": port, "join_at": join_addresses(port)})
+    sys.stdin.read()
+    announcer.stop()
+    _say(lock, {"announcements": announcer.sent, "problem": announcer.problem})
+    thread.stop()
+
+
+def crowd_in_namespace(host: str, port: int, sources: list[str], each: int) -> None:
+    """A stranger that opens ``each`` connections to ``host``:``port`` from each of its
+    ``sources`` addresses and keeps them open, silent; it says how many were taken and
+    stays until stdin closes."""
+    import json
+    import sys
+
+    sockets = []
+    for source in sources:
+        for _ in range(each):
+            sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            sock.bind((source, 0))
+            sock.connect((host, port))
+            sockets.append(sock)
+    sys.stdout.write(json.dumps({"connected": len(sockets)}) + "\n")
+    sys.stdout.flush()
+    sys.stdin.read()
+
+
+def peer_in_namespace() -> None:
+    """A player driven by JSON lines on stdin (``find``, ``connect``, ``send``), saying on
+    stdout what it finds and every message it receives, as JSON lines."""
+    import json
+    import sys
+    import threading
+
+    from game.net.discovery import listen_for_games
+
+    lock = threading.Lock()
+    clients: list[NetClient] = []
+
+    def relay(client: NetClient) -> None:
+        while True:
+            for event in client.events():
+                if isinstance(event, p.Message):
+                    _say(lock, {"got": json.loads(p.encode(event))})
+                else:
+                    _say(lock, {"lost": event.reason})
+                    return
+            client.wait(0.2)
+
+    for line in sys.stdin:
+        order = json.loads(line)
+        try:
+            if order["do"] == "find":
+                games = listen_for_games(order["seconds"], port=order["port"])
+                _say(lock, {"found": [[g.name, g.host, g.port, g.seats_open] for g in games]})
+            elif order["do"] == "connect":
+                client = NetClient.connect(order["host"], order["port"], order["name"], token=order.get("token"),
+                                           timeout=PATIENCE)
+                clients.append(client)
+                threading.Thread(target=relay, args=(client,), daemon=True).start()
+            elif order["do"] == "send":
+                clients[-1].send(p.decode(json.dumps(order["message"]).encode(), side="client"))
+        except Exception as err:  # noqa: BLE001 - told to the test, which decides
+            _say(lock, {"error": f"{type(err).__name__}: {err}"})

@@ -14,7 +14,8 @@ EVERY_HOST = str(ipaddress.IPv4Network("0.0.0.0/0").broadcast_address)
 def test_the_shipped_file_gives_the_lan_defaults():
     config = load_config(CONFIG_PATH)
     assert config.net == NetLimits(port=5151, discovery_port=5152, reconnect_seconds=120.0, max_line_bytes=65536,
-                                   messages_per_second=20.0, idle_timeout=30.0, discovery_address=EVERY_HOST)
+                                   messages_per_second=20.0, idle_timeout=30.0, discovery_address=EVERY_HOST,
+                                   offer_seconds=45.0, connections_per_address=8)
     assert config.problems == []
 
 
@@ -35,7 +36,8 @@ def test_bad_entries_are_reported_with_their_line_and_fall_back(tmp_path):
         "config.yaml line 2: net.port: expected a whole number from 0 to 65535, got 70000; using 5151",
         "config.yaml line 3: net.messages_per_second: expected a number from 1 to 1000, got 'lots'; using 20",
         "config.yaml line 5: net.colour: unknown key (expected port, discovery_port, reconnect_seconds, "
-        "max_line_bytes, messages_per_second, idle_timeout, bind, discovery_address); ignored",
+        "max_line_bytes, messages_per_second, idle_timeout, bind, discovery_address, offer_seconds, "
+        "connections_per_address); ignored",
     ]
 
 
@@ -46,7 +48,7 @@ def test_a_net_section_that_is_not_a_mapping_keeps_the_shipped_settings(tmp_path
     assert config.net == load_config(CONFIG_PATH).net
     assert config.problems == ["config.yaml line 1: net: expected a mapping of port, discovery_port, "
                                "reconnect_seconds, max_line_bytes, messages_per_second, idle_timeout, bind, discovery_address, "
-                               "got 5151; "
+                               "offer_seconds, connections_per_address, got 5151; "
                                "using the built-in settings"]
 
 

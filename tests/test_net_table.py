@@ -84,8 +84,8 @@ def test_messages_before_hello_or_out_of_place_are_refused(sit):
     stranger = table.arrive()
     stranger.send(p.Play("b2"))
     assert stranger.expect(p.Error).text == "say hello first"
-    stranger.send(p.Ping())
-    stranger.expect(p.Pong)
+    assert stranger.gone
+    stranger = table.arrive()
     stranger.send(p.Hello(p.PROTOCOL_VERSION, "Sam"))
     stranger.send(p.Say("hi"))
     assert stranger.expect(p.Error).text == "answer the invitation first"
@@ -132,6 +132,51 @@ def test_a_spectator_comes_back_with_its_token_to_watch(sit):
     eve.drop()
     back = table.join("Eve", token=token)
     assert back.expect(p.Welcome).seats == [] and back.expect(p.Sync).how == "join"
+
+
+def test_before_its_hello_a_client_is_heard_for_nothing_else_and_a_ping_lets_it_go(sit):
+    table = sit()
+    stranger = table.arrive()
+    stranger.send(p.Ping())
+    assert stranger.expect(p.Error).text == "say hello first"
+    assert stranger.gone and stranger.all(p.Pong) == []
+    assert any("sent 'ping' before hello" in line for line in table.log)
+
+
+def test_an_invitation_not_answered_in_time_lets_the_joiner_go_and_offers_its_seat_to_the_next(sit):
+    table = sit(offer_seconds=30)
+    ann = table.join("Ann")
+    squatter = table.join("Sly", accept=False)
+    assert squatter.invitation.seat == 1
+    late = table.join("Late", accept=False)
+    assert late.invitation.seat is None             # the seat is offered to Sly: Late may watch
+    table.clock.advance(20)
+    squatter.send(p.Ping())                         # staying connected does not hold the offer
+    squatter.expect(p.Pong)
+    table.clock.advance(11)
+    table.tick()
+    assert squatter.expect(p.Error).code == "offer" and squatter.gone and late.gone
+    assert ann.all(p.Joined) == [p.Joined("Ann", 0)]
+    next_one = table.join("Next", accept=False)
+    assert next_one.invitation.seat == 1
+    next_one.send(p.Accept())
+    assert next_one.seats == [1]
+    ann.expect(p.Resumed)
+
+
+def test_the_hosts_seat_carries_the_hosts_name_in_the_log_and_to_the_others(sit):
+    table, me, bob = hosted(sit)
+    me.send(p.Play("b2", 0))
+    bob.expect(p.Moved)
+    assert "Me (X) played b2" in table.log
+    assert [player.label for player in table.table.session.match.players] == ["Me", "Bob"]
+
+
+def test_an_open_seat_is_named_as_no_one_yet_not_open(sit):
+    table = sit()
+    ann = table.join("Ann", accept=False)
+    assert [(info.name, info.kind) for info in ann.invitation.players] == [
+        ("no one yet", "open"), ("no one yet", "open")]
 
 
 # -- moves and chat ------------------------------------------------------------------------

@@ -127,6 +127,19 @@ def test_a_hosted_game_waits_for_its_player_and_shows_where_to_join(pair):
     assert "Waiting for a player" in play.mode.pause_card.message
     assert str(play.mode.hosting.address.split(":")[-1]) in play.mode.pause_card.message
     assert not play.view.interactive
+    assert (play.player_name(0), play.player_name(1)) == ("You", "no one yet")     # not "Open"
+
+
+def test_the_join_screen_says_it_looks_for_games_in_words_without_stray_periods(make_app):
+    d = make_app()
+    d.services.scenes.push("join", listen_on="127.0.0.1", discovery_port=free_udp_port(), animate=False)
+    steps = set()
+    for _ in range(90):
+        d.frames(1)
+        words, _ = d.scene.empty_words()
+        assert words == "Looking for games on your network"
+        steps.add(d.scene.looking_step())
+    assert steps == {0, 1, 2}                      # its three dots light in turn
 
 
 def test_the_join_screen_lists_a_game_announced_on_loopback_and_joins_it(pair):
@@ -143,6 +156,20 @@ def test_the_join_screen_lists_a_game_announced_on_loopback_and_joins_it(pair):
     guest.click_at(join.games_list.row_rect(0).center)
     pair.until(lambda: guest.scene.name == "lobby", what="the invitation")
     assert guest.scene.invitation.title == "Connect Four"
+
+
+def test_an_invitation_left_unanswered_ends_and_the_lobby_says_why(pair, monkeypatch):
+    from dataclasses import replace
+
+    config = pair.host.services.config
+    monkeypatch.setattr(config, "net", replace(config.net, offer_seconds=1))    # the shipped config is shared
+    play = host_game(pair.host)
+    join_game(pair, f"127.0.0.1:{play.mode.hosting.server.address[1]}")
+    lobby = pair.guest.scene
+    assert lobby.name == "lobby"
+    pair.until(lambda: lobby.problem, what="the invitation's end")
+    assert lobby.problem.startswith("The host closed the connection: the invitation was not answered within 1 s")
+    assert not lobby.accept_btn.enabled
 
 
 def test_invitation_names_the_game_the_seat_and_the_host(pair):

@@ -47,6 +47,8 @@ class NetClient:
         self.host = False
         #: The last ``Sync`` the server sent: the whole game as it stood then.
         self.sync: p.Sync | None = None
+        #: The last ``Error`` the server sent (why it closed the connection, when it did).
+        self.last_error: p.Error | None = None
         self.connected = False
         self._queue: deque[NetEvent] = deque()
         self._arrived = threading.Condition()
@@ -159,6 +161,8 @@ class NetClient:
             self.token, self.seats, self.host = message.token, list(message.seats), message.host
         elif isinstance(message, p.Sync):
             self.sync = message
+        elif isinstance(message, p.Error):
+            self.last_error = message
         self._push(message)
 
     def _push(self, event: NetEvent) -> None:

@@ -248,7 +248,7 @@ class Declined(Message, tag="declined"):
 class Error(Message, tag="error"):
     """What the server refused and why; ``code`` for programs: ``version``, ``bad``
     (not a message), ``turn``, ``seat``, ``illegal``, ``paused``, ``flood``, ``size``,
-    ``state`` (not now), ``full``, ``token``."""
+    ``state`` (not now), ``full``, ``token``, ``offer`` (the invitation was not answered in time)."""
 
     code: Text
     text: Text

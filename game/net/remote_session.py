@@ -26,6 +26,7 @@ from game.match.session import (Event, GameOver, HintFailed, HintReady, MatchSes
 from game.net import events as ev
 from game.net import protocol as p
 from game.net.client import ConnectionLost, NetClient
+from game.net.seating import OPEN_SEAT
 from game.net.server import NetError
 from game.rules.catalogue import GameSpec
 from game.rules.core import BadNotation, IllegalMove, Move, Outcome, RulesError, State, Termination
@@ -291,7 +292,7 @@ class RemoteSession:
         self.match.replace_players(players)
 
     def _players(self, infos: Sequence[p.SeatInfo], seats: int) -> list[Player]:
-        players = [Player(REMOTE, "Open")] * seats
+        players = [Player(REMOTE, OPEN_SEAT)] * seats
         for info in infos:
             if 0 <= info.seat < seats:
                 kind = BOT if info.kind == "bot" else HUMAN if info.seat in self.my_seats else REMOTE

@@ -12,6 +12,9 @@ from typing import Literal
 
 from game.net import protocol as p
 
+#: How a seat nobody holds yet is named, on the server and on every screen.
+OPEN_SEAT = "no one yet"
+
 
 @dataclass(frozen=True)
 class SeatPlan:
@@ -52,8 +55,8 @@ class Claim:
 @dataclass(eq=False)
 class Guest:
     """One client at the table: its name once it said hello, the seats it holds (``claim``)
-    or that it watches, the seat of the invitation it has not answered yet (``offered``),
-    and the messages the table has for it (``outbox``, taken by ``take``). ``gone``: the
+    or that it watches, the seat of the invitation it has not answered yet (``offered``)
+    and when it was invited (``invited_at``, by the table's clock), and the messages the table has for it (``outbox``, taken by ``take``). ``gone``: the
     table let it go, and its connection is to be closed once its outbox is sent."""
 
     peer: str
@@ -62,6 +65,7 @@ class Guest:
     watching: bool = False
     offered: int | None = None
     invited: bool = False
+    invited_at: float = 0.0
     gone: bool = False
     outbox: list[p.Message] = field(default_factory=list)
 

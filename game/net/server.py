@@ -10,8 +10,19 @@ connections for silence.
 Whatever a connection sends wrong (not JSON, an unknown message, a line over
 the limit, a flood, silence past the idle timeout) is answered with an
 ``error`` or ends that connection alone, with a log line saying why; every
-other player and the game go on. At most ``MAX_CONNECTIONS`` clients are
-served at once.
+other player and the game go on.
+
+A connection says hello first, within ``HELLO_TIMEOUT`` of connecting, and
+nothing else before it (a ping does not buy time). At most ``MAX_CONNECTIONS``
+clients are served at once, and ``connections_per_address`` from one address
+(config ``net:``). When a limit is reached, a newcomer takes the place of the
+oldest connection that has not said hello, from the address holding the most
+connections; when every connection has said hello, it is let in only to prove
+it bears a seat's token (the host's or a player's): a player always gets back
+to their seat, however many strangers are connected.
+
+Every line it logs has its control characters written as codes
+(``game.shown.escaped``): a client's words reach the terminal only that way.
 
 ``ServerThread`` runs a server in a daemon thread for the window.
 """
@@ -21,17 +32,19 @@ import asyncio
 import contextlib
 import threading
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Callable, Sequence
 
 from game.match.config import GameConfig, NetLimits
 from game.match.runner import BotRunner, BotSpec
 from game.net import protocol as p
-from game.net.discovery import Announcement, local_address
+from game.net.discovery import Announcement, join_addresses
 from game.net.seating import Guest, SeatPlan
 from game.net.table import Table
 from game.rules.catalogue import GameSpec
 from game.rules.core import State
+from game.shown import escaped
 
 #: What the window and ``main.py serve`` import from here (``SeatPlan`` is ``game/net/seating.py``'s).
 __all__ = ["GameServer", "NetError", "SeatPlan", "ServerThread"]
@@ -56,12 +69,14 @@ class Connection:
     """One client's link: its stream, its ``guest`` at the table, and its rate and silence accounts."""
 
     def __init__(self, server: "GameServer", reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
-                 guest: Guest) -> None:
+                 guest: Guest, address: str, proving: bool = False) -> None:
         self.server = server
         self.reader, self.writer = reader, writer
         self.guest = guest
+        #: The address it connects from, and whether it came past a limit (only a seat's token keeps it).
+        self.address, self.proving = address, proving
         now = time.monotonic()
-        self.heard = self.pinged = now
+        self.arrived = self.heard = self.pinged = now
         self.tokens = float(server.limits.messages_per_second * 2)
         self.refilled = now
         self.over_rate = 0
@@ -104,8 +119,9 @@ class GameServer:
                  after_limit: str | None = None,
                  make_runner: Callable[[BotSpec], BotRunner] = BotRunner, game_config: GameConfig | None = None) -> None:
         self.limits = limits or NetLimits()
-        self.log = log
-        self.table = Table(game, seats, name=name, reconnect_seconds=self.limits.reconnect_seconds, log=log,
+        self.log: Callable[[str], None] = lambda line: log(escaped(line))
+        self.table = Table(game, seats, name=name, reconnect_seconds=self.limits.reconnect_seconds,
+                           offer_seconds=self.limits.offer_seconds, log=self.log,
                            bot_spec=bot_spec, after_limit=after_limit, make_runner=make_runner, game_config=game_config)
         self.bind = (host, port)
         self.conns: dict[Guest, Connection] = {}
@@ -159,7 +175,7 @@ class GameServer:
         host, port = self._server.sockets[0].getsockname()[:2]
         self.address = (host, port)
         self.table.start()
-        where = f"; players join at {local_address()}:{port}" if host in ("0.0.0.0", "") else ""
+        where = f"; players join at {join_addresses(port)}" if host in ("0.0.0.0", "") else ""
         self.log(f"Hosting {self.table.spec} on {host}:{port}{where}")
         return self.address
 
@@ -216,6 +232,8 @@ class GameServer:
         now = time.monotonic()
         idle = self.limits.idle_timeout
         for conn in list(self.conns.values()):
+            if not conn.guest.name:     # its hello deadline is watched by its reader
+                continue
             if now - conn.heard > idle:
                 self.drop(conn, f"silent for {idle:g} s")
             elif now - conn.pinged > idle / 3 and now - conn.heard > idle / 3:
@@ -225,13 +243,15 @@ class GameServer:
     # -- connections -------------------------------------------------------------------------
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         peer = writer.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, tuple) else str(peer)
         peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
-        if len(self.conns) >= MAX_CONNECTIONS:
-            writer.write(p.encode(p.Error("full", f"this game has {MAX_CONNECTIONS} connections already")))
+        admitted = self._admit(address)
+        if isinstance(admitted, str):
+            writer.write(p.encode(p.Error("full", admitted)))
             _close_writer(writer)
-            self.log(f"a client ({peer}) refused: {MAX_CONNECTIONS} connections already")
+            self.log(f"a client ({peer}) refused: {admitted}")
             return
-        conn = Connection(self, reader, writer, self.table.arrive(peer))
+        conn = Connection(self, reader, writer, self.table.arrive(peer), address, proving=not admitted)
         self.conns[conn.guest] = conn
         task = asyncio.current_task()
         if task is not None:
@@ -240,10 +260,13 @@ class GameServer:
         why = "closed the connection"
         try:
             while not conn.closed:
-                timeout = HELLO_TIMEOUT if not conn.guest.name else self.limits.idle_timeout
+                timeout = (conn.arrived + HELLO_TIMEOUT - time.monotonic() if not conn.guest.name
+                           else self.limits.idle_timeout)
                 try:
-                    line = await asyncio.wait_for(reader.readline(), timeout)
+                    line = await asyncio.wait_for(reader.readline(), max(timeout, 0.0))
                 except asyncio.TimeoutError:
+                    if conn.proving:
+                        conn.send(p.Error("full", self._full_words()))
                     why = "said nothing in time" if not conn.guest.name else f"silent for {timeout:g} s"
                     break
                 except ValueError:      # the line passed the stream's limit
@@ -279,9 +302,44 @@ class GameServer:
             self.drop(conn, why)
             self._flush()
 
+    def _admit(self, address: str) -> bool | str:
+        """Whether a connection from ``address`` comes in: True; False on probation (past a
+        limit, only a seat's token keeps it); else why it is refused. A limit reached makes
+        room first by dropping the oldest connection that has not said hello, from the
+        address with the most connections."""
+        per_address = self.limits.connections_per_address
+        same = [conn for conn in self.conns.values() if conn.address == address]
+        if len(same) >= per_address:
+            crowd, limit = same, f"{address} has {per_address} connections to this game already"
+        elif len(self.conns) >= MAX_CONNECTIONS:
+            crowd, limit = list(self.conns.values()), f"this game has {MAX_CONNECTIONS} connections already"
+        else:
+            return True
+        silent = [conn for conn in crowd if not conn.guest.name]
+        if silent:
+            counts = Counter(conn.address for conn in crowd)
+            self.drop(min(silent, key=lambda conn: (-counts[conn.address], conn.arrived)),
+                      "made room for a newcomer: it had not said hello")
+            return True
+        if sum(conn.proving for conn in self.conns.values()) < self.table.seat_holders():
+            return False
+        return limit
+
+    def _full_words(self) -> str:
+        return (f"this game has as many connections as it takes ({MAX_CONNECTIONS}, "
+                f"{self.limits.connections_per_address} from one address); only a player coming back to their "
+                "seat gets in")
+
     def _receive(self, conn: Connection, message: p.Message) -> None:
         """Hand ``message`` to the table and send what it has to say; wake the turn loop
-        if a bot is to move now."""
+        if a bot is to move now. A connection let in past a limit is kept only if its
+        hello bears a seat's token."""
+        if conn.proving and isinstance(message, p.Hello) and not conn.guest.name:
+            if not self.table.holds_seat(message.token):
+                conn.send(p.Error("full", self._full_words()))
+                self.drop(conn, "came past the connection limit without a seat's token")
+                return
+            conn.proving = False
         try:
             self.table.receive(conn.guest, message)
             fault = None

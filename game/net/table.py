@@ -49,6 +49,7 @@ class Table(TableState):
         if self._retry_at is not None and now >= self._retry_at:
             self._retry_at = None
             self.session.retry()
+        self._expire_offers(now)
         if not self.is_over:
             for claim in list(self.claims.values()):
                 if claim.guest is None and claim.dropped_at is not None and claim.seats \
@@ -61,9 +62,29 @@ class Table(TableState):
                 self.session.play_ready()
             self._relay_events()
 
+    def _expire_offers(self, now: float) -> None:
+        """Let go of each joiner that has not answered its invitation in ``offer_seconds``:
+        the seat it was offered goes to the next who joins."""
+        for guest in list(self.guests):
+            if guest.invited and not guest.joined and now - guest.invited_at >= self.offer_seconds:
+                self._send(guest, p.Error("offer", f"the invitation was not answered within {self.offer_seconds:g} s; "
+                                                   "join again to be invited"))
+                self.leave(guest, f"did not answer the invitation within {self.offer_seconds:g} s")
+
     # -- messages ------------------------------------------------------------------------------
     def receive(self, guest: Guest, message: p.Message) -> None:
-        """Do what ``message`` from ``guest`` asks, or tell it why not (an ``error``)."""
+        """Do what ``message`` from ``guest`` asks, or tell it why not (an ``error``).
+        Before its hello a client is heard for nothing else: any other message lets it go,
+        so that no connection stays without saying who it is."""
+        if not guest.name:
+            if isinstance(message, p.Hello):
+                self._hello(guest, message)
+            elif isinstance(message, p.Bye):
+                self.leave(guest, "left")
+            else:
+                self._send(guest, p.Error("state", "say hello first"))
+                self.leave(guest, f"sent {message.__struct_config__.tag!r} before hello")
+            return
         if isinstance(message, p.Bye):
             self.leave(guest, "left")
             return
@@ -71,12 +92,6 @@ class Table(TableState):
             self._send(guest, p.Pong())
             return
         if isinstance(message, p.Pong):
-            return
-        if not guest.name:
-            if not isinstance(message, p.Hello):
-                self._send(guest, p.Error("state", "say hello first"))
-                return
-            self._hello(guest, message)
             return
         if isinstance(message, p.Hello):
             self._send(guest, p.Error("state", "hello was said already"))
@@ -129,6 +144,7 @@ class Table(TableState):
                 claim = Claim(self.host_token, printable(hello.name)[:40] or self.name,
                               self.open_seats(for_host=True), host=True)
                 self.claims[claim.token] = claim
+                self._name_seats(claim)
             if claim is not None:
                 self._take_back(guest, claim)
                 return
@@ -143,7 +159,7 @@ class Table(TableState):
         guest.name = self._unique_name(hello.name)
         offered = [s for s in self.open_seats() if not any(g.offered == s for g in self.guests if g is not guest)]
         guest.offered = None if hello.watch or not offered else offered[0]
-        guest.invited = True
+        guest.invited, guest.invited_at = True, self.clock()
         seat = guest.offered
         self._send(guest, p.Invitation(str(self.spec), self.state.title, self.name, seat,
                                        self.state.seat_name(seat) if seat is not None else "", self.seat_infos()))
@@ -178,11 +194,16 @@ class Table(TableState):
             return
         claim = Claim(secrets.token_urlsafe(16), guest.name, [seat])
         self.claims[claim.token] = claim
-        players = list(self.session.match.players)
-        players[seat] = Player(REMOTE, guest.name)
-        self.session.match.replace_players(players)
+        self._name_seats(claim)
         self.log(f"{guest.who} accepted")
         self._take_back(guest, claim)
+
+    def _name_seats(self, claim: Claim) -> None:
+        """The players of ``claim``'s seats carry its name (in the log, the save and every screen)."""
+        players = list(self.session.match.players)
+        for seat in claim.seats:
+            players[seat] = Player(REMOTE, claim.name)
+        self.session.match.replace_players(players)
 
     def _join_watching(self, guest: Guest, token: str) -> None:
         self.watchers.add(token)

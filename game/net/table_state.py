@@ -19,7 +19,7 @@ from game.match.runner import BotRunner, BotSpec
 from game.match.session import MatchSession
 from game.net import endings
 from game.net import protocol as p
-from game.net.seating import Claim, Guest, Request, SeatPlan
+from game.net.seating import OPEN_SEAT, Claim, Guest, Request, SeatPlan
 from game.rules.catalogue import GameSpec
 from game.rules.core import Outcome, State
 from game.store.savefile import printable, save_match
@@ -36,11 +36,13 @@ class TableState:
     the seats of a player who resigned from a game of three or more.
     ``after_limit`` is what happens to a seat whose player did not come back in
     time when no host decides: ``None`` waits for the host, ``'end'`` ends the
-    game, else a tier takes the seat.
+    game, else a tier takes the seat. ``offer_seconds`` is how long a joiner has to
+    answer an invitation: then it is let go, and its seat is offered to the next.
     """
 
     def __init__(self, game: GameSpec | str | State, seats: Sequence[SeatPlan], *, name: str = "Host",
-                 reconnect_seconds: float = NetLimits().reconnect_seconds, log: Callable[[str], None] = print,
+                 reconnect_seconds: float = NetLimits().reconnect_seconds,
+                 offer_seconds: float = NetLimits().offer_seconds, log: Callable[[str], None] = print,
                  bot_spec: Callable[[str], BotSpec] | None = None, after_limit: str | None = None,
                  make_runner: Callable[[BotSpec], BotRunner] = BotRunner,
                  game_config: GameConfig | None = None, clock: Callable[[], float] = time.monotonic) -> None:
@@ -52,6 +54,7 @@ class TableState:
         self.plans = list(seats)
         self.name = printable(name)[:40] or "Host"
         self.reconnect_seconds = reconnect_seconds
+        self.offer_seconds = offer_seconds
         self.log = log
         self.after_limit = after_limit
         self.clock = clock
@@ -62,7 +65,7 @@ class TableState:
         self.host_token = secrets.token_urlsafe(16)
         bots = {seat: self._bot_spec(plan.tier) for seat, plan in enumerate(seats) if plan.kind == "bot"}
         players = [Player.of_bot(plan.tier, label=bots[seat].label) if plan.kind == "bot"
-                   else Player(REMOTE, "Open") for seat, plan in enumerate(seats)]
+                   else Player(REMOTE, OPEN_SEAT) for seat, plan in enumerate(seats)]
         self.session = MatchSession(Match(state, players), bots, make_runner=make_runner)
         self.claims: dict[str, Claim] = {}
         self.watchers: set[str] = set()
@@ -101,6 +104,16 @@ class TableState:
     def seat_holder(self, seat: int) -> Claim | None:
         return next((claim for claim in self.claims.values() if seat in claim.seats), None)
 
+    def holds_seat(self, token: str | None) -> bool:
+        """``token`` is the host's or a player's who holds seats: its bearer is to be let in."""
+        claim = self.claims.get(token) if token is not None else None
+        return token is not None and (token == self.host_token or (claim is not None and bool(claim.seats)))
+
+    def seat_holders(self) -> int:
+        """How many bearers of a seat's token may come (the host's token, until used, counts)."""
+        holders = sum(1 for claim in self.claims.values() if claim.seats)
+        return holders + (self.host_token not in self.claims)
+
     def open_seats(self, *, for_host: bool = False) -> list[int]:
         """Remote seats nobody holds (the host's kept seats only ``for_host``)."""
         return [seat for seat, plan in enumerate(self.plans)
@@ -115,7 +128,7 @@ class TableState:
                 continue
             claim = self.seat_holder(seat)
             if claim is None:
-                infos.append(p.SeatInfo(seat, "Open", "open", connected=False))
+                infos.append(p.SeatInfo(seat, OPEN_SEAT, "open", connected=False))
             else:
                 infos.append(p.SeatInfo(seat, claim.name, "remote", connected=claim.guest is not None))
         return infos

@@ -4,13 +4,12 @@ and how a hosted game's rules are put in words on the Join and invitation screen
 The play screen of a hosted game holds one ``Hosting`` and stops it when it
 leaves: the server (``game/net/server.py``, in its own thread) ends the game for
 everyone, and the announcements that list it on other arcades' Join screens stop.
-``lan_address`` finds the address friends type: this computer's address on its
-local network, found without sending anything.
+The address friends type is ``game.net.discovery.join_addresses``'s: this
+computer's addresses on its networks.
 """
 from __future__ import annotations
 
 import logging
-import socket
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -22,27 +21,6 @@ if TYPE_CHECKING:
     from game.net.server import ServerThread
 
 logger = logging.getLogger(__name__)
-
-#: An address outside any network, only "connected" to (a UDP connect sends nothing)
-#: so that the system picks the interface it would route through: the LAN's.
-_ROUTE_PROBE = ("10.254.254.254", 1)
-
-
-def lan_address() -> str:
-    """This computer's address on its local network (``127.0.0.1`` when it has none)."""
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        probe.connect(_ROUTE_PROBE)
-        address = probe.getsockname()[0]
-    except OSError:
-        try:
-            address = socket.gethostbyname(socket.gethostname())
-        except OSError:
-            address = "127.0.0.1"
-    finally:
-        probe.close()
-    return address
-
 
 def rules_text(game: str) -> str:
     """The rules options of a game's spec text in words ("Columns: 7 · Rows: 6 · In a row: 4"),
@@ -72,7 +50,7 @@ def address_text(host: str, port: int) -> str:
 @dataclass(eq=False)
 class Hosting:
     """The running server of a hosted game, its announcer (None: not announced) and the
-    address to give to friends."""
+    address to give to friends (several joined by "or" when the computer is on several networks)."""
 
     server: "ServerThread"
     announcer: "Announcer | None"

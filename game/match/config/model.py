@@ -32,8 +32,10 @@ class NetLimits:
     (0: any free one), the port of the game announcements, how long a dropped player
     may take to rejoin their seat, the longest line and the most messages a second a
     client may send, and the seconds of silence after which a connection counts as gone;
-    where a hosted game listens, and where it is announced (the LAN's broadcast address;
-    loopback keeps both on this machine). These defaults keep announcements on this
+    where a hosted game listens, and where it is announced (the LAN's broadcast address,
+    sent on each interface's own broadcast too; loopback keeps both on this machine);
+    the seconds a joiner has to answer the invitation to a seat before the seat is
+    offered to the next, and the connections one address may hold at once. These defaults keep announcements on this
     machine; the shipped ``config.yaml`` names the LAN's broadcast address, the setting
     players get."""
 
@@ -45,6 +47,8 @@ class NetLimits:
     idle_timeout: Annotated[float, between(5, 3600)] = 30.0
     bind: IPv4 = "0.0.0.0"
     discovery_address: IPv4 = "127.0.0.1"
+    offer_seconds: Annotated[float, between(1, 3600)] = 45.0
+    connections_per_address: Annotated[int, between(1, 64, whole=True)] = 8
 
 
 class BotChoiceError(ValueError):

@@ -12,8 +12,11 @@ is explained here, with the setting to change; Back returns to the setup.
 ``bind``, ``port``, ``announce`` and ``discovery_port`` default to the
 configuration (``net.bind``, ``net.port``, ``net.discovery_address``,
 ``net.discovery_port``; for players every interface and the local network's
-broadcast address); ``announce=None`` announces nothing. Tests pass loopback
-addresses for both.
+broadcast address, which also sends to each interface's own broadcast address so
+that a LAN without a router hears it); ``announce=None`` announces nothing. Tests
+pass loopback addresses for both. The address the play screen gives to friends
+is each address of this computer on its networks (127.0.0.1 only when it is on
+none).
 """
 from __future__ import annotations
 
@@ -25,7 +28,7 @@ import pygame
 from game.match.record import Match
 from game.ui import palette
 from game.ui.draw import panel, text, wrap_text
-from game.ui.hosting import Hosting, address_text, lan_address
+from game.ui.hosting import Hosting, address_text
 from game.ui.scenes.base import Scene
 from game.ui.services import Route
 
@@ -91,7 +94,9 @@ class HostScene(Scene):
             thread.stop()
             self._fail(str(err))
             return
-        shown = address_text(lan_address() if host in ("0.0.0.0", "") else host, port)
+        from game.net.discovery import join_addresses
+
+        shown = join_addresses(port) if host in ("0.0.0.0", "") else address_text(host, port)
         announcer = self._announce(server, port, name)
         hosting = Hosting(thread, announcer, shown)
         keep = len(self.services.scenes.stack) - 1

@@ -192,8 +192,16 @@ class GameList(Widget):
         games = self.scene.games
         if not games:
             words, colour = self.scene.empty_words()
-            text(surface, fonts.text(16), fit_text(fonts.text(16), words, self.rect.width - 40), colour,
-                 self.rect.center, "center")
+            step = self.scene.looking_step()
+            dots_w = 0 if step is None else self.ctx.window.px(30)
+            shown = text(surface, fonts.text(16), fit_text(fonts.text(16), words, self.rect.width - 40 - dots_w),
+                         colour, (self.rect.centerx - dots_w // 2, self.rect.centery), "center")
+            if step is not None:
+                radius = max(3, self.ctx.window.px(4))
+                for i in range(3):
+                    pygame.draw.circle(surface, palette.ACCENT if i == step else mix(palette.PANEL, colour, 0.5),
+                                       (shown.right + self.ctx.window.px(8) + i * radius * 3, shown.bottom - radius * 2),
+                                       radius)
         for index, game in enumerate(games[: self.rows_shown()]):
             row = self.row_rect(index)
             chosen = index == self.selected
@@ -243,14 +251,17 @@ class JoinScene(Scene):
         self.message_colour = palette.TEXT_MUTED
         self.connecting: threading.Thread | None = None
         self._connected: list[Any] = []        # (client or error, what was joined), from the connecting thread
+        self._book: Any = None                  # the games heard, kept from round to round (discovery's GameBook)
         self.finder = Finder(self._listen)
         self.focus.set([self.name_field, self.address_field, self.join_btn, self.games_list, self.back_btn],
                        focus=self.address_field)
 
     def _listen(self, seconds: float) -> Sequence[Any]:
-        from game.net.discovery import listen_for_games
+        from game.net.discovery import GameBook, listen_for_games
 
-        return listen_for_games(seconds, bind=self.listen_on, port=self.discovery_port)
+        if self._book is None:
+            self._book = GameBook()
+        return listen_for_games(seconds, bind=self.listen_on, port=self.discovery_port, book=self._book)
 
     # -- life cycle -----------------------------------------------------------------------
     def enter(self) -> None:
@@ -336,8 +347,14 @@ class JoinScene(Scene):
             return self.listen_problem, palette.WARNING
         if self.listen_on is None:
             return "Not listening for games here: type the host's address", palette.TEXT_MUTED
-        dots = "." * (1 + int(self.time * 2) % 3)
-        return f"Looking for games on your network{dots}", palette.TEXT_MUTED
+        return "Looking for games on your network", palette.TEXT_MUTED
+
+    def looking_step(self) -> int | None:
+        """Which of the three dots after "Looking for games" is lit (it steps twice a
+        second while the screen listens); None when it does not listen."""
+        if self.listen_problem or self.listen_on is None:
+            return None
+        return int(self.time * 2) % 3
 
     # -- input and frame ------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -347,7 +364,8 @@ class JoinScene(Scene):
 
     def update(self, dt: float) -> None:
         """Take what the listening and the connecting threads brought; the screen redraws
-        when that changes what it shows (and as the "Looking…" dots step, twice a second)."""
+        when that changes what it shows (and as the lit dot after "Looking for games" steps,
+        twice a second)."""
         shown = self._list_shows()
         super().update(dt)
         self.games, self.listen_problem = self.finder.found()
@@ -356,8 +374,8 @@ class JoinScene(Scene):
             self.request_redraw()
 
     def _list_shows(self) -> object:
-        """What the games' list shows: the games found, else its empty words."""
-        return self.games or self.empty_words()
+        """What the games' list shows: the games found, else its empty words and lit dot."""
+        return self.games or (self.empty_words(), self.looking_step())
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)

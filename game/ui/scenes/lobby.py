@@ -17,6 +17,7 @@ import pygame
 from game.rules.catalogue import GameSpec
 from game.store import seattokens
 from game.rules.core import RulesError
+from game.shown import escaped
 from game.ui import palette
 from game.ui.hosting import rules_text
 from game.ui.draw import fit_text, mix, panel, seat_token, text, wrap_text
@@ -119,7 +120,8 @@ class LobbyScene(Scene):
             self.services.scenes.rebuild(keep, [Route("play", {"remote": RemoteSession(client)})])
             return
         if not client.connected and not self.problem and not self._handed_over:
-            self.problem = "The host closed the connection"
+            why = client.last_error
+            self.problem = "The host closed the connection" + (f": {escaped(why.text, 300)}" if why else "")
             self.accept_btn.enabled = False
             self.services.sounds.play("error")
             self.request_redraw()
@@ -196,7 +198,7 @@ class LobbyScene(Scene):
             colour = self.colours[info.seat % len(self.colours)]
             seat_token(surface, (inner.x + px(8), y + px(10)), px(7), colour)
             mark = self.seat_names[info.seat] if info.seat < len(self.seat_names) else ""
-            who = {"open": "open", "bot": f"{info.name} (bot)"}.get(info.kind, info.name)
+            who = f"{info.name} (bot)" if info.kind == "bot" else info.name
             if info.seat == self.invitation.seat:
                 who = "you, if you accept"
             line = f"{mark}  {who}" if mark else who
