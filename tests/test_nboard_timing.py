@@ -72,7 +72,7 @@ def test_the_end_is_solved_only_from_as_many_empties_as_were_timed_to_fit():
     """A search that may go to the end of the game (Edax solves at ``2 depth`` empties or fewer) is
     asked first at ``SURE_SOLVE`` empties, then game by game from a few more, as its times allow."""
     def seconds(depth: int, empties: int) -> float:
-        return 0.002 * 3 ** (empties - 10) if 2 * depth + 4 >= empties else 0.001 * 3 ** min(depth, 4)
+        return 0.0005 * 3 ** (empties - 10) if 2 * depth + 4 >= empties else 0.001 * 3 ** min(depth, 4)
 
     timing = DepthTiming()
     first = play(timing, seconds, list(range(30, 0, -2)))
@@ -174,3 +174,13 @@ def test_an_engine_that_overran_is_asked_less_after_its_restart(tmp_path):
 def test_a_setting_the_protocol_has_not_is_refused():
     with pytest.raises(ValueError, match="no setting 'depth'"):
         ExternalEngine(shlex.join(depthbound(0.001, 2.0)), "gomocup", depth=4)
+
+
+def test_values_are_asked_deeper_and_deeper_while_the_time_holds_them(tmp_path, start_depthbound):
+    client = NBoardClient(start_depthbound(0.0001, 3.0))
+    state = Reversi()
+    values = client.values(state, 0.5)
+    depths = [int(line.split()[-1]) for line in sent(tmp_path / "e.log", "set depth")]
+    assert depths[:3] == [1, 2, 3] and 0.0001 * 3 ** max(depths) <= 0.5
+    assert sorted(values) == sorted(state.legal_moves())
+    assert {value.score for value in values.values()} == {max(depths) / 100}    # the deepest hint's

@@ -68,7 +68,7 @@ SOLVE_RATIO = 3.0
 #: The empties a search of depth ``d`` reaches the end of the game from: ``2 d + END_REACH``.
 END_REACH = 4
 #: With no solve timed yet, solves are asked from this many empties (any engine solves them at once).
-SURE_SOLVE = 12
+SURE_SOLVE = 14
 #: Seconds below which a time is the pipes' noise, not the search's (ratios are measured above it).
 NOISE = 0.02
 

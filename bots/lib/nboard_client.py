@@ -148,18 +148,36 @@ class NBoardClient:
         return move
 
     def values(self, state: State, budget: float) -> dict[int, MoveValue]:
-        """The engine's value of each move ``hint`` gives within ``budget`` seconds (others unknown)."""
+        """The engine's value of each move ``hint`` gives within ``budget`` seconds (others unknown).
+
+        The hint is asked again one depth deeper while the time left is predicted to hold it
+        (``hint_timing``), so a single analysis gets values as deep as its time allows; a deeper
+        hint's values replace the shallower ones, and one cut off by the deadline adds what it gave."""
         position = self._reversi(state)
         legal = position.legal_moves()
         if not legal:
             return {}
         deadline = self._greet(budget)
-        depth = self._ask_depth(self.hint_timing, position, budget)
+        ends = time.monotonic() + budget
+        values: dict[int, MoveValue] = {}
+        asked = 0
+        while (depth := self.hint_timing.choose(ends - time.monotonic(), _empties(position))) > asked:
+            if not self._hint(position, depth, budget, deadline, values):
+                self.process.note(f"hint cut off at the deadline with {len(values)} of {len(legal)} moves valued")
+                break
+            asked = depth
+        return values
+
+    def _hint(self, position: Reversi, depth: int, budget: float, deadline: float,
+              values: dict[int, MoveValue]) -> bool:
+        """``hint`` at ``depth`` in a request of ``budget`` seconds, its values written into ``values``;
+        False when ``deadline`` cut it off (``EngineTimeout`` if no move has a value then)."""
+        self._ask_depth(self.hint_timing, position, depth=depth)
         ping = self._bring_to(position, budget)
-        self.process.send(f"hint {len(legal)}")
+        self.process.send(f"hint {len(position.legal_moves())}")
         begun = time.monotonic()
         done = self._next_ping()
-        values: dict[int, MoveValue] = {}
+        given = False
         try:
             self._await_pong(ping, deadline, "hint")
             for line in self._lines(deadline, "hint values (search or book lines)"):
@@ -167,7 +185,8 @@ class NBoardClient:
                 if word in ("search", "book"):
                     move, value = self._hint_value(line, position)
                     values[move] = value
-                elif word == "status" and values or line.split() == ["pong", str(done)]:
+                    given = True
+                elif word == "status" and given or line.split() == ["pong", str(done)]:
                     break
                 else:
                     self._skip(line)
@@ -175,10 +194,9 @@ class NBoardClient:
             self._overran(self.hint_timing, depth, position, time.monotonic() - begun)
             if not values:
                 raise
-            self.process.note(f"hint cut off at the deadline with {len(values)} of {len(legal)} moves valued")
-            return values
+            return False
         self.hint_timing.record(depth, _empties(position), time.monotonic() - begun)
-        return values
+        return True
 
     # -- talking ---------------------------------------------------------------------
     def _greet(self, budget: float) -> float:
@@ -192,9 +210,10 @@ class NBoardClient:
             self._greeted = self.process.pid
         return time.monotonic() + answer_wait(budget)
 
-    def _ask_depth(self, timing: DepthTiming, state: Reversi, budget: float) -> int:
-        """Send ``set depth`` with the depth ``timing`` picks for ``state`` (when it changed); the depth."""
-        depth = timing.choose(budget, _empties(state))
+    def _ask_depth(self, timing: DepthTiming, state: Reversi, budget: float = 0.0, depth: int = 0) -> int:
+        """Send ``set depth`` with ``depth``, or else the one ``timing`` picks for ``state`` and
+        ``budget`` seconds, when it changed; the depth."""
+        depth = depth or timing.choose(budget, _empties(state))
         if depth != self._depth:
             self.process.send(f"set depth {depth}")
             self._depth = depth
