@@ -137,15 +137,15 @@ def test_the_client_says_the_protocol_version_it_is_given(tmp_path, start_depthb
 
 
 def test_an_engine_that_searches_to_its_depth_answers_every_move_in_time(tmp_path, start_depthbound):
-    """Each depth takes three times the one before (depth 14 would take over four hours): the
-    client finds the depths that fit a quarter of a second, whatever the engine would do at 21."""
-    client = NBoardClient(start_depthbound(0.0001, 3.0))
+    """Each depth takes four times the one before (at depth 14 a move would take seven hours): the
+    client finds the depths that fit half a second, whatever the engine would do at 21."""
+    client = NBoardClient(start_depthbound(0.0001, 4.0))
     state = Reversi()
     for _ in range(10):
-        state.push(client.move(state, 0.25))      # an EngineTimeout would fail the test
+        state.push(client.move(state, 0.5))      # an EngineTimeout would fail the test
         state.push(state.legal_moves()[0])
     depths = [int(line.split()[-1]) for line in sent(tmp_path / "e.log", "set depth")]
-    assert depths[:3] == [1, 2, 3] and 0.0001 * 3 ** max(depths) <= 0.25
+    assert depths[:3] == [1, 2, 3] and 0.0001 * 4 ** max(depths) <= 0.5
 
 
 def test_an_engine_that_overran_is_asked_less_after_its_restart(tmp_path):
