@@ -16,13 +16,12 @@ the engine is told it has, so the answer comes in time:
   no less than the next shallower depth timed costs typically (the median of
   its searches, once there are ``TYPICAL_FROM``: a single slow answer may be
   the machine's load, not the search) times the branching ratio for each depth
-  between; a depth not timed
-  yet costs the deepest shallower depth's typical time, times the ratio for
-  each depth between, times ``UNSURE``; never more than ``RAMP`` depths past the
-  deepest one timed are asked, so a prediction is never a long extrapolation.
-  A depth that overran (or came near the time) is so not asked again while it
-  is among the last searches of that depth, which it stays until searches at
-  that depth, never asked again, replace it: a depth too deep stays too deep;
+  between; a depth not timed yet costs the deepest shallower depth's typical
+  time, times the ratio for each depth between, times ``UNSURE``; never more
+  than ``RAMP`` depths past the deepest one timed are asked, so a prediction is
+  never a long extrapolation. A depth that once took more than the share is
+  not asked again: no later search of that depth comes to push its time out,
+  so a depth found too deep stays too deep;
 * the branching ratio is measured where it can be: between two requests one
   after the other (positions two plies apart) whose depths differ by one, the
   deeper one's time over the shallower one's, the median of the last ``KEPT``
@@ -111,13 +110,6 @@ class DepthTiming:
             best = depth
         return best
 
-    def cost(self, depth: int, empties: int) -> float | None:
-        """Predicted seconds of a search of ``depth`` at ``empties`` empties; None when it is too far
-        past what was measured to be asked."""
-        if reaches_end(depth, empties):
-            return self._solve_cost(empties)
-        return self._midgame_cost(depth)
-
     def record(self, depth: int, empties: int, seconds: float) -> None:
         """A search of ``depth`` at ``empties`` empties answered in ``seconds``."""
         if reaches_end(depth, empties):
@@ -127,7 +119,8 @@ class DepthTiming:
         self._kept.setdefault(depth, deque(maxlen=KEPT)).append(seconds)
         if self._last is not None:
             last_depth, last_empties, last_seconds = self._last
-            if abs(depth - last_depth) == 1 and abs(empties - last_empties) <= 2 and min(seconds, last_seconds) > NOISE:
+            neighbours = abs(depth - last_depth) == 1 and abs(empties - last_empties) <= 2
+            if neighbours and min(seconds, last_seconds) > NOISE:
                 deeper, shallower = (seconds, last_seconds) if depth > last_depth else (last_seconds, seconds)
                 self._ratios.append(deeper / shallower)
         self._last = (depth, empties, seconds)
@@ -138,6 +131,8 @@ class DepthTiming:
 
     # -- predictions -------------------------------------------------------------------------
     def _midgame_cost(self, depth: int) -> float | None:
+        """Predicted seconds of a midgame search of ``depth``; None when it is too far past what was
+        measured to be asked."""
         if not self._kept:
             return 0.0 if depth <= RAMP else None     # the first request: nothing is measured yet
         if depth - max(self._kept) > RAMP:
@@ -164,6 +159,7 @@ class DepthTiming:
         return min(MOST_RATIO, max(LEAST_RATIO, statistics.median(self._ratios)))
 
     def _solve_cost(self, empties: int) -> float | None:
+        """Predicted seconds of a solve of ``empties`` empties; None when none may be asked yet."""
         if empties in self._solves:
             return self._solves[empties]
         larger = [seconds for size, seconds in self._solves.items() if size > empties]
