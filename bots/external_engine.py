@@ -17,7 +17,9 @@ which the worker runs before it reports the bot ready: an engine's start-up
 (loading tables, compiling) never counts against its first move. An engine
 that dies or stops answering is stopped at once, so the failure is reported
 within the move's time, and started afresh for the next move, which the client
-then sends as the whole position. The engine is told ``engine_time`` of the
+then sends as the whole position. The client is kept for the engine's whole
+life, over restarts, so what it measured (an NBoard engine's time per depth,
+and that a depth overran) still holds for the restarted engine. The engine is told ``engine_time`` of the
 move's budget (``bots.lib.clock``), so its answer crosses the pipe in time. An answer that cannot be read or is not
 legal leaves the engine running, told the whole position next time. The engine
 dies with its worker (``EngineProcess``: its own process group, and on Linux a
@@ -48,9 +50,11 @@ class ExternalEngine(Bot):
     ``protocol`` ``'gomocup'`` or ``'nboard'``, ``cwd`` the folder it runs in
     (default: the arcade's), ``name`` what failures and its log file call it
     (default: the program's file name), ``log`` the log file (default:
-    ``engine_log_path(name)``). ``EngineStartError`` if the program
-    cannot be started, an ``EngineError`` if it fails its handshake;
-    ``ValueError`` for an unknown protocol.
+    ``engine_log_path(name)``); ``depth`` (the deepest search asked) and
+    ``protocol_version`` are settings of the protocols that have them (0: the
+    client's default). ``EngineStartError`` if the program cannot be started,
+    an ``EngineError`` if it fails its handshake; ``ValueError`` for an unknown
+    protocol or a setting it does not have.
     """
 
     name = "External engine"
@@ -58,14 +62,20 @@ class ExternalEngine(Bot):
     description = "an engine program speaking Gomocup or NBoard, as config.yaml's engines: name it"
 
     def __init__(self, command: str = "", protocol: str = "", cwd: str = "", name: str = "", log: str = "",
-                 seed: int | None = None) -> None:
+                 depth: int = 0, protocol_version: int = 0, seed: int | None = None) -> None:
         super().__init__(seed)
         words = command_words(command)
-        self.client_class = client_class(protocol)
+        kind = client_class(protocol)
+        settings = {key: value for key, value in (("depth", depth), ("protocol_version", protocol_version))
+                    if value}
+        for key in settings:
+            if key not in kind.settings:
+                raise ValueError(f"the {protocol} protocol has no setting {key!r}")
         self.engine = name.strip() or Path(words[0]).name
         log_path = Path(log) if log else engine_log_path(self.engine)
         self._process = EngineProcess(command, name=self.engine, log_path=log_path, cwd=Path(cwd) if cwd else None)
-        self._client: EngineClient | None = None
+        self._client: EngineClient = kind(self._process, **settings)
+        self._ready = False
         try:
             self._running()
         except EngineError as err:
@@ -78,12 +88,18 @@ class ExternalEngine(Bot):
         return self._ask(lambda client: client.values(state, engine_time(budget)))
 
     def new_game(self) -> None:
-        if self._client is None:
+        if not self._ready:
             return
         try:
             self._client.new_game()
         except EngineError as err:
             self._after(err)
+
+    def close(self) -> None:
+        """Tell the engine to end and stop it (a worker that ends takes its engine along anyway)."""
+        if self._ready:
+            self._client.close()
+        self._stop()
 
     # -- internals --------------------------------------------------------------
     def _ask(self, request: Callable[[EngineClient], T]) -> T:
@@ -111,26 +127,25 @@ class ExternalEngine(Bot):
     def _running(self) -> EngineClient:
         """The client of a running engine: the engine is started (afresh after a failure)
         and its handshake done, ``engine_name`` being the first thing asked."""
-        if self._client is not None and self._process.alive:
+        if self._ready and self._process.alive:
             return self._client
         self._stop()
         self._process.start()
-        client = self.client_class(self._process)
         try:
-            said = client.engine_name()
+            said = self._client.engine_name()
         except EngineError:
             self._stop()
             raise
         if said:
             self._process.note(f"the engine calls itself {said}")
-        self._client = client
-        return client
+        self._ready = True
+        return self._client
 
     def _after(self, error: EngineError) -> None:
         """After a failure: a dead or hung engine is stopped (the next move starts it afresh);
         one that answered badly is told the whole position next time."""
         self._process.note(f"failed: {error}")
-        if isinstance(error, (EngineDied, EngineTimeout)) or self._client is None:
+        if isinstance(error, (EngineDied, EngineTimeout)) or not self._ready:
             self._stop()
             return
         try:
@@ -139,5 +154,5 @@ class ExternalEngine(Bot):
             self._stop()
 
     def _stop(self) -> None:
-        self._client = None
+        self._ready = False
         self._process.stop(grace=0.0)

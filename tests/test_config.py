@@ -701,7 +701,7 @@ def test_engines_are_never_built_at_discovery(tmp_path):
     ("{command: rapfi, protocol: gomocup, time: fast}",
      "games.gomoku.engines.Bad.time: expected seconds per move, a number from 0.01 to 600, got 'fast'"),
     ("{command: rapfi, protocol: gomocup, memory: 64}",
-     "games.gomoku.engines.Bad.memory: unknown key (expected command, protocol, time, cwd)"),
+     "games.gomoku.engines.Bad.memory: unknown key (expected command, protocol, time, cwd, depth, protocol_version)"),
     ("rapfi", "games.gomoku.engines.Bad: expected {command: ..., protocol: gomocup or nboard, time: seconds}"),
 ])
 def test_bad_engine_entry_is_named_by_line_and_key_and_the_rest_still_works(tmp_path, gomoku_bots, entry, problem):

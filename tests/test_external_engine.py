@@ -96,7 +96,7 @@ def test_engine_fault_is_reported_by_name_a_fallback_is_played_and_the_restarted
     assert detail in text
     assert faulty.moves > 1    # it played on after the fault
     log = engine_log_path(name).read_text(encoding="utf-8")
-    handshake = ("> START 9", "< OK") if protocol == "gomocup" else ("> nboard 2", "< set myname FaultEngine")
+    handshake = ("> START 9", "< OK") if protocol == "gomocup" else ("> nboard 1", "< set myname FaultEngine")
     assert all(line in log for line in handshake) and "# failed: " in log
 
 
@@ -234,7 +234,7 @@ def test_our_own_nboard_engine_plays_a_whole_arena_game_as_an_external_engine(tm
     assert_played_to_the_end(result)
     assert [side.failures for side in result.sides] == [0, 0]
     log = engine_log_path("OurReversiEasy").read_text(encoding="utf-8")
-    assert "> nboard 2" in log and "< set myname " in log and "> go" in log
+    assert "> nboard 1" in log and "< set myname " in log and "> go" in log
 
 
 def test_analyse_shows_the_exact_values_our_nboard_engine_proves(capsys, tmp_path):
@@ -252,3 +252,35 @@ def test_engine_log_file_stays_in_the_log_folder_whatever_the_engines_name():
     assert engine_log_path("Edax 4.4/../../x").parent == folder
     assert engine_log_path("Edax 4.4/../../x").name == "Edax_4.4_.._.._x.log"
     assert engine_log_path("..").name == "engine.log"
+
+
+def test_an_nboard_engines_depth_and_protocol_version_reach_the_engine(tmp_path):
+    path = tmp_path / "config.yaml"
+    path.write_text("games:\n  reversi:\n    tiers: {}\n    engines:\n"
+                    f"      Shallow: {{command: {json.dumps(fault_command('none'))}, protocol: nboard, time: 0.5,"
+                    " depth: 2, protocol_version: 2}\n"
+                    f"      Steady: {{command: {json.dumps(fault_command('none'))}, protocol: nboard, time: 0.5}}\n")
+    config = load_config(path, registry=NO_BOTS)
+    assert config.problems == []
+    result = play_one_game(config, "Shallow", "Steady", "nboard")
+    assert_played_to_the_end(result)
+    log = engine_log_path("Shallow").read_text(encoding="utf-8")
+    assert "> nboard 2" in log and "> nboard 1" not in log
+    depths = {int(line.rsplit(" ", 1)[1]) for line in log.splitlines() if "> set depth " in line}
+    assert depths and max(depths) <= 2
+
+
+@pytest.mark.parametrize("setting, says", [
+    ("depth: 4", "the gomocup protocol has no depth"),
+    ("protocol_version: 2", "the gomocup protocol has no protocol_version"),
+    ("depth: 61", "expected the deepest search asked (nboard), a whole number from 1 to 60, got 61"),
+])
+def test_a_setting_the_engines_protocol_has_not_is_a_problem_naming_it(tmp_path, setting, says):
+    path = tmp_path / "config.yaml"
+    protocol = "nboard" if "61" in setting else "gomocup"
+    game = "reversi" if protocol == "nboard" else "gomoku"
+    path.write_text(f"games:\n  {game}:\n    engines:\n"
+                    f"      Odd: {{command: {json.dumps(fault_command('none'))}, protocol: {protocol}, {setting}}}\n")
+    config = load_config(path, registry=NO_BOTS)
+    assert any(says in problem for problem in config.problems), config.problems
+    assert config.game(game).engine("Odd") is None

@@ -5,12 +5,14 @@ An external engine (``config.yaml``'s ``engines:``, played by
 the client class that speaks it: ``gomocup`` (Gomoku engines, as the Piskvork
 manager and the Gomocup tournament run them) and ``nboard`` (Othello engines
 such as Edax, as the NBoard GUI runs them). Each client class has
-``protocol``, ``games`` (the game ids the protocol can express), and is built
-on a started ``EngineProcess``; see ``EngineClient``.
+``protocol``, ``games`` (the game ids the protocol can express), ``settings``
+(the keys of an ``engines:`` entry it takes beyond command, protocol, time and
+folder: NBoard's ``depth`` and ``protocol_version``), and is built on an
+``EngineProcess`` with those settings as keywords; see ``EngineClient``.
 """
 from __future__ import annotations
 
-from typing import ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 from bots.lib.engine_process import EngineProcess
 from bots.lib.gomocup_client import GomocupClient
@@ -27,8 +29,9 @@ class EngineClient(Protocol):
 
     protocol: ClassVar[str]
     games: ClassVar[tuple[str, ...]]
+    settings: ClassVar[tuple[str, ...]]
 
-    def __init__(self, process: EngineProcess) -> None: ...
+    def __init__(self, process: EngineProcess, **settings: Any) -> None: ...
 
     def move(self, state: State, budget: float) -> Move: ...
 
@@ -53,6 +56,11 @@ def client_class(protocol: str) -> type[EngineClient]:
     if client is None:
         raise ValueError(f"unknown engine protocol {protocol!r} (protocols: {', '.join(PROTOCOLS)})")
     return client
+
+
+def protocol_settings(protocol: str) -> tuple[str, ...]:
+    """The settings ``protocol``'s engines take in ``config.yaml``; ``ValueError`` as ``client_class``."""
+    return tuple(client_class(protocol).settings)
 
 
 def protocol_games(protocol: str) -> tuple[str, ...]:

@@ -18,6 +18,16 @@ After any of these the client forgets what the engine knows: the next move
 sends the whole position, after ``START`` if the engine died or did not answer
 in time (the caller restarts it) or was started afresh, else after ``RESTART``.
 
+An engine may still be finishing its move for a moment after printing it, and
+Rapfi drops the first word of a command that arrives in that moment, reading
+the rest as commands of their own (``TURN 7,8`` comes back as ``ERROR Unknown
+command: 7,8``). So the client sends nothing within ``SETTLE`` seconds of an
+answered move, and when an error says the engine did not know the last word
+of the command that asks for its move (the point of ``TURN``, the ``DONE`` of
+``BOARD``), that command was dropped: it is sent again (``RESENDS`` times at
+most, ``SETTLE`` apart). An unknown-command error naming another word (an
+``INFO`` line's) is noted and that ``INFO`` is sent again with the next move.
+
 A point ``x,y`` is our Gomoku's ``point(col=x, row=y)``: the column from the
 left, the row from the top, both from 0.
 """
@@ -25,6 +35,8 @@ from __future__ import annotations
 
 import time
 from typing import ClassVar
+
+import re
 
 from bots.lib.clock import answer_wait
 from bots.lib.engine_process import (
@@ -47,6 +59,13 @@ MAX_TAKEBACKS = 4
 DEFAULT_SIZE = Gomoku.check_options({})["size"]
 #: Longest engine name kept from an old brain's free-text ``ABOUT``.
 NAME_CHARS = 60
+#: Seconds after an answered move before the next command is sent (the engine may still be finishing).
+SETTLE = 0.05
+#: Times a dropped command that asks for a move is sent again.
+RESENDS = 2
+
+#: An error answering a word the engine did not take for a command: ``ERROR Unknown command: 7,8``.
+_DROPPED = re.compile(r"unknown command\W*(\S+)", re.IGNORECASE)
 
 
 class GomocupClient:
@@ -54,6 +73,7 @@ class GomocupClient:
 
     protocol: ClassVar[str] = "gomocup"
     games: ClassVar[tuple[str, ...]] = ("gomoku",)
+    settings: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, process: EngineProcess, *, start_timeout: float = START_TIMEOUT) -> None:
         self.process = process
@@ -61,6 +81,8 @@ class GomocupClient:
         self._name: str | None = None
         self._asked_name = False
         self._takes_back = True
+        #: When the engine's last move was read (``time.monotonic``).
+        self._answered_at = -SETTLE
         self._forget()
 
     def _forget(self) -> None:
@@ -78,6 +100,7 @@ class GomocupClient:
         if state.outcome() is not None:
             raise ValueError("the game is over: there is no move to ask for")
         try:
+            self._settle()
             self._prepare(state, budget)
             return self._ask_move(state, budget)
         except (EngineDied, EngineTimeout):
@@ -167,12 +190,20 @@ class GomocupClient:
         self.process.send("INFO timeout_match 0")
         self.process.send(f"INFO time_left {UNLIMITED_MS}")
 
+    def _settle(self) -> None:
+        """Wait until ``SETTLE`` seconds have passed since the engine's last move was read."""
+        wait = self._answered_at + SETTLE - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+
     def _ask_move(self, state: State, budget: float) -> int:
         """Bring the engine to ``state``, ask for its move, and return it checked."""
         target = list(state.move_stack)
         self._skip_waiting()
-        command = self._catch_up(state, target)
+        asking = self._catch_up(state, target)
         deadline = time.monotonic() + answer_wait(budget)
+        self._send_all(asking)
+        command, resends = asking[-1], RESENDS
         while True:
             line = self._answer(deadline - time.monotonic(), command)
             word, _, rest = line.partition(" ")
@@ -180,6 +211,18 @@ class GomocupClient:
                 self.process.send(f"PLAY {rest.strip()}")
                 command = f"PLAY {rest.strip()}"
                 continue
+            if word.upper() in ("ERROR", "UNKNOWN") and _dropped_word(line) is not None:
+                if _dropped_word(line) == command.split()[-1].upper() and resends:
+                    resends -= 1
+                    self.process.note(f"{quoted(line)}: {command} was dropped; sent again")
+                    self._settle_after_error()
+                    self._send_all(asking)
+                    continue
+                if _dropped_word(line) != command.split()[-1].upper():
+                    self.process.note(f"{quoted(line)}: a word of an earlier line was dropped; "
+                                      "its INFO is sent again with the next move")
+                    self._rule = self._turn_ms = None
+                    continue
             break
         if word.upper() in ("ERROR", "UNKNOWN"):
             raise EngineError(f"engine {self.process.name} refused to move ({command}): {quoted(line)}")
@@ -188,13 +231,24 @@ class GomocupClient:
         except GomocupTextError:
             raise EngineGarbled(f"engine {self.process.name} answered {quoted(line)} to {command}: "
                                 "not a move x,y") from None
+        self._answered_at = time.monotonic()
         point = self._legal_point(state, x, y, line, command)
         self._known = target + [point]
         return point
 
-    def _catch_up(self, state: State, target: list[int]) -> str:
-        """Send what brings the engine from the position it knows to ``target`` and asks for a move;
-        returns the command that asks (for messages)."""
+    def _settle_after_error(self) -> None:
+        """Give an engine that dropped a command ``SETTLE`` seconds, and read past the errors its
+        other words got meanwhile (a dropped ``BOARD``'s stones)."""
+        time.sleep(SETTLE)
+        self._skip_waiting()
+
+    def _send_all(self, lines: list[str]) -> None:
+        for line in lines:
+            self.process.send(line)
+
+    def _catch_up(self, state: State, target: list[int]) -> list[str]:
+        """Bring the engine from the position it knows as near ``target`` as answered commands
+        can (``TAKEBACK``, ``RESTART``); the lines still to send, which ask for a move."""
         known = self._known
         keep = max(0, len(target) - 1)
         if (known is not None and self._takes_back and 0 < len(known) - keep <= MAX_TAKEBACKS
@@ -202,9 +256,9 @@ class GomocupClient:
             self._take_back(state, known, keep)
             known = self._known
         if known is not None and len(target) == len(known) + 1 and target[:-1] == known:
-            return self._send(f"TURN {self._text(state, target[-1])}")
+            return [f"TURN {self._text(state, target[-1])}"]
         if known == [] and not target:
-            return self._send("BEGIN")
+            return ["BEGIN"]
         if known != []:
             self.process.send("RESTART")
             if self._answer(COMMAND_TIMEOUT, "RESTART").split(" ", 1)[0].upper() != "OK":
@@ -213,13 +267,12 @@ class GomocupClient:
                 self._tell(rule, turn_ms)
             self._known = []
         if not target:
-            return self._send("BEGIN")
+            return ["BEGIN"]
         if len(target) == 1:
-            return self._send(f"TURN {self._text(state, target[0])}")
-        self.process.send("BOARD")
-        for index, point in enumerate(target):
-            self.process.send(f"{self._text(state, point)},{1 if index % 2 == state.turn else 2}")
-        return self._send("DONE")
+            return [f"TURN {self._text(state, target[0])}"]
+        stones = [f"{self._text(state, point)},{1 if index % 2 == state.turn else 2}"
+                  for index, point in enumerate(target)]
+        return ["BOARD", *stones, "DONE"]
 
     def _take_back(self, state: State, known: list[int], keep: int) -> None:
         """``TAKEBACK`` the engine's moves after the first ``keep``; an engine that does not know
@@ -234,10 +287,6 @@ class GomocupClient:
                 self._known = None
                 return
             self._known = self._known[:-1]
-
-    def _send(self, command: str) -> str:
-        self.process.send(command)
-        return command
 
     def _expect_ok(self, command: str, timeout: float, refused: str) -> None:
         line = self._answer(timeout, command)
@@ -286,3 +335,9 @@ class GomocupClient:
     def _text(state: State, point: int) -> str:
         size = state.options["size"]
         return point_text(point % size, point // size)
+
+
+def _dropped_word(line: str) -> str | None:
+    """The word an ``unknown command`` error names (upper case), None for any other line."""
+    match = _DROPPED.search(line)
+    return match.group(1).strip("'\":").upper() if match else None

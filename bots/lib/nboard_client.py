@@ -1,13 +1,15 @@
 """Any NBoard engine (Edax, Ntest, our own ``main.py engine reversi``) asked for moves and move values.
 
-NBoard's protocol (version 2) is line by line on the engine's standard input
-and output. ``NBoardClient`` drives an engine an ``EngineProcess`` has
-started:
+NBoard's protocol is line by line on the engine's standard input and output.
+``NBoardClient`` drives an engine an ``EngineProcess`` has started:
 
-* on first use it says ``nboard 2`` and ``set depth``, then ``ping`` and waits
-  for the ``pong`` (an engine may take a while to load its book or compile);
-  an engine the caller has restarted (a new process) is greeted again;
-* before each request it sends ``ping N`` and then the position: ``move`` for
+* on first use it says ``nboard V`` (``protocol_version``: 1 by default, the
+  version Edax expects; it logs an error on any other, while the NBoard GUI of
+  today says 2 and our engine takes both), then ``ping`` and waits for the
+  ``pong`` (an engine may take a while to load its book or compile); an engine
+  the caller has restarted (a new process) is greeted again;
+* before each request it sends ``set depth D`` when the depth to ask changed
+  (see Time below), ``ping N`` and then the position: ``move`` for
   each move since the position the engine last had when the game extends it,
   otherwise the whole game as GGF (``set game``, written by
   ``game/rules/reversi_ggf.py``); every line before ``pong N`` is left over
@@ -20,13 +22,18 @@ started:
   and ours all end a hint with one) or the ``pong`` comes (an engine that
   values no move).
 
-Time: NBoard has no per-move time command; engines get the midgame depth and
-the GGF clock. The client writes ``TI`` as ``budget`` seconds for each move
-the side to move has left, and writes beside each move of the engine's own
-the seconds it took, so an engine that honours the clock (ours does) thinks
-about ``budget`` a move; Edax reads no clock, so its strength and speed are
-its ``depth`` (``set depth``, default ``DEFAULT_DEPTH``). Answers are waited
-for ``budget`` plus a grace (``clock.answer_wait``).
+Time: NBoard has no per-move time command; engines get a depth and the GGF
+clock. The client writes ``TI`` as ``budget`` seconds for each move the side to
+move has left, and writes beside each move of the engine's own the seconds it
+took, so an engine that honours the clock (ours does) thinks about ``budget`` a
+move. Edax reads no clock: it searches to the depth it is given however long
+that takes. So there is no fixed depth: each ``go`` and ``hint`` asks the
+deepest depth the engine's own measured times say will answer in time
+(``bots.lib.depth_timing``: ``go`` and ``hint`` are timed apart), never deeper
+than ``depth`` (the player's setting, else NBoard's deepest), and a request that
+overran is counted at all the seconds waited for it, so the next asks less.
+The timings belong to the client, which outlives a restart of its engine.
+Answers are waited for ``budget`` plus a grace (``clock.answer_wait``).
 
 Values: evals are discs for the side to move. A ``search`` line whose depth
 is ``100%`` is an exact, solved value; any other depth, and every ``book``
@@ -48,10 +55,13 @@ from game.rules.core import BadNotation, State
 from game.rules.reversi import PASS, Reversi
 from game.rules.reversi_ggf import GgfClock, move_word, write_ggf
 from bots.lib.clock import answer_wait
+from bots.lib.depth_timing import MAX_DEPTH, DepthTiming
 from bots.lib.engine_process import EngineError, EngineGarbled, EngineIllegal, EngineProcess, EngineTimeout
 
-#: The midgame depth sent with ``set depth`` (Edax's levels: 10 answers at once, 21 is its default).
-DEFAULT_DEPTH = 14
+#: The protocol versions there are, and the one said unless the engine's settings say another:
+#: Edax's (it logs an error on ``nboard 2``).
+VERSIONS = (1, 2)
+DEFAULT_VERSION = 1
 #: Seconds an engine may take to start and answer the first ``ping`` (loading a book, compiling).
 START_SECONDS = 60.0
 #: The depth an engine writes beside an exact (solved) value.
@@ -65,13 +75,22 @@ class NBoardClient:
 
     protocol: ClassVar[str] = "nboard"
     games: ClassVar[tuple[str, ...]] = ("reversi",)
+    settings: ClassVar[tuple[str, ...]] = ("depth", "protocol_version")
 
-    def __init__(self, process: EngineProcess, *, depth: int = DEFAULT_DEPTH) -> None:
+    def __init__(self, process: EngineProcess, *, depth: int | None = None,
+                 protocol_version: int = DEFAULT_VERSION) -> None:
+        if protocol_version not in VERSIONS:
+            raise ValueError(f"NBoard protocol version {protocol_version!r} is not one of {VERSIONS}")
         self.process = process
-        self.depth = depth
+        self.protocol_version = protocol_version
+        #: The times of ``go`` and of ``hint``, and the depth each asks (``depth``: the deepest).
+        self.move_timing = DepthTiming(depth or MAX_DEPTH)
+        self.hint_timing = DepthTiming(depth or MAX_DEPTH)
         self._name: str | None = None
         #: The process id the greeting was made to: a restarted engine is greeted again.
         self._greeted: int | None = None
+        #: The depth last sent with ``set depth`` to this process.
+        self._depth: int | None = None
         self._ping = 0
         #: The game the engine has (a copy), and the budget its clock was written for.
         self._told: Reversi | None = None
@@ -83,7 +102,7 @@ class NBoardClient:
     def engine_name(self) -> str | None:
         """The name the engine gave with ``set myname`` (``None`` if it gave none).
 
-        Asked first, it is the handshake: the engine is greeted (``nboard 2``, a
+        Asked first, it is the handshake: the engine is greeted (``nboard V``, a
         ``ping`` answered), so what it does at start (loading a book, compiling)
         is done before the first move's clock runs."""
         self._greet(0.0)
@@ -108,57 +127,103 @@ class NBoardClient:
         if not position.legal_moves():
             raise ValueError(f"no move to ask for: the game {position.moves_to_text()!r} is over")
         deadline = self._greet(budget)
+        depth = self._ask_depth(self.move_timing, position, budget)
         ping = self._bring_to(position, budget)
         self.process.send("go")
         begun = time.monotonic()
-        self._await_pong(ping, deadline, "go")
-        for line in self._lines(deadline, "answer to go (=== MOVE)"):
-            if _word(line) == "===":
-                break
-            self._skip(line)
+        try:
+            self._await_pong(ping, deadline, "go")
+            for line in self._lines(deadline, "answer to go (=== MOVE)"):
+                if _word(line) == "===":
+                    break
+                self._skip(line)
+        except EngineTimeout:
+            self._overran(self.move_timing, depth, position, time.monotonic() - begun)
+            raise
+        seconds = time.monotonic() - begun
         move = self._answered_move(line, position)
-        self._answered = (len(position.move_stack), move, time.monotonic() - begun)
+        if len(position.legal_moves()) > 1:   # a forced move says nothing of the depth's time
+            self.move_timing.record(depth, _empties(position), seconds)
+        self._answered = (len(position.move_stack), move, seconds)
         return move
 
     def values(self, state: State, budget: float) -> dict[int, MoveValue]:
-        """The engine's value of each move ``hint`` gives within ``budget`` seconds (others unknown)."""
+        """The engine's value of each move ``hint`` gives within ``budget`` seconds (others unknown).
+
+        The hint is asked again one depth deeper while the time left is predicted to hold it
+        (``hint_timing``), so a single analysis gets values as deep as its time allows; a deeper
+        hint's values replace the shallower ones, and one cut off by the deadline adds what it gave."""
         position = self._reversi(state)
         legal = position.legal_moves()
         if not legal:
             return {}
         deadline = self._greet(budget)
-        ping = self._bring_to(position, budget)
-        self.process.send(f"hint {len(legal)}")
-        done = self._next_ping()
-        self._await_pong(ping, deadline, "hint")
+        ends = time.monotonic() + budget
         values: dict[int, MoveValue] = {}
+        asked = 0
+        while (depth := self.hint_timing.choose(ends - time.monotonic(), _empties(position))) > asked:
+            if not self._hint(position, depth, budget, deadline, values):
+                self.process.note(f"hint cut off at the deadline with {len(values)} of {len(legal)} moves valued")
+                break
+            asked = depth
+        return values
+
+    def _hint(self, position: Reversi, depth: int, budget: float, deadline: float,
+              values: dict[int, MoveValue]) -> bool:
+        """``hint`` at ``depth`` in a request of ``budget`` seconds, its values written into ``values``;
+        False when ``deadline`` cut it off (``EngineTimeout`` if no move has a value then)."""
+        self._ask_depth(self.hint_timing, position, depth=depth)
+        ping = self._bring_to(position, budget)
+        self.process.send(f"hint {len(position.legal_moves())}")
+        begun = time.monotonic()
+        done = self._next_ping()
+        given = False
         try:
+            self._await_pong(ping, deadline, "hint")
             for line in self._lines(deadline, "hint values (search or book lines)"):
                 word = _word(line)
                 if word in ("search", "book"):
                     move, value = self._hint_value(line, position)
                     values[move] = value
-                elif word == "status" and values or line.split() == ["pong", str(done)]:
+                    given = True
+                elif word == "status" and given or line.split() == ["pong", str(done)]:
                     break
                 else:
                     self._skip(line)
         except EngineTimeout:
+            self._overran(self.hint_timing, depth, position, time.monotonic() - begun)
             if not values:
                 raise
-            self.process.note(f"hint cut off at the deadline with {len(values)} of {len(legal)} moves valued")
-        return values
+            return False
+        self.hint_timing.record(depth, _empties(position), time.monotonic() - begun)
+        return True
 
     # -- talking ---------------------------------------------------------------------
     def _greet(self, budget: float) -> float:
         """Say hello on first use; the deadline of a request of ``budget`` seconds starting now."""
         if self._greeted is None or self._greeted != self.process.pid:
             self.new_game()
-            self.process.send("nboard 2")
-            self.process.send(f"set depth {self.depth}")
+            self._depth = None
+            self.process.send(f"nboard {self.protocol_version}")
             ping = self._next_ping()
-            self._await_pong(ping, time.monotonic() + START_SECONDS, "its start (nboard 2)")
+            self._await_pong(ping, time.monotonic() + START_SECONDS, f"its start (nboard {self.protocol_version})")
             self._greeted = self.process.pid
         return time.monotonic() + answer_wait(budget)
+
+    def _ask_depth(self, timing: DepthTiming, state: Reversi, budget: float = 0.0, depth: int = 0) -> int:
+        """Send ``set depth`` with ``depth``, or else the one ``timing`` picks for ``state`` and
+        ``budget`` seconds, when it changed; the depth."""
+        depth = depth or timing.choose(budget, _empties(state))
+        if depth != self._depth:
+            self.process.send(f"set depth {depth}")
+            self._depth = depth
+        return depth
+
+    def _overran(self, timing: DepthTiming, depth: int, state: Reversi, waited: float) -> None:
+        """A request of ``depth`` gave no answer in ``waited`` seconds: ``timing`` counts it so."""
+        timing.overran(depth, _empties(state), waited)
+        self.process.note(f"depth {depth} at {_empties(state)} empties gave no answer in {waited:.2f} s: "
+                          "the next request asks less")
 
     def _bring_to(self, state: Reversi, budget: float) -> int:
         """Send ``ping`` and whatever brings the engine to ``state``; the ping's number."""
@@ -261,10 +326,15 @@ def _extends(state: Reversi, told: Reversi) -> bool:
             and len(moves) >= len(known) and list(moves[:len(known)]) == list(known))
 
 
+def _empties(state: Reversi) -> int:
+    """The empty squares of the board."""
+    black, white = state.counts()
+    return 64 - black - white
+
+
 def _moves_left(state: Reversi) -> int:
     """The moves the side to move has left at most: one every other empty square."""
-    black, white = state.counts()
-    return max(1, (64 - black - white + 1) // 2)
+    return max(1, (_empties(state) + 1) // 2)
 
 
 def _eval(text: str) -> float | None:

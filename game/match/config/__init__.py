@@ -30,8 +30,10 @@ menus show it::
       tiers:
         Hard: {engine: Rapfi}
 
-``time`` (optional: the game's ``time_budget``) is its seconds per move, and
-``cwd`` (optional) the folder it runs in. A tier may be one of the engines
+``time`` (optional: the game's ``time_budget``) is its seconds per move,
+``cwd`` (optional) the folder it runs in, and an NBoard engine's ``depth`` and
+``protocol_version`` (optional) the deepest search it is asked and the
+``nboard`` version said to it. A tier may be one of the engines
 (``{engine: Name}``); the engines no tier names are offered after the tiers.
 Loading checks each entry's keys, protocol (one that plays the game), command
 (some text) and time, but never runs the program: a command that cannot be

@@ -12,7 +12,9 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from msgspec import UNSET, Meta, Struct, UnsetType
 
+from bots.lib.depth_timing import MAX_DEPTH
 from bots.lib.engine_clients import PROTOCOLS
+from bots.lib.nboard_client import VERSIONS
 from game.match.config.model import MAX_TIME_BUDGET, MIN_TIME_BUDGET
 from game.match.typeddata import between
 
@@ -74,3 +76,6 @@ class EngineEntry(Struct, forbid_unknown_fields=True):
         description=f"one of the protocols {', '.join(PROTOCOLS)}")]
     time: Annotated[float, between(MIN_TIME_BUDGET, MAX_TIME_BUDGET, "seconds per move")] | None = None
     cwd: Annotated[str, Meta(pattern=_TEXT, description="the folder the engine runs in")] | None = None
+    depth: Annotated[int, between(1, MAX_DEPTH, "the deepest search asked (nboard)", whole=True)] | None = None
+    protocol_version: Annotated[int, between(min(VERSIONS), max(VERSIONS), "the NBoard protocol version",
+                                             whole=True)] | None = None

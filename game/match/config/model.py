@@ -58,13 +58,17 @@ class BotChoiceError(ValueError):
 @dataclass(frozen=True)
 class EngineSpec:
     """An external engine of ``engines:``: its name, command line, protocol, seconds
-    per move (``None``: the game's ``time_budget``) and folder to run in (``''``: ours)."""
+    per move (``None``: the game's ``time_budget``), folder to run in (``''``: ours),
+    and the NBoard settings ``depth`` (the deepest search asked) and ``protocol_version``
+    (``None``: the client's defaults)."""
 
     name: str
     command: str
     protocol: str
     time: float | None = None
     cwd: str = ""
+    depth: int | None = None
+    protocol_version: int | None = None
 
     @property
     def description(self) -> str:
@@ -76,6 +80,9 @@ class EngineSpec:
         params: dict[str, Any] = {"command": self.command, "protocol": self.protocol, "name": self.name}
         if self.cwd:
             params["cwd"] = self.cwd
+        for key in ("depth", "protocol_version"):
+            if getattr(self, key) is not None:
+                params[key] = getattr(self, key)
         return TierSpec(name or self.name, ENGINE_BOT, params, engine=self)
 
 

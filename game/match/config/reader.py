@@ -23,7 +23,7 @@ from typing import Any, Iterable
 import yaml
 from msgspec import UNSET, UnsetType
 
-from bots.lib.engine_clients import protocol_games
+from bots.lib.engine_clients import protocol_games, protocol_settings
 from bots.lib.engine_process import EngineStartError, command_words
 from game.match.botregistry import BotRegistry
 from game.match.config.checked import Config
@@ -299,4 +299,10 @@ def parse_engine(game_id: str, name: str, entry: Any) -> EngineSpec | Fault:
     if game_id not in plays:
         return Fault(("protocol",), f"a protocol that plays {game_id}", engine.protocol,
                      f"the {engine.protocol} protocol plays {', '.join(plays)}, not {game_id}")
-    return EngineSpec(name, engine.command.strip(), engine.protocol, engine.time, (engine.cwd or "").strip())
+    for key in ("depth", "protocol_version"):
+        value = getattr(engine, key)
+        if value is not None and key not in protocol_settings(engine.protocol):
+            return Fault((key,), f"no {key} for a {engine.protocol} engine", value,
+                         f"the {engine.protocol} protocol has no {key}")
+    return EngineSpec(name, engine.command.strip(), engine.protocol, engine.time, (engine.cwd or "").strip(),
+                      engine.depth, engine.protocol_version)
