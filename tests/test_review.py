@@ -3,9 +3,12 @@ from __future__ import annotations
 
 import pytest
 
-from game.match.review.analyse import flipped_text, review_moves
+from game.match.review.analyse import Engine, flipped_text, review_moves
 from game.match.review.model import GameReview, MoveReview, PlyValue, ReviewError
+from game.rules.reversi import Reversi
 from game.rules.tictactoe import TicTacToe
+from bots.lib.connect4_solver import STANDARD, Solver, position_from_moves
+from bots.lib.reversi_endgame import Solver as EndgameSolver
 from bots.tictactoe_perfect import TicTacToePerfect
 
 
@@ -31,7 +34,7 @@ def test_every_move_of_a_tictactoe_game_is_judged_from_exact_values():
     assert verdicts[4] == "the only move that kept the draw"   # a2 blocks a1-a3
     assert verdicts[5] == "turned a draw into a loss (loss in 1)" and reviews[5].grade == "blunder"
     assert reviews[5].best == "c2"
-    assert verdicts[6] == "slower win (win in 2 instead of 1)" and reviews[6].grade == "good"
+    assert verdicts[6] == "slower win (win in 2 instead of 1)" and reviews[6].grade == "inaccuracy"
     assert all(review.grade == "best" for review in reviews[:5])
 
 
@@ -65,3 +68,64 @@ def test_a_value_in_words_is_turned_round_for_the_other_player():
     assert flipped_text("wins in 5 by fours (VCF): h8 i9") == "loses to a VCF in 5"
     assert flipped_text("loses to a VCT in 4") == "wins in 4 by threes and fours (VCT)"
     assert flipped_text("holds, slightly behind (estimate)") == "slightly ahead (estimate)"
+
+
+# -- Connect Four -------------------------------------------------------------------------------
+def test_a_connect_four_move_that_throws_away_a_proven_win_is_marked_at_its_ply():
+    # Red stacks column 4, Yellow column 1; at ply 6 Red could win in 4 but plays 2, and Yellow wins in 1.
+    moves = "4 1 4 1 4 1 2 1"
+    reviews = reviews_of("connect4", moves, budget=0.2)
+    solver = Solver(STANDARD, table_bits=16)
+    before = position_from_moves([int(c) - 1 for c in moves.split()[:6]])
+    after = solver.play(before, 1)
+    assert solver.solve(before) > 0 and solver.solve(after) > 0, "a win for Red, then a win for Yellow"
+    blunder = reviews[6]
+    assert blunder.verdict == "threw away a win (loss in 1 now)" and blunder.grade == "blunder"
+    assert blunder.proven and blunder.best == "4"
+    assert (blunder.before.kind, blunder.before.text) == ("exact", "win in 1")
+    assert [review.ply for review in reviews if review.verdict.startswith("threw away")] == [6]
+    assert reviews[7].verdict == "the only move that kept the win" and reviews[7].after.text == "win in 1"
+
+
+# -- Reversi -------------------------------------------------------------------------------------
+#: Master (Black) against Medium, 60 moves.
+REVERSI_GAME = ("c4 e3 f4 c5 d6 f3 e6 c6 b5 d7 e7 b6 b4 a5 d3 e2 b3 a4 c3 a3 d2 f2 f5 e8 f6 c7 e1 f1 g1 d1 "
+                "c1 c2 b1 g3 g5 g4 f7 h4 d8 f8 b8 c8 g8 g7 h2 h3 h5 h6 h7 b2 h8 g6 a1 a2 g2 h1 a6 a7 b7 a8")
+
+
+def test_the_last_sixteen_plies_of_a_reversi_game_are_judged_from_exact_values():
+    engine = Engine("bots.reversi_master:ReversiMaster", {"exact_empties": 16}, scale=6.0)
+    moves = REVERSI_GAME.split()
+    reviews = sorted(review_moves("reversi", moves, 0.02, engine), key=lambda review: review.ply)
+    state = Reversi()
+    solver = EndgameSolver(16)
+    for review, text in zip(reviews, moves):
+        mover = state.turn
+        if review.ply < len(moves) - 16:
+            state.push(state.parse_move(text))
+            continue
+        exact_before = solver.solve(state.discs(mover), state.discs(1 - mover)).score
+        state.push(state.parse_move(text))
+        after = solver.solve(state.discs(state.turn), state.discs(1 - state.turn)).score
+        exact_after = after if state.turn == mover else -after
+        assert (review.before.kind, review.after.kind) == ("exact", "exact"), review
+        assert (review.before.score, review.after.score) == (exact_before, exact_after), review
+        assert review.proven and review.verdict
+        if exact_after < exact_before:
+            assert review.verdict == f"{'smaller win' if exact_before > 0 else 'bigger loss'} (" \
+                                     f"{review.after.text} instead of {review.before.text.split(' ')[-1]})"
+    assert all(review.before.kind == "estimate" for review in reviews[:40] if review.verdict != "the only legal move")
+    assert "about" in reviews[10].before.text and "(estimate)" in reviews[10].before.text
+
+
+# -- Gomoku --------------------------------------------------------------------------------------
+def test_a_gomoku_player_who_missed_a_win_by_fours_is_told_so():
+    # Black's open three h8 i8 j8: g8 or k8 makes an open four, a win by fours (VCF) in 2; Black plays c3.
+    moves = "h8 a1 i8 o1 j8 a15 c3 g8 d4"
+    reviews = reviews_of("gomoku", moves, budget=0.3)
+    missed = reviews[6]
+    assert missed.before.kind == "proven" and missed.before.text == "wins in 2 by fours (VCF)"
+    assert missed.best in {"g8", "k8"} and missed.line[0] == missed.best
+    assert missed.verdict.startswith("missed a proven win (wins in 2 by fours (VCF))")
+    assert not missed.proven and missed.grade in ("inaccuracy", "mistake", "blunder")
+    assert all(not review.verdict.startswith("missed") for review in reviews if review.ply != 6)
