@@ -1,7 +1,17 @@
 """A game's review: each move judged from the values the engines prove, and each player's accuracy."""
 from __future__ import annotations
 
+import os
+import re
+import time
+
 import pytest
+
+import main
+from game.match.record import Match, Player
+from game.match.review.job import ReviewJob, cache_folder
+from game.rules.catalogue import GameSpec
+from game.store.savefile import save_match
 
 from game.match.review.analyse import Engine, flipped_text, review_moves
 from game.match.review.model import GameReview, MoveReview, PlyValue, ReviewError
@@ -129,3 +139,73 @@ def test_a_gomoku_player_who_missed_a_win_by_fours_is_told_so():
     assert missed.verdict.startswith("missed a proven win (wins in 2 by fours (VCF))")
     assert not missed.proven and missed.grade in ("inaccuracy", "mistake", "blunder")
     assert all(not review.verdict.startswith("missed") for review in reviews if review.ply != 6)
+
+
+# -- main.py review FILE -------------------------------------------------------------------------
+def saved_game(tmp_path, spec: str, moves: str | int) -> str:
+    """A save of ``spec`` after ``moves`` (notation), or after that many of the first legal moves."""
+    state = GameSpec.parse(spec).new_state()
+    if isinstance(moves, str):
+        state.play_text(moves)
+    else:
+        for _ in range(moves):
+            state.push(state.legal_moves()[0])
+    path = tmp_path / f"{state.game_id}.txt"
+    save_match(Match(state, [Player.human(f"P{seat + 1}") for seat in range(state.num_seats)]), path)
+    return str(path)
+
+
+@pytest.mark.parametrize("spec, moves, words", [
+    ("tictactoe", "b2 a1 c3 a3 a2 c1 b1", "turned a draw into a loss (loss in 1) (blunder)"),
+    ("connect4", "4 1 4 1 4 1 2 1", "threw away a win (loss in 1 now) (blunder)"),
+    ("reversi", " ".join(REVERSI_GAME.split()[:8]), "(estimate)"),
+    ("gomoku", "h8 a1 i8 o1 j8 a15 c3 g8 d4", "missed a proven win (wins in 2 by fours (VCF))"),
+    ("chinesecheckers", 6, "steps to goal"),
+], ids=["tictactoe", "connect4", "reversi", "gomoku", "chinesecheckers"])
+def test_main_py_review_prints_each_move_with_its_value_verdict_and_the_accuracy(tmp_path, capsys, spec, moves,
+                                                                              words):
+    path = saved_game(tmp_path, spec, moves)
+    assert main.main(["review", path, "--budget", "0.1", "--no-cache"]) == 0
+    captured = capsys.readouterr()
+    lines = captured.out.splitlines()
+    count = len(moves.split()) if isinstance(moves, str) else moves
+    listed = [line for line in lines if re.match(r"\s*\d+\. [^:]+: ", line)]
+    assert [int(line.split(".")[0]) for line in listed] == list(range(1, count + 1))
+    assert words in captured.out
+    if spec != "chinesecheckers":
+        assert all(" -> " in line for line in listed), "each move's value before and after it"
+        accuracy = [line for line in lines if line.startswith("Accuracy of ")]
+        assert len(accuracy) == 2 and all(re.fullmatch(r"Accuracy of \w+: \d+%.*", line) for line in accuracy)
+    assert f"analysing move 1 of {count}" in captured.err and f"analysed {count} of {count} moves" in captured.err
+
+
+def test_a_reviewed_game_is_kept_and_reopens_from_the_cache(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("BOARD_ARCADE_HOME", str(tmp_path / "home"))
+    path = saved_game(tmp_path, "tictactoe", "b2 a1 c3 a3 a2 c1 b1")
+    assert main.main(["review", path, "--budget", "0.1"]) == 0
+    first = capsys.readouterr().out
+    assert len(list((tmp_path / "home" / "data" / "reviews").glob("*.json"))) == 1
+    job = ReviewJob.start("tictactoe", "b2 a1 c3 a3 a2 c1 b1".split(), 0.1, cache_folder())
+    assert job.done and job.progress == (7, 7) and len(job.poll()) == 7, "read at once, no analysis"
+    assert main.main(["review", path, "--budget", "0.1"]) == 0
+    assert capsys.readouterr().out == first
+
+
+def test_review_refuses_a_file_that_is_not_a_save(tmp_path, capsys):
+    path = tmp_path / "notes.txt"
+    path.write_text("hello\n")
+    assert main.main(["review", str(path)]) == 2
+    assert "notes.txt" in capsys.readouterr().err
+
+
+def test_a_review_job_never_waits_when_polled_and_stops_when_asked():
+    job = ReviewJob.start("connect4", "4 1 4 1 4 1 2 1".split(), 0.2, None)
+    begun = time.perf_counter()
+    first = job.poll()
+    assert time.perf_counter() - begun < 0.05 and job.progress[1] == 8
+    assert not job.done and first == [], "the analysis runs in its own process"
+    pid = job._child.pid
+    job.stop()
+    assert job.done and job.failure == ""
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
