@@ -91,7 +91,7 @@ def test_a_connect_four_move_that_throws_away_a_proven_win_is_marked_at_its_ply(
     assert solver.solve(before) > 0 and solver.solve(after) > 0, "a win for Red, then a win for Yellow"
     blunder = reviews[6]
     assert blunder.verdict == "threw away a win (loss in 1 now)" and blunder.grade == "blunder"
-    assert blunder.proven and blunder.best == "4"
+    assert blunder.proven and blunder.best == "4" and blunder.line == ("4",), "the winning column"
     assert (blunder.before.kind, blunder.before.text) == ("exact", "win in 1")
     assert [review.ply for review in reviews if review.verdict.startswith("threw away")] == [6]
     assert reviews[7].verdict == "the only move that kept the win" and reviews[7].after.text == "win in 1"

@@ -29,6 +29,7 @@ from game.rules.bot import AT_LEAST, AT_MOST, VALUE, Bot, MoveValue, position_va
 from game.rules.catalogue import GameSpec
 from game.rules.core import BadNotation, RulesError, State
 from bots.lib.chinesecheckers_engine import Position, tables_for
+from bots.lib.connect4_solver import SearchAborted, position_from_moves
 from bots.lib.reversi_words import exact_text
 
 #: The drops in winning chance (0 to 1) from which a move is an inaccuracy, a mistake, a blunder.
@@ -55,6 +56,8 @@ class Engine:
     values: bool = True
     #: Each seat's steps to its goal after a move, for games that count them.
     steps: Callable[[State], tuple[int, ...]] | None = None
+    #: A proven winning line from a won position, the best move first (both sides' moves), or ().
+    line: Callable[[Bot, State, Any], Sequence[Any]] | None = None
 
     def bot(self) -> Bot:
         module, _, name = self.target.partition(":")
@@ -77,7 +80,8 @@ class Engine:
 #: The reviewing engine of each game; any other game is reviewed by tree search over its rules.
 ENGINES = {
     "tictactoe": Engine("bots.tictactoe_perfect:TicTacToePerfect"),
-    "connect4": Engine("bots.connect4_master:ConnectFourMaster", scale=300.0),
+    "connect4": Engine("bots.connect4_master:ConnectFourMaster", scale=300.0,
+                       line=lambda bot, state, first: connect4_line(bot, state, first)),
     # discs: an estimate of +6 discs is a 73% chance
     "reversi": Engine("bots.reversi_master:ReversiMaster", scale=6.0),
     # the search's units, a hundred to the estimate's shown unit
@@ -193,9 +197,9 @@ def judged(before: PlyValue, after: PlyValue, played_best: bool, keepers: int | 
         if now < was:
             drop = _result_chance(was) - _result_chance(now)
             if was == 1:
-                now_words = "a draw" if now == 0 else "a loss" if after.text == "loss" else after.text
+                now_words = "a draw" if now == 0 else _result_words(after.text)
                 return Judgement(f"threw away a win ({now_words} now)", grade_of(drop, False), True)
-            return Judgement(f"turned a draw into a loss ({after.text})", grade_of(drop, False), True)
+            return Judgement(f"turned a draw into a loss ({_result_words(after.text)})", grade_of(drop, False), True)
         if now > was:     # the values disagree: the engine's, not the player's, fault; say nothing
             return Judgement("", "", False)
         exact = before.kind == after.kind == "exact"
@@ -216,7 +220,7 @@ def judged(before: PlyValue, after: PlyValue, played_best: bool, keepers: int | 
     if now == -1 and was is None:
         drop = before.chance if before.chance is not None else None
         grade = "" if drop is None else grade_of(drop, played_best)
-        return Judgement(f"after it, a proven loss ({after.text})", grade, False)
+        return Judgement(f"after it, a proven loss ({_result_words(after.text)})", grade, False)
     if before.chance is None or after.chance is None:
         return Judgement("", "", False)
     grade = grade_of(max(0.0, before.chance - after.chance), played_best)
@@ -224,6 +228,11 @@ def judged(before: PlyValue, after: PlyValue, played_best: bool, keepers: int | 
         return Judgement(f"{grade} (estimate): {after.text} after it, {before.text} with the best move",
                          grade, False)
     return Judgement("best move (estimate)" if grade == "best" else "", grade, False)
+
+
+def _result_words(text: str) -> str:
+    """A bare result as words that read after "now": "loss" -> "a loss"; "loss in 3" stays."""
+    return f"a {text}" if text in ("win", "loss", "draw") else text
 
 
 def instead(played: str, best: str) -> str:
@@ -334,6 +343,8 @@ class _Reviewer:
         line = getattr(self.bot, "last_win_line", None)
         if line and result == 1:
             item.line = tuple(state.move_to_str(point) for point in line)
+        elif result == 1 and item.before.kind == "exact" and self.engine.line is not None:
+            item.line = tuple(state.move_to_str(move) for move in self.engine.line(self.bot, state, best_move))
         return item
 
     def _exact_plies(self, states: list[State], count: int) -> list[int]:
@@ -416,6 +427,32 @@ class _Reviewer:
             return PlyValue("exact", 0.0, 0.5, "draw")
         won = seat in outcome.winners
         return PlyValue("exact", 1.0 if won else -1.0, 1.0 if won else 0.0, "won" if won else "lost")
+
+
+#: The longest winning line (plies) Connect Four's review writes out, and the nodes each of its moves may take.
+LINE_PLIES, LINE_NODES = 13, 1 << 21
+
+
+def connect4_line(bot: Any, state: State, first: int) -> list[int]:
+    """Connect Four: the solver's line from a won position (``first``, a move of the exact score,
+    then the loser's longest resistance and the winner's quickest win in turn) to the winning
+    disc; [] on a board the solver does not play, for a line longer than ``LINE_PLIES``, or
+    one not found within ``LINE_NODES`` a move."""
+    if not bot.solves(state):
+        return []
+    solver = bot.solver()
+    position = position_from_moves(list(state.move_stack))
+    line, column = [], first
+    try:
+        while len(line) < LINE_PLIES:
+            line.append(column)
+            if solver.wins_at_once(position, column):
+                return line
+            position = solver.play(position, column)
+            column = solver.best_move(position, LINE_NODES)[0]
+    except SearchAborted:
+        return []
+    return []
 
 
 def _empty_squares(state: State) -> int:
