@@ -7,11 +7,11 @@ import sys
 from pathlib import Path
 
 from game.cli.common import CliError, check_budget
-from game.match.review.job import ReviewJob, cache_folder
+from game.match.review.job import ReviewJob
 from game.match.review.model import GameReview, MoveReview
 from game.rules.catalogue import GameSpec
 from game.shown import escaped
-from game.store.jsonfile import atomic_write_text
+from game.store.reviewcache import start_review
 from game.store.savefile import SaveFileError, load_match
 
 #: Seconds of analysis per move unless ``--budget`` says otherwise.
@@ -37,8 +37,7 @@ def review_game(args: argparse.Namespace) -> int:
     moves = [record.text for record in match.records]
     if not moves:
         raise CliError(f"{args.file}: no move was played, so there is nothing to review")
-    cache = None if args.no_cache else cache_folder()
-    job = ReviewJob.start(spec, moves, budget, cache, atomic_write_text)
+    job = ReviewJob.start(spec, moves, budget) if args.no_cache else start_review(spec, moves, budget)
     names = [state.seat_name(seat) for seat in range(state.num_seats)]
     print(f"Review of {escaped(str(args.file))}: {state.title}, {len(moves)} moves, "
           f"{budget:g} s of analysis a move", flush=True)

@@ -11,9 +11,10 @@ sides, "threw away a win", "turned a draw into a loss", "slower win (win in 9
 instead of 5)", "the only move that kept the draw"; with estimates, a grade
 by the drop in winning chance, labelled as an estimate.
 
-Reversi's last ``EXACT_EMPTIES`` empties are solved backwards from the end
-with the exact solver (one solve per position, its table kept from one to the
-next), so the endgame's values are all exact within the time. Chinese Checkers
+Reversi's last ``exact_empties`` empties (Master's: 20) are solved backwards
+from the end with the exact solver (one solve per position, its table kept
+from one to the next), each within ``EXACT_SOLVE_BUDGETS`` plies' budgets; the
+plies before the first solve that does not fit are estimated. Chinese Checkers
 has no value to give: each seat's steps to its goal, and the engine's move.
 """
 from __future__ import annotations

@@ -7,8 +7,9 @@ returns at once. A game reviewed before is read from the cache (a JSON file
 per game in ``cache_dir``), and the job is done as soon as it starts.
 
 The cache is written through ``write_text(path, text)``, which the caller
-hands over (the store's ``game.store.jsonfile.atomic_write_text``: files are
-written by the store layer, above this one); without it the cache is only read.
+hands over (files are written by the store layer, above this one:
+``game.store.reviewcache.start_review`` starts a job with the player's cache
+and its atomic writer); without it the cache is only read.
 """
 from __future__ import annotations
 
@@ -108,6 +109,8 @@ class ReviewJob:
         if it holds this game, else in a child process (the finished review then written there
         with ``write_text``)."""
         moves = list(moves)
+        if cache_dir is not None and write_text is None:
+            log.warning("review cache %s is only read: no writer was given (see game.store.reviewcache)", cache_dir)
         cached = read_cached(cache_dir, game_spec, moves)
         if cached is not None:
             return cls(cached, None, cache_dir, write_text)
