@@ -39,7 +39,7 @@ INACCURACY, MISTAKE, BLUNDER = 0.1, 0.2, 0.3
 #: filled is quick; the first ones from the end are the longest).
 EXACT_SOLVE_BUDGETS = 3.0
 #: The least time an exact endgame solve may take, whatever the budget.
-EXACT_SOLVE_LEAST = 1.0
+EXACT_SOLVE_LEAST = 5.0
 
 
 @dataclass(frozen=True)
