@@ -13,7 +13,7 @@ from game.match.review.job import ReviewJob, cache_folder
 from game.rules.catalogue import GameSpec
 from game.store.savefile import save_match
 
-from game.match.review.analyse import Engine, flipped_text, review_moves
+from game.match.review.analyse import Engine, Judgement, flipped_text, judged, review_moves
 from game.match.review.model import GameReview, MoveReview, PlyValue, ReviewError
 from game.rules.reversi import Reversi
 from game.rules.tictactoe import TicTacToe
@@ -209,3 +209,32 @@ def test_a_review_job_never_waits_when_polled_and_stops_when_asked():
     assert job.done and job.failure == ""
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
+
+
+# -- verdicts -------------------------------------------------------------------------------------
+def estimate(chance: float, text: str) -> PlyValue:
+    return PlyValue("estimate", 0.0, chance, text)
+
+
+@pytest.mark.parametrize("after, grade", [(0.62, "good"), (0.54, "inaccuracy"), (0.44, "mistake"),
+                                          (0.3, "blunder")])
+def test_a_move_judged_from_estimates_is_graded_by_the_chance_it_gave_away_and_says_it_is_an_estimate(after, grade):
+    before = estimate(0.65, "ahead (estimate)")
+    judgement = judged(before, estimate(after, "behind (estimate)"), False, None)
+    assert judgement.grade == grade and not judgement.proven
+    if grade != "good":
+        assert judgement.verdict == f"{grade} (estimate): behind (estimate) after it, ahead (estimate) with the best move"
+    else:
+        assert judgement.verdict == ""
+
+
+def test_no_verdict_in_words_claims_more_than_the_values_prove():
+    win = PlyValue("proven", 1.0, 1.0, "wins in 2 by fours (VCF)")
+    unknown = PlyValue("unknown")
+    assert judged(win, unknown, False, None) == Judgement(
+        "missed a proven win (wins in 2 by fours (VCF)); the move played is not proven to win", "", False)
+    assert judged(estimate(0.5, "even (estimate)"), PlyValue("proven", -1.0, 0.0, "loses to a VCF in 3"),
+                  False, None).verdict == "after it, a proven loss (loses to a VCF in 3)"
+    assert judged(unknown, unknown, False, None) == Judgement("", "", False)
+    draw, loss = PlyValue("exact", 0.0, 0.5, "draw"), PlyValue("exact", -3.0, 0.0, "loss in 3")
+    assert judged(loss, draw, False, None) == Judgement("", "", False), "values that disagree: nothing said"
