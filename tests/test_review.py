@@ -9,7 +9,7 @@ import pytest
 
 import main
 from game.match.record import Match, Player
-from game.match.review.job import ReviewJob, cache_folder
+from game.match.review.job import CHILD_NICENESS, ReviewJob, cache_folder
 from game.rules.catalogue import GameSpec
 from game.store.savefile import save_match
 
@@ -205,6 +205,12 @@ def test_a_review_job_never_waits_when_polled_and_stops_when_asked():
     assert time.perf_counter() - begun < 0.05 and job.progress[1] == 8
     assert not job.done and first == [], "the analysis runs in its own process"
     pid = job._child.pid
+    if hasattr(os, "getpriority"):      # POSIX: the analysis runs at a lower priority than the window
+        wanted = min(19, os.getpriority(os.PRIO_PROCESS, 0) + CHILD_NICENESS)
+        until = time.monotonic() + 20
+        while os.getpriority(os.PRIO_PROCESS, pid) < wanted and time.monotonic() < until:
+            time.sleep(0.05)
+        assert os.getpriority(os.PRIO_PROCESS, pid) == wanted, "the window's frames come first"
     job.stop()
     assert job.done and job.failure == ""
     with pytest.raises(ProcessLookupError):

@@ -14,6 +14,7 @@ and its atomic writer); without it the cache is only read.
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
 from typing import Any, Callable, Union
 
@@ -73,10 +74,17 @@ def read_cached(cache_dir: Path | None, game_spec: str, moves: list[str]) -> Gam
     return review
 
 
+#: How much lower than the window's the analysis's priority is (on systems that have ``os.nice``):
+#: the window's frames come first when the cores are busy.
+CHILD_NICENESS = 5
+
+
 def _analyse_in_child(conn: Any, game_spec: str, moves: list[str], budget: float) -> None:
     """The child's side: review each move in turn and send it, then say it is finished."""
     from game.match.review.analyse import review_moves
 
+    if hasattr(os, "nice"):
+        os.nice(CHILD_NICENESS)
     try:
         for review in review_moves(game_spec, moves, budget):
             m.send(conn, Reviewed(review))
