@@ -17,10 +17,11 @@ to steps 2 and 3 and prunes by threats inside the search. Under Renju
 neither ever plays a point forbidden to Black.
 
 ``analyse`` values the ``HINT_POINTS`` best moves, in plain words: a proven
-win as ``'wins in 5 by fours (VCF): h8 i9 ...'`` (the moves of the line,
-attacker and defender in turn; a VCT, ``'wins in 7 by threes and fours
-(VCT): ...'``, follows the defender's answer that holds out longest, or,
-when that is not found in time, says ``'one line: ...'``), a move after
+win as ``'wins by a VCF in 5: h8 i9 ...'`` (by continuous fours; the
+moves of the line, attacker and defender in turn; a VCT, by threes and
+fours, ``'wins by a VCT in 7: ...'``, follows the defender's answer that
+holds out longest, or, when that is not found in time, says ``'..., one
+line: ...'``; no brackets, so a hint's words can stand in one), a move after
 which the opponent has a proven threat win as ``'loses to a VCF in 3'``
 (proven, ``exact``; a threat win need not be the quickest, so a win's
 score is a floor and a loss's a ceiling: ``AT_LEAST`` / ``AT_MOST``), a
@@ -169,11 +170,11 @@ class GomokuHard(Bot):
         return {move: values[move] for move in best}
 
     def _win_text(self, state: Gomoku, decision: Decision, deadline: Deadline) -> str:
-        """``'wins at once'``, ``'wins in 5 by fours (VCF): h8 i9 ...'``; a VCT's line is the one along
+        """``'wins at once'``, ``'wins by a VCF in 5: h8 i9 ...'``; a VCT's line is the one along
         which the opponent holds out longest if it is found by ``deadline``, else ``'..., one line: ...'``."""
         if not decision.method:
             return "wins at once" if decision.win_in == 1 else f"wins in {decision.win_in}"
-        label = "by fours (VCF)" if decision.method == "VCF" else f"by threes and fours ({decision.method})"
+        label = f"by a {decision.method} in {decision.win_in}"
         if decision.method == "VCT":
             threats = ThreatSearch(Board.of(state))
             longest = threats.principal_line(Gomoku.colour(state.turn), True, decision.win_in, deadline.at)
@@ -182,7 +183,7 @@ class GomokuHard(Bot):
             else:
                 label += ", one line"
         line = " ".join(state.move_to_str(p) for p in decision.line)
-        return f"wins in {decision.win_in} {label}: {line}"
+        return f"wins {label}: {line}"
 
     @staticmethod
     def estimate_text(score: int, holding: bool = False) -> str:

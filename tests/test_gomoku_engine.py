@@ -308,7 +308,7 @@ def test_analyse_names_a_proven_win_with_its_line():
     values = bot.analyse(state, AMPLE)
     best = max(values, key=lambda m: values[m].score)
     line = " ".join(state.move_to_str(p) for p in bot.last_win_line)
-    assert values[best].text == f"wins in 3 by fours (VCF): {line}"
+    assert values[best].text == f"wins by a VCF in 3: {line}"
     assert line.startswith("g5 h5")
     assert values[best].proven_win and values[best].bound == AT_LEAST      # a win, in 3 moves or fewer
 

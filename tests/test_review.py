@@ -75,8 +75,8 @@ def test_a_value_in_words_is_turned_round_for_the_other_player():
     assert flipped_text("win in 3") == "loss in 3"
     assert flipped_text("about +3 discs (estimate)") == "about -3 discs (estimate)"
     assert flipped_text("wins by 6") == "loses by 6"
-    assert flipped_text("wins in 5 by fours (VCF): h8 i9") == "loses to a VCF in 5"
-    assert flipped_text("loses to a VCT in 4") == "wins in 4 by threes and fours (VCT)"
+    assert flipped_text("wins by a VCF in 5: h8 i9") == "loses to a VCF in 5"
+    assert flipped_text("loses to a VCT in 4") == "wins by a VCT in 4"
     assert flipped_text("holds, slightly behind (estimate)") == "slightly ahead (estimate)"
 
 
@@ -130,13 +130,13 @@ def test_the_last_sixteen_plies_of_a_reversi_game_are_judged_from_exact_values()
 
 # -- Gomoku --------------------------------------------------------------------------------------
 def test_a_gomoku_player_who_missed_a_win_by_fours_is_told_so():
-    # Black's open three h8 i8 j8: g8 or k8 makes an open four, a win by fours (VCF) in 2; Black plays c3.
+    # Black's open three h8 i8 j8: g8 or k8 makes an open four, a win by fours (a VCF) in 2; Black plays c3.
     moves = "h8 a1 i8 o1 j8 a15 c3 g8 d4"
     reviews = reviews_of("gomoku", moves, budget=0.3)
     missed = reviews[6]
-    assert missed.before.kind == "proven" and missed.before.text == "wins in 2 by fours (VCF)"
+    assert missed.before.kind == "proven" and missed.before.text == "wins by a VCF in 2"
     assert missed.best in {"g8", "k8"} and missed.line[0] == missed.best
-    assert missed.verdict.startswith("missed a proven win (wins in 2 by fours (VCF))")
+    assert missed.verdict.startswith("missed a proven win (wins by a VCF in 2)")
     assert not missed.proven and missed.grade in ("inaccuracy", "mistake", "blunder")
     assert all(not review.verdict.startswith("missed") for review in reviews if review.ply != 6)
 
@@ -159,7 +159,7 @@ def saved_game(tmp_path, spec: str, moves: str | int) -> str:
     ("tictactoe", "b2 a1 c3 a3 a2 c1 b1", "turned a draw into a loss (loss in 1) (blunder)"),
     ("connect4", "4 1 4 1 4 1 2 1", "threw away a win (loss in 1 now) (blunder)"),
     ("reversi", " ".join(REVERSI_GAME.split()[:8]), "(estimate)"),
-    ("gomoku", "h8 a1 i8 o1 j8 a15 c3 g8 d4", "missed a proven win (wins in 2 by fours (VCF))"),
+    ("gomoku", "h8 a1 i8 o1 j8 a15 c3 g8 d4", "missed a proven win (wins by a VCF in 2)"),
     ("chinesecheckers", 6, "steps to goal"),
 ], ids=["tictactoe", "connect4", "reversi", "gomoku", "chinesecheckers"])
 def test_main_py_review_prints_each_move_with_its_value_verdict_and_the_accuracy(tmp_path, capsys, spec, moves,
@@ -235,10 +235,10 @@ def test_a_move_judged_from_estimates_is_graded_by_the_chance_it_gave_away_and_s
 
 
 def test_no_verdict_in_words_claims_more_than_the_values_prove():
-    win = PlyValue("proven", 1.0, 1.0, "wins in 2 by fours (VCF)")
+    win = PlyValue("proven", 1.0, 1.0, "wins by a VCF in 2")
     unknown = PlyValue("unknown")
     assert judged(win, unknown, False, None) == Judgement(
-        "missed a proven win (wins in 2 by fours (VCF)); the move played is not proven to win", "", False)
+        "missed a proven win (wins by a VCF in 2); the move played is not proven to win", "", False)
     assert judged(estimate(0.5, "even (estimate)"), PlyValue("proven", -1.0, 0.0, "loses to a VCF in 3"),
                   False, None).verdict == "after it, a proven loss (loses to a VCF in 3)"
     assert judged(unknown, unknown, False, None) == Judgement("", "", False)

@@ -136,13 +136,12 @@ _WORD_OR_SIGN = re.compile(r"\b(" + "|".join(_OPPOSITES) + r")\b|(?<![\w.])([+-]
 
 
 #: Threat wins in Gomoku's words, as the winner and as the loser says them.
-_THREATS = [("wins in {} by fours (VCF)", "loses to a VCF in {}"),
-            ("wins in {} by threes and fours (VCT)", "loses to a VCT in {}")]
+_THREATS = [("wins by a VCF in {}", "loses to a VCF in {}"), ("wins by a VCT in {}", "loses to a VCT in {}")]
 
 
 def flipped_text(text: str) -> str:
     """The words of a value as the other player sees it: "win in 3" -> "loss in 3",
-    "about +3 discs" -> "about -3 discs", "wins in 5 by fours (VCF)" -> "loses to a VCF in 5"
+    "about +3 discs" -> "about -3 discs", "wins by a VCF in 5" -> "loses to a VCF in 5"
     (a line after a colon is dropped: it is the other side's; so is a "holds")."""
     text = text.split(":")[0].removeprefix("holds, ")
     for winning, losing in _THREATS:
