@@ -244,3 +244,14 @@ def test_no_verdict_in_words_claims_more_than_the_values_prove():
     assert judged(unknown, unknown, False, None) == Judgement("", "", False)
     draw, loss = PlyValue("exact", 0.0, 0.5, "draw"), PlyValue("exact", -3.0, 0.0, "loss in 3")
     assert judged(loss, draw, False, None) == Judgement("", "", False), "values that disagree: nothing said"
+
+
+def test_the_last_move_of_a_game_not_over_is_valued_from_the_position_it_left():
+    engine = Engine("bots.reversi_master:ReversiMaster", {"exact_empties": 16}, scale=6.0)
+    moves = REVERSI_GAME.split()[:50]
+    last = max(review_moves("reversi", moves, 0.02, engine), key=lambda review: review.ply)
+    state = Reversi.from_text(" ".join(moves))
+    left = EndgameSolver(16).solve(state.discs(state.turn), state.discs(1 - state.turn)).score
+    assert last.ply == 49 and (last.after.kind, last.after.score) == ("exact", -left if state.turn != last.seat else left)
+    tictactoe = max(review_moves("tictactoe", ["b2", "a1"], 0.1), key=lambda review: review.ply)
+    assert (tictactoe.after.kind, tictactoe.after.text) == ("exact", "draw")

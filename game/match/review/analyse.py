@@ -295,27 +295,38 @@ class _Reviewer:
         self.spec, self.engine, self.bot, self.budget = spec, engine, bot, budget
         self.analysed: dict[int, Analysed] = {}
         self.finished: set[int] = set()
+        self.open_end = False
 
     def review(self, states: list[State], moves: list[str]) -> Iterator[MoveReview]:
-        exact = self._exact_plies(states, len(moves))
+        count = len(moves)
+        # A game not over: its last position is valued too (as ply ``count``, which has no move),
+        # to give the last move its value after.
+        self.open_end = count > 0 and not states[count].is_over()
+        exact = self._exact_plies(states, count)
+        if exact and self.open_end:
+            tail = self._solve(states[count], "", count)
+            if tail is None:
+                exact = []
+            else:
+                self.analysed[count] = tail
         for ply in exact:
             item = self._solve(states[ply], moves[ply], ply)
             if item is None:     # out of time: this ply and those before it are estimated
                 break
             self.analysed[ply] = item
-            yield from self._ready(states, len(moves))
-        for ply, text in enumerate(moves):
-            if ply not in self.analysed:
+            yield from self._ready(states, count)
+        for ply, text in [*enumerate(moves), (count, "")]:
+            if ply not in self.analysed and (ply < count or self.open_end):
                 self.analysed[ply] = self.analyse(states[ply], text, ply)
-                yield from self._ready(states, len(moves))
+                yield from self._ready(states, count)
 
     # -- one ply ------------------------------------------------------------------------------
     def analyse(self, state: State, text: str, ply: int) -> Analysed:
         """The ply valued by the engine's ``analyse``: every move it values, the best first."""
         legal = state.legal_moves()
-        move = state.parse_move(text)
-        item = Analysed(ply, state.turn, text, forced=len(legal) == 1)
-        if self.engine.steps is not None:
+        move = state.parse_move(text) if text else None    # none: the last position of a game not over
+        item = Analysed(ply, state.turn, text, forced=len(legal) == 1 and move is not None)
+        if self.engine.steps is not None and move is not None:
             after = state.copy()
             after.push(move)
             item.steps = self.engine.steps(after)
@@ -334,7 +345,7 @@ class _Reviewer:
         if not position.proven and item.before.kind != "estimate" and best_value is not None:
             item.before = PlyValue("estimate", best_value.score, self.engine.chance(best_value.score),
                                    estimate_label(_short(best_value.text)))
-        item.own = ply_value(values.get(move), self.engine)
+        item.own = ply_value(values.get(move), self.engine) if move is not None else UNKNOWN
         result = result_of(item.before)
         if position.proven and result is not None and len(values) == len(legal):
             results = [result_of(ply_value(values[m], self.engine)) for m in legal]
@@ -360,7 +371,7 @@ class _Reviewer:
         """The ply's position solved exactly (its value for the mover, and a best move); None if
         the solve does not fit in the time a ply may take."""
         legal = state.legal_moves()
-        item = Analysed(ply, state.turn, text, forced=len(legal) == 1)
+        item = Analysed(ply, state.turn, text, forced=len(legal) == 1 and bool(text))
         if item.forced:
             return item
         seconds = max(self.budget * EXACT_SOLVE_BUDGETS, EXACT_SOLVE_LEAST)
@@ -382,10 +393,11 @@ class _Reviewer:
         """
         found = []
         for ply in sorted(self.analysed, reverse=True):
-            if ply in self.finished:
+            if ply in self.finished or ply >= count:
                 continue
             following = self.analysed.get(ply + 1)
-            if ply + 1 < count and (following is None or (following.forced and ply + 1 not in self.finished)):
+            if (ply + 1 < count or self.open_end) and (
+                    following is None or (following.forced and ply + 1 not in self.finished)):
                 continue
             item = self.analysed[ply]
             review = self._finish(item, following, states[ply + 1])
