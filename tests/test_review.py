@@ -255,3 +255,11 @@ def test_the_last_move_of_a_game_not_over_is_valued_from_the_position_it_left():
     assert last.ply == 49 and (last.after.kind, last.after.score) == ("exact", -left if state.turn != last.seat else left)
     tictactoe = max(review_moves("tictactoe", ["b2", "a1"], 0.1), key=lambda review: review.ply)
     assert (tictactoe.after.kind, tictactoe.after.text) == ("exact", "draw")
+
+
+def test_a_game_with_an_illegal_move_ends_its_review_with_what_was_wrong():
+    job = ReviewJob.start("tictactoe", ["b2", "b2"], 0.1, None)
+    until = time.monotonic() + 60
+    while not job.done and time.monotonic() < until:
+        job.wait(1.0)
+    assert job.done and "move 2 ('b2')" in job.failure and job.progress == (0, 2)
