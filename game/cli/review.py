@@ -59,17 +59,17 @@ def _follow(job: ReviewJob, names: list[str]) -> int:
     review, shown, said = job.review, 0, -1
     total = len(review.moves)
     while True:
-        job.wait(0.5)
+        done, finished = job.progress[0], job.done
         while shown < total and review.reviews[shown] is not None:
             print(move_line(review.reviews[shown], names), flush=True)
             shown += 1
-        done = job.progress[0]
-        if job.done:
+        if finished:
             print(f"analysed {done} of {total} moves", file=sys.stderr, flush=True)
             return shown
-        if done != said:
+        if done != said and done < total:
             print(f"analysing move {done + 1} of {total}", file=sys.stderr, flush=True)
             said = done
+        job.wait(0.5)
 
 
 def move_line(item: MoveReview, names: list[str]) -> str:
