@@ -1,0 +1,338 @@
+"""Each move of a game valued and judged by the strongest engine that can stand behind the values.
+
+For each ply the engine (``ENGINES``: the game's perfect or Master bot)
+values the moves of the position before it (``Bot.analyse``); the best
+value is what the position was worth to the mover, the played move's value
+what it is worth after the move. A move the engine left unvalued takes the
+value the next ply's analysis gives the position after it (seen from the
+other side). Values keep what stands behind them (``PlyValue.kind``), and
+``judged`` says in words only what they prove: with proven values on both
+sides, "threw away a win", "turned a draw into a loss", "slower win (win in 9
+instead of 5)", "the only move that kept the draw"; with estimates, a grade
+by the drop in winning chance, labelled as an estimate.
+
+Reversi's last ``EXACT_EMPTIES`` empties are solved backwards from the end
+with the exact solver (one solve per position, its table kept from one to the
+next), so the endgame's values are all exact within the time. Chinese Checkers
+has no value to give: each seat's steps to its goal, and the engine's move.
+"""
+from __future__ import annotations
+
+import importlib
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator, Sequence
+
+from game.match.review.model import UNKNOWN, MoveReview, PlyValue
+from game.rules.bot import AT_LEAST, AT_MOST, VALUE, Bot, MoveValue, position_value, ranked_moves
+from game.rules.catalogue import GameSpec
+from game.rules.core import BadNotation, Move, RulesError, State
+
+#: The drops in winning chance (0 to 1) from which a move is an inaccuracy, a mistake, a blunder.
+INACCURACY, MISTAKE, BLUNDER = 0.1, 0.2, 0.3
+
+
+@dataclass(frozen=True)
+class Engine:
+    """The bot that reviews a game (``"module:Class"``, with its parameters) and how its estimates
+    map to a winning chance: ``scale`` is the estimate (in its own units) at which the
+    chance is about 73% (a logistic curve), ``centred`` an estimate that is already
+    the chance less a half."""
+
+    target: str
+    params: dict[str, Any] = field(default_factory=dict)
+    scale: float = 1.0
+    centred: bool = False
+
+    def bot(self) -> Bot:
+        module, _, name = self.target.partition(":")
+        cls = getattr(importlib.import_module(module), name)
+        warm_up = getattr(cls, "warm_up", None)
+        if warm_up is not None:
+            warm_up()
+            later = getattr(cls, "warm_up_later", None)
+            if later is not None:
+                later()
+        return cls(**self.params)
+
+    def chance(self, estimate: float) -> float:
+        """The winning chance an estimate stands for."""
+        if self.centred:
+            return min(1.0, max(0.0, 0.5 + estimate))
+        return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, estimate / self.scale))))
+
+
+#: The reviewing engine of each game; any other game is reviewed by tree search over its rules.
+ENGINES = {
+    "tictactoe": Engine("bots.tictactoe_perfect:TicTacToePerfect"),
+    "connect4": Engine("bots.connect4_master:ConnectFourMaster", scale=300.0),
+    # discs: an estimate of +6 discs is a 73% chance
+    "reversi": Engine("bots.reversi_master:ReversiMaster", scale=6.0),
+    # the search's units, a hundred to the estimate's shown unit
+    "gomoku": Engine("bots.gomoku_master:GomokuMaster", scale=300.0),
+    "chinesecheckers": Engine("bots.chinesecheckers_master:ChineseCheckersMaster"),
+}
+ANY_GAME = Engine("bots.any_game:AnyGameTreeSearch", centred=True)
+
+
+def engine_for(game_id: str) -> Engine:
+    return ENGINES.get(game_id, ANY_GAME)
+
+
+# -- values ---------------------------------------------------------------------------------
+def estimate_label(text: str) -> str:
+    """An estimate's words, saying that they are one (once)."""
+    return text if "estimate" in text else f"{text} (estimate)"
+
+
+def ply_value(value: MoveValue | None, engine: Engine) -> PlyValue:
+    """A bot's value of a move as the mover's value of the position after it."""
+    if value is None:
+        return UNKNOWN
+    if value.exact and value.bound == VALUE:
+        return PlyValue("exact", value.score, _result_chance(value.score), value.text)
+    if value.exact and ((value.bound == AT_LEAST and value.score > 0) or (value.bound == AT_MOST and value.score < 0)):
+        return PlyValue("proven", value.score, _result_chance(value.score), value.text)
+    if value.exact:    # a proven bound of a draw either way: neither a result nor an estimate of one
+        return PlyValue("unknown", None, None, value.text)
+    return PlyValue("estimate", value.score, engine.chance(value.score), estimate_label(value.text))
+
+
+def _result_chance(score: float) -> float:
+    return 1.0 if score > 0 else 0.0 if score < 0 else 0.5
+
+
+def result_of(value: PlyValue) -> int | None:
+    """+1, 0 or -1 for a proven win, draw or loss; None for anything not proven."""
+    if value.kind == "exact" and value.score is not None:
+        return (value.score > 0) - (value.score < 0)
+    if value.kind == "proven" and value.score:
+        return 1 if value.score > 0 else -1
+    return None
+
+
+#: Words of a value and the words of the same value for the other side.
+_OPPOSITES = {"win": "loss", "loss": "win", "wins": "loses", "loses": "wins", "won": "lost", "lost": "won",
+              "ahead": "behind", "behind": "ahead", "least": "most", "most": "least"}
+_WORD_OR_SIGN = re.compile(r"\b(" + "|".join(_OPPOSITES) + r")\b|(?<![\w.])([+-])(?=\d)")
+
+
+def flipped_text(text: str) -> str:
+    """The words of a value as the other player sees it: "win in 3" -> "loss in 3",
+    "about +3 discs" -> "about -3 discs" (a line after a colon is dropped: it is the other
+    side's)."""
+    text = text.split(":")[0]
+    return _WORD_OR_SIGN.sub(lambda m: _OPPOSITES[m.group(1)] if m.group(1) else "-" if m.group(2) == "+" else "+",
+                             text)
+
+
+def flipped(value: PlyValue) -> PlyValue:
+    """The other player's view of a two-player value."""
+    if value.kind == "unknown":
+        return value
+    return PlyValue(value.kind, None if value.score is None else -value.score,
+                    None if value.chance is None else 1.0 - value.chance, flipped_text(value.text))
+
+
+def better(first: PlyValue, second: PlyValue) -> PlyValue:
+    """Of two values of one position, the one with more behind it (the first if as good)."""
+    rank = {"exact": 3, "proven": 2, "estimate": 1, "unknown": 0}
+    return second if rank[second.kind] > rank[first.kind] else first
+
+
+# -- verdicts -------------------------------------------------------------------------------
+RESULT_WORDS = {1: "win", 0: "draw", -1: "loss"}
+
+
+@dataclass(frozen=True)
+class Judgement:
+    verdict: str
+    grade: str
+    proven: bool
+
+
+def grade_of(drop: float, played_best: bool) -> str:
+    """The grade of a move that lost ``drop`` of a winning chance."""
+    if drop >= BLUNDER:
+        return "blunder"
+    if drop >= MISTAKE:
+        return "mistake"
+    if drop >= INACCURACY:
+        return "inaccuracy"
+    return "best" if played_best else "good"
+
+
+def judged(before: PlyValue, after: PlyValue, played_best: bool, keepers: int | None) -> Judgement:
+    """The verdict on a move from the mover's values before and after it (``keepers``: how many
+    moves are proven to keep the position's result, None if not every move's result is known)."""
+    was, now = result_of(before), result_of(after)
+    if was is not None and now is not None:
+        if now < was:
+            drop = _result_chance(was) - _result_chance(now)
+            if was == 1:
+                return Judgement(f"threw away a win ({'a draw' if now == 0 else after.text} now)",
+                                 grade_of(drop, False), True)
+            return Judgement(f"turned a draw into a loss ({after.text})", grade_of(drop, False), True)
+        if now > was:     # the values disagree: the engine's, not the player's, fault; say nothing
+            return Judgement("", "", False)
+        exact = before.kind == after.kind == "exact"
+        if exact and after.score is not None and before.score is not None and after.score < before.score:
+            what = "slower win" if was == 1 else "quicker loss" if was == -1 else "worse"
+            return Judgement(f"{what} ({instead(after.text, before.text)})", "good", True)
+        if was >= 0 and keepers == 1:
+            return Judgement(f"the only move that kept the {RESULT_WORDS[was]}", "best", True)
+        if was == -1:
+            return Judgement("lost whatever was played" if not exact else "held out longest", "best", True)
+        return Judgement(f"kept the {RESULT_WORDS[was]}", "best", True)
+    if was == 1 and now is None:
+        drop = 1.0 - after.chance if after.chance is not None else None
+        grade = "" if drop is None else grade_of(drop, played_best)
+        return Judgement(f"missed a proven win ({before.text}); the move played is not proven to win",
+                         grade if grade not in ("best", "good") else "inaccuracy", False)
+    if now == -1 and was is None:
+        drop = before.chance if before.chance is not None else None
+        grade = "" if drop is None else grade_of(drop, played_best)
+        return Judgement(f"after it, a proven loss ({after.text})", grade, False)
+    if before.chance is None or after.chance is None:
+        return Judgement("", "", False)
+    grade = grade_of(max(0.0, before.chance - after.chance), played_best)
+    if grade in ("inaccuracy", "mistake", "blunder"):
+        return Judgement(f"{grade} (estimate): {after.text} after it, {before.text} with the best move",
+                         grade, False)
+    return Judgement("best move (estimate)" if grade == "best" else "", grade, False)
+
+
+def instead(played: str, best: str) -> str:
+    """"win in 9 instead of 5": two values in words, what they share said once."""
+    shared = 0
+    for word_played, word_best in zip(played.split(" "), best.split(" ")):
+        if word_played != word_best:
+            break
+        shared += len(word_played) + 1
+    return f"{played} instead of {best[shared:] if shared < len(best) else best}"
+
+
+# -- the review -----------------------------------------------------------------------------
+@dataclass
+class Analysed:
+    """One ply's analysis before its review is written: the position's value for the mover
+    (``before``), the played move's own value, and what else the verdict needs."""
+
+    ply: int
+    seat: int
+    move: str
+    forced: bool
+    before: PlyValue = UNKNOWN
+    own: PlyValue = UNKNOWN
+    best: str | None = None
+    line: tuple[str, ...] = ()
+    keepers: int | None = None
+    steps: tuple[int, ...] | None = None
+
+
+def review_moves(game_spec: str, moves: Sequence[str], budget: float) -> Iterator[MoveReview]:
+    """The review of each move of the game, as each is found (not always in the order of the plies)."""
+    spec = GameSpec.parse(game_spec)
+    engine = engine_for(spec.game_id)
+    states = _positions(spec, moves)
+    reviewer = _Reviewer(spec, engine, engine.bot(), budget)
+    yield from reviewer.review(states, list(moves))
+
+
+def _positions(spec: GameSpec, moves: Sequence[str]) -> list[State]:
+    """The position before each move, and the last position; ``BadNotation`` names a bad move."""
+    state = spec.new_state()
+    states = [state.copy()]
+    for ply, text in enumerate(moves):
+        try:
+            state.push(state.parse_move(text))
+        except RulesError as err:
+            raise BadNotation(f"move {ply + 1} ({text!r}) of {spec}: {err}") from None
+        states.append(state.copy())
+    return states
+
+
+class _Reviewer:
+    def __init__(self, spec: GameSpec, engine: Engine, bot: Bot, budget: float) -> None:
+        self.spec, self.engine, self.bot, self.budget = spec, engine, bot, budget
+
+    def review(self, states: list[State], moves: list[str]) -> Iterator[MoveReview]:
+        analysed: list[Analysed] = []
+        for ply, text in enumerate(moves):
+            analysed.append(self.analyse(states[ply], text, ply))
+            for item in self._ready(analysed, states):
+                yield item
+        yield from self._ready(analysed, states, final=True)
+
+    def analyse(self, state: State, text: str, ply: int) -> Analysed:
+        legal = state.legal_moves()
+        move = state.parse_move(text)
+        item = Analysed(ply, state.turn, text, forced=len(legal) == 1)
+        if item.forced:
+            return item
+        values = self.bot.analyse(state.copy(), self.budget)
+        values = {m: v for m, v in values.items() if m in legal}
+        if not values:
+            return item
+        best_move, best_value = ranked_moves(values, legal)[0]
+        position = position_value(values, legal)
+        item.best = state.move_to_str(best_move)
+        item.before = ply_value(best_value, self.engine)
+        if not position.proven and item.before.kind != "estimate":
+            item.before = PlyValue("estimate", best_value.score, self.engine.chance(best_value.score),
+                                   estimate_label(best_value.text)) if best_value is not None else UNKNOWN
+        item.own = ply_value(values.get(move), self.engine)
+        result = result_of(item.before)
+        if position.proven and result is not None and len(values) == len(legal):
+            results = [result_of(ply_value(values[m], self.engine)) for m in legal]
+            if None not in results:
+                item.keepers = results.count(result)
+        line = getattr(self.bot, "last_win_line", None)
+        if line and result == 1:
+            item.line = tuple(state.move_to_str(point) for point in line)
+        return item
+
+    def _ready(self, analysed: list[Analysed], states: list[State], final: bool = False) -> Iterator[MoveReview]:
+        """The reviews of the analysed plies whose value after the move is known now: each but the
+        last (and the forced moves before it), whose value after comes from the next ply; all at the end."""
+        while analysed and (final or len(analysed) > 1):
+            if not final and analysed[-1].forced:
+                return
+            pending = analysed[:-1] if not final else analysed[:]
+            following = None if final else analysed[-1]
+            del analysed[:len(pending)]
+            reviews = []
+            for item in reversed(pending):
+                reviews.append(self._finish(item, following, states[item.ply + 1]))
+                if item.forced:
+                    item.before = reviews[-1].before
+                following = item
+            yield from sorted(reviews, key=lambda review: review.ply)
+            return
+
+    def _finish(self, item: Analysed, following: Analysed | None, after_state: State) -> MoveReview:
+        after = item.own
+        if following is not None:
+            derived = following.before if following.seat == item.seat else (
+                flipped(following.before) if after_state.num_seats == 2 else UNKNOWN)
+            after = better(after, derived)
+        else:
+            after = better(after, self._final_value(after_state, item.seat))
+        before = after if item.forced else item.before
+        if item.forced:
+            judgement = Judgement("the only legal move", "", False)
+        else:
+            judgement = judged(before, after, item.best == item.move, item.keepers)
+        return MoveReview(item.ply, item.seat, item.move, before, after, item.best, item.line,
+                          judgement.verdict, judgement.grade, judgement.proven, item.steps)
+
+    @staticmethod
+    def _final_value(state: State, seat: int) -> PlyValue:
+        outcome = state.outcome()
+        if outcome is None:
+            return UNKNOWN
+        if outcome.is_draw:
+            return PlyValue("exact", 0.0, 0.5, "draw")
+        won = seat in outcome.winners
+        return PlyValue("exact", 1.0 if won else -1.0, 1.0 if won else 0.0, "won" if won else "lost")
