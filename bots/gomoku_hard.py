@@ -16,17 +16,19 @@ Master (``bots/gomoku_master.py``) adds victory by threes and fours (VCT)
 to steps 2 and 3 and prunes by threats inside the search. Under Renju
 neither ever plays a point forbidden to Black.
 
-``analyse`` values the best moves: a proven win as ``'win in 5 (VCF): h8
-i9 ...'`` (the moves of the line, attacker and defender in turn; a VCT's
-defender has several answers, and its line follows the one that holds out
-longest, or, when that is not found in time, ``'win in 7 (VCT), one line:
-...'`` gives some line of the proof), a move
-after which the opponent has a proven threat win as ``'loss in 3 (VCF)'``
+``analyse`` values the ``HINT_POINTS`` best moves, in plain words: a proven
+win as ``'wins in 5 by fours (VCF): h8 i9 ...'`` (the moves of the line,
+attacker and defender in turn; a VCT, ``'wins in 7 by threes and fours
+(VCT): ...'``, follows the defender's answer that holds out longest, or,
+when that is not found in time, says ``'one line: ...'``), a move after
+which the opponent has a proven threat win as ``'loses to a VCF in 3'``
 (proven, ``exact``; a threat win need not be the quickest, so a win's
-score is a floor and a loss's a ceiling: ``AT_LEAST`` / ``AT_MOST``),
-and the rest as the search's estimates, ``'+1.20 (estimate)'`` or ``'win in
-4 (estimate)'`` (the search looks at only the best moves of each position,
-so its wins and losses are not proofs). Moves it did not search are left out.
+score is a floor and a loss's a ceiling: ``AT_LEAST`` / ``AT_MOST``), a
+move that leaves the opponent's threat win without one as ``'holds'``
+with the search's estimate, and the rest as the search's estimates in words,
+``'ahead (estimate)'`` or ``'likely wins in 4 (estimate)'`` (the search
+looks at only the best moves of each position, so its wins and losses are
+not proofs). Moves it did not search, or not among the best, are left out.
 """
 from __future__ import annotations
 
@@ -51,6 +53,11 @@ ANALYSE_OWN_SHARE = 0.4
 PROVEN_WIN = 2 * WIN
 #: The most moves the root searches and the opponent's threat is tested against.
 ROOT_WIDTH = 24
+#: The most moves ``analyse`` values (a hint shows the best few, not a board full of numbers).
+HINT_POINTS = 5
+#: Estimates (in the search's units, a hundred to a stone's worth) from which a side is
+#: slightly ahead, ahead, well ahead.
+SLIGHTLY_AHEAD, AHEAD, WELL_AHEAD = 60, 200, 500
 #: A small Renju position the warm-up compiles the kernels on (Black's e5 f5 d6 against White's d4 f4 e4).
 WARM_UP_MOVES = "e5 d4 f5 f4 d6 e4"
 
@@ -94,6 +101,8 @@ class GomokuHard(Bot):
         #: The forced win found for the last move chosen or analysed (rules points from its first move), or [].
         self.last_win_line: list[int] = []
         self.nodes = 0
+        #: How many of the best moves ``analyse`` values (``HINT_POINTS``).
+        self.hint_points = HINT_POINTS
 
     @classmethod
     def warm_up(cls) -> None:
@@ -144,25 +153,27 @@ class GomokuHard(Bot):
         decision = self.decide(state, deadline.part(0.6), exact=True, own_share=ANALYSE_OWN_SHARE)
         values: dict[int, MoveValue] = {}
         found = decision.iteration
+        holding = bool(decision.losing)   # the opponent has a threat win: the moves not losing to it hold
         if found is not None and found.values:
             for move, score in found.values.items():
-                values[move] = MoveValue(float(score), self.estimate_text(score))
+                values[move] = MoveValue(float(score), self.estimate_text(score, holding))
         # A threat win is proven but may not be the quickest: a floor under a win, a ceiling over a loss.
         for move, (moves, method) in decision.losing.items():
-            values[move] = MoveValue(float(-PROVEN_WIN + moves), f"loss in {moves} ({method})" if method
-                                     else f"loss in {moves}", exact=True, bound=AT_MOST if method else VALUE)
+            values[move] = MoveValue(float(-PROVEN_WIN + moves), f"loses to a {method} in {moves}" if method
+                                     else f"loses in {moves}", exact=True, bound=AT_MOST if method else VALUE)
         if decision.win_in:
             values[decision.move] = MoveValue(float(PROVEN_WIN - decision.win_in),
                                               self._win_text(state, decision, deadline), exact=True,
                                               bound=AT_LEAST if decision.method else VALUE)
-        return values
+        best = sorted(values, key=lambda move: -values[move].score)[:self.hint_points]
+        return {move: values[move] for move in best}
 
     def _win_text(self, state: Gomoku, decision: Decision, deadline: Deadline) -> str:
-        """``'win in 1'``, ``'win in 5 (VCF): h8 i9 ...'``; a VCT's line is the one along which the
-        opponent holds out longest if it is found by ``deadline``, else ``'(VCT), one line: ...'``."""
+        """``'wins at once'``, ``'wins in 5 by fours (VCF): h8 i9 ...'``; a VCT's line is the one along
+        which the opponent holds out longest if it is found by ``deadline``, else ``'..., one line: ...'``."""
         if not decision.method:
-            return f"win in {decision.win_in}"
-        label = f"({decision.method})"
+            return "wins at once" if decision.win_in == 1 else f"wins in {decision.win_in}"
+        label = "by fours (VCF)" if decision.method == "VCF" else f"by threes and fours ({decision.method})"
         if decision.method == "VCT":
             threats = ThreatSearch(Board.of(state))
             longest = threats.principal_line(Gomoku.colour(state.turn), True, decision.win_in, deadline.at)
@@ -171,16 +182,22 @@ class GomokuHard(Bot):
             else:
                 label += ", one line"
         line = " ".join(state.move_to_str(p) for p in decision.line)
-        return f"win in {decision.win_in} {label}: {line}"
+        return f"wins in {decision.win_in} {label}: {line}"
 
     @staticmethod
-    def estimate_text(score: int) -> str:
-        """The search's value in words, marked as the estimate it is."""
+    def estimate_text(score: int, holding: bool = False) -> str:
+        """The search's value in words, marked as the estimate it is; ``holding``: the move leaves
+        the opponent's threat win without one (``'holds, behind (estimate)'``)."""
+        held = "holds, " if holding else ""
         if score > WIN_BOUND:
-            return f"win in {(WIN - score + 1) // 2} (estimate)"
+            return f"{held}likely wins in {(WIN - score + 1) // 2} (estimate)"
         if score < -WIN_BOUND:
-            return f"loss in {(WIN + score) // 2} (estimate)"
-        return f"{score / 100:+.2f} (estimate)"
+            return f"{held}likely loses in {(WIN + score) // 2} (estimate)"
+        side = "ahead" if score > 0 else "behind"
+        size = abs(score)
+        words = ("even" if size < SLIGHTLY_AHEAD else f"slightly {side}" if size < AHEAD
+                 else side if size < WELL_AHEAD else f"well {side}")
+        return f"{held}{words} (estimate)"
 
     # -- choosing ---------------------------------------------------------------------------------
     def decide(self, state: Gomoku, deadline: Deadline, exact: bool = False, own_share: float | None = None

@@ -16,10 +16,10 @@ square; with ``split`` counting each side gets half, the odd one going to
 the winner. The solver optimises the count the game is played with.
 
 ``analyse`` values each legal move the solver finishes within the budget
-exactly (the final disc difference under perfect play, ``'win by 6
-(exact)'``) and the others as estimates of the search's deepest finished
-depth (``'about +2.5 (estimate)'``, discs for the side to move), each
-marked for what it is: a hint that proved some moves but not all is asked
+exactly (the final disc difference under perfect play, ``'wins by 6'``)
+and the others as estimates of the search's deepest finished depth in
+whole discs for the side to move (``'about +3 discs (estimate)'``), each
+marked for what it is (``MoveValue.exact``; an estimate's words say so too): a hint that proved some moves but not all is asked
 again with more time, and shows the position's value only once proven.
 """
 from __future__ import annotations
@@ -34,6 +34,7 @@ from bots.lib.deepening import Iteration, Search, deepen, deepest
 from bots.lib.kernel_cache import disk_cached
 from bots.lib.reversi_endgame import SolveAborted, Solver, solve_kernel
 from bots.lib.reversi_search import MidgameSearch
+from bots.lib.reversi_words import discs_text, exact_text
 
 #: Part of the budget a move may use (the rest covers the worker's overhead).
 BUDGET_SHARE = 0.6
@@ -132,6 +133,17 @@ class ReversiHard(Bot):
                                deadline, _empties(state)))
         return found.move if found is not None else moves[0]
 
+    def solve_position(self, state: Reversi, budget: float) -> tuple[int, int] | None:
+        """The exact final disc difference for the side to move (the game's counting) and a move
+        that reaches it (``PASS``, -1, when the side to move must pass or the game is over),
+        or None if the solve does not finish within ``budget`` seconds (a review's endgame)."""
+        own, opp = _sides(state)
+        try:
+            solved = self._solve(own, opp, state.counting == "split", Deadline.after(budget))
+        except SolveAborted:
+            return None
+        return solved.score, solved.move
+
     def _solve(self, own: int, opp: int, split: bool, deadline: Deadline):
         solver = self.solver()
         return clock.within(deadline, lambda limit: solver.solve(own, opp, node_limit=limit, split=split),
@@ -216,20 +228,9 @@ class ReversiHard(Bot):
         return {move: estimate_value(value) for move, value in values.items()}
 
 
-def exact_text(score: int) -> str:
-    """An exact final disc difference for the side to move in words: ``'win by 6 (exact)'``."""
-    if score > 0:
-        return f"win by {score} (exact)"
-    if score < 0:
-        return f"loss by {-score} (exact)"
-    return "draw (exact)"
-
-
 def estimate_value(centi_discs: int) -> MoveValue:
-    """A search's estimate in centi-discs as a move value: ``'about +2.5 (estimate)'`` (discs)."""
-    return MoveValue(centi_discs / 100, f"about {centi_discs / 100:+.1f} (estimate)")
-
-
+    """A search's estimate in centi-discs as a move value, in whole discs: ``'about +3 discs (estimate)'``."""
+    return MoveValue(centi_discs / 100, f"{discs_text(centi_discs / 100)} (estimate)")
 
 
 def _sides(state: Reversi) -> tuple[int, int]:

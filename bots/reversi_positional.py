@@ -37,6 +37,7 @@ from game.rules.reversi import DIRECTIONS, FULL, PASS, Reversi, legal_mask, shif
 from bots.lib.clock import Deadline
 from bots.lib.deepening import deepest
 from bots.lib.negamax import Negamax
+from bots.lib.reversi_words import about, discs_text, exact_text
 
 #: Part of the budget a move may use: the rest covers the worker process's overhead.
 BUDGET_SHARE = 0.5
@@ -142,12 +143,14 @@ def ordered_moves(state: Reversi) -> list[int]:
 
 
 def describe(score: int, exact: bool = False) -> str:
-    """A move's value in words: ``'+1.25 (estimate)'`` in corners, or ``'+6 discs at the end (estimate)'``
-    for a line the search saw to the end of the game; ``exact`` for a move that ends the game itself."""
-    label = "exact" if exact else "estimate"
-    if exact or abs(score) >= DISC:
-        return f"{score // DISC:+d} discs at the end ({label})"
-    return f"{score / 100:+.2f} ({label})"
+    """A move's value in words: ``'about +1 corner (estimate)'`` in corners, or ``'about +6 discs at
+    the end (estimate)'`` for a line the search saw to the end of the game; ``exact`` for a move
+    that ends the game itself (``'wins by 6'``)."""
+    if exact:
+        return exact_text(score // DISC)
+    if abs(score) >= DISC:
+        return f"{discs_text(score // DISC)} at the end (estimate)"
+    return f"{about(score / 100, 'corner')} (estimate)"
 
 
 class ReversiPositional(Bot):
@@ -193,7 +196,7 @@ class ReversiPositional(Bot):
             state.push(move)
             ends = state.is_over()
             state.pop()
-            values[move] = MoveValue(float(score), describe(score, exact=ends))
+            values[move] = MoveValue(float(score), describe(score, exact=ends), exact=ends)
         return values
 
     def _root_moves(self, state: Reversi) -> list[int]:

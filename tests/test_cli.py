@@ -115,8 +115,8 @@ def test_analyse_never_calls_a_value_of_some_moves_the_positions(capsys, tmp_pat
 def test_analyse_gives_the_positions_value_when_every_move_is_proven(capsys):
     assert main.main(["analyse", "reversi", "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO--", "X"]) == 0
     out = capsys.readouterr().out
-    assert "  g8  win by 18 (exact)" in out
-    assert "Value of the position for Black, proven: win by 18 (exact)" in out
+    assert "  g8  wins by 18 (proven)" in out
+    assert "Value of the position for Black, proven: wins by 18\n" in out
 
 
 def test_analyse_says_a_position_of_estimates_has_no_proven_value(capsys):

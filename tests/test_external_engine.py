@@ -244,7 +244,7 @@ def test_analyse_shows_the_exact_values_our_nboard_engine_proves(capsys, tmp_pat
     setup = ["--config", str(tmp_path / "config.yaml"), "--bots-dir", str(tmp_path / "no-bots")]
     assert main.main([*setup, "analyse", "reversi", ffo_1, "--bot", "OurMaster", "--budget", "5"]) == 0
     out = capsys.readouterr().out
-    assert "OurMaster (ExternalEngine), values of Black's moves, best first:\n  g8  win by 18 (exact)" in out
+    assert "OurMaster (ExternalEngine), values of Black's moves, best first:\n  g8  wins by 18 (proven)" in out
 
 
 def test_engine_log_file_stays_in_the_log_folder_whatever_the_engines_name():

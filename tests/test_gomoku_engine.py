@@ -11,12 +11,13 @@ answers take milliseconds), so no test depends on the machine's speed.
 from __future__ import annotations
 
 import random
+import re
 
 import numpy as np
 import pytest
 
 from bots import gomoku_hard
-from bots.gomoku_hard import GomokuHard
+from bots.gomoku_hard import HINT_POINTS, ROOT_WIDTH, GomokuHard
 from bots.gomoku_master import GomokuMaster
 from bots.lib.gomoku_board import (B3, B4, BLACK, DEAD, F3, F4, FIVE, GRADE, GRADE_COUNT, GRADE_DOUBLE_THREE,
                                    GRADE_FOUR_THREE, GRADE_WIN, KEY_POINTS, OVERLINE, POINT_VALUES, WHITE, Board,
@@ -307,7 +308,7 @@ def test_analyse_names_a_proven_win_with_its_line():
     values = bot.analyse(state, AMPLE)
     best = max(values, key=lambda m: values[m].score)
     line = " ".join(state.move_to_str(p) for p in bot.last_win_line)
-    assert values[best].text == f"win in 3 (VCF): {line}"
+    assert values[best].text == f"wins in 3 by fours (VCF): {line}"
     assert line.startswith("g5 h5")
     assert values[best].proven_win and values[best].bound == AT_LEAST      # a win, in 3 moves or fewer
 
@@ -318,14 +319,18 @@ def test_analyse_marks_every_unproven_value_as_an_estimate():
     assert values
     for value in values.values():
         assert ("(estimate)" in value.text and not value.exact) or (
-            ("(VCF)" in value.text or "(VCT)" in value.text) and value.exact)
+            ("VCF" in value.text or "VCT" in value.text) and value.exact)
+        assert not re.search(r"\d\.\d", value.text), "plain words, never a raw fraction"
+    assert len(values) <= HINT_POINTS
 
 
 def test_analyse_proves_the_moves_that_lose_to_the_opponents_fours():
     tactic = next(t for t in TACTICS if t.kind == "defence")
     state = position(tactic)
-    values = GomokuMaster(seed=0).analyse(state, AMPLE)
-    proven = [m for m, v in values.items() if v.text.startswith("loss in") and "(VCF)" in v.text]
+    bot = GomokuMaster(seed=0)
+    bot.hint_points = ROOT_WIDTH          # every move tested, not only the best few a hint shows
+    values = bot.analyse(state, AMPLE)
+    proven = [m for m, v in values.items() if v.text.startswith("loses to a VCF in ")]
     assert proven and state.parse_move("g5") not in proven
     assert all(values[m].proven_loss and values[m].bound == AT_MOST for m in proven)
     for move in proven:
@@ -340,7 +345,7 @@ def test_analyse_values_the_only_block_of_a_four_and_proves_a_double_four_lost()
     assert list(values) == [blocked.parse_move("l8")] and "(estimate)" in values[blocked.parse_move("l8")].text
     lost = Gomoku.from_text("h8 a1 i8 a2 j8 a3 k8")            # an open four: two points make five
     values = GomokuHard(seed=0).analyse(lost, 2.0)
-    assert [(value.text, value.exact, value.bound) for value in values.values()] == [("loss in 1", True, VALUE)]
+    assert [(value.text, value.exact, value.bound) for value in values.values()] == [("loses in 1", True, VALUE)]
 
 
 # -- whole games --------------------------------------------------------------------------------------
@@ -399,3 +404,10 @@ def test_a_bad_evaluation_is_named():
         Board(15, "freestyle", POINT_VALUES[:5])
     with pytest.raises(ValueError, match="terms"):
         Search(Board(15, "freestyle"), 12, prune=False, terms=HAND_TERMS[:3])
+
+
+def test_an_estimate_is_said_in_plain_words():
+    assert [GomokuHard.estimate_text(score) for score in (0, -59, 150, -300, 900)] == [
+        "even (estimate)", "even (estimate)", "slightly ahead (estimate)", "behind (estimate)",
+        "well ahead (estimate)"]
+    assert GomokuHard.estimate_text(-120, holding=True) == "holds, slightly behind (estimate)"

@@ -146,7 +146,7 @@ def test_serve_hints_with_the_hint_tier_whatever_tier_plays(setup):
     out = io.StringIO()
     commands = f"set game (;GM[Othello]BO[8 {FFO_1.replace('X', '*')}];)\nhint 1\n"
     assert serve("reversi", "Easy", config, registry, io.StringIO(commands), out) == 0
-    assert "search G8 18.00 0 100% win by 18 (exact)" in out.getvalue().splitlines()
+    assert "search G8 18.00 0 100% wins by 18" in out.getvalue().splitlines()
 
 
 class RecordingBot(Bot):

@@ -113,7 +113,7 @@ def test_medium_values_every_legal_move_as_an_estimate():
 def test_medium_values_a_move_that_ends_the_game_exactly_by_the_disc_difference():
     state = Reversi.read(LAST_SQUARE)
     values = ReversiPositional(seed=0).analyse(state, 1.0)
-    assert values[square("f1")].text == "+16 discs at the end (exact)"
+    assert values[square("f1")].text == "wins by 16" and values[square("f1")].exact
 
 
 def test_medium_values_nothing_once_the_game_is_over():

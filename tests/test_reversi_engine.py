@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import re
 from functools import cache
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from bots.lib.reversi_eval import HARD_WEIGHTS, PATTERNS, feature_eval
 from bots.lib.reversi_search import MidgameSearch
 from bots import reversi_hard
 from bots.reversi_master import ReversiMaster
-from bots.reversi_hard import WARM_UP_POSITION, ReversiHard, exact_text
+from bots.reversi_hard import WARM_UP_POSITION, ReversiHard, estimate_value, exact_text
 from game.rules.bot import MoveValue
 from game.rules.reversi import PASS, START_BLACK, START_WHITE, Reversi, flip_mask, legal_mask, squares_of
 
@@ -273,24 +274,32 @@ def test_hard_analyses_an_endgame_exactly_and_says_so():
     position, scores = ffo_cases()[0]        # FFO #1: every move's exact score is published
     values = ReversiHard(seed=1).analyse(Reversi.read(position), 3.0)
     assert {Reversi().move_to_str(m): int(v.score) for m, v in values.items()} == scores
-    assert all(v.text == exact_text(int(v.score)) and "(exact)" in v.text for v in values.values())
+    assert all(v.text == exact_text(int(v.score)) and v.exact for v in values.values())
 
 
 def test_hard_analyses_the_opening_with_estimates_for_every_move():
     state = Reversi.from_text("f5d6c3")
     values = ReversiHard(seed=1).analyse(state, 0.3)
     assert set(values) == set(state.legal_moves())
-    assert all(v.text.endswith("(estimate)") for v in values.values())
+    assert all(v.text.endswith("(estimate)") and not v.exact for v in values.values())
+    assert all(re.fullmatch(r"about ([+-]\d+ discs?|even) \(estimate\)", v.text) for v in values.values()), \
+        "whole discs, in words"
 
 
 def test_hard_solves_the_endgame_under_the_games_counting():
     for counting, margin in (("winner", 64), ("split", 62)):
         values = ReversiHard(seed=1).analyse(Reversi.read(WIPE_OUT, counting=counting), 1.0)
-        assert values == {Reversi().parse_move("b1"): MoveValue(margin, f"win by {margin} (exact)", exact=True)}
+        assert values == {Reversi().parse_move("b1"): MoveValue(margin, f"wins by {margin}", exact=True)}
 
 
 def test_exact_text_names_the_winner_and_the_margin():
-    assert [exact_text(6), exact_text(0), exact_text(-4)] == ["win by 6 (exact)", "draw (exact)", "loss by 4 (exact)"]
+    assert [exact_text(6), exact_text(0), exact_text(-4)] == ["wins by 6", "draw", "loses by 4"]
+
+
+def test_an_estimate_is_said_in_whole_discs_never_a_fraction():
+    assert [estimate_value(centi).text for centi in (250, 149, 40, -49, -51, -300)] == [
+        "about +3 discs (estimate)", "about +1 disc (estimate)", "about even (estimate)",
+        "about even (estimate)", "about -1 disc (estimate)", "about -3 discs (estimate)"]
 
 
 def test_a_bad_exact_empties_is_refused_with_its_value():

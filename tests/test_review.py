@@ -62,4 +62,6 @@ def test_a_value_in_words_is_turned_round_for_the_other_player():
     assert flipped_text("win in 3") == "loss in 3"
     assert flipped_text("about +3 discs (estimate)") == "about -3 discs (estimate)"
     assert flipped_text("wins by 6") == "loses by 6"
-    assert flipped_text("win in 5 (VCF): h8 i9") == "loss in 5 (VCF)"
+    assert flipped_text("wins in 5 by fours (VCF): h8 i9") == "loses to a VCF in 5"
+    assert flipped_text("loses to a VCT in 4") == "wins in 4 by threes and fours (VCT)"
+    assert flipped_text("holds, slightly behind (estimate)") == "slightly ahead (estimate)"

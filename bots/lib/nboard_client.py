@@ -48,6 +48,7 @@ from game.rules.core import BadNotation, State
 from game.rules.reversi import PASS, Reversi
 from game.rules.reversi_ggf import GgfClock, move_word, write_ggf
 from bots.lib.clock import answer_wait
+from bots.lib.reversi_words import discs_text, exact_text
 from bots.lib.engine_process import EngineError, EngineGarbled, EngineIllegal, EngineProcess, EngineTimeout
 
 #: The midgame depth sent with ``set depth`` (Edax's levels: 10 answers at once, 21 is its default).
@@ -230,10 +231,10 @@ class NBoardClient:
         depth = fields[4] if len(fields) > 4 else ""
         solved = fields[0] == "search" and depth == EXACT_DEPTH and score == int(score)
         if solved and state.counting == "winner":
-            return move, MoveValue(score, _exact_text(int(score)), exact=True)
+            return move, MoveValue(score, exact_text(int(score)), exact=True)
         source = "book" if fields[0] == "book" else "search"
         what = "exact for empties to the winner, an estimate here" if solved else f"{source} estimate"
-        return move, MoveValue(score, f"about {score:+.1f} ({what})")
+        return move, MoveValue(score, f"{discs_text(score)} ({what})")
 
     def _legal(self, word: str, line: str, state: Reversi) -> int:
         """``word`` as a legal move of ``state``; ``EngineGarbled`` or ``EngineIllegal`` quoting ``line``."""
@@ -278,12 +279,6 @@ def _eval(text: str) -> float | None:
         return None
     low, high = min(numbers), max(numbers)
     return high if high <= 0 else low if low >= 0 else 0.0
-
-
-def _exact_text(score: int) -> str:
-    if score == 0:
-        return "draw (exact)"
-    return f"{'win' if score > 0 else 'loss'} by {abs(score)} (exact)"
 
 
 def _word(line: str) -> str:

@@ -118,11 +118,21 @@ _OPPOSITES = {"win": "loss", "loss": "win", "wins": "loses", "loses": "wins", "w
 _WORD_OR_SIGN = re.compile(r"\b(" + "|".join(_OPPOSITES) + r")\b|(?<![\w.])([+-])(?=\d)")
 
 
+#: Threat wins in Gomoku's words, as the winner and as the loser says them.
+_THREATS = [("wins in {} by fours (VCF)", "loses to a VCF in {}"),
+            ("wins in {} by threes and fours (VCT)", "loses to a VCT in {}")]
+
+
 def flipped_text(text: str) -> str:
     """The words of a value as the other player sees it: "win in 3" -> "loss in 3",
-    "about +3 discs" -> "about -3 discs" (a line after a colon is dropped: it is the other
-    side's)."""
-    text = text.split(":")[0]
+    "about +3 discs" -> "about -3 discs", "wins in 5 by fours (VCF)" -> "loses to a VCF in 5"
+    (a line after a colon is dropped: it is the other side's; so is a "holds")."""
+    text = text.split(":")[0].removeprefix("holds, ")
+    for winning, losing in _THREATS:
+        for this, that in ((winning, losing), (losing, winning)):
+            found = re.fullmatch(re.escape(this).replace(r"\{\}", r"(\d+)"), text.split(", one line")[0])
+            if found:
+                return that.format(found.group(1))
     return _WORD_OR_SIGN.sub(lambda m: _OPPOSITES[m.group(1)] if m.group(1) else "-" if m.group(2) == "+" else "+",
                              text)
 
