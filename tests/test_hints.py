@@ -63,6 +63,8 @@ def test_a_hints_estimate_is_said_without_doubled_brackets():
 
     assert plain_detail("-0.79 (estimate)") == "estimated -0.79"
     assert plain_detail("about -6.5 (estimate)") == "estimated -6.5"
+    assert plain_detail("about +3 discs (estimate)") == "estimated +3 discs"
+    assert plain_detail("slightly behind (estimate)") == "estimate: slightly behind"
     assert plain_detail("win in 3") == "win in 3"
     assert HintShown("f4", plain_detail("-0.79 (estimate)")).text == "f4  (estimated -0.79)"
     assert short_value("about -6.5 (estimate)") == "≈-6.5" and short_value("win in 3") == "win 3"

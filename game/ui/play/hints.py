@@ -26,11 +26,12 @@ ESTIMATE_MARK = " (estimate)"
 def plain_detail(detail: str) -> str:
     """A hint's value in words to write after its move in brackets: an estimate's own
     bracket would double them ("f4 (-0.79 (estimate))"), so it is said first instead
-    ("estimated -0.79"; "about -6.5 (estimate)" is "estimated -6.5")."""
+    ("estimated -0.79"; "about +3 discs (estimate)" is "estimated +3 discs"; words with no
+    figure, "estimate: slightly behind")."""
     if not detail.endswith(ESTIMATE_MARK):
         return detail
-    figure = detail[:-len(ESTIMATE_MARK)].strip()
-    return "estimated " + figure.removeprefix("about ").strip()
+    figure = detail[:-len(ESTIMATE_MARK)].strip().removeprefix("about ").strip()
+    return f"estimated {figure}" if figure[:1] in "+-−0123456789" else f"estimate: {figure}"
 
 
 @dataclass
