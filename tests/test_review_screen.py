@@ -160,3 +160,19 @@ def test_no_text_is_cut_and_no_control_overlaps_on_the_review_of_each_game(make_
             assert_laid_out(review, size, {"graph": review.graph.rect, "words": review.words_rect})
         review.job.stop()
         d.services.scenes.pop(animate=False)
+
+
+def test_a_chinese_checkers_graph_counts_each_players_steps_to_goal_from_the_positions(make_app):
+    from game.rules.chinesecheckers import distance_to_goal
+
+    d = make_app()
+    state = new_state("chinesecheckers")
+    match = Match(state, [Player.human(), Player.of_bot("Easy")])
+    for _ in range(6):
+        match.play(min(state.legal_moves(), key=lambda move: (state.push(move), distance_to_goal(state, 1 - state.turn),
+                                                              state.pop())[1]))
+    review = open_review(d, match)
+    assert review.steps is not None and len(review.steps) == 7
+    assert review.steps[6] == tuple(distance_to_goal(match.state, seat) for seat in range(2))
+    assert review.steps[6][0] < review.steps[0][0] and review.steps[6][1] < review.steps[0][1]
+    assert open_review(d, game_of()).steps is None

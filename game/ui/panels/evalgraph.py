@@ -6,9 +6,9 @@ player's moves), from 0 at the foot to 1 at the top: what the solver or a
 threat search proved (``exact``, ``proven``) is drawn solid, an engine's
 estimate lighter and thinner, and a ply whose value is unknown (or not
 analysed yet) leaves a gap, so the graph fills in as the analysis goes.
-Mistakes and blunders are dots on the line. A game of more players (Chinese
-Checkers) has a line per player: their steps to goal after each move, which
-are counted, not estimated. The shown ply is a gold upright line; a click
+Mistakes and blunders are dots on the line. A race to a goal (Chinese
+Checkers) is drawn as a line per player instead: their steps to goal after
+each move (``steps``, counted from the positions by the rules, not estimated). The shown ply is a gold upright line; a click
 on the graph goes to the ply under it (``ply_at``).
 """
 from __future__ import annotations
@@ -69,12 +69,15 @@ class EvalGraph:
         return max(0, min(self._plies, round(share * self._plies)))
 
     # -- drawing ---------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, review: GameReview, ply: int, seats: int) -> None:
+    def draw(self, surface: pygame.Surface, review: GameReview, ply: int, first: str = "",
+             steps: Sequence[tuple[int, ...]] | None = None) -> None:
+        """The graph of ``review`` with ``ply`` marked; ``first`` names the first player (whose
+        chance goes up); ``steps``, each player's steps to goal at each ply, for a race."""
         self._plies = len(review.moves)
         if self.rect.height <= 0:
             return
         panel(surface, self.rect, fill=palette.BOARD, alpha=200)
-        many = seats > 2
+        many = steps is not None
         head = self.fonts.bold(13)
         title = "STEPS TO GOAL" if many else "EVALUATION"
         heading = text(surface, head, title, palette.TEXT_MUTED, (self.rect.x + self.px(12), self.rect.y + self.px(6)))
@@ -87,10 +90,13 @@ class EvalGraph:
         plot = self.plot
         if plot.width <= 4 or plot.height <= 4 or not review.moves:
             return
-        if many:
-            self._draw_steps(surface, review, seats)
+        if steps is not None:
+            self._draw_steps(surface, steps)
         else:
             self._draw_chances(surface, review)
+            if first:
+                text(surface, small, fit_text(small, f"▲ {first} ahead", plot.width // 2), palette.TEXT_MUTED,
+                     (plot.x + 2, plot.y + 1))
         x = self.x_of(ply)
         pygame.draw.line(surface, palette.ACCENT, (x, plot.top), (x, plot.bottom), 2)
 
@@ -103,7 +109,7 @@ class EvalGraph:
         middle = self._y_of_chance(0.5)
         for x in range(plot.x, plot.right, 8):
             pygame.draw.line(surface, palette.PANEL_BORDER, (x, middle), (min(x + 4, plot.right), middle), 1)
-        first = self.colours[0]
+        ink = palette.TEXT       # the first player's pieces may be near black (Reversi): the line is light
         points: list[tuple[int, float | None, str]] = []
         start = review.reviews[0] if review.reviews else None
         if start is not None:
@@ -121,13 +127,13 @@ class EvalGraph:
             if a is None or b is None:
                 continue
             width, strength = SOLID if kind in ("exact", "proven") else LIGHT
-            colour = mix(palette.BOARD, first, strength)
+            colour = mix(palette.BOARD, ink, strength)
             pygame.draw.line(surface, colour, (self.x_of(ply_a), self._y_of_chance(a)),
                              (self.x_of(ply_b), self._y_of_chance(b)), width)
         for ply, chance, kind in points:
             if chance is not None and (ply == 0 or points[ply - 1][1] is None):
                 width, strength = SOLID if kind in ("exact", "proven") else LIGHT
-                pygame.draw.circle(surface, mix(palette.BOARD, first, strength), (self.x_of(ply), self._y_of_chance(chance)),
+                pygame.draw.circle(surface, mix(palette.BOARD, ink, strength), (self.x_of(ply), self._y_of_chance(chance)),
                                    width)
         for item in review.reviews:
             if item is not None and item.grade in GRADE_COLOURS:
@@ -135,17 +141,12 @@ class EvalGraph:
                 y = self._y_of_chance(chance) if chance is not None else middle
                 pygame.draw.circle(surface, GRADE_COLOURS[item.grade], (self.x_of(item.ply + 1), y), self.px(4))
 
-    def _draw_steps(self, surface: pygame.Surface, review: GameReview, seats: int) -> None:
+    def _draw_steps(self, surface: pygame.Surface, steps: Sequence[tuple[int, ...]]) -> None:
         plot = self.plot
-        known = [(item.ply + 1, item.steps) for item in review.reviews if item is not None and item.steps]
-        if not known:
-            return
-        most = max(max(steps) for _, steps in known) or 1
-        for seat in range(seats):
+        most = max((max(counts) for counts in steps if counts), default=0) or 1
+        for seat in range(len(steps[0]) if steps else 0):
             colour = self.colours[seat % len(self.colours)]
-            line = [(self.x_of(ply), plot.bottom - round(plot.height * steps[seat] / most))
-                    for ply, steps in known if seat < len(steps)]
+            line = [(self.x_of(ply), plot.bottom - round(plot.height * counts[seat] / most))
+                    for ply, counts in enumerate(steps)]
             if len(line) >= 2:
                 pygame.draw.lines(surface, colour, False, line, 2)
-            elif line:
-                pygame.draw.circle(surface, colour, line[0], 2)

@@ -32,6 +32,7 @@ from game.match.review.job import ReviewJob, cache_folder
 from game.match.review.model import GameReview, MoveReview
 from game.rules.bot import MoveValue
 from game.rules.catalogue import GameSpec
+from game.rules.chinesecheckers import ChineseCheckers, distance_to_goal
 from game.rules.core import Outcome, RulesError, State
 from game.store.jsonfile import atomic_write_text
 from game.ui import palette
@@ -54,6 +55,25 @@ GRADE_COLOURS = {"best": palette.GOOD, "good": palette.GOOD, "inaccuracy": palet
                  "mistake": palette.WARNING, "blunder": palette.BAD}
 #: Games whose engine's proven line is drawn on the board as numbered stones (from the best move's value).
 LINE_ON_BOARD = ("gomoku",)
+
+
+def steps_over_game(start: State, records: list[MoveRecord]) -> list[tuple[int, ...]] | None:
+    """Each player's steps to goal at each ply from ``start`` (Chinese Checkers), None for a game
+    that is no race to a goal."""
+    if not isinstance(start, ChineseCheckers):
+        return None
+    state = start.copy()
+    steps = [tuple(distance_to_goal(state, seat) for seat in range(state.num_seats))]
+    for record in records:
+        state.push(record.move)
+        steps.append(tuple(distance_to_goal(state, seat) for seat in range(state.num_seats)))
+    return steps
+
+
+def value_words(content: str) -> str:
+    """A value's words without the line an engine writes after a colon ('wins in 5 by fours
+    (VCF): h8 h9 ...' is 'wins in 5 by fours (VCF)'): the screen shows the line its own way."""
+    return content.partition(":")[0].strip()
 
 
 def outcome_words(state: State, outcome: Outcome) -> str:
@@ -94,6 +114,8 @@ class ReviewScene(Scene):
         self.movelist = MoveList(services.fonts, colours)
         self.movelist.on_pick = lambda index: self.go_to(index + 1)
         self.graph = EvalGraph(services.fonts, colours)
+        #: Each player's steps to goal at each ply, in a race to a goal (Chinese Checkers), else None.
+        self.steps = steps_over_game(start, self.records)
         self.spec = str(GameSpec.of_state(start))
         self.review = GameReview(self.spec, [record.text for record in self.records])
         self.job: ReviewJob | None = None
@@ -208,7 +230,8 @@ class ReviewScene(Scene):
             if best is not None and here.line and self.game_id in LINE_ON_BOARD:
                 line = " ".join(here.line)
                 score = here.before.score if here.before.score is not None else 1.0
-                view.hint_values = {best: MoveValue(score, f"{here.before.text}: {line}", exact=here.before.proven)}
+                words = value_words(here.before.text)
+                view.hint_values = {best: MoveValue(score, f"{words}: {line}", exact=here.before.proven)}
         view.display = self.services.settings.current.display
         self.movelist.current = self.ply - 1
         self.request_redraw()
@@ -361,7 +384,7 @@ class ReviewScene(Scene):
                  (inner_x, y)).bottom
         progress, colour = self.progress_words()
         text(surface, fonts.text(14), fit_text(fonts.text(14), progress, inner_w), colour, (inner_x, y))
-        self.graph.draw(surface, self.review, self.ply, self.state.num_seats)
+        self.graph.draw(surface, self.review, self.ply, self.start_state.seat_name(0), self.steps)
         text(surface, fonts.text(14), fit_text(fonts.text(14), self.accuracy_words(), inner_w), palette.TEXT,
              (inner_x, self.graph.rect.bottom + 6))
         self._draw_words(surface)
@@ -407,15 +430,18 @@ class ReviewScene(Scene):
             else:
                 if shown.verdict:
                     lines.append((shown.verdict, palette.TEXT, False))
-                lines.append((f"After it: {shown.after.text} ({shown.after.kind})" if shown.after.kind != "estimate"
-                              else f"After it: {shown.after.text}", palette.TEXT_MUTED, False))
+                after = value_words(shown.after.text)
+                if after not in shown.verdict:
+                    lines.append((f"After it: {after} ({shown.after.kind})" if shown.after.kind != "estimate"
+                                  else f"After it: {after}", palette.TEXT_MUTED, False))
         if self.ply == self.plies and self.outcome is not None:
             lines.append((outcome_words(self.state, self.outcome), palette.ACCENT, False))
         here = self.review_here()
         if here is not None and here.best:
-            best = f"Best here: {here.best}" + (f" ({here.before.text})" if here.before.text else "")
+            words = value_words(here.before.text)
+            best = f"Best here: {here.best}" + (f" — {words}" if words else "")
             if here.line:
-                best += " · line " + " ".join(here.line)
+                best += ": " + " ".join(here.line)
             lines.append((best, palette.ACCENT, False))
         return lines
 
