@@ -68,4 +68,4 @@ def test_a_hints_estimate_is_said_without_doubled_brackets():
     assert plain_detail("win in 3") == "win in 3"
     assert HintShown("f4", plain_detail("-0.79 (estimate)")).text == "f4  (estimated -0.79)"
     assert short_value("about -6.5 (estimate)") == "≈-6.5" and short_value("win in 3") == "win 3"
-    assert short_value("draw") == "draw"
+    assert short_value("draw") == "draw" and short_value("slightly ahead (estimate)") == "≈+"

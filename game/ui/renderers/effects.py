@@ -56,15 +56,22 @@ def value_ink(score: float) -> palette.RGB:
     return label_ink(palette.BAD) if score < 0 else palette.TEXT_MUTED
 
 
+#: The sign of an estimate said in words, by its last word.
+ESTIMATE_SIGNS = {"ahead": "+", "behind": "−", "even": "=", "level": "=", "holds": "="}
+
+
 def short_value(content: str) -> str:
     """A value's words made short for a small cell: its figure, marked as an estimate
     where the words say it is one ('about -6.5 (estimate)' -> '≈-6.5', 'win in 3' ->
-    'win 3'); words with no figure stay as they are. The label in full shows on hover."""
+    'win 3'); an estimate in words its sign ('slightly behind (estimate)' -> '≈−'); other
+    words stay as they are. The label in full shows on hover."""
     words = content.replace("(", " ").replace(")", " ").split()
     figure = next((w for w in words if any(ch.isdigit() for ch in w)), "")
-    if not figure:
-        return content
     estimate = "estimate" in words or "about" in words
+    if not figure:    # an estimate in words ('slightly ahead (estimate)'): its sign ('≈+')
+        kept = [w for w in words if w != "estimate"]
+        sign = ESTIMATE_SIGNS.get(kept[-1], "") if estimate and kept else ""
+        return "≈" + sign if sign else content
     if estimate:
         return "≈" + figure.lstrip("≈~")
     lead = words[0] if words[0] != figure else ""
