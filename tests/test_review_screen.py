@@ -121,6 +121,7 @@ def test_the_result_panel_the_move_list_and_the_saved_games_open_the_review(make
     d.click("review")
     d.settle()
     assert d.scene.name == "review" and d.scene.ply == 9 and d.scene.result_on_board
+    assert any(line.startswith("X wins") for line, _, _ in d.scene.verdict_lines())
     d.key(pygame.K_r)
     assert not d.scene.result_on_board
     d.key(pygame.K_r)

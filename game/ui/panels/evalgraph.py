@@ -19,7 +19,7 @@ import pygame
 
 from game.match.review.model import GameReview, MoveReview, PlyValue
 from game.ui import palette
-from game.ui.draw import Fonts, fit_text, mix, panel, text
+from game.ui.draw import Fonts, mix, panel, text
 
 #: What stands behind a value, as the graph draws it: (line width, how much of the colour shows).
 SOLID = (3, 1.0)
@@ -78,15 +78,22 @@ class EvalGraph:
             return
         panel(surface, self.rect, fill=palette.BOARD, alpha=200)
         many = steps is not None
-        head = self.fonts.bold(13)
+        head, small = self.fonts.bold(13), self.fonts.text(12)
         title = "STEPS TO GOAL" if many else "EVALUATION"
-        heading = text(surface, head, title, palette.TEXT_MUTED, (self.rect.x + self.px(12), self.rect.y + self.px(6)))
-        legend = "lower is nearer" if many else "solid: proven · light: estimate"
-        small = self.fonts.text(12)
-        room = self.rect.right - self.px(12) - heading.right - self.px(10)
-        if room > small.size("solid")[0]:
-            text(surface, small, fit_text(small, legend, room), palette.TEXT_MUTED,
-                 (self.rect.right - self.px(12), heading.centery), "midright")
+        # Which way is whose and what the strokes mean come first: the title goes when all will not fit.
+        notes = ["lower: nearer"] if many else ([f"▲ {first} ahead"] if first else []) + ["solid proven · light estimate"]
+        gap = self.px(10)
+        room = self.rect.width - 2 * self.px(12)
+        widths = [small.size(note)[0] for note in notes]
+        if head.size(title)[0] + sum(widths) + gap * len(notes) > room:
+            title = ""
+        x, y = self.rect.x + self.px(12), self.rect.y + self.px(6) + head.get_linesize() // 2
+        if title:
+            x = text(surface, head, title, palette.TEXT_MUTED, (x, y), "midleft").right + gap
+        for note, width in zip(notes, widths):
+            if x + width > self.rect.right - self.px(12):
+                break
+            x = text(surface, small, note, palette.TEXT_MUTED, (x, y), "midleft").right + gap
         plot = self.plot
         if plot.width <= 4 or plot.height <= 4 or not review.moves:
             return
@@ -94,9 +101,7 @@ class EvalGraph:
             self._draw_steps(surface, steps)
         else:
             self._draw_chances(surface, review)
-            if first:
-                text(surface, small, fit_text(small, f"▲ {first} ahead", plot.width // 2), palette.TEXT_MUTED,
-                     (plot.x + 2, plot.y + 1))
+
         x = self.x_of(ply)
         pygame.draw.line(surface, palette.ACCENT, (x, plot.top), (x, plot.bottom), 2)
 

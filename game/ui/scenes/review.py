@@ -11,7 +11,7 @@ values prove it, an estimate labelled as one). Next mistake (N) and Previous
 mistake (P) jump between the moves graded mistake or blunder; each player's
 accuracy is under the graph (``panels/evalgraph.py``). At the end of the game
 the final position is drawn plainly, with the result on a card over the
-board that R hides and brings back.
+board that R hides and brings back (it is in the side panel's words too).
 
 The analysis runs in a child process (``ReviewJob``), started when the screen
 opens and stopped when it leaves; each frame asks it, without waiting, for
@@ -135,11 +135,9 @@ class ReviewScene(Scene):
         self.play_btn = Button(services, "Play from here", self.play_from_here, wid="play_from_here", shortcut="C",
                                style="primary", font_size=16,
                                tooltip="Go on with the game from the position shown; Esc there comes back here")
-        self.result_btn = Button(services, "Result", self.toggle_result, wid="toggle_result", shortcut="R",
-                                 tooltip="Show or hide the result over the final position", font_size=16)
         self.back_btn = self.back_button()
-        self.focus.set([self.previous_btn, self.next_btn, self.opponent, self.play_btn, self.result_btn,
-                        self.back_btn], focus=self.next_btn)
+        self.focus.set([self.previous_btn, self.next_btn, self.play_btn, self.opponent, self.back_btn],
+                       focus=self.next_btn)
         self.go_to(len(self.records) if ply is None else ply, animate=False)
 
     @classmethod
@@ -291,10 +289,12 @@ class ReviewScene(Scene):
             if event.key in steps and not event.mod & pygame.KMOD_CTRL:
                 self.go_to(steps[event.key])
                 return
-            shortcuts = {pygame.K_n: self.next_btn, pygame.K_p: self.previous_btn, pygame.K_c: self.play_btn,
-                         pygame.K_r: self.result_btn}
+            shortcuts = {pygame.K_n: self.next_btn, pygame.K_p: self.previous_btn, pygame.K_c: self.play_btn}
             if event.key in shortcuts and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
                 shortcuts[event.key].activate()
+                return
+            if event.key == pygame.K_r and self.outcome is not None and self.ply == self.plies:
+                self.toggle_result()
                 return
         if event.type == pygame.MOUSEWHEEL and self.board_rect.collidepoint(pygame.mouse.get_pos()):
             self.go_to(self.ply - event.y)
@@ -313,7 +313,6 @@ class ReviewScene(Scene):
         super().update(dt)
         self.renderer.update(dt)
         self._take_results()
-        self.result_btn.enabled = self.outcome is not None and self.ply == self.plies
         self.previous_btn.enabled = self.review.previous_mistake(self.ply - 1) is not None or self._pending
         self.next_btn.enabled = self.review.next_mistake(self.ply - 1) is not None or self._pending
         self.play_btn.enabled = not self.state.is_over()
@@ -341,29 +340,30 @@ class ReviewScene(Scene):
         self.renderer.backdrop = window.background
         p = self.panel_rect
         inner_x, inner_w = p.x + 20, p.width - 40
-        button_h, gap = (px(40), 8) if compact else (px(46), 12)
+        button_h, gap = (px(38), 8) if compact else (px(46), 12)
         half = (inner_w - 10) // 2
-        rows: list[tuple[Widget, ...]] = [(self.back_btn, self.result_btn), (self.opponent, self.play_btn),
+        rows: list[tuple[Widget, ...]] = [(self.back_btn, self.opponent), (self.play_btn,),
                                           (self.previous_btn, self.next_btn)]
-        if half < px(190):    # too narrow for the chooser and Play side by side: a row each
-            rows[1:2] = [(self.play_btn,), (self.opponent,)]
         y = p.bottom - 16 - button_h
         for row in rows:
             if len(row) == 1:
                 row[0].rect = pygame.Rect(inner_x, y, inner_w, button_h)
             else:
-                row[0].rect = pygame.Rect(inner_x, y, half, button_h)
-                row[1].rect = pygame.Rect(inner_x + inner_w - half, y, half, button_h)
+                # Back takes what its word and key need, the chooser of the opponent the rest.
+                left_w = min(half, px(112)) if row[0] is self.back_btn else half
+                row[0].rect = pygame.Rect(inner_x, y, left_w, button_h)
+                row[1].rect = pygame.Rect(inner_x + left_w + 10, y, inner_w - left_w - 10, button_h)
             y -= button_h + gap
         buttons_top = y + button_h + gap
         fonts = self.services.fonts
         self.head_bottom = p.y + 14 + fonts.display(24).get_linesize() + fonts.text(14).get_linesize() * 2 + 6
-        graph_h = px(96) if compact else px(150)
+        graph_h = px(80) if compact else px(150)
         self.graph.layout(pygame.Rect(inner_x, self.head_bottom, inner_w, graph_h))
         words_top = self.graph.rect.bottom + 6 + fonts.text(14).get_linesize() + 6
         words_lines = 4 if compact else 6
+        gap_words = 6 if compact else 8
         self.words_rect = pygame.Rect(inner_x, words_top, inner_w, words_lines * fonts.text(15).get_linesize() + 12)
-        list_top = self.words_rect.bottom + 8
+        list_top = self.words_rect.bottom + gap_words
         self.movelist.rect = pygame.Rect(inner_x, list_top, inner_w, max(0, buttons_top - 10 - list_top))
 
     # -- drawing ---------------------------------------------------------------------------------
@@ -435,7 +435,8 @@ class ReviewScene(Scene):
                     lines.append((f"After it: {after} ({shown.after.kind})" if shown.after.kind != "estimate"
                                   else f"After it: {after}", palette.TEXT_MUTED, False))
         if self.ply == self.plies and self.outcome is not None:
-            lines.append((outcome_words(self.state, self.outcome), palette.ACCENT, False))
+            lines.append((outcome_words(self.state, self.outcome) + ("" if self.result_shown else " (R shows it on the board)"),
+                          palette.ACCENT, False))
         here = self.review_here()
         if here is not None and here.best:
             words = value_words(here.before.text)
