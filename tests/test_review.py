@@ -1,11 +1,24 @@
 """A game's review: each move judged from the values the engines prove, and each player's accuracy."""
 from __future__ import annotations
 
+import os
+import re
+import time
+
 import pytest
 
-from game.match.review.analyse import flipped_text, review_moves
+import main
+from game.match.record import Match, Player
+from game.match.review.job import ReviewJob, cache_folder
+from game.rules.catalogue import GameSpec
+from game.store.savefile import save_match
+
+from game.match.review.analyse import Engine, flipped_text, review_moves
 from game.match.review.model import GameReview, MoveReview, PlyValue, ReviewError
+from game.rules.reversi import Reversi
 from game.rules.tictactoe import TicTacToe
+from bots.lib.connect4_solver import STANDARD, Solver, position_from_moves
+from bots.lib.reversi_endgame import Solver as EndgameSolver
 from bots.tictactoe_perfect import TicTacToePerfect
 
 
@@ -31,7 +44,7 @@ def test_every_move_of_a_tictactoe_game_is_judged_from_exact_values():
     assert verdicts[4] == "the only move that kept the draw"   # a2 blocks a1-a3
     assert verdicts[5] == "turned a draw into a loss (loss in 1)" and reviews[5].grade == "blunder"
     assert reviews[5].best == "c2"
-    assert verdicts[6] == "slower win (win in 2 instead of 1)" and reviews[6].grade == "good"
+    assert verdicts[6] == "slower win (win in 2 instead of 1)" and reviews[6].grade == "inaccuracy"
     assert all(review.grade == "best" for review in reviews[:5])
 
 
@@ -65,3 +78,134 @@ def test_a_value_in_words_is_turned_round_for_the_other_player():
     assert flipped_text("wins in 5 by fours (VCF): h8 i9") == "loses to a VCF in 5"
     assert flipped_text("loses to a VCT in 4") == "wins in 4 by threes and fours (VCT)"
     assert flipped_text("holds, slightly behind (estimate)") == "slightly ahead (estimate)"
+
+
+# -- Connect Four -------------------------------------------------------------------------------
+def test_a_connect_four_move_that_throws_away_a_proven_win_is_marked_at_its_ply():
+    # Red stacks column 4, Yellow column 1; at ply 6 Red could win in 4 but plays 2, and Yellow wins in 1.
+    moves = "4 1 4 1 4 1 2 1"
+    reviews = reviews_of("connect4", moves, budget=0.2)
+    solver = Solver(STANDARD, table_bits=16)
+    before = position_from_moves([int(c) - 1 for c in moves.split()[:6]])
+    after = solver.play(before, 1)
+    assert solver.solve(before) > 0 and solver.solve(after) > 0, "a win for Red, then a win for Yellow"
+    blunder = reviews[6]
+    assert blunder.verdict == "threw away a win (loss in 1 now)" and blunder.grade == "blunder"
+    assert blunder.proven and blunder.best == "4"
+    assert (blunder.before.kind, blunder.before.text) == ("exact", "win in 1")
+    assert [review.ply for review in reviews if review.verdict.startswith("threw away")] == [6]
+    assert reviews[7].verdict == "the only move that kept the win" and reviews[7].after.text == "win in 1"
+
+
+# -- Reversi -------------------------------------------------------------------------------------
+#: Master (Black) against Medium, 60 moves.
+REVERSI_GAME = ("c4 e3 f4 c5 d6 f3 e6 c6 b5 d7 e7 b6 b4 a5 d3 e2 b3 a4 c3 a3 d2 f2 f5 e8 f6 c7 e1 f1 g1 d1 "
+                "c1 c2 b1 g3 g5 g4 f7 h4 d8 f8 b8 c8 g8 g7 h2 h3 h5 h6 h7 b2 h8 g6 a1 a2 g2 h1 a6 a7 b7 a8")
+
+
+def test_the_last_sixteen_plies_of_a_reversi_game_are_judged_from_exact_values():
+    engine = Engine("bots.reversi_master:ReversiMaster", {"exact_empties": 16}, scale=6.0)
+    moves = REVERSI_GAME.split()
+    reviews = sorted(review_moves("reversi", moves, 0.02, engine), key=lambda review: review.ply)
+    state = Reversi()
+    solver = EndgameSolver(16)
+    for review, text in zip(reviews, moves):
+        mover = state.turn
+        if review.ply < len(moves) - 16:
+            state.push(state.parse_move(text))
+            continue
+        exact_before = solver.solve(state.discs(mover), state.discs(1 - mover)).score
+        state.push(state.parse_move(text))
+        after = solver.solve(state.discs(state.turn), state.discs(1 - state.turn)).score
+        exact_after = after if state.turn == mover else -after
+        assert (review.before.kind, review.after.kind) == ("exact", "exact"), review
+        assert (review.before.score, review.after.score) == (exact_before, exact_after), review
+        assert review.proven and review.verdict
+        if exact_after < exact_before:
+            assert review.verdict == f"{'smaller win' if exact_before > 0 else 'bigger loss'} (" \
+                                     f"{review.after.text} instead of {review.before.text.split(' ')[-1]})"
+    assert all(review.before.kind == "estimate" for review in reviews[:40] if review.verdict != "the only legal move")
+    assert "about" in reviews[10].before.text and "(estimate)" in reviews[10].before.text
+
+
+# -- Gomoku --------------------------------------------------------------------------------------
+def test_a_gomoku_player_who_missed_a_win_by_fours_is_told_so():
+    # Black's open three h8 i8 j8: g8 or k8 makes an open four, a win by fours (VCF) in 2; Black plays c3.
+    moves = "h8 a1 i8 o1 j8 a15 c3 g8 d4"
+    reviews = reviews_of("gomoku", moves, budget=0.3)
+    missed = reviews[6]
+    assert missed.before.kind == "proven" and missed.before.text == "wins in 2 by fours (VCF)"
+    assert missed.best in {"g8", "k8"} and missed.line[0] == missed.best
+    assert missed.verdict.startswith("missed a proven win (wins in 2 by fours (VCF))")
+    assert not missed.proven and missed.grade in ("inaccuracy", "mistake", "blunder")
+    assert all(not review.verdict.startswith("missed") for review in reviews if review.ply != 6)
+
+
+# -- main.py review FILE -------------------------------------------------------------------------
+def saved_game(tmp_path, spec: str, moves: str | int) -> str:
+    """A save of ``spec`` after ``moves`` (notation), or after that many of the first legal moves."""
+    state = GameSpec.parse(spec).new_state()
+    if isinstance(moves, str):
+        state.play_text(moves)
+    else:
+        for _ in range(moves):
+            state.push(state.legal_moves()[0])
+    path = tmp_path / f"{state.game_id}.txt"
+    save_match(Match(state, [Player.human(f"P{seat + 1}") for seat in range(state.num_seats)]), path)
+    return str(path)
+
+
+@pytest.mark.parametrize("spec, moves, words", [
+    ("tictactoe", "b2 a1 c3 a3 a2 c1 b1", "turned a draw into a loss (loss in 1) (blunder)"),
+    ("connect4", "4 1 4 1 4 1 2 1", "threw away a win (loss in 1 now) (blunder)"),
+    ("reversi", " ".join(REVERSI_GAME.split()[:8]), "(estimate)"),
+    ("gomoku", "h8 a1 i8 o1 j8 a15 c3 g8 d4", "missed a proven win (wins in 2 by fours (VCF))"),
+    ("chinesecheckers", 6, "steps to goal"),
+], ids=["tictactoe", "connect4", "reversi", "gomoku", "chinesecheckers"])
+def test_main_py_review_prints_each_move_with_its_value_verdict_and_the_accuracy(tmp_path, capsys, spec, moves,
+                                                                              words):
+    path = saved_game(tmp_path, spec, moves)
+    assert main.main(["review", path, "--budget", "0.1", "--no-cache"]) == 0
+    captured = capsys.readouterr()
+    lines = captured.out.splitlines()
+    count = len(moves.split()) if isinstance(moves, str) else moves
+    listed = [line for line in lines if re.match(r"\s*\d+\. [^:]+: ", line)]
+    assert [int(line.split(".")[0]) for line in listed] == list(range(1, count + 1))
+    assert words in captured.out
+    if spec != "chinesecheckers":
+        assert all(" -> " in line for line in listed), "each move's value before and after it"
+        accuracy = [line for line in lines if line.startswith("Accuracy of ")]
+        assert len(accuracy) == 2 and all(re.fullmatch(r"Accuracy of \w+: \d+%.*", line) for line in accuracy)
+    assert f"analysing move 1 of {count}" in captured.err and f"analysed {count} of {count} moves" in captured.err
+
+
+def test_a_reviewed_game_is_kept_and_reopens_from_the_cache(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("BOARD_ARCADE_HOME", str(tmp_path / "home"))
+    path = saved_game(tmp_path, "tictactoe", "b2 a1 c3 a3 a2 c1 b1")
+    assert main.main(["review", path, "--budget", "0.1"]) == 0
+    first = capsys.readouterr().out
+    assert len(list((tmp_path / "home" / "data" / "reviews").glob("*.json"))) == 1
+    job = ReviewJob.start("tictactoe", "b2 a1 c3 a3 a2 c1 b1".split(), 0.1, cache_folder())
+    assert job.done and job.progress == (7, 7) and len(job.poll()) == 7, "read at once, no analysis"
+    assert main.main(["review", path, "--budget", "0.1"]) == 0
+    assert capsys.readouterr().out == first
+
+
+def test_review_refuses_a_file_that_is_not_a_save(tmp_path, capsys):
+    path = tmp_path / "notes.txt"
+    path.write_text("hello\n")
+    assert main.main(["review", str(path)]) == 2
+    assert "notes.txt" in capsys.readouterr().err
+
+
+def test_a_review_job_never_waits_when_polled_and_stops_when_asked():
+    job = ReviewJob.start("connect4", "4 1 4 1 4 1 2 1".split(), 0.2, None)
+    begun = time.perf_counter()
+    first = job.poll()
+    assert time.perf_counter() - begun < 0.05 and job.progress[1] == 8
+    assert not job.done and first == [], "the analysis runs in its own process"
+    pid = job._child.pid
+    job.stop()
+    assert job.done and job.failure == ""
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)

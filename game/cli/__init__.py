@@ -7,6 +7,7 @@
                          [--c Z ... --gauntlet | --round-robin [--anchor SIDE --anchor-elo ELO]]
     python main.py bots                             every bot, tier and load problem
     python main.py analyse GAME "MOVES"             the hint tier's value of every move
+    python main.py review FILE [--budget SECONDS]   a saved game reviewed move by move
     python main.py serve (--game GAME | --load FILE) --seats remote,Master [--port N] [--name NAME]
                                                     host a game on the LAN, no window
     python main.py engine GAME [--tier TIER]        a tier's bot as an engine of the game's standard
@@ -28,7 +29,7 @@ is stopped by the command it works for.
 The installed program's ``board-arcade`` command runs ``main`` here, and so
 does ``main.py`` in a source checkout (with ``main.py`` as the program name).
 Each command is a module of this package (``window``, ``arena``, ``warmup``,
-``bots``, ``analyse``, ``serve``, ``engine``), on the helpers of ``common``.
+``bots``, ``analyse``, ``review``, ``serve``, ``engine``), on the helpers of ``common``.
 """
 from __future__ import annotations
 
@@ -43,6 +44,7 @@ from game.cli.arena import run_arena_command
 from game.cli.bots import list_bots
 from game.cli.common import BOT_FAILED, INTERRUPTED, USAGE_ERROR, WRITE_FAILED, CliError
 from game.cli.engine import run_engine
+from game.cli.review import add_parser as add_review_parser, review_game
 from game.cli.serve import serve_game
 from game.cli.warmup import warm_up_engines
 from game.cli.window import run_window
@@ -125,6 +127,8 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
                          help="thinking time (default: config's hint_time)")
     analyse.add_argument("--options", nargs="*", default=[], metavar="NAME=VALUE", help="game options")
 
+    add_review_parser(commands)
+
     serve = commands.add_parser("serve", help="host a game on the network without a window; prints who joins, "
                                               "leaves and plays; Ctrl+C stops it and saves a game in progress")
     what = serve.add_mutually_exclusive_group(required=True)
@@ -171,6 +175,8 @@ def main(argv: Sequence[str] | None = None, prog: str = PROG) -> int:
             return serve_game(args)
         if args.command == "engine":
             return run_engine(args)
+        if args.command == "review":
+            return review_game(args)
         return analyse_position(args)
     except CliError as err:
         print(f"{prog}: error: {err}", file=sys.stderr)

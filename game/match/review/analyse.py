@@ -27,10 +27,17 @@ from typing import Any, Callable, Iterator, Sequence
 from game.match.review.model import UNKNOWN, MoveReview, PlyValue
 from game.rules.bot import AT_LEAST, AT_MOST, VALUE, Bot, MoveValue, position_value, ranked_moves
 from game.rules.catalogue import GameSpec
-from game.rules.core import BadNotation, Move, RulesError, State
+from game.rules.core import BadNotation, RulesError, State
+from bots.lib.chinesecheckers_engine import Position, tables_for
+from bots.lib.reversi_words import exact_text
 
 #: The drops in winning chance (0 to 1) from which a move is an inaccuracy, a mistake, a blunder.
 INACCURACY, MISTAKE, BLUNDER = 0.1, 0.2, 0.3
+#: Per-ply budgets an exact endgame solve may take (a solve with the table the later plies
+#: filled is quick; the first ones from the end are the longest).
+EXACT_SOLVE_BUDGETS = 3.0
+#: The least time an exact endgame solve may take, whatever the budget.
+EXACT_SOLVE_LEAST = 1.0
 
 
 @dataclass(frozen=True)
@@ -44,6 +51,10 @@ class Engine:
     params: dict[str, Any] = field(default_factory=dict)
     scale: float = 1.0
     centred: bool = False
+    #: Whether the bot's values are values of the position (Chinese Checkers': shares of playouts).
+    values: bool = True
+    #: Each seat's steps to its goal after a move, for games that count them.
+    steps: Callable[[State], tuple[int, ...]] | None = None
 
     def bot(self) -> Bot:
         module, _, name = self.target.partition(":")
@@ -71,7 +82,8 @@ ENGINES = {
     "reversi": Engine("bots.reversi_master:ReversiMaster", scale=6.0),
     # the search's units, a hundred to the estimate's shown unit
     "gomoku": Engine("bots.gomoku_master:GomokuMaster", scale=300.0),
-    "chinesecheckers": Engine("bots.chinesecheckers_master:ChineseCheckersMaster"),
+    "chinesecheckers": Engine("bots.chinesecheckers_master:ChineseCheckersMaster", values=False,
+                              steps=lambda state: steps_to_goal(state)),
 }
 ANY_GAME = Engine("bots.any_game:AnyGameTreeSearch", centred=True)
 
@@ -91,12 +103,12 @@ def ply_value(value: MoveValue | None, engine: Engine) -> PlyValue:
     if value is None:
         return UNKNOWN
     if value.exact and value.bound == VALUE:
-        return PlyValue("exact", value.score, _result_chance(value.score), value.text)
+        return PlyValue("exact", value.score, _result_chance(value.score), _short(value.text))
     if value.exact and ((value.bound == AT_LEAST and value.score > 0) or (value.bound == AT_MOST and value.score < 0)):
-        return PlyValue("proven", value.score, _result_chance(value.score), value.text)
+        return PlyValue("proven", value.score, _result_chance(value.score), _short(value.text))
     if value.exact:    # a proven bound of a draw either way: neither a result nor an estimate of one
-        return PlyValue("unknown", None, None, value.text)
-    return PlyValue("estimate", value.score, engine.chance(value.score), estimate_label(value.text))
+        return PlyValue("unknown", None, None, _short(value.text))
+    return PlyValue("estimate", value.score, engine.chance(value.score), estimate_label(_short(value.text)))
 
 
 def _result_chance(score: float) -> float:
@@ -181,15 +193,16 @@ def judged(before: PlyValue, after: PlyValue, played_best: bool, keepers: int | 
         if now < was:
             drop = _result_chance(was) - _result_chance(now)
             if was == 1:
-                return Judgement(f"threw away a win ({'a draw' if now == 0 else after.text} now)",
-                                 grade_of(drop, False), True)
+                now_words = "a draw" if now == 0 else "a loss" if after.text == "loss" else after.text
+                return Judgement(f"threw away a win ({now_words} now)", grade_of(drop, False), True)
             return Judgement(f"turned a draw into a loss ({after.text})", grade_of(drop, False), True)
         if now > was:     # the values disagree: the engine's, not the player's, fault; say nothing
             return Judgement("", "", False)
         exact = before.kind == after.kind == "exact"
         if exact and after.score is not None and before.score is not None and after.score < before.score:
-            what = "slower win" if was == 1 else "quicker loss" if was == -1 else "worse"
-            return Judgement(f"{what} ({instead(after.text, before.text)})", "good", True)
+            margins = " by " in before.text     # a win by more discs, not a quicker one
+            what = ({1: "smaller win", -1: "bigger loss"} if margins else {1: "slower win", -1: "quicker loss"})[was]
+            return Judgement(f"{what} ({instead(after.text, before.text)})", "inaccuracy", True)
         if was >= 0 and keepers == 1:
             return Judgement(f"the only move that kept the {RESULT_WORDS[was]}", "best", True)
         if was == -1:
@@ -241,10 +254,12 @@ class Analysed:
     steps: tuple[int, ...] | None = None
 
 
-def review_moves(game_spec: str, moves: Sequence[str], budget: float) -> Iterator[MoveReview]:
-    """The review of each move of the game, as each is found (not always in the order of the plies)."""
+def review_moves(game_spec: str, moves: Sequence[str], budget: float,
+                 engine: Engine | None = None) -> Iterator[MoveReview]:
+    """The review of each move of the game, as each is found (not always in the order of the plies),
+    by ``engine`` (default: the game's, ``ENGINES``), ``budget`` seconds of analysis a ply."""
     spec = GameSpec.parse(game_spec)
-    engine = engine_for(spec.game_id)
+    engine = engine or engine_for(spec.game_id)
     states = _positions(spec, moves)
     reviewer = _Reviewer(spec, engine, engine.bot(), budget)
     yield from reviewer.review(states, list(moves))
@@ -264,21 +279,37 @@ def _positions(spec: GameSpec, moves: Sequence[str]) -> list[State]:
 
 
 class _Reviewer:
+    """Reviews one game: analyses its plies in the engine's order and finishes each ply's review
+    once the value after its move is known (from the next ply's analysis, or the end)."""
+
     def __init__(self, spec: GameSpec, engine: Engine, bot: Bot, budget: float) -> None:
         self.spec, self.engine, self.bot, self.budget = spec, engine, bot, budget
+        self.analysed: dict[int, Analysed] = {}
+        self.finished: set[int] = set()
 
     def review(self, states: list[State], moves: list[str]) -> Iterator[MoveReview]:
-        analysed: list[Analysed] = []
+        exact = self._exact_plies(states, len(moves))
+        for ply in exact:
+            item = self._solve(states[ply], moves[ply], ply)
+            if item is None:     # out of time: this ply and those before it are estimated
+                break
+            self.analysed[ply] = item
+            yield from self._ready(states, len(moves))
         for ply, text in enumerate(moves):
-            analysed.append(self.analyse(states[ply], text, ply))
-            for item in self._ready(analysed, states):
-                yield item
-        yield from self._ready(analysed, states, final=True)
+            if ply not in self.analysed:
+                self.analysed[ply] = self.analyse(states[ply], text, ply)
+                yield from self._ready(states, len(moves))
 
+    # -- one ply ------------------------------------------------------------------------------
     def analyse(self, state: State, text: str, ply: int) -> Analysed:
+        """The ply valued by the engine's ``analyse``: every move it values, the best first."""
         legal = state.legal_moves()
         move = state.parse_move(text)
         item = Analysed(ply, state.turn, text, forced=len(legal) == 1)
+        if self.engine.steps is not None:
+            after = state.copy()
+            after.push(move)
+            item.steps = self.engine.steps(after)
         if item.forced:
             return item
         values = self.bot.analyse(state.copy(), self.budget)
@@ -286,12 +317,14 @@ class _Reviewer:
         if not values:
             return item
         best_move, best_value = ranked_moves(values, legal)[0]
-        position = position_value(values, legal)
         item.best = state.move_to_str(best_move)
+        if not self.engine.values:
+            return item
+        position = position_value(values, legal)
         item.before = ply_value(best_value, self.engine)
-        if not position.proven and item.before.kind != "estimate":
+        if not position.proven and item.before.kind != "estimate" and best_value is not None:
             item.before = PlyValue("estimate", best_value.score, self.engine.chance(best_value.score),
-                                   estimate_label(best_value.text)) if best_value is not None else UNKNOWN
+                                   estimate_label(_short(best_value.text)))
         item.own = ply_value(values.get(move), self.engine)
         result = result_of(item.before)
         if position.proven and result is not None and len(values) == len(legal):
@@ -303,23 +336,53 @@ class _Reviewer:
             item.line = tuple(state.move_to_str(point) for point in line)
         return item
 
-    def _ready(self, analysed: list[Analysed], states: list[State], final: bool = False) -> Iterator[MoveReview]:
-        """The reviews of the analysed plies whose value after the move is known now: each but the
-        last (and the forced moves before it), whose value after comes from the next ply; all at the end."""
-        while analysed and (final or len(analysed) > 1):
-            if not final and analysed[-1].forced:
-                return
-            pending = analysed[:-1] if not final else analysed[:]
-            following = None if final else analysed[-1]
-            del analysed[:len(pending)]
-            reviews = []
-            for item in reversed(pending):
-                reviews.append(self._finish(item, following, states[item.ply + 1]))
-                if item.forced:
-                    item.before = reviews[-1].before
-                following = item
-            yield from sorted(reviews, key=lambda review: review.ply)
-            return
+    def _exact_plies(self, states: list[State], count: int) -> list[int]:
+        """The plies the engine solves exactly one position at a time, last first (their table
+        then helps the earlier ones): Reversi's last ``exact_empties`` empties."""
+        solve = getattr(self.bot, "solve_position", None)
+        empties = getattr(self.bot, "exact_empties", None)
+        if solve is None or empties is None:
+            return []
+        return [ply for ply in range(count - 1, -1, -1) if _empty_squares(states[ply]) <= empties]
+
+    def _solve(self, state: State, text: str, ply: int) -> Analysed | None:
+        """The ply's position solved exactly (its value for the mover, and a best move); None if
+        the solve does not fit in the time a ply may take."""
+        legal = state.legal_moves()
+        item = Analysed(ply, state.turn, text, forced=len(legal) == 1)
+        if item.forced:
+            return item
+        seconds = max(self.budget * EXACT_SOLVE_BUDGETS, EXACT_SOLVE_LEAST)
+        found = self.bot.solve_position(state, seconds)  # type: ignore[attr-defined]
+        if found is None:
+            return None
+        score, move = found
+        item.before = PlyValue("exact", float(score), _result_chance(score), exact_text(score))
+        item.best = state.move_to_str(move) if move in legal else None
+        return item
+
+    # -- the reviews ---------------------------------------------------------------------------
+    def _ready(self, states: list[State], count: int) -> Iterator[MoveReview]:
+        """The reviews of the analysed plies whose value after the move is known now, in order.
+
+        That value comes from the next ply's analysis (a forced move, which is not
+        analysed, takes it from the ply after it, once that is reviewed), or from
+        the end of the game for the last move.
+        """
+        found = []
+        for ply in sorted(self.analysed, reverse=True):
+            if ply in self.finished:
+                continue
+            following = self.analysed.get(ply + 1)
+            if ply + 1 < count and (following is None or (following.forced and ply + 1 not in self.finished)):
+                continue
+            item = self.analysed[ply]
+            review = self._finish(item, following, states[ply + 1])
+            if item.forced:
+                item.before = review.before
+            self.finished.add(ply)
+            found.append(review)
+        yield from sorted(found, key=lambda review: review.ply)
 
     def _finish(self, item: Analysed, following: Analysed | None, after_state: State) -> MoveReview:
         after = item.own
@@ -327,22 +390,48 @@ class _Reviewer:
             derived = following.before if following.seat == item.seat else (
                 flipped(following.before) if after_state.num_seats == 2 else UNKNOWN)
             after = better(after, derived)
-        else:
+        elif self.engine.values:
             after = better(after, self._final_value(after_state, item.seat))
         before = after if item.forced else item.before
         if item.forced:
-            judgement = Judgement("the only legal move", "", False)
+            judgement = Judgement("the only legal move", "", after.proven)
         else:
             judgement = judged(before, after, item.best == item.move, item.keepers)
         return MoveReview(item.ply, item.seat, item.move, before, after, item.best, item.line,
                           judgement.verdict, judgement.grade, judgement.proven, item.steps)
 
-    @staticmethod
-    def _final_value(state: State, seat: int) -> PlyValue:
+    def _final_value(self, state: State, seat: int) -> PlyValue:
+        """The value of the finished game for ``seat``: the solver's final score where it has one
+        (Reversi's discs), else won, drawn or lost."""
         outcome = state.outcome()
         if outcome is None:
             return UNKNOWN
+        solve = getattr(self.bot, "solve_position", None)
+        if solve is not None:
+            found = solve(state, self.budget)
+            if found is not None:
+                score = found[0] if state.turn == seat else -found[0]
+                return PlyValue("exact", float(score), _result_chance(score), exact_text(score))
         if outcome.is_draw:
             return PlyValue("exact", 0.0, 0.5, "draw")
         won = seat in outcome.winners
         return PlyValue("exact", 1.0 if won else -1.0, 1.0 if won else 0.0, "won" if won else "lost")
+
+
+def _empty_squares(state: State) -> int:
+    black, white = state.counts()  # type: ignore[attr-defined]
+    return 64 - black - white
+
+
+def _short(text: str) -> str:
+    """A value's words without the line after its colon (the review keeps the line apart)."""
+    return text.split(":")[0]
+
+
+def steps_to_goal(state: State) -> tuple[int, ...]:
+    """Chinese Checkers: each seat's steps to its goal, the least its marbles could still need
+    one step at a time (their summed distance to the goal's tip less that of a full goal)."""
+    tables = tables_for(state.num_seats)
+    position = Position.of_state(state)  # type: ignore[arg-type]
+    return tuple(int(position.dist_sum[seat]) - int(tables.dist[seat, tables.goal[seat]].sum())
+                 for seat in range(state.num_seats))
