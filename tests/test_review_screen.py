@@ -87,6 +87,7 @@ def test_the_screen_fills_in_from_the_analysis_and_next_mistake_jumps_to_the_blu
     assert review.ply == 6                                  # after O's c1, the blunder
     words = [line for line, _, _ in review.verdict_lines()]
     assert words[0] == "Move 6: O c1 · blunder" and "turned a draw into a loss (loss in 1)" in words
+    assert "Better: c2 — draw" in words                    # what O should have played
     d.key(pygame.K_LEFT)
     assert review.view.hint == review.state.parse_move("c2"), "the engine's best move is ringed on the board"
     assert any(line.startswith("Best here: c2") for line, _, _ in review.verdict_lines())

@@ -430,6 +430,9 @@ class ReviewScene(Scene):
             else:
                 if shown.verdict:
                     lines.append((shown.verdict, palette.TEXT, False))
+                if shown.best and shown.best != shown.move and shown.grade not in ("", "best"):
+                    better = value_words(shown.before.text)
+                    lines.append((f"Better: {shown.best}" + (f" — {better}" if better else ""), palette.GOOD, False))
                 after = value_words(shown.after.text)
                 if after not in shown.verdict:
                     lines.append((f"After it: {after} ({shown.after.kind})" if shown.after.kind != "estimate"
