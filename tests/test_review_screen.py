@@ -119,6 +119,10 @@ def test_the_result_panel_the_move_list_and_the_saved_games_open_the_review(make
     finished = game_of(moves="b2 a1 c3 a3 a2 c1 b1 c2 b3")      # X wins on the b file
     d.open_match(finished)
     d.until(lambda: d.scene.result.shown and d.scene.result.slide.done, limit=400, what="the result panel")
+    hidden_move = d.scene.movelist.drawn[0][1]            # under the result panel: no review from there
+    assert not any(button.rect.colliderect(hidden_move) for button in d.scene.result.buttons)
+    d.click_at(hidden_move.center)
+    assert d.scene.name == "play"
     d.click("review")
     d.settle()
     assert d.scene.name == "review" and d.scene.ply == 9 and d.scene.result_on_board
