@@ -123,6 +123,8 @@ class ReviewScene(Scene):
         #: Whether the result card is over the board at the end of the game (R hides it).
         self.result_shown = True
         self.board_rect = pygame.Rect(0, 0, 0, 0)
+        #: Where the mouse was last seen (the wheel steps through the game over the board).
+        self.pointer = (-1, -1)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.words_rect = pygame.Rect(0, 0, 0, 0)
         self.head_bottom = 0
@@ -296,7 +298,9 @@ class ReviewScene(Scene):
             if event.key == pygame.K_r and self.outcome is not None and self.ply == self.plies:
                 self.toggle_result()
                 return
-        if event.type == pygame.MOUSEWHEEL and self.board_rect.collidepoint(pygame.mouse.get_pos()):
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+        if event.type == pygame.MOUSEWHEEL and self.board_rect.collidepoint(self.pointer):
             self.go_to(self.ply - event.y)
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
