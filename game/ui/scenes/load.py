@@ -48,29 +48,20 @@ LIST_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pyg
 DIRECTION_KEYS = (pygame.K_UP, pygame.K_DOWN)
 
 
-def open_saved_game(services: "Services", path: Path) -> bool:
-    """Read ``path`` and show its match on the play screen; on a problem, say
-    what is wrong in a dialog and leave everything as it was. True if read."""
+def open_saved_game(services: "Services", path: Path, review: bool = False) -> bool:
+    """Read ``path`` and show its match on the play screen (``review``: on the review screen,
+    over this one); on a problem, say what is wrong in a dialog and leave everything as it
+    was. True if read."""
     try:
         match = load_match(path)
     except SaveFileError as err:
         services.sounds.play("error")
-        services.dialogs.message("Could not load the game", str(err))
+        services.dialogs.message(f"Could not {'review' if review else 'load'} the game", str(err))
         return False
-    services.scenes.go("play", match=match)
-    return True
-
-
-def review_saved_game(services: "Services", path: Path) -> bool:
-    """Read ``path`` and show its game on the review screen over this one; on a problem,
-    say what is wrong in a dialog. True if read."""
-    try:
-        match = load_match(path)
-    except SaveFileError as err:
-        services.sounds.play("error")
-        services.dialogs.message("Could not review the game", str(err))
-        return False
-    services.scenes.push("review", match=match)
+    if review:
+        services.scenes.push("review", match=match)
+    else:
+        services.scenes.go("play", match=match)
     return True
 
 
@@ -378,7 +369,7 @@ class LoadScene(Scene):
         if game is None or not game.loadable:
             self.services.sounds.play("error")
             return
-        if not review_saved_game(self.services, game.path):
+        if not open_saved_game(self.services, game.path, review=True):
             self.refresh(keep=game.path)
 
     def ask_delete(self) -> None:
