@@ -19,6 +19,8 @@ to play marked and a ghost disc under the mouse, discs turning over half way
 through a move, and the final score of a finished game; then Gomoku: a 15x15 game
 with a ghost stone under the mouse, a Renju position with Black's forbidden points
 crossed and one refused, a 19x19 game with move numbers, and a won 9x9 game's five;
+then the review screen of a game of each board, while its analysis fills in and at
+the start, a mistake (or the middle) and the end of the game;
 then a network game between two arcades in this process, on loopback: the
 setup with a Remote player seat, the host waiting with the address to give,
 the Join screen listing the announced game, the invitation, a game with chat,
@@ -281,6 +283,81 @@ def chinesecheckers_shots(app, run, settle, open_match, shot) -> None:
     open_match(Match(state, players)).play_move(last)
     run(200)
     shot("chinesecheckers-result")
+
+
+def reviewed_games() -> dict[str, object]:
+    """A finished (or long) game of each board for the review screen: Tic-tac-toe with O's
+    blunder, Connect Four and Reversi played by seeded random moves that take a win in one
+    and stop one when they can, Gomoku's and Chinese Checkers' games of the shots above."""
+    import random
+
+    from game.rules.catalogue import new_state
+
+    def wins_at_once(state) -> list:
+        """The moves that win for the side to move."""
+        found = []
+        for move in state.legal_moves():
+            state.push(move)
+            outcome = state.outcome()
+            state.pop()
+            if outcome is not None and state.turn in outcome.winners:
+                found.append(move)
+        return found
+
+    def seeded(game_id: str, seed: int):
+        rng = random.Random(seed)
+        state = new_state(game_id)
+        while not state.is_over():
+            moves = state.legal_moves()
+            winning = wins_at_once(state)
+            safe = []
+            for move in moves if not winning else []:
+                state.push(move)
+                if state.is_over() or not wins_at_once(state):
+                    safe.append(move)
+                state.pop()
+            state.push(winning[0] if winning else rng.choice(safe or moves))
+        return state
+
+    tictactoe = new_state("tictactoe")
+    for word in "b2 a1 c3 a3 a2 c1 b1 c2 b3".split():
+        tictactoe.push(tictactoe.parse_move(word))
+    return {"tictactoe": tictactoe, "connect4": seeded("connect4", 5), "reversi": seeded("reversi", 2),
+            "gomoku": gomoku_game(15, seed=3), "chinesecheckers": greedy_game(2, plies=40)}
+
+
+def review_shots(app, shot, wait: float = 240.0) -> None:
+    """The review screen of each game: while the analysis fills the graph in, then at the start,
+    the middle and the end of the game (a game analysed before comes from the review cache)."""
+    import time
+
+    from game.match.record import Match, Player
+
+    scenes = app.services.scenes
+    for game_id, state in reviewed_games().items():
+        players = [Player.human(), Player.of_bot("Master")] + [Player.of_bot("Hard")] * (state.num_seats - 2)
+        scenes.rebuild(1, [], animate=False)
+        review = scenes.push("review", match=Match(state, players), animate=False)
+        started = time.monotonic()
+        while review.job is not None and not review.job.done and review.review.done < len(review.records) // 3 \
+                and time.monotonic() - started < wait:
+            app.frame(STEP)
+            time.sleep(0.02)
+        if review.job is not None and not review.job.done:
+            review.go_to(review.review.done, animate=False)
+            app.frame(STEP)
+            shot(f"review-{game_id}-analysing")
+        while review.job is not None and not review.job.done and time.monotonic() - started < wait:
+            app.frame(STEP)
+            time.sleep(0.02)
+        mistake = review.review.next_mistake(-1)
+        for name, ply in (("start", 0), ("middle", len(review.records) // 2 if mistake is None else mistake + 1),
+                          ("end", len(review.records))):
+            review.go_to(ply, animate=False)
+            for _ in range(3):
+                app.frame(STEP)
+            shot(f"review-{game_id}-{name}")
+    scenes.rebuild(1, [], animate=False)
 
 
 def network_shots(app, shot_dir: Path) -> None:
@@ -546,6 +623,7 @@ def main(argv: list[str] | None = None) -> int:
         chinesecheckers_shots(app, run, settle, open_match, shot)
         reversi_shots(app, run, open_match, shot)
         gomoku_shots(app, run, open_match, shot)
+        review_shots(app, shot)
         network_shots(app, out)
     finally:
         app.close()

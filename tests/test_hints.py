@@ -55,3 +55,17 @@ def test_estimates_never_make_a_position_value():
     estimate = MoveValue(2.0, "about +2.0 (estimate)")
     verdict = position_value({move: estimate for move in LEGAL}, LEGAL)
     assert (verdict.text, verdict.proven) == ("not proven (every move valued, estimates)", False)
+
+
+def test_a_hints_estimate_is_said_without_doubled_brackets():
+    from game.ui.play.hints import HintShown, plain_detail
+    from game.ui.renderers.effects import short_value
+
+    assert plain_detail("-0.79 (estimate)") == "estimated -0.79"
+    assert plain_detail("about -6.5 (estimate)") == "estimated -6.5"
+    assert plain_detail("about +3 discs (estimate)") == "estimated +3 discs"
+    assert plain_detail("slightly behind (estimate)") == "estimate: slightly behind"
+    assert plain_detail("win in 3") == "win in 3"
+    assert HintShown("f4", plain_detail("-0.79 (estimate)")).text == "f4  (estimated -0.79)"
+    assert short_value("about -6.5 (estimate)") == "≈-6.5" and short_value("win in 3") == "win 3"
+    assert short_value("draw") == "draw" and short_value("slightly ahead (estimate)") == "≈+"

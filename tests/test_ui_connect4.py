@@ -12,6 +12,7 @@ from game.match.record import Match, Player
 from game.ui import palette
 from game.ui.renderers import BoardView, renderer_for
 from game.ui.renderers.connect4 import SEAT_COLOURS, ConnectFourRenderer, winning_runs
+from game.ui.renderers.effects import value_ink
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 LIMIT = 3000
@@ -171,13 +172,14 @@ def test_hint_writes_each_columns_value_in_the_hole_its_disc_would_land_in(make_
     assert play.view.hint == 0 and len(play.view.hint_values) == 7
     screen, renderer = d.services.window.screen, play.renderer
     reach = int(renderer._geometry.cell * 0.3)
-    assert pixels_near(screen, renderer.hole_centre(0, 3), reach, palette.GOOD) > 10, "'win in 1' in green"
-    assert pixels_near(screen, renderer.hole_centre(0, 3), reach, palette.BAD) == 0
+    win, loss = value_ink(1.0), value_ink(-1.0)                          # green and red, light on the dark backing
+    assert pixels_near(screen, renderer.hole_centre(0, 3), reach, win) > 10, "'win in 1' in green"
+    assert pixels_near(screen, renderer.hole_centre(0, 3), reach, loss) == 0
     for col in (2, 6):
-        assert pixels_near(screen, renderer.hole_centre(col, 0), reach, palette.BAD) > 10, "'loss in 1' in red"
+        assert pixels_near(screen, renderer.hole_centre(col, 0), reach, loss) > 10, "'loss in 1' in red"
     blocking = renderer.hole_centre(1, 3)                               # Red blocks Yellow's column: 'draw'
     assert pixels_near(screen, blocking, reach, palette.TEXT_MUTED) > 10
-    assert pixels_near(screen, blocking, reach, palette.BAD) == pixels_near(screen, blocking, reach, palette.GOOD) == 0
+    assert pixels_near(screen, blocking, reach, loss) == pixels_near(screen, blocking, reach, win) == 0
     assert play.hint.text == "1  (win in 1)"
 
 

@@ -18,7 +18,7 @@ from game.rules.tictactoe import TicTacToe
 from game.ui import palette
 from game.rules.core import Outcome, Termination
 from game.ui.renderers import BoardView, Renderer, renderer_for, shapes
-from game.ui.renderers.effects import Glide, OutcomeShow, Shake
+from game.ui.renderers.effects import Glide, OutcomeShow, Shake, value_ink
 from game.ui.renderers.tictactoe import TicTacToeRenderer
 
 AREA = pygame.Rect(20, 10, 600, 600)
@@ -275,9 +275,10 @@ def test_hint_values_label_each_empty_cell_they_name_and_mark_the_unvalued_as_un
         )
 
     assert region_changed(0) and region_changed(8)
-    assert count_near(labelled, renderer.cell_centre(8), reach, palette.BAD) > 5
+    loss_ink = value_ink(-1.0)                          # the loss colour, lightened on the dark pill
+    assert count_near(labelled, renderer.cell_centre(8), reach, loss_ink) > 5
     assert region_changed(1) and region_changed(6)            # not valued yet: a '?', never a loss's colour
-    assert count_near(labelled, renderer.cell_centre(1), reach, palette.BAD) == 0
+    assert count_near(labelled, renderer.cell_centre(1), reach, loss_ink) == 0
     assert not region_changed(4)                              # b2 is taken: no move there
 
 

@@ -13,6 +13,7 @@ from game.match.record import Match, MoveRecord, Player
 from game.rules.bot import MoveValue
 from game.rules.reversi import BLACK, EMPTY, PASS, WHITE, Reversi
 from game.ui.renderers import BoardView, renderer_for
+from game.ui.renderers.effects import MIN_LABEL_PX
 from game.ui.renderers.reversi import DISC_FACES, ReversiRenderer
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -171,7 +172,8 @@ def test_hint_values_stay_inside_their_squares(area: pygame.Rect, words: str) ->
         (x0, y), (x1, _) = renderer.cell_centre(left), renderer.cell_centre(right)
         assert looks(surface.get_at(((x0 + x1) // 2, y))) == EMPTY, "felt between two values"
     x, y = renderer.cell_centre(row[0])
-    assert surface.get_at((x, y)).g < 90, "the value's dark backing on its square"
+    around = [surface.get_at((x + dx, y + dy)) for dx in range(-6, 7, 2) for dy in range(-4, 5, 2)]
+    assert sum(colour.g < 90 for colour in around) > len(around) // 2, "the value's dark backing on its square"
 
 
 def test_a_value_too_long_for_its_small_square_shows_in_full_under_the_mouse() -> None:
@@ -362,3 +364,36 @@ def test_the_menu_card_draws_inside_its_rect() -> None:
     renderer.draw_preview(surface, pygame.Rect(20, 10, 200, 180))
     bounds = pygame.mask.from_surface(surface).get_bounding_rects()
     assert bounds and all(pygame.Rect(20, 10, 200, 180).contains(rect) for rect in bounds)
+
+
+def gold_near(surface: pygame.Surface, centre: tuple[int, int], reach: int) -> int:
+    """Pixels within ``reach`` of ``centre`` of the hint ring's gold."""
+    cx, cy = centre
+    return sum(1 for x in range(cx - reach, cx + reach + 1) for y in range(cy - reach, cy + reach + 1)
+               if (lambda p: p.r > 140 and p.r - p.b > 70 and p.r > p.g)(surface.get_at((x, y))))
+
+
+@pytest.mark.parametrize("area", [SMALL, LARGE], ids=["800x560", "1920x1080"])
+def test_the_best_moves_ring_stays_in_view_under_its_label_and_labels_are_at_least_12_px(area, monkeypatch) -> None:
+    from game.ui.renderers import grid
+
+    heights: list[int] = []
+    original = grid.render
+
+    def recording(font, content, colour):
+        heights.append(font.get_height())
+        return original(font, content, colour)
+
+    monkeypatch.setattr(grid, "render", recording)
+    renderer = board(area)
+    state = Reversi.from_text("f5d6c3d3c4f4c5b3")
+    best = state.parse_move("c2")
+    values = {move: MoveValue(-3.0 + i, f"about {i - 3:+d}.4 discs (estimate)") for i, move in enumerate(state.legal_moves())}
+    values[best] = MoveValue(8.0, "about +8.4 discs (estimate)")
+    ring_alone = drawn(renderer, state, BoardView(hint=best))
+    heights.clear()
+    labelled = drawn(renderer, state, BoardView(hint=best, hint_values=values))
+    reach = int(renderer.geometry.cell * 0.5)
+    centre = renderer.cell_centre(best)
+    assert gold_near(labelled, centre, reach) >= 0.9 * gold_near(ring_alone, centre, reach) > 20
+    assert heights and min(heights) >= MIN_LABEL_PX

@@ -8,7 +8,9 @@ seats a round is one line (``1.  b2  a3``), one column per seat, as long as
 every move fits its column; with more seats, or a move too long for a column
 (a Chinese Checkers jump chain), each move has a line of its own, marked with
 its seat's colour, and the
-round's number stands on its first move. The latest move is boxed. A note (a
+round's number stands on its first move. The latest move is boxed (the review
+screen boxes the move it shows: ``current``). A click on a move calls
+``on_pick`` with its index, where one is set (the play screen opens the review there). A note (a
 bot that failed and was replaced by a random move) takes one short line under
 its move's line, with a warning sign, so a few failures do not bury the
 moves; the mouse over that line shows the note in full (``draw_details``).
@@ -18,7 +20,7 @@ with the wheel. Sizes grow with the window's scale (``Fonts.scale``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 import pygame
 
@@ -73,6 +75,11 @@ class MoveList:
         self.drawn: list[tuple[MoveRecord, pygame.Rect]] = []
         #: Where each note's line was drawn in the last frame, and the note in full.
         self.notes_drawn: list[tuple[pygame.Rect, str]] = []
+        #: The index of the move to box, kept in view (None: the latest; -1: none).
+        self.current: int | None = None
+        #: Called with a move's index when it is clicked (None: a click does nothing).
+        self.on_pick: Callable[[int], None] | None = None
+        self._positions: dict[int, int] = {}
 
     def px(self, length: float) -> int:
         """A length given for the 1280×800 window, at the window's scale."""
@@ -102,7 +109,19 @@ class MoveList:
         if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
             self.scroll = max(0, self.scroll + event.y)
             return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.on_pick is not None:
+            picked = self.index_at(event.pos)
+            if picked is not None:
+                self.on_pick(picked)
+                return True
         return False
+
+    def index_at(self, pos: tuple[int, int]) -> int | None:
+        """The index of the move drawn under ``pos`` in the last frame, or None."""
+        for record, rect in self.drawn:
+            if rect.inflate(8, 6).collidepoint(pos):
+                return self._positions.get(id(record))
+        return None
 
     @property
     def shown(self) -> bool:
@@ -126,6 +145,7 @@ class MoveList:
 
     def draw(self, surface: pygame.Surface, records: Sequence[MoveRecord], seats: int) -> None:
         self.drawn = []
+        self._positions = {id(record): index for index, record in enumerate(records)}
         self.notes_drawn = []
         rect = self.rect
         if not self.shown:
@@ -145,13 +165,18 @@ class MoveList:
         columns = self.fits_columns(records, seats, body.width)
         lines = self.lines(records, seats, columns)
         visible = self.visible_lines
+        last: MoveRecord | None = records[-1]
+        if self.current is not None:
+            last = records[self.current] if 0 <= self.current < len(records) else None
+        if last is not None and self.current is not None:    # the boxed move in view
+            at = next(i for i, line in enumerate(lines) if any(r is last for r in line.records))
+            self.scroll = min(max(self.scroll, len(lines) - 1 - at - visible + 1), len(lines) - 1 - at)
         self.scroll = min(self.scroll, max(0, len(lines) - visible))
         end = len(lines) - self.scroll
         shown = lines[max(0, end - visible):end]
         clip = surface.get_clip()
         surface.set_clip(body)
         number_font, note_font = self.fonts.text(14), self.fonts.text(14)
-        last = records[-1]
         y = body.y
         for line in shown:
             middle = y + row_h // 2
@@ -206,7 +231,7 @@ class MoveList:
         return all(font.size(record.text)[0] <= room for record in records)
 
     def _draw_columns(self, surface: pygame.Surface, body: pygame.Rect, line: Line, seats: int, middle: int,
-                      last: MoveRecord) -> None:
+                      last: MoveRecord | None) -> None:
         """A round on one line, each move in its seat's column."""
         column_w = self.column_width(body.width, seats)
         for record in line.records:
@@ -214,7 +239,7 @@ class MoveList:
             self._draw_move(surface, record, x, column_w - 8, middle, record is last)
 
     def _draw_dotted(self, surface: pygame.Surface, body: pygame.Rect, record: MoveRecord, middle: int,
-                     last: MoveRecord) -> None:
+                     last: MoveRecord | None) -> None:
         """One move on its own line after a dot of its seat's colour."""
         colour = self.colours[record.seat % len(self.colours)]
         pygame.draw.circle(surface, colour, (body.x + 48, middle), 5)

@@ -2,8 +2,9 @@
 
 It says who won and why, with the final score where the game counts one
 (Reversi's ``36–28``), shows the running score of this matchup, and
-offers Rematch (Enter), Swap sides (W) and Menu (Esc). The board stays in
-view so the winning line can be seen animating.
+offers Rematch (Enter), Swap sides (W), Menu (Esc) and Review (the game step by
+step with the engine's verdict on each move: the review screen, whose Esc comes
+back here). The board stays in view so the winning line can be seen animating.
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from game.ui.widgets import Button
 from game.store.userdata import StatRow
 
 if TYPE_CHECKING:
+    from game.match.record import Match
     from game.ui.services import Services
 
 #: Height of a line of the table of places.
@@ -49,6 +51,9 @@ class ResultHost(Protocol):
 
     services: "Services"
 
+    @property
+    def match(self) -> "Match": ...
+
     def rematch(self) -> None: ...
 
     def swap_sides(self) -> None: ...
@@ -66,7 +71,9 @@ class ResultPanel:
                               font_size=20)
         self.swap = Button(services, "Swap sides", scene.swap_sides, wid="swap_sides", shortcut="W")
         self.menu = Button(services, "Menu", scene.back, wid="result_menu", shortcut="Esc", style="ghost")
-        self.buttons = [self.rematch, self.swap, self.menu]
+        self.review = Button(services, "Review", self.open_review, wid="review", style="ghost",
+                             tooltip="Step through the game with the engine's verdict on each move")
+        self.buttons = [self.rematch, self.swap, self.review, self.menu]
         self.visible = False
         self.headline = ""
         self.reason = ""
@@ -101,6 +108,10 @@ class ResultPanel:
     def hide(self) -> None:
         self.visible = False
 
+    def open_review(self) -> None:
+        """The review screen of the game just ended, over this one."""
+        self.scene.services.scenes.push("review", match=self.scene.match)
+
     @property
     def shown(self) -> bool:
         """In place and taking input (the slide has started)."""
@@ -115,8 +126,11 @@ class ResultPanel:
         px = self.px
         width = rect.width - 48
         y = rect.bottom - 24 - 3 * px(56)
-        for i, button in enumerate(self.buttons):
-            button.rect = pygame.Rect(rect.x + 24, y + i * px(56), width, px(48))
+        self.rematch.rect = pygame.Rect(rect.x + 24, y, width, px(48))
+        self.swap.rect = pygame.Rect(rect.x + 24, y + px(56), width, px(48))
+        half = (width - 12) // 2    # Review and Menu share the last row
+        self.review.rect = pygame.Rect(rect.x + 24, y + 2 * px(56), half, px(48))
+        self.menu.rect = pygame.Rect(rect.x + 24 + width - half, y + 2 * px(56), half, px(48))
 
     def update(self, dt: float) -> None:
         if self.visible:

@@ -19,6 +19,21 @@ if TYPE_CHECKING:
     from game.ui.play.screen import PlayScreen
 
 
+#: How a value's words end when the value is an estimate.
+ESTIMATE_MARK = " (estimate)"
+
+
+def plain_detail(detail: str) -> str:
+    """A hint's value in words to write after its move in brackets: an estimate's own
+    bracket would double them ("f4 (-0.79 (estimate))"), so it is said first instead
+    ("estimated -0.79"; "about +3 discs (estimate)" is "estimated +3 discs"; words with no
+    figure, "estimate: slightly behind")."""
+    if not detail.endswith(ESTIMATE_MARK):
+        return detail
+    figure = detail[:-len(ESTIMATE_MARK)].strip().removeprefix("about ").strip()
+    return f"estimated {figure}" if figure[:1] in "+-−0123456789" else f"estimate: {figure}"
+
+
 @dataclass
 class HintShown:
     """The hint on screen: the move in notation, the words of its value, both as one line,
@@ -106,7 +121,7 @@ class PlayHints:
         telling = verdict is not None and (verdict.proven or any(m not in event.values for m in legal))
         position = verdict.text if telling else ""    # estimates of every move: their words say so
         first = not self.shown.text
-        self.shown = HintShown(scene.state.move_to_str(event.move), event.detail,
+        self.shown = HintShown(scene.state.move_to_str(event.move), plain_detail(event.detail),
                                "" if position == event.detail else position, event.refining)
         if first:
             self.services.sounds.play("hint")

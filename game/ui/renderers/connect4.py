@@ -21,7 +21,6 @@ in its column, digits 1-9 name columns 1-9 and 0 names column 10.
 from __future__ import annotations
 
 import math
-import numpy as np
 import pygame
 
 from game.rules.connect4 import EMPTY, ConnectFour
@@ -36,7 +35,8 @@ from game.ui.renderers.stand import (
     halo_image, render_disc, ring_image,
 )
 from game.ui.renderers.effects import (
-    LABEL_BACK, Arrivals, Fade, Glide, OutcomeShow, Shake, WinStroke, beat, last_move_ring, winning_runs,
+    LABEL_BACK, LABEL_BACKING, MIN_LABEL_PX, Arrivals, Fade, Glide, OutcomeShow, Shake, WinStroke, beat, value_ink,
+    last_move_ring, short_value, winning_runs,
 )
 from game.ui.tween import drop_bounce, drop_time, ease_in_out_cubic
 
@@ -292,8 +292,7 @@ class ConnectFourRenderer(Renderer):
             centre = geo.centre(col, state.height(col))
             ring = self.cached(("ring",), lambda: ring_image(geo))
             blit_centred(surface, ring, centre, 0.65 + 0.35 * pulse)
-        labels = [(col, value.text, palette.GOOD if value.score > 0 else palette.BAD if value.score < 0
-                   else palette.TEXT_MUTED) for col, value in values.items()]
+        labels = [(col, value.text, value_ink(value.score)) for col, value in values.items()]
         for col, words, colour in labels + [(col, "?", palette.TEXT_MUTED) for col in unknown]:
             label = self.cached(("hint", words, colour, col in best), lambda: self._hint_label(geo, words, colour, col in best))
             blit_centred(surface, label, geo.centre(col, state.height(col)))
@@ -331,27 +330,38 @@ class ConnectFourRenderer(Renderer):
         return self.cached(("disc", seat, muted), lambda: render_disc(geo, colour))
 
     def _hint_label(self, geo: StandGeometry, content: str, colour: RGB, best: bool) -> pygame.Surface:
-        """A column's value on a dark disc filling its landing hole, on two lines if one is too wide."""
-        n = max(1, math.ceil(2 * HOLE * geo.cell))
-        canvas = shapes.Canvas(pygame.Rect(0, 0, n, n))
-        d = np.hypot(canvas.xs - n / 2, canvas.ys - n / 2)
-        canvas.paint(shapes.fill_alpha(d - (HOLE * geo.cell - 1)), LABEL_BACK, 0.82)
-        image = canvas.to_surface()
+        """A column's value on a dark disc filling its landing hole, on two lines if one is too
+        wide; never smaller than ``MIN_LABEL_PX``: in a small window a value too long for the
+        hole even so shows its short form ('win 9'), on a rounded backing reaching past the hole."""
         room = 2 * HOLE * geo.cell * 0.86
         # As large as the hole takes it: a short '?' or 'draw' reads from afar, 'loss in 12' takes two lines.
-        size = geo.cell * (0.3 if best else 0.28)
+        size = max(float(MIN_LABEL_PX), geo.cell * (0.3 if best else 0.28))
+
+        def fits(font: pygame.font.Font, lines: list[str]) -> bool:
+            return (len(lines) <= 2 and max(font.size(line)[0] for line in lines) <= room
+                    and font.get_linesize() * len(lines) <= room * 0.8)
+
         font = self.font(palette.TEXT_FONT_BOLD, size)
         lines = balanced_lines(font, content, room)
-        while (len(lines) > 2 or max(font.size(line)[0] for line in lines) > room
-               or font.get_linesize() * len(lines) > room * 0.8) and size > 8:
+        while not fits(font, lines) and size > MIN_LABEL_PX:
             size -= 1
             font = self.font(palette.TEXT_FONT_BOLD, size)
             lines = balanced_lines(font, content, room)
+        if not fits(font, lines):
+            lines = balanced_lines(font, short_value(content), room)[:2]
+        text_w = max(font.size(line)[0] for line in lines)
         height = font.get_linesize() * len(lines)
-        y = (n - height) / 2
-        for line in lines[:3]:
+        n = max(1, math.ceil(2 * HOLE * geo.cell))
+        w, h = max(n, text_w + 10), max(n, height + 6)
+        canvas = shapes.Canvas(pygame.Rect(0, 0, w, h))
+        box = (0.5, 0.5, w - 1.0, h - 1.0)
+        canvas.paint(shapes.fill_alpha(shapes.rounded_rect_distance(canvas.xs, canvas.ys, box, min(w, h) / 2)),
+                     LABEL_BACK, LABEL_BACKING)
+        image = canvas.to_surface()
+        y = (h - height) / 2
+        for line in lines:
             part = render(font, line, colour)
-            image.blit(part, part.get_rect(midtop=(n // 2, round(y))))
+            image.blit(part, part.get_rect(midtop=(w // 2, round(y))))
             y += font.get_linesize()
         return image
 

@@ -34,8 +34,48 @@ WIN_CORE: palette.RGB = (255, 240, 200)
 Place = float | tuple[float, ...]
 #: The dark backing of labels written over a board (hint values, hole names).
 LABEL_BACK: palette.RGB = (12, 14, 34)
+#: How opaque that backing is: the board and the piece under a label barely show through.
+LABEL_BACKING = 0.9
+#: The smallest text written on a board, in pixels (a 9 px label could not be read).
+MIN_LABEL_PX = 12
 _MARKER: palette.RGB = (255, 250, 236)
 _MARKER_SHADOW: palette.RGB = (6, 8, 22)
+
+
+def label_ink(colour: palette.RGB) -> palette.RGB:
+    """``colour`` lightened for text on the dark label backing (a dark red on black is
+    hard to read): a quarter of the way to the text colour."""
+    return shapes.mix(colour, palette.TEXT, 0.25)
+
+
+def value_ink(score: float) -> palette.RGB:
+    """The colour of a move's value written on the board: a win's green, a loss's red
+    (both lightened for the dark backing, ``label_ink``), an even value muted."""
+    if score > 0:
+        return label_ink(palette.GOOD)
+    return label_ink(palette.BAD) if score < 0 else palette.TEXT_MUTED
+
+
+#: The sign of an estimate said in words, by its last word.
+ESTIMATE_SIGNS = {"ahead": "+", "behind": "−", "even": "=", "level": "=", "holds": "="}
+
+
+def short_value(content: str) -> str:
+    """A value's words made short for a small cell: its figure, marked as an estimate
+    where the words say it is one ('about -6.5 (estimate)' -> '≈-6.5', 'win in 3' ->
+    'win 3'); an estimate in words its sign ('slightly behind (estimate)' -> '≈−'); other
+    words stay as they are. The label in full shows on hover."""
+    words = content.replace("(", " ").replace(")", " ").split()
+    figure = next((w for w in words if any(ch.isdigit() for ch in w)), "")
+    estimate = "estimate" in words or "about" in words
+    if not figure:    # an estimate in words ('slightly ahead (estimate)'): its sign ('≈+')
+        kept = [w for w in words if w != "estimate"]
+        sign = ESTIMATE_SIGNS.get(kept[-1], "") if estimate and kept else ""
+        return "≈" + sign if sign else content
+    if estimate:
+        return "≈" + figure.lstrip("≈~")
+    lead = words[0] if words[0] != figure else ""
+    return f"{lead} {figure}".strip()
 
 
 def beat(renderer: Renderer, period: float) -> float:

@@ -40,7 +40,8 @@ from game.ui.renderers.base import BoardView, Cell, DisplayOption, Renderer, bli
 from game.ui.renderers.gridboard import GridBoard
 from game.ui.renderers.gridgeometry import GridGeometry, Point, shared_ends
 from game.ui.renderers.effects import (
-    LABEL_BACK, Arrivals, Fade, Glide, OutcomeShow, Shake, WinStroke, beat, last_move_ring, winning_runs,
+    LABEL_BACK, LABEL_BACKING, MIN_LABEL_PX, Arrivals, Fade, Glide, OutcomeShow, Shake, WinStroke, beat, value_ink,
+    last_move_ring, short_value, winning_runs,
 )
 from game.ui.tween import ease_in_out_cubic, ease_out_back
 
@@ -320,11 +321,12 @@ class GridRenderer(GridBoard, Renderer):
         if last is not None and ring_mark:
             self._draw_last_marker(surface, geo, last, pieces[last], outcome)
 
-        hint = self.cell_for_move(state, view.hint) if outcome is None else None
-        if hint is not None:
-            self._draw_hint(surface, geo, state, hint, empty=hint not in pieces, ghosted=hint == ghost_cell)
         if view.hint_values and outcome is None:
             self._draw_hint_values(surface, geo, state, view, pieces)
+        hint = self.cell_for_move(state, view.hint) if outcome is None else None
+        if hint is not None:    # over its label: the best move's ring stays in view
+            self._draw_hint(surface, geo, state, hint, empty=hint not in pieces and not view.hint_values,
+                            ghosted=hint == ghost_cell)
         if playing and self.cursor_visible:
             cursor = self.cached(("cursor",), lambda: self._cursor_image(geo))
             x, y = self.glide.position(self.centre_of(int(self.cursor)))
@@ -452,10 +454,10 @@ class GridRenderer(GridBoard, Renderer):
     def _draw_hint_values(self, surface: pygame.Surface, geo: GridGeometry, state: State, view: BoardView,
                           pieces: dict[int, int]) -> None:
         """Each judged move's value ('win in 2', 'draw', 'loss in 1') on a dark pill in its cell,
-        on two lines or smaller where one line would run into the next cell. A value that
-        cannot fit its cell even so shows its first word and an ellipsis, and in full,
-        over its neighbours, while the mouse or the keyboard cursor is on its cell. A legal
-        move not valued yet shows '?' (``marks_unvalued``)."""
+        on two lines or smaller (never below ``MIN_LABEL_PX``) where one line would run into
+        the next cell. A value that cannot fit its cell even so shows its short form
+        (``short_value``: '≈-6.5'), and in full, over its neighbours, while the mouse or the
+        keyboard cursor is on its cell. A legal move not valued yet shows '?' (``marks_unvalued``)."""
         room = geo.cell * 0.94 - 2 * self._pill_pad(geo)[0]
         pointed = self.cursor if self.cursor_visible else self.hover
         on_top = None
@@ -469,7 +471,7 @@ class GridRenderer(GridBoard, Renderer):
             cell = self.cell_for_move(state, move)
             if cell is None or cell in pieces:
                 continue
-            colour = palette.GOOD if value.score > 0 else palette.BAD if value.score < 0 else palette.TEXT_MUTED
+            colour = value_ink(value.score)
             content = clean_text(value.text)
             font, lines, whole = self._fitted_value(content, room)
             if cell == pointed and not whole:
@@ -478,34 +480,36 @@ class GridRenderer(GridBoard, Renderer):
             self._draw_value(surface, geo, cell, font, lines, colour)
         if on_top is not None:
             cell, content, colour = on_top
-            font = self.font(palette.TEXT_FONT_BOLD, max(11.0, geo.cell * 0.115))
-            self._draw_value(surface, geo, cell, font, balanced_lines(font, content, geo.cell * 2.4), colour, 1.0)
+            font = self.font(palette.TEXT_FONT_BOLD, max(MIN_LABEL_PX, geo.cell * 0.115))
+            lines = balanced_lines(font, content, max(geo.cell * 2.4, font.size("loss in 99")[0]))
+            self._draw_value(surface, geo, cell, font, lines, colour, 1.0)
 
     def _fitted_value(self, content: str, room: float) -> tuple[pygame.font.Font, list[str], bool]:
         """The font and lines of a value in a cell ``room`` wide, and whether they are all
-        of it: one or two lines from the usual size down to 8 px, else the first word
-        and an ellipsis."""
-        base = max(11.0, self.geometry.cell * 0.115)
+        of it: one or two lines from the usual size down to ``MIN_LABEL_PX`` (or seven tenths
+        of the usual size, so that labels side by side look alike), else its short form
+        (``short_value``) as large as fits, at least ``MIN_LABEL_PX`` even where that reaches
+        past the cell (a label that cannot be read is no label)."""
+        base = max(float(MIN_LABEL_PX), self.geometry.cell * 0.2)
         size = base
-        while size >= 8:
+        while size >= max(MIN_LABEL_PX, 0.7 * base):    # much smaller than its neighbours: the short form instead
             font = self.font(palette.TEXT_FONT_BOLD, size)
             lines = balanced_lines(font, content, room)
             if len(lines) <= 2 and max(font.size(line)[0] for line in lines) <= room:
                 return font, lines, True
             size -= 1
-        words = content.split(" ")
-        short = words[0] + ("…" if len(words) > 1 else "")
+        short = short_value(content)
         size = base
-        while size > 8 and self.font(palette.TEXT_FONT_BOLD, size).size(short)[0] > room:
+        while size > MIN_LABEL_PX and self.font(palette.TEXT_FONT_BOLD, size).size(short)[0] > room:
             size -= 1
-        return self.font(palette.TEXT_FONT_BOLD, size), [short], len(words) == 1
+        return self.font(palette.TEXT_FONT_BOLD, size), [short], short == content
 
     @staticmethod
     def _pill_pad(geo: GridGeometry) -> tuple[int, int]:
         return int(geo.cell * 0.06), int(geo.cell * 0.025)
 
     def _draw_value(self, surface: pygame.Surface, geo: GridGeometry, cell: int, font: pygame.font.Font,
-                    lines: list[str], colour: palette.RGB, backing: float = 0.8) -> None:
+                    lines: list[str], colour: palette.RGB, backing: float = LABEL_BACKING) -> None:
         """``lines`` in ``colour`` on a dark pill (of opacity ``backing``) centred on ``cell``."""
         pad_x, pad_y = self._pill_pad(geo)
         images = [render(font, line, colour) for line in lines]

@@ -3,7 +3,8 @@
 ``title`` (logo and main menu) -> ``games`` (a card per game) -> ``setup``
 (seats, first player, options) -> ``play`` (board, move list, result panel);
 ``load``, ``settings`` and ``stats`` open from the title screen (``load``
-from the play screen too). Network games: ``host`` (from the setup screen,
+from the play screen too); ``review`` (a game step by step with the engine's
+verdict on each move) from the result panel, the move list and the saved games. Network games: ``host`` (from the setup screen,
 opens the server, then ``play``), ``join`` (from the title screen: games found
 on the network or an address) -> ``lobby`` (the invitation) -> ``play``. Screens open each other by these names
 (``services.scenes.push("stats")``), never by importing one another: adding
@@ -18,6 +19,7 @@ from game.ui.scenes.join import JoinScene
 from game.ui.scenes.load import LoadScene
 from game.ui.scenes.lobby import LobbyScene
 from game.ui.scenes.play import PlayScene
+from game.ui.scenes.review import ReviewScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.stats import StatsScene
@@ -27,5 +29,5 @@ from game.ui.scenes.title import TitleScene
 SCENES: dict[str, type[Scene]] = {
     scene.name: scene
     for scene in (TitleScene, GamesScene, SetupScene, PlayScene, LoadScene, SettingsScene, StatsScene, HostScene,
-                  JoinScene, LobbyScene)
+                  JoinScene, LobbyScene, ReviewScene)
 }

@@ -5,7 +5,8 @@ with the game, who played ("You vs Master"), the number of moves, the
 result and when it was saved. A file that cannot be loaded is a row too,
 showing the problem (the line and what is wrong) and refusing to load.
 
-Keys: Up/Down (also PgUp/PgDn, Home/End) choose a row, Enter loads it,
+Keys: Up/Down (also PgUp/PgDn, Home/End) choose a row, Enter loads it, V opens
+it on the review screen (each move with the engine's verdict; Esc comes back here),
 Delete (or Backspace, the Mac's delete key) asks and then deletes the file
 for good, B or Ctrl+O opens the file dialog ("Browse…")
 for a game saved in another folder, Tab moves between the list and the
@@ -47,16 +48,20 @@ LIST_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pyg
 DIRECTION_KEYS = (pygame.K_UP, pygame.K_DOWN)
 
 
-def open_saved_game(services: "Services", path: Path) -> bool:
-    """Read ``path`` and show its match on the play screen; on a problem, say
-    what is wrong in a dialog and leave everything as it was. True if read."""
+def open_saved_game(services: "Services", path: Path, review: bool = False) -> bool:
+    """Read ``path`` and show its match on the play screen (``review``: on the review screen,
+    over this one); on a problem, say what is wrong in a dialog and leave everything as it
+    was. True if read."""
     try:
         match = load_match(path)
     except SaveFileError as err:
         services.sounds.play("error")
-        services.dialogs.message("Could not load the game", str(err))
+        services.dialogs.message(f"Could not {'review' if review else 'load'} the game", str(err))
         return False
-    services.scenes.go("play", match=match)
+    if review:
+        services.scenes.push("review", match=match)
+    else:
+        services.scenes.go("play", match=match)
     return True
 
 
@@ -295,10 +300,12 @@ class LoadScene(Scene):
                                  tooltip="Delete the chosen file from the disk (Delete); asks first")
         self.browse_btn = Button(services, "Browse…", self.browse, wid="browse", shortcut="B",
                                  tooltip="Open a saved game from another folder (B)")
+        self.review_btn = Button(services, "Review", self.review_selected, wid="review", shortcut="V",
+                                 tooltip="Step through the chosen game with the engine's verdict on each move (V)")
         self.back_btn = self.back_button()
         self.details_rect = pygame.Rect(0, 0, 0, 0)
         self.refresh()
-        self.focus.set([self.list, self.back_btn, self.delete_btn, self.browse_btn, self.load_btn],
+        self.focus.set([self.list, self.back_btn, self.delete_btn, self.browse_btn, self.review_btn, self.load_btn],
                        focus=self.list if self.games else self.browse_btn)
 
     # -- the folder --------------------------------------------------------------------------
@@ -341,6 +348,7 @@ class LoadScene(Scene):
     def _update_buttons(self) -> None:
         game = self.selected_game
         self.load_btn.enabled = game is not None and game.loadable
+        self.review_btn.enabled = game is not None and game.loadable
         self.delete_btn.enabled = game is not None
 
     # -- commands ------------------------------------------------------------------------------
@@ -355,6 +363,14 @@ class LoadScene(Scene):
             return
         if not open_saved_game(self.services, game.path):
             self.refresh(keep=game.path)   # it changed since it was listed: show why now
+
+    def review_selected(self) -> None:
+        game = self.selected_game
+        if game is None or not game.loadable:
+            self.services.sounds.play("error")
+            return
+        if not open_saved_game(self.services, game.path, review=True):
+            self.refresh(keep=game.path)
 
     def ask_delete(self) -> None:
         game = self.selected_game
@@ -402,6 +418,9 @@ class LoadScene(Scene):
             if (event.key == pygame.K_b and not ctrl) or (event.key == pygame.K_o and ctrl):
                 self.browse_btn.activate()
                 return
+            if event.key == pygame.K_v and not ctrl:
+                self.review_btn.activate()
+                return
             if event.key in LIST_KEYS and (self.focus.current is self.list or event.key not in DIRECTION_KEYS):
                 self.services.keyboard_mode = True
                 if self.focus.current is not self.list and self.list.can_focus:
@@ -421,9 +440,10 @@ class LoadScene(Scene):
         left = (width - box_w) // 2
         button_h = px(46)
         buttons_y = height - 24 - button_h
-        self.back_btn.rect = pygame.Rect(left, buttons_y, px(140), button_h)
+        self.back_btn.rect = pygame.Rect(left, buttons_y, px(110), button_h)
         x = left + box_w
-        for button, button_w in ((self.load_btn, 160), (self.browse_btn, 160), (self.delete_btn, 150)):
+        for button, button_w in ((self.load_btn, 130), (self.review_btn, 125), (self.browse_btn, 140),
+                                 (self.delete_btn, 130)):
             button.rect = pygame.Rect(x - px(button_w), buttons_y, px(button_w), button_h)
             x -= px(button_w) + 12
         details_h = 3 * self.services.fonts.text(14).get_linesize() + 8

@@ -89,6 +89,8 @@ class PlayScene(Scene):
         #: Sounds waiting for the piece to land: [seconds left, sound name].
         self.sound_queue: list[list] = []
         self.movelist = MoveList(services.fonts, self.renderer.seat_colours())
+        self.movelist.on_pick = lambda index: None if self.result.visible else services.scenes.push(
+            "review", match=self.match, ply=index + 1)    # a move clicked: the review at that move
         self.result = ResultPanel(self)
         self.rules = RulesPanel(services, self.title, match.state.rules_help)
         self.board = BoardFocus(self)

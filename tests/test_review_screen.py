@@ -1,0 +1,189 @@
+"""The review screen: a game step by step, its graph, the verdicts filling in from the analysis, play from here."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.match.record import Match, Player
+from game.rules.catalogue import new_state
+from game.store.savefile import save_match
+from game.store.userdata import saves_dir
+from game.ui.window import MIN_SIZE
+from tests.test_ui_layout import DrawnText, assert_laid_out, resize
+
+#: A Tic-tac-toe game whose verdicts are known: O's c1 (move 6) turns the draw into a loss, X's b1 wins slower.
+GAME = "b2 a1 c3 a3 a2 c1 b1"
+#: A short game of each board, for the screens at both sizes.
+GAMES = {"tictactoe": GAME, "connect4": "4 4 5 3 3 5", "reversi": "f5 d6 c3 d3 c4",
+         "gomoku": "h8 i9 h9 h10 g8", "chinesecheckers": ""}
+
+
+def game_of(game_id: str = "tictactoe", moves: str = GAME, players=None) -> Match:
+    state = new_state(game_id)
+    match = Match(state, players or [Player.human(), Player.of_bot("Master")][:state.num_seats]
+                  + [Player.of_bot("Easy")] * max(0, state.num_seats - 2))
+    for word in moves.split():
+        match.play(state.parse_move(word))
+    return match
+
+
+def open_review(d, match: Match, ply: int | None = None):
+    d.services.scenes.push("review", match=match, ply=ply, animate=False)
+    d.frames(2)
+    assert d.scene.name == "review"
+    return d.scene
+
+
+def analysed(d, review) -> None:
+    d.until(lambda: review.job is not None and review.job.done, limit=600, what="the review's analysis", seconds=90)
+    d.frames(1)
+
+
+def test_the_arrow_keys_home_end_and_the_wheel_over_the_board_change_the_ply_shown(make_app):
+    d = make_app()
+    match = game_of()
+    review = open_review(d, match)
+    assert review.ply == 7 and review.state.move_stack == [r.move for r in match.records]
+    d.key(pygame.K_LEFT)
+    assert review.ply == 6 and review.view.last_move == match.records[5].move
+    assert review.state.move_stack == [r.move for r in match.records[:6]]
+    d.key(pygame.K_HOME)
+    assert review.ply == 0 and review.view.last_move is None and not review.state.move_stack
+    d.key(pygame.K_LEFT)
+    assert review.ply == 0
+    d.key(pygame.K_RIGHT)
+    assert review.ply == 1 and review.state.move_stack == [match.records[0].move]
+    d.key(pygame.K_END)
+    assert review.ply == 7
+    d.post(pygame.MOUSEMOTION, pos=review.board_rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    d.post(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)             # the wheel up over the board: a move back
+    d.frames(1)
+    assert review.ply == 6
+    d.post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)
+    d.frames(1)
+    assert review.ply == 7
+    d.post(pygame.MOUSEMOTION, pos=review.movelist.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    d.post(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)             # over the move list it scrolls the list
+    d.frames(1)
+    assert review.ply == 7
+    assert len(match.records) == 7, "the game itself is never changed"
+
+
+def test_clicking_the_graph_or_a_move_of_the_list_goes_to_that_ply(make_app):
+    d = make_app(size=(1280, 800))
+    review = open_review(d, game_of(), ply=0)
+    d.click_at((review.graph.x_of(3), review.graph.plot.centery))
+    assert review.ply == 3
+    d.frames(1)
+    index, rect = next((i, rect) for record, rect in review.movelist.drawn
+                       for i, kept in enumerate(review.records) if kept is record and i + 1 != 3)
+    d.click_at(rect.center)
+    assert review.ply == index + 1
+
+
+def test_the_screen_fills_in_from_the_analysis_and_next_mistake_jumps_to_the_blunder(make_app):
+    d = make_app(size=(1280, 800))
+    review = open_review(d, game_of(), ply=0)
+    analysed(d, review)
+    assert review.review.complete and review.failure == ""
+    assert review.progress_words()[0] == "Analysed: 7 of 7 moves"
+    assert review.accuracy_words().startswith("Accuracy: X 100 · O ")
+    d.key(pygame.K_n)
+    assert review.ply == 6                                  # after O's c1, the blunder
+    words = [line for line, _, _ in review.verdict_lines()]
+    assert words[0] == "Move 6: O c1 · blunder" and "turned a draw into a loss (loss in 1)" in words
+    assert "Better: c2 — draw" in words                    # what O should have played
+    d.key(pygame.K_LEFT)
+    assert review.view.hint == review.state.parse_move("c2"), "the engine's best move is ringed on the board"
+    assert any(line.startswith("Best here: c2") for line, _, _ in review.verdict_lines())
+    d.key(pygame.K_END)
+    d.key(pygame.K_p)
+    assert review.ply == 6
+    d.key(pygame.K_n)
+    assert review.ply == 6, "no mistake after it"
+
+
+def test_play_from_here_starts_a_game_at_that_ply_with_the_moves_kept(make_app):
+    d = make_app()
+    match = game_of()
+    review = open_review(d, match, ply=4)
+    review.opponent.select_value("Master")
+    d.key(pygame.K_c)
+    d.settle()
+    play = d.scene
+    assert play.name == "play"
+    assert [r.text for r in play.match.records] == GAME.split()[:4]
+    assert play.match.players[0].is_human and play.match.players[1].bot == "Master"   # X to move: the player
+    d.key(pygame.K_ESCAPE)
+    d.settle()
+    assert d.scene is review and len(review.records) == 7 and review.ply == 4, "the review's game is kept"
+
+
+def test_the_result_panel_the_move_list_and_the_saved_games_open_the_review(make_app):
+    d = make_app(size=(1280, 800))
+    finished = game_of(moves="b2 a1 c3 a3 a2 c1 b1 c2 b3")      # X wins on the b file
+    d.open_match(finished)
+    d.until(lambda: d.scene.result.shown and d.scene.result.slide.done, limit=400, what="the result panel")
+    hidden_move = d.scene.movelist.drawn[0][1]            # under the result panel: no review from there
+    assert not any(button.rect.colliderect(hidden_move) for button in d.scene.result.buttons)
+    d.click_at(hidden_move.center)
+    assert d.scene.name == "play"
+    d.click("review")
+    d.settle()
+    assert d.scene.name == "review" and d.scene.ply == 9 and d.scene.result_on_board
+    assert any(line.startswith("X wins") for line, _, _ in d.scene.verdict_lines())
+    d.key(pygame.K_r)
+    assert not d.scene.result_on_board
+    d.key(pygame.K_r)
+    assert d.scene.result_on_board
+    d.key(pygame.K_ESCAPE)
+    d.settle()
+    assert d.scene.name == "play"
+
+    d.open_match(game_of(moves="b2 a1 c3", players=[Player.human(), Player.human()]))
+    d.settle()
+    d.frames(1)
+    record, rect = d.scene.movelist.drawn[1]
+    d.click_at(rect.center)
+    d.settle()
+    assert d.scene.name == "review" and d.scene.ply == 2 and record.text == "a1"
+
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    save_match(game_of(), saves_dir() / "evening.txt")
+    d.services.scenes.go("load", animate=False)
+    d.settle()
+    d.key(pygame.K_v)
+    d.settle()
+    assert d.scene.name == "review" and [r.text for r in d.scene.records] == GAME.split()
+
+
+@pytest.mark.parametrize("size", [MIN_SIZE, (1920, 1080)], ids=["smallest", "full-hd"])
+def test_no_text_is_cut_and_no_control_overlaps_on_the_review_of_each_game(make_app, monkeypatch, size):
+    drawn = DrawnText(monkeypatch)
+    d = make_app()
+    resize(d, size)
+    for game_id, moves in GAMES.items():
+        review = open_review(d, game_of(game_id, moves))
+        for ply in (0, review.plies // 2, review.plies):
+            review.go_to(ply, animate=False)
+            cut = [line for line in drawn.of_frames(d) if line.endswith("…")]
+            assert cut == [], f"the review of {game_id} at ply {ply} at {size} cuts {cut}"
+            assert_laid_out(review, size, {"graph": review.graph.rect, "words": review.words_rect})
+        review.job.stop()
+        d.services.scenes.pop(animate=False)
+
+
+def test_a_chinese_checkers_graph_counts_each_players_steps_to_goal_from_the_positions(make_app):
+    from game.rules.chinesecheckers import distance_to_goal
+
+    d = make_app()
+    state = new_state("chinesecheckers")
+    match = Match(state, [Player.human(), Player.of_bot("Easy")])
+    for _ in range(6):
+        match.play(min(state.legal_moves(), key=lambda move: (state.push(move), distance_to_goal(state, 1 - state.turn),
+                                                              state.pop())[1]))
+    review = open_review(d, match)
+    assert review.steps is not None and len(review.steps) == 7
+    assert review.steps[6] == tuple(distance_to_goal(match.state, seat) for seat in range(2))
+    assert review.steps[6][0] < review.steps[0][0] and review.steps[6][1] < review.steps[0][1]
+    assert open_review(d, game_of()).steps is None
