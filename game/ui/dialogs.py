@@ -23,6 +23,10 @@ Backspace goes up a folder. A dialog is as large as its content, within the
 window. A dialog opened while another is open goes on top of it, and closing
 it shows the one below again (the question "Replace it?" over Save as).
 
+A key that opens or closes a dialog does not type its letter in what has the
+input next: the ``TEXTINPUT`` that comes with that ``KEYDOWN`` goes nowhere
+(the S of the game menu's Save does not replace the name Save as suggests).
+
 A path typed that cannot be used (no such folder, no such file) is said
 through ``notify`` (a toast, which the app puts beside the dialog) and the
 dialog stays open. A folder's rows are ``game.ui.filelist``'s.
@@ -425,6 +429,11 @@ class Dialogs:
         self.shadows = shadows
         self.stack: list[Dialog] = []
         self.screen = pygame.Rect(0, 0, 0, 0)
+        #: The dialog on top when the last key went down (None: none was open), and whether
+        #: that key's typed text is still to come (``handle_event``).
+        self._key_dialog: Dialog | None = None
+        self._key_text_due = False
+        self._key_down = 0
 
     # -- what is open ----------------------------------------------------------------------------
     @property
@@ -486,8 +495,19 @@ class Dialogs:
 
     # -- the loop --------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Input for the dialog on top; True while a dialog is open (the screen gets none)."""
+        """Input for the dialog on top; True while a dialog is open (the screen gets none),
+        and for the typed text of a key that opened or closed a dialog (it goes nowhere).
+
+        Every event passes here first (the app's loop), an open dialog or not."""
         dialog = self.current
+        if event.type == pygame.KEYDOWN:
+            self._key_dialog, self._key_text_due, self._key_down = dialog, True, event.key
+        elif event.type == pygame.TEXTINPUT:
+            due, self._key_text_due = self._key_text_due, False
+            if due and self._key_dialog is not dialog:
+                return True
+        elif event.type != pygame.KEYUP or event.key == self._key_down:
+            self._key_text_due = False     # that key's text, if it has one, came already
         if dialog is None:
             return False
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and not dialog.rect.collidepoint(event.pos):

@@ -9,7 +9,9 @@ the one below, and replacing cross-fades; ``go`` opens a screen with the
 screens that lead to it under it (its ``trail``). Esc in any scene goes back
 one screen. While a transition runs the new scene gets the keys (a quick
 typist is not slowed down) but no mouse events, whose positions refer to the
-screen sliding away.
+screen sliding away. A key that changes the screen on top (J on the title
+opening Join) does not type its letter into the new one: the ``TEXTINPUT``
+that comes with that ``KEYDOWN`` goes nowhere.
 """
 from __future__ import annotations
 
@@ -286,6 +288,11 @@ class SceneManager:
         self._canvas: pygame.Surface | None = None
         #: A frame was asked for (``request_redraw``); the app takes it with ``take_redraw``.
         self._redraw = True
+        #: The scene on top when the last key went down, and whether that key's typed
+        #: text is still to come (``handle_event``).
+        self._key_scene: Scene | None = None
+        self._key_text_due = False
+        self._key_down = 0
 
     @property
     def top(self) -> Scene:
@@ -434,6 +441,14 @@ class SceneManager:
         point at where the old screen's controls were)."""
         if not self.stack:
             return
+        if event.type == pygame.KEYDOWN:
+            self._key_scene, self._key_text_due, self._key_down = self.top, True, event.key
+        elif event.type == pygame.TEXTINPUT:
+            due, self._key_text_due = self._key_text_due, False
+            if due and self._key_scene is not self.top:
+                return      # the letter of the key that opened this screen
+        elif event.type != pygame.KEYUP or event.key == self._key_down:
+            self._key_text_due = False     # that key's text, if it has one, came already
         if self.transitioning and event.type not in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT):
             return
         self.top.handle_event(event)
