@@ -24,7 +24,10 @@ def test_title_play_leads_to_game_menu_and_setup(make_app):
 def test_escape_goes_back_one_screen_from_each_scene(make_app):
     d = make_app()
     d.start_hot_seat()
-    for expected in ("setup", "games", "title"):
+    d.leave_game()                        # the play screen's Esc opens its game menu: Leave
+    d.settle()
+    assert d.scene.name == "setup"
+    for expected in ("games", "title"):
         d.key(pygame.K_ESCAPE)
         d.settle()
         assert d.scene.name == expected

@@ -53,7 +53,7 @@ class ResultHost(Protocol):
 
     def swap_sides(self) -> None: ...
 
-    def back(self) -> None: ...
+    def open_menu(self) -> None: ...
 
 
 class ResultPanel:
@@ -65,7 +65,7 @@ class ResultPanel:
         self.rematch = Button(services, "Rematch", scene.rematch, wid="rematch", shortcut="Enter", style="primary",
                               font_size=20)
         self.swap = Button(services, "Swap sides", scene.swap_sides, wid="swap_sides", shortcut="W")
-        self.menu = Button(services, "Menu", scene.back, wid="result_menu", shortcut="Esc", style="ghost")
+        self.menu = Button(services, "Menu", scene.open_menu, wid="result_menu", shortcut="Esc", style="ghost")
         self.buttons = [self.rematch, self.swap, self.menu]
         self.visible = False
         self.headline = ""

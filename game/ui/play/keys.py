@@ -104,7 +104,7 @@ class PlayInput:
         if key == pygame.K_ESCAPE:
             if not scene.result.shown and scene.renderer.cancel_input():
                 return True
-            scene.back()
+            scene.open_menu()
             return True
         if not ctrl and key == pygame.K_h and scene.hints.unavailable():
             scene.hints.refuse()

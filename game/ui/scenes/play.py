@@ -17,6 +17,8 @@ and where input goes (``keys.py``), the parts' places and what is redrawn alone
 (``files.py``), and the ``mode``, what differs between a game on this computer
 (``local.py``; its seats: ``game/match/seats.py``) and a network game
 (``network.py``: chat, request and pause cards, buttons that ask the others).
+Esc opens the game menu (``menu.py``: Resume, New game, Save, Settings, Rules,
+Leave) over the board; Leave goes back to the setup screen.
 """
 from __future__ import annotations
 
@@ -41,6 +43,7 @@ from game.ui.play.hints import HintShown, PlayHints
 from game.ui.play.keys import BoardFocus, PlayInput
 from game.ui.play.layout import PlayLayout
 from game.ui.play.local import LocalGame
+from game.ui.play.menu import GameMenu
 from game.ui.play.network import NetworkGame
 from game.ui.play.screen import PlayMode
 from game.ui.renderers import has_renderer, renderer_for
@@ -97,6 +100,8 @@ class PlayScene(Scene):
         self.files = GameFiles(self, resumed)
         self.hints = PlayHints(self)
         self.input = PlayInput(self)
+        #: What Esc opens: Resume, New game, Save, Settings, Rules, Leave.
+        self.game_menu = GameMenu(self, networked=remote is not None, hosting=hosting is not None)
         #: A game on this computer, or a network game: what differs between the two.
         self.mode: PlayMode = LocalGame(self, match) if remote is None else NetworkGame(self, remote, hosting)
         self.session: Session = self.mode.session
@@ -200,8 +205,14 @@ class PlayScene(Scene):
         self.controls.speed.index = nearest_index(self.controls.speed.items, settings.bot_delay)
 
     def back(self) -> None:
+        """Leave the game (the game menu's Leave): back to the setup screen, the game kept
+        for Resume (a network game asks first)."""
         self.services.sounds.play("click")
         self.mode.back()
+
+    def open_menu(self) -> None:
+        """Esc and the Menu buttons: the game menu over the board."""
+        self.game_menu.open()
 
     # -- the turn loop ---------------------------------------------------------------------
     def sync_view(self) -> None:
@@ -220,9 +231,9 @@ class PlayScene(Scene):
     def _may_play_ready(self) -> bool:
         """Whether the bot move or forced pass that is ready may be shown now: the board
         is still, the delay after the last move has passed, and the bots are not paused
-        (Step plays one anyway)."""
+        (Step plays one anyway) nor held by the game menu."""
         ready = self.session.ready()
-        if ready is None or self.renderer.busy:
+        if ready is None or self.renderer.busy or self.game_menu.holds_bots:
             return False
         delay = self.services.settings.current.bot_delay
         if ready.by == "pass" and self.match.players[ready.record.seat].is_human:
@@ -370,9 +381,10 @@ class PlayScene(Scene):
         self.show_events()
 
     def restart(self) -> None:
-        """Restart (N, Ctrl+R): a restart pressed by mistake is undone by Redo."""
+        """New game with the same players (N, Ctrl+R, the game menu's New game): one
+        pressed by mistake is undone by Redo."""
         if self.session.restart():
-            self.services.toasts.show("Game restarted — Redo (Y) brings it back", "info")
+            self.services.toasts.show("New game — Redo (Y) brings the last one back", "info")
         self.show_events()
 
     def rematch(self) -> None:
