@@ -171,8 +171,9 @@ class Scene:
 
         By default the foot of the window, below everything but the bottom row of
         controls (Back, Done...): the widest gap beside that row, or where the gaps
-        are narrow, the whole foot band over the row (a click on a toast dismisses
-        it; the keyboard still reaches the buttons under it)."""
+        are narrow, the lowest band across the window below the heading that no
+        control is in (over what is written there, never over a control); the foot
+        band over the row only when there is no such band."""
         width, height = self.rect.size
         px = self.services.window.px
         shown = [w.rect for w in self.focus.widgets if w.visible and w.rect.height > 0]
@@ -188,6 +189,9 @@ class Scene:
         gap = gap.inflate(-2 * px(12), 0)
         if gap.width >= px(320):
             return gap
+        band = free_band(shown, self.header_bottom(height), height, px(64))
+        if band is not None:
+            return pygame.Rect(0, band[0], width, band[1] - band[0])
         return pygame.Rect(0, top, width, height - top)
 
     # -- shared pieces ------------------------------------------------------------
@@ -221,6 +225,18 @@ class Scene:
 
     def back_button(self, label: str = "Back") -> Button:
         return Button(self.services, label, self.back, wid="back", shortcut="Esc", style="ghost", font_size=16)
+
+
+def free_band(rects: Sequence[pygame.Rect], top: int, height: int, least: int) -> tuple[int, int] | None:
+    """The lowest stretch of rows (top, bottom) between ``top`` and ``height`` that none of
+    ``rects`` reaches into and that is at least ``least`` high, or None."""
+    bands = []
+    y = top
+    for rect in sorted(rects, key=lambda r: r.top) + [pygame.Rect(0, height, 0, 0)]:
+        if rect.top - y >= least:
+            bands.append((y, rect.top))
+        y = max(y, rect.bottom)
+    return bands[-1] if bands else None
 
 
 class Transition:

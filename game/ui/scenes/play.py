@@ -63,6 +63,10 @@ if TYPE_CHECKING:
 RESULT_DELAY = 0.9
 #: Seconds at least before a human's forced pass is played for them.
 PASS_DELAY = 0.6
+#: The topic of the toasts about the position on the board (a pass): they go once it changes.
+POSITION_TOAST = "position"
+#: Seconds a pass's toast stays at least once the next move is played, to be read.
+PASS_TOAST_READ = 1.5
 
 
 class PlayScene(Scene):
@@ -198,6 +202,7 @@ class PlayScene(Scene):
         self.mode.enter()
 
     def leave(self) -> None:
+        self.services.toasts.withdraw(POSITION_TOAST)
         self.mode.leave()
 
     def apply_settings(self, settings: "Settings", changed: frozenset[str]) -> None:
@@ -283,8 +288,10 @@ class PlayScene(Scene):
         if event.failure:
             self.services.toasts.show(f"{event.failure} — a random move was played instead", "warning", seconds=6)
             self.services.sounds.play("error")
+        toasts = self.services.toasts
+        toasts.withdraw(POSITION_TOAST, shown_for=PASS_TOAST_READ)     # a pass told is over once the game goes on
         if event.by == "pass":
-            self.services.toasts.show(f"{self.state.seat_name(record.seat)} has no move and passes", "info")
+            toasts.show(f"{self.state.seat_name(record.seat)} has no move and passes", "info", topic=POSITION_TOAST)
         self.renderer.on_move(self.state, record)
         self.refusal = ""
         self.play_sound("move" if record.seat % 2 == 0 else "move_alt", self.renderer.sound_delay())
@@ -333,6 +340,7 @@ class PlayScene(Scene):
             self.services.sounds.play(name)
 
     def _show_outcome(self, outcome: Outcome, record: bool) -> None:
+        self.services.toasts.withdraw(POSITION_TOAST)
         state = self.state
         self.renderer.on_outcome(state, outcome)
         self.view.outcome = outcome
@@ -358,6 +366,7 @@ class PlayScene(Scene):
     # -- commands ------------------------------------------------------------------------
     def _after_jump(self) -> None:
         """Undo, redo, restart or paste changed the position: snap the board, drop stale work."""
+        self.services.toasts.withdraw(POSITION_TOAST)
         self.renderer.on_undo(self.state)
         self.sound_queue.clear()
         self.hints.clear()
