@@ -37,6 +37,7 @@ from game.ui.panels.controls import PlayControls
 from game.ui.panels.status import StatusPanel
 from game.ui.panels.movelist import MoveList
 from game.ui.panels.result import ResultPanel, places_table
+from game.ui.panels.seatmarks import seat_ink
 from game.ui.panels.rules_help import RulesPanel
 from game.ui.play.files import GameFiles
 from game.ui.play.hints import HintShown, PlayHints
@@ -312,12 +313,12 @@ class PlayScene(Scene):
             if humans[0] in winners:
                 return "You win!", palette.ACCENT, "win"
             names = " and ".join(self.player_name(s) for s in winners)
-            return f"{names} wins", self.seat_colour(winners[0]), "lose"
+            return f"{names} wins", seat_ink(self.seat_colour(winners[0])), "lose"
         if humans:
             names = " and ".join(state.seat_name(s) for s in winners)
-            return f"{names} wins!", self.seat_colour(winners[0]), "win"
+            return f"{names} wins!", seat_ink(self.seat_colour(winners[0])), "win"
         names = " and ".join(f"{state.seat_name(s)} — {self.player_name(s)}" for s in winners)
-        return f"{names} wins", self.seat_colour(winners[0]), "win"
+        return f"{names} wins", seat_ink(self.seat_colour(winners[0])), "win"
 
     def _score_row(self) -> StatRow | None:
         """This matchup's running score, as the Statistics screen shows it."""
