@@ -343,9 +343,10 @@ def test_no_text_is_cut_on_the_saved_games_list_and_the_dialogs_at_the_smallest_
             d.services.dialogs.close()
 
 
-def assert_tooltips_beside_their_controls(d, scene, size, skip=()) -> int:
+def assert_tooltips_beside_their_controls(d, scene, size, skip=(), clear=False) -> int:
     """Rest the mouse on each control with a tooltip: the tooltip touches its control (a
-    ``TOOLTIP_GAP`` between them), does not cover it, and is inside the window."""
+    ``TOOLTIP_GAP`` between them), does not cover it, and is inside the window (and,
+    ``clear``, covers no other control)."""
     from game.ui.focus import TOOLTIP_GAP
 
     window = pygame.Rect((0, 0), size)
@@ -362,6 +363,9 @@ def assert_tooltips_beside_their_controls(d, scene, size, skip=()) -> int:
         assert not box.colliderect(widget.rect), f"{widget.id}'s tooltip covers it at {size}"
         reach = widget.rect.inflate(2 * TOOLTIP_GAP + 2, 2 * TOOLTIP_GAP + 2)
         assert box.colliderect(reach), f"{widget.id}'s tooltip {box} is away from it {widget.rect} at {size}"
+        if clear:
+            covered = [w.id for w in scene.focus.widgets if w is not widget and w.visible and box.colliderect(w.rect)]
+            assert covered == [], f"{widget.id}'s tooltip covers {covered} at {size}"
         checked += 1
     return checked
 
@@ -379,4 +383,4 @@ def test_every_tooltip_of_the_title_and_the_play_screen_touches_its_control_insi
         d.settle()
     title = d.scene
     assert title.widget("resume").visible
-    assert assert_tooltips_beside_their_controls(d, title, size) >= 3
+    assert assert_tooltips_beside_their_controls(d, title, size, clear=True) >= 3

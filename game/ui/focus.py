@@ -215,12 +215,22 @@ def tooltip_box(size: tuple[int, int], anchor: pygame.Rect, screen: pygame.Rect,
 def draw_tooltip(surface: pygame.Surface, fonts: Fonts, content: str, anchor: pygame.Rect,
                  avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """A small dark box with ``content`` next to ``anchor``, clear of ``avoid`` where
-    there is room (``tooltip_box``); returns where it was drawn."""
+    there is room (``tooltip_box``); where it is not, the words wrapped narrower to
+    fit beside the control, if that clears them. Returns where it was drawn."""
     font = fonts.text(14)
-    lines = wrap_text(font, content, round(300 * fonts.scale))
-    width = max(font.size(line)[0] for line in lines) + 20
-    height = len(lines) * font.get_linesize() + 12
-    box = tooltip_box((width, height), anchor, surface.get_rect(), avoid)
+    screen = surface.get_rect()
+    widest = round(300 * fonts.scale)
+    beside = (screen.right - 8 - anchor.right, anchor.left - 8 - screen.left)     # the room right and left of it
+    choices = []
+    for wrap in [widest] + sorted({room - TOOLTIP_GAP - 20 for room in beside if 120 <= room - TOOLTIP_GAP - 20 < widest},
+                                  reverse=True):
+        lines = wrap_text(font, content, wrap)
+        size = (max(font.size(line)[0] for line in lines) + 20, len(lines) * font.get_linesize() + 12)
+        box = tooltip_box(size, anchor, screen, avoid)
+        choices.append((lines, box))
+        if box.collidelist(list(avoid)) < 0:
+            break
+    lines, box = next(((lines, box) for lines, box in choices if box.collidelist(list(avoid)) < 0), choices[0])
     pygame.draw.rect(surface, palette.BOARD, box, border_radius=8)
     pygame.draw.rect(surface, palette.ACCENT_DARK, box, 1, border_radius=8)
     y = box.y + 6
