@@ -138,3 +138,16 @@ def test_a_local_games_bots_wait_while_the_menu_is_open(make_app):
     assert play.match.records == []                          # ready, but held while the menu is open
     d.key(pygame.K_ESCAPE)
     d.until(lambda: len(play.match.records) == 1, 60, "Easy's move once the menu closed")
+
+
+def test_after_the_menu_esc_on_the_result_panel_still_opens_it(make_app):
+    d = make_app()
+    play = hot_seat(d, 0, 3, 1, 4)
+    d.key(pygame.K_ESCAPE)                                       # Esc's KEYUP goes to the menu, not the board
+    click_entry(d, "menu_resume")
+    d.click_at(play.renderer.cell_centre(2))                     # X wins
+    d.until(lambda: play.result.shown and play.result.slide.done, what="the result panel")
+    d.key(pygame.K_ESCAPE)
+    assert menu(d).focus.find("menu_new").enabled
+    d.key(pygame.K_n)                                            # New game from the result panel's menu
+    assert play.match.records == [] and not play.result.visible

@@ -53,6 +53,11 @@ class PlayInput:
         self.blocked_keys: set[int] = set()
         self.result_focused = False
 
+    def forget_keys(self) -> None:
+        """The keys went elsewhere for a while (a dialog, a screen on top): a key held now
+        is no longer known, and one let go there must not stay held here."""
+        self.keys_down.clear()
+
     # -- routing ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         scene = self.scene

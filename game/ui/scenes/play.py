@@ -206,6 +206,10 @@ class PlayScene(Scene):
         self.services.toasts.withdraw(POSITION_TOAST)
         self.mode.leave()
 
+    def resume(self) -> None:
+        """Back from a screen on top (Settings, the saved games): the keys went there."""
+        self.input.forget_keys()
+
     def apply_settings(self, settings: "Settings", changed: frozenset[str]) -> None:
         self.renderer.anim_speed = settings.anim_speed
         self.controls.speed.index = nearest_index(self.controls.speed.items, settings.bot_delay)
@@ -454,6 +458,8 @@ class PlayScene(Scene):
     # -- frame ----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.services.dialogs.is_open:       # the keys go to the dialog (the game menu's Esc among them)
+            self.input.forget_keys()
         self.renderer.update(dt)
         self.refusal_left -= dt
         if self.refusal_left <= 0 and self.refusal:
