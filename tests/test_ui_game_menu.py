@@ -52,6 +52,9 @@ def test_the_menu_button_and_the_mouse_work_the_menu_as_the_keyboard_does(make_a
     d = make_app()
     play = hot_seat(d, 4)
     d.click("menu")
+    d.frames(45)                                                 # the mouse rests on the Menu button
+    d.app.draw()
+    assert play.focus.tooltip_rect is None                       # its tooltip is not left under the menu
     click_entry(d, "menu_resume")
     assert not d.services.dialogs.is_open and d.scene is play
     d.key(pygame.K_ESCAPE)

@@ -163,8 +163,10 @@ class Scene:
         """What the scene shows besides its controls."""
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
-        """Drawn above everything of the scene (tooltips), never in transitions."""
-        self.focus.draw_tooltip(surface)
+        """Drawn above everything of the scene (tooltips), never in transitions, nor
+        under a dialog (the control the mouse left for it keeps no tooltip there)."""
+        if not self.services.dialogs.is_open:
+            self.focus.draw_tooltip(surface)
 
     def toast_room(self) -> pygame.Rect:
         """Where toasts go here (they stack up from its foot), hiding nothing that matters.

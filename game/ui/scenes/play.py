@@ -521,7 +521,7 @@ class PlayScene(Scene):
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if not self.rules.visible:
             super().draw_overlay(surface)
-            if not self.result.shown:
+            if not self.result.shown and not self.services.dialogs.is_open:
                 self.movelist.draw_details(surface, pygame.mouse.get_pos())
 
     def toast_room(self) -> pygame.Rect:
