@@ -14,6 +14,7 @@ import pygame
 from game.ui import palette
 from game.ui.naming import matchup_title
 from game.ui.draw import clean_text, fit_text, glow, mix, panel, render, seat_token, text, wrap_text
+from game.ui.panels.seatmarks import seat_ball, seat_ink
 from game.ui.tween import Tween, ease_out_back
 from game.ui.widgets import Button
 from game.store.userdata import StatRow
@@ -221,11 +222,11 @@ class ResultPanel:
             disc = pygame.Rect(0, 0, px(72), px(72))
             disc.center = (x, centre[1])
             pygame.draw.rect(layer, mix(palette.BOARD, colour, 0.22), disc, border_radius=px(20))
-            pygame.draw.rect(layer, colour, disc, 3, border_radius=px(20))
+            pygame.draw.rect(layer, seat_ink(colour), disc, 3, border_radius=px(20))
             if len(mark) <= 2:          # a piece's letter (X, O) is the piece itself
                 text(layer, fonts.display(40), mark, colour, disc.center, "center")
-            else:                       # a colour's name (Red) is shown as that colour's piece
-                seat_token(layer, disc.center, px(22), colour)
+            else:                       # a colour's name (Red, Black) is shown as that colour's piece
+                seat_ball(layer, colour, disc.center, px(22))
 
     def _draw_places(self, layer: pygame.Surface, y: int) -> int:
         """The table of places: "1st", a ball of the seat's colour, who; returns the y below."""
