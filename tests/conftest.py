@@ -131,6 +131,14 @@ class Driver:
         self.settle()
         assert self.scene.name == "play"
 
+    def leave_game(self) -> None:
+        """Esc on the play screen (the game menu), then its Leave (L)."""
+        import pygame
+
+        self.key(pygame.K_ESCAPE)
+        assert self.app.services.dialogs.kind == "menu", "Esc on the play screen opens the game menu"
+        self.key(pygame.K_l)
+
     def key(self, key: int, mod: int = 0, unicode: str = "") -> None:
         import pygame
 

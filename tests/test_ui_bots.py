@@ -59,7 +59,7 @@ def test_game_against_easy_reaches_the_result_panel(make_app):
     assert row.matchup == "Human vs Easy" and row.games == 1
     pids = [runner.pid for runner in play.session.runners.values()]
     assert pids and all(pid is not None and alive(pid) for pid in pids)
-    d.key(pygame.K_ESCAPE)
+    d.leave_game()
     d.settle()
     assert d.scene.name == "setup" and play.session.runners == {}
     d.until(lambda: not any(alive(pid) for pid in pids), 120, "the bot workers' end")

@@ -218,8 +218,8 @@ def test_esc_puts_the_marble_down_before_it_leaves_the_screen(make_app):
     marble = play.match.state.legal_moves()[0][0]
     d.click_at(play.renderer.cell_centre(marble))
     d.key(pygame.K_ESCAPE)
-    assert d.scene is play and play.renderer.selected is None
-    d.key(pygame.K_ESCAPE)
+    assert d.scene is play and play.renderer.selected is None and not d.services.dialogs.is_open
+    d.leave_game()
     d.settle()
     assert d.scene.name == "setup"
 

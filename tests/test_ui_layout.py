@@ -4,6 +4,7 @@ from __future__ import annotations
 from itertools import combinations
 
 import pygame
+import pytest
 
 from game.rules import catalogue as games
 from game.rules.catalogue import new_state
@@ -258,10 +259,30 @@ def test_no_text_is_cut_on_the_menus_setup_settings_and_a_game_at_the_smallest_a
         assert cut == [], f"the play screen at {size} cuts {cut}"
 
 
-def test_tooltips_show_on_a_rest_beside_or_above_their_control_and_never_over_its_neighbours(make_app):
+def enclosed(widget, size: tuple[int, int], others: list[pygame.Rect], window: pygame.Rect) -> bool:
+    """Whether a box of ``size`` put against any side of ``widget`` (slid along it inside
+    ``window``) would cover one of ``others`` or leave the window: no side is clear."""
+    from game.ui.focus import TOOLTIP_GAP
+
+    rect, gap = widget.rect, TOOLTIP_GAP
+    for point, at in (("midtop", (rect.centerx, rect.bottom + gap)), ("midleft", (rect.right + gap, rect.centery)),
+                      ("midright", (rect.left - gap, rect.centery)), ("midbottom", (rect.centerx, rect.top - gap))):
+        spot = pygame.Rect((0, 0), size)
+        setattr(spot, point, at)
+        for shift in range(-spot.width, spot.width + 1, 4) if point in ("midtop", "midbottom") else \
+                range(-spot.height, spot.height + 1, 4):
+            moved = spot.move((shift, 0) if point in ("midtop", "midbottom") else (0, shift))
+            if window.inflate(-8, -8).contains(moved) and moved.collidelist(others) < 0 and (
+                    moved.inflate(2 * gap + 2, 2 * gap + 2).colliderect(rect)):
+                return False
+    return True
+
+
+def test_tooltips_show_on_a_rest_beside_their_control_and_over_a_neighbour_only_when_no_side_is_clear(make_app):
     d = make_app(size=(1280, 800))
     d.start_hot_seat()
     play = d.scene
+    window = pygame.Rect(0, 0, 1280, 800)
     checked = 0
     for widget in play.focus.widgets:
         if not widget.visible or not widget.enabled or not widget.tooltip or widget is play.board:
@@ -271,9 +292,11 @@ def test_tooltips_show_on_a_rest_beside_or_above_their_control_and_never_over_it
         box = play.focus.tooltip_rect
         assert box is not None, f"{widget.id}'s tooltip is not shown"
         assert not box.colliderect(widget.rect)
-        neighbours = [w.id for w in play.focus.widgets if w is not widget and w.visible and w is not play.board
-                      and box.colliderect(w.rect)]
-        assert neighbours == [], f"{widget.id}'s tooltip covers {neighbours}"
+        others = [w for w in play.focus.widgets if w is not widget and w.visible and w is not play.board]
+        neighbours = [w.id for w in others if box.colliderect(w.rect)]
+        if neighbours:
+            assert enclosed(widget, box.size, [w.rect for w in others], window), \
+                f"{widget.id}'s tooltip covers {neighbours} though a side of it is clear"
         checked += 1
     assert checked >= 6
 
@@ -318,3 +341,46 @@ def test_no_text_is_cut_on_the_saved_games_list_and_the_dialogs_at_the_smallest_
             cut = [line for line in drawn.of_frames(d) if line.endswith("…") and line != "Browse…"]
             assert cut == [], f"the {d.services.dialogs.kind} dialog at {size} cuts {cut}"
             d.services.dialogs.close()
+
+
+def assert_tooltips_beside_their_controls(d, scene, size, skip=(), clear=False) -> int:
+    """Rest the mouse on each control with a tooltip: the tooltip touches its control (a
+    ``TOOLTIP_GAP`` between them), does not cover it, and is inside the window (and,
+    ``clear``, covers no other control)."""
+    from game.ui.focus import TOOLTIP_GAP
+
+    window = pygame.Rect((0, 0), size)
+    checked = 0
+    for widget in list(scene.focus.widgets):
+        if not widget.visible or not widget.enabled or not widget.tooltip or widget.id in skip:
+            continue
+        d.post(pygame.MOUSEMOTION, pos=widget.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+        d.frames(45)                                    # the tooltip waits for the mouse to rest
+        d.app.draw()
+        box = scene.focus.tooltip_rect
+        assert box is not None, f"{widget.id}'s tooltip is not shown at {size}"
+        assert window.contains(box), f"{widget.id}'s tooltip {box} leaves the {size} window"
+        assert not box.colliderect(widget.rect), f"{widget.id}'s tooltip covers it at {size}"
+        reach = widget.rect.inflate(2 * TOOLTIP_GAP + 2, 2 * TOOLTIP_GAP + 2)
+        assert box.colliderect(reach), f"{widget.id}'s tooltip {box} is away from it {widget.rect} at {size}"
+        if clear:
+            covered = [w.id for w in scene.focus.widgets if w is not widget and w.visible and box.colliderect(w.rect)]
+            assert covered == [], f"{widget.id}'s tooltip covers {covered} at {size}"
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("size", [MIN_SIZE, (1920, 1080)])
+def test_every_tooltip_of_the_title_and_the_play_screen_touches_its_control_inside_the_window(make_app, size):
+    d = make_app(size=size)
+    d.open_match(Match(new_state("reversi"), [Player.human(), Player.human()]))
+    d.settle()
+    d.scene.play_move(d.scene.state.legal_moves()[0])
+    assert assert_tooltips_beside_their_controls(d, d.scene, size, skip=("board",)) >= 8
+    d.leave_game()                                     # a game kept: the title offers Resume above Play
+    while d.scene.name != "title":
+        d.key(pygame.K_ESCAPE)
+        d.settle()
+    title = d.scene
+    assert title.widget("resume").visible
+    assert assert_tooltips_beside_their_controls(d, title, size, clear=True) >= 3

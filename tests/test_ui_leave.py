@@ -24,7 +24,10 @@ def click_cells(d, *cells: int) -> None:
 
 def back_to_title(d) -> None:
     while d.scene.name != "title":
-        d.key(pygame.K_ESCAPE)
+        if d.scene.name == "play":
+            d.leave_game()
+        else:
+            d.key(pygame.K_ESCAPE)
         d.settle()
 
 
@@ -32,7 +35,7 @@ def test_escape_keeps_the_game_and_resume_on_the_title_brings_back_its_moves_and
     d = make_app()
     d.start_hot_seat()
     click_cells(d, 4, 0, 8)
-    d.key(pygame.K_ESCAPE)
+    d.leave_game()
     d.settle()
     assert d.scene.name == "setup" and KEPT in d.services.toasts.messages()
     back_to_title(d)
@@ -98,7 +101,7 @@ def test_closing_the_window_keeps_the_game_for_the_next_launch(make_app):
 def test_an_untouched_game_or_one_the_bots_play_alone_leaves_nothing_to_resume(make_app):
     d = make_app()
     d.start_hot_seat()
-    d.key(pygame.K_ESCAPE)
+    d.leave_game()
     d.settle()
     bots = Match(new_state("tictactoe"), [Player.of_bot("Easy"), Player.of_bot("Easy")])
     bots.play(4)

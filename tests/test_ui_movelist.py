@@ -85,3 +85,49 @@ def test_two_seats_whose_moves_do_not_fit_a_column_get_a_line_each_written_in_fu
     rects = [rect for _, rect in movelist.drawn]
     assert rects[0].centery < rects[1].centery < rects[2].centery       # one move a line
     assert movelist.fonts.bold(16).size(long.text)[0] <= rects[1].width + 1   # not cut short
+
+
+def contrast(a, b) -> float:
+    """The WCAG contrast ratio of two colours."""
+    def luminance(colour):
+        channels = [c / 255 for c in colour[:3]]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_blacks_moves_and_its_marks_are_not_drawn_in_the_grey_of_disabled_text(make_app, monkeypatch):
+    from game.match.record import Match, Player
+    from game.rules.catalogue import new_state
+    from game.ui import draw
+    from game.ui.panels import movelist, status
+
+    inks: list[tuple[str, tuple]] = []
+    real = draw.text
+
+    def noting(surface, font, words, colour, *args, **kwargs):
+        inks.append((words, tuple(colour[:3])))
+        return real(surface, font, words, colour, *args, **kwargs)
+
+    monkeypatch.setattr(movelist, "text", noting)
+    monkeypatch.setattr(status, "text", noting)
+    d = make_app(size=(1280, 800))
+    d.open_match(Match(new_state("reversi"), [Player.human(), Player.human()]))
+    d.settle()
+    play = d.scene
+    for _ in range(4):
+        play.play_move(play.state.legal_moves()[0])
+    d.frames(60)
+    inks.clear()
+    d.app.draw()
+    black = [play.match.records[i].text for i in (0, 2)]
+    disabled = draw.mix(palette.TEXT, palette.BACKGROUND_TOP, 0.5)        # a disabled button's words
+    for move in black:
+        colour = next(colour for words, colour in inks if words == move)
+        assert sum(abs(a - b) for a, b in zip(colour, disabled)) > 60, f"Black's {move} is drawn in a disabled grey"
+        assert sum(abs(a - b) for a, b in zip(colour, palette.TEXT_MUTED)) > 60
+        assert contrast(colour, palette.BOARD) >= 7.0
+    pixel = play.screen.panel_rect.x + 20 + 5, play.screen.panel_rect.y + d.services.window.px(60)
+    dot = d.services.window.screen.get_at(pixel)[:3]                     # Black's dot in the header is dark
+    assert max(dot) < 80, f"Black's dot is {dot}"

@@ -24,7 +24,10 @@ def test_title_play_leads_to_game_menu_and_setup(make_app):
 def test_escape_goes_back_one_screen_from_each_scene(make_app):
     d = make_app()
     d.start_hot_seat()
-    for expected in ("setup", "games", "title"):
+    d.leave_game()                        # the play screen's Esc opens its game menu: Leave
+    d.settle()
+    assert d.scene.name == "setup"
+    for expected in ("games", "title"):
         d.key(pygame.K_ESCAPE)
         d.settle()
         assert d.scene.name == expected
@@ -203,3 +206,28 @@ def test_a_size_set_by_dragging_is_kept_for_the_next_run_and_settings_show_it(ma
     assert d.scene.window_note().startswith("Now 1111 × 777")
     again = make_app(size=None)
     assert again.services.window.size == (1111, 777)
+
+
+def press_as_sdl(d, key: int, letter: str) -> None:
+    """A key as SDL reports a printable one: KEYDOWN, its typed text (TEXTINPUT), KEYUP."""
+    d.post(pygame.KEYDOWN, key=key, mod=0, unicode=letter, scancode=0)
+    d.post(pygame.TEXTINPUT, text=letter)
+    d.post(pygame.KEYUP, key=key, mod=0, unicode=letter, scancode=0)
+    d.frames(1)
+
+
+def test_the_key_that_opens_join_types_nothing_into_its_address_box(make_app):
+    d = make_app()
+    press_as_sdl(d, pygame.K_j, "j")
+    d.settle()
+    join = d.scene
+    assert join.name == "join" and join.focus.current is join.address_field
+    assert join.address_field.text == "" and join.name_field.text != "j"
+    press_as_sdl(d, pygame.K_1, "1")                   # what is typed next goes in
+    assert join.address_field.text == "1"
+    d.key(pygame.K_ESCAPE)
+    d.settle()
+    d.scene.focus.focus(d.scene.widget("join"))        # Space on the focused Join button: no space typed
+    press_as_sdl(d, pygame.K_SPACE, " ")
+    d.settle()
+    assert d.scene.name == "join" and d.scene.address_field.text == ""

@@ -354,3 +354,26 @@ def test_a_port_in_use_is_explained_on_the_host_screen(make_app):
     d.key(pygame.K_ESCAPE)
     d.settle()
     assert d.scene.name == "title"
+
+
+def test_a_network_games_menu_goes_on_behind_it_the_host_alone_has_new_game_once_over(pair):
+    play, seen, _ = playing_pair(pair)
+    pair.host.key(pygame.K_ESCAPE)
+    host_menu = pair.host.services.dialogs.current
+    assert pair.host.services.dialogs.kind == "menu"
+    ids = [w.id for w in host_menu.focus.widgets]
+    assert ids[:3] == ["menu_resume", "menu_new", "menu_save"] and ids[-1] == "menu_leave"
+    assert not host_menu.focus.find("menu_new").enabled               # a rematch is for a finished game
+    pair.guest.key(pygame.K_ESCAPE)
+    guest_menu = pair.guest.services.dialogs.current
+    assert "menu_new" not in [w.id for w in guest_menu.focus.widgets]
+    pair.host.key(pygame.K_ESCAPE)                                   # the host's Resume
+    host_plays(pair, play, seen, 4)                                  # the game goes on behind the guest's menu
+    assert pair.guest.services.dialogs.current is guest_menu
+    pair.guest.key(pygame.K_ESCAPE)
+    assert not pair.guest.services.dialogs.is_open
+    pair.guest.key(pygame.K_ESCAPE)
+    pair.guest.key(pygame.K_l)                                       # Leave asks first
+    assert pair.guest.services.dialogs.kind == "confirm"
+    pair.guest.key(pygame.K_ESCAPE)
+    assert seen.match.state.to_text() == "b2" and pair.guest.scene is seen

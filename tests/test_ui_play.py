@@ -151,7 +151,7 @@ def test_start_with_load_path_opens_the_play_screen_and_a_bot_not_installed_gets
     assert d.scene.match.players == [Player.human(), Player.of_bot("Master")]
     assert d.scene.match.state.turn == 1
     d.key(pygame.K_ESCAPE)
-    d.key(pygame.K_ESCAPE)
+    d.leave_game()
     d.settle()
     assert d.scene.name == "setup"
 
@@ -257,7 +257,7 @@ def test_restart_says_redo_brings_the_game_back_and_redo_replays_it(make_app):
         click_cell(d, cell)
     d.key(pygame.K_n)
     assert play.match.records == [] and play.movelist.lines(play.match.records, 2) == []
-    assert "Game restarted — Redo (Y) brings it back" in d.services.toasts.messages()
+    assert "New game — Redo (Y) brings the last one back" in d.services.toasts.messages()
     assert play.widget("redo").enabled and play.view.interactive
     d.click("redo")
     assert [r.text for r in play.match.records] == ["b2", "a3", "c1"]

@@ -75,7 +75,7 @@ def test_going_back_from_a_loaded_game_shows_its_players(make_app, tmp_path):
 
     d = make_app(load_path=saved_game(tmp_path, [Player.of_bot("Hard"), Player.human()]))
     assert d.scene.name == "play"
-    d.key(pygame.K_ESCAPE)
+    d.leave_game()
     d.settle()
     assert d.scene.name == "setup"
     assert d.scene.seat_labels == ["Hard", "Human"]
@@ -86,7 +86,7 @@ def test_a_bot_saved_by_class_name_shows_as_the_tier_that_plays_it(make_app, tmp
     from game.match.record import Player
 
     d = make_app(load_path=saved_game(tmp_path, [Player.human(), Player.of_bot("TicTacToePerfect")]))
-    d.key(pygame.K_ESCAPE)
+    d.leave_game()
     d.settle()
     assert seats_shown(d.scene) == ["Human", "Master"]
 
@@ -98,7 +98,7 @@ def test_going_back_after_swapping_sides_shows_the_swapped_players(make_app):
     d.click("start")
     d.settle()
     d.scene.swap_sides()
-    d.key(pygame.K_ESCAPE)
+    d.leave_game()
     d.settle()
     assert seats_shown(d.scene) == ["Easy", "Human"]
 

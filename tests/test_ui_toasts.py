@@ -31,21 +31,79 @@ def assert_apart(d) -> None:
 
 @pytest.mark.parametrize("size", [(1280, 800), MIN_SIZE, (1920, 1080), (1000, 1000)])
 @pytest.mark.parametrize("game_id", ["gomoku", "connect4"])
-def test_play_screen_toasts_stay_in_the_side_panel_off_the_board_its_coordinates_and_the_status(
+def test_play_screen_toasts_cover_no_control_the_move_list_the_status_nor_the_board_and_its_coordinates(
         make_app, size, game_id):
+    from game.ui.play.layout import COORDINATES
+
     d = make_app(size=size)
     open_match(d, game_id)
     play = d.scene
+    for cell in (3, 4):
+        play.play_move(cell if game_id == "connect4" else play.state.legal_moves()[0])
+    d.key(pygame.K_c, mod=pygame.KMOD_CTRL)                      # "Copied …"
     for message in MESSAGES:
         d.services.toasts.show(message, "warning")
     d.frames(30)
     assert shown(d), "no toast is shown"
     assert_apart(d)
+    px = d.services.window.px
+    board = play.renderer.content_rect().inflate(2 * px(COORDINATES), 2 * px(COORDINATES))
     for toast in shown(d):
-        assert play.panel_rect.contains(toast.rect)
-        assert not toast.rect.colliderect(play.board.rect)       # the board area, its coordinates included
+        assert d.services.window.screen.get_rect().contains(toast.rect)
+        assert not toast.rect.colliderect(board), f"{toast.message!r} covers the board at {size}"
+        assert not toast.rect.colliderect(play.movelist.rect), f"{toast.message!r} covers the move list at {size}"
         assert not toast.rect.colliderect(play.status.rect)
-        assert not any(toast.rect.colliderect(w.rect) for w in play.focus.widgets if w.visible and w is not play.board)
+        covered = [w.id for w in play.focus.widgets if w.visible and w is not play.board and toast.rect.colliderect(w.rect)]
+        assert covered == [], f"{toast.message!r} covers {covered} at {size}"
+
+
+#: Reversi games by random moves with a pass: the moves before it, the move after which the other side
+#: has none, and what follows the pass.
+PASS_THEN_MORE = ("e6 f6 d3 c3 g6 e3 f3 f4 b2 g2 f2 b3 f5 a1 a3 g4 h3 f7 f8 e2 f1 g1 d2 h4 h5 c2 b1 e7 d6 h2 d1 e8 g5 "
+                  "c4 h1 g8 c5 e1 d7 g3 d8 h7 g7 h8 a2 a4 b4 a5 b5", "c1", "c8")
+PASS_THEN_END = ("f5 d6 c4 f4 c6 g5 f6 b4 d3 b7 g6 e7 g4 c3 d8 e2 a4 f8 f1 a5 c2 f3 c7 d7 b6 d2 a6 f7 e6 h3 h4 b5 g2 h5 "
+                 "e8 e3 c5 e1 a8 b3 g3 a7 a3 f2 d1 b2 h2 g7 h7 h1 h6 a2 a1 h8 c1 c8 g1 b1", "g8", "b8")
+
+
+def passes(d) -> list[str]:
+    return [m for m in d.services.toasts.messages() if m.endswith("has no move and passes")]
+
+
+def reversi_before_a_pass(d, moves: str):
+    state = new_state("reversi")
+    for word in moves.split():
+        state.push(state.parse_move(word))
+    d.open_match(Match(state, [Player.human(), Player.human()]))
+    d.settle()
+    return d.scene
+
+
+def test_a_pass_is_told_until_the_game_goes_on(make_app):
+    from game.ui.scenes.play import PASS_TOAST_READ
+
+    d = make_app(size=MIN_SIZE)
+    before, move, after = PASS_THEN_MORE
+    play = reversi_before_a_pass(d, before)
+    d.services.toasts.show("Saved to reversi.txt", "good", seconds=30)
+    play.play_move(play.state.parse_move(move))
+    d.until(lambda: passes(d), 120, "the pass told")
+    d.frames(5)
+    assert play.view.interactive
+    play.play_move(play.state.parse_move(after))              # the game goes on: the pass is old news
+    d.frames(round(PASS_TOAST_READ * 60) + 30)
+    assert passes(d) == [] and "Saved to reversi.txt" in d.services.toasts.messages()
+
+
+def test_a_pass_just_before_the_end_is_not_left_on_the_result_panel(make_app):
+    d = make_app(size=MIN_SIZE)
+    before, move, last = PASS_THEN_END
+    play = reversi_before_a_pass(d, before)
+    play.play_move(play.state.parse_move(move))
+    d.until(lambda: passes(d), 120, "the pass told")
+    d.until(lambda: play.view.interactive, 120, "the last move's turn")
+    play.play_move(play.state.parse_move(last))
+    d.until(lambda: play.result.shown, 300, "the result panel")
+    assert play.session.is_over and passes(d) == []
 
 
 def test_a_toast_without_room_waits_unaged_until_the_one_below_goes(make_app):

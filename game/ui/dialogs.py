@@ -9,7 +9,10 @@
   sub-folders and files (those ending in ``suffix``) to pick one from;
 - ``save_as(title, path, on_save, suffix=".txt", creatable=None)``: a name
   field (``path``'s name suggested) with its folder written above it and the
-  files already there listed to pick; replacing one asks first.
+  files already there listed to pick; replacing one asks first;
+- ``menu(title, entries, note="")``: a column of choices (``MenuEntry``), each
+  pressed by a click, Enter or its own key; Esc closes it (the play screen's
+  game menu).
 
 They are drawn like the rest of the arcade (its panels, buttons and fonts,
 scaled with the window) and are modal: while one is open the screen under it
@@ -23,6 +26,10 @@ Backspace goes up a folder. A dialog is as large as its content, within the
 window. A dialog opened while another is open goes on top of it, and closing
 it shows the one below again (the question "Replace it?" over Save as).
 
+A key that opens or closes a dialog does not type its letter in what has the
+input next: the ``TEXTINPUT`` that comes with that ``KEYDOWN`` goes nowhere
+(the S of the game menu's Save does not replace the name Save as suggests).
+
 A path typed that cannot be used (no such folder, no such file) is said
 through ``notify`` (a toast, which the app puts beside the dialog) and the
 dialog stays open. A folder's rows are ``game.ui.filelist``'s.
@@ -32,6 +39,7 @@ the file list, the text field and focus are in their own modules.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, ClassVar
 
@@ -125,12 +133,13 @@ class Dialog:
         limit = pygame.Rect(0, 0, min(px(760), screen.width - 2 * px(24)) - 2 * pad, 0)
         button_h = px(50)
         head = title_font.get_linesize() + px(18)
-        limit.height = screen.height - 2 * px(16) - 2 * pad - head - button_h - px(22)
+        row_h = button_h + px(22) if self.buttons else 0
+        limit.height = screen.height - 2 * px(16) - 2 * pad - head - row_h
         content_w, content_h = self.content_size(limit)
         widths = [self._button_width(b) for b in self.buttons]
         row_w = sum(widths) + px(12) * max(0, len(widths) - 1)
         inner_w = min(limit.width, max(content_w, row_w, title_font.size(self.title)[0], px(300)))
-        height = pad + head + content_h + px(22) + button_h + pad
+        height = pad + head + content_h + row_h + pad
         self.rect = pygame.Rect(0, 0, inner_w + 2 * pad, height)
         self.rect.center = screen.center
         self.rect.clamp_ip(screen)
@@ -412,6 +421,103 @@ class FileDialog(Dialog):
         text(surface, label, name, palette.TEXT_MUTED, (area.x, self.field.rect.y - label.get_linesize() - px(4)))
 
 
+@dataclass(frozen=True)
+class MenuEntry:
+    """One choice of a menu dialog: its words, id, the key that presses it (shown
+    as its keycap, ``key_name``) and what it does once the menu has closed."""
+
+    label: str
+    wid: str
+    key: int
+    key_name: str
+    action: Callable[[], None]
+    tooltip: str = ""
+    enabled: bool = True
+
+
+class MenuDialog(Dialog):
+    """A column of choices under a title and a line of words (``note``): a click,
+    Enter or an entry's key closes the menu and does what the entry does; Esc
+    closes it. The first entry has the focus when it opens."""
+
+    kind = "menu"
+
+    def __init__(self, owner: "Dialogs", title: str, entries: list[MenuEntry], note: str = "") -> None:
+        super().__init__(owner, title)
+        self.note = clean_text(note)
+        self.note_lines: list[str] = []
+        self.entries = list(entries)
+        self.choices = [Button(self.ctx, entry.label, self._chosen(entry), wid=entry.wid, shortcut=entry.key_name,
+                               tooltip=entry.tooltip, style="primary" if index == 0 else "normal")
+                        for index, entry in enumerate(self.entries)]
+        for button, entry in zip(self.choices, self.entries):
+            button.enabled = entry.enabled
+        self._step = self._choice_height() + self.ctx.px(10)
+
+    def _chosen(self, entry: MenuEntry) -> Callable[[], None]:
+        def press() -> None:
+            self.owner.close(self)
+            entry.action()
+        return press
+
+    @property
+    def text(self) -> str:
+        return self.note
+
+    def controls(self) -> list[Widget]:
+        return list(self.choices)
+
+    def first_focus(self) -> Widget | None:
+        return next((b for b in self.choices if b.enabled), None)
+
+    def _choice_height(self) -> int:
+        return self.ctx.px(48)
+
+    def content_size(self, limit: pygame.Rect) -> tuple[int, int]:
+        px = self.ctx.px
+        font = self.ctx.fonts.text(16)
+        widest = max((self._button_width(b) for b in self.choices), default=0) + px(40)
+        width = min(limit.width, max(px(340), widest))
+        self.note_lines = wrap_text(font, self.note, width) if self.note else []
+        gap = px(10)
+        step = self._choice_height() + gap
+        while len(self.choices) * step - gap > limit.height - len(self.note_lines) * font.get_linesize() and step > px(34):
+            step -= px(4)
+        self._step = step
+        note_h = len(self.note_lines) * font.get_linesize() + (px(14) if self.note_lines else 0)
+        return width, note_h + len(self.choices) * step - gap
+
+    def place_content(self, area: pygame.Rect) -> None:
+        px = self.ctx.px
+        font = self.ctx.fonts.text(16)
+        y = area.y + (len(self.note_lines) * font.get_linesize() + px(14) if self.note_lines else 0)
+        height = min(self._choice_height(), self._step - px(6))
+        for button in self.choices:
+            button.rect = pygame.Rect(area.x, y, area.width, height)
+            y += self._step
+
+    def draw_content(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        font = self.ctx.fonts.text(16)
+        y = area.y
+        for line in self.note_lines:
+            text(surface, font, line, palette.TEXT_MUTED, (area.x, y))
+            y += font.get_linesize()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """As every dialog, and an entry's own key presses it."""
+        if event.type == pygame.KEYDOWN and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            for button, entry in zip(self.choices, self.entries):
+                if event.key == entry.key and button.enabled:
+                    self.focus.focus(button)
+                    button.activate()
+                    return
+        super().handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.focus.draw_tooltip(surface)
+
+
 class Dialogs:
     """The open dialogs (a stack: the top one has the input) and the calls that open them.
 
@@ -425,6 +531,11 @@ class Dialogs:
         self.shadows = shadows
         self.stack: list[Dialog] = []
         self.screen = pygame.Rect(0, 0, 0, 0)
+        #: The dialog on top when the last key went down (None: none was open), and whether
+        #: that key's typed text is still to come (``handle_event``).
+        self._key_dialog: Dialog | None = None
+        self._key_text_due = False
+        self._key_down = 0
 
     # -- what is open ----------------------------------------------------------------------------
     @property
@@ -464,6 +575,12 @@ class Dialogs:
         self._open(FileDialog(self, title, path.parent, on_save, saving=True, suffix=suffix, name=path.name,
                               creatable=creatable))
 
+    def menu(self, title: str, entries: list[MenuEntry], note: str = "") -> MenuDialog:
+        """A column of choices (``MenuEntry``) under ``title`` and ``note``; returns the dialog."""
+        dialog = MenuDialog(self, title, entries, note)
+        self._open(dialog)
+        return dialog
+
     def _open(self, dialog: Dialog) -> None:
         self.stack.append(dialog)
         self.relayout(dialog)
@@ -486,8 +603,19 @@ class Dialogs:
 
     # -- the loop --------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Input for the dialog on top; True while a dialog is open (the screen gets none)."""
+        """Input for the dialog on top; True while a dialog is open (the screen gets none),
+        and for the typed text of a key that opened or closed a dialog (it goes nowhere).
+
+        Every event passes here first (the app's loop), an open dialog or not."""
         dialog = self.current
+        if event.type == pygame.KEYDOWN:
+            self._key_dialog, self._key_text_due, self._key_down = dialog, True, event.key
+        elif event.type == pygame.TEXTINPUT:
+            due, self._key_text_due = self._key_text_due, False
+            if due and self._key_dialog is not dialog:
+                return True
+        elif event.type != pygame.KEYUP or event.key == self._key_down:
+            self._key_text_due = False     # that key's text, if it has one, came already
         if dialog is None:
             return False
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and not dialog.rect.collidepoint(event.pos):

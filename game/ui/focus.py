@@ -174,45 +174,63 @@ class FocusGroup:
         self.tooltip_rect = draw_tooltip(surface, self.ctx.fonts, widget.tooltip, widget.rect, others)
 
 
+#: Pixels between a tooltip and its control.
+TOOLTIP_GAP = 6
+
+
 def tooltip_box(size: tuple[int, int], anchor: pygame.Rect, screen: pygame.Rect,
                 avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
-    """Where a tooltip of ``size`` goes for the control at ``anchor``: above it, else
-    to its left, right or below, each moved on past the controls in the way (the
-    ``avoid`` rects), the first place inside ``screen`` that covers none of them;
-    just above the control if there is none."""
-    gap = 8
+    """Where a tooltip of ``size`` goes for the control at ``anchor``: always beside
+    the control, ``TOOLTIP_GAP`` from one of its sides (below it, else to its right,
+    its left or above it), slid along that side to stay inside ``screen``; the first
+    such place that covers none of the controls in ``avoid``, else the one that
+    covers least of them. A tooltip never wanders off to where it names another
+    control."""
+    gap = TOOLTIP_GAP
     inside = screen.inflate(-8, -8)
-    moves = [
-        ("midbottom", (anchor.centerx, anchor.top - gap), lambda spot, r: setattr(spot, "bottom", r.top - gap)),
-        ("midright", (anchor.left - gap, anchor.centery), lambda spot, r: setattr(spot, "right", r.left - gap)),
-        ("midleft", (anchor.right + gap, anchor.centery), lambda spot, r: setattr(spot, "left", r.right + gap)),
-        ("midtop", (anchor.centerx, anchor.bottom + gap), lambda spot, r: setattr(spot, "top", r.bottom + gap)),
-    ]
-    first = None
-    for point, at, past in moves:
+    places = []
+    for point, at in (("midtop", (anchor.centerx, anchor.bottom + gap)),
+                      ("midleft", (anchor.right + gap, anchor.centery)),
+                      ("midright", (anchor.left - gap, anchor.centery)),
+                      ("midbottom", (anchor.centerx, anchor.top - gap))):
         spot = pygame.Rect((0, 0), size)
         setattr(spot, point, at)
-        if first is None:
-            first = spot.clamp(inside)
-        for _ in range(len(avoid) + 1):
-            blocking = next((r for r in avoid if spot.colliderect(r)), None)
-            if blocking is None:
-                break
-            past(spot, blocking)
-        if inside.contains(spot) and not spot.colliderect(anchor) and not any(spot.colliderect(r) for r in avoid):
-            return spot
-    return first if first is not None else pygame.Rect((0, 0), size)
+        if point in ("midtop", "midbottom"):      # slide along the side, not away from it
+            spot.x = max(inside.left, min(spot.x, inside.right - spot.width))
+        else:
+            spot.y = max(inside.top, min(spot.y, inside.bottom - spot.height))
+        if inside.contains(spot):
+            places.append(spot)
+    if not places:       # larger than the room beside the control: over it, inside the screen
+        spot = pygame.Rect((0, 0), size)
+        spot.midtop = (anchor.centerx, anchor.bottom + gap)
+        return spot.clamp(inside)
+
+    def covered(spot: pygame.Rect) -> int:
+        return sum(spot.clip(r).width * spot.clip(r).height for r in avoid)
+
+    return min(places, key=covered)     # the first place wins a tie: none covered, the first
 
 
 def draw_tooltip(surface: pygame.Surface, fonts: Fonts, content: str, anchor: pygame.Rect,
                  avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """A small dark box with ``content`` next to ``anchor``, clear of ``avoid`` where
-    there is room (``tooltip_box``); returns where it was drawn."""
+    there is room (``tooltip_box``); where it is not, the words wrapped narrower to
+    fit beside the control, if that clears them. Returns where it was drawn."""
     font = fonts.text(14)
-    lines = wrap_text(font, content, round(300 * fonts.scale))
-    width = max(font.size(line)[0] for line in lines) + 20
-    height = len(lines) * font.get_linesize() + 12
-    box = tooltip_box((width, height), anchor, surface.get_rect(), avoid)
+    screen = surface.get_rect()
+    widest = round(300 * fonts.scale)
+    beside = (screen.right - 8 - anchor.right, anchor.left - 8 - screen.left)     # the room right and left of it
+    choices = []
+    for wrap in [widest] + sorted({room - TOOLTIP_GAP - 20 for room in beside if 120 <= room - TOOLTIP_GAP - 20 < widest},
+                                  reverse=True):
+        lines = wrap_text(font, content, wrap)
+        size = (max(font.size(line)[0] for line in lines) + 20, len(lines) * font.get_linesize() + 12)
+        box = tooltip_box(size, anchor, screen, avoid)
+        choices.append((lines, box))
+        if box.collidelist(list(avoid)) < 0:
+            break
+    lines, box = next(((lines, box) for lines, box in choices if box.collidelist(list(avoid)) < 0), choices[0])
     pygame.draw.rect(surface, palette.BOARD, box, border_radius=8)
     pygame.draw.rect(surface, palette.ACCENT_DARK, box, 1, border_radius=8)
     y = box.y + 6

@@ -4,15 +4,17 @@ Used for things the player should notice without being stopped: a bot that
 failed and was replaced by a random move, a setting file that was damaged,
 a game saved. Errors that need an answer use a dialog instead.
 
-Toasts have their own place on each screen (``Scene.toast_room``): on the
-play screen inside the side panel, over the move list, never over the board
-with its coordinates and pieces; elsewhere at the foot of the window, above
-its bottom row of buttons, below the heading. They stack up from the foot of
+Toasts have their own place on each screen (``Scene.toast_room``), over no
+control: on the play screen beside the board's cells and pieces (or over the
+side panel's title), never over the move list; elsewhere at the foot of the
+window, beside its bottom row of buttons or above it, below the heading. They stack up from the foot of
 that room, the oldest lowest, none overlapping; one that does not fit above
 the others waits, without ageing, until there is room (the oldest is always
 shown). Each goes after its time, and at once when clicked. The same words
 shown again while still on screen start their time again instead of
-stacking a copy.
+stacking a copy. A toast about a moment of a game (a player passes) is
+shown with a ``topic``; ``withdraw(topic)`` takes such toasts away once that
+moment has passed (the game moved on, ended, or was left).
 
 The warm-up card shows, at the top of the same room, how far the launch-time
 compile of the bots' engines is (``game/match/warmup.py``); it appears only
@@ -52,6 +54,8 @@ class Toast:
     slide: Tween = field(default_factory=lambda: Tween(0.0, 1.0, 0.35, ease_out_back))
     #: Where it was last drawn; None while it waits for room.
     rect: pygame.Rect | None = None
+    #: What moment it is about ('' for none): ``Toasts.withdraw`` takes it away when that has passed.
+    topic: str = ""
 
 
 class Toasts:
@@ -62,15 +66,18 @@ class Toasts:
         self.items: list[Toast] = []
         self.speed = 1.0
 
-    def show(self, message: str, kind: str = "info", seconds: float = 4.5) -> None:
+    def show(self, message: str, kind: str = "info", seconds: float = 4.5, topic: str = "") -> None:
+        """Show ``message`` for ``seconds``; ``topic`` names the moment it is about (see ``withdraw``)."""
         if kind not in KIND_COLOURS:
             raise ValueError(f"toast kind {kind!r} is not one of {', '.join(KIND_COLOURS)}")
         for toast in self.items:
             if toast.message == message and toast.kind == kind:
                 toast.age, toast.life = min(toast.age, DISMISS_FADE), max(toast.life, seconds)
+                toast.topic = topic
                 return
         duration = 0.35 / self.speed if self.speed > 0 else 0.0
-        self.items.append(Toast(message, kind, seconds, slide=Tween(0.0, 1.0, duration, ease_out_back)))
+        self.items.append(Toast(message, kind, seconds, slide=Tween(0.0, 1.0, duration, ease_out_back),
+                                topic=topic))
         while len(self.items) > QUEUE_LIMIT:
             waiting = next((t for t in self.items if t.rect is None), self.items[0])
             self.items.remove(waiting)
@@ -84,6 +91,17 @@ class Toasts:
         standing still, or waiting for room, needs none; the app draws a frame whenever
         one comes or goes)."""
         return any(t.rect is not None and (not t.slide.done or t.life - t.age < TOAST_FADE) for t in self.items)
+
+    def withdraw(self, topic: str, shown_for: float = 0.0) -> None:
+        """The moment ``topic`` names has passed: its toasts fade away once they have been on
+        screen ``shown_for`` seconds (to be read), those still waiting for room at once."""
+        for toast in self.items:
+            if toast.topic == topic and topic:
+                if toast.rect is None:
+                    toast.life = 0.0
+                else:
+                    toast.life = min(toast.life, max(toast.age, shown_for - DISMISS_FADE) + DISMISS_FADE)
+        self.items = [t for t in self.items if t.life > 0.0]
 
     def dismiss_at(self, pos: tuple[int, int]) -> bool:
         """A click at ``pos``: the toast there goes (True), or there is none (False)."""

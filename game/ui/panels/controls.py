@@ -31,7 +31,7 @@ class ControlsHost(Protocol):
     ask_load: Callable[[], None]
     copy_position: Callable[[], None]
     paste_position: Callable[[], None]
-    back: Callable[[], None]
+    open_menu: Callable[[], None]
     toggle_pause: Callable[[], None]
     step: Callable[[], None]
 
@@ -65,8 +65,8 @@ class PlayControls:
         self.redo = Button(services, "Redo", scene.redo, wid="redo", shortcut="Y", tooltip="Redo (Y or Ctrl+Y)")
         self.hint = Button(services, "Hint", scene.ask_hint, wid="hint", shortcut="H",
                            tooltip="Hint (H): the best move, shown but not played")
-        self.restart = Button(services, "Restart", scene.restart, wid="restart", shortcut="N",
-                              tooltip="Restart (N or Ctrl+R)")
+        self.restart = Button(services, "New game", scene.restart, wid="restart", shortcut="N",
+                              tooltip="New game, the same players (N or Ctrl+R); Redo (Y) brings this one back")
         self.save = Button(services, "Save", scene.ask_save, wid="save", shortcut="Ctrl+S",
                            tooltip="Save this game to a file (Ctrl+S)")
         self.load = Button(services, "Load", scene.ask_load, wid="load", shortcut="Ctrl+O",
@@ -75,8 +75,8 @@ class PlayControls:
                            tooltip="Copy the moves so far as text (Ctrl+C), e.g. to paste into a solver")
         self.paste = Button(services, "Paste", scene.paste_position, wid="paste", shortcut="Ctrl+V",
                             tooltip="Play the moves on the clipboard (Ctrl+V); Undo takes them back")
-        self.menu = Button(services, "Menu", scene.back, wid="menu", shortcut="Esc", style="ghost",
-                           tooltip="Back to the match setup (Esc); the bots stop")
+        self.menu = Button(services, "Menu", scene.open_menu, wid="menu", shortcut="Esc", style="ghost",
+                           tooltip="The game menu (Esc): resume, new game, save, settings, rules, leave")
         self.pause = Button(services, "Pause", scene.toggle_pause, wid="pause", shortcut="Space",
                             tooltip="Pause or resume the bots (Space)")
         self.step = Button(services, "Step", scene.step, wid="step", shortcut="S", tooltip="Play the next move (S or →)")
@@ -104,7 +104,7 @@ class PlayControls:
         self.restart.tooltip = "Offer the others a draw (N)"
         self.redo.label, self.redo.on_press, self.redo.style = "Resign", scene.ask_resign, "danger"
         self.redo.tooltip = "Give the game up (Y; asks first)"
-        self.menu.tooltip = "Leave this network game (Esc; asks first)"
+        self.menu.tooltip = "The game menu (Esc): resume, save, settings, rules, leave"
         self.load.visible = self.paste.visible = False
 
     def layout(self, panel: pygame.Rect, compact: bool, tight: bool, rules: bool, autoplay: bool) -> None:

@@ -27,6 +27,7 @@ import pygame
 from game.match.record import MoveRecord
 from game.ui import palette
 from game.ui.draw import Fonts, fit_text, mix, panel, text, wrap_text
+from game.ui.panels.seatmarks import seat_dot, seat_ink
 
 #: Up to this many seats a round is one line with a column per seat.
 COLUMN_SEATS = 2
@@ -241,15 +242,14 @@ class MoveList:
     def _draw_dotted(self, surface: pygame.Surface, body: pygame.Rect, record: MoveRecord, middle: int,
                      last: MoveRecord | None) -> None:
         """One move on its own line after a dot of its seat's colour."""
-        colour = self.colours[record.seat % len(self.colours)]
-        pygame.draw.circle(surface, colour, (body.x + 48, middle), 5)
+        seat_dot(surface, self.colours[record.seat % len(self.colours)], (body.x + 48, middle), 5)
         x = body.x + 64
         self._draw_move(surface, record, x, body.right - 8 - x, middle, record is last)
 
     def _draw_move(self, surface: pygame.Surface, record: MoveRecord, x: int, room: int, middle: int,
                    latest: bool) -> None:
         font = self.fonts.bold(16)
-        colour = self.colours[record.seat % len(self.colours)]
+        colour = seat_ink(self.colours[record.seat % len(self.colours)])
         label = fit_text(font, record.text, room)
         if latest:
             box_h = self.px(22)

@@ -15,6 +15,7 @@ import pygame
 from game.ui import palette
 from game.ui.naming import matchup_title
 from game.ui.draw import clean_text, fit_text, glow, mix, panel, render, seat_token, text, wrap_text
+from game.ui.panels.seatmarks import seat_ball, seat_ink
 from game.ui.tween import Tween, ease_out_back
 from game.ui.widgets import Button
 from game.store.userdata import StatRow
@@ -58,7 +59,7 @@ class ResultHost(Protocol):
 
     def swap_sides(self) -> None: ...
 
-    def back(self) -> None: ...
+    def open_menu(self) -> None: ...
 
 
 class ResultPanel:
@@ -70,7 +71,7 @@ class ResultPanel:
         self.rematch = Button(services, "Rematch", scene.rematch, wid="rematch", shortcut="Enter", style="primary",
                               font_size=20)
         self.swap = Button(services, "Swap sides", scene.swap_sides, wid="swap_sides", shortcut="W")
-        self.menu = Button(services, "Menu", scene.back, wid="result_menu", shortcut="Esc", style="ghost")
+        self.menu = Button(services, "Menu", scene.open_menu, wid="result_menu", shortcut="Esc", style="ghost")
         self.review = Button(services, "Review", self.open_review, wid="review", style="ghost",
                              tooltip="Step through the game with the engine's verdict on each move")
         self.buttons = [self.rematch, self.swap, self.review, self.menu]
@@ -235,11 +236,11 @@ class ResultPanel:
             disc = pygame.Rect(0, 0, px(72), px(72))
             disc.center = (x, centre[1])
             pygame.draw.rect(layer, mix(palette.BOARD, colour, 0.22), disc, border_radius=px(20))
-            pygame.draw.rect(layer, colour, disc, 3, border_radius=px(20))
+            pygame.draw.rect(layer, seat_ink(colour), disc, 3, border_radius=px(20))
             if len(mark) <= 2:          # a piece's letter (X, O) is the piece itself
                 text(layer, fonts.display(40), mark, colour, disc.center, "center")
-            else:                       # a colour's name (Red) is shown as that colour's piece
-                seat_token(layer, disc.center, px(22), colour)
+            else:                       # a colour's name (Red, Black) is shown as that colour's piece
+                seat_ball(layer, colour, disc.center, px(22))
 
     def _draw_places(self, layer: pygame.Surface, y: int) -> int:
         """The table of places: "1st", a ball of the seat's colour, who; returns the y below."""

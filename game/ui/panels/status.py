@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from game.ui import palette
-from game.ui.draw import clean_text, fit_text, mix, seat_token, text
+from game.ui.draw import clean_text, fit_text, mix, text
 from game.ui.overlays import WarmUpCard, compiling_text, progress_bar
+from game.ui.panels.seatmarks import seat_ball, seat_dot, seat_ink
 
 if TYPE_CHECKING:
     from game.match.session import Session
@@ -124,7 +125,7 @@ class StatusPanel:
         for seat in range(seats):
             if seat:
                 x = text(surface, small, "vs", palette.TEXT_MUTED, (x + 6, y), "midleft").right + 6
-            pygame.draw.circle(surface, scene.seat_colour(seat), (x + 5, y), 5)
+            seat_dot(surface, scene.seat_colour(seat), (x + 5, y), 5)
             figure = figures[seat] if seat < len(figures) else ""
             label_room = room - self._figure_width(figure)
             # The seat's name goes first when short of room: its colour's dot is beside it.
@@ -150,7 +151,7 @@ class StatusPanel:
             if seat == to_move:
                 pill = pygame.Rect(cx - 6, cy - SEAT_LINE // 2 + 1, column - 6, SEAT_LINE - 2)
                 pygame.draw.rect(surface, mix(palette.PANEL, colour, 0.22), pill, border_radius=SEAT_LINE // 2)
-            pygame.draw.circle(surface, colour, (cx + 5, cy), 5)
+            seat_dot(surface, colour, (cx + 5, cy), 5)
             face = bold if seat == to_move else font
             figures = self.figures()
             figure = figures[seat] if seat < len(figures) else ""
@@ -188,7 +189,7 @@ class StatusPanel:
         state = scene.state
         outcome = scene.session.outcome()
         seat = state.turn
-        colour = palette.TEXT_MUTED if outcome else scene.seat_colour(seat)
+        colour = palette.TEXT_MUTED if outcome else seat_ink(scene.seat_colour(seat))
         pygame.draw.rect(surface, mix(palette.PANEL, colour, 0.10), box, border_radius=12)
         pygame.draw.rect(surface, mix(palette.PANEL_BORDER, colour, 0.6), box, 2, border_radius=12)
         px = scene.services.window.px
@@ -200,7 +201,7 @@ class StatusPanel:
             if len(mark) <= 2:
                 text(surface, fonts.display(26), mark, colour, badge.center, "center")
             else:
-                seat_token(surface, badge.center, 14, colour)
+                seat_ball(surface, scene.seat_colour(seat), badge.center, 14)
             if thinking and not scene.paused:
                 self._draw_spinner(surface, badge, colour)
             name = f"{state.seat_name(seat)} — {scene.player_name(seat)}"

@@ -53,6 +53,11 @@ class PlayInput:
         self.blocked_keys: set[int] = set()
         self.result_focused = False
 
+    def forget_keys(self) -> None:
+        """The keys went elsewhere for a while (a dialog, a screen on top): a key held now
+        is no longer known, and one let go there must not stay held here."""
+        self.keys_down.clear()
+
     # -- routing ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         scene = self.scene
@@ -104,7 +109,7 @@ class PlayInput:
         if key == pygame.K_ESCAPE:
             if not scene.result.shown and scene.renderer.cancel_input():
                 return True
-            scene.back()
+            scene.open_menu()
             return True
         if not ctrl and key == pygame.K_h and scene.hints.unavailable():
             scene.hints.refuse()

@@ -19,6 +19,10 @@ if TYPE_CHECKING:
     from game.ui.play.screen import PlayScreen
 
 
+#: The room round the board's cells and pieces (its ``content_rect``) its coordinates take, at the 1280×800 scale.
+COORDINATES = 28
+
+
 class PlayLayout:
     """The places of one play screen's parts (``panel_rect``: the side panel) and its drawing."""
 
@@ -70,21 +74,26 @@ class PlayLayout:
             card.layout(board_rect)
 
     def toast_room(self) -> pygame.Rect:
-        """Inside the side panel, over the move list below its heading (or, with the
-        list hidden, between the status box and the buttons): the board with its
-        coordinates and the piece under the cursor, the panel's title and the status
-        box stay in view; over the result panel, between its words and its buttons. In a
-        network game the chat stays clear too (but for its lines when the list is hidden)."""
+        """Where toasts go, over no control, not the move list and not the board's
+        cells and pieces (its ``content_rect``): below the board or above it (over its
+        coordinates at most) where a toast's line fits, else over the side panel's
+        title and players line; over the result panel, between its words and its
+        buttons."""
         scene = self.scene
         px = self.services.window.px
         if scene.result.shown:
             top, bottom = scene.result.content_bottom + px(8), scene.result.rematch.rect.top - px(4)
-        else:
-            top, bottom = scene.status.rect.bottom + px(40), scene.controls.autoplay_top - 4
-            chat = scene.chat
-            if chat is not None and chat.shown:
-                bottom = chat.rect.top - 4 if scene.movelist.shown else chat.field.rect.top - 4
-        return pygame.Rect(self.panel_rect.x + 8, top, self.panel_rect.width - 16, max(0, bottom - top))
+            return pygame.Rect(self.panel_rect.x + 8, top, self.panel_rect.width - 16, max(0, bottom - top))
+        area, board = scene.board.rect, scene.renderer.content_rect().inflate(2 * px(COORDINATES), 2 * px(COORDINATES))
+        fonts = self.services.fonts
+        one_line = fonts.text(16).get_linesize() + round(18 * fonts.scale) + 2 * round(10 * fonts.scale)
+        header = self.panel_rect.top + 4
+        rooms = [pygame.Rect(area.x, board.bottom, area.width, area.bottom - board.bottom),
+                 pygame.Rect(area.x, area.top, area.width, board.top - area.top),
+                 pygame.Rect(self.panel_rect.x + 8, header, self.panel_rect.width - 16, scene.status.rect.top - 4 - header)]
+        rooms = [room for room in rooms if room.height > 0 and room.width >= px(280)]
+        return next((room for room in rooms if room.height >= one_line),
+                    max(rooms, key=lambda room: room.height, default=pygame.Rect(area.x, area.bottom, area.width, 0)))
 
     # -- drawing --------------------------------------------------------------------------------
     def draw_content(self, surface: pygame.Surface) -> None:

@@ -9,7 +9,9 @@ the one below, and replacing cross-fades; ``go`` opens a screen with the
 screens that lead to it under it (its ``trail``). Esc in any scene goes back
 one screen. While a transition runs the new scene gets the keys (a quick
 typist is not slowed down) but no mouse events, whose positions refer to the
-screen sliding away.
+screen sliding away. A key that changes the screen on top (J on the title
+opening Join) does not type its letter into the new one: the ``TEXTINPUT``
+that comes with that ``KEYDOWN`` goes nowhere.
 """
 from __future__ import annotations
 
@@ -161,16 +163,19 @@ class Scene:
         """What the scene shows besides its controls."""
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
-        """Drawn above everything of the scene (tooltips), never in transitions."""
-        self.focus.draw_tooltip(surface)
+        """Drawn above everything of the scene (tooltips), never in transitions, nor
+        under a dialog (the control the mouse left for it keeps no tooltip there)."""
+        if not self.services.dialogs.is_open:
+            self.focus.draw_tooltip(surface)
 
     def toast_room(self) -> pygame.Rect:
         """Where toasts go here (they stack up from its foot), hiding nothing that matters.
 
         By default the foot of the window, below everything but the bottom row of
         controls (Back, Done...): the widest gap beside that row, or where the gaps
-        are narrow, the whole foot band over the row (a click on a toast dismisses
-        it; the keyboard still reaches the buttons under it)."""
+        are narrow, the lowest band across the window below the heading that no
+        control is in (over what is written there, never over a control); the foot
+        band over the row only when there is no such band."""
         width, height = self.rect.size
         px = self.services.window.px
         shown = [w.rect for w in self.focus.widgets if w.visible and w.rect.height > 0]
@@ -186,6 +191,9 @@ class Scene:
         gap = gap.inflate(-2 * px(12), 0)
         if gap.width >= px(320):
             return gap
+        band = free_band(shown, self.header_bottom(height), height, px(64))
+        if band is not None:
+            return pygame.Rect(0, band[0], width, band[1] - band[0])
         return pygame.Rect(0, top, width, height - top)
 
     # -- shared pieces ------------------------------------------------------------
@@ -219,6 +227,18 @@ class Scene:
 
     def back_button(self, label: str = "Back") -> Button:
         return Button(self.services, label, self.back, wid="back", shortcut="Esc", style="ghost", font_size=16)
+
+
+def free_band(rects: Sequence[pygame.Rect], top: int, height: int, least: int) -> tuple[int, int] | None:
+    """The lowest stretch of rows (top, bottom) between ``top`` and ``height`` that none of
+    ``rects`` reaches into and that is at least ``least`` high, or None."""
+    bands = []
+    y = top
+    for rect in sorted(rects, key=lambda r: r.top) + [pygame.Rect(0, height, 0, 0)]:
+        if rect.top - y >= least:
+            bands.append((y, rect.top))
+        y = max(y, rect.bottom)
+    return bands[-1] if bands else None
 
 
 class Transition:
@@ -286,6 +306,11 @@ class SceneManager:
         self._canvas: pygame.Surface | None = None
         #: A frame was asked for (``request_redraw``); the app takes it with ``take_redraw``.
         self._redraw = True
+        #: The scene on top when the last key went down, and whether that key's typed
+        #: text is still to come (``handle_event``).
+        self._key_scene: Scene | None = None
+        self._key_text_due = False
+        self._key_down = 0
 
     @property
     def top(self) -> Scene:
@@ -434,6 +459,14 @@ class SceneManager:
         point at where the old screen's controls were)."""
         if not self.stack:
             return
+        if event.type == pygame.KEYDOWN:
+            self._key_scene, self._key_text_due, self._key_down = self.top, True, event.key
+        elif event.type == pygame.TEXTINPUT:
+            due, self._key_text_due = self._key_text_due, False
+            if due and self._key_scene is not self.top:
+                return      # the letter of the key that opened this screen
+        elif event.type != pygame.KEYUP or event.key == self._key_down:
+            self._key_text_due = False     # that key's text, if it has one, came already
         if self.transitioning and event.type not in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT):
             return
         self.top.handle_event(event)

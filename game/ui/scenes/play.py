@@ -17,6 +17,8 @@ and where input goes (``keys.py``), the parts' places and what is redrawn alone
 (``files.py``), and the ``mode``, what differs between a game on this computer
 (``local.py``; its seats: ``game/match/seats.py``) and a network game
 (``network.py``: chat, request and pause cards, buttons that ask the others).
+Esc opens the game menu (``menu.py``: Resume, New game, Save, Settings, Rules,
+Leave) over the board; Leave goes back to the setup screen.
 """
 from __future__ import annotations
 
@@ -35,12 +37,14 @@ from game.ui.panels.controls import PlayControls
 from game.ui.panels.status import StatusPanel
 from game.ui.panels.movelist import MoveList
 from game.ui.panels.result import ResultPanel, places_table
+from game.ui.panels.seatmarks import seat_ink
 from game.ui.panels.rules_help import RulesPanel
 from game.ui.play.files import GameFiles
 from game.ui.play.hints import HintShown, PlayHints
 from game.ui.play.keys import BoardFocus, PlayInput
 from game.ui.play.layout import PlayLayout
 from game.ui.play.local import LocalGame
+from game.ui.play.menu import GameMenu
 from game.ui.play.network import NetworkGame
 from game.ui.play.screen import PlayMode
 from game.ui.renderers import has_renderer, renderer_for
@@ -60,6 +64,10 @@ if TYPE_CHECKING:
 RESULT_DELAY = 0.9
 #: Seconds at least before a human's forced pass is played for them.
 PASS_DELAY = 0.6
+#: The topic of the toasts about the position on the board (a pass): they go once it changes.
+POSITION_TOAST = "position"
+#: Seconds a pass's toast stays at least once the next move is played, to be read.
+PASS_TOAST_READ = 1.5
 
 
 class PlayScene(Scene):
@@ -99,6 +107,8 @@ class PlayScene(Scene):
         self.files = GameFiles(self, resumed)
         self.hints = PlayHints(self)
         self.input = PlayInput(self)
+        #: What Esc opens: Resume, New game, Save, Settings, Rules, Leave.
+        self.game_menu = GameMenu(self, networked=remote is not None, hosting=hosting is not None)
         #: A game on this computer, or a network game: what differs between the two.
         self.mode: PlayMode = LocalGame(self, match) if remote is None else NetworkGame(self, remote, hosting)
         self.session: Session = self.mode.session
@@ -195,15 +205,26 @@ class PlayScene(Scene):
         self.mode.enter()
 
     def leave(self) -> None:
+        self.services.toasts.withdraw(POSITION_TOAST)
         self.mode.leave()
+
+    def resume(self) -> None:
+        """Back from a screen on top (Settings, the saved games): the keys went there."""
+        self.input.forget_keys()
 
     def apply_settings(self, settings: "Settings", changed: frozenset[str]) -> None:
         self.renderer.anim_speed = settings.anim_speed
         self.controls.speed.index = nearest_index(self.controls.speed.items, settings.bot_delay)
 
     def back(self) -> None:
+        """Leave the game (the game menu's Leave): back to the setup screen, the game kept
+        for Resume (a network game asks first)."""
         self.services.sounds.play("click")
         self.mode.back()
+
+    def open_menu(self) -> None:
+        """Esc and the Menu buttons: the game menu over the board."""
+        self.game_menu.open()
 
     # -- the turn loop ---------------------------------------------------------------------
     def sync_view(self) -> None:
@@ -222,9 +243,9 @@ class PlayScene(Scene):
     def _may_play_ready(self) -> bool:
         """Whether the bot move or forced pass that is ready may be shown now: the board
         is still, the delay after the last move has passed, and the bots are not paused
-        (Step plays one anyway)."""
+        (Step plays one anyway) nor held by the game menu."""
         ready = self.session.ready()
-        if ready is None or self.renderer.busy:
+        if ready is None or self.renderer.busy or self.game_menu.holds_bots:
             return False
         delay = self.services.settings.current.bot_delay
         if ready.by == "pass" and self.match.players[ready.record.seat].is_human:
@@ -274,8 +295,10 @@ class PlayScene(Scene):
         if event.failure:
             self.services.toasts.show(f"{event.failure} — a random move was played instead", "warning", seconds=6)
             self.services.sounds.play("error")
+        toasts = self.services.toasts
+        toasts.withdraw(POSITION_TOAST, shown_for=PASS_TOAST_READ)     # a pass told is over once the game goes on
         if event.by == "pass":
-            self.services.toasts.show(f"{self.state.seat_name(record.seat)} has no move and passes", "info")
+            toasts.show(f"{self.state.seat_name(record.seat)} has no move and passes", "info", topic=POSITION_TOAST)
         self.renderer.on_move(self.state, record)
         self.refusal = ""
         self.play_sound("move" if record.seat % 2 == 0 else "move_alt", self.renderer.sound_delay())
@@ -296,12 +319,12 @@ class PlayScene(Scene):
             if humans[0] in winners:
                 return "You win!", palette.ACCENT, "win"
             names = " and ".join(self.player_name(s) for s in winners)
-            return f"{names} wins", self.seat_colour(winners[0]), "lose"
+            return f"{names} wins", seat_ink(self.seat_colour(winners[0])), "lose"
         if humans:
             names = " and ".join(state.seat_name(s) for s in winners)
-            return f"{names} wins!", self.seat_colour(winners[0]), "win"
+            return f"{names} wins!", seat_ink(self.seat_colour(winners[0])), "win"
         names = " and ".join(f"{state.seat_name(s)} — {self.player_name(s)}" for s in winners)
-        return f"{names} wins", self.seat_colour(winners[0]), "win"
+        return f"{names} wins", seat_ink(self.seat_colour(winners[0])), "win"
 
     def _score_row(self) -> StatRow | None:
         """This matchup's running score, as the Statistics screen shows it."""
@@ -324,6 +347,7 @@ class PlayScene(Scene):
             self.services.sounds.play(name)
 
     def _show_outcome(self, outcome: Outcome, record: bool) -> None:
+        self.services.toasts.withdraw(POSITION_TOAST)
         state = self.state
         self.renderer.on_outcome(state, outcome)
         self.view.outcome = outcome
@@ -349,6 +373,7 @@ class PlayScene(Scene):
     # -- commands ------------------------------------------------------------------------
     def _after_jump(self) -> None:
         """Undo, redo, restart or paste changed the position: snap the board, drop stale work."""
+        self.services.toasts.withdraw(POSITION_TOAST)
         self.renderer.on_undo(self.state)
         self.sound_queue.clear()
         self.hints.clear()
@@ -372,9 +397,10 @@ class PlayScene(Scene):
         self.show_events()
 
     def restart(self) -> None:
-        """Restart (N, Ctrl+R): a restart pressed by mistake is undone by Redo."""
+        """New game with the same players (N, Ctrl+R, the game menu's New game): one
+        pressed by mistake is undone by Redo."""
         if self.session.restart():
-            self.services.toasts.show("Game restarted — Redo (Y) brings it back", "info")
+            self.services.toasts.show("New game — Redo (Y) brings the last one back", "info")
         self.show_events()
 
     def rematch(self) -> None:
@@ -434,6 +460,8 @@ class PlayScene(Scene):
     # -- frame ----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.services.dialogs.is_open:       # the keys go to the dialog (the game menu's Esc among them)
+            self.input.forget_keys()
         self.renderer.update(dt)
         self.refusal_left -= dt
         if self.refusal_left <= 0 and self.refusal:
@@ -495,7 +523,7 @@ class PlayScene(Scene):
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if not self.rules.visible:
             super().draw_overlay(surface)
-            if not self.result.shown:
+            if not self.result.shown and not self.services.dialogs.is_open:
                 self.movelist.draw_details(surface, pygame.mouse.get_pos())
 
     def toast_room(self) -> pygame.Rect:
