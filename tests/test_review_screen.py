@@ -114,7 +114,7 @@ def test_play_from_here_starts_a_game_at_that_ply_with_the_moves_kept(make_app):
     assert play.name == "play"
     assert [r.text for r in play.match.records] == GAME.split()[:4]
     assert play.match.players[0].is_human and play.match.players[1].bot == "Master"   # X to move: the player
-    d.key(pygame.K_ESCAPE)
+    d.leave_game()
     d.settle()
     assert d.scene is review and len(review.records) == 7 and review.ply == 4, "the review's game is kept"
 
