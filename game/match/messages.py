@@ -55,7 +55,9 @@ class BotSpec:
 
     ``label`` names the bot to players (a tier name such as ``'Master'`` or
     the bot's own name); ``budget`` is the seconds it may think per request.
-    ``path`` is set for bots loaded from a file outside the ``bots`` package.
+    ``path`` is set for bots loaded from a file outside the ``bots`` package;
+    ``memory_limit`` is the bytes of data its worker may hold (None: no limit;
+    ``config.yaml``'s ``bots: memory_limit_mb``).
     """
 
     key: str
@@ -65,6 +67,7 @@ class BotSpec:
     budget: float
     seed: int | None = None
     path: str | None = None
+    memory_limit: int | None = None
 
     @classmethod
     def of(cls, info: Any, *, budget: float, label: str | None = None,

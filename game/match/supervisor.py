@@ -35,6 +35,15 @@ before the deadline is reported.
 Either kind of child knows the games registered in the parent
 (``catalogue.register_game``): they are handed over as it starts.
 
+No child imports from the working directory: Python puts it first on the
+path of a ``-c`` child (``multiprocessing``'s spawn, its fork server and
+resource tracker, and ``Child.interpreter`` all are), so a ``queue.py`` in
+the folder the arcade was started from would run instead of the library's.
+Before its first child starts, the arcade sets ``PYTHONSAFEPATH`` (Python's
+``-P``) to ``SAFE_PATH``, which every Python child inherits; a bot's worker
+takes it away again for the programs the bot starts (``containment``), as a
+player's own setting is left alone.
+
 There are two kinds of child, because their owners need different things:
 
 - ``Child.spawn(target, args)``: a ``multiprocessing`` process (``spawn``
@@ -79,6 +88,9 @@ from bots.lib.child_process import StreamReader, stop_process
 from game.match import messages as m
 from game.rules.catalogue import adopt_games, registered_games
 
+#: The value of ``PYTHONSAFEPATH`` the arcade sets for its children (any text turns it on),
+#: telling it from one the player set.
+SAFE_PATH = "board-arcade"
 #: Seconds a child told to stop may take to end before it is killed.
 STOP_GRACE = 1.0
 #: Seconds to wait for the exit code of a child whose connection has closed.
@@ -162,6 +174,7 @@ class Child:
         and ``args`` picklable. With ``start_timeout``, the child's first
         message must come within that many seconds.
         """
+        _leave_out_working_directory()
         return cls(name, _Spawned(_run_child, (registered_games(), target, *args), name,
                                   process_context(preload)), reads, start_timeout)
 
@@ -171,6 +184,7 @@ class Child:
         its connection with ``interpreter_channel()`` and sends messages of union
         ``reads``. ``OSError`` (or another error of ``subprocess.Popen``) if no
         interpreter can be started."""
+        _leave_out_working_directory()
         return cls(name, _Interpreter(code, name), reads, start_timeout)
 
     # -- reading ------------------------------------------------------------------
@@ -318,6 +332,7 @@ def start_fork_server(preload: Sequence[str]) -> None:
             sys.platform.startswith("linux") and "forkserver" in multiprocessing.get_all_start_methods()):
         return
     _fork_server_preload = tuple(preload)
+    _leave_out_working_directory()
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(list(preload))
 
@@ -337,6 +352,13 @@ def start_fork_server(preload: Sequence[str]) -> None:
             _fork_server_settled.set()
 
     threading.Thread(target=start, name="fork server start", daemon=True).start()
+
+
+def _leave_out_working_directory() -> None:
+    """Have every Python child started from now on leave the working directory off its
+    path (``PYTHONSAFEPATH``, see the module docstring), unless the player set it."""
+    if not os.environ.get("PYTHONSAFEPATH"):
+        os.environ["PYTHONSAFEPATH"] = SAFE_PATH
 
 
 def fork_server_ready(timeout: float = 0.0) -> bool:
