@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from bots.lib.child_process import kill_descendants
-from game.match.supervisor import SAFE_PATH
+from game.match.supervisor import leave_python_child_environment
 from game.shown import escaped
 
 #: ``prctl`` options (linux/prctl.h).
@@ -82,8 +82,7 @@ def contain(memory_limit: int | None, log_path: Path) -> None:
     else:
         log_path.parent.mkdir(parents=True, exist_ok=True)
         _output_to(os.open(log_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644))
-    if os.environ.get("PYTHONSAFEPATH") == SAFE_PATH:
-        del os.environ["PYTHONSAFEPATH"]  # for the arcade's children; an engine written in Python may need it unset
+    leave_python_child_environment()
     if memory_limit is not None:
         limit_memory(memory_limit)
 

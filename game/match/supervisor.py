@@ -38,11 +38,14 @@ Either kind of child knows the games registered in the parent
 No child imports from the working directory: Python puts it first on the
 path of a ``-c`` child (``multiprocessing``'s spawn, its fork server and
 resource tracker, and ``Child.interpreter`` all are), so a ``queue.py`` in
-the folder the arcade was started from would run instead of the library's.
-Before its first child starts, the arcade sets ``PYTHONSAFEPATH`` (Python's
-``-P``) to ``SAFE_PATH``, which every Python child inherits; a bot's worker
-takes it away again for the programs the bot starts (``containment``), as a
-player's own setting is left alone.
+the folder the arcade was started from would run instead of the library's
+(the fork server even imports its preloaded modules with that path). While
+a child starts, ``PYTHONSAFEPATH`` (Python's ``-P``) is set to
+``SAFE_PATH`` and the program's own folder put first on ``PYTHONPATH``; the
+arcade's own environment is left as it was, and a bot's worker takes both
+away again for the programs the bot starts
+(``leave_python_child_environment``). A player's own ``PYTHONSAFEPATH`` is
+left alone.
 
 There are two kinds of child, because their owners need different things:
 
@@ -74,6 +77,7 @@ There are two kinds of child, because their owners need different things:
 """
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -82,7 +86,8 @@ import sys
 import threading
 import time
 import weakref
-from typing import Any, BinaryIO, Callable, Sequence
+from pathlib import Path
+from typing import Any, BinaryIO, Callable, Iterator, Sequence
 
 from bots.lib.child_process import StreamReader, stop_process
 from game.match import messages as m
@@ -91,6 +96,9 @@ from game.rules.catalogue import adopt_games, registered_games
 #: The value of ``PYTHONSAFEPATH`` the arcade sets for its children (any text turns it on),
 #: telling it from one the player set.
 SAFE_PATH = "board-arcade"
+#: The program's folder (which holds ``game`` and ``bots``), first on a child's ``PYTHONPATH``.
+_PROGRAM_FOLDER = str(Path(__file__).resolve().parents[2])
+_environment_lock = threading.Lock()
 #: Seconds a child told to stop may take to end before it is killed.
 STOP_GRACE = 1.0
 #: Seconds to wait for the exit code of a child whose connection has closed.
@@ -174,7 +182,6 @@ class Child:
         and ``args`` picklable. With ``start_timeout``, the child's first
         message must come within that many seconds.
         """
-        _leave_out_working_directory()
         return cls(name, _Spawned(_run_child, (registered_games(), target, *args), name,
                                   process_context(preload)), reads, start_timeout)
 
@@ -184,7 +191,6 @@ class Child:
         its connection with ``interpreter_channel()`` and sends messages of union
         ``reads``. ``OSError`` (or another error of ``subprocess.Popen``) if no
         interpreter can be started."""
-        _leave_out_working_directory()
         return cls(name, _Interpreter(code, name), reads, start_timeout)
 
     # -- reading ------------------------------------------------------------------
@@ -332,14 +338,14 @@ def start_fork_server(preload: Sequence[str]) -> None:
             sys.platform.startswith("linux") and "forkserver" in multiprocessing.get_all_start_methods()):
         return
     _fork_server_preload = tuple(preload)
-    _leave_out_working_directory()
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(list(preload))
 
     def start() -> None:
         try:
             probe = context.Process(target=os.getpid, name="fork server probe", daemon=True)
-            probe.start()
+            with _python_child_environment():
+                probe.start()
             probe.join()
             if probe.exitcode == 0:
                 _fork_server_ready.set()
@@ -354,11 +360,36 @@ def start_fork_server(preload: Sequence[str]) -> None:
     threading.Thread(target=start, name="fork server start", daemon=True).start()
 
 
-def _leave_out_working_directory() -> None:
-    """Have every Python child started from now on leave the working directory off its
-    path (``PYTHONSAFEPATH``, see the module docstring), unless the player set it."""
-    if not os.environ.get("PYTHONSAFEPATH"):
-        os.environ["PYTHONSAFEPATH"] = SAFE_PATH
+@contextlib.contextmanager
+def _python_child_environment() -> Iterator[None]:
+    """While a Python child starts: ``PYTHONSAFEPATH`` set to ``SAFE_PATH`` and the program's
+    folder first on ``PYTHONPATH`` (see the module docstring), unless the player set
+    ``PYTHONSAFEPATH``; afterwards the environment is as it was. One child starts at a time."""
+    with _environment_lock:
+        saved = {name: os.environ.get(name) for name in ("PYTHONSAFEPATH", "PYTHONPATH")}
+        if not saved["PYTHONSAFEPATH"]:
+            os.environ["PYTHONSAFEPATH"] = SAFE_PATH
+            os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [_PROGRAM_FOLDER, saved["PYTHONPATH"]]))
+        try:
+            yield
+        finally:
+            for name, value in saved.items():
+                if value is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = value
+
+
+def leave_python_child_environment() -> None:
+    """In a child: take away what ``_python_child_environment`` added, so the programs it
+    starts (an engine written in Python) get the environment the arcade was started with."""
+    if os.environ.get("PYTHONSAFEPATH") != SAFE_PATH:
+        return
+    del os.environ["PYTHONSAFEPATH"]
+    path = os.environ.pop("PYTHONPATH", "")
+    rest = path.removeprefix(_PROGRAM_FOLDER).removeprefix(os.pathsep) if path.startswith(_PROGRAM_FOLDER) else path
+    if rest:
+        os.environ["PYTHONPATH"] = rest
 
 
 def fork_server_ready(timeout: float = 0.0) -> bool:
@@ -384,7 +415,8 @@ class _Spawned(_Link):
         parent, child = context.Pipe(duplex=True)
         self.process = context.Process(target=target, args=(child, *args), name=name, daemon=True)
         try:
-            self.process.start()
+            with _python_child_environment():
+                self.process.start()
         except BaseException:
             parent.close()
             raise
@@ -433,8 +465,9 @@ class _Interpreter(_Link):
     """A ``python -c`` process; messages framed on its stdin and stdout."""
 
     def __init__(self, code: str, name: str) -> None:
-        self.process = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE)
+        with _python_child_environment():
+            self.process = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE,
+                                            stdout=subprocess.PIPE)
         self.pid = self.process.pid
         self.output = StreamReader(self.process.stdout, _read_frame, name=f"{name} reader", errors=(MessageTooLong,))
         self.send(m.encode(m.Games(registered_games())))   # read by ``interpreter_channel`` first
