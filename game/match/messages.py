@@ -27,6 +27,7 @@ import msgspec
 
 from game.rules.bot import VALUE, AT_LEAST, AT_MOST, MoveValue, plays_game
 from game.rules.core import State
+from game.shown import escaped
 
 #: A finite number: MessagePack carries NaN and infinities, a time or a score may not be one.
 Finite = Annotated[float, msgspec.Meta(ge=-1.7976931348623157e308, le=1.7976931348623157e308)]
@@ -78,8 +79,9 @@ class BotSpec:
 
     @property
     def who(self) -> str:
-        """The bot as failure messages name it: ``'Master (TicTacToePerfect)'``."""
-        return self.label if self.label == self.key else f"{self.label} ({self.key})"
+        """The bot as failure messages name it: ``'Master (TicTacToePerfect)'``
+        (control characters written as codes: ``shown.escaped``)."""
+        return escaped(self.label if self.label == self.key else f"{self.label} ({self.key})")
 
 
 class Position(Data):

@@ -69,7 +69,7 @@ class TextField(Widget):
 
     def insert(self, content: str) -> None:
         """Put ``content`` in place of the selection (or at the cursor)."""
-        content = " ".join(clean_text(content).splitlines())
+        content = clean_text(" ".join(content.splitlines()))
         start, end = self.selection
         room = self.max_length - (len(self.text) - (end - start))
         content = content[: max(0, room)]
