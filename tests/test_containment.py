@@ -63,7 +63,7 @@ def test_memory_text_names_the_limit_as_players_read_it():
 @pytest.mark.parametrize("where", ["constructor", "move"])
 def test_a_bot_over_its_memory_limit_fails_and_the_game_goes_on(contained, where):
     state = TicTacToe()
-    with BotRunner(spec(contained, "HungryBot", megabytes=1024, where=where)) as runner:
+    with BotRunner(spec(contained, "HungryBot", budget=10, megabytes=1024, where=where)) as runner:
         runner.request(state)
         reply = runner.wait(60)
         assert reply.failure is not None and "went over its memory limit (512 MB)" in reply.failure
@@ -73,8 +73,20 @@ def test_a_bot_over_its_memory_limit_fails_and_the_game_goes_on(contained, where
             assert runner.wait(60).ok
 
 
+@linux_only
+def test_a_bot_killed_with_its_memory_nearly_full_went_over_its_limit(contained):
+    """Not every allocation that fails raises ``MemoryError``: the out-of-memory killer (or a
+    library that aborts) ends the process; one that held most of its limit is named as such."""
+    state = TicTacToe()
+    with BotRunner(spec(contained, "KilledHungryBot", budget=10, megabytes=420)) as runner:
+        runner.request(state)
+        reply = runner.wait(60)
+    assert reply.failure == "Killed hungry (KilledHungryBot) went over its memory limit (512 MB)"
+    assert state.is_legal(reply.move)
+
+
 def test_a_bot_within_its_memory_limit_plays(contained):
-    with BotRunner(spec(contained, "HungryBot", megabytes=128, where="move")) as runner:
+    with BotRunner(spec(contained, "HungryBot", budget=10, megabytes=128, where="move")) as runner:
         runner.request(TicTacToe())
         assert runner.wait(60).ok
 

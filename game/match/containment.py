@@ -47,6 +47,11 @@ from game.shown import escaped
 
 #: ``prctl`` options (linux/prctl.h).
 _PR_SET_PDEATHSIG, _PR_SET_CHILD_SUBREAPER = 1, 36
+#: The exit code of a worker whose bot's process a signal ended when it had filled
+#: ``FILLED`` of its memory limit or more (resident): the kernel's out-of-memory
+#: killer, or a library that aborts when an allocation fails, rather than a ``MemoryError``.
+OVER_MEMORY = 86
+FILLED = 0.8
 #: The longest line of a bot's output written to its log (a longer one is cut).
 MAX_LOG_LINE = 2000
 _MB = 1024 * 1024
@@ -73,7 +78,7 @@ def contain(memory_limit: int | None, log_path: Path) -> None:
         bot = os.fork()
         if bot != 0:
             os.close(write_end)
-            _keep(bot, read_end, log_path)
+            _keep(bot, read_end, log_path, memory_limit)
         os.close(read_end)
         _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
         if os.getppid() == 1:  # the keeper ended before the line above: nobody would stop us
@@ -122,9 +127,10 @@ def _output_to(fd: int) -> None:
     os.close(fd)
 
 
-def _keep(bot: int, output: int, log_path: Path) -> NoReturn:
+def _keep(bot: int, output: int, log_path: Path, memory_limit: int | None) -> NoReturn:
     """The keeper: write the bot's output to its log until the bot's process ends or
-    we are told to stop, then kill what is left of the bot and end as it did."""
+    we are told to stop, then kill what is left of the bot and end as it did, or with
+    ``OVER_MEMORY`` if a signal ended it when it had filled most of ``memory_limit``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the arcade's to handle
     wake_read, wake_write = os.pipe()
     os.set_blocking(wake_write, False)
@@ -135,38 +141,44 @@ def _keep(bot: int, output: int, log_path: Path) -> NoReturn:
     signal.set_wakeup_fd(wake_write)
     _prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)  # the arcade (or its fork server) gone: stop the bot
     log = _Log(log_path)
-    status = None
+    ended: tuple[int, int] | None = None
     try:
-        while status is None and not stopping:
+        while ended is None and not stopping:
             ready, _, _ = select.select([fd for fd in (output, wake_read) if fd >= 0], [], [])
             if output in ready and not log.take(output):
                 os.close(output)
                 output = -1
             if wake_read in ready:
                 os.read(wake_read, 512)
-            status = _ended(bot)
+            ended = _ended(bot)
     except BaseException:  # noqa: BLE001 - whatever went wrong, the bot is stopped below
         stopping.append(True)
     kill_descendants(os.getpid())
-    if status is None:
-        status = _ended(bot, block=True)
+    if ended is None:
+        ended = _ended(bot, block=True)
     _reap_all()
     if output >= 0:
         os.set_blocking(output, False)  # a writer that was not killed must not keep us waiting
     while output >= 0 and log.take(output):
         pass
     log.close()
-    code = os.waitstatus_to_exitcode(status or 0)
-    _end_as(-signal.SIGTERM if stopping and code >= 0 else code)
+    status, peak = ended or (0, 0)
+    code = os.waitstatus_to_exitcode(status)
+    if stopping and code >= 0:
+        code = -signal.SIGTERM
+    elif code < 0 and not stopping and memory_limit is not None and peak >= FILLED * memory_limit:
+        code = OVER_MEMORY
+    _end_as(code)
 
 
-def _ended(pid: int, block: bool = False) -> int | None:
-    """The wait status of ``pid`` if it has ended (reaped), else None."""
+def _ended(pid: int, block: bool = False) -> tuple[int, int] | None:
+    """(the wait status of ``pid``, the most memory it had resident, in bytes) if it
+    has ended (reaped), else None."""
     try:
-        done, status = os.waitpid(pid, 0 if block else os.WNOHANG)
+        done, status, usage = os.wait4(pid, 0 if block else os.WNOHANG)
     except ChildProcessError:
-        return 0
-    return status if done == pid else None
+        return 0, 0
+    return (status, usage.ru_maxrss * 1024) if done == pid else None
 
 
 def _reap_all() -> None:
