@@ -22,7 +22,7 @@ import pytest
 from fixtures import children
 from fixtures.children import MakesFolder, Say
 from game.match.messages import WireError
-from game.match.supervisor import Child, ChildEnded, ChildGarbled, ChildTimedOut, MessageTooLong
+from game.match.supervisor import SAFE_PATH, Child, ChildEnded, ChildGarbled, ChildTimedOut, MessageTooLong
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = Path(__file__).resolve().parent
@@ -262,3 +262,17 @@ def test_a_wait_for_a_fork_server_that_failed_to_start_ends_when_it_fails(tmp_pa
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "not ready"
     assert "the bot workers' fork server did not start" in result.stderr
+
+
+@pytest.mark.parametrize("python_path", ["", "/elsewhere"])
+def test_a_child_leaves_out_the_working_directory_and_the_arcade_keeps_its_environment(monkeypatch, python_path):
+    """Issue 33 §4: a child's path must not start with the working directory (``PYTHONSAFEPATH``,
+    set only while it starts); a bot's worker hands on the environment the arcade had."""
+    monkeypatch.delenv("PYTHONSAFEPATH", raising=False)
+    monkeypatch.setenv("PYTHONPATH", python_path)
+    child = Child.spawn(children.say_environment, name="test environment", reads=Say, start_timeout=60)
+    try:
+        assert child.receive(None) == Say(f"{SAFE_PATH}  {python_path}")
+    finally:
+        child.stop()
+    assert "PYTHONSAFEPATH" not in os.environ and os.environ["PYTHONPATH"] == python_path
