@@ -16,8 +16,10 @@ import pytest
 
 from game.match.botregistry import BotRegistry
 from game.match.containment import memory_text
+from game.match.record import Match, Player
 from game.match.runner import BotRunner, BotSpec
 from game.paths import bot_log_path
+from game.rules.catalogue import new_state
 from game.rules.tictactoe import TicTacToe
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -184,3 +186,19 @@ def test_no_child_imports_from_the_working_directory(tmp_path):
         engine.kill()
         engine.wait()
     assert not marker.exists()
+
+
+@linux_only
+def test_closing_the_window_leaves_no_process_of_a_bot(make_app, tmp_path):
+    pid_file = tmp_path / "pids"
+    config = tmp_path / "config.yaml"
+    config.write_text(ARENA_CONFIG % pid_file)
+    d = make_app(bots_dir=BOTS, config_path=config)
+    d.services.settings.update(bot_delay=0.0)
+    d.open_match(Match(new_state("tictactoe"), [Player.of_bot("Spawner"), Player.human()]))
+    play = d.scene
+    d.until(lambda: len(play.match.records) == 1, 3000, "the spawning bot's move")
+    pids = spawned_pids(pid_file)
+    assert all(running(pid) for pid in pids)
+    d.app.close()
+    assert [pid for pid in pids if running(pid)] == []
