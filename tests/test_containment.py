@@ -202,3 +202,39 @@ def test_closing_the_window_leaves_no_process_of_a_bot(make_app, tmp_path):
     assert all(running(pid) for pid in pids)
     d.app.close()
     assert [pid for pid in pids if running(pid)] == []
+
+
+#: An arcade that starts a spawning bot (from the fork server with ``fork``), lets it move, then is killed.
+KILLED_ARCADE = """
+import os, sys
+from game.match.botregistry import BotRegistry
+from game.match.runner import BotRunner, BotSpec, prepare_workers
+from game.match.supervisor import fork_server_ready
+from game.rules.tictactoe import TicTacToe
+if __name__ == "__main__":
+    if sys.argv[1] == "fork":
+        prepare_workers()
+        assert fork_server_ready(60)
+    bots = BotRegistry.discover(sys.argv[2])
+    runner = BotRunner(BotSpec.of(bots.get("SpawningBot"), budget=5.0, params={"pid_file": sys.argv[3]})).start()
+    runner.request(TicTacToe())
+    assert runner.wait(60).ok
+    os.kill(os.getpid(), 9)
+"""
+
+
+@linux_only
+@pytest.mark.parametrize("start", ["spawn", "fork"])
+def test_an_arcade_killed_leaves_no_process_of_a_bot(tmp_path, start):
+    """Even ``kill -9`` of the arcade: the keeper sees the process that started it end."""
+    pid_file = tmp_path / "pids"
+    script = tmp_path / "arcade.py"
+    script.write_text(f"import sys\nsys.path.insert(0, {str(ROOT)!r})\n" + KILLED_ARCADE)
+    result = subprocess.run([sys.executable, str(script), start, str(BOTS), str(pid_file)], cwd=tmp_path,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == -9, result.stderr
+    pids = spawned_pids(pid_file)
+    deadline = time.monotonic() + 10
+    while any(running(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert [pid for pid in pids if running(pid)] == []

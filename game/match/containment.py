@@ -7,8 +7,10 @@ module is imported; from then on the worker is two processes:
 - the *keeper*, which runs no bot code: it leads a session of its own and is
   a child subreaper (Linux), so every process the bot starts stays among its
   descendants, even one that starts a session of its own or double-forks and
-  whose parent has gone. When the bot's process ends, or the keeper is told to
-  stop (``SIGTERM``: how ``supervisor`` stops a worker), it kills every
+  whose parent has gone. When the bot's process ends, the keeper is told to
+  stop (``SIGTERM``: how ``supervisor`` stops a worker), or the process that
+  started it ends (the arcade, or its fork server once the arcade has gone,
+  even by ``kill -9``), it kills every
   descendant, reaps them, and ends as the bot's process ended (its exit code,
   or the signal that ended it), so the supervisor sees the bot's own end. It
   also writes what the bot prints to the bot's log (``paths.bot_log_path``),
@@ -22,10 +24,11 @@ module is imported; from then on the worker is two processes:
 
 ``RLIMIT_DATA`` rather than ``RLIMIT_AS``: numba's compiler and numpy reserve
 address space they never fill, which ``RLIMIT_AS`` would count; the data
-limit counts what a process can actually write to. Measured with a worker of
-each built-in Hard and Master tier (six moves from the start, with the fork
-server): a worker's data is 130 to 490 MB, its address space 340 to 650 MB
-(``VmData`` and ``VmSize`` of ``/proc/PID/status``).
+limit counts what a process can actually write to. Measured with the bot's
+process of each built-in tier under the 2 GB default (eight moves from the
+start and one hint, forked from the fork server: ``benchmarks/worker_memory.py``):
+its data peaked at 129 to 230 MB (Connect Four Master), its address space at
+340 to 633 MB.
 
 Elsewhere than Linux the worker stays one process: its memory is limited where
 ``resource`` exists and its output goes to the log, but processes the bot
@@ -134,22 +137,24 @@ def _keep(bot: int, output: int, log_path: Path, memory_limit: int | None) -> No
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the arcade's to handle
     wake_read, wake_write = os.pipe()
     os.set_blocking(wake_write, False)
-    _close_all_but(output, wake_read, wake_write)
+    parent = _watch(os.getppid())
+    _close_all_but(output, wake_read, wake_write, parent)
     stopping = []
     signal.signal(signal.SIGCHLD, lambda *_: None)
     signal.signal(signal.SIGTERM, lambda *_: stopping.append(True))
     signal.set_wakeup_fd(wake_write)
-    _prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)  # the arcade (or its fork server) gone: stop the bot
     log = _Log(log_path)
     ended: tuple[int, int] | None = None
     try:
         while ended is None and not stopping:
-            ready, _, _ = select.select([fd for fd in (output, wake_read) if fd >= 0], [], [])
+            ready, _, _ = select.select([fd for fd in (output, wake_read, parent) if fd >= 0], [], [])
             if output in ready and not log.take(output):
                 os.close(output)
                 output = -1
             if wake_read in ready:
                 os.read(wake_read, 512)
+            if parent in ready:  # the arcade (or its fork server) has gone: nobody will stop us
+                stopping.append(True)
             ended = _ended(bot)
     except BaseException:  # noqa: BLE001 - whatever went wrong, the bot is stopped below
         stopping.append(True)
@@ -169,6 +174,16 @@ def _keep(bot: int, output: int, log_path: Path, memory_limit: int | None) -> No
     elif code < 0 and not stopping and memory_limit is not None and peak >= FILLED * memory_limit:
         code = OVER_MEMORY
     _end_as(code)
+
+
+def _watch(pid: int) -> int:
+    """A file descriptor that becomes readable when process ``pid`` ends (a pidfd: the
+    whole process, not the thread that started us, as ``PR_SET_PDEATHSIG`` would watch),
+    or -1 where there is none (a kernel before Linux 5.3)."""
+    try:
+        return os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        return -1
 
 
 def _ended(pid: int, block: bool = False) -> tuple[int, int] | None:
@@ -196,7 +211,7 @@ def _close_all_but(*keep: int) -> None:
     """Close every file descriptor above 2 except ``keep``: the keeper must not hold the
     bot's connection to the arcade open (its end would not be seen) or anything else of it."""
     low = 3
-    for fd in sorted(keep):
+    for fd in sorted(fd for fd in keep if fd >= 0):
         os.closerange(low, fd)
         low = fd + 1
     os.closerange(low, os.sysconf("SC_OPEN_MAX") if hasattr(os, "sysconf") else 1024)

@@ -32,6 +32,11 @@ request still thinking, up to its budget and grace). So once the worker is
 ready, every request is answered within its budget, grace and that bounded
 wait, even if the bot hangs in ``new_game()``.
 
+The worker is kept in bounds (``game/match/containment.py``: the memory limit
+of its ``BotSpec``, the processes the bot starts, its output); a worker whose
+bot's process a signal ended with its memory nearly full is reported as having
+gone over its memory limit, as a ``MemoryError`` is.
+
 The worker's code is ``game/match/worker.py``; what the two say to each
 other is in ``game/match/messages.py`` (typed messages, moves as notation).
 Whether an answer is a legal move of the position, and came in time, is

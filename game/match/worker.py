@@ -7,6 +7,11 @@ for each ``Ask`` says ``Started`` when it takes it up, ``Partial`` for each
 value an ``analyse`` reports on its way, and ``Chose``, ``Valued`` or ``Raised``
 at the end; ``NewGameDone`` after a ``NewGame``.
 
+Before the bot's module is imported the worker is put in bounds
+(``containment.contain``): a memory limit (a ``MemoryError`` is reported as
+"went over its memory limit"), every process the bot starts stopped with it,
+its output (file descriptors 1 and 2) to its log.
+
 A bot's answer is checked here, where its objects live: a move must be one the
 game can write down and read back (numpy numbers count as the numbers they
 hold), a value a ``MoveValue`` with a finite score, text and a known bound;
