@@ -31,8 +31,9 @@ its data peaked at 129 to 230 MB (Connect Four Master), its address space at
 340 to 633 MB.
 
 Elsewhere than Linux the worker stays one process: its memory is limited where
-``resource`` exists and its output goes to the log, but processes the bot
-starts are only stopped with the worker's process group.
+``resource`` exists, and its output goes to the log as it was written (no
+keeper escapes it); the processes the bot starts are stopped only as far as
+``stop_process`` reaches them.
 """
 from __future__ import annotations
 
@@ -78,13 +79,14 @@ def contain(memory_limit: int | None, log_path: Path) -> None:
         read_end, write_end = os.pipe()
         sys.stdout.flush()
         sys.stderr.flush()
+        keeper = os.getpid()
         bot = os.fork()
         if bot != 0:
             os.close(write_end)
             _keep(bot, read_end, log_path, memory_limit)
         os.close(read_end)
         _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-        if os.getppid() == 1:  # the keeper ended before the line above: nobody would stop us
+        if os.getppid() != keeper:  # the keeper ended before the line above: nobody would stop us
             os._exit(1)
         _output_to(write_end)
     else:
