@@ -342,10 +342,12 @@ def start_fork_server(preload: Sequence[str]) -> None:
     context.set_forkserver_preload(list(preload))
 
     def start() -> None:
+        from multiprocessing import forkserver  # Linux's, as this function is
         try:
+            with _python_child_environment():  # while its process starts, not while it imports
+                forkserver.ensure_running()
             probe = context.Process(target=os.getpid, name="fork server probe", daemon=True)
-            with _python_child_environment():
-                probe.start()
+            probe.start()
             probe.join()
             if probe.exitcode == 0:
                 _fork_server_ready.set()

@@ -20,6 +20,8 @@ RGB = tuple[int, int, int]
 #: byte of a file name, a broken string from a bot) or U+FFFD, which neither
 #: bundled font has (it would show as an empty box).
 UNDRAWABLE = "?"
+#: What ``blanked`` turns into spaces: control characters, line and paragraph separators.
+_TYPED_BLANKS = {"Cc", "Zl", "Zp"}
 
 
 def clean_text(content: str) -> str:
@@ -38,6 +40,13 @@ def clean_text(content: str) -> str:
     if any("\ud800" <= ch <= "\udfff" for ch in content):
         content = content.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
     return escaped(content.replace("\ufffd", UNDRAWABLE))
+
+
+def blanked(content: str) -> str:
+    """What the player types or pastes, on one line: control characters and line breaks
+    as spaces (their own words, not text shown from elsewhere); ``clean_text`` still
+    applies when it is drawn."""
+    return "".join(" " if unicodedata.category(ch) in _TYPED_BLANKS else ch for ch in content)
 
 
 def drawable(content: str) -> bool:
