@@ -8,6 +8,7 @@ and a plain ``python -c`` interpreter (code below).
 from __future__ import annotations
 
 import gc
+import logging
 import os
 import pickle
 import signal
@@ -205,17 +206,19 @@ def test_interpreter_child_announcing_a_huge_message_is_refused_unread():
     assert_gone(child.pid)
 
 
-def test_what_an_interpreter_child_prints_stays_out_of_its_messages_and_the_programs_output(capfd):
-    child = Child.interpreter(PRELUDE + "print('NOISE FROM THE CHILD', flush=True)\nm.send(conn, Say('clean'))\n",
-                              name="noisy", reads=Say)
-    try:
-        assert child.receive(None) == Say("clean")
-        with pytest.raises(ChildEnded):
-            child.receive(None)
-    finally:
-        child.stop()
+def test_what_an_interpreter_child_prints_stays_out_of_its_messages_and_the_programs_output(capfd, caplog):
+    code = PRELUDE + "print('NOISE FROM THE CHILD \\x1b[2J', flush=True)\nm.send(conn, Say('clean'))\n"
+    with caplog.at_level(logging.WARNING, logger="game.match.supervisor"):
+        child = Child.interpreter(code, name="noisy", reads=Say)
+        try:
+            assert child.receive(None) == Say("clean")
+            with pytest.raises(ChildEnded):
+                child.receive(None)
+        finally:
+            child.stop()
     out, err = capfd.readouterr()
-    assert "NOISE FROM THE CHILD" not in out and "NOISE FROM THE CHILD" in err
+    assert "NOISE FROM THE CHILD" not in out + err   # to the log, escaped
+    assert "noisy wrote: NOISE FROM THE CHILD \\x1b[2J" in [record.getMessage() for record in caplog.records]
 
 
 def test_children_still_running_at_interpreter_exit_are_stopped(tmp_path):

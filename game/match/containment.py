@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from bots.lib.child_process import kill_descendants
-from game.match.supervisor import leave_python_child_environment
+from game.match.supervisor import MAX_LOGGED_LINE, leave_python_child_environment
 from game.shown import escaped
 
 #: ``prctl`` options (linux/prctl.h).
@@ -56,8 +56,6 @@ _PR_SET_PDEATHSIG, _PR_SET_CHILD_SUBREAPER = 1, 36
 #: killer, or a library that aborts when an allocation fails, rather than a ``MemoryError``.
 OVER_MEMORY = 86
 FILLED = 0.8
-#: The longest line of a bot's output written to its log (a longer one is cut).
-MAX_LOG_LINE = 2000
 _MB = 1024 * 1024
 
 
@@ -251,7 +249,7 @@ class _Log:
         *lines, self.pending = (self.pending + data).split(b"\n")
         for line in lines:
             self._write(line)
-        if len(self.pending) > MAX_LOG_LINE * 4:
+        if len(self.pending) > MAX_LOGGED_LINE * 4:
             self._write(self.pending)
             self.pending = b""
         return True
@@ -263,7 +261,7 @@ class _Log:
             os.close(self.file)
 
     def _write(self, line: bytes) -> None:
-        text = escaped(line.decode("utf-8", "replace"), MAX_LOG_LINE) + "\n"
+        text = escaped(line.decode("utf-8", "replace"), MAX_LOGGED_LINE) + "\n"
         try:
             if self.file is None:
                 self.path.parent.mkdir(parents=True, exist_ok=True)

@@ -67,7 +67,8 @@ There are two kinds of child, because their owners need different things:
 - ``Child.interpreter(code)``: a plain ``python -c code`` interpreter whose
   stdin and stdout carry the messages as length-prefixed frames; the child
   takes its end with ``interpreter_channel()``, which has the same
-  ``send_bytes``/``recv_bytes`` as a ``multiprocessing`` connection. Bot
+  ``send_bytes``/``recv_bytes`` as a ``multiprocessing`` connection; what
+  else it writes goes to the log, escaped, a line at a time. Bot
   discovery uses it, because it runs wherever the program starts, scripts
   without an ``if __name__ == "__main__"`` guard included: a
   ``multiprocessing`` child would re-run such a script's main module (and
@@ -92,6 +93,7 @@ from typing import Any, BinaryIO, Callable, Iterator, Sequence
 from bots.lib.child_process import StreamReader, stop_process
 from game.match import messages as m
 from game.rules.catalogue import adopt_games, registered_games
+from game.shown import escaped
 
 #: The value of ``PYTHONSAFEPATH`` the arcade sets for its children (any text turns it on),
 #: telling it from one the player set.
@@ -103,6 +105,8 @@ _environment_lock = threading.Lock()
 STOP_GRACE = 1.0
 #: Seconds to wait for the exit code of a child whose connection has closed.
 EXIT_WAIT = 1.0
+#: The longest line of a child's output written to a log (a longer one is cut).
+MAX_LOGGED_LINE = 2000
 #: Largest message an interpreter child may send (bytes).
 MAX_MESSAGE = 16 * 1024 * 1024
 
@@ -469,9 +473,10 @@ class _Interpreter(_Link):
     def __init__(self, code: str, name: str) -> None:
         with _python_child_environment():
             self.process = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE,
-                                            stdout=subprocess.PIPE)
+                                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.pid = self.process.pid
         self.output = StreamReader(self.process.stdout, _read_frame, name=f"{name} reader", errors=(MessageTooLong,))
+        self.errors = StreamReader(self.process.stderr, _logged_line(name), name=f"{name} errors", keep=False)
         self.send(m.encode(m.Games(registered_games())))   # read by ``interpreter_channel`` first
 
     def alive(self) -> bool:
@@ -501,6 +506,20 @@ class _Interpreter(_Link):
         except OSError:
             pass
         stop_process(self.process, grace=STOP_GRACE)  # its stdout is closed by the reader at its end
+        self.errors.join(STOP_GRACE)  # what it wrote is in the log once it is stopped
+
+
+def _logged_line(name: str) -> Callable[[BinaryIO], bytes | None]:
+    """Reads one line of an interpreter child's error output (what the bot files it
+    imports print, a traceback) into the log, escaped (``shown.escaped``): never raw to
+    the arcade's terminal."""
+    def read(stream: BinaryIO) -> bytes | None:
+        line = stream.readline()
+        if line:
+            logging.getLogger(__name__).warning("%s wrote: %s", name,
+                                                escaped(line.decode("utf-8", "replace").rstrip("\n"), MAX_LOGGED_LINE))
+        return line or None
+    return read
 
 
 def _frame(data: bytes) -> bytes:
