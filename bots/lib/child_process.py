@@ -13,9 +13,6 @@ Both need the same two things, and take them from here:
 - ``stop_process``: give the child a moment to end by itself, terminate it,
   give it a grace, kill it (its whole process group if it has one), and reap
   it, so that neither a process nor a zombie is left behind.
-- ``kill_descendants``: kill every process below a process (Linux: found
-  through ``/proc``, whatever session or group each has put itself in), which
-  is how a bot's worker stops what the bot started (``game.match.containment``).
 """
 from __future__ import annotations
 
@@ -24,7 +21,6 @@ import queue
 import signal
 import subprocess
 import threading
-import time
 from dataclasses import dataclass
 from multiprocessing.process import BaseProcess
 from typing import Callable, Generic, IO, TypeVar
@@ -170,46 +166,3 @@ def _signal(process: Process, group: bool, *, kill: bool) -> None:
         process.kill()
     else:
         process.terminate()
-
-
-def descendants(root: int) -> list[int]:
-    """The live processes below ``root`` (its children, theirs, ...; zombies left out),
-    read from ``/proc`` (Linux; elsewhere none are found)."""
-    children: dict[int, list[int]] = {}
-    try:
-        entries = os.scandir("/proc")
-    except OSError:
-        return []
-    with entries:
-        for entry in entries:
-            if not entry.name.isdigit():
-                continue
-            try:
-                with open(f"/proc/{entry.name}/stat", "rb") as stat:
-                    fields = stat.read().rpartition(b")")[2].split()
-            except OSError:  # it ended meanwhile
-                continue
-            if len(fields) > 1 and fields[0] != b"Z":
-                children.setdefault(int(fields[1]), []).append(int(entry.name))
-    found: list[int] = []
-    todo = [root]
-    while todo:
-        for child in children.get(todo.pop(), ()):
-            found.append(child)
-            todo.append(child)
-    return found
-
-
-def kill_descendants(root: int, timeout: float = 5.0) -> None:
-    """Kill every process below ``root`` (``descendants``), again and again until none is
-    left alive or ``timeout`` seconds have passed, so that a process forked while the
-    others are killed goes too. Reaping them is their parent's (for orphans, ``root``'s
-    if it is a child subreaper)."""
-    until = time.monotonic() + timeout
-    while (found := descendants(root)) and time.monotonic() < until:
-        for pid in found:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except OSError:  # it has ended meanwhile
-                pass
-        time.sleep(0.002)

@@ -55,7 +55,8 @@ from bots.lib.clock import grace_for
 from game.match import messages as m
 from game.match.messages import BotSpec
 from game.match.supervisor import Child, ChildEnded, ChildGarbled, ChildTimedOut, start_fork_server
-from game.match.containment import OVER_MEMORY, memory_text
+from game.match.containment import memory_text
+from game.match.keeper import OVER_MEMORY
 from game.match.worker import MAX_SHOWN, shortened, worker_main
 from game.rules.bot import MoveValue
 from game.rules.core import Move, State

@@ -92,6 +92,7 @@ from typing import Any, BinaryIO, Callable, Iterator, Sequence
 
 from bots.lib.child_process import StreamReader, stop_process
 from game.match import messages as m
+from game.match.keeper import MAX_LOGGED_LINE
 from game.rules.catalogue import adopt_games, registered_games
 from game.shown import escaped
 
@@ -99,14 +100,12 @@ from game.shown import escaped
 #: telling it from one the player set.
 SAFE_PATH = "board-arcade"
 #: The program's folder (which holds ``game`` and ``bots``), first on a child's ``PYTHONPATH``.
-_PROGRAM_FOLDER = str(Path(__file__).resolve().parents[2])
+PROGRAM_FOLDER = str(Path(__file__).resolve().parents[2])
 _environment_lock = threading.Lock()
 #: Seconds a child told to stop may take to end before it is killed.
 STOP_GRACE = 1.0
 #: Seconds to wait for the exit code of a child whose connection has closed.
 EXIT_WAIT = 1.0
-#: The longest line of a child's output written to a log (a longer one is cut).
-MAX_LOGGED_LINE = 2000
 #: Largest message an interpreter child may send (bytes).
 MAX_MESSAGE = 16 * 1024 * 1024
 
@@ -375,7 +374,7 @@ def _python_child_environment() -> Iterator[None]:
         saved = {name: os.environ.get(name) for name in ("PYTHONSAFEPATH", "PYTHONPATH")}
         if not saved["PYTHONSAFEPATH"]:
             os.environ["PYTHONSAFEPATH"] = SAFE_PATH
-            os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [_PROGRAM_FOLDER, saved["PYTHONPATH"]]))
+            os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [PROGRAM_FOLDER, saved["PYTHONPATH"]]))
         try:
             yield
         finally:
@@ -393,7 +392,7 @@ def leave_python_child_environment() -> None:
         return
     del os.environ["PYTHONSAFEPATH"]
     path = os.environ.pop("PYTHONPATH", "")
-    rest = path.removeprefix(_PROGRAM_FOLDER).removeprefix(os.pathsep) if path.startswith(_PROGRAM_FOLDER) else path
+    rest = path.removeprefix(PROGRAM_FOLDER).removeprefix(os.pathsep) if path.startswith(PROGRAM_FOLDER) else path
     if rest:
         os.environ["PYTHONPATH"] = rest
 
