@@ -28,7 +28,7 @@ from game.shown import escaped
 #: ``FILLED`` of its memory limit or more (resident): the kernel's out-of-memory
 #: killer, or a library that aborts when an allocation fails, rather than a ``MemoryError``.
 OVER_MEMORY = 86
-FILLED = 0.8
+FILLED = 0.7
 #: The longest line of a child's output written to a log (a longer one is cut).
 MAX_LOGGED_LINE = 2000
 #: The signals the keeper must not miss while it starts: the worker blocks them before exec.

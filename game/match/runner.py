@@ -443,7 +443,8 @@ class BotRunner:
     def _worker_died(self, code: int | None) -> None:
         """The worker ended (what it said before is taken in; the supervisor has reaped it)."""
         limit = self.spec.memory_limit
-        over = f"went over its memory limit ({memory_text(limit)})" if code == OVER_MEMORY and limit else None
+        over = (f"went over its memory limit ({memory_text(limit)}; its process was killed)"
+                if code == OVER_MEMORY and limit else None)
         if not self._ready:
             self._give_up(f"{self.spec.who} could not be started: {over or f'its process ended (exit code {code})'}")
             return
