@@ -28,8 +28,8 @@ address space they never fill, which ``RLIMIT_AS`` would count; the data
 limit counts what a process can actually write to. Measured with the bot's
 process of each built-in tier under the 2 GB default (eight moves from the
 start and one hint, forked from the fork server: ``benchmarks/worker_memory.py``):
-its data peaked at 129 to 230 MB (Connect Four Master), its address space at
-340 to 633 MB.
+its data peaked at 129 to 230-245 MB (Connect Four Master; two runs), its address space at
+340 to 633-648 MB.
 
 Elsewhere than Linux the worker stays one process: its memory is limited where
 ``resource`` exists, and its output goes to the log as it was written (no

@@ -53,7 +53,7 @@ class NetLimits:
 class BotLimits:
     """What every bot's worker may use (config.yaml's ``bots:``): the megabytes of data
     its process may hold (``game.match.containment``; a worker of a built-in tier holds
-    130 to 230 MB)."""
+    130 to 245 MB)."""
 
     memory_limit_mb: Annotated[int, between(256, 65536, whole=True)] = 2048
 
