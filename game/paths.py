@@ -93,5 +93,15 @@ def engine_log_folder() -> Path:
 def engine_log_path(name: str) -> Path:
     """The log of the external engine called ``name``: its protocol lines and error output,
     appended run after run (``engine_log_folder``)."""
-    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in name.strip()).strip(".") or "engine"
-    return engine_log_folder() / f"{safe}.log"
+    return engine_log_folder() / f"{_file_name(name, 'engine')}.log"
+
+
+def bot_log_path(key: str) -> Path:
+    """The log of the bot whose class is ``key``: what its worker printed (escaped),
+    appended run after run: ``bots`` in the player's log folder."""
+    return user_folder("logs") / "bots" / f"{_file_name(key, 'bot')}.log"
+
+
+def _file_name(name: str, instead: str) -> str:
+    """``name`` as a file name: letters, digits, ``-_.`` kept, the rest ``_`` (``instead`` if nothing is left)."""
+    return "".join(c if c.isalnum() or c in "-_." else "_" for c in name.strip()).strip(".") or instead

@@ -156,6 +156,21 @@ def test_prints_of_a_bot_file_stay_out_of_the_programs_output(tmp_path, capfd):
     assert "NOISE FROM A BOT FILE" not in capfd.readouterr().out
 
 
+def test_what_a_bot_file_writes_while_imported_is_logged_escaped(tmp_path, capfd, caplog):
+    """Issue 33: no text of a bot reaches the terminal raw; what a file writes as it is
+    imported (stdout, stderr, file descriptors 1 and 2) goes to the log, escaped."""
+    (tmp_path / "loud.py").write_text('import os, sys\nprint("OUT \\x1b[2J")\n'
+                                      'sys.stderr.write("ERR \\x1b[2J\\n")\nos.write(2, b"FD2 \\x1b[2J\\n")\n')
+    with caplog.at_level(logging.WARNING, logger="game.match.supervisor"):
+        registry = BotRegistry.discover(tmp_path)
+    assert registry.problems == []
+    captured = capfd.readouterr()
+    assert "\x1b" not in captured.out + captured.err
+    logged = [record.getMessage() for record in caplog.records]
+    for words in ("OUT", "ERR", "FD2"):
+        assert f"the bot search wrote: {words} \\x1b[2J" in logged
+
+
 def test_check_builds_each_bot_with_its_parameters_and_keeps_the_error():
     registry = BotRegistry.discover(FIXTURES / "bots_tiers",
                                     check=[("StrongBot", {"depth": 1}), ("StrongBot", {"depth": 9}), ("Gone", {})])

@@ -60,6 +60,8 @@ def tiers_of(game: GameConfig) -> list[tuple[str, str, dict]]:
 
 #: The shipped file's games, read as plain YAML (not by the code under test).
 SHIPPED = yaml.safe_load(CONFIG_PATH.read_text(encoding="utf-8"))["games"]
+#: The shipped file's ``bots:`` section, read the same way.
+SHIPPED_BOTS = yaml.safe_load(CONFIG_PATH.read_text(encoding="utf-8"))["bots"]
 
 
 def shipped_tiers(game_id: str) -> list[tuple[str, str, dict]]:
@@ -761,3 +763,32 @@ def test_engine_named_like_a_tier_gets_its_own_menu_label(tmp_path, gomoku_bots)
     engine = labels["easy (external engine)"]
     assert config.bot_spec("gomoku", engine.player.bot, gomoku_bots).params["command"] == "other-engine"
     assert config.bot_spec("gomoku", "Easy", gomoku_bots).key == "GomokuEasy"
+
+
+def test_every_bot_gets_the_memory_limit_of_bots_section(tmp_path, tier_bots):
+    assert load_config().bots.memory_limit_mb == SHIPPED_BOTS["memory_limit_mb"] == 2048
+    config = load_config(write(tmp_path, """\
+        bots:
+          memory_limit_mb: 1024
+        games:
+          tictactoe:
+            tiers:
+              Expert: {bot: StrongBot}
+        """))
+    assert config.problems == []
+    for choice in ("Expert", "LoneWolfBot"):
+        assert config.bot_spec("tictactoe", choice, tier_bots).memory_limit == 1024 << 20
+
+
+@pytest.mark.parametrize("entry, problem", [
+    ("bots:\n  memory_limit_mb: 10\n", "line 2: bots.memory_limit_mb: expected a whole number from 256 to 65536, "
+                                        "got 10; using 2048"),
+    ("bots:\n  memory_limit_mb: lots\n", "line 2: bots.memory_limit_mb: expected a whole number from 256 to 65536, "
+                                          "got 'lots'; using 2048"),
+    ("bots:\n  memory: 10\n", "line 2: bots.memory: unknown key (expected memory_limit_mb); ignored"),
+    ("bots: 4096\n", "line 1: bots: expected a mapping of memory_limit_mb, got 4096; using the built-in settings"),
+])
+def test_a_bad_memory_limit_is_named_and_the_built_in_one_kept(tmp_path, entry, problem):
+    config = load_config(write(tmp_path, entry))
+    assert config.problems == [f"config.yaml {problem}"]
+    assert config.bots.memory_limit_mb == 2048

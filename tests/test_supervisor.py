@@ -8,6 +8,7 @@ and a plain ``python -c`` interpreter (code below).
 from __future__ import annotations
 
 import gc
+import logging
 import os
 import pickle
 import signal
@@ -22,7 +23,7 @@ import pytest
 from fixtures import children
 from fixtures.children import MakesFolder, Say
 from game.match.messages import WireError
-from game.match.supervisor import Child, ChildEnded, ChildGarbled, ChildTimedOut, MessageTooLong
+from game.match.supervisor import SAFE_PATH, Child, ChildEnded, ChildGarbled, ChildTimedOut, MessageTooLong
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = Path(__file__).resolve().parent
@@ -205,17 +206,19 @@ def test_interpreter_child_announcing_a_huge_message_is_refused_unread():
     assert_gone(child.pid)
 
 
-def test_what_an_interpreter_child_prints_stays_out_of_its_messages_and_the_programs_output(capfd):
-    child = Child.interpreter(PRELUDE + "print('NOISE FROM THE CHILD', flush=True)\nm.send(conn, Say('clean'))\n",
-                              name="noisy", reads=Say)
-    try:
-        assert child.receive(None) == Say("clean")
-        with pytest.raises(ChildEnded):
-            child.receive(None)
-    finally:
-        child.stop()
+def test_what_an_interpreter_child_prints_stays_out_of_its_messages_and_the_programs_output(capfd, caplog):
+    code = PRELUDE + "print('NOISE FROM THE CHILD \\x1b[2J', flush=True)\nm.send(conn, Say('clean'))\n"
+    with caplog.at_level(logging.WARNING, logger="game.match.supervisor"):
+        child = Child.interpreter(code, name="noisy", reads=Say)
+        try:
+            assert child.receive(None) == Say("clean")
+            with pytest.raises(ChildEnded):
+                child.receive(None)
+        finally:
+            child.stop()
     out, err = capfd.readouterr()
-    assert "NOISE FROM THE CHILD" not in out and "NOISE FROM THE CHILD" in err
+    assert "NOISE FROM THE CHILD" not in out + err   # to the log, escaped
+    assert "noisy wrote: NOISE FROM THE CHILD \\x1b[2J" in [record.getMessage() for record in caplog.records]
 
 
 def test_children_still_running_at_interpreter_exit_are_stopped(tmp_path):
@@ -262,3 +265,17 @@ def test_a_wait_for_a_fork_server_that_failed_to_start_ends_when_it_fails(tmp_pa
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "not ready"
     assert "the bot workers' fork server did not start" in result.stderr
+
+
+@pytest.mark.parametrize("python_path", ["", "/elsewhere"])
+def test_a_child_leaves_out_the_working_directory_and_the_arcade_keeps_its_environment(monkeypatch, python_path):
+    """Issue 33 §4: a child's path must not start with the working directory (``PYTHONSAFEPATH``,
+    set only while it starts); a bot's worker hands on the environment the arcade had."""
+    monkeypatch.delenv("PYTHONSAFEPATH", raising=False)
+    monkeypatch.setenv("PYTHONPATH", python_path)
+    child = Child.spawn(children.say_environment, name="test environment", reads=Say, start_timeout=60)
+    try:
+        assert child.receive(None) == Say(f"{SAFE_PATH}  {python_path}")
+    finally:
+        child.stop()
+    assert "PYTHONSAFEPATH" not in os.environ and os.environ["PYTHONPATH"] == python_path

@@ -91,7 +91,7 @@ def test_chat_panel_sends_typed_words_and_keeps_lines(make_app):
     assert sent == ["good game"] and chat.field.text == ""
     chat.add("Alice", "hi\x00there")
     chat.note("Bob joined")
-    assert [(line.name, line.words) for line in chat.lines] == [("Alice", "hi there"), ("", "Bob joined")]
+    assert [(line.name, line.words) for line in chat.lines] == [("Alice", "hi\\x00there"), ("", "Bob joined")]
     for i in range(KEPT_LINES + 5):
         chat.add("Bob", f"line {i}")
     assert len(chat.lines) == KEPT_LINES and chat.lines[-1].words == f"line {KEPT_LINES + 4}"

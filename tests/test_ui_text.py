@@ -19,7 +19,7 @@ from game.store.userdata import saves_dir
 
 LIMIT = 3000   # frames; a bot worker starts within far fewer
 ODD = "a\x00b\ud800c\u2028d\x1b"
-SEEN = f"a b{UNDRAWABLE}c d "
+SEEN = f"a\\x00b{UNDRAWABLE}c\\u2028d\\x1b"
 ZERO_WIDTH = "\u200b\u200d"      # pygame refuses to draw text with no width
 
 HOT_SEAT_GAME = "Game: tictactoe\nSeat 1: human\nSeat 2: human\nMoves: b2\n"
@@ -38,8 +38,9 @@ def odd_bots(tmp_path: Path, body: str) -> Path:
     return folder
 
 
-def test_clean_text_blanks_control_characters_and_marks_lone_surrogates():
+def test_clean_text_writes_control_characters_as_codes_and_marks_lone_surrogates():
     assert clean_text(ODD) == SEEN
+    assert clean_text("clears \x1b[2J the screen") == "clears \\x1b[2J the screen"
     assert clean_text("pair \ud83d\ude00 joined") == "pair \U0001F600 joined"
     assert clean_text("plain café") == "plain café"
 
@@ -52,8 +53,23 @@ def test_a_bot_raising_with_nul_and_surrogate_is_named_in_a_toast_and_a_note(mak
     play = d.scene
     d.until(lambda: len(play.match.records) == 1, LIMIT, "the fallback move")
     d.frames(5)                                     # toast and move-list note drawn
-    assert "\x00" in play.match.records[0].note
-    assert any("\x00" in message for message in d.services.toasts.messages())
+    assert "a\\x00b\\ud800c\\u2028d\\x1b" in play.match.records[0].note   # written as codes, as in a terminal
+    assert any("a\\x00b" in message for message in d.services.toasts.messages())
+
+
+def test_a_bots_illegal_move_that_clears_the_screen_is_shown_as_codes(make_app):
+    """Issue 33: a bot's description of its own bad move held ``\\x1b[2J``; the window shows
+    the codes (as the terminal and the logs do), not blanks or the raw sequence."""
+    d = make_app(bots_dir=Path(__file__).parent / "fixtures" / "bots_contained")
+    d.services.settings.update(bot_delay=0.0)
+    d.open_match(Match(new_state("tictactoe"), [Player.of_bot("ShoutingBot"), Player.human()]))
+    play = d.scene
+    d.until(lambda: len(play.match.records) == 1, LIMIT, "the fallback move")
+    d.frames(5)
+    said = "chose the square \\x1b[2J, which is not a legal move"
+    assert said in play.match.records[0].note
+    shown = [message for message in d.services.toasts.messages() if said in message]
+    assert shown and all(clean_text(message) == message for message in shown)
 
 
 def test_hint_values_with_control_or_only_zero_width_characters_are_drawn_on_the_board(make_app, tmp_path):

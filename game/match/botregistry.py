@@ -17,6 +17,10 @@ launch-time warm-up (``game/match/warmup.py``) re-import a bot by ``module`` (an
 Discovery can also try to build bots with given parameters (``check``), so
 the config can tell at start-up that ``depth: 99`` is refused by the bot's
 constructor instead of every move of that tier failing later.
+
+What the discovery process sends to be shown (a bot's name and description, a
+file's problem, a refused check) is escaped as it arrives (``shown.escaped``),
+so no screen, log or terminal shows a bot's control characters raw.
 """
 from __future__ import annotations
 
@@ -35,10 +39,13 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Iterable, Mapping
 
+import msgspec
+
 from game.match import messages as m
 from game.match.messages import BotInfo, BotParam
 from game.match.supervisor import Child, ChildEnded, ChildGarbled, ChildTimedOut, interpreter_channel
 from game.paths import BOTS_DIR
+from game.shown import escaped
 from game.rules.bot import ALL_GAMES
 
 logger = logging.getLogger(__name__)
@@ -223,8 +230,9 @@ class _Discovery:
             return None
         if isinstance(message, m.Listed) and message.name in self.remaining:
             for path, text in message.problems:
-                self.registry._problem(path, text)
+                self.registry._problem(escaped(path), escaped(text))
             for info in message.bots:
+                info = msgspec.structs.replace(info, name=escaped(info.name), description=escaped(info.description))
                 if info.key in self.registry.bots:
                     self.registry._problem(info.source, f"bot class {info.key} is already defined in "
                                                         f"{self.registry.bots[info.key].source}; "
@@ -247,7 +255,7 @@ class _Discovery:
         return "bad"
 
     def _record_check(self, index: int, error: str | None) -> None:
-        self._record(*self.checks[index], error)
+        self._record(*self.checks[index], None if error is None else escaped(error))
 
     def _record(self, key: str, params: Mapping[str, Any], error: str | None) -> None:
         self.registry.constructed[_check_key(key, params)] = error

@@ -27,6 +27,7 @@ import msgspec
 
 from game.rules.bot import VALUE, AT_LEAST, AT_MOST, MoveValue, plays_game
 from game.rules.core import State
+from game.shown import escaped
 
 #: A finite number: MessagePack carries NaN and infinities, a time or a score may not be one.
 Finite = Annotated[float, msgspec.Meta(ge=-1.7976931348623157e308, le=1.7976931348623157e308)]
@@ -55,7 +56,9 @@ class BotSpec:
 
     ``label`` names the bot to players (a tier name such as ``'Master'`` or
     the bot's own name); ``budget`` is the seconds it may think per request.
-    ``path`` is set for bots loaded from a file outside the ``bots`` package.
+    ``path`` is set for bots loaded from a file outside the ``bots`` package;
+    ``memory_limit`` is the bytes of data its worker may hold (None: no limit;
+    ``config.yaml``'s ``bots: memory_limit_mb``).
     """
 
     key: str
@@ -65,6 +68,7 @@ class BotSpec:
     budget: float
     seed: int | None = None
     path: str | None = None
+    memory_limit: int | None = None
 
     @classmethod
     def of(cls, info: Any, *, budget: float, label: str | None = None,
@@ -75,8 +79,9 @@ class BotSpec:
 
     @property
     def who(self) -> str:
-        """The bot as failure messages name it: ``'Master (TicTacToePerfect)'``."""
-        return self.label if self.label == self.key else f"{self.label} ({self.key})"
+        """The bot as failure messages name it: ``'Master (TicTacToePerfect)'``
+        (control characters written as codes: ``shown.escaped``)."""
+        return escaped(self.label if self.label == self.key else f"{self.label} ({self.key})")
 
 
 class Position(Data):

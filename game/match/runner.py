@@ -32,6 +32,11 @@ request still thinking, up to its budget and grace). So once the worker is
 ready, every request is answered within its budget, grace and that bounded
 wait, even if the bot hangs in ``new_game()``.
 
+The worker is kept in bounds (``game/match/containment.py``: the memory limit
+of its ``BotSpec``, the processes the bot starts, its output); a worker whose
+bot's process a signal ended with its memory nearly full is reported as having
+gone over its memory limit, as a ``MemoryError`` is.
+
 The worker's code is ``game/match/worker.py``; what the two say to each
 other is in ``game/match/messages.py`` (typed messages, moves as notation).
 Whether an answer is a legal move of the position, and came in time, is
@@ -50,6 +55,8 @@ from bots.lib.clock import grace_for
 from game.match import messages as m
 from game.match.messages import BotSpec
 from game.match.supervisor import Child, ChildEnded, ChildGarbled, ChildTimedOut, start_fork_server
+from game.match.containment import memory_text
+from game.match.keeper import OVER_MEMORY
 from game.match.worker import MAX_SHOWN, shortened, worker_main
 from game.rules.bot import MoveValue
 from game.rules.core import Move, State
@@ -435,15 +442,18 @@ class BotRunner:
 
     def _worker_died(self, code: int | None) -> None:
         """The worker ended (what it said before is taken in; the supervisor has reaped it)."""
+        limit = self.spec.memory_limit
+        over = (f"went over its memory limit ({memory_text(limit)}; its process was killed)"
+                if code == OVER_MEMORY and limit else None)
         if not self._ready:
-            self._give_up(f"{self.spec.who} could not be started: its process ended (exit code {code})")
+            self._give_up(f"{self.spec.who} could not be started: {over or f'its process ended (exit code {code})'}")
             return
         live = self._live
         if live is not None and live in self._queue and (live.started is not None or live.sent_to > 1):
             # It died on this request (a request not yet taken up goes to the new worker once).
             self._queue.remove(live)
-            self._fail(live, f"{self.spec.who} stopped unexpectedly (its process ended with exit code {code})",
-                       time.monotonic() - (live.started or time.monotonic()))
+            why = over or f"stopped unexpectedly (its process ended with exit code {code})"
+            self._fail(live, f"{self.spec.who} {why}", time.monotonic() - (live.started or time.monotonic()))
         self._restart()
 
     def _give_up(self, text: str) -> None:

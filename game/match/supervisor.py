@@ -35,6 +35,18 @@ before the deadline is reported.
 Either kind of child knows the games registered in the parent
 (``catalogue.register_game``): they are handed over as it starts.
 
+No child imports from the working directory: Python puts it first on the
+path of a ``-c`` child (``multiprocessing``'s spawn, its fork server and
+resource tracker, and ``Child.interpreter`` all are), so a ``queue.py`` in
+the folder the arcade was started from would run instead of the library's
+(the fork server even imports its preloaded modules with that path). While
+a child starts, ``PYTHONSAFEPATH`` (Python's ``-P``) is set to
+``SAFE_PATH`` and the program's own folder put first on ``PYTHONPATH``; the
+arcade's own environment is left as it was, and a bot's worker takes both
+away again for the programs the bot starts
+(``leave_python_child_environment``). A player's own ``PYTHONSAFEPATH`` is
+left alone.
+
 There are two kinds of child, because their owners need different things:
 
 - ``Child.spawn(target, args)``: a ``multiprocessing`` process (``spawn``
@@ -55,7 +67,8 @@ There are two kinds of child, because their owners need different things:
 - ``Child.interpreter(code)``: a plain ``python -c code`` interpreter whose
   stdin and stdout carry the messages as length-prefixed frames; the child
   takes its end with ``interpreter_channel()``, which has the same
-  ``send_bytes``/``recv_bytes`` as a ``multiprocessing`` connection. Bot
+  ``send_bytes``/``recv_bytes`` as a ``multiprocessing`` connection; what
+  else it writes goes to the log, escaped, a line at a time. Bot
   discovery uses it, because it runs wherever the program starts, scripts
   without an ``if __name__ == "__main__"`` guard included: a
   ``multiprocessing`` child would re-run such a script's main module (and
@@ -65,6 +78,7 @@ There are two kinds of child, because their owners need different things:
 """
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -73,12 +87,21 @@ import sys
 import threading
 import time
 import weakref
-from typing import Any, BinaryIO, Callable, Sequence
+from pathlib import Path
+from typing import Any, BinaryIO, Callable, Iterator, Sequence
 
 from bots.lib.child_process import StreamReader, stop_process
 from game.match import messages as m
+from game.match.keeper import MAX_LOGGED_LINE
 from game.rules.catalogue import adopt_games, registered_games
+from game.shown import escaped
 
+#: The value of ``PYTHONSAFEPATH`` the arcade sets for its children (any text turns it on),
+#: telling it from one the player set.
+SAFE_PATH = "board-arcade"
+#: The program's folder (which holds ``game`` and ``bots``), first on a child's ``PYTHONPATH``.
+PROGRAM_FOLDER = str(Path(__file__).resolve().parents[2])
+_environment_lock = threading.Lock()
 #: Seconds a child told to stop may take to end before it is killed.
 STOP_GRACE = 1.0
 #: Seconds to wait for the exit code of a child whose connection has closed.
@@ -322,7 +345,10 @@ def start_fork_server(preload: Sequence[str]) -> None:
     context.set_forkserver_preload(list(preload))
 
     def start() -> None:
+        from multiprocessing import forkserver  # Linux's, as this function is
         try:
+            with _python_child_environment():  # while its process starts, not while it imports
+                forkserver.ensure_running()
             probe = context.Process(target=os.getpid, name="fork server probe", daemon=True)
             probe.start()
             probe.join()
@@ -337,6 +363,38 @@ def start_fork_server(preload: Sequence[str]) -> None:
             _fork_server_settled.set()
 
     threading.Thread(target=start, name="fork server start", daemon=True).start()
+
+
+@contextlib.contextmanager
+def _python_child_environment() -> Iterator[None]:
+    """While a Python child starts: ``PYTHONSAFEPATH`` set to ``SAFE_PATH`` and the program's
+    folder first on ``PYTHONPATH`` (see the module docstring), unless the player set
+    ``PYTHONSAFEPATH``; afterwards the environment is as it was. One child starts at a time."""
+    with _environment_lock:
+        saved = {name: os.environ.get(name) for name in ("PYTHONSAFEPATH", "PYTHONPATH")}
+        if not saved["PYTHONSAFEPATH"]:
+            os.environ["PYTHONSAFEPATH"] = SAFE_PATH
+            os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [PROGRAM_FOLDER, saved["PYTHONPATH"]]))
+        try:
+            yield
+        finally:
+            for name, value in saved.items():
+                if value is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = value
+
+
+def leave_python_child_environment() -> None:
+    """In a child: take away what ``_python_child_environment`` added, so the programs it
+    starts (an engine written in Python) get the environment the arcade was started with."""
+    if os.environ.get("PYTHONSAFEPATH") != SAFE_PATH:
+        return
+    del os.environ["PYTHONSAFEPATH"]
+    path = os.environ.pop("PYTHONPATH", "")
+    rest = path.removeprefix(PROGRAM_FOLDER).removeprefix(os.pathsep) if path.startswith(PROGRAM_FOLDER) else path
+    if rest:
+        os.environ["PYTHONPATH"] = rest
 
 
 def fork_server_ready(timeout: float = 0.0) -> bool:
@@ -362,7 +420,8 @@ class _Spawned(_Link):
         parent, child = context.Pipe(duplex=True)
         self.process = context.Process(target=target, args=(child, *args), name=name, daemon=True)
         try:
-            self.process.start()
+            with _python_child_environment():
+                self.process.start()
         except BaseException:
             parent.close()
             raise
@@ -411,10 +470,12 @@ class _Interpreter(_Link):
     """A ``python -c`` process; messages framed on its stdin and stdout."""
 
     def __init__(self, code: str, name: str) -> None:
-        self.process = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE)
+        with _python_child_environment():
+            self.process = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE,
+                                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.pid = self.process.pid
         self.output = StreamReader(self.process.stdout, _read_frame, name=f"{name} reader", errors=(MessageTooLong,))
+        self.errors = StreamReader(self.process.stderr, _logged_line(name), name=f"{name} errors", keep=False)
         self.send(m.encode(m.Games(registered_games())))   # read by ``interpreter_channel`` first
 
     def alive(self) -> bool:
@@ -444,6 +505,20 @@ class _Interpreter(_Link):
         except OSError:
             pass
         stop_process(self.process, grace=STOP_GRACE)  # its stdout is closed by the reader at its end
+        self.errors.join(STOP_GRACE)  # what it wrote is in the log once it is stopped
+
+
+def _logged_line(name: str) -> Callable[[BinaryIO], bytes | None]:
+    """Reads one line of an interpreter child's error output (what the bot files it
+    imports print, a traceback) into the log, escaped (``shown.escaped``): never raw to
+    the arcade's terminal."""
+    def read(stream: BinaryIO) -> bytes | None:
+        line = stream.readline()
+        if line:
+            logging.getLogger(__name__).warning("%s wrote: %s", name,
+                                                escaped(line.decode("utf-8", "replace").rstrip("\n"), MAX_LOGGED_LINE))
+        return line or None
+    return read
 
 
 def _frame(data: bytes) -> bytes:

@@ -7,6 +7,11 @@ for each ``Ask`` says ``Started`` when it takes it up, ``Partial`` for each
 value an ``analyse`` reports on its way, and ``Chose``, ``Valued`` or ``Raised``
 at the end; ``NewGameDone`` after a ``NewGame``.
 
+Before the bot's module is imported the worker is put in bounds
+(``containment.contain``): a memory limit (a ``MemoryError`` is reported as
+"went over its memory limit"), every process the bot starts stopped with it,
+its output (file descriptors 1 and 2) to its log.
+
 A bot's answer is checked here, where its objects live: a move must be one the
 game can write down and read back (numpy numbers count as the numbers they
 hold), a value a ``MoveValue`` with a finite score, text and a known bound;
@@ -19,7 +24,6 @@ import math
 import numbers
 import random
 import signal
-import sys
 import time
 import traceback
 from multiprocessing.connection import Connection
@@ -28,8 +32,11 @@ from typing import Any, Callable
 
 from game.match import messages as m
 from game.match.botregistry import import_bot_class
+from game.match.containment import contain, memory_text
 from game.rules.bot import AT_LEAST, AT_MOST, VALUE, BotFault, MoveValue, later_warm_up
 from game.rules.core import State
+from game.shown import escaped
+from game.paths import bot_log_path
 
 #: Longest text of a bot's exception carried into a failure message.
 _MAX_ERROR_TEXT = 300
@@ -41,27 +48,28 @@ def worker_main(conn: Connection, spec: m.BotSpec) -> None:
     """The worker process: build the bot once and compile its engine (``warm_up``),
     then answer requests until told to stop."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    sys.stdout = sys.stderr  # a bot's prints must not mix with the program's output
+    contain(spec.memory_limit, bot_log_path(spec.key))  # its memory, its processes, its output to its log
     source = spec.path
     try:
         cls, source = import_bot_class(spec.module, spec.key, spec.path)
         bot = cls(seed=spec.seed, **spec.params)
     except BaseException as err:  # noqa: BLE001 - reported to the parent, which tells the player
-        m.send(conn, m.Failed(bot_error_text(err, source)))
+        m.send(conn, m.Failed(bot_error_text(err, source, spec.memory_limit)))
         return
     try:
         cls.warm_up()
     except BaseException as err:  # noqa: BLE001 - reported like a constructor's failure
-        m.send(conn, m.Failed("its warm_up() " + bot_error_text(err, source)))
+        m.send(conn, m.Failed("its warm_up() " + bot_error_text(err, source, spec.memory_limit)))
         return
     m.send(conn, m.Ready(time.monotonic()))
     try:
-        _serve(conn, bot, source, later_warm_up(cls))
+        _serve(conn, bot, source, later_warm_up(cls), spec.memory_limit)
     except (EOFError, OSError, m.WireError):
         return  # the parent went away or closed the pipe: nothing left to do
 
 
-def _serve(conn: Connection, bot: Any, source: str | None, later: Callable[[], None] | None) -> None:
+def _serve(conn: Connection, bot: Any, source: str | None, later: Callable[[], None] | None,
+           memory_limit: int | None) -> None:
     """Answer requests until told to stop. ``later`` (the bot's ``warm_up_later``) runs once:
     at once if no request is waiting, else right after the first answer, while the
     other players move (a failure there is the bot's to meet when it plays)."""
@@ -90,7 +98,8 @@ def _serve(conn: Connection, bot: Any, source: str | None, later: Callable[[], N
         try:
             result = (bot.analyse if analyse else bot.choose_move)(state, message.budget)
         except BaseException as err:  # noqa: BLE001 - reported to the parent
-            m.send(conn, m.Raised(message.id, bot_error_text(err, source), time.perf_counter() - begun))
+            m.send(conn, m.Raised(message.id, bot_error_text(err, source, memory_limit),
+                                  time.perf_counter() - begun))
             continue
         finally:
             _set_reporter(bot, None)
@@ -226,19 +235,22 @@ def shown(value: Any) -> str:
 
 
 def shortened(text: str, limit: int = _MAX_ERROR_TEXT) -> str:
-    """A bot's ``text`` for a message, cut to ``limit`` characters (its end marked ``...``)."""
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    """A bot's ``text`` for a message: its control characters written as codes
+    (``shown.escaped``), cut to ``limit`` characters (its end marked ``...``)."""
+    return escaped(text, limit)
 
 
-def bot_error_text(err: BaseException, source: str | None) -> str:
+def bot_error_text(err: BaseException, source: str | None, memory_limit: int | None = None) -> str:
     """A bot's exception as a phrase: ``raised ValueError: boom (my_bot.py line 12)``;
-    a ``BotFault`` is its own phrase."""
+    a ``BotFault`` is its own phrase; a ``MemoryError`` under ``memory_limit`` (bytes)
+    is ``went over its memory limit (2 GB)``."""
     if isinstance(err, SystemExit):
-        return f"called sys.exit({err.code!r})"
+        return f"called sys.exit({shortened(repr(err.code), MAX_SHOWN)})"
+    if isinstance(err, MemoryError) and memory_limit is not None:
+        return f"went over its memory limit ({memory_text(memory_limit)})"
     if isinstance(err, BotFault) and str(err):
         return shortened(str(err))
-    detail = str(err)
-    detail = shortened(detail)
+    detail = shortened(str(err))
     text = f"raised {type(err).__name__}: {detail}" if detail else f"raised {type(err).__name__}"
     if source is not None:
         lines = [f.lineno for f in traceback.extract_tb(err.__traceback__) if f.filename == source]

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pygame
 
+from game.shown import escaped
 from game.ui import palette
 
 RGB = tuple[int, int, int]
@@ -19,27 +20,33 @@ RGB = tuple[int, int, int]
 #: byte of a file name, a broken string from a bot) or U+FFFD, which neither
 #: bundled font has (it would show as an empty box).
 UNDRAWABLE = "?"
-#: Drawn as a space: control characters (pygame raises on NUL) and the
-#: line and paragraph separators (a font draws them as boxes).
-_BLANKED = {"Cc", "Zl", "Zp"}
+#: What ``blanked`` turns into spaces: control characters, line and paragraph separators.
+_TYPED_BLANKS = {"Cc", "Zl", "Zp"}
 
 
 def clean_text(content: str) -> str:
     """``content`` as the fonts can draw it, so no text can crash a frame.
 
     Text reaches the screen from bots (names, exception messages, move
-    values), save files and file names; pygame's ``Font.render`` raises on
-    NUL and on surrogates. Control characters become spaces; a surrogate
-    pair is joined into the character it encodes, a lone surrogate becomes
-    ``UNDRAWABLE``.
+    values), the network, save files and file names; pygame's ``Font.render``
+    raises on NUL and on surrogates. A surrogate pair is joined into the
+    character it encodes, a lone surrogate (and U+FFFD, which neither font
+    has) becomes ``UNDRAWABLE``; control characters, line separators and bidi
+    overrides are written as their codes (``shown.escaped``), as in the
+    terminal and the logs: a bot's ``\\x1b[2J`` shows as ``\\x1b[2J``.
     """
     if content.isprintable() and "\ufffd" not in content:
         return content
     if any("\ud800" <= ch <= "\udfff" for ch in content):
         content = content.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
-    return "".join(
-        " " if unicodedata.category(ch) in _BLANKED else UNDRAWABLE if ch == "\ufffd" else ch for ch in content
-    )
+    return escaped(content.replace("\ufffd", UNDRAWABLE))
+
+
+def blanked(content: str) -> str:
+    """What the player types or pastes, on one line: control characters and line breaks
+    as spaces (their own words, not text shown from elsewhere); ``clean_text`` still
+    applies when it is drawn."""
+    return "".join(" " if unicodedata.category(ch) in _TYPED_BLANKS else ch for ch in content)
 
 
 def drawable(content: str) -> bool:

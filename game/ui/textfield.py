@@ -8,7 +8,7 @@ import pygame
 
 from game.ui import palette
 from game.ui.clipboard import ClipboardError, paste_text
-from game.ui.draw import clean_text, mix, render, text
+from game.ui.draw import blanked, clean_text, mix, render, text
 from game.ui.widgets import ACTIVATE_KEYS, UiContext, Widget
 
 
@@ -69,7 +69,7 @@ class TextField(Widget):
 
     def insert(self, content: str) -> None:
         """Put ``content`` in place of the selection (or at the cursor)."""
-        content = " ".join(clean_text(content).splitlines())
+        content = clean_text(blanked(content))
         start, end = self.selection
         room = self.max_length - (len(self.text) - (end - start))
         content = content[: max(0, room)]

@@ -16,7 +16,7 @@ from typing import Any
 from game.match.botregistry import BotRegistry
 from game.match.config import menus
 from game.match.config.botcheck import analyses, tier_error
-from game.match.config.model import GameConfig, NetLimits, SeatChoice, TierSpec, strongest_or
+from game.match.config.model import BotLimits, GameConfig, NetLimits, SeatChoice, TierSpec, strongest_or
 from game.match.config.yamlfile import problem_text
 from game.match.runner import BotSpec
 from game.match.untuned import GENERIC_BOT, UNTUNED_HINT, UNTUNED_TIERS
@@ -31,10 +31,13 @@ class Config:
 
     def __init__(self, path: Path, games: dict[str, GameConfig], load_problems: list[str],
                  lines: dict[tuple[str, ...], int] | None = None, *,
-                 defaults: dict[str, GameConfig] | None = None, net: NetLimits | None = None) -> None:
+                 defaults: dict[str, GameConfig] | None = None, net: NetLimits | None = None,
+                 bots: BotLimits | None = None) -> None:
         self.path = path
         #: The LAN settings.
         self.net = net or NetLimits()
+        #: What every bot may use.
+        self.bots = bots or BotLimits()
         self._lines = lines or {}
         #: The built-in settings a bad tier falls back to (none for the shipped file itself).
         self._defaults = defaults or {}
@@ -161,6 +164,7 @@ class Config:
 
     def bot_spec(self, game_id: str, choice: str, registry: BotRegistry, *,
                  seed: int | None = None, budget: float | None = None) -> BotSpec:
-        """How to run ``choice`` in ``game_id`` (``menus.bot_spec``)."""
+        """How to run ``choice`` in ``game_id`` (``menus.bot_spec``), within ``bots:``' memory limit."""
         self.validate(registry)
-        return menus.bot_spec(self.game(game_id), choice, registry, seed=seed, budget=budget)
+        spec = menus.bot_spec(self.game(game_id), choice, registry, seed=seed, budget=budget)
+        return dataclasses.replace(spec, memory_limit=self.bots.memory_limit)

@@ -33,6 +33,7 @@ class Document(Struct):
 
     games: Annotated[dict[Any, Any], Meta(description="a mapping of game ids")] | None | UnsetType = UNSET
     net: Any = None   # read into NetLimits, whose fields say what each takes
+    bots: Any = None  # read into BotLimits, likewise
 
 
 class GameEntry(Struct):

@@ -1,8 +1,10 @@
 """What ``config.yaml`` holds once read: per game its time budget, hint tier and
-tiers (each a bot class with parameters, or an external engine), and the LAN settings.
+tiers (each a bot class with parameters, or an external engine), the LAN
+settings and what every bot may use.
 
-``NetLimits`` is also the type its ``net:`` section is read into: the range of
-each setting is declared on its field and checked by ``msgspec``.
+``NetLimits`` and ``BotLimits`` are also the types its ``net:`` and ``bots:``
+sections are read into: the range of each setting is declared on its field and
+checked by ``msgspec``.
 """
 from __future__ import annotations
 
@@ -49,6 +51,20 @@ class NetLimits:
     discovery_address: IPv4 = "127.0.0.1"
     offer_seconds: Annotated[float, between(1, 3600)] = 45.0
     connections_per_address: Annotated[int, between(1, 64, whole=True)] = 8
+
+
+@dataclass(frozen=True)
+class BotLimits:
+    """What every bot's worker may use (config.yaml's ``bots:``): the megabytes of data
+    its process may hold (``game.match.containment``; a worker of a built-in tier holds
+    130 to 245 MB)."""
+
+    memory_limit_mb: Annotated[int, between(256, 65536, whole=True)] = 2048
+
+    @property
+    def memory_limit(self) -> int:
+        """The memory limit in bytes."""
+        return self.memory_limit_mb * 1024 * 1024
 
 
 class BotChoiceError(ValueError):

@@ -18,7 +18,7 @@ import copy
 import dataclasses
 import functools
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, TypeVar
 
 import yaml
 from msgspec import UNSET, UnsetType
@@ -28,12 +28,14 @@ from bots.lib.engine_process import EngineStartError, command_words
 from game.match.botregistry import BotRegistry
 from game.match.config.checked import Config
 from game.match.config.entries import BotTier, Document, EngineEntry, EngineTier, GameEntry
-from game.match.config.model import EngineSpec, GameConfig, NetLimits, TierSpec, strongest_or
+from game.match.config.model import BotLimits, EngineSpec, GameConfig, NetLimits, TierSpec, strongest_or
 from game.match.config.yamlfile import TooLarge, parse, problem_text, yaml_error_place
 from game.match.typeddata import Fault, convert, convert_fields, field_names, shape_of, shown
 from game.paths import CONFIG_PATH, user_config_path
 from game.rules.catalogue import game_ids
 
+#: A section of settings read into a dataclass: ``net:`` or ``bots:``.
+Settings = TypeVar("Settings", NetLimits, BotLimits)
 #: What a problem says when there are no built-in settings to use instead.
 NO_BUILT_IN = "no tiers (every bot is offered under its own name)"
 #: What a game the config does not name plays with (``untuned.py``).
@@ -56,12 +58,14 @@ def load_config(path: str | Path | None = None, registry: BotRegistry | None = N
     """
     path = Path(path) if path is not None else config_path()
     if path.resolve() == CONFIG_PATH.resolve():
-        games, problems, lines, net = _read_shipped(CONFIG_PATH)
-        config = Config(path, copy.deepcopy(games), list(problems), dict(lines), net=net)
+        games, problems, lines, net, bots = _read_shipped(CONFIG_PATH)
+        config = Config(path, copy.deepcopy(games), list(problems), dict(lines), net=net, bots=bots)
     else:
         defaults = builtin_games()
-        reader = _Reader(path, defaults, _read_shipped(CONFIG_PATH)[3])
-        config = Config(path, reader.read(), reader.problems, reader.lines, defaults=defaults, net=reader.net)
+        shipped = _read_shipped(CONFIG_PATH)
+        reader = _Reader(path, defaults, shipped[3], shipped[4])
+        config = Config(path, reader.read(), reader.problems, reader.lines, defaults=defaults, net=reader.net,
+                        bots=reader.bots)
     if registry is not None:
         config.validate(registry)
     return config
@@ -75,21 +79,24 @@ def builtin_games() -> dict[str, GameConfig]:
 
 @functools.lru_cache(maxsize=4)
 def _read_shipped(path: Path) -> tuple[dict[str, GameConfig], tuple[str, ...], dict[tuple[str, ...], int],
-                                       NetLimits]:
-    """The shipped file at ``path`` read once, with nothing to fall back on:
-    (its games, its problems, the line of each key, its LAN settings). Callers copy what they keep."""
+                                       NetLimits, BotLimits]:
+    """The shipped file at ``path`` read once, with nothing to fall back on: (its games,
+    its problems, the line of each key, its LAN settings, its bots' limits). Callers copy what they keep."""
     reader = _Reader(path, {})
     games = reader.read()
-    return games, tuple(reader.problems), reader.lines, reader.net
+    return games, tuple(reader.problems), reader.lines, reader.net, reader.bots
 
 
 class _Reader:
     """Turns the file's text into ``GameConfig``s, collecting problems."""
 
-    def __init__(self, path: Path, defaults: dict[str, GameConfig], net: NetLimits | None = None) -> None:
+    def __init__(self, path: Path, defaults: dict[str, GameConfig], net: NetLimits | None = None,
+                 bots: BotLimits | None = None) -> None:
         self.path = path
         #: The LAN settings read, and what a bad one falls back to.
         self.net = net or NetLimits()
+        #: What every bot may use, and what a bad setting falls back to.
+        self.bots = bots or BotLimits()
         #: The built-in settings that a bad part falls back to ({} for the shipped file).
         self.defaults = defaults
         self.problems: list[str] = []
@@ -149,21 +156,25 @@ class _Reader:
         if entry is None:
             return defaults
         if entry.net is not None:
-            self.net = self.parse_net(entry.net)
+            self.net = self.parse_settings("net", entry.net, self.net)
+        if entry.bots is not None:
+            self.bots = self.parse_settings("bots", entry.bots, self.bots)
         return self.parse_games(entry.games)
 
-    def parse_net(self, entry: Any) -> NetLimits:
-        """The ``net:`` settings; a bad one is reported and keeps its value from before."""
+    def parse_settings(self, section: str, entry: Any, current: Settings) -> Settings:
+        """The settings of ``section`` (``net:``, ``bots:``) over ``current``; a bad one is
+        reported and keeps its value from before."""
+        kind = type(current)
         if not isinstance(entry, dict):
-            self.problem(("net",), f"expected {shape_of(NetLimits)}, got {shown(entry)}; using the built-in settings")
-            return self.net
-        read, faults = convert_fields(entry, NetLimits)
+            self.problem((section,), f"expected {shape_of(kind)}, got {shown(entry)}; using the built-in settings")
+            return current
+        read, faults = convert_fields(entry, kind)
         for fault in faults:
-            kept = getattr(self.net, fault.key[0], None)
+            kept = getattr(current, fault.key[0], None)
             shown_kept = f"{kept:g}" if isinstance(kept, (int, float)) else kept
-            self.fault(("net",), fault, "ignored" if fault.unknown else f"using {shown_kept}")
-        given = {str(name) for name in entry} & set(field_names(NetLimits)) - {fault.key[0] for fault in faults}
-        return dataclasses.replace(self.net, **{name: getattr(read, name) for name in given})
+            self.fault((section,), fault, "ignored" if fault.unknown else f"using {shown_kept}")
+        given = {str(name) for name in entry} & set(field_names(kind)) - {fault.key[0] for fault in faults}
+        return dataclasses.replace(current, **{name: getattr(read, name) for name in given})
 
     def parse_games(self, games: dict[Any, Any] | None | UnsetType) -> dict[str, GameConfig]:
         """Each game of ``games:`` over the built-in settings (``UNSET``: no games given)."""
