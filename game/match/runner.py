@@ -211,6 +211,8 @@ class BotRunner:
             return
         if self._child is None:
             self._spawn()
+        elif not self._queue and not self._child.alive:
+            self._restart()  # lost while idle: the new request goes to a fresh worker, uncharged
         self._queue.append(request)
         self._send(request)
 
