@@ -190,6 +190,9 @@ def background(size: tuple[int, int]) -> pygame.Surface:
     return surface
 
 
+#: ``panel``'s border when none is given: the theme's panel border.
+THEMED: RGB = (-1, -1, -1)
+
 #: The see-through body of a panel by size, colour, corner radius and alpha: a panel
 #: is drawn every frame, its body made once.
 _PANEL_BODIES: dict[tuple, pygame.Surface] = {}
@@ -198,16 +201,19 @@ _PANEL_BODIES: dict[tuple, pygame.Surface] = {}
 def panel(
     surface: pygame.Surface,
     rect: pygame.Rect,
-    fill: RGB = palette.PANEL,
-    border: RGB | None = palette.PANEL_BORDER,
+    fill: RGB | None = None,
+    border: RGB | None = THEMED,
     radius: int = palette.RADIUS,
     alpha: int = 235,
     border_width: int = 2,
     shadow: Shadows | None = None,
 ) -> None:
-    """A rounded panel with a thin border and, given ``shadow``, a soft drop shadow."""
+    """A rounded panel with a thin border and, given ``shadow``, a soft drop shadow. The fill
+    and border are the theme's panel colours unless given (``border=None``: no border)."""
     if rect.width <= 0 or rect.height <= 0:
         return
+    fill = palette.PANEL if fill is None else fill
+    border = palette.PANEL_BORDER if border == THEMED else border
     if shadow is not None:
         shade = shadow.get(rect.size, radius)
         surface.blit(shade, (rect.x - 12, rect.y - 6))

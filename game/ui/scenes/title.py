@@ -38,7 +38,7 @@ from game.ui.renderers.shapes import (
 from game.ui.savedgames import SavedGame, summary
 from game.ui.scenes.base import Scene
 from game.ui.tween import Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic, pulse
-from game.ui.widgets import STYLES, Button
+from game.ui.widgets import Button, style_colours
 
 if TYPE_CHECKING:
     from game.store.userdata import Settings
@@ -124,7 +124,7 @@ class ResumeButton(Button):
             self.label = label
         if not self.visible or self.rect.width <= 0:
             return
-        fill, _, ink, _ = STYLES[self.style]
+        fill, _, ink, _ = style_colours(self.style)
         title_font, detail_font = self.ctx.fonts.bold(self.font_size), self._detail_font()
         room = pygame.Rect(self.rect.x + 12, 0, self.rect.width - 24 - (52 if self.shortcut else 0), 0)
         top = self.rect.centery - (title_font.get_linesize() + detail_font.get_linesize()) // 2
