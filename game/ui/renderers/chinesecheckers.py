@@ -99,6 +99,17 @@ class _Hop:
         return ground, height
 
 
+#: The marbles for colour-blind players: no six colours of the Okabe–Ito palette stay 10 ΔE'
+#: (CAM02-UCS) apart under protanopia, deuteranopia and tritanopia (8.6 at best), so three of
+#: them, vermillion, sky blue and blue, go with white, grey and black, which do (12.6 apart at
+#: least, and from every board: ``tests/test_colour_blind.py``). Seats 0 and 3 (two players)
+#: are vermillion and blue. Each marble also carries its seat's number.
+COLOUR_BLIND_MARBLES: tuple[tuple[int, int, int], ...] = (
+    (213, 94, 0), (86, 180, 233), (240, 240, 240), (0, 114, 178), (150, 150, 150), (40, 40, 40))
+#: How the rest of the arcade writes those seats (names, move list): black as a slate on the dark
+#: theme's panels, white as a warm grey on the light theme's.
+_COLOUR_BLIND_TEXT = {"dark": {5: (128, 134, 160)}, "light": {2: (128, 124, 112)}}
+
 #: The board's two sets: the star in the theme's colours, or a wooden one (``star.WOOD``).
 WOODEN_STAR = DisplayOption("chinesecheckers_wooden_board", "Chinese Checkers board",
                             "A wooden star, or the theme's colours", False, ("Wood", "Theme"))
@@ -124,6 +135,17 @@ class ChineseCheckersRenderer(PickThenPlace, Renderer):
         self._shake = Shake(self, _SHAKE, _SHAKE_SWING)
         self._marbles_key: Hashable = None
         self._marbles = pygame.Surface((1, 1), pygame.SRCALPHA)
+
+    def marble_colours(self) -> tuple[tuple[int, int, int], ...]:
+        """The six seats' marble colours: the theme's, or ``COLOUR_BLIND_MARBLES``."""
+        return COLOUR_BLIND_MARBLES if palette.colour_blind else palette.SEAT_COLOURS
+
+    def seat_colours(self) -> tuple[tuple[int, int, int], ...]:
+        """The marbles' colours as the rest of the arcade writes them (see ``_COLOUR_BLIND_TEXT``)."""
+        if not palette.colour_blind:
+            return palette.SEAT_COLOURS
+        readable = _COLOUR_BLIND_TEXT.get(palette.theme_name, {})
+        return tuple(readable.get(seat, colour) for seat, colour in enumerate(COLOUR_BLIND_MARBLES))
 
     # -- lifecycle ------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -211,14 +233,14 @@ class ChineseCheckersRenderer(PickThenPlace, Renderer):
         tints = seat_points(state)
         key = ("board", lay.area.size, tuple(sorted(tints.items())))
         look = WOOD if self.second_set else None
+        colours = self.marble_colours()
 
         def paint_board(target: pygame.Surface) -> None:
-            target.blit(self.cached(key, lambda: board_layer(lay, tints, look)), lay.bounds())
+            target.blit(self.cached(key, lambda: board_layer(lay, tints, look, colours)), lay.bounds())
 
         self.blit_static(surface, key, paint_board)
         outcome = view.outcome
         playing = view.interactive and outcome is None and not state.is_over()
-        colours = palette.SEAT_COLOURS
 
         hop = self._hop if self._hop is not None and not self._hop.done else None
         last = view.last_move
@@ -283,7 +305,7 @@ class ChineseCheckersRenderer(PickThenPlace, Renderer):
     def _draw_marble(self, surface: pygame.Surface, lay: StarLayout, seat: int, ground: tuple[float, float],
                      height: float, lifted: bool = False) -> None:
         """A marble standing on ``ground`` (its shadow there), raised ``height`` pixels."""
-        colour = palette.SEAT_COLOURS[seat % len(palette.SEAT_COLOURS)]
+        colour = self.marble_colours()[seat % 6]
         if lifted:
             height = lay.unit * LIFT
             glow = self.cached(("glow", lay.unit, colour), lambda: glow_image(lay, colour))
@@ -313,7 +335,7 @@ class ChineseCheckersRenderer(PickThenPlace, Renderer):
     def _draw_targets(self, surface: pygame.Surface, lay: StarLayout, state: State) -> None:
         """A dot on every hole the picked-up marble can reach; the path to the pointed one."""
         seat = state.turn
-        colour = palette.SEAT_COLOURS[seat % len(palette.SEAT_COLOURS)]
+        colour = self.marble_colours()[seat % 6]
         pointed = self.cursor if self.cursor_visible else self.hover
         if pointed is not None and int(pointed) in self.targets:
             image, where = self._trace_image(lay, self.targets[int(pointed)], palette.ACCENT)

@@ -57,8 +57,8 @@ LIGHT_SEAT_COLOURS: tuple[RGB, RGB] = ((34, 36, 42), (128, 124, 112))
 #: The two sets of board: wood with its grain, and plain paper with ink lines.
 WOOD = BoardLook(top=(232, 188, 122), bottom=(214, 162, 94), lines=(40, 26, 12), rim=(120, 78, 36),
                  hover=(240, 206, 150), shadow=(52, 30, 8))
-PAPER = BoardLook(top=(248, 246, 238), bottom=(234, 230, 216), lines=(58, 66, 96), rim=(150, 150, 140),
-                  hover=(220, 226, 240), shadow=(70, 70, 64))
+PAPER = BoardLook(top=(200, 192, 166), bottom=(184, 174, 146), lines=(44, 50, 74), rim=(132, 124, 104),
+                  hover=(226, 220, 200), shadow=(70, 66, 54))
 PAPER_BOARD = DisplayOption("gomoku_paper_board", "Gomoku board", "Paper with ink lines, or wood",
                             False, ("Paper", "Wood"))
 #: The forbidden points' crosses, and the last move's dot and number on each stone colour.

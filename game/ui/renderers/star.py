@@ -182,10 +182,12 @@ def hole_image(lay: StarLayout, tint: tuple[int, int, int] | None, look: BoardLo
     return canvas.to_surface()
 
 
-def board_layer(lay: StarLayout, tints: dict[int, tuple[int, bool]], look: BoardLook | None = None
-                ) -> pygame.Surface:
+def board_layer(lay: StarLayout, tints: dict[int, tuple[int, bool]], look: BoardLook | None = None,
+                colours: tuple[tuple[int, int, int], ...] | None = None) -> pygame.Surface:
     """The plate with its shadow, the lattice lines, the tinted points and the holes: in the
-    theme's colours, or of ``look``'s material."""
+    theme's colours, or of ``look``'s material; the points in the seats' ``colours`` (the
+    theme's seat colours unless given)."""
+    colours = colours or palette.SEAT_COLOURS
     bounds = lay.bounds()
     canvas = shapes.Canvas(bounds)
     ux = (canvas.xs - lay.cx) / lay.unit
@@ -214,7 +216,7 @@ def board_layer(lay: StarLayout, tints: dict[int, tuple[int, bool]], look: Board
                  palette.GRID if look is None else look.lines, 0.32 if look is None else 0.5)
 
     for point, (seat, starts_here) in tints.items():
-        colour = palette.SEAT_COLOURS[seat % len(palette.SEAT_COLOURS)]
+        colour = colours[seat % len(colours)]
         corners = [(lay.cx + x * lay.unit, lay.cy + y * lay.unit) for x, y in _point_corners(point)]
         grow = lay.unit * 0.62
         box = pygame.Rect(
@@ -232,7 +234,7 @@ def board_layer(lay: StarLayout, tints: dict[int, tuple[int, bool]], look: Board
     ringed: dict[int, tuple[int, int, int]] = {}
     for point, (seat, _) in tints.items():
         for hole in POINTS[point]:
-            ringed[hole] = palette.SEAT_COLOURS[seat % len(palette.SEAT_COLOURS)]
+            ringed[hole] = colours[seat % len(colours)]
     plain = hole_image(lay, None, look)
     sprites: dict[tuple[int, int, int], pygame.Surface] = {}
     for hole in range(len(HOLES)):
