@@ -67,7 +67,7 @@ def test_colour_blind_pieces_switch_the_seats_colours_at_once_and_are_kept(make_
     d.services.scenes.go("settings", animate=False)
     d.settle()
     choose(d, "colour_blind", True)
-    assert palette.SEAT_COLOURS == palette.OKABE_ITO
+    assert palette.SEAT_COLOURS == palette.COLOUR_BLIND_SEATS
     d.services.settings.save()
     assert saved()["colour_blind"] is True
 

@@ -3,7 +3,7 @@
 Scenes, renderers, dialogs and overlays read their colours from this module's
 names (``palette.TEXT``) when they draw, so ``use`` switches the whole
 program's look at once: the dark night-blue theme or the light one, and the
-seats' piece colours (the theme's own, or the Okabe–Ito colours that stay
+seats' piece colours (the theme's own, or ``COLOUR_BLIND_SEATS``, which stay
 apart for colour-blind players). ``generation`` counts the switches, so a
 picture made with the former colours (a renderer's cache, the window's
 background) knows it must be made again. Fonts are shipped in
@@ -98,16 +98,19 @@ LIGHT = Theme(
 
 THEMES: dict[str, Theme] = {"dark": DARK, "light": LIGHT}
 
-#: The Okabe–Ito colours (Okabe & Ito, "Color Universal Design", 2008), ordered so the
-#: first two (the two-player games' seats) and any neighbours stay apart under
-#: protanopia, deuteranopia and tritanopia (``tests/test_colour_blind.py`` checks).
-OKABE_ITO: tuple[RGB, ...] = (
-    (230, 159, 0),     # orange
-    (0, 114, 178),     # blue
-    (240, 228, 66),    # yellow
-    (204, 121, 167),   # reddish purple
-    (0, 158, 115),     # bluish green
+#: The seats' colours for colour-blind players: five of the Okabe–Ito colours (Okabe & Ito,
+#: "Color Universal Design", 2008) and a violet, one for each hue the games name their seats
+#: by (Chinese Checkers' Red, Teal, Yellow, Violet, Green, Pink), chosen so every two stay
+#: 10 ΔE' (CAM02-UCS) apart, and apart from every board, under protanopia, deuteranopia and
+#: tritanopia (``tests/test_colour_blind.py`` checks). No six Okabe–Ito colours do (8.6 at
+#: best), hence the violet; pieces also carry a mark where colour would tell players apart.
+COLOUR_BLIND_SEATS: tuple[RGB, ...] = (
+    (213, 94, 0),      # vermillion
     (86, 180, 233),    # sky blue
+    (240, 228, 66),    # yellow
+    (110, 70, 190),    # violet
+    (0, 158, 115),     # bluish green
+    (204, 121, 167),   # reddish purple
 )
 
 # The current theme's colours, as every screen reads them (set by ``use``).
@@ -130,7 +133,7 @@ WARNING: RGB = DARK.warning
 SEAT_COLOURS: tuple[RGB, ...] = DARK.seat_colours
 SHADOW: RGB = DARK.shadow
 
-#: The theme in use, by its ``THEMES`` key, and whether the seats wear ``OKABE_ITO``.
+#: The theme in use, by its ``THEMES`` key, and whether the seats wear ``COLOUR_BLIND_SEATS``.
 theme_name = "dark"
 colour_blind = False
 #: How many times ``use`` changed the colours (pictures made before are stale).
@@ -142,7 +145,7 @@ PADDING = 16
 
 def use(theme: str, colour_blind_safe: bool = False) -> bool:
     """Make ``theme`` (a ``THEMES`` key; an unknown one is the dark theme) the colours
-    every screen draws with, the seats in ``OKABE_ITO`` if ``colour_blind_safe``.
+    every screen draws with, the seats in ``COLOUR_BLIND_SEATS`` if ``colour_blind_safe``.
     True if anything changed (``generation`` then counts one more)."""
     global theme_name, colour_blind, generation, SEAT_COLOURS
     name = theme if theme in THEMES else "dark"
@@ -153,7 +156,7 @@ def use(theme: str, colour_blind_safe: bool = False) -> bool:
     for key, value in vars(chosen).items():
         if key != "label":
             names[key.upper()] = value
-    SEAT_COLOURS = OKABE_ITO if colour_blind_safe else chosen.seat_colours
+    SEAT_COLOURS = COLOUR_BLIND_SEATS if colour_blind_safe else chosen.seat_colours
     theme_name, colour_blind = name, colour_blind_safe
     generation += 1
     return True

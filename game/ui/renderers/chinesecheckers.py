@@ -99,16 +99,10 @@ class _Hop:
         return ground, height
 
 
-#: The marbles for colour-blind players: no six colours of the Okabe–Ito palette stay 10 ΔE'
-#: (CAM02-UCS) apart under protanopia, deuteranopia and tritanopia (8.6 at best), so three of
-#: them, vermillion, sky blue and blue, go with white, grey and black, which do (12.6 apart at
-#: least, and from every board: ``tests/test_colour_blind.py``). Seats 0 and 3 (two players)
-#: are vermillion and blue. Each marble also carries its seat's number.
-COLOUR_BLIND_MARBLES: tuple[tuple[int, int, int], ...] = (
-    (213, 94, 0), (86, 180, 233), (240, 240, 240), (0, 114, 178), (150, 150, 150), (40, 40, 40))
-#: How the rest of the arcade writes those seats (names, move list): black as a slate on the dark
-#: theme's panels, white as a warm grey on the light theme's.
-_COLOUR_BLIND_TEXT = {"dark": {5: (128, 134, 160)}, "light": {2: (128, 124, 112)}}
+#: How the rest of the arcade writes the colour-blind seats (names, move list) where the marble's
+#: colour would not read on the theme's panels: violet lighter on the dark theme, yellow darker on
+#: the light one.
+_COLOUR_BLIND_TEXT = {"dark": {3: (160, 130, 240)}, "light": {2: (150, 130, 0)}}
 
 #: The board's two sets: the star in the theme's colours, or a wooden one (``star.WOOD``).
 WOODEN_STAR = DisplayOption("chinesecheckers_wooden_board", "Chinese Checkers board",
@@ -137,15 +131,15 @@ class ChineseCheckersRenderer(PickThenPlace, Renderer):
         self._marbles = pygame.Surface((1, 1), pygame.SRCALPHA)
 
     def marble_colours(self) -> tuple[tuple[int, int, int], ...]:
-        """The six seats' marble colours: the theme's, or ``COLOUR_BLIND_MARBLES``."""
-        return COLOUR_BLIND_MARBLES if palette.colour_blind else palette.SEAT_COLOURS
+        """The six seats' marble colours (the theme's, or ``palette.COLOUR_BLIND_SEATS``)."""
+        return palette.SEAT_COLOURS
 
     def seat_colours(self) -> tuple[tuple[int, int, int], ...]:
         """The marbles' colours as the rest of the arcade writes them (see ``_COLOUR_BLIND_TEXT``)."""
         if not palette.colour_blind:
             return palette.SEAT_COLOURS
         readable = _COLOUR_BLIND_TEXT.get(palette.theme_name, {})
-        return tuple(readable.get(seat, colour) for seat, colour in enumerate(COLOUR_BLIND_MARBLES))
+        return tuple(readable.get(seat, colour) for seat, colour in enumerate(palette.SEAT_COLOURS))
 
     # -- lifecycle ------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:

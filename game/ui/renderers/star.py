@@ -161,8 +161,10 @@ def dot_image(lay: StarLayout, colour: tuple[int, int, int]) -> pygame.Surface:
     return canvas.to_surface()
 
 
-#: The Chinese Checkers board's second set: a wooden plate (``lines`` its lattice).
-WOOD = BoardLook(top=(206, 156, 98), bottom=(164, 112, 62), lines=(92, 58, 26), rim=(110, 70, 32),
+#: The Chinese Checkers board's second set: a dark walnut plate (``lines`` its lattice), dark enough
+#: that every seat's marbles stand off it for colour-blind players too (a mid-brown wood is as
+#: dark as the red and green marbles under protanopia: ``tests/test_colour_blind.py``).
+WOOD = BoardLook(top=(92, 58, 34), bottom=(68, 42, 24), lines=(150, 110, 70), rim=(130, 90, 52),
                  hover=(0, 0, 0), shadow=(40, 24, 8))
 
 
