@@ -686,11 +686,7 @@ def test_a_boards_display_option_is_listed_in_settings_for_its_games_and_reaches
     assert rows["show_coordinates_x"] == ("Show coordinates", "Letters round the board (Tic-tac-toe)")
     choice = d.scene.widget("show_coordinates_x")
     assert choice.value is True
-    for _ in range(len(d.scene.rows)):             # scroll the row into view, as a player would
-        if choice.visible:
-            break
-        d.post(pygame.MOUSEWHEEL, x=0, y=-1)
-        d.frames(1)
+    d.scroll_to_widget("show_coordinates_x")             # as a player scrolls to it
     d.click_at((choice.rect.right - 12, choice.rect.centery))
     assert d.services.settings.current.display == {"show_coordinates_x": False}
     assert not BoardView(display=d.services.settings.current.display).shows(coords)

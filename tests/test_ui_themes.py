@@ -31,12 +31,7 @@ def dark_after():
 
 def choose(d, wid: str, value) -> None:
     """Step the Settings chooser ``wid`` with its arrows until it shows ``value``, as a player would."""
-    choice = d.scene.widget(wid)
-    for _ in range(len(d.scene.rows)):              # scroll its row into the box
-        if choice.visible:
-            break
-        d.post(pygame.MOUSEWHEEL, x=0, y=-1)
-        d.frames(1)
+    choice = d.scroll_to_widget(wid)
     for _ in range(len(choice.items)):
         if choice.value == value:
             return

@@ -92,10 +92,10 @@ class SettingsScene(Scene):
             self.display_defaults[option.name] = option.default
             games = ", ".join(game_class(game_id).title for game_id in game_ids)
             shown = s.display.get(option.name, option.default)
-            items = [ChoiceItem(True, option.choices[0]), ChoiceItem(False, option.choices[1])]
-            if not option.default:
-                items.reverse()      # the board's first set first
             board_set = option.choices != ("On", "Off")     # its label names its game
+            items = [ChoiceItem(True, option.choices[0]), ChoiceItem(False, option.choices[1])]
+            if board_set:
+                items.reverse()      # the board's first set (off) first
             self.rows.append((option.label, option.note if board_set else f"{option.note} ({games})",
                               Choice(services, items, _index(items, shown), self._display_setter(option.name),
                                      wid=option.name)))
