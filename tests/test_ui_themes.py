@@ -138,3 +138,13 @@ def test_the_audio_librarys_error_lines_go_to_the_log_and_others_still_reach_the
     assert "something else went wrong" in err
     logged = [r.getMessage() for r in caplog.records if r.name == "game.ui.sound"]
     assert len(logged) == 1 and "2 error line(s)" in logged[0] and "Unknown PCM default" in logged[0]
+
+
+def test_a_seat_token_carries_its_mark_so_seats_are_not_told_by_colour_alone():
+    pygame.init()
+    plain, marked = pygame.Surface((40, 40), pygame.SRCALPHA), pygame.Surface((40, 40), pygame.SRCALPHA)
+    colour = palette.COLOUR_BLIND_SEATS[3]
+    draw.seat_token(plain, (20, 20), 14, colour)
+    draw.seat_token(marked, (20, 20), 14, colour, "4")
+    plain_px, marked_px = pygame.surfarray.array3d(plain).astype(int), pygame.surfarray.array3d(marked).astype(int)
+    assert abs(marked_px - plain_px).sum(axis=2).max() > 300

@@ -360,14 +360,19 @@ def keycap(surface: pygame.Surface, font: pygame.font.Font, label: str, pos: tup
     return box
 
 
-_TOKENS: dict[tuple[int, RGB], pygame.Surface] = {}
+_TOKENS: dict[tuple[int, RGB, str], pygame.Surface] = {}
+#: The fonts of the marks on seat tokens (sized to the token, not to the window).
+_TOKEN_FONTS = Fonts()
 
 
-def seat_token(surface: pygame.Surface, centre: tuple[int, int], radius: int, colour: RGB) -> pygame.Rect:
+def seat_token(surface: pygame.Surface, centre: tuple[int, int], radius: int, colour: RGB,
+               mark: str = "") -> pygame.Rect:
     """A small shaded ball of a seat's colour: how a seat whose name is a colour
-    ("Red", "Teal") is marked where a short mark ("X") would be written."""
+    ("Red", "Teal") is marked where a short mark ("X") would be written. ``mark`` (the
+    seat's number, as on Chinese Checkers' marbles) is written on it where it fits, so
+    the seat is not told by its colour alone."""
     radius = max(2, int(radius))
-    key = (radius, tuple(colour))
+    key = (radius, tuple(colour), mark if radius >= 7 else "")
     image = _TOKENS.get(key)
     if image is None:
         scale = 4
@@ -380,6 +385,10 @@ def seat_token(surface: pygame.Surface, centre: tuple[int, int], radius: int, co
         pygame.draw.circle(big, mix(colour, (255, 255, 255), 0.25), (c - r // 4, c - r // 4), r * 45 // 100)
         pygame.draw.circle(big, mix(colour, (255, 255, 255), 0.75), (c - r * 38 // 100, c - r * 4 // 10), r * 2 // 10)
         image = _TOKENS[key] = pygame.transform.smoothscale(big, (2 * radius + 2, 2 * radius + 2))
+        if key[2]:
+            light = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2] > 150
+            number = render(_TOKEN_FONTS.bold(max(9, radius * 5 // 4)), key[2], (20, 20, 28) if light else (255, 255, 255))
+            image.blit(number, number.get_rect(center=(radius + 1, radius + 1)))
     rect = image.get_rect(center=centre)
     surface.blit(image, rect)
     return rect
