@@ -148,3 +148,18 @@ def test_a_seat_token_carries_its_mark_so_seats_are_not_told_by_colour_alone():
     draw.seat_token(marked, (20, 20), 14, colour, "4")
     plain_px, marked_px = pygame.surfarray.array3d(plain).astype(int), pygame.surfarray.array3d(marked).astype(int)
     assert abs(marked_px - plain_px).sum(axis=2).max() > 300
+
+
+def test_a_board_set_chosen_during_a_game_recolours_its_move_list_at_once(make_app):
+    from game.match.record import Match
+    from game.rules.connect4 import ConnectFour
+    from game.ui.renderers.connect4 import CLASSIC_COLOURS, CLASSIC_SET, SEAT_COLOURS
+
+    d = make_app()
+    d.open_match(Match(ConnectFour.from_text("4 4"), [Player.human(), Player.human()]))
+    d.settle()
+    play = d.scene
+    assert play.movelist.colours == SEAT_COLOURS
+    d.services.settings.update(display={CLASSIC_SET.name: True})
+    d.frames(1)
+    assert play.movelist.colours == CLASSIC_COLOURS and play.seat_colour(1) == CLASSIC_COLOURS[1]
