@@ -287,8 +287,10 @@ class TitleScene(Scene):
 
     def _make_logo(self, height: int) -> None:
         font = self.services.fonts.display(max(48, min(132, height // 6)))
-        words = render(font, "Board Arcade", palette.TEXT)
-        fill = vertical_gradient(words.get_size(), (255, 236, 190), palette.ACCENT)
+        words = render(font, "Board Arcade", palette.DARK.text)     # a light mask the gold is laid on
+        dark = palette.theme_name == "dark"      # the light theme's gold is deeper, to stand off its pale ground
+        fill = vertical_gradient(words.get_size(), (255, 236, 190) if dark else palette.ACCENT,
+                                 palette.ACCENT if dark else palette.ACCENT_DARK)
         logo = words.copy()
         logo.blit(fill, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
         self.logo = logo
