@@ -361,8 +361,6 @@ def keycap(surface: pygame.Surface, font: pygame.font.Font, label: str, pos: tup
 
 
 _TOKENS: dict[tuple[int, RGB, str], pygame.Surface] = {}
-#: The fonts of the marks on seat tokens (sized to the token, not to the window).
-_TOKEN_FONTS = Fonts()
 
 
 def seat_token(surface: pygame.Surface, centre: tuple[int, int], radius: int, colour: RGB,
@@ -387,7 +385,8 @@ def seat_token(surface: pygame.Surface, centre: tuple[int, int], radius: int, co
         image = _TOKENS[key] = pygame.transform.smoothscale(big, (2 * radius + 2, 2 * radius + 2))
         if key[2]:
             light = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2] > 150
-            number = render(_TOKEN_FONTS.bold(max(9, radius * 5 // 4)), key[2], (20, 20, 28) if light else (255, 255, 255))
+            font = Fonts().bold(max(9, radius * 5 // 4))   # sized to the token; loaded with the image, which is kept
+            number = render(font, key[2], (20, 20, 28) if light else (255, 255, 255))
             image.blit(number, number.get_rect(center=(radius + 1, radius + 1)))
     rect = image.get_rect(center=centre)
     surface.blit(image, rect)
