@@ -130,32 +130,49 @@ class SettingsScene(Scene):
         super().layout(size)
         width, height = size
         px = self.services.window.px
-        box_w = min(px(760), width - 80)
+        fonts = self.services.fonts
+        # Two columns of rows side by side where the window is wide enough for two boxes' width.
+        gutter = px(24)
+        columns = 2 if width - 80 >= 2 * px(600) + gutter else 1
+        column_w = min(px(760), (width - 80 - (columns - 1) * gutter) // columns)
+        box_w = columns * column_w + (columns - 1) * gutter
+        per_column = -(-len(self.rows) // columns)
         header = self.header_bottom(height) + 16
         # The Done button under the box, the gap above it and the margin below it (closer in a short window).
         button_h, gap, foot = (44, 12, 14) if height < 640 else (px(50), px(24), px(20))
         footer = button_h + gap + foot
         room = height - header - footer - 40
-        row_h = max(52, min(px(76), room // len(self.rows)))
+        # A row holds its label and the line under it, whatever the type's scale.
+        least = max(52, fonts.bold(19).get_linesize() + fonts.text(14).get_linesize() + 14)
+        row_h = max(least, min(px(76), room // per_column))
         self.row_h = row_h
-        box_h = min(len(self.rows) * row_h, max(row_h, room)) + 40
+        box_h = min(per_column * row_h, max(row_h, room)) + 40
         box_top = max(header, min((height - box_h) // 2 - 20, height - footer - box_h))
         self.box = pygame.Rect((width - box_w) // 2, box_top, box_w, box_h)
         self.view = self.box.inflate(0, -24)
-        self.max_scroll = max(0, len(self.rows) * row_h + 16 - self.view.height)
+        #: The part of the box each column of rows takes, left first.
+        self.columns = [pygame.Rect(self.box.x + c * (column_w + gutter), self.box.y, column_w, box_h)
+                        for c in range(columns)]
+        self.per_column = per_column
+        self.max_scroll = max(0, per_column * row_h + 16 - self.view.height)
         self.scroll = max(0, min(self.scroll, self.max_scroll))
         self._place_rows()
         self.back_btn.rect = pygame.Rect(0, 0, px(200), button_h)
         self.back_btn.rect.midtop = (width // 2, self.box.bottom + gap)
 
+    def column_of(self, i: int) -> pygame.Rect:
+        """The column the ``i``-th row is in."""
+        return self.columns[i // self.per_column]
+
     def _place_rows(self) -> None:
         """Put each row's chooser where the scroll puts it."""
         px = self.services.window.px
-        chooser_w = min(px(340), self.box.width // 2)
         top = self.view.y + 8 - self.scroll
         for i, (_, _, choice) in enumerate(self.rows):
-            choice.rect = pygame.Rect(self.box.right - 24 - chooser_w, top + i * self.row_h + 8, chooser_w,
-                                      self.row_h - 16)
+            column = self.column_of(i)
+            chooser_w = min(px(340), column.width * 2 // 5 if len(self.columns) > 1 else column.width // 2)
+            choice.rect = pygame.Rect(column.right - 24 - chooser_w, top + (i % self.per_column) * self.row_h + 8,
+                                      chooser_w, self.row_h - 16)
             # A row scrolled wholly out of the box is not there (to the mouse, the focus, the toasts).
             choice.visible = self.view.contains(choice.rect)
 
@@ -234,14 +251,15 @@ class SettingsScene(Scene):
                 if choice.id == "window_size":
                     note = self.window_note()
                 y = choice.rect.centery
-                room = choice.rect.x - self.box.x - 40
+                column = self.column_of(i)
+                room = choice.rect.x - column.x - 40
                 text(surface, fonts.bold(19), fit_text(fonts.bold(19), label, room), palette.TEXT,
-                     (self.box.x + 28, y - 2), "bottomleft")
+                     (column.x + 28, y - 2), "bottomleft")
                 text(surface, fonts.text(14), fit_text(fonts.text(14), note, room), palette.TEXT_MUTED,
-                     (self.box.x + 28, y + 2), "topleft")
-                if i:
-                    pygame.draw.line(surface, palette.PANEL_LIGHT, (self.box.x + 20, choice.rect.y - 8),
-                                     (self.box.right - 20, choice.rect.y - 8))
+                     (column.x + 28, y + 2), "topleft")
+                if i % self.per_column:
+                    pygame.draw.line(surface, palette.PANEL_LIGHT, (column.x + 20, choice.rect.y - 8),
+                                     (column.right - 20, choice.rect.y - 8))
         finally:
             surface.set_clip(clip)
         if self.max_scroll:
