@@ -110,6 +110,20 @@ class Driver:
         """Click the centre of the control ``widget_id`` of the current scene."""
         self.click_at(self.scene.widget(widget_id).rect.center)
 
+    def scroll_to_widget(self, widget_id: str):
+        """Turn the mouse wheel over the current scene until its control ``widget_id`` is
+        shown (Settings scrolls its rows when they do not fit); returns the control."""
+        import pygame
+
+        widget = self.scene.widget(widget_id)
+        for _ in range(40):
+            if widget.visible:
+                break
+            self.post(pygame.MOUSEWHEEL, x=0, y=-1)
+            self.frames(1)
+        assert widget.visible, f"{widget_id} is not shown after scrolling"
+        return widget
+
     def open_setup(self) -> None:
         """Title -> Play -> the game menu's first card (Tic-tac-toe) -> its setup screen."""
         import pygame

@@ -285,7 +285,7 @@ def test_the_settings_screen_offers_show_move_numbers(make_app):
     d = make_app()
     d.services.scenes.go("settings", animate=False)
     d.settle()
-    choice = d.scene.widget("show_move_numbers")
+    choice = d.scroll_to_widget("show_move_numbers")             # as a player scrolls to it
     assert [item.label for item in choice.items] == ["On", "Off"] and choice.value is False
     d.click_at((choice.rect.x + 12, choice.rect.centery))
     assert d.services.settings.current.display == {"show_move_numbers": True}

@@ -46,6 +46,8 @@ def shown_part(scene, widget) -> pygame.Rect:
     """What of ``widget`` can be seen (the setup boxes scroll inside a viewport)."""
     if scene.name == "setup" and scene.max_column_scroll and widget in scene.column_widgets():
         return widget.rect.clip(scene.viewport)
+    if scene.name == "settings" and scene.max_scroll and widget is not scene.back_btn:
+        return widget.rect.clip(scene.view)
     return pygame.Rect(widget.rect)
 
 

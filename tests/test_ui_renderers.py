@@ -674,7 +674,10 @@ def test_a_boards_display_option_is_listed_in_settings_for_its_games_and_reaches
     from game.ui.renderers import DisplayOption, display_options
 
     assert [(option.name, games) for option, games in display_options()] == [
-        ("show_legal_moves", ("reversi",)), ("show_move_numbers", ("gomoku",))]
+        ("tictactoe_paper_set", ("tictactoe",)), ("connect4_classic_set", ("connect4",)),
+        ("chinesecheckers_wooden_board", ("chinesecheckers",)), ("show_legal_moves", ("reversi",)),
+        ("reversi_wooden_board", ("reversi",)), ("show_move_numbers", ("gomoku",)),
+        ("gomoku_paper_board", ("gomoku",))]
     coords = DisplayOption("show_coordinates_x", "Show coordinates", "Letters round the board", True)
     monkeypatch.setattr(TicTacToeRenderer, "display_options", (coords,))
     d = make_app()
@@ -684,6 +687,7 @@ def test_a_boards_display_option_is_listed_in_settings_for_its_games_and_reaches
     assert rows["show_coordinates_x"] == ("Show coordinates", "Letters round the board (Tic-tac-toe)")
     choice = d.scene.widget("show_coordinates_x")
     assert choice.value is True
+    d.scroll_to_widget("show_coordinates_x")             # as a player scrolls to it
     d.click_at((choice.rect.right - 12, choice.rect.centery))
     assert d.services.settings.current.display == {"show_coordinates_x": False}
     assert not BoardView(display=d.services.settings.current.display).shows(coords)

@@ -297,6 +297,7 @@ def test_the_settings_screen_offers_show_legal_moves(make_app):
     d.settle()
     choice = d.scene.widget("show_legal_moves")
     assert [item.label for item in choice.items] == ["On", "Off"] and choice.value is True
+    d.scroll_to_widget("show_legal_moves")             # as a player scrolls to it
     d.click_at((choice.rect.right - 12, choice.rect.centery))
     assert d.services.settings.current.display == {"show_legal_moves": False}
 

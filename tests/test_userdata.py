@@ -208,3 +208,13 @@ def test_display_options_changed_in_arcades_at_once_are_all_kept(home):
     names = [f"option_{n}" for n in range(4)]
     run_at_once(_change_display_option, [(str(home), name, 25) for name in names])
     assert load_settings()[0].display == dict.fromkeys(names, True)
+
+
+def test_a_theme_colour_blind_choice_and_volume_are_kept_and_a_bad_one_falls_back_alone():
+    save_settings(Settings(theme="light", colour_blind=True, volume=0.25))
+    assert load_settings() == (Settings(theme="light", colour_blind=True, volume=0.25), [])
+    settings_path().write_text(json.dumps({"theme": "purple", "volume": 3, "colour_blind": True}))
+    settings, problems = load_settings()
+    assert (settings.theme, settings.volume, settings.colour_blind) == ("dark", 1.0, True)
+    assert any("theme 'purple'" in p and '"dark" or "light"' in p for p in problems), problems
+    assert any("volume 3" in p and "from 0 to 1" in p for p in problems), problems

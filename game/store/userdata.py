@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Sequence
+from typing import Annotated, Any, Literal, Sequence
 
 import msgspec
 from msgspec import Meta, Struct
@@ -90,6 +90,12 @@ class Settings:
     #: the UI's renderers declare them and their defaults.
     display: Annotated[dict[str, bool], Meta(description="an object of option names and true or false")] = field(
         default_factory=dict)
+    #: The screens' colours: the dark theme or the light one (``game.ui.palette.THEMES``).
+    theme: Annotated[Literal["dark", "light"], Meta(description='"dark" or "light"')] = "dark"
+    #: The seats' pieces in colours that stay apart for colour-blind players (Okabe–Ito).
+    colour_blind: Flag = False
+    #: The sound effects' loudness, from 0 (silent) to 1 (as recorded).
+    volume: Annotated[float, Meta(ge=0, le=1, description="a number from 0 to 1")] = 1.0
 
 
 def settings_path() -> Path:

@@ -41,7 +41,7 @@ from game.rules.catalogue import game_ids
 from game.store import autosave
 from game.store.savefile import SaveFileError, load_match
 from game.store.userdata import Settings, load_settings
-from game.ui import draw
+from game.ui import draw, palette
 from game.ui.dialogs import Dialogs
 from game.ui.overlays import Toasts, WarmUpCard
 from game.ui.pacing import Drawing, FramePacer
@@ -50,7 +50,7 @@ from game.ui.scenes import SCENES
 from game.ui.scenes.base import SceneManager
 from game.ui.services import Services, SettingsStore, StatsStore
 from game.ui.setupmemory import SetupMemory
-from game.ui.sound import Sounds
+from game.ui.sound import Sounds, init_pygame
 from game.ui.window import Window
 
 logger = logging.getLogger(__name__)
@@ -104,15 +104,16 @@ class App:
         warm_up: bool | None = None,
     ) -> None:
         os.environ.setdefault(FRAMEBUFFER_ENV, "0")
-        pygame.init()
+        init_pygame()
         pygame.key.set_repeat(350, 45)
         settings, settings_problems = load_settings()
+        palette.use(settings.theme, settings.colour_blind)
         window = Window(size or settings.window_size, settings.fullscreen if size is None else False)
         fonts = draw.Fonts()
         fonts.scale = window.scale
         toasts = Toasts(fonts)
         toasts.speed = settings.anim_speed
-        sounds = Sounds(settings.sound)
+        sounds = Sounds(settings.sound, volume=settings.volume)
         shadows = draw.Shadows()
         dialogs = Dialogs(fonts, sounds, self._dialog_problem, shadows)
         if warm_up is None:
@@ -169,8 +170,12 @@ class App:
     def _follow_settings(self, settings: Settings, changed: frozenset[str]) -> None:
         """Sounds, toasts and the window follow the settings at once (before the screens do)."""
         self.services.sounds.enabled = settings.sound
+        self.services.sounds.set_volume(settings.volume)
         self.services.toasts.speed = settings.anim_speed
         window = self.services.window
+        if palette.use(settings.theme, settings.colour_blind):
+            window.background = draw.background(window.size)
+            self._relayout()
         wanted = (tuple(settings.window_size), settings.fullscreen)
         if changed & {"window_size", "fullscreen"} and wanted != (window.windowed_size, window.fullscreen):
             window.show(settings.window_size, settings.fullscreen)

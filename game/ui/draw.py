@@ -197,6 +197,9 @@ def background(size: tuple[int, int]) -> pygame.Surface:
     return surface
 
 
+#: ``panel``'s border when none is given: the theme's panel border.
+THEMED: RGB = (-1, -1, -1)
+
 #: The see-through body of a panel by size, colour, corner radius and alpha: a panel
 #: is drawn every frame, its body made once.
 _PANEL_BODIES: dict[tuple, pygame.Surface] = {}
@@ -205,16 +208,19 @@ _PANEL_BODIES: dict[tuple, pygame.Surface] = {}
 def panel(
     surface: pygame.Surface,
     rect: pygame.Rect,
-    fill: RGB = palette.PANEL,
-    border: RGB | None = palette.PANEL_BORDER,
+    fill: RGB | None = None,
+    border: RGB | None = THEMED,
     radius: int = palette.RADIUS,
     alpha: int = 235,
     border_width: int = 2,
     shadow: Shadows | None = None,
 ) -> None:
-    """A rounded panel with a thin border and, given ``shadow``, a soft drop shadow."""
+    """A rounded panel with a thin border and, given ``shadow``, a soft drop shadow. The fill
+    and border are the theme's panel colours unless given (``border=None``: no border)."""
     if rect.width <= 0 or rect.height <= 0:
         return
+    fill = palette.PANEL if fill is None else fill
+    border = palette.PANEL_BORDER if border == THEMED else border
     if shadow is not None:
         shade = shadow.get(rect.size, radius)
         surface.blit(shade, (rect.x - 12, rect.y - 6))
@@ -361,14 +367,17 @@ def keycap(surface: pygame.Surface, font: pygame.font.Font, label: str, pos: tup
     return box
 
 
-_TOKENS: dict[tuple[int, RGB], pygame.Surface] = {}
+_TOKENS: dict[tuple[int, RGB, str], pygame.Surface] = {}
 
 
-def seat_token(surface: pygame.Surface, centre: tuple[int, int], radius: int, colour: RGB) -> pygame.Rect:
+def seat_token(surface: pygame.Surface, centre: tuple[int, int], radius: int, colour: RGB,
+               mark: str = "") -> pygame.Rect:
     """A small shaded ball of a seat's colour: how a seat whose name is a colour
-    ("Red", "Teal") is marked where a short mark ("X") would be written."""
+    ("Red", "Teal") is marked where a short mark ("X") would be written. ``mark`` (the
+    seat's number, as on Chinese Checkers' marbles) is written on it where it fits, so
+    the seat is not told by its colour alone."""
     radius = max(2, int(radius))
-    key = (radius, tuple(colour))
+    key = (radius, tuple(colour), mark if radius >= 7 else "")
     image = _TOKENS.get(key)
     if image is None:
         scale = 4
@@ -381,6 +390,11 @@ def seat_token(surface: pygame.Surface, centre: tuple[int, int], radius: int, co
         pygame.draw.circle(big, mix(colour, (255, 255, 255), 0.25), (c - r // 4, c - r // 4), r * 45 // 100)
         pygame.draw.circle(big, mix(colour, (255, 255, 255), 0.75), (c - r * 38 // 100, c - r * 4 // 10), r * 2 // 10)
         image = _TOKENS[key] = pygame.transform.smoothscale(big, (2 * radius + 2, 2 * radius + 2))
+        if key[2]:
+            light = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2] > 150
+            font = Fonts().bold(max(9, radius * 5 // 4))   # sized to the token; loaded with the image, which is kept
+            number = render(font, key[2], (20, 20, 28) if light else (255, 255, 255))
+            image.blit(number, number.get_rect(center=(radius + 1, radius + 1)))
     rect = image.get_rect(center=centre)
     surface.blit(image, rect)
     return rect

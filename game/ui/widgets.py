@@ -169,13 +169,15 @@ class Widget:
             pygame.draw.rect(surface, palette.ACCENT, rect.inflate(10, 10), 3, border_radius=radius + 5)
 
 
-STYLES: dict[str, tuple[RGB, RGB, RGB, RGB]] = {
-    # fill, hover fill, text, border
-    "normal": (palette.PANEL_LIGHT, palette.HOVER, palette.TEXT, palette.PANEL_BORDER),
-    "primary": (palette.ACCENT_DARK, palette.ACCENT, palette.BACKGROUND_TOP, palette.ACCENT),
-    "ghost": (palette.PANEL, palette.PANEL_LIGHT, palette.TEXT, palette.PANEL_BORDER),
-    "danger": (mix(palette.BAD, palette.PANEL, 0.55), mix(palette.BAD, palette.PANEL, 0.3), palette.TEXT, palette.BAD),
-}
+def style_colours(style: str) -> tuple[RGB, RGB, RGB, RGB]:
+    """A button style's fill, hover fill, text and border in the theme in use."""
+    return {
+        "normal": (palette.PANEL_LIGHT, palette.HOVER, palette.TEXT, palette.PANEL_BORDER),
+        "primary": (palette.ACCENT_DARK, palette.ACCENT, palette.BACKGROUND_TOP, palette.ACCENT),
+        "ghost": (palette.PANEL, palette.PANEL_LIGHT, palette.TEXT, palette.PANEL_BORDER),
+        "danger": (mix(palette.BAD, palette.PANEL, 0.55), mix(palette.BAD, palette.PANEL, 0.3), palette.TEXT,
+                   palette.BAD),
+    }[style]
 
 
 class Button(Widget):
@@ -210,7 +212,7 @@ class Button(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible or self.rect.width <= 0:
             return
-        fill, hover_fill, ink, border = STYLES[self.style]
+        fill, hover_fill, ink, border = style_colours(self.style)
         if self.selected:
             fill, border = mix(fill, palette.ACCENT, 0.28), palette.ACCENT
         down = self.pressed or self.press_flash > 0

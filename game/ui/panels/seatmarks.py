@@ -42,8 +42,10 @@ def seat_dot(surface: pygame.Surface, colour: palette.RGB, centre: tuple[int, in
         pygame.draw.circle(surface, palette.TEXT, centre, radius, 1)
 
 
-def seat_ball(surface: pygame.Surface, colour: palette.RGB, centre: tuple[int, int], radius: int) -> None:
-    """A seat's shaded ball (``seat_token``) in its pieces' colour; a black piece's dark with a light rim."""
-    seat_token(surface, centre, radius, piece_colour(colour))
+def seat_ball(surface: pygame.Surface, colour: palette.RGB, centre: tuple[int, int], radius: int,
+              mark: str = "") -> None:
+    """A seat's shaded ball (``seat_token``, with its ``mark``) in its pieces' colour; a black
+    piece's dark with a light rim."""
+    seat_token(surface, centre, radius, piece_colour(colour), mark)
     if is_black_piece(colour):
         pygame.draw.circle(surface, palette.TEXT_MUTED, centre, radius + 1, 1)

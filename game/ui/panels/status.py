@@ -201,7 +201,8 @@ class StatusPanel:
             if len(mark) <= 2:
                 text(surface, fonts.display(26), mark, colour, badge.center, "center")
             else:
-                seat_ball(surface, scene.seat_colour(seat), badge.center, 14)
+                number = str(seat + 1) if state.num_seats > 2 else ""     # marked as the marbles are
+                seat_ball(surface, scene.seat_colour(seat), badge.center, 14, number)
             if thinking and not scene.paused:
                 self._draw_spinner(surface, badge, colour)
             name = f"{state.seat_name(seat)} — {scene.player_name(seat)}"

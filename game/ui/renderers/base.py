@@ -80,6 +80,9 @@ class DisplayOption:
     label: str
     note: str
     default: bool
+    #: The Settings chooser's words for on and off. A renderer's ``board_set`` names its two
+    #: sets of board and pieces here ("Wood", "Green felt"): on is the second set.
+    choices: tuple[str, str] = ("On", "Off")
 
 
 @dataclass
@@ -125,6 +128,9 @@ class Renderer:
     input_help: ClassVar[str] = ""
     #: What of this board the player may show or hide (listed in Settings).
     display_options: ClassVar[tuple[DisplayOption, ...]] = ()
+    #: The display option (one of ``display_options``) that chooses between this board's two
+    #: sets of board and pieces; ``second_set`` says which is shown. None: one set only.
+    board_set: ClassVar[DisplayOption | None] = None
 
     def __init__(self) -> None:
         self._anim_speed = 1.0
@@ -135,6 +141,10 @@ class Renderer:
         self.hover: Cell | None = None
         self.cursor: Cell = self.default_cursor()
         self.cursor_visible = False
+        #: The player chose the board's second set (``board_set``): ``follow_view`` keeps it.
+        self.second_set = False
+        #: The colours (``palette.generation``) and set the cached images were made with.
+        self._look = (palette.generation, False)
         #: True after ``handle_event`` refused a pick (a taken cell): the play
         #: scene may play the "error" sound. Reset by the next event.
         self.rejected_input = False
@@ -299,7 +309,7 @@ class Renderer:
         rect = pygame.Rect(rect)
         if rect.width < 8 or rect.height < 8:
             return
-        key = (type(self), rect.size)
+        key = (type(self), rect.size, palette.generation)
         image = _PREVIEWS.get(key)
         if image is None:
             if len(_PREVIEWS) > 32:
@@ -430,6 +440,7 @@ class Renderer:
         ``_cache`` when the images stop fitting its layout."""
         if key is None:
             return make()
+        self._check_look()
         image = self._cache.get(key)
         if image is None:
             image = self._cache[key] = make()
@@ -443,6 +454,7 @@ class Renderer:
         and then copied onto ``surface`` each frame: the same pixels as painting them
         anew, for one opaque copy instead of blending the board and its labels every
         frame. Without one (a menu card, a test's own surface), ``paint`` draws directly."""
+        self._check_look()
         backdrop = self.backdrop
         area = self.rect.clip(surface.get_rect())
         if backdrop is None or backdrop.get_size() != surface.get_size() or area.width <= 0 or area.height <= 0:
@@ -458,6 +470,19 @@ class Renderer:
             paint(canvas)
             kept = self._static[key] = (backdrop, canvas.subsurface(area).copy())
         surface.blit(kept[1], area)
+
+    def follow_view(self, view: BoardView) -> None:
+        """Take the player's choice of board set from ``view`` (each ``draw`` starts here)."""
+        if self.board_set is not None:
+            self.second_set = view.shows(self.board_set)
+
+    def _check_look(self) -> None:
+        """Forget the images made in other colours or another board set than those in use."""
+        look = (palette.generation, self.second_set)
+        if look != self._look:
+            self._cache.clear()
+            self._static.clear()
+            self._look = look
 
     def font(self, path: Path, size: int) -> pygame.font.Font:
         """A font from ``palette`` at a pixel size, loaded once per renderer."""

@@ -32,11 +32,11 @@ from game.match.record import MoveRecord
 from game.ui import palette
 from game.ui.draw import render
 from game.ui.renderers import shapes
-from game.ui.renderers.base import BoardView, Cell, Renderer, blit_centred
+from game.ui.renderers.base import BoardView, Cell, DisplayOption, Renderer, blit_centred
 from game.ui.renderers.picking import PickThenPlace
 from game.ui.renderers.effects import LABEL_BACK, LABEL_BACKING, MIN_LABEL_PX, Fade, OutcomeShow, Shake, beat
 from game.ui.renderers.star import (
-    HOLE_XY, LIFT, MARBLE, ROW, TRACE, StarLayout, board_layer, dot_image, glow_image, marble_image, ring_image,
+    HOLE_XY, LIFT, MARBLE, ROW, TRACE, WOOD, StarLayout, board_layer, dot_image, glow_image, marble_image, ring_image,
     shadow_image,
 )
 from game.ui.tween import Tween, ease_in_out_cubic, linear
@@ -99,12 +99,24 @@ class _Hop:
         return ground, height
 
 
+#: How the rest of the arcade writes the colour-blind seats (names, move list) where the marble's
+#: colour would not read on the theme's panels: violet lighter on the dark theme, yellow darker on
+#: the light one.
+_COLOUR_BLIND_TEXT = {"dark": {3: (160, 130, 240)}, "light": {2: (150, 130, 0)}}
+
+#: The board's two sets: the star in the theme's colours, or a wooden one (``star.WOOD``).
+WOODEN_STAR = DisplayOption("chinesecheckers_wooden_board", "Chinese Checkers board",
+                            "A wooden star, or the theme's colours", False, ("Wood", "Theme"))
+
+
 class ChineseCheckersRenderer(PickThenPlace, Renderer):
     """Draws a ``ChineseCheckers`` state and reads the human's moves (pick a marble,
     then a hole: ``PickThenPlace``, a move being the path of holes) from mouse and keys."""
 
     game_id = "chinesecheckers"
     input_help = "Click a marble, then a marked hole"
+    display_options = (WOODEN_STAR,)
+    board_set = WOODEN_STAR
 
     def __init__(self) -> None:
         super().__init__()
@@ -117,6 +129,17 @@ class ChineseCheckersRenderer(PickThenPlace, Renderer):
         self._shake = Shake(self, _SHAKE, _SHAKE_SWING)
         self._marbles_key: Hashable = None
         self._marbles = pygame.Surface((1, 1), pygame.SRCALPHA)
+
+    def marble_colours(self) -> tuple[tuple[int, int, int], ...]:
+        """The six seats' marble colours (the theme's, or ``palette.COLOUR_BLIND_SEATS``)."""
+        return palette.SEAT_COLOURS
+
+    def seat_colours(self) -> tuple[tuple[int, int, int], ...]:
+        """The marbles' colours as the rest of the arcade writes them (see ``_COLOUR_BLIND_TEXT``)."""
+        if not palette.colour_blind:
+            return palette.SEAT_COLOURS
+        readable = _COLOUR_BLIND_TEXT.get(palette.theme_name, {})
+        return tuple(readable.get(seat, colour) for seat, colour in enumerate(palette.SEAT_COLOURS))
 
     # -- lifecycle ------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -197,19 +220,21 @@ class ChineseCheckersRenderer(PickThenPlace, Renderer):
     def draw(self, surface: pygame.Surface, state: State, view: BoardView) -> None:
         if not isinstance(state, ChineseCheckers):
             raise TypeError(f"ChineseCheckersRenderer cannot draw a {type(state).__name__}")
+        self.follow_view(view)
         lay = self._layout
         if lay.unit < 6:
             return
         tints = seat_points(state)
         key = ("board", lay.area.size, tuple(sorted(tints.items())))
+        look = WOOD if self.second_set else None
+        colours = self.marble_colours()
 
         def paint_board(target: pygame.Surface) -> None:
-            target.blit(self.cached(key, lambda: board_layer(lay, tints)), lay.bounds())
+            target.blit(self.cached(key, lambda: board_layer(lay, tints, look, colours)), lay.bounds())
 
         self.blit_static(surface, key, paint_board)
         outcome = view.outcome
         playing = view.interactive and outcome is None and not state.is_over()
-        colours = palette.SEAT_COLOURS
 
         hop = self._hop if self._hop is not None and not self._hop.done else None
         last = view.last_move
@@ -260,7 +285,7 @@ class ChineseCheckersRenderer(PickThenPlace, Renderer):
     def _resting_marbles(self, lay: StarLayout, board: Sequence[int], apart: set[int | None]) -> pygame.Surface:
         """Every marble but those in ``apart`` (moving, picked up, shaking) on one
         layer the size of the board's, drawn again only when the position changes."""
-        key = (lay.unit, lay.bounds().topleft, tuple(board), frozenset(apart))
+        key = (lay.unit, lay.bounds().topleft, tuple(board), frozenset(apart), palette.generation, self.second_set)
         if self._marbles_key != key:
             bounds = lay.bounds()
             layer = pygame.Surface(bounds.size, pygame.SRCALPHA)
@@ -274,7 +299,7 @@ class ChineseCheckersRenderer(PickThenPlace, Renderer):
     def _draw_marble(self, surface: pygame.Surface, lay: StarLayout, seat: int, ground: tuple[float, float],
                      height: float, lifted: bool = False) -> None:
         """A marble standing on ``ground`` (its shadow there), raised ``height`` pixels."""
-        colour = palette.SEAT_COLOURS[seat % len(palette.SEAT_COLOURS)]
+        colour = self.marble_colours()[seat % 6]
         if lifted:
             height = lay.unit * LIFT
             glow = self.cached(("glow", lay.unit, colour), lambda: glow_image(lay, colour))
@@ -282,15 +307,29 @@ class ChineseCheckersRenderer(PickThenPlace, Renderer):
         lift = min(1.0, height / max(1.0, lay.unit * 0.55))
         shadow = self.cached(("shadow", lay.unit), lambda: shadow_image(lay))
         blit_centred(surface, shadow, (ground[0] + lay.unit * 0.06, ground[1] + lay.unit * 0.09), 0.75 - 0.35 * lift)
-        ball = self.cached(("marble", lay.unit, colour), lambda: marble_image(lay, colour))
+        ball = self.cached(("marble", lay.unit, colour, seat), lambda: self._marked_marble(lay, seat, colour))
         if lift > 0.01:
             ball = pygame.transform.smoothscale_by(ball, 1.0 + 0.14 * lift)
         blit_centred(surface, ball, (ground[0], ground[1] - height))
 
+    def _marked_marble(self, lay: StarLayout, seat: int, colour: tuple[int, int, int]) -> pygame.Surface:
+        """A marble of ``seat``'s colour with the seat's number on it (1 to 6), so that no
+        player is told apart by colour alone: dark ink on a light marble, white on a dark one."""
+        ball = marble_image(lay, colour)
+        size = max(8.0, lay.unit * MARBLE * 1.15)
+        if size < 9:
+            return ball
+        font = self.font(palette.TEXT_FONT_BOLD, size)
+        light = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2] > 150
+        number = render(font, str(seat + 1), (20, 20, 28) if light else (255, 255, 255))
+        number.set_alpha(230)
+        ball.blit(number, number.get_rect(center=(ball.get_width() / 2, ball.get_height() / 2 + 0.5)))
+        return ball
+
     def _draw_targets(self, surface: pygame.Surface, lay: StarLayout, state: State) -> None:
         """A dot on every hole the picked-up marble can reach; the path to the pointed one."""
         seat = state.turn
-        colour = palette.SEAT_COLOURS[seat % len(palette.SEAT_COLOURS)]
+        colour = self.marble_colours()[seat % 6]
         pointed = self.cursor if self.cursor_visible else self.hover
         if pointed is not None and int(pointed) in self.targets:
             image, where = self._trace_image(lay, self.targets[int(pointed)], palette.ACCENT)

@@ -29,10 +29,11 @@ from game.match.record import MoveRecord
 from game.ui import palette
 from game.ui.draw import balanced_lines, render
 from game.ui.renderers import shapes
-from game.ui.renderers.base import BoardView, Cell, Renderer, blit_centred
+from game.ui.renderers.base import BoardView, Cell, DisplayOption, Renderer, blit_centred
+from game.ui.renderers.gridboard import BoardLook
 from game.ui.renderers.stand import (
-    DROP, HOLE, LABELS, PAD, StandGeometry, column_image, cursor_image, frame_bounds, frame_layer, full_image,
-    halo_image, render_disc, ring_image,
+    ARCADE_FRAME, CLASSIC_FRAME, DROP, HOLE, LABELS, PAD, StandGeometry, column_image, cursor_image, frame_bounds,
+    frame_layer, full_image, halo_image, render_disc, ring_image,
 )
 from game.ui.renderers.effects import (
     LABEL_BACK, LABEL_BACKING, MIN_LABEL_PX, Arrivals, Fade, Glide, OutcomeShow, Shake, WinStroke, beat, value_ink,
@@ -63,14 +64,23 @@ _GHOST = 0.95          # the disc waiting above the aimed column (breathing a li
 _FULL_GHOST = 0.3      # ... above a full column, under a red cross
 _LANDING_GHOST = 0.22  # its faint copy in the hole it would land in
 
-#: Disc colours by seat: Red is the palette's first seat colour, Yellow its third.
-SEAT_COLOURS: tuple[RGB, RGB] = (palette.SEAT_COLOURS[0], palette.SEAT_COLOURS[2])
+#: Disc colours by seat in the arcade set: the dark theme's first seat colour and its third.
+SEAT_COLOURS: tuple[RGB, RGB] = (palette.DARK.seat_colours[0], palette.DARK.seat_colours[2])
+#: ... in the classic set: red and yellow.
+CLASSIC_COLOURS: tuple[RGB, RGB] = ((220, 34, 44), (255, 208, 0))
+#: ... for colour-blind players, in either set: Okabe–Ito vermillion and yellow, far apart
+#: in lightness under every colour-blindness (``tests/test_colour_blind.py``).
+COLOUR_BLIND_COLOURS: tuple[RGB, RGB] = ((213, 94, 0), (240, 228, 66))
+CLASSIC_SET = DisplayOption("connect4_classic_set", "Connect Four board", "Classic blue, red and yellow, or indigo",
+                            False, ("Classic", "Arcade"))
 
 
 class ConnectFourRenderer(Renderer):
     """Draws a ``ConnectFour`` state and reads the human's column from mouse and keys."""
 
     game_id = "connect4"
+    display_options = (CLASSIC_SET,)
+    board_set = CLASSIC_SET
 
     def __init__(self) -> None:
         super().__init__()
@@ -91,7 +101,13 @@ class ConnectFourRenderer(Renderer):
         return f"Click a column, ←→ + Enter, or {digits}"
 
     def seat_colours(self) -> tuple[RGB, ...]:
-        return SEAT_COLOURS
+        if palette.colour_blind:
+            return COLOUR_BLIND_COLOURS
+        return CLASSIC_COLOURS if self.second_set else SEAT_COLOURS
+
+    def frame_look(self) -> BoardLook:
+        """The frame of the set shown."""
+        return CLASSIC_FRAME if self.second_set else ARCADE_FRAME
 
     # -- lifecycle ------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -190,6 +206,7 @@ class ConnectFourRenderer(Renderer):
     # -- drawing ----------------------------------------------------------------
     def draw(self, surface: pygame.Surface, state: State, view: BoardView) -> None:
         state = self._follow(state)
+        self.follow_view(view)
         geo = self._geometry
         if geo.cell < 6:
             return
@@ -203,7 +220,7 @@ class ConnectFourRenderer(Renderer):
         if column is not None and state.height(column) < state.rows:
             ghost = self._disc_image(geo, state.turn)
             blit_centred(surface, ghost, geo.centre(column, state.height(column)), _LANDING_GHOST)
-        surface.blit(self.cached(("frame",), lambda: frame_layer(geo)), frame_bounds(geo))
+        surface.blit(self.cached(("frame",), lambda: frame_layer(geo, self.frame_look())), frame_bounds(geo))
         if geo.labels:
             self._draw_labels(surface, geo, column)
         self._draw_marker(surface, geo, state, view)
@@ -324,7 +341,7 @@ class ConnectFourRenderer(Renderer):
 
     # -- images (cached per layout) ----------------------------------------------
     def _disc_image(self, geo: StandGeometry, seat: int, muted: bool = False) -> pygame.Surface:
-        colour = SEAT_COLOURS[seat]
+        colour = self.seat_colours()[seat]
         if muted:
             colour = shapes.mix(shapes.mix(colour, _MUTED_GREY, 0.4), palette.BOARD, 0.28)
         return self.cached(("disc", seat, muted), lambda: render_disc(geo, colour))

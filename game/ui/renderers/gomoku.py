@@ -5,7 +5,8 @@ The board is the square-grid board's (``GridRenderer``) in its intersection
 mode, painted as wood: a warm gradient with a fine straight grain, made
 once per layout (the grain at low resolution, stretched along the grain, so
 that building a 19x19 board at full screen costs no more than the plain
-panel did). Stones are lit from the upper left, with a soft shadow on the
+panel did); or, as the player's second set (``PAPER_BOARD``), plain paper with
+ink lines. Stones are lit from the upper left, with a soft shadow on the
 wood; a stone played comes down onto its point (it starts a little larger
 and see-through and settles) and the sound plays as it lands.
 
@@ -42,6 +43,7 @@ from game.ui.draw import render
 from game.ui.renderers import shapes
 from game.ui.renderers.base import BoardView, DisplayOption, blit_centred
 from game.ui.renderers.grid import GridRenderer
+from game.ui.renderers.gridboard import BoardLook
 from game.ui.renderers.gridgeometry import GridGeometry, Point, top_to_bottom
 from game.ui.tween import ease_out_cubic
 
@@ -50,12 +52,15 @@ RGB = palette.RGB
 #: How the rest of the arcade (names, move list, result) writes each seat: a slate
 #: that still reads on the dark panels for Black, a shell white for White.
 SEAT_COLOURS: tuple[RGB, RGB] = ((128, 134, 160), (238, 236, 226))
-_WOOD_TOP: RGB = (232, 188, 122)
-_WOOD_BOTTOM: RGB = (214, 162, 94)
-_LINES: RGB = (40, 26, 12)
-_RIM: RGB = (120, 78, 36)
-_HOVER: RGB = (240, 206, 150)
-_SHADOW: RGB = (52, 30, 8)
+#: The same on the light theme's panels: the stone's black, and a warm grey for White.
+LIGHT_SEAT_COLOURS: tuple[RGB, RGB] = ((34, 36, 42), (128, 124, 112))
+#: The two sets of board: wood with its grain, and plain paper with ink lines.
+WOOD = BoardLook(top=(232, 188, 122), bottom=(214, 162, 94), lines=(40, 26, 12), rim=(120, 78, 36),
+                 hover=(240, 206, 150), shadow=(52, 30, 8))
+PAPER = BoardLook(top=(200, 192, 166), bottom=(184, 174, 146), lines=(44, 50, 74), rim=(132, 124, 104),
+                  hover=(226, 220, 200), shadow=(70, 66, 54))
+PAPER_BOARD = DisplayOption("gomoku_paper_board", "Gomoku board", "Paper with ink lines, or wood",
+                            False, ("Paper", "Wood"))
 #: The forbidden points' crosses, and the last move's dot and number on each stone colour.
 FORBIDDEN: RGB = (196, 28, 24)
 _LAST_ON: tuple[RGB, RGB] = ((255, 104, 88), (206, 30, 24))
@@ -122,15 +127,13 @@ class GomokuRenderer(GridRenderer):
     state_type = Gomoku
     cols = rows = 15
     intersections = True
-    display_options = (MOVE_NUMBERS,)
+    display_options = (MOVE_NUMBERS, PAPER_BOARD)
+    board_set = PAPER_BOARD
     grid_pad = 0.022
     label_margin = 0.05
     plain_margin = 0.012
     panel_radius = 0.012
-    line_colour = _LINES
     line_glow = 0.0
-    panel_rim = _RIM
-    hover_tint = _HOVER
     star_radius = 0.09
     labels_all_sides = True
     last_move_mark = "ring"
@@ -148,7 +151,10 @@ class GomokuRenderer(GridRenderer):
         self._sequence: list[int] = []
 
     def seat_colours(self) -> tuple[RGB, ...]:
-        return SEAT_COLOURS
+        return LIGHT_SEAT_COLOURS if palette.theme_name == "light" else SEAT_COLOURS
+
+    def board_look(self) -> BoardLook:
+        return PAPER if self.second_set else WOOD
 
     # -- what the grid asks of a game ----------------------------------------------------
     def grid_size(self, state: State) -> tuple[int, int]:
@@ -178,11 +184,14 @@ class GomokuRenderer(GridRenderer):
 
     def panel_gradient(self, geo: GridGeometry, ys: np.ndarray) -> np.ndarray:
         """The wood's colour: a little lighter at the top, as if lit from above."""
-        return top_to_bottom(geo, ys, _WOOD_TOP, _WOOD_BOTTOM)
+        look = self.board_look()
+        return top_to_bottom(geo, ys, look.top, look.bottom)
 
     def render_board(self, geo: GridGeometry) -> pygame.Surface:
         """The grid board's panel, lines and star points, with the wood's grain laid over."""
         image = super().render_board(geo)
+        if self.second_set:
+            return image
         bounds = self.board_bounds(geo)
         panel = pygame.Rect(math.floor(geo.board_x), math.floor(geo.board_y),
                             math.ceil(geo.board_w) + 1, math.ceil(geo.board_h) + 1)
@@ -229,7 +238,7 @@ class GomokuRenderer(GridRenderer):
         dx, dy = canvas.xs - mid, canvas.ys - mid
         drop = 0.06 * geo.cell
         shadow = np.hypot(dx - drop * 0.7, dy - drop) - radius
-        canvas.paint(shapes.shadow_alpha(shadow, 0.12 * geo.cell), _SHADOW, 0.5)
+        canvas.paint(shapes.shadow_alpha(shadow, 0.12 * geo.cell), self.board_look().shadow, 0.5)
         nx, ny = dx / radius * 0.85, dy / radius * 0.85
         nz = np.sqrt(np.clip(1.0 - nx * nx - ny * ny, 0.0, 1.0))
         light = np.array([-0.45, -0.6, 0.66], dtype=np.float32)
@@ -278,7 +287,7 @@ class GomokuRenderer(GridRenderer):
         n = max(3, math.ceil(2 * radius) + 2)
         canvas = shapes.Canvas(pygame.Rect(0, 0, n, n))
         canvas.paint(shapes.fill_alpha(np.hypot(canvas.xs - n / 2, canvas.ys - n / 2) - radius),
-                     shapes.mix(_WOOD_TOP, _WOOD_BOTTOM, 0.5))
+                     shapes.mix(self.board_look().top, self.board_look().bottom, 0.5))
         return canvas.to_surface()
 
     def draw_piece_label(self, surface: pygame.Surface, state: State, cell: int, seat: int, centre: Point,

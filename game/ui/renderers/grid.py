@@ -100,8 +100,6 @@ class GridRenderer(GridBoard, Renderer):
     plain_margin: ClassVar[float] = 0.02
     #: Images smaller than this many pixels a cell are not drawn at all.
     min_cell: ClassVar[float] = 4
-    #: The colour of the tile under the square the mouse is on.
-    hover_tint: ClassVar[palette.RGB] = palette.HOVER
     #: Coordinates on all four sides (Othello boards), not only below and left.
     labels_all_sides: ClassVar[bool] = False
     #: How the last move is marked: ``'tile'`` (its cell tinted with its seat's
@@ -285,8 +283,15 @@ class GridRenderer(GridBoard, Renderer):
         return self.geometry.pieces_rect
 
     # -- drawing ----------------------------------------------------------------------
+    @property
+    def hover_tint(self) -> palette.RGB:
+        """The tint of the square under the pointer."""
+        look = self.board_look()
+        return palette.HOVER if look is None else look.hover
+
     def draw(self, surface: pygame.Surface, state: State, view: BoardView) -> None:
         self._follow(state)
+        self.follow_view(view)
         geo = self.geometry
         if geo.cell < self.min_cell:
             return

@@ -10,6 +10,7 @@ panel rounding and rim, star size) and the hooks ``panel_gradient``,
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import ClassVar
 
 import numpy as np
@@ -23,7 +24,6 @@ from game.ui.renderers.gridgeometry import GridGeometry, Point, Segment, top_to_
 _PANEL_RADIUS = 0.07
 _PANEL_SHADOW_DROP = 0.022
 _PANEL_SHADOW_BLUR = 0.06
-_SHADOW: palette.RGB = (6, 8, 22)
 
 
 def _around(a: Point, b: Point, reach: float) -> pygame.Rect:
@@ -32,16 +32,48 @@ def _around(a: Point, b: Point, reach: float) -> pygame.Rect:
     return pygame.Rect(left, top, math.ceil(max(a[0], b[0]) + reach) - left, math.ceil(max(a[1], b[1]) + reach) - top)
 
 
+@dataclass(frozen=True)
+class BoardLook:
+    """A board of its own material (green felt, wood, paper), the same in every theme: its
+    gradient from top to bottom, its lines, rim, the tint under the pointer and its shadow."""
+
+    top: palette.RGB
+    bottom: palette.RGB
+    lines: palette.RGB
+    rim: palette.RGB
+    hover: palette.RGB
+    shadow: palette.RGB
+
+
 class GridBoard:
     """The board under the pieces (see the module docstring)."""
 
-    #: The grid lines' colour and the strength of their glow (0: none).
-    line_colour: ClassVar[palette.RGB] = palette.GRID
+    #: The strength of the grid lines' glow (0: none).
     line_glow: ClassVar[float] = 0.12
     #: The rounding of the panel's corners, as a share of its shorter side.
     panel_radius: ClassVar[float] = _PANEL_RADIUS
-    #: The colour of the panel's thin rim.
-    panel_rim: ClassVar[palette.RGB] = palette.PANEL_BORDER
+
+    def board_look(self) -> BoardLook | None:
+        """The board's own material in the set shown, or None: the theme's panel and grid."""
+        return None
+
+    @property
+    def line_colour(self) -> palette.RGB:
+        """The grid lines' colour."""
+        look = self.board_look()
+        return palette.GRID if look is None else look.lines
+
+    @property
+    def panel_rim(self) -> palette.RGB:
+        """The colour of the panel's thin rim."""
+        look = self.board_look()
+        return palette.PANEL_BORDER if look is None else look.rim
+
+    @property
+    def shadow_colour(self) -> palette.RGB:
+        """The colour of the panel's drop shadow."""
+        look = self.board_look()
+        return palette.SHADOW if look is None else look.shadow
     #: The radius of the board's star points (``star_points``), as a share of a cell.
     star_radius: ClassVar[float] = 0.08
 
@@ -136,6 +168,9 @@ class GridBoard:
 
     def panel_gradient(self, geo: GridGeometry, ys: np.ndarray) -> np.ndarray:
         """The panel's colour at each pixel row ``ys``: lighter at the top."""
+        look = self.board_look()
+        if look is not None:
+            return top_to_bottom(geo, ys, look.top, look.bottom)
         return top_to_bottom(geo, ys, shapes.mix(palette.PANEL, palette.PANEL_LIGHT, 0.25), palette.BOARD)
 
     def _panel_radius(self, geo: GridGeometry) -> float:
@@ -156,7 +191,7 @@ class GridBoard:
         xs, ys = canvas.xs, canvas.ys
         radius = self._panel_radius(geo)
         shadow = shapes.rounded_rect_distance(xs, ys - geo.panel_side * _PANEL_SHADOW_DROP, geo.panel, radius)
-        canvas.paint(shapes.shadow_alpha(shadow, geo.panel_side * _PANEL_SHADOW_BLUR), _SHADOW, 0.6)
+        canvas.paint(shapes.shadow_alpha(shadow, geo.panel_side * _PANEL_SHADOW_BLUR), self.shadow_colour, 0.6)
         inside = shapes.rounded_rect_distance(xs, ys, geo.panel, radius)
         canvas.paint(shapes.fill_alpha(inside), self.panel_gradient(geo, ys))
         canvas.paint(shapes.stroke_alpha(np.abs(inside + 0.75), 0.75), self.panel_rim, 0.55)

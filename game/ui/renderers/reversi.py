@@ -1,4 +1,5 @@
-"""The Reversi board: a green 8x8 board with thin dark lines and four star points,
+"""The Reversi board: a green 8x8 board (or a wooden one, the player's second set,
+``WOODEN_BOARD``) with thin dark lines and four star points,
 coordinates on every side (row 1 at the top, as Othello players write it), and
 shaded black and white discs that turn over one after another.
 
@@ -29,9 +30,10 @@ from game.rules.core import Outcome, State
 from game.rules.reversi import BLACK, EMPTY, PASS, STAR_POINTS, Reversi
 from game.ui import palette
 from game.ui.renderers import shapes
-from game.ui.renderers.base import BoardView, blit_centred
+from game.ui.renderers.base import BoardView, DisplayOption, blit_centred
 from game.ui.renderers.effects import Effect
 from game.ui.renderers.grid import LEGAL_MOVES, GridRenderer
+from game.ui.renderers.gridboard import BoardLook
 from game.ui.renderers.gridgeometry import GridGeometry, Point
 from game.ui.tween import Tween, ease_in_out_cubic
 
@@ -39,15 +41,18 @@ RGB = palette.RGB
 
 #: The discs' faces: seat 0 Black, seat 1 White.
 DISC_FACES: tuple[RGB, RGB] = ((34, 36, 42), (238, 236, 226))
-#: How the rest of the arcade (names, move list, result) writes each seat: a
-#: slate that still reads on the dark panels for Black, the disc's white for White.
+#: How the rest of the arcade (names, move list, result) writes each seat: on the dark
+#: theme a slate that still reads on its panels for Black, the disc's white for White;
+#: on the light theme the disc's black, and a warm grey for White.
 SEAT_COLOURS: tuple[RGB, RGB] = ((128, 134, 160), (238, 236, 226))
-_FELT_TOP: RGB = (40, 136, 82)
-_FELT_BOTTOM: RGB = (24, 104, 60)
-_LINES: RGB = (12, 46, 28)
-_RIM: RGB = (10, 40, 24)
-_HOVER: RGB = (86, 170, 116)
-_SHADOW: RGB = (4, 20, 10)
+LIGHT_SEAT_COLOURS: tuple[RGB, RGB] = ((34, 36, 42), (128, 124, 112))
+#: The two sets of board: the classic green felt, and wood.
+GREEN_FELT = BoardLook(top=(40, 136, 82), bottom=(24, 104, 60), lines=(12, 46, 28), rim=(10, 40, 24),
+                       hover=(86, 170, 116), shadow=(4, 20, 10))
+WOOD = BoardLook(top=(198, 146, 88), bottom=(160, 108, 58), lines=(62, 36, 14), rim=(84, 50, 20),
+                 hover=(222, 178, 122), shadow=(46, 26, 8))
+WOODEN_BOARD = DisplayOption("reversi_wooden_board", "Reversi board", "Wood, or the classic green felt",
+                             False, ("Wood", "Green felt"))
 
 # Sizes as fractions of one cell.
 _DISC = 0.40            # disc radius
@@ -108,14 +113,12 @@ class ReversiRenderer(GridRenderer):
     grid_pad = 0.03
     label_margin = 0.045
     plain_margin = 0.015
-    line_colour = _LINES
     line_glow = 0.0
-    panel_rim = _RIM
-    hover_tint = _HOVER
     star_radius = 0.065
     labels_all_sides = True
     last_move_mark = "ring"
-    display_options = (LEGAL_MOVES,)
+    display_options = (LEGAL_MOVES, WOODEN_BOARD)
+    board_set = WOODEN_BOARD
     legal_mark_opacity = 0.42
 
     def __init__(self) -> None:
@@ -123,7 +126,10 @@ class ReversiRenderer(GridRenderer):
         self.flips = Flips(self)
 
     def seat_colours(self) -> tuple[RGB, ...]:
-        return SEAT_COLOURS
+        return LIGHT_SEAT_COLOURS if palette.theme_name == "light" else SEAT_COLOURS
+
+    def board_look(self) -> BoardLook:
+        return WOOD if self.second_set else GREEN_FELT
 
     def seat_figures(self, state: State) -> tuple[str, ...]:
         """Each side's discs on the board now."""
@@ -147,9 +153,10 @@ class ReversiRenderer(GridRenderer):
         return [(geo.grid_x + x * geo.cell, geo.grid_y + y * geo.cell) for x, y in STAR_POINTS]
 
     def panel_gradient(self, geo: GridGeometry, ys: np.ndarray) -> np.ndarray:
-        """The felt: a little lighter at the top, as if lit from above."""
-        top = np.asarray(_FELT_TOP, dtype=np.float32)
-        bottom = np.asarray(_FELT_BOTTOM, dtype=np.float32)
+        """The felt or wood: a little lighter at the top, as if lit from above."""
+        look = self.board_look()
+        top = np.asarray(look.top, dtype=np.float32)
+        bottom = np.asarray(look.bottom, dtype=np.float32)
         t = np.clip((ys - geo.board_y) / max(geo.board_h, 1.0), 0.0, 1.0)[..., None]
         return top + (bottom - top) * t
 
@@ -163,7 +170,7 @@ class ReversiRenderer(GridRenderer):
         dx, dy = canvas.xs - mid, canvas.ys - mid
         drop = 0.045 * geo.cell
         shadow = np.hypot(dx - drop * 0.6, dy - drop) - radius
-        canvas.paint(shapes.shadow_alpha(shadow, 0.09 * geo.cell), _SHADOW, 0.55)
+        canvas.paint(shapes.shadow_alpha(shadow, 0.09 * geo.cell), self.board_look().shadow, 0.55)
         d = np.hypot(dx, dy)
         face = np.asarray(DISC_FACES[seat], np.float32)
         light = np.asarray(shapes.mix(DISC_FACES[seat], (255, 255, 255), 0.35 if seat == 0 else 0.6), np.float32)

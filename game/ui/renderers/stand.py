@@ -14,6 +14,7 @@ import pygame
 
 from game.ui import palette
 from game.ui.renderers import shapes
+from game.ui.renderers.gridboard import BoardLook
 
 RGB = palette.RGB
 
@@ -27,10 +28,12 @@ LABELS = 0.5           # height of the column numbers under the frame
 _SIDE = 0.16           # room left and right of the frame for its shadow
 _FOOT = 0.25           # room under the frame for its shadow when there are no labels
 _RING = 0.44           # hint ring radius
-_FRAME_TOP: RGB = (60, 78, 170)
-_FRAME_BOTTOM: RGB = (36, 46, 120)
-_FRAME_RIM: RGB = (132, 150, 236)
-_SHADOW: RGB = (6, 8, 22)
+#: The frames of Connect Four's two sets: the arcade's soft indigo and the classic bright blue
+#: (``lines`` and ``hover`` are not used by a frame).
+ARCADE_FRAME = BoardLook(top=(60, 78, 170), bottom=(36, 46, 120), lines=(0, 0, 0), rim=(132, 150, 236),
+                         hover=(0, 0, 0), shadow=(6, 8, 22))
+CLASSIC_FRAME = BoardLook(top=(22, 92, 214), bottom=(10, 62, 168), lines=(0, 0, 0), rim=(120, 170, 255),
+                          hover=(0, 0, 0), shadow=(6, 8, 22))
 
 
 @dataclass(frozen=True)
@@ -112,8 +115,8 @@ def frame_bounds(geo: StandGeometry) -> pygame.Rect:
     return geo.frame_rect.inflate(2 * reach, 2 * reach).move(0, reach * 0.3)
 
 
-def frame_layer(geo: StandGeometry) -> pygame.Surface:
-    """The frame with its shadow, rim and holes (transparent, with an inner shadow).
+def frame_layer(geo: StandGeometry, look: BoardLook = ARCADE_FRAME) -> pygame.Surface:
+    """The frame (of ``look``'s colours) with its shadow, rim and holes (transparent, with an inner shadow).
 
     Per-pixel work is kept small: the cells are whole pixels, so every
     hole is the same pattern, worked out once on one cell. Over the holes'
@@ -130,13 +133,13 @@ def frame_layer(geo: StandGeometry) -> pygame.Surface:
     pixels = np.empty((bounds.height, bounds.width, 4), dtype=np.uint8)
     for part in shapes.frame(bounds, grid):
         canvas = shapes.Canvas(part)
-        paint_frame(canvas, geo)
+        paint_frame(canvas, geo, look)
         x, y = part.x - bounds.x, part.y - bounds.y
         pixels[y:y + part.height, x:x + part.width] = canvas.to_array()
 
-    k, colour_add, alpha = hole_pattern(geo)
+    k, colour_add, alpha = hole_pattern(geo, look)
     ys = np.arange(grid.height, dtype=np.float32) + grid.y + 0.5
-    gradient = frame_gradient(geo, ys)[:, None, :] / 255.0         # (h, 1, 3)
+    gradient = frame_gradient(geo, ys, look)[:, None, :] / 255.0         # (h, 1, 3)
     k = np.tile(k, (geo.rows, geo.cols))[..., None]
     colour_add = np.tile(colour_add, (geo.rows, geo.cols, 1))
     alpha = np.tile(alpha, (geo.rows, geo.cols))
@@ -149,28 +152,28 @@ def frame_layer(geo: StandGeometry) -> pygame.Surface:
     return shapes.surface_from_array(pixels)
 
 
-def frame_gradient(geo: StandGeometry, ys: np.ndarray) -> np.ndarray:
+def frame_gradient(geo: StandGeometry, ys: np.ndarray, look: BoardLook = ARCADE_FRAME) -> np.ndarray:
     """The frame's colour at pixel rows ``ys`` (lighter at the top): ``ys``'s shape plus a colour axis."""
     x, y, w, h = geo.frame
     t = np.clip((np.asarray(ys, np.float32) - y) / max(h, 1.0), 0.0, 1.0)[..., None]
-    top, bottom = np.asarray(_FRAME_TOP, np.float32), np.asarray(_FRAME_BOTTOM, np.float32)
+    top, bottom = np.asarray(look.top, np.float32), np.asarray(look.bottom, np.float32)
     return top + (bottom - top) * t
 
 
-def paint_frame(canvas: shapes.Canvas, geo: StandGeometry) -> None:
+def paint_frame(canvas: shapes.Canvas, geo: StandGeometry, look: BoardLook = ARCADE_FRAME) -> None:
     """The frame's drop shadow, its fill and its rim on ``canvas`` (clear of the holes)."""
     xs, ys = canvas.xs, canvas.ys
     c = geo.cell
     frame = geo.frame
     radius = _FRAME_RADIUS * c
     shadow = shapes.rounded_rect_distance(xs, ys - 0.06 * c, frame, radius)
-    canvas.paint(shapes.shadow_alpha(shadow, 0.22 * c), _SHADOW, 0.55)
+    canvas.paint(shapes.shadow_alpha(shadow, 0.22 * c), look.shadow, 0.55)
     outline = shapes.rounded_rect_distance(xs, ys, frame, radius)
-    canvas.paint(shapes.fill_alpha(outline), frame_gradient(geo, ys))
-    canvas.paint(shapes.stroke_alpha(np.abs(outline + 1.0), 0.8), _FRAME_RIM, 0.6)
+    canvas.paint(shapes.fill_alpha(outline), frame_gradient(geo, ys, look))
+    canvas.paint(shapes.stroke_alpha(np.abs(outline + 1.0), 0.8), look.rim, 0.6)
 
 
-def hole_pattern(geo: StandGeometry) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def hole_pattern(geo: StandGeometry, look: BoardLook = ARCADE_FRAME) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """One cell's hole as ``(K, C, A)``: the cell's premultiplied colour is
     ``G * K + C`` over a frame of colour ``G``, its alpha ``A``.
 
@@ -191,8 +194,8 @@ def hole_pattern(geo: StandGeometry) -> tuple[np.ndarray, np.ndarray, np.ndarray
     inside = shapes.fill_alpha(hole)
     depth = np.exp(-np.maximum(-hole, 0.0) / (0.11 * c)) * np.clip(0.6 - 0.5 * facing, 0.0, 1.0)
     shadow = inside * depth * 0.6
-    rim = np.asarray(_FRAME_RIM, np.float32) / 255.0
-    dark = np.asarray(_SHADOW, np.float32) / 255.0
+    rim = np.asarray(look.rim, np.float32) / 255.0
+    dark = np.asarray(look.shadow, np.float32) / 255.0
     k = (1 - lit) * (1 - shaded) * (1 - inside) * (1 - shadow)
     painted = (rim * (lit * (1 - shaded))[..., None] + dark * shaded[..., None]) * ((1 - inside) * (1 - shadow))[..., None]
     colour_add = painted + dark * shadow[..., None]

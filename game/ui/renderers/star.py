@@ -15,6 +15,7 @@ import pygame
 from game.rules.chinesecheckers import HOLES, POINTS
 from game.ui import palette
 from game.ui.renderers import shapes
+from game.ui.renderers.gridboard import BoardLook
 
 ROW = math.sqrt(3) / 2           # the height of one rank, in hole spacings
 
@@ -160,23 +161,35 @@ def dot_image(lay: StarLayout, colour: tuple[int, int, int]) -> pygame.Surface:
     return canvas.to_surface()
 
 
-def hole_image(lay: StarLayout, tint: tuple[int, int, int] | None) -> pygame.Surface:
+#: The Chinese Checkers board's second set: a dark walnut plate (``lines`` its lattice), dark enough
+#: that every seat's marbles stand off it for colour-blind players too (a mid-brown wood is as
+#: dark as the red and green marbles under protanopia: ``tests/test_colour_blind.py``).
+WOOD = BoardLook(top=(92, 58, 34), bottom=(68, 42, 24), lines=(150, 110, 70), rim=(130, 90, 52),
+                 hover=(0, 0, 0), shadow=(40, 24, 8))
+
+
+def hole_image(lay: StarLayout, tint: tuple[int, int, int] | None, look: BoardLook | None = None) -> pygame.Surface:
     """An empty hole: a dark dip lit on its lower wall, ringed in its point's colour."""
     r = lay.unit * _HOLE
     n = int(math.ceil(2 * (r + lay.unit * 0.1))) + 2
     canvas = shapes.Canvas(pygame.Rect(0, 0, n, n))
     c = n / 2
     dist = np.hypot(canvas.xs - c, canvas.ys - c)
-    canvas.paint(shapes.fill_alpha(dist - r), _HOLE_DARK, 0.9)
+    canvas.paint(shapes.fill_alpha(dist - r), _HOLE_DARK if look is None else look.shadow, 0.9)
     lower = np.clip((canvas.ys - c) / r, 0.0, 1.0)
-    canvas.paint(shapes.stroke_alpha(np.abs(dist - r + 0.8), 0.7) * lower, palette.GRID, 0.7)
+    canvas.paint(shapes.stroke_alpha(np.abs(dist - r + 0.8), 0.7) * lower, palette.GRID if look is None else look.top,
+                 0.7)
     if tint is not None:
         canvas.paint(shapes.stroke_alpha(np.abs(dist - r - lay.unit * 0.05), max(0.9, lay.unit * 0.028)), tint, 0.85)
     return canvas.to_surface()
 
 
-def board_layer(lay: StarLayout, tints: dict[int, tuple[int, bool]]) -> pygame.Surface:
-    """The plate with its shadow, the lattice lines, the tinted points and the holes."""
+def board_layer(lay: StarLayout, tints: dict[int, tuple[int, bool]], look: BoardLook | None = None,
+                colours: tuple[tuple[int, int, int], ...] | None = None) -> pygame.Surface:
+    """The plate with its shadow, the lattice lines, the tinted points and the holes: in the
+    theme's colours, or of ``look``'s material; the points in the seats' ``colours`` (the
+    theme's seat colours unless given)."""
+    colours = colours or palette.SEAT_COLOURS
     bounds = lay.bounds()
     canvas = shapes.Canvas(bounds)
     ux = (canvas.xs - lay.cx) / lay.unit
@@ -186,12 +199,13 @@ def board_layer(lay: StarLayout, tints: dict[int, tuple[int, bool]]) -> pygame.S
     drop = max(1, int(round(lay.unit * 0.16)))
     shadow = np.full_like(plate, 1e6)
     shadow[drop:, :] = plate[:-drop, :]
-    canvas.paint(shapes.shadow_alpha(shadow, lay.unit * _SHADOW_REACH), _SHADOW, 0.65)
-    top = np.asarray(shapes.mix(palette.PANEL, palette.PANEL_LIGHT, 0.3), dtype=np.float32)
-    bottom = np.asarray(palette.BOARD, dtype=np.float32)
+    canvas.paint(shapes.shadow_alpha(shadow, lay.unit * _SHADOW_REACH), _SHADOW if look is None else look.shadow, 0.65)
+    top = np.asarray(shapes.mix(palette.PANEL, palette.PANEL_LIGHT, 0.3) if look is None else look.top, np.float32)
+    bottom = np.asarray(palette.BOARD if look is None else look.bottom, dtype=np.float32)
     t = np.clip((uy + _STAR_HALF_H + _PLATE_GROW) / (2 * (_STAR_HALF_H + _PLATE_GROW)), 0.0, 1.0)[..., None]
     canvas.paint(shapes.fill_alpha(plate), top + (bottom - top) * t)
-    canvas.paint(shapes.stroke_alpha(np.abs(plate + 1.0), 1.0), palette.PANEL_BORDER, 0.8)
+    canvas.paint(shapes.stroke_alpha(np.abs(plate + 1.0), 1.0), palette.PANEL_BORDER if look is None else look.rim,
+                 0.8)
 
     # The lattice: three families of parallel lines, one hole row apart, inside the holes' star.
     rows = -uy / ROW
@@ -200,10 +214,11 @@ def board_layer(lay: StarLayout, tints: dict[int, tuple[int, bool]]) -> pygame.S
     near = [np.abs(v - np.round(v)) for v in (rows, files, diagonals)]
     lattice = np.minimum(np.minimum(near[0], near[1]), near[2]) * (ROW * lay.unit)
     inside = np.clip(0.5 - star * lay.unit, 0.0, 1.0)
-    canvas.paint(shapes.stroke_alpha(lattice, max(0.6, lay.unit * 0.018)) * inside, palette.GRID, 0.32)
+    canvas.paint(shapes.stroke_alpha(lattice, max(0.6, lay.unit * 0.018)) * inside,
+                 palette.GRID if look is None else look.lines, 0.32 if look is None else 0.5)
 
     for point, (seat, starts_here) in tints.items():
-        colour = palette.SEAT_COLOURS[seat % len(palette.SEAT_COLOURS)]
+        colour = colours[seat % len(colours)]
         corners = [(lay.cx + x * lay.unit, lay.cy + y * lay.unit) for x, y in _point_corners(point)]
         grow = lay.unit * 0.62
         box = pygame.Rect(
@@ -221,13 +236,13 @@ def board_layer(lay: StarLayout, tints: dict[int, tuple[int, bool]]) -> pygame.S
     ringed: dict[int, tuple[int, int, int]] = {}
     for point, (seat, _) in tints.items():
         for hole in POINTS[point]:
-            ringed[hole] = palette.SEAT_COLOURS[seat % len(palette.SEAT_COLOURS)]
-    plain = hole_image(lay, None)
+            ringed[hole] = colours[seat % len(colours)]
+    plain = hole_image(lay, None, look)
     sprites: dict[tuple[int, int, int], pygame.Surface] = {}
     for hole in range(len(HOLES)):
         tint = ringed.get(hole)
         if tint is not None and tint not in sprites:
-            sprites[tint] = hole_image(lay, tint)
+            sprites[tint] = hole_image(lay, tint, look)
         sprite = plain if tint is None else sprites[tint]
         x, y = lay.centre(hole)
         image.blit(sprite, sprite.get_rect(center=(int(round(x - bounds.x)), int(round(y - bounds.y)))))

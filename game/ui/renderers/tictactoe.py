@@ -27,8 +27,9 @@ from game.rules.core import State
 from game.rules.tictactoe import O, X, TicTacToe
 from game.ui import palette
 from game.ui.renderers import shapes
-from game.ui.renderers.base import BoardView
+from game.ui.renderers.base import BoardView, DisplayOption
 from game.ui.renderers.grid import GridRenderer
+from game.ui.renderers.gridboard import BoardLook
 from game.ui.renderers.gridgeometry import GridGeometry, Segment
 from game.ui.tween import ease_out_cubic
 
@@ -46,6 +47,14 @@ _O_DRAW = 0.40
 #: The mark of each seat.
 _KINDS = (X, O)
 
+#: The second set: X and O in ink on paper (no glow); for colour-blind players Okabe–Ito
+#: blue and vermillion, which stay apart and dark on the paper under every colour-blindness.
+PAPER = BoardLook(top=(250, 248, 240), bottom=(236, 232, 218), lines=(70, 76, 104), rim=(150, 150, 140),
+                  hover=(222, 228, 242), shadow=(70, 70, 64))
+INK: tuple[palette.RGB, palette.RGB] = ((28, 64, 168), (204, 40, 40))
+COLOUR_BLIND_INK: tuple[palette.RGB, palette.RGB] = ((0, 114, 178), (213, 94, 0))
+PAPER_SET = DisplayOption("tictactoe_paper_set", "Tic-tac-toe board", "Ink on paper, or glowing marks", False, ("Paper", "Glow"))
+
 
 def _span(progress: float, start: float, length: float) -> float:
     """Progress of a part of an animation that runs from ``start`` for ``length``."""
@@ -62,6 +71,16 @@ class TicTacToeRenderer(GridRenderer):
     grid_pad = 0.065
     label_margin = 0.075
     plain_margin = 0.03
+    display_options = (PAPER_SET,)
+    board_set = PAPER_SET
+
+    def board_look(self) -> BoardLook | None:
+        return PAPER if self.second_set else None
+
+    def seat_colours(self) -> tuple[palette.RGB, ...]:
+        if self.second_set:
+            return COLOUR_BLIND_INK if palette.colour_blind else INK
+        return palette.SEAT_COLOURS[:2]
 
     def piece_at(self, state: State, cell: int) -> int | None:
         mark = state.board[cell]
@@ -114,7 +133,7 @@ class TicTacToeRenderer(GridRenderer):
         canvas = shapes.Canvas(pygame.Rect(0, 0, self.mark_side, self.mark_side))
         distance = self._mark_distance(kind, 1.0)(canvas.xs, canvas.ys)
         canvas.paint(shapes.glow_alpha(distance, geo.cell * _STROKE, geo.cell * 0.14),
-                     palette.SEAT_COLOURS[seat], 0.7)
+                     self.seat_colours()[seat], 0.7 if not self.second_set else 0.25)
         return canvas.to_surface()
 
     def _mark_distance(self, kind: int, progress: float) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
@@ -152,8 +171,8 @@ class TicTacToeRenderer(GridRenderer):
         cell = self.geometry.cell
         return shapes.stroked(
             pygame.Rect(0, 0, self.mark_side, self.mark_side), self._mark_distance(kind, progress),
-            cell * _STROKE, palette.SEAT_COLOURS[_KINDS.index(kind)],
-            glow=_GLOW if glow else 0.0, glow_spread=cell * _GLOW_SPREAD,
+            cell * _STROKE, self.seat_colours()[_KINDS.index(kind)],
+            glow=_GLOW if glow and not self.second_set else 0.0, glow_spread=cell * _GLOW_SPREAD,
         )
 
     # -- the menu card --------------------------------------------------------------------

@@ -86,7 +86,8 @@ class PlayScene(Scene):
         self.title = match.state.title
         self.renderer = renderer_for(self.game_id)
         self.renderer.anim_speed = services.settings.current.anim_speed
-        self.view = BoardView()
+        self.view = BoardView(display=services.settings.current.display)
+        self.renderer.follow_view(self.view)         # its board set: the move list's colours are its pieces'
         self.since_move = 0.0
         self.paused = False
         self.step_once = False
@@ -214,6 +215,9 @@ class PlayScene(Scene):
 
     def apply_settings(self, settings: "Settings", changed: frozenset[str]) -> None:
         self.renderer.anim_speed = settings.anim_speed
+        self.view.display = settings.display                  # a theme or board set chosen: the move
+        self.renderer.follow_view(self.view)                  # list's colours follow the pieces'
+        self.movelist.colours = tuple(self.renderer.seat_colours())
         self.controls.speed.index = nearest_index(self.controls.speed.items, settings.bot_delay)
 
     def back(self) -> None:

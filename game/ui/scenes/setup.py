@@ -485,7 +485,8 @@ class SetupScene(Scene):
             if short:
                 text(surface, fonts.display(30 if side >= 48 else 24), mark, colour, badge.center, "center")
             else:         # a colour's name: a ball of the colour here, the name beside it
-                seat_token(surface, badge.center, side * 3 // 10, colour)
+                number = str(seat + 1) if state.num_seats > 2 else ""     # marked as the marbles are
+                seat_token(surface, badge.center, side * 3 // 10, colour, number)
             room = self.seat_label_w - side - 12
             if room >= 50:
                 seat_font, note_font = fonts.bold(14), fonts.text(13)

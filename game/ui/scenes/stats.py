@@ -1,7 +1,8 @@
 """Statistics: wins, draws and losses per game and matchup, kept across runs.
 
 Counts are from the first-named side's view ("You vs Master": your wins;
-the file keeps it as "Human vs Master", ``naming.matchup_title`` names it). A bar shows the split at a glance. "Reset statistics" asks first.
+the file keeps it as "Human vs Master", ``naming.matchup_title`` names it). A bar shows the split at a
+glance, each part labelled ("W 60 %"), not told by its colour alone. "Reset statistics" asks first.
 """
 from __future__ import annotations
 
@@ -155,12 +156,29 @@ class StatsScene(Scene):
                   "Draws": (row.draws, palette.TEXT_MUTED), "Losses": (row.losses, palette.BAD)}
         for name, (value, colour) in values.items():
             text(surface, bold, str(value), colour, (columns[name][0], mid), "midright")
-        bar = pygame.Rect(columns["Record"][0], mid - 7, inner.right - columns["Record"][0] - 8, 14)
-        pygame.draw.rect(surface, mix(palette.BOARD, palette.PANEL, 0.5), bar, border_radius=7)
+        height = max(16, min(self.row_h - 12, self.services.window.px(20)))
+        bar = pygame.Rect(columns["Record"][0], mid - height // 2, inner.right - columns["Record"][0] - 8, height)
+        pygame.draw.rect(surface, mix(palette.BOARD, palette.PANEL, 0.5), bar, border_radius=height // 2)
         if row.games:
-            x = bar.x
-            for count, colour in ((row.wins, palette.GOOD), (row.draws, palette.TEXT_MUTED), (row.losses, palette.BAD)):
-                w = round(bar.width * count / row.games)
-                if w > 0:
-                    pygame.draw.rect(surface, colour, pygame.Rect(x, bar.y, min(w, bar.right - x), bar.height), border_radius=7)
-                x += w
+            self._draw_record(surface, row, bar)
+
+    def _draw_record(self, surface: pygame.Surface, row: StatRow, bar: pygame.Rect) -> None:
+        """The split as a bar whose parts say what they are ("W 60 %", or "W" where that is all
+        that fits) and are parted by a gap, so that no one needs the colours to read it."""
+        font = self.services.fonts.bold(max(11, bar.height - 6))
+        x = bar.x
+        parts = (("W", row.wins, palette.GOOD), ("D", row.draws, palette.TEXT_MUTED), ("L", row.losses, palette.BAD))
+        for letter, count, colour in parts:
+            w = min(round(bar.width * count / row.games), bar.right - x)
+            if w <= 0:
+                continue
+            part = pygame.Rect(x, bar.y, w, bar.height)
+            pygame.draw.rect(surface, colour, part, border_radius=bar.height // 2)
+            ink = (20, 22, 36) if sum(c * k for c, k in zip(colour, (0.299, 0.587, 0.114))) > 140 else (255, 255, 255)
+            for label in (f"{letter} {round(100 * count / row.games)} %", letter):
+                if font.size(label)[0] + 8 <= w:
+                    text(surface, font, label, ink, part.center, "center")
+                    break
+            if x > bar.x:
+                pygame.draw.line(surface, palette.PANEL, (x, bar.y), (x, bar.bottom - 1), 2)
+            x += w

@@ -38,7 +38,7 @@ from game.ui.renderers.shapes import (
 from game.ui.savedgames import SavedGame, summary
 from game.ui.scenes.base import Scene
 from game.ui.tween import Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic, pulse
-from game.ui.widgets import STYLES, Button
+from game.ui.widgets import Button, style_colours
 
 if TYPE_CHECKING:
     from game.store.userdata import Settings
@@ -124,7 +124,7 @@ class ResumeButton(Button):
             self.label = label
         if not self.visible or self.rect.width <= 0:
             return
-        fill, _, ink, _ = STYLES[self.style]
+        fill, _, ink, _ = style_colours(self.style)
         title_font, detail_font = self.ctx.fonts.bold(self.font_size), self._detail_font()
         room = pygame.Rect(self.rect.x + 12, 0, self.rect.width - 24 - (52 if self.shortcut else 0), 0)
         top = self.rect.centery - (title_font.get_linesize() + detail_font.get_linesize()) // 2
@@ -287,8 +287,10 @@ class TitleScene(Scene):
 
     def _make_logo(self, height: int) -> None:
         font = self.services.fonts.display(max(48, min(132, height // 6)))
-        words = render(font, "Board Arcade", palette.TEXT)
-        fill = vertical_gradient(words.get_size(), (255, 236, 190), palette.ACCENT)
+        words = render(font, "Board Arcade", palette.DARK.text)     # a light mask the gold is laid on
+        dark = palette.theme_name == "dark"      # the light theme's gold is deeper, to stand off its pale ground
+        fill = vertical_gradient(words.get_size(), (255, 236, 190) if dark else palette.ACCENT,
+                                 palette.ACCENT if dark else palette.ACCENT_DARK)
         logo = words.copy()
         logo.blit(fill, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
         self.logo = logo
