@@ -107,22 +107,55 @@ def test_bot_still_queued_for_the_warm_up_starts_at_once_and_warms_up_itself(mak
     gate.touch()
 
 
-def test_opening_a_games_setup_puts_its_engines_first_in_the_warm_up(make_app):
+def test_opening_a_games_setup_puts_its_engines_first_in_the_warm_up_its_seats_first(make_app):
     d = make_app()
     preferred = []
-    d.services.warmup.prefer = lambda keys: preferred.append(list(keys))
+    d.services.warmup.prefer = lambda keys, at_once=False: preferred.append((list(keys), at_once))
     d.services.scenes.go("setup", game_id="reversi", animate=False)
     d.settle()
     tiers = d.services.config.game("reversi").tiers
-    assert preferred == [[tier.bot for tier in tiers]]
-    assert "ReversiHard" in preferred[0]
+    opponent = next(tier.bot for tier in tiers if tier.name == d.scene.seat_labels[1])
+    keys, at_once = preferred[-1]
+    assert at_once and keys[0] == opponent and set(keys) == {tier.bot for tier in tiers}
+    d.scene.set_seat(1, next(i for i, c in enumerate(d.scene.choices) if c.label == "Hard"))
+    assert preferred[-1] == ([next(t.bot for t in tiers if t.name == "Hard"), *keys[:0]] + [
+        k for k in dict.fromkeys(t.bot for t in tiers) if k != next(t.bot for t in tiers if t.name == "Hard")], True)
 
 
-def test_a_bot_whose_worker_is_still_compiling_is_getting_ready_not_thinking(make_app, gate):
+def test_the_game_highlighted_in_the_menu_compiles_first_and_at_once_once_it_stays(make_app):
+    """On the game menu, the card under the pointer or the keys puts its game's engines next
+    in the warm-up; a card that stays highlighted SETTLED seconds puts them first at once."""
+    from game.ui.scenes.games import SETTLED
+
+    d = make_app()
+    preferred = []
+    d.services.warmup.prefer = lambda keys, at_once=False: preferred.append((list(keys), at_once))
+    d.services.scenes.go("games", animate=False)
+    d.settle()
+    gomoku = d.scene.widget("game:gomoku")
+    d.scene.focus.focus(gomoku)
+    d.frames(1)
+    bots = [tier.bot for tier in d.services.config.game("gomoku").tiers]
+    assert preferred[-1] == (list(dict.fromkeys(bots)), False)
+    d.frames(round(SETTLED * 60) + 2)
+    assert preferred[-1] == (list(dict.fromkeys(bots)), True)
+    count = len(preferred)
+    d.frames(30)
+    assert len(preferred) == count                          # once, not every frame
+
+
+def test_a_bot_whose_worker_is_still_compiling_is_getting_ready_not_thinking(make_app, gate, monkeypatch):
     """Until its worker has the bot built and its engine compiled, the bot to move does not
     have the position: the status box says it is getting ready (a first game on this computer
     once that takes longer than a load from the cache), never "thinking" with a move's budget."""
+    import threading
+
+    from game.match import supervisor
     from game.ui.panels.status import FIRST_GAME_AFTER, FIRST_GAME_ESTIMATE
+
+    # A worker spawned afresh sees this test's gate; one forked from the fork server an earlier
+    # test started would have that test's environment (its gate, long opened).
+    monkeypatch.setattr(supervisor, "_fork_server_ready", threading.Event())
 
     d = make_app(bots_dir=GATED)                 # no launch-time warm-up: the worker compiles the engine
     d.services.settings.update(bot_delay=0.0)

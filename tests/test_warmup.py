@@ -143,6 +143,45 @@ def test_bots_preferred_while_the_warm_up_runs_go_next(engines, gated, tmp_path,
     assert warmed_up(caplog) == ["Gated", "Recording", "Quick"]
 
 
+def test_bots_preferred_at_once_stop_another_bots_compile_and_go_first(engines, gated, tmp_path, monkeypatch,
+                                                                        caplog):
+    """The player settled on a game while another game's engine compiles: that compile
+    stops, the chosen game's engines are warmed up first, and the stopped one after them."""
+    warmup = compiling_gated(engines, gated, tmp_path / "gate", monkeypatch, caplog)
+    try:
+        warmup.prefer(["RecordingBot", "QuickBot"], at_once=True)
+        while "Quick" not in warmed_up(caplog):         # the gate stays shut: Gated cannot finish
+            warmup.wait(0.05)
+        assert warmed_up(caplog) == ["Recording", "Quick"] and warmup.pending("GatedBot")
+        (tmp_path / "gate").touch()
+        final = warmup.wait(120)
+    finally:
+        warmup.close()
+    assert (final.done, final.total, final.failures) == (3, 3, ())
+    assert warmed_up(caplog) == ["Recording", "Quick", "Gated"]
+
+
+def test_preferring_without_at_once_lets_the_compile_under_way_finish(engines, gated, tmp_path, monkeypatch, caplog):
+    warmup = compiling_gated(engines, gated, tmp_path / "gate", monkeypatch, caplog)
+    try:
+        warmup.prefer(["RecordingBot"])
+        warmup.wait(1.0)
+        assert warmup.progress().current == "Gated" and warmed_up(caplog) == []
+    finally:
+        (tmp_path / "gate").touch()
+        warmup.close()
+
+
+def test_game_engines_puts_the_seated_bots_first_then_the_tiers_in_order():
+    from game.match.warmup import game_engines
+
+    config = load_config()
+    tiers = [tier.bot for tier in config.game("reversi").tiers]
+    hard = next(tier.bot for tier in config.game("reversi").tiers if tier.name == "Hard")
+    assert game_engines(config, "reversi") == list(dict.fromkeys(tiers))
+    assert game_engines(config, "reversi", ["Hard"]) == list(dict.fromkeys([hard, *tiers]))
+
+
 def test_worker_runs_the_warm_up_before_the_first_move(engines):
     with BotRunner(BotSpec.of(engines.get("RecordingBot"), budget=1.0)) as runner:
         runner.request(TicTacToe())

@@ -117,6 +117,15 @@ def warm_up_jobs(registry: BotRegistry, config: Config) -> list[WarmUpJob]:
             for key in ordered]
 
 
+def game_engines(config: Config, game_id: str, chosen: Iterable[str] = ()) -> list[str]:
+    """The bot classes of ``game_id``'s tiers, in the order a player choosing that game
+    needs them: the bots ``chosen`` for its seats first (tier names, or class names of
+    bots with no tier), then its other tiers' in tier order."""
+    tiers = config.game(game_id).tiers
+    by_name = {tier.name: tier.bot for tier in tiers}
+    return list(dict.fromkeys([*(by_name.get(choice, choice) for choice in chosen), *(tier.bot for tier in tiers)]))
+
+
 class EngineWarmUp:
     """The launch-time warm-up of every engine in ``jobs``, in one background process.
 
@@ -244,13 +253,23 @@ class EngineWarmUp:
                 self._send(m.Skip([key]))
         return True
 
-    def prefer(self, keys: Iterable[str]) -> None:
-        """Warm bots ``keys`` up next (the game the player opened), the others after them."""
+    def prefer(self, keys: Iterable[str], *, at_once: bool = False) -> None:
+        """Warm bots ``keys`` up next, in that order (the game the player chooses, the bots
+        of its seats first), the others after them. With ``at_once``, a bot of no game the
+        player chose that numba is compiling now is stopped, so theirs start at once (numba
+        keeps the kernels it had finished; the stopped one is done again later): the player
+        has settled on a game and the cores are for its engines."""
+        keys = list(dict.fromkeys(keys))
         wanted = [key for key in keys if key in self._order and key != self._current]
         if not wanted:
             return
-        self._order.sort(key=lambda key: key not in wanted)
-        if self._child is not None:
+        self._order.sort(key=lambda key: wanted.index(key) if key in wanted else len(wanted))
+        if (at_once and self._child is not None and self._current is not None and self._current not in keys
+                and self._compiling and self._current not in self._awaited and not self._held):
+            self._make_way(f"for {self.jobs[wanted[0]].label}")
+            self._order.sort(key=lambda key: wanted.index(key) if key in wanted else len(wanted))
+            self.start()
+        elif self._child is not None:
             self._send(m.First(wanted))
 
     @property
@@ -269,7 +288,7 @@ class EngineWarmUp:
         if held and self._child is not None and (
                 (self._current is not None and self._compiling and self._current not in self._awaited)
                 or (self._current is None and self._later is not None)):
-            self._make_way()
+            self._make_way("for a game's bots")
         if not held:
             self.start()
         if not held or self._current is None:  # no time ran against the process while it was held
@@ -277,15 +296,16 @@ class EngineWarmUp:
         if self._child is not None:
             self._send(m.Hold(held))
 
-    def _make_way(self) -> None:
-        """Stop the process, leaving the cores to a game's bots; what it was compiling goes
-        back to the front of the queue (numba keeps on disk the kernels it had finished)."""
+    def _make_way(self, why: str) -> None:
+        """Stop the process, leaving the cores to what ``why`` names (a game's bots, the
+        engines of the game chosen); what it was compiling goes back to the front of the
+        queue (numba keeps on disk the kernels it had finished)."""
         current = self._current
         self.close()
         if current is not None and current in self._order:
             self._order.remove(current)
             self._order.insert(0, current)
-        logger.info("engine warm-up stopped for a game's bots%s", f" (it was on {current})" if current else "")
+        logger.info("engine warm-up stopped %s%s", why, f" (it was on {current})" if current else "")
 
     # -- internals ------------------------------------------------------------------------
     def _later_left(self) -> list[str]:
@@ -542,8 +562,8 @@ def _take_message(message: m.Message, pending: list[tuple[str, str, str | None]]
     if isinstance(message, m.Skip):
         pending[:] = [job for job in pending if job[0] not in message.keys]
         later[:] = [job for job in later if job[0] not in message.keys]
-    elif isinstance(message, m.First):
-        pending.sort(key=lambda job: job[0] not in message.keys)   # stable: the rest keep their order
+    elif isinstance(message, m.First):   # in the order named; stable: the rest keep their order
+        pending.sort(key=lambda job: message.keys.index(job[0]) if job[0] in message.keys else len(message.keys))
     elif isinstance(message, m.Hold):
         held = message.held
     return held

@@ -28,6 +28,7 @@ import pygame
 
 from game.match.config import SeatChoice
 from game.match.record import REMOTE, Match, Player
+from game.match.warmup import game_engines
 from game.rules.core import State
 from game.rules.catalogue import game_class, new_state
 from game.ui import palette
@@ -115,8 +116,6 @@ class SetupScene(Scene):
         if match is not None:
             services.setup_memory.remember(match)
         self.game_id = game_id
-        # the engines of the game the player is about to play compile first (a first launch)
-        services.warmup.prefer(tier.bot for tier in services.config.game(game_id).tiers)
         self.cls: type[State] = game_class(game_id)
         self.title = self.cls.title
         #: Each seat's colour: that of its pieces on the board.
@@ -147,6 +146,7 @@ class SetupScene(Scene):
         self.column_scroll = 0
         self.max_column_scroll = 0
         self._build_seats()
+        self._prefer_engines()
 
     @classmethod
     def trail(cls, game_id: str, match: Match | None = None) -> list[Route]:
@@ -216,6 +216,15 @@ class SetupScene(Scene):
         self.seat_labels[seat] = self.choices[index].label
         self._remember()
         self._label_play()
+        self._prefer_engines()
+
+    def _prefer_engines(self) -> None:
+        """On a first launch, the engines of this game compile before any other's, those of the
+        bots in its seats first: the player has chosen the game, so a compile of another
+        game's engine stops for them (``EngineWarmUp.prefer``)."""
+        bots = {choice.label: choice.player.bot for choice in self.choices if choice.player.bot}
+        chosen = [bots[label] for label in self.seat_labels if label in bots]
+        self.services.warmup.prefer(game_engines(self.services.config, self.game_id, chosen), at_once=True)
 
     def set_option(self, name: str, value: Any) -> None:
         seats_before = len(self.seat_widgets)
