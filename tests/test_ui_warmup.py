@@ -174,3 +174,18 @@ def test_a_bot_whose_worker_is_still_compiling_is_getting_ready_not_thinking(mak
     d.until(lambda: len(play.match.records) == 1, LIMIT, "the bot's first move once its engine is ready")
     assert play.match.records[0].note == ""
     assert not play.warming
+
+
+def test_setup_says_under_its_title_that_its_engine_is_compiling_and_shows_no_card(make_app):
+    """The setup screen names its own game's engine being compiled (not another game's) under
+    its title; the warm-up card, which would cover its Play button in a small window, is not drawn."""
+    d = make_app((800, 560))
+    compiling = {"ConnectFourAlphaBeta"}
+    d.services.warmup.compiling = lambda key: key in compiling
+    d.services.scenes.go("setup", game_id="gomoku", animate=False)
+    d.settle()
+    assert d.scene.draws_warm_up and d.scene.warm_up_line() == ""          # another game's engine
+    hard = next(tier.bot for tier in d.services.config.game("gomoku").tiers if tier.name == "Hard")
+    compiling.add(hard)
+    d.frames(2)
+    assert d.scene.warm_up_line() == "Getting Hard ready for its first game on this computer…"
