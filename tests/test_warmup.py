@@ -161,6 +161,27 @@ def test_bots_preferred_at_once_stop_another_bots_compile_and_go_first(engines, 
     assert warmed_up(caplog) == ["Recording", "Quick", "Gated"]
 
 
+@pytest.mark.skipif(not hasattr(os, "getpriority"), reason="process priorities are a POSIX matter")
+def test_the_engines_of_the_chosen_game_compile_at_a_workers_priority_the_rest_behind(gated, tmp_path, monkeypatch):
+    """A niced compile gets a third of a busy machine: the game the player chose must not wait for one."""
+    monkeypatch.setenv(GATE_ENV, str(tmp_path / "gate"))
+    base = os.getpriority(os.PRIO_PROCESS, 0)
+    background = EngineWarmUp(jobs(gated, "GatedBot")).start()
+    chosen = EngineWarmUp(jobs(gated, "GatedBot"))
+    chosen.prefer(["GatedBot"], at_once=True)
+    chosen.start()
+    try:
+        for warmup in (background, chosen):
+            while not warmup.poll().compiling:
+                warmup.wait(0.05)
+        assert os.getpriority(os.PRIO_PROCESS, background.pid) == min(19, base + 5)
+        assert os.getpriority(os.PRIO_PROCESS, chosen.pid) == base
+    finally:
+        (tmp_path / "gate").touch()
+        background.close()
+        chosen.close()
+
+
 def test_preferring_without_at_once_lets_the_compile_under_way_finish(engines, gated, tmp_path, monkeypatch, caplog):
     warmup = compiling_gated(engines, gated, tmp_path / "gate", monkeypatch, caplog)
     try:

@@ -165,6 +165,9 @@ class EngineWarmUp:
         self._held = False
         self._since = 0.0
         self._started_any = False
+        #: The engines of the game the player settled on (``prefer(at_once=True)``): a process
+        #: started for them runs at normal priority until they are done (see ``warm_up_main``).
+        self._urgent: list[str] = []
 
     # -- life cycle ---------------------------------------------------------------
     def start(self) -> "EngineWarmUp":
@@ -258,12 +261,15 @@ class EngineWarmUp:
         of its seats first), the others after them. With ``at_once``, a bot of no game the
         player chose that numba is compiling now is stopped, so theirs start at once (numba
         keeps the kernels it had finished; the stopped one is done again later): the player
-        has settled on a game and the cores are for its engines."""
+        has settled on a game and the cores are for its engines. A process started for
+        them runs at the priority of a game's worker until they are done, then lower."""
         keys = list(dict.fromkeys(keys))
         wanted = [key for key in keys if key in self._order and key != self._current]
         if not wanted:
             return
         self._order.sort(key=lambda key: wanted.index(key) if key in wanted else len(wanted))
+        if at_once:
+            self._urgent = wanted
         if (at_once and self._child is not None and self._current is not None and self._current not in keys
                 and self._compiling and self._current not in self._awaited and not self._held):
             self._make_way(f"for {self.jobs[wanted[0]].label}")
@@ -316,7 +322,9 @@ class EngineWarmUp:
     def _spawn(self) -> None:
         remaining = [(key, self.jobs[key].module, self.jobs[key].load_path) for key in self._order]
         later = [(key, self.jobs[key].module, self.jobs[key].load_path) for key in self._later_left()]
-        self._child = Child.spawn(warm_up_main, (remaining, later), name="engine warm-up", reads=m.FromWarmUp)
+        urgent = [key for key in self._urgent if key in self._order]
+        self._child = Child.spawn(warm_up_main, (remaining, later, urgent), name="engine warm-up",
+                                  reads=m.FromWarmUp)
         self._current = None
         self._since = time.monotonic()
         self._started_any = False
@@ -441,16 +449,22 @@ class EngineWarmUp:
 
 # -- the warm-up process ----------------------------------------------------------------
 def warm_up_main(conn: Connection, jobs: list[tuple[str, str, str | None]],
-                 later_jobs: list[tuple[str, str, str | None]] = ()) -> None:
+                 later_jobs: list[tuple[str, str, str | None]] = (), urgent: list[str] = ()) -> None:
     """Import each bot of ``jobs`` (key, module, load path) and call its ``warm_up``,
     reporting each; then, once every bot is done, each one's ``warm_up_later`` (and
     that of ``later_jobs``, bots an earlier warm-up process warmed up).
     Bots named by a ``Skip`` message are left out, those named by ``First`` go
-    next, and ``Hold(True)`` starts no other bot."""
+    next, and ``Hold(True)`` starts no other bot. The process runs at a lower
+    priority than the arcade and its workers, except while bots of ``urgent``
+    (the engines of the game the player chose) are still to be warmed up."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     sys.stdout = sys.stderr  # a bot's prints must not mix with the program's output
-    if hasattr(os, "nice"):
-        os.nice(5)  # a game's own worker, compiling what the player waits for, comes first
+    # Behind a game's own worker, compiling what the player waits for, and a bot thinking on
+    # its clock; but the engines of the game the player chose (``urgent``) first, at the
+    # same priority as a worker: a busy machine gives a niced compile a third of the time.
+    urgent_left = set(urgent)
+    if not urgent_left:
+        _lower_priority()
     pending, later = list(jobs), []
     for key, module, load_path in later_jobs:
         try:
@@ -473,6 +487,10 @@ def warm_up_main(conn: Connection, jobs: list[tuple[str, str, str | None]],
                 watcher.key = key
                 error, cls = _warm_up(key, module, load_path, watcher)
                 m.send(conn, m.WarmedUp(key, error, time.perf_counter() - begun))
+                if urgent_left:
+                    urgent_left &= {job[0] for job in pending}
+                    if not urgent_left:
+                        _lower_priority()
                 if cls is not None and later_warm_up(cls) is not None:
                     later.append((key, cls))
             elif later:
@@ -490,6 +508,12 @@ def warm_up_main(conn: Connection, jobs: list[tuple[str, str, str | None]],
     finally:
         sys.stderr.flush()
         os._exit(code)  # a bot's leftover thread must not keep the process alive
+
+
+def _lower_priority() -> None:
+    """Let every other process go first (once: niceness only goes up)."""
+    if hasattr(os, "nice"):
+        os.nice(5)
 
 
 def _warm_up(key: str, module: str, load_path: str | None, watcher: "_CompileWatcher") -> tuple[str | None, Any]:
