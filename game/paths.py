@@ -27,6 +27,8 @@ from pathlib import Path
 DISTRIBUTION = "board-arcade"
 #: The program's name for the platform's per-user folders.
 APP_NAME = "BoardArcade"
+#: The program's id on a desktop: its window's class, its launcher's and icon's file names.
+APP_ID = "board-arcade"
 #: The folder holding the ``game`` and ``bots`` packages: the project folder of a
 #: checkout, or site-packages when installed.
 ROOT = Path(__file__).resolve().parents[1]

@@ -189,3 +189,38 @@ def test_installed_command_names_itself_in_errors(installed):
     done = installed.command("arena", "chess", "--a", "easy", "--b", "easy")
     assert done.returncode == 2
     assert done.stderr.startswith("board-arcade: error: unknown game 'chess'"), done.stderr
+
+
+# -- the desktop's launcher ----------------------------------------------------------------
+def test_install_desktop_entry_writes_the_launcher_and_icon_into_xdg_data_home(monkeypatch, tmp_path, capsys):
+    import configparser
+
+    import main
+    from game.cli.desktop import APP_ID
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
+    assert main.main(["--install-desktop-entry"]) == 0
+    entry = tmp_path / "share" / "applications" / "board-arcade.desktop"
+    parsed = configparser.ConfigParser(interpolation=None, strict=True)
+    parsed.optionxform = str
+    parsed.read_string(entry.read_text(encoding="utf-8"))
+    desktop = parsed["Desktop Entry"]
+    assert (desktop["Type"], desktop["Name"], desktop["Icon"], desktop["Terminal"]) == (
+        "Application", "Board Arcade", APP_ID, "false")
+    assert desktop["StartupWMClass"] == "board-arcade" and "Game;" in desktop["Categories"]
+    assert desktop["Exec"].split() == [sys.executable, str(ROOT / "main.py")]   # a checkout: its main.py
+    icons = tmp_path / "share" / "icons" / "hicolor"
+    for size, suffix in (("scalable", "svg"), ("256x256", "png")):
+        shipped = ROOT / "assets" / "icons" / f"board-arcade.{suffix}"
+        assert (icons / size / "apps" / f"board-arcade.{suffix}").read_bytes() == shipped.read_bytes()
+    assert str(entry) in capsys.readouterr().out
+    assert main.main(["--install-desktop-entry"]) == 0          # again: the same files over the old ones
+
+
+def test_desktop_entry_quotes_what_its_exec_line_must():
+    from game.cli.desktop import exec_word
+
+    assert exec_word("/usr/bin/python3") == "/usr/bin/python3"
+    assert exec_word("/home/a b/main.py") == '"/home/a b/main.py"'
+    assert exec_word('/x/"q"$HOME') == '"/x/\\\\"q\\\\"\\\\$HOME"'
+    assert exec_word("/x/100%") == "/x/100%%"

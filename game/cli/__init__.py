@@ -9,6 +9,7 @@
     python main.py analyse GAME "MOVES"             the hint tier's value of every move
     python main.py serve (--game GAME | --load FILE) --seats remote,Master [--port N] [--name NAME]
                                                     host a game on the LAN, no window
+    python main.py --install-desktop-entry          a launcher in the desktop's menu (Linux)
     python main.py engine GAME [--tier TIER]        a tier's bot as an engine of the game's standard
                                                     protocol on stdin/stdout (Gomoku: Gomocup;
                                                     Reversi: NBoard)
@@ -28,7 +29,7 @@ is stopped by the command it works for.
 The installed program's ``board-arcade`` command runs ``main`` here, and so
 does ``main.py`` in a source checkout (with ``main.py`` as the program name).
 Each command is a module of this package (``window``, ``arena``, ``warmup``,
-``bots``, ``analyse``, ``serve``, ``engine``), on the helpers of ``common``.
+``bots``, ``analyse``, ``serve``, ``engine``, ``desktop``), on the helpers of ``common``.
 """
 from __future__ import annotations
 
@@ -42,6 +43,7 @@ from game.cli.analyse import analyse_position
 from game.cli.arena import run_arena_command
 from game.cli.bots import list_bots
 from game.cli.common import BOT_FAILED, INTERRUPTED, USAGE_ERROR, WRITE_FAILED, CliError
+from game.cli.desktop import install_desktop_entry
 from game.cli.engine import run_engine
 from game.cli.serve import serve_game
 from game.cli.warmup import warm_up_engines
@@ -65,6 +67,8 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
                         help="your settings file, read over the shipped one (default: config.yaml in your settings "
                              f"folder if you made one; `bots` says where); the shipped one is {CONFIG_PATH}")
     parser.add_argument("--bots-dir", metavar="DIR", help=f"folder of bot files (default: {BOTS_DIR})")
+    parser.add_argument("--install-desktop-entry", action="store_true",
+                        help="add Board Arcade to your desktop's menu of applications (Linux) and exit")
     parser.set_defaults(prog=prog)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -159,6 +163,8 @@ def main(argv: Sequence[str] | None = None, prog: str = PROG) -> int:
     args.argv = [prog, *argv]
     logging.basicConfig(level=logging.ERROR)  # the commands report load problems themselves
     try:
+        if args.install_desktop_entry:
+            return install_desktop_entry(args)
         if args.command in (None, "play"):
             return run_window(args)
         if args.command == "arena":

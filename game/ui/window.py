@@ -19,7 +19,7 @@ import warnings
 
 import pygame
 
-from game.paths import ASSETS_DIR
+from game.paths import APP_ID, ASSETS_DIR
 from game.ui import draw
 
 logger = logging.getLogger(__name__)
@@ -40,7 +40,7 @@ def ui_scale(size: tuple[int, int]) -> float:
 CAPTION = "Board Arcade"
 #: The window's class on X11 and its app id on Wayland: the launcher's ``StartupWMClass``
 #: (``game/cli/desktop.py``), so a desktop shows the window under the launcher's name and icon.
-WM_CLASS = "board-arcade"
+WM_CLASS = APP_ID
 #: The window's icon (``assets/icons/make_icon.py`` draws it; the launcher's too).
 ICON_PATH = ASSETS_DIR / "icons" / "board-arcade.png"
 
