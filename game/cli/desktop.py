@@ -48,14 +48,14 @@ def exec_word(word: str) -> str:
 def launch_command() -> list[str]:
     """How the launcher starts the arcade: this Python with the checkout's ``main.py``, or,
     installed, the ``board-arcade`` program beside this Python (a virtual environment's,
-    pipx's) or on the PATH, else this Python running the command line's package."""
+    pipx's) or on the PATH, else this Python running the installed package."""
     main_py = ROOT / "main.py"
     if main_py.is_file():
         return [sys.executable, str(main_py)]
     for candidate in (Path(sys.executable).parent / APP_ID, shutil.which(APP_ID)):
         if candidate is not None and Path(candidate).is_file():
             return [str(candidate)]
-    return [sys.executable, "-m", "game.cli"]
+    return [sys.executable, "-m", "board_arcade"]
 
 
 def desktop_entry(command: list[str]) -> str:
