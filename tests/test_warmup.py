@@ -170,16 +170,18 @@ def test_the_engines_of_the_chosen_game_compile_at_a_workers_priority_the_rest_b
     chosen = EngineWarmUp(jobs(gated, "GatedBot"))
     chosen.prefer(["GatedBot"], at_once=True)
     chosen.start()
+    awaited = EngineWarmUp(jobs(gated, "GatedBot"), background=False).start()     # main.py warmup
     try:
-        for warmup in (background, chosen):
+        for warmup in (background, chosen, awaited):
             while not warmup.poll().compiling:
                 warmup.wait(0.05)
         assert os.getpriority(os.PRIO_PROCESS, background.pid) == min(19, base + 5)
         assert os.getpriority(os.PRIO_PROCESS, chosen.pid) == base
+        assert os.getpriority(os.PRIO_PROCESS, awaited.pid) == base
     finally:
         (tmp_path / "gate").touch()
-        background.close()
-        chosen.close()
+        for warmup in (background, chosen, awaited):
+            warmup.close()
 
 
 def test_preferring_without_at_once_lets_the_compile_under_way_finish(engines, gated, tmp_path, monkeypatch, caplog):

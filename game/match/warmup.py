@@ -137,8 +137,12 @@ class EngineWarmUp:
     """
 
     def __init__(self, jobs: Iterable[WarmUpJob], timeout: float = WARM_UP_TIMEOUT, *,
-                 start_timeout: float = START_TIMEOUT) -> None:
+                 start_timeout: float = START_TIMEOUT, background: bool = True) -> None:
         self.jobs = {job.key: job for job in jobs}
+        #: Whether the warm-up runs behind other work (the arcade's, at launch), at a lower
+        #: priority than a game's workers, but for the engines of a game the player chose;
+        #: False: someone waits for all of it (``main.py warmup``).
+        self.background = background
         #: Seconds one bot's warm-up may take; seconds the process may take to begin.
         self.timeout = timeout
         self.start_timeout = start_timeout
@@ -323,8 +327,8 @@ class EngineWarmUp:
         remaining = [(key, self.jobs[key].module, self.jobs[key].load_path) for key in self._order]
         later = [(key, self.jobs[key].module, self.jobs[key].load_path) for key in self._later_left()]
         urgent = [key for key in self._urgent if key in self._order]
-        self._child = Child.spawn(warm_up_main, (remaining, later, urgent), name="engine warm-up",
-                                  reads=m.FromWarmUp)
+        self._child = Child.spawn(warm_up_main, (remaining, later, urgent, self.background),
+                                  name="engine warm-up", reads=m.FromWarmUp)
         self._current = None
         self._since = time.monotonic()
         self._started_any = False
@@ -449,21 +453,22 @@ class EngineWarmUp:
 
 # -- the warm-up process ----------------------------------------------------------------
 def warm_up_main(conn: Connection, jobs: list[tuple[str, str, str | None]],
-                 later_jobs: list[tuple[str, str, str | None]] = (), urgent: list[str] = ()) -> None:
+                 later_jobs: list[tuple[str, str, str | None]] = (), urgent: list[str] = (),
+                 background: bool = True) -> None:
     """Import each bot of ``jobs`` (key, module, load path) and call its ``warm_up``,
     reporting each; then, once every bot is done, each one's ``warm_up_later`` (and
     that of ``later_jobs``, bots an earlier warm-up process warmed up).
     Bots named by a ``Skip`` message are left out, those named by ``First`` go
-    next, and ``Hold(True)`` starts no other bot. The process runs at a lower
-    priority than the arcade and its workers, except while bots of ``urgent``
-    (the engines of the game the player chose) are still to be warmed up."""
+    next, and ``Hold(True)`` starts no other bot. In the ``background`` the process
+    runs at a lower priority than the arcade and its workers, except while bots of
+    ``urgent`` (the engines of the game the player chose) are still to be warmed up."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     sys.stdout = sys.stderr  # a bot's prints must not mix with the program's output
     # Behind a game's own worker, compiling what the player waits for, and a bot thinking on
     # its clock; but the engines of the game the player chose (``urgent``) first, at the
     # same priority as a worker: a busy machine gives a niced compile a third of the time.
     urgent_left = set(urgent)
-    if not urgent_left:
+    if background and not urgent_left:
         _lower_priority()
     pending, later = list(jobs), []
     for key, module, load_path in later_jobs:
@@ -489,7 +494,7 @@ def warm_up_main(conn: Connection, jobs: list[tuple[str, str, str | None]],
                 m.send(conn, m.WarmedUp(key, error, time.perf_counter() - begun))
                 if urgent_left:
                     urgent_left &= {job[0] for job in pending}
-                    if not urgent_left:
+                    if background and not urgent_left:
                         _lower_priority()
                 if cls is not None and later_warm_up(cls) is not None:
                     later.append((key, cls))
