@@ -184,6 +184,26 @@ def test_the_engines_of_the_chosen_game_compile_at_a_workers_priority_the_rest_b
             warmup.close()
 
 
+@pytest.mark.skipif(not hasattr(os, "getpriority"), reason="process priorities are a POSIX matter")
+def test_a_chosen_engine_that_just_began_compiling_in_the_background_starts_again_at_a_workers_priority(
+        gated, tmp_path, monkeypatch):
+    monkeypatch.setenv(GATE_ENV, str(tmp_path / "gate"))
+    base = os.getpriority(os.PRIO_PROCESS, 0)
+    warmup = EngineWarmUp(jobs(gated, "GatedBot")).start()
+    try:
+        while not warmup.poll().compiling:
+            warmup.wait(0.05)
+        niced = warmup.pid
+        assert os.getpriority(os.PRIO_PROCESS, niced) == min(19, base + 5)
+        warmup.prefer(["GatedBot"], at_once=True)              # the player settled on its game
+        while not warmup.poll().compiling:
+            warmup.wait(0.05)
+        assert warmup.pid != niced and os.getpriority(os.PRIO_PROCESS, warmup.pid) == base
+    finally:
+        (tmp_path / "gate").touch()
+        warmup.close()
+
+
 def test_preferring_without_at_once_lets_the_compile_under_way_finish(engines, gated, tmp_path, monkeypatch, caplog):
     warmup = compiling_gated(engines, gated, tmp_path / "gate", monkeypatch, caplog)
     try:

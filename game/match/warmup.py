@@ -64,6 +64,10 @@ from game.rules.catalogue import game_ids, title_of
 
 logger = logging.getLogger(__name__)
 
+#: A compile at the background's lower priority that began less than this many seconds ago
+#: starts again at a worker's priority when the player settles on its game (``prefer``):
+#: on a busy machine the lower priority would cost them more than the seconds lost.
+RESTART_WITHIN = 5.0
 #: Seconds one bot's warm-up may take (import and compile) before it is skipped:
 #: as long as a worker may take to start, since the worker does the same work.
 WARM_UP_TIMEOUT = START_TIMEOUT
@@ -172,6 +176,8 @@ class EngineWarmUp:
         #: The engines of the game the player settled on (``prefer(at_once=True)``): a process
         #: started for them runs at normal priority until they are done (see ``warm_up_main``).
         self._urgent: list[str] = []
+        #: Whether the process runs at the background's lower priority (see ``warm_up_main``).
+        self._niced = False
 
     # -- life cycle ---------------------------------------------------------------
     def start(self) -> "EngineWarmUp":
@@ -266,20 +272,27 @@ class EngineWarmUp:
         player chose that numba is compiling now is stopped, so theirs start at once (numba
         keeps the kernels it had finished; the stopped one is done again later): the player
         has settled on a game and the cores are for its engines. A process started for
-        them runs at the priority of a game's worker until they are done, then lower."""
+        them runs at the priority of a game's worker until they are done, then lower; one
+        of theirs that began compiling at the lower priority less than ``RESTART_WITHIN``
+        seconds ago starts again at the higher."""
         keys = list(dict.fromkeys(keys))
         wanted = [key for key in keys if key in self._order and key != self._current]
-        if not wanted:
-            return
-        self._order.sort(key=lambda key: wanted.index(key) if key in wanted else len(wanted))
+
+        def rank(key: str) -> int:
+            return keys.index(key) if key in keys else len(keys)
+
+        self._order.sort(key=rank)
         if at_once:
-            self._urgent = wanted
-        if (at_once and self._child is not None and self._current is not None and self._current not in keys
-                and self._compiling and self._current not in self._awaited and not self._held):
-            self._make_way(f"for {self.jobs[wanted[0]].label}")
-            self._order.sort(key=lambda key: wanted.index(key) if key in wanted else len(wanted))
+            self._urgent = [key for key in keys if key in self._order]
+        current = self._current
+        movable = (at_once and self._child is not None and current is not None and self._compiling
+                   and current not in self._awaited and not self._held)
+        if movable and self._urgent and (current not in keys or (
+                self._niced and time.monotonic() - self._since < RESTART_WITHIN)):
+            self._make_way(f"for {self.jobs[self._urgent[0]].label}")
+            self._order.sort(key=rank)
             self.start()
-        elif self._child is not None:
+        elif wanted and self._child is not None:
             self._send(m.First(wanted))
 
     @property
@@ -327,6 +340,7 @@ class EngineWarmUp:
         remaining = [(key, self.jobs[key].module, self.jobs[key].load_path) for key in self._order]
         later = [(key, self.jobs[key].module, self.jobs[key].load_path) for key in self._later_left()]
         urgent = [key for key in self._urgent if key in self._order]
+        self._niced = self.background and not urgent
         self._child = Child.spawn(warm_up_main, (remaining, later, urgent, self.background),
                                   name="engine warm-up", reads=m.FromWarmUp)
         self._current = None
