@@ -289,7 +289,9 @@ class StatusPanel:
 
     def warming_seconds(self) -> float:
         """Seconds the bot to move has been getting ready (0 if it is not)."""
-        return 0.0 if self._warming_since is None else max(0.0, self.scene.time - self._warming_since)
+        if not self.follow_warming() or self._warming_since is None:
+            return 0.0
+        return max(0.0, self.scene.time - self._warming_since)
 
     def first_game(self) -> bool:
         """The bot has been getting ready longer than a load from the cache takes: its engine is compiling."""
