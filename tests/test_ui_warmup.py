@@ -69,11 +69,7 @@ def test_card_appears_only_when_an_engine_compiles_for_more_than_a_moment(make_a
     assert not cached.visible
 
 
-def test_game_waits_for_the_engine_the_warm_up_is_compiling_without_starting_its_clock(make_app, gate, monkeypatch):
-    from game.match import warmup
-
-    # A compile well under way (one that began at the background's priority a moment ago starts again).
-    monkeypatch.setattr(warmup, "RESTART_WITHIN", 0.0)
+def test_game_waits_for_the_engine_the_warm_up_is_compiling_without_starting_its_clock(make_app, gate):
     d = make_app(bots_dir=GATED, warm_up=True)
     d.services.settings.update(bot_delay=0.0)
     d.until(lambda: d.services.warmup.compiling("GatedBot"), LIMIT, "the gated engine compiling")

@@ -162,46 +162,30 @@ def test_bots_preferred_at_once_stop_another_bots_compile_and_go_first(engines, 
 
 
 @pytest.mark.skipif(not hasattr(os, "getpriority"), reason="process priorities are a POSIX matter")
-def test_the_engines_of_the_chosen_game_compile_at_a_workers_priority_the_rest_behind(gated, tmp_path, monkeypatch):
-    """A niced compile gets a third of a busy machine: the game the player chose must not wait for one."""
+def test_the_warm_up_runs_at_the_arcades_priority_until_a_game_is_played_then_behind(gated, tmp_path, monkeypatch):
+    """While the player chooses a game nothing needs the cores more (a niced compile gets a third
+    of a busy machine); once a game's bots start, the warm-up steps behind them, for good."""
     monkeypatch.setenv(GATE_ENV, str(tmp_path / "gate"))
     base = os.getpriority(os.PRIO_PROCESS, 0)
-    background = EngineWarmUp(jobs(gated, "GatedBot")).start()
-    chosen = EngineWarmUp(jobs(gated, "GatedBot"))
-    chosen.prefer(["GatedBot"], at_once=True)
-    chosen.start()
+    warmup = EngineWarmUp(jobs(gated, "GatedBot", "QuickBot")).start()
     awaited = EngineWarmUp(jobs(gated, "GatedBot"), background=False).start()     # main.py warmup
     try:
-        for warmup in (background, chosen, awaited):
-            while not warmup.poll().compiling:
-                warmup.wait(0.05)
-        assert os.getpriority(os.PRIO_PROCESS, background.pid) == min(19, base + 5)
-        assert os.getpriority(os.PRIO_PROCESS, chosen.pid) == base
+        for each in (warmup, awaited):
+            while not each.poll().compiling:
+                each.wait(0.05)
+        assert os.getpriority(os.PRIO_PROCESS, warmup.pid) == base
+        assert os.getpriority(os.PRIO_PROCESS, awaited.pid) == base
+        for each in (warmup, awaited):
+            each.hold(True)                             # a game's bots start: the compile makes way
+            each.hold(False)                            # and starts again once they are ready
+            while not each.poll().compiling:
+                each.wait(0.05)
+        assert os.getpriority(os.PRIO_PROCESS, warmup.pid) == min(19, base + 5)
         assert os.getpriority(os.PRIO_PROCESS, awaited.pid) == base
     finally:
         (tmp_path / "gate").touch()
-        for warmup in (background, chosen, awaited):
-            warmup.close()
-
-
-@pytest.mark.skipif(not hasattr(os, "getpriority"), reason="process priorities are a POSIX matter")
-def test_a_chosen_engine_that_just_began_compiling_in_the_background_starts_again_at_a_workers_priority(
-        gated, tmp_path, monkeypatch):
-    monkeypatch.setenv(GATE_ENV, str(tmp_path / "gate"))
-    base = os.getpriority(os.PRIO_PROCESS, 0)
-    warmup = EngineWarmUp(jobs(gated, "GatedBot")).start()
-    try:
-        while not warmup.poll().compiling:
-            warmup.wait(0.05)
-        niced = warmup.pid
-        assert os.getpriority(os.PRIO_PROCESS, niced) == min(19, base + 5)
-        warmup.prefer(["GatedBot"], at_once=True)              # the player settled on its game
-        while not warmup.poll().compiling:
-            warmup.wait(0.05)
-        assert warmup.pid != niced and os.getpriority(os.PRIO_PROCESS, warmup.pid) == base
-    finally:
-        (tmp_path / "gate").touch()
         warmup.close()
+        awaited.close()
 
 
 def test_preferring_without_at_once_lets_the_compile_under_way_finish(engines, gated, tmp_path, monkeypatch, caplog):

@@ -26,7 +26,11 @@ parallel with the warm-up); only a bot that numba is compiling here right
 now is waited for, so the same kernels are not compiled twice at once.
 While a game's workers start, the game holds the warm-up (``hold``): it
 finishes the bot it is on but starts no other, leaving the cores to the
-compile the player is waiting for.
+compile the player is waiting for; and from a game's first hold on, the
+warm-up runs at a lower priority than the bots' workers (``background``).
+Until then it runs at the arcade's own: the player is choosing a game and
+waits for its engines, and a busy machine gives a niced compile about a
+third of the time (measured: Reversi Hard 40 s niced against 22 s, load 10).
 
 Once every bot's ``warm_up`` is done (``finished``: nothing a game waits
 for is left), the process goes on with each bot's ``warm_up_later`` (what
@@ -64,13 +68,12 @@ from game.rules.catalogue import game_ids, title_of
 
 logger = logging.getLogger(__name__)
 
-#: A compile at the background's lower priority that began less than this many seconds ago
-#: starts again at a worker's priority when the player settles on its game (``prefer``):
-#: on a busy machine the lower priority would cost them more than the seconds lost.
-RESTART_WITHIN = 5.0
 #: Seconds one bot's warm-up may take (import and compile) before it is skipped:
 #: as long as a worker may take to start, since the worker does the same work.
 WARM_UP_TIMEOUT = START_TIMEOUT
+#: How much nicer than the arcade the warm-up runs once a game is played (a busy machine then
+#: gives it about a third of a worker's share).
+NICER = 5
 
 
 @dataclass(frozen=True)
@@ -143,9 +146,11 @@ class EngineWarmUp:
     def __init__(self, jobs: Iterable[WarmUpJob], timeout: float = WARM_UP_TIMEOUT, *,
                  start_timeout: float = START_TIMEOUT, background: bool = True) -> None:
         self.jobs = {job.key: job for job in jobs}
-        #: Whether the warm-up runs behind other work (the arcade's, at launch), at a lower
-        #: priority than a game's workers, but for the engines of a game the player chose;
-        #: False: someone waits for all of it (``main.py warmup``).
+        #: Whether the warm-up steps back once a game is played: from a game's first ``hold``
+        #: on, its process runs at a lower priority than the bots' workers (their compile
+        #: and their thinking come first). Before that, nothing needs the cores more: the
+        #: player is choosing a game, and waits for its engines. False: someone waits for
+        #: all of it (``main.py warmup``).
         self.background = background
         #: Seconds one bot's warm-up may take; seconds the process may take to begin.
         self.timeout = timeout
@@ -173,10 +178,7 @@ class EngineWarmUp:
         self._held = False
         self._since = 0.0
         self._started_any = False
-        #: The engines of the game the player settled on (``prefer(at_once=True)``): a process
-        #: started for them runs at normal priority until they are done (see ``warm_up_main``).
-        self._urgent: list[str] = []
-        #: Whether the process runs at the background's lower priority (see ``warm_up_main``).
+        #: Whether the warm-up's processes run at the lower priority (see ``background``).
         self._niced = False
 
     # -- life cycle ---------------------------------------------------------------
@@ -271,10 +273,7 @@ class EngineWarmUp:
         of its seats first), the others after them. With ``at_once``, a bot of no game the
         player chose that numba is compiling now is stopped, so theirs start at once (numba
         keeps the kernels it had finished; the stopped one is done again later): the player
-        has settled on a game and the cores are for its engines. A process started for
-        them runs at the priority of a game's worker until they are done, then lower; one
-        of theirs that began compiling at the lower priority less than ``RESTART_WITHIN``
-        seconds ago starts again at the higher."""
+        has settled on a game and the cores are for its engines."""
         keys = list(dict.fromkeys(keys))
         wanted = [key for key in keys if key in self._order and key != self._current]
 
@@ -282,14 +281,10 @@ class EngineWarmUp:
             return keys.index(key) if key in keys else len(keys)
 
         self._order.sort(key=rank)
-        if at_once:
-            self._urgent = [key for key in keys if key in self._order]
         current = self._current
-        movable = (at_once and self._child is not None and current is not None and self._compiling
-                   and current not in self._awaited and not self._held)
-        if movable and self._urgent and (current not in keys or (
-                self._niced and time.monotonic() - self._since < RESTART_WITHIN)):
-            self._make_way(f"for {self.jobs[self._urgent[0]].label}")
+        if (at_once and wanted and self._child is not None and current is not None and current not in keys
+                and self._compiling and current not in self._awaited and not self._held):
+            self._make_way(f"for {self.jobs[wanted[0]].label}")
             self._order.sort(key=rank)
             self.start()
         elif wanted and self._child is not None:
@@ -305,6 +300,8 @@ class EngineWarmUp:
         and their compile should have the cores). A bot being compiled that no game
         waits for (see ``hand_over``), or a ``warm_up_later``, is stopped and done again
         once the hold ends; one a game waits for goes on."""
+        if held and self.background and not self._niced:
+            self._step_back()
         if held == self._held:
             return
         self._held = held
@@ -318,6 +315,17 @@ class EngineWarmUp:
             self._since = time.monotonic()
         if self._child is not None:
             self._send(m.Hold(held))
+
+    def _step_back(self) -> None:
+        """From now on the warm-up runs at a lower priority than a game's workers: its
+        process now (which may raise its own niceness, never lower it) and those after."""
+        self._niced = True
+        if self._child is not None and hasattr(os, "setpriority"):
+            try:
+                pid = self._child.pid
+                os.setpriority(os.PRIO_PROCESS, pid, min(19, os.getpriority(os.PRIO_PROCESS, pid) + NICER))
+            except OSError as err:   # it ended meanwhile: the next one starts lower
+                logger.info("engine warm-up's priority not lowered: %s", err)
 
     def _make_way(self, why: str) -> None:
         """Stop the process, leaving the cores to what ``why`` names (a game's bots, the
@@ -339,9 +347,7 @@ class EngineWarmUp:
     def _spawn(self) -> None:
         remaining = [(key, self.jobs[key].module, self.jobs[key].load_path) for key in self._order]
         later = [(key, self.jobs[key].module, self.jobs[key].load_path) for key in self._later_left()]
-        urgent = [key for key in self._urgent if key in self._order]
-        self._niced = self.background and not urgent
-        self._child = Child.spawn(warm_up_main, (remaining, later, urgent, self.background),
+        self._child = Child.spawn(warm_up_main, (remaining, later, self._niced),
                                   name="engine warm-up", reads=m.FromWarmUp)
         self._current = None
         self._since = time.monotonic()
@@ -467,23 +473,17 @@ class EngineWarmUp:
 
 # -- the warm-up process ----------------------------------------------------------------
 def warm_up_main(conn: Connection, jobs: list[tuple[str, str, str | None]],
-                 later_jobs: list[tuple[str, str, str | None]] = (), urgent: list[str] = (),
-                 background: bool = True) -> None:
+                 later_jobs: list[tuple[str, str, str | None]] = (), niced: bool = False) -> None:
     """Import each bot of ``jobs`` (key, module, load path) and call its ``warm_up``,
     reporting each; then, once every bot is done, each one's ``warm_up_later`` (and
     that of ``later_jobs``, bots an earlier warm-up process warmed up).
     Bots named by a ``Skip`` message are left out, those named by ``First`` go
-    next, and ``Hold(True)`` starts no other bot. In the ``background`` the process
-    runs at a lower priority than the arcade and its workers, except while bots of
-    ``urgent`` (the engines of the game the player chose) are still to be warmed up."""
+    next, and ``Hold(True)`` starts no other bot. ``niced``: at a lower priority than
+    the arcade and its workers (a game has been played; see ``EngineWarmUp.background``)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     sys.stdout = sys.stderr  # a bot's prints must not mix with the program's output
-    # Behind a game's own worker, compiling what the player waits for, and a bot thinking on
-    # its clock; but the engines of the game the player chose (``urgent``) first, at the
-    # same priority as a worker: a busy machine gives a niced compile a third of the time.
-    urgent_left = set(urgent)
-    if background and not urgent_left:
-        _lower_priority()
+    if niced and hasattr(os, "nice"):
+        os.nice(NICER)
     pending, later = list(jobs), []
     for key, module, load_path in later_jobs:
         try:
@@ -506,10 +506,6 @@ def warm_up_main(conn: Connection, jobs: list[tuple[str, str, str | None]],
                 watcher.key = key
                 error, cls = _warm_up(key, module, load_path, watcher)
                 m.send(conn, m.WarmedUp(key, error, time.perf_counter() - begun))
-                if urgent_left:
-                    urgent_left &= {job[0] for job in pending}
-                    if background and not urgent_left:
-                        _lower_priority()
                 if cls is not None and later_warm_up(cls) is not None:
                     later.append((key, cls))
             elif later:
@@ -527,12 +523,6 @@ def warm_up_main(conn: Connection, jobs: list[tuple[str, str, str | None]],
     finally:
         sys.stderr.flush()
         os._exit(code)  # a bot's leftover thread must not keep the process alive
-
-
-def _lower_priority() -> None:
-    """Let every other process go first (once: niceness only goes up)."""
-    if hasattr(os, "nice"):
-        os.nice(5)
 
 
 def _warm_up(key: str, module: str, load_path: str | None, watcher: "_CompileWatcher") -> tuple[str | None, Any]:
