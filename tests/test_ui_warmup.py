@@ -110,38 +110,35 @@ def test_bot_still_queued_for_the_warm_up_starts_at_once_and_warms_up_itself(mak
 def test_opening_a_games_setup_puts_its_engines_first_in_the_warm_up_its_seats_first(make_app):
     d = make_app()
     preferred = []
-    d.services.warmup.prefer = lambda keys, at_once=False: preferred.append((list(keys), at_once))
+    d.services.warmup.prefer = lambda keys: preferred.append(list(keys))
     d.services.scenes.go("setup", game_id="reversi", animate=False)
     d.settle()
     tiers = d.services.config.game("reversi").tiers
+    bots = list(dict.fromkeys(tier.bot for tier in tiers))
     opponent = next(tier.bot for tier in tiers if tier.name == d.scene.seat_labels[1])
-    keys, at_once = preferred[-1]
-    assert at_once and keys[0] == opponent and set(keys) == {tier.bot for tier in tiers}
+    assert preferred[-1][0] == opponent and sorted(preferred[-1]) == sorted(bots)
+    hard = next(tier.bot for tier in tiers if tier.name == "Hard")
     d.scene.set_seat(1, next(i for i, c in enumerate(d.scene.choices) if c.label == "Hard"))
-    assert preferred[-1] == ([next(t.bot for t in tiers if t.name == "Hard"), *keys[:0]] + [
-        k for k in dict.fromkeys(t.bot for t in tiers) if k != next(t.bot for t in tiers if t.name == "Hard")], True)
+    assert preferred[-1] == [hard] + [bot for bot in bots if bot != hard]
 
 
-def test_the_game_highlighted_in_the_menu_compiles_first_and_at_once_once_it_stays(make_app):
+def test_the_game_highlighted_in_the_menu_compiles_first(make_app):
     """On the game menu, the card under the pointer or the keys puts its game's engines next
-    in the warm-up; a card that stays highlighted SETTLED seconds puts them first at once."""
-    from game.ui.scenes.games import SETTLED
-
+    in the warm-up, once per highlight."""
     d = make_app()
     preferred = []
-    d.services.warmup.prefer = lambda keys, at_once=False: preferred.append((list(keys), at_once))
+    d.services.warmup.prefer = lambda keys: preferred.append(list(keys))
     d.services.scenes.go("games", animate=False)
     d.settle()
-    gomoku = d.scene.widget("game:gomoku")
-    d.scene.focus.focus(gomoku)
+    d.scene.focus.focus(d.scene.widget("game:gomoku"))
     d.frames(1)
-    bots = [tier.bot for tier in d.services.config.game("gomoku").tiers]
-    assert preferred[-1] == (list(dict.fromkeys(bots)), False)
-    d.frames(round(SETTLED * 60) + 2)
-    assert preferred[-1] == (list(dict.fromkeys(bots)), True)
+    assert preferred[-1] == list(dict.fromkeys(tier.bot for tier in d.services.config.game("gomoku").tiers))
     count = len(preferred)
     d.frames(30)
     assert len(preferred) == count                          # once, not every frame
+    d.scene.focus.focus(d.scene.widget("game:reversi"))
+    d.frames(1)
+    assert preferred[-1] == list(dict.fromkeys(tier.bot for tier in d.services.config.game("reversi").tiers))
 
 
 def test_a_bot_whose_worker_is_still_compiling_is_getting_ready_not_thinking(make_app, gate, monkeypatch):

@@ -106,6 +106,14 @@ def test_launch_warm_up_runs_the_later_part_of_the_bots_that_have_one(engines):
     assert set(warmup.later_seconds) == {"StagedBot"}
 
 
+def test_prefer_warms_the_named_bots_up_in_their_order_before_the_others(engines, caplog):
+    caplog.set_level(logging.INFO, logger="game.match.warmup")
+    warmup = EngineWarmUp(jobs(engines, "NumbaEngineBot", "RecordingBot", "SlowWarmUpBot"))
+    warmup.prefer(["SlowWarmUpBot", "RecordingBot"])
+    assert run_to_the_end(warmup)[-1].finished
+    assert warmed_up(caplog) == ["Slow warm-up", "Recording", "Numba engine"]
+
+
 def test_prefer_warms_the_named_bots_up_before_the_others(engines):
     warmup = EngineWarmUp(jobs(engines, "NumbaEngineBot", "RecordingBot", "SlowWarmUpBot"))
     warmup.prefer(["SlowWarmUpBot"])
@@ -143,24 +151,6 @@ def test_bots_preferred_while_the_warm_up_runs_go_next(engines, gated, tmp_path,
     assert warmed_up(caplog) == ["Gated", "Recording", "Quick"]
 
 
-def test_bots_preferred_at_once_stop_another_bots_compile_and_go_first(engines, gated, tmp_path, monkeypatch,
-                                                                        caplog):
-    """The player settled on a game while another game's engine compiles: that compile
-    stops, the chosen game's engines are warmed up first, and the stopped one after them."""
-    warmup = compiling_gated(engines, gated, tmp_path / "gate", monkeypatch, caplog)
-    try:
-        warmup.prefer(["RecordingBot", "QuickBot"], at_once=True)
-        while "Quick" not in warmed_up(caplog):         # the gate stays shut: Gated cannot finish
-            warmup.wait(0.05)
-        assert warmed_up(caplog) == ["Recording", "Quick"] and warmup.pending("GatedBot")
-        (tmp_path / "gate").touch()
-        final = warmup.wait(120)
-    finally:
-        warmup.close()
-    assert (final.done, final.total, final.failures) == (3, 3, ())
-    assert warmed_up(caplog) == ["Recording", "Quick", "Gated"]
-
-
 @pytest.mark.skipif(not hasattr(os, "getpriority"), reason="process priorities are a POSIX matter")
 def test_the_warm_up_runs_at_the_arcades_priority_until_a_game_is_played_then_behind(gated, tmp_path, monkeypatch):
     """While the player chooses a game nothing needs the cores more (a niced compile gets a third
@@ -186,17 +176,6 @@ def test_the_warm_up_runs_at_the_arcades_priority_until_a_game_is_played_then_be
         (tmp_path / "gate").touch()
         warmup.close()
         awaited.close()
-
-
-def test_preferring_without_at_once_lets_the_compile_under_way_finish(engines, gated, tmp_path, monkeypatch, caplog):
-    warmup = compiling_gated(engines, gated, tmp_path / "gate", monkeypatch, caplog)
-    try:
-        warmup.prefer(["RecordingBot"])
-        warmup.wait(1.0)
-        assert warmup.progress().current == "Gated" and warmed_up(caplog) == []
-    finally:
-        (tmp_path / "gate").touch()
-        warmup.close()
 
 
 def test_game_engines_puts_the_seated_bots_first_then_the_tiers_in_order():

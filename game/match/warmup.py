@@ -268,26 +268,17 @@ class EngineWarmUp:
                 self._send(m.Skip([key]))
         return True
 
-    def prefer(self, keys: Iterable[str], *, at_once: bool = False) -> None:
-        """Warm bots ``keys`` up next, in that order (the game the player chooses, the bots
-        of its seats first), the others after them. With ``at_once``, a bot of no game the
-        player chose that numba is compiling now is stopped, so theirs start at once (numba
-        keeps the kernels it had finished; the stopped one is done again later): the player
-        has settled on a game and the cores are for its engines."""
+    def prefer(self, keys: Iterable[str]) -> None:
+        """Warm bots ``keys`` up next, in that order (the game the player is choosing, the
+        bots of its seats first), the others after them. A compile under way goes on:
+        stopping it to start theirs in a fresh process cost more than it saved (measured:
+        a fresh process imports numba and the bot again, seconds on a busy machine)."""
         keys = list(dict.fromkeys(keys))
         wanted = [key for key in keys if key in self._order and key != self._current]
-
-        def rank(key: str) -> int:
-            return keys.index(key) if key in keys else len(keys)
-
-        self._order.sort(key=rank)
-        current = self._current
-        if (at_once and wanted and self._child is not None and current is not None and current not in keys
-                and self._compiling and current not in self._awaited and not self._held):
-            self._make_way(f"for {self.jobs[wanted[0]].label}")
-            self._order.sort(key=rank)
-            self.start()
-        elif wanted and self._child is not None:
+        if not wanted:
+            return
+        self._order.sort(key=lambda key: keys.index(key) if key in keys else len(keys))
+        if self._child is not None:
             self._send(m.First(wanted))
 
     @property

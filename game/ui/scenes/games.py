@@ -31,9 +31,6 @@ TITLE_MIN_SIZE = 14
 #: The type size of the players and bots lines, and the space above and between the parts.
 NOTE_SIZE = 15
 TEXT_TOP, TEXT_GAP, TEXT_BOTTOM = 16, 6, 14
-#: Seconds a card stays highlighted (mouse or keys) before its game's engines displace
-#: another game's compile in the launch-time warm-up; a pointer crossing the cards does not.
-SETTLED = 0.6
 
 
 def seat_counts(game_id: str) -> list[int]:
@@ -145,10 +142,8 @@ class GamesScene(Scene):
         self.title_size = TITLE_SIZE
         self.back_btn = self.back_button()
         self.focus.set([*self.cards, self.back_btn], focus=self.cards[0] if self.cards else None)
-        #: The game highlighted, for how long, and whether its engines have been put first for good.
+        #: The game highlighted (mouse or keys), whose engines the warm-up compiles next.
         self.highlighted: str | None = None
-        self._highlight_time = 0.0
-        self._settled = False
 
     @classmethod
     def ahead(cls, services: "Services", size: tuple[int, int]) -> Iterator[None]:
@@ -215,35 +210,23 @@ class GamesScene(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self._follow_highlight(dt)
+        self._follow_highlight()
 
-    def _follow_highlight(self, dt: float) -> None:
-        """On a first launch, the engines of the game highlighted compile next (and its
-        default seats' first); once it has stayed highlighted ``SETTLED`` seconds, at once,
-        in place of another game's (``EngineWarmUp.prefer``)."""
+    def _follow_highlight(self) -> None:
+        """On a first launch, the engines of the game highlighted compile next, those of the
+        bots last seated in it first (``EngineWarmUp.prefer``)."""
         card = self.focus.current
         game_id = card.game_id if isinstance(card, GameCard) else None
-        warmup = self.services.warmup
         if game_id != self.highlighted:
-            self.highlighted, self._highlight_time, self._settled = game_id, 0.0, False
+            self.highlighted = game_id
             if game_id is not None:
-                warmup.prefer(self._engines(game_id))
-            return
-        self._highlight_time += dt
-        if game_id is not None and not self._settled and self._highlight_time >= SETTLED:
-            self._settled = True
-            warmup.prefer(self._engines(game_id), at_once=True)
+                self.services.warmup.prefer(self._engines(game_id))
 
     def _engines(self, game_id: str) -> list[str]:
         """The game's engines, those of the bots last seated in it first, then its tiers' in order."""
         services = self.services
         chosen = [label for label in services.setup_memory.recall(game_id).seats if label]
         return game_engines(services.config, game_id, chosen)
-
-    @property
-    def animating(self) -> bool:
-        """Frames run while a highlighted card waits to settle, so its engines go first on time."""
-        return super().animating or (self.highlighted is not None and not self._settled)
 
     def open(self, game_id: str) -> None:
         self.services.scenes.push("setup", game_id=game_id)

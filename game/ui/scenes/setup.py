@@ -241,12 +241,11 @@ class SetupScene(Scene):
             self.request_redraw()
 
     def _prefer_engines(self) -> None:
-        """On a first launch, the engines of this game compile before any other's, those of the
-        bots in its seats first: the player has chosen the game, so a compile of another
-        game's engine stops for them (``EngineWarmUp.prefer``)."""
+        """On a first launch, the engines of this game compile next, those of the bots in its
+        seats first (``EngineWarmUp.prefer``)."""
         bots = {choice.label: choice.player.bot for choice in self.choices if choice.player.bot}
         chosen = [bots[label] for label in self.seat_labels if label in bots]
-        self.services.warmup.prefer(game_engines(self.services.config, self.game_id, chosen), at_once=True)
+        self.services.warmup.prefer(game_engines(self.services.config, self.game_id, chosen))
 
     def set_option(self, name: str, value: Any) -> None:
         seats_before = len(self.seat_widgets)
