@@ -29,8 +29,9 @@ if TYPE_CHECKING:
 SEAT_LINE = 22
 #: Seconds a bot getting ready may take before the box says it is a first game on this
 #: computer (its engine compiling, not loading from numba's cache: a load takes a second
-#: or two even on a busy machine), and the estimate it gives then of the whole wait
-#: (measured cold: 10-45 s for Gomoku and Reversi Hard on a shared 2-core machine; README).
+#: or two even on a busy machine), and the estimate it gives then of the whole wait, an
+#: estimate: Gomoku and Reversi Hard's first moves on a cold cache came 2-48 s after Play
+#: on a shared two-core machine at load 4-10, up to 100 s at load 15-20 (a compile is CPU work).
 FIRST_GAME_AFTER = 3.0
 FIRST_GAME_ESTIMATE = 30
 
