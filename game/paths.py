@@ -2,9 +2,9 @@
 
 Run from a source checkout (``python main.py``), all of them sit in the project
 folder beside the ``game`` package. Installed (``pip install .``, then the
-``board-arcade`` command), the ``game`` and ``bots`` packages are in
-site-packages, and ``config.yaml`` and ``assets/`` are the distribution's data
-files, in ``share/board-arcade`` under the installation's prefix (the virtual
+``board-arcade`` command), the ``game`` and ``bots`` packages are inside the
+``board_arcade`` package in site-packages (``board_arcade/__init__.py``), and
+``config.yaml`` and ``assets/`` are the distribution's data files, in ``share/board-arcade`` under the installation's prefix (the virtual
 environment, ``~/.local`` for ``pip install --user``, ``/usr/local``...). pip
 records where it put every file in the distribution's file list (its RECORD),
 so the installed program reads the folder from there, the same way whatever the
@@ -27,8 +27,10 @@ from pathlib import Path
 DISTRIBUTION = "board-arcade"
 #: The program's name for the platform's per-user folders.
 APP_NAME = "BoardArcade"
+#: The program's id on a desktop: its window's class, its launcher's and icon's file names.
+APP_ID = "board-arcade"
 #: The folder holding the ``game`` and ``bots`` packages: the project folder of a
-#: checkout, or site-packages when installed.
+#: checkout, or the ``board_arcade`` package in site-packages when installed.
 ROOT = Path(__file__).resolve().parents[1]
 #: The bot files scanned by default: the ``bots`` package.
 BOTS_DIR = ROOT / "bots"
@@ -36,11 +38,12 @@ BOTS_DIR = ROOT / "bots"
 
 def data_dir(root: Path = ROOT) -> Path:
     """The folder holding ``config.yaml`` and ``assets/``: ``root`` itself in a checkout,
-    else the data folder of the distribution installed in ``root``. An installation that
-    lost its data files gets ``root``, where loading reports config.yaml missing."""
+    else the data folder of the distribution installed beside ``root`` (in site-packages,
+    which holds ``root``). An installation that lost its data files gets ``root``, where
+    loading reports config.yaml missing."""
     if (root / "config.yaml").is_file():
         return root
-    return installed_data_dir(root) or root
+    return installed_data_dir(root.parent) or root
 
 
 def installed_data_dir(site: Path) -> Path | None:

@@ -182,11 +182,28 @@ def test_play_with_a_missing_save_file_is_refused(capsys, tmp_path):
     assert "no saved game at" in capsys.readouterr().err
 
 
+def fake_window(monkeypatch, record) -> None:
+    """The window's two modules faked: the splash's ``Launch`` keeps the paths it is given and
+    opens nothing; the arcade's ``run`` hands what it is given to ``record`` and returns 0."""
+    splash = types.ModuleType("game.ui.splash")
+
+    class Launch:
+        def __init__(self, config_path=None, bots_dir=None):
+            self.config_path, self.bots_dir = config_path, bots_dir
+
+        def begin(self):
+            return self
+
+    splash.Launch = Launch
+    app = types.ModuleType("game.ui.app")
+    app.run = lambda launch, game_id=None, load_path=None, options=None: record(launch, game_id, load_path, options) or 0
+    monkeypatch.setitem(sys.modules, "game.ui.splash", splash)
+    monkeypatch.setitem(sys.modules, "game.ui.app", app)
+
+
 def test_play_hands_game_and_save_file_to_the_window(monkeypatch, tmp_path):
     calls = []
-    fake = types.ModuleType("game.ui.app")
-    fake.run = lambda game_id=None, load_path=None, options=None, **where: calls.append((game_id, load_path)) or 0
-    monkeypatch.setitem(sys.modules, "game.ui.app", fake)
+    fake_window(monkeypatch, lambda launch, game_id, load_path, options: calls.append((game_id, load_path)))
     save = tmp_path / "game.txt"
     save.write_text("b2\n")
     assert main.main(["play", "tictactoe", "--load", str(save)]) == 0
@@ -196,9 +213,7 @@ def test_play_hands_game_and_save_file_to_the_window(monkeypatch, tmp_path):
 
 def test_play_takes_a_game_with_options_to_its_setup_screen(monkeypatch):
     calls = []
-    fake = types.ModuleType("game.ui.app")
-    fake.run = lambda game_id=None, load_path=None, options=None, **where: calls.append((game_id, options)) or 0
-    monkeypatch.setitem(sys.modules, "game.ui.app", fake)
+    fake_window(monkeypatch, lambda launch, game_id, load_path, options: calls.append((game_id, options)))
     assert main.main(["play", "connect4(rows=5)"]) == 0
     assert calls == [("connect4", {"cols": 7, "rows": 5, "n": 4})]
 
@@ -247,9 +262,8 @@ def test_command_line_runs_as_a_script_without_pygame_or_numba():
 
 def test_the_window_reads_the_settings_file_and_bots_folder_the_command_line_names(monkeypatch, tmp_path):
     calls = []
-    fake = types.ModuleType("game.ui.app")
-    fake.run = lambda game_id=None, load_path=None, options=None, **where: calls.append(where) or 0
-    monkeypatch.setitem(sys.modules, "game.ui.app", fake)
+    fake_window(monkeypatch, lambda launch, game_id, load_path, options: calls.append(
+        {"config_path": launch.config_path, "bots_dir": launch.bots_dir}))
     mine = tmp_path / "mine.yaml"
     mine.write_text("games: {}\n")
     assert main.main(["--config", str(mine), "--bots-dir", str(tmp_path), "play", "tictactoe"]) == 0

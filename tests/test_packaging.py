@@ -83,8 +83,10 @@ class Installed:
     def command(self, *args: str) -> subprocess.CompletedProcess:
         return self.run(self.python.parent / "board-arcade", *args)
 
-    def python_json(self, code: str):
-        done = self.run(self.python, "-c", f"import json; print(json.dumps({code}))")
+    def python_json(self, code: str, imports: str = "board_arcade"):
+        """``code``'s value, printed as JSON by the installation's Python after ``imports``
+        (the installed package puts its game and bots on the path)."""
+        done = self.run(self.python, "-c", f"import json, {imports}; print(json.dumps({code}))")
         assert done.returncode == 0, done.stderr
         return json.loads(done.stdout)
 
@@ -125,7 +127,8 @@ def installed(tmp_path_factory) -> Installed:
     workdir = base / "elsewhere"
     workdir.mkdir()
     bare = Installed(venv, python, venv, workdir, env)
-    own = bare.python_json("{'site': __import__('sysconfig').get_path('purelib'), 'path': __import__('sys').path}")
+    own = bare.python_json("{'site': __import__('sysconfig').get_path('purelib'), 'path': __import__('sys').path}",
+                           imports="sys")
     site_packages = Path(own["site"])
     # This environment's packages (the dependencies, pip, the build backend), after the venv's own; not the
     # checkout's own folders (a virtual environment inside the checkout, as the README makes, is kept).
@@ -143,7 +146,7 @@ def test_installed_command_lists_the_bots_and_each_games_tiers(installed, shippe
     done = installed.command("bots")
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert f"Bots in {installed.site_packages.resolve() / 'bots'}:" in out
+    assert f"Bots in {installed.site_packages.resolve() / 'board_arcade' / 'bots'}:" in out
     listed = set(re.findall(r"^  (\w+) \(.*\) plays ", out, re.M))
     assert listed == set(shipped_registry.bots)
     config = load_config(ROOT / "config.yaml")
@@ -167,7 +170,26 @@ def test_installed_program_reads_its_own_files_not_the_checkouts(installed):
         assert shipped.is_file() and shipped.read_bytes() == asset.read_bytes(), shipped
     for package in ("game", "bots"):
         for module in (ROOT / package).rglob("*.py"):
-            assert (installed.site_packages / module.relative_to(ROOT)).is_file(), module
+            assert (installed.site_packages / "board_arcade" / module.relative_to(ROOT)).is_file(), module
+
+
+def test_installed_under_one_name_of_ours_not_game_and_bots(installed):
+    """site-packages holds board_arcade alone: another program's ``game`` or ``bots`` is not overwritten,
+    and ``import game`` outside Board Arcade does not find ours."""
+    assert (installed.site_packages / "board_arcade" / "game" / "paths.py").is_file()
+    for name in ("game", "bots"):
+        assert not (installed.site_packages / name).exists(), name
+    done = installed.run(installed.python, "-c", "import game")
+    assert done.returncode != 0 and "No module named 'game'" in done.stderr
+    assert installed.python_json("__import__('game').__file__").startswith(
+        str(installed.site_packages / "board_arcade" / "game"))
+
+
+def test_pyproject_lists_every_package_of_game_and_bots():
+    listed = set(PYPROJECT["tool"]["setuptools"]["packages"])
+    found = {"board_arcade"} | {"board_arcade." + ".".join(init.parent.relative_to(ROOT).parts)
+                                for package in ("game", "bots") for init in (ROOT / package).rglob("__init__.py")}
+    assert listed == found
 
 
 def test_installed_metadata_declares_the_requirements_files(installed):
@@ -189,3 +211,49 @@ def test_installed_command_names_itself_in_errors(installed):
     done = installed.command("arena", "chess", "--a", "easy", "--b", "easy")
     assert done.returncode == 2
     assert done.stderr.startswith("board-arcade: error: unknown game 'chess'"), done.stderr
+
+
+# -- the desktop's launcher ----------------------------------------------------------------
+def test_install_desktop_entry_writes_the_launcher_and_icon_into_xdg_data_home(monkeypatch, tmp_path, capsys):
+    import configparser
+
+    import main
+    from game.cli.desktop import APP_ID
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
+    assert main.main(["--install-desktop-entry"]) == 0
+    entry = tmp_path / "share" / "applications" / "board-arcade.desktop"
+    parsed = configparser.ConfigParser(interpolation=None, strict=True)
+    parsed.optionxform = str
+    parsed.read_string(entry.read_text(encoding="utf-8"))
+    desktop = parsed["Desktop Entry"]
+    assert (desktop["Type"], desktop["Name"], desktop["Icon"], desktop["Terminal"]) == (
+        "Application", "Board Arcade", APP_ID, "false")
+    assert desktop["StartupWMClass"] == "board-arcade" and "Game;" in desktop["Categories"]
+    assert desktop["Exec"].split() == [sys.executable, str(ROOT / "main.py")]   # a checkout: its main.py
+    icons = tmp_path / "share" / "icons" / "hicolor"
+    for size, suffix in (("scalable", "svg"), ("256x256", "png")):
+        shipped = ROOT / "assets" / "icons" / f"board-arcade.{suffix}"
+        assert (icons / size / "apps" / f"board-arcade.{suffix}").read_bytes() == shipped.read_bytes()
+    assert str(entry) in capsys.readouterr().out
+    assert main.main(["--install-desktop-entry"]) == 0          # again: the same files over the old ones
+
+
+def test_desktop_entry_quotes_what_its_exec_line_must():
+    from game.cli.desktop import exec_word
+
+    assert exec_word("/usr/bin/python3") == "/usr/bin/python3"
+    assert exec_word("/home/a b/main.py") == '"/home/a b/main.py"'
+    assert exec_word('/x/"q"$HOME') == '"/x/\\\\"q\\\\"\\\\$HOME"'
+    assert exec_word("/x/100%") == "/x/100%%"
+
+
+def test_installed_command_installs_a_launcher_that_runs_it(installed, tmp_path):
+    env = dict(installed.env, XDG_DATA_HOME=str(tmp_path / "share"))
+    done = subprocess.run([str(installed.python.parent / "board-arcade"), "--install-desktop-entry"],
+                          cwd=installed.workdir, env=env, capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0, done.stderr
+    entry = (tmp_path / "share" / "applications" / "board-arcade.desktop").read_text(encoding="utf-8")
+    assert f"\nExec={installed.python.parent / 'board-arcade'}\n" in entry
+    assert (tmp_path / "share" / "icons" / "hicolor" / "256x256" / "apps" / "board-arcade.png").is_file()
+    assert (installed.python.parent / "board-arcade-window").is_file()      # the gui-scripts entry point

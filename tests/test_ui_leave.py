@@ -171,6 +171,7 @@ def test_ctrl_c_keeps_the_game_stops_the_bot_workers_and_writes_settings_and_sta
 
 def test_ctrl_c_in_the_main_loop_ends_run_with_status_130_and_no_traceback(tmp_path, monkeypatch, capsys):
     from game.ui import app as app_module
+    from game.ui.splash import Launch
 
     monkeypatch.setenv("BOARD_ARCADE_HOME", str(tmp_path / "home"))
     frames = []
@@ -182,7 +183,7 @@ def test_ctrl_c_in_the_main_loop_ends_run_with_status_130_and_no_traceback(tmp_p
         return True
 
     monkeypatch.setattr(app_module.App, "frame", interrupted_frame)
-    assert app_module.run() == app_module.INTERRUPTED
+    assert app_module.run(Launch().begin()) == app_module.INTERRUPTED
     assert len(frames) == 3
     assert capsys.readouterr().err.strip() == "Board Arcade stopped (Ctrl+C): settings and statistics saved."
     assert settings_path().exists()

@@ -78,7 +78,7 @@ def test_game_waits_for_the_engine_the_warm_up_is_compiling_without_starting_its
     play = d.scene
     d.frames(30)
     assert play.warming and play.session.runners == {}
-    assert play.status.status_line() == "preparing its engine"
+    assert play.status.status_line() == "getting ready"
     assert d.app.warmup_card.rect is None                 # the play screen shows it in its status box
     gate.touch()
     d.until(lambda: len(play.match.records) == 1, LIMIT, "the bot's first move once its engine is ready")
@@ -96,8 +96,9 @@ def test_bot_still_queued_for_the_warm_up_starts_at_once_and_warms_up_itself(mak
     d.open_match(Match(new_state("tictactoe"), [Player.of_bot("QuickBot", label="Quick"), Player.human()]))
     d.settle()
     play = d.scene
-    assert not play.warming and 0 in play.session.runners
+    assert 0 in play.session.runners                      # its worker started at once
     d.until(lambda: len(play.match.records) == 1, LIMIT, "the queued bot's first move")
+    assert not play.warming
     assert play.match.records[0].note == ""
     assert d.services.warmup.progress().current == "Gated"     # the warm-up still holds the gated engine
     d.frames(1)
@@ -106,12 +107,82 @@ def test_bot_still_queued_for_the_warm_up_starts_at_once_and_warms_up_itself(mak
     gate.touch()
 
 
-def test_opening_a_games_setup_puts_its_engines_first_in_the_warm_up(make_app):
+def test_opening_a_games_setup_puts_its_engines_first_in_the_warm_up_its_seats_first(make_app):
     d = make_app()
     preferred = []
     d.services.warmup.prefer = lambda keys: preferred.append(list(keys))
     d.services.scenes.go("setup", game_id="reversi", animate=False)
     d.settle()
     tiers = d.services.config.game("reversi").tiers
-    assert preferred == [[tier.bot for tier in tiers]]
-    assert "ReversiHard" in preferred[0]
+    bots = list(dict.fromkeys(tier.bot for tier in tiers))
+    opponent = next(tier.bot for tier in tiers if tier.name == d.scene.seat_labels[1])
+    assert preferred[-1][0] == opponent and sorted(preferred[-1]) == sorted(bots)
+    hard = next(tier.bot for tier in tiers if tier.name == "Hard")
+    d.scene.set_seat(1, next(i for i, c in enumerate(d.scene.choices) if c.label == "Hard"))
+    assert preferred[-1] == [hard] + [bot for bot in bots if bot != hard]
+
+
+def test_the_game_highlighted_in_the_menu_compiles_first(make_app):
+    """On the game menu, the card under the pointer or the keys puts its game's engines next
+    in the warm-up, once per highlight."""
+    d = make_app()
+    preferred = []
+    d.services.warmup.prefer = lambda keys: preferred.append(list(keys))
+    d.services.scenes.go("games", animate=False)
+    d.settle()
+    d.scene.focus.focus(d.scene.widget("game:gomoku"))
+    d.frames(1)
+    assert preferred[-1] == list(dict.fromkeys(tier.bot for tier in d.services.config.game("gomoku").tiers))
+    count = len(preferred)
+    d.frames(30)
+    assert len(preferred) == count                          # once, not every frame
+    d.scene.focus.focus(d.scene.widget("game:reversi"))
+    d.frames(1)
+    assert preferred[-1] == list(dict.fromkeys(tier.bot for tier in d.services.config.game("reversi").tiers))
+
+
+def test_a_bot_whose_worker_is_still_compiling_is_getting_ready_not_thinking(make_app, gate, monkeypatch):
+    """Until its worker has the bot built and its engine compiled, the bot to move does not
+    have the position: the status box says it is getting ready (a first game on this computer
+    once that takes longer than a load from the cache), never "thinking" with a move's budget."""
+    import threading
+
+    from game.match import supervisor
+    from game.ui.panels.status import FIRST_GAME_AFTER, FIRST_GAME_ESTIMATE
+
+    # A worker spawned afresh sees this test's gate; one forked from the fork server an earlier
+    # test started would have that test's environment (its gate, long opened).
+    monkeypatch.setattr(supervisor, "_fork_server_ready", threading.Event())
+
+    d = make_app(bots_dir=GATED)                 # no launch-time warm-up: the worker compiles the engine
+    d.services.settings.update(bot_delay=0.0)
+    d.open_match(Match(new_state("tictactoe"), [Player.of_bot("GatedBot", label="Gated"), Player.human()]))
+    d.settle()
+    play = d.scene
+    d.until(lambda: 0 in play.session.runners and play.session.runners[0].starting, LIMIT, "the worker starting")
+    assert play.warming
+    assert play.status.status_line() == "getting ready" and play.status.warming_label() == "loading its engine"
+    d.until(lambda: play.status.warming_seconds() >= FIRST_GAME_AFTER + 1, LIMIT, "a wait longer than a cache load")
+    assert play.session.runners[0].starting       # the gate holds the worker's warm-up
+    assert play.status.status_line() == "getting ready for its first game on this computer"
+    seconds = play.status.warming_seconds()
+    assert play.status.warming_label() == f"{seconds:.0f} s of about {FIRST_GAME_ESTIMATE} s"
+    gate.touch()
+    d.until(lambda: len(play.match.records) == 1, LIMIT, "the bot's first move once its engine is ready")
+    assert play.match.records[0].note == ""
+    assert not play.warming
+
+
+def test_setup_says_under_its_title_that_its_engine_is_compiling_and_shows_no_card(make_app):
+    """The setup screen names its own game's engine being compiled (not another game's) under
+    its title; the warm-up card, which would cover its Play button in a small window, is not drawn."""
+    d = make_app((800, 560))
+    compiling = {"ConnectFourAlphaBeta"}
+    d.services.warmup.compiling = lambda key: key in compiling
+    d.services.scenes.go("setup", game_id="gomoku", animate=False)
+    d.settle()
+    assert d.scene.draws_warm_up and d.scene.warm_up_line() == ""          # another game's engine
+    hard = next(tier.bot for tier in d.services.config.game("gomoku").tiers if tier.name == "Hard")
+    compiling.add(hard)
+    d.frames(2)
+    assert d.scene.warm_up_line() == "Getting Hard ready for its first game on this computer…"

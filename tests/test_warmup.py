@@ -106,6 +106,14 @@ def test_launch_warm_up_runs_the_later_part_of_the_bots_that_have_one(engines):
     assert set(warmup.later_seconds) == {"StagedBot"}
 
 
+def test_prefer_warms_the_named_bots_up_in_their_order_before_the_others(engines, caplog):
+    caplog.set_level(logging.INFO, logger="game.match.warmup")
+    warmup = EngineWarmUp(jobs(engines, "NumbaEngineBot", "RecordingBot", "SlowWarmUpBot"))
+    warmup.prefer(["SlowWarmUpBot", "RecordingBot"])
+    assert run_to_the_end(warmup)[-1].finished
+    assert warmed_up(caplog) == ["Slow warm-up", "Recording", "Numba engine"]
+
+
 def test_prefer_warms_the_named_bots_up_before_the_others(engines):
     warmup = EngineWarmUp(jobs(engines, "NumbaEngineBot", "RecordingBot", "SlowWarmUpBot"))
     warmup.prefer(["SlowWarmUpBot"])
@@ -141,6 +149,43 @@ def test_bots_preferred_while_the_warm_up_runs_go_next(engines, gated, tmp_path,
         warmup.close()
     assert (final.done, final.total, final.failures) == (3, 3, ())
     assert warmed_up(caplog) == ["Gated", "Recording", "Quick"]
+
+
+@pytest.mark.skipif(not hasattr(os, "getpriority"), reason="process priorities are a POSIX matter")
+def test_the_warm_up_runs_at_the_arcades_priority_until_a_game_is_played_then_behind(gated, tmp_path, monkeypatch):
+    """While the player chooses a game nothing needs the cores more (a niced compile gets a third
+    of a busy machine); once a game's bots start, the warm-up steps behind them, for good."""
+    monkeypatch.setenv(GATE_ENV, str(tmp_path / "gate"))
+    base = os.getpriority(os.PRIO_PROCESS, 0)
+    warmup = EngineWarmUp(jobs(gated, "GatedBot", "QuickBot")).start()
+    awaited = EngineWarmUp(jobs(gated, "GatedBot"), background=False).start()     # main.py warmup
+    try:
+        for each in (warmup, awaited):
+            while not each.poll().compiling:
+                each.wait(0.05)
+        assert os.getpriority(os.PRIO_PROCESS, warmup.pid) == base
+        assert os.getpriority(os.PRIO_PROCESS, awaited.pid) == base
+        for each in (warmup, awaited):
+            each.hold(True)                             # a game's bots start: the compile makes way
+            each.hold(False)                            # and starts again once they are ready
+            while not each.poll().compiling:
+                each.wait(0.05)
+        assert os.getpriority(os.PRIO_PROCESS, warmup.pid) == min(19, base + 5)
+        assert os.getpriority(os.PRIO_PROCESS, awaited.pid) == base
+    finally:
+        (tmp_path / "gate").touch()
+        warmup.close()
+        awaited.close()
+
+
+def test_game_engines_puts_the_seated_bots_first_then_the_tiers_in_order():
+    from game.match.warmup import game_engines
+
+    config = load_config()
+    tiers = [tier.bot for tier in config.game("reversi").tiers]
+    hard = next(tier.bot for tier in config.game("reversi").tiers if tier.name == "Hard")
+    assert game_engines(config, "reversi") == list(dict.fromkeys(tiers))
+    assert game_engines(config, "reversi", ["Hard"]) == list(dict.fromkeys([hard, *tiers]))
 
 
 def test_worker_runs_the_warm_up_before_the_first_move(engines):

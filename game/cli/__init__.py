@@ -10,6 +10,7 @@
     python main.py review FILE [--budget SECONDS]   a saved game reviewed move by move
     python main.py serve (--game GAME | --load FILE) --seats remote,Master [--port N] [--name NAME]
                                                     host a game on the LAN, no window
+    python main.py --install-desktop-entry          a launcher in the desktop's menu (Linux)
     python main.py engine GAME [--tier TIER]        a tier's bot as an engine of the game's standard
                                                     protocol on stdin/stdout (Gomoku: Gomocup;
                                                     Reversi: NBoard)
@@ -32,7 +33,7 @@ is stopped by the command it works for.
 The installed program's ``board-arcade`` command runs ``main`` here, and so
 does ``main.py`` in a source checkout (with ``main.py`` as the program name).
 Each command is a module of this package (``window``, ``arena``, ``warmup``,
-``bots``, ``analyse``, ``review``, ``serve``, ``engine``), on the helpers of ``common``.
+``bots``, ``analyse``, ``review``, ``serve``, ``engine``, ``desktop``), on the helpers of ``common``.
 """
 from __future__ import annotations
 
@@ -46,6 +47,7 @@ from game.cli.analyse import analyse_position
 from game.cli.arena import run_arena_command
 from game.cli.bots import list_bots
 from game.cli.common import BOT_FAILED, INTERRUPTED, USAGE_ERROR, WRITE_FAILED, CliError
+from game.cli.desktop import install_desktop_entry
 from game.cli.engine import run_engine
 from game.cli.review import add_parser as add_review_parser, review_game
 from game.cli.serve import serve_game
@@ -102,6 +104,8 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=prog, description="Board Arcade: classic board games against bots of every strength.")
     _add_where_options(parser, None)
+    parser.add_argument("--install-desktop-entry", action="store_true",
+                        help="add Board Arcade to your desktop's menu of applications (Linux) and exit")
     parser.set_defaults(prog=prog)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=CommandParser)
 
@@ -223,6 +227,8 @@ def main(argv: Sequence[str] | None = None, prog: str = PROG) -> int:
 
         remove_stale_writes()
     try:
+        if args.install_desktop_entry:
+            return install_desktop_entry(args)
         if args.command in (None, "play"):
             return run_window(args)
         if args.command == "arena":

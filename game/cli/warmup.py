@@ -16,7 +16,8 @@ def warm_up_engines(args: argparse.Namespace) -> int:
     jobs = warm_up_jobs(registry, config)
     print(f"Preparing {len(jobs)} game engines (numba compiles them once; later launches load them):", flush=True)
     begun = time.monotonic()
-    with EngineWarmUp(jobs) as warmup:
+    # The player waits for every engine here: none is compiled behind other work (at a lower priority).
+    with EngineWarmUp(jobs, background=False) as warmup:
         announced: set[str] = set()
         while warmup.running:
             progress = warmup.wait(0.2)

@@ -1,5 +1,6 @@
 """The window: the arcade, or ``play`` straight into a game. Only here is pygame imported,
-and only when the window opens."""
+and only when the window opens: first what the window's splash needs (``game/ui/splash.py``),
+then the arcade."""
 from __future__ import annotations
 
 import argparse
@@ -24,8 +25,13 @@ def run_window(args: argparse.Namespace) -> int:
     if args.config is not None and not Path(args.config).is_file():
         raise CliError(f"no settings file at {args.config}")
     try:
-        from game.ui.app import run
+        from game.ui.splash import Launch
     except ImportError as err:
         print(f"{args.prog}: cannot open the window: {err}", file=sys.stderr)
         return BOT_FAILED
-    return run(game_id, load_path, options, config_path=args.config, bots_dir=args.bots_dir)
+    # The window and its splash at once, the bots found beside it; then the rest of the window's
+    # code (a second or more to import), the splash showing meanwhile.
+    launch = Launch(config_path=args.config, bots_dir=args.bots_dir).begin()
+    from game.ui.app import run
+
+    return run(launch=launch, game_id=game_id, load_path=load_path, options=options)

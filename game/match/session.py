@@ -309,9 +309,14 @@ class MatchSession:
         return not self.is_over and self.match.current_player.is_bot and self.state.turn in self.runners
 
     def warming(self) -> bool:
-        """The bot to move has no worker yet (``start_bots`` was told to wait)."""
+        """The bot to move is not ready to think: it has no worker yet (``start_bots`` was
+        told to wait), or its worker is still building it and compiling (or loading) its
+        engine, so it does not have the position yet."""
         state = self.state
-        return not self.is_over and state.turn in self.specs and state.turn not in self.runners
+        if self.is_over or state.turn not in self.specs:
+            return False
+        runner = self.runners.get(state.turn)
+        return runner is None or runner.starting
 
     def can_undo(self) -> bool:
         return self.match.can_undo()

@@ -1,8 +1,9 @@
 """The arcade's program: builds the services every screen uses, and runs the loop.
 
-``run`` reads ``config.yaml`` and finds the bots (``game/match/startup.py``)
-and hands them to ``App``, which opens the window (size and fullscreen from
-Settings), starts compiling the bots' engines in the background (``game/match/warmup.py``; a card shows its progress when it takes
+``run`` opens the window (size and fullscreen from Settings) and draws a
+splash in it at once (``game/ui/splash.py``), reads ``config.yaml`` and finds
+the bots (``game/match/startup.py``) beside it, and hands all of them to
+``App``, which starts compiling the bots' engines in the background (``game/match/warmup.py``; a card shows its progress when it takes
 more than a moment), loads statistics, starts the sounds, hands all of it to
 the screens as one ``Services`` (``game/ui/services.py``) and opens the title
 screen. ``App.frame(dt)`` is one turn of the loop (events, update, draw), so
@@ -35,7 +36,6 @@ import pygame
 from game.match.botregistry import BotRegistry
 from game.match.config import Config
 from game.match.runner import prepare_workers
-from game.match.startup import load_config_and_bots
 from game.match.warmup import EngineWarmUp, warm_up_jobs
 from game.rules.catalogue import game_ids
 from game.store import autosave
@@ -48,9 +48,11 @@ from game.ui.pacing import Drawing, FramePacer
 from game.ui.renderers import has_renderer
 from game.ui.scenes import SCENES
 from game.ui.scenes.base import SceneManager
+from game.ui.scenes.title import TitleScene
 from game.ui.services import Services, SettingsStore, StatsStore
 from game.ui.setupmemory import SetupMemory
-from game.ui.sound import Sounds, init_pygame
+from game.ui.sound import Sounds
+from game.ui.splash import BENCH_ENV, Launch, start_display
 from game.ui.window import Window
 
 logger = logging.getLogger(__name__)
@@ -64,18 +66,9 @@ MAX_SLEEP_STEP = 1.0
 CARET_WAKE = 0.1
 #: While the loop sleeps, how often it looks for input (seconds): the longest an event waits.
 EVENT_POLL = 0.025
-#: Print the time of the first frame and exit (used by benchmarks/ui_timing.py).
-BENCH_ENV = "BOARD_ARCADE_BENCH_EXIT_AFTER_FIRST_FRAME"
 #: Set to "0" to skip the launch-time warm-up of the bots' engines (the tests do;
 #: each bot's worker still warms its own engine up before it plays).
 WARMUP_ENV = "BOARD_ARCADE_WARMUP"
-#: pygame draws in software; by default SDL then copies every frame it shows into
-#: a 3D renderer's texture, which without a GPU (a virtual machine, Xvfb with
-#: Mesa's software GL) costs 3-4 ms of CPU a frame however small the part
-#: updated (measured: a 10x10 ``display.update`` 2.7 ms, a 1280x800 flip 3.8 ms).
-#: "0" has SDL show the window through the platform's own framebuffer (X11 shared
-#: memory, GDI): the same picture, next to no CPU. A value set in the environment wins.
-FRAMEBUFFER_ENV = "SDL_FRAMEBUFFER_ACCELERATION"
 #: The exit status after Ctrl+C (128 + SIGINT, as shells report it).
 INTERRUPTED = 130
 
@@ -86,7 +79,8 @@ class App:
     ``config`` and ``registry`` are the configuration and the bots, validated
     together (``game.match.startup.load_config_and_bots``; the tests find the
     bots once for many apps). ``size`` overrides the window size from Settings
-    (tests use small windows). ``warm_up`` says whether to compile the bots'
+    (tests use small windows); ``window``, one ``run`` opened already (its splash
+    showing), is used as it is. ``warm_up`` says whether to compile the bots'
     engines at launch (default: unless ``BOARD_ARCADE_WARMUP=0``). ``game_id``
     opens that game's setup (with ``options`` chosen there), and ``load_path``
     a saved game, over the title screen.
@@ -102,13 +96,13 @@ class App:
         options: dict[str, Any] | None = None,
         load_path: str | Path | None = None,
         warm_up: bool | None = None,
+        window: Window | None = None,
     ) -> None:
-        os.environ.setdefault(FRAMEBUFFER_ENV, "0")
-        init_pygame()
-        pygame.key.set_repeat(350, 45)
+        start_display()
         settings, settings_problems = load_settings()
         palette.use(settings.theme, settings.colour_blind)
-        window = Window(size or settings.window_size, settings.fullscreen if size is None else False)
+        if window is None:
+            window = Window(size or settings.window_size, settings.fullscreen if size is None else False)
         fonts = draw.Fonts()
         fonts.scale = window.scale
         toasts = Toasts(fonts)
@@ -438,18 +432,33 @@ def loop(app: App, stop: Callable[[], bool] | None = None) -> None:
         dt = _next_step(app, clock)
 
 
-def run(game_id: str | None = None, load_path: str | None = None, options: dict[str, Any] | None = None, *,
-        config_path: str | None = None, bots_dir: str | None = None) -> int:
-    """Open the arcade (optionally at a game's setup with ``options`` chosen, or a
-    loaded game), with the settings file and bots folder given (default: the
-    player's or the shipped ones); returns the exit status."""
-    config, registry = load_config_and_bots(config_path, bots_dir)
-    app = App(config=config, registry=registry, game_id=game_id, options=options, load_path=load_path)
-    stop = None
-    if os.environ.get(BENCH_ENV) == "1":
-        def stop() -> bool:
-            print(f"first-frame {time.time():.6f}", flush=True)
-            return True
+def run(launch: Launch, game_id: str | None = None, load_path: str | None = None,
+        options: dict[str, Any] | None = None) -> int:
+    """Run the arcade in the window ``launch`` opened (``game/ui/splash.py``; its splash shows
+    until the bots are found), optionally at a game's setup with ``options`` chosen, or a
+    loaded game, until it closes; returns the exit status. ``launch.stamp('first-frame')``
+    is called once the title screen's first frame is shown (with ``BENCH_ENV`` set, the
+    program then ends)."""
+    opened = launch.wait()
+    if opened is None:                   # the window was closed before the arcade was ready
+        pygame.quit()
+        return 0
+    window, config, registry = opened
+    app = App(config=config, registry=registry, game_id=game_id, options=options, load_path=load_path,
+              window=window)
+    title = app.services.scenes.stack[0] if app.services.scenes.stack else None
+    if isinstance(title, TitleScene):
+        title.logo_in_place()        # the splash showed the logo there
+    shown = False
+
+    def stop() -> bool:
+        nonlocal shown
+        if shown:
+            return False
+        shown = True
+        launch.stamp("first-frame")
+        return os.environ.get(BENCH_ENV) == "1"
+
     try:
         loop(app, stop)
     except KeyboardInterrupt:
@@ -460,4 +469,4 @@ def run(game_id: str | None = None, load_path: str | None = None, options: dict[
 
 
 if __name__ == "__main__":  # pragma: no cover - use main.py
-    sys.exit(run())
+    sys.exit("use main.py")

@@ -1,5 +1,9 @@
 """The arcade's one window: its size, whether it fills the screen, and the background.
 
+It carries the program's name and icon: the caption "Board Arcade", the
+class desktops match to its launcher (``WM_CLASS``; SDL would otherwise
+take the program's file name, "main.py") and ``assets/icons/board-arcade.png``.
+
 The window is never smaller than ``MIN_SIZE`` (every screen is laid out for
 at least that). Its size and fullscreen come from Settings at launch and
 whenever they change there; dragging the window's edge resizes it for the
@@ -9,10 +13,13 @@ every screen.
 from __future__ import annotations
 
 import logging
+import os
+import sys
 import warnings
 
 import pygame
 
+from game.paths import APP_ID, ASSETS_DIR
 from game.ui import draw
 
 logger = logging.getLogger(__name__)
@@ -31,6 +38,30 @@ def ui_scale(size: tuple[int, int]) -> float:
     factor = min(size[0] / DESIGN_SIZE[0], size[1] / DESIGN_SIZE[1])
     return max(1.0, min(MAX_SCALE, int(factor * 20) / 20))
 CAPTION = "Board Arcade"
+#: The window's class on X11 and its app id on Wayland: the launcher's ``StartupWMClass``
+#: (``game/cli/desktop.py``), so a desktop shows the window under the launcher's name and icon.
+WM_CLASS = APP_ID
+#: The window's icon (``assets/icons/make_icon.py`` draws it; the launcher's too).
+ICON_PATH = ASSETS_DIR / "icons" / "board-arcade.png"
+
+
+def identify() -> None:
+    """Give the window its class, before SDL's video starts. A value the user set in the
+    environment wins; importing pygame sets the X11 one to the program's file name when
+    none is set, and that one is replaced."""
+    pygame_default = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else None
+    for name in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):
+        if os.environ.get(name) in (None, "", pygame_default):
+            os.environ[name] = WM_CLASS
+
+
+def set_icon() -> None:
+    """The window's icon (before the window opens, so its first frame has it); a missing or
+    unreadable file leaves SDL's own, with a line in the log."""
+    try:
+        pygame.display.set_icon(pygame.image.load(str(ICON_PATH)))
+    except (pygame.error, OSError) as err:
+        logger.warning("the window's icon %s could not be loaded: %s", ICON_PATH, err)
 
 
 class Window:
@@ -39,6 +70,7 @@ class Window:
     def __init__(self, size: tuple[int, int], fullscreen: bool) -> None:
         self.windowed_size: tuple[int, int] = (size[0], size[1])
         self.fullscreen = fullscreen
+        set_icon()
         self.screen = self._open()
         pygame.display.set_caption(CAPTION)
         self.background = draw.background(self.size)

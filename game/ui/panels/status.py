@@ -17,7 +17,7 @@ import pygame
 
 from game.ui import palette
 from game.ui.draw import clean_text, fit_text, mix, text
-from game.ui.overlays import WarmUpCard, compiling_text, progress_bar
+from game.ui.overlays import progress_bar
 from game.ui.panels.seatmarks import seat_ball, seat_dot, seat_ink
 
 if TYPE_CHECKING:
@@ -28,6 +28,13 @@ if TYPE_CHECKING:
 
 #: Height of a line of the players' list under the title (more than two seats).
 SEAT_LINE = 22
+#: Seconds a bot getting ready may take before the box says it is a first game on this
+#: computer (its engine compiling, not loading from numba's cache: a load takes a second
+#: or two even on a busy machine), and the estimate it gives then of the whole wait, an
+#: estimate: Gomoku and Reversi Hard's first moves on a cold cache came 2-48 s after Play
+#: on a shared two-core machine at load 4-10, up to 100 s at load 15-20 (a compile is CPU work).
+FIRST_GAME_AFTER = 3.0
+FIRST_GAME_ESTIMATE = 30
 
 
 def shorter_clauses(words: str) -> list[str]:
@@ -93,6 +100,8 @@ class StatusPanel:
     def __init__(self, scene: StatusHost) -> None:
         self.scene = scene
         self.rect = pygame.Rect(0, 0, 0, 0)
+        #: The scene's clock when the bot to move began getting ready (None: it is not).
+        self._warming_since: float | None = None
 
     # -- layout -------------------------------------------------------------------------
     def seat_rows(self) -> int:
@@ -194,7 +203,8 @@ class StatusPanel:
         pygame.draw.rect(surface, mix(palette.PANEL_BORDER, colour, 0.6), box, 2, border_radius=12)
         px = scene.services.window.px
         badge = pygame.Rect(box.x + 14, box.y + px(14), px(46), px(46))
-        thinking = scene.thinking
+        warming = self.follow_warming()
+        thinking = scene.thinking and not warming
         if outcome is None:
             pygame.draw.rect(surface, mix(palette.BOARD, colour, 0.25), badge, border_radius=12)
             mark = state.seat_name(seat)
@@ -203,21 +213,23 @@ class StatusPanel:
             else:
                 number = str(seat + 1) if state.num_seats > 2 else ""     # marked as the marbles are
                 seat_ball(surface, scene.seat_colour(seat), badge.center, 14, number)
-            if thinking and not scene.paused:
+            if (thinking or warming) and not scene.paused:
                 self._draw_spinner(surface, badge, colour)
             name = f"{state.seat_name(seat)} — {scene.player_name(seat)}"
             text(surface, fonts.bold(22), fit_text(fonts.bold(22), name, box.right - badge.right - 32), palette.TEXT,
                  (badge.right + 18, badge.y + px(2)))
             line_font = fonts.text(15)
-            line = fit_text(line_font, self.status_line(), box.right - badge.right - 32)
+            room = box.right - badge.right - 32
+            line = next((line for line in self.status_lines() if line_font.size(line)[0] <= room), None)
+            line = line or fit_text(line_font, self.status_line(), room)
             status = text(surface, line_font, line, palette.TEXT_MUTED, (badge.right + 18, badge.y + px(30)))
             if thinking and not scene.paused:
                 self._draw_thinking_dots(surface, (status.right + 10, status.centery + 3), colour)
             spec = scene.session.specs.get(seat) if thinking else None
-            if spec is not None:
-                self._draw_think_bar(surface, box, colour, spec.budget)
-            elif scene.warming:
+            if warming:
                 self._draw_warm_up_bar(surface, box, colour)
+            elif spec is not None:
+                self._draw_think_bar(surface, box, colour, spec.budget)
         else:
             headline, head_colour, _ = scene.headline(outcome)
             text(surface, fonts.bold(22), "Game over", palette.TEXT, (box.x + 16, box.y + px(16)))
@@ -266,10 +278,39 @@ class StatusPanel:
         """The progress mark after a hint whose bot is still proving values: '  proving...' (dots turning)."""
         return f"  proving{'.' * (1 + int(self.scene.time * 3) % 3)}" if self.scene.hint.refining else ""
 
+    def follow_warming(self) -> bool:
+        """Whether the bot to move is getting ready (its worker building it and compiling its
+        engine, or waiting for the launch-time warm-up's compile): it has no position yet, so
+        it is not thinking. Notes when that began, for ``warming_seconds``."""
+        scene = self.scene
+        if not scene.warming:
+            self._warming_since = None
+            return False
+        if self._warming_since is None:
+            self._warming_since = scene.time
+        return True
+
+    def warming_seconds(self) -> float:
+        """Seconds the bot to move has been getting ready (0 if it is not)."""
+        if not self.follow_warming() or self._warming_since is None:
+            return 0.0
+        return max(0.0, self.scene.time - self._warming_since)
+
+    def first_game(self) -> bool:
+        """The bot has been getting ready longer than a load from the cache takes: its engine is compiling."""
+        return self.warming_seconds() >= FIRST_GAME_AFTER
+
+    def status_lines(self) -> list[str]:
+        """The line under the player's name, fullest first: the box shows the first that fits."""
+        if self.follow_warming() and self.first_game():
+            return ["getting ready for its first game on this computer", "its first game on this computer",
+                    "first game on this computer", "first game here"]
+        return [self.status_line()]
+
     def status_line(self) -> str:
         scene = self.scene
-        if scene.warming:
-            return "preparing its engine"
+        if self.follow_warming():
+            return "getting ready for its first game on this computer" if self.first_game() else "getting ready"
         if scene.thinking:
             return "Paused: Space resumes, S steps" if scene.paused else "thinking"
         if scene.net_paused:
@@ -293,15 +334,25 @@ class StatusPanel:
             pygame.draw.rect(surface, colour, sweep, border_radius=3)
         text(surface, font, label, palette.TEXT_MUTED, (box.right - 16, bar.centery), "midright")
 
+    def warming_label(self) -> str:
+        """The words beside the bar while the bot to move gets ready: its seconds so far, and
+        once it is a first game, the estimate of the whole wait ('12 s of about 30 s')."""
+        seconds = self.warming_seconds()
+        if not self.first_game():
+            return "loading its engine"
+        if seconds < FIRST_GAME_ESTIMATE:
+            return f"{seconds:.0f} s of about {FIRST_GAME_ESTIMATE} s"
+        return f"{seconds:.0f} s, longer than usual"
+
     def _draw_warm_up_bar(self, surface: pygame.Surface, box: pygame.Rect, colour: tuple[int, int, int]) -> None:
-        """How far the launch-time warm-up of the engines is, while this seat's bot waits for it."""
+        """While the bot to move gets ready: a bar that fills towards the estimated wait (never
+        full: it is an estimate), with the seconds so far beside it."""
         scene = self.scene
-        progress = scene.services.warmup.progress()
         font = scene.services.fonts.text(13)
-        label = fit_text(font, compiling_text(progress.current) if progress.current else WarmUpCard.TITLE,
-                         box.width * 3 // 5)
+        label = fit_text(font, self.warming_label(), box.width * 3 // 5)
         bar = pygame.Rect(box.x + 16, box.bottom - 22, box.width - 32 - font.size(label)[0] - 12, 6)
-        progress_bar(surface, bar, progress.done / max(1, progress.total), colour, scene.time)
+        fraction = min(0.95, self.warming_seconds() / FIRST_GAME_ESTIMATE) if self.first_game() else 0.0
+        progress_bar(surface, bar, fraction, colour, scene.time)
         text(surface, font, label, palette.TEXT_MUTED, (box.right - 16, bar.centery), "midright")
 
     def _draw_thinking_dots(self, surface: pygame.Surface, pos: tuple[int, int], colour: tuple[int, int, int]) -> None:

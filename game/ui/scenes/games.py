@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Iterator
 
 import pygame
 
+from game.match.warmup import game_engines
 from game.rules.catalogue import game_class, game_ids, new_state
 from game.ui import palette
 from game.ui.draw import mix, text, wrap_text
@@ -141,6 +142,8 @@ class GamesScene(Scene):
         self.title_size = TITLE_SIZE
         self.back_btn = self.back_button()
         self.focus.set([*self.cards, self.back_btn], focus=self.cards[0] if self.cards else None)
+        #: The game highlighted (mouse or keys), whose engines the warm-up compiles next.
+        self.highlighted: str | None = None
 
     @classmethod
     def ahead(cls, services: "Services", size: tuple[int, int]) -> Iterator[None]:
@@ -204,6 +207,26 @@ class GamesScene(Scene):
         while self.title_size > TITLE_SHARED_MIN and any(
                 fonts.display(self.title_size).size(card.title)[0] > card_w - 24 for card in self.cards):
             self.title_size -= 2
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._follow_highlight()
+
+    def _follow_highlight(self) -> None:
+        """On a first launch, the engines of the game highlighted compile next, those of the
+        bots last seated in it first (``EngineWarmUp.prefer``)."""
+        card = self.focus.current
+        game_id = card.game_id if isinstance(card, GameCard) else None
+        if game_id != self.highlighted:
+            self.highlighted = game_id
+            if game_id is not None:
+                self.services.warmup.prefer(self._engines(game_id))
+
+    def _engines(self, game_id: str) -> list[str]:
+        """The game's engines, those of the bots last seated in it first, then its tiers' in order."""
+        services = self.services
+        chosen = [label for label in services.setup_memory.recall(game_id).seats if label]
+        return game_engines(services.config, game_id, chosen)
 
     def open(self, game_id: str) -> None:
         self.services.scenes.push("setup", game_id=game_id)

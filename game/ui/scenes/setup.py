@@ -28,6 +28,7 @@ import pygame
 
 from game.match.config import SeatChoice
 from game.match.record import REMOTE, Match, Player
+from game.match.warmup import game_engines
 from game.rules.core import State
 from game.rules.catalogue import game_class, new_state
 from game.ui import palette
@@ -107,6 +108,9 @@ class SetupScene(Scene):
     """Seats, first player, options and any loading problems for one game."""
 
     name = "setup"
+    #: What the launch-time warm-up does for this game is said under the title (``warm_up_line``);
+    #: the app's card, about any game's engine, would cover the Play button in a small window.
+    draws_warm_up = True
 
     def __init__(self, services: "Services", game_id: str, match: Match | None = None) -> None:
         """The setup of ``game_id``; ``match``, a match opened above this screen, is
@@ -115,8 +119,6 @@ class SetupScene(Scene):
         if match is not None:
             services.setup_memory.remember(match)
         self.game_id = game_id
-        # the engines of the game the player is about to play compile first (a first launch)
-        services.warmup.prefer(tier.bot for tier in services.config.game(game_id).tiers)
         self.cls: type[State] = game_class(game_id)
         self.title = self.cls.title
         #: Each seat's colour: that of its pieces on the board.
@@ -147,6 +149,8 @@ class SetupScene(Scene):
         self.column_scroll = 0
         self.max_column_scroll = 0
         self._build_seats()
+        self._prefer_engines()
+        self._warm_up_line = ""
 
     @classmethod
     def trail(cls, game_id: str, match: Match | None = None) -> list[Route]:
@@ -216,6 +220,32 @@ class SetupScene(Scene):
         self.seat_labels[seat] = self.choices[index].label
         self._remember()
         self._label_play()
+        self._prefer_engines()
+
+    def warm_up_line(self) -> str:
+        """While numba compiles one of this game's engines in the launch-time warm-up (a first
+        launch), what the line under the title says of it; else ''."""
+        warmup = self.services.warmup
+        engines = game_engines(self.services.config, self.game_id)
+        key = next((key for key in engines if warmup.compiling(key)), None)
+        if key is None:
+            return ""
+        tier = next(tier.name for tier in self.services.config.game(self.game_id).tiers if tier.bot == key)
+        return f"Getting {tier} ready for its first game on this computer…"
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        line = self.warm_up_line()
+        if line != self._warm_up_line:
+            self._warm_up_line = line
+            self.request_redraw()
+
+    def _prefer_engines(self) -> None:
+        """On a first launch, the engines of this game compile next, those of the bots in its
+        seats first (``EngineWarmUp.prefer``)."""
+        bots = {choice.label: choice.player.bot for choice in self.choices if choice.player.bot}
+        chosen = [bots[label] for label in self.seat_labels if label in bots]
+        self.services.warmup.prefer(game_engines(self.services.config, self.game_id, chosen))
 
     def set_option(self, name: str, value: Any) -> None:
         seats_before = len(self.seat_widgets)
@@ -448,7 +478,7 @@ class SetupScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.services.window.background, (0, 0))
-        self.draw_header(surface, self.title, "Set up the match" if self.subtitle else "")
+        self.draw_header(surface, self.title, (self._warm_up_line or "Set up the match") if self.subtitle else "")
         clip = surface.get_clip()
         if self.max_column_scroll:
             surface.set_clip(self.viewport)

@@ -25,7 +25,7 @@ from game.store import autosave
 from game.store.savefile import SaveFileError
 from game.store.userdata import matchup_name
 from game.ui import palette
-from game.ui.draw import fit_text, glow, mix, render, text, vertical_gradient
+from game.ui.draw import fit_text, mix, text
 from game.ui.renderers.shapes import (
     Canvas,
     arc_distance,
@@ -36,6 +36,7 @@ from game.ui.renderers.shapes import (
     stroke_alpha,
 )
 from game.ui.savedgames import SavedGame, summary
+from game.ui.splash import logo_images
 from game.ui.scenes.base import Scene
 from game.ui.tween import Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic, pulse
 from game.ui.widgets import Button, style_colours
@@ -226,6 +227,10 @@ class TitleScene(Scene):
             self.intro.finish()
             self.fade_in.finish()
 
+    def logo_in_place(self) -> None:
+        """The logo is in place at once, not growing in: the window's splash showed it there."""
+        self.intro.finish()
+
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         width, height = size
@@ -286,15 +291,7 @@ class TitleScene(Scene):
         return pygame.Rect(right, top, max(0, self.rect.width - right - 16), bottom - top)
 
     def _make_logo(self, height: int) -> None:
-        font = self.services.fonts.display(max(48, min(132, height // 6)))
-        words = render(font, "Board Arcade", palette.DARK.text)     # a light mask the gold is laid on
-        dark = palette.theme_name == "dark"      # the light theme's gold is deeper, to stand off its pale ground
-        fill = vertical_gradient(words.get_size(), (255, 236, 190) if dark else palette.ACCENT,
-                                 palette.ACCENT if dark else palette.ACCENT_DARK)
-        logo = words.copy()
-        logo.blit(fill, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-        self.logo = logo
-        self.logo_glow = glow(words, palette.ACCENT_DARK, radius=18, strength=2)
+        self.logo, self.logo_glow = logo_images(self.services.fonts, height)
 
     # -- actions ----------------------------------------------------------------
     def open_games(self) -> None:
