@@ -267,7 +267,8 @@ def test_a_bot_handed_over_is_left_out_unless_it_is_being_compiled(engines, gate
 def test_held_warm_up_finishes_its_bot_and_starts_no_other_until_let_go(gated, tmp_path, monkeypatch):
     gate = tmp_path / "gate"
     monkeypatch.setenv(GATE_ENV, str(gate))
-    warmup = EngineWarmUp(jobs(gated, "GatedBot", "QuickBot"), timeout=2.0).start()
+    # The timeout leaves a loaded machine time to see the gate open (2 s did not, at load 20).
+    warmup = EngineWarmUp(jobs(gated, "GatedBot", "QuickBot"), timeout=5.0).start()
     try:
         while not warmup.poll().compiling:
             warmup.wait(0.05)
@@ -276,7 +277,7 @@ def test_held_warm_up_finishes_its_bot_and_starts_no_other_until_let_go(gated, t
         gate.touch()
         while warmup.pending("GatedBot"):
             warmup.wait(0.05)
-        held = warmup.wait(2.5)                         # longer than its timeout: holding is no hang
+        held = warmup.wait(5.5)                         # longer than its timeout: holding is no hang
         assert (held.done, held.current, held.failures) == (1, "", ())
         warmup.hold(False)
         final = warmup.wait(60)
