@@ -384,3 +384,43 @@ def test_every_tooltip_of_the_title_and_the_play_screen_touches_its_control_insi
     title = d.scene
     assert title.widget("resume").visible
     assert assert_tooltips_beside_their_controls(d, title, size, clear=True) >= 3
+
+
+@pytest.mark.parametrize("game_id, options", [("tictactoe", {}), ("connect4", {}), ("reversi", {}),
+                                              ("gomoku", {"size": 17})])
+def test_in_the_smallest_window_coordinates_are_at_least_12_px_and_the_move_list_shows_five_lines(
+        make_app, monkeypatch, game_id, options):
+    from game.ui import palette
+    from game.ui.renderers.base import Renderer
+    from game.ui.renderers.effects import MIN_LABEL_PX
+
+    sizes: list[int] = []
+    original = Renderer.font
+
+    def recording(self, path, size):
+        if path == palette.DISPLAY_FONT_MEDIUM:       # the coordinates' face on every board
+            sizes.append(int(size))
+        return original(self, path, size)
+
+    monkeypatch.setattr(Renderer, "font", recording)
+    d = make_app(size=MIN_SIZE)
+    d.open_match(Match(new_state(game_id, **options), [Player.human(), Player.human()]))
+    d.frames(2)
+    d.app.draw()
+    play = d.scene
+    assert sizes and min(sizes) >= MIN_LABEL_PX == 12, f"{game_id}'s coordinates are drawn at {min(sizes)} px"
+    assert play.movelist.visible_lines >= 5
+    assert_laid_out(play, MIN_SIZE, {"status": play.status.rect})
+
+
+def test_in_the_smallest_window_the_connect_four_board_is_wider_and_fills_most_of_the_height(make_app):
+    from game.ui.renderers.stand import DROP, LABELS, PAD
+
+    d = make_app(size=MIN_SIZE)
+    d.open_match(Match(new_state("connect4"), [Player.human(), Player.human()]))
+    play = d.scene
+    frame, area = play.renderer.content_rect(), play.board.rect
+    assert frame.width >= 410, f"the board is {frame.width} px wide"          # 392 before
+    rows = play.state.rows
+    drawn = frame.height / (rows + 2 * PAD) * (DROP + rows + 2 * PAD + LABELS)    # with the drop zone and numbers
+    assert drawn >= 0.8 * area.height, f"the board takes {drawn:.0f} px of {area.height} px free"
