@@ -316,6 +316,7 @@ def test_a_button_has_a_tooltip_only_when_it_says_more_than_the_button(make_app)
 
 def test_no_text_is_cut_on_the_saved_games_list_and_the_dialogs_at_the_smallest_and_a_full_hd_window(
         make_app, monkeypatch):
+    from game.rules.chinesecheckers import ChineseCheckers
     from game.store.savefile import save_match
     from game.store.userdata import saves_dir
 
@@ -325,6 +326,13 @@ def test_no_text_is_cut_on_the_saved_games_list_and_the_dialogs_at_the_smallest_
     match = Match(new_state("tictactoe"), [Player.human(), Player.of_bot("Master")])
     match.play(4)
     save_match(match, saves_dir() / "evening.txt")
+    six = Match(ChineseCheckers(players=6), [Player.human()] + [Player.of_bot("Medium")] * 5)
+    six.play(six.state.legal_moves()[0])
+    save_match(six, saves_dir() / "six.txt")
+    save_match(Match(new_state("gomoku", size=19), [Player.of_bot("Hard"), Player.of_bot("Master")]),
+               saves_dir() / "gomoku.txt")
+    (saves_dir() / "broken.txt").write_text("# Board Arcade saved game\nGame: tictactoe\nSeat 1: human H\n"
+                                            "Seat 2: human H\nMoves: b2 b2\n", encoding="utf-8")
     dialogs = [
         lambda: d.services.dialogs.message("Could not save the game", "The disk is full: nothing was written."),
         lambda: d.services.dialogs.confirm("Quit", "Leave Board Arcade?", "Quit", lambda: None),
@@ -334,8 +342,11 @@ def test_no_text_is_cut_on_the_saved_games_list_and_the_dialogs_at_the_smallest_
     for size in (MIN_SIZE, (1920, 1080)):
         resize(d, size)
         d.services.scenes.go("load", animate=False)
-        cut = [line for line in drawn.of_frames(d) if line.endswith("…") and line != "Browse…"]   # its own dots
+        lines = drawn.of_frames(d)
+        cut = [line for line in lines if line.endswith("…") and line != "Browse…"]   # its own dots
         assert cut == [], f"the saved games at {size} cut {cut}"
+        assert "Gomoku" in lines and "Chinese Checkers" in lines and "broken.txt" in lines
+        assert_laid_out(d.scene, size)
         for open_dialog in dialogs:
             open_dialog()
             cut = [line for line in drawn.of_frames(d) if line.endswith("…") and line != "Browse…"]
