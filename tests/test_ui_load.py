@@ -289,6 +289,8 @@ def test_cards_show_game_players_result_and_date_beside_a_picture_of_the_positio
     load = d.scene
     d.services.toasts.items.clear()                   # "Saved as tictactoe-….txt"
     lines = drawn.of_frames(d)
+    d.until(lambda: not THUMBNAILS.waiting, limit=10, seconds=0, what="every card's picture (one a frame)")
+    d.app.draw()
     for words in ("Tic-tac-toe", "Connect Four", "Player 1 vs Player 2", "You vs Master", "Player 1 won",
                   "In progress", "5 moves  ·  3 Jan 2025 10:30", "4 moves  ·  2 Jan 2025 10:30",
                   "3 saved games, newest first"):

@@ -38,23 +38,37 @@ MOOD_COLOURS = {
 
 class Thumbnails:
     """Pictures of saved games' positions, by file, modification time and size; the
-    ``limit`` most recently used are kept."""
+    ``limit`` most recently used are kept. One new picture is drawn a frame (a big
+    board takes tens of milliseconds): a list opening with many cards in view slides
+    in smoothly and fills in over the next frames (``waiting`` until it has)."""
 
     def __init__(self, limit: int = 64) -> None:
         self.limit = limit
         self._images: OrderedDict[tuple[Path, float, int], pygame.Surface | None] = OrderedDict()
         #: How many pictures were drawn (not found made): what the cache saves.
         self.drawn = 0
+        self._may_draw = True
+        #: A card asked for a picture not drawn yet in this frame: the window draws another.
+        self.waiting = False
+
+    def new_frame(self) -> None:
+        """A frame begins: one more picture may be drawn."""
+        self._may_draw, self.waiting = True, False
 
     def get(self, game: SavedGame, side: int) -> pygame.Surface | None:
         """``game``'s position in a ``side`` × ``side`` picture; None for a file that cannot
-        be loaded, a game the window cannot draw, or a board that failed to draw (logged)."""
+        be loaded, a game the window cannot draw, a board that failed to draw (logged), or
+        one whose turn to be drawn is a later frame."""
         if game.match is None or side < 8:
             return None
         key = (game.path, game.modified.timestamp(), side)
         if key in self._images:
             self._images.move_to_end(key)
             return self._images[key]
+        if not self._may_draw:
+            self.waiting = True
+            return None
+        self._may_draw = False
         image = self._draw(game, side)
         self._images[key] = image
         while len(self._images) > self.limit:

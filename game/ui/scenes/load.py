@@ -204,6 +204,7 @@ class SaveList(Widget):
             self.scene.draw_empty(surface, self.rect)
             return
         self.clamp_scroll()
+        self.cards.thumbnails.new_frame()
         body = self.body
         clip = surface.get_clip()
         surface.set_clip(body)
@@ -251,6 +252,11 @@ class LoadScene(Scene):
         self.refresh()
         self.focus.set([self.list, self.back_btn, self.delete_btn, self.browse_btn, self.review_btn, self.load_btn],
                        focus=self.list if self.games else self.browse_btn)
+
+    @property
+    def animating(self) -> bool:
+        """Besides the controls easing: cards in view still waiting for their pictures."""
+        return super().animating or THUMBNAILS.waiting
 
     # -- the folder --------------------------------------------------------------------------
     def refresh(self, keep: Path | None = None) -> None:
