@@ -318,6 +318,7 @@ def test_a_button_has_a_tooltip_only_when_it_says_more_than_the_button(make_app)
 
 def test_no_text_is_cut_on_the_saved_games_list_and_the_dialogs_at_the_smallest_and_a_full_hd_window(
         make_app, monkeypatch):
+    from game.rules.chinesecheckers import ChineseCheckers
     from game.store.savefile import save_match
     from game.store.userdata import saves_dir
 
@@ -327,6 +328,13 @@ def test_no_text_is_cut_on_the_saved_games_list_and_the_dialogs_at_the_smallest_
     match = Match(new_state("tictactoe"), [Player.human(), Player.of_bot("Master")])
     match.play(4)
     save_match(match, saves_dir() / "evening.txt")
+    six = Match(ChineseCheckers(players=6), [Player.human()] + [Player.of_bot("Medium")] * 5)
+    six.play(six.state.legal_moves()[0])
+    save_match(six, saves_dir() / "six.txt")
+    save_match(Match(new_state("gomoku", size=19), [Player.of_bot("Hard"), Player.of_bot("Master")]),
+               saves_dir() / "gomoku.txt")
+    (saves_dir() / "broken.txt").write_text("# Board Arcade saved game\nGame: tictactoe\nSeat 1: human H\n"
+                                            "Seat 2: human H\nMoves: b2 b2\n", encoding="utf-8")
     dialogs = [
         lambda: d.services.dialogs.message("Could not save the game", "The disk is full: nothing was written."),
         lambda: d.services.dialogs.confirm("Quit", "Leave Board Arcade?", "Quit", lambda: None),
@@ -336,8 +344,11 @@ def test_no_text_is_cut_on_the_saved_games_list_and_the_dialogs_at_the_smallest_
     for size in (MIN_SIZE, (1920, 1080)):
         resize(d, size)
         d.services.scenes.go("load", animate=False)
-        cut = [line for line in drawn.of_frames(d) if line.endswith("…") and line != "Browse…"]   # its own dots
+        lines = drawn.of_frames(d)
+        cut = [line for line in lines if line.endswith("…") and line != "Browse…"]   # its own dots
         assert cut == [], f"the saved games at {size} cut {cut}"
+        assert "Gomoku" in lines and "Chinese Checkers" in lines and "broken.txt" in lines
+        assert_laid_out(d.scene, size)
         for open_dialog in dialogs:
             open_dialog()
             cut = [line for line in drawn.of_frames(d) if line.endswith("…") and line != "Browse…"]
@@ -386,3 +397,43 @@ def test_every_tooltip_of_the_title_and_the_play_screen_touches_its_control_insi
     title = d.scene
     assert title.widget("resume").visible
     assert assert_tooltips_beside_their_controls(d, title, size, clear=True) >= 3
+
+
+@pytest.mark.parametrize("game_id, options", [("tictactoe", {}), ("connect4", {}), ("reversi", {}),
+                                              ("gomoku", {"size": 17})])
+def test_in_the_smallest_window_coordinates_are_at_least_12_px_and_the_move_list_shows_five_lines(
+        make_app, monkeypatch, game_id, options):
+    from game.ui import palette
+    from game.ui.renderers.base import Renderer
+    from game.ui.renderers.effects import MIN_LABEL_PX
+
+    sizes: list[int] = []
+    original = Renderer.font
+
+    def recording(self, path, size):
+        if path == palette.DISPLAY_FONT_MEDIUM:       # the coordinates' face on every board
+            sizes.append(int(size))
+        return original(self, path, size)
+
+    monkeypatch.setattr(Renderer, "font", recording)
+    d = make_app(size=MIN_SIZE)
+    d.open_match(Match(new_state(game_id, **options), [Player.human(), Player.human()]))
+    d.frames(2)
+    d.app.draw()
+    play = d.scene
+    assert sizes and min(sizes) >= MIN_LABEL_PX == 12, f"{game_id}'s coordinates are drawn at {min(sizes)} px"
+    assert play.movelist.visible_lines >= 5
+    assert_laid_out(play, MIN_SIZE, {"status": play.status.rect})
+
+
+def test_in_the_smallest_window_the_connect_four_board_is_wider_and_fills_most_of_the_height(make_app):
+    from game.ui.renderers.stand import DROP, LABELS, PAD
+
+    d = make_app(size=MIN_SIZE)
+    d.open_match(Match(new_state("connect4"), [Player.human(), Player.human()]))
+    play = d.scene
+    frame, area = play.renderer.content_rect(), play.board.rect
+    assert frame.width >= 410, f"the board is {frame.width} px wide"          # 392 before
+    rows = play.state.rows
+    drawn = frame.height / (rows + 2 * PAD) * (DROP + rows + 2 * PAD + LABELS)    # with the drop zone and numbers
+    assert drawn >= 0.8 * area.height, f"the board takes {drawn:.0f} px of {area.height} px free"

@@ -3,13 +3,15 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.rules.catalogue import new_state
 from game.match.record import Match, Player
-from game.store.savefile import save_match
+from game.store.savefile import SaveFileError, load_match, save_match
 from game.store.userdata import saves_dir
 from tests.test_ui_dialogs import type_text
 
@@ -257,3 +259,88 @@ def test_two_saves_in_the_same_minute_get_different_names(make_app):
         assert not d.services.dialogs.is_open
     files = sorted(p.name for p in saves_dir().iterdir())
     assert len(files) == 2 and all(name.startswith("tictactoe-") for name in files)
+
+
+def pixel_colours(surface: pygame.Surface, rect: pygame.Rect) -> int:
+    """How many different colours ``rect`` of ``surface`` holds (a drawn board: many; a plain box: one or two)."""
+    pixels = pygame.surfarray.array3d(surface.subsurface(rect)).reshape(-1, 3)
+    return len({tuple(p) for p in pixels})
+
+
+def test_cards_show_game_players_result_and_date_beside_a_picture_of_the_position_and_no_file_path(
+        make_app, monkeypatch):
+    from game.ui.scenes.load import THUMBNAILS
+    from tests.test_ui_layout import DrawnText
+
+    drawn = DrawnText(monkeypatch)
+    d = make_app()
+    d.start_hot_seat()
+    d.scene.play_move(4)
+    d.key(pygame.K_s, mod=pygame.KMOD_CTRL)           # saved by the program: tictactoe-<date>.txt
+    d.key(pygame.K_RETURN)
+    saved("won.txt", "a1 b1 a2 b2 a3", HOT_SEAT, OLD)
+    connect4 = Match(new_state("connect4"), YOU_VS_MASTER)
+    for word in "4453":
+        connect4.play(connect4.state.parse_move(word))
+    save_match(connect4, saves_dir() / "four.txt")
+    os.utime(saves_dir() / "four.txt", (OLD.timestamp() - 86400,) * 2)
+    d.key(pygame.K_o, mod=pygame.KMOD_CTRL)
+    d.settle()
+    load = d.scene
+    d.services.toasts.items.clear()                   # "Saved as tictactoe-….txt"
+    lines = drawn.of_frames(d)
+    d.until(lambda: not THUMBNAILS.waiting, limit=10, seconds=0, what="every card's picture (one a frame)")
+    d.app.draw()
+    for words in ("Tic-tac-toe", "Connect Four", "Player 1 vs Player 2", "You vs Master", "Player 1 won",
+                  "In progress", "5 moves  ·  3 Jan 2025 10:30", "4 moves  ·  2 Jan 2025 10:30",
+                  "3 saved games, newest first"):
+        assert words in lines, f"{words!r} is not on the cards: {lines}"
+    assert not any(".txt" in line or str(saves_dir()) in line for line in lines)
+    screen = d.services.window.screen
+    for index in range(3):
+        picture = load.list.cards.picture_rect(load.list.row_rect(index))
+        assert pixel_colours(screen, picture) > 40, f"card {index} has no picture of its position"
+    made = THUMBNAILS.drawn
+    for key in (pygame.K_DOWN, pygame.K_DOWN, pygame.K_UP):
+        d.key(key)
+    assert load.list.selected == 1 and load.selected_game.path.name == "won.txt"
+    d.frames(5)
+    assert THUMBNAILS.drawn == made                   # pictures kept while the files are unchanged
+    os.utime(saves_dir() / "won.txt", (OLD.timestamp() + 60,) * 2)
+    load.refresh(keep=saves_dir() / "won.txt")
+    d.frames(2)
+    assert THUMBNAILS.drawn == made + 1               # a file changed: its picture drawn again
+    d.key(pygame.K_RETURN)
+    d.settle()
+    assert d.scene.name == "play" and d.scene.match.state.to_text() == "a1 b1 a2 b2 a3"
+
+
+def test_a_corrupt_file_is_a_card_saying_what_is_wrong_and_a_board_that_fails_to_draw_leaves_the_list_open(
+        make_app, monkeypatch):
+    from game.ui.renderers.tictactoe import TicTacToeRenderer
+    from tests.test_ui_layout import DrawnText
+
+    def cannot_draw(self, surface, state, view):
+        raise RuntimeError("the board cannot be drawn")
+
+    monkeypatch.setattr(TicTacToeRenderer, "draw", cannot_draw)
+    drawn = DrawnText(monkeypatch)
+    d = make_app()
+    saved("good.txt", "b2", YOU_VS_MASTER, OLD)
+    bad = broken("bad.txt", "# Board Arcade saved game\nGame: tictactoe\nSeat 1: human H\nSeat 2: human H\n"
+                 "Moves: b2 b2\n", OLD + dt.timedelta(hours=2))
+    open_list_from_title(d)
+    load = d.scene
+    problem = load.games[0].problem_detail
+    with pytest.raises(SaveFileError, match=re.escape(problem)):
+        load_match(bad)
+    lines = drawn.of_frames(d)
+    assert "bad.txt" in lines and problem in lines and "Cannot load" in lines
+    assert "You vs Master" in lines                   # the good game's card, without its picture
+    for key in (pygame.K_RETURN, pygame.K_v):
+        d.key(key)
+        d.settle()
+        assert d.scene is load
+    assert not load.widget("load").enabled and not load.widget("review").enabled
+    d.key(pygame.K_DOWN)
+    assert load.selected_game.path.name == "good.txt" and load.widget("load").enabled

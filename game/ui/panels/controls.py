@@ -109,7 +109,8 @@ class PlayControls:
 
     def layout(self, panel: pygame.Rect, compact: bool, tight: bool, rules: bool, autoplay: bool) -> None:
         """The controls from the panel's foot up: Menu (beside Rules), three rows of
-        two buttons (three rows of three, without keycaps, when ``tight``), then, with
+        two buttons (when ``tight``, without keycaps: Menu beside New game, then two rows
+        of three), then, with
         only bots seated, Pause/Step and the speed."""
         inner_x, inner_w = panel.x + 20, panel.width - 40
         px = self.scene.services.window.px
@@ -123,13 +124,15 @@ class PlayControls:
             button.font_size = 16 if compact else 18
         y = panel.bottom - 20 - button_h
         self.menu.rect = pygame.Rect(inner_x, y, inner_w, button_h)
-        if rules:      # Rules and Menu share the last row
-            self.rules.font_size = self.menu.font_size
-            self.rules.rect = pygame.Rect(inner_x, y, half, button_h)
+        # Three a row, "New game" (too long for a third of the panel) shares the last row with Menu.
+        beside_menu = self.restart if tight and not self.networked else self.rules if rules else None
+        self.rules.font_size = self.menu.font_size
+        if beside_menu is not None:
+            beside_menu.rect = pygame.Rect(inner_x, y, half, button_h)
             self.menu.rect = pygame.Rect(inner_x + half + gap, y, half, button_h)
         rows: list[tuple[Button, ...]] = [(self.save, self.load), (self.hint, self.restart), (self.undo, self.redo)]
         if tight:
-            rows = [(self.restart, self.save, self.load), (self.undo, self.redo, self.hint)]
+            rows = [(self.save, self.load) + ((self.rules,) if rules else ()), (self.undo, self.redo, self.hint)]
         if self.networked:
             rows = [(self.save, self.redo), (self.undo, self.restart, self.hint)] if tight else [
                 (self.save, self.redo), (self.hint, self.restart), (self.undo,)]

@@ -21,6 +21,12 @@ if TYPE_CHECKING:
 
 #: The room round the board's cells and pieces (its ``content_rect``) its coordinates take, at the 1280×800 scale.
 COORDINATES = 28
+#: The space round the board and the side panel; in a short window (``compact``) less, for a larger board.
+MARGIN, MARGIN_COMPACT = 24, 16
+#: The side panel's least width (a player's name in the status box fits it).
+MIN_SIDE = 320
+#: A window shorter than this puts the buttons three a row even with two seats, for more lines of moves.
+TWO_ROWS_OF_MOVES_TALL = 640
 
 
 class PlayLayout:
@@ -40,9 +46,9 @@ class PlayLayout:
         and gaps; the move list takes what is left (and is hidden when that is too little)."""
         scene, window = self.scene, self.services.window
         width, height = size
-        margin = 24
-        side_w = max(320, min(window.px(420), width * 3 // 10))
+        side_w = max(MIN_SIDE, min(window.px(420), width * 3 // 10))
         compact = height < 700 or side_w < 360
+        margin = MARGIN_COMPACT if compact else MARGIN
         self.panel_rect = pygame.Rect(width - side_w - margin, margin, side_w, height - 2 * margin)
         board_rect = pygame.Rect(margin, margin, width - side_w - 3 * margin, height - 2 * margin)
         scene.renderer.layout(board_rect)
@@ -53,7 +59,9 @@ class PlayLayout:
         # A short window with three or more seats (the players list takes lines)
         # puts three buttons a row, without keycaps (the tooltips keep them), so
         # the move list keeps room for a few lines.
-        tight = compact and scene.status.seat_rows() > 1
+        # A window too short for four rows of buttons and a few lines of moves
+        # (800×560) does the same with two seats.
+        tight = compact and (scene.status.seat_rows() > 1 or height < TWO_ROWS_OF_MOVES_TALL)
         scene.controls.layout(p, compact, tight, scene.rules.available, scene.autoplay)
         scene.rules.layout(scene.rect)
         scene.status.layout(p, inner_x, inner_w, compact)

@@ -330,7 +330,7 @@ class ConnectFourRenderer(Renderer):
             surface.blit(self.cached(key, lambda: stroke.image(a, b, sweep)), stroke.bounds(a, b, sweep))
 
     def _draw_labels(self, surface: pygame.Surface, geo: StandGeometry, column: int | None) -> None:
-        font = self.font(palette.DISPLAY_FONT_MEDIUM, max(10.0, geo.cell * LABELS * 0.62))
+        font = self.font(palette.DISPLAY_FONT_MEDIUM, max(float(MIN_LABEL_PX), geo.cell * LABELS * 0.62))
         _, y, _, h = geo.frame
         middle = y + h + geo.cell * LABELS * 0.55
         for col in range(geo.cols):

@@ -570,7 +570,7 @@ class GridRenderer(GridBoard, Renderer):
 
     def _draw_labels(self, surface: pygame.Surface, geo: GridGeometry, state: State) -> None:
         files, ranks = self.coordinate_names(state)
-        font = self.font(palette.DISPLAY_FONT_MEDIUM, max(10.0, geo.margin * 0.6))
+        font = self.font(palette.DISPLAY_FONT_MEDIUM, max(float(MIN_LABEL_PX), geo.margin * 0.6))
         rows_y = [geo.board_y + geo.board_h + geo.margin / 2]
         cols_x = [geo.board_x - geo.margin / 2]
         if self.labels_all_sides:

@@ -1,11 +1,13 @@
-"""Load a saved game: the saves folder as a list, browsed by keyboard or mouse.
+"""Load a saved game: the saves folder as a list of cards, browsed by keyboard or mouse.
 
-Load opens this screen: every file of ``saves_dir()``, newest first, one row each
-with the game, who played ("You vs Master"), the number of moves, the
-result and when it was saved. A file that cannot be loaded is a row too,
-showing the problem (the line and what is wrong) and refusing to load.
+Load opens this screen: every file of ``saves_dir()``, newest first, one card each
+(``panels/savecard.py``) with a small picture of the position, the game, who
+played ("You vs Master"), the result or "In progress", the number of moves and
+when it was saved; no file names or paths (the folder is named only when the
+list is of another one). A file that cannot be loaded is a card too, showing
+the problem (the line and what is wrong) and refusing to load.
 
-Keys: Up/Down (also PgUp/PgDn, Home/End) choose a row, Enter loads it, V opens
+Keys: Up/Down (also PgUp/PgDn, Home/End) choose a card, Enter loads it, V opens
 it on the review screen (each move with the engine's verdict; Esc comes back here),
 Delete (or Backspace, the Mac's delete key) asks and then deletes the file
 for good, B or Ctrl+O opens the file dialog ("Browse…")
@@ -25,7 +27,8 @@ from game.match.config import BotChoiceError
 from game.match.record import Player
 from game.store.savefile import SaveFileError, load_match
 from game.ui import palette
-from game.ui.draw import clean_text, fit_text, mix, panel, scrollbar, text, wrap_text
+from game.ui.draw import clean_text, fit_text, panel, scrollbar, text, wrap_text
+from game.ui.panels.savecard import CARD_GAP, CARD_H, SaveCard, Thumbnails
 from game.ui.savedgames import SavedGame, Summary, scan_saves, summary
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Button, DoubleClick, Widget
@@ -34,15 +37,10 @@ from game.store.userdata import saves_dir
 if TYPE_CHECKING:
     from game.ui.services import Services
 
-ROW_H = 64
-ROW_GAP = 6
-MOOD_COLOURS = {
-    "playing": palette.ACCENT,
-    "won": palette.GOOD,
-    "lost": palette.BAD,
-    "draw": palette.TEXT_MUTED,
-    "over": palette.TEXT_MUTED,
-}
+#: The height left free under the list for a toast, at the 1280×800 scale.
+TOAST_BAND = 68
+#: The pictures of saved positions, kept while the program runs (the list opens again at once).
+THUMBNAILS = Thumbnails()
 LIST_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
 #: Keys that move the selection only while the list has the focus (elsewhere they move the focus).
 DIRECTION_KEYS = (pygame.K_UP, pygame.K_DOWN)
@@ -76,7 +74,7 @@ def fit_left(font: pygame.font.Font, content: str, width: int) -> str:
 
 
 class SaveList(Widget):
-    """The rows of saved games, one of them selected; scrolls to keep it in view."""
+    """The cards of saved games, one of them selected; scrolls to keep it in view."""
 
     def __init__(self, scene: "LoadScene") -> None:
         super().__init__(scene.services, wid="saves")
@@ -86,16 +84,17 @@ class SaveList(Widget):
         self.hover_row: int | None = None
         self.double_click = DoubleClick()
         self.px = scene.services.window.px
+        self.cards = SaveCard(scene.services.fonts, self.px, THUMBNAILS)
 
     @property
     def row_h(self) -> int:
-        """A row's height at the window's scale."""
-        return self.px(ROW_H)
+        """A card's height at the window's scale."""
+        return self.px(CARD_H)
 
     @property
     def pitch(self) -> int:
         """From one row's top to the next one's."""
-        return self.px(ROW_H + ROW_GAP)
+        return self.px(CARD_H + CARD_GAP)
 
     @property
     def count(self) -> int:
@@ -111,7 +110,7 @@ class SaveList(Widget):
         return self.rect.inflate(-20, -20)
 
     def content_height(self) -> int:
-        return max(0, self.count * self.pitch - self.px(ROW_GAP))
+        return max(0, self.count * self.pitch - self.px(CARD_GAP))
 
     def max_scroll(self) -> int:
         return max(0, self.content_height() - self.body.height)
@@ -205,6 +204,7 @@ class SaveList(Widget):
             self.scene.draw_empty(surface, self.rect)
             return
         self.clamp_scroll()
+        self.cards.thumbnails.new_frame()
         body = self.body
         clip = surface.get_clip()
         surface.set_clip(body)
@@ -218,62 +218,8 @@ class SaveList(Widget):
             self._draw_scrollbar(surface)
 
     def _draw_row(self, surface: pygame.Surface, row: pygame.Rect, index: int, game: SavedGame) -> None:
-        fonts = self.ctx.fonts
-        selected = index == self.selected
-        lit = self.focused and self.ctx.keyboard_mode
-        fill = palette.BOARD
-        if selected:
-            fill = mix(palette.PANEL_LIGHT, palette.ACCENT, 0.10)
-        elif index == self.hover_row:
-            fill = palette.PANEL
-        pygame.draw.rect(surface, fill, row, border_radius=10)
-        if selected:
-            pygame.draw.rect(surface, palette.ACCENT if lit else palette.PANEL_BORDER, row, 2, border_radius=10)
-            bar = pygame.Rect(row.x + 6, row.y + row.height // 5, 4, row.height - 2 * (row.height // 5))
-            pygame.draw.rect(surface, palette.ACCENT, bar, border_radius=2)
-        x = row.x + self.px(20)
-        info = self.scene.summaries[index]
-        if info is None:
-            self._draw_problem_row(surface, row, x, game)
-            return
-        pill = self._pill(surface, row, info.result, MOOD_COLOURS[info.mood])
-        room = pill.left - 16 - x
-        bold, plain, small = fonts.bold(17), fonts.text(17), fonts.text(14)
-        first, second = self._line_tops(row)
-        title = text(surface, bold, fit_text(bold, info.title, room), palette.TEXT, (x, first))
-        rest = room - title.width
-        if rest > 40:
-            players = fit_text(plain, f"  ·  {info.players}", rest)
-            text(surface, plain, players, palette.TEXT, (title.right, first))
-        details = f"{info.moves}  ·  {info.when}  ·  {game.path.name}"
-        text(surface, small, fit_text(small, details, pill.left - 16 - x), palette.TEXT_MUTED, (x, second))
-
-    def _draw_problem_row(self, surface: pygame.Surface, row: pygame.Rect, x: int, game: SavedGame) -> None:
-        fonts = self.ctx.fonts
-        pill = self._pill(surface, row, "Cannot load", palette.BAD)
-        room = pill.left - 16 - x
-        bold, small = fonts.bold(17), fonts.text(14)
-        first, second = self._line_tops(row)
-        icon = text(surface, bold, "⚠", palette.WARNING, (x, first))
-        text(surface, bold, fit_text(bold, game.path.name, room - icon.width - 8), palette.WARNING, (icon.right + 8, first))
-        text(surface, small, fit_text(small, game.problem_detail, room), palette.TEXT_MUTED, (x, second))
-
-    def _line_tops(self, row: pygame.Rect) -> tuple[int, int]:
-        """The tops of a row's two lines (the title, the details), centred in the row together."""
-        fonts = self.ctx.fonts
-        big, small = fonts.bold(17).get_linesize(), fonts.text(14).get_linesize()
-        first = row.y + (row.height - big - small - self.px(4)) // 2
-        return first, first + big + self.px(4)
-
-    def _pill(self, surface: pygame.Surface, row: pygame.Rect, label: str, colour: tuple[int, int, int]) -> pygame.Rect:
-        font = self.ctx.fonts.bold(14)
-        width = min(font.size(label)[0] + 24, row.width // 3)
-        pill = pygame.Rect(0, 0, width, self.px(28))
-        pill.midright = (row.right - self.px(14), row.centery)
-        pygame.draw.rect(surface, mix(palette.BOARD, colour, 0.18), pill, border_radius=pill.height // 2)
-        pygame.draw.rect(surface, mix(palette.PANEL_BORDER, colour, 0.7), pill, 1, border_radius=pill.height // 2)
-        text(surface, font, fit_text(font, label, width - 16), colour, pill.center, "center")
-        return pill
+        self.cards.draw(surface, row, game, self.scene.summaries[index], selected=index == self.selected,
+                        hovered=index == self.hover_row, lit=self.focused and self.ctx.keyboard_mode)
 
     def _draw_scrollbar(self, surface: pygame.Surface) -> None:
         body = self.body
@@ -303,10 +249,14 @@ class LoadScene(Scene):
         self.review_btn = Button(services, "Review", self.review_selected, wid="review", shortcut="V",
                                  tooltip="Step through the chosen game with the engine's verdict on each move (V)")
         self.back_btn = self.back_button()
-        self.details_rect = pygame.Rect(0, 0, 0, 0)
         self.refresh()
         self.focus.set([self.list, self.back_btn, self.delete_btn, self.browse_btn, self.review_btn, self.load_btn],
                        focus=self.list if self.games else self.browse_btn)
+
+    @property
+    def animating(self) -> bool:
+        """Besides the controls easing: cards in view still waiting for their pictures."""
+        return super().animating or THUMBNAILS.waiting
 
     # -- the folder --------------------------------------------------------------------------
     def refresh(self, keep: Path | None = None) -> None:
@@ -446,17 +396,23 @@ class LoadScene(Scene):
                                  (self.delete_btn, 130)):
             button.rect = pygame.Rect(x - px(button_w), buttons_y, px(button_w), button_h)
             x -= px(button_w) + 12
-        details_h = 3 * self.services.fonts.text(14).get_linesize() + 8
-        self.details_rect = pygame.Rect(left + 4, buttons_y - 14 - details_h, box_w - 8, details_h)
         top = self.header_bottom(height) + 8
-        self.list.rect = pygame.Rect(left, top, box_w, max(0, self.details_rect.top - 10 - top))
+        # A band left between the list and the buttons: where toasts go (``Scene.toast_room``).
+        self.list.rect = pygame.Rect(left, top, box_w, max(0, buttons_y - px(TOAST_BAND) - top))
         self.list.select(self.list.selected)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         width = surface.get_width()
         font = self.services.fonts.text(17)
-        self.draw_header(surface, "Saved games", fit_left(font, f"Newest first, from {self.directory}", width - 80))
-        self._draw_details(surface)
+        self.draw_header(surface, "Saved games", fit_left(font, self.subtitle(), width - 80))
+
+    def subtitle(self) -> str:
+        """How many games, newest first; the folder only when it is not the saves folder."""
+        count = sum(game.loadable for game in self.games)
+        games = "No saved games" if count == 0 else "1 saved game" if count == 1 else f"{count} saved games"
+        if self.directory != saves_dir():
+            return f"{games}, newest first, from {self.directory}"
+        return f"{games}, newest first" if count > 1 else games
 
     def draw_empty(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """What the list shows when there is nothing to load."""
@@ -471,22 +427,3 @@ class LoadScene(Scene):
         hint = "Save a game with Ctrl+S on the play screen; Browse… opens one from another folder."
         text(surface, fonts.text(16), fit_text(fonts.text(16), hint, box.width - 40), palette.TEXT_MUTED,
              (box.centerx, box.centery + 16), "center")
-
-    def _draw_details(self, surface: pygame.Surface) -> None:
-        """Under the list: the chosen file's full path, or the whole problem that stops it loading."""
-        game = self.selected_game
-        box = self.details_rect
-        if game is None or box.height <= 0:
-            return
-        font = self.services.fonts.text(14)
-        if game.loadable:
-            lines = [(fit_left(font, str(game.path), box.width), palette.TEXT_MUTED)]
-        else:
-            lines = [(line, palette.WARNING) for line in wrap_text(font, game.problem, box.width)]
-        limit = max(1, box.height // font.get_linesize())
-        if len(lines) > limit:
-            lines = lines[:limit - 1] + [(fit_text(font, lines[limit - 1][0] + " …", box.width), lines[limit - 1][1])]
-        y = box.y
-        for line, colour in lines:
-            y = text(surface, font, line, colour, (box.x, y)).top + font.get_linesize()
-
