@@ -173,9 +173,11 @@ def test_no_text_is_cut_and_no_control_overlaps_on_the_review_of_each_game(make_
         d.services.scenes.pop(animate=False)
 
 
-def test_a_chinese_checkers_graph_counts_each_players_steps_to_goal_from_the_positions(make_app):
+def test_a_chinese_checkers_graph_draws_each_players_steps_to_goal_from_the_reviews(make_app, monkeypatch):
     from game.rules.chinesecheckers import distance_to_goal
+    from game.ui.scenes import review as review_scene
 
+    monkeypatch.setattr(review_scene, "DEFAULT_BUDGET", 0.05)
     d = make_app()
     state = new_state("chinesecheckers")
     match = Match(state, [Player.human(), Player.of_bot("Easy")])
