@@ -17,9 +17,10 @@ from one to the next), each within ``EXACT_SOLVE_BUDGETS`` plies' budgets; the
 plies before the first solve that does not fit are estimated. Connect Four's
 first ``Engine.solve_plies`` plies, whose results the book proves but whose
 exact scores neither the book nor a hint's budget reaches, are solved the same
-way before the analysis, the latest first (``connect4_solve``): those whose
-solve fits are exact, the others keep what the analysis proves (a result
-without its distance).
+way before the analysis, the latest first (``connect4_solve``), within
+``SOLVE_PASS_BUDGETS`` plies' budgets in all: those whose solve fits are
+exact, the others keep what the analysis proves (a result without its
+distance).
 
 Chinese Checkers' bot gives no value of a position (its numbers are shares of
 playouts), so its moves are judged by the race itself (``race_value``): the
@@ -51,6 +52,9 @@ INACCURACY, MISTAKE, BLUNDER = 0.1, 0.2, 0.3
 EXACT_SOLVE_BUDGETS = 3.0
 #: The least time an exact endgame solve may take, whatever the budget.
 EXACT_SOLVE_LEAST = 5.0
+#: Per-ply budgets the exact solves of Connect Four's first plies may take in all (``Engine.solve``):
+#: with Master's analysis (about 13 s for a 40-move game at 1 s a move), under a minute.
+SOLVE_PASS_BUDGETS = 30.0
 #: Chinese Checkers: the lead in steps to goal that is a 73% chance (a logistic curve). A race
 #: between equals is decided by tempi, and a turn of Master's gains about 3 steps (118 to 68 in
 #: 18 turns in a game against itself), so a lead of two turns' progress is taken as that chance:
@@ -362,8 +366,9 @@ class _Reviewer:
                 break
             self.analysed[ply] = item
             yield from self._ready(states, count)
+        solving = Deadline.after(self.budget * SOLVE_PASS_BUDGETS)
         for ply in range(min(self.engine.solve_plies, count - 1), -1, -1) if self.engine.solve else ():
-            found = self._solved(states[ply])
+            found = self._solved(states[ply], solving)
             if found is None:   # out of time: this ply and those before it keep what the analysis proves
                 break
             self.solved[ply] = found
@@ -413,10 +418,11 @@ class _Reviewer:
             item.line = tuple(state.move_to_str(move) for move in self.engine.line(self.bot, state, best_move))
         return item
 
-    def _solved(self, state: State) -> tuple[float, str, Any] | None:
-        """The engine's exact ``solve`` of a position, within the time an exact solve may take."""
+    def _solved(self, state: State, deadline: Deadline) -> tuple[float, str, Any] | None:
+        """The engine's exact ``solve`` of a position, by ``deadline`` (the pass's)."""
         assert self.engine.solve is not None
-        return self.engine.solve(self.bot, state.copy(), max(self.budget * EXACT_SOLVE_BUDGETS, EXACT_SOLVE_LEAST))
+        left = deadline.left()
+        return self.engine.solve(self.bot, state.copy(), left) if left > 0 else None
 
     def _made_exact(self, state: State, item: Analysed) -> None:
         """The ply's value made exact by the solve of its position (``solved``) where the analysis
