@@ -13,7 +13,7 @@ from game.match.review.job import CHILD_NICENESS, ReviewJob, cache_folder
 from game.rules.catalogue import GameSpec
 from game.store.savefile import save_match
 
-from game.match.review.analyse import Engine, Judgement, flipped_text, judged, review_moves
+from game.match.review.analyse import Engine, Judgement, connect4_solve, flipped_text, judged, review_moves
 from game.match.review.model import GameReview, MoveReview, PlyValue, ReviewError
 from game.rules.reversi import Reversi
 from game.rules.tictactoe import TicTacToe
@@ -22,8 +22,8 @@ from bots.lib.reversi_endgame import Solver as EndgameSolver
 from bots.tictactoe_perfect import TicTacToePerfect
 
 
-def reviews_of(spec: str, moves: str, budget: float = 0.5) -> list[MoveReview]:
-    found = sorted(review_moves(spec, moves.split(), budget), key=lambda review: review.ply)
+def reviews_of(spec: str, moves: str, budget: float = 0.5, start: str = "") -> list[MoveReview]:
+    found = sorted(review_moves(spec, moves.split(), budget, start=start), key=lambda review: review.ply)
     assert [review.ply for review in found] == list(range(len(moves.split())))
     return found
 
@@ -97,6 +97,21 @@ def test_a_connect_four_move_that_throws_away_a_proven_win_is_marked_at_its_ply(
     assert reviews[7].verdict == "the only move that kept the win" and reviews[7].after.text == "win in 1"
 
 
+def test_connect_four_plies_past_the_book_whose_exact_scores_solve_quickly_are_exact_not_only_proven():
+    # The opening of review_speed's 40-move game: the positions from ply 8 solve in a second or two
+    # (the engine here gives them a minute, and none to the earlier ones: no timing in a test).
+    moves = "3 2 4 6 1 1 2 2 4 2 2 3"
+    engine = Engine("bots.connect4_master:ConnectFourMaster", scale=300.0, solve_plies=10, solve=lambda bot, state, _: (
+        connect4_solve(bot, state, 60.0) if len(state.move_stack) >= 8 else None))
+    reviews = sorted(review_moves("connect4", moves.split(), 0.1, engine), key=lambda review: review.ply)
+    solver = Solver(STANDARD, table_bits=20)
+    columns = [int(c) - 1 for c in moves.split()]
+    for review in reviews[8:]:
+        assert review.before.kind == "exact", review
+        assert review.before.score == solver.solve(position_from_moves(columns[:review.ply]))
+    assert all(review.before.text in ("win", "loss") for review in reviews if review.before.kind == "proven")
+
+
 # -- Reversi -------------------------------------------------------------------------------------
 #: Master (Black) against Medium, 60 moves.
 REVERSI_GAME = ("c4 e3 f4 c5 d6 f3 e6 c6 b5 d7 e7 b6 b4 a5 d3 e2 b3 a4 c3 a3 d2 f2 f5 e8 f6 c7 e1 f1 g1 d1 "
@@ -139,6 +154,34 @@ def test_a_gomoku_player_who_missed_a_win_by_fours_is_told_so():
     assert missed.verdict.startswith("missed a proven win (wins by a VCF in 2)")
     assert not missed.proven and missed.grade in ("inaccuracy", "mistake", "blunder")
     assert all(not review.verdict.startswith("missed") for review in reviews if review.ply != 6)
+
+
+#: Master against itself (0.15 s a move), its first 16 plies, a sensible game.
+CHINESE_CHECKERS_GAME = ("f3-f5 m15-m13 e3-g5 m13-l12 f4-f6 k14-k13 e1-e3-e5-g7 m17-m15-m13-k11 g4-g6-g8 "
+                         "m16-k14-k12-k10 f5-f7-h9 l15-l13-l11-j9 f6-h8-h10 l16-l15 g7-g9-i11 k11-k9-i9-g9-g7")
+
+
+def test_a_chinese_checkers_game_is_judged_by_the_race_and_a_step_back_beside_a_long_jump_is_marked():
+    from game.rules.chinesecheckers import distance_to_goal
+
+    state = GameSpec.parse("chinesecheckers").new_state()
+    state.play_text(CHINESE_CHECKERS_GAME)
+    back, jump = state.parse_move("g8-g6-g4"), state.parse_move("i11-g9-i9-k9-k11-m13-m15")
+    assert back in state.legal_moves() and jump in state.legal_moves()
+    moves = f"{CHINESE_CHECKERS_GAME} g8-g6-g4"
+    reviews = reviews_of("chinesecheckers", moves, 0.05)
+    sensible = reviews[:16]
+    grades = [review.grade for review in sensible]
+    assert "blunder" not in grades and grades.count("mistake") <= 2, grades
+    assert sum(review.accuracy for review in sensible) / 16 >= 80
+    assert all(review.before.kind == review.after.kind == "estimate" and not review.proven for review in reviews)
+    walked_back = reviews[16]
+    assert walked_back.grade in ("mistake", "blunder") and walked_back.verdict.startswith(walked_back.grade)
+    assert "(estimate)" in walked_back.verdict and "steps behind after it" in walked_back.verdict
+    replay = GameSpec.parse("chinesecheckers").new_state()
+    for review in reviews:
+        replay.play_text(review.move)
+        assert review.steps == tuple(distance_to_goal(replay, seat) for seat in range(2))
 
 
 # -- main.py review FILE -------------------------------------------------------------------------
@@ -263,3 +306,28 @@ def test_a_game_with_an_illegal_move_ends_its_review_with_what_was_wrong():
     while not job.done and time.monotonic() < until:
         job.wait(1.0)
     assert job.done and "move 2 ('b2')" in job.failure and job.progress == (0, 2)
+
+
+def test_a_reversi_game_set_up_from_a_position_is_reviewed_from_that_position(tmp_path, capsys):
+    from game.store.savefile import load_match
+
+    moves = REVERSI_GAME.split()
+    setup = Reversi()
+    setup.play_text(" ".join(moves[:50]))
+    state = Reversi.from_position(setup.position_text())
+    state.play_text(" ".join(moves[50:]))
+    path = tmp_path / "setup.txt"
+    save_match(Match(state, [Player.human("P1"), Player.human("P2")]), path)
+    assert "Position: " in path.read_text() and load_match(path).state.start_text == setup.position_text()
+    assert main.main(["review", str(path), "--budget", "0.1", "--no-cache"]) == 0
+    out = capsys.readouterr().out
+    listed = [line for line in out.splitlines() if re.match(r"\s*\d+\. [^:]+: ", line)]
+    assert len(listed) == 10 and all("[exact]" in line for line in listed if "only legal move" not in line)
+    reviews = reviews_of("reversi", " ".join(moves[50:]), 0.1, start=setup.position_text())
+    solver = EndgameSolver(16)
+    mover = setup.turn
+    assert reviews[0].before.kind == "exact"
+    assert reviews[0].before.score == solver.solve(setup.discs(mover), setup.discs(1 - mover)).score
+    assert GameReview("reversi", moves[50:], start=setup.position_text()).key != GameReview("reversi", moves[50:]).key
+    review = GameReview("reversi", moves[50:], list(reviews), setup.position_text())
+    assert GameReview.from_json(review.to_json()).start == setup.position_text()

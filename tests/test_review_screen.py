@@ -173,9 +173,11 @@ def test_no_text_is_cut_and_no_control_overlaps_on_the_review_of_each_game(make_
         d.services.scenes.pop(animate=False)
 
 
-def test_a_chinese_checkers_graph_counts_each_players_steps_to_goal_from_the_positions(make_app):
+def test_a_chinese_checkers_graph_draws_each_players_steps_to_goal_from_the_reviews(make_app, monkeypatch):
     from game.rules.chinesecheckers import distance_to_goal
+    from game.ui.scenes import review as review_scene
 
+    monkeypatch.setattr(review_scene, "DEFAULT_BUDGET", 0.05)
     d = make_app()
     state = new_state("chinesecheckers")
     match = Match(state, [Player.human(), Player.of_bot("Easy")])
@@ -183,7 +185,21 @@ def test_a_chinese_checkers_graph_counts_each_players_steps_to_goal_from_the_pos
         match.play(min(state.legal_moves(), key=lambda move: (state.push(move), distance_to_goal(state, 1 - state.turn),
                                                               state.pop())[1]))
     review = open_review(d, match)
+    analysed(d, review)
     assert review.steps is not None and len(review.steps) == 7
+    assert review.steps[1:] == [item.steps for item in review.review.reviews], "the reviews' counts, one way"
     assert review.steps[6] == tuple(distance_to_goal(match.state, seat) for seat in range(2))
     assert review.steps[6][0] < review.steps[0][0] and review.steps[6][1] < review.steps[0][1]
     assert open_review(d, game_of()).steps is None
+
+
+def test_a_board_labels_short_form_tells_a_win_in_moves_from_a_win_by_discs_and_names_the_proof():
+    from game.ui.renderers.effects import short_value
+
+    assert short_value("wins in 5 by fours") == "VCF 5"
+    assert short_value("wins by a VCF in 5: h8 i9 j10 k11") == "VCF 5"
+    assert short_value("wins by a VCT in 7, one line: h8 i9") == "VCT 7"
+    assert short_value("wins in 5") == short_value("win in 5") == "win 5"
+    assert short_value("loses to a VCF in 3") == short_value("loss in 3") == "loss 3"
+    assert short_value("wins by 6") == "+6" and short_value("loses by 4") == "−4"
+    assert short_value("about -6.5 (estimate)") == "≈-6.5" and short_value("draw") == "draw"

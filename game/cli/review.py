@@ -7,15 +7,13 @@ import sys
 from pathlib import Path
 
 from game.cli.common import CliError, check_budget
-from game.match.review.job import ReviewJob
+from game.match.review.job import DEFAULT_BUDGET, ReviewJob
 from game.match.review.model import GameReview, MoveReview
 from game.rules.catalogue import GameSpec
 from game.shown import escaped
 from game.store.reviewcache import start_review
 from game.store.savefile import SaveFileError, load_match
 
-#: Seconds of analysis per move unless ``--budget`` says otherwise.
-DEFAULT_BUDGET = 1.0
 #: What each kind of value is called in the listing.
 KINDS = {"exact": "exact", "proven": "proven", "estimate": "estimate", "unknown": "unknown"}
 
@@ -30,14 +28,13 @@ def review_game(args: argparse.Namespace) -> int:
     except SaveFileError as err:
         raise CliError(str(err)) from None
     state = match.state
-    if state.start_text:
-        raise CliError(f"{args.file}: a game set up from a position cannot be reviewed yet "
-                       "(the review starts from the usual first position)")
     spec = str(GameSpec.of_state(state))
     moves = [record.text for record in match.records]
     if not moves:
         raise CliError(f"{args.file}: no move was played, so there is nothing to review")
-    job = ReviewJob.start(spec, moves, budget) if args.no_cache else start_review(spec, moves, budget)
+    start = state.start_text
+    job = ReviewJob.start(spec, moves, budget, start=start) if args.no_cache else \
+        start_review(spec, moves, budget, start=start)
     names = [state.seat_name(seat) for seat in range(state.num_seats)]
     print(f"Review of {escaped(str(args.file))}: {state.title}, {len(moves)} moves, "
           f"{budget:g} s of analysis a move", flush=True)

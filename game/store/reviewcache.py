@@ -15,7 +15,9 @@ from game.store.jsonfile import atomic_write_text
 
 
 def start_review(game_spec: str, moves: list[str], budget_seconds_per_ply: float,
-                 cache_dir: Path | None = None) -> ReviewJob:
+                 cache_dir: Path | None = None, start: str = "") -> ReviewJob:
     """``ReviewJob.start`` with the cache in ``cache_dir`` (default: the player's, ``cache_folder()``),
-    read if it holds this game, written when the analysis is finished."""
-    return ReviewJob.start(game_spec, moves, budget_seconds_per_ply, cache_dir or cache_folder(), atomic_write_text)
+    read if it holds this game, written when the analysis is finished; ``start``: the set-up
+    position the game started from, "" for the usual start."""
+    return ReviewJob.start(game_spec, moves, budget_seconds_per_ply, cache_dir or cache_folder(), atomic_write_text,
+                           start)

@@ -14,8 +14,20 @@ by the drop in winning chance, labelled as an estimate.
 Reversi's last ``exact_empties`` empties (Master's: 20) are solved backwards
 from the end with the exact solver (one solve per position, its table kept
 from one to the next), each within ``EXACT_SOLVE_BUDGETS`` plies' budgets; the
-plies before the first solve that does not fit are estimated. Chinese Checkers
-has no value to give: each seat's steps to its goal, and the engine's move.
+plies before the first solve that does not fit are estimated. Connect Four's
+first ``Engine.solve_plies`` plies, whose results the book proves but whose
+exact scores neither the book nor a hint's budget reaches, are solved the same
+way before the analysis, the latest first (``connect4_solve``), within
+``SOLVE_PASS_BUDGETS`` plies' budgets in all: those whose solve fits are
+exact, the others keep what the analysis proves (a result without its
+distance).
+
+Chinese Checkers' bot gives no value of a position (its numbers are shares of
+playouts), so its moves are judged by the race itself (``race_value``): the
+mover's lead in steps to goal over the nearest rival after the played move,
+against the lead after the engine's move, mapped to a chance by
+``RACE_SCALE`` and labelled as an estimate. Each seat's steps to its goal
+after each move (``steps_to_goal``) go with every game's review.
 """
 from __future__ import annotations
 
@@ -25,12 +37,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
-from game.match.review.model import UNKNOWN, MoveReview, PlyValue
+from game.match.review.model import UNKNOWN, MoveReview, PlyValue, steps_to_goal
 from game.rules.bot import AT_LEAST, AT_MOST, VALUE, Bot, MoveValue, position_value, ranked_moves
 from game.rules.catalogue import GameSpec
 from game.rules.core import BadNotation, RulesError, State
-from bots.lib.chinesecheckers_engine import Position, tables_for
-from bots.lib.connect4_solver import SearchAborted, position_from_moves
+from bots.lib.clock import Deadline
+from bots.lib.connect4_solver import SearchAborted, position_from_moves, score_text
 from bots.lib.reversi_words import exact_text
 
 #: The drops in winning chance (0 to 1) from which a move is an inaccuracy, a mistake, a blunder.
@@ -40,6 +52,16 @@ INACCURACY, MISTAKE, BLUNDER = 0.1, 0.2, 0.3
 EXACT_SOLVE_BUDGETS = 3.0
 #: The least time an exact endgame solve may take, whatever the budget.
 EXACT_SOLVE_LEAST = 5.0
+#: Per-ply budgets the exact solves of Connect Four's first plies may take in all (``Engine.solve``):
+#: with Master's analysis (about 13 s for a 40-move game at 1 s a move), under a minute.
+SOLVE_PASS_BUDGETS = 30.0
+#: Chinese Checkers: the lead in steps to goal that is a 73% chance (a logistic curve). A race
+#: between equals is decided by tempi, and a turn of Master's gains about 3 steps (118 to 68 in
+#: 18 turns in a game against itself), so a lead of two turns' progress is taken as that chance:
+#: a move that gives up one turn's progress against the engine's move is then an inaccuracy, two
+#: turns' a mistake, three a blunder (from a level race). A choice, not measured on results of
+#: games: the grades it gives are labelled as estimates.
+RACE_SCALE = 6.0
 
 
 @dataclass(frozen=True)
@@ -53,12 +75,16 @@ class Engine:
     params: dict[str, Any] = field(default_factory=dict)
     scale: float = 1.0
     centred: bool = False
-    #: Whether the bot's values are values of the position (Chinese Checkers': shares of playouts).
-    values: bool = True
-    #: Each seat's steps to its goal after a move, for games that count them.
-    steps: Callable[[State], tuple[int, ...]] | None = None
+    #: A race to a goal (Chinese Checkers): moves judged by the steps they gain (``race_value``), not
+    #: by the bot's values (shares of playouts, no value of a position).
+    race: bool = False
     #: A proven winning line from a won position, the best move first (both sides' moves), or ().
     line: Callable[[Bot, State, Any], Sequence[Any]] | None = None
+    #: An exact solve of a position within so many seconds: its score for the mover, in the bot's
+    #: units, its words and a best move; None if it does not fit. Used on the plies up to
+    #: ``solve_plies`` whose analysis proves less than the exact value.
+    solve: Callable[[Bot, State, float], tuple[float, str, Any] | None] | None = None
+    solve_plies: int = 0
 
     def bot(self) -> Bot:
         module, _, name = self.target.partition(":")
@@ -81,14 +107,15 @@ class Engine:
 #: The reviewing engine of each game; any other game is reviewed by tree search over its rules.
 ENGINES = {
     "tictactoe": Engine("bots.tictactoe_perfect:TicTacToePerfect"),
+    # the book's plies (0 to 8) and the next: their exact scores take seconds to minutes to solve
     "connect4": Engine("bots.connect4_master:ConnectFourMaster", scale=300.0,
-                       line=lambda bot, state, first: connect4_line(bot, state, first)),
+                       line=lambda bot, state, first: connect4_line(bot, state, first),
+                       solve=lambda bot, state, seconds: connect4_solve(bot, state, seconds), solve_plies=10),
     # discs: an estimate of +6 discs is a 73% chance
     "reversi": Engine("bots.reversi_master:ReversiMaster", scale=6.0),
     # the search's units, a hundred to the estimate's shown unit
     "gomoku": Engine("bots.gomoku_master:GomokuMaster", scale=300.0),
-    "chinesecheckers": Engine("bots.chinesecheckers_master:ChineseCheckersMaster", values=False,
-                              steps=lambda state: steps_to_goal(state)),
+    "chinesecheckers": Engine("bots.chinesecheckers_master:ChineseCheckersMaster", scale=RACE_SCALE, race=True),
 }
 ANY_GAME = Engine("bots.any_game:AnyGameTreeSearch", centred=True)
 
@@ -114,6 +141,15 @@ def ply_value(value: MoveValue | None, engine: Engine) -> PlyValue:
     if value.exact:    # a proven bound of a draw either way: neither a result nor an estimate of one
         return PlyValue("unknown", None, None, _short(value.text))
     return PlyValue("estimate", value.score, engine.chance(value.score), estimate_label(_short(value.text)))
+
+
+def race_value(steps: Sequence[int], seat: int, engine: Engine) -> PlyValue:
+    """A race's value for ``seat``: its lead in steps to goal over the nearest rival (counted by
+    the rules), the chance ``engine`` maps it to (an estimate)."""
+    lead = min(count for other, count in enumerate(steps) if other != seat) - steps[seat]
+    words = "level" if lead == 0 else f"{abs(lead)} {'step' if abs(lead) == 1 else 'steps'} " \
+                                      f"{'ahead' if lead > 0 else 'behind'}"
+    return PlyValue("estimate", float(lead), engine.chance(lead), words)
 
 
 def _result_chance(score: float) -> float:
@@ -221,13 +257,20 @@ def judged(before: PlyValue, after: PlyValue, played_best: bool, keepers: int | 
         drop = before.chance if before.chance is not None else None
         grade = "" if drop is None else grade_of(drop, played_best)
         return Judgement(f"after it, a proven loss ({_result_words(after.text)})", grade, False)
+    return estimate_judged(before, after, played_best)
+
+
+def estimate_judged(before: PlyValue, after: PlyValue, played_best: bool, best: str = "with the best move",
+                    as_best: str = "best move (estimate)") -> Judgement:
+    """The verdict on a move from estimates: graded by the drop in the chance they map to, the
+    words saying so (``best``: how the value with the engine's move is named; ``as_best``: the
+    verdict on a move that is the engine's)."""
     if before.chance is None or after.chance is None:
         return Judgement("", "", False)
     grade = grade_of(max(0.0, before.chance - after.chance), played_best)
     if grade in ("inaccuracy", "mistake", "blunder"):
-        return Judgement(f"{grade} (estimate): {after.text} after it, {before.text} with the best move",
-                         grade, False)
-    return Judgement("best move (estimate)" if grade == "best" else "", grade, False)
+        return Judgement(f"{grade} (estimate): {after.text} after it, {before.text} {best}", grade, False)
+    return Judgement(as_best if grade == "best" else "", grade, False)
 
 
 def _result_words(text: str) -> str:
@@ -264,19 +307,25 @@ class Analysed:
 
 
 def review_moves(game_spec: str, moves: Sequence[str], budget: float,
-                 engine: Engine | None = None) -> Iterator[MoveReview]:
+                 engine: Engine | None = None, start: str = "") -> Iterator[MoveReview]:
     """The review of each move of the game, as each is found (not always in the order of the plies),
-    by ``engine`` (default: the game's, ``ENGINES``), ``budget`` seconds of analysis a ply."""
+    by ``engine`` (default: the game's, ``ENGINES``), ``budget`` seconds of analysis a ply;
+    ``start``: the set-up position the game started from (the game's position notation), "" for
+    the usual start."""
     spec = GameSpec.parse(game_spec)
     engine = engine or engine_for(spec.game_id)
-    states = _positions(spec, moves)
+    states = _positions(spec, moves, start)
     reviewer = _Reviewer(spec, engine, engine.bot(), budget)
     yield from reviewer.review(states, list(moves))
 
 
-def _positions(spec: GameSpec, moves: Sequence[str]) -> list[State]:
-    """The position before each move, and the last position; ``BadNotation`` names a bad move."""
-    state = spec.new_state()
+def _positions(spec: GameSpec, moves: Sequence[str], start: str = "") -> list[State]:
+    """The position before each move (from the set-up position ``start`` if given), and the last
+    position; ``BadNotation`` names a bad position or move."""
+    try:
+        state = spec.rules.from_position(start, **dict(spec.options)) if start else spec.new_state()
+    except RulesError as err:
+        raise BadNotation(f"the start position of {spec}: {err}") from None
     states = [state.copy()]
     for ply, text in enumerate(moves):
         try:
@@ -295,6 +344,8 @@ class _Reviewer:
         self.spec, self.engine, self.bot, self.budget = spec, engine, bot, budget
         self.analysed: dict[int, Analysed] = {}
         self.finished: set[int] = set()
+        #: The plies whose position the engine's ``solve`` solved: (score, words, best move).
+        self.solved: dict[int, tuple[float, str, Any]] = {}
         self.open_end = False
 
     def review(self, states: list[State], moves: list[str]) -> Iterator[MoveReview]:
@@ -315,9 +366,16 @@ class _Reviewer:
                 break
             self.analysed[ply] = item
             yield from self._ready(states, count)
+        solving = Deadline.after(self.budget * SOLVE_PASS_BUDGETS)
+        for ply in range(min(self.engine.solve_plies, count - 1), -1, -1) if self.engine.solve else ():
+            found = self._solved(states[ply], solving)
+            if found is None:   # out of time: this ply and those before it keep what the analysis proves
+                break
+            self.solved[ply] = found
         for ply, text in [*enumerate(moves), (count, "")]:
             if ply not in self.analysed and (ply < count or self.open_end):
                 self.analysed[ply] = self.analyse(states[ply], text, ply)
+                self._made_exact(states[ply], self.analysed[ply])
                 yield from self._ready(states, count)
 
     # -- one ply ------------------------------------------------------------------------------
@@ -326,10 +384,10 @@ class _Reviewer:
         legal = state.legal_moves()
         move = state.parse_move(text) if text else None    # none: the last position of a game not over
         item = Analysed(ply, state.turn, text, forced=len(legal) == 1 and move is not None)
-        if self.engine.steps is not None and move is not None:
-            after = state.copy()
-            after.push(move)
-            item.steps = self.engine.steps(after)
+        if move is not None:
+            item.steps = steps_to_goal(_after(state, move))
+        if self.engine.race and item.steps is not None:
+            item.own = race_value(item.steps, state.turn, self.engine)
         if item.forced:
             return item
         values = self.bot.analyse(state.copy(), self.budget)
@@ -338,7 +396,9 @@ class _Reviewer:
             return item
         best_move, best_value = ranked_moves(values, legal)[0]
         item.best = state.move_to_str(best_move)
-        if not self.engine.values:
+        if self.engine.race:
+            steps = steps_to_goal(_after(state, best_move))
+            item.before = race_value(steps, state.turn, self.engine) if steps is not None else UNKNOWN
             return item
         position = position_value(values, legal)
         item.before = ply_value(best_value, self.engine)
@@ -357,6 +417,24 @@ class _Reviewer:
         elif result == 1 and item.before.kind == "exact" and self.engine.line is not None:
             item.line = tuple(state.move_to_str(move) for move in self.engine.line(self.bot, state, best_move))
         return item
+
+    def _solved(self, state: State, deadline: Deadline) -> tuple[float, str, Any] | None:
+        """The engine's exact ``solve`` of a position, by ``deadline`` (the pass's)."""
+        assert self.engine.solve is not None
+        left = deadline.left()
+        return self.engine.solve(self.bot, state.copy(), left) if left > 0 else None
+
+    def _made_exact(self, state: State, item: Analysed) -> None:
+        """The ply's value made exact by the solve of its position (``solved``) where the analysis
+        proved less."""
+        found = self.solved.get(item.ply)
+        if found is None or item.forced or item.before.kind == "exact":
+            return
+        score, words, move = found
+        item.before = PlyValue("exact", score, _result_chance(score), words)
+        item.best = state.move_to_str(move)
+        if score > 0 and self.engine.line is not None:
+            item.line = tuple(state.move_to_str(step) for step in self.engine.line(self.bot, state, move))
 
     def _exact_plies(self, states: list[State], count: int) -> list[int]:
         """The plies the engine solves exactly one position at a time, last first (their table
@@ -408,16 +486,19 @@ class _Reviewer:
         yield from sorted(found, key=lambda review: review.ply)
 
     def _finish(self, item: Analysed, following: Analysed | None, after_state: State) -> MoveReview:
-        after = item.own
-        if following is not None:
+        after = item.own     # a race's: the lead the move left (the next ply's is another move's)
+        if following is not None and not self.engine.race:
             derived = following.before if following.seat == item.seat else (
                 flipped(following.before) if after_state.num_seats == 2 else UNKNOWN)
             after = better(after, derived)
-        elif self.engine.values:
+        elif following is None and not self.engine.race:
             after = better(after, self._final_value(after_state, item.seat))
         before = after if item.forced else item.before
         if item.forced:
             judgement = Judgement("the only legal move", "", after.proven)
+        elif self.engine.race:
+            judgement = estimate_judged(before, after, item.best == item.move, "after the engine's move",
+                                        "the engine's move")
         else:
             judgement = judged(before, after, item.best == item.move, item.keepers)
         return MoveReview(item.ply, item.seat, item.move, before, after, item.best, item.line,
@@ -439,6 +520,23 @@ class _Reviewer:
             return PlyValue("exact", 0.0, 0.5, "draw")
         won = seat in outcome.winners
         return PlyValue("exact", 1.0 if won else -1.0, 1.0 if won else 0.0, "won" if won else "lost")
+
+
+def connect4_solve(bot: Any, state: State, seconds: float) -> tuple[float, str, int] | None:
+    """Connect Four: the position's exact score for the mover, its words and a move reaching it,
+    solved within ``seconds`` (its solver's table kept from one position to the next); None if
+    the solve does not fit, or on a board the solver does not play."""
+    from bots.connect4_master import within    # the reviewing bot's module, loaded with it
+
+    if not bot.solves(state):
+        return None
+    position = position_from_moves(list(state.move_stack))
+    solver = bot.solver()
+    try:
+        column, score = within(Deadline.after(seconds), lambda limit: solver.best_move(position, limit))
+    except SearchAborted:
+        return None
+    return float(score), score_text(score, position.plies), column
 
 
 #: The longest winning line (plies) Connect Four's review writes out, and the nodes each of its moves may take.
@@ -467,6 +565,12 @@ def connect4_line(bot: Any, state: State, first: int) -> list[int]:
     return []
 
 
+def _after(state: State, move: Any) -> State:
+    after = state.copy()
+    after.push(move)
+    return after
+
+
 def _empty_squares(state: State) -> int:
     black, white = state.counts()  # type: ignore[attr-defined]
     return 64 - black - white
@@ -475,12 +579,3 @@ def _empty_squares(state: State) -> int:
 def _short(text: str) -> str:
     """A value's words without the line after its colon (the review keeps the line apart)."""
     return text.split(":")[0]
-
-
-def steps_to_goal(state: State) -> tuple[int, ...]:
-    """Chinese Checkers: each seat's steps to its goal, the least its marbles could still need
-    one step at a time (their summed distance to the goal's tip less that of a full goal)."""
-    tables = tables_for(state.num_seats)
-    position = Position.of_state(state)  # type: ignore[arg-type]
-    return tuple(int(position.dist_sum[seat]) - int(tables.dist[seat, tables.goal[seat]].sum())
-                 for seat in range(state.num_seats))

@@ -45,23 +45,27 @@ class ReviewFinished(m.Message, tag="review_finished"):
 
 FromReviewer = Union[Reviewed, ReviewFailed, ReviewFinished]
 
+#: Seconds of analysis per move, for the review screen and ``main.py review`` (unless ``--budget``
+#: says otherwise): a 40-move Connect Four game in under a minute.
+DEFAULT_BUDGET = 1.0
+
 
 def cache_folder() -> Path:
     """The default folder of the review cache: ``reviews`` in the player's data folder."""
     return user_folder("data") / "reviews"
 
 
-def cache_path(cache_dir: Path, game_spec: str, moves: list[str]) -> Path:
+def cache_path(cache_dir: Path, game_spec: str, moves: list[str], start: str = "") -> Path:
     """The cache file of a game's review."""
-    return Path(cache_dir) / f"{game_key(game_spec, moves)}.json"
+    return Path(cache_dir) / f"{game_key(game_spec, moves, start)}.json"
 
 
-def read_cached(cache_dir: Path | None, game_spec: str, moves: list[str]) -> GameReview | None:
+def read_cached(cache_dir: Path | None, game_spec: str, moves: list[str], start: str = "") -> GameReview | None:
     """The cached review of this game, None if there is none (or it is damaged, or of another
     game: a cache file is only a copy, and the game is analysed again)."""
     if cache_dir is None:
         return None
-    path = cache_path(cache_dir, game_spec, moves)
+    path = cache_path(cache_dir, game_spec, moves, start)
     try:
         review = GameReview.from_json(path.read_bytes())
     except FileNotFoundError:
@@ -69,7 +73,7 @@ def read_cached(cache_dir: Path | None, game_spec: str, moves: list[str]) -> Gam
     except (OSError, ReviewError) as err:
         log.warning("review cache %s not used: %s", path, err)
         return None
-    if review.game != game_spec or review.moves != list(moves) or not review.complete:
+    if review.game != game_spec or review.moves != list(moves) or review.start != start or not review.complete:
         return None
     return review
 
@@ -79,14 +83,14 @@ def read_cached(cache_dir: Path | None, game_spec: str, moves: list[str]) -> Gam
 CHILD_NICENESS = 5
 
 
-def _analyse_in_child(conn: Any, game_spec: str, moves: list[str], budget: float) -> None:
+def _analyse_in_child(conn: Any, game_spec: str, moves: list[str], budget: float, start: str = "") -> None:
     """The child's side: review each move in turn and send it, then say it is finished."""
     from game.match.review.analyse import review_moves
 
     if hasattr(os, "nice"):
         os.nice(CHILD_NICENESS)
     try:
-        for review in review_moves(game_spec, moves, budget):
+        for review in review_moves(game_spec, moves, budget, start=start):
             m.send(conn, Reviewed(review))
     except Exception as err:  # noqa: BLE001 - whatever the engine raised ends the review with its words
         m.send(conn, ReviewFailed(f"{type(err).__name__}: {err}"))
@@ -111,21 +115,22 @@ class ReviewJob:
     @classmethod
     def start(cls, game_spec: str, moves: list[str], budget_seconds_per_ply: float,
               cache_dir: Path | None = None,
-              write_text: Callable[[Path, str], None] | None = None) -> "ReviewJob":
+              write_text: Callable[[Path, str], None] | None = None, start: str = "") -> "ReviewJob":
         """Review the game ``game_spec`` (``GameSpec`` text) whose moves are ``moves`` (notation),
+        played from the set-up position ``start`` (the game's position notation; "": the usual start),
         ``budget_seconds_per_ply`` seconds of analysis per move, from the cache in ``cache_dir``
         if it holds this game, else in a child process (the finished review then written there
         with ``write_text``)."""
         moves = list(moves)
         if cache_dir is not None and write_text is None:
             log.warning("review cache %s is only read: no writer was given (see game.store.reviewcache)", cache_dir)
-        cached = read_cached(cache_dir, game_spec, moves)
+        cached = read_cached(cache_dir, game_spec, moves, start)
         if cached is not None:
             return cls(cached, None, cache_dir, write_text)
-        review = GameReview(game_spec, moves)
+        review = GameReview(game_spec, moves, start=start)
         if not moves:
             return cls(review, None, cache_dir, write_text)
-        child = Child.spawn(_analyse_in_child, (game_spec, moves, float(budget_seconds_per_ply)),
+        child = Child.spawn(_analyse_in_child, (game_spec, moves, float(budget_seconds_per_ply), start),
                             name="review", reads=FromReviewer, preload=WORKER_PRELOAD)
         return cls(review, child, cache_dir, write_text)
 
@@ -188,7 +193,7 @@ class ReviewJob:
     def _keep(self) -> None:
         if self._cache_dir is None or self._write_text is None or not self.review.complete:
             return
-        path = cache_path(self._cache_dir, self.review.game, self.review.moves)
+        path = cache_path(self._cache_dir, self.review.game, self.review.moves, self.review.start)
         try:
             self._write_text(path, self.review.to_json())
         except OSError as err:

@@ -19,6 +19,9 @@ from typing import Any, Literal
 
 import msgspec
 
+from game.rules.chinesecheckers import ChineseCheckers, distance_to_goal
+from game.rules.core import State
+
 #: What stands behind a value.
 ValueKind = Literal["exact", "proven", "estimate", "unknown"]
 #: A move's grade; "" where nothing can be said.
@@ -63,8 +66,8 @@ class MoveReview:
     the engine's best move there and ``line`` a proven line from it where one
     exists (a VCF, Connect Four's winning columns); ``verdict`` the judgement
     in words, ``grade`` its class, ``proven`` whether it rests on proven
-    values; ``steps``: in Chinese Checkers, each seat's steps to its goal
-    after the move.
+    values; ``steps``: in a race to a goal (Chinese Checkers), each seat's
+    steps to its goal after the move (``steps_to_goal``), else None.
     """
 
     ply: int
@@ -102,9 +105,28 @@ def move_accuracy(loss: float) -> float:
     return max(0.0, min(100.0, 103.1668 * math.exp(-0.04354 * loss * 100.0) - 3.1669))
 
 
-def game_key(game_spec: str, moves: list[str]) -> str:
-    """The key of a game's review in the cache: a hash of its spec and its moves."""
-    text = json.dumps([game_spec, list(moves)], ensure_ascii=False, separators=(",", ":"))
+def steps_to_goal(state: State) -> tuple[int, ...] | None:
+    """Each seat's steps to its goal in ``state`` (Chinese Checkers, the rules' ``distance_to_goal``),
+    None for a game that is no race to a goal: what ``MoveReview.steps`` holds and the graph draws."""
+    if not isinstance(state, ChineseCheckers):
+        return None
+    return tuple(distance_to_goal(state, seat) for seat in range(state.num_seats))
+
+
+def steps_over_game(start: State, review: "GameReview") -> list[tuple[int, ...] | None] | None:
+    """Each seat's steps to goal at each ply of a race (0: ``start``, then after each move as its
+    review has them, None where a move is not reviewed yet); None for a game that is no race."""
+    first = steps_to_goal(start)
+    if first is None:
+        return None
+    return [first, *(None if item is None else item.steps for item in review.reviews)]
+
+
+def game_key(game_spec: str, moves: list[str], start: str = "") -> str:
+    """The key of a game's review in the cache: a hash of its spec, its set-up position (if any)
+    and its moves."""
+    parts = [game_spec, start, list(moves)] if start else [game_spec, list(moves)]
+    text = json.dumps(parts, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
@@ -114,12 +136,15 @@ class ReviewError(ValueError):
 
 @dataclass
 class GameReview:
-    """A game (its spec as text and its moves in notation) and the review of each move, filled in
-    as the analysis goes (``None``: not analysed yet)."""
+    """A game (its spec as text, its moves in notation and the set-up position it started from,
+    ``start``: the game's position notation, "" for the usual start; a Reversi save's
+    ``Position:``) and the review of each move, filled in as the analysis goes (``None``: not
+    analysed yet)."""
 
     game: str
     moves: list[str]
     reviews: list[MoveReview | None] = field(default_factory=list)
+    start: str = ""
 
     def __post_init__(self) -> None:
         if not self.reviews:
@@ -129,7 +154,7 @@ class GameReview:
 
     @property
     def key(self) -> str:
-        return game_key(self.game, self.moves)
+        return game_key(self.game, self.moves, self.start)
 
     @property
     def done(self) -> int:
@@ -169,7 +194,7 @@ class GameReview:
 
     def to_json(self) -> str:
         """The review as JSON, for the cache."""
-        return json.dumps({"format": FORMAT, "game": self.game, "moves": self.moves,
+        return json.dumps({"format": FORMAT, "game": self.game, "start": self.start, "moves": self.moves,
                            "reviews": msgspec.to_builtins(self.reviews)}, ensure_ascii=False)
 
     @classmethod
@@ -183,12 +208,13 @@ class GameReview:
             raise ReviewError(f"a review of format {data.get('format')!r}, not {FORMAT}")
         try:
             game = msgspec.convert(data.get("game"), str)
+            start = msgspec.convert(data.get("start", ""), str)
             moves = msgspec.convert(data.get("moves"), list[str])
             reviews = msgspec.convert(data.get("reviews"), list[MoveReview | None])
         except msgspec.ValidationError as err:
             raise ReviewError(f"not a review: {err}") from None
         try:
-            review = cls(game, moves, reviews)
+            review = cls(game, moves, reviews, start)
         except ReviewError as err:
             raise ReviewError(f"not a review: {err}") from None
         for ply, item in enumerate(reviews):

@@ -8,7 +8,8 @@ estimate lighter and thinner, and a ply whose value is unknown (or not
 analysed yet) leaves a gap, so the graph fills in as the analysis goes.
 Mistakes and blunders are dots on the line. A race to a goal (Chinese
 Checkers) is drawn as a line per player instead: their steps to goal after
-each move (``steps``, counted from the positions by the rules, not estimated). The shown ply is a gold upright line; a click
+each move (``steps``: each move's ``MoveReview.steps``, counted by the rules, not estimated,
+filling in with the analysis). The shown ply is a gold upright line; a click
 on the graph goes to the ply under it (``ply_at``).
 """
 from __future__ import annotations
@@ -70,9 +71,10 @@ class EvalGraph:
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, review: GameReview, ply: int, first: str = "",
-             steps: Sequence[tuple[int, ...]] | None = None) -> None:
+             steps: Sequence[tuple[int, ...] | None] | None = None) -> None:
         """The graph of ``review`` with ``ply`` marked; ``first`` names the first player (whose
-        chance goes up); ``steps``, each player's steps to goal at each ply, for a race."""
+        chance goes up); ``steps``, each player's steps to goal at each ply, for a race
+        (``review.model.steps_over_game``: None where a move is not analysed yet)."""
         self._plies = len(review.moves)
         if self.rect.height <= 0:
             return
@@ -146,12 +148,15 @@ class EvalGraph:
                 y = self._y_of_chance(chance) if chance is not None else middle
                 pygame.draw.circle(surface, GRADE_COLOURS[item.grade], (self.x_of(item.ply + 1), y), self.px(4))
 
-    def _draw_steps(self, surface: pygame.Surface, steps: Sequence[tuple[int, ...]]) -> None:
+    def _draw_steps(self, surface: pygame.Surface, steps: Sequence[tuple[int, ...] | None]) -> None:
         plot = self.plot
-        most = max((max(counts) for counts in steps if counts), default=0) or 1
-        for seat in range(len(steps[0]) if steps else 0):
+        known = [counts for counts in steps if counts]
+        most = max((max(counts) for counts in known), default=0) or 1
+        for seat in range(len(known[0]) if known else 0):
             colour = self.colours[seat % len(self.colours)]
-            line = [(self.x_of(ply), plot.bottom - round(plot.height * counts[seat] / most))
-                    for ply, counts in enumerate(steps)]
-            if len(line) >= 2:
-                pygame.draw.lines(surface, colour, False, line, 2)
+            points = [None if counts is None else
+                      (self.x_of(ply), plot.bottom - round(plot.height * counts[seat] / most))
+                      for ply, counts in enumerate(steps)]
+            for a, b in zip(points, points[1:]):
+                if a is not None and b is not None:
+                    pygame.draw.line(surface, colour, a, b, 2)

@@ -60,13 +60,22 @@ def value_ink(score: float) -> palette.RGB:
 ESTIMATE_SIGNS = {"ahead": "+", "behind": "−", "even": "=", "level": "=", "holds": "="}
 
 
+#: A proven result's first word, and how the short form says it (a win or a loss in so many moves).
+RESULT_SHORT = {"win": "win", "wins": "win", "won": "win", "loss": "loss", "loses": "loss", "lost": "loss"}
+#: The threat searches that prove a win, by the words that name them ("by fours": continuous fours).
+PROOF_SHORT = {"VCF": "VCF", "VCT": "VCT", "fours": "VCF"}
+
+
 def short_value(content: str) -> str:
-    """A value's words made short for a small cell: its figure, marked as an estimate
-    where the words say it is one ('about -6.5 (estimate)' -> '≈-6.5', 'win in 3' ->
-    'win 3'); an estimate in words its sign ('slightly behind (estimate)' -> '≈−'); other
-    words stay as they are. The label in full shows on hover."""
-    words = content.replace("(", " ").replace(")", " ").split()
-    figure = next((w for w in words if any(ch.isdigit() for ch in w)), "")
+    """A value's words made short for a small cell, one reading for each kind of figure: an
+    estimate marked ('about -6.5 (estimate)' -> '≈-6.5'; in words, its sign: 'slightly behind
+    (estimate)' -> '≈−'), a win or loss in so many moves ('win in 3' -> 'win 3', 'loses in 4'
+    -> 'loss 4'), one a threat search proved by its name ('wins in 5 by fours', 'wins by a VCF
+    in 5' -> 'VCF 5'), a margin signed ('wins by 6' -> '+6', 'loses by 4' -> '−4'); the line
+    after a colon left out, other words as they are. The label in full shows on hover."""
+    words = content.partition(":")[0].replace("(", " ").replace(")", " ").split()
+    place = next((at for at, w in enumerate(words) if any(ch.isdigit() for ch in w)), None)
+    figure = "" if place is None else words[place].rstrip(",;")
     estimate = "estimate" in words or "about" in words
     if not figure:    # an estimate in words ('slightly ahead (estimate)'): its sign ('≈+')
         kept = [w for w in words if w != "estimate"]
@@ -74,8 +83,14 @@ def short_value(content: str) -> str:
         return "≈" + sign if sign else content
     if estimate:
         return "≈" + figure.lstrip("≈~")
-    lead = words[0] if words[0] != figure else ""
-    return f"{lead} {figure}".strip()
+    lead = words[0] if place else ""
+    result = RESULT_SHORT.get(lead)
+    if result is None:
+        return f"{lead} {figure}".strip()
+    if words[place - 1] == "by":    # a margin ('wins by 6'), not a distance
+        return f"{'+' if result == 'win' else '−'}{figure.lstrip('+-')}"
+    proof = next((PROOF_SHORT[w] for w in words if w in PROOF_SHORT), None)
+    return f"{proof} {figure}" if proof and result == "win" else f"{result} {figure}"
 
 
 def beat(renderer: Renderer, period: float) -> float:

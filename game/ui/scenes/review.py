@@ -28,11 +28,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.match.record import Match, MoveRecord, Player
-from game.match.review.job import ReviewJob, cache_folder
-from game.match.review.model import GameReview, MoveReview
+from game.match.review.job import DEFAULT_BUDGET, ReviewJob, cache_folder
+from game.match.review.model import GameReview, MoveReview, steps_over_game
 from game.rules.bot import MoveValue
 from game.rules.catalogue import GameSpec
-from game.rules.chinesecheckers import ChineseCheckers, distance_to_goal
 from game.rules.core import Outcome, RulesError, State
 from game.store.jsonfile import atomic_write_text
 from game.ui import palette
@@ -48,26 +47,11 @@ from game.ui.widgets import Button, Choice, ChoiceItem, Widget
 if TYPE_CHECKING:
     from game.ui.services import Services
 
-#: Seconds of analysis per move: a 40-move Connect Four game in under a minute.
-REVIEW_SECONDS = 1.0
 #: A grade's colour in the verdict box.
 GRADE_COLOURS = {"best": palette.GOOD, "good": palette.GOOD, "inaccuracy": palette.ACCENT,
                  "mistake": palette.WARNING, "blunder": palette.BAD}
 #: Games whose engine's proven line is drawn on the board as numbered stones (from the best move's value).
 LINE_ON_BOARD = ("gomoku",)
-
-
-def steps_over_game(start: State, records: list[MoveRecord]) -> list[tuple[int, ...]] | None:
-    """Each player's steps to goal at each ply from ``start`` (Chinese Checkers), None for a game
-    that is no race to a goal."""
-    if not isinstance(start, ChineseCheckers):
-        return None
-    state = start.copy()
-    steps = [tuple(distance_to_goal(state, seat) for seat in range(state.num_seats))]
-    for record in records:
-        state.push(record.move)
-        steps.append(tuple(distance_to_goal(state, seat) for seat in range(state.num_seats)))
-    return steps
 
 
 def value_words(content: str) -> str:
@@ -114,10 +98,8 @@ class ReviewScene(Scene):
         self.movelist = MoveList(services.fonts, colours)
         self.movelist.on_pick = lambda index: self.go_to(index + 1)
         self.graph = EvalGraph(services.fonts, colours)
-        #: Each player's steps to goal at each ply, in a race to a goal (Chinese Checkers), else None.
-        self.steps = steps_over_game(start, self.records)
         self.spec = str(GameSpec.of_state(start))
-        self.review = GameReview(self.spec, [record.text for record in self.records])
+        self.review = GameReview(self.spec, [record.text for record in self.records], start=start.start_text)
         self.job: ReviewJob | None = None
         self.failure = ""
         #: Whether the result card is over the board at the end of the game (R hides it).
@@ -159,6 +141,12 @@ class ReviewScene(Scene):
         items += [ChoiceItem(tier.name, f"vs {tier.name}") for tier in tiers]
         return items
 
+    @property
+    def steps(self) -> list[tuple[int, ...] | None] | None:
+        """Each player's steps to goal at each ply as the analysis has them, in a race to a goal
+        (Chinese Checkers), else None."""
+        return steps_over_game(self.start_state, self.review)
+
     # -- life cycle ----------------------------------------------------------------------------
     def enter(self) -> None:
         self.renderer.reset(self.state)
@@ -166,7 +154,8 @@ class ReviewScene(Scene):
 
     def _start_job(self) -> None:
         try:
-            self.job = ReviewJob.start(self.spec, self.review.moves, REVIEW_SECONDS, cache_folder(), atomic_write_text)
+            self.job = ReviewJob.start(self.spec, self.review.moves, DEFAULT_BUDGET, cache_folder(), atomic_write_text,
+                                       self.review.start)
         except (OSError, RuntimeError, ValueError) as err:
             self.failure = f"the analysis could not start: {err}"
             return
