@@ -33,7 +33,7 @@ class AnyGameTreeSearch(Bot):
 
     name = "Tree search"
     games = ALL_GAMES
-    description = ("Monte Carlo tree search with random playouts: plays any game by its rules alone, "
+    description = ("plays any game from its rules alone. Monte Carlo tree search with random playouts, "
                    "with no strategy of its own")
 
     def __init__(self, iterations: int = 1000, seed: int | None = None) -> None:

@@ -88,7 +88,7 @@ class ChineseCheckersBRS(Bot):
 
     name = "Chinese Checkers best-reply search"
     games = ("chinesecheckers",)
-    description = "looks a few moves ahead: races home and answers the most dangerous rival"
+    description = "looks a few moves ahead and blocks rivals. Races home and answers the most dangerous rival"
 
     def __init__(self, seconds: float = 0.5, straggler: int = 6, leader: int = 50,
                  seed: int | None = None) -> None:

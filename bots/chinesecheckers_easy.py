@@ -18,7 +18,8 @@ class ChineseCheckersEasy(Bot):
 
     name = "Chinese Checkers hopper"
     games = ("chinesecheckers",)
-    description = "hops as far toward home as it can, not always the best hop"
+    description = ("hops toward home, not always the best hop. "
+                   "Hops as far toward home as it can, not always the best hop")
 
     def __init__(self, noise: float = 2.0, seed: int | None = None) -> None:
         super().__init__(seed=seed)

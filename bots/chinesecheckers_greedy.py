@@ -29,7 +29,8 @@ class ChineseCheckersGreedy(Bot):
 
     name = "Chinese Checkers greedy"
     games = ("chinesecheckers",)
-    description = "moves toward home without leaving marbles behind"
+    description = ("moves home without leaving marbles behind. "
+                   "Moves toward home without leaving marbles behind")
 
     def __init__(self, straggler_weight: float = 1.0, gap: int = 2, seed: int | None = None) -> None:
         super().__init__(seed=seed)

@@ -77,7 +77,8 @@ class ChineseCheckersMaster(ChineseCheckersBRS):
 
     name = "Chinese Checkers tree search and pruned best-reply search"
     games = ("chinesecheckers",)
-    description = "sees further than Hard, plays out many games to choose among four or more players"
+    description = ("sees further than Hard. "
+                   "Looks further ahead than Hard; plays out many games to choose among four or more players")
 
     def __init__(self, seconds: float = 0.8, forward: int = 8, straggler: int = 6, leader: int = 50,
                  tree_from: int = 4, tree_after: int = 15, seed: int | None = None) -> None:

@@ -42,7 +42,8 @@ class ConnectFourAlphaBeta(Bot):
 
     name = "Connect Four alpha-beta"
     games = ("connect4",)
-    description = "looks several moves ahead and knows which threats will pay off"
+    description = ("sees several moves ahead and sets traps. "
+                   "Looks several moves ahead and knows which threats will pay off")
 
     def __init__(self, depth: int = 8, seed: int | None = None) -> None:
         super().__init__(seed=seed)

@@ -15,7 +15,7 @@ class ConnectFourEasy(Bot):
 
     name = "Connect Four random"
     games = ("connect4",)
-    description = "wins or blocks when it can, else plays near the middle"
+    description = "plays fast and makes mistakes. Wins or blocks when it can, else plays near the middle"
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed=seed)

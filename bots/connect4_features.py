@@ -42,7 +42,7 @@ class ConnectFourFeatures(Bot):
 
     name = "Connect Four features"
     games = ("connect4",)
-    description = "looks two moves ahead and values rows of discs"
+    description = "thinks two moves ahead. Looks two moves ahead and values rows of discs"
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed=seed)

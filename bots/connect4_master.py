@@ -81,7 +81,8 @@ class ConnectFourMaster(Bot):
 
     name = "Connect Four perfect"
     games = ("connect4",)
-    description = "perfect on the usual 7×6 board: never loses, wins as fast as it can"
+    description = ("plays perfectly on the usual board. "
+                   "Perfect on the usual 7×6 board: never loses, wins as fast as it can")
 
     #: One solver (and its 64 MB table) and one book per process, shared by every instance.
     _solver: ClassVar[Solver | None] = None

@@ -68,7 +68,8 @@ class SparringPartner(Bot):
 
     name = "Sparring partner"
     games = two_seat_games()
-    description = "sees a win or a loss a few moves ahead, otherwise random; a gentle opponent for any two-player game"
+    description = ("a gentle opponent for any two-player game. "
+                   "Sees a win or a loss a few moves ahead, otherwise random")
 
     def __init__(self, blunder_rate: float = 0.0, seed: int | None = None) -> None:
         """``blunder_rate``: the chance, from 0 to 1, of playing a random move without searching."""

@@ -29,7 +29,8 @@ class GomokuEasy(Bot):
 
     name = "Gomoku patterns"
     games = ("gomoku",)
-    description = "weighs each point for attack and defence, one move ahead, a little random"
+    description = ("plays fast and makes mistakes. "
+                   "Weighs each point for attack and defence, one move ahead, a little random")
 
     def __init__(self, noise: float = 1.0, seed: int | None = None) -> None:
         """``noise``: a point's score is multiplied by a random factor from 1 to ``1 + noise`` (0: always the best)."""

@@ -81,7 +81,8 @@ class GomokuHard(Bot):
 
     name = "Gomoku threat search"
     games = ("gomoku",)
-    description = "victory by fours for both sides, then alpha-beta over the best moves as deep as time allows"
+    description = ("sees several moves ahead and spots forced wins. "
+                   "Victory by fours for both sides, then alpha-beta over the best moves as deep as time allows")
     #: Whether threat searches include open threes (VCT) and the search prunes by threats (Master).
     vct = False
     #: Share of the move's budget used, and how it is split (own threats, the opponent's, the rest searching).

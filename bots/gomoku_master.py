@@ -29,7 +29,8 @@ class GomokuMaster(GomokuHard):
     """Hard plus VCT for both sides and threat-based pruning inside the search."""
 
     name = "Gomoku threat search with VCT"
-    description = "victory by fours and threes for both sides, then alpha-beta pruned by threats"
+    description = ("a strong player who sees long forcing attacks. "
+                   "Victory by fours and threes for both sides, then alpha-beta pruned by threats")
     vct = True
     budget_share = 0.9
     own_share, their_share = 0.15, 0.4

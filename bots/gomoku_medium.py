@@ -68,7 +68,7 @@ class GomokuMedium(Bot):
 
     name = "Gomoku pattern search"
     games = ("gomoku",)
-    description = "looks a few moves ahead at the most promising points, wins fastest"
+    description = "sees a few moves ahead. Looks a few moves ahead at the most promising points, wins fastest"
 
     def __init__(self, depth: int = 4, width: int = 10, seed: int | None = None) -> None:
         """``depth``: the most plies searched ahead, even (fewer if half the time budget runs out first);

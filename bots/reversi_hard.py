@@ -55,7 +55,8 @@ class ReversiHard(Bot):
 
     name = "Reversi Hard"
     games = ("reversi",)
-    description = "looks several moves ahead for corners, edges and room to move; perfect near the end"
+    description = ("sees several moves ahead, perfect near the end. "
+                   "Looks several moves ahead for corners, edges and room to move; perfect near the end")
 
     _solver: ClassVar[Solver | None] = None
     #: True from ``warm_up`` until ``warm_up_later`` has compiled the solver (see ``solves``).

@@ -158,7 +158,8 @@ class ReversiPositional(Bot):
 
     name = "Reversi positional"
     games = ("reversi",)
-    description = "looks a few moves ahead and prizes corners and room to move"
+    description = ("values corners and room to move. "
+                   "Looks a few moves ahead and prizes corners and room to move")
 
     def __init__(self, depth: int = 4, seed: int | None = None) -> None:
         """``depth``: the most plies searched ahead (fewer if half the time budget runs out first)."""

@@ -20,7 +20,7 @@ class TicTacToePerfect(Bot):
 
     name = "Tic-tac-toe perfect"
     games = ("tictactoe",)
-    description = "perfect play: never loses, wins as fast as it can"
+    description = "plays perfectly: you can at best draw. Never loses, wins as fast as it can"
 
     #: Solved positions, shared by every instance in this process.
     _table: ClassVar[Table] = {}

@@ -55,7 +55,7 @@ class TicTacToeRules(Bot):
 
     name = "Tic-tac-toe rules"
     games = ("tictactoe",)
-    description = "wins, blocks, stops forks, else takes the best square"
+    description = "follows a few good habits. Wins, blocks, stops forks, else takes the best square"
 
     def __init__(self, faithful: bool = False, seed: int | None = None) -> None:
         super().__init__(seed=seed)

@@ -30,7 +30,7 @@ class TicTacToeSymmetry(Bot):
 
     name = "Tic-tac-toe symmetry tree"
     games = ("tictactoe",)
-    description = "looks a few moves ahead, counting the lines still open"
+    description = "sees a few moves ahead. Looks a few moves ahead, counting the lines still open"
 
     def __init__(self, depth: int = 4, seed: int | None = None) -> None:
         super().__init__(seed=seed)

@@ -451,6 +451,24 @@ def test_seat_choices_are_human_tiers_then_untiered_bots_by_name(tmp_path, tier_
     assert choices[3].player.bot == "LoneWolfBot" and choices[3].player.label == "Lone wolf"
 
 
+def test_seat_choices_say_the_first_sentence_and_keep_the_whole_description_and_mark_other_bots(tmp_path):
+    from game.match.botregistry import BotRegistry
+    from game.match.config.menus import summary
+
+    assert summary("sees a few moves ahead. Alpha-beta, 6 plies.") == "sees a few moves ahead"
+    assert summary("plays at random, but always takes a win") == "plays at random, but always takes a win"
+    assert summary("  Wait... then what? More.") == "Wait..."
+    config = load_config()
+    choices = config.seat_choices("gomoku", BotRegistry.discover())
+    hard = next(c for c in choices if c.label == "Hard")
+    assert hard.description == "sees several moves ahead and spots forced wins"
+    assert hard.detail.startswith(hard.description + ". Victory by fours") and not hard.other
+    assert [c.label for c in choices if c.other] == ["Tree search", "Sparring partner"]
+    tiers = [c.label for c in choices if c.player.is_bot and not c.other]
+    assert tiers == ["Easy", "Medium", "Hard", "Master"]
+    assert [c.label for c in choices[1:]] == tiers + ["Tree search", "Sparring partner"]
+
+
 def test_bot_spec_of_a_tier_ignores_case_and_carries_budget_and_params(tmp_path, tier_bots):
     path = write(tmp_path, """\
         games:

@@ -203,3 +203,60 @@ def test_a_tier_whose_bot_cannot_be_built_is_reported_and_the_builtin_tier_plays
     found = [what for where, what in d.scene.problems if where.endswith("config.yaml line 4")]
     assert len(found) == 1 and "depth=99" in found[0] and "failed" in found[0]
     assert d.services.config.game("tictactoe").tier("Hard").params == {"depth": 5}
+
+
+def test_seat_menu_lists_tiers_then_other_bots_apart_with_plain_words_and_the_technique_in_the_tooltip(make_app):
+    d = make_app(game_id="gomoku")
+    seat = d.scene.seat_widgets[1]
+    labels = [item.label for item in seat.items]
+    assert labels == ["Human", "Easy", "Medium", "Hard", "Master", "Tree search", "Sparring partner", "Remote player"]
+    assert [item.group for item in seat.items] == [0, 1, 1, 1, 1, 2, 2, 3]
+    assert seat.items[6].subtitle == "other bot · a gentle opponent for any two-player game"
+    d.scene.select(1, "Hard")
+    assert seat.item.subtitle == "sees several moves ahead and spots forced wins"
+    assert seat.tooltip.startswith("Sees several moves ahead and spots forced wins. Victory by fours for both sides")
+    d.scene.select(1, "Easy")
+    assert seat.tooltip.startswith("Plays fast and makes mistakes. Weighs each point")
+    d.key(pygame.K_w)      # swapped: the tooltips follow their bots
+    assert d.scene.seat_widgets[0].tooltip.startswith("Plays fast") and d.scene.seat_widgets[1].tooltip == ""
+
+
+def test_every_bot_in_a_two_player_seat_menu_shows_its_plain_description_uncut_small_and_large(make_app, monkeypatch):
+    from game.ui.window import MIN_SIZE
+    from tests.test_ui_layout import DrawnText, resize
+
+    drawn = DrawnText(monkeypatch)
+    d = make_app()
+    for size in (MIN_SIZE, (1920, 1080)):
+        resize(d, size)
+        for game_id in ("tictactoe", "connect4", "gomoku", "reversi", "chinesecheckers"):
+            d.services.scenes.go("setup", animate=False, game_id=game_id)
+            setup = d.scene
+            for item in setup.seat_widgets[1].items:
+                setup.select(1, item.label)
+                lines = drawn.of_frames(d, 1)
+                where = f"{game_id} {item.label} at {size}"
+                assert item.subtitle in lines and setup.seat_widgets[1].subtitle_shown, where
+                assert [line for line in lines if line.endswith("…")] == [], where
+                assert setup.seat_widgets[1].font_size * 3 <= setup.seat_widgets[1].rect.height
+
+
+def test_seats_in_two_columns_leave_the_description_to_the_tooltip_uncut_small_and_large(make_app, monkeypatch):
+    from game.ui.window import MIN_SIZE
+    from tests.test_ui_layout import DrawnText, resize
+
+    drawn = DrawnText(monkeypatch)
+    d = make_app(game_id="chinesecheckers")
+    d.scene.set_option("players", 6)
+    for size in (MIN_SIZE, (1920, 1080)):
+        resize(d, size)
+        setup = d.scene
+        setup.select(1, "Hard")
+        lines = drawn.of_frames(d, 1)
+        assert setup.seat_cols == 2 and setup.max_column_scroll == 0
+        assert [line for line in lines if line.endswith("…")] == [], size
+        seat = setup.seat_widgets[1]
+        assert not seat.subtitle_shown and seat.tooltip.startswith("Looks a few moves ahead and blocks rivals. ")
+        setup.select(1, "Human")        # one sentence: the tooltip is the line the chooser cannot show
+        d.frames(1)
+        assert setup.seat_widgets[1].tooltip == "you play at this screen"

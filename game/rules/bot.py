@@ -157,7 +157,9 @@ class Bot:
     Class attributes:
       ``name``: shown in menus when the bot has no tier of its own.
       ``games``: the game ids it can play (``ALL_GAMES``: every game).
-      ``description``: one line for ``main.py bots`` and the setup screen.
+      ``description``: what the seat menu says under its name (the first sentence,
+      in plain words for players), then how it plays, for the menu's tooltip and
+      ``main.py bots``, which show it whole.
 
     The constructor takes keyword parameters (from ``config.yaml``'s
     ``params``) and a ``seed``; a bot that plays at random must draw from

@@ -251,11 +251,13 @@ class Button(Widget):
 
 @dataclass(frozen=True)
 class ChoiceItem:
-    """One value of a chooser: the value, what it shows and an explanation."""
+    """One value of a chooser: the value, what it shows and an explanation; items of
+    another ``group`` than the one before them are set apart by a gap in the dots."""
 
     value: Any
     label: str
     subtitle: str = ""
+    group: int = 0
 
 
 def nearest_index(items: Sequence[ChoiceItem], value: float) -> int:
@@ -285,6 +287,8 @@ class Choice(Widget):
         self.on_change = on_change
         self.font_size = font_size
         self.nudge = 0.0    # -1..1: arrow bump animation after a change
+        #: Whether the value's explanation may be written under it (else it is the tooltip).
+        self.subtitles = True
         #: Whether the last drawing wrote the value's explanation (then it is no tooltip).
         self.subtitle_shown = False
 
@@ -359,24 +363,29 @@ class Choice(Widget):
         font = self.ctx.fonts.bold(self.font_size)
         item = self.item
         self.subtitle_shown = False
-        if item.subtitle and rect.height >= self.font_size * 3:
+        dots = 1 < len(self.items) <= 12 and rect.height >= self.font_size * 2 + 8    # room for them under the text
+        if item.subtitle and self.subtitles and rect.height >= self.font_size * 3:
             small = self.ctx.fonts.text(max(12, self.font_size - 5))
             lines = wrap_text(small, item.subtitle, inner)
             # A subtitle too long for one line takes two when the chooser is tall enough, never cut mid-word.
             if len(lines) != 2 or font.get_linesize() + 2 * small.get_linesize() > rect.height - 16:
                 lines = [words_fit(small, item.subtitle, inner)]
             self.subtitle_shown = " ".join(lines) == clean_text(item.subtitle)
-            top = rect.centery - (font.get_linesize() + len(lines) * small.get_linesize()) // 2
+            # The two lines stand clear of the dots.
+            top = rect.centery - (font.get_linesize() + len(lines) * small.get_linesize()) // 2 - (3 if dots else 0)
             y = text(surface, font, fit_text(font, item.label, inner), palette.TEXT, (rect.centerx, top), "midtop").bottom
             for line in lines:
                 y = text(surface, small, line, palette.TEXT_MUTED, (rect.centerx, y), "midtop").bottom
         else:
             text(surface, font, fit_text(font, item.label, inner), palette.TEXT, rect.center, "center")
-        if 1 < len(self.items) <= 12 and rect.height >= self.font_size * 2 + 8:    # room for the dots under the text
+        if dots:
             dots_y = rect.bottom - 7
             spacing = 9
-            x0 = rect.centerx - (len(self.items) - 1) * spacing // 2
-            for i in range(len(self.items)):
+            xs = [0]
+            for before, item in zip(self.items, self.items[1:]):
+                xs.append(xs[-1] + spacing * (2 if item.group != before.group else 1))
+            x0 = rect.centerx - xs[-1] // 2
+            for i, x in enumerate(xs):
                 colour = palette.ACCENT if i == self.index else palette.PANEL_BORDER
-                pygame.draw.circle(surface, colour, (x0 + i * spacing, dots_y), 2)
+                pygame.draw.circle(surface, colour, (x0 + x, dots_y), 2)
         self.draw_focus(surface, rect, radius)

@@ -6,6 +6,8 @@ and each choice resolves back to the very bot it shows.
 """
 from __future__ import annotations
 
+import re
+
 from game.match.botregistry import BotInfo, BotParam, BotRegistry
 from game.match.config.model import ENGINE_BOT, ENGINE_MODULE, BotChoiceError, GameConfig, SeatChoice, TierSpec
 from game.match.record import Player
@@ -15,8 +17,10 @@ from game.paths import engine_log_path
 
 def seat_choices(game: GameConfig, registry: BotRegistry) -> list[SeatChoice]:
     """The seat menu of ``game`` (its settings checked against ``registry``): Human,
-    its tiers weakest first, the external engines no tier is, then every bot that
-    plays it but has no tier, under the bot's own name.
+    its tiers weakest first, the external engines no tier is, then, apart
+    (``SeatChoice.other``), every bot that plays it but has no tier, under the
+    bot's own name. Each says the first sentence of its bot's description
+    (``summary``), the whole of it being the choice's ``detail``.
 
     Labels are unique (ignoring case), since menus tell choices apart by
     label: a bot whose name is also a tier's, "Human" or another bot's is
@@ -24,9 +28,17 @@ def seat_choices(game: GameConfig, registry: BotRegistry) -> list[SeatChoice]:
     ``player.bot`` is what ``bot_spec`` resolves back to that very choice.
     """
     choices = [SeatChoice("Human", Player.human(), "you play at this screen")]
-    for label, choice, info, _ in _menu(game, registry):
-        choices.append(SeatChoice(label, Player.of_bot(choice, label=label), info.description))
+    for label, choice, info, tier in _menu(game, registry):
+        choices.append(SeatChoice(label, Player.of_bot(choice, label=label), summary(info.description),
+                                  detail=info.description, other=tier is None))
     return choices
+
+
+def summary(description: str) -> str:
+    """What a seat menu says of a bot: the first sentence of its ``description``, in
+    plain words for players (the rest, how it plays, is for the tooltip and ``main.py bots``)."""
+    first = re.split(r"(?<=[.!?])\s+", description.strip(), maxsplit=1)[0]
+    return first[:-1] if first.endswith(".") and not first.endswith("..") else first
 
 
 def _menu(game: GameConfig, registry: BotRegistry) -> list[tuple[str, str, BotInfo, TierSpec | None]]:

@@ -164,11 +164,15 @@ class GameConfig:
 
 @dataclass(frozen=True)
 class SeatChoice:
-    """One entry of a seat menu: what it shows, who sits, and a line about it."""
+    """One entry of a seat menu: what it shows, who sits, and a line about it in plain
+    words; ``detail`` is the bot's whole description (how it plays, for the tooltip), and
+    ``other`` marks a bot that is no tier, listed apart after the tiers."""
 
     label: str
     player: Player
     description: str
+    detail: str = ""
+    other: bool = False
 
 
 def strongest_or(preferred: str, names: list[str]) -> str:

@@ -1,8 +1,9 @@
 """Match setup: who sits in each seat, who moves first, rules options, then Play.
 
 Each seat chooses Human or a bot from ``Config.seat_choices`` (tiers weakest
-first, then bots without a tier under their own name), with the bot's
-description under its name, or "Remote player": a seat a player on another
+first, then apart, after a gap in the chooser's dots, bots without a tier under their
+own name, marked "other bot"), with the plain first sentence of the bot's description
+under its name and the whole description in the tooltip, or "Remote player": a seat a player on another
 computer takes over the network. With a remote seat, Play becomes Host: the
 host screen opens a server for the match and waits for the players to join. Seat 0 moves first; Swap rotates the chosen
 players round the seats. Bot files that failed to load and problems in
@@ -51,9 +52,12 @@ BOX_PAD = 8
 GRID_SEATS = 2
 GRID_MIN_WIDTH = 560
 GRID_GAP = 24
+#: The seat choosers' type size, and the smaller one of a row too low for it and a description.
+SEAT_FONT = 19
+SMALL_SEAT_FONT = 16
 #: The seat choice for a player over the network (last in every seat's menu).
 REMOTE_CHOICE = SeatChoice("Remote player", Player(REMOTE, "Remote player"),
-                           "a player on another computer joins this seat over the network")
+                           "a player joins from another computer over the network")
 
 
 @dataclass(frozen=True)
@@ -81,10 +85,21 @@ class ColumnMetrics:
 
 #: The column in a roomy window, and the tightest it is squeezed to before it scrolls.
 ROOMY = ColumnMetrics(label=40, row=66, row_gap=12, swap=52, box_gap=16, option=56)
-TIGHT = ColumnMetrics(label=32, row=50, row_gap=6, swap=46, box_gap=10, option=46)
-#: Past TIGHT, for many seats in the smallest window: choosers one line high (no
-#: bot description under the name) and no subtitle under the screen's title.
-SNUG = ColumnMetrics(label=24, row=38, row_gap=4, swap=40, box_gap=6, option=40)
+TIGHT = ColumnMetrics(label=32, row=54, row_gap=6, swap=46, box_gap=10, option=42)
+#: Past TIGHT, for many rules in the smallest window: choosers just high enough for a
+#: name in SMALL_SEAT_FONT over the bot's description, and no subtitle under the screen's title.
+SNUG = ColumnMetrics(label=24, row=48, row_gap=4, swap=40, box_gap=6, option=36)
+#: TIGHT and SNUG for seats in two columns, whose choosers are too narrow for a description
+#: (it is their tooltip): lower rows, and rules rows as tall as the seats'.
+GRID_TIGHT = ColumnMetrics(label=32, row=50, row_gap=6, swap=46, box_gap=10, option=46)
+GRID_SNUG = ColumnMetrics(label=24, row=38, row_gap=4, swap=40, box_gap=6, option=40)
+
+
+def seat_group(choice: SeatChoice) -> int:
+    """Where ``choice`` stands in a seat menu: Human, the tiers, other bots, a remote player."""
+    if choice.player.kind == REMOTE:
+        return 3
+    return 0 if not choice.player.is_bot else 2 if choice.other else 1
 
 
 def short_path(path: str) -> str:
@@ -200,12 +215,14 @@ class SetupScene(Scene):
         names = [c.label for c in self.choices]
         labels = [label if label in names else names[0] for label in labels]
         self.seat_labels = labels
-        items = [ChoiceItem(i, c.label, c.description) for i, c in enumerate(self.choices)]
+        items = [ChoiceItem(i, c.label, f"other bot · {c.description}" if c.other else c.description,
+                            group=seat_group(c)) for i, c in enumerate(self.choices)]
         self.seat_widgets = [
             Choice(self.services, items, names.index(labels[seat]),
-                   lambda index, seat=seat: self.set_seat(seat, index), wid=f"seat{seat}", font_size=19)
+                   lambda index, seat=seat: self.set_seat(seat, index), wid=f"seat{seat}", font_size=SEAT_FONT)
             for seat in range(seats)
         ]
+        self._seat_tooltips()
         self._label_play()
         self._refresh_focus()
 
@@ -216,8 +233,17 @@ class SetupScene(Scene):
         self.focus.set(widgets, focus=current if current in widgets else self.play_btn)
         self.layout(self.rect.size)
 
+    def _seat_tooltips(self) -> None:
+        """Each seat's tooltip: its bot's whole description (how it plays), when the chooser
+        shows only its first sentence; else the chooser's own (the line it cannot show)."""
+        for widget in self.seat_widgets:
+            choice = self.choices[widget.index]
+            detail = choice.detail if choice.detail != choice.description else ""
+            widget.tooltip = detail[:1].upper() + detail[1:]
+
     def set_seat(self, seat: int, index: int) -> None:
         self.seat_labels[seat] = self.choices[index].label
+        self._seat_tooltips()
         self._remember()
         self._label_play()
         self._prefer_engines()
@@ -261,6 +287,7 @@ class SetupScene(Scene):
         for widget, label in zip(self.seat_widgets, self.seat_labels):
             widget.index = names.index(label)
             widget.nudge = 1.0
+        self._seat_tooltips()
         self._remember()
         self._label_play()
 
@@ -379,7 +406,6 @@ class SetupScene(Scene):
         width, height = size
         px = self.services.window.px
         scale = self.services.window.scale
-        roomy_m, tight_m, snug_m = (m.scaled(scale) for m in (ROOMY, TIGHT, SNUG))
         self.back_btn.rect = pygame.Rect(28, height - px(72), px(150), px(46))
         if self.problems:
             panel_w = max(280, min(px(420), int(width * 0.34)))
@@ -393,6 +419,8 @@ class SetupScene(Scene):
         left, column_w = x0 + 20, box_w - 40
         self.column = pygame.Rect(left, 0, column_w, 0)
         self.seat_cols = self._seat_columns(column_w)
+        tight, snug = (TIGHT, SNUG) if self.seat_cols == 1 else (GRID_TIGHT, GRID_SNUG)
+        roomy_m, tight_m, snug_m = (m.scaled(scale) for m in (ROOMY, tight, snug))
         self.subtitle = True
         top = max(self.header_bottom(height) + 14, min(height // 5, 170))
         box_top = top - BOX_PAD
@@ -448,6 +476,9 @@ class SetupScene(Scene):
             x = left + col * (cell_w + GRID_GAP)
             y = top + m.label + row * (m.row + m.row_gap)
             widget.rect = pygame.Rect(x + self.seat_label_w, y, cell_w - self.seat_label_w, m.row)
+            # Smaller names where the full size leaves no line for the description (see ``Choice.draw``).
+            widget.font_size = SEAT_FONT if cols > 1 or m.row >= 3 * SEAT_FONT else SMALL_SEAT_FONT
+            widget.subtitles = cols == 1
         y = top + m.label + rows * (m.row + m.row_gap)
         swap_h = m.swap - 10
         self.swap_btn.rect = pygame.Rect(0, 0, px(220), swap_h)
