@@ -1,0 +1,125 @@
+"""The arena and the benchmarks' self-play on a Ray cluster of two nodes on this machine's
+loopback: the same results as a run here with the same seed, none lost when a node dies.
+
+One cluster (Ray's own ``ray.cluster_utils.Cluster``: a head and a worker
+node, one CPU each, small object stores, no dashboard) serves the module; its
+tests run in one xdist worker (``xdist_group``, with ``--dist loadgroup`` in
+pyproject's addopts). Skipped, saying so, where Ray is not installed (the
+``cluster`` extra).
+"""
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+import main
+from game.match.arena import run_arena
+from game.match.pool import in_order, run_tasks
+from game.match.runner import BotSpec
+
+# Read when Ray is imported, and inherited by every process of the cluster: each takes the
+# loopback as its node's address (else Ray swaps 127.0.0.1 for the machine's network
+# address), and none reports usage statistics.
+os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
+os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
+
+pytestmark = pytest.mark.xdist_group("ray")
+
+ROOT = Path(__file__).resolve().parents[1]
+#: Each node's object store: far below Ray's default, as a game's result is a few kilobytes.
+OBJECT_STORE = 80 * 1024 * 1024
+NODE = {"num_cpus": 1, "object_store_memory": OBJECT_STORE, "node_ip_address": "127.0.0.1"}
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """A head and a worker node on the loopback, the driver connected; shut down afterwards."""
+    ray = pytest.importorskip("ray", reason="Ray is not installed (the cluster extra: pip install .[cluster])")
+    from ray.cluster_utils import Cluster
+
+    local = Cluster(initialize_head=True, head_node_args={**NODE, "include_dashboard": False})
+    try:
+        local.add_node(**NODE)
+        yield local
+    finally:
+        ray.shutdown()
+        local.shutdown()
+
+
+def specs(budget: float = 0.2) -> list[BotSpec]:
+    return [BotSpec("TicTacToeRules", "bots.tictactoe_rules", {}, "Medium", budget),
+            BotSpec("TicTacToeEasy", "bots.tictactoe_easy", {}, "Easy", budget)]
+
+
+def same_games(one, other) -> None:
+    assert one.games == other.games
+    assert one.transcripts == other.transcripts
+    assert one.seatings == other.seatings
+    assert one.outcomes == other.outcomes
+    assert [(s.wins, s.draws, s.losses, s.moves, s.failures) for s in one.sides] == \
+        [(s.wins, s.draws, s.losses, s.moves, s.failures) for s in other.sides]
+
+
+def test_an_arena_on_the_cluster_plays_the_games_of_a_run_here(cluster):
+    here = run_arena("tictactoe", specs(), 8, seed=11, openings=1, concurrency=2)
+    there = run_arena("tictactoe", specs(), 8, seed=11, openings=1, ray_address=cluster.address)
+    same_games(there, here)
+    assert there.sides[0].failures == there.sides[1].failures == 0
+
+
+def test_a_node_that_dies_mid_run_loses_no_game(cluster):
+    here = run_arena("tictactoe", specs(), 10, seed=5, openings=1, concurrency=2)
+    doomed = cluster.add_node(**NODE)
+
+    def kill_the_node(number: int, outcome) -> None:
+        if number == 0:
+            cluster.remove_node(doomed, allow_graceful=False)
+
+    there = run_arena("tictactoe", specs(), 10, seed=5, openings=1, ray_address=cluster.address,
+                      on_game=kill_the_node)
+    assert doomed not in cluster.worker_nodes
+    same_games(there, here)
+
+
+def test_the_arena_command_runs_on_the_cluster(cluster, capsys):
+    command = ["arena", "tictactoe", "--a", "medium", "--b", "easy", "--games", "6", "--seed", "3",
+               "--openings", "1", "--budget", "0.2"]
+    assert main.main([*command, "--concurrency", "2"]) == 0
+    here = capsys.readouterr().out
+    assert main.main([*command, "--ray", cluster.address]) == 0
+    there = capsys.readouterr().out
+
+    def tallies(out: str) -> list[str]:
+        return [line for line in out.splitlines() if "nomial" in line or line.startswith(("A ", "B "))
+                and "failure" not in line]
+
+    assert [line.split()[:5] for line in tallies(there)] == [line.split()[:5] for line in tallies(here)]
+    assert any("trinomial W D L" in line for line in tallies(there))
+
+
+def test_reversi_self_play_on_the_cluster_labels_the_positions_of_a_run_here(cluster):
+    ray = pytest.importorskip("ray")
+    fit_spec = importlib.util.spec_from_file_location("reversi_fit", ROOT / "benchmarks" / "reversi_fit.py")
+    fit = importlib.util.module_from_spec(fit_spec)
+    sys.modules["reversi_fit"] = fit
+    try:
+        fit_spec.loader.exec_module(fit)
+        ray.cloudpickle.register_pickle_by_value(fit)   # the cluster's workers do not have benchmarks/ to import
+        task = fit.SelfPlay(seed=2, depth=1, exact=8, noise=0.0, openings=(4, 8), weights=None)
+        here = [task(game) for game in range(3)]
+        there = [labelled for _, labelled in in_order(run_tasks(task, range(3), ray_address=cluster.address))]
+    finally:
+        ray.cloudpickle.unregister_pickle_by_value(fit)
+        del sys.modules["reversi_fit"]
+    assert there == here
+    assert all(len(labelled) > 40 for labelled in here)
+
+
+def test_the_arena_command_without_ray_names_the_extra_to_install(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "ray", None)      # as where the cluster extra is not installed
+    assert main.main(["arena", "tictactoe", "--a", "medium", "--b", "easy", "--ray", "auto"]) == 2
+    assert "install the cluster extra: pip install .[cluster]" in capsys.readouterr().err
