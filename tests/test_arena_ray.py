@@ -18,6 +18,7 @@ import pytest
 
 import main
 from game.match.arena import run_arena
+from game.match.botregistry import BotRegistry
 from game.match.pool import in_order, run_tasks
 from game.match.runner import BotSpec
 
@@ -30,6 +31,7 @@ os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
 pytestmark = pytest.mark.xdist_group("ray")
 
 ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = Path(__file__).parent / "fixtures"
 #: Each node's object store: far below Ray's default, as a game's result is a few kilobytes.
 OBJECT_STORE = 80 * 1024 * 1024
 NODE = {"num_cpus": 1, "object_store_memory": OBJECT_STORE, "node_ip_address": "127.0.0.1"}
@@ -71,18 +73,27 @@ def test_an_arena_on_the_cluster_plays_the_games_of_a_run_here(cluster):
     assert there.sides[0].failures == there.sides[1].failures == 0
 
 
-def test_a_node_that_dies_mid_run_loses_no_game(cluster):
-    here = run_arena("tictactoe", specs(), 10, seed=5, openings=1, concurrency=2)
+def paced(notes: Path) -> list[BotSpec]:
+    """Two bots that take a tenth of a second a move, noting each move in ``notes``."""
+    info = BotRegistry.discover(FIXTURES / "bots_paced").get("PacedBot")
+    return [BotSpec.of(info, budget=1.0, label=label, params={"notes": str(notes)}) for label in ("One", "Two")]
+
+
+def test_a_node_that_dies_mid_run_loses_no_game(cluster, tmp_path):
+    here = run_arena("tictactoe", paced(tmp_path / "here.txt"), 8, seed=5, concurrency=2)
     doomed = cluster.add_node(**NODE)
 
     def kill_the_node(number: int, outcome) -> None:
         if number == 0:
             cluster.remove_node(doomed, allow_graceful=False)
 
-    there = run_arena("tictactoe", specs(), 10, seed=5, openings=1, ray_address=cluster.address,
+    there = run_arena("tictactoe", paced(tmp_path / "there.txt"), 8, seed=5, ray_address=cluster.address,
                       on_game=kill_the_node)
     assert doomed not in cluster.worker_nodes
     same_games(there, here)
+    counted = sum(side.moves for side in there.sides)
+    played = len((tmp_path / "there.txt").read_text().splitlines())
+    assert played > counted      # the moves of the game cut short were played again, and counted once
 
 
 def test_the_arena_command_runs_on_the_cluster(cluster, capsys):

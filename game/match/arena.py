@@ -28,9 +28,9 @@ Games run ``concurrency`` at a time (``game/match/pool.py``'s ``run_tasks``),
 each on a slot: a thread that owns a ``BotRunner`` per side and drives one
 ``MatchSession`` after another (the thinking is in the workers, so threads
 are enough; the slot's own work is a small share of a move). With
-``ray_address`` the games are Ray tasks on a cluster instead, each starting
-its own workers (``play_alone``), and a game whose node died is played
-again. Either way every game is ``GamePlan.play``, and with a seed, every bot is seeded afresh for each game
+``ray_address`` the games are Ray tasks on a cluster instead (``play_alone``:
+each process of the cluster keeps a runner per side from game to game, as a
+slot does), and a game whose node died is played again. Either way every game is ``GamePlan.play``, and with a seed, every bot is seeded afresh for each game
 (``game_seed``), and finished games are tallied in their order, so the
 figures, and where a ``stop`` (the SPRT) ends the run, are the same for any
 ``concurrency``, as long as no bot runs out of time. A bot that keeps state
@@ -47,7 +47,7 @@ from functools import partial
 from typing import Any, Callable, Iterable, Sequence
 
 from game.match.elo import Sprt, elo_of_games, elo_of_pairs, pentanomial, trinomial
-from game.match.pool import in_order, run_tasks
+from game.match.pool import in_order, kept, run_tasks
 from game.match.ratings import SkillRating, plackett_luce, skill_table
 from game.match.record import Match, Player
 from game.match.runner import BotRunner, BotSpec
@@ -480,23 +480,29 @@ class _SlotPlayer:
 
 
 def play_alone(plan: GamePlan, number: int) -> GameRecord:
-    """Game ``number`` of ``plan`` with workers of its own, stopped after it: a Ray task."""
+    """Game ``number`` of ``plan`` as a Ray task: on runners this process keeps for the next
+    game with the same bots (``pool.kept``), as a slot keeps its own; they stop with the process."""
     import sys
 
     from game.match.runner import prepare_workers
 
-    # A spawned worker runs its parent's main script first, unless it is a module's: a Ray
-    # worker's script is Ray's own, and would start another Ray worker.
+    # A spawned worker first runs its parent's main script, unless that is a module: a Ray
+    # worker's script is Ray's own, and every bot worker would import Ray for nothing.
     sys.modules["__main__"].__dict__.pop("__file__", None)
-    prepare_workers()      # this process's later games fork their workers from one that has imported numba
-    runners = [BotRunner(spec) for spec in plan.specs]
-    try:
-        for runner in runners:
-            runner.start()
-        return plan.play(number, runners)
-    finally:
-        for runner in runners:
-            runner.close()
+    prepare_workers()      # this process's workers fork from one that has imported numpy and numba once
+
+    def start() -> list[BotRunner]:
+        runners = [BotRunner(spec) for spec in plan.specs]
+        try:
+            for runner in runners:
+                runner.start()
+        except BaseException:
+            for runner in runners:
+                runner.close()
+            raise
+        return runners
+
+    return plan.play(number, kept(("arena runners", repr(plan.specs)), start))
 
 
 def _seconds(value: float) -> str:

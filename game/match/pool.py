@@ -8,7 +8,9 @@ ready, with its index, so a caller can show progress and stop early:
 - on this machine, ``concurrency`` at a time in threads (``threads=True``:
   for work that waits on other processes, as the arena's games wait on
   their bots' workers) or in processes (``multiprocessing``'s ``spawn``,
-  for work done in Python itself, as the benchmarks' searches);
+  for work done in Python itself, as the benchmarks' searches; the
+  processes are kept for the next run with the same ``concurrency``, so
+  what a task keeps in its process, ``kept``, lasts from run to run);
 - on a Ray cluster (``ray_address``: a cluster's address, or ``'auto'``
   for the one started on this machine with ``ray start``), as Ray tasks.
   Ray is imported only then, so an install without the ``cluster`` extra
@@ -74,8 +76,11 @@ def run_tasks(fn: Callable[[T], R], items: Iterable[T], *, concurrency: int | No
 
 def _here(fn: Callable[[T], R], items: Iterable[T], concurrency: int, threads: bool,
           on_stop: Callable[[], None] | None) -> Iterator[tuple[int, R]]:
-    executor: Executor = (ThreadPoolExecutor(concurrency, thread_name_prefix="task") if threads else
-                          ProcessPoolExecutor(concurrency, mp_context=multiprocessing.get_context("spawn")))
+    if threads:
+        executor: Executor = ThreadPoolExecutor(concurrency, thread_name_prefix="task")
+    else:     # kept for the next run, so what its processes keep (``kept``) serves that run too
+        executor = kept(("processes", concurrency), lambda: ProcessPoolExecutor(
+            concurrency, mp_context=multiprocessing.get_context("spawn")))
     ahead = concurrency if threads else 2 * concurrency
     todo = enumerate(items)
     running: dict[Future, int] = {}
@@ -93,7 +98,12 @@ def _here(fn: Callable[[T], R], items: Iterable[T], concurrency: int, threads: b
     finally:
         if running and on_stop is not None:
             on_stop()
-        executor.shutdown(wait=True, cancel_futures=True)
+        for future in running:
+            future.cancel()
+        if threads:
+            executor.shutdown(wait=True, cancel_futures=True)
+        else:
+            wait(running)
 
 
 def import_ray() -> Any:
