@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import socket
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -35,6 +37,9 @@ FIXTURES = Path(__file__).parent / "fixtures"
 #: Each node's object store: far below Ray's default, as a game's result is a few kilobytes.
 OBJECT_STORE = 80 * 1024 * 1024
 NODE = {"num_cpus": 1, "object_store_memory": OBJECT_STORE, "node_ip_address": "127.0.0.1"}
+#: A node that stops answering is declared dead after about 1.5 s rather than Ray's 15 or more.
+FAST_DEATH = {"health_check_initial_delay_ms": 0, "health_check_period_ms": 500,
+              "health_check_failure_threshold": 3}
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +48,8 @@ def cluster():
     ray = pytest.importorskip("ray", reason="Ray is not installed (the cluster extra: pip install .[cluster])")
     from ray.cluster_utils import Cluster
 
-    local = Cluster(initialize_head=True, head_node_args={**NODE, "include_dashboard": False})
+    local = Cluster(initialize_head=True, head_node_args={**NODE, "include_dashboard": False,
+                                                                 "_system_config": FAST_DEATH})
     try:
         local.add_node(**NODE)
         yield local
@@ -74,26 +80,55 @@ def test_an_arena_on_the_cluster_plays_the_games_of_a_run_here(cluster):
 
 
 def paced(notes: Path) -> list[BotSpec]:
-    """Two bots that take a tenth of a second a move, noting each move in ``notes``."""
+    """Two bots that take a tenth of a second a move, noting each move they start in ``notes``."""
     info = BotRegistry.discover(FIXTURES / "bots_paced").get("PacedBot")
-    return [BotSpec.of(info, budget=1.0, label=label, params={"notes": str(notes)}) for label in ("One", "Two")]
+    return [BotSpec.of(info, budget=1.0, label=label, params={"notes": str(notes), "pause": 0.1})
+            for label in ("One", "Two")]
 
 
+def parent(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[1])
+
+
+def descends_from(pid: int, ancestor: int) -> bool:
+    while pid > 1:
+        if pid == ancestor:
+            return True
+        try:
+            pid = parent(pid)
+        except OSError:        # ended meanwhile
+            return False
+    return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds a node's processes in /proc (Linux)")
 def test_a_node_that_dies_mid_run_loses_no_game(cluster, tmp_path):
-    here = run_arena("tictactoe", paced(tmp_path / "here.txt"), 8, seed=5, concurrency=2)
+    here = run_arena("tictactoe", paced(tmp_path / "here.txt"), 6, seed=5, concurrency=2)
     doomed = cluster.add_node(**NODE)
+    raylet = doomed.all_processes["raylet"][0].process.pid
+    notes = tmp_path / "there.txt"
 
-    def kill_the_node(number: int, outcome) -> None:
-        if number == 0:
-            cluster.remove_node(doomed, allow_graceful=False)
+    def kill_the_node_mid_game(number: int, outcome) -> None:
+        """After the first game, as soon as a bot on the doomed node starts choosing a move."""
+        if number:
+            return
+        seen = len(notes.read_text().splitlines())
+        for _ in range(1500):
+            lines = notes.read_text().splitlines()
+            if any(descends_from(int(pid), raylet) for pid in lines[seen:]):
+                cluster.remove_node(doomed, allow_graceful=False)
+                return
+            seen = len(lines)
+            time.sleep(0.01)
+        pytest.fail("no game started on the node to kill")
 
-    there = run_arena("tictactoe", paced(tmp_path / "there.txt"), 8, seed=5, ray_address=cluster.address,
-                      on_game=kill_the_node)
+    there = run_arena("tictactoe", paced(notes), 6, seed=5, ray_address=cluster.address,
+                      on_game=kill_the_node_mid_game)
     assert doomed not in cluster.worker_nodes
     same_games(there, here)
     counted = sum(side.moves for side in there.sides)
-    played = len((tmp_path / "there.txt").read_text().splitlines())
-    assert played > counted      # the moves of the game cut short were played again, and counted once
+    started = len(notes.read_text().splitlines())
+    assert started > counted      # the game cut short was played again, and counted once
 
 
 def test_the_arena_command_runs_on_the_cluster(cluster, capsys):
@@ -134,3 +169,12 @@ def test_the_arena_command_without_ray_names_the_extra_to_install(monkeypatch, c
     monkeypatch.setitem(sys.modules, "ray", None)      # as where the cluster extra is not installed
     assert main.main(["arena", "tictactoe", "--a", "medium", "--b", "easy", "--ray", "auto"]) == 2
     assert "install the cluster extra: pip install .[cluster]" in capsys.readouterr().err
+
+
+def test_the_arena_command_says_when_no_cluster_answers(capsys):
+    pytest.importorskip("ray", reason="Ray is not installed (the cluster extra: pip install .[cluster])")
+    with socket.socket() as probe:      # a port of the loopback that nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        address = f"127.0.0.1:{probe.getsockname()[1]}"
+    assert main.main(["arena", "tictactoe", "--a", "medium", "--b", "easy", "--ray", address]) == 2
+    assert f"--ray {address}: no Ray cluster answers at {address}" in capsys.readouterr().err

@@ -20,7 +20,7 @@ def run_arena_command(args: argparse.Namespace) -> int:
     one pairing, or every pairing of a gauntlet or round robin."""
     from game.match.arena import read_openings
     from game.match.elo import Sprt
-    from game.match.pool import RayMissing, import_ray, usable_cores
+    from game.match.pool import RayMissing, connect_ray, import_ray, usable_cores
     from game.match.runner import prepare_workers
     from game.match.supervisor import fork_server_ready
 
@@ -75,6 +75,11 @@ def run_arena_command(args: argparse.Namespace) -> int:
     if args.ray is None:
         prepare_workers()   # every slot's workers fork from one process that has imported numpy and numba once
         fork_server_ready(timeout=FORK_SERVER_WAIT)
+    else:
+        try:
+            connect_ray(args.ray)
+        except ConnectionError as err:     # ours (nothing answers there) or Ray's (auto finds no cluster)
+            raise CliError(f"--ray {args.ray}: {err}") from None
     run = ArenaRun(args, spec, concurrency, sprt, opening_list)
     if args.gauntlet or args.round_robin:
         return run.rate(specs)

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import socket
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor, wait
 from typing import Any, Callable, Hashable, Iterable, Iterator, TypeVar
 
@@ -38,12 +39,18 @@ R = TypeVar("R")
 MAX_RETRIES = 5
 #: Seconds between looks at the tasks, so Ctrl+C is taken at once while waiting.
 POLL = 0.5
+#: Seconds to wait for a cluster's head to answer before saying it does not.
+REACH_TIMEOUT = 10.0
 #: What a ``--ray`` run without Ray says.
 NO_RAY = "Ray is not installed: install the cluster extra: pip install .[cluster]"
 
 
 class RayMissing(RuntimeError):
     """``ray_address`` was given and Ray is not installed."""
+
+
+class RayUnreachable(ConnectionError):
+    """Nothing answers at the cluster's address (Ray itself would wait for it without end)."""
 
 
 def usable_cores() -> int:
@@ -135,10 +142,23 @@ def connect_ray(address: str) -> Any:
     if is_loopback(address):
         os.environ.setdefault(RAY_LOOPBACK, "0")
     ray = import_ray()
+    if address != "auto":
+        _check_reachable(address)
     if not ray.is_initialized():
         loopback = {"_node_ip_address": "127.0.0.1"} if is_loopback(address) else {}
         ray.init(address=address, logging_level="WARNING", log_to_driver=False, **loopback)
     return ray
+
+
+def _check_reachable(address: str) -> None:
+    """``RayUnreachable`` naming ``address`` unless its head takes a connection within ``REACH_TIMEOUT``."""
+    host, _, port = address.rpartition(":")
+    if not host or not port.isdigit():
+        raise RayUnreachable(f"{address!r} is no cluster address: give the head's host:port (or auto)")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=REACH_TIMEOUT).close()
+    except OSError as err:
+        raise RayUnreachable(f"no Ray cluster answers at {address} ({err.strerror or err})") from None
 
 
 def _on_ray(fn: Callable[[T], R], items: Iterable[T], concurrency: int | None, address: str,
