@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from game.match.pool import in_order, kept, run_tasks
+from game.match.pool import forget, in_order, kept, run_tasks
 
 
 def test_every_task_runs_once_in_processes_and_comes_back_with_its_index():
@@ -62,3 +62,9 @@ def test_kept_makes_a_thing_once_per_key():
     first = kept(("test_arena_pool", 1), lambda: made.append(1) or ["table"])
     again = kept(("test_arena_pool", 1), lambda: made.append(2) or ["other"])
     assert first is again and made == [1]
+
+
+def test_forget_has_kept_make_its_thing_afresh():
+    first = kept(("test_arena_pool", 2), lambda: ["table"])
+    forget(("test_arena_pool", 2))
+    assert kept(("test_arena_pool", 2), lambda: ["new table"]) == ["new table"] and first == ["table"]

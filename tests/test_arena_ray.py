@@ -79,6 +79,19 @@ def test_an_arena_on_the_cluster_plays_the_games_of_a_run_here(cluster):
     assert there.sides[0].failures == there.sides[1].failures == 0
 
 
+def test_a_run_on_the_cluster_stops_where_a_run_here_stops(cluster):
+    def after_three(result) -> bool:       # as the SPRT says when it has decided
+        return len(result.lengths) == 3
+
+    here = run_arena("tictactoe", specs(), 12, seed=4, openings=1, concurrency=2, stop=after_three)
+    there = run_arena("tictactoe", specs(), 12, seed=4, openings=1, ray_address=cluster.address, stop=after_three)
+    assert there.games == here.games == 3
+    same_games(there, here)
+    again = run_arena("tictactoe", specs(), 4, seed=4, openings=1, ray_address=cluster.address)
+    assert again.transcripts == here.transcripts[:3] + again.transcripts[3:]
+    assert again.sides[0].failures == again.sides[1].failures == 0
+
+
 def paced(notes: Path) -> list[BotSpec]:
     """Two bots that take a tenth of a second a move, noting each move they start in ``notes``."""
     info = BotRegistry.discover(FIXTURES / "bots_paced").get("PacedBot")

@@ -47,7 +47,7 @@ from functools import partial
 from typing import Any, Callable, Iterable, Sequence
 
 from game.match.elo import Sprt, elo_of_games, elo_of_pairs, pentanomial, trinomial
-from game.match.pool import in_order, kept, run_tasks
+from game.match.pool import forget, in_order, kept, run_tasks
 from game.match.ratings import SkillRating, plackett_luce, skill_table
 from game.match.record import Match, Player
 from game.match.runner import BotRunner, BotSpec
@@ -502,7 +502,15 @@ def play_alone(plan: GamePlan, number: int) -> GameRecord:
             raise
         return runners
 
-    return plan.play(number, kept(("arena runners", repr(plan.specs)), start))
+    key = ("arena runners", repr(plan.specs))
+    runners = kept(key, start)
+    try:
+        return plan.play(number, runners)
+    except BaseException:       # cancelled mid-game (the run stopped): its workers may be mid-move
+        forget(key)
+        for runner in runners:
+            runner.close()
+        raise
 
 
 def _seconds(value: float) -> str:

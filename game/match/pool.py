@@ -203,6 +203,11 @@ def kept(key: Hashable, make: Callable[[], T]) -> T:
     return _KEPT[key]
 
 
+def forget(key: Hashable) -> None:
+    """Make the next ``kept(key, ...)`` make its thing afresh (this one is no longer fit to reuse)."""
+    _KEPT.pop(key, None)
+
+
 def in_order(done: Iterable[tuple[int, R]], start: int = 0) -> Iterator[tuple[int, R]]:
     """The ``(index, result)`` pairs of ``done`` (any order, from ``start`` up) in index order,
     each as soon as those before it are in; an index seen before (a task Ray ran again) once."""
