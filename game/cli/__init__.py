@@ -3,7 +3,7 @@
     python main.py                                  the arcade (window)
     python main.py play GAME [--load FILE]          straight to a game
     python main.py arena GAME --a X --b Y [--games N] [--openings K | --openings-file FILE] [--seed S]
-                         [--concurrency N] [--sprt elo0=0 elo1=5 ...] [--records DIR] [--options k=v ...]
+                         [--concurrency N] [--ray ADDRESS] [--sprt elo0=0 elo1=5 ...] [--records DIR] [--options k=v ...]
                          [--c Z ... --gauntlet | --round-robin [--anchor SIDE --anchor-elo ELO]]
     python main.py bots                             every bot, tier and load problem
     python main.py analyse GAME "MOVES"             the hint tier's value of every move

@@ -1,5 +1,5 @@
 """``arena``: bot against bot without a window, one pairing with its live progress, tally and
-records, or a gauntlet or round robin rated at the end."""
+records, or a gauntlet or round robin rated at the end; here, or on a Ray cluster (``--ray``)."""
 from __future__ import annotations
 
 import argparse
