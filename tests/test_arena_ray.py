@@ -16,6 +16,7 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import main
@@ -160,7 +161,7 @@ def test_the_arena_command_runs_on_the_cluster(cluster, capsys):
     assert any("trinomial W D L" in line for line in tallies(there))
 
 
-def test_reversi_self_play_on_the_cluster_labels_the_positions_of_a_run_here(cluster):
+def test_a_reversi_self_play_fit_on_the_cluster_fits_the_positions_of_a_run_here(cluster, tmp_path):
     ray = pytest.importorskip("ray")
     fit_spec = importlib.util.spec_from_file_location("reversi_fit", ROOT / "benchmarks" / "reversi_fit.py")
     fit = importlib.util.module_from_spec(fit_spec)
@@ -168,14 +169,20 @@ def test_reversi_self_play_on_the_cluster_labels_the_positions_of_a_run_here(clu
     try:
         fit_spec.loader.exec_module(fit)
         ray.cloudpickle.register_pickle_by_value(fit)   # the cluster's workers do not have benchmarks/ to import
-        task = fit.SelfPlay(seed=2, depth=1, exact=8, noise=0.0, openings=(4, 8), weights=None)
-        here = [task(game) for game in range(3)]
-        there = [labelled for _, labelled in in_order(run_tasks(task, range(3), ray_address=cluster.address))]
+        settings = {"seed": 2, "depth": 1, "exact": 8, "noise": 0.0, "openings": (4, 8)}
+        (tmp_path / "ray").mkdir()
+        path = fit.selfplay(tmp_path / "ray", 3, **settings, ray_address=cluster.address)
+        task = fit.SelfPlay(**settings, weights=None)
+        here = [row for game in range(3) for row in task(game)]
+        weights, lines, summary = fit.fit_tables([path], ridge=100.0, iterations=20, seed=2)
     finally:
         ray.cloudpickle.unregister_pickle_by_value(fit)
         del sys.modules["reversi_fit"]
-    assert there == here
-    assert all(len(labelled) > 40 for labelled in here)
+    there = np.load(path)
+    assert int(there["games"]) == 3
+    assert list(zip(there["own"].tolist(), there["opp"].tolist(), there["label"].tolist())) == here
+    assert summary["train"][0] + summary["held"][0] == len(here) > 100
+    assert np.abs(weights).sum() > 0
 
 
 def test_the_arena_command_without_ray_names_the_extra_to_install(monkeypatch, capsys):
