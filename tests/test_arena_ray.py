@@ -2,10 +2,10 @@
 loopback: the same results as a run here with the same seed, none lost when a node dies.
 
 One cluster (Ray's own ``ray.cluster_utils.Cluster``: a head and a worker
-node, one CPU each, small object stores, no dashboard) serves the module; its
-tests run in one xdist worker (``xdist_group``, with ``--dist loadgroup`` in
-pyproject's addopts). Skipped, saying so, where Ray is not installed (the
-``cluster`` extra).
+node, one CPU each, small object stores, no dashboard) serves the module in
+each process that runs its tests: under xdist, every worker that takes one
+of them starts a cluster of its own, on ports Ray picks free, so they do not
+meet. Skipped, saying so, where Ray is not installed (the ``cluster`` extra).
 """
 from __future__ import annotations
 
@@ -31,8 +31,6 @@ from game.match.runner import BotSpec
 os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
 os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
 
-pytestmark = pytest.mark.xdist_group("ray")
-
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = Path(__file__).parent / "fixtures"
 #: Each node's object store: far below Ray's default, as a game's result is a few kilobytes.
@@ -50,6 +48,7 @@ def cluster():
     from ray.cluster_utils import Cluster
 
     local = Cluster(initialize_head=True, head_node_args={**NODE, "include_dashboard": False,
+                                                                 "dashboard_agent_listen_port": None,
                                                                  "_system_config": FAST_DEATH})
     try:
         local.add_node(**NODE)
