@@ -168,7 +168,8 @@ def _on_ray(fn: Callable[[T], R], items: Iterable[T], concurrency: int | None, a
     # since the same item would raise it again.
     task = ray.remote(max_retries=max_retries, retry_exceptions=False)(_call)
     shared = ray.put(fn)       # sent to the cluster once, not with every task
-    ahead = 2 * (concurrency or max(1, int(ray.cluster_resources().get("CPU", 1))))
+    # Given: at most that many at once. Else twice the cluster's CPUs, so each CPU has its next task waiting.
+    ahead = concurrency or 2 * max(1, int(ray.cluster_resources().get("CPU", 1)))
     todo = enumerate(items)
     running: dict[Any, int] = {}
     try:
