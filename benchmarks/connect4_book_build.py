@@ -135,7 +135,7 @@ class Prove:
         return entry, time.perf_counter() - start
 
 
-def proved(jobs: list[tuple[list[int], bool]], table_bits: int, concurrency: int,
+def proved(jobs: list[tuple[list[int], bool]], table_bits: int, concurrency: int | None,
            ray_address: str | None) -> Iterator[tuple[int, tuple[BookEntry, float]]]:
     """``Prove`` of each job, ``(index, (entry, seconds))`` in the jobs' order: ``concurrency``
     at a time in processes of this machine, or on the Ray cluster at ``ray_address``."""
@@ -160,19 +160,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", nargs="*", default=[], metavar="MOVES",
                         help="with --every-position: prove the positions one move after each of these (solver "
                              "notation, '4453') before the levels, e.g. a position whose hint was reported")
-    parser.add_argument("--concurrency", type=int, default=1, metavar="N",
-                        help="positions proved at once, each process with its own solver and table (default 1)")
+    parser.add_argument("--concurrency", type=int, metavar="N",
+                        help="positions proved at once, each process with its own solver and table (default 1; "
+                             "with --ray, the cluster's CPUs)")
     parser.add_argument("--ray", metavar="ADDRESS",
-                        help="prove the positions on the Ray cluster at ADDRESS (host:port, or auto), as many at once "
-                             "as --concurrency; needs the cluster extra: pip install .[cluster]")
+                        help="prove the positions on the Ray cluster at ADDRESS (host:port, or auto), "
+                             "--concurrency at once (default: its CPUs); needs the cluster extra: "
+                             "pip install .[cluster]")
     parser.add_argument("--save-every", type=float, default=60.0,
                         help="with --every-position: seconds between rewrites of the file (default 60)")
     args = parser.parse_args(argv)
+    if args.concurrency is None and args.ray is None:
+        args.concurrency = 1
     try:
         if args.every_position is not None:
             first = [[int(c) - 1 for c in moves] for moves in args.first]
             return build_every_position(args.out, args.every_position, args.table_bits, args.save_every, first,
-                                        max(1, args.concurrency), args.ray)
+                                        args.concurrency, args.ray)
         return build_master_lines(args)
     except RayMissing as err:
         raise SystemExit(str(err)) from None
@@ -197,7 +201,7 @@ def build_master_lines(args: argparse.Namespace) -> int:
             times = [0.0] * len(positions)
             missing = [i for i, entry in enumerate(entries) if entry is None]
             jobs = [(positions[i], plies >= args.exact_from) for i in missing]
-            for index, (entry, seconds) in proved(jobs, args.table_bits, max(1, args.concurrency), args.ray):
+            for index, (entry, seconds) in proved(jobs, args.table_bits, args.concurrency, args.ray):
                 entries[missing[index]], times[missing[index]] = entry, seconds
             for moves, entry in zip(positions, entries):
                 lines.append(Book.format_line(moves, entry))
@@ -212,7 +216,8 @@ def build_master_lines(args: argparse.Namespace) -> int:
 
 
 def build_every_position(path: Path, last: int, table_bits: int, save_every: float,
-                         first: list[list[int]] = (), concurrency: int = 1, ray_address: str | None = None) -> int:
+                         first: list[list[int]] = (), concurrency: int | None = 1,
+                         ray_address: str | None = None) -> int:
     """Adds the proved result of every position up to ``last`` plies to the book at ``path``.
 
     Level by level, every position not over (mirror images and move orders
@@ -253,7 +258,7 @@ def build_every_position(path: Path, last: int, table_bits: int, save_every: flo
         if times:
             figures.append(f"every position, ply {plies}: {len(level)} positions, {len(times)} proved here in "
                            f"{time.perf_counter() - level_begun:.1f} s of wall time ({sum(times):.1f} s of solving"
-                           f"{f' in {concurrency} processes' if concurrency > 1 else ''}), worst {max(times):.2f} s")
+                           f"{f' in {concurrency} processes' if (concurrency or 1) > 1 else ''}), worst {max(times):.2f} s")
             print(figures[-1], flush=True)
         write(path, list(lines.values()), figures)
         saved = time.perf_counter()

@@ -142,8 +142,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rule", default="freestyle", help="freestyle, standard or renju")
     parser.add_argument("--read", nargs="+", metavar="FILE", help="fit these games instead of playing")
     parser.add_argument("--write", metavar="FILE", help="save the games played")
-    parser.add_argument("--concurrency", type=int, default=1, metavar="N",
-                        help="games played at once (default 1: each move has its whole budget to itself)")
+    parser.add_argument("--concurrency", type=int, metavar="N",
+                        help="games played at once (default 1: each move has its whole budget to itself; with "
+                             "--ray, the cluster's CPUs)")
     parser.add_argument("--ray", metavar="ADDRESS",
                         help="play the games on the Ray cluster at ADDRESS (host:port, or auto); needs the "
                              "cluster extra: pip install .[cluster]")
@@ -153,7 +154,8 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         games = ([g for path in args.read for g in read(path)] if args.read
-                 else play(args.games, args.budget, args.seed, args.rule, args.concurrency, args.ray))
+                 else play(args.games, args.budget, args.seed, args.rule,
+                           args.concurrency or (None if args.ray else 1), args.ray))
     except RayMissing as err:
         raise SystemExit(str(err)) from None
     if args.write:

@@ -74,7 +74,7 @@ def same_games(one, other) -> None:
 
 def test_an_arena_on_the_cluster_plays_the_games_of_a_run_here(cluster):
     here = run_arena("tictactoe", specs(), 8, seed=11, openings=1, concurrency=2)
-    there = run_arena("tictactoe", specs(), 8, seed=11, openings=1, ray_address=cluster.address)
+    there = run_arena("tictactoe", specs(), 8, seed=11, openings=1, concurrency=None, ray_address=cluster.address)
     same_games(there, here)
     assert there.sides[0].failures == there.sides[1].failures == 0
 
@@ -116,8 +116,9 @@ def descends_from(pid: int, ancestor: int) -> bool:
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds a node's processes in /proc (Linux)")
 def test_a_node_that_dies_mid_run_loses_no_game(cluster, tmp_path):
-    here = run_arena("tictactoe", paced(tmp_path / "here.txt"), 6, seed=5, concurrency=2)
+    here = run_arena("tictactoe", paced(tmp_path / "here.txt"), 10, seed=5, concurrency=2)
     doomed = cluster.add_node(**NODE)
+    cluster.wait_for_nodes()          # known to the scheduler before the games are handed out
     raylet = doomed.all_processes["raylet"][0].process.pid
     notes = tmp_path / "there.txt"
 
@@ -135,7 +136,7 @@ def test_a_node_that_dies_mid_run_loses_no_game(cluster, tmp_path):
             time.sleep(0.01)
         pytest.fail("no game started on the node to kill")
 
-    there = run_arena("tictactoe", paced(notes), 6, seed=5, ray_address=cluster.address,
+    there = run_arena("tictactoe", paced(notes), 10, seed=5, concurrency=None, ray_address=cluster.address,
                       on_game=kill_the_node_mid_game)
     assert doomed not in cluster.worker_nodes
     same_games(there, here)
