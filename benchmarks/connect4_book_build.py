@@ -57,8 +57,13 @@ and after each level, so running the same command again resumes::
 
     nohup nice -n 10 python benchmarks/connect4_book_build.py --every-position 4 --first 43 > /tmp/book.log 2>&1 &
 
-``--threads N`` proves N positions of a level at once, one thread each,
-their solvers sharing one table (one per core you can spare).
+``--concurrency N`` proves N positions of a level at once, each in a
+process with a solver and table of its own (one per core you can spare;
+N tables of ``--table-bits``), through ``game.match.pool.run_tasks``, and
+``--ray ADDRESS`` proves them on a Ray cluster instead; either way the book's
+lines come in the same order as with one process. (Until the runner came,
+``--threads N`` ran N solvers sharing one table in threads: the figures
+below with two threads were measured that way.)
 
 Its figures so far (one core shared with other builds and tests, a 256 MB
 table): the positions after 4 3 (ply 3) took 4-145 s each, 4 min in all; a
@@ -76,15 +81,19 @@ from __future__ import annotations
 
 import argparse
 import sys
-import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bots.lib.connect4_book import BOOK_PATH, Book, BookEntry, canonical, moves_key  # noqa: E402
 from bots.lib.connect4_solver import STANDARD, Position, Solver, position_from_moves  # noqa: E402
+from game.match.pool import RayMissing, in_order, kept, run_tasks  # noqa: E402
+
+#: The table of the solver that only plays moves and lists columns (no search), in the building process.
+RULES_TABLE_BITS = 10
 
 
 def replies(solver: Solver, moves: list[int], column: int) -> list[list[int]]:
@@ -110,6 +119,29 @@ def solve(solver: Solver, position: Position, exact: bool) -> BookEntry:
     return BookEntry.of(*solver.best_move(position))
 
 
+@dataclass(frozen=True)
+class Prove:
+    """A book entry for one position (its moves, and whether to solve its exact score), with the
+    seconds it took: a task of ``game.match.pool.run_tasks``. Each process keeps one solver,
+    whose table serves every position that process proves, level after level."""
+
+    table_bits: int
+
+    def __call__(self, job: tuple[list[int], bool]) -> tuple[BookEntry, float]:
+        moves, exact = job
+        solver = kept(("connect4 book", self.table_bits), lambda: Solver(STANDARD, table_bits=self.table_bits))
+        start = time.perf_counter()
+        entry = solve(solver, position_from_moves(moves), exact)
+        return entry, time.perf_counter() - start
+
+
+def proved(jobs: list[tuple[list[int], bool]], table_bits: int, concurrency: int | None,
+           ray_address: str | None) -> Iterator[tuple[int, tuple[BookEntry, float]]]:
+    """``Prove`` of each job, ``(index, (entry, seconds))`` in the jobs' order: ``concurrency``
+    at a time in processes of this machine, or on the Ray cluster at ``ray_address``."""
+    return in_order(run_tasks(Prove(table_bits), jobs, concurrency=concurrency, ray_address=ray_address))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--plies-first", type=int, default=8,
@@ -128,18 +160,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", nargs="*", default=[], metavar="MOVES",
                         help="with --every-position: prove the positions one move after each of these (solver "
                              "notation, '4453') before the levels, e.g. a position whose hint was reported")
-    parser.add_argument("--threads", type=int, default=1,
-                        help="with --every-position: positions proved at once, one thread each (default 1)")
+    parser.add_argument("--concurrency", type=int, metavar="N",
+                        help="positions proved at once, each process with its own solver and table (default 1; "
+                             "with --ray, the cluster's CPUs)")
+    parser.add_argument("--ray", metavar="ADDRESS",
+                        help="prove the positions on the Ray cluster at ADDRESS (host:port, or auto), "
+                             "--concurrency at once (default: its CPUs); needs the cluster extra: "
+                             "pip install .[cluster]")
     parser.add_argument("--save-every", type=float, default=60.0,
                         help="with --every-position: seconds between rewrites of the file (default 60)")
     args = parser.parse_args(argv)
-    if args.every_position is not None:
-        first = [[int(c) - 1 for c in moves] for moves in args.first]
-        return build_every_position(args.out, args.every_position, args.table_bits, args.save_every, first,
-                                    max(1, args.threads))
+    if args.concurrency is None and args.ray is None:
+        args.concurrency = 1
+    try:
+        if args.every_position is not None:
+            first = [[int(c) - 1 for c in moves] for moves in args.first]
+            return build_every_position(args.out, args.every_position, args.table_bits, args.save_every, first,
+                                        args.concurrency, args.ray)
+        return build_master_lines(args)
+    except RayMissing as err:
+        raise SystemExit(str(err)) from None
 
+
+def build_master_lines(args: argparse.Namespace) -> int:
+    """The book of Master's own lines (see the module notes), level by level."""
     known = Book.read(args.out) if args.resume else Book()
-    solver = Solver(STANDARD, table_bits=args.table_bits)
+    solver = Solver(STANDARD, table_bits=RULES_TABLE_BITS)
     lines: list[str] = []
     figures: list[str] = []
     begun = time.perf_counter()
@@ -150,13 +196,14 @@ def main(argv: list[str] | None = None) -> int:
         while level and len(next(iter(level.values()))) <= last:
             plies = len(next(iter(level.values())))
             following: dict[int, list[int]] = {}
-            times = []
-            for moves in level.values():
-                entry = known.lookup(moves)
-                start = time.perf_counter()
-                if entry is None:
-                    entry = solve(solver, position_from_moves(moves), exact=plies >= args.exact_from)
-                times.append(time.perf_counter() - start)
+            positions = list(level.values())
+            entries = [known.lookup(moves) for moves in positions]
+            times = [0.0] * len(positions)
+            missing = [i for i, entry in enumerate(entries) if entry is None]
+            jobs = [(positions[i], plies >= args.exact_from) for i in missing]
+            for index, (entry, seconds) in proved(jobs, args.table_bits, args.concurrency, args.ray):
+                entries[missing[index]], times[missing[index]] = entry, seconds
+            for moves, entry in zip(positions, entries):
                 lines.append(Book.format_line(moves, entry))
                 for nxt in replies(solver, moves, entry.column):
                     following.setdefault(canonical(moves_key(nxt))[0], nxt)
@@ -169,7 +216,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def build_every_position(path: Path, last: int, table_bits: int, save_every: float,
-                         first: list[list[int]] = (), threads: int = 1) -> int:
+                         first: list[list[int]] = (), concurrency: int | None = 1,
+                         ray_address: str | None = None) -> int:
     """Adds the proved result of every position up to ``last`` plies to the book at ``path``.
 
     Level by level, every position not over (mirror images and move orders
@@ -177,52 +225,40 @@ def build_every_position(path: Path, last: int, table_bits: int, save_every: flo
     there (the positions one move after each of ``first`` go before the
     levels); the file is rewritten every ``save_every`` seconds and after each
     level, so a stopped build resumes where it was by running it again.
-    ``threads`` solvers sharing one table (``Solver.partner``) prove a
-    level's positions at once, one thread each.
+    ``concurrency`` processes (or Ray tasks at ``ray_address``), each with a
+    solver of its own, prove a level's positions at once; the lines go in the
+    level's order whichever finishes first.
     """
     lines, figures = read_lines(path)
-    solver = Solver(STANDARD, table_bits=table_bits)
-    solvers = [solver] + [solver.partner() for _ in range(threads - 1)]
+    solver = Solver(STANDARD, table_bits=RULES_TABLE_BITS)
     begun = saved = time.perf_counter()
     for moves in first:
-        for nxt in following_positions(solver, {0: moves}).values():
-            if canonical(moves_key(nxt))[0] not in lines:
-                start = time.perf_counter()
-                lines[canonical(moves_key(nxt))[0]] = Book.format_line(nxt, solve(solver, position_from_moves(nxt), False))
-                print(f"  first: {''.join(str(c + 1) for c in nxt)} in {time.perf_counter() - start:.1f} s", flush=True)
-                write(path, list(lines.values()), figures)
+        following = list(following_positions(solver, {0: moves}).values())
+        todo = [nxt for nxt in following if canonical(moves_key(nxt))[0] not in lines]
+        for index, (entry, seconds) in proved([(nxt, False) for nxt in todo], table_bits, concurrency, ray_address):
+            nxt = todo[index]
+            lines[canonical(moves_key(nxt))[0]] = Book.format_line(nxt, entry)
+            print(f"  first: {''.join(str(c + 1) for c in nxt)} in {seconds:.1f} s", flush=True)
+            write(path, list(lines.values()), figures)
     level = {canonical(moves_key([]))[0]: []}
-    lock = threading.Lock()
     for plies in range(last + 1):
-        todo = iter([(key, moves) for key, moves in level.items() if key not in lines])
+        todo = [(key, moves) for key, moves in level.items() if key not in lines]
         times: list[float] = []
         level_begun = time.perf_counter()
-
-        def prove(own: Solver) -> None:
-            nonlocal saved
-            while True:
-                with lock:
-                    key, moves = next(todo, (None, None))
-                if moves is None:
-                    return
-                start = time.perf_counter()
-                entry = solve(own, position_from_moves(moves), exact=False)
-                with lock:
-                    times.append(time.perf_counter() - start)
-                    lines[key] = Book.format_line(moves, entry)
-                    if time.perf_counter() - saved > save_every:
-                        write(path, list(lines.values()), figures)
-                        saved = time.perf_counter()
-                        print(f"  ply {plies}: {len(times)} of {len(level)} proved "
-                              f"(total {saved - begun:.0f} s)", flush=True)
-
-        with ThreadPoolExecutor(len(solvers)) as pool:
-            for done in [pool.submit(prove, own) for own in solvers]:
-                done.result()
+        for index, (entry, seconds) in proved([(moves, False) for _, moves in todo], table_bits, concurrency,
+                                              ray_address):
+            key, moves = todo[index]
+            times.append(seconds)
+            lines[key] = Book.format_line(moves, entry)
+            if time.perf_counter() - saved > save_every:
+                write(path, list(lines.values()), figures)
+                saved = time.perf_counter()
+                print(f"  ply {plies}: {len(times)} of {len(level)} proved "
+                      f"(total {saved - begun:.0f} s)", flush=True)
         if times:
             figures.append(f"every position, ply {plies}: {len(level)} positions, {len(times)} proved here in "
                            f"{time.perf_counter() - level_begun:.1f} s of wall time ({sum(times):.1f} s of solving"
-                           f"{f' in {len(solvers)} threads' if len(solvers) > 1 else ''}), worst {max(times):.2f} s")
+                           f"{f' in {concurrency} processes' if (concurrency or 1) > 1 else ''}), worst {max(times):.2f} s")
             print(figures[-1], flush=True)
         write(path, list(lines.values()), figures)
         saved = time.perf_counter()

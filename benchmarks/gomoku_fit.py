@@ -19,6 +19,7 @@ games held out of the fit.
     python benchmarks/gomoku_fit.py --games 120 --budget 0.5 --seed 1
     python benchmarks/gomoku_fit.py --read games.txt     # lines: 'winner-seat|-1 moves...'
     python benchmarks/gomoku_fit.py --games 120 --write games.txt
+    python benchmarks/gomoku_fit.py --games 2000 --ray HEAD:6379     # the games on a Ray cluster
 
 Master's ``FITTED_VALUES``/``FITTED_TERMS`` came from such a fit; the
 arena decides whether a new fit plays better.
@@ -47,8 +48,10 @@ TERM_NAMES = ("tempo", "win next", "four-three next", "double three next", "thei
 FIRST_MOVE = 4
 
 
-def play(games: int, budget: float, seed: int, rule: str) -> list[tuple[int, str]]:
-    """``games`` games of Master against Hard: (winning seat or -1, moves) each."""
+def play(games: int, budget: float, seed: int, rule: str, concurrency: int | None = 1,
+         ray_address: str | None = None) -> list[tuple[int, str]]:
+    """``games`` games of Master against Hard: (winning seat or -1, moves) each, played by the
+    arena ``concurrency`` at a time here, or on the Ray cluster at ``ray_address``."""
     from game.match.arena import run_arena
     from game.match.runner import BotSpec
 
@@ -60,7 +63,8 @@ def play(games: int, budget: float, seed: int, rule: str) -> list[tuple[int, str
         winners.append(outcome.winners[0] if len(outcome.winners) == 1 else -1)
         print(f"game {number + 1}/{games}", file=sys.stderr, flush=True)
 
-    result = run_arena("gomoku", specs, games, options={"rule": rule}, seed=seed, openings=3, on_game=on_game)
+    result = run_arena("gomoku", specs, games, options={"rule": rule}, seed=seed, openings=3, on_game=on_game,
+                       concurrency=concurrency, ray_address=ray_address)
     return list(zip(winners, result.transcripts))
 
 
@@ -138,10 +142,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rule", default="freestyle", help="freestyle, standard or renju")
     parser.add_argument("--read", nargs="+", metavar="FILE", help="fit these games instead of playing")
     parser.add_argument("--write", metavar="FILE", help="save the games played")
+    parser.add_argument("--concurrency", type=int, metavar="N",
+                        help="games played at once (default 1: each move has its whole budget to itself; with "
+                             "--ray, the cluster's CPUs)")
+    parser.add_argument("--ray", metavar="ADDRESS",
+                        help="play the games on the Ray cluster at ADDRESS (host:port, or auto); needs the "
+                             "cluster extra: pip install .[cluster]")
     args = parser.parse_args(argv)
     GomokuMaster.warm_up()
-    games = ([g for path in args.read for g in read(path)] if args.read
-             else play(args.games, args.budget, args.seed, args.rule))
+    from game.match.pool import RayMissing
+
+    try:
+        games = ([g for path in args.read for g in read(path)] if args.read
+                 else play(args.games, args.budget, args.seed, args.rule,
+                           args.concurrency or (None if args.ray else 1), args.ray))
+    except RayMissing as err:
+        raise SystemExit(str(err)) from None
     if args.write:
         Path(args.write).write_text("".join(f"{w} {moves}\n" for w, moves in games))
     x, y, current, numbers = features(games, args.rule)

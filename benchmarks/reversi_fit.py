@@ -1,6 +1,7 @@
 """Build Reversi Master's pattern weights from nothing: self-play, exact labels, least squares.
 
     python benchmarks/reversi_fit.py [--games 4000] [--work DIR] [--out assets/reversi_patterns.npz]
+                                     [--concurrency N] [--ray ADDRESS]
 
 Three stages, each saved in ``--work`` (default ``benchmarks/.reversi_fit``,
 not committed) so a run that stops picks up where it left off:
@@ -10,7 +11,12 @@ not committed) so a run that stops picks up where it left off:
    from a few random opening moves, so
    the positions vary (``--noise`` adds random moves later too); the last ``--exact`` empties are played perfectly
    by the endgame solver. Every position where the side to move has a
-   move is kept.
+   move is kept. The games are played on every core (``--concurrency``) or
+   on a Ray cluster (``--ray``), through ``game.match.pool.run_tasks``;
+   game ``g`` draws its random numbers from ``seed`` and ``g`` alone and
+   starts with cleared tables, so a seed gives the same positions however
+   and wherever the games are played. (Before the games ran at once, one
+   random stream ran through them all: the same seed gave other games.)
 2. **Labels.** A position with ``--exact`` empties or fewer is labelled by
    its exact final disc difference (solved). An earlier position is labelled
    by the exact value of its own game at the point the game reached
@@ -30,6 +36,7 @@ import argparse
 import random
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -41,6 +48,7 @@ from bots.lib.reversi_endgame import Solver                              # noqa:
 from bots.lib.reversi_eval import PATTERNS                               # noqa: E402
 from bots.lib.reversi_patterns_fit import fit, predict                   # noqa: E402
 from bots.lib.reversi_search import MidgameSearch                        # noqa: E402
+from game.match.pool import RayMissing, in_order, kept, run_tasks                        # noqa: E402
 from game.rules.reversi import START_BLACK, START_WHITE, flip_mask, legal_mask, squares_of  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
@@ -83,27 +91,29 @@ def play_game(rng: random.Random, search: MidgameSearch, solver: Solver, depth: 
     return positions, first_exact, exact_score
 
 
-def selfplay(work: Path, games: int, seed: int, depth: int, exact: int, noise: float,
-             openings: tuple[int, int] = (2, 10), weights: Path | None = None) -> Path:
-    """Stage 1 and 2: positions and labels, appended batch by batch to ``work``."""
-    path = work / "positions.npz"
-    done = dict(np.load(path)) if path.exists() else None
-    have = int(done["games"]) if done else 0
-    if have >= games:
-        print(f"self-play: {have} games already in {path}")
-        return path
-    rng = random.Random(seed * 1_000_003 + have)
-    search = MidgameSearch() if weights is None else MidgameSearch(PATTERNS, patterns.load_weights(weights))
-    solver = Solver(table_bits=20)
-    own_list, opp_list, labels, game_ids = [], [], [], []
-    if done:
-        own_list, opp_list = list(done["own"]), list(done["opp"])
-        labels, game_ids = list(done["label"]), list(done["game"])
-    started = time.perf_counter()
-    for game in range(have, games):
-        positions, first_exact, exact_score = play_game(rng, search, solver, depth, exact,
-                                                        openings=rng.randint(*openings), noise=noise)
+@dataclass(frozen=True)
+class SelfPlay:
+    """One self-play game with its labels, a task of ``game.match.pool.run_tasks``: game
+    ``game`` of a run is the same wherever and in whatever order it is played (its own
+    random numbers, and the search's and solver's tables cleared before it)."""
+
+    seed: int
+    depth: int
+    exact: int
+    noise: float
+    openings: tuple[int, int]
+    weights: str | None
+
+    def __call__(self, game: int) -> list[tuple[int, int, int]]:
+        """The game's labelled positions: (side to move's discs, the other's, exact or game label)."""
+        search, solver = _engines(self.weights)
+        search.clear()
+        solver.clear()
+        rng = random.Random(self.seed * 1_000_003 + game)
+        positions, first_exact, exact_score = play_game(rng, search, solver, self.depth, self.exact,
+                                                        openings=rng.randint(*self.openings), noise=self.noise)
         exact_side = positions[first_exact][2] if first_exact < len(positions) else None
+        labelled = []
         for index, (own, opp, side) in enumerate(positions):
             if index >= first_exact:
                 score = solver.solve(own, opp).score
@@ -111,6 +121,41 @@ def selfplay(work: Path, games: int, seed: int, depth: int, exact: int, noise: f
                 continue                      # the game ended before reaching the solved part
             else:
                 score = exact_score if side == exact_side else -exact_score
+            labelled.append((own, opp, score))
+        return labelled
+
+
+def _engines(weights: str | None) -> tuple[MidgameSearch, Solver]:
+    """This process's search and solver for self-play (made once: their tables are large)."""
+    def make() -> tuple[MidgameSearch, Solver]:
+        search = MidgameSearch() if weights is None else MidgameSearch(PATTERNS, patterns.load_weights(Path(weights)))
+        return search, Solver(table_bits=20)
+
+    return kept(("reversi self-play", weights), make)
+
+
+def selfplay(work: Path, games: int, seed: int, depth: int, exact: int, noise: float,
+             openings: tuple[int, int] = (2, 10), weights: Path | None = None, *,
+             concurrency: int | None = None, ray_address: str | None = None) -> Path:
+    """Stage 1 and 2: positions and labels, appended batch by batch to ``work``; the games
+    played ``concurrency`` at a time (default: every core) here or on the Ray cluster at
+    ``ray_address`` (``game.match.pool.run_tasks``), and kept in their order."""
+    path = work / "positions.npz"
+    done = dict(np.load(path)) if path.exists() else None
+    have = int(done["games"]) if done else 0
+    if have >= games:
+        print(f"self-play: {have} games already in {path}")
+        return path
+    task = SelfPlay(seed, depth, exact, noise, tuple(openings), None if weights is None else str(weights))
+    own_list, opp_list, labels, game_ids = [], [], [], []
+    if done:
+        own_list, opp_list = list(done["own"]), list(done["opp"])
+        labels, game_ids = list(done["label"]), list(done["game"])
+    started = time.perf_counter()
+    played = run_tasks(task, range(have, games), concurrency=concurrency, ray_address=ray_address)
+    for index, labelled in in_order(played):
+        game = have + index
+        for own, opp, score in labelled:
             own_list.append(own)
             opp_list.append(opp)
             labels.append(score)
@@ -182,13 +227,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--also", type=Path, nargs="*", default=[], metavar="DIR",
                         help="fit to the positions of these earlier work folders as well")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--concurrency", type=int, metavar="N", help="self-play games at once (default: every core, "
+                        "or every CPU of the Ray cluster)")
+    parser.add_argument("--ray", metavar="ADDRESS", help="play the self-play games on the Ray cluster at ADDRESS "
+                        "(host:port, or auto); needs the cluster extra: pip install .[cluster]")
     parser.add_argument("--work", type=Path, default=HERE / ".reversi_fit")
     parser.add_argument("--out", type=Path, default=patterns.WEIGHTS_PATH)
     args = parser.parse_args(argv)
     args.work.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
-    positions = selfplay(args.work, args.games, args.seed, args.depth, args.exact, args.noise, tuple(args.openings),
-                         args.selfplay_weights)
+    try:
+        positions = selfplay(args.work, args.games, args.seed, args.depth, args.exact, args.noise, tuple(args.openings),
+                             args.selfplay_weights, concurrency=args.concurrency, ray_address=args.ray)
+    except RayMissing as err:
+        raise SystemExit(str(err)) from None
     played = time.perf_counter() - started
     sources = [positions] + [folder / "positions.npz" for folder in args.also]
     weights, lines, summary = fit_tables(sources, args.ridge, args.iterations, args.seed)

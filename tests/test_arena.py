@@ -190,14 +190,14 @@ def test_the_arena_command_passes_its_openings_on(monkeypatch, capsys):
     runs = []
 
     def fake_run_arena(game_id, specs, games, *, options=None, seed=None, openings=0, opening_list=(),
-                       concurrency=1, stop=None, keep_matches=False):
-        runs.append((game_id, games, seed, openings, concurrency))
+                       concurrency=1, ray_address=None, stop=None, keep_matches=False):
+        runs.append((game_id, games, seed, openings, concurrency, ray_address))
         return types.SimpleNamespace(table=lambda: "the table", figures_text=lambda sprt: "", games=games)
 
     monkeypatch.setattr("game.match.arena.run_arena", fake_run_arena)
     assert main.main(["arena", "reversi", "--a", "easy", "--b", "medium", "--games", "4", "--openings", "3",
                       "--seed", "1", "--concurrency", "3"]) == 0
-    assert runs == [("reversi", 4, 1, 3, 3)]
+    assert runs == [("reversi", 4, 1, 3, 3, None)]
 
 
 def test_the_arena_command_refuses_a_negative_opening(capsys):

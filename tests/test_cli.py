@@ -231,7 +231,7 @@ def test_arena_plays_the_game_its_options_name(monkeypatch, capsys, game):
     runs = []
 
     def fake_run_arena(game_id, specs, games, *, options=None, seed=None, openings=0, opening_list=(),
-                       concurrency=1, stop=None, keep_matches=False):
+                       concurrency=1, ray_address=None, stop=None, keep_matches=False):
         runs.append((game_id, len(specs), options))
         return types.SimpleNamespace(table=lambda: "the table", figures_text=lambda sprt: "the figures", games=games)
 

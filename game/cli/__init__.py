@@ -3,7 +3,7 @@
     python main.py                                  the arcade (window)
     python main.py play GAME [--load FILE]          straight to a game
     python main.py arena GAME --a X --b Y [--games N] [--openings K | --openings-file FILE] [--seed S]
-                         [--concurrency N] [--sprt elo0=0 elo1=5 ...] [--records DIR] [--options k=v ...]
+                         [--concurrency N] [--ray ADDRESS] [--sprt elo0=0 elo1=5 ...] [--records DIR] [--options k=v ...]
                          [--c Z ... --gauntlet | --round-robin [--anchor SIDE --anchor-elo ELO]]
     python main.py bots                             every bot, tier and load problem
     python main.py analyse GAME "MOVES"             the hint tier's value of every move
@@ -129,7 +129,11 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
                        help="openings from a file, one a line as a move list in the game's notation, each round "
                             "of games from the next one (from the first again after the last)")
     arena.add_argument("--concurrency", type=int, metavar="N",
-                       help="games played at once, each with its own bot workers (default: the number of cores)")
+                       help="games played at once, each with its own bot workers (default: the number of cores, "
+                            "or with --ray the cluster's CPUs)")
+    arena.add_argument("--ray", metavar="ADDRESS",
+                       help="play the games on the Ray cluster at ADDRESS (host:port of its head, or auto for the "
+                            "one started on this machine); needs the cluster extra: pip install .[cluster]")
     arena.add_argument("--sprt", nargs="+", action="extend", metavar="NAME=VALUE",
                        help="stop as soon as a sequential probability ratio test decides, e.g. --sprt elo0=0 elo1=5 "
                             "alpha=0.05 beta=0.05 (model=normalized, the default, or model=logistic Elo); "

@@ -1,5 +1,5 @@
 """``arena``: bot against bot without a window, one pairing with its live progress, tally and
-records, or a gauntlet or round robin rated at the end."""
+records, or a gauntlet or round robin rated at the end; here, or on a Ray cluster (``--ray``)."""
 from __future__ import annotations
 
 import argparse
@@ -15,21 +15,12 @@ from game.cli.common import WRITE_FAILED, CliError, bot_spec, check_budget, game
 FORK_SERVER_WAIT = 15.0
 
 
-def usable_cores() -> int:
-    """The cores this process may run on: ``--concurrency``'s default."""
-    import os
-
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except AttributeError:   # not on every platform
-        return os.cpu_count() or 1
-
-
 def run_arena_command(args: argparse.Namespace) -> int:
     """Check the whole command line first (``CliError`` names what is wrong), then play its games:
     one pairing, or every pairing of a gauntlet or round robin."""
     from game.match.arena import read_openings
     from game.match.elo import Sprt
+    from game.match.pool import RayMissing, connect_ray, import_ray, usable_cores
     from game.match.runner import prepare_workers
     from game.match.supervisor import fork_server_ready
 
@@ -41,9 +32,16 @@ def run_arena_command(args: argparse.Namespace) -> int:
         raise CliError(f"--openings must be a number of random moves, 0 or more, got {args.openings}")
     if args.openings and args.openings_file:
         raise CliError("--openings and --openings-file are two ways to choose openings: give one")
-    concurrency = usable_cores() if args.concurrency is None else args.concurrency
-    if concurrency < 1:
-        raise CliError(f"--concurrency must be at least 1, got {concurrency}")
+    if args.concurrency is not None and args.concurrency < 1:
+        raise CliError(f"--concurrency must be at least 1, got {args.concurrency}")
+    if args.ray is not None:
+        try:
+            import_ray()
+        except RayMissing as err:
+            raise CliError(str(err)) from None
+        concurrency = args.concurrency      # None: as many games at once as the cluster has CPUs
+    else:
+        concurrency = usable_cores() if args.concurrency is None else args.concurrency
     check_budget(args.budget)
     try:
         sprt = None if args.sprt is None else Sprt.parse(args.sprt)
@@ -74,8 +72,14 @@ def run_arena_command(args: argparse.Namespace) -> int:
                        + (" (for more, use --gauntlet or --round-robin)" if seats == 2 else ""))
     if sprt is not None and (len(specs) != 2 or args.gauntlet or args.round_robin):
         raise CliError("--sprt compares side A with side B in a game of two seats, one pairing")
-    prepare_workers()   # every slot's workers fork from one process that has imported numpy and numba once
-    fork_server_ready(timeout=FORK_SERVER_WAIT)
+    if args.ray is None:
+        prepare_workers()   # every slot's workers fork from one process that has imported numpy and numba once
+        fork_server_ready(timeout=FORK_SERVER_WAIT)
+    else:
+        try:
+            connect_ray(args.ray)
+        except ConnectionError as err:     # ours (nothing answers there) or Ray's (auto finds no cluster)
+            raise CliError(f"--ray {args.ray}: {err}") from None
     run = ArenaRun(args, spec, concurrency, sprt, opening_list)
     if args.gauntlet or args.round_robin:
         return run.rate(specs)
@@ -122,7 +126,7 @@ class ArenaRun:
             with progress:
                 result = run_arena(self.spec.game_id, specs, args.games, options=dict(self.spec.options),
                                    seed=args.seed, openings=args.openings, opening_list=self.opening_list,
-                                   concurrency=self.concurrency, stop=after_game,
+                                   concurrency=self.concurrency, ray_address=args.ray, stop=after_game,
                                    keep_matches=records is not None)
         except ValueError as err:
             raise CliError(str(err)) from None
@@ -142,7 +146,7 @@ class ArenaRun:
         """The run's settings, as the summary keeps them."""
         args = self.args
         return {"game": str(self.spec), "games": args.games, "seed": args.seed, "openings": args.openings,
-                "openings_file": args.openings_file, "budget": args.budget, "concurrency": self.concurrency,
+                "openings_file": args.openings_file, "budget": args.budget, "concurrency": self.concurrency, "ray": args.ray,
                 "sprt": None if self.sprt is None else args.sprt, "gauntlet": args.gauntlet,
                 "round_robin": args.round_robin, "anchor": args.anchor, "anchor_elo": args.anchor_elo}
 

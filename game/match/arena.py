@@ -24,10 +24,13 @@ keeps for openings (Gomoku's near the centre, where games are played).
 Openings may also come as a list (``read_openings``: a file of move lists,
 one a line), used round by round.
 
-Games run ``concurrency`` at a time, each on a slot: a thread that owns a
-``BotRunner`` per side and drives one ``MatchSession`` after another (the
-thinking is in the workers, so threads are enough; the slot's own work is a
-small share of a move). With a seed, every bot is seeded afresh for each game
+Games run ``concurrency`` at a time (``game/match/pool.py``'s ``run_tasks``),
+each on a slot: a thread that owns a ``BotRunner`` per side and drives one
+``MatchSession`` after another (the thinking is in the workers, so threads
+are enough; the slot's own work is a small share of a move). With
+``ray_address`` the games are Ray tasks on a cluster instead (``play_alone``:
+each process of the cluster keeps a runner per side from game to game, as a
+slot does), and a game whose node died is played again. Either way every game is ``GamePlan.play``, and with a seed, every bot is seeded afresh for each game
 (``game_seed``), and finished games are tallied in their order, so the
 figures, and where a ``stop`` (the SPRT) ends the run, are the same for any
 ``concurrency``, as long as no bot runs out of time. A bot that keeps state
@@ -36,14 +39,15 @@ across games beyond its ``rng`` (a transposition table) should drop it in
 """
 from __future__ import annotations
 
-import queue
 import random
 import string
 import threading
 from dataclasses import asdict, dataclass, field, replace
+from functools import partial
 from typing import Any, Callable, Iterable, Sequence
 
 from game.match.elo import Sprt, elo_of_games, elo_of_pairs, pentanomial, trinomial
+from game.match.pool import forget, in_order, kept, run_tasks
 from game.match.ratings import SkillRating, plackett_luce, skill_table
 from game.match.record import Match, Player
 from game.match.runner import BotRunner, BotSpec
@@ -242,8 +246,8 @@ def game_seed(seed: int, number: int, side: int) -> int:
 
 def run_arena(game_id: str, specs: Sequence[BotSpec], games: int, *,
               options: dict[str, Any] | None = None, seed: int | None = None, openings: int = 0,
-              opening_list: Sequence[Sequence[Move]] = (), concurrency: int = 1,
-              on_game: Callable[[int, Outcome], None] | None = None,
+              opening_list: Sequence[Sequence[Move]] = (), concurrency: int | None = 1,
+              ray_address: str | None = None, on_game: Callable[[int, Outcome], None] | None = None,
               stop: Callable[["ArenaResult"], bool] | None = None, keep_matches: bool = False) -> ArenaResult:
     """Play ``games`` games of ``game_id`` between the bots of ``specs``, one per seat.
 
@@ -261,7 +265,10 @@ def run_arena(game_id: str, specs: Sequence[BotSpec], games: int, *,
     order: ``on_game`` is called with each game's number and outcome, and
     then ``stop`` with the result so far; when it says True, no game is
     started and the games after that one are dropped (so where a run stops
-    does not depend on ``concurrency`` either).
+    does not depend on ``concurrency`` either). With ``ray_address`` (a Ray
+    cluster's address, or ``'auto'``) the games are played on that cluster,
+    ``concurrency`` at a time (None: as many as it has CPUs); ``RayMissing``
+    if Ray is not installed.
 
     With ``keep_matches`` each game is kept whole in ``matches`` (to save it);
     without, none is, so a long run's memory does not grow with its games.
@@ -273,7 +280,7 @@ def run_arena(game_id: str, specs: Sequence[BotSpec], games: int, *,
         raise ValueError(f"an opening is a whole number of random moves, 0 or more, got {openings!r}")
     if openings and opening_list:
         raise ValueError("openings come either drawn at random or from a list, not both")
-    if concurrency < 1:
+    if concurrency is not None and concurrency < 1:
         raise ValueError(f"games at once must be at least 1, got {concurrency}")
     seats = new_state(game_id, **options).num_seats
     if len(specs) != seats:
@@ -292,63 +299,24 @@ def run_arena(game_id: str, specs: Sequence[BotSpec], games: int, *,
     result = ArenaResult(game_id, game_class(game_id).title, games, sides, [s.budget for s in specs],
                          opening_moves=openings or max((len(o) for o in opening_list), default=0),
                          opening_source="list" if opening_list else "random" if openings else "")
-    numbers = iter(range(games))
-    handed = threading.Lock()
+    plan = GamePlan(game_id, options, tuple(specs), tuple(drawn), seed)
     halt = threading.Event()
-    done: queue.Queue[GameRecord | BaseException | None] = queue.Queue()
-
-    def slot() -> None:
-        runners = [BotRunner(spec) for spec in specs]
-        try:
-            for runner in runners:
-                runner.start()
-            while not halt.is_set():
-                with handed:
-                    number = next(numbers, None)
-                if number is None:
-                    break
-                seating = tuple((seat + number) % seats for seat in range(seats))
-                opening = drawn[number // seats]
-                seeds = [None if seed is None else game_seed(seed, number, side) for side in range(seats)]
-                done.put(_play_one(start_from(game_id, options, opening), runners, seating, seeds,
-                                   number, opening, halt))
-        except _Stopped:
-            pass
-        except BaseException as err:  # noqa: BLE001 - handed to the caller's thread, which raises it
-            done.put(err)
-        finally:
-            for runner in runners:
-                runner.close()
-            done.put(None)
-
-    threads = [threading.Thread(target=slot, name=f"arena slot {i + 1}", daemon=True)
-               for i in range(min(concurrency, games))]
-    for thread in threads:
-        thread.start()
-    waiting: dict[int, GameRecord] = {}
-    running = len(threads)
+    slots = _SlotPlayer(plan, halt) if ray_address is None else None
+    play: Callable[[int], GameRecord] = partial(play_alone, plan) if slots is None else slots
+    tasks = run_tasks(play, range(games), concurrency=concurrency, ray_address=ray_address, threads=True,
+                      on_stop=halt.set)
     try:
-        while running:
-            try:
-                item = done.get(timeout=0.5)   # a timeout, so Ctrl+C is taken at once
-            except queue.Empty:
-                continue
-            if item is None:
-                running -= 1
-                continue
-            if isinstance(item, BaseException):
-                raise item
-            waiting[item.number] = item
-            while not halt.is_set() and len(result.lengths) in waiting:
-                _tally(result, waiting.pop(len(result.lengths)), keep_matches)
-                if on_game is not None:
-                    on_game(len(result.lengths) - 1, result.outcomes[-1])
-                if stop is not None and stop(result):
-                    halt.set()
+        for _, game in in_order(tasks):
+            _tally(result, game, keep_matches)
+            if on_game is not None:
+                on_game(len(result.lengths) - 1, result.outcomes[-1])
+            if stop is not None and stop(result):
+                break
     finally:
         halt.set()
-        for thread in threads:
-            thread.join()
+        tasks.close()
+        if slots is not None:
+            slots.close()
     result.games = len(result.lengths)
     return result
 
@@ -448,23 +416,101 @@ def _random_opening(game_id: str, options: dict[str, Any], moves: int, rng: rand
                      f"{game_class(game_id).title}: ask for fewer opening moves")
 
 
-def _play_one(state: State, runners: list[BotRunner], side_of_seat: tuple[int, ...], seeds: list[int | None],
-              number: int, opening: tuple[Move, ...], halt: threading.Event) -> GameRecord:
-    players = [Player.of_bot(runners[side].spec.label) for side in side_of_seat]
-    match = Match(state, players)
-    session = MatchSession(match, runners={seat: runners[side] for seat, side in enumerate(side_of_seat)})
-    game = GameRecord(number, match, side_of_seat, opening)
-    for runner, game_seed_ in zip(runners, seeds):
-        runner.new_game(game_seed_)
-    while not session.is_over:
-        if halt.is_set():
-            raise _Stopped
-        session.wait()
-        session.play_ready()
-        for event in session.events():
-            if isinstance(event, MovePlayed) and event.by == "bot":
-                game.moves.append((side_of_seat[event.record.seat], event.elapsed, event.failure))
-    return game
+@dataclass(frozen=True)
+class GamePlan:
+    """What decides every game of a run: the game, its bots, the rounds' openings and the seed.
+    ``play(number, runners)`` plays game ``number`` of the run, the same wherever it runs."""
+
+    game_id: str
+    options: dict[str, Any]
+    specs: tuple[BotSpec, ...]
+    #: Each round's opening (a round: one game per seat).
+    openings: tuple[tuple[Move, ...], ...]
+    seed: int | None
+
+    def play(self, number: int, runners: Sequence[BotRunner], halt: threading.Event | None = None) -> GameRecord:
+        """Game ``number`` between ``runners`` (one per side, started); ``_Stopped`` once ``halt`` is set."""
+        seats = len(self.specs)
+        seating = tuple((seat + number) % seats for seat in range(seats))
+        opening = self.openings[number // seats]
+        seeds = [None if self.seed is None else game_seed(self.seed, number, side) for side in range(seats)]
+        state = start_from(self.game_id, self.options, opening)
+        players = [Player.of_bot(runners[side].spec.label) for side in seating]
+        match = Match(state, players)
+        session = MatchSession(match, runners={seat: runners[side] for seat, side in enumerate(seating)})
+        game = GameRecord(number, match, seating, opening)
+        for runner, seed in zip(runners, seeds):
+            runner.new_game(seed)
+        while not session.is_over:
+            if halt is not None and halt.is_set():
+                raise _Stopped
+            session.wait()
+            session.play_ready()
+            for event in session.events():
+                if isinstance(event, MovePlayed) and event.by == "bot":
+                    game.moves.append((seating[event.record.seat], event.elapsed, event.failure))
+        return game
+
+
+class _SlotPlayer:
+    """Plays a game on the calling thread's slot: its own runners, started at its first game
+    and kept for the next; ``close`` stops every slot's."""
+
+    def __init__(self, plan: GamePlan, halt: threading.Event) -> None:
+        self.plan, self.halt = plan, halt
+        self.local = threading.local()
+        self.slots: list[list[BotRunner]] = []
+        self.lock = threading.Lock()
+
+    def __call__(self, number: int) -> GameRecord:
+        runners = getattr(self.local, "runners", None)
+        if runners is None:
+            runners = self.local.runners = [BotRunner(spec) for spec in self.plan.specs]
+            with self.lock:
+                self.slots.append(runners)
+            for runner in runners:
+                runner.start()
+        return self.plan.play(number, runners, self.halt)
+
+    def close(self) -> None:
+        with self.lock:
+            for runners in self.slots:
+                for runner in runners:
+                    runner.close()
+
+
+def play_alone(plan: GamePlan, number: int) -> GameRecord:
+    """Game ``number`` of ``plan`` as a Ray task: on runners this process keeps for the next
+    game with the same bots (``pool.kept``), as a slot keeps its own; they stop with the process."""
+    import sys
+
+    from game.match.runner import prepare_workers
+
+    # A spawned worker first runs its parent's main script, unless that is a module: a Ray
+    # worker's script is Ray's own, and every bot worker would import Ray for nothing.
+    sys.modules["__main__"].__dict__.pop("__file__", None)
+    prepare_workers()      # this process's workers fork from one that has imported numpy and numba once
+
+    def start() -> list[BotRunner]:
+        runners = [BotRunner(spec) for spec in plan.specs]
+        try:
+            for runner in runners:
+                runner.start()
+        except BaseException:
+            for runner in runners:
+                runner.close()
+            raise
+        return runners
+
+    key = ("arena runners", repr(plan.specs))
+    runners = kept(key, start)
+    try:
+        return plan.play(number, runners)
+    except BaseException:       # cancelled mid-game (the run stopped): its workers may be mid-move
+        forget(key)
+        for runner in runners:
+            runner.close()
+        raise
 
 
 def _seconds(value: float) -> str:
