@@ -99,8 +99,8 @@ def _summary(review: GameReview, names: list[str]) -> None:
         print(escaped(f"Accuracy of {names[seat]}: {figure}{'; ' + counts if counts else ''}"))
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:
-    """The ``review`` command's sub-parser."""
+def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """The ``review`` command's sub-parser (returned, for the options every command reads)."""
     review = commands.add_parser("review", help="a saved game reviewed move by move: each move's value, "
                                                 "the verdict on it and each player's accuracy")
     review.add_argument("file", type=Path, help="a saved game (Ctrl+S in the window)")
@@ -108,3 +108,4 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
                         help=f"analysis time per move (default {DEFAULT_BUDGET:g})")
     review.add_argument("--no-cache", action="store_true",
                         help="analyse again even if the game was reviewed before (and keep nothing)")
+    return review
