@@ -263,3 +263,17 @@ def test_a_game_with_an_illegal_move_ends_its_review_with_what_was_wrong():
     while not job.done and time.monotonic() < until:
         job.wait(1.0)
     assert job.done and "move 2 ('b2')" in job.failure and job.progress == (0, 2)
+
+
+def test_review_without_a_data_folder_for_its_cache_still_reviews_the_game(tmp_path, capsys, monkeypatch):
+    """The cache is only a copy: a data folder that cannot be made (a file stands where it would
+    be) costs the cache, not the review (before, a traceback)."""
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "data").write_text("not a folder")
+    monkeypatch.setenv("BOARD_ARCADE_HOME", str(home))
+    path = saved_game(tmp_path, "tictactoe", "b2 a1 c3")
+    assert main.main(["review", path, "--budget", "0.1"]) == 0
+    captured = capsys.readouterr()
+    assert "Accuracy of " in captured.out
+    assert "not kept" in captured.err and "data" in captured.err

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from game.cli.common import CliError, check_budget
-from game.match.review.job import ReviewJob
+from game.match.review.job import ReviewJob, cache_folder
 from game.match.review.model import GameReview, MoveReview
 from game.rules.catalogue import GameSpec
 from game.shown import escaped
@@ -37,7 +37,8 @@ def review_game(args: argparse.Namespace) -> int:
     moves = [record.text for record in match.records]
     if not moves:
         raise CliError(f"{args.file}: no move was played, so there is nothing to review")
-    job = ReviewJob.start(spec, moves, budget) if args.no_cache else start_review(spec, moves, budget)
+    folder = None if args.no_cache else _cache_folder(args.prog)
+    job = ReviewJob.start(spec, moves, budget) if folder is None else start_review(spec, moves, budget, folder)
     names = [state.seat_name(seat) for seat in range(state.num_seats)]
     print(f"Review of {escaped(str(args.file))}: {state.title}, {len(moves)} moves, "
           f"{budget:g} s of analysis a move", flush=True)
@@ -51,6 +52,16 @@ def review_game(args: argparse.Namespace) -> int:
         return 1
     _summary(job.review, names)
     return 0
+
+
+def _cache_folder(prog: str) -> Path | None:
+    """The review cache's folder, or None (said on stderr) when it cannot be made: the cache
+    is only a copy, so the game is reviewed all the same, and not kept."""
+    try:
+        return cache_folder()
+    except OSError as err:
+        print(f"{prog}: the review is not kept for next time: {escaped(str(err))}", file=sys.stderr)
+        return None
 
 
 def _follow(job: ReviewJob, names: list[str]) -> int:
