@@ -48,13 +48,18 @@ def data_dir(root: Path = ROOT) -> Path:
 
 def installed_data_dir(site: Path) -> Path | None:
     """Where the board-arcade distribution installed in ``site`` put its ``config.yaml``
-    (``<prefix>/share/board-arcade``), from its file list; None without one."""
+    (``<prefix>/share/board-arcade``), from its file list; None without one.
+    ``pip install --target DIR`` lists the data files as a prefix's site-packages
+    would (``../../share/...``) but puts them in ``DIR/share``: where the listed
+    file is not, it is looked for there."""
     from importlib import metadata
 
     for dist in metadata.distributions(name=DISTRIBUTION, path=[str(site)]):
         for file in dist.files or ():
             if file.name == "config.yaml" and file.parent.name == DISTRIBUTION:
-                return Path(dist.locate_file(file)).resolve().parent
+                listed = Path(dist.locate_file(file)).resolve()
+                beside = site.joinpath(*(part for part in file.parts if part != "..")).resolve()
+                return next((found.parent for found in (listed, beside) if found.is_file()), listed.parent)
     return None
 
 

@@ -331,6 +331,8 @@ def test_the_window_and_serve_start_by_removing_what_writers_killed_mid_write_le
     ("bots --config my.yaml", dict(command="bots", config="my.yaml")),
     ("warmup --bots-dir mine", dict(command="warmup", bots_dir="mine")),
     ("play --load saved.txt tictactoe --config my.yaml", dict(game="tictactoe", load="saved.txt", config="my.yaml")),
+    ("review --budget 2 game.txt --config my.yaml", dict(budget=2.0, config="my.yaml")),
+    ("review game.txt --bots-dir mine --no-cache", dict(bots_dir="mine", no_cache=True)),
 ])
 def test_options_are_taken_anywhere_on_every_commands_line(words, expected):
     args = build_parser().parse_args(words.split())
@@ -347,6 +349,7 @@ def test_analyse_with_its_options_between_the_game_and_the_moves_values_the_move
 @pytest.mark.parametrize("command, words", [
     ("analyse", "game [moves ...]"), ("arena", "game"), ("play", "game"), ("engine", "game"),
     ("serve", "--seats SEAT,SEAT,..."), ("bots", "[--config FILE] [--bots-dir DIR]"), ("warmup", "[--bots-dir DIR]"),
+    ("review", "file"),
 ])
 def test_every_commands_help_names_its_words_and_the_options_every_command_reads(capsys, command, words):
     with pytest.raises(SystemExit) as exited:

@@ -238,3 +238,18 @@ def test_an_arcade_killed_leaves_no_process_of_a_bot(tmp_path, start):
     while any(running(pid) for pid in pids) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert [pid for pid in pids if running(pid)] == []
+
+
+def test_bots_play_when_the_players_log_folder_cannot_be_made(tmp_path):
+    """A bot's output goes to its log; a log folder that cannot be made (here a file stands
+    where it would be) costs that output only: before, every bot's worker ended at its
+    start ("could not be started: its process ended (exit code 1)")."""
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "logs").write_text("not a folder")
+    result = subprocess.run([sys.executable, str(ROOT / "main.py"), "arena", "tictactoe", "--a", "Easy", "--b", "Hard",
+                             "--games", "2", "--concurrency", "1"], cwd=tmp_path, capture_output=True, text=True,
+                            timeout=120, env={**os.environ, "BOARD_ARCADE_HOME": str(home)})
+    assert result.returncode == 0, result.stderr
+    assert "could not be started" not in result.stdout + result.stderr
+    assert "failure:" not in result.stdout

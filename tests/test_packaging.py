@@ -257,3 +257,33 @@ def test_installed_command_installs_a_launcher_that_runs_it(installed, tmp_path)
     assert f"\nExec={installed.python.parent / 'board-arcade'}\n" in entry
     assert (tmp_path / "share" / "icons" / "hicolor" / "256x256" / "apps" / "board-arcade.png").is_file()
     assert (installed.python.parent / "board-arcade-window").is_file()      # the gui-scripts entry point
+
+
+def _fake_installation(site: Path, record_path: str, data: Path) -> None:
+    """A board-arcade distribution in ``site`` whose file list names its config.yaml as
+    ``record_path`` (relative to ``site``), the file itself put at ``data``."""
+    info = site / "board_arcade-0.1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: board-arcade\nVersion: 0.1.0\n")
+    (info / "RECORD").write_text(f"{record_path},,\nboard_arcade/__init__.py,,\n")
+    data.parent.mkdir(parents=True, exist_ok=True)
+    data.write_text("games: {}\n")
+
+
+def test_installed_data_dir_is_found_after_pip_install_target(tmp_path):
+    """``pip install --target DIR`` writes the data files' paths as for a prefix's site-packages
+    (``../../share/...``) but puts them in ``DIR/share``: the program still finds its config.yaml."""
+    from game.paths import installed_data_dir
+
+    site = tmp_path / "target"
+    _fake_installation(site, "../../share/board-arcade/config.yaml", site / "share" / "board-arcade" / "config.yaml")
+    assert installed_data_dir(site) == (site / "share" / "board-arcade").resolve()
+
+
+def test_installed_data_dir_of_a_prefix_follows_the_file_list(tmp_path):
+    from game.paths import installed_data_dir
+
+    site = tmp_path / "prefix" / "lib" / "python3.11" / "site-packages"
+    share = tmp_path / "prefix" / "share" / "board-arcade"
+    _fake_installation(site, "../../../share/board-arcade/config.yaml", share / "config.yaml")
+    assert installed_data_dir(site) == share.resolve()

@@ -331,3 +331,17 @@ def test_a_reversi_game_set_up_from_a_position_is_reviewed_from_that_position(tm
     assert GameReview("reversi", moves[50:], start=setup.position_text()).key != GameReview("reversi", moves[50:]).key
     review = GameReview("reversi", moves[50:], list(reviews), setup.position_text())
     assert GameReview.from_json(review.to_json()).start == setup.position_text()
+
+
+def test_review_without_a_data_folder_for_its_cache_still_reviews_the_game(tmp_path, capsys, monkeypatch):
+    """The cache is only a copy: a data folder that cannot be made (a file stands where it would
+    be) costs the cache, not the review (before, a traceback)."""
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "data").write_text("not a folder")
+    monkeypatch.setenv("BOARD_ARCADE_HOME", str(home))
+    path = saved_game(tmp_path, "tictactoe", "b2 a1 c3")
+    assert main.main(["review", path, "--budget", "0.1"]) == 0
+    captured = capsys.readouterr()
+    assert "Accuracy of " in captured.out
+    assert "not kept" in captured.err and "data" in captured.err

@@ -399,3 +399,20 @@ def test_every_game_played_to_its_end_or_part_way_loads_back_with_its_result(gam
             match.play(rng.choice(state.legal_moves()))
         again = match_from_text(match_to_text(match))
         assert again.outcome() == match.outcome() and again.state.key() == state.key()
+
+
+def test_a_hosted_game_whose_result_the_server_re_ranked_after_a_resignation_loads_back(tmp_path):
+    """A game of three or more in which a player resigned and a stand-in played their seat out:
+    the server takes the resigner out of the rules' result (``endings.after_resignations``), so
+    the winner saved is not the rules' one. The host's save of it must load, with that result."""
+    from game.net.endings import after_resignations
+
+    match = played(4, 0, 6, 1, 2)
+    rules = match.state.outcome()
+    match.ended = after_resignations(rules, [0], ["Ann", "Master"])
+    assert match.ended.winners == (1,) and match.ended.termination == rules.termination
+    save_match(match, tmp_path / "hosted.txt")
+    loaded = load_match(tmp_path / "hosted.txt")
+    assert loaded.outcome().winners == (1,)
+    assert loaded.outcome().termination == rules.termination
+    assert "left the game" in loaded.outcome().reason

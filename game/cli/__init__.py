@@ -171,7 +171,7 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     analyse.add_argument("--options", nargs="*", action="extend", default=[], metavar="NAME=VALUE",
                          help=OPTIONS_HELP)
 
-    add_review_parser(commands)
+    review = add_review_parser(commands)
 
     serve = commands.add_parser("serve", help="host a game on the network without a window; prints who joins, "
                                               "leaves and plays; Ctrl+C stops it and saves a game in progress")
@@ -194,7 +194,7 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     engine.add_argument("game", help="the game: gomoku (the Gomocup protocol) or reversi (NBoard); docs/engines.md tells more")
     engine.add_argument("--tier", metavar="TIER", help="the tier or bot that plays (default: the game's strongest "
                                                        "tier)")
-    for command in (play, arena, bots, warmup, analyse, serve, engine):
+    for command in (play, arena, bots, warmup, analyse, review, serve, engine):
         _add_where_options(command, argparse.SUPPRESS)
     return parser
 

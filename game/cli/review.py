@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from game.cli.common import CliError, check_budget
-from game.match.review.job import DEFAULT_BUDGET, ReviewJob
+from game.match.review.job import DEFAULT_BUDGET, ReviewJob, cache_folder
 from game.match.review.model import GameReview, MoveReview
 from game.rules.catalogue import GameSpec
 from game.shown import escaped
@@ -33,8 +33,9 @@ def review_game(args: argparse.Namespace) -> int:
     if not moves:
         raise CliError(f"{args.file}: no move was played, so there is nothing to review")
     start = state.start_text
-    job = ReviewJob.start(spec, moves, budget, start=start) if args.no_cache else \
-        start_review(spec, moves, budget, start=start)
+    folder = None if args.no_cache else _cache_folder(args.prog)
+    job = ReviewJob.start(spec, moves, budget, start=start) if folder is None else \
+        start_review(spec, moves, budget, folder, start=start)
     names = [state.seat_name(seat) for seat in range(state.num_seats)]
     print(f"Review of {escaped(str(args.file))}: {state.title}, {len(moves)} moves, "
           f"{budget:g} s of analysis a move", flush=True)
@@ -48,6 +49,16 @@ def review_game(args: argparse.Namespace) -> int:
         return 1
     _summary(job.review, names)
     return 0
+
+
+def _cache_folder(prog: str) -> Path | None:
+    """The review cache's folder, or None (said on stderr) when it cannot be made: the cache
+    is only a copy, so the game is reviewed all the same, and not kept."""
+    try:
+        return cache_folder()
+    except OSError as err:
+        print(f"{prog}: the review is not kept for next time: {escaped(str(err))}", file=sys.stderr)
+        return None
 
 
 def _follow(job: ReviewJob, names: list[str]) -> int:
@@ -96,8 +107,8 @@ def _summary(review: GameReview, names: list[str]) -> None:
         print(escaped(f"Accuracy of {names[seat]}: {figure}{'; ' + counts if counts else ''}"))
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:
-    """The ``review`` command's sub-parser."""
+def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """The ``review`` command's sub-parser (returned, for the options every command reads)."""
     review = commands.add_parser("review", help="a saved game reviewed move by move: each move's value, "
                                                 "the verdict on it and each player's accuracy")
     review.add_argument("file", type=Path, help="a saved game (Ctrl+S in the window)")
@@ -105,3 +116,4 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
                         help=f"analysis time per move (default {DEFAULT_BUDGET:g})")
     review.add_argument("--no-cache", action="store_true",
                         help="analyse again even if the game was reviewed before (and keep nothing)")
+    return review

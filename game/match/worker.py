@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import os
 import random
 import signal
 import time
@@ -48,7 +49,7 @@ def worker_main(conn: Connection, spec: m.BotSpec) -> None:
     """The worker process: build the bot once and compile its engine (``warm_up``),
     then answer requests until told to stop."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    contain(spec.memory_limit, bot_log_path(spec.key))  # its memory, its processes, its output to its log
+    contain(spec.memory_limit, _log_path(spec.key))  # its memory, its processes, its output to its log
     source = spec.path
     try:
         cls, source = import_bot_class(spec.module, spec.key, spec.path)
@@ -66,6 +67,15 @@ def worker_main(conn: Connection, spec: m.BotSpec) -> None:
         _serve(conn, bot, source, later_warm_up(cls), spec.memory_limit)
     except (EOFError, OSError, m.WireError):
         return  # the parent went away or closed the pipe: nothing left to do
+
+
+def _log_path(key: str) -> Path:
+    """The bot's log (``paths.bot_log_path``), or the null device when the player's log folder
+    cannot be made: the bot then plays, its output dropped (never shown raw)."""
+    try:
+        return bot_log_path(key)
+    except OSError:
+        return Path(os.devnull)
 
 
 def _serve(conn: Connection, bot: Any, source: str | None, later: Callable[[], None] | None,

@@ -34,7 +34,10 @@ naming the line it ends on; so is a file whose moves do not add up to its
 ``Result`` line (a ``Moves`` line lost, or moves cut off). The result itself
 is checked against the game the moves make: in progress or over, and who
 won or that it was drawn (the words in brackets after it are the players'
-own; a game its players ended must still be in progress by the rules). A
+own; a game its players ended must still be in progress by the rules; a
+hosted game whose server took the seats that resigned out of the rules'
+result ends with the rules' termination in brackets, and loads with its
+winners). A
 finished Tic-tac-toe file whose ``Game`` line is changed to ``gomoku`` so is
 refused, not loaded as a Gomoku game in progress. Files written by hand
 without the header or a ``Result`` line, or before the count was written,
@@ -94,11 +97,20 @@ def _result_text(match: Match) -> str:
     if outcome is None:
         return "in progress"
     how = ", ".join(part for part in (printable(outcome.reason), match.state.scores_text(outcome)) if part)
-    ended = f" [{outcome.termination.value}]" if outcome.termination in PLAYERS_ENDINGS else ""
+    ended = f" [{outcome.termination.value}]" if outcome.termination in PLAYERS_ENDINGS or _re_ranked(match) else ""
     if outcome.is_draw:
         return f"draw ({how}){ended}"
     names = ", ".join(match.state.seat_name(s) for s in outcome.winners)
     return f"{names} won ({how}){ended}"
+
+
+def _re_ranked(match: Match) -> bool:
+    """Whether the match's result is the rules' end with other winners: a hosted game of three
+    or more whose server took the seats that resigned out of the rules' result
+    (``game.net.endings.after_resignations``). Its ``Result`` line carries the rules'
+    termination in brackets, so that it loads with the winners it had."""
+    rules = match.state.outcome()
+    return match.ended is not None and rules is not None and set(match.ended.winners) != set(rules.winners)
 
 
 def _read_result(match: Match, lineno: int, text: str, source: str, moves_at: str) -> None:
@@ -115,6 +127,11 @@ def _read_result(match: Match, lineno: int, text: str, source: str, moves_at: st
     rules = state.outcome()
     problem = f"{source} line {lineno}: the Result line says {shown}, but after {moves_at} the game is"
     edited = ": the file is damaged (if you edited it, correct or delete the Result line)"
+    if rules is not None and found.group("termination") == rules.termination.value:
+        # the rules' end, re-ranked by a server after resignations (``_re_ranked``)
+        match.ended = Outcome(tuple(_winners(state, found, lineno, source)), found.group("how") or rules.reason,
+                              termination=rules.termination, scores=rules.scores)
+        return
     if rules is not None and (found.group("progress") or found.group("termination") is not None
                               or set(_winners(state, found, lineno, source)) != set(rules.winners)):
         raise SaveFileError(f"{problem} over: {_result_text(match)}{edited}")
