@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from game.match.botregistry import BotInfo, BotParam, BotRegistry
 from game.match.config.model import ENGINE_BOT, ENGINE_MODULE, BotChoiceError, GameConfig, SeatChoice, TierSpec
+from game.match.ladder import rating_text, shipped_ratings
 from game.match.record import Player
 from game.match.runner import BotSpec
 from game.paths import engine_log_path
@@ -24,9 +25,27 @@ def seat_choices(game: GameConfig, registry: BotRegistry) -> list[SeatChoice]:
     ``player.bot`` is what ``bot_spec`` resolves back to that very choice.
     """
     choices = [SeatChoice("Human", Player.human(), "you play at this screen")]
-    for label, choice, info, _ in _menu(game, registry):
-        choices.append(SeatChoice(label, Player.of_bot(choice, label=label), info.description))
+    ratings = measured_ratings(game)
+    for label, choice, info, tier in _menu(game, registry):
+        rating = ratings.get(tier.name, "") if tier is not None else ""
+        choices.append(SeatChoice(label, Player.of_bot(choice, label=label), info.description, rating))
     return choices
+
+
+def measured_ratings(game: GameConfig) -> dict[str, str]:
+    """The shipped ladder's rating of each tier of ``game`` (``'≈1240 Elo'``), by tier name: only
+    for a tier played by the bot, parameters and time budget that were measured, since a
+    setting of one's own makes another bot of it."""
+    budget, measured = shipped_ratings(game.game_id)
+    ratings = {}
+    for tier in game.tiers:
+        entry = measured.get(tier.name)
+        if (entry and tier.engine is None and entry.get("bot") == tier.bot and entry.get("params") == tier.params
+                and budget == game.budget_of(tier) and isinstance(entry.get("elo"), (int, float))):
+            text = rating_text(float(entry["elo"]), entry.get("lower_bound_only") is True)
+            if text:
+                ratings[tier.name] = text
+    return ratings
 
 
 def _menu(game: GameConfig, registry: BotRegistry) -> list[tuple[str, str, BotInfo, TierSpec | None]]:

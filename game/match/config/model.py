@@ -164,11 +164,18 @@ class GameConfig:
 
 @dataclass(frozen=True)
 class SeatChoice:
-    """One entry of a seat menu: what it shows, who sits, and a line about it."""
+    """One entry of a seat menu: what it shows, who sits, a line about it, and the tier's
+    measured rating (``'≈1240 Elo'``, from the shipped ladder; '' when none was measured)."""
 
     label: str
     player: Player
     description: str
+    rating: str = ""
+
+    @property
+    def subtitle(self) -> str:
+        """The line a seat menu shows under the label: the rating, then the description."""
+        return f"{self.rating} · {self.description}" if self.rating else self.description
 
 
 def strongest_or(preferred: str, names: list[str]) -> str:

@@ -196,7 +196,7 @@ class SetupScene(Scene):
         names = [c.label for c in self.choices]
         labels = [label if label in names else names[0] for label in labels]
         self.seat_labels = labels
-        items = [ChoiceItem(i, c.label, c.description) for i, c in enumerate(self.choices)]
+        items = [ChoiceItem(i, c.label, c.subtitle) for i, c in enumerate(self.choices)]
         self.seat_widgets = [
             Choice(self.services, items, names.index(labels[seat]),
                    lambda index, seat=seat: self.set_seat(seat, index), wid=f"seat{seat}", font_size=19)
