@@ -47,6 +47,11 @@ def test_pairs_that_all_scored_alike_get_the_worst_case_interval_not_a_zero_one(
     assert link.error > 100
 
 
+def test_the_table_shows_the_failed_moves_of_each_tier_and_the_one_below():
+    rungs = chain(TIERS[:2], [link_of([1, 0, 1, 1], failures=(8, 1))])
+    assert ladder_table(rungs).splitlines()[2].split()[-3:] == ["4", "3/0/1", "8/1"]
+
+
 def test_draws_only_measure_no_difference_and_nothing_above_is_rated():
     rungs = chain(TIERS, [link_of([0.5] * 6), link_of([1, 1, 1, 0.5])])
     assert [r.elo_text() for r in rungs[1:]] == ["draws only: no difference measured", "not measured (no rating below)"]
@@ -59,12 +64,12 @@ def test_ladder_prints_each_pairing_and_a_table_anchored_at_easy(capsys):
     assert "== Medium against Easy" in out and "== Hard against Medium" in out and "== Master against Hard" in out
     table = out[out.index("tier ladder"):].splitlines()
     assert "anchored at Easy = 1000; 95% intervals" in table[0]
-    assert table[1].split() == ["tier", "bot", "Elo", "±", "(95%)", "games", "W/D/L", "vs", "below"]
+    assert table[1].split() == ["tier", "bot", "Elo", "±", "(95%)", "games", "W/D/L", "vs", "below", "failures"]
     assert table[2].split() == ["Easy", "TicTacToeEasy", "1000", "(anchor)"]
     medium = table[3].split()
-    assert medium[:2] == ["Medium", "TicTacToeRules"] and medium[-2] == "4"
+    assert medium[:2] == ["Medium", "TicTacToeRules"] and medium[-3] == "4"
     assert "±" in medium or medium[2] == "≥"
-    assert table[4].split()[-2:] == ["4", "0/4/0"] and "draws only: no difference measured" in table[4]
+    assert table[4].split()[-3:] == ["4", "0/4/0", "0/0"] and "draws only: no difference measured" in table[4]
 
 
 def test_connect_four_ladder_gives_every_tier_a_rating_or_a_bound(capsys):
@@ -84,8 +89,8 @@ def test_a_ladder_of_draws_only_prints_no_made_up_number(tmp_path, capsys):
     assert main.main(["--config", str(config), "arena", "tictactoe", "--ladder", "--games", "2", "--budget", "0.05",
                       "--concurrency", "1", "--records", str(records)]) == 0
     table = capsys.readouterr().out.split("tier ladder")[1].splitlines()[2:]
-    assert table[1].split()[2:] == ["draws", "only:", "no", "difference", "measured", "2", "0/2/0"]
-    assert table[2].split()[2:] == ["not", "measured", "(no", "rating", "below)", "2", "0/2/0"]
+    assert table[1].split()[2:] == ["draws", "only:", "no", "difference", "measured", "2", "0/2/0", "0/0"]
+    assert table[2].split()[2:] == ["not", "measured", "(no", "rating", "below)", "2", "0/2/0", "0/0"]
     summary = json.loads((records / "summary.json").read_text())
     assert summary["config"]["ladder"] is True and summary["figures"]["anchor"] == "Easy"
     assert [(t["tier"], t["elo"], t["text"]) for t in summary["figures"]["ladder"]] == [

@@ -254,14 +254,14 @@ class ArenaRun:
             folder = f"{lower.name}-{upper.name}"
             records = Path(args.records) / folder if args.records else None
             played = self.play([upper_spec, lower_spec], records)
-            links.append(link_of(played.scores(0)))
+            links.append(link_of(played.scores(0), (played.sides[0].failures, played.sides[1].failures)))
             pairings.append({"upper": upper.name, "lower": lower.name, "games": played.games,
                              "records": folder, "figures": played.figures()})
         rungs = chain([(t.name, t.bot, dict(t.params)) for t in tiers], links)
         budgets = sorted({s.budget for s in specs})
         print(f"\n{self.spec.rules.title} tier ladder: each tier against the one below, "
               f"{args.games} games a pairing, logistic Elo from the game pairs (pentanomial), "
-              f"anchored at {tiers[0].name} = {ANCHOR_ELO:g}; 95% intervals:")
+              f"anchored at {tiers[0].name} = {ANCHOR_ELO:g}; 95% intervals (≥: a lower bound only):")
         print(ladder_table(rungs))
         if args.records:
             from game.store.arenarecords import write_summary

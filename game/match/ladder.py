@@ -39,7 +39,9 @@ TAIL = 0.025
 @dataclass(frozen=True)
 class Link:
     """The Elo of a tier against the tier below it, from ``games`` games (its W/D/L).
-    ``low``/``high`` are the 95% interval (``high`` may be inf); ``elo`` is None for draws only."""
+    ``low``/``high`` are the 95% interval (``high`` may be inf); ``elo`` is None for draws only.
+    ``failures`` are the tier's and the one below's moves that failed (played at random for
+    it): a ladder measured with some measured the failures too, so the table shows them."""
 
     elo: float | None
     low: float
@@ -48,6 +50,7 @@ class Link:
     wins: int
     draws: int
     losses: int
+    failures: tuple[int, int] = (0, 0)
 
     @property
     def draws_only(self) -> bool:
@@ -60,9 +63,10 @@ class Link:
         return (self.high - self.low) / 2
 
 
-def link_of(scores: Sequence[float]) -> Link:
+def link_of(scores: Sequence[float], failures: tuple[int, int] = (0, 0)) -> Link:
     """The link measured by the upper tier's per-game ``scores`` (1, ½, 0) against the lower
-    tier, games in colour-swapped pairs. ``ValueError`` without a complete pair of games."""
+    tier, games in colour-swapped pairs, with each one's ``failures``. ``ValueError`` without
+    a complete pair of games."""
     wins, draws, losses = trinomial(scores)
     counts = pentanomial(scores)
     estimate = elo_of_pairs(counts)
@@ -70,14 +74,14 @@ def link_of(scores: Sequence[float]) -> Link:
         raise ValueError("a link of the ladder needs at least one pair of games")
     games = len(scores)
     if draws == games:
-        return Link(None, -math.inf, math.inf, games, wins, draws, losses)
+        return Link(None, -math.inf, math.inf, games, wins, draws, losses, failures)
     seen = [i for i, count in enumerate(counts) if count]
     if len(seen) > 1:
-        return Link(estimate.elo, estimate.low, estimate.high, games, wins, draws, losses)
+        return Link(estimate.elo, estimate.low, estimate.high, games, wins, draws, losses, failures)
     pair_score, pairs = PAIR_SCORES[seen[0]], counts[seen[0]]
     p = TAIL ** (1.0 / pairs)
     low, high = score_to_elo(p * pair_score), score_to_elo(1.0 - p * (1.0 - pair_score))
-    return Link(estimate.elo, low, high, games, wins, draws, losses)
+    return Link(estimate.elo, low, high, games, wins, draws, losses, failures)
 
 
 @dataclass(frozen=True)
@@ -144,10 +148,12 @@ def chain(tiers: Sequence[tuple[str, str, dict[str, Any]]], links: Sequence[Link
 
 
 def ladder_table(rungs: Sequence[Rung]) -> str:
-    """The ladder as a text table: tier, bot, Elo ± (95%), games, W/D/L against the tier below."""
-    header = ("tier", "bot", "Elo ± (95%)", "games", "W/D/L vs below")
-    rows = [(r.tier, r.bot, r.elo_text(), "" if r.link is None else str(r.link.games),
-             "" if r.link is None else f"{r.link.wins}/{r.link.draws}/{r.link.losses}") for r in rungs]
+    """The ladder as a text table: tier, bot, Elo ± (95%), games, W/D/L against the tier below,
+    and the failed moves of the tier / of the one below in those games."""
+    header = ("tier", "bot", "Elo ± (95%)", "games", "W/D/L vs below", "failures")
+    rows = [(r.tier, r.bot, r.elo_text(), "", "", "") if r.link is None else
+            (r.tier, r.bot, r.elo_text(), str(r.link.games), f"{r.link.wins}/{r.link.draws}/{r.link.losses}",
+             "{}/{}".format(*r.link.failures)) for r in rungs]
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
     return "\n".join("  ".join(cell.ljust(width) if i < 3 else cell.rjust(width)
                                for i, (cell, width) in enumerate(zip(row, widths))).rstrip()
