@@ -158,3 +158,19 @@ def test_a_broken_shipped_ladder_shows_no_ratings_and_breaks_nothing(tmp_path, m
     monkeypatch.setattr(ladder, "LADDER_PATH", path)
     choices = load_config(tmp_path / "none.yaml").seat_choices("tictactoe", BotRegistry.discover())
     assert [c.rating for c in choices] == [""] * len(choices)
+
+
+def test_the_shipped_ladder_says_how_and_when_it_was_measured_and_rates_the_shipped_tiers():
+    from game.match.botregistry import BotRegistry
+
+    shipped = json.loads(ladder.LADDER_PATH.read_text(encoding="utf-8"))["games"]
+    assert shipped, "assets/ladder.json measures no game"
+    config, registry = load_config(), BotRegistry.discover()
+    for game_id, entry in shipped.items():
+        assert entry["command"].startswith("nice -n 10 python main.py arena ") and "--ladder" in entry["command"]
+        assert entry["measured"].startswith("20") and "load" in entry["load"]
+        choices = {c.label: c for c in config.seat_choices(game_id, registry)}
+        assert choices["Easy"].rating == "≈1000 Elo", game_id
+        for tier in entry["tiers"]:
+            shown = choices[tier["tier"]].rating
+            assert (shown == "") == (tier["elo"] is None), (game_id, tier["tier"], shown)
