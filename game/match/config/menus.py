@@ -12,6 +12,8 @@ from game.match.ladder import rating_text, shipped_ratings
 from game.match.record import Player
 from game.match.runner import BotSpec
 from game.paths import engine_log_path
+from game.rules.catalogue import game_class
+from game.rules.core import BadNotation
 
 
 def seat_choices(game: GameConfig, registry: BotRegistry) -> list[SeatChoice]:
@@ -35,8 +37,16 @@ def seat_choices(game: GameConfig, registry: BotRegistry) -> list[SeatChoice]:
 def measured_ratings(game: GameConfig) -> dict[str, str]:
     """The shipped ladder's rating of each tier of ``game`` (``'≈1240 Elo'``), by tier name: only
     for a tier played by the bot, parameters and time budget that were measured, since a
-    setting of one's own makes another bot of it."""
+    setting of one's own makes another bot of it. The ladders are measured in a game's
+    default rules; the menu does not know the rules chosen, so a game that has rule options
+    says so (``'≈1240 Elo, default rules'``)."""
     budget, measured = shipped_ratings(game.game_id)
+    if not measured:
+        return {}
+    try:
+        scope = ", default rules" if game_class(game.game_id).options_spec else ""
+    except BadNotation:   # a game no longer installed: nothing to qualify
+        scope = ""
     ratings = {}
     for tier in game.tiers:
         entry = measured.get(tier.name)
@@ -44,7 +54,7 @@ def measured_ratings(game: GameConfig) -> dict[str, str]:
                 and budget == game.budget_of(tier) and isinstance(entry.get("elo"), (int, float))):
             text = rating_text(float(entry["elo"]), entry.get("lower_bound_only") is True)
             if text:
-                ratings[tier.name] = text
+                ratings[tier.name] = text + scope
     return ratings
 
 
