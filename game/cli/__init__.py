@@ -116,8 +116,9 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     arena = commands.add_parser("arena", help="bot against bot, no window, with a results table")
     arena.add_argument("game", help=GAME_HELP)
     for side in "abcdef":
-        arena.add_argument(f"--{side}", metavar="BOT", required=side in "ab",
+        arena.add_argument(f"--{side}", metavar="BOT",
                            help=f"side {side.upper()}: a tier name or a bot class name"
+                                + (" (needed unless --ladder)" if side in "ab" else "")
                                 + (" (games of more players, or more sides of --gauntlet and --round-robin)"
                                    if side not in "ab" else ""))
     arena.add_argument("--games", type=int, default=100, help="number of games (default 100)")
@@ -147,6 +148,9 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
                               "ratings table of all the games")
     pairing.add_argument("--round-robin", action="store_true",
                          help="two-seat games: every pair of sides plays --games games, then a ratings table")
+    pairing.add_argument("--ladder", action="store_true",
+                         help="the game's tiers (config), weakest first, each plays the next --games games; then "
+                              "the ladder as Elo with 95%% intervals, anchored at the weakest tier = 1000")
     arena.add_argument("--anchor", metavar="SIDE|BOT",
                        help="the bot whose rating is fixed in the ratings table: a side letter or its bot "
                             "(default: side A)")

@@ -1,5 +1,6 @@
 """``arena``: bot against bot without a window, one pairing with its live progress, tally and
-records, or a gauntlet or round robin rated at the end; here, or on a Ray cluster (``--ray``)."""
+records, or a gauntlet or round robin rated at the end, or the game's tier ladder; here, or on a Ray
+cluster (``--ray``)."""
 from __future__ import annotations
 
 import argparse
@@ -21,8 +22,6 @@ def run_arena_command(args: argparse.Namespace) -> int:
     from game.match.arena import read_openings
     from game.match.elo import Sprt
     from game.match.pool import RayMissing, connect_ray, import_ray, usable_cores
-    from game.match.runner import prepare_workers
-    from game.match.supervisor import fork_server_ready
 
     spec = game_spec(args.game, args.options)
     game_id = spec.game_id
@@ -59,8 +58,12 @@ def run_arena_command(args: argparse.Namespace) -> int:
     config, registry = load_setup(args)
     warn_problems(config, registry)
     choices = [c for c in (args.a, args.b, args.c, args.d, args.e, args.f) if c is not None]
-    specs = [bot_spec(config, registry, game_id, choice, args.budget) for choice in choices]
     seats = spec.new_state().num_seats
+    if args.ladder:
+        return _run_ladder(args, spec, config, registry, concurrency, sprt, opening_list, choices, seats)
+    if args.a is None or args.b is None:
+        raise CliError("give the two sides with --a and --b (or --ladder for the game's tiers)")
+    specs = [bot_spec(config, registry, game_id, choice, args.budget) for choice in choices]
     if args.gauntlet or args.round_robin:
         if seats != 2:
             raise CliError("--gauntlet and --round-robin pair bots in games of two seats")
@@ -73,8 +76,7 @@ def run_arena_command(args: argparse.Namespace) -> int:
     if sprt is not None and (len(specs) != 2 or args.gauntlet or args.round_robin):
         raise CliError("--sprt compares side A with side B in a game of two seats, one pairing")
     if args.ray is None:
-        prepare_workers()   # every slot's workers fork from one process that has imported numpy and numba once
-        fork_server_ready(timeout=FORK_SERVER_WAIT)
+        prepare_and_wait()
     else:
         try:
             connect_ray(args.ray)
@@ -85,6 +87,35 @@ def run_arena_command(args: argparse.Namespace) -> int:
         return run.rate(specs)
     run.play(specs, Path(args.records) if args.records else None)
     return run.status
+
+
+def _run_ladder(args: argparse.Namespace, spec, config, registry, concurrency: int, sprt, opening_list,
+                choices: Sequence[str], seats: int) -> int:
+    """``--ladder``: the game's tiers, weakest first, each played against the next."""
+    if choices:
+        raise CliError("--ladder plays the game's own tiers: leave out --a, --b...")
+    if sprt is not None:
+        raise CliError("--sprt compares two sides: it does not go with --ladder")
+    if seats != 2:
+        raise CliError(f"--ladder plays tiers two at a time: {spec.rules.title} with these options seats "
+                       f"{seats} players (leave out players= for its two-player game)")
+    tiers = config.game(spec.game_id).tiers
+    if len(tiers) < 2:
+        raise CliError(f"{spec.rules.title} has {len(tiers)} tier(s): a ladder needs at least two")
+    if args.games < 2:
+        raise CliError("--ladder plays colour-swapped pairs of games: --games must be at least 2")
+    specs = [bot_spec(config, registry, spec.game_id, tier.name, args.budget) for tier in tiers]
+    prepare_and_wait()
+    return ArenaRun(args, spec, concurrency, sprt, opening_list).ladder(tiers, specs)
+
+
+def prepare_and_wait() -> None:
+    """Start the workers' fork server and wait for it (at most ``FORK_SERVER_WAIT``)."""
+    from game.match.runner import prepare_workers
+    from game.match.supervisor import fork_server_ready
+
+    prepare_workers()   # every slot's workers fork from one process that has imported numpy and numba once
+    fork_server_ready(timeout=FORK_SERVER_WAIT)
 
 
 class ArenaRun:
@@ -148,7 +179,7 @@ class ArenaRun:
         return {"game": str(self.spec), "games": args.games, "seed": args.seed, "openings": args.openings,
                 "openings_file": args.openings_file, "budget": args.budget, "concurrency": self.concurrency, "ray": args.ray,
                 "sprt": None if self.sprt is None else args.sprt, "gauntlet": args.gauntlet,
-                "round_robin": args.round_robin, "anchor": args.anchor, "anchor_elo": args.anchor_elo}
+                "round_robin": args.round_robin, "ladder": args.ladder, "anchor": args.anchor, "anchor_elo": args.anchor_elo}
 
     def _keep(self, records: Path, specs: Sequence, result) -> None:
         from game.store.arenarecords import write_pgn, write_summary
@@ -208,6 +239,44 @@ class ArenaRun:
             try:
                 write_summary(Path(args.records), argv=args.argv, config=self.config_words(), specs=specs,
                               figures=figures, results=pairings_words)
+            except OSError as err:
+                print(f"{args.prog}: the summary could not be written in {args.records} (an I/O error: "
+                      f"{err.strerror or err})", file=sys.stderr)
+                return WRITE_FAILED
+        return self.status
+
+    def ladder(self, tiers: Sequence, specs: Sequence) -> int:
+        """Play each tier (side A) against the tier below it (side B), then print the ladder:
+        Elo anchored at the weakest tier = 1000, chained from each pairing's pentanomial Elo."""
+        from datetime import datetime, timezone
+
+        from game.match.ladder import ANCHOR_ELO, chain, ladder_table, ladder_words, link_of
+
+        args = self.args
+        links, pairings = [], []
+        for lower, upper, lower_spec, upper_spec in zip(tiers, tiers[1:], specs, specs[1:]):
+            print(f"\n== {upper.name} against {lower.name}")
+            folder = f"{lower.name}-{upper.name}"
+            records = Path(args.records) / folder if args.records else None
+            played = self.play([upper_spec, lower_spec], records)
+            links.append(link_of(played.scores(0), (played.sides[0].failures, played.sides[1].failures)))
+            pairings.append({"upper": upper.name, "lower": lower.name, "games": played.games,
+                             "records": folder, "figures": played.figures()})
+        rungs = chain([(t.name, t.bot, dict(t.params)) for t in tiers], links)
+        budgets = sorted({s.budget for s in specs})
+        print(f"\n{self.spec.rules.title} tier ladder: each tier against the one below, "
+              f"{args.games} games a pairing, logistic Elo from the game pairs (pentanomial), "
+              f"anchored at {tiers[0].name} = {ANCHOR_ELO:g}; 95% intervals (≥: a lower bound only):")
+        print(ladder_table(rungs))
+        if args.records:
+            from game.store.arenarecords import write_summary
+
+            figures = {"ladder": ladder_words(rungs), "anchor": tiers[0].name, "anchor_elo": ANCHOR_ELO,
+                       "budget": budgets[0] if len(budgets) == 1 else budgets,
+                       "measured": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")}
+            try:
+                write_summary(Path(args.records), argv=args.argv, config=self.config_words(), specs=specs,
+                              figures=figures, results=pairings)
             except OSError as err:
                 print(f"{args.prog}: the summary could not be written in {args.records} (an I/O error: "
                       f"{err.strerror or err})", file=sys.stderr)

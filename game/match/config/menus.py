@@ -10,9 +10,12 @@ import re
 
 from game.match.botregistry import BotInfo, BotParam, BotRegistry
 from game.match.config.model import ENGINE_BOT, ENGINE_MODULE, BotChoiceError, GameConfig, SeatChoice, TierSpec
+from game.match.ladder import rating_text, shipped_ratings
 from game.match.record import Player
 from game.match.runner import BotSpec
 from game.paths import engine_log_path
+from game.rules.catalogue import game_class
+from game.rules.core import BadNotation
 
 
 def seat_choices(game: GameConfig, registry: BotRegistry) -> list[SeatChoice]:
@@ -28,9 +31,11 @@ def seat_choices(game: GameConfig, registry: BotRegistry) -> list[SeatChoice]:
     ``player.bot`` is what ``bot_spec`` resolves back to that very choice.
     """
     choices = [SeatChoice("Human", Player.human(), "you play at this screen")]
+    ratings = measured_ratings(game)
     for label, choice, info, tier in _menu(game, registry):
+        rating = ratings.get(tier.name, "") if tier is not None else ""
         choices.append(SeatChoice(label, Player.of_bot(choice, label=label), summary(info.description),
-                                  detail=info.description, other=tier is None))
+                                  detail=info.description, other=tier is None, rating=rating))
     return choices
 
 
@@ -39,6 +44,30 @@ def summary(description: str) -> str:
     plain words for players (the rest, how it plays, is for the tooltip and ``main.py bots``)."""
     first = re.split(r"(?<=[.!?])\s+", description.strip(), maxsplit=1)[0]
     return first[:-1] if first.endswith(".") and not first.endswith("..") else first
+
+
+def measured_ratings(game: GameConfig) -> dict[str, str]:
+    """The shipped ladder's rating of each tier of ``game`` (``'≈1240 Elo'``), by tier name: only
+    for a tier played by the bot, parameters and time budget that were measured, since a
+    setting of one's own makes another bot of it. The ladders are measured in a game's
+    default rules; the menu does not know the rules chosen, so a game that has rule options
+    says so (``'≈1240 Elo, default rules'``)."""
+    budget, measured = shipped_ratings(game.game_id)
+    if not measured:
+        return {}
+    try:
+        scope = ", default rules" if game_class(game.game_id).options_spec else ""
+    except BadNotation:   # a game no longer installed: nothing to qualify
+        scope = ""
+    ratings = {}
+    for tier in game.tiers:
+        entry = measured.get(tier.name)
+        if (entry and tier.engine is None and entry.get("bot") == tier.bot and entry.get("params") == tier.params
+                and budget == game.budget_of(tier) and isinstance(entry.get("elo"), (int, float))):
+            text = rating_text(float(entry["elo"]), entry.get("lower_bound_only") is True)
+            if text:
+                ratings[tier.name] = text + scope
+    return ratings
 
 
 def _menu(game: GameConfig, registry: BotRegistry) -> list[tuple[str, str, BotInfo, TierSpec | None]]:

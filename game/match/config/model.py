@@ -165,14 +165,22 @@ class GameConfig:
 @dataclass(frozen=True)
 class SeatChoice:
     """One entry of a seat menu: what it shows, who sits, and a line about it in plain
-    words; ``detail`` is the bot's whole description (how it plays, for the tooltip), and
-    ``other`` marks a bot that is no tier, listed apart after the tiers."""
+    words; ``detail`` is the bot's whole description (how it plays, for the tooltip),
+    ``other`` marks a bot that is no tier, listed apart after the tiers, and ``rating`` is
+    the tier's measured rating (``'≈1240 Elo'``, from the shipped ladder; '' when none was
+    measured)."""
 
     label: str
     player: Player
     description: str
     detail: str = ""
     other: bool = False
+    rating: str = ""
+
+    @property
+    def subtitle(self) -> str:
+        """The line a seat menu shows under the label: the rating, then the description."""
+        return f"{self.rating} · {self.description}" if self.rating else self.description
 
 
 def strongest_or(preferred: str, names: list[str]) -> str:

@@ -215,7 +215,7 @@ class SetupScene(Scene):
         names = [c.label for c in self.choices]
         labels = [label if label in names else names[0] for label in labels]
         self.seat_labels = labels
-        items = [ChoiceItem(i, c.label, f"other bot · {c.description}" if c.other else c.description,
+        items = [ChoiceItem(i, c.label, f"other bot · {c.subtitle}" if c.other else c.subtitle,
                             group=seat_group(c)) for i, c in enumerate(self.choices)]
         self.seat_widgets = [
             Choice(self.services, items, names.index(labels[seat]),
