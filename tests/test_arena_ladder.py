@@ -123,17 +123,17 @@ def _shipped(tmp_path, monkeypatch, budget: float = 1.0):
     monkeypatch.setattr(ladder, "LADDER_PATH", path)
 
 
-def test_the_seat_menu_shows_each_measured_tiers_rating_beside_its_description(tmp_path, monkeypatch):
+def test_the_seat_menu_shows_each_measured_tiers_rating_in_its_tooltip(tmp_path, monkeypatch):
     from game.match.botregistry import BotRegistry
 
     _shipped(tmp_path, monkeypatch)
     config = load_config(tmp_path / "none.yaml")
     choices = {c.label: c for c in config.seat_choices("tictactoe", BotRegistry.discover())}
     assert choices["Medium"].rating == "≈1240 Elo"
-    assert choices["Medium"].subtitle == f"≈1240 Elo · {choices['Medium'].description}"
-    assert choices["Hard"].subtitle.startswith("≥1300 Elo · ")
-    assert choices["Master"].rating == "" and choices["Master"].subtitle == choices["Master"].description
-    assert choices["Human"].subtitle == "you play at this screen"
+    assert choices["Medium"].tooltip.endswith("Measured at ≈1240 Elo in the arena's tier ladder.")
+    assert choices["Hard"].tooltip.endswith("Measured at ≥1300 Elo in the arena's tier ladder.")
+    assert choices["Master"].rating == "" and "Elo" not in choices["Master"].tooltip
+    assert "Elo" not in choices["Human"].tooltip
 
 
 def test_a_tier_played_otherwise_than_measured_shows_no_rating(tmp_path, monkeypatch):

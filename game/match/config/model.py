@@ -178,9 +178,13 @@ class SeatChoice:
     rating: str = ""
 
     @property
-    def subtitle(self) -> str:
-        """The line a seat menu shows under the label: the rating, then the description."""
-        return f"{self.rating} · {self.description}" if self.rating else self.description
+    def tooltip(self) -> str:
+        """What the seat's tooltip says: its bot's whole description (how it plays) when the
+        menu line shows only its first sentence, then the tier's measured rating. The
+        rating is not on the menu line, whose plain words must fit the smallest window."""
+        detail = self.detail if self.detail != self.description else ""
+        rating = f"Measured at {self.rating} in the arena's tier ladder." if self.rating else ""
+        return " ".join(part for part in (detail[:1].upper() + detail[1:], rating) if part)
 
 
 def strongest_or(preferred: str, names: list[str]) -> str:

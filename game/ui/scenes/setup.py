@@ -215,7 +215,7 @@ class SetupScene(Scene):
         names = [c.label for c in self.choices]
         labels = [label if label in names else names[0] for label in labels]
         self.seat_labels = labels
-        items = [ChoiceItem(i, c.label, f"other bot · {c.subtitle}" if c.other else c.subtitle,
+        items = [ChoiceItem(i, c.label, f"other bot · {c.description}" if c.other else c.description,
                             group=seat_group(c)) for i, c in enumerate(self.choices)]
         self.seat_widgets = [
             Choice(self.services, items, names.index(labels[seat]),
@@ -234,12 +234,11 @@ class SetupScene(Scene):
         self.layout(self.rect.size)
 
     def _seat_tooltips(self) -> None:
-        """Each seat's tooltip: its bot's whole description (how it plays), when the chooser
-        shows only its first sentence; else the chooser's own (the line it cannot show)."""
+        """Each seat's tooltip: its tier's measured rating and its bot's whole description (how
+        it plays), when the chooser shows only its first sentence; else the chooser's own (the
+        line it cannot show)."""
         for widget in self.seat_widgets:
-            choice = self.choices[widget.index]
-            detail = choice.detail if choice.detail != choice.description else ""
-            widget.tooltip = detail[:1].upper() + detail[1:]
+            widget.tooltip = self.choices[widget.index].tooltip
 
     def set_seat(self, seat: int, index: int) -> None:
         self.seat_labels[seat] = self.choices[index].label
