@@ -432,23 +432,35 @@ def loop(app: App, stop: Callable[[], bool] | None = None) -> None:
         dt = _next_step(app, clock)
 
 
-def run(launch: Launch, game_id: str | None = None, load_path: str | None = None,
-        options: dict[str, Any] | None = None) -> int:
-    """Run the arcade in the window ``launch`` opened (``game/ui/splash.py``; its splash shows
-    until the bots are found), optionally at a game's setup with ``options`` chosen, or a
-    loaded game, until it closes; returns the exit status. ``launch.stamp('first-frame')``
-    is called once the title screen's first frame is shown (with ``BENCH_ENV`` set, the
-    program then ends)."""
+def start(launch: Launch, game_id: str | None = None, load_path: str | None = None,
+          options: dict[str, Any] | None = None) -> App | None:
+    """The arcade in the window ``launch`` opened (``game/ui/splash.py``), once its splash has
+    shown until the bots are found: the title's logo in the place the splash drew it, and the
+    title's button chosen on the splash done (optionally a game's setup with ``options``
+    chosen, or a loaded game, instead). None if the window was closed (or Quit chosen) first."""
     opened = launch.wait()
-    if opened is None:                   # the window was closed before the arcade was ready
-        pygame.quit()
-        return 0
+    if opened is None:
+        return None
     window, config, registry = opened
     app = App(config=config, registry=registry, game_id=game_id, options=options, load_path=load_path,
               window=window)
     title = app.services.scenes.stack[0] if app.services.scenes.stack else None
     if isinstance(title, TitleScene):
         title.logo_in_place()        # the splash showed the logo there
+        if app.services.scenes.top is title:
+            title.do_chosen(launch.chosen)
+    return app
+
+
+def run(launch: Launch, game_id: str | None = None, load_path: str | None = None,
+        options: dict[str, Any] | None = None) -> int:
+    """Run the arcade (``start``) until it closes; returns the exit status.
+    ``launch.stamp('first-frame')`` is called once the title screen's first frame is
+    shown (with ``BENCH_ENV`` set, the program then ends)."""
+    app = start(launch, game_id, load_path, options)
+    if app is None:                   # the window was closed before the arcade was ready
+        pygame.quit()
+        return 0
     shown = False
 
     def stop() -> bool:

@@ -13,7 +13,12 @@ splash, its logo in place.
 
 Only pygame and the few modules the splash draws with are imported before
 the window opens. ``logo_images`` is the one recipe of the logo, for the
-title screen too. When each step was reached is logged ('start-up:
+title screen too, and so are ``menu_layout`` (where the title's menu goes)
+and ``TAGLINE``: the splash draws the title's tagline and its menu's buttons
+in their places, greyed until the bots are found. A click on one of them (or
+its shortcut key) is kept, the button saying "Getting the bots ready…", and
+done on the title once it opens (``Launch.chosen``); Quit ends the program at
+once. When each step was reached is logged ('start-up:
 window-open after 0.41 s', 'splash-frame', 'first-frame': the title's).
 """
 from __future__ import annotations
@@ -22,15 +27,17 @@ import logging
 import os
 import threading
 import time
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, NamedTuple
 
 import pygame
 
+from game.store.autosave import autosave_path
 from game.store.userdata import load_settings
 from game.ui import palette
-from game.ui.draw import Fonts, glow, render, text, vertical_gradient
+from game.ui.draw import Fonts, glow, mix, render, text, vertical_gradient
 from game.ui.overlays import progress_bar
 from game.ui.sound import init_pygame
+from game.ui.widgets import Button
 from game.ui.window import Window, identify
 
 if TYPE_CHECKING:
@@ -56,6 +63,16 @@ SPLASH_FPS = 30
 LOADING = "Getting the games and their bots ready…"
 #: The logo's halo, as the title screen draws it at rest (its breathing half-way).
 HALO_ALPHA = 165
+#: The line under the logo, on the splash and the title.
+TAGLINE = "Classic board games  ·  bots of every strength  ·  a friend at the same screen"
+#: The title's key hint at the foot of the window.
+KEY_HINT = "Arrows or Tab to move  ·  Enter to choose  ·  Esc to go back  ·  F11 full screen"
+#: What a button chosen on the splash says until the title opens and does what it does.
+QUEUED = "Getting the bots ready…"
+#: The title's menu as the splash draws it: (id, label, shortcut key, style); Resume first when a game is kept.
+MENU = (("resume", "Resume", "R", "primary"), ("play", "Play", "P", "primary"), ("join", "Join", "J", "normal"),
+        ("load", "Load game", "L", "normal"), ("stats", "Statistics", "T", "normal"),
+        ("settings", "Settings", "O", "normal"), ("quit", "Quit", "Esc", "ghost"))
 
 
 def logo_images(fonts: Fonts, height: int) -> tuple[pygame.Surface, pygame.Surface]:
@@ -75,6 +92,75 @@ def logo_centre(size: tuple[int, int]) -> tuple[int, int]:
     return size[0] // 2, int(size[1] * 0.25)
 
 
+def tagline_font(fonts: Fonts, height: int) -> pygame.font.Font:
+    """The tagline's font in a window ``height`` pixels high."""
+    return fonts.text(max(15, min(20, height // 40)))
+
+
+def tagline_top(height: int, logo_height: int) -> int:
+    """The y of the tagline's top, under the logo."""
+    return int(height * 0.25) + logo_height // 2 + 18
+
+
+class MenuLayout(NamedTuple):
+    """Where the title's menu goes: its buttons' width and height, the gap between them, the first one's top."""
+
+    button_w: int
+    button_h: int
+    gap: int
+    top: int
+
+    def rects(self, width: int, count: int, first_w: int | None = None) -> list[pygame.Rect]:
+        """The ``count`` buttons' places, centred in a window ``width`` wide (the first one
+        ``first_w`` wide, and 8 pixels taller)."""
+        rects, top = [], self.top
+        for i in range(count):
+            rect = pygame.Rect(0, 0, (first_w or self.button_w) if i == 0 else self.button_w,
+                               self.button_h + (8 if i == 0 else 0))
+            rect.midtop = (width // 2, top)
+            rects.append(rect)
+            top = rect.bottom + self.gap
+        return rects
+
+
+def menu_layout(size: tuple[int, int], count: int, tagline_bottom: int) -> MenuLayout:
+    """The title's menu of ``count`` buttons under the tagline (ending at ``tagline_bottom``),
+    above the key hint: a short window takes them smaller."""
+    width, height = size
+    button_w = max(260, min(360, width // 3))
+    button_h = max(46, min(58, height // 14))
+    gap = max(12, button_h // 3)
+    bottom = height - 44          # clear of the key hint at the foot
+
+    def needed() -> int:
+        return count * (button_h + gap) - gap + 8
+
+    while needed() > bottom - int(height * 0.5) and button_h > 38:
+        button_h -= 2
+        gap = max(8, button_h // 4)
+    menu_top = tagline_bottom + 20
+    while menu_top + needed() > bottom and button_h > 28:
+        button_h -= 2
+        gap = max(6, button_h // 4)
+    return MenuLayout(button_w, button_h, gap, max(menu_top, min(int(height * 0.5), bottom - needed())))
+
+
+class _Quiet:
+    """The splash's buttons make no sound (the sounds are not started yet)."""
+
+    def play(self, name: str) -> None:
+        pass
+
+
+class _SplashContext:
+    """What the splash's buttons need to draw: fonts, no sounds, no keyboard focus."""
+
+    def __init__(self, fonts: Fonts) -> None:
+        self.fonts = fonts
+        self.sounds = _Quiet()
+        self.keyboard_mode = False
+
+
 class Splash:
     """Draws the splash into ``window``; ``draw(seconds)`` with the seconds since it opened."""
 
@@ -82,6 +168,52 @@ class Splash:
         self.window = window
         self.fonts = fonts
         self._logo: tuple[int, pygame.Surface, pygame.Surface] | None = None
+        #: The id of the button chosen while the bots are found, done on the title (None: none).
+        self.chosen: str | None = None
+        self.quit = False
+        kept = autosave_path().is_file()
+        context = _SplashContext(fonts)
+        self.buttons = [Button(context, label, lambda: None, wid=wid, shortcut=key,
+                               style="normal" if wid == "play" and kept else style,
+                               font_size=20 if wid == "resume" else 22 if wid == "play" else 18)
+                        for wid, label, key, style in MENU if wid != "resume" or kept]
+        for button in self.buttons:
+            button.enabled = button.id == "quit"
+
+    def layout(self, size: tuple[int, int], logo_height: int) -> None:
+        """The buttons in the title's places."""
+        tagline_bottom = tagline_top(size[1], logo_height) + tagline_font(self.fonts, size[1]).get_height()
+        place = menu_layout(size, len(self.buttons), tagline_bottom)
+        for button, rect in zip(self.buttons, place.rects(size[0], len(self.buttons))):
+            button.rect = rect
+            if button.id == "resume":
+                button.font_size = 20 if place.button_h >= 44 else 17
+
+    def choose(self, wid: str) -> None:
+        """A button chosen before the bots are found: Quit ends the splash; any other is kept
+        for the title, saying so (the first choice stands)."""
+        if wid == "quit":
+            self.quit = True
+            return
+        if self.chosen is not None:
+            return
+        for button in self.buttons:
+            if button.id == wid:
+                self.chosen = wid
+                button.label, button.selected, button.enabled = QUEUED, True, True
+                button.shortcut, button.font_size = "", min(button.font_size, 18)      # room for the words
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """A click on a button, or its shortcut key."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for button in self.buttons:
+                if button.rect.collidepoint(event.pos):
+                    self.choose(button.id)
+        elif event.type == pygame.KEYDOWN and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            keys = {pygame.K_r: "resume", pygame.K_p: "play", pygame.K_j: "join", pygame.K_l: "load",
+                    pygame.K_t: "stats", pygame.K_o: "settings"}
+            if event.key in keys and any(b.id == keys[event.key] for b in self.buttons):
+                self.choose(keys[event.key])
 
     def draw(self, seconds: float) -> None:
         """The whole picture (flip it after)."""
@@ -95,12 +227,17 @@ class Splash:
         halo.set_alpha(HALO_ALPHA)
         screen.blit(halo, halo.get_rect(center=centre))
         screen.blit(logo, logo.get_rect(center=centre))
-        px = self.window.px
-        words = text(screen, self.fonts.text(max(15, min(20, height // 40))), LOADING, palette.TEXT_MUTED,
-                     (width // 2, int(height * 0.55)), "midtop")
-        track = pygame.Rect(0, 0, min(px(260), width - 80), px(6))
-        track.midtop = (width // 2, words.bottom + px(14))
+        font = tagline_font(self.fonts, height)
+        words = text(screen, font, TAGLINE, palette.TEXT_MUTED, (width // 2, tagline_top(height, logo.get_height())),
+                     "midtop")
+        self.layout((width, height), logo.get_height())
+        for button in self.buttons:
+            button.draw(screen)
+        track = pygame.Rect(0, 0, min(self.window.px(260), width - 80), self.window.px(4))
+        track.midtop = (width // 2, words.bottom + 8)
         progress_bar(screen, track, 0.0, palette.ACCENT, seconds)
+        text(screen, self.fonts.text(14), LOADING, mix(palette.TEXT_MUTED, palette.BACKGROUND_BOTTOM, 0.3),
+             (width // 2, height - 18), "midbottom")
 
     def show_while(self, loading: Callable[[], bool], since: float) -> bool:
         """Draw the splash (its light moving, ``since`` a ``time.monotonic()``) while
@@ -112,6 +249,9 @@ class Splash:
                     return False
                 if event.type == pygame.VIDEORESIZE and self.window.resize(event.size):
                     self.fonts.scale = self.window.scale
+                self.handle_event(event)
+                if self.quit:
+                    return False
             self.draw(time.monotonic() - since)
             pygame.display.flip()
             time.sleep(1 / SPLASH_FPS)
@@ -161,7 +301,8 @@ class Launch:
     window and shows the splash: a fraction of a second after the program
     started. ``wait()`` keeps the splash moving until the bots are found and
     returns the window, the configuration and the bots (None if the player
-    closed the window meanwhile). ``stamp(name)`` notes when a step was reached,
+    closed the window or chose Quit meanwhile); ``chosen`` is then the title's button chosen
+    on the splash. ``stamp(name)`` notes when a step was reached,
     from ``begin``: in the log, and printed as 'NAME TIME' with ``BENCH_ENV``.
     """
 
@@ -173,6 +314,11 @@ class Launch:
         self._loading = _Loading(config_path, bots_dir)
         self._window: Window | None = None
         self._splash: Splash | None = None
+
+    @property
+    def chosen(self) -> str | None:
+        """The id of the title's button chosen on the splash ("play", "join"…), for the title to do."""
+        return self._splash.chosen if self._splash is not None else None
 
     def stamp(self, name: str) -> None:
         logger.info("start-up: %s after %.2f s", name, time.monotonic() - self._begun)
@@ -192,7 +338,7 @@ class Launch:
         self._splash = Splash(self._window, fonts)
         self._splash.draw(0.0)
         pygame.display.flip()
-        self.stamp("splash-frame")
+        self.stamp("splash-frame")         # the title's buttons among it, greyed
         return self
 
     def wait(self) -> tuple[Window, "Config", "BotRegistry"] | None:

@@ -36,7 +36,7 @@ from game.ui.renderers.shapes import (
     stroke_alpha,
 )
 from game.ui.savedgames import SavedGame, summary
-from game.ui.splash import logo_images
+from game.ui.splash import KEY_HINT, TAGLINE, logo_images, menu_layout, tagline_font, tagline_top
 from game.ui.scenes.base import Scene
 from game.ui.tween import Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic, pulse
 from game.ui.widgets import Button, style_colours
@@ -47,7 +47,6 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-TAGLINE = "Classic board games  ·  bots of every strength  ·  a friend at the same screen"
 #: Seconds the pieces drift at full speed after the title opens, then the seconds they take to come to rest.
 DRIFT_SECONDS = 8.0
 SETTLE_SECONDS = 3.0
@@ -181,6 +180,8 @@ class TitleScene(Scene):
         self.drift = Tween(1.0, 0.0, SETTLE_SECONDS, ease_in_out_cubic, delay=DRIFT_SECONDS)
         #: The clock of the pieces' sway and the logo's glow (it stops with them).
         self.ambient_time = 0.0
+        #: The tagline is shown whole from the first frame (the splash showed it), not faded in.
+        self.tagline_shown = False
         self.apply_settings(services.settings.current, frozenset())
         self.follow_settings(self.apply_settings)
         self.kept: autosave.KeptGame | None = None
@@ -228,51 +229,45 @@ class TitleScene(Scene):
             self.fade_in.finish()
 
     def logo_in_place(self) -> None:
-        """The logo is in place at once, not growing in: the window's splash showed it there."""
+        """The logo and tagline are in place at once, not growing or fading in: the window's
+        splash showed them there (the drifting pieces still fade in)."""
         self.intro.finish()
+        self.tagline_shown = True
+
+    def do_chosen(self, wid: str | None) -> None:
+        """Do what the button ``wid`` does: the one chosen on the splash before the bots were
+        found (nothing if the title has no such button now, e.g. Resume's game is gone)."""
+        for button in self.focus.widgets:
+            if button.id == wid and button.visible:
+                self.focus.set(self.focus.widgets, focus=button)
+                button.activate()
+                return
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         width, height = size
         self._make_logo(height)
         buttons = self.focus.widgets
-        button_w = max(260, min(360, width // 3))
-        button_h = max(46, min(58, height // 14))
-        gap = max(12, button_h // 3)
-        bottom = height - 44          # clear of the key hint at the foot
-
-        def needed() -> int:
-            return len(buttons) * (button_h + gap) - gap + 8
-
-        while needed() > bottom - int(height * 0.5) and button_h > 38:
-            button_h -= 2
-            gap = max(8, button_h // 4)
-        menu_top = self.tagline_bottom() + 20
-        while menu_top + needed() > bottom and button_h > 28:     # Resume makes seven: a short window takes them smaller
-            button_h -= 2
-            gap = max(6, button_h // 4)
-        self.resume_btn.font_size = 20 if button_h >= 44 else 17
-        first_w = button_w
+        place = menu_layout(size, len(buttons), self.tagline_bottom())
+        self.resume_btn.font_size = 20 if place.button_h >= 44 else 17
+        first_w = place.button_w
         if self.kept is not None:
-            widest = min(width - 80, 2 * button_w)       # a long line of players is counted instead
+            widest = min(width - 80, 2 * place.button_w)       # a long line of players is counted instead
             self.resume_btn.fit(widest)
-            first_w = max(button_w, min(widest, self.resume_btn.content_width()))
-        top = max(menu_top, min(int(height * 0.5), bottom - needed()))
-        for i, button in enumerate(buttons):
-            button.rect = pygame.Rect(0, 0, first_w if i == 0 else button_w, button_h + (8 if i == 0 else 0))
-            button.rect.midtop = (width // 2, top)
-            top = button.rect.bottom + gap
+            first_w = max(place.button_w, min(widest, self.resume_btn.content_width()))
+        for button, rect in zip(buttons, place.rects(width, len(buttons), first_w)):
+            button.rect = rect
         self._images.clear()
         if self._previews_size == (0, 0):
             self._make_a_preview()
 
     def tagline_font(self) -> pygame.font.Font:
-        return self.services.fonts.text(max(15, min(20, self.rect.height // 40)))
+        return tagline_font(self.services.fonts, self.rect.height)
 
     def tagline_bottom(self) -> int:
         """The y under the tagline (the menu starts below it)."""
         logo_h = self.logo.get_height() if self.logo is not None else 0
-        return int(self.rect.height * 0.25) + logo_h // 2 + 18 + self.tagline_font().get_height()
+        return tagline_top(self.rect.height, logo_h) + self.tagline_font().get_height()
 
     def logo_rect(self) -> pygame.Rect:
         """Where the logo is drawn (centred a quarter of the way down)."""
@@ -414,7 +409,6 @@ class TitleScene(Scene):
         tag_font = self.tagline_font()
         tag_y = centre[1] + self.logo.get_height() // 2 + 18
         text(surface, tag_font, TAGLINE, palette.TEXT_MUTED, (width // 2, tag_y), "midtop",
-             alpha=round(255 * self.fade_in.value))
-        hint = "Arrows or Tab to move  ·  Enter to choose  ·  Esc to go back  ·  F11 full screen"
-        text(surface, self.services.fonts.text(14), hint, mix(palette.TEXT_MUTED, palette.BACKGROUND_BOTTOM, 0.3),
+             alpha=255 if self.tagline_shown else round(255 * self.fade_in.value))
+        text(surface, self.services.fonts.text(14), KEY_HINT, mix(palette.TEXT_MUTED, palette.BACKGROUND_BOTTOM, 0.3),
              (width // 2, height - 18), "midbottom")
