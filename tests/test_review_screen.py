@@ -187,3 +187,25 @@ def test_a_chinese_checkers_graph_counts_each_players_steps_to_goal_from_the_pos
     assert review.steps[6] == tuple(distance_to_goal(match.state, seat) for seat in range(2))
     assert review.steps[6][0] < review.steps[0][0] and review.steps[6][1] < review.steps[0][1]
     assert open_review(d, game_of()).steps is None
+
+
+def test_a_blunder_is_written_and_dotted_in_the_light_themes_colours_after_a_theme_change(make_app):
+    """The grades' colours were the dark theme's, read once at import: the light theme's
+    "· blunder" was coral on white and an inaccuracy pale amber on white."""
+    from game.ui import palette
+    from game.ui.panels.evalgraph import first_players_chance
+    d = make_app(size=(1280, 800))
+    try:
+        review = open_review(d, game_of(), ply=6)
+        analysed(d, review)
+        d.services.settings.update(theme="light")            # changed while the review is open
+        d.frames(2)
+        head, colour, _ = review.verdict_lines()[0]
+        assert head == "Move 6: O c1 · blunder" and colour == palette.LIGHT.bad
+        d.key(pygame.K_HOME)                                    # the graph's ply marker off the dot
+        item = review.review.reviews[5]
+        chance, _ = first_players_chance(item)
+        dot = (review.graph.x_of(6), review.graph._y_of_chance(chance))
+        assert tuple(d.services.window.screen.get_at(dot))[:3] == palette.LIGHT.bad
+    finally:
+        palette.use("dark", False)

@@ -50,9 +50,8 @@ if TYPE_CHECKING:
 
 #: Seconds of analysis per move: a 40-move Connect Four game in under a minute.
 REVIEW_SECONDS = 1.0
-#: A grade's colour in the verdict box.
-GRADE_COLOURS = {"best": palette.GOOD, "good": palette.GOOD, "inaccuracy": palette.ACCENT,
-                 "mistake": palette.WARNING, "blunder": palette.BAD}
+#: A grade's colour in the verdict box, by its name in ``palette`` (read as drawn: the theme may change).
+GRADE_COLOURS = {"best": "GOOD", "good": "GOOD", "inaccuracy": "ACCENT", "mistake": "WARNING", "blunder": "BAD"}
 #: Games whose engine's proven line is drawn on the board as numbered stones (from the best move's value).
 LINE_ON_BOARD = ("gomoku",)
 
@@ -426,7 +425,7 @@ class ReviewScene(Scene):
             head = f"Move {self.ply}: {self.state.seat_name(record.seat)} {record.text}"
             if shown is not None and shown.grade:
                 head += f" · {shown.grade}"
-            colour = GRADE_COLOURS.get(shown.grade, palette.TEXT) if shown is not None else palette.TEXT
+            colour = getattr(palette, GRADE_COLOURS.get(shown.grade, "TEXT") if shown is not None else "TEXT")
             lines.append((head, colour, True))
             if shown is None:
                 lines.append(("not analysed yet" if self._pending or not self.failure else "not analysed",
