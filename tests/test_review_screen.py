@@ -209,3 +209,34 @@ def test_a_blunder_is_written_and_dotted_in_the_light_themes_colours_after_a_the
         assert tuple(d.services.window.screen.get_at(dot))[:3] == palette.LIGHT.bad
     finally:
         palette.use("dark", False)
+
+
+@pytest.mark.parametrize("game_id, change", [("reversi", {"theme": "light"}), ("connect4", {"colour_blind": True}),
+                                             ("connect4", {"display": {"connect4_classic_set": True}})])
+def test_the_move_list_and_graph_take_the_pieces_colours_after_a_change_of_settings(make_app, game_id, change):
+    """The review's move list and graph kept the colours of the moment it opened: after a
+    theme, colour-blind pieces or a board set chosen (in Settings over a game played from
+    here), the moves were written in colours no piece on the board had."""
+    from game.ui import palette
+    d = make_app(size=(800, 560))
+    try:
+        from game.ui.renderers import BoardView, renderer_for
+        review = open_review(d, game_of(game_id, GAMES[game_id]))
+        before = tuple(review.renderer.seat_colours())
+        d.services.settings.update(**change)
+        d.frames(2)
+        fresh = renderer_for(game_id)
+        fresh.follow_view(BoardView(display=d.services.settings.current.display))
+        pieces = tuple(fresh.seat_colours())
+        assert pieces != before and tuple(review.renderer.seat_colours()) == pieces
+        assert review.movelist.colours == pieces and tuple(review.graph.colours) == pieces
+    finally:
+        palette.use("dark", False)
+
+
+def test_a_review_opened_on_the_classic_set_writes_the_moves_in_its_colours(make_app):
+    d = make_app(size=(800, 560))
+    d.services.settings.update(display={"connect4_classic_set": True})
+    review = open_review(d, game_of("connect4", GAMES["connect4"]))
+    from game.ui.renderers.connect4 import CLASSIC_COLOURS
+    assert review.movelist.colours == CLASSIC_COLOURS == tuple(review.graph.colours)

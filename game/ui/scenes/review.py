@@ -46,6 +46,7 @@ from game.ui.scenes.base import Scene
 from game.ui.widgets import Button, Choice, ChoiceItem, Widget
 
 if TYPE_CHECKING:
+    from game.store.userdata import Settings
     from game.ui.services import Services
 
 #: Seconds of analysis per move: a 40-move Connect Four game in under a minute.
@@ -108,11 +109,13 @@ class ReviewScene(Scene):
         self.ply = 0
         self.renderer = renderer_for(self.game_id)
         self.renderer.anim_speed = services.settings.current.anim_speed
-        self.view = BoardView()
+        self.view = BoardView(display=services.settings.current.display)
+        self.renderer.follow_view(self.view)                  # the board set chosen, for its colours
         colours = self.renderer.seat_colours()
         self.movelist = MoveList(services.fonts, colours)
         self.movelist.on_pick = lambda index: self.go_to(index + 1)
         self.graph = EvalGraph(services.fonts, colours)
+        self.follow_settings(self.apply_settings)
         #: Each player's steps to goal at each ply, in a race to a goal (Chinese Checkers), else None.
         self.steps = steps_over_game(start, self.records)
         self.spec = str(GameSpec.of_state(start))
@@ -159,6 +162,15 @@ class ReviewScene(Scene):
         return items
 
     # -- life cycle ----------------------------------------------------------------------------
+    def apply_settings(self, settings: "Settings", changed: frozenset[str]) -> None:
+        """A theme, colour-blind pieces or a board set chosen (in Settings over a game played
+        from here): the board, the move list and the graph take the pieces' new colours."""
+        self.renderer.anim_speed = settings.anim_speed
+        self.view.display = settings.display
+        self.renderer.follow_view(self.view)
+        self.movelist.colours = self.graph.colours = tuple(self.renderer.seat_colours())
+        self.request_redraw()
+
     def enter(self) -> None:
         self.renderer.reset(self.state)
         self._start_job()
