@@ -704,3 +704,37 @@ def test_a_board_added_from_outside_that_cannot_load_costs_settings_only_its_own
     finally:
         unregister_renderer("tictactoe2")
     assert "tictactoe2" in caplog.text
+
+
+def test_labels_on_the_dark_backing_read_on_the_light_theme(monkeypatch) -> None:
+    """The labels' backing is dark in every theme, but their inks were the theme's: on the
+    light theme a loss in dark red, an even value in slate and a Chinese Checkers hole's
+    name in the light theme's near-black text, on the near-black pill."""
+    from game.rules.catalogue import new_state
+    from game.ui.draw import contrast
+    from game.ui.renderers import chinesecheckers
+    from game.ui.renderers.effects import LABEL_BACK
+
+    palette.use("light", False)
+    try:
+        for score in (1.0, -1.0, 0.0):
+            assert contrast(value_ink(score), LABEL_BACK) >= 4.5, f"a value of {score} in {value_ink(score)}"
+        inks: list[tuple] = []
+        real = chinesecheckers.render
+
+        def noting(font, words, colour, *args, **kwargs):
+            inks.append((words, tuple(colour[:3])))
+            return real(font, words, colour, *args, **kwargs)
+
+        monkeypatch.setattr(chinesecheckers, "render", noting)
+        renderer = renderer_for("chinesecheckers")
+        state = new_state("chinesecheckers")
+        renderer.layout(AREA)
+        renderer.reset(state)
+        renderer.hover = 0
+        surface = pygame.Surface(SCREEN)
+        renderer.draw(surface, state, BoardView(interactive=True))
+        names = [colour for words, colour in inks if words == chinesecheckers.NAMES[0]]
+        assert names and contrast(names[0], LABEL_BACK) >= 4.5
+    finally:
+        palette.use("dark", False)

@@ -40,7 +40,7 @@ from game.ui.renderers.base import BoardView, Cell, DisplayOption, Renderer, bli
 from game.ui.renderers.gridboard import GridBoard
 from game.ui.renderers.gridgeometry import GridGeometry, Point, shared_ends
 from game.ui.renderers.effects import (
-    LABEL_BACK, LABEL_BACKING, MIN_LABEL_PX, Arrivals, Fade, Glide, OutcomeShow, Shake, WinStroke, beat, value_ink,
+    LABEL_BACK, LABEL_BACKING, LABEL_INKS, MIN_LABEL_PX, Arrivals, Fade, Glide, OutcomeShow, Shake, WinStroke, beat, value_ink,
     last_move_ring, short_value, winning_runs,
 )
 from game.ui.tween import ease_in_out_cubic, ease_out_back
@@ -471,7 +471,7 @@ class GridRenderer(GridBoard, Renderer):
                 cell = self.cell_for_move(state, move)
                 if move not in view.hint_values and cell is not None and cell not in pieces:
                     font, lines, _ = self._fitted_value("?", room)
-                    self._draw_value(surface, geo, cell, font, lines, palette.TEXT_MUTED)
+                    self._draw_value(surface, geo, cell, font, lines, LABEL_INKS.text_muted)
         for move, value in view.hint_values.items():
             cell = self.cell_for_move(state, move)
             if cell is None or cell in pieces:
