@@ -738,3 +738,30 @@ def test_labels_on_the_dark_backing_read_on_the_light_theme(monkeypatch) -> None
         assert names and contrast(names[0], LABEL_BACK) >= 4.5
     finally:
         palette.use("dark", False)
+
+
+def test_a_one_word_value_is_never_broken_inside_the_word(monkeypatch) -> None:
+    """Gomoku's 'holds' on a 19-cell-wide board at 800×560 was drawn as 'hol' over 'ds'."""
+    from game.rules.catalogue import new_state
+    from game.ui.renderers import grid
+
+    drawn: list[str] = []
+    real = grid.render
+
+    def noting(font, words, colour, *args, **kwargs):
+        drawn.append(words)
+        return real(font, words, colour, *args, **kwargs)
+
+    monkeypatch.setattr(grid, "render", noting)
+    state = new_state("gomoku")
+    for word in "h8 i9 h9".split():
+        state.push(state.parse_move(word))
+    renderer = renderer_for("gomoku")
+    renderer.layout(pygame.Rect(0, 0, 380, 380))          # Gomoku's board at 800×560
+    renderer.reset(state)
+    values = {state.parse_move("g9"): MoveValue(0.0, "holds", exact=True),
+              state.parse_move("h7"): MoveValue(1.0, "wins (four-three in 5)", exact=True)}
+    drawn.clear()
+    renderer.draw(pygame.Surface((400, 400)), state, BoardView(hint_values=values))
+    shown = [words for words in drawn if len(words) > 2 or not words.isalnum()]
+    assert "holds" in shown and not any(words in ("hol", "ds", "hold") for words in shown), shown

@@ -491,8 +491,9 @@ class GridRenderer(GridBoard, Renderer):
 
     def _fitted_value(self, content: str, room: float) -> tuple[pygame.font.Font, list[str], bool]:
         """The font and lines of a value in a cell ``room`` wide, and whether they are all
-        of it: one or two lines from the usual size down to ``MIN_LABEL_PX`` (or seven tenths
-        of the usual size, so that labels side by side look alike), else its short form
+        of it: one or two lines (broken between words only) from the usual size down to
+        ``MIN_LABEL_PX`` (or seven tenths of the usual size, so that labels side by side
+        look alike), else its short form
         (``short_value``) as large as fits, at least ``MIN_LABEL_PX`` even where that reaches
         past the cell (a label that cannot be read is no label)."""
         base = max(float(MIN_LABEL_PX), self.geometry.cell * 0.2)
@@ -500,7 +501,8 @@ class GridRenderer(GridBoard, Renderer):
         while size >= max(MIN_LABEL_PX, 0.7 * base):    # much smaller than its neighbours: the short form instead
             font = self.font(palette.TEXT_FONT_BOLD, size)
             lines = balanced_lines(font, content, room)
-            if len(lines) <= 2 and max(font.size(line)[0] for line in lines) <= room:
+            whole_words = " ".join(lines) == " ".join(content.split())      # 'hol' over 'ds' is no label
+            if len(lines) <= 2 and whole_words and max(font.size(line)[0] for line in lines) <= room:
                 return font, lines, True
             size -= 1
         short = short_value(content)
