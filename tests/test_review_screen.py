@@ -203,3 +203,56 @@ def test_a_board_labels_short_form_tells_a_win_in_moves_from_a_win_by_discs_and_
     assert short_value("loses to a VCF in 3") == short_value("loss in 3") == "loss 3"
     assert short_value("wins by 6") == "+6" and short_value("loses by 4") == "−4"
     assert short_value("about -6.5 (estimate)") == "≈-6.5" and short_value("draw") == "draw"
+
+
+def test_a_blunder_is_written_and_dotted_in_the_light_themes_colours_after_a_theme_change(make_app):
+    """The grades' colours were the dark theme's, read once at import: the light theme's
+    "· blunder" was coral on white and an inaccuracy pale amber on white."""
+    from game.ui import palette
+    from game.ui.panels.evalgraph import first_players_chance
+    d = make_app(size=(1280, 800))
+    try:
+        review = open_review(d, game_of(), ply=6)
+        analysed(d, review)
+        d.services.settings.update(theme="light")            # changed while the review is open
+        d.frames(2)
+        head, colour, _ = review.verdict_lines()[0]
+        assert head == "Move 6: O c1 · blunder" and colour == palette.LIGHT.bad
+        d.key(pygame.K_HOME)                                    # the graph's ply marker off the dot
+        item = review.review.reviews[5]
+        chance, _ = first_players_chance(item)
+        dot = (review.graph.x_of(6), review.graph._y_of_chance(chance))
+        assert tuple(d.services.window.screen.get_at(dot))[:3] == palette.LIGHT.bad
+    finally:
+        palette.use("dark", False)
+
+
+@pytest.mark.parametrize("game_id, change", [("reversi", {"theme": "light"}), ("connect4", {"colour_blind": True}),
+                                             ("connect4", {"display": {"connect4_classic_set": True}})])
+def test_the_move_list_and_graph_take_the_pieces_colours_after_a_change_of_settings(make_app, game_id, change):
+    """The review's move list and graph kept the colours of the moment it opened: after a
+    theme, colour-blind pieces or a board set chosen (in Settings over a game played from
+    here), the moves were written in colours no piece on the board had."""
+    from game.ui import palette
+    d = make_app(size=(800, 560))
+    try:
+        from game.ui.renderers import BoardView, renderer_for
+        review = open_review(d, game_of(game_id, GAMES[game_id]))
+        before = tuple(review.renderer.seat_colours())
+        d.services.settings.update(**change)
+        d.frames(2)
+        fresh = renderer_for(game_id)
+        fresh.follow_view(BoardView(display=d.services.settings.current.display))
+        pieces = tuple(fresh.seat_colours())
+        assert pieces != before and tuple(review.renderer.seat_colours()) == pieces
+        assert review.movelist.colours == pieces and tuple(review.graph.colours) == pieces
+    finally:
+        palette.use("dark", False)
+
+
+def test_a_review_opened_on_the_classic_set_writes_the_moves_in_its_colours(make_app):
+    d = make_app(size=(800, 560))
+    d.services.settings.update(display={"connect4_classic_set": True})
+    review = open_review(d, game_of("connect4", GAMES["connect4"]))
+    from game.ui.renderers.connect4 import CLASSIC_COLOURS
+    assert review.movelist.colours == CLASSIC_COLOURS == tuple(review.graph.colours)

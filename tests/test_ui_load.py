@@ -344,3 +344,33 @@ def test_a_corrupt_file_is_a_card_saying_what_is_wrong_and_a_board_that_fails_to
     assert not load.widget("load").enabled and not load.widget("review").enabled
     d.key(pygame.K_DOWN)
     assert load.selected_game.path.name == "good.txt" and load.widget("load").enabled
+
+
+def test_a_cards_in_progress_pill_reads_on_the_light_theme(make_app, monkeypatch):
+    """The pills' colours were the dark theme's, read at import: "In progress" in pale
+    amber on the light theme's pale card (contrast about 1.5)."""
+    from game.ui import palette
+    from game.ui.draw import contrast
+    from game.ui.panels import savecard
+
+    pills: list[tuple] = []
+    real = savecard.text
+
+    def noting(surface, font, words, colour, *args, **kwargs):
+        if words == "In progress":
+            pills.append(tuple(colour[:3]))
+        return real(surface, font, words, colour, *args, **kwargs)
+
+    monkeypatch.setattr(savecard, "text", noting)
+    d = make_app(size=(800, 560))
+    try:
+        d.services.settings.update(theme="light")
+        saves_dir().mkdir(parents=True, exist_ok=True)
+        saved("evening.txt", "b2 a1", YOU_VS_MASTER, OLD)
+        d.services.scenes.go("load", animate=False)
+        d.settle()
+        d.frames(30)
+        assert pills and set(pills) == {palette.LIGHT.accent}
+        assert contrast(pills[0], palette.LIGHT.board) > 2.0
+    finally:
+        palette.use("dark", False)

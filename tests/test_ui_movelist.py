@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.match.record import MoveRecord
 from game.ui import palette
@@ -87,14 +88,7 @@ def test_two_seats_whose_moves_do_not_fit_a_column_get_a_line_each_written_in_fu
     assert movelist.fonts.bold(16).size(long.text)[0] <= rects[1].width + 1   # not cut short
 
 
-def contrast(a, b) -> float:
-    """The WCAG contrast ratio of two colours."""
-    def luminance(colour):
-        channels = [c / 255 for c in colour[:3]]
-        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
+from game.ui.draw import contrast  # noqa: E402 - beside the tests that use it
 
 
 def test_blacks_moves_and_its_marks_are_not_drawn_in_the_grey_of_disabled_text(make_app, monkeypatch):
@@ -131,3 +125,40 @@ def test_blacks_moves_and_its_marks_are_not_drawn_in_the_grey_of_disabled_text(m
     pixel = play.screen.panel_rect.x + 20 + 5, play.screen.panel_rect.y + d.services.window.px(60)
     dot = d.services.window.screen.get_at(pixel)[:3]                     # Black's dot in the header is dark
     assert max(dot) < 80, f"Black's dot is {dot}"
+
+
+@pytest.mark.parametrize("classic", [False, True])
+@pytest.mark.parametrize("colour_blind", [False, True])
+def test_connect_fours_moves_are_legible_on_the_light_themes_panels(make_app, monkeypatch, classic, colour_blind):
+    """Yellow (and coral) written on the light theme's near-white panels could hardly be read (contrast 1.3 to 2.7): at least WCAG's 3 for large text now."""
+    from game.match.record import Match, Player
+    from game.rules.catalogue import new_state
+    from game.ui import draw
+    from game.ui.panels import movelist
+
+    inks: list[tuple[str, tuple]] = []
+    real = draw.text
+
+    def noting(surface, font, words, colour, *args, **kwargs):
+        inks.append((words, tuple(colour[:3])))
+        return real(surface, font, words, colour, *args, **kwargs)
+
+    monkeypatch.setattr(movelist, "text", noting)
+    d = make_app(size=(800, 560))
+    try:
+        d.services.settings.update(theme="light", colour_blind=colour_blind,
+                                   display={"connect4_classic_set": classic})
+        d.open_match(Match(new_state("connect4"), [Player.human(), Player.human()]))
+        d.settle()
+        play = d.scene
+        play.play_move(play.state.legal_moves()[0])
+        play.play_move(play.state.legal_moves()[1])
+        d.frames(60)
+        inks.clear()
+        d.app.draw()
+        for record in play.match.records:              # Red's "1", Yellow's "2"
+            colour = next(colour for words, colour in inks if words == record.text)
+            for ground in (palette.PANEL, palette.PANEL_LIGHT, palette.BOARD):
+                assert contrast(colour, ground) >= 3.0, f"seat {record.seat}'s {record.text} in {colour} on {ground}"
+    finally:
+        palette.use("dark", False)

@@ -156,3 +156,32 @@ def test_a_network_game_in_the_smallest_window_shows_moves_and_chat_uncut(make_a
     assert [line for line in lines if line.endswith("…")] == []
     assert_laid_out(play, MIN_SIZE, {"status": play.status.rect, "chat lines": play.chat.rect.clip(
         play.chat.rect.x, play.chat.rect.y, play.chat.rect.width, play.chat.field.rect.top - play.chat.rect.y)})
+
+
+@pytest.mark.parametrize("named", [None, "WARNING"])
+def test_a_network_games_card_is_titled_in_the_light_themes_colour(make_app, monkeypatch, named):
+    """The request card's colour was the dark theme's accent, taken when the module was
+    imported: "Hostess offers a draw" in pale amber on the light theme's white card; and
+    a card kept its colour through a theme change."""
+    from game.ui import palette
+    from game.ui.panels import netcard
+
+    titles: list[tuple] = []
+    real = netcard.text
+
+    def noting(surface, font, words, colour, *args, **kwargs):
+        if words == "Hostess offers a draw":
+            titles.append(tuple(colour[:3]))
+        return real(surface, font, words, colour, *args, **kwargs)
+
+    monkeypatch.setattr(netcard, "text", noting)
+    d = make_app(size=(1280, 800))
+    try:
+        card = netcard.NetCard(d.services) if named is None else netcard.NetCard(d.services, named)
+        d.services.settings.update(theme="light")
+        card.show("Hostess offers a draw", "Accept it?")
+        card.layout(pygame.Rect(0, 0, 800, 600))
+        card.draw(pygame.Surface((800, 600)))
+        assert titles == [palette.LIGHT.accent if named is None else palette.LIGHT.warning]
+    finally:
+        palette.use("dark", False)

@@ -704,3 +704,64 @@ def test_a_board_added_from_outside_that_cannot_load_costs_settings_only_its_own
     finally:
         unregister_renderer("tictactoe2")
     assert "tictactoe2" in caplog.text
+
+
+def test_labels_on_the_dark_backing_read_on_the_light_theme(monkeypatch) -> None:
+    """The labels' backing is dark in every theme, but their inks were the theme's: on the
+    light theme a loss in dark red, an even value in slate and a Chinese Checkers hole's
+    name in the light theme's near-black text, on the near-black pill."""
+    from game.rules.catalogue import new_state
+    from game.ui.draw import contrast
+    from game.ui.renderers import chinesecheckers
+    from game.ui.renderers.effects import LABEL_BACK
+
+    palette.use("light", False)
+    try:
+        for score in (1.0, -1.0, 0.0):
+            assert contrast(value_ink(score), LABEL_BACK) >= 4.5, f"a value of {score} in {value_ink(score)}"
+        inks: list[tuple] = []
+        real = chinesecheckers.render
+
+        def noting(font, words, colour, *args, **kwargs):
+            inks.append((words, tuple(colour[:3])))
+            return real(font, words, colour, *args, **kwargs)
+
+        monkeypatch.setattr(chinesecheckers, "render", noting)
+        renderer = renderer_for("chinesecheckers")
+        state = new_state("chinesecheckers")
+        renderer.layout(AREA)
+        renderer.reset(state)
+        renderer.hover = 0
+        surface = pygame.Surface(SCREEN)
+        renderer.draw(surface, state, BoardView(interactive=True))
+        names = [colour for words, colour in inks if words == chinesecheckers.NAMES[0]]
+        assert names and contrast(names[0], LABEL_BACK) >= 4.5
+    finally:
+        palette.use("dark", False)
+
+
+def test_a_one_word_value_is_never_broken_inside_the_word(monkeypatch) -> None:
+    """Gomoku's 'holds' on a 19-cell-wide board at 800×560 was drawn as 'hol' over 'ds'."""
+    from game.rules.catalogue import new_state
+    from game.ui.renderers import grid
+
+    drawn: list[str] = []
+    real = grid.render
+
+    def noting(font, words, colour, *args, **kwargs):
+        drawn.append(words)
+        return real(font, words, colour, *args, **kwargs)
+
+    monkeypatch.setattr(grid, "render", noting)
+    state = new_state("gomoku")
+    for word in "h8 i9 h9".split():
+        state.push(state.parse_move(word))
+    renderer = renderer_for("gomoku")
+    renderer.layout(pygame.Rect(0, 0, 380, 380))          # Gomoku's board at 800×560
+    renderer.reset(state)
+    values = {state.parse_move("g9"): MoveValue(0.0, "holds", exact=True),
+              state.parse_move("h7"): MoveValue(1.0, "wins (four-three in 5)", exact=True)}
+    drawn.clear()
+    renderer.draw(pygame.Surface((400, 400)), state, BoardView(hint_values=values))
+    shown = [words for words in drawn if len(words) > 2 or not words.isalnum()]
+    assert "holds" in shown and not any(words in ("hol", "ds", "hold") for words in shown), shown

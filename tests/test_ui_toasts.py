@@ -189,3 +189,23 @@ def test_on_every_screen_toasts_cover_no_heading_and_no_control_above_the_bottom
             covered = [w.id for w in scene.focus.widgets if w.visible and toast.rect.colliderect(w.rect)
                        and w.rect.bottom <= lowest - d.services.window.px(60)]
             assert covered == [], f"a toast covers {covered} on {name} at {size}"
+
+
+@pytest.mark.parametrize("kind", ["info", "error"])
+def test_a_toast_on_the_light_theme_is_edged_in_the_light_themes_colour(make_app, kind):
+    """The kinds' colours were the dark theme's, read at import: an info toast's edge and icon
+    pale amber on the light theme's white."""
+    from game.ui import palette
+    d = make_app(size=(1280, 800))
+    try:
+        d.services.settings.update(theme="light")
+        d.frames(2)
+        d.services.toasts.show("Saved", kind)
+        d.frames(60)
+        toast = shown(d)[0]
+        edge = (toast.rect.centerx, toast.rect.top + 1)
+        wanted = palette.ACCENT if kind == "info" else palette.BAD
+        assert palette.theme_name == "light" and wanted in (palette.LIGHT.accent, palette.LIGHT.bad)
+        assert tuple(d.services.window.screen.get_at(edge))[:3] == wanted
+    finally:
+        palette.use("dark", False)

@@ -158,6 +158,15 @@ class Shadows:
         return image
 
 
+def contrast(a: RGB, b: RGB) -> float:
+    """The WCAG 2 contrast ratio of two colours (1 the same, 21 black on white)."""
+    def luminance(colour: RGB) -> float:
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (v / 255 for v in colour[:3])]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
 def mix(a: RGB, b: RGB, t: float) -> RGB:
     """The colour ``t`` of the way from ``a`` to ``b`` (0 = a, 1 = b)."""
     t = max(0.0, min(1.0, t))

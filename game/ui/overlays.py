@@ -35,7 +35,8 @@ from game.ui.tween import Tween, ease_out_back
 if TYPE_CHECKING:
     from game.match.warmup import WarmUpProgress
 
-KIND_COLOURS = {"info": palette.ACCENT, "good": palette.GOOD, "warning": palette.WARNING, "error": palette.BAD}
+#: A toast kind's colour, by its name in ``palette`` (read as drawn: the theme may change).
+KIND_COLOURS = {"info": "ACCENT", "good": "GOOD", "warning": "WARNING", "error": "BAD"}
 KIND_ICONS = {"info": "●", "good": "✓", "warning": "⚠", "error": "⚠"}
 #: Seconds a toast takes to fade out at the end of its life.
 TOAST_FADE = 0.4
@@ -142,7 +143,7 @@ class Toasts:
             box.clamp_ip(surface.get_rect())        # a first toast taller than its room still shows whole
             toast.rect = pygame.Rect(box)
             box.y = round(box.y + (1 - toast.slide.value) * round(24 * scale))
-            colour = KIND_COLOURS[toast.kind]
+            colour = getattr(palette, KIND_COLOURS[toast.kind])
             layer = pygame.Surface(box.size, pygame.SRCALPHA)
             pygame.draw.rect(layer, (*mix(palette.PANEL, colour, 0.12), 248), layer.get_rect(), border_radius=12)
             pygame.draw.rect(layer, colour, layer.get_rect(), 2, border_radius=12)

@@ -25,8 +25,8 @@ from game.ui.draw import Fonts, mix, panel, text
 #: What stands behind a value, as the graph draws it: (line width, how much of the colour shows).
 SOLID = (3, 1.0)
 LIGHT = (2, 0.45)
-#: The colour of a graded move's dot.
-GRADE_COLOURS = {"blunder": palette.BAD, "mistake": palette.WARNING}
+#: The colour of a graded move's dot, by its name in ``palette`` (read as drawn: the theme may change).
+GRADE_COLOURS = {"blunder": "BAD", "mistake": "WARNING"}
 
 
 def first_players_chance(review: MoveReview, after: bool = True) -> tuple[float | None, str]:
@@ -146,7 +146,7 @@ class EvalGraph:
             if item is not None and item.grade in GRADE_COLOURS:
                 chance, _ = first_players_chance(item)
                 y = self._y_of_chance(chance) if chance is not None else middle
-                pygame.draw.circle(surface, GRADE_COLOURS[item.grade], (self.x_of(item.ply + 1), y), self.px(4))
+                pygame.draw.circle(surface, getattr(palette, GRADE_COLOURS[item.grade]), (self.x_of(item.ply + 1), y), self.px(4))
 
     def _draw_steps(self, surface: pygame.Surface, steps: Sequence[tuple[int, ...] | None]) -> None:
         plot = self.plot

@@ -43,9 +43,10 @@ def countdown_text(seconds: float) -> str:
 class NetCard:
     """One card: a title, a message, an optional countdown and a row of buttons."""
 
-    def __init__(self, services: "Services", colour: tuple[int, int, int] = palette.ACCENT) -> None:
+    def __init__(self, services: "Services", colour: str = "ACCENT") -> None:
         self.services = services
-        self.colour = colour
+        #: The card's colour by its name in ``palette``, read as drawn (the theme may change meanwhile).
+        self.colour_name = colour
         self.visible = False
         self.title = ""
         self.message = ""
@@ -116,10 +117,11 @@ class NetCard:
             return
         self.layout(self.area)     # the countdown's line may wrap differently
         rect = self.rect
-        panel(surface, rect, fill=mix(palette.PANEL, self.colour, 0.10), border=self.colour, alpha=245,
+        colour = getattr(palette, self.colour_name)
+        panel(surface, rect, fill=mix(palette.PANEL, colour, 0.10), border=colour, alpha=245,
               shadow=self.services.shadows)
         fonts = self.services.fonts
-        y = text(surface, fonts.bold(20), self.title, self.colour, (rect.centerx, rect.y + 20), "midtop").bottom + 6
+        y = text(surface, fonts.bold(20), self.title, colour, (rect.centerx, rect.y + 20), "midtop").bottom + 6
         for line in self._lines(rect.width - 40):
             y = text(surface, fonts.text(16), line, palette.TEXT, (rect.centerx, y), "midtop").bottom
         for button in self.buttons:

@@ -27,13 +27,8 @@ CARD_H = 96
 CARD_GAP = 8
 #: The least size a position is drawn at before it is scaled down to a card's picture.
 DRAWN_SIDE = 240
-MOOD_COLOURS = {
-    "playing": palette.ACCENT,
-    "won": palette.GOOD,
-    "lost": palette.BAD,
-    "draw": palette.TEXT_MUTED,
-    "over": palette.TEXT_MUTED,
-}
+#: A result pill's colour by the game's mood, named in ``palette`` (read as drawn: the theme may change).
+MOOD_COLOURS = {"playing": "ACCENT", "won": "GOOD", "lost": "BAD", "draw": "TEXT_MUTED", "over": "TEXT_MUTED"}
 
 
 class Thumbnails:
@@ -137,7 +132,7 @@ class SaveCard:
         image = self.thumbnails.get(game, picture.height - 2 * px(4))
         if image is not None:
             surface.blit(image, image.get_rect(center=picture.center))
-        pill = self._pill(surface, card, info.result, MOOD_COLOURS[info.mood])
+        pill = self._pill(surface, card, info.result, getattr(palette, MOOD_COLOURS[info.mood]))
         x = picture.right + px(16)
         room = pill.left - px(16) - x
         players = self.fonts.text(16)

@@ -11,12 +11,15 @@ from __future__ import annotations
 import pygame
 
 from game.ui import palette
-from game.ui.draw import mix, seat_token
+from game.ui.draw import contrast, mix, seat_token
 
 #: A seat colour whose channels differ by at most this much has no colour of its own (black, white).
 NEUTRAL_SPREAD = 48
 #: A colourless seat colour darker than this (the mean of its channels) is a black piece's.
 DARK_MEAN = 180
+#: The least contrast (WCAG ratio) a seat's words keep with the panels they are written on:
+#: WCAG's minimum for large text, which the dark theme's own seat colours already keep.
+INK_CONTRAST = 3.0
 
 
 def is_black_piece(colour: palette.RGB) -> bool:
@@ -26,8 +29,18 @@ def is_black_piece(colour: palette.RGB) -> bool:
 
 def seat_ink(colour: palette.RGB) -> palette.RGB:
     """The colour a seat's words are written in on the panels: its pieces' colour,
-    or the plain text colour for a black piece's (not the grey of disabled text)."""
-    return palette.TEXT if is_black_piece(colour) else colour
+    or the plain text colour for a black piece's (not the grey of disabled text). A colour
+    too pale or too dark for the theme's panels (Connect Four's yellow on the light theme)
+    is moved toward the text colour until it reads (``INK_CONTRAST``), keeping its hue."""
+    if is_black_piece(colour):
+        return palette.TEXT
+    grounds = (palette.PANEL, palette.PANEL_LIGHT, palette.BOARD)
+    ink = colour
+    for step in range(1, 11):
+        if min(contrast(ink, ground) for ground in grounds) >= INK_CONTRAST:
+            break
+        ink = mix(colour, palette.TEXT, step / 10)
+    return ink
 
 
 def piece_colour(colour: palette.RGB) -> palette.RGB:

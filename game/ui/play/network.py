@@ -50,7 +50,7 @@ class NetworkGame:
         #: Requests of the others waiting for this screen's answer, the first one on the card.
         self.requests: list[RequestReceived] = []
         self.request_card = NetCard(scene.services)
-        self.pause_card = NetCard(scene.services, palette.WARNING)
+        self.pause_card = NetCard(scene.services, "WARNING")
         self.cards = (self.pause_card, self.request_card)
         self.paused = False
         self.connection_lost = False

@@ -34,7 +34,7 @@ from game.ui.draw import render
 from game.ui.renderers import shapes
 from game.ui.renderers.base import BoardView, Cell, DisplayOption, Renderer, blit_centred
 from game.ui.renderers.picking import PickThenPlace
-from game.ui.renderers.effects import LABEL_BACK, LABEL_BACKING, MIN_LABEL_PX, Fade, OutcomeShow, Shake, beat
+from game.ui.renderers.effects import LABEL_BACK, LABEL_BACKING, LABEL_INKS, MIN_LABEL_PX, Fade, OutcomeShow, Shake, beat
 from game.ui.renderers.star import (
     HOLE_XY, LIFT, MARBLE, ROW, TRACE, WOOD, StarLayout, board_layer, dot_image, glow_image, marble_image, ring_image,
     shadow_image,
@@ -364,7 +364,7 @@ class ChineseCheckersRenderer(PickThenPlace, Renderer):
         """The hole's name in a small pill just above it."""
         font = self.font(palette.TEXT_FONT_BOLD, max(float(MIN_LABEL_PX), lay.unit * 0.3))
         name = NAMES[hole]
-        text = self.cached(("name", font.get_height(), name), lambda: render(font, name, palette.TEXT))
+        text = self.cached(("name", font.get_height(), name), lambda: render(font, name, LABEL_INKS.text))
         w, h = text.get_width() + 12, text.get_height() + 4
         pill = self.cached(("pill", w, h), lambda: shapes.pill((w, h), LABEL_BACK))
         x, y = lay.centre(hole)

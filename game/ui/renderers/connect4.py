@@ -36,7 +36,7 @@ from game.ui.renderers.stand import (
     frame_layer, full_image, halo_image, render_disc, ring_image,
 )
 from game.ui.renderers.effects import (
-    LABEL_BACK, LABEL_BACKING, MIN_LABEL_PX, Arrivals, Fade, Glide, OutcomeShow, Shake, WinStroke, beat, value_ink,
+    LABEL_BACK, LABEL_BACKING, LABEL_INKS, MIN_LABEL_PX, Arrivals, Fade, Glide, OutcomeShow, Shake, WinStroke, beat, value_ink,
     last_move_ring, short_value, winning_runs,
 )
 from game.ui.tween import drop_bounce, drop_time, ease_in_out_cubic
@@ -310,7 +310,7 @@ class ConnectFourRenderer(Renderer):
             ring = self.cached(("ring",), lambda: ring_image(geo))
             blit_centred(surface, ring, centre, 0.65 + 0.35 * pulse)
         labels = [(col, value.text, value_ink(value.score)) for col, value in values.items()]
-        for col, words, colour in labels + [(col, "?", palette.TEXT_MUTED) for col in unknown]:
+        for col, words, colour in labels + [(col, "?", LABEL_INKS.text_muted) for col in unknown]:
             label = self.cached(("hint", words, colour, col in best), lambda: self._hint_label(geo, words, colour, col in best))
             blit_centred(surface, label, geo.centre(col, state.height(col)))
 

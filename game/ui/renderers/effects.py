@@ -36,6 +36,8 @@ Place = float | tuple[float, ...]
 LABEL_BACK: palette.RGB = (12, 14, 34)
 #: How opaque that backing is: the board and the piece under a label barely show through.
 LABEL_BACKING = 0.9
+#: The inks written on that backing: the dark theme's, in every theme, since the backing is dark in every theme.
+LABEL_INKS = palette.DARK
 #: The smallest text written on a board, in pixels (a 9 px label could not be read).
 MIN_LABEL_PX = 12
 _MARKER: palette.RGB = (255, 250, 236)
@@ -44,16 +46,16 @@ _MARKER_SHADOW: palette.RGB = (6, 8, 22)
 
 def label_ink(colour: palette.RGB) -> palette.RGB:
     """``colour`` lightened for text on the dark label backing (a dark red on black is
-    hard to read): a quarter of the way to the text colour."""
-    return shapes.mix(colour, palette.TEXT, 0.25)
+    hard to read): a quarter of the way to the labels' text colour."""
+    return shapes.mix(colour, LABEL_INKS.text, 0.25)
 
 
 def value_ink(score: float) -> palette.RGB:
     """The colour of a move's value written on the board: a win's green, a loss's red
     (both lightened for the dark backing, ``label_ink``), an even value muted."""
     if score > 0:
-        return label_ink(palette.GOOD)
-    return label_ink(palette.BAD) if score < 0 else palette.TEXT_MUTED
+        return label_ink(LABEL_INKS.good)
+    return label_ink(LABEL_INKS.bad) if score < 0 else LABEL_INKS.text_muted
 
 
 #: The sign of an estimate said in words, by its last word.

@@ -40,7 +40,7 @@ from game.ui.renderers.base import BoardView, Cell, DisplayOption, Renderer, bli
 from game.ui.renderers.gridboard import GridBoard
 from game.ui.renderers.gridgeometry import GridGeometry, Point, shared_ends
 from game.ui.renderers.effects import (
-    LABEL_BACK, LABEL_BACKING, MIN_LABEL_PX, Arrivals, Fade, Glide, OutcomeShow, Shake, WinStroke, beat, value_ink,
+    LABEL_BACK, LABEL_BACKING, LABEL_INKS, MIN_LABEL_PX, Arrivals, Fade, Glide, OutcomeShow, Shake, WinStroke, beat, value_ink,
     last_move_ring, short_value, winning_runs,
 )
 from game.ui.tween import ease_in_out_cubic, ease_out_back
@@ -471,7 +471,7 @@ class GridRenderer(GridBoard, Renderer):
                 cell = self.cell_for_move(state, move)
                 if move not in view.hint_values and cell is not None and cell not in pieces:
                     font, lines, _ = self._fitted_value("?", room)
-                    self._draw_value(surface, geo, cell, font, lines, palette.TEXT_MUTED)
+                    self._draw_value(surface, geo, cell, font, lines, LABEL_INKS.text_muted)
         for move, value in view.hint_values.items():
             cell = self.cell_for_move(state, move)
             if cell is None or cell in pieces:
@@ -491,8 +491,9 @@ class GridRenderer(GridBoard, Renderer):
 
     def _fitted_value(self, content: str, room: float) -> tuple[pygame.font.Font, list[str], bool]:
         """The font and lines of a value in a cell ``room`` wide, and whether they are all
-        of it: one or two lines from the usual size down to ``MIN_LABEL_PX`` (or seven tenths
-        of the usual size, so that labels side by side look alike), else its short form
+        of it: one or two lines (broken between words only) from the usual size down to
+        ``MIN_LABEL_PX`` (or seven tenths of the usual size, so that labels side by side
+        look alike), else its short form
         (``short_value``) as large as fits, at least ``MIN_LABEL_PX`` even where that reaches
         past the cell (a label that cannot be read is no label)."""
         base = max(float(MIN_LABEL_PX), self.geometry.cell * 0.2)
@@ -500,7 +501,8 @@ class GridRenderer(GridBoard, Renderer):
         while size >= max(MIN_LABEL_PX, 0.7 * base):    # much smaller than its neighbours: the short form instead
             font = self.font(palette.TEXT_FONT_BOLD, size)
             lines = balanced_lines(font, content, room)
-            if len(lines) <= 2 and max(font.size(line)[0] for line in lines) <= room:
+            whole_words = " ".join(lines) == " ".join(content.split())      # 'hol' over 'ds' is no label
+            if len(lines) <= 2 and whole_words and max(font.size(line)[0] for line in lines) <= room:
                 return font, lines, True
             size -= 1
         short = short_value(content)

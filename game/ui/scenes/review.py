@@ -45,11 +45,11 @@ from game.ui.scenes.base import Scene
 from game.ui.widgets import Button, Choice, ChoiceItem, Widget
 
 if TYPE_CHECKING:
+    from game.store.userdata import Settings
     from game.ui.services import Services
 
-#: A grade's colour in the verdict box.
-GRADE_COLOURS = {"best": palette.GOOD, "good": palette.GOOD, "inaccuracy": palette.ACCENT,
-                 "mistake": palette.WARNING, "blunder": palette.BAD}
+#: A grade's colour in the verdict box, by its name in ``palette`` (read as drawn: the theme may change).
+GRADE_COLOURS = {"best": "GOOD", "good": "GOOD", "inaccuracy": "ACCENT", "mistake": "WARNING", "blunder": "BAD"}
 #: Games whose engine's proven line is drawn on the board as numbered stones (from the best move's value).
 LINE_ON_BOARD = ("gomoku",)
 
@@ -93,11 +93,13 @@ class ReviewScene(Scene):
         self.ply = 0
         self.renderer = renderer_for(self.game_id)
         self.renderer.anim_speed = services.settings.current.anim_speed
-        self.view = BoardView()
+        self.view = BoardView(display=services.settings.current.display)
+        self.renderer.follow_view(self.view)                  # the board set chosen, for its colours
         colours = self.renderer.seat_colours()
         self.movelist = MoveList(services.fonts, colours)
         self.movelist.on_pick = lambda index: self.go_to(index + 1)
         self.graph = EvalGraph(services.fonts, colours)
+        self.follow_settings(self.apply_settings)
         self.spec = str(GameSpec.of_state(start))
         self.review = GameReview(self.spec, [record.text for record in self.records], start=start.start_text)
         self.job: ReviewJob | None = None
@@ -148,6 +150,15 @@ class ReviewScene(Scene):
         return steps_over_game(self.start_state, self.review)
 
     # -- life cycle ----------------------------------------------------------------------------
+    def apply_settings(self, settings: "Settings", changed: frozenset[str]) -> None:
+        """A theme, colour-blind pieces or a board set chosen (in Settings over a game played
+        from here): the board, the move list and the graph take the pieces' new colours."""
+        self.renderer.anim_speed = settings.anim_speed
+        self.view.display = settings.display
+        self.renderer.follow_view(self.view)
+        self.movelist.colours = self.graph.colours = tuple(self.renderer.seat_colours())
+        self.request_redraw()
+
     def enter(self) -> None:
         self.renderer.reset(self.state)
         self._start_job()
@@ -415,7 +426,7 @@ class ReviewScene(Scene):
             head = f"Move {self.ply}: {self.state.seat_name(record.seat)} {record.text}"
             if shown is not None and shown.grade:
                 head += f" · {shown.grade}"
-            colour = GRADE_COLOURS.get(shown.grade, palette.TEXT) if shown is not None else palette.TEXT
+            colour = getattr(palette, GRADE_COLOURS.get(shown.grade, "TEXT") if shown is not None else "TEXT")
             lines.append((head, colour, True))
             if shown is None:
                 lines.append(("not analysed yet" if self._pending or not self.failure else "not analysed",
