@@ -292,7 +292,7 @@ def test_the_settings_screen_offers_show_move_numbers(make_app):
 
 
 # -- the end -------------------------------------------------------------------------------------
-def test_the_winning_five_is_highlighted_and_the_other_stones_dim() -> None:
+def test_the_winning_five_is_highlighted_and_the_other_stones_stay_at_full_contrast() -> None:
     state = Gomoku.from_text(NINE_FIVE, size=9)
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == (0,)
@@ -305,7 +305,7 @@ def test_the_winning_five_is_highlighted_and_the_other_stones_dim() -> None:
         assert pixel.r > 200 and pixel.g > 150 and pixel.b < pixel.r - 40, f"gold across {state.move_to_str(point)}"
     for point in state.stones(1):
         spot = beside(renderer, point)
-        assert ended.get_at(spot).b < plain.get_at(spot).b - 20, "White's stones dim toward the wood"
+        assert ended.get_at(spot) == plain.get_at(spot), "White's stones are drawn as in play, not veiled"
 
 
 def test_the_result_comes_after_the_winning_stone_in_play(make_app):

@@ -350,7 +350,7 @@ def test_winning_line_stroke_covers_the_line_after_on_outcome() -> None:
     assert all(on_stroke(cell) for cell in outcome.cells)
 
 
-def test_a_draw_dims_every_mark() -> None:
+def test_a_draw_leaves_every_mark_at_full_contrast() -> None:
     renderer = new_renderer()
     renderer.anim_speed = 0
     match = new_match()
@@ -362,8 +362,8 @@ def test_a_draw_dims_every_mark() -> None:
     after = render(renderer, match.state, BoardView(last_move=match.last_move, outcome=outcome))
     for cell, value in enumerate(match.state.board):
         if value == 1:   # X marks are drawn through their centre
-            lit, dimmed = before.get_at(renderer.cell_centre(cell)), after.get_at(renderer.cell_centre(cell))
-            assert sum(dimmed[:3]) < sum(lit[:3]) - 60
+            in_play, ended = before.get_at(renderer.cell_centre(cell)), after.get_at(renderer.cell_centre(cell))
+            assert sum(ended[:3]) >= sum(in_play[:3]) - 6, f"the X on {cell} is drawn as in play, not faded"
 
 
 # -- animation -----------------------------------------------------------------
@@ -449,25 +449,25 @@ def test_effects_run_at_the_renderers_speed_and_reset_clears_them() -> None:
     assert shakes[1].target is None and shakes[1].offset("cell", 100) == 0, "done in half the time"
     assert shakes[0].offset("other", 100) == 0 and shakes[0].strength("other") == 0
     assert not renderer.busy, "a shake does not hold the game up"
-    show = OutcomeShow(renderer, 0.5, dim_time=0.4)
+    show = OutcomeShow(renderer, 0.5)
     won = Outcome((0,), "line", (1, 2, 3), termination=Termination.LINE)
     show.start(won, wait=0.1)
     assert renderer.busy and show.sweep(won) == 0.0
     renderer.reset(TicTacToe())
     assert not renderer.busy and shakes[0].target is None and show.outcome is None
-    assert show.sweep(won) == show.dim(won) == 1.0, "an outcome it did not start shows finished"
+    assert show.sweep(won) == 1.0, "an outcome it did not start shows finished"
     assert show.sweep(None) == 0.0
 
 
 def test_with_animations_off_effects_are_at_rest_at_once() -> None:
     renderer = Renderer()
     renderer.anim_speed = 0
-    show = OutcomeShow(renderer, 0.5, dim_time=0.4)
+    show = OutcomeShow(renderer, 0.5)
     won = Outcome((0,), "line", (1, 2, 3), termination=Termination.LINE)
     show.start(won, wait=1.0)
     glide = Glide(renderer, 0.12)
     glide.move((0.0, 0.0), (10.0, 0.0))
-    assert show.sweep(won) == show.dim(won) == 1.0 and not renderer.busy
+    assert show.sweep(won) == 1.0 and not renderer.busy
     assert glide.position((10.0, 0.0)) == (10.0, 0.0)
 
 

@@ -262,10 +262,10 @@ def test_the_outcome_waits_for_the_last_disc_to_turn() -> None:
     renderer.on_move(state, MoveRecord(last, mover, state.move_to_str(last)))
     renderer.on_outcome(state, state.outcome())
     while renderer.flips.remaining() > 0:
-        assert renderer.outcome_show.dim(state.outcome()) == 0.0, "the loser's discs stay lit while discs turn"
+        assert renderer.outcome_show.sweep(state.outcome()) == 0.0, "the end is shown once the discs have turned"
         renderer.update(1 / 60)
     renderer.update(0.3)
-    assert renderer.outcome_show.dim(state.outcome()) > 0.0
+    assert renderer.outcome_show.sweep(state.outcome()) > 0.0
 
 
 # -- what a human sees on their turn ------------------------------------------------------

@@ -5,6 +5,11 @@ It says who won and why, with the final score where the game counts one
 offers Rematch (Enter), Swap sides (W), Menu (Esc) and Review (the game step by
 step with the engine's verdict on each move: the review screen, whose Esc comes
 back here). The board stays in view so the winning line can be seen animating.
+
+Hide (R) puts the panel away, so the side panel's move list (a move clicked
+opens the review at that move) and the final position can be looked at as long
+as the player likes; the Result button that takes its place in the status box
+(or R again) brings it back.
 """
 from __future__ import annotations
 
@@ -28,6 +33,8 @@ if TYPE_CHECKING:
 PLACE_LINE = 30
 #: How far past the panel's edges its drawing may reach (its shadow, the headline's glow), in pixels.
 AREA_MARGIN = 40
+#: Height of the Hide and Result buttons, at the 1280×800 scale.
+SMALL_BUTTON = 30
 
 
 def place_name(place: int) -> str:
@@ -63,7 +70,9 @@ class ResultHost(Protocol):
 
 
 class ResultPanel:
-    """Headline, reason, score and the three buttons; hidden until ``show``."""
+    """Headline, reason, score and its buttons; hidden until ``show``, put away by the
+    player with Hide (``put_away``: ``visible`` is False, ``put_aside`` True) and brought
+    back by the Result button (``bring_back``)."""
 
     def __init__(self, scene: ResultHost) -> None:
         self.scene = scene
@@ -74,8 +83,15 @@ class ResultPanel:
         self.menu = Button(services, "Menu", scene.open_menu, wid="result_menu", shortcut="Esc", style="ghost")
         self.review = Button(services, "Review", self.open_review, wid="review", style="ghost",
                              tooltip="Step through the game with the engine's verdict on each move")
-        self.buttons = [self.rematch, self.swap, self.review, self.menu]
+        self.hide_button = Button(services, "Hide", self.put_away, wid="result_hide", shortcut="R", style="ghost",
+                                  font_size=15, tooltip="Hide the result: the final position and the moves, "
+                                                        "a move clicked opens the review there")
+        self.show_button = Button(services, "Result", self.bring_back, wid="result_show", shortcut="R",
+                                  font_size=15, tooltip="Bring the result panel back")
+        self.buttons = [self.rematch, self.swap, self.review, self.menu, self.hide_button]
         self.visible = False
+        #: The player put the panel away (Hide): the Result button brings it back.
+        self.put_aside = False
         self.headline = ""
         self.reason = ""
         #: The game's final score in its own words (``State.scores_text``), '' for none.
@@ -99,7 +115,7 @@ class ResultPanel:
         the final score, under the reason."""
         speed = self.scene.services.settings.current.anim_speed
         duration = 0.5 / speed if speed else 0.0
-        self.visible = True
+        self.visible, self.put_aside = True, False
         self.headline, self.reason, self.row, self.colour, self.marks = clean_text(headline), reason, row, colour, marks
         self.places = [(place, clean_text(who), colour) for place, who, colour in places or []]
         self.score = clean_text(score)
@@ -107,7 +123,31 @@ class ResultPanel:
         self._halo = None
 
     def hide(self) -> None:
-        self.visible = False
+        """The game is no longer over (a rematch, an undo): no result to bring back."""
+        self.visible, self.put_aside = False, False
+
+    def put_away(self) -> None:
+        """Hide (R): the side panel and the final position in view, the result kept."""
+        if self.shown:
+            self.visible, self.put_aside = False, True
+
+    def bring_back(self) -> None:
+        """Result (R): the panel put away slides back in at once."""
+        if not self.put_aside:
+            return
+        speed = self.scene.services.settings.current.anim_speed
+        self.visible, self.put_aside = True, False
+        self.slide = Tween(0.0, 1.0, 0.3 / speed if speed else 0.0, ease_out_back)
+
+    def toggle(self) -> bool:
+        """R: put the panel away or bring it back; whether there was a result to do it to."""
+        if self.put_aside:
+            self.bring_back()
+        elif self.shown:
+            self.put_away()
+        else:
+            return False
+        return True
 
     def open_review(self) -> None:
         """The review screen of the game just ended, over this one."""
@@ -122,9 +162,14 @@ class ResultPanel:
         """A length given for the 1280×800 window, at the window's scale."""
         return self.scene.services.window.px(length)
 
-    def layout(self, rect: pygame.Rect) -> None:
+    def layout(self, rect: pygame.Rect, status: pygame.Rect) -> None:
+        """The panel over the side panel ``rect``, Hide in its top right corner; the
+        Result button in the top right corner of the status box ``status``."""
         self.rect = pygame.Rect(rect)
         px = self.px
+        small = self._small_width()
+        self.hide_button.rect = pygame.Rect(rect.right - 16 - small, rect.y + 14, small, px(SMALL_BUTTON))
+        self.show_button.rect = pygame.Rect(status.right - 12 - small, status.y + px(12), small, px(SMALL_BUTTON))
         width = rect.width - 48
         y = rect.bottom - 24 - 3 * px(56)
         self.rematch.rect = pygame.Rect(rect.x + 24, y, width, px(48))
@@ -132,6 +177,12 @@ class ResultPanel:
         half = (width - 12) // 2    # Review and Menu share the last row
         self.review.rect = pygame.Rect(rect.x + 24, y + 2 * px(56), half, px(48))
         self.menu.rect = pygame.Rect(rect.x + 24 + width - half, y + 2 * px(56), half, px(48))
+
+    def _small_width(self) -> int:
+        """The width of Hide and Result: the longer label, its keycap and the button's margins."""
+        fonts = self.scene.services.fonts
+        label = max(fonts.bold(15).size(button.label)[0] for button in (self.hide_button, self.show_button))
+        return label + fonts.text(11).size("R")[0] + 56
 
     def update(self, dt: float) -> None:
         if self.visible:
@@ -169,9 +220,10 @@ class ResultPanel:
             reason, score_lines = f"{reason} · {self.score}", []
         content = px(96) + rest + self._height(score_lines)
         # The pieces go first when short of room (the score matters more), and always beside a table of places.
-        marks_h = px(96) if room >= content + 28 and not self.places else 0
+        below_hide = self.hide_button.rect.bottom + 8 - rect.y
+        marks_h = px(96) if room >= content + below_hide and not self.places else 0
         content -= px(96) - marks_h
-        top = rect.y + max(28, (room - content) // 2)
+        top = rect.y + max(below_hide, (room - content) // 2)
         if marks_h:
             self._draw_marks(layer, (rect.centerx, top + px(40)))
         y = top + marks_h

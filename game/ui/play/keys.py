@@ -4,7 +4,8 @@ or the board; and the order the focus visits the screen's controls.
 
 Keys: U/Ctrl+Z undo, Y/Ctrl+Y redo, H hint, N/Ctrl+R restart, Ctrl+S save,
 Ctrl+O load, Ctrl+C copy the moves as text, Ctrl+V play pasted moves, F1 the
-game's rules, Esc back to the setup (the board first drops a pick in progress);
+game's rules, Esc the game menu (the board first drops a pick in progress); at
+the end of a game R hides the result panel and brings it back;
 with only bots seated, Space pauses and S or Right steps one move. The board
 takes arrows, digits and Enter when it has the focus; Tab moves the focus
 between the board and the buttons. A key held down when the result panel came
@@ -117,6 +118,9 @@ class PlayInput:
         if not ctrl and key == pygame.K_w and scene.result.shown:
             scene.result.swap.activate()
             return True
+        if not ctrl and key == pygame.K_r and (scene.result.shown or scene.result.put_aside):
+            (scene.result.show_button if scene.result.put_aside else scene.result.hide_button).activate()
+            return True
         button = scene.controls.for_key(key, ctrl, scene.autoplay, scene.result.visible)
         if button is None:
             return False
@@ -155,11 +159,14 @@ class PlayInput:
     # -- focus ------------------------------------------------------------------------------------
     def panel_widgets(self) -> list[Widget]:
         """The board and the side panel's controls, in focus order (a network card's
-        buttons first, then the chat's line after the board)."""
+        buttons first, then the chat's line, or the Result button of a result put
+        away, after the board)."""
         scene = self.scene
         widgets = scene.controls.widgets(scene.board, scene.autoplay, scene.rules.available)
         if scene.chat is not None:
             widgets.insert(1, scene.chat.field)
+        if scene.result.put_aside:
+            widgets.insert(1, scene.result.show_button)
         card = scene.mode.front_card()
         return card.buttons + widgets if card is not None else widgets
 
@@ -187,4 +194,5 @@ class PlayInput:
             return
         self.result_focused = False
         widgets = self.panel_widgets()
-        focus.set(widgets, focus=current if current in widgets else scene.board)
+        first = result.show_button if result.put_aside else scene.board     # Enter brings a result put away back
+        focus.set(widgets, focus=current if current in widgets else first)

@@ -77,7 +77,7 @@ class PlayLayout:
             list_h -= chat_h + 8
         movelist.rect = pygame.Rect(inner_x, list_top, inner_w, max(0, list_h))
         movelist.header_reserve = scene.controls.place_copy_paste(movelist.rect, movelist.shown)
-        scene.result.layout(p)
+        scene.result.layout(p, scene.status.rect)
         for card in scene.mode.cards:
             card.layout(board_rect)
 

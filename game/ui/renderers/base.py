@@ -19,8 +19,8 @@ where a move takes a piece from one cell to another adds
 Coordinates are those of the surface given to ``draw`` (the screen), the
 same as mouse events.
 
-Animations shared by every board (shake, glide, fades, the outcome's sweep
-and dim) are in ``renderers.effects``; a board of cells in rows and columns
+Animations shared by every board (shake, glide, fades, the outcome's sweep)
+are in ``renderers.effects``; a board of cells in rows and columns
 builds on ``renderers.grid.GridRenderer`` (square cells unless its
 ``geometry_type`` says otherwise) and draws only its pieces.
 """

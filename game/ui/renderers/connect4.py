@@ -12,7 +12,7 @@ would land in. The last disc played carries a small light ring. A hint
 writes each column's value ("win in 3", "draw", "loss in 2") in the hole
 the disc would land in, green / grey / red, and a gold ring pulses round
 the best column's hole. At the end a gold stroke sweeps along the N in a
-row, those discs pulse and the others dim.
+row and those discs pulse; the others stay as they are.
 
 Cells of the shared input code are *columns*: a click anywhere over a
 column drops there, Left/Right move the keyboard cursor, Enter/Space drop
@@ -52,14 +52,10 @@ _BOUNCE = 0.13         # how high (in cells) a dropped disc hops after landing
 _FALL = 0.165          # the fall down one cell; a drop of d cells takes sqrt(d) times this
 _FADE = 0.2
 _SWEEP = 0.55
-_DIM = 0.45
 _GLIDE = 0.12
 _SHAKE = 0.36
 _SHAKE_SWING = 0.07    # of a cell
 
-#: Discs off the winning line (every disc after a draw) fade toward a muted,
-#: darker version of their colour: the colours stay recognisable.
-_MUTED_GREY: RGB = (112, 118, 160)
 _GHOST = 0.95          # the disc waiting above the aimed column (breathing a little)
 _FULL_GHOST = 0.3      # ... above a full column, under a red cross
 _LANDING_GHOST = 0.22  # its faint copy in the hole it would land in
@@ -91,7 +87,7 @@ class ConnectFourRenderer(Renderer):
         self._marker = Fade(self)
         #: How long the latest drop falls before the disc first hits bottom.
         self._impact = 0.0
-        self._outcome = OutcomeShow(self, _SWEEP, ease_in_out_cubic, dim_time=_DIM)
+        self._outcome = OutcomeShow(self, _SWEEP, ease_in_out_cubic)
         self._glide = Glide(self, _GLIDE)
         self._shake = Shake(self, _SHAKE, _SHAKE_SWING)
 
@@ -247,8 +243,6 @@ class ConnectFourRenderer(Renderer):
         blit_centred(surface, image, (geo.column_x(col), top + image.get_height() / 2), 0.4 + 0.4 * refusing)
 
     def _draw_discs(self, surface: pygame.Surface, geo: StandGeometry, state: ConnectFour, outcome: Outcome | None) -> None:
-        muted = self._outcome.dim(outcome)
-        winning = set(outcome.cells) if outcome is not None and not outcome.is_draw else set()
         for col in range(state.cols):
             for row in range(state.height(col)):
                 value = state.cell(col, row)
@@ -260,8 +254,6 @@ class ConnectFourRenderer(Renderer):
                 if drop is not None:
                     y = geo.drop_y + (y - geo.drop_y) * drop.value
                 blit_centred(surface, self._disc_image(geo, seat), (x, y))
-                if outcome is not None and (col, row) not in winning and muted > 0:
-                    blit_centred(surface, self._disc_image(geo, seat, muted=True), (x, y), muted)
 
     def _draw_marker(self, surface: pygame.Surface, geo: StandGeometry, state: ConnectFour, view: BoardView) -> None:
         """A small light ring on the last disc played, once it has landed."""
@@ -340,11 +332,9 @@ class ConnectFourRenderer(Renderer):
             blit_centred(surface, label, (geo.column_x(col), middle), 0.95 if aimed else 0.55)
 
     # -- images (cached per layout) ----------------------------------------------
-    def _disc_image(self, geo: StandGeometry, seat: int, muted: bool = False) -> pygame.Surface:
+    def _disc_image(self, geo: StandGeometry, seat: int) -> pygame.Surface:
         colour = self.seat_colours()[seat]
-        if muted:
-            colour = shapes.mix(shapes.mix(colour, _MUTED_GREY, 0.4), palette.BOARD, 0.28)
-        return self.cached(("disc", seat, muted), lambda: render_disc(geo, colour))
+        return self.cached(("disc", seat), lambda: render_disc(geo, colour))
 
     def _hint_label(self, geo: StandGeometry, content: str, colour: RGB, best: bool) -> pygame.Surface:
         """A column's value on a dark disc filling its landing hole, on two lines if one is too

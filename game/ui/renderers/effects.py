@@ -1,5 +1,5 @@
 """Animation effects every board shares: a refused pick's shake, the cursor's glide,
-fades, pieces arriving, the outcome's sweep and dim, pulses; and the marks they
+fades, pieces arriving, the outcome's sweep, pulses; and the marks they
 animate that look the same on every board (the winning line's gold stroke, the
 last move's ring, the backing of value labels).
 
@@ -250,31 +250,27 @@ class Arrivals(Effect):
 
 class OutcomeShow(Effect):
     """The end of a game shown once the last piece has landed: a sweep (the winning
-    line drawn, the goal lit) and, with ``dim_time``, a dim (the other pieces fading).
+    line drawn, the goal lit). The other pieces stay as they were: the final
+    position is there to be looked at, at full contrast.
 
-    Both read 0 with no outcome, and 1 for an outcome this effect did not start
-    (a finished game opened from a file, or one whose show was cleared), so a
-    board always shows the end of the game it is given.
+    The sweep reads 0 with no outcome, and 1 for an outcome this effect did not
+    start (a finished game opened from a file, or one whose show was cleared),
+    so a board always shows the end of the game it is given.
     """
 
-    def __init__(self, renderer: Renderer, sweep_time: float, sweep_easing: Easing = ease_in_out_cubic,
-                 dim_time: float | None = None, dim_easing: Easing = ease_out_cubic) -> None:
+    def __init__(self, renderer: Renderer, sweep_time: float, sweep_easing: Easing = ease_in_out_cubic) -> None:
         super().__init__(renderer)
         self.sweep_time, self.sweep_easing = sweep_time, sweep_easing
-        self.dim_time, self.dim_easing = dim_time, dim_easing
         self.outcome: Outcome | None = None
         self._sweep: Tween | None = None
-        self._dim: Tween | None = None
 
     def start(self, outcome: Outcome, wait: float = 0.0) -> None:
         """Show ``outcome`` after ``wait`` seconds (the last move's animation)."""
         self.outcome = outcome
         self._sweep = self.renderer.animate(0.0, 1.0, self.sweep_time, self.sweep_easing, delay=wait)
-        if self.dim_time is not None:
-            self._dim = self.renderer.animate(0.0, 1.0, self.dim_time, self.dim_easing, delay=wait)
 
     def clear(self) -> None:
-        self.outcome, self._sweep, self._dim = None, None, None
+        self.outcome, self._sweep = None, None
 
     def follow(self, state: State) -> None:
         """A move was played: forget an outcome the position no longer has."""
@@ -282,16 +278,10 @@ class OutcomeShow(Effect):
             self.clear()
 
     def sweep(self, outcome: Outcome | None) -> float:
-        return self._progress(outcome, self._sweep)
-
-    def dim(self, outcome: Outcome | None) -> float:
-        return self._progress(outcome, self._dim)
-
-    def _progress(self, outcome: Outcome | None, tween: Tween | None) -> float:
         if outcome is None:
             return 0.0
-        if outcome == self.outcome and tween is not None:
-            return tween.value
+        if outcome == self.outcome and self._sweep is not None:
+            return self._sweep.value
         return 1.0
 
 

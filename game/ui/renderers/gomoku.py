@@ -17,7 +17,7 @@ refused with the rules' reason, which the play screen shows. The last stone
 carries a small red dot; with the "Show move numbers" setting (``MOVE_NUMBERS``) each stone
 carries its move number instead, the last one in red. At the end a gold
 stroke sweeps along the winning five (both lines when a stone makes two)
-while its stones pulse and the others dim.
+while its stones pulse; the others stay as they are.
 
 A hint rings the move to play. When the value of that move spells out a
 forced win after a colon (``'win in 5 (VCF): h8 i9 j10 k11 l12'``), the

@@ -13,8 +13,8 @@ as in Gomoku). On top it draws what every such board shows: the last move
 piece to play under the mouse or the keyboard cursor, a piece popping in
 when played, a refused cell shaking, the hint's pulsing ring and each
 move's value on a pill, and at the end a gold stroke sweeping along the
-winning line while its pieces pulse and the others dim (after a draw every
-piece dims).
+winning line while its pieces pulse; the other pieces stay as they are, so
+the final position can be read.
 
 Cells are square unless the board's ``geometry_type`` (``renderers.gridgeometry``)
 places and shapes them otherwise. They are numbered row by row from the top left of the screen (``row *
@@ -57,13 +57,10 @@ _HALO = 0.38           # radius of the glow behind a winning piece (the default 
 _APPEAR = 0.3
 _TILE_FADE = 0.25
 _SWEEP = 0.50
-_DIM = 0.45
 _GLIDE = 0.12
 _SHAKE = 0.32
 _SHAKE_SWING = 0.045   # of a cell
 
-_WIN_DIM = 0.55        # opacity of the pieces off the winning line
-_DRAW_DIM = 0.4        # opacity of every piece after a draw
 _GHOST = 0.42
 
 #: A small dot on each empty cell where the player to move may play, for a board that
@@ -122,7 +119,7 @@ class GridRenderer(GridBoard, Renderer):
         self.tile_fade = Fade(self)
         self.shake = Shake(self, _SHAKE, _SHAKE_SWING)
         self.glide = Glide(self, _GLIDE)
-        self.outcome_show = OutcomeShow(self, _SWEEP, ease_in_out_cubic, dim_time=_DIM)
+        self.outcome_show = OutcomeShow(self, _SWEEP, ease_in_out_cubic)
         self._names_key: tuple[type, int, int] | None = None
         self._names: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
 
@@ -358,13 +355,6 @@ class GridRenderer(GridBoard, Renderer):
         for cell in self.legal_cells(state, pieces):
             blit_centred(surface, image, self.centre_of(cell))
 
-    def _dimmed(self, outcome: Outcome | None) -> float:
-        """The opacity of the pieces the outcome dims, now."""
-        if outcome is None:
-            return 1.0
-        target = _DRAW_DIM if outcome.is_draw else _WIN_DIM
-        return 1.0 + (target - 1.0) * self.outcome_show.dim(outcome)
-
     def _winning_cells(self, state: State, outcome: Outcome | None) -> list[int]:
         """The cells of the outcome's winning line, in its order."""
         if outcome is None or outcome.is_draw:
@@ -376,8 +366,6 @@ class GridRenderer(GridBoard, Renderer):
                         outcome: Outcome | None) -> None:
         """The last move's cell on a tile tinted with its seat's colour, fading in."""
         fade = self.tile_fade.value
-        if outcome is not None and outcome.is_draw:
-            fade *= self._dimmed(outcome)
         tint = self.seat_colours()[seat % len(self.seat_colours())]
         tile = self.cached(("tile", tint), lambda: self._tile(geo, shapes.mix(palette.PANEL_LIGHT, tint, 0.22)))
         blit_centred(surface, tile, self.centre_of(cell), 0.75 * fade)
@@ -402,12 +390,10 @@ class GridRenderer(GridBoard, Renderer):
 
     def _draw_pieces(self, surface: pygame.Surface, geo: GridGeometry, state: State, pieces: dict[int, int],
                      outcome: Outcome | None) -> None:
-        """Every piece: arriving, shaking; at the end the winning line's pulse and the others dimmed.
-        Without a line, a winner's pieces stay lit."""
+        """Every piece: arriving, shaking; at the end the winning line's pulse, every
+        other piece as it was (the final position at full contrast)."""
         sweep = self.outcome_show.sweep(outcome)
-        dim = self._dimmed(outcome)
         winning = set(self._winning_cells(state, outcome))
-        lit = set(outcome.winners) if outcome is not None and not winning else set()
         pulse = beat(self, 1.1) if winning else 0.5
         for cell, seat in pieces.items():
             x, y = self.centre_of(cell)
@@ -422,9 +408,8 @@ class GridRenderer(GridBoard, Renderer):
                 blit_centred(surface, image, centre)
                 self.draw_piece_label(surface, state, cell, seat, centre, 1.0)
                 continue
-            opacity = dim if outcome is not None and seat not in lit else 1.0
-            self.draw_piece(surface, state, cell, seat, centre, opacity)
-            self.draw_piece_label(surface, state, cell, seat, centre, opacity)
+            self.draw_piece(surface, state, cell, seat, centre, 1.0)
+            self.draw_piece_label(surface, state, cell, seat, centre, 1.0)
 
     def draw_piece(self, surface: pygame.Surface, state: State, cell: int, seat: int, centre: Point,
                    opacity: float) -> None:

@@ -12,7 +12,7 @@ face. Undo, redo, restart and paste jump to the new position without this.
 Everything else is the square-grid board's (``GridRenderer``): the ghost disc
 under the mouse on a square where the player may play, the keyboard cursor, a
 refused square shaking, the hint's ring and values, and at the end the
-winner's discs staying lit while the loser's dim. On a human's turn a small
+final position at full contrast. On a human's turn a small
 dot marks every square they may play (the "Show legal moves" setting), and a
 small ring marks the disc played last. Both players' disc counts are given
 to the play screen (``seat_figures``), which shows them beside the names.

@@ -4,8 +4,8 @@ X is two strokes drawn one after the other, O an arc that sweeps round;
 both glow softly in their seat's colour. Everything else is the square-grid
 board's (``GridRenderer``): the last move's tinted tile, the hovered cell's
 ghost, the gold keyboard cursor, the hint's pulsing ring and values, and at
-the end the gold stroke along the winning line while its marks pulse (a
-draw dims every mark). Only the inner lines of the grid are drawn.
+the end the gold stroke along the winning line while its marks pulse (every
+mark stays at full contrast). Only the inner lines of the grid are drawn.
 
 Keys: arrows move the cursor, Enter/Space play its cell, and the digits
 pick a cell directly in numeric-keypad order, which matches the cell names

@@ -8,7 +8,8 @@ window keeps animating while a bot thinks: a bot's move (or a forced pass) that
 is ready is played once the board has finished animating the previous move and
 the move delay from Settings has passed (a human's forced pass waits at least
 ``PASS_DELAY``); each event is then shown: the board animates the move, a sound
-plays, a failing bot is named in a toast, the result panel slides in.
+plays, a failing bot is named in a toast, the result panel slides in (R puts it
+away for the move list and the final position, and brings it back).
 
 The rest: the board ``game/ui/renderers/``; status box, buttons, move list,
 result panel, rules card ``game/ui/panels/``; in ``game/ui/play/``: the keys
