@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from contextlib import nullcontext
 
 import pytest
@@ -175,3 +176,59 @@ def test_the_shipped_ladder_says_how_and_when_it_was_measured_and_rates_the_ship
         for tier in entry["tiers"]:
             shown = choices[tier["tier"]].rating
             assert (shown == "") == (tier["elo"] is None), (game_id, tier["tier"], shown)
+
+
+def _ladder_run(*extra: str) -> int:
+    return main.main(["arena", "tictactoe", "--ladder", "--games", "2", "--budget", "1", "--concurrency", "1",
+                      "--seed", "3", *extra])
+
+
+def test_ladder_file_keeps_the_run_for_the_seat_menus_beside_the_other_games(tmp_path, monkeypatch, capsys):
+    from game.match.botregistry import BotRegistry
+
+    path = tmp_path / "ladder.json"
+    shipped = json.loads(ladder.LADDER_PATH.read_text(encoding="utf-8"))
+    path.write_text(json.dumps({"about": "old words", "games": {"connect4": shipped["games"]["connect4"]}}))
+    assert _ladder_run("--ladder-file", str(path)) == 0
+    assert f"The ladder is kept in {path}." in capsys.readouterr().out
+    written = json.loads(path.read_text(encoding="utf-8"))
+    assert written["games"]["connect4"] == shipped["games"]["connect4"]
+    assert written["about"] == ladder.LADDER_ABOUT == shipped["about"]
+    entry, old = written["games"]["tictactoe"], shipped["games"]["tictactoe"]
+    assert list(entry) == list(old) and [list(t) for t in entry["tiers"]] == [list(t) for t in old["tiers"]]
+    nice = os.nice(0)     # the command as run: at the niceness it ran at
+    assert entry["command"].startswith((f"nice -n {nice} " if nice else "")
+                                       + "python main.py arena tictactoe --ladder --games 2 ")
+    assert entry["budget"] == 1.0 and entry["games_per_pairing"] == 2 and "load average" in entry["load"]
+    assert [(t["tier"], t["against_below"] and t["against_below"]["games"]) for t in entry["tiers"]] == [
+        ("Easy", None), ("Medium", 2), ("Hard", 2), ("Master", 2)]
+    monkeypatch.setattr(ladder, "LADDER_PATH", path)
+    ratings = {c.label: c.rating for c in load_config(tmp_path / "none.yaml").seat_choices("tictactoe",
+                                                                                             BotRegistry.discover())}
+    medium = entry["tiers"][1]
+    assert ratings["Easy"] == "≈1000 Elo"
+    assert ratings["Medium"] == ladder.rating_text(medium["elo"], medium["lower_bound_only"]) != ""
+
+
+def test_a_damaged_ladder_file_is_reported_and_set_aside_not_lost(tmp_path, capsys):
+    path = tmp_path / "ladder.json"
+    path.write_text('{"games": {"connect4": {"budget": 1')
+    assert _ladder_run("--ladder-file", str(path)) == 0
+    err = capsys.readouterr().err
+    assert f"{path}: could not be read" in err and f"kept as {path}.bad" in err
+    assert (tmp_path / "ladder.json.bad").read_text() == '{"games": {"connect4": {"budget": 1'
+    assert list(json.loads(path.read_text())["games"]) == ["tictactoe"]
+    path.write_text('{"games": [1, 2]}')
+    assert _ladder_run("--ladder-file", str(path)) == 0
+    assert "expected its \"games\" to be an object" in capsys.readouterr().err
+    assert (tmp_path / "ladder.json.bad").read_text() == '{"games": [1, 2]}'
+
+
+@pytest.mark.parametrize("words, message", [
+    (["tictactoe", "--a", "easy", "--b", "hard"], "--ladder-file keeps a ladder: it goes with --ladder"),
+    (["connect4(rows=5)", "--ladder"], "--ladder-file keeps the ladders of the games' default rules"),
+])
+def test_a_ladder_file_without_a_default_rules_ladder_is_refused(tmp_path, capsys, words, message):
+    path = tmp_path / "ladder.json"
+    assert main.main(["arena", *words, "--games", "2", "--ladder-file", str(path)]) == 2
+    assert message in capsys.readouterr().err and not path.exists()

@@ -151,6 +151,10 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     pairing.add_argument("--ladder", action="store_true",
                          help="the game's tiers (config), weakest first, each plays the next --games games; then "
                               "the ladder as Elo with 95%% intervals, anchored at the weakest tier = 1000")
+    arena.add_argument("--ladder-file", metavar="PATH",
+                       help="with --ladder: put the measured ladder (command, date, load, every figure) into the "
+                            "file of measured ladders PATH, keeping the other games'; --ladder-file "
+                            "assets/ladder.json refreshes the one the seat menus show")
     arena.add_argument("--anchor", metavar="SIDE|BOT",
                        help="the bot whose rating is fixed in the ratings table: a side letter or its bot "
                             "(default: side A)")

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 from pathlib import Path
 from typing import Sequence
 
 from game.cli.common import WRITE_FAILED, CliError, bot_spec, check_budget, game_spec, load_setup, warn_problems
+from game.shown import escaped
 
 #: Seconds the arena waits for the workers' fork server before it starts games (spawning, as
 #: before, if it is not ready by then; a server that failed to start is waited for no longer).
@@ -59,6 +61,11 @@ def run_arena_command(args: argparse.Namespace) -> int:
     warn_problems(config, registry)
     choices = [c for c in (args.a, args.b, args.c, args.d, args.e, args.f) if c is not None]
     seats = spec.new_state().num_seats
+    if args.ladder_file and not args.ladder:
+        raise CliError("--ladder-file keeps a ladder: it goes with --ladder")
+    if args.ladder_file and spec.options != game_spec(game_id).options:
+        raise CliError("--ladder-file keeps the ladders of the games' default rules (the seat menus know no "
+                       "other): leave out the rule options")
     if args.ladder:
         return _run_ladder(args, spec, config, registry, concurrency, sprt, opening_list, choices, seats)
     if args.a is None or args.b is None:
@@ -107,6 +114,14 @@ def _run_ladder(args: argparse.Namespace, spec, config, registry, concurrency: i
     specs = [bot_spec(config, registry, spec.game_id, tier.name, args.budget) for tier in tiers]
     prepare_and_wait()
     return ArenaRun(args, spec, concurrency, sprt, opening_list).ladder(tiers, specs)
+
+
+def _load_average() -> float | None:
+    """The machine's 1-minute load average (None where the system does not say)."""
+    try:
+        return os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return None
 
 
 def prepare_and_wait() -> None:
@@ -253,6 +268,7 @@ class ArenaRun:
         from game.match.ladder import ANCHOR_ELO, chain, ladder_table, ladder_words, link_of
 
         args = self.args
+        load_before = _load_average()
         links, pairings = [], []
         for lower, upper, lower_spec, upper_spec in zip(tiers, tiers[1:], specs, specs[1:]):
             print(f"\n== {upper.name} against {lower.name}")
@@ -268,12 +284,12 @@ class ArenaRun:
               f"{args.games} games a pairing, logistic Elo from the game pairs (pentanomial), "
               f"anchored at {tiers[0].name} = {ANCHOR_ELO:g}; 95% intervals (≥: a lower bound only):")
         print(ladder_table(rungs))
+        measured = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
         if args.records:
             from game.store.arenarecords import write_summary
 
             figures = {"ladder": ladder_words(rungs), "anchor": tiers[0].name, "anchor_elo": ANCHOR_ELO,
-                       "budget": budgets[0] if len(budgets) == 1 else budgets,
-                       "measured": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")}
+                       "budget": budgets[0] if len(budgets) == 1 else budgets, "measured": measured}
             try:
                 write_summary(Path(args.records), argv=args.argv, config=self.config_words(), specs=specs,
                               figures=figures, results=pairings)
@@ -281,6 +297,38 @@ class ArenaRun:
                 print(f"{args.prog}: the summary could not be written in {args.records} (an I/O error: "
                       f"{err.strerror or err})", file=sys.stderr)
                 return WRITE_FAILED
+        if args.ladder_file:
+            return self._write_ladder_file(rungs, budgets, measured, load_before)
+        return self.status
+
+    def _write_ladder_file(self, rungs: Sequence, budgets: Sequence[float], measured: str,
+                           load_before: float | None) -> int:
+        """``--ladder-file``: the ladder's entry (``ladder_entry``) put into the file of measured ladders."""
+        import shlex
+
+        from game.match.ladder import LADDER_ABOUT, ladder_entry
+        from game.match.pool import usable_cores
+        from game.store.arenarecords import write_ladder_entry
+
+        args, path = self.args, Path(self.args.ladder_file)
+        nice = os.nice(0) if hasattr(os, "nice") else 0
+        words = ["python", *args.argv] if args.argv[0].endswith(".py") else list(args.argv)
+        command = (f"nice -n {nice} " if nice else "") + shlex.join(word.strip() for word in words)
+        load_after = _load_average()
+        load = ("load average not available on this system" if load_before is None or load_after is None else
+                f"1-minute load average {load_before:.2f} at the start, {load_after:.2f} at the end, "
+                f"on {usable_cores()} cores")
+        entry = ladder_entry(rungs, command=command, measured=measured, load=load,
+                             budget=budgets[0] if len(budgets) == 1 else list(budgets), games_per_pairing=args.games)
+        try:
+            problems = write_ladder_entry(path, self.spec.game_id, entry, LADDER_ABOUT)
+        except OSError as err:
+            print(f"{args.prog}: the ladder could not be written to {path} (an I/O error: "
+                  f"{err.strerror or err})", file=sys.stderr)
+            return WRITE_FAILED
+        for problem in problems:
+            print(f"{args.prog}: {escaped(problem)}", file=sys.stderr)
+        print(f"The ladder is kept in {path}.")
         return self.status
 
     def _anchor(self, specs: Sequence, names: Sequence[str]) -> int:

@@ -34,6 +34,12 @@ ANCHOR_ELO = 1000.0
 LADDER_PATH = ASSETS_DIR / "ladder.json"
 #: One-sided tail of the worst-case bound of a link whose pairs all scored the same.
 TAIL = 0.025
+#: What ``assets/ladder.json`` holds, at its top (``arena --ladder --ladder-file``).
+LADDER_ABOUT = ("Each game's tier ladder as measured by the command given (python main.py arena GAME --ladder), "
+                "on the date given: logistic Elo anchored at Easy = 1000, each tier against the one below, 95% "
+                "intervals from the game pairs (pentanomial). elo null: not measured; lower_bound_only: elo is a "
+                "95% lower bound. The seat menus show a tier's rating only while config.yaml plays it with the "
+                "bot, params and time budget measured here. The README's arena section has the tables.")
 
 
 @dataclass(frozen=True)
@@ -174,6 +180,16 @@ def ladder_words(rungs: Sequence[Rung]) -> list[dict[str, Any]]:
                       and math.isinf(rung.error), "text": rung.elo_text(), "menu": rung.menu_text(),
                       "against_below": link})
     return words
+
+
+def ladder_entry(rungs: Sequence[Rung], *, command: str, measured: str, load: str, budget: float | list[float],
+                 games_per_pairing: int) -> dict[str, Any]:
+    """A game's entry in ``assets/ladder.json`` (what ``shipped_ratings`` reads): how, when and
+    under what load it was measured, the time budget, and each tier as ``ladder_words`` gives it
+    but for its ``menu`` text, which the menus make from ``elo`` and ``lower_bound_only``."""
+    tiers = [{key: value for key, value in words.items() if key != "menu"} for words in ladder_words(rungs)]
+    return {"command": command, "measured": measured, "load": load, "budget": budget,
+            "games_per_pairing": games_per_pairing, "tiers": tiers}
 
 
 def shipped_ratings(game_id: str, path: Path | None = None) -> tuple[float | None, dict[str, dict[str, Any]]]:

@@ -12,6 +12,11 @@ the moves in the game's notation in a ``Moves`` tag, and the result alone as
 the movetext (the moves are not chess's). A Gomoku game is also written as
 SGF (``game-0001.sgf``, ``GM[4]``), which Gomoku and Renju programs open.
 Every file is written atomically.
+
+``--ladder-file PATH`` (``write_ladder_entry``) puts a ladder run's entry into a
+file of measured ladders such as the shipped ``assets/ladder.json``, keeping the
+other games' entries; a file that is not such a JSON object is reported and
+set aside as ``<name>.bad`` rather than written over.
 """
 from __future__ import annotations
 
@@ -24,7 +29,7 @@ from typing import Any, Sequence
 from game.match.arena import ArenaResult
 from game.match.record import Match
 from game.match.runner import BotSpec
-from game.store.jsonfile import atomic_write_text
+from game.store.jsonfile import atomic_write_text, locked, read_json_object, set_aside
 from game.store.savefile import save_match
 
 SUMMARY_NAME = "summary.json"
@@ -145,3 +150,19 @@ def write_pgn(folder: Path, result: ArenaResult) -> Path:
     path = folder / PGN_NAME
     atomic_write_text(path, pgn_text(result))
     return path
+
+
+def write_ladder_entry(path: Path, game_id: str, entry: dict[str, Any], about: str) -> list[str]:
+    """Put ``game_id``'s ladder ``entry`` into the file of measured ladders at ``path``
+    (``{"about": ..., "games": {game id: entry}}``), keeping the other games' entries, under
+    the file's lock. Returns what was wrong with the file before: one that is not such an
+    object is set aside as ``<name>.bad`` (its entries kept there) and a new one written."""
+    with locked(path):
+        ladders, problems = read_json_object(path, "a JSON object of measured ladders")
+        if ladders is not None and not isinstance(ladders.get("games", {}), dict):
+            problems = [f"{path}: expected its \"games\" to be an object of the games' ladders{set_aside(path)}"]
+            ladders = None
+        games = dict((ladders or {}).get("games", {}))
+        games[game_id] = entry
+        atomic_write_text(path, json.dumps({"about": about, "games": games}, indent=1, ensure_ascii=False) + "\n")
+    return problems
