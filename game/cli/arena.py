@@ -216,6 +216,21 @@ class ArenaRun:
             return
         print(f"Games and summary saved in {path.parent}")
 
+    def _summary(self, specs: Sequence, figures: dict, results: list) -> bool:
+        """The summary of a run of many pairings written in ``--records`` (its pairings' games
+        are in their folders); False, said on stderr, when it could not be."""
+        from game.store.arenarecords import write_summary
+
+        args = self.args
+        try:
+            write_summary(Path(args.records), argv=args.argv, config=self.config_words(), specs=specs,
+                          figures=figures, results=results)
+        except OSError as err:
+            print(f"{args.prog}: the summary could not be written in {args.records} (an I/O error: "
+                  f"{err.strerror or err})", file=sys.stderr)
+            return False
+        return True
+
     def rate(self, specs: Sequence) -> int:
         """Play every pairing of the gauntlet (A against each other side) or round robin
         (every pair), then print the maximum-likelihood ratings of all the games."""
@@ -245,18 +260,11 @@ class ArenaRun:
         if args.records:
             from dataclasses import asdict
 
-            from game.store.arenarecords import write_summary
-
             pairings_words = [{"first": names[r.first], "second": names[r.second], "games": r.games,
                                "first_points": r.points, "records": f"{letters[r.first]}-{letters[r.second]}"}
                               for r in results]
             figures = {"ratings": [asdict(rating) for rating in ratings], "anchor": names[anchor]}
-            try:
-                write_summary(Path(args.records), argv=args.argv, config=self.config_words(), specs=specs,
-                              figures=figures, results=pairings_words)
-            except OSError as err:
-                print(f"{args.prog}: the summary could not be written in {args.records} (an I/O error: "
-                      f"{err.strerror or err})", file=sys.stderr)
+            if not self._summary(specs, figures, pairings_words):
                 return WRITE_FAILED
         return self.status
 
@@ -286,16 +294,9 @@ class ArenaRun:
         print(ladder_table(rungs))
         measured = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
         if args.records:
-            from game.store.arenarecords import write_summary
-
             figures = {"ladder": ladder_words(rungs), "anchor": tiers[0].name, "anchor_elo": ANCHOR_ELO,
                        "budget": budgets[0] if len(budgets) == 1 else budgets, "measured": measured}
-            try:
-                write_summary(Path(args.records), argv=args.argv, config=self.config_words(), specs=specs,
-                              figures=figures, results=pairings)
-            except OSError as err:
-                print(f"{args.prog}: the summary could not be written in {args.records} (an I/O error: "
-                      f"{err.strerror or err})", file=sys.stderr)
+            if not self._summary(specs, figures, pairings):
                 return WRITE_FAILED
         if args.ladder_file:
             return self._write_ladder_file(rungs, budgets, measured, load_before)
