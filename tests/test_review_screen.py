@@ -95,7 +95,7 @@ def test_the_screen_fills_in_from_the_analysis_and_next_mistake_jumps_to_the_blu
     assert "Better: c2 — draw" in words                    # what O should have played
     d.key(pygame.K_LEFT)
     assert review.view.hint == review.state.parse_move("c2"), "the engine's best move is ringed on the board"
-    assert any(line.startswith("Best here: c2") for line, _, _ in review.verdict_lines())
+    assert any(line.startswith("Best for O here: c2") for line, _, _ in review.verdict_lines())
     d.key(pygame.K_END)
     d.key(pygame.K_p)
     assert review.ply == 6

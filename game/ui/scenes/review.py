@@ -447,7 +447,8 @@ class ReviewScene(Scene):
         here = self.review_here()
         if here is not None and here.best:
             words = value_words(here.before.text)
-            best = f"Best here: {here.best}" + (f" — {words}" if words else "")
+            mover = self.state.seat_name(here.seat)       # the side to move here, whose value it is
+            best = f"Best for {mover} here: {here.best}" + (f" — {words}" if words else "")
             if here.line:
                 best += ": " + " ".join(here.line)
             lines.append((best, palette.ACCENT, False))
