@@ -395,3 +395,17 @@ def test_a_network_game_goes_on_under_the_review_of_a_move_and_going_back_shows_
     pair.frames(2)
     assert pair.host.scene is play and play.match.state.to_text() == seen.match.state.to_text()
     assert len(play.movelist.drawn) == 2 and play.view.interactive    # the move listed, the host to move
+
+
+def test_a_network_game_goes_on_while_settings_from_its_menu_are_open(pair):
+    play, seen, _ = playing_pair(pair)
+    pair.host.key(pygame.K_ESCAPE)
+    assert "goes on" in pair.host.services.dialogs.current.note
+    pair.host.key(pygame.K_o, unicode="o")                           # the menu's Settings: a screen over the game
+    pair.settle()
+    assert pair.host.scene.name == "settings"
+    seen.focus.focus(seen.chat.field)
+    type_into(pair.guest, "still there?")
+    pair.guest.key(pygame.K_RETURN)
+    pair.until(lambda: any(line.words == "still there?" for line in play.chat.lines), what="the chat under Settings",
+               seconds=5)
