@@ -377,3 +377,35 @@ def test_a_network_games_menu_goes_on_behind_it_the_host_alone_has_new_game_once
     assert pair.guest.services.dialogs.kind == "confirm"
     pair.guest.key(pygame.K_ESCAPE)
     assert seen.match.state.to_text() == "b2" and pair.guest.scene is seen
+
+
+def test_a_network_game_goes_on_under_the_review_of_a_move_and_going_back_shows_the_move(pair):
+    play, seen, _ = playing_pair(pair)
+    host_plays(pair, play, seen, 4)
+    record, rect = play.movelist.drawn[0]
+    pair.host.click_at(rect.center)                                  # a move of the list: its review over the game
+    pair.settle()
+    assert pair.host.scene.name == "review"
+    pair.until(lambda: seen.view.interactive and not seen.renderer.busy, what="the guest's turn")
+    pair.guest.click_at(seen.renderer.cell_centre(0))
+    pair.until(lambda: len(play.match.records) == 2, what="the guest's move at the host under the review",
+               seconds=5)
+    pair.host.key(pygame.K_ESCAPE)
+    pair.settle()
+    pair.frames(2)
+    assert pair.host.scene is play and play.match.state.to_text() == seen.match.state.to_text()
+    assert len(play.movelist.drawn) == 2 and play.view.interactive    # the move listed, the host to move
+
+
+def test_a_network_game_goes_on_while_settings_from_its_menu_are_open(pair):
+    play, seen, _ = playing_pair(pair)
+    pair.host.key(pygame.K_ESCAPE)
+    assert "goes on" in pair.host.services.dialogs.current.note
+    pair.host.key(pygame.K_o, unicode="o")                           # the menu's Settings: a screen over the game
+    pair.settle()
+    assert pair.host.scene.name == "settings"
+    seen.focus.focus(seen.chat.field)
+    type_into(pair.guest, "still there?")
+    pair.guest.key(pygame.K_RETURN)
+    pair.until(lambda: any(line.words == "still there?" for line in play.chat.lines), what="the chat under Settings",
+               seconds=5)

@@ -45,6 +45,8 @@ class LocalGame:
     cards: tuple["NetCard", ...] = ()
     paused = False
     counts_results = True
+    #: Under another screen the game waits: its bots' moves are played once it is shown again.
+    goes_on_behind = False
 
     def __init__(self, scene: "PlayScreen", match: Match) -> None:
         self.scene = scene

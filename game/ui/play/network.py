@@ -40,6 +40,9 @@ class NetworkGame:
 
     #: A finished network game is not counted in the statistics: its players are not this arcade's seats.
     counts_results = False
+    #: The others play on while this screen is under another (the review, Settings): its session
+    #: keeps taking in their moves, chat and requests, and the host's bots keep playing.
+    goes_on_behind = True
 
     def __init__(self, scene: "PlayScreen", remote: "RemoteSession", hosting: "Hosting | None") -> None:
         self.scene = scene

@@ -43,6 +43,8 @@ class PlayMode(Protocol):
     paused: bool
     #: Whether a finished game counts in the statistics.
     counts_results: bool
+    #: Whether the game goes on while another screen (the review, Settings) is over the play screen.
+    goes_on_behind: bool
 
     def front_card(self) -> "NetCard | None": ...
     def enter(self) -> None: ...

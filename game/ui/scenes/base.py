@@ -7,7 +7,10 @@ The ``SceneManager`` (``services.scenes``) keeps them in a stack: pushing a
 scene slides it in from the right, popping slides the top one away to reveal
 the one below, and replacing cross-fades; ``go`` opens a screen with the
 screens that lead to it under it (its ``trail``). Esc in any scene goes back
-one screen. While a transition runs the new scene gets the keys (a quick
+one screen. Only the top scene is drawn and gets the input; the scenes under it are
+asked each frame to keep going what must go on out of sight
+(``Scene.update_in_background``: a network game under the review keeps taking
+in the others' moves). While a transition runs the new scene gets the keys (a quick
 typist is not slowed down) but no mouse events, whose positions refer to the
 screen sliding away. A key that changes the screen on top (J on the title
 opening Join) does not type its letter into the new one: the ``TEXTINPUT``
@@ -122,6 +125,11 @@ class Scene:
     def update(self, dt: float) -> None:
         self.time += dt
         self.focus.update(dt)
+
+    def update_in_background(self, dt: float) -> None:
+        """A frame while another scene is over this one (it is neither drawn nor given
+        input): keep going what must not wait until it is shown again. Default:
+        nothing, the scene waits."""
 
     @property
     def animating(self) -> bool:
@@ -290,7 +298,8 @@ class Transition:
 
 
 class SceneManager:
-    """The stack of scenes (``services.scenes``); the top one is shown and gets the input.
+    """The stack of scenes (``services.scenes``); the top one is shown and gets the input,
+    the ones under it their ``update_in_background`` each frame.
 
     Screens are asked for by name, with the arguments they are made with:
     ``push("setup", game_id="connect4")``. A screen whose ``refusal`` finds
@@ -478,6 +487,8 @@ class SceneManager:
             self.transition.tween.update(min(dt, MAX_TRANSITION_STEP))
             if self.transition.done:
                 self.transition = None
+        for scene in self.stack[:-1]:
+            scene.update_in_background(dt)
         if self.stack:
             self.top.update(dt)
 

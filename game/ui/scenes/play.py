@@ -488,6 +488,13 @@ class PlayScene(Scene):
         self.mode.refresh_controls()
         self.screen.note_frame()
 
+    def update_in_background(self, dt: float) -> None:
+        """Under another screen (the review of a move clicked, Settings): a network game
+        goes on as if shown (the others play on, the connection is kept), a game on this
+        computer waits."""
+        if self.mode.goes_on_behind:
+            self.update(dt)
+
     # -- drawing (``game/ui/play/layout.py``) ------------------------------------------------------
     @property
     def animating(self) -> bool:
