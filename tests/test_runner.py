@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 import time
 from pathlib import Path
 from typing import Iterator
@@ -14,6 +15,8 @@ from typing import Iterator
 import pytest
 
 from game.match.botregistry import BotRegistry
+from game.match import runner as runner_module
+from game.match.keeper import descendants
 from game.rules.catalogue import new_state
 from game.match.runner import ANALYSE, BotReply, BotRunner, BotSpec
 from game.rules.bot import AT_LEAST, AT_MOST, MoveValue
@@ -327,6 +330,52 @@ def test_bot_hanging_in_new_game_fails_the_next_move_and_is_restarted(faulty):
         runner.request(position("c1"))
         after = runner.wait(timeout=30)
         assert after.ok and after.move == 0
+
+
+def test_a_request_that_comes_while_warm_up_later_runs_is_taken_up_and_answered(faulty):
+    with BotRunner(spec(faulty, "SlowLaterBot"), take_up_timeout=0.2) as runner:
+        runner.request(position())
+        assert runner.wait(timeout=30).ok  # its warm_up_later (3 s busy) runs after this first answer
+        runner.request(position("a1"))
+        reply = runner.wait(timeout=30)
+        assert reply.ok and reply.move == position("a1").legal_moves()[0]
+
+
+def test_a_worker_that_never_takes_up_its_request_is_still_reported_and_replaced(faulty):
+    with BotRunner(spec(faulty, "LastMoveBot"), take_up_timeout=0.2) as runner:
+        runner.request(position())
+        assert runner.wait(timeout=30).ok
+        first_pid = runner.pid
+        os.kill(bot_process(runner), signal.SIGSTOP)  # alive, but never reads its next request
+        state = position("c1")
+        runner.request(state)
+        reply = runner.wait(timeout=60)  # a guard against hanging the test run, not a measurement
+        assert_failed_with_legal_fallback(reply, state, "did not start on the position it was sent")
+        assert runner.pid not in (None, first_pid)
+        runner.request(position("c1"))
+        assert runner.wait(timeout=30).ok
+
+
+def test_a_worker_kept_from_its_core_on_a_loaded_machine_gets_longer_to_take_up(faulty, monkeypatch):
+    monkeypatch.setattr(runner_module, "load_scale", lambda: 10.0)  # as on 2 cores at load 20
+    with BotRunner(spec(faulty, "LastMoveBot"), take_up_timeout=0.2) as runner:
+        runner.request(position())
+        assert runner.wait(timeout=30).ok
+        starved = bot_process(runner)
+        os.kill(starved, signal.SIGSTOP)  # no processor for 0.6 s: three times the unscaled limit
+        resumed = threading.Timer(0.6, os.kill, (starved, signal.SIGCONT))
+        resumed.start()
+        runner.request(position("c1"))
+        reply = runner.wait(timeout=30)
+        resumed.join()
+        assert reply.ok and reply.move == position("c1").legal_moves()[-1]
+
+
+def bot_process(runner: BotRunner) -> int:
+    """The process that runs the bot: the keeper's (``runner.pid``) one child."""
+    assert runner.pid is not None
+    (pid,) = descendants(runner.pid)
+    return pid
 
 
 def test_tier_label_and_class_both_name_the_failing_bot(faulty):

@@ -19,14 +19,17 @@ its worker restarted; the start-up of a worker (spawning, importing and
 constructing the bot, then compiling its engine with ``warm_up``) is never
 counted against a move: a request's clock starts when the worker takes it up.
 What a bot compiles only for later moves (``warm_up_later``) the worker
-compiles once it has no request waiting or has given its first answer, so a
-first launch waits only for what the first moves need.
+compiles once it has no request waiting or has given its first answer, on a
+thread of its own, so a first launch waits only for what the first moves need
+and a request that comes meanwhile is taken up at once.
 The worker is a ``game.match.supervisor.Child``: the supervisor starts,
 watches and stops it and enforces the deadlines the runner sets; the runner
 decides what a worker's end or a missed deadline means for the request.
 
 A request must also be taken up in time: from when it is sent to a ready
-worker, it may wait ``take_up_timeout`` seconds plus whatever is queued
+worker, it may wait ``take_up_timeout`` seconds (times ``load_scale``: on a
+machine whose processes wait for a core, a worker that works waits too, while
+a hung one is still found, only later) plus whatever is queued
 ahead of it (a ``new_game()``, up to ``new_game_timeout``; a cancelled
 request still thinking, up to its budget and grace). So once the worker is
 ready, every request is answered within its budget, grace and that bounded
@@ -45,6 +48,7 @@ checked here.
 from __future__ import annotations
 
 import logging
+import os
 import random
 import time
 from collections import deque
@@ -57,6 +61,7 @@ from game.match.messages import BotSpec
 from game.match.supervisor import Child, ChildEnded, ChildGarbled, ChildTimedOut, start_fork_server
 from game.match.containment import memory_text
 from game.match.keeper import OVER_MEMORY
+from game.match.pool import usable_cores
 from game.match.worker import MAX_SHOWN, shortened, worker_main
 from game.rules.bot import MoveValue
 from game.rules.core import Move, State
@@ -83,8 +88,20 @@ def prepare_workers() -> None:
 
 #: Seconds a bot's ``new_game()`` may take before the next request is due.
 NEW_GAME_TIMEOUT = 5.0
-#: Seconds a ready, idle worker may take to take up a request it was sent.
+#: Seconds a ready, idle worker may take to take up a request it was sent (on a loaded
+#: machine, times ``load_scale()``).
 TAKE_UP_TIMEOUT = 2.0
+
+
+def load_scale() -> float:
+    """How many times its share of a core a process that wants one waits on this machine: the
+    1-minute load average per core this process may use, at least 1 (1 where the system does
+    not say). A slowly moving average: a load that has just come is counted within a minute."""
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return 1.0
+    return max(1.0, load / usable_cores())
 
 
 @dataclass(frozen=True)
@@ -313,7 +330,7 @@ class BotRunner:
     def _set_take_up(self, request: _Request, now: float) -> None:
         """When ``request`` must be taken up: the worker is ready, so it waits
         only for what is queued ahead of it, each part within its own limit."""
-        wait = self.take_up_timeout + self._new_games_pending * self.new_game_timeout
+        wait = self.take_up_timeout * load_scale() + self._new_games_pending * self.new_game_timeout
         for ahead in self._queue:
             if ahead is request:
                 break

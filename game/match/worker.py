@@ -25,6 +25,7 @@ import numbers
 import os
 import random
 import signal
+import threading
 import time
 import traceback
 from multiprocessing.connection import Connection
@@ -80,14 +81,14 @@ def _log_path(key: str) -> Path:
 
 def _serve(conn: Connection, bot: Any, source: str | None, later: Callable[[], None] | None,
            memory_limit: int | None) -> None:
-    """Answer requests until told to stop. ``later`` (the bot's ``warm_up_later``) runs once:
-    at once if no request is waiting, else right after the first answer, while the
-    other players move (a failure there is the bot's to meet when it plays)."""
+    """Answer requests until told to stop. ``later`` (the bot's ``warm_up_later``) runs once,
+    on a thread of its own (``_in_background``): from the start if no request is waiting,
+    else right after the first answer (a failure there is the bot's to meet when it plays)."""
     answered = False
     positions = _Positions()
     while True:
         if later is not None and (answered or not conn.poll(0)):
-            _guarded(later)
+            _in_background(later)
             later = None
         message = m.receive(conn, m.ToWorker)
         if isinstance(message, m.NewGame):
@@ -226,6 +227,15 @@ def _without_numpy(value: Any) -> Any:
     if type(value).__module__ == "numpy" and hasattr(value, "item"):
         return value.item()
     return value
+
+
+def _in_background(later: Callable[[], None]) -> None:
+    """Run the bot's ``warm_up_later`` on a thread of its own, so that a request that comes
+    while it runs (a compile of seconds, more on a loaded machine) is taken up at once rather
+    than after it, past the runner's take-up limit, which would restart the worker and its
+    warm-up again; a move made meanwhile shares the process with it (the bot plays without
+    what it compiles until it is done)."""
+    threading.Thread(target=_guarded, args=(later,), name="warm_up_later", daemon=True).start()
 
 
 def _guarded(action: Callable[[], None]) -> None:

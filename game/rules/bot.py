@@ -224,8 +224,11 @@ class Bot:
 
         The worker calls it once after ``warm_up``, when it has no request
         waiting (right after it reports ready, or after its first answer),
-        so a first launch does not wait for it; the launch-time warm-up and
-        ``main.py warmup`` call it right after ``warm_up``. A bot must still
+        on a thread of its own, so a first launch does not wait for it and
+        a move asked meanwhile starts at once and runs beside it (so what the
+        moves use may change only at its end, as Reversi Hard's flag does);
+        the launch-time warm-up and ``main.py warmup`` call it right after
+        ``warm_up``. A bot must still
         play correctly before it has run: a move that would need what it
         compiles uses another way (Reversi Hard searches instead of solving)
         rather than compiling on its clock.
