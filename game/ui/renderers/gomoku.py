@@ -71,7 +71,6 @@ _STONE = 0.47           # stone radius
 _LAST_DOT = 0.11
 _CROSS_ARM = 0.13
 _DROP_SCALE = 0.3       # how much larger a stone starts as it comes down
-_VEIL = 1.0             # how strongly a dimmed stone is veiled, per unit of dimming
 # The grain: how much darker its dark streaks make the wood, per channel (warmer in the streaks).
 _GRAIN_DEPTH = np.array([0.07, 0.09, 0.13], dtype=np.float32)
 _GRAIN_SAMPLES = 1024   # across the board
@@ -268,30 +267,13 @@ class GomokuRenderer(GridRenderer):
             return image
         return pygame.transform.smoothscale_by(image, 1.0 + _DROP_SCALE * (1.0 - ease_out_cubic(max(0.0, progress))))
 
-    def draw_piece(self, surface: pygame.Surface, state: State, cell: int, seat: int, centre: Point,
-                   opacity: float) -> None:
-        """A stone at rest, or coming down (see-through at first, then solid). A dimmed
-        stone (off the winning line) stays solid under a veil of the wood's colour, so
-        the lines do not show through it as they do through a ghost."""
+    def draw_piece(self, surface: pygame.Surface, state: State, cell: int, seat: int, centre: Point) -> None:
+        """A stone at rest, or coming down (see-through at first, then solid)."""
         progress = self.arrivals.progress(cell)
         fade = 1.0 if progress >= 1.0 else min(1.0, 0.3 + 1.4 * progress)
         blit_centred(surface, self.piece_image(seat, progress), centre, fade)
-        if opacity < 1.0:
-            veil = self.cached(("veil",), self._veil_image)
-            blit_centred(surface, veil, centre, (1.0 - opacity) * _VEIL)
 
-    def _veil_image(self) -> pygame.Surface:
-        """A disc of the wood's colour just covering a stone."""
-        geo = self.geometry
-        radius = _STONE * geo.cell + 0.5
-        n = max(3, math.ceil(2 * radius) + 2)
-        canvas = shapes.Canvas(pygame.Rect(0, 0, n, n))
-        canvas.paint(shapes.fill_alpha(np.hypot(canvas.xs - n / 2, canvas.ys - n / 2) - radius),
-                     shapes.mix(self.board_look().top, self.board_look().bottom, 0.5))
-        return canvas.to_surface()
-
-    def draw_piece_label(self, surface: pygame.Surface, state: State, cell: int, seat: int, centre: Point,
-                         opacity: float) -> None:
+    def draw_piece_label(self, surface: pygame.Surface, state: State, cell: int, seat: int, centre: Point) -> None:
         """The stone's move number, when the view asks for them, once the stone has landed."""
         if not self.numbered or self.arrivals.running(cell) is not None:
             return
@@ -300,7 +282,7 @@ class GomokuRenderer(GridRenderer):
             return
         last = cell == state.last_move
         image = self.cached(("number", number, seat, last), lambda: self._number_image(number, seat, last))
-        blit_centred(surface, image, centre, opacity)
+        blit_centred(surface, image, centre)
 
     def move_numbers(self, state: Gomoku) -> dict[int, int]:
         """Each stone's point -> the number of the move that put it there (1 first)."""

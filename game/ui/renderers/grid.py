@@ -406,20 +406,18 @@ class GridRenderer(GridBoard, Renderer):
                     halo = self.cached(("halo", seat), lambda: self.halo_image(seat))
                     blit_centred(surface, halo, centre, 0.8 * strength)
                 blit_centred(surface, image, centre)
-                self.draw_piece_label(surface, state, cell, seat, centre, 1.0)
+                self.draw_piece_label(surface, state, cell, seat, centre)
                 continue
-            self.draw_piece(surface, state, cell, seat, centre, 1.0)
-            self.draw_piece_label(surface, state, cell, seat, centre, 1.0)
+            self.draw_piece(surface, state, cell, seat, centre)
+            self.draw_piece_label(surface, state, cell, seat, centre)
 
-    def draw_piece(self, surface: pygame.Surface, state: State, cell: int, seat: int, centre: Point,
-                   opacity: float) -> None:
+    def draw_piece(self, surface: pygame.Surface, state: State, cell: int, seat: int, centre: Point) -> None:
         """One piece of the position (not of a winning line) at ``centre``: by default
         popping in while it arrives. A game whose pieces change (Reversi's turning
         discs) draws them its own way here."""
-        blit_centred(surface, self.piece_image(seat, self.arrivals.progress(cell)), centre, opacity)
+        blit_centred(surface, self.piece_image(seat, self.arrivals.progress(cell)), centre)
 
-    def draw_piece_label(self, surface: pygame.Surface, state: State, cell: int, seat: int, centre: Point,
-                         opacity: float) -> None:
+    def draw_piece_label(self, surface: pygame.Surface, state: State, cell: int, seat: int, centre: Point) -> None:
         """Hook: whatever is written on a piece once drawn, winning line included (Gomoku's
         move numbers); nothing by default."""
 

@@ -229,19 +229,18 @@ class ReversiRenderer(GridRenderer):
             view = dataclasses.replace(view, last_move=placed)
         super().draw(surface, state, view)
 
-    def draw_piece(self, surface: pygame.Surface, state: State, cell: int, seat: int, centre: Point,
-                   opacity: float) -> None:
+    def draw_piece(self, surface: pygame.Surface, state: State, cell: int, seat: int, centre: Point) -> None:
         """A disc at rest, popping down, or turning over (its old face until half way)."""
         turning = self.flips.turn(cell)
         if turning is None:
-            super().draw_piece(surface, state, cell, seat, centre, opacity)
+            super().draw_piece(surface, state, cell, seat, centre)
             return
         progress, old_seat, direction = turning
         face = old_seat if progress < 0.5 else seat
         image = self.piece_image(face, 1.0)
         if progress > 0.0:
             image = self._turned(image, progress, direction)
-        blit_centred(surface, image, centre, opacity)
+        blit_centred(surface, image, centre)
 
     @staticmethod
     def _turned(image: pygame.Surface, progress: float, direction: tuple[int, int]) -> pygame.Surface:
