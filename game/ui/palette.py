@@ -143,6 +143,21 @@ RADIUS = 14         # corner radius of panels and buttons
 PADDING = 16
 
 
+#: How the arcade writes the seats of a game of black and white pieces (Reversi, Gomoku) in
+#: names, the move list and the result: on the dark theme a slate that still reads on its
+#: panels for Black, the piece's white for White; on the light theme the piece's black, and
+#: a warm grey for White.
+BLACK_WHITE_INKS: dict[str, tuple[RGB, RGB]] = {
+    "dark": ((128, 134, 160), (238, 236, 226)),
+    "light": ((34, 36, 42), (128, 124, 112)),
+}
+
+
+def black_white_inks() -> tuple[RGB, RGB]:
+    """``BLACK_WHITE_INKS`` of the theme in use."""
+    return BLACK_WHITE_INKS.get(theme_name, BLACK_WHITE_INKS["dark"])
+
+
 def use(theme: str, colour_blind_safe: bool = False) -> bool:
     """Make ``theme`` (a ``THEMES`` key; an unknown one is the dark theme) the colours
     every screen draws with, the seats in ``COLOUR_BLIND_SEATS`` if ``colour_blind_safe``.

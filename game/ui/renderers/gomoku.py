@@ -49,11 +49,6 @@ from game.ui.tween import ease_out_cubic
 
 RGB = palette.RGB
 
-#: How the rest of the arcade (names, move list, result) writes each seat: a slate
-#: that still reads on the dark panels for Black, a shell white for White.
-SEAT_COLOURS: tuple[RGB, RGB] = ((128, 134, 160), (238, 236, 226))
-#: The same on the light theme's panels: the stone's black, and a warm grey for White.
-LIGHT_SEAT_COLOURS: tuple[RGB, RGB] = ((34, 36, 42), (128, 124, 112))
 #: The two sets of board: wood with its grain, and plain paper with ink lines.
 WOOD = BoardLook(top=(232, 188, 122), bottom=(214, 162, 94), lines=(40, 26, 12), rim=(120, 78, 36),
                  hover=(240, 206, 150), shadow=(52, 30, 8))
@@ -150,7 +145,7 @@ class GomokuRenderer(GridRenderer):
         self._sequence: list[int] = []
 
     def seat_colours(self) -> tuple[RGB, ...]:
-        return LIGHT_SEAT_COLOURS if palette.theme_name == "light" else SEAT_COLOURS
+        return palette.black_white_inks()
 
     def board_look(self) -> BoardLook:
         return PAPER if self.second_set else WOOD

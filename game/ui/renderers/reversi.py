@@ -41,11 +41,6 @@ RGB = palette.RGB
 
 #: The discs' faces: seat 0 Black, seat 1 White.
 DISC_FACES: tuple[RGB, RGB] = ((34, 36, 42), (238, 236, 226))
-#: How the rest of the arcade (names, move list, result) writes each seat: on the dark
-#: theme a slate that still reads on its panels for Black, the disc's white for White;
-#: on the light theme the disc's black, and a warm grey for White.
-SEAT_COLOURS: tuple[RGB, RGB] = ((128, 134, 160), (238, 236, 226))
-LIGHT_SEAT_COLOURS: tuple[RGB, RGB] = ((34, 36, 42), (128, 124, 112))
 #: The two sets of board: the classic green felt, and wood.
 GREEN_FELT = BoardLook(top=(40, 136, 82), bottom=(24, 104, 60), lines=(12, 46, 28), rim=(10, 40, 24),
                        hover=(86, 170, 116), shadow=(4, 20, 10))
@@ -126,7 +121,7 @@ class ReversiRenderer(GridRenderer):
         self.flips = Flips(self)
 
     def seat_colours(self) -> tuple[RGB, ...]:
-        return LIGHT_SEAT_COLOURS if palette.theme_name == "light" else SEAT_COLOURS
+        return palette.black_white_inks()
 
     def board_look(self) -> BoardLook:
         return WOOD if self.second_set else GREEN_FELT
