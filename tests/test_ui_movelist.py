@@ -91,11 +91,9 @@ def test_two_seats_whose_moves_do_not_fit_a_column_get_a_line_each_written_in_fu
 from game.ui.draw import contrast  # noqa: E402 - beside the tests that use it
 
 
-def test_blacks_moves_and_its_marks_are_not_drawn_in_the_grey_of_disabled_text(make_app, monkeypatch):
-    from game.match.record import Match, Player
-    from game.rules.catalogue import new_state
+def inks_noted(monkeypatch, *panels) -> list[tuple[str, tuple]]:
+    """The (words, colour) of every text the ``panels`` modules draw from now on, in order."""
     from game.ui import draw
-    from game.ui.panels import movelist, status
 
     inks: list[tuple[str, tuple]] = []
     real = draw.text
@@ -104,8 +102,18 @@ def test_blacks_moves_and_its_marks_are_not_drawn_in_the_grey_of_disabled_text(m
         inks.append((words, tuple(colour[:3])))
         return real(surface, font, words, colour, *args, **kwargs)
 
-    monkeypatch.setattr(movelist, "text", noting)
-    monkeypatch.setattr(status, "text", noting)
+    for panel in panels:
+        monkeypatch.setattr(panel, "text", noting)
+    return inks
+
+
+def test_blacks_moves_and_its_marks_are_not_drawn_in_the_grey_of_disabled_text(make_app, monkeypatch):
+    from game.match.record import Match, Player
+    from game.rules.catalogue import new_state
+    from game.ui import draw
+    from game.ui.panels import movelist, status
+
+    inks = inks_noted(monkeypatch, movelist, status)
     d = make_app(size=(1280, 800))
     d.open_match(Match(new_state("reversi"), [Player.human(), Player.human()]))
     d.settle()
@@ -133,17 +141,9 @@ def test_connect_fours_moves_are_legible_on_the_light_themes_panels(make_app, mo
     """Yellow (and coral) written on the light theme's near-white panels could hardly be read (contrast 1.3 to 2.7): at least WCAG's 3 for large text now."""
     from game.match.record import Match, Player
     from game.rules.catalogue import new_state
-    from game.ui import draw
     from game.ui.panels import movelist
 
-    inks: list[tuple[str, tuple]] = []
-    real = draw.text
-
-    def noting(surface, font, words, colour, *args, **kwargs):
-        inks.append((words, tuple(colour[:3])))
-        return real(surface, font, words, colour, *args, **kwargs)
-
-    monkeypatch.setattr(movelist, "text", noting)
+    inks = inks_noted(monkeypatch, movelist)
     d = make_app(size=(800, 560))
     try:
         d.services.settings.update(theme="light", colour_blind=colour_blind,
