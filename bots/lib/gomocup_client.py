@@ -101,6 +101,7 @@ class GomocupClient:
             raise ValueError("the game is over: there is no move to ask for")
         try:
             self._settle()
+            self._skip_waiting()
             self._prepare(state, budget)
             return self._ask_move(state, budget)
         except (EngineDied, EngineTimeout):
@@ -199,7 +200,6 @@ class GomocupClient:
     def _ask_move(self, state: State, budget: float) -> int:
         """Bring the engine to ``state``, ask for its move, and return it checked."""
         target = list(state.move_stack)
-        self._skip_waiting()
         asking = self._catch_up(state, target)
         deadline = time.monotonic() + answer_wait(budget)
         self._send_all(asking)
@@ -312,9 +312,14 @@ class GomocupClient:
                 return line
 
     def _skip_waiting(self) -> None:
-        """Read past lines the engine sent unasked (late messages), so they are not taken for an answer."""
+        """Read past lines the engine sent unasked (late messages), so they are not taken for an answer.
+
+        A late error naming a word the engine did not take for a command means
+        a line was dropped: the ``INFO`` is sent again with the next move."""
         for line in self.process.drain():
             self.process.note(f"skipped unasked line {quoted(line)}")
+            if _dropped_word(line) is not None:
+                self._rule = self._turn_ms = None
 
     def _legal_point(self, state: State, x: int, y: int, line: str, command: str) -> int:
         size = state.options["size"]
