@@ -2,7 +2,7 @@
 it, and no modules import each other in a circle.
 
 From the ground up: ``game.paths`` (where the program's files are),
-``game.shown`` (outside text made safe to show) and the rules (``game.rules``), the bots (``bots``), matches (``game.match``), what is
+``game.shown`` (outside text made safe to show), ``game.lang`` (the player's language) and the rules (``game.rules``), the bots (``bots``), matches (``game.match``), what is
 kept on disk (``game.store``), the network (``game.net``), the window
 (``game.ui``), and the command line (``game.cli``) on top. For the layers,
 imports inside ``if TYPE_CHECKING:`` count too: a type that points up is a
@@ -20,9 +20,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-LAYERS = ["game.paths", "game.shown", "game.rules", "bots", "game.match", "game.engines", "game.store", "game.net", "game.ui", "game.cli"]
+LAYERS = ["game.paths", "game.shown", "game.lang", "game.rules", "bots", "game.match", "game.engines", "game.store", "game.net", "game.ui", "game.cli"]
 #: Layers that sit side by side at the bottom: neither imports the other's code.
-GROUND = {"game.paths": 0, "game.shown": 0, "game.rules": 0}
+GROUND = {"game.paths": 0, "game.shown": 0, "game.lang": 0, "game.rules": 0}
 
 
 def layer_of(module: str) -> int | None:
