@@ -209,3 +209,29 @@ def test_a_toast_on_the_light_theme_is_edged_in_the_light_themes_colour(make_app
         assert tuple(d.services.window.screen.get_at(edge))[:3] == wanted
     finally:
         palette.use("dark", False)
+
+
+@pytest.mark.parametrize("size", [MIN_SIZE, (1920, 1080)])
+def test_review_screen_toasts_stay_inside_their_room_and_cover_no_control(make_app, size):
+    d = make_app(size=size)
+    state = new_state("tictactoe")
+    for word in ("b2", "a3", "c3"):
+        state.push(state.parse_move(word))
+    review = d.services.scenes.push("review", match=Match(state, [Player.human(), Player.human()]), animate=False)
+    d.settle()
+    d.services.toasts.show(MESSAGES[-1], "good")
+    d.frames(30)
+    assert shown(d), "no toast is shown"
+    from game.ui.play.layout import COORDINATES
+
+    room = review.toast_room()
+    px = d.services.window.px
+    board = review.renderer.content_rect().inflate(2 * px(COORDINATES), 2 * px(COORDINATES))
+    for toast in shown(d):
+        assert room.contains(toast.rect), f"{toast.message!r} spills out of {room} at {size}"
+        assert not toast.rect.colliderect(board), f"{toast.message!r} covers the board at {size}"
+        covered = [w.id for w in review.focus.widgets if w.visible and toast.rect.colliderect(w.rect)
+                   and w.id != "movelist"]
+        assert covered == [], f"{toast.message!r} covers {covered} at {size}"
+    if review.job is not None:
+        review.job.stop()

@@ -52,6 +52,8 @@ if TYPE_CHECKING:
 GRADE_COLOURS = {"best": "GOOD", "good": "GOOD", "inaccuracy": "ACCENT", "mistake": "WARNING", "blunder": "BAD"}
 #: Games whose engine's proven line is drawn on the board as numbered stones (from the best move's value).
 LINE_ON_BOARD = ("gomoku",)
+#: Height (unscaled pixels) the move list needs for toasts to be shown over it.
+TOAST_ROOM = 120
 
 
 def value_words(content: str) -> str:
@@ -495,6 +497,7 @@ class ReviewScene(Scene):
         text(surface, fonts.text(13), hint, palette.TEXT_MUTED, (card.centerx, y), "midtop")
 
     def toast_room(self) -> pygame.Rect:
-        """Over the move list: the board and the words stay in view."""
+        """Over the move list, when it is tall enough for a toast of three lines: the board and
+        the words stay in view; else (a short window) where every scene puts them."""
         rect = self.movelist.rect
-        return rect if rect.height > 40 else super().toast_room()
+        return rect if rect.height >= self.services.window.px(TOAST_ROOM) else super().toast_room()
