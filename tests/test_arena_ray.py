@@ -37,6 +37,9 @@ FIXTURES = Path(__file__).parent / "fixtures"
 OBJECT_STORE = 80 * 1024 * 1024
 NODE = {"num_cpus": 1, "object_store_memory": OBJECT_STORE, "node_ip_address": "127.0.0.1"}
 #: A node that stops answering is declared dead after about 1.5 s rather than Ray's 15 or more.
+#: Times the cluster is started before its tests fail: Ray gives a node a fixed 30 s to start,
+#: which a machine running the rest of the suite on every core has been seen to miss.
+STARTS = 3
 FAST_DEATH = {"health_check_initial_delay_ms": 0, "health_check_period_ms": 500,
               "health_check_failure_threshold": 3}
 
@@ -47,11 +50,22 @@ def cluster():
     ray = pytest.importorskip("ray", reason="Ray is not installed (the cluster extra: pip install .[cluster])")
     from ray.cluster_utils import Cluster
 
-    local = Cluster(initialize_head=True, head_node_args={**NODE, "include_dashboard": False,
-                                                                 "dashboard_agent_listen_port": None,
-                                                                 "_system_config": FAST_DEATH})
+    local = None
+    for attempt in range(STARTS):
+        try:
+            local = Cluster(initialize_head=True, head_node_args={**NODE, "include_dashboard": False,
+                                                                     "dashboard_agent_listen_port": None,
+                                                                     "_system_config": FAST_DEATH})
+            local.add_node(**NODE)
+            break
+        except Exception:      # Ray waits a fixed 30 s for a node to start: a loaded machine may need longer
+            ray.shutdown()
+            if local is not None:
+                local.shutdown()
+                local = None
+            if attempt == STARTS - 1:
+                raise
     try:
-        local.add_node(**NODE)
         yield local
     finally:
         ray.shutdown()
