@@ -271,3 +271,10 @@ def test_master_warm_up_runs_both_searches(monkeypatch):
     monkeypatch.setattr(master_module, "best_move", counted("best-reply", master_module.best_move))
     ChineseCheckersMaster.warm_up()
     assert searched["tree"] >= 1 and searched["best-reply"] >= 1
+
+
+def test_master_searching_a_tree_when_its_time_is_already_up_still_plays_out_one_line():
+    master = ChineseCheckersMaster(seed=4, tree_after=0)
+    state = random_game(4, 40, random.Random(2))
+    move = master.choose_move(state.copy(), 0.0)
+    assert state.is_legal(move) and master.tree is not None and master.last.iterations >= 1

@@ -648,7 +648,8 @@ def mcts(root, candidates, board, marbles, dist_sum, home, occupied, active, nei
     ``seat_cost``, a bonus for a filled goal (the sooner, the larger), less ``config[RIVALRY]`` times
     the other seats' mean drop. The line is then taken back with ``unmake``.
 
-    Runs until ``deadline[0]`` or ``config[MAX_ITERATIONS]`` iterations.
+    Runs until ``deadline[0]`` (one iteration at least, so a late start still searches)
+    or ``config[MAX_ITERATIONS]`` iterations.
     The tree lives in the caller's arrays (node ``0`` is the root, its
     children ``1..len(candidates)``); when they are full, leaves stop growing.
     Returns the visits of each candidate.
@@ -692,7 +693,7 @@ def mcts(root, candidates, board, marbles, dist_sum, home, occupied, active, nei
     used = 1 + roots
     iterations = 0
     while limit == 0 or iterations < limit:
-        if time_up(iterations, 15, deadline[0]):
+        if iterations > 0 and time_up(iterations, 15, deadline[0]):     # one at least, however late
             break
         iterations += 1
         for seat in range(seats):
