@@ -13,6 +13,7 @@ import pygame
 
 from game.shown import escaped
 from game.ui import palette
+from game.ui.typeface import CJK_FOR, MixedFont
 
 RGB = tuple[int, int, int]
 
@@ -99,8 +100,10 @@ class Fonts:
     """Loaded fonts by face and size, kept for the life of the window.
 
     ``display`` is Quicksand (titles, big numbers), ``text`` and ``bold`` are
-    Inter (buttons, lists, body text). A font file that cannot be read falls
-    back to pygame's default font so a damaged install still shows text.
+    Inter (buttons, lists, body text); each is a ``typeface.MixedFont``, which
+    draws Chinese with the shipped Arcade CJK of its weight and any other
+    character it lacks with a system font that has it. A font file that cannot
+    be read falls back to pygame's default font so a damaged install still shows text.
 
     Sizes are given as on the 1280×800 window the screens are drawn for;
     ``scale`` (the window's ``ui_scale``) enlarges every one of them in a
@@ -116,9 +119,9 @@ class Fonts:
         font = self._cache.get(key)
         if font is None:
             try:
-                font = pygame.font.Font(str(path), key[1])
+                font = MixedFont(path, key[1], CJK_FOR.get(path))
             except (OSError, FileNotFoundError):
-                font = pygame.font.Font(None, key[1])
+                font = MixedFont(None, key[1], CJK_FOR.get(path))
             self._cache[key] = font
         return font
 
