@@ -40,6 +40,18 @@ def drawable_by(face, companion, ch: str) -> bool:
     return typeface.has_glyph(face, ch) or typeface.has_glyph(companion, ch)
 
 
+def test_every_character_of_every_shipped_catalogue_is_in_the_shipped_fonts():
+    script = subset_script()
+    catalogues = script.shipped_catalogues()
+    assert catalogues, "no catalogue under assets/locale"
+    characters = {ch for ch in script.catalogue_characters(catalogues) if ch.isprintable() and not ch.isspace()}
+    assert any(ord(ch) >= 0x4E00 for ch in characters)
+    for face, companion in typeface.CJK_FOR.items():
+        lacking = sorted(ch for ch in characters if not drawable_by(face, companion, ch))
+        assert not lacking, (f"{face.name} + {companion.name} lack {''.join(lacking)!r}: "
+                             "run assets/fonts/make_cjk_subset.py again")
+
+
 def test_the_shipped_chinese_faces_hold_the_3500_common_characters():
     common = subset_script().level1()
     assert len(common) == 3500

@@ -5,6 +5,7 @@ text and glows look the same on every screen. Colours come from ``palette``.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 import weakref
 from pathlib import Path
@@ -299,14 +300,35 @@ def words_fit(font: pygame.font.Font, content: str, width: int) -> str:
     return fit_text(font, content, width)
 
 
+#: Where a line may break inside a word of Chinese, Japanese or Korean: before any ideograph
+#: or kana, but never before closing punctuation (，。）」) nor after opening punctuation (（「).
+_CJK_PIECE = re.compile(
+    r"[（「『《〈【〔“‘]*[\u2e80-\u2fff\u3040-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003ffff]"
+    r"[，。、：；！？）」』》〉】〕”’…·％\u3001\u3002]*"
+    r"|[（「『《〈【〔“‘]*[^\u2e80-\u2fff\u3040-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003ffff]+?"
+    r"(?=[（「『《〈【〔“‘]*[\u2e80-\u2fff\u3040-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003ffff]|$)"
+)
+
+
+def _pieces(paragraph: str) -> list[tuple[str, str]]:
+    """``paragraph`` as (joiner, piece): the words between spaces, and a word of Chinese cut
+    before each character, so a line can break there (joined with nothing, not a space)."""
+    out: list[tuple[str, str]] = []
+    for word in paragraph.split(" "):
+        parts = _CJK_PIECE.findall(word) if word and not word.isascii() else [word]
+        out.extend(("" if index else " ", part) for index, part in enumerate(parts or [word]))
+    return out
+
+
 def wrap_text(font: pygame.font.Font, content: str, width: int) -> list[str]:
-    """Words of ``content`` (cleaned) broken into lines no wider than ``width`` (long words cut)."""
+    """Words of ``content`` (cleaned) broken into lines no wider than ``width`` (long words cut;
+    Chinese breaks between characters, as it is written without spaces)."""
     lines: list[str] = []
     for paragraph in content.splitlines() or [""]:
         paragraph = clean_text(paragraph)
         line = ""
-        for word in paragraph.split(" "):
-            candidate = f"{line} {word}" if line else word
+        for joiner, word in _pieces(paragraph):
+            candidate = f"{line}{joiner}{word}" if line else word
             if font.size(candidate)[0] <= width:
                 line = candidate
                 continue
