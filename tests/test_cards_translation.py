@@ -2,7 +2,7 @@
 
 Each shipped game's ``rules_help`` and each shipped bot's ``description`` is marked
 for the catalogue (``N_``) and translated where it is shown: the rules card and the
-seat menus. The Simplified Chinese is ``assets/locale/zh_CN/LC_MESSAGES/cards.po``;
+seat menus. The Simplified Chinese is in ``assets/locale/zh_CN/LC_MESSAGES/cards.po``;
 a bot of someone else's, with no translation, keeps its own words.
 """
 from __future__ import annotations
@@ -14,36 +14,19 @@ from types import SimpleNamespace
 
 import pygame
 import pytest
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 
-from game import lang
 from game.match.botregistry import BotInfo, BotRegistry
 from game.match.config import load_config
 from game.paths import ASSETS_DIR
 from game.rules.catalogue import game_class, game_ids
+from tests.lang_helpers import chinese, shipped_chinese  # noqa: F401 - chinese is a fixture
 
-CARDS = ASSETS_DIR / "locale" / "zh_CN" / "LC_MESSAGES" / "cards.po"
 SHIPPED_BOTS = sorted(path.stem for path in (ASSETS_DIR.parent / "bots").glob("*.py")
                       if "\n    description = N_(" in path.read_text(encoding="utf-8"))
 
 
 def catalogue() -> dict[str, str]:
-    with CARDS.open("rb") as handle:
-        return {message.id: message.string for message in read_po(handle) if message.id}
-
-
-@pytest.fixture
-def chinese(tmp_path, monkeypatch):
-    """The arcade in Simplified Chinese, its catalogue compiled from cards.po."""
-    folder = tmp_path / "zh_CN" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    with CARDS.open("rb") as source, (folder / "arcade.mo").open("wb") as out:
-        write_mo(out, read_po(source))
-    monkeypatch.setattr(lang, "locale_dir", lambda: tmp_path)
-    assert lang.set_language("zh_CN") == "zh_CN"
-    yield
-    lang.set_language("en")
+    return {message.id: message.string for message in shipped_chinese() if message.id}
 
 
 def test_every_shipped_rules_card_and_bot_description_has_a_chinese_translation():

@@ -25,6 +25,7 @@ from game.match.session import (Event, GameOver, HintFailed, HintReady, MatchSes
                                 PositionChanged, SeatsChanged, Waiting)
 from game.net import events as ev
 from game.net import protocol as p
+from game.net import wording
 from game.net.client import ConnectionLost, NetClient
 from game.net.seating import OPEN_SEAT
 from game.net.server import NetError
@@ -253,16 +254,17 @@ class RemoteSession:
         elif isinstance(message, p.Ended):
             self._ended = _outcome(message.result)
             self._events.append(GameOver(self._ended, counts=True))
-        elif isinstance(message, p.Chat):
-            self._events.append(ev.ChatReceived(message.name, message.text))
+        elif isinstance(message, p.Chat):   # a player's line as typed, the server's in this window's words
+            text = message.text if message.name else wording.worded(message.words, message.text)
+            self._events.append(ev.ChatReceived(message.name, text))
         elif isinstance(message, p.Requested):
             if not self._mine(message.name):
                 self._events.append(ev.RequestReceived(message.request_id, message.kind, message.name))
         elif isinstance(message, p.Answered):
             self._events.append(ev.RequestAnswered(message.kind, message.accepted, message.by, message.cancelled))
         elif isinstance(message, p.Paused):
-            self.paused = message.reason
-            self._events.append(ev.Paused(message.reason, message.seconds_left, message.seat))
+            self.paused = wording.worded(message.words, message.reason)
+            self._events.append(ev.Paused(self.paused, message.seconds_left, message.seat))
         elif isinstance(message, p.Resumed):
             self.paused = None
             self._events.append(ev.Resumed())
@@ -271,11 +273,12 @@ class RemoteSession:
                 self._seat_player(message.seat, Player(REMOTE, message.name))
             self._events.append(ev.PlayerJoined(message.name, message.seat, message.again))
         elif isinstance(message, p.Left):
-            self._events.append(ev.PlayerLeft(message.name, message.why))
+            self._events.append(ev.PlayerLeft(message.name, wording.worded(message.words, message.why)))
         elif isinstance(message, p.Declined):
-            self._events.append(ev.PlayerLeft(message.name, "declined the invitation"))
+            declined = wording.words("declined_invitation")
+            self._events.append(ev.PlayerLeft(message.name, wording.worded(declined, wording.english(declined))))
         elif isinstance(message, p.Error):
-            self._events.append(ev.NetErrorEvent(message.text))
+            self._events.append(ev.NetErrorEvent(wording.worded(message.words, message.text)))
         elif isinstance(message, ConnectionLost):
             self.lost = True
             self._events.append(ev.NetErrorEvent(f"Connection to the host lost: {message.reason}", lost=True))
@@ -393,5 +396,5 @@ def _outcome(result: p.Result) -> Outcome:
         termination = Termination(result.termination)
     except ValueError:
         termination = Termination.DISCONNECTION
-    return Outcome(tuple(result.winners), result.reason, (), tuple(tuple(g) for g in result.ranking),
-                   termination=termination)
+    return Outcome(tuple(result.winners), wording.worded(result.words, result.reason), (),
+                   tuple(tuple(g) for g in result.ranking), termination=termination)
