@@ -111,3 +111,16 @@ def test_a_character_only_a_system_font_has_is_drawn_with_that_font(monkeypatch)
     monkeypatch.setattr(typeface, "has_glyph", lambda path, ch: ch.isascii() or (path == typeface.CJK_BOLD))
     runs = font.runs(f"Kim {hangul}")
     assert runs[-1] == (font.face(typeface.CJK_BOLD), hangul)
+
+
+def test_chinese_wraps_between_characters_and_no_line_starts_with_closing_punctuation():
+    from game.ui.draw import wrap_text
+    font = Fonts().text(17)
+    paragraph = "连珠：白方五连或长连都胜。黑方只有恰好五连才胜，并且不得下出长连、同时形成两个四（四四）的棋。Renju h8 i9"
+    for width in range(60, 400, 7):
+        lines = wrap_text(font, paragraph, width)
+        assert "".join(lines).replace(" ", "") == paragraph.replace(" ", "")
+        assert all(font.size(line)[0] <= width for line in lines if len(line) > 1)
+        assert not any(line[:1] in "，。、：；）" for line in lines[1:])
+        assert not any(line.endswith("（") for line in lines[:-1])
+    assert len(wrap_text(font, paragraph, 200)) > 2       # not one long line cut anywhere
