@@ -79,3 +79,10 @@ def test_a_client_of_the_first_version_reads_why_it_is_refused():
     body = msgspec.json.decode(lines[0])
     assert body == {"type": "error", "code": "version", "text": body["text"]}     # no field version 1 lacks
     assert "protocol 2, the client 1" in body["text"]
+
+
+def test_this_windows_own_words_about_the_connection_are_in_its_language(game, chinese):
+    server, (hana, _gus) = game
+    server.stop()
+    lost = until(hana, ev.NetErrorEvent, lambda e: e.lost)
+    assert lost.text.startswith("与主持人的连接已断开：")

@@ -25,6 +25,7 @@ from game.match.session import (Event, GameOver, HintFailed, HintReady, MatchSes
                                 PositionChanged, SeatsChanged, Waiting)
 from game.net import events as ev
 from game.net import protocol as p
+from game.lang import _
 from game.net import wording
 from game.net.client import ConnectionLost, NetClient
 from game.net.seating import OPEN_SEAT
@@ -281,7 +282,8 @@ class RemoteSession:
             self._events.append(ev.NetErrorEvent(wording.worded(message.words, message.text)))
         elif isinstance(message, ConnectionLost):
             self.lost = True
-            self._events.append(ev.NetErrorEvent(f"Connection to the host lost: {message.reason}", lost=True))
+            self._events.append(ev.NetErrorEvent(_("Connection to the host lost: {reason}").format(reason=message.reason),
+                                                  lost=True))
 
     def _mine(self, name: str) -> bool:
         return any(self.players[seat].label == name for seat in self.my_seats) if self._local else False
@@ -308,7 +310,8 @@ class RemoteSession:
             spec = GameSpec.parse(sync.game)
             state = rebuild(spec, sync.start, sync.moves)
         except (RulesError, ValueError) as err:
-            self._events.append(ev.NetErrorEvent(f"The host sent a game this copy cannot rebuild: {err}"))
+            self._events.append(ev.NetErrorEvent(
+                _("The host sent a game this copy cannot rebuild: {error}").format(error=err)))
             return
         players = self._players(sync.players, state.num_seats)
         self.paused = sync.paused
@@ -337,8 +340,8 @@ class RemoteSession:
         if moved.ply < len(self._confirmed):
             return      # in the game already (the sync this session started from had it)
         if moved.ply > len(self._confirmed):
-            self._events.append(ev.NetErrorEvent(f"move {moved.ply + 1} arrived out of order; the game is "
-                                                 "shown as far as it is known"))
+            self._events.append(ev.NetErrorEvent(_("move {number} arrived out of order; the game is "
+                                                   "shown as far as it is known").format(number=moved.ply + 1)))
             return
         self._confirmed.append(moved.move)
         if self._pending:
@@ -353,7 +356,8 @@ class RemoteSession:
             if not state.is_legal(move):
                 raise IllegalMove(f"{moved.move} is not legal here")
         except (BadNotation, IllegalMove) as err:
-            self._events.append(ev.NetErrorEvent(f"The host sent a move this copy cannot play: {err}"))
+            self._events.append(ev.NetErrorEvent(
+                _("The host sent a move this copy cannot play: {error}").format(error=err)))
             return
         self.session.cancel_hint()
         record = self.match.play(move, moved.note)
@@ -365,7 +369,8 @@ class RemoteSession:
         try:
             state = rebuild(self._spec, self._start, self._confirmed)
         except RulesError as err:
-            self._events.append(ev.NetErrorEvent(f"The host sent a move this copy cannot play: {err}"))
+            self._events.append(ev.NetErrorEvent(
+                _("The host sent a move this copy cannot play: {error}").format(error=err)))
             return
         self._pending = []
         self.session.cancel_hint()
