@@ -11,8 +11,8 @@ its characters, on one baseline:
    CJK SC, ``assets/fonts/make_cjk_subset.py``), whose ascent and descent are
    Inter's so a mixed line keeps its height;
 3. for what players type (names, chat), which may hold any character: a font of
-   the system's that has it, asked of fontconfig (``fc-match :charset=``) and of
-   pygame's list of system fonts, once per character.
+   the system's that has it, asked of pygame's list of system fonts and then of
+   fontconfig (``fc-match :charset=``), once per character.
 
 A character no face has is drawn as the face's box, and logged once with the
 text it was first seen in, so a missing glyph is never silent.
@@ -116,13 +116,13 @@ def _fc_match(ch: str) -> Path | None:
 
 
 def system_font_for(ch: str) -> Path | None:
-    """A system font file with a glyph for ``ch``, or None; asked once per character."""
+    """A system font file with a glyph for ``ch``, or None; asked once per character: first of
+    the wide-coverage fonts installed (read in this process), then of fontconfig (a program run)."""
     if ch not in _system_for:
-        found = None
-        for path in [_fc_match(ch), *_candidates()]:
-            if path is not None and has_glyph(path, ch):
-                found = path
-                break
+        found = next((path for path in _candidates() if has_glyph(path, ch)), None)
+        if found is None:
+            matched = _fc_match(ch)
+            found = matched if matched is not None and has_glyph(matched, ch) else None
         _system_for[ch] = found
     return _system_for[ch]
 
