@@ -17,6 +17,7 @@ positive scores above a draw's 50%.
 """
 from __future__ import annotations
 
+from game.lang import N_
 from game.rules.bot import ALL_GAMES, Bot, MoveValue, check_whole
 from game.rules.core import Move, State
 from bots.lib.clock import Deadline
@@ -33,8 +34,8 @@ class AnyGameTreeSearch(Bot):
 
     name = "Tree search"
     games = ALL_GAMES
-    description = ("plays any game from its rules alone. Monte Carlo tree search with random playouts, "
-                   "with no strategy of its own")
+    description = N_("plays any game from its rules alone. Monte Carlo tree search with random playouts, "
+                      "with no strategy of its own")
 
     def __init__(self, iterations: int = 1000, seed: int | None = None) -> None:
         """``iterations``: the most tree-search iterations per move (the time budget may stop it sooner)."""

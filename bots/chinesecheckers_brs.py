@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from game.lang import N_
 from game.rules.bot import Bot, check_whole
 from game.rules.chinesecheckers import PASS, ChineseCheckers
 from game.rules.core import Move, State
@@ -88,7 +89,7 @@ class ChineseCheckersBRS(Bot):
 
     name = "Chinese Checkers best-reply search"
     games = ("chinesecheckers",)
-    description = "looks a few moves ahead and blocks rivals. Races home and answers the most dangerous rival"
+    description = N_("looks a few moves ahead and blocks rivals. Races home and answers the most dangerous rival")
 
     def __init__(self, seconds: float = 0.5, straggler: int = 6, leader: int = 50,
                  seed: int | None = None) -> None:

@@ -1,6 +1,7 @@
 """Easy Chinese Checkers: one move ahead, the most progress toward the goal, with noise."""
 from __future__ import annotations
 
+from game.lang import N_
 from game.rules.bot import Bot
 from game.rules.chinesecheckers import PASS, TIP_DISTANCE, ChineseCheckers, goal_point
 from game.rules.core import Move
@@ -18,8 +19,8 @@ class ChineseCheckersEasy(Bot):
 
     name = "Chinese Checkers hopper"
     games = ("chinesecheckers",)
-    description = ("hops toward home, not always the best hop. "
-                   "Hops as far toward home as it can, not always the best hop")
+    description = N_("hops toward home, not always the best hop. "
+                      "Hops as far toward home as it can, not always the best hop")
 
     def __init__(self, noise: float = 2.0, seed: int | None = None) -> None:
         super().__init__(seed=seed)

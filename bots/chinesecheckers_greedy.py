@@ -1,6 +1,7 @@
 """Medium Chinese Checkers: the best own move by distance to goal, minding stragglers."""
 from __future__ import annotations
 
+from game.lang import N_
 from game.rules.bot import Bot, MoveValue
 from game.rules.chinesecheckers import PASS, TIP_DISTANCE, ChineseCheckers, goal_point
 from game.rules.core import Move
@@ -29,8 +30,8 @@ class ChineseCheckersGreedy(Bot):
 
     name = "Chinese Checkers greedy"
     games = ("chinesecheckers",)
-    description = ("moves home without leaving marbles behind. "
-                   "Moves toward home without leaving marbles behind")
+    description = N_("moves home without leaving marbles behind. "
+                      "Moves toward home without leaving marbles behind")
 
     def __init__(self, straggler_weight: float = 1.0, gap: int = 2, seed: int | None = None) -> None:
         super().__init__(seed=seed)

@@ -47,6 +47,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable
 
+from game.lang import N_
 from game.rules.bot import MoveValue, check_whole
 from game.rules.chinesecheckers import PASS, ChineseCheckers
 from game.rules.core import Move, State
@@ -77,8 +78,8 @@ class ChineseCheckersMaster(ChineseCheckersBRS):
 
     name = "Chinese Checkers tree search and pruned best-reply search"
     games = ("chinesecheckers",)
-    description = ("sees further than Hard. "
-                   "Looks further ahead than Hard; plays out many games to choose among four or more players")
+    description = N_("sees further than Hard. "
+                      "Looks further ahead than Hard; plays out many games to choose among four or more players")
 
     def __init__(self, seconds: float = 0.8, forward: int = 8, straggler: int = 6, leader: int = 50,
                  tree_from: int = 4, tree_after: int = 15, seed: int | None = None) -> None:

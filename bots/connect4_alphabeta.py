@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.lang import N_
 from game.rules.bot import Bot, MoveValue, check_whole
 from game.rules.connect4 import ConnectFour
 from bots.lib.clock import Deadline, NodeRate
@@ -42,8 +43,8 @@ class ConnectFourAlphaBeta(Bot):
 
     name = "Connect Four alpha-beta"
     games = ("connect4",)
-    description = ("sees several moves ahead and sets traps. "
-                   "Looks several moves ahead and knows which threats will pay off")
+    description = N_("sees several moves ahead and sets traps. "
+                      "Looks several moves ahead and knows which threats will pay off")
 
     def __init__(self, depth: int = 8, seed: int | None = None) -> None:
         super().__init__(seed=seed)

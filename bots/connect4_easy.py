@@ -1,6 +1,7 @@
 """Easy Connect Four: takes a win in one, blocks a loss in one, else drops near the middle at random."""
 from __future__ import annotations
 
+from game.lang import N_
 from game.rules.bot import Bot
 from game.rules.connect4 import ConnectFour
 from bots.lib.connect4_board import centre_weights, winning_columns
@@ -15,7 +16,7 @@ class ConnectFourEasy(Bot):
 
     name = "Connect Four random"
     games = ("connect4",)
-    description = "plays fast and makes mistakes. Wins or blocks when it can, else plays near the middle"
+    description = N_("plays fast and makes mistakes. Wins or blocks when it can, else plays near the middle")
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed=seed)

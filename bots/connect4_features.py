@@ -32,6 +32,7 @@ Choices where the article is unclear, and what is done here:
 """
 from __future__ import annotations
 
+from game.lang import N_
 from game.rules.bot import Bot, MoveValue
 from game.rules.connect4 import ConnectFour
 from bots.lib.connect4_strings import StringBoard
@@ -42,7 +43,7 @@ class ConnectFourFeatures(Bot):
 
     name = "Connect Four features"
     games = ("connect4",)
-    description = "thinks two moves ahead. Looks two moves ahead and values rows of discs"
+    description = N_("thinks two moves ahead. Looks two moves ahead and values rows of discs")
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed=seed)

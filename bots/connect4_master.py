@@ -34,6 +34,7 @@ import queue
 import threading
 from typing import Callable, ClassVar, Iterator, Sequence, TypeVar
 
+from game.lang import N_
 from game.rules.bot import AT_LEAST, AT_MOST, Bot, MoveValue
 from game.rules.connect4 import ConnectFour
 from bots.connect4_alphabeta import ConnectFourAlphaBeta
@@ -81,8 +82,8 @@ class ConnectFourMaster(Bot):
 
     name = "Connect Four perfect"
     games = ("connect4",)
-    description = ("plays perfectly on the usual board. "
-                   "Perfect on the usual 7×6 board: never loses, wins as fast as it can")
+    description = N_("plays perfectly on the usual board. "
+                      "Perfect on the usual 7×6 board: never loses, wins as fast as it can")
 
     #: One solver (and its 64 MB table) and one book per process, shared by every instance.
     _solver: ClassVar[Solver | None] = None

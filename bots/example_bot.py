@@ -50,6 +50,7 @@ To make it a difficulty tier, add it to ``config.yaml``::
 """
 from __future__ import annotations
 
+from game.lang import N_
 from game.rules.bot import Bot, MoveValue
 from game.rules.catalogue import two_seat_games
 from game.rules.core import Move, State
@@ -68,8 +69,8 @@ class SparringPartner(Bot):
 
     name = "Sparring partner"
     games = two_seat_games()
-    description = ("a gentle opponent for any two-player game. "
-                   "Sees a win or a loss a few moves ahead, otherwise random")
+    description = N_("a gentle opponent for any two-player game. "
+                      "Sees a win or a loss a few moves ahead, otherwise random")
 
     def __init__(self, blunder_rate: float = 0.0, seed: int | None = None) -> None:
         """``blunder_rate``: the chance, from 0 to 1, of playing a random move without searching."""

@@ -32,6 +32,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, ClassVar, TypeVar
 
+from game.lang import N_
 from bots.lib.clock import engine_time
 from bots.lib.engine_clients import EngineClient, client_class
 from bots.lib.engine_process import (EngineDied, EngineError, EngineProcess, EngineTimeout,
@@ -59,7 +60,7 @@ class ExternalEngine(Bot):
 
     name = "External engine"
     games: ClassVar[tuple[str, ...]] = ()
-    description = "an engine program speaking Gomocup or NBoard, as config.yaml's engines: name it"
+    description = N_("an engine program speaking Gomocup or NBoard, as config.yaml's engines: name it")
 
     def __init__(self, command: str = "", protocol: str = "", cwd: str = "", name: str = "", log: str = "",
                  depth: int = 0, protocol_version: int = 0, seed: int | None = None) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 
+from game.lang import N_
 from game.rules.bot import Bot
 from game.rules.gomoku import Gomoku
 from bots.lib.gomoku_patterns import PatternBoard
@@ -29,8 +30,8 @@ class GomokuEasy(Bot):
 
     name = "Gomoku patterns"
     games = ("gomoku",)
-    description = ("plays fast and makes mistakes. "
-                   "Weighs each point for attack and defence, one move ahead, a little random")
+    description = N_("plays fast and makes mistakes. "
+                      "Weighs each point for attack and defence, one move ahead, a little random")
 
     def __init__(self, noise: float = 1.0, seed: int | None = None) -> None:
         """``noise``: a point's score is multiplied by a random factor from 1 to ``1 + noise`` (0: always the best)."""

@@ -36,6 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from game.lang import N_
 from game.rules.bot import AT_LEAST, AT_MOST, VALUE, Bot, MoveValue, check_whole
 from game.rules.gomoku import Gomoku
 from bots.lib.clock import Deadline
@@ -81,8 +82,8 @@ class GomokuHard(Bot):
 
     name = "Gomoku threat search"
     games = ("gomoku",)
-    description = ("sees several moves ahead and spots forced wins. "
-                   "Victory by fours for both sides, then alpha-beta over the best moves as deep as time allows")
+    description = N_("sees several moves ahead and spots forced wins. "
+                      "Victory by fours for both sides, then alpha-beta over the best moves as deep as time allows")
     #: Whether threat searches include open threes (VCT) and the search prunes by threats (Master).
     vct = False
     #: Share of the move's budget used, and how it is split (own threats, the opponent's, the rest searching).

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from game.lang import N_
 from bots.gomoku_hard import GomokuHard
 
 #: Master's evaluation (``gomoku_board.POINT_VALUES`` and ``gomoku_engine.EVAL_TERMS``), fitted to the results of
@@ -29,8 +30,8 @@ class GomokuMaster(GomokuHard):
     """Hard plus VCT for both sides and threat-based pruning inside the search."""
 
     name = "Gomoku threat search with VCT"
-    description = ("a strong player who sees long forcing attacks. "
-                   "Victory by fours and threes for both sides, then alpha-beta pruned by threats")
+    description = N_("a strong player who sees long forcing attacks. "
+                      "Victory by fours and threes for both sides, then alpha-beta pruned by threats")
     vct = True
     budget_share = 0.9
     own_share, their_share = 0.15, 0.4

@@ -39,6 +39,7 @@ found, ``likely win in N (estimate)``.
 """
 from __future__ import annotations
 
+from game.lang import N_
 from game.rules.bot import AT_LEAST, AT_MOST, Bot, MoveValue, check_whole
 from game.rules.gomoku import BLACK, Gomoku
 from bots.lib.clock import Deadline
@@ -68,7 +69,7 @@ class GomokuMedium(Bot):
 
     name = "Gomoku pattern search"
     games = ("gomoku",)
-    description = "sees a few moves ahead. Looks a few moves ahead at the most promising points, wins fastest"
+    description = N_("sees a few moves ahead. Looks a few moves ahead at the most promising points, wins fastest")
 
     def __init__(self, depth: int = 4, width: int = 10, seed: int | None = None) -> None:
         """``depth``: the most plies searched ahead, even (fewer if half the time budget runs out first);

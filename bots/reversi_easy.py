@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 
+from game.lang import N_
 from game.rules.bot import Bot
 from game.rules.reversi import PASS, Reversi, flip_mask, squares_of
 
@@ -23,7 +24,7 @@ class ReversiEasy(Bot):
 
     name = "Reversi greedy"
     games = ("reversi",)
-    description = "turns over as many discs as it can, a little random"
+    description = N_("turns over as many discs as it can, a little random")
 
     def __init__(self, noise: float = 1.5, seed: int | None = None) -> None:
         """``noise``: the largest random bonus, in discs, added to a move's flips (0: always the most)."""

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from game.lang import N_
 from game.rules.bot import Bot, MoveValue, check_whole
 from game.rules.reversi import PASS, Reversi, flip_mask, legal_mask, squares_of
 from bots.lib import clock
@@ -55,8 +56,8 @@ class ReversiHard(Bot):
 
     name = "Reversi Hard"
     games = ("reversi",)
-    description = ("sees several moves ahead, perfect near the end. "
-                   "Looks several moves ahead for corners, edges and room to move; perfect near the end")
+    description = N_("sees several moves ahead, perfect near the end. "
+                      "Looks several moves ahead for corners, edges and room to move; perfect near the end")
 
     _solver: ClassVar[Solver | None] = None
     #: True from ``warm_up`` until ``warm_up_later`` has compiled the solver (see ``solves``).

@@ -18,6 +18,7 @@ in time, the others estimates of the deepest finished search.
 """
 from __future__ import annotations
 
+from game.lang import N_
 from game.rules.bot import check_whole
 from game.rules.reversi import Reversi
 from bots.lib.reversi_eval import PATTERNS
@@ -30,8 +31,8 @@ class ReversiMaster(ReversiHard):
     """Hard's search over the fitted pattern evaluation, solving exactly from ``exact_empties`` on."""
 
     name = "Reversi Master"
-    description = ("learned from thousands of its own games. "
-                   "Judges positions by what thousands of its own games taught it; perfect near the end")
+    description = N_("learned from thousands of its own games. "
+                      "Judges positions by what thousands of its own games taught it; perfect near the end")
 
     def __init__(self, exact_empties: int = 20, seed: int | None = None) -> None:
         super().__init__(exact_empties=check_whole("exact_empties", exact_empties, 0, 30, "empty squares"),

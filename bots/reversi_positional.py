@@ -32,6 +32,7 @@ before that order, so equal moves vary from game to game.
 """
 from __future__ import annotations
 
+from game.lang import N_
 from game.rules.bot import Bot, MoveValue, check_whole
 from game.rules.reversi import DIRECTIONS, FULL, PASS, Reversi, legal_mask, shift
 from bots.lib.clock import Deadline
@@ -158,8 +159,8 @@ class ReversiPositional(Bot):
 
     name = "Reversi positional"
     games = ("reversi",)
-    description = ("values corners and room to move. "
-                   "Looks a few moves ahead and prizes corners and room to move")
+    description = N_("values corners and room to move. "
+                      "Looks a few moves ahead and prizes corners and room to move")
 
     def __init__(self, depth: int = 4, seed: int | None = None) -> None:
         """``depth``: the most plies searched ahead (fewer if half the time budget runs out first)."""

@@ -1,6 +1,7 @@
 """Easy Tic-tac-toe: random moves, except that it never misses a win in one."""
 from __future__ import annotations
 
+from game.lang import N_
 from game.rules.bot import Bot
 from game.rules.core import Move, State
 from bots.lib.tictactoe_lines import completing_cells
@@ -15,7 +16,7 @@ class TicTacToeEasy(Bot):
 
     name = "Tic-tac-toe random"
     games = ("tictactoe",)
-    description = "plays at random, but always takes a win"
+    description = N_("plays at random, but always takes a win")
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed=seed)

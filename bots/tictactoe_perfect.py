@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from game.lang import N_
 from game.rules.bot import Bot, MoveValue
 from game.rules.core import Move, State
 from bots.lib.minimax import Table, describe, move_values
@@ -20,7 +21,7 @@ class TicTacToePerfect(Bot):
 
     name = "Tic-tac-toe perfect"
     games = ("tictactoe",)
-    description = "plays perfectly: you can at best draw. Never loses, wins as fast as it can"
+    description = N_("plays perfectly: you can at best draw. Never loses, wins as fast as it can")
 
     #: Solved positions, shared by every instance in this process.
     _table: ClassVar[Table] = {}

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
+from game.lang import N_
 from game.rules.bot import Bot
 from game.rules.core import Move, State
 from game.rules.tictactoe import EMPTY, winning_line
@@ -55,7 +56,7 @@ class TicTacToeRules(Bot):
 
     name = "Tic-tac-toe rules"
     games = ("tictactoe",)
-    description = "follows a few good habits. Wins, blocks, stops forks, else takes the best square"
+    description = N_("follows a few good habits. Wins, blocks, stops forks, else takes the best square")
 
     def __init__(self, faithful: bool = False, seed: int | None = None) -> None:
         super().__init__(seed=seed)

@@ -16,6 +16,7 @@ alike and the bot may put off a win in one.
 """
 from __future__ import annotations
 
+from game.lang import N_
 from game.rules.bot import Bot, MoveValue, check_whole
 from game.rules.core import Move, State
 from game.rules.tictactoe import O, X, winning_line
@@ -30,7 +31,7 @@ class TicTacToeSymmetry(Bot):
 
     name = "Tic-tac-toe symmetry tree"
     games = ("tictactoe",)
-    description = "sees a few moves ahead. Looks a few moves ahead, counting the lines still open"
+    description = N_("sees a few moves ahead. Looks a few moves ahead, counting the lines still open")
 
     def __init__(self, depth: int = 4, seed: int | None = None) -> None:
         super().__init__(seed=seed)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from game.net import protocol as p
+from game.net import wording
 from game.rules.core import Outcome, Termination
 
 
@@ -18,7 +19,8 @@ def resignation(num_seats: int, staying: Sequence[int], resigned: Sequence[int],
     """The game ends as ``name`` resigns: ``staying`` (one seat, or only bots) win;
     ``resigned`` holds every seat that resigned so far, theirs last."""
     ranking = (tuple(staying), *((seat,) for seat in reversed(resigned))) if num_seats > 2 else ()
-    return Outcome(tuple(staying), f"{name} resigned", (), ranking, termination=Termination.RESIGNATION)
+    reason = wording.english(wording.words("resigned", name=name))
+    return Outcome(tuple(staying), reason, (), ranking, termination=Termination.RESIGNATION)
 
 
 def after_resignations(outcome: Outcome, resigned: Sequence[int], labels: Sequence[str]) -> Outcome:
@@ -45,7 +47,7 @@ def forfeit(num_seats: int, absent: Sequence[int], resigned: Sequence[int], reas
                    termination=Termination.DISCONNECTION)
 
 
-def result(outcome: Outcome) -> p.Result:
-    """``outcome`` as the protocol's ``Result``."""
+def result(outcome: Outcome, said: p.Words | None = None) -> p.Result:
+    """``outcome`` as the protocol's ``Result``; ``said``: its reason as words, when the server decided it."""
     return p.Result(list(outcome.winners), outcome.reason, outcome.termination.value,
-                    [list(group) for group in outcome.ranking])
+                    [list(group) for group in outcome.ranking], said)

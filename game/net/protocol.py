@@ -16,7 +16,9 @@ from typing import Annotated, Literal, Union
 import msgspec
 
 #: Raised by the server at once, before anything else, when a client speaks another version.
-PROTOCOL_VERSION = 1
+#: 2: the server's sentences also travel as ``Words`` (a code and its values), each window
+#: wording them in its own language; the ``version`` error stays readable by a version-1 client.
+PROTOCOL_VERSION = 2
 #: The longest line ``decode`` accepts unless told otherwise (config ``net.max_line_bytes``).
 MAX_LINE_BYTES = 65536
 
@@ -109,6 +111,16 @@ class Bye(Message, tag="bye"):
 
 
 # -- server to client ------------------------------------------------------------------
+class Words(msgspec.Struct, forbid_unknown_fields=True, frozen=True, omit_defaults=True):
+    """A sentence of the server's as a ``code`` and its ``values`` (names, seats, seconds), for
+    each window to word in its own language (``game.net.wording``); the message that carries
+    it also holds the sentence in English, for a window that does not know the code."""
+
+    code: Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
+    values: Annotated[dict[Annotated[str, msgspec.Meta(max_length=40)], Union[Text, int, float]],
+                      msgspec.Meta(max_length=8)] = {}
+
+
 class SeatInfo(msgspec.Struct, forbid_unknown_fields=True, frozen=True, omit_defaults=True):
     """Who sits in a seat: ``kind`` is ``remote`` (a player over the network, this
     screen's own included), ``bot`` or ``open``; ``connected`` is false while its
@@ -149,6 +161,7 @@ class Result(msgspec.Struct, forbid_unknown_fields=True, frozen=True, omit_defau
     reason: Text
     termination: Text
     ranking: list[list[Seat]] = []
+    words: Words | None = None
 
 
 class Sync(Message, tag="sync"):
@@ -185,10 +198,11 @@ class Ended(Message, tag="ended"):
 
 
 class Chat(Message, tag="chat"):
-    """A chat line from ``name`` (``''``: the server)."""
+    """A chat line from ``name`` (``''``: the server, whose line also comes as ``words``)."""
 
     name: Text
     text: Text
+    words: Words | None = None
 
 
 class Requested(Message, tag="requested"):
@@ -218,6 +232,7 @@ class Paused(Message, tag="paused"):
     reason: Text
     seconds_left: float | None = None
     seat: Seat | None = None
+    words: Words | None = None
 
 
 class Resumed(Message, tag="resumed"):
@@ -237,6 +252,7 @@ class Left(Message, tag="left"):
 
     name: Text
     why: Text = ""
+    words: Words | None = None
 
 
 class Declined(Message, tag="declined"):
@@ -252,6 +268,7 @@ class Error(Message, tag="error"):
 
     code: Text
     text: Text
+    words: Words | None = None
 
 
 CLIENT_MESSAGES = (Hello, Accept, Decline, Play, Say, Ask, Answer, Resign, Decide, Ping, Pong, Bye)

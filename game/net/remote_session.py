@@ -25,6 +25,8 @@ from game.match.session import (Event, GameOver, HintFailed, HintReady, MatchSes
                                 PositionChanged, SeatsChanged, Waiting)
 from game.net import events as ev
 from game.net import protocol as p
+from game.lang import _
+from game.net import wording
 from game.net.client import ConnectionLost, NetClient
 from game.net.seating import OPEN_SEAT
 from game.net.server import NetError
@@ -253,16 +255,17 @@ class RemoteSession:
         elif isinstance(message, p.Ended):
             self._ended = _outcome(message.result)
             self._events.append(GameOver(self._ended, counts=True))
-        elif isinstance(message, p.Chat):
-            self._events.append(ev.ChatReceived(message.name, message.text))
+        elif isinstance(message, p.Chat):   # a player's line as typed, the server's in this window's words
+            text = message.text if message.name else wording.worded(message.words, message.text)
+            self._events.append(ev.ChatReceived(message.name, text))
         elif isinstance(message, p.Requested):
             if not self._mine(message.name):
                 self._events.append(ev.RequestReceived(message.request_id, message.kind, message.name))
         elif isinstance(message, p.Answered):
             self._events.append(ev.RequestAnswered(message.kind, message.accepted, message.by, message.cancelled))
         elif isinstance(message, p.Paused):
-            self.paused = message.reason
-            self._events.append(ev.Paused(message.reason, message.seconds_left, message.seat))
+            self.paused = wording.worded(message.words, message.reason)
+            self._events.append(ev.Paused(self.paused, message.seconds_left, message.seat))
         elif isinstance(message, p.Resumed):
             self.paused = None
             self._events.append(ev.Resumed())
@@ -271,14 +274,16 @@ class RemoteSession:
                 self._seat_player(message.seat, Player(REMOTE, message.name))
             self._events.append(ev.PlayerJoined(message.name, message.seat, message.again))
         elif isinstance(message, p.Left):
-            self._events.append(ev.PlayerLeft(message.name, message.why))
+            self._events.append(ev.PlayerLeft(message.name, wording.worded(message.words, message.why)))
         elif isinstance(message, p.Declined):
-            self._events.append(ev.PlayerLeft(message.name, "declined the invitation"))
+            declined = wording.words("declined_invitation")
+            self._events.append(ev.PlayerLeft(message.name, wording.worded(declined, wording.english(declined))))
         elif isinstance(message, p.Error):
-            self._events.append(ev.NetErrorEvent(message.text))
+            self._events.append(ev.NetErrorEvent(wording.worded(message.words, message.text)))
         elif isinstance(message, ConnectionLost):
             self.lost = True
-            self._events.append(ev.NetErrorEvent(f"Connection to the host lost: {message.reason}", lost=True))
+            self._events.append(ev.NetErrorEvent(_("Connection to the host lost: {reason}").format(reason=message.reason),
+                                                  lost=True))
 
     def _mine(self, name: str) -> bool:
         return any(self.players[seat].label == name for seat in self.my_seats) if self._local else False
@@ -305,7 +310,8 @@ class RemoteSession:
             spec = GameSpec.parse(sync.game)
             state = rebuild(spec, sync.start, sync.moves)
         except (RulesError, ValueError) as err:
-            self._events.append(ev.NetErrorEvent(f"The host sent a game this copy cannot rebuild: {err}"))
+            self._events.append(ev.NetErrorEvent(
+                _("The host sent a game this copy cannot rebuild: {error}").format(error=err)))
             return
         players = self._players(sync.players, state.num_seats)
         self.paused = sync.paused
@@ -334,8 +340,8 @@ class RemoteSession:
         if moved.ply < len(self._confirmed):
             return      # in the game already (the sync this session started from had it)
         if moved.ply > len(self._confirmed):
-            self._events.append(ev.NetErrorEvent(f"move {moved.ply + 1} arrived out of order; the game is "
-                                                 "shown as far as it is known"))
+            self._events.append(ev.NetErrorEvent(_("move {number} arrived out of order; the game is "
+                                                   "shown as far as it is known").format(number=moved.ply + 1)))
             return
         self._confirmed.append(moved.move)
         if self._pending:
@@ -350,7 +356,8 @@ class RemoteSession:
             if not state.is_legal(move):
                 raise IllegalMove(f"{moved.move} is not legal here")
         except (BadNotation, IllegalMove) as err:
-            self._events.append(ev.NetErrorEvent(f"The host sent a move this copy cannot play: {err}"))
+            self._events.append(ev.NetErrorEvent(
+                _("The host sent a move this copy cannot play: {error}").format(error=err)))
             return
         self.session.cancel_hint()
         record = self.match.play(move, moved.note)
@@ -362,7 +369,8 @@ class RemoteSession:
         try:
             state = rebuild(self._spec, self._start, self._confirmed)
         except RulesError as err:
-            self._events.append(ev.NetErrorEvent(f"The host sent a move this copy cannot play: {err}"))
+            self._events.append(ev.NetErrorEvent(
+                _("The host sent a move this copy cannot play: {error}").format(error=err)))
             return
         self._pending = []
         self.session.cancel_hint()
@@ -393,5 +401,5 @@ def _outcome(result: p.Result) -> Outcome:
         termination = Termination(result.termination)
     except ValueError:
         termination = Termination.DISCONNECTION
-    return Outcome(tuple(result.winners), result.reason, (), tuple(tuple(g) for g in result.ranking),
-                   termination=termination)
+    return Outcome(tuple(result.winners), wording.worded(result.words, result.reason), (),
+                   tuple(tuple(g) for g in result.ranking), termination=termination)

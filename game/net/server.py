@@ -39,6 +39,7 @@ from typing import Callable, Sequence
 from game.match.config import GameConfig, NetLimits
 from game.match.runner import BotRunner, BotSpec
 from game.net import protocol as p
+from game.net import wording
 from game.net.discovery import Announcement, join_addresses
 from game.net.seating import Guest, SeatPlan
 from game.net.table import Table
@@ -195,7 +196,7 @@ class GameServer:
             with contextlib.suppress(asyncio.CancelledError):
                 await ticker
             for conn in list(self.conns.values()):
-                conn.send(p.Chat("", "The host closed the game"))
+                conn.send(wording.announcement("host_closed"))
                 self._close(conn)
             for task in list(self._handlers):
                 task.cancel()
@@ -257,7 +258,7 @@ class GameServer:
         if task is not None:
             self._handlers.add(task)
             task.add_done_callback(self._handlers.discard)
-        why = "closed the connection"
+        why = wording.words("closed_connection")
         try:
             while not conn.closed:
                 timeout = (conn.arrived + HELLO_TIMEOUT - time.monotonic() if not conn.guest.name
@@ -266,22 +267,22 @@ class GameServer:
                     line = await asyncio.wait_for(reader.readline(), max(timeout, 0.0))
                 except asyncio.TimeoutError:
                     if conn.proving:
-                        conn.send(p.Error("full", self._full_words()))
-                    why = "said nothing in time" if not conn.guest.name else f"silent for {timeout:g} s"
+                        conn.send(self._full_error())
+                    why = (wording.words("silent") if not conn.guest.name
+                           else wording.words("silent_for", seconds=f"{timeout:g}"))
                     break
                 except ValueError:      # the line passed the stream's limit
-                    conn.send(p.Error("size", f"a line is at most {self.limits.max_line_bytes} bytes"))
-                    why = f"sent a line over {self.limits.max_line_bytes} bytes"
+                    conn.send(wording.error("size", "line_limit", bytes=self.limits.max_line_bytes))
+                    why = wording.words("line_too_long", bytes=self.limits.max_line_bytes)
                     break
                 if not line:
                     break
                 conn.heard = time.monotonic()
                 if not conn.allowed():
                     if conn.over_rate == 1:
-                        conn.send(p.Error("flood", f"more than {self.limits.messages_per_second:g} messages a "
-                                                   "second: messages are dropped"))
+                        conn.send(wording.error("flood", "flood", count=f"{self.limits.messages_per_second:g}"))
                     if conn.over_rate > self.limits.messages_per_second * 2:
-                        why = "flooded the server"
+                        why = wording.words("flooded")
                         break
                     continue
                 try:
@@ -290,14 +291,14 @@ class GameServer:
                     conn.bad += 1
                     conn.send(p.Error("bad", str(err)[:400]))
                     if conn.bad > MAX_BAD_MESSAGES:
-                        why = f"sent {conn.bad} lines that are not messages"
+                        why = wording.words("bad_lines", count=conn.bad)
                         break
                     continue
                 self._receive(conn, message)
         except (ConnectionError, OSError) as err:
-            why = f"connection lost ({err.__class__.__name__})"
+            why = wording.words("connection_lost", error=err.__class__.__name__)
         except asyncio.CancelledError:
-            why = "the server stopped"
+            why = wording.words("server_stopped")
         finally:
             self.drop(conn, why)
             self._flush()
@@ -319,16 +320,15 @@ class GameServer:
         if silent:
             counts = Counter(conn.address for conn in crowd)
             self.drop(min(silent, key=lambda conn: (-counts[conn.address], conn.arrived)),
-                      "made room for a newcomer: it had not said hello")
+                      wording.words("made_room"))
             return True
         if sum(conn.proving for conn in self.conns.values()) < self.table.seat_holders():
             return False
         return limit
 
-    def _full_words(self) -> str:
-        return (f"this game has as many connections as it takes ({MAX_CONNECTIONS}, "
-                f"{self.limits.connections_per_address} from one address); only a player coming back to their "
-                "seat gets in")
+    def _full_error(self) -> p.Error:
+        return wording.error("full", "game_full", plain=True, most=MAX_CONNECTIONS,
+                             per_address=self.limits.connections_per_address)
 
     def _receive(self, conn: Connection, message: p.Message) -> None:
         """Hand ``message`` to the table and send what it has to say; wake the turn loop
@@ -336,8 +336,8 @@ class GameServer:
         hello bears a seat's token."""
         if conn.proving and isinstance(message, p.Hello) and not conn.guest.name:
             if not self.table.holds_seat(message.token):
-                conn.send(p.Error("full", self._full_words()))
-                self.drop(conn, "came past the connection limit without a seat's token")
+                conn.send(self._full_error())
+                self.drop(conn, wording.words("past_limit"))
                 return
             conn.proving = False
         try:
@@ -348,11 +348,11 @@ class GameServer:
             self.log(f"fault handling {type(message).__name__} from {conn.guest.who}: {type(err).__name__}: {err}")
         self._flush()
         if fault is not None:
-            conn.send(p.Error("state", "the server could not handle that message"))
+            conn.send(wording.error("state", "could_not_handle"))
         if self._wake is not None and self.table.busy():
             self._wake.set()
 
-    def drop(self, conn: Connection, why: str) -> None:
+    def drop(self, conn: Connection, why: p.Words | str) -> None:
         """End ``conn``: the table lets its guest go (logs why, holds its seats, tells the others)."""
         if conn.closed:
             return

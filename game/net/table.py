@@ -30,6 +30,7 @@ from game.match.seats import stand_in
 from game.match.session import BotStuck, GameOver, MatchSession, MovePlayed
 from game.net import endings
 from game.net import protocol as p
+from game.net import wording
 from game.net.seating import Claim, Guest, Request
 from game.net.table_state import TableState
 from game.rules.core import BadNotation, IllegalMove, Outcome, RulesError, Termination
@@ -67,9 +68,8 @@ class Table(TableState):
         the seat it was offered goes to the next who joins."""
         for guest in list(self.guests):
             if guest.invited and not guest.joined and now - guest.invited_at >= self.offer_seconds:
-                self._send(guest, p.Error("offer", f"the invitation was not answered within {self.offer_seconds:g} s; "
-                                                   "join again to be invited"))
-                self.leave(guest, f"did not answer the invitation within {self.offer_seconds:g} s")
+                self._refuse(guest, "offer", "invitation_expired", seconds=f"{self.offer_seconds:g}")
+                self.leave(guest, wording.words("invitation_unanswered", seconds=f"{self.offer_seconds:g}"))
 
     # -- messages ------------------------------------------------------------------------------
     def receive(self, guest: Guest, message: p.Message) -> None:
@@ -80,13 +80,13 @@ class Table(TableState):
             if isinstance(message, p.Hello):
                 self._hello(guest, message)
             elif isinstance(message, p.Bye):
-                self.leave(guest, "left")
+                self.leave(guest, wording.words("left"))
             else:
-                self._send(guest, p.Error("state", "say hello first"))
-                self.leave(guest, f"sent {message.__struct_config__.tag!r} before hello")
+                self._send(guest, wording.error("state", "hello_first", plain=True))
+                self.leave(guest, wording.words("before_hello", kind=repr(message.__struct_config__.tag)))
             return
         if isinstance(message, p.Bye):
-            self.leave(guest, "left")
+            self.leave(guest, wording.words("left"))
             return
         if isinstance(message, p.Ping):
             self._send(guest, p.Pong())
@@ -94,18 +94,18 @@ class Table(TableState):
         if isinstance(message, p.Pong):
             return
         if isinstance(message, p.Hello):
-            self._send(guest, p.Error("state", "hello was said already"))
+            self._refuse(guest, "state", "hello_again")
         elif isinstance(message, (p.Accept, p.Decline)):
             if not guest.invited or guest.joined:
-                self._send(guest, p.Error("state", "there is no invitation to answer"))
+                self._refuse(guest, "state", "no_invitation")
             elif isinstance(message, p.Accept):
                 self._accept(guest)
             else:
                 self.log(f"{guest.who} declined the invitation")
                 self._broadcast(p.Declined(guest.name))
-                self.leave(guest, "declined the invitation")
+                self.leave(guest, wording.words("declined_invitation"))
         elif not guest.joined:
-            self._send(guest, p.Error("state", "answer the invitation first"))
+            self._refuse(guest, "state", "answer_invitation_first")
         elif isinstance(message, p.Say):
             text = printable(message.text)
             if text:
@@ -134,9 +134,9 @@ class Table(TableState):
 
     def _hello(self, guest: Guest, hello: p.Hello) -> None:
         if hello.version != p.PROTOCOL_VERSION:
-            self._send(guest, p.Error("version", f"this server speaks protocol {p.PROTOCOL_VERSION}, the client "
-                                                 f"{hello.version}: use the same version of Board Arcade"))
-            self.leave(guest, f"speaks protocol {hello.version}")
+            self._send(guest, wording.error("version", "version_mismatch", plain=True,
+                                            server=p.PROTOCOL_VERSION, client=hello.version))
+            self.leave(guest, wording.words("other_protocol", version=hello.version))
             return
         if hello.token is not None:
             claim = self.claims.get(hello.token)
@@ -152,9 +152,8 @@ class Table(TableState):
                 guest.name = self._unique_name(hello.name)
                 self._join_watching(guest, hello.token)
                 return
-            self._send(guest, p.Error("token", "that token holds no seat here (the game was hosted anew, or the "
-                                               "seat was given away)"))
-            self.leave(guest, "came with an unknown token")
+            self._refuse(guest, "token", "token_unknown")
+            self.leave(guest, wording.words("unknown_token"))
             return
         guest.name = self._unique_name(hello.name)
         offered = [s for s in self.open_seats() if not any(g.offered == s for g in self.guests if g is not guest)]
@@ -271,7 +270,7 @@ class Table(TableState):
                 ply = len(self.session.records)
                 if self._stuck_told != ply:
                     self._stuck_told = ply
-                    self._broadcast(p.Chat("", f"{event.text}; it is asked again every {STUCK_RETRY:g} s"))
+                    self._announce("bot_stuck", text=event.text, seconds=f"{STUCK_RETRY:g}")
                     self.log(event.text)
                 self._retry_at = self.clock() + STUCK_RETRY
 
@@ -283,7 +282,8 @@ class Table(TableState):
         self._expired.update(seats)
         self.log(f"{claim.name} did not come back within {self.reconnect_seconds:g} s")
         if self.after_limit == "end":
-            self._end(endings.forfeit(self.state.num_seats, seats, self.resigned, f"{claim.name} did not come back"))
+            said = wording.words("did_not_come_back_end", name=claim.name)
+            self._end(endings.forfeit(self.state.num_seats, seats, self.resigned, wording.english(said)), said)
         elif self.after_limit is not None:
             for seat in seats:
                 self._seat_to_bot(seat, self.after_limit)
@@ -291,19 +291,20 @@ class Table(TableState):
     # -- requests ------------------------------------------------------------------------
     def _ask(self, guest: Guest, kind: str) -> None:
         claim = guest.claim
-        why = None
+        why: str | None = None
+        values: dict[str, str] = {}
         if claim is None or not claim.seats:
-            why = "only players ask that"
+            why = "only_players_ask"
         elif self.request is not None:
-            why = f"a {self.request.kind} request is waiting for its answer"
+            why, values = "request_waiting", {"kind": self.request.kind}
         elif kind == "rematch" and not self.is_over:
-            why = "a rematch is for a finished game"
+            why = "rematch_when_over"
         elif kind != "rematch" and self.is_over:
-            why = "the game is over"
+            why = "game_over"
         elif kind == "undo" and not any(r.seat in claim.seats for r in self.session.records):
-            why = "you have no move to take back"
+            why = "no_move_to_take_back"
         if why is not None:
-            self._send(guest, p.Error("state", why))
+            self._refuse(guest, "state", why, **values)
             return
         self._request_ids += 1
         voters = {c.token for c in self.claims.values() if c is not claim and c.seats}
@@ -318,10 +319,10 @@ class Table(TableState):
     def _answer(self, guest: Guest, message: p.Answer) -> None:
         request, claim = self.request, guest.claim
         if request is None or request.id != message.request_id:
-            self._send(guest, p.Error("state", f"there is no request {message.request_id} waiting"))
+            self._refuse(guest, "state", "no_such_request", number=message.request_id)
             return
         if claim is None or claim.token not in request.voters:
-            self._send(guest, p.Error("state", "that request does not wait for your answer"))
+            self._refuse(guest, "state", "not_your_request")
             return
         request.voters.discard(claim.token)
         if not message.accept:
@@ -377,14 +378,15 @@ class Table(TableState):
         blocked; the game ends when one seat is left in it, or only bots."""
         claim = guest.claim
         if claim is None or not claim.seats or self.is_over:
-            self._send(guest, p.Error("state", "there is no game of yours to resign"))
+            self._refuse(guest, "state", "no_game_to_resign")
             return
         seats = list(claim.seats)
         staying = [s for s in range(self.state.num_seats) if s not in seats and s not in self.resigned]
         players = self.session.match.players
         if len(staying) <= 1 or all(players[s].is_bot for s in staying):
             self.resigned.extend(seats)
-            self._end(endings.resignation(self.state.num_seats, staying, self.resigned, claim.name))
+            self._end(endings.resignation(self.state.num_seats, staying, self.resigned, claim.name),
+                      wording.words("resigned", name=claim.name))
             return
         try:
             standing = stand_in(self._game_config(), self._bot_spec)
@@ -393,36 +395,37 @@ class Table(TableState):
         else:
             why = "the game has no tier that can play here"
         if standing is None:
-            self._send(guest, p.Error("state", f"no bot can play your seat out ({why}): keep playing"))
+            self._refuse(guest, "state", "no_bot_plays_out", why=why)
             return
         spec = standing.spec
         self.resigned.extend(seats)
         self._void_request()
         self.log(f"{claim.name} resigned; {spec.label} plays seat(s) {', '.join(str(s + 1) for s in seats)} out")
-        self._broadcast(p.Chat("", f"{claim.name} resigned and leaves the game, last whatever happens; "
-                                   f"{spec.label} plays their pieces out"))
+        self._announce("resigned_plays_out", name=claim.name, bot=spec.label)
         for seat in seats:
             self._seat_to_bot(seat, standing.tier, label=f"{claim.name} (resigned)")
         if claim.guest is not None:
             self._send(claim.guest, p.Welcome(p.PROTOCOL_VERSION, claim.token, [], claim.host))
 
-    def _end(self, outcome: Outcome) -> None:
+    def _end(self, outcome: Outcome, said: p.Words | None = None) -> None:
+        """End the game with ``outcome``; ``said``: its reason as words, when the server decided it."""
         self.ended = outcome
         self._void_request()
-        self._broadcast(p.Ended(endings.result(outcome)))
+        self._broadcast(p.Ended(endings.result(outcome, said)))
         self.log(f"Game over: {outcome.reason}")
         self._update_pause()
 
     def _decide(self, guest: Guest, message: p.Decide) -> None:
         claim = guest.claim
         if claim is None or not claim.host:
-            self._send(guest, p.Error("seat", "only the host decides that"))
+            self._refuse(guest, "seat", "only_host_decides")
         elif message.seat not in self._expired or self.is_over:
-            self._send(guest, p.Error("state", f"seat {message.seat + 1} is not waiting for a decision"))
+            self._refuse(guest, "state", "not_waiting_decision", seat=message.seat + 1)
         elif message.action == "end":
             holder = self.seat_holder(message.seat)
-            reason = f"ended by the host: {holder.name if holder else 'a player'} did not come back"
-            self._end(endings.forfeit(self.state.num_seats, sorted(self._expired), self.resigned, reason))
+            said = wording.words("ended_by_host", name=holder.name if holder else "a player")
+            self._end(endings.forfeit(self.state.num_seats, sorted(self._expired), self.resigned,
+                                      wording.english(said)), said)
         else:
             try:
                 self._seat_to_bot(message.seat, message.tier or "")

@@ -19,6 +19,7 @@ from game.match.runner import BotRunner, BotSpec
 from game.match.session import MatchSession
 from game.net import endings
 from game.net import protocol as p
+from game.net import wording
 from game.net.seating import OPEN_SEAT, Claim, Guest, Request, SeatPlan
 from game.rules.catalogue import GameSpec
 from game.rules.core import Outcome, State
@@ -145,7 +146,12 @@ class TableState:
                       endings.result(self.ended) if self.ended else None, pause[0] if pause else None)
 
     def pause_now(self) -> tuple[str, int | None] | None:
-        """Why the game waits now, and the seat it waits for; None when it goes on."""
+        """Why the game waits now (in English), and the seat it waits for; None when it goes on."""
+        pause = self.pause_words()
+        return None if pause is None else (wording.english(pause[0]), pause[1])
+
+    def pause_words(self) -> tuple[p.Words, int | None] | None:
+        """Why the game waits now, as words for each window, and the seat it waits for; None when it goes on."""
         if self.is_over:
             return None
         now = self.clock()
@@ -154,13 +160,12 @@ class TableState:
                 continue
             claim = self.seat_holder(seat)
             if claim is None:
-                return f"Waiting for a player to join seat {seat + 1} ({self.state.seat_name(seat)})", seat
+                return wording.words("waiting_for_seat", seat=seat + 1, seat_name=self.state.seat_name(seat)), seat
             if claim.guest is None:
                 if seat in self._expired:
-                    return (f"{claim.name} did not come back: the host may give their seat to a bot or end "
-                            "the game"), seat
+                    return wording.words("did_not_come_back", name=claim.name), seat
                 left = max(0.0, self.reconnect_seconds - (now - (claim.dropped_at or now)))
-                return f"{claim.name} lost the connection: waiting for them to rejoin ({left:.0f} s)", seat
+                return wording.words("lost_connection", name=claim.name, seconds=f"{left:.0f}"), seat
         return None
 
     def running(self) -> bool:
@@ -195,20 +200,22 @@ class TableState:
         self.guests.append(guest)
         return guest
 
-    def leave(self, guest: Guest, why: str) -> None:
+    def leave(self, guest: Guest, why: p.Words | str) -> None:
         """``guest`` is gone (its connection ended, or the table ends it): log why, hold its
-        seats for its token, tell the others."""
+        seats for its token, tell the others (``why`` as words each window says in its language)."""
         if guest.gone:
             return
+        said = why if isinstance(why, p.Words) else None
+        why = wording.english(said) if said is not None else why
         self._let_go(guest)
-        self.log(f"{guest.who} dropped: {why}")
+        self.log(f"{guest.who} dropped: {why or 'left'}")
         claim = guest.claim
         if claim is not None and claim.guest is guest:
             claim.guest = None
             claim.dropped_at = self.clock()
-            self._broadcast(p.Left(claim.name, why))
+            self._broadcast(p.Left(claim.name, why, said))
         elif guest.watching:
-            self._broadcast(p.Left(guest.name, why))
+            self._broadcast(p.Left(guest.name, why, said))
         self._update_pause()
 
     def take_output(self) -> list[Guest]:
@@ -232,6 +239,14 @@ class TableState:
             if guest.joined:
                 self._send(guest, message)
 
+    def _refuse(self, guest: Guest, code: str, sentence: str, **values: str | int | float) -> None:
+        """Tell ``guest`` an ``error`` of ``code``: the ``wording`` sentence with ``values``."""
+        self._send(guest, wording.error(code, sentence, **values))
+
+    def _announce(self, sentence: str, **values: str | int | float) -> None:
+        """A chat line of the server's to everyone: the ``wording`` sentence with ``values``."""
+        self._broadcast(wording.announcement(sentence, **values))
+
     # -- pauses ----------------------------------------------------------------------------
     def _update_pause(self) -> None:
         pause = self.pause_now()
@@ -245,11 +260,12 @@ class TableState:
             self.log("The game goes on")
             return
         reason, seat = pause
+        said = self.pause_words()[0]
         claim = self.seat_holder(seat) if seat is not None else None
         seconds = None
         if claim is not None and claim.guest is None and claim.dropped_at is not None:
             seconds = max(0.0, self.reconnect_seconds - (self.clock() - claim.dropped_at))
-        self._broadcast(p.Paused(reason, seconds, seat))
+        self._broadcast(p.Paused(reason, seconds, seat, said))
         self.log(f"Paused: {reason}")
 
 

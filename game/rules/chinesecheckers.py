@@ -56,6 +56,7 @@ from collections import deque
 from numbers import Integral
 from typing import Any, Hashable, Mapping, Sequence
 
+from game.lang import N_
 from game.rules.core import BadNotation, IllegalMove, Option, Outcome, State, Termination
 
 FILES = "abcdefghijklmnopq"
@@ -188,7 +189,7 @@ class ChineseCheckers(State):
         Option("play_on", "Play for places", False, (False, True)),
         Option("turn_limit", "Turn limit", 200, (50, 100, 200, 400)),
     )
-    rules_help = (
+    rules_help = N_(
         "Each player has ten marbles in one point of the star and must move them all into the "
         "opposite point, the goal. Players move in turn, clockwise.\n\n"
         "A move is either a step to a neighbouring empty hole, or a chain of jumps: each jump goes "

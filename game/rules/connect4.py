@@ -20,6 +20,7 @@ import re
 from numbers import Integral
 from typing import Any, ClassVar, Hashable, Sequence
 
+from game.lang import N_
 from game.rules.core import BadNotation, IllegalMove, Option, Outcome, State, Termination
 
 EMPTY, RED, YELLOW = 0, 1, 2
@@ -46,7 +47,7 @@ class ConnectFour(State):
         Option("rows", "Rows", 6, SIZES),
         Option("n", "In a row", 4, LINE_LENGTHS),
     )
-    rules_help: ClassVar[str] = (
+    rules_help: ClassVar[str] = N_(
         "Two players, Red and Yellow, take turns dropping one disc into a column; "
         "Red moves first. The disc falls to the lowest empty cell of that column, "
         "and a full column takes no more discs.\n"

@@ -55,6 +55,7 @@ from functools import lru_cache
 from numbers import Integral
 from typing import Any, ClassVar, Hashable, Iterable, Sequence
 
+from game.lang import N_
 from game.rules.core import BadNotation, IllegalMove, Option, Outcome, State, Termination
 
 EMPTY, BLACK, WHITE = 0, 1, 2
@@ -249,7 +250,7 @@ class Gomoku(State):
         Option("size", "Board", 15, SIZES, texts=tuple(f"{n} x {n}" for n in SIZES)),
         Option("rule", "Rules", "freestyle", RULES, texts=("Freestyle", "Standard (exactly five)", "Renju")),
     )
-    rules_help: ClassVar[str] = (
+    rules_help: ClassVar[str] = N_(
         "Black and White take turns placing one stone of their colour on an empty point, "
         "where the lines cross; Black moves first. Stones stay where they are placed.\n"
         "The first player to line up five stones of their colour across, up and down, or "

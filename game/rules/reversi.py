@@ -30,6 +30,7 @@ import re
 from numbers import Integral
 from typing import Any, ClassVar, Hashable, Sequence
 
+from game.lang import N_
 from game.rules.core import BadNotation, IllegalMove, Option, Outcome, State, Termination
 
 EMPTY, BLACK, WHITE = 0, 1, 2
@@ -113,7 +114,7 @@ class Reversi(State):
                            texts=("To the winner", "Split")),)
     pass_move: ClassVar[int] = PASS
     writes_passes = False
-    rules_help: ClassVar[str] = (
+    rules_help: ClassVar[str] = N_(
         "Black and White take turns placing one disc; Black moves first. A disc must be "
         "placed so that it encloses one or more straight lines of the opponent's discs "
         "(across, up or down, or diagonally) between itself and another disc of its own; "

@@ -11,6 +11,7 @@ from __future__ import annotations
 from numbers import Integral
 from typing import Any, Hashable, Sequence
 
+from game.lang import N_
 from game.rules.core import BadNotation, IllegalMove, Outcome, State, Termination
 
 EMPTY, X, O = 0, 1, 2
@@ -46,7 +47,7 @@ class TicTacToe(State):
 
     game_id = "tictactoe"
     title = "Tic-tac-toe"
-    rules_help = (
+    rules_help = N_(
         "Two players, X and O, take turns writing their mark in an empty square of the "
         "3 x 3 grid; X moves first.\n"
         "The first to get three of their marks in a row, across, up and down or along a "

@@ -5,6 +5,7 @@ text and glows look the same on every screen. Colours come from ``palette``.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 import weakref
 from pathlib import Path
@@ -13,6 +14,7 @@ import pygame
 
 from game.shown import escaped
 from game.ui import palette
+from game.ui.typeface import CJK_FOR, MixedFont
 
 RGB = tuple[int, int, int]
 
@@ -99,8 +101,10 @@ class Fonts:
     """Loaded fonts by face and size, kept for the life of the window.
 
     ``display`` is Quicksand (titles, big numbers), ``text`` and ``bold`` are
-    Inter (buttons, lists, body text). A font file that cannot be read falls
-    back to pygame's default font so a damaged install still shows text.
+    Inter (buttons, lists, body text); each is a ``typeface.MixedFont``, which
+    draws Chinese with the shipped Arcade CJK of its weight and any other
+    character it lacks with a system font that has it. A font file that cannot
+    be read falls back to pygame's default font so a damaged install still shows text.
 
     Sizes are given as on the 1280×800 window the screens are drawn for;
     ``scale`` (the window's ``ui_scale``) enlarges every one of them in a
@@ -116,9 +120,9 @@ class Fonts:
         font = self._cache.get(key)
         if font is None:
             try:
-                font = pygame.font.Font(str(path), key[1])
+                font = MixedFont(path, key[1], CJK_FOR.get(path))
             except (OSError, FileNotFoundError):
-                font = pygame.font.Font(None, key[1])
+                font = MixedFont(None, key[1], CJK_FOR.get(path))
             self._cache[key] = font
         return font
 
@@ -296,14 +300,35 @@ def words_fit(font: pygame.font.Font, content: str, width: int) -> str:
     return fit_text(font, content, width)
 
 
+#: Where a line may break inside a word of Chinese, Japanese or Korean: before any ideograph
+#: or kana, but never before closing punctuation (，。）」) nor after opening punctuation (（「).
+_CJK_PIECE = re.compile(
+    r"[（「『《〈【〔“‘]*[\u2e80-\u2fff\u3040-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003ffff]"
+    r"[，。、：；！？）」』》〉】〕”’…·％\u3001\u3002]*"
+    r"|[（「『《〈【〔“‘]*[^\u2e80-\u2fff\u3040-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003ffff]+?"
+    r"(?=[（「『《〈【〔“‘]*[\u2e80-\u2fff\u3040-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003ffff]|$)"
+)
+
+
+def _pieces(paragraph: str) -> list[tuple[str, str]]:
+    """``paragraph`` as (joiner, piece): the words between spaces, and a word of Chinese cut
+    before each character, so a line can break there (joined with nothing, not a space)."""
+    out: list[tuple[str, str]] = []
+    for word in paragraph.split(" "):
+        parts = _CJK_PIECE.findall(word) if word and not word.isascii() else [word]
+        out.extend(("" if index else " ", part) for index, part in enumerate(parts or [word]))
+    return out
+
+
 def wrap_text(font: pygame.font.Font, content: str, width: int) -> list[str]:
-    """Words of ``content`` (cleaned) broken into lines no wider than ``width`` (long words cut)."""
+    """Words of ``content`` (cleaned) broken into lines no wider than ``width`` (long words cut;
+    Chinese breaks between characters, as it is written without spaces)."""
     lines: list[str] = []
     for paragraph in content.splitlines() or [""]:
         paragraph = clean_text(paragraph)
         line = ""
-        for word in paragraph.split(" "):
-            candidate = f"{line} {word}" if line else word
+        for joiner, word in _pieces(paragraph):
+            candidate = f"{line}{joiner}{word}" if line else word
             if font.size(candidate)[0] <= width:
                 line = candidate
                 continue

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from game.lang import _
 from game.match.botregistry import BotInfo, BotParam, BotRegistry
 from game.match.config.model import ENGINE_BOT, ENGINE_MODULE, BotChoiceError, GameConfig, SeatChoice, TierSpec
 from game.match.ladder import rating_text, shipped_ratings
@@ -30,19 +31,23 @@ def seat_choices(game: GameConfig, registry: BotRegistry) -> list[SeatChoice]:
     shown with its class, ``'Master (Impostor)'``. Each choice's
     ``player.bot`` is what ``bot_spec`` resolves back to that very choice.
     """
-    choices = [SeatChoice("Human", Player.human(), "you play at this screen")]
+    choices = [SeatChoice("Human", Player.human(), _("you play at this screen"))]
     ratings = measured_ratings(game)
     for label, choice, info, tier in _menu(game, registry):
         rating = ratings.get(tier.name, "") if tier is not None else ""
-        choices.append(SeatChoice(label, Player.of_bot(choice, label=label), summary(info.description),
-                                  detail=info.description, other=tier is None, rating=rating))
+        description = _(info.description)   # a shipped bot's, marked in its file; any other bot's as written
+        choices.append(SeatChoice(label, Player.of_bot(choice, label=label), summary(description),
+                                  detail=description, other=tier is None, rating=rating))
     return choices
 
 
 def summary(description: str) -> str:
     """What a seat menu says of a bot: the first sentence of its ``description``, in
-    plain words for players (the rest, how it plays, is for the tooltip and ``main.py bots``)."""
-    first = re.split(r"(?<=[.!?])\s+", description.strip(), maxsplit=1)[0]
+    plain words for players (the rest, how it plays, is for the tooltip and ``main.py bots``).
+    A sentence ends at ``.``, ``!`` or ``?`` and a space, or at Chinese's full-width ``。！？``."""
+    first = re.split(r"(?<=[.!?])\s+|(?<=[。！？])", description.strip(), maxsplit=1)[0]
+    if first.endswith("。"):
+        return first[:-1]
     return first[:-1] if first.endswith(".") and not first.endswith("..") else first
 
 

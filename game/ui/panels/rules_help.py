@@ -2,6 +2,8 @@
 
 Any game that writes its rules in ``State.rules_help`` gets it: the play
 screen shows a Rules button (and F1 opens the panel) only for such games.
+A shipped game's text is marked for the catalogue (``N_``) and shown in the
+player's language, translated each time the card is laid out.
 The panel is a card in the theme with the game's title and the text
 wrapped to its width, each line of the text a paragraph of its own; text longer than the card
 scrolls with the wheel, the arrow keys, Page Up/Down and Home/End. Esc, F1,
@@ -14,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.lang import _
 from game.ui import palette
 from game.ui.draw import clean_text, fade_out, fit_text, mix, panel, scrollbar, text, wrap_text
 from game.ui.tween import Tween, ease_out_cubic
@@ -67,7 +70,7 @@ class RulesPanel:
         width = min(680, area.width - 60)
         font = self.services.fonts.text(17)
         self._lines = []
-        for paragraph in (part for part in self.body.split("\n") if part.strip()):
+        for paragraph in (part for part in _(self.body).split("\n") if part.strip()):
             words = clean_text(" ".join(paragraph.split()))
             for index, line in enumerate(wrap_text(font, words, width - 64 - 14)):
                 self._lines.append((line, index == 0 and bool(self._lines)))
@@ -136,7 +139,7 @@ class RulesPanel:
         rect = self.rect.move(0, round((1 - alpha) * 16))
         panel(layer, rect, fill=palette.PANEL, border=palette.ACCENT, alpha=250, shadow=self.services.shadows)
         fonts = self.services.fonts
-        heading = fit_text(fonts.display(30), f"How to play {self.title}", rect.width - 110)
+        heading = fit_text(fonts.display(30), _("How to play {game}").format(game=self.title), rect.width - 110)
         text(layer, fonts.display(30), heading, palette.TEXT, (rect.x + 32, rect.y + 22))
         bar = pygame.Rect(rect.x + 32, rect.y + 66, 120, 4)
         pygame.draw.rect(layer, palette.ACCENT, bar, border_radius=2)
@@ -165,7 +168,7 @@ class RulesPanel:
                       palette.ACCENT_DARK)
             if self.scroll < self.max_scroll:        # more below: the last line fades out
                 fade_out(layer, pygame.Rect(body.x, body.bottom - FADE, body.width - 10, FADE), palette.PANEL)
-        foot = "Esc or F1 closes" + ("  ·  wheel or arrows scroll" if self.max_scroll else "")
+        foot = _("Esc or F1 closes") + ("  ·  " + _("wheel or arrows scroll") if self.max_scroll else "")
         text(layer, fonts.text(14), foot, mix(palette.TEXT_MUTED, palette.PANEL, 0.2),
              (rect.centerx, rect.bottom - 28), "midtop")
         layer.set_alpha(round(255 * min(1.0, alpha * 1.5)))

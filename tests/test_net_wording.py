@@ -1,0 +1,88 @@
+"""Two players on the LAN may read different languages: the server's sentences travel as
+codes and values (``protocol.Words``, beside the English), and each window words them in
+its own language when they arrive (``game.net.wording``); chat is passed as typed.
+Over loopback only, with the sessions of ``test_net_session``."""
+from __future__ import annotations
+
+import string
+
+import msgspec
+
+from game import lang
+from game.match.session import GameOver
+from game.net import events as ev
+from game.net import protocol as p
+from game.net import wording
+from game.net.server import SeatPlan
+from tests.lang_helpers import chinese, shipped_chinese  # noqa: F401 - chinese is a fixture
+from tests.net_helpers import Host
+from tests.test_net_server import raw, read_lines
+from tests.test_net_session import game, until  # noqa: F401 - game is a fixture
+
+
+def test_every_sentence_of_the_server_has_a_chinese_translation():
+    translated = shipped_chinese()
+    for english in [text for text in wording.SENTENCES.values() if text] + list(wording.REQUEST_KINDS.values()):
+        message = translated.get(english)
+        assert message is not None and message.string, english
+        assert fields(message.string) == fields(english), english
+
+
+def fields(text: str) -> set[str]:
+    return {name for _text, name, _spec, _conversion in string.Formatter().parse(text) if name}
+
+
+def test_a_pause_is_worded_in_each_windows_language_and_sent_in_english_too(game, chinese):
+    server, (hana, gus) = game
+    until(hana, ev.Resumed)
+    gus.close()
+    paused = until(hana, ev.Paused, lambda e: "Gus" in e.reason)
+    assert paused.reason.startswith("Gus 断线了：等待其重新连接")
+    reason, _seat = server.call(lambda: server.server.table.pause_now())
+    assert reason.startswith("Gus lost the connection: waiting for them to rejoin")
+
+
+def test_a_result_the_server_decided_reads_in_the_language_of_the_window_that_receives_it(game, chinese):
+    server, (hana, gus) = game
+    until(hana, ev.Resumed)
+    gus.resign()
+    assert until(hana, GameOver).outcome.reason == "Gus 认输"
+    lang.set_language("en")
+    assert until(gus, GameOver).outcome.reason == "Gus resigned"
+
+
+def test_chat_is_passed_as_typed_and_a_refusal_is_worded(game, chinese):
+    server, (hana, gus) = game
+    until(hana, ev.Resumed)
+    gus.client.chat("the game is over")               # a player's words, though a sentence of the server's
+    assert until(hana, ev.ChatReceived).text == "the game is over"
+    gus.client.send(p.Ask("rematch"))
+    assert until(gus, ev.NetErrorEvent).text == "对局结束后才能再来一局"
+
+
+def test_words_of_a_newer_server_fall_back_to_the_english_it_sent(chinese):
+    assert wording.worded(p.Words("from_a_newer_server", {"name": "Ann"}), "Ann did something new") == \
+        "Ann did something new"
+    assert wording.worded(p.Words("resigned", {"who": "Ann"}), "Ann resigned") == "Ann resigned"
+    assert wording.worded(None, "plain") == "plain"
+
+
+def test_a_client_of_the_first_version_reads_why_it_is_refused():
+    server = Host("tictactoe", [SeatPlan.remote(), SeatPlan.remote()])
+    try:
+        old = raw(server.port)
+        old.sendall(b'{"type":"hello","version":1,"name":"Old"}\n')
+        lines = read_lines(old)
+    finally:
+        server.stop()
+    assert len(lines) == 1
+    body = msgspec.json.decode(lines[0])
+    assert body == {"type": "error", "code": "version", "text": body["text"]}     # no field version 1 lacks
+    assert "protocol 2, the client 1" in body["text"]
+
+
+def test_this_windows_own_words_about_the_connection_are_in_its_language(game, chinese):
+    server, (hana, _gus) = game
+    server.stop()
+    lost = until(hana, ev.NetErrorEvent, lambda e: e.lost)
+    assert lost.text.startswith("与主持人的连接已断开：")
