@@ -270,3 +270,49 @@ def test_a_bot_is_charged_for_its_thinking_not_for_the_wait_before_its_move_is_s
     assert session.clock.times[1].main == pytest.approx(60 - 2 + 2)
     # its budget of 30 s is capped by its time: a tenth of 60 s and most of the increment
     assert AnsweringRunner.budgets == [pytest.approx(6 + 1.6)]
+
+
+# -- save files ---------------------------------------------------------------------------------
+def test_a_saved_game_loads_with_its_time_control_and_each_seats_time_left(tmp_path):
+    from game.store.savefile import load_match, match_to_text, save_match
+    session, fake = two_humans("5+3x30")
+    session.poll()
+    fake.advance(100)
+    session.play(3)
+    fake.advance(320)               # Bob: main time gone, 20 s into his first period
+    text = match_to_text(session.match)
+    assert "Clock: 5+3x30" in text and "Time left: 200.0/3, 0.0/3" in text
+    save_match(session.match, tmp_path / "game.txt")
+    loaded = load_match(tmp_path / "game.txt")
+    assert loaded.clock.control == TimeControl.parse("5+3x30")
+    assert loaded.clock.times == [SeatTime(200.0, 3, 30), SeatTime(0.0, 3, 30)]
+    later = FakeClock()
+    loaded.clock._now = later
+    resumed = MatchSession(loaded)
+    resumed.poll()
+    later.advance(91)               # Bob, on a full period again, loses all three
+    resumed.poll()
+    assert resumed.outcome().reason == "Yellow lost on time"
+
+
+def test_a_game_lost_on_time_saves_and_loads_as_lost_on_time():
+    from game.store.savefile import match_from_text, match_to_text
+    session, fake = two_humans("0:05")
+    session.poll()
+    session.play(3)
+    fake.advance(6)
+    session.poll()
+    text = match_to_text(session.match)
+    assert "Result: Red won (Yellow lost on time) [lost on time]; 1 move" in text
+    loaded = match_from_text(text)
+    assert loaded.outcome().winners == (0,) and loaded.outcome().termination == LOST_ON_TIME
+
+
+def test_old_saves_load_with_no_clock_and_bad_clock_lines_are_named():
+    from game.store.savefile import SaveFileError, match_from_text
+    old = "Game: connect4\nSeat 1 (Red): human Ann\nSeat 2 (Yellow): human Bob\nMoves: 44\nResult: in progress; 2 moves\n"
+    assert match_from_text(old).clock is None
+    with pytest.raises(SaveFileError, match="line 5: 'soon' is not a time control"):
+        match_from_text(old.replace("Result", "Clock: soon\nResult"))
+    with pytest.raises(SaveFileError, match="line 6: 1 times for 2 seats"):
+        match_from_text(old.replace("Result", "Clock: 5+3\nTime left: 12\nResult"))
