@@ -61,7 +61,7 @@ def test_no_time_control_and_bad_ones():
 def test_labels_say_the_control_in_words():
     assert TimeControl.parse("5+3").label() == "5 min + 3 s"
     assert TimeControl.parse("10").label() == "10 min"
-    assert TimeControl.parse("5+3x30").label() == "5 min + 3 × 30 s"
+    assert TimeControl.parse("5+3x30").label() == "5 min + 3×30 s"
 
 
 def test_clock_faces():

@@ -32,7 +32,7 @@ LOST_ON_TIME = Termination("lost on time")
 _CONTROL = re.compile(r"^(?P<min>\d{1,3})(?::(?P<sec>[0-5]\d))?"
                       r"(?:\+(?:(?P<periods>\d{1,2})x(?P<period>\d{1,4})|(?P<inc>\d{1,3})))?$")
 #: The presets the setup screen offers, as written.
-PRESETS = ("3+2", "5+3", "10", "5", "5+3x30")
+PRESETS = ("1", "3+2", "5", "5+3", "10", "15+10", "30", "5+3x30", "10+5x30")
 #: Seconds left under which a seat's clock shows as low (or its last byo-yomi period is running).
 LOW_TIME = 10.0
 
@@ -92,12 +92,12 @@ class TimeControl:
         return f"{main}+{self.increment:g}" if self.increment else main
 
     def label(self) -> str:
-        """In words for a menu: ``5 min + 3 s``, ``10 min``, ``5 min + 3 × 30 s``."""
+        """In words for a menu: ``5 min + 3 s``, ``10 min``, ``5 min + 3×30 s``."""
         minutes, seconds = divmod(int(self.main), 60)
         main = (_("{m} min {s} s").format(m=minutes, s=seconds) if minutes and seconds
                 else _("{s} s").format(s=seconds) if seconds else _("{m} min").format(m=minutes))
         if self.periods:
-            return _("{main} + {n} × {s} s").format(main=main, n=self.periods, s=f"{self.period:g}")
+            return _("{main} + {n}×{s} s").format(main=main, n=self.periods, s=f"{self.period:g}")
         if self.increment:
             return _("{main} + {s} s").format(main=main, s=f"{self.increment:g}")
         return main
