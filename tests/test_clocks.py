@@ -308,6 +308,18 @@ def test_a_game_lost_on_time_saves_and_loads_as_lost_on_time():
     assert loaded.outcome().winners == (0,) and loaded.outcome().termination == LOST_ON_TIME
 
 
+def test_a_new_game_after_a_loaded_one_starts_with_everyones_full_time():
+    from game.store.savefile import match_from_text
+    text = ("Game: connect4\nSeat 1 (Red): human Ann\nSeat 2 (Yellow): human Bob\nMoves: 44\n"
+            "Clock: 5+3\nTime left: 12.0, 250.5\nResult: in progress; 2 moves\n")
+    session = MatchSession(match_from_text(text))
+    assert [t.main for t in session.clock.times] == [12.0, 250.5]
+    session.restart()
+    assert [t.main for t in session.clock.times] == [300, 300]
+    session.redo()
+    assert [t.main for t in session.clock.times] == [12.0, 250.5]
+
+
 def test_old_saves_load_with_no_clock_and_bad_clock_lines_are_named():
     from game.store.savefile import SaveFileError, match_from_text
     old = "Game: connect4\nSeat 1 (Red): human Ann\nSeat 2 (Yellow): human Bob\nMoves: 44\nResult: in progress; 2 moves\n"

@@ -257,10 +257,13 @@ class Clock:
         self._history[ply] = tuple(self.times)
 
     def rewind(self, ply: int) -> None:
-        """Put back the times kept after ``ply`` moves (an undo, a redo, a restart); times never
-        kept (the moves before a saved game was loaded) stay as they are."""
+        """Put back the times kept after ``ply`` moves (an undo, a redo, a restart: the start is
+        everyone's full time); times never kept (the moves before a saved game was loaded) stay
+        as they are."""
         if ply in self._history:
             self.times = list(self._history[ply])
+        elif ply == 0:
+            self.times = [SeatTime(self.control.main, self.control.periods, self.control.period)] * len(self.times)
         self.running, self._spent, self._since = None, 0.0, None
 
     def set_times(self, times: Sequence[SeatTime], running: int | None = None, spent: float = 0.0) -> None:
