@@ -80,3 +80,11 @@ def test_a_flag_falls_and_the_result_panel_says_who_lost_on_time(make_app):
     d.until(lambda: play.result.visible and play.result.slide.done, what="result panel", limit=300)
     assert play.result.headline == "Red wins!"
     assert play.result.reason == "Yellow lost on time"
+
+
+def test_a_time_control_from_the_command_line_is_offered_on_the_setup_screen(make_app):
+    d = make_app(game_id="connect4", clock="0:05+1")       # main.py play connect4 --clock 0:05+1
+    d.settle()
+    setup = d.scene
+    assert setup.clock_widget.value == TimeControl.parse("0:05+1")
+    assert setup.clock_widget.items[setup.clock_widget.index].label == "5 s + 1 s"

@@ -112,6 +112,9 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="open the arcade straight into a game")
     play.add_argument("game", help=GAME_HELP)
     play.add_argument("--load", metavar="FILE", help="continue a saved game")
+    play.add_argument("--clock", metavar="CONTROL",
+                      help="the setup screen's time control: minutes (10), minutes+increment seconds (5+3), "
+                           "minutes+periods x seconds of byo-yomi (5+3x30), M:SS for seconds (0:05+1), or none")
 
     arena = commands.add_parser("arena", help="bot against bot, no window, with a results table")
     arena.add_argument("game", help=GAME_HELP)
