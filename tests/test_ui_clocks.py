@@ -88,3 +88,10 @@ def test_a_time_control_from_the_command_line_is_offered_on_the_setup_screen(mak
     setup = d.scene
     assert setup.clock_widget.value == TimeControl.parse("0:05+1")
     assert setup.clock_widget.items[setup.clock_widget.index].label == "5 s + 1 s"
+
+
+def test_the_game_menu_says_the_clocks_stop(make_app):
+    d = make_app()
+    timed_hot_seat(d, "3+2")
+    d.key(pygame.K_ESCAPE)
+    assert d.services.dialogs.current.note == "The clocks stop while this menu is open."
