@@ -129,3 +129,43 @@ def test_the_play_screen_shows_the_servers_clocks_and_its_result_over_loopback()
         for session in sessions:
             session.close()
         server.stop()
+
+
+def test_serve_keeps_a_clock_and_saves_a_game_lost_on_time(tmp_path):
+    import os
+    import re
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from game.net.client import NetClient
+    from game.store.savefile import load_match
+    from tests.net_helpers import LOOPBACK, Peer
+
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, BOARD_ARCADE_HOME=str(tmp_path), PYTHONUNBUFFERED="1")
+    server = subprocess.Popen([sys.executable, "main.py", "serve", "--game", "tictactoe", "--seats", "remote,remote",
+                               "--host", LOOPBACK, "--port", "0", "--clock", "0:01"],
+                              cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        first = server.stdout.readline()
+        port = int(re.search(r"on 127\.0\.0\.1:(\d+)", first).group(1))
+        ann = Peer(NetClient.connect(LOOPBACK, port, "Ann", timeout=PATIENCE))
+        ann.client.accept()
+        bob = Peer(NetClient.connect(LOOPBACK, port, "Bob", timeout=PATIENCE))
+        bob.client.accept()
+        assert ann.expect(p.Resumed).clock.control == "0:01"
+        ann.client.play("b2", 0)
+        assert bob.expect(p.Moved).clock.running == 1
+        ended = ann.expect(p.Ended)
+        server.send_signal(signal.SIGINT)
+        out, err = server.communicate(timeout=PATIENCE * 2)
+    finally:
+        if server.poll() is None:
+            server.kill()
+    assert ended.result.reason == "O lost on time" and ended.result.winners == [0]
+    saved = re.search(r"saved in (.+\.txt)", first + out).group(1)
+    loaded = load_match(saved)
+    assert loaded.outcome().termination == LOST_ON_TIME and loaded.clock.control == TimeControl.parse("0:01")
