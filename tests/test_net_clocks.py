@@ -169,3 +169,11 @@ def test_serve_keeps_a_clock_and_saves_a_game_lost_on_time(tmp_path):
     saved = re.search(r"saved in (.+\.txt)", first + out).group(1)
     loaded = load_match(saved)
     assert loaded.outcome().termination == LOST_ON_TIME and loaded.clock.control == TimeControl.parse("0:01")
+
+
+def test_the_player_whose_join_ends_the_wait_is_sent_the_clock_running(sit):
+    table = sit()
+    table.join("Ann")
+    bob = table.join("Bob")
+    sync = next(m for m in bob.all(p.Sync) if m.how == "join")
+    assert sync.paused is None and sync.clock.running == 0

@@ -95,3 +95,29 @@ def test_the_game_menu_says_the_clocks_stop(make_app):
     timed_hot_seat(d, "3+2")
     d.key(pygame.K_ESCAPE)
     assert d.services.dialogs.current.note == "The clocks stop while this menu is open."
+
+
+def test_a_hosted_timed_game_shows_the_servers_clocks_on_both_screens_and_the_flag(make_app):
+    from game.match.record import REMOTE
+    from tests.test_ui_net import Pair, join_game
+
+    pair = Pair(make_app((1024, 700)), make_app((1024, 700)))
+    host = pair.host
+    state = new_state("tictactoe")
+    match = Match(state, [Player.human(), Player(REMOTE, "Remote player")],
+                  clock=Clock(TimeControl.parse("0:02"), 2))
+    host.services.scenes.push("host", match=match, bind="127.0.0.1", port=0, announce=None, animate=False)
+    host.until(lambda: host.scene.name == "play", what="the hosted game's play screen", limit=60, seconds=20)
+    play = host.scene
+    join_game(pair, f"127.0.0.1:{play.mode.hosting.server.address[1]}").accept_btn.activate()
+    pair.until(lambda: pair.guest.scene.name == "play", what="the guest's play screen")
+    seen = pair.guest.scene
+    pair.until(lambda: not play.net_paused and not seen.net_paused, what="the game going on")
+    assert play.clocks.shown and seen.clocks.shown
+    assert seen.session.clock.control == TimeControl.parse("0:02") and seen.session.clock.ticking() == 0
+    pair.settle()
+    host.click_at(play.renderer.cell_centre(4))
+    pair.until(lambda: seen.session.clock.ticking() == 1, what="the guest's clock running")
+    pair.until(lambda: play.result.visible and seen.result.visible, what="the flag on both screens")
+    assert play.result.reason == seen.result.reason == "O lost on time"
+    assert seen.session.clock.times[1].flagged

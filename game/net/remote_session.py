@@ -59,6 +59,7 @@ class RemoteSession:
         self._local: MatchSession | None = None
         self._clock: Clock | None = None
         if client.sync is not None:
+            self._take_clock(client.sync.clock)
             self._sync(client.sync)
         until = time.monotonic() + timeout
         while self._local is None:

@@ -178,6 +178,8 @@ class Table(TableState):
         claim.dropped_at = None
         self._expired.difference_update(claim.seats)
         self._send(guest, p.Welcome(p.PROTOCOL_VERSION, claim.token, list(claim.seats), claim.host))
+        if self.pause_now() is None:
+            self.session.resume_clock()     # this join ends the pause: its sync shows the clock running
         self._send(guest, self.sync("join"))
         if self.request is not None and claim.token in self.request.voters:    # asked while they were away
             self._send(guest, p.Requested(self.request.id, self.request.kind, self.request.asker.name))
