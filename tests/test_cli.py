@@ -196,14 +196,15 @@ def fake_window(monkeypatch, record) -> None:
 
     splash.Launch = Launch
     app = types.ModuleType("game.ui.app")
-    app.run = lambda launch, game_id=None, load_path=None, options=None: record(launch, game_id, load_path, options) or 0
+    app.run = lambda launch, game_id=None, load_path=None, options=None, clock=None: record(
+        launch, game_id, load_path, options, clock) or 0
     monkeypatch.setitem(sys.modules, "game.ui.splash", splash)
     monkeypatch.setitem(sys.modules, "game.ui.app", app)
 
 
 def test_play_hands_game_and_save_file_to_the_window(monkeypatch, tmp_path):
     calls = []
-    fake_window(monkeypatch, lambda launch, game_id, load_path, options: calls.append((game_id, load_path)))
+    fake_window(monkeypatch, lambda launch, game_id, load_path, options, clock=None: calls.append((game_id, load_path)))
     save = tmp_path / "game.txt"
     save.write_text("b2\n")
     assert main.main(["play", "tictactoe", "--load", str(save)]) == 0
@@ -211,9 +212,19 @@ def test_play_hands_game_and_save_file_to_the_window(monkeypatch, tmp_path):
     assert calls == [("tictactoe", str(save)), (None, None)]
 
 
+def test_play_takes_a_time_control_to_the_setup_screen_and_names_a_bad_one(monkeypatch, capsys):
+    calls = []
+    fake_window(monkeypatch, lambda launch, game_id, load_path, options, clock=None: calls.append((game_id, clock)))
+    assert main.main(["play", "connect4", "--clock", "5 + 3x30"]) == 0
+    assert main.main(["play", "connect4", "--clock", "none"]) == 0
+    assert calls == [("connect4", "5+3x30"), ("connect4", "")]
+    assert main.main(["play", "connect4", "--clock", "soon"]) == 2
+    assert "--clock: 'soon' is not a time control" in capsys.readouterr().err
+
+
 def test_play_takes_a_game_with_options_to_its_setup_screen(monkeypatch):
     calls = []
-    fake_window(monkeypatch, lambda launch, game_id, load_path, options: calls.append((game_id, options)))
+    fake_window(monkeypatch, lambda launch, game_id, load_path, options, clock=None: calls.append((game_id, options)))
     assert main.main(["play", "connect4(rows=5)"]) == 0
     assert calls == [("connect4", {"cols": 7, "rows": 5, "n": 4})]
 
@@ -262,7 +273,7 @@ def test_command_line_runs_as_a_script_without_pygame_or_numba():
 
 def test_the_window_reads_the_settings_file_and_bots_folder_the_command_line_names(monkeypatch, tmp_path):
     calls = []
-    fake_window(monkeypatch, lambda launch, game_id, load_path, options: calls.append(
+    fake_window(monkeypatch, lambda launch, game_id, load_path, options, clock=None: calls.append(
         {"config_path": launch.config_path, "bots_dir": launch.bots_dir}))
     mine = tmp_path / "mine.yaml"
     mine.write_text("games: {}\n")

@@ -8,10 +8,12 @@ import pytest
 
 from game.rules import catalogue as games
 from game.rules.catalogue import new_state
+from game.rules.core import Option
 from game.match.record import Match, Player
 from game.ui import draw, renderers
 from game.ui.window import MIN_SIZE
 from tests.test_ui_navigation import FIXTURES
+from tests.test_ui_setup import Optioned
 
 SIZES = [MIN_SIZE, (900, 600), (1024, 680), (1920, 1080)]
 
@@ -171,10 +173,18 @@ def test_settings_statistics_and_saved_games_fit_every_size(make_app):
         d.settle()
 
 
-def test_setup_boxes_that_do_not_fit_scroll_to_the_focused_control(make_app, monkeypatch):
-    from tests.test_ui_setup import Optioned
+class CrowdedOptioned(Optioned):
+    """Optioned with four more rules, Board size at the right of the last row of options (the clock under it): with six
+    seats its rules and the clock (two a row beside seats in two columns) do not fit the
+    smallest window."""
 
-    monkeypatch.setitem(games.GAMES, "optioned", f"{Optioned.__module__}:Optioned")
+    options_spec = (*Optioned.options_spec[:3], Option("scoring", "Scoring", "A", ("A", "B")),
+                    Option("komi", "Komi", 0, (0, 1)), Option("swap", "Swap rule", False, (False, True)),
+                    Option("pass", "Passing", False, (False, True)), Optioned.options_spec[3])
+
+
+def test_setup_boxes_that_do_not_fit_scroll_to_the_focused_control(make_app, monkeypatch):
+    monkeypatch.setitem(games.GAMES, "optioned", f"{__name__}:CrowdedOptioned")
     monkeypatch.setitem(renderers.RENDERERS, "optioned", renderers.RENDERERS["tictactoe"])
     d = make_app(size=MIN_SIZE, game_id="optioned")
     setup = d.scene

@@ -112,6 +112,9 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="open the arcade straight into a game")
     play.add_argument("game", help=GAME_HELP)
     play.add_argument("--load", metavar="FILE", help="continue a saved game")
+    play.add_argument("--clock", metavar="CONTROL",
+                      help="the setup screen's time control: minutes (10), minutes+increment seconds (5+3), "
+                           "minutes+periods x seconds of byo-yomi (5+3x30), M:SS for seconds (0:05+1), or none")
 
     arena = commands.add_parser("arena", help="bot against bot, no window, with a results table")
     arena.add_argument("game", help=GAME_HELP)
@@ -192,6 +195,9 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     serve.add_argument("--host", metavar="ADDRESS",
                        help="address to listen on (default: config's net.bind, 0.0.0.0: every network of this machine)")
     serve.add_argument("--name", default="Board Arcade server", help="the host's name, as joiners see it")
+    serve.add_argument("--clock", metavar="CONTROL",
+                       help="a time control the server keeps: minutes (10), minutes+increment seconds (5+3), "
+                            "minutes+periods x seconds of byo-yomi (5+3x30); a --load'ed game keeps its own")
     serve.add_argument("--after-limit", default="end", metavar="BOT|end",
                        help="when a dropped player does not come back within net.reconnect_seconds: a tier or "
                             "bot that takes the seat over, or 'end' to end the game (default)")

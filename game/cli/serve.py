@@ -14,6 +14,7 @@ def serve_game(args: argparse.Namespace) -> int:
     import contextlib
     import signal
 
+    from game.match.clocks import BadTimeControl, TimeControl
     from game.net.server import GameServer, NetError, SeatPlan
     from game.store.savefile import SaveFileError, default_save_path, load_match
     from game.store.userdata import saves_dir
@@ -27,7 +28,12 @@ def serve_game(args: argparse.Namespace) -> int:
             raise CliError(f"{args.load}: that game is over ({over.reason}); host a new one with --game")
         state = loaded.state
         game_id = state.game_id
+        control, times = (loaded.clock.control, loaded.clock.times) if loaded.clock else (None, None)
     else:
+        try:
+            control, times = TimeControl.parse(args.clock or ""), None
+        except BadTimeControl as err:
+            raise CliError(f"--clock: {err}") from None
         state = game_spec(args.game).new_state()
         game_id = state.game_id
     words = [word.strip() for word in args.seats.split(",")]
@@ -50,7 +56,8 @@ def serve_game(args: argparse.Namespace) -> int:
 
     server = GameServer(state, seats, host=args.host or config.net.bind, port=port, limits=config.net,
                         log=lambda line: print(line, flush=True), name=args.name, bot_spec=resolve,
-                        after_limit=args.after_limit, game_config=config.game(game_id))
+                        after_limit=args.after_limit, game_config=config.game(game_id),
+                        time_control=control, times=times)
     async def serve() -> None:
         with contextlib.suppress(NotImplementedError, RuntimeError):   # no such signal handling on Windows
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, server.stop)

@@ -8,16 +8,23 @@ import sys
 from pathlib import Path
 
 from game.cli.common import BOT_FAILED, CliError, game_spec
+from game.match.clocks import BadTimeControl, TimeControl
 
 
 def run_window(args: argparse.Namespace) -> int:
     """Open the window: the arcade, or with ``play`` straight into a game (a saved one with ``--load``);
     ``BOT_FAILED`` if pygame cannot be imported."""
-    game_id = load_path = None
+    game_id = load_path = clock = None
     options: dict = {}
     if args.command == "play":
         spec = game_spec(args.game)
         game_id, options = spec.game_id, dict(spec.options)
+        if args.clock is not None:
+            try:
+                control = TimeControl.parse(args.clock)
+            except BadTimeControl as err:
+                raise CliError(f"--clock: {err}") from None
+            clock = control.text if control is not None else ""
         if args.load is not None:
             if not Path(args.load).is_file():
                 raise CliError(f"no saved game at {args.load}")
@@ -34,4 +41,4 @@ def run_window(args: argparse.Namespace) -> int:
     launch = Launch(config_path=args.config, bots_dir=args.bots_dir).begin()
     from game.ui.app import run
 
-    return run(launch=launch, game_id=game_id, load_path=load_path, options=options)
+    return run(launch=launch, game_id=game_id, load_path=load_path, options=options, clock=clock)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from game.match.clocks import Clock
 from game.rules.core import IllegalMove, Move, Outcome, State
 
 HUMAN, BOT, REMOTE = "human", "bot", "remote"
@@ -69,6 +70,8 @@ class Match:
     #: How the game ended when the players, not the rules, ended it (a resignation, an
     #: agreed draw, a player who did not come back); None while the rules decide.
     ended: Outcome | None = None
+    #: Each seat's time under the game's time control (None: no clock; ``game/match/clocks.py``).
+    clock: Clock | None = None
 
     def __post_init__(self) -> None:
         if len(self.players) != self.state.num_seats:

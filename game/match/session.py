@@ -29,6 +29,15 @@ time, answers with an illegal move, dies) costs it a random legal move, which
 (``Waiting.STUCK``) until the driver retries it (``retry``), undoes or
 restarts.
 
+With a time control (``match.clock``, ``game/match/clocks.py``) the session runs
+the clock of the seat to move while it is to choose: not while a bot's answer
+waits to be played, a stuck bot waits, a bot's engine is still being built, or
+the driver paused it (``pause_clock``: the game menu). A bot's budget is capped so
+that it never flags (``Clock.budget_for``) and its time is charged like anyone's.
+A seat whose time runs out loses the game on time (``clocks.lost_on_time``), found
+by ``poll`` (or by ``play``, which then refuses the move); an undo, redo or restart
+puts back each seat's time as it was at that move.
+
 Undo goes back to the previous turn of a human at this screen (over any
 forced passes, which were no choice), or one move when only bots play; a
 restart keeps the game taken back as redo history. The result of a game is
@@ -46,6 +55,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Protocol, Sequence
 
+from game.match.clocks import Clock, lost_on_time
 from game.match.record import REMOTE, Match, MoveRecord, Player
 from game.match.runner import ANALYSE, BotReply, BotRunner, BotSpec
 from game.rules.bot import MoveValue, PositionValue, VALUE, position_value, ranked_moves
@@ -190,7 +200,13 @@ class Session(Protocol):
     @property
     def hint_refining(self) -> bool: ...
 
+    @property
+    def clock(self) -> Clock | None:
+        """Each seat's time, when the game has a time control."""
+
     def outcome(self) -> Outcome | None: ...
+    def pause_clock(self) -> None: ...
+    def resume_clock(self) -> None: ...
     def waiting(self) -> Waiting: ...
     def thinking(self) -> bool: ...
     def warming(self) -> bool: ...
@@ -249,6 +265,8 @@ class MatchSession:
         self._hint_refining = False
         self._hint_round = 0
         self._hint_proven = (0, 0)
+        if self.clock is not None:
+            self.clock.mark(len(self.match.records))
 
     # -- reading ------------------------------------------------------------------------
     @property
@@ -265,6 +283,20 @@ class MatchSession:
 
     def outcome(self) -> Outcome | None:
         return self.match.outcome()
+
+    @property
+    def clock(self) -> Clock | None:
+        return self.match.clock
+
+    def pause_clock(self) -> None:
+        """Stop the running clock (the game menu is open) until ``resume_clock``."""
+        if self.clock is not None:
+            self.clock.pause()
+
+    def resume_clock(self) -> None:
+        if self.clock is not None:
+            self.clock.resume()
+            self._sync_clock()
 
     @property
     def is_over(self) -> bool:
@@ -370,17 +402,23 @@ class MatchSession:
         """Move the game along without blocking: ask the bot to move, take in its
         answer and the hint's. Plays nothing (see ``play_ready``)."""
         self._poll_hint()
+        if self._check_flag():
+            return
+        self._sync_clock()
         if self.is_over or self._ready is not None or self._stuck is not None:
             return
         if self._offer_forced_pass():
+            self._sync_clock()
             return
         seat = self.state.turn
         runner = self.runners.get(seat)
         if runner is None or not self.match.players[seat].is_bot:
             return
         if not runner.busy:
-            runner.request(self.state)
+            runner.request(self.state, budget=self._budget(seat))
         self._take(seat, runner.poll())
+        self._sync_clock()
+        self._check_flag()
 
     def wait(self, timeout: float | None = None) -> None:
         """Block until the move to play is ready (a bot's answer, a forced pass).
@@ -401,8 +439,10 @@ class MatchSession:
             self.start_bots()
         runner = self.runners[seat]
         if not runner.busy:
-            runner.request(self.state)
+            runner.request(self.state, budget=self._budget(seat))
         self._take(seat, runner.wait(timeout))
+        self._sync_clock()
+        self._check_flag()
 
     def play_ready(self) -> MovePlayed | None:
         """Play the ready bot move or forced pass; returns its event (None if none)."""
@@ -421,6 +461,8 @@ class MatchSession:
         ``IllegalMove`` (and nothing changes) if it is not legal now or a bot is
         to move."""
         player = self.match.current_player
+        if self._check_flag():
+            raise IllegalMove(f"{player.label}'s time is up")
         if self.is_over:
             raise IllegalMove("the game is over")
         if player.is_bot:
@@ -490,6 +532,9 @@ class MatchSession:
             for runner in self.runners.values():
                 runner.new_game()
             self._counted = False
+            if self.clock is not None:
+                self.clock.reset()
+                self.clock.mark(0)
         new = [self.match.play(move) for move in moves[len(self.state.move_stack):]]
         self._restart_counted = None
         self._counted = self._counted or self.is_over
@@ -653,11 +698,56 @@ class MatchSession:
         return f"{failure}; a random move was played" if failure else ""
 
     def _push(self, move: Move, note: str = "") -> MoveRecord:
+        clock = self.clock
+        if clock is not None and clock.running != self.state.turn:
+            clock.start(self.state.turn)
         record = self.match.play(move, note)
         self._ready = self._stuck = None  # whatever was ready was for the position before
         self._restart_counted = None     # a new move dropped the redo history
         self.cancel_hint()
+        if clock is not None:
+            clock.moved()
+            clock.mark(len(self.match.records))
+            self._sync_clock()
         return record
+
+    # -- the clock ------------------------------------------------------------------------
+    def _budget(self, seat: int) -> float | None:
+        """The bot's budget for this move: its own, capped by its time to the flag."""
+        if self.clock is None:
+            return None
+        return self.clock.budget_for(seat, self.specs[seat].budget if seat in self.specs
+                                     else self.runners[seat].spec.budget)
+
+    def _sync_clock(self) -> None:
+        """Run the clock of the seat to move while it is to choose, and only then."""
+        clock = self.clock
+        if clock is None or self.is_over:
+            return
+        if clock.running != self.state.turn:
+            clock.start(self.state.turn)
+        choosing = self._ready is None and self._stuck is None and not self.warming()
+        if clock.paused:
+            return
+        if choosing and clock.ticking() is None:
+            clock.resume()
+        elif not choosing and clock.ticking() is not None:
+            clock.hold()
+
+    def _check_flag(self) -> bool:
+        """End the game if the seat to move ran out of time; True if it did now."""
+        clock = self.clock
+        if clock is None or self.is_over:
+            return False
+        seat = clock.fallen()
+        if seat is None:
+            return False
+        clock.flag(seat)
+        self._drop_work()
+        self.match.ended = lost_on_time(self.state.num_seats, seat, self.state.seat_name(seat))
+        self._events.append(GameOver(self.match.ended, counts=not self._counted))
+        self._counted = True
+        return True
 
     def _report_move(self, played: MovePlayed) -> None:
         self._events.append(played)
@@ -676,6 +766,9 @@ class MatchSession:
         self.cancel_hint()
 
     def _jumped(self, how: str, records: Sequence[MoveRecord], new_game: bool = False) -> None:
+        if self.clock is not None:
+            self.clock.rewind(len(self.match.records))
+            self._sync_clock()
         self._events.append(PositionChanged(how, tuple(records), new_game))
         outcome = self.outcome()
         if outcome is not None:

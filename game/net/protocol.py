@@ -164,6 +164,25 @@ class Result(msgspec.Struct, forbid_unknown_fields=True, frozen=True, omit_defau
     words: Words | None = None
 
 
+class SeatClock(msgspec.Struct, forbid_unknown_fields=True, frozen=True, omit_defaults=True):
+    """One seat's time left as the server measured it: ``main`` seconds, byo-yomi ``periods``
+    left and ``period`` seconds left of the running one."""
+
+    main: Annotated[float, msgspec.Meta(ge=0)]
+    periods: Count = 0
+    period: Annotated[float, msgspec.Meta(ge=0)] = 0.0
+
+
+class ClockState(msgspec.Struct, forbid_unknown_fields=True, frozen=True, omit_defaults=True):
+    """The game's clocks when the message was sent: the time control (``5+3``, as
+    ``game.match.clocks.TimeControl`` writes it), each seat's time left then, and the seat
+    whose clock runs (None: none runs, the game waits or is over)."""
+
+    control: Text
+    times: list[SeatClock]
+    running: Seat | None = None
+
+
 class Sync(Message, tag="sync"):
     """The whole game, to rebuild it from: ``game`` (GameSpec text), ``start`` (the
     set-up position, ``''`` for the usual one), every move played (passes too), the
@@ -178,17 +197,20 @@ class Sync(Message, tag="sync"):
     players: list[SeatInfo]
     ended: Result | None = None
     paused: Text | None = None
+    clock: ClockState | None = None
 
 
 class Moved(Message, tag="moved"):
     """A move was played: it is move number ``ply`` (from 0), by ``seat``; ``by`` is
-    ``remote``, ``bot`` or ``pass`` (a forced pass); ``note`` (a bot that failed)."""
+    ``remote``, ``bot`` or ``pass`` (a forced pass); ``note`` (a bot that failed); ``clock``
+    (a game with a time control) each seat's time once the move was received."""
 
     ply: Count
     seat: Seat
     move: MoveText
     by: Literal["remote", "bot", "pass"]
     note: Text = ""
+    clock: ClockState | None = None
 
 
 class Ended(Message, tag="ended"):
@@ -233,10 +255,13 @@ class Paused(Message, tag="paused"):
     seconds_left: float | None = None
     seat: Seat | None = None
     words: Words | None = None
+    clock: ClockState | None = None
 
 
 class Resumed(Message, tag="resumed"):
     """The game goes on."""
+
+    clock: ClockState | None = None
 
 
 class Joined(Message, tag="joined"):

@@ -13,12 +13,18 @@ swap of seats, which would replace the game, is refused (``IllegalMove``).
 This screen's seats are ``human`` players in the mirrored match (they move
 here); the other players are ``remote`` or ``bot``. Hints are asked of a
 local bot on the mirrored position, as in a local game.
+
+A game with a time control shows the server's clocks: each message that carries
+them (``sync``, ``moved``, ``paused``, ``resumed``) sets the times, and the seat
+the server says is running counts down here between messages. Only the server
+declares a flag fallen; the game menu does not stop a network game's clock.
 """
 from __future__ import annotations
 
 import time
 from typing import Callable, Mapping, Sequence
 
+from game.match.clocks import LOST_ON_TIME, BadTimeControl, Clock, SeatTime, TimeControl
 from game.match.record import BOT, HUMAN, REMOTE, Match, MoveRecord, Player
 from game.match.runner import BotSpec
 from game.match.session import (Event, GameOver, HintFailed, HintReady, MatchSession, MovePlayed,
@@ -53,7 +59,9 @@ class RemoteSession:
         self._start = ""
         self._spec: GameSpec | None = None
         self._local: MatchSession | None = None
+        self._clock: Clock | None = None
         if client.sync is not None:
+            self._take_clock(client.sync.clock)
             self._sync(client.sync)
         until = time.monotonic() + timeout
         while self._local is None:
@@ -88,6 +96,17 @@ class RemoteSession:
 
     def outcome(self) -> Outcome | None:
         return self._ended or self.state.outcome()
+
+    @property
+    def clock(self) -> Clock | None:
+        """The server's clocks as last told, the running one counting down here."""
+        return self._clock
+
+    def pause_clock(self) -> None:
+        """A network game's clocks are the server's: the game menu does not stop them."""
+
+    def resume_clock(self) -> None:
+        """See ``pause_clock``."""
 
     @property
     def is_over(self) -> bool:
@@ -172,6 +191,8 @@ class RemoteSession:
         self._pending.append(text)
         self.session.cancel_hint()
         played = MovePlayed(self.match.play(move), "human")
+        if self._clock is not None:
+            self._clock.hold()      # until the server's echo says how long it took
         self._moved(played)
         return played
 
@@ -246,6 +267,8 @@ class RemoteSession:
 
     # -- what the server sent ----------------------------------------------------------------
     def _take(self, message: object) -> None:
+        if isinstance(message, (p.Sync, p.Moved, p.Paused, p.Resumed)):
+            self._take_clock(message.clock)
         if isinstance(message, p.Welcome):
             self.my_seats = tuple(message.seats)
         elif isinstance(message, p.Sync):
@@ -254,6 +277,7 @@ class RemoteSession:
             self._take_move(message)
         elif isinstance(message, p.Ended):
             self._ended = _outcome(message.result)
+            self._stop_clock(self._ended)
             self._events.append(GameOver(self._ended, counts=True))
         elif isinstance(message, p.Chat):   # a player's line as typed, the server's in this window's words
             text = message.text if message.name else wording.worded(message.words, message.text)
@@ -284,6 +308,32 @@ class RemoteSession:
             self.lost = True
             self._events.append(ev.NetErrorEvent(_("Connection to the host lost: {reason}").format(reason=message.reason),
                                                   lost=True))
+
+    def _take_clock(self, state: p.ClockState | None) -> None:
+        """Set the clocks as the server measured them (a control this copy cannot read shows none)."""
+        if state is None:
+            return
+        try:
+            control = TimeControl.parse(state.control)
+        except BadTimeControl:
+            control = None
+        if control is None:
+            self._clock = None
+            return
+        if self._clock is None or self._clock.control != control or len(self._clock.times) != len(state.times):
+            self._clock = Clock(control, len(state.times))
+        self._clock.set_times([SeatTime(t.main, t.periods, t.period) for t in state.times], state.running)
+
+    def _stop_clock(self, outcome: Outcome) -> None:
+        """The game ended: the clocks stop, the flag of a seat that lost on time down."""
+        if self._clock is None:
+            return
+        if outcome.termination == LOST_ON_TIME:
+            for seat in (outcome.ranking[-1] if outcome.ranking else
+                         [s for s in range(len(self._clock.times)) if s not in outcome.winners]):
+                if 0 <= seat < len(self._clock.times):
+                    self._clock.flag(seat)
+        self._clock.set_times(self._clock.times)
 
     def _mine(self, name: str) -> bool:
         return any(self.players[seat].label == name for seat in self.my_seats) if self._local else False

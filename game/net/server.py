@@ -36,6 +36,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Callable, Sequence
 
+from game.match.clocks import SeatTime, TimeControl
 from game.match.config import GameConfig, NetLimits
 from game.match.runner import BotRunner, BotSpec
 from game.net import protocol as p
@@ -118,12 +119,14 @@ class GameServer:
                  port: int = 0, limits: NetLimits | None = None, log: Callable[[str], None] = print,
                  name: str = "Host", bot_spec: Callable[[str], BotSpec] | None = None,
                  after_limit: str | None = None,
-                 make_runner: Callable[[BotSpec], BotRunner] = BotRunner, game_config: GameConfig | None = None) -> None:
+                 make_runner: Callable[[BotSpec], BotRunner] = BotRunner, game_config: GameConfig | None = None,
+                 time_control: TimeControl | None = None, times: Sequence[SeatTime] | None = None) -> None:
         self.limits = limits or NetLimits()
         self.log: Callable[[str], None] = lambda line: log(escaped(line))
         self.table = Table(game, seats, name=name, reconnect_seconds=self.limits.reconnect_seconds,
                            offer_seconds=self.limits.offer_seconds, log=self.log,
-                           bot_spec=bot_spec, after_limit=after_limit, make_runner=make_runner, game_config=game_config)
+                           bot_spec=bot_spec, after_limit=after_limit, make_runner=make_runner, game_config=game_config,
+                           time_control=time_control, times=times)
         self.bind = (host, port)
         self.conns: dict[Guest, Connection] = {}
         self.address: tuple[str, int] | None = None

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import secrets
 
+from game.match.clocks import LOST_ON_TIME
 from game.match.record import REMOTE, Player
 from game.match.runner import BotSpec
 from game.match.seats import stand_in
@@ -176,6 +177,8 @@ class Table(TableState):
         claim.dropped_at = None
         self._expired.difference_update(claim.seats)
         self._send(guest, p.Welcome(p.PROTOCOL_VERSION, claim.token, list(claim.seats), claim.host))
+        if self.pause_now() is None:
+            self.session.resume_clock()     # this join ends the pause: its sync shows the clock running
         self._send(guest, self.sync("join"))
         if self.request is not None and claim.token in self.request.voters:    # asked while they were away
             self._send(guest, p.Requested(self.request.id, self.request.kind, self.request.asker.name))
@@ -236,9 +239,11 @@ class Table(TableState):
             else:
                 try:
                     self.session.play(move)
-                except IllegalMove:
-                    refusal = ("illegal", f"{message.move} is not a legal move here")
+                except IllegalMove as err:
+                    refusal = (("state", f"the game is over: {err}") if self.is_over    # a flag fell
+                               else ("illegal", f"{message.move} is not a legal move here"))
         if refusal is not None:
+            self._relay_events()        # a flag that fell before the move came
             self._send(guest, p.Error(*refusal))
             if claim is not None:
                 self._send(guest, self.sync("refused"))
@@ -258,13 +263,18 @@ class Table(TableState):
             if isinstance(event, MovePlayed):
                 record = event.record
                 by = event.by if event.by in ("bot", "pass") else "remote"
-                self._broadcast(p.Moved(len(self.session.records) - 1, record.seat, record.text, by, record.note))
+                self._broadcast(p.Moved(len(self.session.records) - 1, record.seat, record.text, by, record.note,
+                                        self.clock_state()))
                 self.moves_relayed += 1
                 self.log(f"{self._seat_name(record.seat)} played {record.text}"
                          + (f" ({record.note})" if record.note else ""))
                 self._void_stale_request()
             elif isinstance(event, GameOver):
-                if self.ended is None:
+                if event.outcome.termination == LOST_ON_TIME:      # the server's to say: the clients do not
+                    self._void_request()
+                    self._broadcast(p.Ended(endings.result(event.outcome)))
+                    self.log(f"Game over: {event.outcome.reason}")
+                elif self.ended is None:
                     self.log(f"Game over: {event.outcome.reason}")
             elif isinstance(event, BotStuck):
                 ply = len(self.session.records)
@@ -364,6 +374,8 @@ class Table(TableState):
         else:
             self.ended = None
             self.resigned.clear()
+            if self.session.clock is not None:
+                self.session.clock.reset()      # a new game: everyone's full time
             self.session.restart()
             self.session.events()
             if self.state.num_seats == 2:

@@ -4,7 +4,12 @@ game waits for someone.
 
 ``TableState`` is the ground of ``Table`` (``game/net/table.py``), which adds
 what each client's message does. It is synchronous and knows no sockets: its
-``clock`` counts the seconds a dropped player has to come back.
+``clock`` counts the seconds a dropped player has to come back, and, with a time
+control, the players' time: the server keeps it (``game/match/clocks.py``). A
+seat's time runs from the tick the server told everyone of the position until the
+tick its move is received, so a client's lag is charged only as far as the server
+saw it; every clock stops while the game waits (a player dropped, a seat still
+open), and the server declares a flag fallen.
 """
 from __future__ import annotations
 
@@ -13,6 +18,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from game.match.clocks import Clock, SeatTime, TimeControl
 from game.match.config import GameConfig, NetLimits
 from game.match.record import REMOTE, Match, Player
 from game.match.runner import BotRunner, BotSpec
@@ -39,6 +45,7 @@ class TableState:
     time when no host decides: ``None`` waits for the host, ``'end'`` ends the
     game, else a tier takes the seat. ``offer_seconds`` is how long a joiner has to
     answer an invitation: then it is let go, and its seat is offered to the next.
+    ``time_control`` (None: no clocks) gives each seat ``times`` left (default: its full time).
     """
 
     def __init__(self, game: GameSpec | str | State, seats: Sequence[SeatPlan], *, name: str = "Host",
@@ -46,7 +53,8 @@ class TableState:
                  offer_seconds: float = NetLimits().offer_seconds, log: Callable[[str], None] = print,
                  bot_spec: Callable[[str], BotSpec] | None = None, after_limit: str | None = None,
                  make_runner: Callable[[BotSpec], BotRunner] = BotRunner,
-                 game_config: GameConfig | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+                 game_config: GameConfig | None = None, clock: Callable[[], float] = time.monotonic,
+                 time_control: TimeControl | None = None, times: Sequence[SeatTime] | None = None) -> None:
         state = game if isinstance(game, State) else (
             GameSpec.parse(game) if isinstance(game, str) else game).new_state()
         self.spec = GameSpec.of_state(state)
@@ -67,7 +75,10 @@ class TableState:
         bots = {seat: self._bot_spec(plan.tier) for seat, plan in enumerate(seats) if plan.kind == "bot"}
         players = [Player.of_bot(plan.tier, label=bots[seat].label) if plan.kind == "bot"
                    else Player(REMOTE, OPEN_SEAT) for seat, plan in enumerate(seats)]
-        self.session = MatchSession(Match(state, players), bots, make_runner=make_runner)
+        clocks = Clock(time_control, state.num_seats, now=clock, times=times) if time_control else None
+        if clocks is not None:
+            clocks.pause()          # until every seat is taken
+        self.session = MatchSession(Match(state, players, clock=clocks), bots, make_runner=make_runner)
         self.claims: dict[str, Claim] = {}
         self.watchers: set[str] = set()
         self.guests: list[Guest] = []
@@ -143,7 +154,17 @@ class TableState:
             replay.push(move)
         pause = self.pause_now()
         return p.Sync(how, str(self.spec), state.start_text, moves, self.seat_infos(),
-                      endings.result(self.ended) if self.ended else None, pause[0] if pause else None)
+                      endings.result(self.ended) if self.ended else None, pause[0] if pause else None,
+                      self.clock_state())
+
+    def clock_state(self) -> p.ClockState | None:
+        """Each seat's time now, for the messages that carry it (None: no time control)."""
+        clock = self.session.clock
+        if clock is None:
+            return None
+        times = [clock.left(seat) for seat in range(self.state.num_seats)]
+        return p.ClockState(clock.control.text, [p.SeatClock(max(0.0, t.main), t.periods, max(0.0, t.period))
+                                                 for t in times], clock.ticking())
 
     def pause_now(self) -> tuple[str, int | None] | None:
         """Why the game waits now (in English), and the seat it waits for; None when it goes on."""
@@ -184,6 +205,8 @@ class TableState:
         """Start the bots' workers (they build their bots in the background)."""
         self.session.start()
         self._pause = self.pause_now()
+        if self._pause is None:
+            self.session.resume_clock()
 
     def close(self) -> None:
         """Stop the bots' workers."""
@@ -256,16 +279,18 @@ class TableState:
             return
         self._pause = pause
         if pause is None:
-            self._broadcast(p.Resumed())
+            self.session.resume_clock()
+            self._broadcast(p.Resumed(self.clock_state()))
             self.log("The game goes on")
             return
+        self.session.pause_clock()
         reason, seat = pause
         said = self.pause_words()[0]
         claim = self.seat_holder(seat) if seat is not None else None
         seconds = None
         if claim is not None and claim.guest is None and claim.dropped_at is not None:
             seconds = max(0.0, self.reconnect_seconds - (self.clock() - claim.dropped_at))
-        self._broadcast(p.Paused(reason, seconds, seat, said))
+        self._broadcast(p.Paused(reason, seconds, seat, said, self.clock_state()))
         self.log(f"Paused: {reason}")
 
 

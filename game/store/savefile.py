@@ -43,6 +43,12 @@ refused, not loaded as a Gomoku game in progress. Files written by hand
 without the header or a ``Result`` line, or before the count was written,
 load as before.
 
+A game with a time control (``game/match/clocks.py``) keeps it and each seat's time
+left, so a loaded game goes on with the same clocks: ``Clock: 5+3`` and ``Time left:
+251.4, 288.0`` (seconds; under byo-yomi ``0.0/2`` is no main time and two periods
+left). A game lost on time ends its ``Result`` line with ``[lost on time]``. Files
+without these lines load with no clock, as before.
+
 The autosave (``game/store/autosave.py``) also keeps what Redo would bring
 back: ``Redo: c1 a1 | b3``, the moves after the position, one group per
 press of Redo, the next one first.
@@ -56,6 +62,7 @@ from pathlib import Path
 from game.rules.core import BadNotation, Outcome, State, Termination
 from game.shown import escaped
 from game.rules.catalogue import GameSpec
+from game.match.clocks import LOST_ON_TIME, BadTimeControl, Clock, TimeControl, parse_times, times_text
 from game.match.record import BOT, HUMAN, REMOTE, Match, MoveRecord, Player
 from game.store.jsonfile import atomic_write_text
 
@@ -65,7 +72,7 @@ _NOTE = re.compile(r"^Note (\d+)$")
 #: The move count at the end of a ``Result`` line: ``in progress; 4 moves``.
 _RESULT_COUNT = re.compile(r";\s*(\d+) moves?\s*$")
 #: How a game its players ended is written at the end of its ``Result`` line, in brackets.
-PLAYERS_ENDINGS = (Termination.RESIGNATION, Termination.AGREED_DRAW, Termination.DISCONNECTION)
+PLAYERS_ENDINGS = (Termination.RESIGNATION, Termination.AGREED_DRAW, Termination.DISCONNECTION, LOST_ON_TIME)
 #: A ``Result`` line's result, its count taken off: ``in progress``, ``draw (how)`` or
 #: ``NAMES won (how)``, then ``[termination]`` for a game its players ended.
 _RESULT = re.compile(r"^(?:(?P<progress>in progress)|(?:draw|(?P<names>.+?) won)(?: \((?P<how>.*)\))?"
@@ -198,6 +205,9 @@ def match_to_text(match: Match, *, redo: bool = False) -> str:
     for number, record in enumerate(match.records, start=1):
         if record.note:
             lines.append(f"Note {number}: {printable(record.note)}")
+    if match.clock is not None:
+        lines.append(f"Clock: {match.clock.control.text}")
+        lines.append(f"Time left: {times_text([match.clock.left(seat) for seat in range(state.num_seats)])}")
     lines.append(f"Result: {_result_text(match)}; {_count_text(moves_written(state))}")
     lines.append(f"Saved: {_dt.datetime.now():%Y-%m-%d %H:%M}")
     return "\n".join(line.rstrip() for line in lines) + "\n"
@@ -229,7 +239,7 @@ def match_from_text(text: str, source: str = "save file") -> Match:
             seats[int(seat.group(1)) - 1] = (lineno, value)
         elif note := _NOTE.match(key):
             notes[int(note.group(1))] = (lineno, value)
-        elif key in ("Game", "Options", "Position", "Moves", "Redo", "Result", "Saved"):
+        elif key in ("Game", "Options", "Position", "Moves", "Redo", "Clock", "Time left", "Result", "Saved"):
             fields[key] = (lineno, value)
         else:
             raise SaveFileError(f"{source} line {lineno}: unknown entry {key!r}")
@@ -270,11 +280,36 @@ def match_from_text(text: str, source: str = "save file") -> Match:
         match.records[number - 1] = MoveRecord(old.move, old.seat, old.text, note)
     if "Redo" in fields:
         _read_redo(match, *fields["Redo"], source)
+    match.clock = _read_clock(fields, state.num_seats, source)
     if "Result" in fields:
         moves_at = (f"the moves of line {moves_line}" if moves_line else
                     f"the position of line {position_line}" if position_line else "the start (no Moves line)")
         _read_result(match, *fields["Result"], source, moves_at)
     return match
+
+
+def _read_clock(fields: dict[str, tuple[int, str]], seats: int, source: str) -> Clock | None:
+    """The ``Clock`` and ``Time left`` lines as the match's clock (None without a ``Clock`` line;
+    every seat's full time without a ``Time left`` line); ``SaveFileError`` naming the line."""
+    if "Clock" not in fields:
+        if "Time left" in fields:
+            raise SaveFileError(f"{source} line {fields['Time left'][0]}: times left but no 'Clock:' line")
+        return None
+    lineno, text = fields["Clock"]
+    try:
+        control = TimeControl.parse(text)
+    except BadTimeControl as err:
+        raise SaveFileError(f"{source} line {lineno}: {err}") from None
+    if control is None:
+        return None
+    clock = Clock(control, seats)
+    if "Time left" in fields:
+        lineno, text = fields["Time left"]
+        try:
+            clock.times = parse_times(text, control, seats)
+        except ValueError as err:
+            raise SaveFileError(f"{source} line {lineno}: {err}") from None
+    return clock
 
 
 def _check_complete(lines: list[str], source: str, cut_mid_line: bool) -> None:

@@ -82,7 +82,7 @@ class App:
     (tests use small windows); ``window``, one ``run`` opened already (its splash
     showing), is used as it is. ``warm_up`` says whether to compile the bots'
     engines at launch (default: unless ``BOARD_ARCADE_WARMUP=0``). ``game_id``
-    opens that game's setup (with ``options`` chosen there), and ``load_path``
+    opens that game's setup (with ``options`` and the time control ``clock`` chosen there), and ``load_path``
     a saved game, over the title screen.
     """
 
@@ -94,6 +94,7 @@ class App:
         registry: BotRegistry,
         game_id: str | None = None,
         options: dict[str, Any] | None = None,
+        clock: str | None = None,
         load_path: str | Path | None = None,
         warm_up: bool | None = None,
         window: Window | None = None,
@@ -153,7 +154,7 @@ class App:
                 "warning",
                 seconds=8,
             )
-        self._start(game_id, options or {}, load_path)
+        self._start(game_id, options or {}, load_path, clock)
 
     # -- window and settings -----------------------------------------------------
     def _relayout(self) -> None:
@@ -184,7 +185,8 @@ class App:
         self.running = False
 
     # -- start -------------------------------------------------------------------
-    def _start(self, game_id: str | None, options: dict[str, Any], load_path: str | Path | None) -> None:
+    def _start(self, game_id: str | None, options: dict[str, Any], load_path: str | Path | None,
+               clock: str | None = None) -> None:
         services = self.services
         services.scenes.push("title", animate=False)
         if load_path is not None:
@@ -200,8 +202,9 @@ class App:
                 playable = ", ".join(g for g in game_ids() if has_renderer(g))
                 services.toasts.show(f"There is no game {game_id!r} to play; games: {playable}", "error")
                 return
-            if options:
-                services.setup_memory.keep(game_id, list(services.setup_memory.recall(game_id).seats), options)
+            if options or clock is not None:
+                remembered = services.setup_memory.recall(game_id)
+                services.setup_memory.keep(game_id, list(remembered.seats), options or remembered.options, clock)
             services.scenes.go("setup", game_id=game_id, animate=False)
 
     # -- loop ------------------------------------------------------------------
@@ -433,17 +436,18 @@ def loop(app: App, stop: Callable[[], bool] | None = None) -> None:
 
 
 def start(launch: Launch, game_id: str | None = None, load_path: str | None = None,
-          options: dict[str, Any] | None = None) -> App | None:
+          options: dict[str, Any] | None = None, clock: str | None = None) -> App | None:
     """The arcade in the window ``launch`` opened (``game/ui/splash.py``), once its splash has
     shown until the bots are found: the title's logo in the place the splash drew it, and the
     title's button chosen on the splash done (optionally a game's setup with ``options``
-    chosen, or a loaded game, instead). None if the window was closed (or Quit chosen) first."""
+    chosen, and ``clock``, a time control as ``TimeControl.parse`` reads it, or a loaded game,
+    instead). None if the window was closed (or Quit chosen) first."""
     opened = launch.wait()
     if opened is None:
         return None
     window, config, registry = opened
-    app = App(config=config, registry=registry, game_id=game_id, options=options, load_path=load_path,
-              window=window)
+    app = App(config=config, registry=registry, game_id=game_id, options=options, clock=clock,
+              load_path=load_path, window=window)
     title = app.services.scenes.stack[0] if app.services.scenes.stack else None
     if isinstance(title, TitleScene):
         title.logo_in_place()        # the splash showed the logo there
@@ -453,11 +457,11 @@ def start(launch: Launch, game_id: str | None = None, load_path: str | None = No
 
 
 def run(launch: Launch, game_id: str | None = None, load_path: str | None = None,
-        options: dict[str, Any] | None = None) -> int:
+        options: dict[str, Any] | None = None, clock: str | None = None) -> int:
     """Run the arcade (``start``) until it closes; returns the exit status.
     ``launch.stamp('first-frame')`` is called once the title screen's first frame is
     shown (with ``BENCH_ENV`` set, the program then ends)."""
-    app = start(launch, game_id, load_path, options)
+    app = start(launch, game_id, load_path, options, clock)
     if app is None:                   # the window was closed before the arcade was ready
         pygame.quit()
         return 0

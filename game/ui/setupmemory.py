@@ -1,6 +1,6 @@
 """What each game's setup screen last had chosen, kept for the session.
 
-The setup screen remembers its seats and rules options per game as the player
+The setup screen remembers its seats, rules options and time control per game as the player
 changes them; a match opened or left on the play screen is remembered as its
 game's setup too (``remember``), so going back from a loaded game shows its
 players. Seats are remembered by their choice's label on the setup screen
@@ -19,10 +19,12 @@ from game.match.record import Match, Player
 @dataclass(frozen=True)
 class SetupChoices:
     """One game's remembered setup: a seat choice's label per seat (None: nothing
-    on the setup screen plays as that seat's player) and the rules options."""
+    on the setup screen plays as that seat's player), the rules options and the time
+    control as ``TimeControl.text`` writes it ('': no clock)."""
 
     seats: tuple[str | None, ...] = ()
     options: dict[str, Any] = field(default_factory=dict)
+    clock: str = ""
 
 
 class SetupMemory:
@@ -39,9 +41,11 @@ class SetupMemory:
         """What was last chosen for ``game_id`` (nothing, if it was never set up)."""
         return self._games.get(game_id, SetupChoices())
 
-    def keep(self, game_id: str, seats: list[str], options: dict[str, Any]) -> None:
-        """The setup screen's seats and options for ``game_id``, as chosen now."""
-        self._games[game_id] = SetupChoices(tuple(seats), dict(options))
+    def keep(self, game_id: str, seats: list[str], options: dict[str, Any], clock: str | None = None) -> None:
+        """The setup screen's seats and options for ``game_id``, as chosen now, and its time
+        control (None: the one remembered stays)."""
+        clock = self.recall(game_id).clock if clock is None else clock
+        self._games[game_id] = SetupChoices(tuple(seats), dict(options), clock)
 
     def remember(self, match: Match) -> None:
         """Make ``match``'s players and rules options the remembered setup of its game."""
@@ -50,6 +54,7 @@ class SetupMemory:
         self._games[game_id] = SetupChoices(
             tuple(self.choice_label(game_id, player, choices) for player in match.players),
             dict(match.state.options),
+            match.clock.control.text if match.clock is not None else "",
         )
 
     def choice_label(self, game_id: str, player: Player, choices: list[SeatChoice]) -> str | None:

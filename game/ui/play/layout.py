@@ -1,7 +1,7 @@
 """Where the play screen's parts go, what it draws, and what it redraws alone.
 
 The board on the left, the side panel on the right: title and players, the
-status box, the move list (with a network game's chat at its foot), then the
+status box, the clocks (a game with a time control), the move list (with a network game's chat at its foot), then the
 controls from the foot up. While only the board moves (a piece falling) or only
 the status box's indicator does (a bot thinking), just that part is redrawn
 (``live_areas``, ``draw_live``); the pacing of frames is ``game/ui/pacing.py``'s.
@@ -66,6 +66,9 @@ class PlayLayout:
         scene.rules.layout(scene.rect)
         scene.status.layout(p, inner_x, inner_w, compact)
         list_top = scene.status.rect.bottom + (12 if compact else 16)
+        scene.clocks.layout(pygame.Rect(inner_x, list_top, inner_w, 0))
+        if scene.clocks.shown:
+            list_top = scene.clocks.rect.bottom + (12 if compact else 16)
         list_h = max(0, scene.controls.autoplay_top - 12 - list_top)
         chat, movelist = scene.chat, scene.movelist
         if chat is not None:    # the chat takes the foot of the move list's room
@@ -111,6 +114,7 @@ class PlayLayout:
         panel(surface, self.panel_rect, shadow=self.services.shadows)
         scene.status.draw_header(surface, self.panel_rect)
         scene.status.draw(surface)
+        scene.clocks.draw(surface)
         scene.movelist.draw(surface, scene.match.records, scene.state.num_seats)
         if scene.chat is not None:
             scene.chat.draw(surface)

@@ -6,7 +6,7 @@ them) and Leave (L: the game kept for Resume, as leaving always does). It is
 a dialog of the arcade's own (``Dialogs.menu``): modal, keyboard first, the
 focus on Resume. While it is open a game on this computer holds its bots'
 moves back: a bot may finish thinking, but its move is played only once the
-menu has closed (a ``MatchSession`` has no way to stop a worker mid-search).
+menu has closed, and stops its clocks (``PlayScene._hold_clock``) (a ``MatchSession`` has no way to stop a worker mid-search).
 A network game goes on behind it (the others play on); there New game is the
 host's rematch, once the game is over, and a joiner has none.
 """
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.lang import _
 from game.ui.dialogs import MenuDialog, MenuEntry
 
 if TYPE_CHECKING:
@@ -75,6 +76,8 @@ class GameMenu:
             return "The game goes on while this menu is open."
         if scene.session.is_over:
             return "The game is over."
+        if scene.session.clock is not None:
+            return _("The clocks stop while this menu is open.")
         if any(p.is_bot for p in scene.match.players):
             return "The game waits while this menu is open."
         return f"{scene.state.seat_name(scene.state.turn)} to move."

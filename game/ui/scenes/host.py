@@ -83,7 +83,9 @@ class HostScene(Scene):
         server = GameServer(self.match.state.copy(), plans, host=self.bind, port=self.port,
                             limits=config.net, log=logger.info, name=name,
                             bot_spec=lambda tier: config.bot_spec(game_id, tier, registry),
-                            game_config=config.game(game_id))
+                            game_config=config.game(game_id),
+                            time_control=self.match.clock.control if self.match.clock else None,
+                            times=self.match.clock.times if self.match.clock else None)
         thread = ServerThread(server)
         try:
             thread.start()

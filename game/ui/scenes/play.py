@@ -34,6 +34,7 @@ from game.rules.core import IllegalMove, Move, Outcome, State
 from game.store.userdata import StatRow, matchup_name
 from game.ui import palette
 from game.ui.naming import player_names
+from game.ui.panels.clocks import ClockPanel
 from game.ui.panels.controls import PlayControls
 from game.ui.panels.status import StatusPanel
 from game.ui.panels.movelist import MoveList
@@ -106,6 +107,7 @@ class PlayScene(Scene):
         self.board = BoardFocus(self)
         self.controls = PlayControls(self)
         self.status = StatusPanel(self)
+        self.clocks = ClockPanel(self)
         self.files = GameFiles(self, resumed)
         self.hints = PlayHints(self)
         self.input = PlayInput(self)
@@ -483,7 +485,10 @@ class PlayScene(Scene):
             self.since_move += dt
         self._start_bots()
         self.services.warmup.hold(self.session.starting())   # their compile comes first
+        self._hold_clock(self.services.dialogs.is_open)
         self._drive()
+        if self.clocks.changed():
+            self.request_redraw()
         self.sync_view()
         self.mode.refresh_controls()
         self.screen.note_frame()
@@ -494,6 +499,19 @@ class PlayScene(Scene):
         computer waits."""
         if self.mode.goes_on_behind:
             self.update(dt)
+        else:
+            self._hold_clock(True)
+
+    def _hold_clock(self, hold: bool) -> None:
+        """A game on this computer stops its clock while the game menu (or any dialog) is open
+        over it or another screen is on top; a network game's clock is the server's."""
+        clock = self.session.clock
+        if clock is None:
+            return
+        if hold and not clock.paused:
+            self.session.pause_clock()
+        elif not hold and clock.paused:
+            self.session.resume_clock()
 
     # -- drawing (``game/ui/play/layout.py``) ------------------------------------------------------
     @property

@@ -10,6 +10,9 @@ players round the seats. Bot files that failed to load and problems in
 ``config.yaml`` are listed in a warning panel naming the file and the error,
 which scrolls when they do not all fit (``problems.ProblemsPanel``).
 
+Under the rules, the clock: no clock, or a time control for every seat (sudden
+death, Fischer increment, byo-yomi: ``game/match/clocks.py``'s presets).
+
 The choices are remembered per game for the session (``services.setup_memory``);
 a match opened or left on the play screen is remembered too, so going back
 from a loaded game shows its players.
@@ -27,6 +30,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.lang import _
+from game.match.clocks import PRESETS, Clock, TimeControl, control_label
 from game.match.config import SeatChoice
 from game.match.record import REMOTE, Match, Player
 from game.match.warmup import game_engines
@@ -154,6 +159,8 @@ class SetupScene(Scene):
             )
             for option in self.cls.options_spec
         ]
+        self.clock_widget = Choice(services, [ChoiceItem(None, control_label(None))], 0, self.set_clock, wid="clock")
+        self._build_clock()
         self.swap_btn = Button(services, "↔  Swap seats", self.swap, wid="swap", shortcut="W",
                                tooltip="Swap who plays which side, so the other player moves first (W)")
         self.play_btn = Button(services, "Play", self.start, wid="start", shortcut="Enter", style="primary", font_size=22)
@@ -186,11 +193,30 @@ class SetupScene(Scene):
         self.seat_labels = [label if label in names else default for label, default in zip(seats, defaults)]
 
     def resume(self) -> None:
-        """Back from the play screen: show the players and options of the match just left."""
+        """Back from the play screen: show the players, options and clock of the match just left."""
         self._recall()
         for option, widget in zip(self.cls.options_spec, self.option_widgets):
             widget.index = option.choices.index(self.options[option.name])
+        self._build_clock()
         self._build_seats()
+
+    def _build_clock(self) -> None:
+        """The clock's choices: none, the presets, and the remembered one when it is none of them."""
+        remembered = self.services.setup_memory.recall(self.game_id).clock
+        try:
+            wanted = TimeControl.parse(remembered)
+        except ValueError:
+            wanted = None
+        controls: list[TimeControl | None] = [None, *(TimeControl.parse(text) for text in PRESETS)]
+        if wanted not in controls:
+            controls.append(wanted)
+        self.time_control = wanted
+        self.clock_widget.items = [ChoiceItem(control, control_label(control)) for control in controls]
+        self.clock_widget.index = controls.index(wanted)
+
+    def set_clock(self, control: TimeControl | None) -> None:
+        self.time_control = control
+        self._remember()
 
     def _problems(self) -> list[tuple[str, str]]:
         """(where, what) for each loading problem: a bot file, or config.yaml and its line."""
@@ -227,7 +253,8 @@ class SetupScene(Scene):
         self._refresh_focus()
 
     def _refresh_focus(self) -> None:
-        widgets = [*self.seat_widgets, self.swap_btn, *self.option_widgets, self.play_btn, self.back_btn,
+        widgets = [*self.seat_widgets, self.swap_btn, *self.option_widgets, self.clock_widget, self.play_btn,
+                   self.back_btn,
                    self.problems_panel]
         current = self.focus.current
         self.focus.set(widgets, focus=current if current in widgets else self.play_btn)
@@ -291,7 +318,8 @@ class SetupScene(Scene):
         self._label_play()
 
     def _remember(self) -> None:
-        self.services.setup_memory.keep(self.game_id, self.seat_labels, self.options)
+        self.services.setup_memory.keep(self.game_id, self.seat_labels, self.options,
+                                        self.time_control.text if self.time_control else "")
 
     def players(self) -> list:
         by_label = {c.label: c for c in self.choices}
@@ -313,7 +341,9 @@ class SetupScene(Scene):
 
     def start(self) -> None:
         self._remember()
-        match = Match(new_state(self.game_id, **self.options), self.players())
+        state = new_state(self.game_id, **self.options)
+        clock = Clock(self.time_control, state.num_seats) if self.time_control else None
+        match = Match(state, self.players(), clock=clock)
         self.services.scenes.push("host" if self.hosting else "play", match=match)
 
     def select(self, seat: int, label: str) -> None:
@@ -357,7 +387,7 @@ class SetupScene(Scene):
     # -- layout and drawing -------------------------------------------------------------
     def column_widgets(self) -> list[Widget]:
         """The controls in the players and rules boxes (what scrolls when they do not fit)."""
-        return [*self.seat_widgets, self.swap_btn, *self.option_widgets]
+        return [*self.seat_widgets, self.swap_btn, *self.option_widgets, self.clock_widget]
 
     def scroll_column(self, pixels: int) -> None:
         """Scroll the players and rules boxes by ``pixels`` (down for positive)."""
@@ -387,8 +417,18 @@ class SetupScene(Scene):
     def seat_rows(self) -> int:
         return math.ceil(len(self.seat_widgets) / self.seat_cols)
 
+    @property
+    def rules_cells(self) -> int:
+        """Cells of the rules box: each option (or the line that says there are none), then the clock."""
+        return max(1, len(self.option_widgets)) + 1
+
+    @property
+    def rules_rows(self) -> int:
+        """Rows of the rules box: its cells two a row beside seats in two columns, else one a row."""
+        return math.ceil(self.rules_cells / self.seat_cols)
+
     def _column_height(self, m: ColumnMetrics) -> int:
-        options = max(1, len(self.option_widgets))
+        options = self.rules_rows
         players = BOX_PAD + m.label + self.seat_rows * (m.row + m.row_gap) + m.swap
         rules = BOX_PAD + m.label + options * m.option + BOX_PAD
         return players + m.box_gap + rules
@@ -485,11 +525,20 @@ class SetupScene(Scene):
         self.first_line_y = y + swap_h // 2
         self.players_box = pygame.Rect(left - 20, top - BOX_PAD, column_w + 40, y + m.swap - (top - BOX_PAD))
         self.options_top = self.players_box.bottom + m.box_gap + BOX_PAD
-        self.option_label_w = min(px(240), int(column_w * 0.45))
-        for i, widget in enumerate(self.option_widgets):
-            y = self.options_top + m.label + i * m.option
-            widget.rect = pygame.Rect(left + self.option_label_w, y, column_w - self.option_label_w, m.option - 10)
-        rules_h = BOX_PAD + m.label + max(1, len(self.option_widgets)) * m.option + BOX_PAD
+        rules_w = (column_w - (cols - 1) * GRID_GAP) // cols
+        self.option_label_w = min(px(240), int(rules_w * 0.45))
+        # The clock's label is one short word: its chooser takes the rest, for a byo-yomi control's words.
+        self.clock_label_w = self.option_label_w if cols == 1 else min(self.option_label_w, px(80))
+        cells = [*self.option_widgets, self.clock_widget] if self.option_widgets else [None, self.clock_widget]
+        for cell, widget in enumerate(cells):
+            row, col = divmod(cell, cols)
+            x = left + col * (rules_w + GRID_GAP)
+            y = self.options_top + m.label + row * m.option
+            label_w = self.option_label_w if widget is not self.clock_widget else self.clock_label_w
+            if widget is not None:
+                widget.rect = pygame.Rect(x + label_w, y, rules_w - label_w, m.option - 10)
+        self.clock_widget.font_size = 18 if cols == 1 else 16      # a byo-yomi control's words fit beside a rule
+        rules_h = BOX_PAD + m.label + self.rules_rows * m.option + BOX_PAD
         self.rules_box = pygame.Rect(left - 20, self.options_top - BOX_PAD, column_w + 40, rules_h)
 
     def toast_room(self) -> pygame.Rect:
@@ -566,9 +615,13 @@ class SetupScene(Scene):
             text(surface, fonts.text(16), f"{self.title} has no rules options.", palette.TEXT_MUTED,
                  (left, self.options_top + m.label + (m.option - 10) // 2), "midleft")
         option_font = fonts.text(17)
-        for option, widget in zip(self.cls.options_spec, self.option_widgets):
-            label_text = fit_text(option_font, option.label, self.option_label_w - 12)
-            text(surface, option_font, label_text, palette.TEXT, (left, widget.rect.centery), "midleft")
+        labels = [*((option.label, widget, self.option_label_w)
+                    for option, widget in zip(self.cls.options_spec, self.option_widgets)),
+                  (_("Clock"), self.clock_widget, self.clock_label_w)]
+        for label, widget, label_w in labels:
+            label_text = fit_text(option_font, label, label_w - 12)
+            text(surface, option_font, label_text, palette.TEXT, (widget.rect.x - label_w, widget.rect.centery),
+                 "midleft")
 
     def _draw_column_scrollbar(self, surface: pygame.Surface) -> None:
         """A slim bar at the column's right edge: where the view is in the boxes."""

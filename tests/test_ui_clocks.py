@@ -1,0 +1,123 @@
+"""The clocks in the window: chosen on the setup screen and remembered, a face for every
+seat on the play screen, stopped while the game menu is open, and a flag's fall on the
+result panel. A fake clock moves only when the test says so."""
+from __future__ import annotations
+
+import pygame
+
+from game.match.clocks import Clock, TimeControl
+from game.match.record import Match, Player
+from game.rules.catalogue import new_state
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def timed_hot_seat(d, control: str, game: str = "connect4", **options):
+    fake = FakeClock()
+    state = new_state(game, **options)
+    clock = Clock(TimeControl.parse(control), state.num_seats, now=fake)
+    players = [Player.human(f"P{seat + 1}") for seat in range(state.num_seats)]
+    d.open_match(Match(state, players, clock=clock))
+    d.settle()
+    return d.scene, fake
+
+
+def test_the_setup_screens_clock_starts_a_timed_game_and_is_remembered(make_app):
+    d = make_app(game_id="connect4")
+    d.settle()
+    setup = d.scene
+    assert setup.clock_widget.value is None                       # no clock by default
+    labels = [item.label for item in setup.clock_widget.items]
+    assert "3 min + 2 s" in labels and "5 min + 3×30 s" in labels and labels[0] == "No clock"
+    setup.clock_widget.index = labels.index("3 min + 2 s")
+    setup.set_clock(setup.clock_widget.value)
+    setup.start()
+    d.settle()
+    play = d.scene
+    assert play.name == "play" and play.match.clock.control == TimeControl.parse("3+2")
+    assert d.services.setup_memory.recall("connect4").clock == "3+2"
+
+
+def test_every_seat_has_a_face_and_the_running_one_counts_down(make_app):
+    d = make_app(size=(800, 560))
+    play, fake = timed_hot_seat(d, "5+3x30", "chinesecheckers", players=6)
+    faces = play.clocks.faces()
+    assert len(faces) == 6 and all(play.screen.panel_rect.contains(face) for _, face in faces)
+    assert not any(a.colliderect(b) for i, (_, a) in enumerate(faces) for _, b in faces[i + 1:])
+    assert play.clocks.rect.top >= play.status.rect.bottom
+    fake.now += 61
+    d.frames(1)
+    assert play.clocks.changed() is False                          # redrawn as the second went by
+    assert play.session.clock.left(0).main == 239
+
+
+def test_the_game_menu_stops_the_clock_of_a_game_on_this_computer(make_app):
+    d = make_app()
+    play, fake = timed_hot_seat(d, "1")
+    d.frames(1)
+    d.key(pygame.K_ESCAPE)
+    fake.now += 100
+    d.frames(2)
+    assert not play.session.is_over and play.session.clock.left(0).main == 60
+    d.key(pygame.K_ESCAPE)
+    fake.now += 5
+    d.frames(1)
+    assert play.session.clock.left(0).main == 55
+
+
+def test_a_flag_falls_and_the_result_panel_says_who_lost_on_time(make_app):
+    d = make_app()
+    play, fake = timed_hot_seat(d, "0:05+1")
+    play.play_move(3)
+    d.frames(1)
+    fake.now += 6
+    d.until(lambda: play.result.visible and play.result.slide.done, what="result panel", limit=300)
+    assert play.result.headline == "Red wins!"
+    assert play.result.reason == "Yellow lost on time"
+
+
+def test_a_time_control_from_the_command_line_is_offered_on_the_setup_screen(make_app):
+    d = make_app(game_id="connect4", clock="0:05+1")       # main.py play connect4 --clock 0:05+1
+    d.settle()
+    setup = d.scene
+    assert setup.clock_widget.value == TimeControl.parse("0:05+1")
+    assert setup.clock_widget.items[setup.clock_widget.index].label == "5 s + 1 s"
+
+
+def test_the_game_menu_says_the_clocks_stop(make_app):
+    d = make_app()
+    timed_hot_seat(d, "3+2")
+    d.key(pygame.K_ESCAPE)
+    assert d.services.dialogs.current.note == "The clocks stop while this menu is open."
+
+
+def test_a_hosted_timed_game_shows_the_servers_clocks_on_both_screens_and_the_flag(make_app):
+    from game.match.record import REMOTE
+    from tests.test_ui_net import Pair, join_game
+
+    pair = Pair(make_app((1024, 700)), make_app((1024, 700)))
+    host = pair.host
+    state = new_state("tictactoe")
+    match = Match(state, [Player.human(), Player(REMOTE, "Remote player")],
+                  clock=Clock(TimeControl.parse("0:02"), 2))
+    host.services.scenes.push("host", match=match, bind="127.0.0.1", port=0, announce=None, animate=False)
+    host.until(lambda: host.scene.name == "play", what="the hosted game's play screen", limit=60, seconds=20)
+    play = host.scene
+    join_game(pair, f"127.0.0.1:{play.mode.hosting.server.address[1]}").accept_btn.activate()
+    pair.until(lambda: pair.guest.scene.name == "play", what="the guest's play screen")
+    seen = pair.guest.scene
+    pair.until(lambda: not play.net_paused and not seen.net_paused, what="the game going on")
+    assert play.clocks.shown and seen.clocks.shown
+    assert seen.session.clock.control == TimeControl.parse("0:02") and seen.session.clock.ticking() == 0
+    pair.settle()
+    host.click_at(play.renderer.cell_centre(4))
+    pair.until(lambda: seen.session.clock.ticking() == 1, what="the guest's clock running")
+    pair.until(lambda: play.result.visible and seen.result.visible, what="the flag on both screens")
+    assert play.result.reason == seen.result.reason == "O lost on time"
+    assert seen.session.clock.times[1].flagged
