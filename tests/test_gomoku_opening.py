@@ -5,6 +5,11 @@ import random
 
 import pytest
 
+from bots.gomoku_easy import GomokuEasy
+from bots.gomoku_master import GomokuMaster
+from bots.gomoku_medium import GomokuMedium
+from bots.lib.gomoku_opening import decide, opening_values
+from game.rules.bot import MoveValue
 from game.rules.core import BadNotation, IllegalMove
 from game.rules.gomoku import BLACK, WHITE, Gomoku
 from game.rules.gomoku_opening import CHOOSE, OFFER, OPENING_RULES, PICK, PLACE, fifths
@@ -170,3 +175,54 @@ def test_a_named_opening_fixes_the_first_three_stones():
         state.push(state.parse_move("h10"))
     state.play_text("i9")
     assert state.phase.kind == CHOOSE
+
+
+# -- the bots' decisions ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bot_class", [GomokuEasy, GomokuMedium])
+@pytest.mark.parametrize("rule", [r for r in OPENING_RULES if r != "free"])
+def test_every_tier_makes_every_decision_of_every_rule(bot_class, rule):
+    bots = (bot_class(seed=3), bot_class(seed=4))
+    state = Gomoku(opening=rule, rule="renju")
+    kinds = set()
+    while state.phase is not None:
+        kinds.add(state.phase.kind)
+        move = bots[state.turn].choose_move(state, 0.2)
+        assert state.is_legal(move), f"{bot_class.__name__} chose {move!r} in {state.to_text()!r}"
+        state.push(move)
+    move = bots[state.turn].choose_move(state, 0.2)
+    assert state.is_legal(move) and isinstance(move, int)
+    assert {PLACE, CHOOSE} <= kinds
+
+
+def fixed_judge(score: float):
+    """An evaluation that finds the side to move ``score`` ahead, whatever the stones."""
+    return lambda plain, budget: MoveValue(score, "ahead (estimate)" if score > 0 else "behind (estimate)")
+
+
+def test_a_searching_bot_takes_the_colour_its_evaluation_favours():
+    chooser = played("h8 a1 i8", opening="swap1")                # White moves next
+    assert decide(chooser, 0.1, random.Random(1), fixed_judge(500.0), even=60) == "white"
+    assert decide(chooser, 0.1, random.Random(1), fixed_judge(-500.0), even=60) == "black"
+    swap2 = played("h8 a1 i8", opening="swap2")
+    assert decide(swap2, 0.1, random.Random(1), fixed_judge(10.0), even=60) == "more"   # near level: two more
+    values = opening_values(chooser, fixed_judge(500.0), 0.1)
+    assert values["white"].score > values["black"].score
+    assert values["white"].text == "White: with White to move, the search finds White ahead (estimate)"
+
+
+def test_the_pick_is_the_offer_worst_for_black():
+    state = played("h8 h9 h10 white k12 offer:g7 offer:a1", opening="rif")
+    judge = lambda plain, budget: MoveValue(  # noqa: E731  (White to move: far from the centre is worse for Black)
+        -100.0 if plain.stone(0, 14) else 100.0, "estimate")
+    assert decide(state, 0.1, random.Random(1), judge) == ("pick", state.parse_move("g7"))
+
+
+def test_master_decides_a_swap2_opening_with_its_search():
+    master = GomokuMaster(seed=1)
+    state = played("h8 g7 i9", opening="swap2")
+    choice = master.choose_move(state, 0.3)
+    assert choice in ("black", "white", "more")
+    hint = master.analyse(state, 0.3)
+    assert set(hint) == {"black", "white"} and all("search finds" in v.text for v in hint.values())
