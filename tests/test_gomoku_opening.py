@@ -226,3 +226,19 @@ def test_master_decides_a_swap2_opening_with_its_search():
     assert choice in ("black", "white", "more")
     hint = master.analyse(state, 0.3)
     assert set(hint) == {"black", "white"} and all("search finds" in v.text for v in hint.values())
+
+
+# -- records -----------------------------------------------------------------------------
+def test_an_arena_record_of_a_swapped_opening_is_saved_and_written_as_sgf(tmp_path):
+    from game.match.record import Match, Player
+    from game.store.arenarecords import sgf_text, write_game
+    from game.store.savefile import load_match
+
+    state = played("h8 i9 a15 black", opening="swap1")          # seat 1 took Black
+    match = Match(state, [Player.of_bot("Easy"), Player.of_bot("Medium")])
+    assert sgf_text(match) == ("(;GM[4]FF[4]CA[UTF-8]SZ[15]RU[freestyle]PB[Medium]PW[Easy]"
+                               ";B[hh];W[ig];B[aa])\n")
+    saved = write_game(tmp_path / "run", 0, match)
+    loaded = load_match(saved).state
+    assert loaded.to_text() == "h8 i9 a15 black" and loaded.options["opening"] == "swap1"
+    assert loaded.black_seat == 1
