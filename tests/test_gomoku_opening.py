@@ -242,3 +242,12 @@ def test_an_arena_record_of_a_swapped_opening_is_saved_and_written_as_sgf(tmp_pa
     loaded = load_match(saved).state
     assert loaded.to_text() == "h8 i9 a15 black" and loaded.options["opening"] == "swap1"
     assert loaded.black_seat == 1
+
+
+def test_a_named_opening_reads_as_its_three_stones_in_a_game_and_an_openings_file():
+    from game.match.arena import read_openings
+
+    assert played("kagetsu white", opening="swap1").to_text() == "h8 h9 i9 white"
+    assert played("4I i10", size=13).to_text() == "g7 h8 i6 i10"        # Suigetsu on 13 x 13
+    openings = read_openings("gomoku", {"opening": "swap2"}, ["# the 26 by name", "Kansei", "hogetsu"])
+    assert openings == [(112, 97, 82), (112, 98, 128)]

@@ -669,6 +669,15 @@ class Gomoku(State):
                           + ("" if self.opening == op.FREE else
                              " (or black, white, more, fifths:N, offer:POINT, pick:POINT in the opening)"))
 
+    def play_text(self, text: str) -> None:
+        """``State.play_text``, where a word that names one of the 26 Renju openings
+        (``kagetsu``, ``4d``; see ``renju_openings``) stands for its three stones."""
+        words = []
+        for word in self.split_moves(text):
+            opening = None if _POINT_WORD.match(word) else opening_named(word)
+            words += [self.move_to_str(p) for p in opening.points(self.size)] if opening else [word]
+        super().play_text(" ".join(words))
+
     @classmethod
     def split_moves(cls, text: str) -> list[str]:
         """``'h8 i9'``, ``'h8i9'``, ``'h8, i9'`` and ``'1. h8 i9'`` -> ``['h8', 'i9']``.
