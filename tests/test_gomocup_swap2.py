@@ -35,7 +35,7 @@ def test_an_answer_reads_as_our_swap2_moves_and_back():
     assert answer_line(three, ["black"]) == "SWAP"
     empty = Gomoku(opening="swap2")
     assert answer_moves(empty, "7,7 8,7 9,9") == [p("h8"), p("i8"), p("j6")]
-    assert request_lines(three) == ["SWAP2BOARD", "7,7", "8,6", "9,5", "DONE"]
+    assert request_lines(three) == ["SWAP2BOARD", "7,7,2", "8,6,1", "9,5,2", "DONE"]   # Rapfi needs the fields
 
 
 @pytest.mark.parametrize("line", ["SWAP 7,7", "7,7 8,8 9,9", "7,7", "nonsense", "99,1"])
@@ -61,6 +61,7 @@ def test_our_engine_proposes_three_stones_then_decides_after_three_and_five():
     last = answer(engine, *request_lines(five))
     assert len(last) == 1 and answer_moves(five, last[0])[0] in ("black", "white")
     assert answer(engine, "SWAP2BOARD", "7,7", "DONE")[0].startswith("ERROR")
+    assert len(answer(engine, "SWAP2BOARD", "7,7", "8,6", "9,5", "DONE")) == 1      # fields or none
 
 
 def test_two_of_our_engines_play_a_swap2_game_through_the_client():

@@ -4,8 +4,13 @@ Gomocup's extension for Swap2 (its experimental tournaments since 2020, as Rapfi
 reads it) sends, between ``START`` and ``BOARD``::
 
     SWAP2BOARD
-    7,7          <- the stones so far in playing order, x,y (0, 3 or 5 of them)
+    7,7,2        <- the stones so far in playing order (0, 3 or 5 of them)
     DONE
+
+Gomocup's announcement writes the stones ``x,y``; Rapfi reads them only as
+``BOARD`` lines, ``x,y,field`` (1 a stone of the side to move, 2 the other's),
+and takes an empty board otherwise, so the client sends the fields and our
+engine reads both.
 
 and the engine answers in one line, by the number of stones:
 
@@ -34,8 +39,9 @@ ASKED_AT = (0, 3, 5)
 
 def request_lines(state: Gomoku) -> list[str]:
     """The ``SWAP2BOARD`` command for the decision ``state`` asks for now."""
-    size = state.size
-    return ["SWAP2BOARD", *(point_text(p % size, p // size) for p in state.stone_order), "DONE"]
+    size, stones = state.size, state.stone_order
+    return ["SWAP2BOARD", *(f"{point_text(p % size, p // size)},{1 if n % 2 == len(stones) % 2 else 2}"
+                            for n, p in enumerate(stones)), "DONE"]
 
 
 def asked_now(state: Gomoku) -> bool:
