@@ -75,6 +75,8 @@ class PlayInput:
             return
         if self._card_input(event):
             return
+        if scene.decision.handle_event(event):
+            return
         focus, result = scene.focus, scene.result
         if event.type == pygame.KEYDOWN:
             self.keys_down.add(event.key)

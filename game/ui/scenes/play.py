@@ -35,6 +35,7 @@ from game.store.userdata import StatRow, matchup_name
 from game.ui import palette
 from game.ui.naming import player_names
 from game.ui.panels.controls import PlayControls
+from game.ui.panels.decision import DecisionPanel
 from game.ui.panels.status import StatusPanel
 from game.ui.panels.movelist import MoveList
 from game.ui.panels.result import ResultPanel, places_table
@@ -104,6 +105,7 @@ class PlayScene(Scene):
         self.result = ResultPanel(self)
         self.rules = RulesPanel(services, self.title, match.state.rules_help)
         self.board = BoardFocus(self)
+        self.decision = DecisionPanel(self)
         self.controls = PlayControls(self)
         self.status = StatusPanel(self)
         self.files = GameFiles(self, resumed)
