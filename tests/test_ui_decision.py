@@ -55,3 +55,15 @@ def test_offers_and_the_pick_are_clicked_on_the_board_or_picked_by_button(make_a
 def test_choice_labels_say_each_choice():
     assert choice_label(("fifths", 4), "fifths:4") == "4 fifth moves"
     assert choice_label("more", "more") == "Two more"
+
+
+def test_a_hinted_choice_lights_its_button_and_says_why(make_app):
+    from game.rules.bot import MoveValue
+
+    d = opened(make_app, "h8 i9 j10", opening="swap1")
+    view = d.scene.view
+    view.hint, view.hint_values = "white", {"white": MoveValue(80.0, "White to move slightly ahead (estimate)")}
+    d.frames(2)
+    panel = d.scene.decision
+    assert [b.selected for b in panel.buttons] == [False, True]
+    assert panel._lines(2000)[-1] == "Hint: Take White; the search finds White to move slightly ahead (estimate)"

@@ -185,9 +185,9 @@ def opening_values(state: Gomoku, evaluate: Evaluate, budget: float) -> dict[Has
         return {}
     mover = "Black" if plain.to_play == BLACK else "White"
     black = found.score if plain.to_play == BLACK else -found.score
-    why = f"with {mover} to move, the search finds {mover} {found.text}"
-    return {BLACK_WORD: MoveValue(black, f"Black: {why}", exact=found.exact),
-            WHITE_WORD: MoveValue(-black, f"White: {why}", exact=found.exact)}
+    why = f"{mover} to move {found.text}"
+    return {BLACK_WORD: MoveValue(black, why, exact=found.exact),
+            WHITE_WORD: MoveValue(-black, why, exact=found.exact)}
 
 
 def best_value(analyse: Callable[[Gomoku, float], dict]) -> Evaluate:

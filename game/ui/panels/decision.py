@@ -83,7 +83,7 @@ class DecisionPanel:
     def _refresh(self) -> None:
         """The buttons for the decision now (made again when the position changes)."""
         state = self.scene.state
-        key = (len(state.move_stack), state.key(), self._mine())
+        key = (len(state.move_stack), state.key(), self._mine(), self.scene.view.hint)
         if key == self._key:
             return
         self._key = key
@@ -109,7 +109,13 @@ class DecisionPanel:
             line = _("Your decision: {what}").format(what=words)
         else:
             line = _("{player} is deciding: {what}").format(player=scene.player_name(scene.state.turn), what=words)
-        return wrap_text(self.services.fonts.bold(15), line, width)[:2]
+        lines = wrap_text(self.services.fonts.bold(15), line, width)[:2]
+        value = scene.view.hint_values.get(scene.view.hint) if scene.view.hint in self._moves else None
+        if value is not None:      # why the hint's choice, in the hint bot's own words
+            lines += wrap_text(self.services.fonts.bold(15), _("Hint: {choice}; the search finds {why}").format(
+                choice=choice_label(scene.view.hint, scene.state.move_to_str(scene.view.hint)),
+                why=value.text), width)[:2]
+        return lines
 
     def layout(self, board: pygame.Rect) -> None:
         """At the foot of the board's area: the words over a row of buttons."""
