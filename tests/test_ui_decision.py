@@ -67,3 +67,12 @@ def test_a_hinted_choice_lights_its_button_and_says_why(make_app):
     panel = d.scene.decision
     assert [b.selected for b in panel.buttons] == [False, True]
     assert panel._lines(2000)[-1] == "Hint: Take White; the search finds White to move slightly ahead (estimate)"
+
+
+def test_the_ghost_stone_is_the_colour_placed_next_whoever_holds_it():
+    from game.ui.renderers.gomoku import GomokuRenderer
+
+    swapped = Gomoku.from_text("h8 i9 j10 more h9 h10 white", opening="swap2")   # seat 0 holds White, to move
+    assert swapped.turn == 0 and GomokuRenderer().placing(swapped) == 1
+    proposer = Gomoku.from_text("h8", opening="swap2")                          # seat 0 places White's stone
+    assert proposer.turn == 0 and GomokuRenderer().placing(proposer) == 1

@@ -319,6 +319,10 @@ class GomokuRenderer(GridRenderer):
             return ("pick", cell) if cell in state.offers else None
         return cell
 
+    def placing(self, state: State) -> int:
+        """The colour of the next stone (0 Black, 1 White), whichever seat holds it."""
+        return 0 if getattr(state, "to_play", BLACK) == BLACK else 1
+
     def cell_name(self, state: State, cell: int) -> str:
         """The point's name (an offer or a pick of it is no name for the coordinates)."""
         try:
