@@ -27,8 +27,8 @@ import random
 from typing import Callable, Hashable
 
 from game.rules.bot import MoveValue
-from game.rules.gomoku import BLACK, Gomoku, OFFER_WORD, PICK_WORD
-from game.rules.gomoku_opening import BLACK_WORD, CHOOSE, FIFTHS, MORE, OFFER, PICK, PLACE, WHITE_WORD
+from game.rules.gomoku import BLACK, Gomoku, OFFER_WORD
+from game.rules.gomoku_opening import BLACK_WORD, CHOOSE, FIFTHS, MORE, OFFER, PLACE, WHITE_WORD
 
 #: A bot's judgement of a position of free play: the best value for the side to move, given a budget.
 Evaluate = Callable[[Gomoku, float], MoveValue | None]
