@@ -76,3 +76,9 @@ def test_the_ghost_stone_is_the_colour_placed_next_whoever_holds_it():
     assert swapped.turn == 0 and GomokuRenderer().placing(swapped) == 1
     proposer = Gomoku.from_text("h8", opening="swap2")                          # seat 0 places White's stone
     assert proposer.turn == 0 and GomokuRenderer().placing(proposer) == 1
+
+
+def test_after_a_swap_each_seat_is_shown_in_the_colour_it_holds(make_app):
+    d = opened(make_app, "h8 h9 g10 black", opening="soosorv8", rule="renju")   # seat 1 took Black
+    colours = d.scene.renderer.seat_colours()
+    assert d.scene.seat_colour(1) == colours[0] and d.scene.seat_colour(0) == colours[1]

@@ -319,6 +319,10 @@ class GomokuRenderer(GridRenderer):
             return ("pick", cell) if cell in state.offers else None
         return cell
 
+    def seat_pieces(self, state: State, seat: int) -> int:
+        """0 for the seat holding Black now, 1 for White's."""
+        return 0 if getattr(state, "black_seat", 0) == seat else 1
+
     def placing(self, state: State) -> int:
         """The colour of the next stone (0 Black, 1 White), whichever seat holds it."""
         return 0 if getattr(state, "to_play", BLACK) == BLACK else 1

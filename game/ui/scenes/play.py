@@ -189,7 +189,7 @@ class PlayScene(Scene):
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
         """The colour of a seat's pieces on this board (the renderer's: red and yellow discs)."""
         colours = self.renderer.seat_colours()
-        return colours[seat % len(colours)]
+        return colours[self.renderer.seat_pieces(self.state, seat) % len(colours)]
 
     # -- life cycle ----------------------------------------------------------------------
     def _start_bots(self) -> None:
