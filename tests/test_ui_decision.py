@@ -82,3 +82,13 @@ def test_after_a_swap_each_seat_is_shown_in_the_colour_it_holds(make_app):
     d = opened(make_app, "h8 h9 g10 black", opening="soosorv8", rule="renju")   # seat 1 took Black
     colours = d.scene.renderer.seat_colours()
     assert d.scene.seat_colour(1) == colours[0] and d.scene.seat_colour(0) == colours[1]
+
+
+def test_tab_reaches_the_choices_and_enter_makes_one(make_app):
+    d = opened(make_app, "h8 i9 j10", opening="swap1")
+    d.key(pygame.K_TAB)
+    assert d.scene.focus.current is d.scene.decision.buttons[0]
+    d.key(pygame.K_RETURN)
+    assert d.scene.state.move_stack[-1] == "black"
+    d.frames(2)
+    assert d.scene.decision.buttons == [] and d.scene.focus.current is d.scene.board

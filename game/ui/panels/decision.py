@@ -93,6 +93,7 @@ class DecisionPanel:
         self.buttons = [Button(self.services, choice_label(m, state.move_to_str(m)), self._chooser(m),
                                wid=f"decision-{n}", font_size=15) for n, m in enumerate(moves)]
         self.layout(self._board)
+        self.scene.refresh_focus()              # Tab reaches the new buttons
 
     def _chooser(self, move: Hashable):
         return lambda: self.scene.play_move(move)
@@ -134,6 +135,14 @@ class DecisionPanel:
         for button in self.buttons:
             button.rect = pygame.Rect(x, self.rect.bottom - px(40), width, px(32))
             x += width + gap
+
+    def update(self) -> None:
+        """The buttons for the position now, before the frame's input (Tab finds them)."""
+        if self.shown:
+            self._refresh()
+        elif self.buttons:                      # the opening is over: its buttons go
+            self.buttons, self._moves, self._key = [], [], None
+            self.scene.refresh_focus()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """The mouse on the strip's buttons; a click elsewhere on the strip does nothing."""

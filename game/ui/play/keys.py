@@ -169,6 +169,7 @@ class PlayInput:
             widgets.insert(1, scene.chat.field)
         if scene.result.put_aside:
             widgets.insert(1, scene.result.show_button)
+        widgets[1:1] = scene.decision.buttons       # an opening's choices right after the board
         card = scene.mode.front_card()
         return card.buttons + widgets if card is not None else widgets
 

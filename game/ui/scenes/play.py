@@ -488,6 +488,7 @@ class PlayScene(Scene):
         self._drive()
         self.sync_view()
         self.mode.refresh_controls()
+        self.decision.update()
         self.screen.note_frame()
 
     def update_in_background(self, dt: float) -> None:
