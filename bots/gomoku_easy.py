@@ -19,6 +19,7 @@ import math
 from game.lang import N_
 from game.rules.bot import Bot
 from game.rules.gomoku import Gomoku
+from bots.lib.gomoku_opening import opening_move
 from bots.lib.gomoku_patterns import PatternBoard
 
 #: The largest random factor a tier may ask for: beyond it a dead two would overtake a live four.
@@ -43,6 +44,10 @@ class GomokuEasy(Bot):
         self.noise = float(noise)
 
     def choose_move(self, state: Gomoku, budget: float) -> int:
+        opening = opening_move(state, budget, self.rng)
+        if opening is not None:
+            return opening
+        state = state.plain()
         moves = state.legal_moves()
         if not moves:
             raise ValueError(f"no move to choose: the game {state.to_text()!r} is over")

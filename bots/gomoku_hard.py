@@ -43,6 +43,7 @@ from bots.lib.clock import Deadline
 from bots.lib.deepening import Iteration, deepen, deepest
 from bots.lib.gomoku_board import EMPTY, FIVE, POINT_VALUES, Board, to_point
 from bots.lib.gomoku_engine import HAND_TERMS, INF, WIN, WIN_BOUND, Search
+from bots.lib.gomoku_opening import best_value, opening_move, opening_values
 from bots.lib.gomoku_threats import ThreatSearch, threat_search
 from bots.lib.kernel_cache import disk_cached
 
@@ -146,12 +147,18 @@ class GomokuHard(Bot):
 
     # -- the bot interface ------------------------------------------------------------------
     def choose_move(self, state: Gomoku, budget: float) -> int:
-        return self.decide(state, Deadline.for_move(budget, self.budget_share)).move
+        opening = opening_move(state, budget, self.rng, best_value(self.analyse), SLIGHTLY_AHEAD)
+        if opening is not None:
+            return opening
+        return self.decide(state.plain(), Deadline.for_move(budget, self.budget_share)).move
 
     def analyse(self, state: Gomoku, budget: float) -> dict[int, MoveValue]:
         """The best moves' values (see the module notes); a proven win names its line."""
         if state.outcome() is not None:
             return {}
+        if state.phase is not None:
+            return opening_values(state, best_value(self.analyse), budget)
+        state = state.plain()
         deadline = Deadline.for_move(budget, self.budget_share)
         decision = self.decide(state, deadline.part(0.6), exact=True, own_share=ANALYSE_OWN_SHARE)
         values: dict[int, MoveValue] = {}

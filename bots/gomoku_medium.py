@@ -44,6 +44,7 @@ from game.rules.bot import AT_LEAST, AT_MOST, Bot, MoveValue, check_whole
 from game.rules.gomoku import BLACK, Gomoku
 from bots.lib.clock import Deadline
 from bots.lib.deepening import Iteration, deepen, deepest
+from bots.lib.gomoku_opening import best_value, opening_move, opening_values
 from bots.lib.gomoku_patterns import PatternBoard
 from bots.lib.negamax import WIN, WIN_BOUND, Negamax, decided, result_text
 
@@ -88,6 +89,10 @@ class GomokuMedium(Bot):
         self.search.table.clear()
 
     def choose_move(self, state: Gomoku, budget: float) -> int:
+        opening = opening_move(state, budget, self.rng, best_value(self.analyse))
+        if opening is not None:
+            return opening
+        state = state.plain()
         board = PatternBoard.of(state)
         moves = self._root_moves(board, state)
         if len(moves) == 1:
@@ -99,6 +104,9 @@ class GomokuMedium(Bot):
         """The values of the candidate moves searched (see the module notes); the others are not valued."""
         if state.is_over():
             return {}
+        if state.phase is not None:
+            return opening_values(state, best_value(self.analyse), budget)
+        state = state.plain()
         board = PatternBoard.of(state)
         moves = self._root_moves(board, state)
         whole = Deadline.for_move(budget, BUDGET_SHARE)

@@ -30,6 +30,15 @@ most, ``SETTLE`` apart). An unknown-command error naming another word (an
 
 A point ``x,y`` is our Gomoku's ``point(col=x, row=y)``: the column from the
 left, the row from the top, both from 0.
+
+Under an opening rule the engine is asked only what the protocol has a command
+for: a Swap2 decision by ``SWAP2BOARD`` (``gomocup_swap2``), whose one answer may
+be several of our moves (three stones; ``white`` and a stone; ``more`` and two
+stones): the next ones are kept and given as the following moves while the game
+goes that way. Another rule's decisions (Swap1, RIF, Soosõrv-8, Taraguchi-10)
+have no Gomocup command: ``EngineError`` says so. After the opening the engine
+gets the stones as a game of free play (``Gomoku.plain``), so it plays on with
+``TURN`` and ``BOARD`` as ever.
 """
 from __future__ import annotations
 
@@ -38,6 +47,7 @@ from typing import ClassVar
 
 import re
 
+from bots.lib import gomocup_swap2
 from bots.lib.clock import answer_wait
 from bots.lib.engine_process import (
     EngineDied, EngineError, EngineGarbled, EngineIllegal, EngineProcess, EngineTimeout,
@@ -92,6 +102,8 @@ class GomocupClient:
         self._rule: int | None = None
         self._turn_ms: int | None = None
         self._known: list[int] | None = None
+        #: Moves of the engine's last Swap2 answer still to give, after the game's moves they follow.
+        self._pending: tuple[tuple, list] = ((), [])
 
     # -- the interface ------------------------------------------------------------
     def move(self, state: State, budget: float) -> Move:
@@ -99,10 +111,24 @@ class GomocupClient:
         self._check_game(state)
         if state.outcome() is not None:
             raise ValueError("the game is over: there is no move to ask for")
+        opening = getattr(state, "phase", None) is not None
+        if opening:
+            after, moves = self._pending
+            if moves and tuple(state.move_stack) == after:
+                self._pending = (after + (moves[0],), moves[1:])
+                return moves[0]
+            if not gomocup_swap2.asked_now(state):
+                raise EngineError(f"engine {self.process.name}: the Gomocup protocol has no command for this "
+                                  f"decision of the {state.options.get('opening')} opening (it has SWAP2BOARD "
+                                  "for Swap2's proposal and choices)")
+        elif isinstance(state, Gomoku):
+            state = state.plain()
         try:
             self._settle()
             self._skip_waiting()
             self._prepare(state, budget)
+            if opening:
+                return self._ask_swap2(state, budget)
             return self._ask_move(state, budget)
         except (EngineDied, EngineTimeout):
             self._forget()
@@ -235,6 +261,23 @@ class GomocupClient:
         point = self._legal_point(state, x, y, line, command)
         self._known = target + [point]
         return point
+
+    def _ask_swap2(self, state: Gomoku, budget: float) -> Move:
+        """Ask ``SWAP2BOARD`` for the Swap2 decision now; the first move of the answer, the
+        others kept for the next moves. The engine's board is unknown afterwards."""
+        command = "SWAP2BOARD"
+        self._send_all(gomocup_swap2.request_lines(state))
+        self._known = None
+        line = self._answer(answer_wait(budget), command)
+        if line.split(" ", 1)[0].upper() in ("ERROR", "UNKNOWN"):
+            raise EngineError(f"engine {self.process.name} refused to decide ({command}): {quoted(line)}")
+        try:
+            moves = gomocup_swap2.answer_moves(state, line)
+        except ValueError as err:
+            raise EngineIllegal(f"engine {self.process.name} answered {quoted(line)} to {command}: {err}") from None
+        self._answered_at = time.monotonic()
+        self._pending = (tuple(state.move_stack) + (moves[0],), moves[1:])
+        return moves[0]
 
     def _settle_after_error(self) -> None:
         """Give an engine that dropped a command ``SETTLE`` seconds, and read past the errors its

@@ -10,7 +10,9 @@ Commands understood (any case): ``START n`` (our board sizes, ``SIZES``),
 ``BOARD`` ... ``DONE`` (field 1 our stone, 2 the opponent's), ``TAKEBACK x,y``,
 ``PLAY x,y``, ``INFO key value`` (``timeout_turn``, ``timeout_match``,
 ``time_left``, ``max_memory``, ``rule``, ``game_type``, ``folder``,
-``evaluate``), ``ABOUT`` and ``END``. Points are ``x,y``, the column from
+``evaluate``), ``ABOUT``, ``END``, and ``SWAP2BOARD`` ... ``DONE`` (Gomocup's Swap2
+extension, ``bots/lib/gomocup_swap2.py``: the bot proposes three stones, or
+chooses after three or five as its opening decisions do). Points are ``x,y``, the column from
 the left and the row from the top, from 0.
 
 Whatever comes in, the engine answers as the protocol says and keeps going: an
@@ -34,6 +36,7 @@ import traceback
 from dataclasses import dataclass, replace
 from typing import Any, Callable, TextIO
 
+from bots.lib.gomocup_swap2 import ASKED_AT, answer_line, swap2_complete
 from bots.lib.gomocup_text import (
     UNLIMITED_MS, GomocupTextError, about_line, one_line, parse_point, point_text, quoted, rule_name,
 )
@@ -149,7 +152,8 @@ class GomocupEngine:
         self.info = TimeInfo(default=default_budget)
         self.notes: list[str] = []
         self.board_lines: list[str] | None = None
-        self.skipping_to_done = False
+        #: Whether the lines being read end a ``SWAP2BOARD`` (else a ``BOARD``).
+        self.swap2_lines = False
         self.ended = False
         self.rng = rng or random.Random()
 
@@ -158,7 +162,7 @@ class GomocupEngine:
         """The answer lines to one input line (``MESSAGE`` lines first)."""
         received = time.perf_counter()
         text = line.strip()
-        if self.board_lines is not None or self.skipping_to_done:
+        if self.board_lines is not None:
             return self._board_line(text, received)
         if not text:
             return []
@@ -180,7 +184,7 @@ class GomocupEngine:
         return answers + result
 
     def _board_line(self, text: str, received: float) -> list[str]:
-        """A line inside ``BOARD`` (or an unsupported ``SWAP2BOARD``) before its ``DONE``."""
+        """A line inside ``BOARD`` or ``SWAP2BOARD``, up to its ``DONE``."""
         if text.upper() == "END":
             self.ended = True
             return []
@@ -188,12 +192,12 @@ class GomocupEngine:
             if self.board_lines is not None and text and len(self.board_lines) <= MAX_BOARD_LINES:
                 self.board_lines.append(text)
             return []
-        if self.skipping_to_done:
-            self.skipping_to_done = False
-            return ["UNKNOWN SWAP2BOARD is not supported: this engine plays openings given by BOARD"]
         lines, self.board_lines = self.board_lines or [], None
+        swap2, self.swap2_lines = self.swap2_lines, False
         answers = self._told_notes()
         try:
+            if swap2:
+                return answers + self._swap2_done(lines, received)
             return answers + self._board_done(lines, received)
         except _Refused as err:
             return answers + [f"ERROR {one_line(str(err))}"]
@@ -257,8 +261,36 @@ class GomocupEngine:
         return []
 
     def _swap2board(self, rest: str, received: float) -> list[str]:
-        self.skipping_to_done = True
+        self.board_lines, self.swap2_lines = [], True
         return []
+
+    def _swap2_done(self, lines: list[str], received: float) -> list[str]:
+        """The bot's Swap2 decision for the stones of a ``SWAP2BOARD``, as one answer line."""
+        self._playable()
+        if len(lines) not in ASKED_AT:
+            raise _Refused(f"SWAP2BOARD with {len(lines)} stones: Swap2 asks after 0, 3 or 5")
+        state = Gomoku(size=self.size, rule=self.rule, opening="swap2")
+        for number, line in enumerate(lines, start=1):
+            point = self._point(",".join(line.split(",")[:2]), "SWAP2BOARD")
+            if number == 4:
+                state.push("more")
+            self._push(state, point, f"SWAP2BOARD stone {number}")
+        seat, start = state.turn, state.copy()
+        budget = max(FASTEST, move_budget(self.info, len(lines), state.size * state.size)
+                     - (time.perf_counter() - received))
+        moves: list[Any] = []
+        while state.outcome() is None and state.turn == seat and not swap2_complete(start, moves):
+            try:
+                move = self.bot.choose_move(state.copy(), budget / 3)
+                if not state.is_legal(move):
+                    raise ValueError(f"it chose {move!r}, not a legal decision")
+            except Exception as err:  # noqa: BLE001 - a bot's failure must not end the engine
+                traceback.print_exc(file=sys.stderr)
+                raise _Refused(f"the {self.label} bot failed to decide: {one_line(str(err))[:120]}") from None
+            state.push(move)
+            moves.append(move)
+        self.state = state.plain()
+        return [answer_line(start, moves)]
 
     def _board_done(self, lines: list[str], received: float) -> list[str]:
         self._started(replacing=True)

@@ -56,7 +56,9 @@ from numbers import Integral
 from typing import Any, ClassVar, Hashable, Iterable, Sequence
 
 from game.lang import N_
+from game.rules import gomoku_opening as op
 from game.rules.core import BadNotation, IllegalMove, Option, Outcome, State, Termination
+from game.rules.renju_openings import OPENINGS, opening_named
 
 EMPTY, BLACK, WHITE = 0, 1, 2
 #: Off the board, in a window of a line (blocks like a white stone).
@@ -79,6 +81,12 @@ _POINT_WORD = re.compile(r"^([A-Za-z])(\d{1,2})$")
 OPENING_REACH = 2
 #: How many stones ``from_stones`` may try to take back before it gives up finding an order.
 _ARRANGE_TRIES = 20_000
+
+#: The option ``named``: any first three stones, or those of one of the 26 Renju openings.
+ANY_OPENING = "any"
+NAMED_CHOICES = (ANY_OPENING,) + tuple(o.code.lower() for o in OPENINGS)
+#: The words of a move that is no stone (``offer:j10``, ``pick:j10``).
+OFFER_WORD, PICK_WORD = "offer", "pick"
 
 #: One line through a point: the line's points in order, and the point's place on it.
 LinePlace = tuple[tuple[int, ...], int]
@@ -249,6 +257,9 @@ class Gomoku(State):
     options_spec = (
         Option("size", "Board", 15, SIZES, texts=tuple(f"{n} x {n}" for n in SIZES)),
         Option("rule", "Rules", "freestyle", RULES, texts=("Freestyle", "Standard (exactly five)", "Renju")),
+        Option("opening", op.N_("Opening"), op.FREE, op.OPENING_RULES, texts=op.OPENING_TEXTS),
+        Option("named", op.N_("First three stones"), ANY_OPENING, NAMED_CHOICES,
+               texts=(op.N_("Any"),) + tuple(f"{o.code} {o.name}" for o in OPENINGS)),
     )
     rules_help: ClassVar[str] = N_(
         "Black and White take turns placing one stone of their colour on an empty point, "
@@ -262,6 +273,15 @@ class Gomoku(State):
         "open threes at once (a double-three); those points are forbidden to Black, unless "
         "the stone also makes five. A three counts only if it can become an open four "
         "with a move Black is allowed to play. A four and a three at once are allowed.\n"
+        "Opening rules (the setup's Opening): Swap2, the first player places two black stones and a "
+        "white one; the second takes a colour or places two more (white, black) and lets the first "
+        "choose. Swap1, the same three stones, then the second player chooses. RIF (traditional), one of "
+        "the 26 Renju openings, a swap, White's fourth stone, two fifth moves offered by Black and "
+        "White keeps one. Soosõrv-8, one of the 26 openings, a swap, White's fourth stone and a "
+        "declared 1 to 8 fifth moves, a second swap, then the offers and White's pick. Taraguchi-10, "
+        "the first stones in growing central squares (1, 3x3, 5x5, 7x7) with a swap after each, then "
+        "a fifth stone in 9x9 with a last swap, or ten fifth moves offered. Offered fifth moves may not "
+        "be symmetric to one another.\n"
         "Points are named by column letter from the left and row number from the bottom: "
         "h8 is the centre of the 15 x 15 board. A game is written as its moves separated "
         "by spaces, such as h8 i9 j10."
@@ -271,23 +291,72 @@ class Gomoku(State):
         super().__init__(**options)
         self.size: int = self.options["size"]
         self.rule: str = self.options["rule"]
+        self.opening: str = self.options["opening"]
+        named = opening_named(self.options["named"])
+        #: The points of the first three stones the option ``named`` sets, or ``()``.
+        self.named_points: tuple[int, ...] = named.points(self.size) if named is not None else ()
+        self._start()
+        self._moves: list[Hashable] = []
+
+    def _start(self) -> None:
+        """The board empty, Black with seat 0, the opening rule's script at its start."""
         self._cells = bytearray(self.size * self.size)
-        self._moves: list[int] = []
-        #: For each move played, the winning line(s) it made (points in order), or ``()``.
+        #: The stones in the order placed (colours alternate, Black first).
+        self._stones: list[int] = []
+        #: For each stone, the winning line(s) it made (points in order), or ``()``.
         self._wins: list[tuple[int, ...]] = []
+        #: The fifth moves Black offers now (an opening rule's offers, before White picks).
+        self._offers: list[int] = []
+        self._phase: op.Phase | None
+        self._phase, self._black_seat = op.walk(self.opening, ())
+        #: How many moves the opening took (once it is over; free play: 0).
+        self._opening_length = 0
 
     # -- seats and board ----------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        return ("Black", "White")[seat]
+        return "Black" if self.seat_colour(seat) == BLACK else "White"
 
     @staticmethod
     def colour(seat: int) -> int:
-        """The board value of a seat's stones: BLACK for seat 0, WHITE for seat 1."""
+        """The board value of a colour index's stones: BLACK for 0, WHITE for 1 (a seat's
+        own colour, in a game whose opening rule swaps colours, is ``seat_colour``)."""
         return BLACK if seat == 0 else WHITE
+
+    def seat_colour(self, seat: int) -> int:
+        """BLACK or WHITE: the stones the player in ``seat`` holds now (seat 0 Black
+        until an opening rule's choice gives it White)."""
+        return BLACK if seat == self._black_seat else WHITE
+
+    @property
+    def black_seat(self) -> int:
+        """The seat holding Black now."""
+        return self._black_seat
+
+    @property
+    def to_play(self) -> int:
+        """The colour of the next stone: BLACK or WHITE."""
+        return BLACK if len(self._stones) % 2 == 0 else WHITE
+
+    @property
+    def phase(self) -> op.Phase | None:
+        """The opening rule's decision to make now, or ``None`` in normal play."""
+        return self._phase
+
+    @property
+    def offers(self) -> tuple[int, ...]:
+        """The fifth moves Black offers now, for White to pick one."""
+        return tuple(self._offers)
+
+    @property
+    def stone_order(self) -> Sequence[int]:
+        """The stones on the board in the order placed (colours alternate, Black first)."""
+        return self._stones
 
     @property
     def turn(self) -> int:
-        return len(self._moves) % 2
+        if self._phase is not None:
+            return self._phase.seat
+        return self._black_seat if self.to_play == BLACK else 1 - self._black_seat
 
     @property
     def move_stack(self) -> Sequence[int]:
@@ -315,14 +384,14 @@ class Gomoku(State):
         return bytes(self._cells)
 
     def stones(self, seat: int) -> list[int]:
-        """The points holding a seat's stones (seat 0 Black, 1 White), lowest first."""
+        """The points holding a colour's stones (0 Black, 1 White), lowest first."""
         colour = self.colour(seat)
         return [p for p, value in enumerate(self._cells) if value == colour]
 
     @property
     def last_move(self) -> int | None:
-        """The point played last, or ``None`` before the first move."""
-        return self._moves[-1] if self._moves else None
+        """The point of the stone placed last, or ``None`` before the first."""
+        return self._stones[-1] if self._stones else None
 
     @property
     def winning_line(self) -> tuple[int, ...]:
@@ -345,7 +414,8 @@ class Gomoku(State):
     def forbidden_points(self) -> list[int]:
         """The empty points Black may not play, lowest first, when Black is to move
         in an unfinished Renju game; otherwise none."""
-        if self.rule != "renju" or self.turn != 0 or self._won() or len(self._moves) == len(self._cells):
+        if self.rule != "renju" or not self._black_to_place() or self._won() \
+                or len(self._stones) == len(self._cells):
             return []
         return [p for p in self._near_black() if self._cells[p] == EMPTY and is_forbidden(self._cells, self.size, p)]
 
@@ -359,29 +429,69 @@ class Gomoku(State):
                     near.update(line[max(0, index - 4):index + 5])
         return sorted(near)
 
+    def _black_to_place(self) -> bool:
+        """Whether the decision now places a black stone (or offers one)."""
+        if self._phase is None or self._phase.kind == op.PLACE:
+            return self.to_play == BLACK
+        return self._phase.kind == op.OFFER
+
     def _black_has_a_point(self) -> bool:
         """Whether some empty point is not forbidden to Black (Renju)."""
         return any(value == EMPTY and not is_forbidden(self._cells, self.size, p)
                    for p, value in enumerate(self._cells))
 
     # -- moves ----------------------------------------------------------------
-    def legal_moves(self) -> list[int]:
-        if self._won() or len(self._moves) == len(self._cells):
+    def legal_moves(self) -> list[Hashable]:
+        if self._won() or len(self._stones) == len(self._cells):
             return []
+        phase = self._phase
+        if phase is not None and phase.kind == op.CHOOSE:
+            return list(phase.choices)
+        if phase is not None and phase.kind == op.PICK:
+            return [(PICK_WORD, p) for p in self._offers]
         empty = [p for p, value in enumerate(self._cells) if value == EMPTY]
-        if self.rule == "renju" and self.turn == 0:
+        if len(self._stones) < len(self.named_points) and (phase is None or phase.kind == op.PLACE):
+            empty = [self.named_points[len(self._stones)]]
+        if phase is not None:
+            empty = [p for p in empty if op.within(self.size, p, phase.reach)]
+        if self.rule == "renju" and self._black_to_place():
             forbidden = set(self.forbidden_points())
-            return [p for p in empty if p not in forbidden]
+            empty = [p for p in empty if p not in forbidden]
+        if phase is not None and phase.kind == op.OFFER:
+            return [(OFFER_WORD, p) for p in empty if p not in self._offers and not self._mirrors_an_offer(p)]
         return empty
+
+    def _mirrors_an_offer(self, point: int) -> bool:
+        """Whether some symmetry of the board that keeps every stone where it is takes
+        ``point`` onto a fifth move already offered (offers may not be symmetric)."""
+        if not self._offers:
+            return False
+        for table in op.symmetric_maps(self.size):
+            if table[point] in self._offers and all(self._cells[table[p]] == self._cells[p] for p in self._stones):
+                return True
+        return False
 
     def is_legal(self, move: Hashable) -> bool:
         return self._why_illegal(move) is None
+
+    def plain(self) -> "Gomoku":
+        """The stones on the board as a game of free play (seat 0 Black, moves the
+        stones in the order placed): what a search that knows only stones reads.
+        Its next move is the same point in this game once the opening is over."""
+        options = {**self.options, "opening": op.FREE, "named": ANY_OPENING}
+        other = Gomoku(**options)
+        for point in self._stones:
+            other._place(point)
+            other._moves.append(point)
+        return other
 
     def opening_moves(self) -> list[int]:
         """The legal points within ``OPENING_REACH`` lines of the centre (every legal point if
         none is left there): random stones anywhere make games at the edge, which no one plays."""
         middle = self.size // 2
         moves = self.legal_moves()
+        if self._phase is not None and self._phase.kind != op.PLACE:
+            return moves
         return [p for p in moves if abs(p % self.size - middle) <= OPENING_REACH
                 and abs(p // self.size - middle) <= OPENING_REACH] or moves
 
@@ -389,27 +499,63 @@ class Gomoku(State):
         why = self._why_illegal(move)
         if why is not None:
             raise IllegalMove(f"{self._describe(move)} is not legal: {why}")
-        point = int(move)
-        self._cells[point] = self.colour(self.turn)
+        self._apply(move if isinstance(move, (str, tuple)) else int(move))
+
+    def _apply(self, move: Hashable) -> None:
+        """Play a legal move: place its stone, or make its opening decision."""
+        phase = self._phase
+        self._moves.append(move)
+        if phase is None:
+            self._place(int(move))
+            return
+        if phase.kind == op.PLACE:
+            self._place(int(move))
+        elif phase.kind == op.OFFER:
+            self._offers.append(move[1])
+        elif phase.kind == op.PICK:
+            self._offers.clear()
+            self._place(move[1])
+        self._phase, self._black_seat = op.walk(self.opening, self._moves)
+        if self._phase is None:
+            self._opening_length = len(self._moves)
+
+    def _place(self, point: int) -> None:
+        """A stone of the next colour on ``point``."""
+        self._cells[point] = self.to_play
         runs = winning_runs(self._cells, self.size, point, self.rule)
-        self._moves.append(point)
+        self._stones.append(point)
         self._wins.append(tuple(p for n, run in enumerate(runs) for p in run if n == 0 or p != point))
 
-    def pop(self) -> int:
+    def pop(self) -> Hashable:
         if not self._moves:
             raise IllegalMove("no move to take back")
-        point = self._moves.pop()
-        self._wins.pop()
-        self._cells[point] = EMPTY
-        return point
+        if self.opening == op.FREE or len(self._moves) > self._opening_length > 0:
+            point = self._moves.pop()
+            self._stones.pop()
+            self._wins.pop()
+            self._cells[point] = EMPTY
+            return point
+        moves = self._moves
+        last = moves.pop()
+        self._replay(moves)
+        return last
+
+    def _replay(self, moves: list[Hashable]) -> None:
+        """Start over and play ``moves`` (known legal): an opening decision is taken
+        back by playing the script again up to it."""
+        self._start()
+        self._moves = []
+        for move in moves:
+            self._apply(move)
 
     def outcome(self) -> Outcome | None:
         if self._won():
-            winner = (len(self._moves) - 1) % 2
+            colour = self._cells[self._stones[-1]]
+            winner = self.black_seat if colour == BLACK else 1 - self.black_seat
             return Outcome((winner,), self._win_reason(), cells=self._wins[-1], termination=Termination.LINE)
-        if len(self._moves) == len(self._cells):
+        if len(self._stones) == len(self._cells):
             return Outcome((), "board full", termination=Termination.BOARD_FULL)
-        if self.rule == "renju" and self.turn == 0 and not self._black_has_a_point():
+        if self.rule == "renju" and self._phase is None and self.to_play == BLACK and not self._black_has_a_point():
             return Outcome((), "every empty point is forbidden to Black", termination=Termination.NO_MOVES)
         return None
 
@@ -418,36 +564,78 @@ class Gomoku(State):
 
     def _win_reason(self) -> str:
         """'five in a row', or for a win by an overline alone 'six in a row (an overline)'."""
-        point = self._moves[-1]
+        point = self._stones[-1]
         lengths = [len(run) for run in winning_runs(self._cells, self.size, point, self.rule)]
         if 5 in lengths:
             return "five in a row"
         longest = max(lengths)
         return f"{NUMBER_WORDS.get(longest, str(longest))} in a row (an overline)"
 
-    def key(self) -> tuple[bytes, int]:
-        return bytes(self._cells), self.turn
+    def key(self) -> Hashable:
+        if self.opening == op.FREE:
+            return bytes(self._cells), self.turn
+        return bytes(self._cells), self.turn, self.black_seat, tuple(self._moves) if self._phase else ()
 
     def copy(self) -> "Gomoku":
         other = Gomoku.__new__(Gomoku)
         other.options = dict(self.options)
-        other.size, other.rule = self.size, self.rule
+        other.size, other.rule, other.opening = self.size, self.rule, self.opening
+        other.named_points = self.named_points
+        if self._phase is not None:
+            other._replay(list(self._moves))
+            return other
         other._cells = bytearray(self._cells)
         other._moves = list(self._moves)
+        other._stones = list(self._stones)
         other._wins = list(self._wins)
+        other._offers = list(self._offers)
+        other._black_seat, other._phase = self._black_seat, None
+        other._opening_length = self._opening_length
         return other
 
     def _is_point(self, point: Any) -> bool:
         return isinstance(point, Integral) and not isinstance(point, bool) and 0 <= point < len(self._cells)
 
     def _why_illegal(self, move: Hashable) -> str | None:
+        if self._phase is not None or self._stones_named_left():
+            return self._why_illegal_in_opening(move)
+        return self._why_illegal_stone(move)
+
+    def _stones_named_left(self) -> bool:
+        return len(self._stones) < len(self.named_points)
+
+    def _why_illegal_in_opening(self, move: Hashable) -> str | None:
+        """Why ``move`` is not the opening's decision now (``None``: it is)."""
+        try:
+            if move in self.legal_moves():
+                return None
+        except TypeError:
+            return f"{move!r} is not a move of Gomoku"
+        if self._won() or len(self._stones) == len(self._cells):
+            return "the game is over"
+        phase = self._phase
+        if self._stones_named_left():
+            opening = opening_named(self.options["named"])
+            return (f"this game starts with {opening.code} {opening.name}: the next stone goes on "
+                    f"{self.move_to_str(self.named_points[len(self._stones)])}")
+        wanted = {op.PLACE: "a stone", op.OFFER: "an offered fifth move (offer:POINT)",
+                  op.PICK: "one of the offered fifth moves (pick:POINT)"}.get(phase.kind)
+        if wanted is None:
+            wanted = "one of " + ", ".join(self.move_to_str(c) for c in phase.choices)
+        why = self._why_illegal_stone(move if self._is_point(move) else move[1]) \
+            if self._is_point(move) or (isinstance(move, tuple) and len(move) == 2 and self._is_point(move[1])) \
+            else None
+        reach = "" if phase.reach is None else f" within {phase.reach} lines of the centre"
+        return why or f"the {self.opening} opening asks now for {wanted}{reach}"
+
+    def _why_illegal_stone(self, move: Hashable) -> str | None:
         if not self._is_point(move):
             return f"not a point of the {self.size}x{self.size} board (0-{len(self._cells) - 1})"
-        if self._won() or len(self._moves) == len(self._cells):
+        if self._won() or len(self._stones) == len(self._cells):
             return "the game is over"
         if self._cells[int(move)] != EMPTY:
             return "the point is taken"
-        if self.rule == "renju" and self.turn == 0:
+        if self.rule == "renju" and self._black_to_place():
             reason = self.why_forbidden(int(move))
             if reason is not None:
                 return f"it makes {'an' if reason == OVERLINE else 'a'} {reason}, forbidden to Black in Renju"
@@ -455,16 +643,31 @@ class Gomoku(State):
         return None
 
     def _describe(self, move: Hashable) -> str:
-        return self.move_to_str(move) if self._is_point(move) else repr(move)
+        try:
+            return self.move_to_str(move)
+        except BadNotation:
+            return repr(move)
 
     # -- notation ---------------------------------------------------------------
     def move_to_str(self, move: Hashable) -> str:
+        if isinstance(move, tuple) and len(move) == 2 and move[0] in (OFFER_WORD, PICK_WORD):
+            return f"{move[0]}:{self.move_to_str(move[1])}"
+        if isinstance(move, (str, tuple)) and op.parse_choice(op.choice_text(move)) == move:
+            return op.choice_text(move)
         if not self._is_point(move):
             raise BadNotation(f"{move!r} is not a point of the {self.size}x{self.size} board")
         col, row = self.col_row(int(move))
         return f"{COLUMNS[col]}{self.size - row}"
 
-    def parse_move(self, text: str) -> int:
+    def parse_move(self, text: str) -> Hashable:
+        choice = op.parse_choice(text)
+        if choice is not None:
+            return choice
+        head, sep, rest = text.strip().partition(":")
+        if sep and head.casefold() in (OFFER_WORD, PICK_WORD):
+            point = self.parse_move(rest)
+            if self._is_point(point):
+                return head.casefold(), point
         match = _POINT_WORD.match(text.strip())
         if match is not None:
             col = COLUMNS.find(match.group(1).lower())
@@ -472,7 +675,18 @@ class Gomoku(State):
             if 0 <= col < self.size and 1 <= number <= self.size:
                 return (self.size - number) * self.size + col
         raise BadNotation(f"{text!r} is not a point: write a column a-{COLUMNS[self.size - 1]} and a row "
-                          f"1-{self.size}, such as {COLUMNS[self.size // 2]}{self.size // 2 + 1}")
+                          f"1-{self.size}, such as {COLUMNS[self.size // 2]}{self.size // 2 + 1}"
+                          + ("" if self.opening == op.FREE else
+                             " (or black, white, more, fifths:N, offer:POINT, pick:POINT in the opening)"))
+
+    def play_text(self, text: str) -> None:
+        """``State.play_text``, where a word that names one of the 26 Renju openings
+        (``kagetsu``, ``4d``; see ``renju_openings``) stands for its three stones."""
+        words = []
+        for word in self.split_moves(text):
+            opening = None if _POINT_WORD.match(word) else opening_named(word)
+            words += [self.move_to_str(p) for p in opening.points(self.size)] if opening else [word]
+        super().play_text(" ".join(words))
 
     @classmethod
     def split_moves(cls, text: str) -> list[str]:
@@ -497,6 +711,8 @@ class Gomoku(State):
         else:
             status = f"draw: {outcome.reason}"
         last = f"; last move {self.move_to_str(self._moves[-1])}" if self._moves else ""
+        if self._offers:
+            last += "; offered " + " ".join(self.move_to_str(p) for p in self._offers)
         lines.append(f"{self.rule}, {status}{last}")
         return "\n".join(lines)
 
@@ -507,8 +723,9 @@ class Gomoku(State):
         reached by alternate moves in an order the rules allow; Black is to move
         if the counts are equal, White if Black has one more. ``BadNotation`` if
         no such game exists (a point twice, counts that alternate moves cannot
-        give, or every order passes a finished game or a forbidden point)."""
-        state = cls(**options)
+        give, or every order passes a finished game or a forbidden point). A set-up
+        position starts after any opening: its game is of free play."""
+        state = cls(**{**options, "opening": op.FREE, "named": ANY_OPENING})
         black, white = list(black), list(white)
         for point in black + white:
             if not state._is_point(point):

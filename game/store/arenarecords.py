@@ -53,18 +53,21 @@ def write_game(folder: Path, number: int, match: Match) -> Path:
 
 
 def sgf_text(match: Match) -> str:
-    """A Gomoku game as SGF (FF[4], GM[4]): board size, rule, players (Black is seat 1),
-    result (``B+``, ``W+``, ``0`` for a draw, none while unfinished) and the stones."""
+    """A Gomoku game as SGF (FF[4], GM[4]): board size, rule, players (Black is the seat
+    holding Black at the end, after any opening rule's swaps), result (``B+``, ``W+``, ``0``
+    for a draw, none while unfinished) and the stones in the order placed (an opening's
+    choices and offers left out)."""
     state = match.state
     outcome = match.outcome()
-    result = "" if outcome is None else "0" if not outcome.winners else "BW"[outcome.winners[0]] + "+"
+    black = state.black_seat
+    result = "" if outcome is None else "0" if not outcome.winners else "BW"[outcome.winners[0] != black] + "+"
     properties = [("GM", "4"), ("FF", "4"), ("CA", "UTF-8"), ("SZ", str(state.size)), ("RU", state.rule),
-                  ("PB", match.players[0].label), ("PW", match.players[1].label)]
+                  ("PB", match.players[black].label), ("PW", match.players[1 - black].label)]
     if result:
         properties.append(("RE", result))
     root = "".join(f"{name}[{_sgf_escape(value)}]" for name, value in properties)
     moves = []
-    for seat, move in zip(_alternating(), state.move_stack):
+    for seat, move in zip(_alternating(), state.stone_order):
         col, row = state.col_row(int(move))
         moves.append(f";{'BW'[seat]}[{chr(ord('a') + col)}{chr(ord('a') + row)}]")
     return f"(;{root}{''.join(moves)})\n"

@@ -75,6 +75,8 @@ class PlayInput:
             return
         if self._card_input(event):
             return
+        if scene.decision.handle_event(event):
+            return
         focus, result = scene.focus, scene.result
         if event.type == pygame.KEYDOWN:
             self.keys_down.add(event.key)
@@ -167,6 +169,7 @@ class PlayInput:
             widgets.insert(1, scene.chat.field)
         if scene.result.put_aside:
             widgets.insert(1, scene.result.show_button)
+        widgets[1:1] = scene.decision.buttons       # an opening's choices right after the board
         card = scene.mode.front_card()
         return card.buttons + widgets if card is not None else widgets
 

@@ -54,6 +54,7 @@ class PlayLayout:
         scene.renderer.layout(board_rect)
         scene.renderer.backdrop = window.background
         scene.board.rect = board_rect
+        scene.decision.layout(board_rect)
         p = self.panel_rect
         inner_x, inner_w = p.x + 20, p.width - 40
         # A short window with three or more seats (the players list takes lines)
@@ -111,6 +112,7 @@ class PlayLayout:
         """The board, the side panel and what is on it, a network card over the board."""
         scene = self.scene
         scene.renderer.draw(surface, scene.state, scene.view)
+        scene.decision.draw(surface)
         panel(surface, self.panel_rect, shadow=self.services.shadows)
         scene.status.draw_header(surface, self.panel_rect)
         scene.status.draw(surface)
@@ -186,6 +188,7 @@ class PlayLayout:
                 surface.blit(self.services.window.background, area, area)
                 if area == scene.board.rect:
                     scene.renderer.draw(surface, scene.state, scene.view)
+                    scene.decision.draw(surface)
                 else:
                     panel(surface, self.panel_rect, shadow=self.services.shadows)
                     scene.status.draw(surface)

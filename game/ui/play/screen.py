@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from game.ui.focus import FocusGroup
     from game.ui.panels.chat import ChatPanel
     from game.ui.panels.controls import PlayControls
+    from game.ui.panels.decision import DecisionPanel
     from game.ui.panels.movelist import MoveList
     from game.ui.panels.netcard import NetCard
     from game.ui.panels.result import ResultPanel
@@ -79,6 +80,8 @@ class PlayScreen(StatusHost, Protocol):
     rules: RulesPanel
     controls: PlayControls
     status: StatusPanel
+    #: The opening rule's decision, in words and buttons (``panels/decision.py``).
+    decision: DecisionPanel
     focus: FocusGroup
     rect: pygame.Rect
     #: The seconds the board's refusal (``refusal``) stays shown.

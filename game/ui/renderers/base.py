@@ -255,6 +255,11 @@ class Renderer:
         the pieces (Connect Four's second player is yellow, not the palette's teal)."""
         return palette.SEAT_COLOURS
 
+    def seat_pieces(self, state: State, seat: int) -> int:
+        """Which of ``seat_colours`` a seat's pieces are now: its own, unless a game's seats
+        change colours (a Gomoku opening rule's swap)."""
+        return seat
+
     def seat_figures(self, state: State) -> tuple[str, ...]:
         """A short figure for each seat, seat 0 first, that the play screen shows beside
         the players' names at all times (Reversi's disc counts); none by default."""

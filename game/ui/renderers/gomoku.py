@@ -308,6 +308,47 @@ class GomokuRenderer(GridRenderer):
                      colour)
         return canvas.to_surface()
 
+    # -- an opening rule's offered fifth moves -------------------------------------------------
+    def move_for_cell(self, state: State, cell: int) -> Move | None:
+        """A point; while an opening rule asks for offered fifth moves or a pick among
+        them, the offer of the point or the pick of the offer there."""
+        phase = getattr(state, "phase", None)
+        if phase is not None and phase.kind == "offer":
+            return ("offer", cell)
+        if phase is not None and phase.kind == "pick":
+            return ("pick", cell) if cell in state.offers else None
+        return cell
+
+    def seat_pieces(self, state: State, seat: int) -> int:
+        """0 for the seat holding Black now, 1 for White's."""
+        return 0 if getattr(state, "black_seat", 0) == seat else 1
+
+    def placing(self, state: State) -> int:
+        """The colour of the next stone (0 Black, 1 White), whichever seat holds it."""
+        return 0 if getattr(state, "to_play", BLACK) == BLACK else 1
+
+    def cell_name(self, state: State, cell: int) -> str:
+        """The point's name (an offer or a pick of it is no name for the coordinates)."""
+        try:
+            return state.move_to_str(cell)
+        except RulesError:
+            return ""
+
+    def cell_for_move(self, state: State, move: Move | None) -> int | None:
+        if isinstance(move, tuple) and len(move) == 2 and move[0] in ("offer", "pick"):
+            return super().cell_for_move(state, move[1])
+        return super().cell_for_move(state, move)
+
+    def _draw_offers(self, surface: pygame.Surface, state: State) -> None:
+        """The fifth moves Black offers now: black stones drawn faint, for White to pick one."""
+        offers = getattr(state, "offers", ())
+        if not offers:
+            return
+        faint = self.piece_image(0, 1.0).copy()
+        faint.fill((255, 255, 255, 110), special_flags=pygame.BLEND_RGBA_MULT)
+        for point in offers:
+            blit_centred(surface, faint, self.centre_of(point))
+
     # -- Renju's forbidden points -----------------------------------------------------------
     def forbidden_points(self, state: Gomoku) -> tuple[int, ...]:
         """Black's forbidden points in this position (Renju, Black to move), worked out
@@ -345,8 +386,9 @@ class GomokuRenderer(GridRenderer):
         geo = self.geometry
         if geo.cell < self.min_cell:
             return
+        self._draw_offers(surface, state)
         playing = view.interactive and outcome is None and not state.is_over()
-        if playing and state.rule == "renju" and state.turn == 0:
+        if playing and state.rule == "renju":
             cross = self.cached(("cross",), self._cross_image)
             for point in self.forbidden_points(state):
                 x, y = self.centre_of(point)
@@ -357,7 +399,7 @@ class GomokuRenderer(GridRenderer):
 
     def hint_sequence(self, state: Gomoku, view: BoardView) -> list[int]:
         """The hinted forced win to show (``hinted_sequence`` of the hinted move's value)."""
-        value = view.hint_values.get(view.hint) if view.hint is not None else None
+        value = view.hint_values.get(view.hint) if isinstance(view.hint, int) else None
         if value is None:
             return []
         key = (value.text, view.hint, state.key(), len(state.move_stack))

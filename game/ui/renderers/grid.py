@@ -165,6 +165,11 @@ class GridRenderer(GridBoard, Renderer):
         w, h = image.get_size()
         return pygame.transform.smoothscale(image, (max(1, round(w * scale)), max(1, round(h * scale))))
 
+    def placing(self, state: State) -> int:
+        """Whose pieces the move now places, as an index of ``seat_colours``: the seat to move,
+        unless a game's seats change colours (Gomoku's opening rules)."""
+        return state.turn
+
     def ghost_image(self, seat: int) -> pygame.Surface:
         """The faint piece shown where the player is about to play (drawn see-through)."""
         return self.piece_image(seat, 1.0)
@@ -316,7 +321,7 @@ class GridRenderer(GridBoard, Renderer):
             hover_tile = self.cached(("tile", self.hover_tint), lambda: self._tile(geo, self.hover_tint))
             blit_centred(surface, hover_tile, self.centre_of(ghost_cell), 0.45)
         if ghost_cell is not None:
-            blit_centred(surface, self.ghost_image(state.turn), self.centre_of(ghost_cell),
+            blit_centred(surface, self.ghost_image(self.placing(state)), self.centre_of(ghost_cell),
                          _GHOST + 0.1 * (beat(self, 1.6) - 0.5))
 
         self._draw_pieces(surface, geo, state, pieces, outcome)
@@ -350,7 +355,7 @@ class GridRenderer(GridBoard, Renderer):
         return [cell for cell in cells if cell is not None and cell not in pieces]
 
     def _draw_legal_marks(self, surface: pygame.Surface, state: State, pieces: dict[int, int]) -> None:
-        seat = state.turn
+        seat = self.placing(state)
         image = self.cached(("legal", seat), lambda: self.legal_mark_image(seat))
         for cell in self.legal_cells(state, pieces):
             blit_centred(surface, image, self.centre_of(cell))
@@ -437,7 +442,7 @@ class GridRenderer(GridBoard, Renderer):
         )
         surface.blit(ring, bounds)
         if empty and not ghosted:
-            blit_centred(surface, self.ghost_image(state.turn), (cx, cy), 0.18 + 0.12 * pulse)
+            blit_centred(surface, self.ghost_image(self.placing(state)), (cx, cy), 0.18 + 0.12 * pulse)
 
     def _draw_hint_values(self, surface: pygame.Surface, geo: GridGeometry, state: State, view: BoardView,
                           pieces: dict[int, int]) -> None:

@@ -36,6 +36,7 @@ from game.ui import palette
 from game.ui.naming import player_names
 from game.ui.panels.clocks import ClockPanel
 from game.ui.panels.controls import PlayControls
+from game.ui.panels.decision import DecisionPanel
 from game.ui.panels.status import StatusPanel
 from game.ui.panels.movelist import MoveList
 from game.ui.panels.result import ResultPanel, places_table
@@ -105,6 +106,7 @@ class PlayScene(Scene):
         self.result = ResultPanel(self)
         self.rules = RulesPanel(services, self.title, match.state.rules_help)
         self.board = BoardFocus(self)
+        self.decision = DecisionPanel(self)
         self.controls = PlayControls(self)
         self.status = StatusPanel(self)
         self.clocks = ClockPanel(self)
@@ -189,7 +191,7 @@ class PlayScene(Scene):
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
         """The colour of a seat's pieces on this board (the renderer's: red and yellow discs)."""
         colours = self.renderer.seat_colours()
-        return colours[seat % len(colours)]
+        return colours[self.renderer.seat_pieces(self.state, seat) % len(colours)]
 
     # -- life cycle ----------------------------------------------------------------------
     def _start_bots(self) -> None:
@@ -491,6 +493,7 @@ class PlayScene(Scene):
             self.request_redraw()
         self.sync_view()
         self.mode.refresh_controls()
+        self.decision.update()
         self.screen.note_frame()
 
     def update_in_background(self, dt: float) -> None:

@@ -1,0 +1,94 @@
+"""The play screen's opening decisions: whose decision it is, in words, and buttons that make it."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.match.record import Match, Player
+from game.rules.gomoku import Gomoku
+from game.ui.panels.decision import asked, choice_label
+
+SHOTS = Path("/work/notes/shots2/opening")
+
+
+def opened(make_app, text: str, size=(800, 560), **options):
+    d = make_app(size)
+    state = Gomoku.from_text(text, **options)
+    d.open_match(Match(state, [Player.human(), Player.human()]))
+    d.frames(3)
+    return d
+
+
+def shot(d, name: str) -> None:
+    if SHOTS.parent.exists():
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(d.services.window.screen, str(SHOTS / name))
+
+
+def test_a_colour_choice_is_offered_in_words_and_buttons_and_a_button_makes_it(make_app):
+    d = opened(make_app, "h8 i9 j10", opening="swap2")
+    panel = d.scene.decision
+    assert panel.shown and [b.label for b in panel.buttons] == ["Take Black", "Take White", "Two more"]
+    assert all(d.scene.board.rect.contains(b.rect) for b in panel.buttons)
+    shot(d, "swap2-choice-800x560.png")
+    d.click_at(panel.buttons[1].rect.center)                  # Take White: seat 1 keeps White
+    state = d.scene.state
+    assert state.phase is None and state.black_seat == 0 and state.move_stack[-1] == "white"
+    assert not d.scene.decision.shown
+
+
+def test_offers_and_the_pick_are_clicked_on_the_board_or_picked_by_button(make_app):
+    d = opened(make_app, "h8 h9 h10 white k12", size=(1920, 1080), opening="rif", rule="renju")
+    assert asked(d.scene.state).startswith("offer a fifth move")
+    for point in ("g7", "j6"):
+        d.click_at(d.scene.renderer.cell_centre(d.scene.state.parse_move(point)))
+    state = d.scene.state
+    assert state.offers == (state.parse_move("g7"), state.parse_move("j6")) and state.phase.kind == "pick"
+    d.frames(2)
+    assert [b.label for b in d.scene.decision.buttons] == ["Keep g7", "Keep j6"]
+    shot(d, "rif-pick-1920x1080.png")
+    d.click_at(d.scene.decision.buttons[1].rect.center)
+    assert d.scene.state.phase is None and d.scene.state.move_stack[-1] == ("pick", state.parse_move("j6"))
+
+
+def test_choice_labels_say_each_choice():
+    assert choice_label(("fifths", 4), "fifths:4") == "4 fifth moves"
+    assert choice_label("more", "more") == "Two more"
+
+
+def test_a_hinted_choice_lights_its_button_and_says_why(make_app):
+    from game.rules.bot import MoveValue
+
+    d = opened(make_app, "h8 i9 j10", opening="swap1")
+    view = d.scene.view
+    view.hint, view.hint_values = "white", {"white": MoveValue(80.0, "White to move slightly ahead (estimate)")}
+    d.frames(2)
+    panel = d.scene.decision
+    assert [b.selected for b in panel.buttons] == [False, True]
+    assert panel._lines(2000)[-1] == "Hint: Take White; the search finds White to move slightly ahead (estimate)"
+
+
+def test_the_ghost_stone_is_the_colour_placed_next_whoever_holds_it():
+    from game.ui.renderers.gomoku import GomokuRenderer
+
+    swapped = Gomoku.from_text("h8 i9 j10 more h9 h10 white", opening="swap2")   # seat 0 holds White, to move
+    assert swapped.turn == 0 and GomokuRenderer().placing(swapped) == 1
+    proposer = Gomoku.from_text("h8", opening="swap2")                          # seat 0 places White's stone
+    assert proposer.turn == 0 and GomokuRenderer().placing(proposer) == 1
+
+
+def test_after_a_swap_each_seat_is_shown_in_the_colour_it_holds(make_app):
+    d = opened(make_app, "h8 h9 g10 black", opening="soosorv8", rule="renju")   # seat 1 took Black
+    colours = d.scene.renderer.seat_colours()
+    assert d.scene.seat_colour(1) == colours[0] and d.scene.seat_colour(0) == colours[1]
+
+
+def test_tab_reaches_the_choices_and_enter_makes_one(make_app):
+    d = opened(make_app, "h8 i9 j10", opening="swap1")
+    d.key(pygame.K_TAB)
+    assert d.scene.focus.current is d.scene.decision.buttons[0]
+    d.key(pygame.K_RETURN)
+    assert d.scene.state.move_stack[-1] == "black"
+    d.frames(2)
+    assert d.scene.decision.buttons == [] and d.scene.focus.current is d.scene.board
