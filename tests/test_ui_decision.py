@@ -1,16 +1,12 @@
 """The play screen's opening decisions: whose decision it is, in words, and buttons that make it."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
+import pytest
 
 from game.match.record import Match, Player
 from game.rules.gomoku import Gomoku
 from game.ui.panels.decision import asked, choice_label
-
-SHOTS = Path("/work/notes/shots2/opening")
-
 
 def opened(make_app, text: str, size=(800, 560), **options):
     d = make_app(size)
@@ -20,18 +16,11 @@ def opened(make_app, text: str, size=(800, 560), **options):
     return d
 
 
-def shot(d, name: str) -> None:
-    if SHOTS.parent.exists():
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(d.services.window.screen, str(SHOTS / name))
-
-
 def test_a_colour_choice_is_offered_in_words_and_buttons_and_a_button_makes_it(make_app):
     d = opened(make_app, "h8 i9 j10", opening="swap2")
     panel = d.scene.decision
     assert panel.shown and [b.label for b in panel.buttons] == ["Take Black", "Take White", "Two more"]
-    assert all(d.scene.board.rect.contains(b.rect) for b in panel.buttons)
-    shot(d, "swap2-choice-800x560.png")
+    assert all(panel.rect.contains(b.rect) for b in panel.buttons)
     d.click_at(panel.buttons[1].rect.center)                  # Take White: seat 1 keeps White
     state = d.scene.state
     assert state.phase is None and state.black_seat == 0 and state.move_stack[-1] == "white"
@@ -47,7 +36,6 @@ def test_offers_and_the_pick_are_clicked_on_the_board_or_picked_by_button(make_a
     assert state.offers == (state.parse_move("g7"), state.parse_move("j6")) and state.phase.kind == "pick"
     d.frames(2)
     assert [b.label for b in d.scene.decision.buttons] == ["Keep g7", "Keep j6"]
-    shot(d, "rif-pick-1920x1080.png")
     d.click_at(d.scene.decision.buttons[1].rect.center)
     assert d.scene.state.phase is None and d.scene.state.move_stack[-1] == ("pick", state.parse_move("j6"))
 
@@ -92,3 +80,26 @@ def test_tab_reaches_the_choices_and_enter_makes_one(make_app):
     assert d.scene.state.move_stack[-1] == "black"
     d.frames(2)
     assert d.scene.decision.buttons == [] and d.scene.focus.current is d.scene.board
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1920, 1080)])
+def test_the_strip_covers_neither_the_board_nor_its_coordinates_and_the_board_keeps_its_size(make_app, size):
+    from game.ui.play.layout import COORDINATES
+
+    d = opened(make_app, "", size=size, opening="swap2")
+    px = d.services.window.px
+    sizes = []
+    for word in ("h8", "i9", "j10", None):
+        scene, panel = d.scene, d.scene.decision
+        board = scene.renderer.content_rect().inflate(2 * px(COORDINATES), 2 * px(COORDINATES))
+        assert panel.shown and not panel.rect.colliderect(board), f"the strip covers the board at {size}"
+        assert scene.rect.contains(panel.rect) and not panel.rect.colliderect(scene.screen.panel_rect)
+        sizes.append(scene.renderer.content_rect().size)
+        if word is not None:
+            scene.play_move(scene.state.parse_move(word))
+            d.frames(3)
+    assert len(set(sizes)) == 1, f"the board changed size between decisions: {sizes}"
+    d.click_at(d.scene.decision.buttons[0].rect.center)        # Take Black: normal play, the strip goes
+    d.frames(3)
+    assert not d.scene.decision.shown and d.scene.decision.rect.height == 0
+    assert d.scene.renderer.content_rect().height >= sizes[0][1]

@@ -7,7 +7,9 @@ strip over the foot of the board says which decision is asked and of whom
 ("Your decision: choose your colour", "Master is deciding: ...") and offers the
 choices as buttons; stones, offers and picks are also clicked on the board. A
 hint on a choice lights its button. It shows nothing in normal play, nor for a
-game without an opening phase.
+game without an opening phase. While it shows, the board's area gives it room
+at its foot (the play screen is laid out again when the strip comes, goes or
+changes height), so it never covers the board or its coordinates.
 """
 from __future__ import annotations
 
@@ -92,13 +94,22 @@ class DecisionPanel:
         self._moves = moves
         self.buttons = [Button(self.services, choice_label(m, state.move_to_str(m)), self._chooser(m),
                                wid=f"decision-{n}", font_size=15) for n, m in enumerate(moves)]
-        self.layout(self._board)
+        self._fit()
         self.scene.refresh_focus()              # Tab reaches the new buttons
+
+    def _fit(self) -> None:
+        """Lay the screen out again if the strip needs another height than it has (it came,
+        it went, its words or buttons changed), else place the buttons in it."""
+        wanted = self.height_for(self._area.width) if self.shown else 0
+        if wanted != self.rect.height:
+            self.scene.layout(self.scene.rect.size)
+        else:
+            self.layout(self._area)
 
     def _chooser(self, move: Hashable):
         return lambda: self.scene.play_move(move)
 
-    _board = pygame.Rect(0, 0, 0, 0)
+    _area = pygame.Rect(0, 0, 0, 0)
 
     def _lines(self, width: int) -> list[str]:
         """The words of the decision, wrapped to ``width`` (two lines at most)."""
@@ -118,17 +129,23 @@ class DecisionPanel:
                 why=value.text), width)[:2]
         return lines
 
-    def layout(self, board: pygame.Rect) -> None:
-        """At the foot of the board's area: the words over a row of buttons."""
-        self._board = pygame.Rect(board)
+    def height_for(self, width: int) -> int:
+        """The strip's height across ``width`` for the decision now: its words over a row of buttons,
+        and never less than two lines and the buttons' row, so the board keeps its size from one
+        decision to the next (it grows only for a hint's reason)."""
         px = self.services.window.px
-        width = board.width - px(16)
-        lines = max(1, len(self._lines(width - px(16))))
+        lines = max(2, len(self._lines(width - px(16))))
         line_h = self.services.fonts.bold(15).get_linesize()
-        height = px(12) + lines * line_h + (px(42) if self.buttons else 0)
-        self.rect = pygame.Rect(board.x + px(8), board.bottom - height - px(4), width, height)
+        return px(12) + lines * line_h + px(42)
+
+    def layout(self, area: pygame.Rect) -> None:
+        """In ``area`` (the foot of the board's area the play screen keeps for it; empty when
+        the strip is not shown): the words over a row of buttons."""
+        self._area = pygame.Rect(area)
+        self.rect = pygame.Rect(area) if self.shown else pygame.Rect(area.x, area.y, area.width, 0)
         if not self.buttons:
             return
+        px = self.services.window.px
         gap = px(8)
         width = min(px(190), (self.rect.width - px(16) - gap * (len(self.buttons) - 1)) // len(self.buttons))
         x = self.rect.x + px(8)
@@ -140,8 +157,9 @@ class DecisionPanel:
         """The buttons for the position now, before the frame's input (Tab finds them)."""
         if self.shown:
             self._refresh()
-        elif self.buttons:                      # the opening is over: its buttons go
+        elif self.buttons or self.rect.height:  # the opening is over: its buttons go, the board takes the room
             self.buttons, self._moves, self._key = [], [], None
+            self._fit()
             self.scene.refresh_focus()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -162,8 +180,11 @@ class DecisionPanel:
         panel(surface, self.rect, alpha=240)
         font = fonts.bold(15)
         px = self.services.window.px
+        lines = self._lines(self.rect.width - px(16))
         y = self.rect.y + px(6)
-        for line in self._lines(self.rect.width - px(16)):
+        if not self.buttons:    # words alone: in the middle of the strip
+            y = self.rect.centery - len(lines) * font.get_linesize() // 2
+        for line in lines:
             text(surface, font, fit_text(font, line, self.rect.width - px(16)), palette.TEXT, (self.rect.x + px(8), y))
             y += font.get_linesize()
         hinted = scene.view.hint

@@ -51,10 +51,18 @@ class PlayLayout:
         margin = MARGIN_COMPACT if compact else MARGIN
         self.panel_rect = pygame.Rect(width - side_w - margin, margin, side_w, height - 2 * margin)
         board_rect = pygame.Rect(margin, margin, width - side_w - 3 * margin, height - 2 * margin)
+        if scene.decision.shown:    # an opening rule's decision: its strip below the board, not over it
+            strip_w = min(board_rect.width, max(window.px(560), board_rect.height * 3 // 4))
+            strip_h = scene.decision.height_for(strip_w)
+            board_rect.height -= strip_h + margin // 2
+            strip = pygame.Rect(0, board_rect.bottom + margin // 2, strip_w, strip_h)
+            strip.centerx = board_rect.centerx
+            scene.decision.layout(strip)
+        else:
+            scene.decision.layout(pygame.Rect(board_rect.x, board_rect.bottom, board_rect.width, 0))
         scene.renderer.layout(board_rect)
         scene.renderer.backdrop = window.background
         scene.board.rect = board_rect
-        scene.decision.layout(board_rect)
         p = self.panel_rect
         inner_x, inner_w = p.x + 20, p.width - 40
         # A short window with three or more seats (the players list takes lines)
