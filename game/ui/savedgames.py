@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from game.lang import _, day, ngettext, number, time_of_day
 from game.match.record import Match, Player
 from game.store.savefile import SaveFileError, load_match
 from game.ui.naming import player_names
@@ -104,16 +105,16 @@ def when_text(moment: _dt.datetime, now: _dt.datetime) -> str:
     """"Today 14:05", "Yesterday 09:30" or "3 Jan 2025 10:30"."""
     days = (now.date() - moment.date()).days
     if days == 0:
-        return f"Today {moment:%H:%M}"
+        return _("Today {time}").format(time=time_of_day(moment))
     if days == 1:
-        return f"Yesterday {moment:%H:%M}"
-    return f"{moment.day} {moment:%b %Y %H:%M}"
+        return _("Yesterday {time}").format(time=time_of_day(moment))
+    return f"{day(moment)} {time_of_day(moment)}"
 
 
 def moves_text(count: int) -> str:
     if count == 0:
-        return "No moves yet"
-    return "1 move" if count == 1 else f"{count} moves"
+        return _("No moves yet")
+    return ngettext("{n} move", "{n} moves", count).format(n=number(count))
 
 
 def summary(game: SavedGame, now: _dt.datetime, label: Callable[[Player], str] = lambda p: p.label) -> Summary:
@@ -128,19 +129,19 @@ def summary(game: SavedGame, now: _dt.datetime, label: Callable[[Player], str] =
     outcome = match.outcome()
     humans = [seat for seat, p in enumerate(players) if p.is_human]
     if outcome is None:
-        result, mood = "In progress", "playing"
+        result, mood = _("In progress"), "playing"
     elif outcome.is_draw:
-        result, mood = "Draw", "draw"
+        result, mood = _("Draw"), "draw"
     else:
-        winners = " and ".join(names[seat] for seat in outcome.winners)
-        result = f"{winners} won"
+        winners = _(" and ").join(names[seat] for seat in outcome.winners)
+        result = _("{players} won").format(players=winners)
         if len(humans) == 1:
             mood = "won" if humans[0] in outcome.winners else "lost"
         else:
             mood = "over"
     return Summary(
-        title=state.title,
-        players=" vs ".join(names),
+        title=_(state.title),
+        players=_(" vs ").join(names),
         moves=moves_text(len(match.records)),
         result=result,
         when=when_text(game.modified, now),

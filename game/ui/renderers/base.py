@@ -32,6 +32,7 @@ from typing import Any, Callable, ClassVar, Hashable, Mapping, Protocol
 
 import pygame
 
+from game.lang import N_
 from game.rules.bot import MoveValue
 from game.rules.core import Move, Outcome, RulesError, State
 from game.match.record import MoveRecord
@@ -82,7 +83,7 @@ class DisplayOption:
     default: bool
     #: The Settings chooser's words for on and off. A renderer's ``board_set`` names its two
     #: sets of board and pieces here ("Wood", "Green felt"): on is the second set.
-    choices: tuple[str, str] = ("On", "Off")
+    choices: tuple[str, str] = (N_("On"), N_("Off"))
 
 
 @dataclass

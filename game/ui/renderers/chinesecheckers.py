@@ -26,6 +26,7 @@ from typing import Any, Hashable, Sequence
 import numpy as np
 import pygame
 
+from game.lang import N_
 from game.rules.chinesecheckers import HOLES, NAMES, NEIGHBOURS, ChineseCheckers
 from game.rules.core import Outcome, State
 from game.match.record import MoveRecord
@@ -105,8 +106,8 @@ class _Hop:
 _COLOUR_BLIND_TEXT = {"dark": {3: (160, 130, 240)}, "light": {2: (150, 130, 0)}}
 
 #: The board's two sets: the star in the theme's colours, or a wooden one (``star.WOOD``).
-WOODEN_STAR = DisplayOption("chinesecheckers_wooden_board", "Chinese Checkers board",
-                            "A wooden star, or the theme's colours", False, ("Wood", "Theme"))
+WOODEN_STAR = DisplayOption("chinesecheckers_wooden_board", N_("Chinese Checkers board"),
+                            N_("A wooden star, or the theme's colours"), False, (N_("Wood"), N_("Theme")))
 
 
 class ChineseCheckersRenderer(PickThenPlace, Renderer):

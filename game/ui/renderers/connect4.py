@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import pygame
 
+from game.lang import N_
 from game.rules.connect4 import EMPTY, ConnectFour
 from game.rules.core import Move, Outcome, State
 from game.match.record import MoveRecord
@@ -67,8 +68,8 @@ CLASSIC_COLOURS: tuple[RGB, RGB] = ((220, 34, 44), (255, 208, 0))
 #: ... for colour-blind players, in either set: Okabe–Ito vermillion and yellow, far apart
 #: in lightness under every colour-blindness (``tests/test_colour_blind.py``).
 COLOUR_BLIND_COLOURS: tuple[RGB, RGB] = ((213, 94, 0), (240, 228, 66))
-CLASSIC_SET = DisplayOption("connect4_classic_set", "Connect Four board", "Classic blue, red and yellow, or indigo",
-                            False, ("Classic", "Arcade"))
+CLASSIC_SET = DisplayOption("connect4_classic_set", N_("Connect Four board"),
+                            N_("Classic blue, red and yellow, or indigo"), False, (N_("Classic"), N_("Arcade")))
 
 
 class ConnectFourRenderer(Renderer):

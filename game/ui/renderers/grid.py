@@ -31,6 +31,7 @@ from typing import ClassVar
 import numpy as np
 import pygame
 
+from game.lang import N_
 from game.rules.core import Move, Outcome, RulesError, State
 from game.match.record import MoveRecord
 from game.ui import palette
@@ -65,7 +66,7 @@ _GHOST = 0.42
 
 #: A small dot on each empty cell where the player to move may play, for a board that
 #: lists it in its ``display_options``: games where only some empty cells are moves (Reversi).
-LEGAL_MOVES = DisplayOption("show_legal_moves", "Show legal moves", "Dots where you may play", True)
+LEGAL_MOVES = DisplayOption("show_legal_moves", N_("Show legal moves"), N_("Dots where you may play"), True)
 
 
 class GridRenderer(GridBoard, Renderer):
