@@ -23,12 +23,12 @@ import locale
 import os
 from functools import lru_cache
 from pathlib import Path
-
-import babel
-import babel.dates
-import babel.numbers
+from typing import TYPE_CHECKING
 
 from game.paths import data_dir
+
+if TYPE_CHECKING:
+    import babel
 
 DOMAIN = "arcade"
 ENGLISH = "en"
@@ -135,8 +135,12 @@ ENGLISH_FORMATS = "en_GB"
 
 
 @lru_cache(maxsize=16)
-def _locale(code: str) -> babel.Locale:
-    """Babel's data for ``code``; English for a code Babel does not know (the test pseudo-locale)."""
+def _locale(code: str) -> "babel.Locale":
+    """Babel's data for ``code``; English for a code Babel does not know (the test pseudo-locale).
+    Babel is imported here, when a number or date is first shown, not by every process
+    that imports the rules (the bots' workers)."""
+    import babel
+
     try:
         return babel.Locale.parse(ENGLISH_FORMATS if code == ENGLISH else code)
     except (ValueError, babel.UnknownLocaleError):
@@ -145,6 +149,8 @@ def _locale(code: str) -> babel.Locale:
 
 def display_name(code: str) -> str:
     """The language ``code`` named in itself (``中文 (中国)``, ``English``), as a language menu lists it."""
+    import babel
+
     try:
         found = babel.Locale.parse(code)
     except (ValueError, babel.UnknownLocaleError):
@@ -155,25 +161,35 @@ def display_name(code: str) -> str:
 
 def number(value: int) -> str:
     """A whole number as the current language writes it (``12,345``)."""
-    return babel.numbers.format_decimal(value, locale=_locale(_language))
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, locale=_locale(_language))
 
 
 def decimal(value: float, digits: int = 1) -> str:
     """``value`` with ``digits`` decimals, as the current language writes it (``0.5``, ``0,5``)."""
     pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
-    return babel.numbers.format_decimal(value, format=pattern, locale=_locale(_language))
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, format=pattern, locale=_locale(_language))
 
 
 def percent(fraction: float) -> str:
     """``fraction`` (0.25) as a percentage in the current language (``25%``, ``25 %``)."""
-    return babel.numbers.format_percent(fraction, locale=_locale(_language))
+    from babel.numbers import format_percent
+
+    return format_percent(fraction, locale=_locale(_language))
 
 
 def time_of_day(moment: dt.datetime | dt.time) -> str:
     """A time of day, short, as the current language writes it (``14:05``, ``下午2:05``)."""
-    return babel.dates.format_time(moment, format="short", locale=_locale(_language))
+    from babel.dates import format_time
+
+    return format_time(moment, format="short", locale=_locale(_language))
 
 
 def day(moment: dt.date | dt.datetime) -> str:
     """A date, medium length, as the current language writes it (``27 Nov 2026``, ``2026年11月27日``)."""
-    return babel.dates.format_date(moment, format="medium", locale=_locale(_language))
+    from babel.dates import format_date
+
+    return format_date(moment, format="medium", locale=_locale(_language))

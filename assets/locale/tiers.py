@@ -9,3 +9,5 @@ config.yaml. Not imported by the program.
 N_ = str
 
 TIER_NAMES = (N_("Easy"), N_("Medium"), N_("Hard"), N_("Master"))
+#: The bot every game's seat menu offers after its tiers (``bots/any_game.py``).
+OTHER_BOTS = (N_("Tree search"),)

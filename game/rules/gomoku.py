@@ -55,6 +55,7 @@ from functools import lru_cache
 from numbers import Integral
 from typing import Any, ClassVar, Hashable, Iterable, Sequence
 
+from game.lang import N_
 from game.rules.core import BadNotation, IllegalMove, Option, Outcome, State, Termination
 
 EMPTY, BLACK, WHITE = 0, 1, 2
@@ -244,10 +245,11 @@ class Gomoku(State):
     """A Gomoku position: ``stone(col, row)`` is EMPTY, BLACK or WHITE."""
 
     game_id = "gomoku"
-    title = "Gomoku"
+    title = N_("Gomoku")
     options_spec = (
-        Option("size", "Board", 15, SIZES, texts=tuple(f"{n} x {n}" for n in SIZES)),
-        Option("rule", "Rules", "freestyle", RULES, texts=("Freestyle", "Standard (exactly five)", "Renju")),
+        Option("size", N_("Board"), 15, SIZES, texts=tuple(f"{n} x {n}" for n in SIZES)),
+        Option("rule", N_("Rules"), "freestyle", RULES,
+               texts=(N_("Freestyle"), N_("Standard (exactly five)"), N_("Renju"))),
     )
     rules_help: ClassVar[str] = (
         "Black and White take turns placing one stone of their colour on an empty point, "
@@ -277,7 +279,7 @@ class Gomoku(State):
 
     # -- seats and board ----------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        return ("Black", "White")[seat]
+        return (N_("Black"), N_("White"))[seat]
 
     @staticmethod
     def colour(seat: int) -> int:
@@ -407,9 +409,9 @@ class Gomoku(State):
             winner = (len(self._moves) - 1) % 2
             return Outcome((winner,), self._win_reason(), cells=self._wins[-1], termination=Termination.LINE)
         if len(self._moves) == len(self._cells):
-            return Outcome((), "board full", termination=Termination.BOARD_FULL)
+            return Outcome((), N_("board full"), termination=Termination.BOARD_FULL)
         if self.rule == "renju" and self.turn == 0 and not self._black_has_a_point():
-            return Outcome((), "every empty point is forbidden to Black", termination=Termination.NO_MOVES)
+            return Outcome((), N_("every empty point is forbidden to Black"), termination=Termination.NO_MOVES)
         return None
 
     def _won(self) -> bool:
@@ -420,7 +422,7 @@ class Gomoku(State):
         point = self._moves[-1]
         lengths = [len(run) for run in winning_runs(self._cells, self.size, point, self.rule)]
         if 5 in lengths:
-            return "five in a row"
+            return N_("five in a row")
         longest = max(lengths)
         return f"{NUMBER_WORDS.get(longest, str(longest))} in a row (an overline)"
 

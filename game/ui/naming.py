@@ -26,7 +26,7 @@ def player_names(players: Sequence[Player], seat_name: Callable[[int], str]) -> 
         if player.is_human:
             names.append(_("You") if len(humans) == 1 else _("Player {n}").format(n=humans.index(seat) + 1))
         elif sum(1 for other in players if other.label == player.label) > 1:
-            names.append(f"{player.label} ({seat_name(seat)})")
+            names.append(f"{player.label} ({_(seat_name(seat))})")
         else:
             names.append(player.label)
     return names
@@ -44,4 +44,4 @@ def matchup_title(matchup: str) -> str:
         for number, index in enumerate(humans, start=1):
             side = sides[index]
             sides[index] = _("Player {n}").format(n=number) if side == HUMAN_LABEL else _("Players") + side[len(HUMAN_LABEL):]
-    return _(" vs ").join(sides)
+    return _(" vs ").join(side if i in humans else _(side) for i, side in enumerate(sides))

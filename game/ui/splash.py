@@ -223,7 +223,7 @@ class Splash:
         width, height = screen.get_size()
         if self._logo is None or self._logo[0] != height:
             self._logo = (height, *logo_images(self.fonts, height))
-        _, logo, halo = self._logo
+        _height, logo, halo = self._logo
         screen.blit(self.window.background, (0, 0))
         centre = logo_centre((width, height))
         halo.set_alpha(HALO_ALPHA)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.lang import _
 from game.match.record import Match
 from game.match.seats import Replaced, seat_match
 from game.match.session import Event, MatchSession
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 
 def replaced_words(replaced: Replaced, state: State, title: str) -> str:
     """A seat's player replaced (``seat_match``), in the words of the play screen's message."""
-    where = f"Seat {replaced.seat + 1} ({state.seat_name(replaced.seat)})"
+    where = f"Seat {replaced.seat + 1} ({_(state.seat_name(replaced.seat))})"
     if replaced.remote:
         return (f"{where}: {replaced.wanted} plays over the network, which this screen cannot join; "
                 "that seat is now played by a human.")

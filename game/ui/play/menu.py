@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.lang import _
 from game.ui.dialogs import MenuDialog, MenuEntry
 
 if TYPE_CHECKING:
@@ -77,7 +78,7 @@ class GameMenu:
             return "The game is over."
         if any(p.is_bot for p in scene.match.players):
             return "The game waits while this menu is open."
-        return f"{scene.state.seat_name(scene.state.turn)} to move."
+        return f"{_(scene.state.seat_name(scene.state.turn))} to move."
 
     def open(self) -> None:
         """Show the menu (once: a second Esc is the menu's own, and closes it)."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.lang import _
 from game.match.seats import config_stand_in
 from game.match.session import Event, Waiting
 from game.net.events import (ChatReceived, NetErrorEvent, Paused, PlayerJoined, PlayerLeft, RequestAnswered,
@@ -197,7 +198,7 @@ class NetworkGame:
         elif isinstance(event, PlayerJoined):
             if event.seat is not None and event.seat in self.session.my_seats:
                 return      # this screen's own arrival or return
-            seat = f" as {self.scene.state.seat_name(event.seat)}" if event.seat is not None else " to watch"
+            seat = f" as {_(self.scene.state.seat_name(event.seat))}" if event.seat is not None else " to watch"
             words = f"{event.name} {'is back' if event.again else 'joined'}{seat if not event.again else ''}"
             toasts.show(words, "good", seconds=3)
             if chat is not None:

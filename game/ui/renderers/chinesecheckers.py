@@ -115,7 +115,7 @@ class ChineseCheckersRenderer(PickThenPlace, Renderer):
     then a hole: ``PickThenPlace``, a move being the path of holes) from mouse and keys."""
 
     game_id = "chinesecheckers"
-    input_help = "Click a marble, then a marked hole"
+    input_help = N_("Click a marble, then a marked hole")
     display_options = (WOODEN_STAR,)
     board_set = WOODEN_STAR
 

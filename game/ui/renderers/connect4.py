@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import pygame
 
-from game.lang import N_
+from game.lang import _, N_
 from game.rules.connect4 import EMPTY, ConnectFour
 from game.rules.core import Move, Outcome, State
 from game.match.record import MoveRecord
@@ -95,7 +95,7 @@ class ConnectFourRenderer(Renderer):
     @property
     def input_help(self) -> str:  # type: ignore[override]
         digits = "1–9, 0" if self.cols == 10 else f"1–{self.cols}"
-        return f"Click a column, ←→ + Enter, or {digits}"
+        return _("Click a column, ←→ + Enter, or {digits}").format(digits=digits)
 
     def seat_colours(self) -> tuple[RGB, ...]:
         if palette.colour_blind:

@@ -118,7 +118,7 @@ class GomokuRenderer(GridRenderer):
     """Draws a ``Gomoku`` state (any size, any rule set) and reads the human's point."""
 
     game_id = "gomoku"
-    input_help = "Click a point, or arrows + Enter"
+    input_help = N_("Click a point, or arrows + Enter")
     state_type = Gomoku
     cols = rows = 15
     intersections = True

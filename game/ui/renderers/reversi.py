@@ -103,7 +103,7 @@ class ReversiRenderer(GridRenderer):
     """Draws a ``Reversi`` state and reads the human's square from mouse and keys."""
 
     game_id = "reversi"
-    input_help = "Click a square, or arrows + Enter"
+    input_help = N_("Click a square, or arrows + Enter")
     state_type = Reversi
     cols = rows = 8
     grid_pad = 0.03

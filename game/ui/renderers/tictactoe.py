@@ -67,7 +67,7 @@ class TicTacToeRenderer(GridRenderer):
     """Draws a ``TicTacToe`` state and reads the human's moves from mouse and keys."""
 
     game_id = "tictactoe"
-    input_help = "Click a square, arrows + Enter, or 1–9"
+    input_help = N_("Click a square, arrows + Enter, or 1–9")
     state_type = TicTacToe
     cols = rows = 3
     grid_pad = 0.065

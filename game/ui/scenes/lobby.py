@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.lang import _
 from game.rules.catalogue import GameSpec
 from game.store import seattokens
 from game.rules.core import RulesError
@@ -60,7 +61,7 @@ class LobbyScene(Scene):
         if spec is not None:
             self.game_id = spec.game_id
             state = spec.new_state()
-            self.seat_names = [state.seat_name(seat) for seat in range(state.num_seats)]
+            self.seat_names = [_(state.seat_name(seat)) for seat in range(state.num_seats)]
             self.rules = rules_text(invitation.game)
             if has_renderer(spec.game_id):
                 self.colours = list(renderer_for(spec.game_id).seat_colours())

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.lang import _
 from game.match.record import Match, MoveRecord, Player
 from game.match.review.job import DEFAULT_BUDGET, ReviewJob, cache_folder
 from game.match.review.model import GameReview, MoveReview, steps_over_game
@@ -65,7 +66,7 @@ def outcome_words(state: State, outcome: Outcome) -> str:
     if outcome.is_draw:
         head = "Draw"
     else:
-        head = " and ".join(state.seat_name(seat) for seat in outcome.winners) + " wins"
+        head = " and ".join(_(state.seat_name(seat)) for seat in outcome.winners) + " wins"
     reason = outcome.reason[:1].upper() + outcome.reason[1:] if outcome.reason else ""
     score = state.scores_text(outcome)
     return " · ".join(part for part in (head, reason, score) if part)
@@ -388,7 +389,7 @@ class ReviewScene(Scene):
                  (inner_x, y)).bottom
         progress, colour = self.progress_words()
         text(surface, fonts.text(14), fit_text(fonts.text(14), progress, inner_w), colour, (inner_x, y))
-        self.graph.draw(surface, self.review, self.ply, self.start_state.seat_name(0), self.steps)
+        self.graph.draw(surface, self.review, self.ply, _(self.start_state.seat_name(0)), self.steps)
         text(surface, fonts.text(14), fit_text(fonts.text(14), self.accuracy_words(), inner_w), palette.TEXT,
              (inner_x, self.graph.rect.bottom + 6))
         self._draw_words(surface)
@@ -412,7 +413,7 @@ class ReviewScene(Scene):
         for seat in range(self.state.num_seats):
             accuracy = self.review.accuracy(seat)
             if accuracy is not None:
-                figures.append(f"{self.state.seat_name(seat)} {accuracy:.0f}")
+                figures.append(f"{_(self.state.seat_name(seat))} {accuracy:.0f}")
         return "Accuracy: " + " · ".join(figures) if figures else "Accuracy: not known yet"
 
     def verdict_lines(self) -> list[tuple[str, tuple[int, int, int], bool]]:
@@ -423,7 +424,7 @@ class ReviewScene(Scene):
             lines.append(("The start of the game", palette.TEXT, True))
         else:
             record = self.records[self.ply - 1]
-            head = f"Move {self.ply}: {self.state.seat_name(record.seat)} {record.text}"
+            head = f"Move {self.ply}: {_(self.state.seat_name(record.seat))} {record.text}"
             if shown is not None and shown.grade:
                 head += f" · {shown.grade}"
             colour = getattr(palette, GRADE_COLOURS.get(shown.grade, "TEXT") if shown is not None else "TEXT")
@@ -447,7 +448,7 @@ class ReviewScene(Scene):
         here = self.review_here()
         if here is not None and here.best:
             words = value_words(here.before.text)
-            mover = self.state.seat_name(here.seat)       # the side to move here, whose value it is
+            mover = _(self.state.seat_name(here.seat))       # the side to move here, whose value it is
             best = f"Best for {mover} here: {here.best}" + (f" — {words}" if words else "")
             if here.line:
                 best += ": " + " ".join(here.line)
