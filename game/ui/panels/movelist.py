@@ -24,6 +24,7 @@ from typing import Callable, Sequence
 
 import pygame
 
+from game.lang import _, N_
 from game.match.record import MoveRecord
 from game.ui import palette
 from game.ui.draw import Fonts, fit_text, mix, panel, text, wrap_text
@@ -32,7 +33,7 @@ from game.ui.panels.seatmarks import seat_dot, seat_ink
 #: Up to this many seats a round is one line with a column per seat.
 COLUMN_SEATS = 2
 #: A note's line in the list; the note itself is shown when the mouse is over it.
-NOTE_LINE = "⚠ Bot failed: random move"
+NOTE_LINE = N_("⚠ Bot failed: random move")
 
 
 @dataclass
@@ -103,7 +104,7 @@ class MoveList:
                 lines.append(Line(number, row, numbered=index == 0))
                 for record in row:
                     if record.note:
-                        lines.append(Line(number, [], NOTE_LINE, details=record.note))
+                        lines.append(Line(number, [], _(NOTE_LINE), details=record.note))
         return lines
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -159,7 +160,7 @@ class MoveList:
             self.scroll = 0
         body = self.body()
         if not records:
-            text(surface, self.fonts.text(15), "No moves yet", mix(palette.TEXT_MUTED, palette.BOARD, 0.3),
+            text(surface, self.fonts.text(15), _("No moves yet"), mix(palette.TEXT_MUTED, palette.BOARD, 0.3),
                  (rect.centerx, body.y + 16), "midtop")
             return
         row_h = self.row_height

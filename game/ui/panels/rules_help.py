@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.lang import _
 from game.ui import palette
 from game.ui.draw import clean_text, fade_out, fit_text, mix, panel, scrollbar, text, wrap_text
 from game.ui.tween import Tween, ease_out_cubic
@@ -136,7 +137,7 @@ class RulesPanel:
         rect = self.rect.move(0, round((1 - alpha) * 16))
         panel(layer, rect, fill=palette.PANEL, border=palette.ACCENT, alpha=250, shadow=self.services.shadows)
         fonts = self.services.fonts
-        heading = fit_text(fonts.display(30), f"How to play {self.title}", rect.width - 110)
+        heading = fit_text(fonts.display(30), _("How to play {game}").format(game=_(self.title)), rect.width - 110)
         text(layer, fonts.display(30), heading, palette.TEXT, (rect.x + 32, rect.y + 22))
         bar = pygame.Rect(rect.x + 32, rect.y + 66, 120, 4)
         pygame.draw.rect(layer, palette.ACCENT, bar, border_radius=2)
@@ -165,7 +166,7 @@ class RulesPanel:
                       palette.ACCENT_DARK)
             if self.scroll < self.max_scroll:        # more below: the last line fades out
                 fade_out(layer, pygame.Rect(body.x, body.bottom - FADE, body.width - 10, FADE), palette.PANEL)
-        foot = "Esc or F1 closes" + ("  ·  wheel or arrows scroll" if self.max_scroll else "")
+        foot = _("Esc or F1 closes") + ("  ·  " + _("wheel or arrows scroll") if self.max_scroll else "")
         text(layer, fonts.text(14), foot, mix(palette.TEXT_MUTED, palette.PANEL, 0.2),
              (rect.centerx, rect.bottom - 28), "midtop")
         layer.set_alpha(round(255 * min(1.0, alpha * 1.5)))

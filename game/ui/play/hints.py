@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.lang import _
 from game.match.config import BotChoiceError, TierSpec
 from game.match.runner import BotSpec
 from game.match.session import HintReady
@@ -48,7 +49,7 @@ class HintShown:
     @property
     def text(self) -> str:
         return self.move_text + (f"  ({self.detail})" if self.detail else "") + (
-            f" · position: {self.position}" if self.position else "")
+            " · " + _("position: {value}").format(value=self.position) if self.position else "")
 
 
 class PlayHints:
@@ -69,7 +70,7 @@ class PlayHints:
             return why
         tier = self._tier()
         if tier is not None and self.services.warmup.compiling(tier.bot):
-            return "The hint engine is still being prepared (first launch only)"
+            return _("The hint engine is still being prepared (first launch only)")
         return ""
 
     def _tier(self) -> TierSpec | None:
@@ -91,7 +92,8 @@ class PlayHints:
             return
         game = services.config.game(scene.game_id)
         if not game.hint_tier:
-            services.toasts.show(f"No hints for {scene.title}: config.yaml names no hint tier whose bot can judge moves",
+            services.toasts.show(_("No hints for {game}: config.yaml names no hint tier whose bot can judge moves").format(
+                game=_(scene.title)),
                                  "warning")
             return
         if self._spec is None:
@@ -99,7 +101,7 @@ class PlayHints:
                 self._spec = services.config.bot_spec(scene.game_id, game.hint_tier, services.registry,
                                                       budget=game.hint_seconds)
             except BotChoiceError as err:
-                services.toasts.show(f"No hints: {err}", "error")
+                services.toasts.show(_("No hints: {error}").format(error=err), "error")
                 return
             services.warmup.hand_over(self._spec.key)
         self.clear()

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.lang import _
+from game.lang import _, N_, ngettext
 from game.match.record import Match, MoveRecord, Player
 from game.match.review.job import DEFAULT_BUDGET, ReviewJob, cache_folder
 from game.match.review.model import GameReview, MoveReview, steps_over_game
@@ -55,6 +55,13 @@ GRADE_COLOURS = {"best": "GOOD", "good": "GOOD", "inaccuracy": "ACCENT", "mistak
 LINE_ON_BOARD = ("gomoku",)
 
 
+#: The review's words the analysis writes as codes (a move's grade, how sure a value is) and
+#: its verdicts that are whole sentences, in the catalogue so the screen can word them.
+REVIEW_WORDS = (N_("best"), N_("good"), N_("inaccuracy"), N_("mistake"), N_("blunder"), N_("exact"), N_("proven"),
+                N_("estimate"), N_("unknown"), N_("the only legal move"), N_("lost whatever was played"),
+                N_("held out longest"))
+
+
 def value_words(content: str) -> str:
     """A value's words without the line an engine writes after a colon ('wins in 5 by fours
     (VCF): h8 h9 ...' is 'wins in 5 by fours (VCF)'): the screen shows the line its own way."""
@@ -64,10 +71,11 @@ def value_words(content: str) -> str:
 def outcome_words(state: State, outcome: Outcome) -> str:
     """The result in one line: 'Red wins · four in a row', 'Draw · the board is full'."""
     if outcome.is_draw:
-        head = "Draw"
+        head = _("Draw")
     else:
-        head = " and ".join(_(state.seat_name(seat)) for seat in outcome.winners) + " wins"
-    reason = outcome.reason[:1].upper() + outcome.reason[1:] if outcome.reason else ""
+        head = _("{players} wins").format(players=_(" and ").join(_(state.seat_name(seat)) for seat in outcome.winners))
+    reason = _(outcome.reason)
+    reason = reason[:1].upper() + reason[1:] if reason else ""
     score = state.scores_text(outcome)
     return " · ".join(part for part in (head, reason, score) if part)
 
@@ -81,7 +89,7 @@ class ReviewScene(Scene):
     def __init__(self, services: "Services", match: Match, ply: int | None = None) -> None:
         super().__init__(services)
         self.game_id = match.state.game_id
-        self.title = f"Review · {match.state.title}"
+        self.title = _("Review · {game}").format(game=_(match.state.title))
         self.players = list(match.players)
         self.records: list[MoveRecord] = list(match.records)
         self.outcome = match.outcome()
@@ -113,15 +121,15 @@ class ReviewScene(Scene):
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.words_rect = pygame.Rect(0, 0, 0, 0)
         self.head_bottom = 0
-        self.previous_btn = Button(services, "◀ Mistake", self.previous_mistake, wid="previous_mistake", shortcut="P",
-                                   tooltip="The previous mistake or blunder", font_size=16)
-        self.next_btn = Button(services, "Mistake ▶", self.next_mistake, wid="next_mistake", shortcut="N",
-                               tooltip="The next mistake or blunder", font_size=16)
+        self.previous_btn = Button(services, N_("◀ Mistake"), self.previous_mistake, wid="previous_mistake", shortcut="P",
+                                   tooltip=N_("The previous mistake or blunder"), font_size=16)
+        self.next_btn = Button(services, N_("Mistake ▶"), self.next_mistake, wid="next_mistake", shortcut="N",
+                               tooltip=N_("The next mistake or blunder"), font_size=16)
         self.opponent = Choice(services, self._opponents(), 0, lambda value: None, wid="opponent", font_size=16,
-                               tooltip="Who plays the other sides when you play from here: hot-seat, or a tier")
-        self.play_btn = Button(services, "Play from here", self.play_from_here, wid="play_from_here", shortcut="C",
+                               tooltip=N_("Who plays the other sides when you play from here: hot-seat, or a tier"))
+        self.play_btn = Button(services, N_("Play from here"), self.play_from_here, wid="play_from_here", shortcut="C",
                                style="primary", font_size=16,
-                               tooltip="Go on with the game from the position shown; Esc there comes back here")
+                               tooltip=N_("Go on with the game from the position shown; Esc there comes back here"))
         self.back_btn = self.back_button()
         self.focus.set([self.previous_btn, self.next_btn, self.play_btn, self.opponent, self.back_btn],
                        focus=self.next_btn)
@@ -131,12 +139,12 @@ class ReviewScene(Scene):
     def refusal(cls, match: Match, ply: int | None = None) -> tuple[str, str] | None:
         """A game with no board on screen cannot be reviewed here (``main.py review`` can)."""
         if not has_renderer(match.state.game_id):
-            return "Cannot show this game", f"{match.state.title} has no board on screen yet."
+            return _("Cannot show this game"), _("{game} has no board on screen yet.").format(game=_(match.state.title))
         return None
 
     def _opponents(self) -> list[ChoiceItem]:
         """Hot-seat, or each tier of the game."""
-        items = [ChoiceItem(None, "Hot-seat")]
+        items = [ChoiceItem(None, N_("Hot-seat"))]
         try:
             tiers = self.services.config.game(self.game_id).tiers
         except (KeyError, LookupError):
@@ -169,7 +177,7 @@ class ReviewScene(Scene):
             self.job = ReviewJob.start(self.spec, self.review.moves, DEFAULT_BUDGET, cache_folder(), atomic_write_text,
                                        self.review.start)
         except (OSError, RuntimeError, ValueError) as err:
-            self.failure = f"the analysis could not start: {err}"
+            self.failure = _("the analysis could not start: {error}").format(error=err)
             return
         self.review = self.job.review
         self._take_results()
@@ -248,18 +256,22 @@ class ReviewScene(Scene):
     # -- commands ---------------------------------------------------------------------------------
     def next_mistake(self) -> None:
         found = self.review.next_mistake(self.ply - 1)
-        self._jump_to_mistake(found, "No mistake after this move")
+        self._jump_to_mistake(found, after=True)
 
     def previous_mistake(self) -> None:
         found = self.review.previous_mistake(self.ply - 1)
-        self._jump_to_mistake(found, "No mistake before this move")
+        self._jump_to_mistake(found, after=False)
 
-    def _jump_to_mistake(self, found: int | None, none: str) -> None:
+    def _jump_to_mistake(self, found: int | None, after: bool) -> None:
         if found is None:
             self.services.sounds.play("error")
             pending = self.job is not None and not self.job.done
-            self.services.toasts.show(none + (" found yet: the analysis goes on" if pending else ""), "info",
-                                      seconds=2.5)
+            if pending:
+                none = _("No mistake after this move found yet: the analysis goes on") if after else \
+                    _("No mistake before this move found yet: the analysis goes on")
+            else:
+                none = _("No mistake after this move") if after else _("No mistake before this move")
+            self.services.toasts.show(none, "info", seconds=2.5)
             return
         self.go_to(found + 1)
 
@@ -268,7 +280,7 @@ class ReviewScene(Scene):
         state = self.state.copy()
         if state.is_over():
             self.services.sounds.play("error")
-            self.services.toasts.show("The game is over here: go back a move to play on", "info", seconds=3)
+            self.services.toasts.show(_("The game is over here: go back a move to play on"), "info", seconds=3)
             return
         tier = self.opponent.value
         players = [Player.human() if tier is None or seat == state.turn else Player.of_bot(tier)
@@ -400,12 +412,13 @@ class ReviewScene(Scene):
         """The analysis's progress in words, and their colour."""
         done, total = self.review.done, self.plies
         if self.failure:
-            return f"Analysis stopped: {self.failure}", palette.WARNING
+            return _("Analysis stopped: {failure}").format(failure=self.failure), palette.WARNING
         if total == 0:
-            return "No moves to review", palette.TEXT_MUTED
+            return _("No moves to review"), palette.TEXT_MUTED
         if self._pending:
-            return f"Analysing move {min(done + 1, total)} of {total}", palette.ACCENT
-        return f"Analysed: {done} of {total} moves", palette.TEXT_MUTED
+            return _("Analysing move {n} of {total}").format(n=min(done + 1, total), total=total), palette.ACCENT
+        return ngettext("Analysed: {n} of {total} move", "Analysed: {n} of {total} moves", total).format(
+            n=done, total=total), palette.TEXT_MUTED
 
     def accuracy_words(self) -> str:
         """Each player's accuracy ('Accuracy: X 92 · O 71'), or why there is none yet."""
@@ -414,42 +427,43 @@ class ReviewScene(Scene):
             accuracy = self.review.accuracy(seat)
             if accuracy is not None:
                 figures.append(f"{_(self.state.seat_name(seat))} {accuracy:.0f}")
-        return "Accuracy: " + " · ".join(figures) if figures else "Accuracy: not known yet"
+        return _("Accuracy: {figures}").format(figures=" · ".join(figures)) if figures else _("Accuracy: not known yet")
 
     def verdict_lines(self) -> list[tuple[str, tuple[int, int, int], bool]]:
         """The words about the position shown, most important first: (line, colour, bold)."""
         lines: list[tuple[str, tuple[int, int, int], bool]] = []
         shown = self.shown_review()
         if self.ply == 0:
-            lines.append(("The start of the game", palette.TEXT, True))
+            lines.append((_("The start of the game"), palette.TEXT, True))
         else:
             record = self.records[self.ply - 1]
-            head = f"Move {self.ply}: {_(self.state.seat_name(record.seat))} {record.text}"
+            head = _("Move {n}: {seat} {move}").format(n=self.ply, seat=_(self.state.seat_name(record.seat)), move=record.text)
             if shown is not None and shown.grade:
-                head += f" · {shown.grade}"
+                head += f" · {_(shown.grade)}"
             colour = getattr(palette, GRADE_COLOURS.get(shown.grade, "TEXT") if shown is not None else "TEXT")
             lines.append((head, colour, True))
             if shown is None:
-                lines.append(("not analysed yet" if self._pending or not self.failure else "not analysed",
+                lines.append((_("not analysed yet") if self._pending or not self.failure else _("not analysed"),
                               palette.TEXT_MUTED, False))
             else:
                 if shown.verdict:
-                    lines.append((shown.verdict, palette.TEXT, False))
+                    lines.append((_(shown.verdict), palette.TEXT, False))
                 if shown.best and shown.best != shown.move and shown.grade not in ("", "best"):
                     better = value_words(shown.before.text)
-                    lines.append((f"Better: {shown.best}" + (f" — {better}" if better else ""), palette.GOOD, False))
+                    lines.append((_("Better: {move}").format(move=shown.best) + (f" — {better}" if better else ""), palette.GOOD, False))
                 after = value_words(shown.after.text)
                 if after not in shown.verdict:
-                    lines.append((f"After it: {after} ({shown.after.kind})" if shown.after.kind != "estimate"
-                                  else f"After it: {after}", palette.TEXT_MUTED, False))
+                    lines.append((_("After it: {value} ({kind})").format(value=after, kind=_(shown.after.kind))
+                                  if shown.after.kind != "estimate" else _("After it: {value}").format(value=after),
+                                  palette.TEXT_MUTED, False))
         if self.ply == self.plies and self.outcome is not None:
-            lines.append((outcome_words(self.state, self.outcome) + ("" if self.result_shown else " (R shows it on the board)"),
+            lines.append((outcome_words(self.state, self.outcome) + ("" if self.result_shown else " " + _("(R shows it on the board)")),
                           palette.ACCENT, False))
         here = self.review_here()
         if here is not None and here.best:
             words = value_words(here.before.text)
             mover = _(self.state.seat_name(here.seat))       # the side to move here, whose value it is
-            best = f"Best for {mover} here: {here.best}" + (f" — {words}" if words else "")
+            best = _("Best for {seat} here: {move}").format(seat=mover, move=here.best) + (f" — {words}" if words else "")
             if here.line:
                 best += ": " + " ".join(here.line)
             lines.append((best, palette.ACCENT, False))
@@ -486,7 +500,7 @@ class ReviewScene(Scene):
         room = self.board_rect.width - px(80)
         lines = wrap_text(font, words, room)[:2]
         width = max(font.size(line)[0] for line in lines) + px(40)
-        hint = "R hides this"
+        hint = _("R hides this")
         card = pygame.Rect(0, 0, width, len(lines) * font.get_linesize() + fonts.text(13).get_linesize() + px(18))
         card.midtop = (self.board_rect.centerx, self.board_rect.y + px(4))
         panel(surface, card, fill=mix(palette.PANEL, palette.ACCENT, 0.08), border=palette.ACCENT, alpha=235)

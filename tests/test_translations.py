@@ -1,0 +1,141 @@
+"""The catalogues: Simplified Chinese complete and in step with the code, format fields kept,
+the compiled catalogues the same as their sources, and a pseudo-locale (English accented and
+40% longer, made from the template at test time) that shows any word the window draws
+without marking it for translation."""
+from __future__ import annotations
+
+import math
+import re
+import string
+from pathlib import Path
+
+import pytest
+import yaml
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import read_mo, write_mo
+from babel.messages.pofile import read_po
+
+from game import lang
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "assets" / "locale"
+TEMPLATE = LOCALE / "arcade.pot"
+#: The languages shipped, English aside (a test below checks the list against the folder).
+SHIPPED = ("zh_CN",)
+#: The pseudo-locale's code: not a language anyone speaks, never offered in Settings.
+PSEUDO = "en_XA"
+_ACCENTS = str.maketrans("aeiouycnsACEINOSUY", "áéíóúýçñšÁÇÉÍÑÓŠÚÝ")
+
+
+def catalogue(code: str):
+    return read_po((LOCALE / code / "LC_MESSAGES" / "arcade.po").open("rb"), locale=code)
+
+
+def fields(text: str) -> set[str]:
+    """The ``str.format`` fields of ``text`` (``{n}``, ``{game!r}``)."""
+    return {f"{name}{'!' + conv if conv else ''}" for _lit, name, _spec, conv in string.Formatter().parse(text)
+            if name is not None}
+
+
+def pseudo(text: str) -> str:
+    """``text`` with each word accented and 40% longer (``Play`` -> ``Pláý··``), its format
+    fields and their braces left as they are."""
+    def longer(word: re.Match) -> str:
+        return word.group().translate(_ACCENTS) + "·" * math.ceil(len(word.group()) * 0.4)
+
+    parts = re.split(r"(\{[^{}]*\})", text)
+    return "".join(part if part.startswith("{") else re.sub(r"[A-Za-z]+", longer, part) for part in parts)
+
+
+def write_pseudo_locale(folder: Path) -> Path:
+    """The pseudo-locale's compiled catalogue, made from the template, in ``folder``; returns ``folder``."""
+    template = read_po(TEMPLATE.open("rb"), locale="en")
+    for message in template:
+        if not message.id:
+            continue
+        if isinstance(message.id, tuple):
+            message.string = tuple(pseudo(form) for form in message.id)
+        else:
+            message.string = pseudo(message.id)
+    target = folder / PSEUDO / "LC_MESSAGES"
+    target.mkdir(parents=True, exist_ok=True)
+    with (target / "arcade.mo").open("wb") as out:
+        write_mo(out, template)
+    return folder
+
+
+def use_pseudo_locale(monkeypatch, folder: Path) -> None:
+    """Show the window in the pseudo-locale (its catalogue in ``folder``) until the test ends."""
+    monkeypatch.setattr(lang, "locale_dir", lambda: folder)
+    assert lang.set_language(PSEUDO) == PSEUDO
+
+
+def test_every_shipped_language_has_a_catalogue_and_english_needs_none():
+    found = sorted(entry.name for entry in LOCALE.iterdir() if (entry / "LC_MESSAGES").is_dir())
+    assert found == sorted(SHIPPED)
+    assert lang.available() == sorted([lang.ENGLISH, *SHIPPED])
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+def test_every_entry_is_translated_with_the_same_format_fields(code):
+    untranslated, mismatched = [], []
+    for message in catalogue(code):
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if not all(strings) or message.fuzzy:
+            untranslated.append(ids[0])
+            continue
+        wanted = fields(ids[-1])
+        mismatched += [(ids[0], text) for text in strings if fields(text) != wanted]
+    assert untranslated == []
+    assert mismatched == []
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+def test_the_catalogue_holds_exactly_the_template_and_the_template_exactly_the_code(code):
+    """A word marked in the code and missing from the template (``pybabel extract`` not run),
+    or in the template and not in a language's catalogue (``pybabel update`` not run), fails here."""
+    extracted = {message[2] if isinstance(message[2], str) else message[2][0]
+                 for message in extract_from_dir(str(ROOT), method_map=[("game/**.py", "python"), ("bots/**.py", "python"),
+                                                                       ("assets/locale/tiers.py", "python")],
+                                                 keywords={"_": None, "N_": None, "ngettext": (1, 2)})}
+    template = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(TEMPLATE.open("rb")) if m.id}
+    translated = {m.id if isinstance(m.id, str) else m.id[0] for m in catalogue(code) if m.id}
+    assert sorted(extracted - template) == [] and sorted(template - extracted) == []
+    assert sorted(template - translated) == [] and sorted(translated - template) == []
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+def test_the_compiled_catalogue_is_its_source_compiled(code):
+    def table(messages) -> dict:
+        return {tuple(m.id) if isinstance(m.id, (list, tuple)) else m.id:
+                tuple(m.string) if isinstance(m.string, (list, tuple)) else m.string for m in messages if m.id}
+
+    source = table(catalogue(code))
+    compiled = table(read_mo((LOCALE / code / "LC_MESSAGES" / "arcade.mo").open("rb")))
+    assert compiled == source, f"run: pybabel compile -D arcade -d assets/locale ({code}'s .mo is stale)"
+
+
+def test_every_tier_config_yaml_ships_is_in_the_catalogue():
+    config = yaml.safe_load((ROOT / "config.yaml").read_text(encoding="utf-8"))
+    tiers = {name for game in config["games"].values() for name in game["tiers"]}
+    names = {m.id for m in read_po(TEMPLATE.open("rb")) if m.id}
+    assert tiers and tiers <= names
+
+
+def test_chinese_players_read_their_own_words():
+    lang.set_language("zh_CN")
+    assert [lang._(word) for word in ("Tic-tac-toe", "Connect Four", "Reversi", "Gomoku", "Renju",
+                                      "Chinese Checkers", "Undo", "Hint", "Master")] == \
+        ["井字棋", "四子棋", "黑白棋", "五子棋", "连珠", "跳棋", "悔棋", "提示", "大师"]
+    assert lang.ngettext("{n} move", "{n} moves", 3).format(n=3) == "3 步"
+
+
+def test_the_pseudo_locale_accents_and_lengthens_every_word_but_keeps_format_fields(tmp_path, monkeypatch):
+    use_pseudo_locale(monkeypatch, write_pseudo_locale(tmp_path))
+    shown = lang._("Set up a game of {game}")
+    assert shown == "Šét·· úp· á· gámé·· óf· {game}"
+    assert lang.ngettext("{n} move", "{n} moves", 2).format(n=2) == "2 móvéš··"
+    assert PSEUDO not in lang.available() or (tmp_path / PSEUDO).is_dir()
