@@ -139,3 +139,33 @@ def test_the_pseudo_locale_accents_and_lengthens_every_word_but_keeps_format_fie
     assert shown == "Šét·· úp· á· gámé·· óf· {game}"
     assert lang.ngettext("{n} move", "{n} moves", 2).format(n=2) == "2 móvéš··"
     assert PSEUDO not in lang.available() or (tmp_path / PSEUDO).is_dir()
+
+
+def test_choosing_a_language_in_settings_rewords_the_window_at_once_and_is_kept(make_app, monkeypatch):
+    from game.store.userdata import load_settings
+    from tests.test_ui_layout import DrawnText
+
+    drawn = DrawnText(monkeypatch)
+    d = make_app()
+    d.services.scenes.go("settings", animate=False)
+    chooser = next(choice for _label, _note, choice in d.scene.rows if choice.id == "language")
+    assert chooser.value == ""                      # the system's language, by default
+    chooser.select_value("zh_CN")
+    chooser.on_change("zh_CN")
+    lines = drawn.of_frames(d)
+    assert "设置" in lines and "Settings" not in lines
+    assert load_settings()[0].language == "zh_CN"
+    d.services.scenes.go("title", animate=False)
+    assert "开始" in drawn.of_frames(d)
+
+
+def test_lang_on_the_command_line_wins_over_the_settings_for_the_run(monkeypatch, capsys):
+    from tests.test_cli import fake_window
+    import main
+
+    shown = []
+    fake_window(monkeypatch, lambda launch, game_id, load_path, options: shown.append(lang._("Undo")))
+    assert main.main(["--lang", "zh-CN"]) == 0
+    assert lang.follow_setting("") == "zh_CN" and shown == ["悔棋"]
+    assert main.main(["--lang", "xx"]) == 0
+    assert "no translation into xx" in capsys.readouterr().err and shown[-1] == "Undo"

@@ -154,7 +154,7 @@ class MoveList:
             return
         panel(surface, rect, fill=palette.BOARD, alpha=200)
         head = self.fonts.bold(13)
-        text(surface, head, "MOVES", palette.TEXT_MUTED, (rect.x + 14, rect.y + 10))
+        text(surface, head, _("MOVES"), palette.TEXT_MUTED, (rect.x + 14, rect.y + 10))
         if len(records) != self._count:
             self._count = len(records)
             self.scroll = 0

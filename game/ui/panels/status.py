@@ -122,7 +122,7 @@ class StatusPanel:
         scene = self.scene
         fonts = scene.services.fonts
         px = scene.services.window.px
-        text(surface, fonts.display(28), scene.title, palette.TEXT, (panel.x + 20, panel.y + px(14)))
+        text(surface, fonts.display(28), _(scene.title), palette.TEXT, (panel.x + 20, panel.y + px(14)))
         state = scene.state
         x, y = panel.x + 20, panel.y + px(60)
         small = fonts.text(14)
