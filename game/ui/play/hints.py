@@ -15,6 +15,7 @@ from game.match.config import BotChoiceError, TierSpec
 from game.match.runner import BotSpec
 from game.match.session import HintReady
 from game.ui.naming import player_names
+from game.ui.renderers.base import value_in_words
 
 if TYPE_CHECKING:
     from game.ui.play.screen import PlayScreen
@@ -30,9 +31,9 @@ def plain_detail(detail: str) -> str:
     ("estimated -0.79"; "about +3 discs (estimate)" is "estimated +3 discs"; words with no
     figure, "estimate: slightly behind")."""
     if not detail.endswith(ESTIMATE_MARK):
-        return detail
+        return value_in_words(detail)
     figure = detail[:-len(ESTIMATE_MARK)].strip().removeprefix("about ").strip()
-    return f"estimated {figure}" if figure[:1] in "+-−0123456789" else f"estimate: {figure}"
+    return (_("estimated {figure}") if figure[:1] in "+-−0123456789" else _("estimate: {figure}")).format(figure=figure)
 
 
 @dataclass
@@ -121,7 +122,7 @@ class PlayHints:
         scene.view.hint_values = dict(event.values)
         verdict, legal = event.position, scene.state.legal_moves()
         telling = verdict is not None and (verdict.proven or any(m not in event.values for m in legal))
-        position = verdict.text if telling else ""    # estimates of every move: their words say so
+        position = value_in_words(verdict.text) if telling else ""    # estimates of every move: their words say so
         first = not self.shown.text
         self.shown = HintShown(scene.state.move_to_str(event.move), plain_detail(event.detail),
                                "" if position == event.detail else position, event.refining)

@@ -30,7 +30,7 @@ from game.match.record import MoveRecord
 from game.ui import palette
 from game.ui.draw import balanced_lines, render
 from game.ui.renderers import shapes
-from game.ui.renderers.base import BoardView, Cell, DisplayOption, Renderer, blit_centred
+from game.ui.renderers.base import BoardView, Cell, DisplayOption, Renderer, blit_centred, value_in_words
 from game.ui.renderers.gridboard import BoardLook
 from game.ui.renderers.stand import (
     ARCADE_FRAME, CLASSIC_FRAME, DROP, HOLE, LABELS, PAD, StandGeometry, column_image, cursor_image, frame_bounds,
@@ -302,7 +302,7 @@ class ConnectFourRenderer(Renderer):
             centre = geo.centre(col, state.height(col))
             ring = self.cached(("ring",), lambda: ring_image(geo))
             blit_centred(surface, ring, centre, 0.65 + 0.35 * pulse)
-        labels = [(col, value.text, value_ink(value.score)) for col, value in values.items()]
+        labels = [(col, value_in_words(value.text), value_ink(value.score)) for col, value in values.items()]
         for col, words, colour in labels + [(col, "?", LABEL_INKS.text_muted) for col in unknown]:
             label = self.cached(("hint", words, colour, col in best), lambda: self._hint_label(geo, words, colour, col in best))
             blit_centred(surface, label, geo.centre(col, state.height(col)))

@@ -37,7 +37,7 @@ from game.match.record import MoveRecord
 from game.ui import palette
 from game.ui.draw import balanced_lines, clean_text, render
 from game.ui.renderers import shapes
-from game.ui.renderers.base import BoardView, Cell, DisplayOption, Renderer, blit_centred
+from game.ui.renderers.base import BoardView, Cell, DisplayOption, Renderer, blit_centred, value_in_words
 from game.ui.renderers.gridboard import GridBoard
 from game.ui.renderers.gridgeometry import GridGeometry, Point, shared_ends
 from game.ui.renderers.effects import (
@@ -461,7 +461,7 @@ class GridRenderer(GridBoard, Renderer):
             if cell is None or cell in pieces:
                 continue
             colour = value_ink(value.score)
-            content = clean_text(value.text)
+            content = clean_text(value_in_words(value.text))
             font, lines, whole = self._fitted_value(content, room)
             if cell == pointed and not whole:
                 on_top = (cell, content, colour)

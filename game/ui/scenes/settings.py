@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from game import lang
-from game.lang import _, N_, decimal, display_name, percent
+from game.lang import _, N_, display_name, decimal, percent
 from game.rules.catalogue import game_class
 from game.ui import palette
 from game.ui.draw import fit_text, panel, scrollbar, text
@@ -91,8 +91,7 @@ class SettingsScene(Scene):
         delays = delay_items()
         volumes = volume_items()
         languages = language_items()
-        #: Each row: its label, the line under it (or a display option's note and its games), its chooser.
-        self.rows: list[tuple[str, str | tuple[str, tuple[str, ...]], Choice]] = [
+        self.rows: list[tuple[str, str, Choice]] = [
             (N_("Language"), LANGUAGE_NOTE,
              Choice(services, languages, _index(languages, s.language), self._choose_language, wid="language")),
             (N_("Animation speed"), N_("How fast pieces, lines and screens move"),
@@ -113,6 +112,8 @@ class SettingsScene(Scene):
              Choice(services, ON_OFF, _index(ON_OFF, s.colour_blind), lambda v: update(colour_blind=v),
                     wid="colour_blind")),
         ]
+        #: Each display option's line under its label, and the games offering it, by name (worded as drawn).
+        self.display_notes: dict[str, tuple[str, tuple[str, ...]]] = {}
         #: Each display option's default, by name (what a player who never set it sees).
         self.display_defaults: dict[str, bool] = {}
         # What the boards show first, then each game's set of board and pieces.
@@ -124,7 +125,8 @@ class SettingsScene(Scene):
             items = [ChoiceItem(True, option.choices[0]), ChoiceItem(False, option.choices[1])]
             if board_set:
                 items.reverse()      # the board's first set (off) first
-            self.rows.append((option.label, (option.note, "") if board_set else (option.note, games),
+            self.display_notes[option.name] = (option.note, () if board_set else games)
+            self.rows.append((option.label, option.note if board_set else f"{option.note} ({', '.join(games)})",
                               Choice(services, items, _index(items, shown), self._display_setter(option.name),
                                      wid=option.name)))
         #: Pixels the rows are scrolled up by, and the most they can be.
@@ -293,9 +295,10 @@ class SettingsScene(Scene):
                 label = _(label)
                 if choice.id == "window_size":
                     note = self.window_note()
-                elif isinstance(note, tuple):
-                    note = _(note[0]) if not note[1] else "{note} ({games})".format(
-                        note=_(note[0]), games=_(", ").join(_(game) for game in note[1]))
+                elif choice.id in self.display_notes:
+                    note, games = self.display_notes[choice.id]
+                    note = _(note) if not games else "{note} ({games})".format(
+                        note=_(note), games=_(", ").join(_(game) for game in games))
                 else:
                     note = _(note)
                 y = choice.rect.centery
