@@ -46,6 +46,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Protocol, Sequence
 
+from game.lang import _
 from game.match.record import REMOTE, Match, MoveRecord, Player
 from game.match.runner import ANALYSE, BotReply, BotRunner, BotSpec
 from game.rules.bot import MoveValue, PositionValue, VALUE, position_value, ranked_moves
@@ -524,11 +525,11 @@ class MatchSession:
         move of a player at this screen, in a game still going. ``names`` are how
         the driver names each seat's player (default: the players' labels)."""
         if self.is_over:
-            return "The game is over: no hint"
+            return _("The game is over: no hint")
         player = self.match.current_player
         if not player.is_human:
             name = names[self.state.turn] if names is not None else player.label
-            return f"Hints are for your moves: {name} is to move"
+            return _("Hints are for your moves: {player} is to move").format(player=name)
         return ""
 
     @property
