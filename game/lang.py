@@ -72,12 +72,20 @@ def system_language() -> str:
     return normalised(code or "")
 
 
+#: The region whose catalogue a region without one reads first (Hong Kong's and Macau's
+#: Chinese is written in traditional characters, as Taiwan's; Singapore's in simplified, as China's).
+NEAREST = {"zh_HK": "zh_TW", "zh_MO": "zh_TW", "zh_SG": "zh_CN"}
+
+
 def best_match(code: str) -> str:
-    """The shipped language nearest ``code``: itself, else the same language in another region, else English."""
+    """The shipped language nearest ``code``: itself, else the region ``NEAREST`` names, else the
+    same language in another region, else English."""
     code = normalised(code)
     shipped = available()
     if code in shipped:
         return code
+    if NEAREST.get(code) in shipped:
+        return NEAREST[code]
     language = code.split("_", 1)[0]
     for candidate in shipped:
         if candidate.split("_", 1)[0] == language:

@@ -49,3 +49,9 @@ def test_the_command_lines_language_wins_over_the_settings_until_the_player_choo
     finally:
         lang.set_override(None)
         lang.set_language(lang.ENGLISH)
+
+
+def test_a_region_without_a_catalogue_reads_its_nearest():
+    assert lang.best_match("zh_HK.UTF-8") == "zh_TW"
+    assert lang.best_match("zh_SG") == "zh_CN"
+    assert lang.best_match("zh") in ("zh_CN", "zh_TW") and lang.best_match("fr_FR") == lang.ENGLISH

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "assets" / "locale"
 TEMPLATE = LOCALE / "arcade.pot"
 #: The languages shipped, English aside (a test below checks the list against the folder).
-SHIPPED = ("zh_CN",)
+SHIPPED = ("zh_CN", "zh_TW")
 #: The pseudo-locale's code: not a language anyone speaks, never offered in Settings.
 PSEUDO = "en_XA"
 _ACCENTS = str.maketrans("aeiouycnsACEINOSUY", "áéíóúýçñšÁÇÉÍÑÓŠÚÝ")
