@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from game.lang import _, day, ngettext, number, time_of_day
+from game.lang import _, day, decimal, ngettext, number, time_of_day
 from game.match.record import Match, Player
 from game.store.savefile import SaveFileError, load_match
 from game.ui.naming import player_names
@@ -70,17 +70,20 @@ def read_saved_game(path: Path) -> SavedGame:
     try:
         info = path.stat()
     except OSError as err:
-        return SavedGame(path, _dt.datetime.fromtimestamp(0), problem=f"{path}: cannot be read ({err.strerror or err})")
+        return SavedGame(path, _dt.datetime.fromtimestamp(0), problem=_("{path}: cannot be read ({error})").format(
+            path=path, error=err.strerror or err))
     modified = _dt.datetime.fromtimestamp(info.st_mtime)
     if info.st_size > MAX_BYTES:
-        return SavedGame(path, modified, problem=f"{path}: {info.st_size / 1e6:.1f} MB is too large to be a saved game")
+        return SavedGame(path, modified, problem=_("{path}: {size} MB is too large to be a saved game").format(
+            path=path, size=decimal(info.st_size / 1e6)))
     try:
         return SavedGame(path, modified, match=load_match(path))
     except SaveFileError as err:
         return SavedGame(path, modified, problem=str(err))
     except Exception as err:  # a game's rules choked on the file: one bad row, the list still opens
         logger.exception("reading saved game %s", path)
-        return SavedGame(path, modified, problem=f"{path}: could not be read ({type(err).__name__}: {err})")
+        return SavedGame(path, modified, problem=_("{path}: could not be read ({error})").format(
+            path=path, error=f"{type(err).__name__}: {err}"))
 
 
 def listed(path: Path) -> bool:
@@ -95,7 +98,7 @@ def scan_saves(directory: Path) -> tuple[list[SavedGame], str]:
     try:
         paths = [path for path in directory.iterdir() if listed(path)]
     except OSError as err:
-        return [], f"{directory}: the folder cannot be read ({err.strerror or err})"
+        return [], _("{folder}: the folder cannot be read ({error})").format(folder=directory, error=err.strerror or err)
     games = [read_saved_game(path) for path in paths]
     games.sort(key=lambda game: (game.modified, game.path.name), reverse=True)
     return games, ""

@@ -132,7 +132,7 @@ class EvalGraph:
             else:
                 chance, kind = first_players_chance(item)
                 points.append((index + 1, chance, kind))
-        for (ply_a, a, _), (ply_b, b, kind) in zip(points, points[1:]):
+        for (ply_a, a, _kind_a), (ply_b, b, kind) in zip(points, points[1:]):
             if a is None or b is None:
                 continue
             width, strength = SOLID if kind in ("exact", "proven") else LIGHT

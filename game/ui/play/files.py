@@ -31,7 +31,7 @@ def shorten(moves: str, limit: int = 40) -> str:
 def example(state: State) -> str:
     """A sample move list for this game: its first legal moves, as the game writes them."""
     sample = type(state)(**state.options)
-    for _ in range(3):
+    for _ply in range(3):
         legal = sample.legal_moves()
         if not legal:
             break

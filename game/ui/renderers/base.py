@@ -217,7 +217,7 @@ class Renderer:
             raise ValueError(f"anim_speed must be 0 or more, got {value!r}")
         self._anim_speed = float(value)
         if self._anim_speed == 0:
-            for tween, _ in self._tweens:
+            for tween, _done in self._tweens:
                 tween.finish()
 
     def animate(
@@ -266,7 +266,7 @@ class Renderer:
         self._pulsing = self.beat_clock == self.clock    # the last drawing (at this clock) had a pulse
         self.clock += step
         self._ambient_left = max(0.0, self._ambient_left - max(0.0, dt))
-        for tween, _ in self._tweens:
+        for tween, _done in self._tweens:
             tween.update(step)
         self._tweens = [(t, b) for t, b in self._tweens if not t.done]
 
@@ -277,7 +277,7 @@ class Renderer:
 
     def finish_animations(self) -> None:
         """Jump every running animation to its end."""
-        for tween, _ in self._tweens:
+        for tween, _done in self._tweens:
             tween.finish()
         self._tweens.clear()
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from game import lang
-from game.lang import _, N_, display_name, decimal, percent
+from game.lang import _, N_, decimal, display_name, percent
 from game.rules.catalogue import game_class
 from game.ui import palette
 from game.ui.draw import fit_text, panel, scrollbar, text
@@ -212,7 +212,7 @@ class SettingsScene(Scene):
         """Put each row's chooser where the scroll puts it."""
         px = self.services.window.px
         top = self.view.y + 8 - self.scroll
-        for i, (_, _, choice) in enumerate(self.rows):
+        for i, (_label, _note, choice) in enumerate(self.rows):
             column = self.column_of(i)
             chooser_w = min(px(340), column.width * 2 // 5 if len(self.columns) > 1 else column.width // 2)
             choice.rect = pygame.Rect(column.right - 24 - chooser_w, top + (i % self.per_column) * self.row_h + 8,

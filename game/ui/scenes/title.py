@@ -376,7 +376,7 @@ class TitleScene(Scene):
             first = self._previews_size == (0, 0)
             self._previews, self._previews_size = self.services.scenes.ahead("games", self.rect.size), self.rect.size
             if first:
-                for _ in self._previews:
+                for _preview in self._previews:
                     pass
                 return
         if self._previews is not None:
