@@ -470,3 +470,30 @@ def test_every_word_the_menus_settings_setup_and_a_game_draw_is_marked_for_trans
     unmarked = [(name, line) for name, line in unmarked
                 if re.search(r"[A-Za-z]{4,}", line) and line not in NOT_TRANSLATED and line not in descriptions]
     assert unmarked == []
+
+
+def test_in_the_pseudo_locale_no_text_is_cut_on_the_menus_setup_saved_games_join_and_a_game(
+        make_app, monkeypatch, tmp_path):
+    """Words 40% longer than English (as many languages' are) still fit, at the smallest and
+    a full-HD window; a chooser's note too long for it is written whole in its tooltip."""
+    from babel.messages.pofile import read_po
+
+    from game.ui.widgets import Choice
+    from tests.test_translations import TEMPLATE, use_pseudo_locale, write_pseudo_locale
+
+    drawn = DrawnText(monkeypatch)
+    d = make_app()
+    use_pseudo_locale(monkeypatch, write_pseudo_locale(tmp_path))
+    ellipsis_words = {lang._(m.id) for m in read_po(TEMPLATE.open("rb")) if isinstance(m.id, str) and m.id.endswith("…")}
+    screens = [("title", {}), ("games", {}), ("setup", {"game_id": "connect4"}), ("setup", {"game_id": "chinesecheckers"}),
+               ("settings", {}), ("stats", {}), ("load", {}), ("join", {})]
+    for size in (MIN_SIZE, (1920, 1080)):
+        resize(d, size)
+        for name, kwargs in screens + [("play", {"match": Match(new_state("connect4"), [Player.human(), Player.human()])})]:
+            d.services.scenes.go(name, animate=False, **kwargs)
+            lines = drawn.of_frames(d, 3)
+            in_tooltips = [lang._(w.item.subtitle) for w in d.scene.focus.widgets
+                           if isinstance(w, Choice) and w.visible and not w.subtitle_shown and w.tooltip]
+            cut = {line for line in lines if line.endswith("…") and line not in ellipsis_words
+                   and not any(whole.startswith(line[:-1].rstrip()) for whole in in_tooltips)}
+            assert cut == set(), f"{name} at {size} cuts {cut}"

@@ -241,7 +241,7 @@ class StatusPanel:
             font = fonts.bold(15) if bold else fonts.text(14)
             if scene.hint.text and not scene.hint_pending:
                 note = next((short for short in self.hint_notes() if font.size(short)[0] <= box.width - 32), note)
-            elif note == scene.refusal:     # the whole reason in a smaller type, else its first clauses
+            elif note in (scene.refusal, _(scene.renderer.input_help)):   # whole in a smaller type, else its first clauses
                 fits = [(size, short) for short in shorter_clauses(note) for size in (14, 12)
                         if fonts.text(size).size(short)[0] <= box.width - 32]
                 size, note = fits[0] if fits else (14, note)

@@ -430,5 +430,6 @@ class LoadScene(Scene):
             return
         text(surface, fonts.display(26), _("No saved games yet"), palette.TEXT, (box.centerx, box.centery - 22), "center")
         hint = _("Save a game with Ctrl+S on the play screen; Browse… opens one from another folder.")
-        text(surface, fonts.text(16), fit_text(fonts.text(16), hint, box.width - 40), palette.TEXT_MUTED,
-             (box.centerx, box.centery + 16), "center")
+        y = box.centery + 16 - fonts.text(16).get_linesize() // 2
+        for line in wrap_text(fonts.text(16), hint, box.width - 40)[:3]:      # two lines in a longer language
+            y = text(surface, fonts.text(16), line, palette.TEXT_MUTED, (box.centerx, y), "midtop").bottom

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from game import lang
-from game.lang import _, N_, decimal, display_name, percent
+from game.lang import _, N_, percent, display_name, decimal
 from game.rules.catalogue import game_class
 from game.ui import palette
 from game.ui.draw import fit_text, panel, scrollbar, text
@@ -306,7 +306,10 @@ class SettingsScene(Scene):
                 room = choice.rect.x - column.x - 40
                 text(surface, fonts.bold(19), fit_text(fonts.bold(19), label, room), palette.TEXT,
                      (column.x + 28, y - 2), "bottomleft")
-                text(surface, fonts.text(14), fit_text(fonts.text(14), note, room), palette.TEXT_MUTED,
+                # A line longer in another language takes a smaller type before it is cut.
+                note_font = next((fonts.text(size) for size in (14, 13, 12) if fonts.text(size).size(note)[0] <= room),
+                                 fonts.text(12))
+                text(surface, note_font, fit_text(note_font, note, room), palette.TEXT_MUTED,
                      (column.x + 28, y + 2), "topleft")
                 if i % self.per_column:
                     pygame.draw.line(surface, palette.PANEL_LIGHT, (column.x + 20, choice.rect.y - 8),
