@@ -169,3 +169,13 @@ def test_lang_on_the_command_line_wins_over_the_settings_for_the_run(monkeypatch
     assert lang.follow_setting("") == "zh_CN" and shown == ["悔棋"]
     assert main.main(["--lang", "xx"]) == 0
     assert "no translation into xx" in capsys.readouterr().err and shown[-1] == "Undo"
+
+
+def test_a_tier_is_named_in_the_players_language_and_a_person_as_typed():
+    from game.match.record import Player
+    from game.ui.naming import player_names
+
+    lang.set_language("zh_CN")
+    assert player_names([Player.human(), Player.of_bot("Master")], lambda seat: "XO"[seat]) == ["你", "大师"]
+    remote = Player("remote", "Host")        # a player over the network named Host: not the Host button's word
+    assert player_names([Player.human(), remote], lambda seat: "XO"[seat]) == ["你", "Host"]

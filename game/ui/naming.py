@@ -23,12 +23,13 @@ def player_names(players: Sequence[Player], seat_name: Callable[[int], str]) -> 
     humans = [seat for seat, player in enumerate(players) if player.is_human]
     names = []
     for seat, player in enumerate(players):
+        label = _(player.label) if player.is_bot else player.label     # a tier's name; a person's as typed
         if player.is_human:
             names.append(_("You") if len(humans) == 1 else _("Player {n}").format(n=humans.index(seat) + 1))
         elif sum(1 for other in players if other.label == player.label) > 1:
-            names.append(f"{player.label} ({_(seat_name(seat))})")
+            names.append(f"{label} ({_(seat_name(seat))})")
         else:
-            names.append(player.label)
+            names.append(label)
     return names
 
 
