@@ -179,3 +179,15 @@ def test_a_tier_is_named_in_the_players_language_and_a_person_as_typed():
     assert player_names([Player.human(), Player.of_bot("Master")], lambda seat: "XO"[seat]) == ["你", "大师"]
     remote = Player("remote", "Host")        # a player over the network named Host: not the Host button's word
     assert player_names([Player.human(), remote], lambda seat: "XO"[seat]) == ["你", "Host"]
+
+
+def test_the_reviews_verdicts_and_the_bots_values_are_worded_in_the_players_language():
+    from game.ui.renderers.base import refusal_words, value_in_words
+    from game.ui.scenes.review import verdict_words
+
+    lang.set_language("zh_CN")
+    assert verdict_words("threw away a win (a draw now)") == "丢掉了胜局（现在是和棋）"
+    assert verdict_words("slower win (win in 9 instead of 5)") == "赢得更慢（9 步胜（而非 5））"
+    assert value_in_words("loss in 4") == "4 步后负" and value_in_words("+0.35") == "+0.35"
+    assert refusal_words("i8 is not legal: it makes a double-three, forbidden to Black in Renju") == \
+        "i8 不合规则：形成三三，是连珠规则中黑方的禁手"

@@ -196,7 +196,7 @@ class MoveList:
             y += row_h
         surface.set_clip(clip)
         if self.scroll:
-            text(surface, number_font, f"↓ {self.scroll} more", palette.ACCENT,
+            text(surface, number_font, "↓ " + _("{n} more").format(n=self.scroll), palette.ACCENT,
                  (rect.right - 12 - self.header_reserve, rect.y + 10), "topright")
 
     def draw_details(self, surface: pygame.Surface, mouse: tuple[int, int]) -> pygame.Rect | None:

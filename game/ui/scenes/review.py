@@ -23,6 +23,7 @@ one: Esc there comes back to the review, whose game is kept as it was.
 """
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import pygame
@@ -41,7 +42,7 @@ from game.ui.naming import player_names
 from game.ui.panels.evalgraph import EvalGraph
 from game.ui.panels.movelist import MoveList
 from game.ui.renderers import has_renderer, renderer_for
-from game.ui.renderers.base import BoardView
+from game.ui.renderers.base import BoardView, value_in_words
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Button, Choice, ChoiceItem, Widget
 
@@ -62,10 +63,43 @@ REVIEW_WORDS = (N_("best"), N_("good"), N_("inaccuracy"), N_("mistake"), N_("blu
                 N_("held out longest"))
 
 
+#: The analysis's verdicts that hold values (``game.match.review.analyse.judged``): its pattern,
+#: the catalogue's words, and which of the pattern's parts are values to word.
+_VERDICTS = (
+    (re.compile(r"threw away a win \((.+) now\)"), N_("threw away a win ({0} now)")),
+    (re.compile(r"turned a draw into a loss \((.+)\)"), N_("turned a draw into a loss ({0})")),
+    (re.compile(r"smaller win \((.+)\)"), N_("smaller win ({0})")),
+    (re.compile(r"bigger loss \((.+)\)"), N_("bigger loss ({0})")),
+    (re.compile(r"slower win \((.+)\)"), N_("slower win ({0})")),
+    (re.compile(r"quicker loss \((.+)\)"), N_("quicker loss ({0})")),
+    (re.compile(r"missed a proven win \((.+)\); the move played is not proven to win"),
+     N_("missed a proven win ({0}); the move played is not proven to win")),
+    (re.compile(r"after it, a proven loss \((.+)\)"), N_("after it, a proven loss ({0})")),
+    (re.compile(r"(inaccuracy|mistake|blunder) \(estimate\): (.+) after it, (.+) with the best move"),
+     N_("{0} (estimate): {1} after it, {2} with the best move")),
+    (re.compile(r"(inaccuracy|mistake|blunder) \(estimate\): (.+) after it, (.+) after the engine's move"),
+     N_("{0} (estimate): {1} after it, {2} after the engine's move")),
+    (re.compile(r"(.+) instead of (.+)"), N_("{0} instead of {1}")),
+)
+#: The analysis's verdicts that are always the same words.
+VERDICTS = (N_("the only move that kept the win"), N_("the only move that kept the draw"), N_("kept the win"),
+            N_("kept the draw"), N_("best move (estimate)"), N_("the engine's move"), N_("a draw"))
+
+
+def verdict_words(verdict: str) -> str:
+    """The analysis's verdict on a move in the player's language: each value in it worded
+    (``value_in_words``), the words around them from the catalogue; one it does not know, as written."""
+    for pattern, catalogued in _VERDICTS:
+        found = pattern.fullmatch(verdict)
+        if found:
+            return _(catalogued).format(*(verdict_words(part) for part in found.groups()))
+    return value_in_words(verdict)
+
+
 def value_words(content: str) -> str:
     """A value's words without the line an engine writes after a colon ('wins in 5 by fours
     (VCF): h8 h9 ...' is 'wins in 5 by fours (VCF)'): the screen shows the line its own way."""
-    return content.partition(":")[0].strip()
+    return value_in_words(content.partition(":")[0].strip())
 
 
 def outcome_words(state: State, outcome: Outcome) -> str:
@@ -396,7 +430,7 @@ class ReviewScene(Scene):
         y = text(surface, fonts.display(size), fit_text(fonts.display(size), self.title, inner_w), palette.TEXT,
                  (inner_x, p.y + 14)).bottom
         names = player_names(self.players, self.start_state.seat_name)
-        players = " vs ".join(names)
+        players = _(" vs ").join(names)
         y = text(surface, fonts.text(14), fit_text(fonts.text(14), players, inner_w), palette.TEXT_MUTED,
                  (inner_x, y)).bottom
         progress, colour = self.progress_words()
@@ -447,7 +481,7 @@ class ReviewScene(Scene):
                               palette.TEXT_MUTED, False))
             else:
                 if shown.verdict:
-                    lines.append((_(shown.verdict), palette.TEXT, False))
+                    lines.append((verdict_words(shown.verdict), palette.TEXT, False))
                 if shown.best and shown.best != shown.move and shown.grade not in ("", "best"):
                     better = value_words(shown.before.text)
                     lines.append((_("Better: {move}").format(move=shown.best) + (f" — {better}" if better else ""), palette.GOOD, False))
