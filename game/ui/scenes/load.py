@@ -28,7 +28,7 @@ from game.match.config import BotChoiceError
 from game.match.record import Player
 from game.store.savefile import SaveFileError, load_match
 from game.ui import palette
-from game.ui.draw import clean_text, fit_text, panel, scrollbar, text, wrap_text
+from game.ui.draw import clean_text, panel, scrollbar, text, wrap_text
 from game.ui.panels.savecard import CARD_GAP, CARD_H, SaveCard, Thumbnails
 from game.ui.savedgames import SavedGame, Summary, scan_saves, summary
 from game.ui.scenes.base import Scene
