@@ -191,3 +191,21 @@ def test_the_reviews_verdicts_and_the_bots_values_are_worded_in_the_players_lang
     assert value_in_words("loss in 4") == "4 步后负" and value_in_words("+0.35") == "+0.35"
     assert refusal_words("i8 is not legal: it makes a double-three, forbidden to Black in Renju") == \
         "i8 不合规则：形成三三，是连珠规则中黑方的禁手"
+
+
+def test_a_game_on_screen_rewords_its_result_and_tooltips_when_the_language_changes(make_app):
+    from game.match.record import Match, Player
+    from game.rules.catalogue import new_state
+
+    d = make_app()
+    match = Match(new_state("tictactoe"), [Player.human(), Player.human()])
+    for move in (0, 3, 1, 4, 2):
+        match.play(move)
+    d.open_match(match)
+    d.frames(3)
+    play = d.scene
+    assert play.result.visible and play.result.headline == "X wins!"
+    d.services.settings.update(language="zh_CN")
+    d.frames(2)
+    assert play.result.headline == "X胜！" and play.result.reason == "三连"
+    assert play.controls.rules.tooltip == "井字棋玩法（F1）"

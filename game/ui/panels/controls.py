@@ -59,8 +59,9 @@ class PlayControls:
         services = scene.services
         self.scene = scene
         title = scene.title
-        self.rules = Button(services, N_("Rules"), scene.rules.open, wid="rules", shortcut="F1",
-                            tooltip=_("How to play {game} (F1)").format(game=_(title)))
+        self.rules = Button(services, N_("Rules"), scene.rules.open, wid="rules", shortcut="F1")
+        self.title = title
+        self.reword()
         self.undo = Button(services, N_("Undo"), scene.undo, wid="undo", shortcut="U",
                            tooltip=N_("Undo (U or Ctrl+Z): back to your previous turn"))
         self.redo = Button(services, N_("Redo"), scene.redo, wid="redo", shortcut="Y", tooltip=N_("Redo (Y or Ctrl+Y)"))
@@ -94,6 +95,11 @@ class PlayControls:
         self.autoplay_top = 0
         #: A network game's buttons (``network``).
         self.networked = False
+
+    def reword(self) -> None:
+        """The words made with the game's name, in the language shown now (a button's own
+        label and tooltip are translated as they are drawn)."""
+        self.rules.tooltip = _("How to play {game} (F1)").format(game=_(self.title))
 
     def network(self, scene: "NetworkCommands") -> None:
         """A network game's buttons ask the others rather than act: Undo asks to take

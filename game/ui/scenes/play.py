@@ -34,6 +34,7 @@ from game.match.session import (BotStuck, Event, GameOver, HintFailed, HintReady
 from game.rules.core import IllegalMove, Move, Outcome, State
 from game.store.userdata import StatRow, matchup_name
 from game.ui import palette
+from game.ui.draw import clean_text
 from game.ui.naming import player_names
 from game.ui.panels.controls import PlayControls
 from game.ui.panels.status import StatusPanel
@@ -221,6 +222,13 @@ class PlayScene(Scene):
         self.renderer.follow_view(self.view)                  # list's colours follow the pieces'
         self.movelist.colours = tuple(self.renderer.seat_colours())
         self.controls.speed.index = nearest_index(self.controls.speed.items, settings.bot_delay)
+        if "language" in changed:
+            self.controls.reword()
+            outcome = self.view.outcome
+            if outcome is not None and self.result.visible:     # the result as it reads in the new language
+                self.result.headline = clean_text(self.headline(outcome)[0])
+                reason = _(outcome.reason)
+                self.result.reason = reason[:1].upper() + reason[1:]
 
     def back(self) -> None:
         """Leave the game (the game menu's Leave): back to the setup screen, the game kept
