@@ -445,10 +445,10 @@ def test_in_the_smallest_window_the_connect_four_board_is_wider_and_fills_most_o
 
 #: What the window draws in English on purpose: key names on keycaps, the Settings' language
 #: row's note (in English and Chinese, for a player who cannot read the language shown).
-NOT_TRANSLATED = {"Enter", "Space", "Ctrl+S", "Ctrl+O", "Ctrl+C", "Ctrl+V", "Language · 语言"}
+NOT_TRANSLATED = {"Enter", "Space", "Ctrl+S", "Ctrl+O", "Ctrl+C", "Ctrl+V", "Ctrl+Z", "Ctrl+Y", "Language · 语言"}
 
 
-def test_every_word_the_menus_settings_setup_and_a_game_draw_is_marked_for_translation(make_app, monkeypatch, tmp_path):
+def test_every_word_the_menus_settings_setup_a_game_its_result_and_review_draw_is_marked_for_translation(make_app, monkeypatch, tmp_path):
     """In the pseudo-locale every marked word is accented: a word of plain letters drawn is one
     nobody marked (a bot's description is its own file's, translated there)."""
     from game.match.config.menus import seat_choices
@@ -467,6 +467,16 @@ def test_every_word_the_menus_settings_setup_and_a_game_draw_is_marked_for_trans
         unmarked += [(name, line) for line in drawn.of_frames(d, 3)]
     d.open_match(Match(new_state("gomoku"), [Player.human(), Player.human()]))
     unmarked += [("play", line) for line in drawn.of_frames(d, 3)]
+    won = Match(new_state("tictactoe"), [Player.human(), Player.human()])
+    for move in (0, 3, 1, 4, 2):
+        won.play(move)
+    d.open_match(won)
+    unmarked += [("result", line) for line in drawn.of_frames(d, 3)]
+    d.key(pygame.K_ESCAPE)
+    unmarked += [("game menu", line) for line in drawn.of_frames(d, 3)]
+    d.key(pygame.K_ESCAPE)
+    d.services.scenes.go("review", animate=False, match=won)
+    unmarked += [("review", line) for line in drawn.of_frames(d, 3)]
     unmarked = [(name, line) for name, line in unmarked
                 if re.search(r"[A-Za-z]{4,}", line) and line not in NOT_TRANSLATED and line not in descriptions]
     assert unmarked == []
