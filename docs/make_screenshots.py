@@ -31,7 +31,8 @@ throw-away folder first. ``--size`` and ``--out`` render the same screens
 at another window size into another folder; ``--all`` renders them at
 1280×800 into docs/screenshots and at 800×560 and 1920×1080 into its
 folders of those names. ``--lang CODE`` shows the window in that language and
-writes into docs/screenshots/LANGUAGE (``--lang zh_CN``: docs/screenshots/zh).
+writes into docs/screenshots/CODE (``--lang zh_TW``: docs/screenshots/zh_TW; Simplified
+Chinese, ``--lang zh_CN``, into docs/screenshots/zh).
 """
 from __future__ import annotations
 
@@ -47,6 +48,9 @@ SIZE = (1280, 800)
 MIN = (800, 560)
 FULL_HD = (1920, 1080)
 STEP = 1 / 60
+#: The folder of a language's screenshots, by its code, where it is not the code itself
+#: (Simplified Chinese's are docs/screenshots/zh/, as the README links them).
+LANGUAGE_FOLDERS = {"zh_CN": "zh"}
 
 
 def write_sample_saves(folder: Path) -> None:
@@ -475,7 +479,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--all", action="store_true", help="every screen at 1280x800, 800x560 and 1920x1080")
     parser.add_argument("--lang", metavar="CODE", help="the window's language, such as zh_CN (default: English)")
     args = parser.parse_args(argv)
-    base = args.out or (OUT / args.lang.split("_")[0].split("-")[0] if args.lang else OUT)
+    base = args.out or (OUT / LANGUAGE_FOLDERS.get(args.lang.replace("-", "_"), args.lang) if args.lang else OUT)
     if args.all:
         import subprocess
 
