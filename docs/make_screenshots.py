@@ -49,7 +49,7 @@ MIN = (800, 560)
 FULL_HD = (1920, 1080)
 STEP = 1 / 60
 #: The folder of a language's screenshots, by its code, where it is not the code itself
-#: (Simplified Chinese's are docs/screenshots/zh/, as the README links them).
+#: (Simplified Chinese's are docs/screenshots/zh/, the folder issue 30 names).
 LANGUAGE_FOLDERS = {"zh_CN": "zh"}
 
 
