@@ -209,3 +209,29 @@ def test_a_game_on_screen_rewords_its_result_and_tooltips_when_the_language_chan
     d.frames(2)
     assert play.result.headline == "X胜！" and play.result.reason == "三连"
     assert play.controls.rules.tooltip == "井字棋玩法（F1）"
+
+
+def test_a_colours_name_in_chinese_is_a_ball_not_letters_in_the_seat_badges(make_app, monkeypatch):
+    """黑方 is two characters, as X is one letter: the badges still draw Black's piece, the name
+    written beside them in the labels' type, never across a badge in the large type of X and O."""
+    from game.match.record import Match, Player
+    from game.rules.catalogue import new_state
+    from game.ui import draw
+
+    sizes: list[int] = []
+    original = draw.rendered
+
+    def recording(font, content, colour):
+        if "黑方" == draw.clean_text(content):
+            sizes.append(font.get_height())
+        return original(font, content, colour)
+
+    monkeypatch.setattr(draw, "rendered", recording)
+    d = make_app()
+    lang.set_language("zh_CN")
+    badge_type = d.services.fonts.display(24).get_height()
+    d.services.scenes.go("setup", animate=False, game_id="gomoku")
+    d.frames(2)
+    d.open_match(Match(new_state("gomoku"), [Player.human(), Player.human()]))
+    d.frames(2)
+    assert sizes and max(sizes) < badge_type

@@ -209,7 +209,7 @@ class StatusPanel:
         if outcome is None:
             pygame.draw.rect(surface, mix(palette.BOARD, colour, 0.25), badge, border_radius=12)
             mark = _(state.seat_name(seat))
-            if len(mark) <= 2:
+            if len(state.seat_name(seat)) <= 2:       # a piece's letter (X, O); a colour's name in any language is a ball
                 text(surface, fonts.display(26), mark, colour, badge.center, "center")
             else:
                 number = str(seat + 1) if state.num_seats > 2 else ""     # marked as the marbles are

@@ -180,7 +180,7 @@ class LobbyScene(Scene):
         pygame.draw.rect(surface, mix(palette.PANEL, colour, 0.2), badge, border_radius=14)
         pygame.draw.rect(surface, colour, badge, 2, border_radius=14)
         name = _(invitation.seat_name)
-        if len(name) <= 2:
+        if len(invitation.seat_name) <= 2:      # a piece's letter (X, O), not a colour's name in any language
             text(surface, fonts.display(30), name, colour, badge.center, "center")
         else:
             seat_token(surface, badge.center, px(16), colour)

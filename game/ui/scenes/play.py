@@ -373,7 +373,7 @@ class PlayScene(Scene):
         headline, colour, sound = self.headline(outcome)
         self.play_sound(sound, self.renderer.sound_delay())
         seats = outcome.winners or tuple(range(state.num_seats))
-        marks = [(_(state.seat_name(s)), self.seat_colour(s)) for s in seats]
+        marks = [(state.seat_name(s), self.seat_colour(s)) for s in seats]     # letters drawn, names as balls
         speed = self.services.settings.current.anim_speed
         reason = _(outcome.reason)
         reason = reason[:1].upper() + reason[1:]

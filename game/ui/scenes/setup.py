@@ -542,7 +542,7 @@ class SetupScene(Scene):
             pygame.draw.rect(surface, mix(palette.PANEL, colour, 0.18), badge, border_radius=side * 14 // 52)
             pygame.draw.rect(surface, colour, badge, 2, border_radius=side * 14 // 52)
             mark = _(state.seat_name(seat))
-            short = len(mark) <= 2
+            short = len(state.seat_name(seat)) <= 2      # a piece's letter (X, O), not a colour's name in any language
             if short:
                 text(surface, fonts.display(30 if side >= 48 else 24), mark, colour, badge.center, "center")
             else:         # a colour's name: a ball of the colour here, the name beside it
