@@ -30,8 +30,9 @@ def plain_detail(detail: str) -> str:
     bracket would double them ("f4 (-0.79 (estimate))"), so it is said first instead
     ("estimated -0.79"; "about +3 discs (estimate)" is "estimated +3 discs"; words with no
     figure, "estimate: slightly behind")."""
-    if not detail.endswith(ESTIMATE_MARK):
-        return value_in_words(detail)
+    worded = value_in_words(detail)
+    if worded != detail or not detail.endswith(ESTIMATE_MARK):      # a language's own words for it
+        return worded
     figure = detail[:-len(ESTIMATE_MARK)].strip().removeprefix("about ").strip()
     return (_("estimated {figure}") if figure[:1] in "+-−0123456789" else _("estimate: {figure}")).format(figure=figure)
 

@@ -64,11 +64,16 @@ def refusal_words(words: str) -> str:
 
 #: A bot's value of a move, in the words the shipped bots write it, as the catalogue words it:
 #: (the bots' pattern, the catalogue's words with the number the pattern takes).
-_VALUE_WORDS = ((re.compile(r"win in (\d+)"), N_("win in {n}")), (re.compile(r"loss in (\d+)"), N_("loss in {n}")),
-                (re.compile(r"wins in (\d+)"), N_("wins in {n}")), (re.compile(r"wins by (\d+)"), N_("wins by {n}")))
+_VALUE_WORDS = ((re.compile(r"win in (\d+)"), N_("win in {0}")), (re.compile(r"loss in (\d+)"), N_("loss in {0}")),
+                (re.compile(r"wins in (\d+)"), N_("wins in {0}")), (re.compile(r"wins by (\d+)"), N_("wins by {0}")),
+                (re.compile(r"loses by (\d+)"), N_("loses by {0}")),
+                (re.compile(r"about ([+-]\d+) discs?"), N_("about {0} discs")),
+                (re.compile(r"about ([+-]\d+) steps?"), N_("about {0} steps")),
+                (re.compile(r"about (\d+)%"), N_("about {0}%")),
+                (re.compile(r"(.+) \(estimate\)"), N_("{0} (estimate)")))
 #: The values that are always the same words (``game.rules.bot`` and the shipped bots).
 VALUES = (N_("win"), N_("loss"), N_("draw"), N_("a win"), N_("a loss"), N_("at least a draw"), N_("wins at once"),
-          N_("unknown: no move valued"))
+          N_("unknown: no move valued"), N_("about even"))
 
 
 def value_in_words(words: str) -> str:
@@ -77,7 +82,7 @@ def value_in_words(words: str) -> str:
     for pattern, catalogued in _VALUE_WORDS:
         found = pattern.fullmatch(words)
         if found:
-            return _(catalogued).format(n=found.group(1))
+            return _(catalogued).format(*(value_in_words(part) for part in found.groups()))
     return _(words)
 
 
