@@ -30,7 +30,9 @@ The statistics and saved games shown are samples written into the
 throw-away folder first. ``--size`` and ``--out`` render the same screens
 at another window size into another folder; ``--all`` renders them at
 1280×800 into docs/screenshots and at 800×560 and 1920×1080 into its
-folders of those names.
+folders of those names. ``--lang CODE`` shows the window in that language and
+writes into docs/screenshots/CODE (``--lang zh_TW``: docs/screenshots/zh_TW; Simplified
+Chinese, ``--lang zh_CN``, into docs/screenshots/zh).
 """
 from __future__ import annotations
 
@@ -46,6 +48,9 @@ SIZE = (1280, 800)
 MIN = (800, 560)
 FULL_HD = (1920, 1080)
 STEP = 1 / 60
+#: The folder of a language's screenshots, by its code, where it is not the code itself
+#: (Simplified Chinese's are docs/screenshots/zh/, the folder issue 30 names).
+LANGUAGE_FOLDERS = {"zh_CN": "zh"}
 
 
 def write_sample_saves(folder: Path) -> None:
@@ -469,18 +474,23 @@ def network_shots(app, shot_dir: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--size", default=f"{SIZE[0]}x{SIZE[1]}", help="window size WIDTHxHEIGHT (default %(default)s)")
-    parser.add_argument("--out", type=Path, default=OUT, help="folder for the PNG files (default docs/screenshots)")
+    parser.add_argument("--out", type=Path, help="folder for the PNG files (default docs/screenshots, "
+                                                 "docs/screenshots/LANG with --lang)")
     parser.add_argument("--all", action="store_true", help="every screen at 1280x800, 800x560 and 1920x1080")
+    parser.add_argument("--lang", metavar="CODE", help="the window's language, such as zh_CN (default: English)")
     args = parser.parse_args(argv)
+    base = args.out or (OUT / LANGUAGE_FOLDERS.get(args.lang.replace("-", "_"), args.lang) if args.lang else OUT)
     if args.all:
         import subprocess
 
-        for size, out in ((SIZE, OUT), (MIN, OUT / "800x560"), (FULL_HD, OUT / "1920x1080")):
-            subprocess.run([sys.executable, __file__, "--size", f"{size[0]}x{size[1]}", "--out", str(out)], check=True)
+        language = ["--lang", args.lang] if args.lang else []
+        for size, out in ((SIZE, base), (MIN, base / "800x560"), (FULL_HD, base / "1920x1080")):
+            subprocess.run([sys.executable, __file__, "--size", f"{size[0]}x{size[1]}", "--out", str(out), *language],
+                           check=True)
         return 0
     width, _, height = args.size.partition("x")
     size = (int(width), int(height))
-    out: Path = args.out
+    out: Path = base
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
@@ -489,6 +499,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import pygame
 
+    from game import lang
     from game.rules.core import Outcome, Termination
     from game.rules.catalogue import new_state
     from game.match.record import Match, Player
@@ -506,6 +517,7 @@ def main(argv: list[str] | None = None) -> int:
     save_stats(stats)
 
     out.mkdir(parents=True, exist_ok=True)
+    lang.set_override(args.lang or lang.ENGLISH)      # not the machine's language: the pictures are the README's
     config, registry = load_config_and_bots()
     app = App(size, config=config, registry=registry, warm_up=False)
 

@@ -11,21 +11,32 @@ Catalogues are gettext's, domain ``arcade``, in ``assets/locale/<code>/LC_MESSAG
 
 English is the catalogues' source: with no catalogue for a language, or none for a
 text, the English text is shown.
+
+Numbers, dates and times shown go through ``number``, ``decimal``, ``percent``, ``time_of_day`` and
+``day``, which write them as the current language does (Babel's locale data).
 """
 from __future__ import annotations
 
+import datetime as dt
 import gettext
 import locale
 import os
+from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.paths import data_dir
+
+if TYPE_CHECKING:
+    import babel
 
 DOMAIN = "arcade"
 ENGLISH = "en"
 
 _translations: gettext.NullTranslations = gettext.NullTranslations()
 _language = ENGLISH
+#: The language the command line asked for (``--lang``), over the Settings' for this run; None: none.
+_override: str | None = None
 
 
 def locale_dir() -> Path:
@@ -61,12 +72,20 @@ def system_language() -> str:
     return normalised(code or "")
 
 
+#: The region whose catalogue a region without one reads first (Hong Kong's and Macau's
+#: Chinese is written in traditional characters, as Taiwan's; Singapore's in simplified, as China's).
+NEAREST = {"zh_HK": "zh_TW", "zh_MO": "zh_TW", "zh_SG": "zh_CN"}
+
+
 def best_match(code: str) -> str:
-    """The shipped language nearest ``code``: itself, else the same language in another region, else English."""
+    """The shipped language nearest ``code``: itself, else the region ``NEAREST`` names, else the
+    same language in another region, else English."""
     code = normalised(code)
     shipped = available()
     if code in shipped:
         return code
+    if NEAREST.get(code) in shipped:
+        return NEAREST[code]
     language = code.split("_", 1)[0]
     for candidate in shipped:
         if candidate.split("_", 1)[0] == language:
@@ -84,6 +103,19 @@ def set_language(code: str | None) -> str:
         _translations = gettext.translation(DOMAIN, str(locale_dir()), languages=[chosen], fallback=True)
     _language = chosen
     return chosen
+
+
+def set_override(code: str | None) -> None:
+    """Keep ``code`` (``--lang``) for this run over the language the Settings name; None: follow the Settings."""
+    global _override
+    _override = code
+    if code:
+        set_language(code)
+
+
+def follow_setting(setting: str) -> str:
+    """Show the language the Settings name (``""``: the system's), unless ``--lang`` chose one; the language chosen."""
+    return set_language(_override or setting or None)
 
 
 def language() -> str:
@@ -104,3 +136,68 @@ def N_(text: str) -> str:
 def ngettext(one: str, many: str, n: int) -> str:
     """The form of ``one``/``many`` for ``n`` in the current language (format ``n`` in yourself)."""
     return _translations.ngettext(one, many, n)
+
+
+#: How English writes numbers and dates here: the British way the arcade's words are spelt (``27 Nov 2026 14:05``).
+ENGLISH_FORMATS = "en_GB"
+
+
+@lru_cache(maxsize=16)
+def _locale(code: str) -> "babel.Locale":
+    """Babel's data for ``code``; English for a code Babel does not know (the test pseudo-locale).
+    Babel is imported here, when a number or date is first shown, not by every process
+    that imports the rules (the bots' workers)."""
+    import babel
+
+    try:
+        return babel.Locale.parse(ENGLISH_FORMATS if code == ENGLISH else code)
+    except (ValueError, babel.UnknownLocaleError):
+        return babel.Locale.parse(ENGLISH_FORMATS)
+
+
+def display_name(code: str) -> str:
+    """The language ``code`` named in itself (``中文 (中国)``, ``English``), as a language menu lists it."""
+    import babel
+
+    try:
+        found = babel.Locale.parse(code)
+    except (ValueError, babel.UnknownLocaleError):
+        return code
+    name = found.get_display_name(found) or code
+    return name[:1].upper() + name[1:]
+
+
+def number(value: int) -> str:
+    """A whole number as the current language writes it (``12,345``)."""
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, locale=_locale(_language))
+
+
+def decimal(value: float, digits: int = 1) -> str:
+    """``value`` with ``digits`` decimals, as the current language writes it (``0.5``, ``0,5``)."""
+    pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, format=pattern, locale=_locale(_language))
+
+
+def percent(fraction: float) -> str:
+    """``fraction`` (0.25) as a percentage in the current language (``25%``, ``25 %``)."""
+    from babel.numbers import format_percent
+
+    return format_percent(fraction, locale=_locale(_language))
+
+
+def time_of_day(moment: dt.datetime | dt.time) -> str:
+    """A time of day, short, as the current language writes it (``14:05``, ``下午2:05``)."""
+    from babel.dates import format_time
+
+    return format_time(moment, format="short", locale=_locale(_language))
+
+
+def day(moment: dt.date | dt.datetime) -> str:
+    """A date, medium length, as the current language writes it (``27 Nov 2026``, ``2026年11月27日``)."""
+    from babel.dates import format_date
+
+    return format_date(moment, format="medium", locale=_locale(_language))

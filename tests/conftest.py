@@ -214,3 +214,15 @@ def make_app(tmp_path, monkeypatch):
     yield make
     for app in apps:
         app.close()
+
+
+@pytest.fixture(autouse=True)
+def english_words(monkeypatch):
+    """Every test reads the window in English, whatever the machine's language (a test of
+    another language sets it itself), and leaves it English for the next."""
+    from game import lang
+
+    monkeypatch.setenv("LANGUAGE", "en")
+    yield
+    lang.set_override(None)
+    lang.set_language(lang.ENGLISH)

@@ -1,11 +1,13 @@
 """Every screen laid out without overlaps from the smallest window to a large one."""
 from __future__ import annotations
 
+import re
 from itertools import combinations
 
 import pygame
 import pytest
 
+from game import lang
 from game.rules import catalogue as games
 from game.rules.catalogue import new_state
 from game.rules.core import Option
@@ -252,10 +254,12 @@ def test_the_human_is_you_on_the_setup_and_play_screens_the_result_panel_and_the
     assert "You vs Easy" in lines and not any("Human" in line for line in lines)
 
 
+@pytest.mark.parametrize("code", lang.available())
 def test_no_text_is_cut_on_the_menus_setup_settings_and_a_game_at_the_smallest_and_a_full_hd_window(
-        make_app, monkeypatch):
+        make_app, monkeypatch, code):
     drawn = DrawnText(monkeypatch)
     d = make_app()
+    lang.set_language(code)
     screens = [("games", {}), ("setup", {"game_id": "connect4"}), ("setup", {"game_id": "chinesecheckers"}),
                ("settings", {}), ("stats", {})]
     for size in (MIN_SIZE, (1920, 1080)):
@@ -447,3 +451,69 @@ def test_in_the_smallest_window_the_connect_four_board_is_wider_and_fills_most_o
     rows = play.state.rows
     drawn = frame.height / (rows + 2 * PAD) * (DROP + rows + 2 * PAD + LABELS)    # with the drop zone and numbers
     assert drawn >= 0.8 * area.height, f"the board takes {drawn:.0f} px of {area.height} px free"
+
+
+#: What the window draws in English on purpose: key names on keycaps, the Settings' language
+#: row's note (in English and Chinese, for a player who cannot read the language shown).
+NOT_TRANSLATED = {"Enter", "Space", "Ctrl+S", "Ctrl+O", "Ctrl+C", "Ctrl+V", "Ctrl+Z", "Ctrl+Y", "Language · 语言"}
+
+
+def test_every_word_the_menus_settings_setup_a_game_its_result_and_review_draw_is_marked_for_translation(make_app, monkeypatch, tmp_path):
+    """In the pseudo-locale every marked word is accented: a word of plain letters drawn is one
+    nobody marked (a bot's description is its own file's, translated there)."""
+    from game.match.config.menus import seat_choices
+    from tests.test_translations import use_pseudo_locale, write_pseudo_locale
+
+    drawn = DrawnText(monkeypatch)
+    d = make_app()
+    use_pseudo_locale(monkeypatch, write_pseudo_locale(tmp_path))
+    descriptions = {choice.description for game_id in games.game_ids()
+                    for choice in seat_choices(d.services.config.game(game_id), d.services.registry)}
+    unmarked = []
+    screens = [("title", {}), ("games", {}), ("setup", {"game_id": "connect4"}), ("setup", {"game_id": "gomoku"}),
+               ("settings", {}), ("stats", {}), ("load", {}), ("join", {})]
+    for name, kwargs in screens:
+        d.services.scenes.go(name, animate=False, **kwargs)
+        unmarked += [(name, line) for line in drawn.of_frames(d, 3)]
+    d.open_match(Match(new_state("gomoku"), [Player.human(), Player.human()]))
+    unmarked += [("play", line) for line in drawn.of_frames(d, 3)]
+    won = Match(new_state("tictactoe"), [Player.human(), Player.human()])
+    for move in (0, 3, 1, 4, 2):
+        won.play(move)
+    d.open_match(won)
+    unmarked += [("result", line) for line in drawn.of_frames(d, 3)]
+    d.key(pygame.K_ESCAPE)
+    unmarked += [("game menu", line) for line in drawn.of_frames(d, 3)]
+    d.key(pygame.K_ESCAPE)
+    d.services.scenes.go("review", animate=False, match=won)
+    unmarked += [("review", line) for line in drawn.of_frames(d, 3)]
+    unmarked = [(name, line) for name, line in unmarked
+                if re.search(r"[A-Za-z]{4,}", line) and line not in NOT_TRANSLATED and line not in descriptions]
+    assert unmarked == []
+
+
+def test_in_the_pseudo_locale_no_text_is_cut_on_the_menus_setup_saved_games_join_and_a_game(
+        make_app, monkeypatch, tmp_path):
+    """Words 40% longer than English (as many languages' are) still fit, at the smallest and
+    a full-HD window; a chooser's note too long for it is written whole in its tooltip."""
+    from babel.messages.pofile import read_po
+
+    from game.ui.widgets import Choice
+    from tests.test_translations import TEMPLATE, use_pseudo_locale, write_pseudo_locale
+
+    drawn = DrawnText(monkeypatch)
+    d = make_app()
+    use_pseudo_locale(monkeypatch, write_pseudo_locale(tmp_path))
+    ellipsis_words = {lang._(m.id) for m in read_po(TEMPLATE.open("rb")) if isinstance(m.id, str) and m.id.endswith("…")}
+    screens = [("title", {}), ("games", {}), ("setup", {"game_id": "connect4"}), ("setup", {"game_id": "chinesecheckers"}),
+               ("settings", {}), ("stats", {}), ("load", {}), ("join", {})]
+    for size in (MIN_SIZE, (1920, 1080)):
+        resize(d, size)
+        for name, kwargs in screens + [("play", {"match": Match(new_state("connect4"), [Player.human(), Player.human()])})]:
+            d.services.scenes.go(name, animate=False, **kwargs)
+            lines = drawn.of_frames(d, 3)
+            in_tooltips = [lang._(w.item.subtitle) for w in d.scene.focus.widgets
+                           if isinstance(w, Choice) and w.visible and not w.subtitle_shown and w.tooltip]
+            cut = {line for line in lines if line.endswith("…") and line not in ellipsis_words
+                   and not any(whole.startswith(line[:-1].rstrip()) for whole in in_tooltips)}
+            assert cut == set(), f"{name} at {size} cuts {cut}"

@@ -106,6 +106,9 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     _add_where_options(parser, None)
     parser.add_argument("--install-desktop-entry", action="store_true",
                         help="add Board Arcade to your desktop's menu of applications (Linux) and exit")
+    parser.add_argument("--lang", metavar="CODE",
+                        help="the window's language for this run, such as zh_CN (default: the Settings', "
+                             "else the system's); the command line stays English")
     parser.set_defaults(prog=prog)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=CommandParser)
 

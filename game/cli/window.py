@@ -7,6 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from game import lang
 from game.cli.common import BOT_FAILED, CliError, game_spec
 from game.match.clocks import BadTimeControl, TimeControl
 
@@ -31,6 +32,11 @@ def run_window(args: argparse.Namespace) -> int:
             load_path = args.load
     if args.config is not None and not Path(args.config).is_file():
         raise CliError(f"no settings file at {args.config}")
+    if args.lang:
+        if lang.best_match(args.lang) == lang.ENGLISH and lang.normalised(args.lang).split("_")[0] != lang.ENGLISH:
+            print(f"{args.prog}: no translation into {args.lang}: the window is in English "
+                  f"(languages: {', '.join(lang.available())})", file=sys.stderr)
+        lang.set_override(args.lang)
     try:
         from game.ui.splash import Launch
     except ImportError as err:

@@ -55,6 +55,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Protocol, Sequence
 
+from game.lang import _
 from game.match.clocks import Clock, lost_on_time
 from game.match.record import REMOTE, Match, MoveRecord, Player
 from game.match.runner import ANALYSE, BotReply, BotRunner, BotSpec
@@ -569,11 +570,11 @@ class MatchSession:
         move of a player at this screen, in a game still going. ``names`` are how
         the driver names each seat's player (default: the players' labels)."""
         if self.is_over:
-            return "The game is over: no hint"
+            return _("The game is over: no hint")
         player = self.match.current_player
         if not player.is_human:
             name = names[self.state.turn] if names is not None else player.label
-            return f"Hints are for your moves: {name} is to move"
+            return _("Hints are for your moves: {player} is to move").format(player=name)
         return ""
 
     @property

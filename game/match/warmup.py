@@ -57,6 +57,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, Iterable
 
+from game.lang import _
 from game.match import messages as m
 from game.match.botregistry import BotRegistry, import_bot_class
 from game.match.config import Config
@@ -117,7 +118,7 @@ def warm_up_jobs(registry: BotRegistry, config: Config) -> list[WarmUpJob]:
     for game_id in game_ids():
         title = title_of(game_id)
         for tier in config.game(game_id).tiers:
-            labels.setdefault(tier.bot, f"{title} {tier.name}")
+            labels.setdefault(tier.bot, f"{_(title)} {_(tier.name)}")     # in the language shown
     engines = {key: info for key, info in registry.bots.items() if info.warms_up}
     ordered = [key for key in labels if key in engines] + sorted(key for key in engines if key not in labels)
     return [WarmUpJob(key, engines[key].module, engines[key].load_path, labels.get(key, engines[key].name))

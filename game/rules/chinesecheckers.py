@@ -63,7 +63,7 @@ FILES = "abcdefghijklmnopq"
 #: File/rank offsets of the six directions: E, NE, NW, W, SW, SE (direction d+3 is d's opposite).
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1))
 PASS: tuple[int, ...] = ()
-SEAT_NAMES = ("Red", "Teal", "Yellow", "Violet", "Green", "Pink")
+SEAT_NAMES = (N_("Red"), N_("Teal"), N_("Yellow"), N_("Violet"), N_("Green"), N_("Pink"))
 #: Points of the star taken by the seats, in order of play, by number of players.
 SEAT_POINTS: dict[int, tuple[int, ...]] = {2: (0, 3), 3: (0, 2, 4), 4: (0, 1, 3, 4), 6: (0, 1, 2, 3, 4, 5)}
 POINT_NAMES = ("bottom", "lower left", "upper left", "top", "upper right", "lower right")
@@ -183,11 +183,11 @@ class ChineseCheckers(State):
 
     game_id = "chinesecheckers"
     pass_move = PASS
-    title = "Chinese Checkers"
+    title = N_("Chinese Checkers")
     options_spec = (
-        Option("players", "Players", 2, (2, 3, 4, 6)),
-        Option("play_on", "Play for places", False, (False, True)),
-        Option("turn_limit", "Turn limit", 200, (50, 100, 200, 400)),
+        Option("players", N_("Players"), 2, (2, 3, 4, 6)),
+        Option("play_on", N_("Play for places"), False, (False, True)),
+        Option("turn_limit", N_("Turn limit"), 200, (50, 100, 200, 400)),
     )
     rules_help = N_(
         "Each player has ten marbles in one point of the star and must move them all into the "

@@ -41,11 +41,11 @@ class ConnectFour(State):
     """A Connect Four position: ``cell(col, row)`` is EMPTY, RED or YELLOW."""
 
     game_id = "connect4"
-    title = "Connect Four"
+    title = N_("Connect Four")
     options_spec = (
-        Option("cols", "Columns", 7, SIZES),
-        Option("rows", "Rows", 6, SIZES),
-        Option("n", "In a row", 4, LINE_LENGTHS),
+        Option("cols", N_("Columns"), 7, SIZES),
+        Option("rows", N_("Rows"), 6, SIZES),
+        Option("n", N_("In a row"), 4, LINE_LENGTHS),
     )
     rules_help: ClassVar[str] = N_(
         "Two players, Red and Yellow, take turns dropping one disc into a column; "
@@ -71,7 +71,7 @@ class ConnectFour(State):
 
     # -- seats and board ----------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        return ("Red", "Yellow")[seat]
+        return (N_("Red"), N_("Yellow"))[seat]
 
     @staticmethod
     def disc(seat: int) -> int:
@@ -142,7 +142,7 @@ class ConnectFour(State):
             winner = (len(self._moves) - 1) % 2
             return Outcome((winner,), self.win_reason, cells=self._lines[-1], termination=Termination.LINE)
         if len(self._moves) == self.cols * self.rows:
-            return Outcome((), "board full", termination=Termination.BOARD_FULL)
+            return Outcome((), N_("board full"), termination=Termination.BOARD_FULL)
         return None
 
     @property

@@ -24,6 +24,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Hashable, Iterable, Mapping, Sequence
 
+from game.lang import N_
+
 Move = Hashable
 
 
@@ -58,7 +60,7 @@ class Option:
         if self.texts and value in self.choices:
             return self.texts[self.choices.index(value)]
         if isinstance(value, bool):
-            return "Yes" if value else "No"
+            return N_("Yes") if value else N_("No")
         return str(value)
 
     def validate(self, value: Any) -> Any:

@@ -253,13 +253,14 @@ class Gomoku(State):
     """A Gomoku position: ``stone(col, row)`` is EMPTY, BLACK or WHITE."""
 
     game_id = "gomoku"
-    title = "Gomoku"
+    title = N_("Gomoku")
     options_spec = (
-        Option("size", "Board", 15, SIZES, texts=tuple(f"{n} x {n}" for n in SIZES)),
-        Option("rule", "Rules", "freestyle", RULES, texts=("Freestyle", "Standard (exactly five)", "Renju")),
-        Option("opening", op.N_("Opening"), op.FREE, op.OPENING_RULES, texts=op.OPENING_TEXTS),
-        Option("named", op.N_("First three stones"), ANY_OPENING, NAMED_CHOICES,
-               texts=(op.N_("Any"),) + tuple(f"{o.code} {o.name}" for o in OPENINGS)),
+        Option("size", N_("Board"), 15, SIZES, texts=tuple(f"{n} x {n}" for n in SIZES)),
+        Option("rule", N_("Rules"), "freestyle", RULES,
+               texts=(N_("Freestyle"), N_("Standard (exactly five)"), N_("Renju"))),
+        Option("opening", N_("Opening"), op.FREE, op.OPENING_RULES, texts=op.OPENING_TEXTS),
+        Option("named", N_("First three stones"), ANY_OPENING, NAMED_CHOICES,
+               texts=(N_("Any"),) + tuple(f"{o.code} {o.name}" for o in OPENINGS)),
     )
     rules_help: ClassVar[str] = N_(
         "Black and White take turns placing one stone of their colour on an empty point, "
@@ -314,7 +315,7 @@ class Gomoku(State):
 
     # -- seats and board ----------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        return "Black" if self.seat_colour(seat) == BLACK else "White"
+        return N_("Black") if self.seat_colour(seat) == BLACK else N_("White")
 
     @staticmethod
     def colour(seat: int) -> int:
@@ -554,9 +555,9 @@ class Gomoku(State):
             winner = self.black_seat if colour == BLACK else 1 - self.black_seat
             return Outcome((winner,), self._win_reason(), cells=self._wins[-1], termination=Termination.LINE)
         if len(self._stones) == len(self._cells):
-            return Outcome((), "board full", termination=Termination.BOARD_FULL)
+            return Outcome((), N_("board full"), termination=Termination.BOARD_FULL)
         if self.rule == "renju" and self._phase is None and self.to_play == BLACK and not self._black_has_a_point():
-            return Outcome((), "every empty point is forbidden to Black", termination=Termination.NO_MOVES)
+            return Outcome((), N_("every empty point is forbidden to Black"), termination=Termination.NO_MOVES)
         return None
 
     def _won(self) -> bool:
@@ -567,7 +568,7 @@ class Gomoku(State):
         point = self._stones[-1]
         lengths = [len(run) for run in winning_runs(self._cells, self.size, point, self.rule)]
         if 5 in lengths:
-            return "five in a row"
+            return N_("five in a row")
         longest = max(lengths)
         return f"{NUMBER_WORDS.get(longest, str(longest))} in a row (an overline)"
 

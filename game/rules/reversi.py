@@ -109,9 +109,9 @@ class Reversi(State):
     """A Reversi position: two disc masks, the side to move, and the moves played."""
 
     game_id = "reversi"
-    title = "Reversi"
-    options_spec = (Option("counting", "Empties at the end", "winner", COUNTINGS,
-                           texts=("To the winner", "Split")),)
+    title = N_("Reversi")
+    options_spec = (Option("counting", N_("Empties at the end"), "winner", COUNTINGS,
+                           texts=(N_("To the winner"), N_("Split"))),)
     pass_move: ClassVar[int] = PASS
     writes_passes = False
     rules_help: ClassVar[str] = N_(
@@ -142,7 +142,7 @@ class Reversi(State):
 
     # -- seats and board ----------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        return ("Black", "White")[seat]
+        return (N_("Black"), N_("White"))[seat]
 
     @property
     def turn(self) -> int:
@@ -245,7 +245,7 @@ class Reversi(State):
         empties = 64 - black - white
         if black == white:
             scores = (black + empties // 2, white + empties // 2)
-            return Outcome((), "as many discs each", termination=self._termination(empties), scores=scores)
+            return Outcome((), N_("as many discs each"), termination=self._termination(empties), scores=scores)
         winner = 0 if black > white else 1
         if self.counting == "winner":
             extra = (empties, 0) if winner == 0 else (0, empties)
@@ -253,7 +253,7 @@ class Reversi(State):
             half, rest = divmod(empties, 2)
             extra = (half + rest, half) if winner == 0 else (half, half + rest)
         scores = (black + extra[0], white + extra[1])
-        return Outcome((winner,), "more discs", termination=self._termination(empties), scores=scores)
+        return Outcome((winner,), N_("more discs"), termination=self._termination(empties), scores=scores)
 
     @staticmethod
     def _termination(empties: int) -> Termination:

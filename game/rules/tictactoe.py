@@ -46,7 +46,7 @@ class TicTacToe(State):
     """A Tic-tac-toe position: ``board[cell]`` is EMPTY, X or O."""
 
     game_id = "tictactoe"
-    title = "Tic-tac-toe"
+    title = N_("Tic-tac-toe")
     rules_help = N_(
         "Two players, X and O, take turns writing their mark in an empty square of the "
         "3 x 3 grid; X moves first.\n"
@@ -111,9 +111,9 @@ class TicTacToe(State):
         line = winning_line(self.board)
         if line is not None:
             winner = 0 if self.board[line[0]] == X else 1
-            return Outcome((winner,), "three in a row", cells=line, termination=Termination.LINE)
+            return Outcome((winner,), N_("three in a row"), cells=line, termination=Termination.LINE)
         if len(self._moves) == 9:
-            return Outcome((), "board full", termination=Termination.BOARD_FULL)
+            return Outcome((), N_("board full"), termination=Termination.BOARD_FULL)
         return None
 
     def key(self) -> tuple[int, ...]:

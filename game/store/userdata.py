@@ -25,15 +25,16 @@ from typing import Annotated, Any, Literal, Sequence
 import msgspec
 from msgspec import Meta, Struct
 
+from game.lang import N_
 from game.match.record import Player
 from game.match.typeddata import Fault, convert, convert_fields, expected_of
 from game.paths import user_folder
 from game.rules.core import Outcome
 from game.store.jsonfile import atomic_write_text, locked, read_json_object, remove_stale_temporaries, set_aside
 
-ANIM_SPEEDS: dict[float, str] = {0.0: "Off", 0.5: "Slow", 1.0: "Normal", 2.0: "Fast"}
+ANIM_SPEEDS: dict[float, str] = {0.0: N_("Off"), 0.5: N_("Slow"), 1.0: N_("Normal"), 2.0: N_("Fast")}
 #: The pauses between bot moves (seconds) that Settings and the play screen offer.
-BOT_DELAYS: dict[float, str] = {0.0: "Instant", 0.2: "Fast", 0.6: "Normal", 1.2: "Slow", 2.5: "Very slow"}
+BOT_DELAYS: dict[float, str] = {0.0: N_("Instant"), 0.2: N_("Fast"), 0.6: N_("Normal"), 1.2: N_("Slow"), 2.5: N_("Very slow")}
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1024, 680), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080))
 #: Display options that settings files kept at the top level before ``Settings.display``.
 FORMER_DISPLAY_KEYS = ("show_legal_moves", "show_move_numbers")
@@ -96,6 +97,8 @@ class Settings:
     colour_blind: Flag = False
     #: The sound effects' loudness, from 0 (silent) to 1 (as recorded).
     volume: Annotated[float, Meta(ge=0, le=1, description="a number from 0 to 1")] = 1.0
+    #: The language of the window's words, as a catalogue's code (``zh_CN``); "" follows the system's.
+    language: Annotated[str, Meta(max_length=20, description='a language code such as "zh_CN", or "" for the system\'s')] = ""
 
 
 def settings_path() -> Path:

@@ -33,6 +33,8 @@ from typing import Any, Callable, Iterator
 
 import pygame
 
+from game.lang import _, ngettext
+from game import lang
 from game.match.botregistry import BotRegistry
 from game.match.config import Config
 from game.match.runner import prepare_workers
@@ -102,6 +104,7 @@ class App:
         start_display()
         settings, settings_problems = load_settings()
         palette.use(settings.theme, settings.colour_blind)
+        lang.follow_setting(settings.language)
         if window is None:
             window = Window(size or settings.window_size, settings.fullscreen if size is None else False)
         fonts = draw.Fonts()
@@ -149,8 +152,9 @@ class App:
         found = len(registry.problems) + len(config.problems)
         if found:
             toasts.show(
-                f"{found} problem{'s' if found > 1 else ''} with bot files or config.yaml; "
-                "the match setup screen lists them",
+                ngettext("{n} problem with bot files or config.yaml; the match setup screen lists them",
+                         "{n} problems with bot files or config.yaml; the match setup screen lists them",
+                         found).format(n=found),
                 "warning",
                 seconds=8,
             )
@@ -167,6 +171,7 @@ class App:
         self.services.sounds.enabled = settings.sound
         self.services.sounds.set_volume(settings.volume)
         self.services.toasts.speed = settings.anim_speed
+        shown_language = lang.language()
         window = self.services.window
         if palette.use(settings.theme, settings.colour_blind):
             window.background = draw.background(window.size)
@@ -175,6 +180,8 @@ class App:
         if changed & {"window_size", "fullscreen"} and wanted != (window.windowed_size, window.fullscreen):
             window.show(settings.window_size, settings.fullscreen)
             self._relayout()
+        if "language" in changed and lang.follow_setting(settings.language) != shown_language:
+            self._relayout()      # every screen's words are measured again in the new language
 
     def _dialog_problem(self, message: str) -> None:
         """A dialog could not take what was typed: say why, above the dialog."""
@@ -193,14 +200,15 @@ class App:
             try:
                 match = load_match(load_path)
             except SaveFileError as err:
-                services.dialogs.message("Could not load the game", str(err))
+                services.dialogs.message(_("Could not load the game"), str(err))
             else:
                 services.scenes.go("play", match=match, animate=False)
                 return
         if game_id is not None:
             if game_id not in game_ids() or not has_renderer(game_id):
                 playable = ", ".join(g for g in game_ids() if has_renderer(g))
-                services.toasts.show(f"There is no game {game_id!r} to play; games: {playable}", "error")
+                services.toasts.show(_("There is no game {game!r} to play; games: {games}").format(game=game_id, games=playable),
+                                     "error")
                 return
             if options or clock is not None:
                 remembered = services.setup_memory.recall(game_id)
@@ -346,8 +354,10 @@ class App:
             self.services.scenes.request_redraw()
         if was_running and progress.finished and progress.failures:
             count = len(progress.failures)
-            self.services.toasts.show(f"{count} game engine{'s' if count > 1 else ''} could not be prepared ahead "
-                                      f"(they are tried again when they play): {'; '.join(progress.failures)}",
+            self.services.toasts.show(ngettext(
+                "{n} game engine could not be prepared ahead (it is tried again when it plays): {failures}",
+                "{n} game engines could not be prepared ahead (they are tried again when they play): {failures}",
+                count).format(n=count, failures="; ".join(progress.failures)),
                                       "warning", seconds=10)
 
     def close(self) -> list[str]:

@@ -45,6 +45,7 @@ from typing import Callable, ClassVar
 
 import pygame
 
+from game.lang import _, N_
 from game.ui import palette
 from game.ui.draw import Fonts, clean_text, fit_text, mix, panel, text, wrap_text
 from game.ui.filelist import Entry, FileList, list_folder, path_lines
@@ -186,7 +187,7 @@ class MessageDialog(Dialog):
         super().__init__(owner, title)
         self.message = "\n".join(clean_text(line) for line in message.split("\n"))
         self.lines: list[str] = []
-        self.buttons = [Button(self.ctx, "OK", self.cancel, wid="ok", shortcut="Enter", style="primary")]
+        self.buttons = [Button(self.ctx, N_("OK"), self.cancel, wid="ok", shortcut="Enter", style="primary")]
 
     @property
     def text(self) -> str:
@@ -221,7 +222,7 @@ class ConfirmDialog(MessageDialog):
         self.on_confirm = on_confirm
         self.on_cancel = on_cancel
         self.buttons = [
-            Button(self.ctx, "Cancel", self.cancel, wid="cancel", shortcut="Esc", style="ghost"),
+            Button(self.ctx, N_("Cancel"), self.cancel, wid="cancel", shortcut="Esc", style="ghost"),
             Button(self.ctx, clean_text(action), self.confirm, wid="confirm", shortcut="Enter", style="primary"),
         ]
 
@@ -256,8 +257,8 @@ class FileDialog(Dialog):
         if saving and name:
             self.field.set_text(name, select=(0, len(name)))    # typing replaces the suggestion
         self.buttons = [
-            Button(self.ctx, "Cancel", self.cancel, wid="cancel", shortcut="Esc", style="ghost"),
-            Button(self.ctx, "Save" if saving else "Open", self.take, wid="take", shortcut="Enter", style="primary"),
+            Button(self.ctx, N_("Cancel"), self.cancel, wid="cancel", shortcut="Esc", style="ghost"),
+            Button(self.ctx, N_("Save") if saving else N_("Open"), self.take, wid="take", shortcut="Enter", style="primary"),
         ]
         self.show_folder(folder)
 
@@ -334,30 +335,32 @@ class FileDialog(Dialog):
             self.owner.notify(problem)
             return
         if self.saving and path.exists():
-            self.owner.confirm("Replace saved game", f"{path.name} already exists in {path.parent}. "
-                               "Replace it with this game?", "Replace", lambda: self._picked(path))
+            self.owner.confirm(_("Replace saved game"), _("{name} already exists in {folder}. Replace it with this game?").format(
+                name=path.name, folder=path.parent), _("Replace"), lambda: self._picked(path))
             return
         self._picked(path)
 
     def usable(self, path: Path) -> tuple[Path | None, str]:
         """``path`` as it will be opened or written, or None and why it cannot be."""
         if not self.saving:
-            return (path, "") if path.is_file() else (None, f"There is no file {path}")
+            return (path, "") if path.is_file() else (None, _("There is no file {path}").format(path=path))
         if self.suffix and not path.suffix:
             path = path.with_name(path.name + self.suffix)
         folder = path.parent
         if folder.is_dir():
             return path, ""
         if folder.exists():
-            return None, f"{folder} is a file, not a folder"
+            return None, _("{folder} is a file, not a folder").format(folder=folder)
         if self.creatable is not None and folder.is_relative_to(self.creatable):
             try:
                 folder.mkdir(parents=True, exist_ok=True)
             except OSError as err:
-                return None, f"The folder {folder} could not be made: {err.strerror or err}"
+                return None, _("The folder {folder} could not be made: {error}").format(folder=folder, error=err.strerror or err)
             return path, ""
-        where = ", or a new one inside the saves folder" if self.creatable is not None else ""
-        return None, f"There is no folder {folder}: choose one that exists{where}"
+        if self.creatable is not None:
+            return None, _("There is no folder {folder}: choose one that exists, or a new one inside the saves folder").format(
+                folder=folder)
+        return None, _("There is no folder {folder}: choose one that exists").format(folder=folder)
 
     def _picked(self, path: Path) -> None:
         self.owner.close(self)
@@ -415,8 +418,8 @@ class FileDialog(Dialog):
         y = area.y + label.get_linesize() + px(4)
         for line in self.path_shown:
             y = text(surface, path_font, line, palette.TEXT, (area.x, y)).top + path_font.get_linesize()
-        files = "SAVED GAMES HERE" if self.saving else "FOLDERS AND SAVED GAMES"
-        name = "SAVE AS (A NAME, OR A PATH)" if self.saving else "OR TYPE A FILE'S NAME OR PATH"
+        files = _("SAVED GAMES HERE") if self.saving else _("FOLDERS AND SAVED GAMES")
+        name = _("SAVE AS (A NAME, OR A PATH)") if self.saving else _("OR TYPE A FILE'S NAME OR PATH")
         text(surface, label, files, palette.TEXT_MUTED, (area.x, self.list.rect.y - label.get_linesize() - px(4)))
         text(surface, label, name, palette.TEXT_MUTED, (area.x, self.field.rect.y - label.get_linesize() - px(4)))
 

@@ -10,6 +10,7 @@ from typing import Protocol
 
 import pygame
 
+from game.lang import _
 from game.ui import palette
 from game.ui.draw import clean_text, fit_text, mix, scrollbar, text
 from game.ui.savedgames import when_text
@@ -34,13 +35,13 @@ def list_folder(folder: Path, suffix: str, now: _dt.datetime | None = None) -> t
     now = now or _dt.datetime.now()
     rows: list[Entry] = []
     if folder.parent != folder:
-        rows.append(Entry("..", folder.parent, True, "the folder above"))
+        rows.append(Entry("..", folder.parent, True, _("the folder above")))
     folders: list[Entry] = []
     files: list[tuple[float, Entry]] = []
     try:
         children = list(folder.iterdir())
     except OSError as err:
-        return rows, f"{folder} cannot be read: {err.strerror or err}"
+        return rows, _("{folder} cannot be read: {error}").format(folder=folder, error=err.strerror or err)
     for child in children:
         if child.name.startswith("."):
             continue
@@ -220,7 +221,7 @@ class FileList(Widget):
         pygame.draw.rect(surface, palette.ACCENT if lit else palette.PANEL_BORDER, self.rect, 2, border_radius=10)
         if not self.entries or (len(self.entries) == 1 and self.entries[0].name == ".." and self.problem):
             font = fonts.text(16)
-            words = self.problem or "Nothing here"
+            words = self.problem or _("Nothing here")
             text(surface, font, fit_text(font, words, self.rect.width - px(30)), palette.WARNING if self.problem
                  else palette.TEXT_MUTED, (self.rect.centerx, self.rect.bottom - self.row_h // 2), "center")
         clip = surface.get_clip()

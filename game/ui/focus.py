@@ -6,6 +6,7 @@ from typing import Sequence
 
 import pygame
 
+from game.lang import _
 from game.ui import palette
 from game.ui.draw import Fonts, text, wrap_text
 from game.ui.widgets import ACTIVATE_KEYS, DIRECTIONS, TOOLTIP_DELAY, UiContext, Widget
@@ -171,7 +172,7 @@ class FocusGroup:
         small = surface.get_width() * surface.get_height() // 8
         others = [w.rect for w in self.widgets
                   if w is not widget and w.visible and 0 < w.rect.width * w.rect.height <= small]
-        self.tooltip_rect = draw_tooltip(surface, self.ctx.fonts, widget.tooltip, widget.rect, others)
+        self.tooltip_rect = draw_tooltip(surface, self.ctx.fonts, _(widget.tooltip), widget.rect, others)
 
 
 #: Pixels between a tooltip and its control.

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
+from game.lang import _
 from game.match.record import Player
 
 #: How the statistics file names a human seat.
@@ -22,12 +23,13 @@ def player_names(players: Sequence[Player], seat_name: Callable[[int], str]) -> 
     humans = [seat for seat, player in enumerate(players) if player.is_human]
     names = []
     for seat, player in enumerate(players):
+        label = _(player.label) if player.is_bot else player.label     # a tier's name; a person's as typed
         if player.is_human:
-            names.append("You" if len(humans) == 1 else f"Player {humans.index(seat) + 1}")
+            names.append(_("You") if len(humans) == 1 else _("Player {n}").format(n=humans.index(seat) + 1))
         elif sum(1 for other in players if other.label == player.label) > 1:
-            names.append(f"{player.label} ({seat_name(seat)})")
+            names.append(f"{label} ({_(seat_name(seat))})")
         else:
-            names.append(player.label)
+            names.append(label)
     return names
 
 
@@ -38,9 +40,9 @@ def matchup_title(matchup: str) -> str:
     sides = matchup.split(" vs ")
     humans = [i for i, side in enumerate(sides) if side == HUMAN_LABEL or side.startswith(HUMAN_LABEL + " ×")]
     if len(humans) == 1 and sides[humans[0]] == HUMAN_LABEL:
-        sides[humans[0]] = "You"
+        sides[humans[0]] = _("You")
     else:
         for number, index in enumerate(humans, start=1):
             side = sides[index]
-            sides[index] = f"Player {number}" if side == HUMAN_LABEL else "Players" + side[len(HUMAN_LABEL):]
-    return " vs ".join(sides)
+            sides[index] = _("Player {n}").format(n=number) if side == HUMAN_LABEL else _("Players") + side[len(HUMAN_LABEL):]
+    return _(" vs ").join(side if i in humans else _(side) for i, side in enumerate(sides))

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.lang import _, N_
 from game.ui import palette
 from game.ui.draw import Fonts, fit_text, mix, text, wrap_text
 from game.ui.tween import Tween, ease_out_back
@@ -170,7 +171,7 @@ class WarmUpCard:
     SHOW_AFTER = 0.4
     FADE = 0.25
     #: The heading between two engines (the next one not started yet).
-    TITLE = "Preparing the game engines…"
+    TITLE = N_("Preparing the game engines…")
 
     def __init__(self, fonts: Fonts) -> None:
         self.fonts = fonts
@@ -216,14 +217,14 @@ class WarmUpCard:
     def title(self) -> str:
         """The heading: the engine being compiled, 'Compiling the Connect Four Master engine…'."""
         progress = self.progress
-        return compiling_text(progress.current) if progress is not None and progress.current else self.TITLE
+        return compiling_text(progress.current) if progress is not None and progress.current else _(self.TITLE)
 
     def detail(self) -> str:
         """The second line: why, and the engine's place, 'first launch only · 2 of 5'."""
         progress = self.progress
         if progress is None:
             return ""
-        return f"first launch only · {min(progress.done + 1, progress.total)} of {progress.total}"
+        return _("first launch only · {n} of {total}").format(n=min(progress.done + 1, progress.total), total=progress.total)
 
     def draw(self, surface: pygame.Surface, room: pygame.Rect | None) -> pygame.Rect | None:
         """Draw the card centred at the top of ``room``; returns its rect (None if
@@ -257,7 +258,7 @@ class WarmUpCard:
 
 def compiling_text(label: str) -> str:
     """What the player reads while an engine compiles: 'Compiling the Reversi Hard engine…'."""
-    return f"Compiling the {label} engine…"
+    return _("Compiling the {name} engine…").format(name=label)
 
 
 def progress_bar(surface: pygame.Surface, rect: pygame.Rect, fraction: float, colour: tuple[int, int, int],

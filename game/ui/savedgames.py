@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from game.lang import _, day, decimal, ngettext, number, time_of_day
 from game.match.record import Match, Player
 from game.store.savefile import SaveFileError, load_match
 from game.ui.naming import player_names
@@ -69,17 +70,20 @@ def read_saved_game(path: Path) -> SavedGame:
     try:
         info = path.stat()
     except OSError as err:
-        return SavedGame(path, _dt.datetime.fromtimestamp(0), problem=f"{path}: cannot be read ({err.strerror or err})")
+        return SavedGame(path, _dt.datetime.fromtimestamp(0), problem=_("{path}: cannot be read ({error})").format(
+            path=path, error=err.strerror or err))
     modified = _dt.datetime.fromtimestamp(info.st_mtime)
     if info.st_size > MAX_BYTES:
-        return SavedGame(path, modified, problem=f"{path}: {info.st_size / 1e6:.1f} MB is too large to be a saved game")
+        return SavedGame(path, modified, problem=_("{path}: {size} MB is too large to be a saved game").format(
+            path=path, size=decimal(info.st_size / 1e6)))
     try:
         return SavedGame(path, modified, match=load_match(path))
     except SaveFileError as err:
         return SavedGame(path, modified, problem=str(err))
     except Exception as err:  # a game's rules choked on the file: one bad row, the list still opens
         logger.exception("reading saved game %s", path)
-        return SavedGame(path, modified, problem=f"{path}: could not be read ({type(err).__name__}: {err})")
+        return SavedGame(path, modified, problem=_("{path}: could not be read ({error})").format(
+            path=path, error=f"{type(err).__name__}: {err}"))
 
 
 def listed(path: Path) -> bool:
@@ -94,7 +98,7 @@ def scan_saves(directory: Path) -> tuple[list[SavedGame], str]:
     try:
         paths = [path for path in directory.iterdir() if listed(path)]
     except OSError as err:
-        return [], f"{directory}: the folder cannot be read ({err.strerror or err})"
+        return [], _("{folder}: the folder cannot be read ({error})").format(folder=directory, error=err.strerror or err)
     games = [read_saved_game(path) for path in paths]
     games.sort(key=lambda game: (game.modified, game.path.name), reverse=True)
     return games, ""
@@ -104,16 +108,16 @@ def when_text(moment: _dt.datetime, now: _dt.datetime) -> str:
     """"Today 14:05", "Yesterday 09:30" or "3 Jan 2025 10:30"."""
     days = (now.date() - moment.date()).days
     if days == 0:
-        return f"Today {moment:%H:%M}"
+        return _("Today {time}").format(time=time_of_day(moment))
     if days == 1:
-        return f"Yesterday {moment:%H:%M}"
-    return f"{moment.day} {moment:%b %Y %H:%M}"
+        return _("Yesterday {time}").format(time=time_of_day(moment))
+    return f"{day(moment)} {time_of_day(moment)}"
 
 
 def moves_text(count: int) -> str:
     if count == 0:
-        return "No moves yet"
-    return "1 move" if count == 1 else f"{count} moves"
+        return _("No moves yet")
+    return ngettext("{n} move", "{n} moves", count).format(n=number(count))
 
 
 def summary(game: SavedGame, now: _dt.datetime, label: Callable[[Player], str] = lambda p: p.label) -> Summary:
@@ -128,19 +132,19 @@ def summary(game: SavedGame, now: _dt.datetime, label: Callable[[Player], str] =
     outcome = match.outcome()
     humans = [seat for seat, p in enumerate(players) if p.is_human]
     if outcome is None:
-        result, mood = "In progress", "playing"
+        result, mood = _("In progress"), "playing"
     elif outcome.is_draw:
-        result, mood = "Draw", "draw"
+        result, mood = _("Draw"), "draw"
     else:
-        winners = " and ".join(names[seat] for seat in outcome.winners)
-        result = f"{winners} won"
+        winners = _(" and ").join(names[seat] for seat in outcome.winners)
+        result = _("{players} won").format(players=winners)
         if len(humans) == 1:
             mood = "won" if humans[0] in outcome.winners else "lost"
         else:
             mood = "over"
     return Summary(
-        title=state.title,
-        players=" vs ".join(names),
+        title=_(state.title),
+        players=_(" vs ").join(names),
         moves=moves_text(len(match.records)),
         result=result,
         when=when_text(game.modified, now),

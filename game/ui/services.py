@@ -24,6 +24,7 @@ from dataclasses import InitVar, dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, NamedTuple, Protocol, Sequence
 
+from game.lang import _
 from game.match.botregistry import BotRegistry
 from game.match.config import Config
 from game.match.record import Player
@@ -130,7 +131,7 @@ class SettingsStore:
         try:
             save_settings(self.current)
         except OSError as err:
-            problem = f"Settings could not be saved: {err}"
+            problem = _("Settings could not be saved: {error}").format(error=err)
             self._toasts.show(problem, "error")
             return problem
         return ""
@@ -170,7 +171,7 @@ class StatsStore:
         try:
             save_stats(self._stats)
         except OSError as err:
-            problem = f"Statistics could not be saved: {err}"
+            problem = _("Statistics could not be saved: {error}").format(error=err)
             self._toasts.show(problem, "error")
             return problem
         return ""

@@ -25,6 +25,7 @@ from typing import Iterator
 
 import pygame
 
+from game.lang import _
 from game.ui.palette import ASSETS
 
 SOUNDS_DIR = ASSETS / "sounds"
@@ -114,7 +115,7 @@ class Sounds:
                     pygame.mixer.init(frequency=44_100, size=-16, channels=2, buffer=512)
             return True
         except (pygame.error, NotImplementedError) as err:
-            self.problems.append(f"sound is off: the audio device could not be opened ({err})")
+            self.problems.append(_("sound is off: the audio device could not be opened ({error})").format(error=err))
             logger.info("%s", self.problems[-1])
             return False
 
@@ -138,7 +139,7 @@ class Sounds:
         try:
             sound.play()
         except pygame.error as err:
-            self.problems.append(f"sound {name!r} could not be played ({err})")
+            self.problems.append(_("sound {name!r} could not be played ({error})").format(name=name, error=err))
 
     def preload(self) -> None:
         """Load every effect now (avoids a tiny delay the first time each plays)."""
@@ -153,7 +154,8 @@ class Sounds:
                 sound = pygame.mixer.Sound(str(path))
                 sound.set_volume(self.volume)
             except (pygame.error, FileNotFoundError, OSError) as err:
-                self.problems.append(f"sound {name!r} is silent: {path} could not be loaded ({err})")
+                self.problems.append(_("sound {name!r} is silent: {path} could not be loaded ({error})").format(
+                    name=name, path=path, error=err))
                 sound = None
             self._sounds[name] = sound
         return self._sounds[name]

@@ -31,6 +31,8 @@ from typing import TYPE_CHECKING, Callable, NamedTuple
 
 import pygame
 
+from game import lang
+from game.lang import _, N_
 from game.store.autosave import autosave_path
 from game.store.userdata import load_settings
 from game.ui import palette
@@ -60,19 +62,19 @@ FRAMEBUFFER_ENV = "SDL_FRAMEBUFFER_ACCELERATION"
 SPLASH_FPS = 30
 
 #: What the splash says while the arcade loads.
-LOADING = "Getting the games and their bots ready…"
+LOADING = N_("Getting the games and their bots ready…")
 #: The logo's halo, as the title screen draws it at rest (its breathing half-way).
 HALO_ALPHA = 165
 #: The line under the logo, on the splash and the title.
-TAGLINE = "Classic board games  ·  bots of every strength  ·  a friend at the same screen"
+TAGLINE = N_("Classic board games  ·  bots of every strength  ·  a friend at the same screen")
 #: The title's key hint at the foot of the window.
-KEY_HINT = "Arrows or Tab to move  ·  Enter to choose  ·  Esc to go back  ·  F11 full screen"
+KEY_HINT = N_("Arrows or Tab to move  ·  Enter to choose  ·  Esc to go back  ·  F11 full screen")
 #: What a button chosen on the splash says until the title opens and does what it does.
-QUEUED = "Getting the bots ready…"
+QUEUED = N_("Getting the bots ready…")
 #: The title's menu as the splash draws it: (id, label, shortcut key, style); Resume first when a game is kept.
-MENU = (("resume", "Resume", "R", "primary"), ("play", "Play", "P", "primary"), ("join", "Join", "J", "normal"),
-        ("load", "Load game", "L", "normal"), ("stats", "Statistics", "T", "normal"),
-        ("settings", "Settings", "O", "normal"), ("quit", "Quit", "Esc", "ghost"))
+MENU = (("resume", N_("Resume"), "R", "primary"), ("play", N_("Play"), "P", "primary"), ("join", N_("Join"), "J", "normal"),
+        ("load", N_("Load game"), "L", "normal"), ("stats", N_("Statistics"), "T", "normal"),
+        ("settings", N_("Settings"), "O", "normal"), ("quit", N_("Quit"), "Esc", "ghost"))
 
 
 def logo_images(fonts: Fonts, height: int) -> tuple[pygame.Surface, pygame.Surface]:
@@ -221,14 +223,14 @@ class Splash:
         width, height = screen.get_size()
         if self._logo is None or self._logo[0] != height:
             self._logo = (height, *logo_images(self.fonts, height))
-        _, logo, halo = self._logo
+        _height, logo, halo = self._logo
         screen.blit(self.window.background, (0, 0))
         centre = logo_centre((width, height))
         halo.set_alpha(HALO_ALPHA)
         screen.blit(halo, halo.get_rect(center=centre))
         screen.blit(logo, logo.get_rect(center=centre))
         font = tagline_font(self.fonts, height)
-        words = text(screen, font, TAGLINE, palette.TEXT_MUTED, (width // 2, tagline_top(height, logo.get_height())),
+        words = text(screen, font, _(TAGLINE), palette.TEXT_MUTED, (width // 2, tagline_top(height, logo.get_height())),
                      "midtop")
         self.layout((width, height), logo.get_height())
         for button in self.buttons:
@@ -236,7 +238,7 @@ class Splash:
         track = pygame.Rect(0, 0, min(self.window.px(260), width - 80), self.window.px(4))
         track.midtop = (width // 2, words.bottom + 8)
         progress_bar(screen, track, 0.0, palette.ACCENT, seconds)
-        text(screen, self.fonts.text(14), LOADING, mix(palette.TEXT_MUTED, palette.BACKGROUND_BOTTOM, 0.3),
+        text(screen, self.fonts.text(14), _(LOADING), mix(palette.TEXT_MUTED, palette.BACKGROUND_BOTTOM, 0.3),
              (width // 2, height - 18), "midbottom")
 
     def show_while(self, loading: Callable[[], bool], since: float) -> bool:
@@ -329,8 +331,9 @@ class Launch:
         self._begun = time.monotonic()
         self._loading.start()
         start_display()
-        settings, _ = load_settings()          # read again by the arcade, which reports its problems
+        settings, _problems = load_settings()          # read again by the arcade, which reports its problems
         palette.use(settings.theme, settings.colour_blind)
+        lang.follow_setting(settings.language)
         self._window = Window(settings.window_size, settings.fullscreen)
         self.stamp("window-open")
         fonts = Fonts()

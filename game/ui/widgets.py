@@ -19,6 +19,7 @@ from typing import Any, Callable, Protocol, Sequence
 
 import pygame
 
+from game.lang import _
 from game.ui import palette
 from game.ui.draw import Fonts, brighten, clean_text, fit_text, keycap, mix, text, words_fit, wrap_text
 
@@ -240,12 +241,12 @@ class Button(Widget):
             cap_ink = mix(ink, colour, 0.35)
             cap = keycap(surface, cap_font, self.shortcut, (right, rect.centery), cap_ink)
             label_room = cap.left - rect.left - 16
-            label = fit_text(font, self.label, label_room)
+            label = fit_text(font, _(self.label), label_room)
             width = font.size(label)[0]
             centre = rect.left + 10 + max(0, (label_room - width) // 2) + width // 2
             text(surface, font, label, ink, (centre, rect.centery), "center")
         else:
-            text(surface, font, fit_text(font, self.label, rect.width - 20), ink, rect.center, "center")
+            text(surface, font, fit_text(font, _(self.label), rect.width - 20), ink, rect.center, "center")
         self.draw_focus(surface, rect, radius)
 
 
@@ -302,7 +303,7 @@ class Choice(Widget):
         the chooser is too small to write it under the value."""
         if self.fixed_tooltip:
             return self.fixed_tooltip
-        return "" if self.subtitle_shown else self.items[self.index].subtitle
+        return "" if self.subtitle_shown else _(self.items[self.index].subtitle)
 
     @tooltip.setter
     def tooltip(self, value: str) -> None:
@@ -364,20 +365,21 @@ class Choice(Widget):
         item = self.item
         self.subtitle_shown = False
         dots = 1 < len(self.items) <= 12 and rect.height >= self.font_size * 2 + 8    # room for them under the text
-        if item.subtitle and self.subtitles and rect.height >= self.font_size * 3:
+        label, subtitle = _(item.label), _(item.subtitle)
+        if subtitle and self.subtitles and rect.height >= self.font_size * 3:
             small = self.ctx.fonts.text(max(12, self.font_size - 5))
-            lines = wrap_text(small, item.subtitle, inner)
+            lines = wrap_text(small, subtitle, inner)
             # A subtitle too long for one line takes two when the chooser is tall enough, never cut mid-word.
             if len(lines) != 2 or font.get_linesize() + 2 * small.get_linesize() > rect.height - 16:
-                lines = [words_fit(small, item.subtitle, inner)]
-            self.subtitle_shown = " ".join(lines) == clean_text(item.subtitle)
+                lines = [words_fit(small, subtitle, inner)]
+            self.subtitle_shown = " ".join(lines) == clean_text(subtitle)
             # The two lines stand clear of the dots.
             top = rect.centery - (font.get_linesize() + len(lines) * small.get_linesize()) // 2 - (3 if dots else 0)
-            y = text(surface, font, fit_text(font, item.label, inner), palette.TEXT, (rect.centerx, top), "midtop").bottom
+            y = text(surface, font, fit_text(font, label, inner), palette.TEXT, (rect.centerx, top), "midtop").bottom
             for line in lines:
                 y = text(surface, small, line, palette.TEXT_MUTED, (rect.centerx, y), "midtop").bottom
         else:
-            text(surface, font, fit_text(font, item.label, inner), palette.TEXT, rect.center, "center")
+            text(surface, font, fit_text(font, label, inner), palette.TEXT, rect.center, "center")
         if dots:
             dots_y = rect.bottom - 7
             spacing = 9

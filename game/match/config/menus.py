@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from game.lang import _
+from game.lang import N_, _
 from game.match.botregistry import BotInfo, BotParam, BotRegistry
 from game.match.config.model import ENGINE_BOT, ENGINE_MODULE, BotChoiceError, GameConfig, SeatChoice, TierSpec
 from game.match.ladder import rating_text, shipped_ratings
@@ -31,7 +31,7 @@ def seat_choices(game: GameConfig, registry: BotRegistry) -> list[SeatChoice]:
     shown with its class, ``'Master (Impostor)'``. Each choice's
     ``player.bot`` is what ``bot_spec`` resolves back to that very choice.
     """
-    choices = [SeatChoice("Human", Player.human(), _("you play at this screen"))]
+    choices = [SeatChoice(N_("Human"), Player.human(), N_("you play at this screen"))]
     ratings = measured_ratings(game)
     for label, choice, info, tier in _menu(game, registry):
         rating = ratings.get(tier.name, "") if tier is not None else ""

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
+from game.lang import _, N_
 from game.ui import palette
 from game.ui.draw import clean_text, mix, panel, text, wrap_text
 from game.ui.textfield import TextField
@@ -43,9 +44,9 @@ class ChatPanel:
         self.services = services
         self.on_send = on_send
         self.lines: list[ChatLine] = []
-        self.field = TextField(services, on_submit=self._submit, wid="chat", placeholder="Chat: type, Enter sends",
+        self.field = TextField(services, on_submit=self._submit, wid="chat", placeholder=_("Chat: type, Enter sends"),
                                max_length=MESSAGE_LENGTH, font_size=15,
-                               tooltip="Say something to everyone in this game (Enter sends)")
+                               tooltip=N_("Say something to everyone in this game (Enter sends)"))
         self.rect = pygame.Rect(0, 0, 0, 0)
         #: Wrapped lines scrolled back from the newest (0: the newest at the foot).
         self.scroll = 0
@@ -135,7 +136,7 @@ class ChatPanel:
         end = len(rows) - self.scroll
         shown = rows[max(0, end - fit):end]
         if not rows:
-            text(surface, font, "No messages yet", mix(palette.TEXT_MUTED, palette.BOARD, 0.3), (area.x, area.y))
+            text(surface, font, _("No messages yet"), mix(palette.TEXT_MUTED, palette.BOARD, 0.3), (area.x, area.y))
         y = area.bottom - len(shown) * step
         for row, colour, named in shown:
             if named and ": " in row:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Callable, Protocol
 
 import pygame
 
+from game.lang import _, N_
 from game.store.userdata import BOT_DELAYS
 from game.ui.widgets import Button, Choice, ChoiceItem, Widget, nearest_index
 
@@ -58,32 +59,34 @@ class PlayControls:
         services = scene.services
         self.scene = scene
         title = scene.title
-        self.rules = Button(services, "Rules", scene.rules.open, wid="rules", shortcut="F1",
-                            tooltip=f"How to play {title} (F1)")
-        self.undo = Button(services, "Undo", scene.undo, wid="undo", shortcut="U",
-                           tooltip="Undo (U or Ctrl+Z): back to your previous turn")
-        self.redo = Button(services, "Redo", scene.redo, wid="redo", shortcut="Y", tooltip="Redo (Y or Ctrl+Y)")
-        self.hint = Button(services, "Hint", scene.ask_hint, wid="hint", shortcut="H",
-                           tooltip="Hint (H): the best move, shown but not played")
-        self.restart = Button(services, "New game", scene.restart, wid="restart", shortcut="N",
-                              tooltip="New game, the same players (N or Ctrl+R); Redo (Y) brings this one back")
-        self.save = Button(services, "Save", scene.ask_save, wid="save", shortcut="Ctrl+S",
-                           tooltip="Save this game to a file (Ctrl+S)")
-        self.load = Button(services, "Load", scene.ask_load, wid="load", shortcut="Ctrl+O",
-                           tooltip="Load a saved game (Ctrl+O)")
-        self.copy = Button(services, "Copy", scene.copy_position, wid="copy", shortcut="Ctrl+C",
-                           tooltip="Copy the moves so far as text (Ctrl+C), e.g. to paste into a solver")
-        self.paste = Button(services, "Paste", scene.paste_position, wid="paste", shortcut="Ctrl+V",
-                            tooltip="Play the moves on the clipboard (Ctrl+V); Undo takes them back")
-        self.menu = Button(services, "Menu", scene.open_menu, wid="menu", shortcut="Esc", style="ghost",
-                           tooltip="The game menu (Esc): resume, new game, save, settings, rules, leave")
-        self.pause = Button(services, "Pause", scene.toggle_pause, wid="pause", shortcut="Space",
-                            tooltip="Pause or resume the bots (Space)")
-        self.step = Button(services, "Step", scene.step, wid="step", shortcut="S", tooltip="Play the next move (S or →)")
+        self.rules = Button(services, N_("Rules"), scene.rules.open, wid="rules", shortcut="F1")
+        self.title = title
+        self.reword()
+        self.undo = Button(services, N_("Undo"), scene.undo, wid="undo", shortcut="U",
+                           tooltip=N_("Undo (U or Ctrl+Z): back to your previous turn"))
+        self.redo = Button(services, N_("Redo"), scene.redo, wid="redo", shortcut="Y", tooltip=N_("Redo (Y or Ctrl+Y)"))
+        self.hint = Button(services, N_("Hint"), scene.ask_hint, wid="hint", shortcut="H",
+                           tooltip=N_("Hint (H): the best move, shown but not played"))
+        self.restart = Button(services, N_("New game"), scene.restart, wid="restart", shortcut="N",
+                              tooltip=N_("New game, the same players (N or Ctrl+R); Redo (Y) brings this one back"))
+        self.save = Button(services, N_("Save"), scene.ask_save, wid="save", shortcut="Ctrl+S",
+                           tooltip=N_("Save this game to a file (Ctrl+S)"))
+        self.load = Button(services, N_("Load"), scene.ask_load, wid="load", shortcut="Ctrl+O",
+                           tooltip=N_("Load a saved game (Ctrl+O)"))
+        self.copy = Button(services, N_("Copy"), scene.copy_position, wid="copy", shortcut="Ctrl+C",
+                           tooltip=N_("Copy the moves so far as text (Ctrl+C), e.g. to paste into a solver"))
+        self.paste = Button(services, N_("Paste"), scene.paste_position, wid="paste", shortcut="Ctrl+V",
+                            tooltip=N_("Play the moves on the clipboard (Ctrl+V); Undo takes them back"))
+        self.menu = Button(services, N_("Menu"), scene.open_menu, wid="menu", shortcut="Esc", style="ghost",
+                           tooltip=N_("The game menu (Esc): resume, new game, save, settings, rules, leave"))
+        self.pause = Button(services, N_("Pause"), scene.toggle_pause, wid="pause", shortcut="Space",
+                            tooltip=N_("Pause or resume the bots (Space)"))
+        self.step = Button(services, N_("Step"), scene.step, wid="step", shortcut="S",
+                           tooltip=N_("Play the next move (S or →)"))
         delays = [ChoiceItem(delay, label) for delay, label in BOT_DELAYS.items()]
         self.speed = Choice(services, delays, nearest_index(delays, services.settings.current.bot_delay),
                             lambda delay: services.settings.update(bot_delay=delay), wid="speed",
-                            tooltip="Pause between bot moves (also in Settings)", font_size=16)
+                            tooltip=N_("Pause between bot moves (also in Settings)"), font_size=16)
         #: The panel's buttons and their keycaps (a tight layout hides the keycaps).
         self._keycaps = {button: button.shortcut for button in (
             self.undo, self.redo, self.hint, self.restart, self.save, self.load, self.rules, self.menu)}
@@ -93,18 +96,23 @@ class PlayControls:
         #: A network game's buttons (``network``).
         self.networked = False
 
+    def reword(self) -> None:
+        """The words made with the game's name, in the language shown now (a button's own
+        label and tooltip are translated as they are drawn)."""
+        self.rules.tooltip = _("How to play {game} (F1)").format(game=_(self.title))
+
     def network(self, scene: "NetworkCommands") -> None:
         """A network game's buttons ask the others rather than act: Undo asks to take
         back this screen's last move, Restart becomes Offer draw and Redo Resign (which
         asks first); Load and Paste, which would replace the game, are not offered."""
         self.networked = True
         self.undo.on_press = scene.ask_undo
-        self.undo.tooltip = "Ask the others to take back your last move (U)"
+        self.undo.tooltip = N_("Ask the others to take back your last move (U)")
         self.restart.on_press = scene.offer_draw
-        self.restart.tooltip = "Offer the others a draw (N)"
-        self.redo.label, self.redo.on_press, self.redo.style = "Resign", scene.ask_resign, "danger"
-        self.redo.tooltip = "Give the game up (Y; asks first)"
-        self.menu.tooltip = "The game menu (Esc): resume, save, settings, rules, leave"
+        self.restart.tooltip = N_("Offer the others a draw (N)")
+        self.redo.label, self.redo.on_press, self.redo.style = N_("Resign"), scene.ask_resign, "danger"
+        self.redo.tooltip = N_("Give the game up (Y; asks first)")
+        self.menu.tooltip = N_("The game menu (Esc): resume, save, settings, rules, leave")
         self.load.visible = self.paste.visible = False
 
     def layout(self, panel: pygame.Rect, compact: bool, tight: bool, rules: bool, autoplay: bool) -> None:
@@ -116,7 +124,7 @@ class PlayControls:
         px = self.scene.services.window.px
         tight = tight or (compact and self.networked)     # the chat needs the room of a row
         if self.networked:     # three a row take the short words
-            self.undo.label, self.restart.label = ("Undo?", "Draw?") if tight else ("Ask undo", "Offer draw")
+            self.undo.label, self.restart.label = (N_("Undo?"), N_("Draw?")) if tight else (N_("Ask undo"), N_("Offer draw"))
         button_h, gap = (px(36), px(8)) if compact else (px(42), px(10))
         half = (inner_w - gap) // 2
         for button in (self.undo, self.redo, self.hint, self.restart, self.save, self.load, self.menu, self.pause,
@@ -195,7 +203,7 @@ class PlayControls:
 
     def set_paused(self, paused: bool) -> None:
         """The pause button says what it will do."""
-        self.pause.label = "Resume" if paused else "Pause"
+        self.pause.label = N_("Resume") if paused else N_("Pause")
 
     def refresh(self, *, can_undo: bool, can_redo: bool, hint: bool, going: bool) -> None:
         """Grey out what cannot be pressed now."""

@@ -18,6 +18,7 @@ from typing import Sequence
 
 import pygame
 
+from game.lang import _
 from game.match.review.model import GameReview, MoveReview, PlyValue
 from game.ui import palette
 from game.ui.draw import Fonts, mix, panel, text
@@ -81,9 +82,10 @@ class EvalGraph:
         panel(surface, self.rect, fill=palette.BOARD, alpha=200)
         many = steps is not None
         head, small = self.fonts.bold(13), self.fonts.text(12)
-        title = "STEPS TO GOAL" if many else "EVALUATION"
+        title = _("STEPS TO GOAL") if many else _("EVALUATION")
         # Which way is whose and what the strokes mean come first: the title goes when all will not fit.
-        notes = ["lower: nearer"] if many else ([f"▲ {first} ahead"] if first else []) + ["solid proven · light estimate"]
+        notes = [_("lower: nearer")] if many else (
+            ["▲ " + _("{seat} ahead").format(seat=first)] if first else []) + [_("solid proven · light estimate")]
         gap = self.px(10)
         room = self.rect.width - 2 * self.px(12)
         widths = [small.size(note)[0] for note in notes]
@@ -130,7 +132,7 @@ class EvalGraph:
             else:
                 chance, kind = first_players_chance(item)
                 points.append((index + 1, chance, kind))
-        for (ply_a, a, _), (ply_b, b, kind) in zip(points, points[1:]):
+        for (ply_a, a, _kind_a), (ply_b, b, kind) in zip(points, points[1:]):
             if a is None or b is None:
                 continue
             width, strength = SOLID if kind in ("exact", "proven") else LIGHT

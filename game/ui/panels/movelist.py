@@ -24,6 +24,7 @@ from typing import Callable, Sequence
 
 import pygame
 
+from game.lang import _, N_
 from game.match.record import MoveRecord
 from game.ui import palette
 from game.ui.draw import Fonts, fit_text, mix, panel, text, wrap_text
@@ -32,7 +33,7 @@ from game.ui.panels.seatmarks import seat_dot, seat_ink
 #: Up to this many seats a round is one line with a column per seat.
 COLUMN_SEATS = 2
 #: A note's line in the list; the note itself is shown when the mouse is over it.
-NOTE_LINE = "⚠ Bot failed: random move"
+NOTE_LINE = N_("⚠ Bot failed: random move")
 
 
 @dataclass
@@ -103,7 +104,7 @@ class MoveList:
                 lines.append(Line(number, row, numbered=index == 0))
                 for record in row:
                     if record.note:
-                        lines.append(Line(number, [], NOTE_LINE, details=record.note))
+                        lines.append(Line(number, [], _(NOTE_LINE), details=record.note))
         return lines
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -153,13 +154,13 @@ class MoveList:
             return
         panel(surface, rect, fill=palette.BOARD, alpha=200)
         head = self.fonts.bold(13)
-        text(surface, head, "MOVES", palette.TEXT_MUTED, (rect.x + 14, rect.y + 10))
+        text(surface, head, _("MOVES"), palette.TEXT_MUTED, (rect.x + 14, rect.y + 10))
         if len(records) != self._count:
             self._count = len(records)
             self.scroll = 0
         body = self.body()
         if not records:
-            text(surface, self.fonts.text(15), "No moves yet", mix(palette.TEXT_MUTED, palette.BOARD, 0.3),
+            text(surface, self.fonts.text(15), _("No moves yet"), mix(palette.TEXT_MUTED, palette.BOARD, 0.3),
                  (rect.centerx, body.y + 16), "midtop")
             return
         row_h = self.row_height
@@ -195,7 +196,7 @@ class MoveList:
             y += row_h
         surface.set_clip(clip)
         if self.scroll:
-            text(surface, number_font, f"↓ {self.scroll} more", palette.ACCENT,
+            text(surface, number_font, "↓ " + _("{n} more").format(n=self.scroll), palette.ACCENT,
                  (rect.right - 12 - self.header_reserve, rect.y + 10), "topright")
 
     def draw_details(self, surface: pygame.Surface, mouse: tuple[int, int]) -> pygame.Rect | None:

@@ -14,16 +14,17 @@ from typing import Sequence
 
 import pygame
 
+from game.lang import _, N_
 from game.ui import palette
 from game.ui.draw import clean_text, fade_out, fit_text, mix, panel, scrollbar, text, wrap_text
 from game.ui.widgets import UiContext, Widget
 
-TITLE = "⚠  Problems found at start-up"
-INTRO = "These bots or settings were skipped; everything else works."
+TITLE = N_("⚠  Problems found at start-up")
+INTRO = N_("These bots or settings were skipped; everything else works.")
 #: What the foot of a scrolling list says: more below (the panel not selected / selected), or the end.
-HINTS = ("More below: scroll with the wheel, or Tab here and press ↓",
-         "More below: ↓, PgDn or the mouse wheel",
-         "End of the list: ↑ or Home goes back up")
+HINTS = (N_("More below: scroll with the wheel, or Tab here and press ↓"),
+         N_("More below: ↓, PgDn or the mouse wheel"),
+         N_("End of the list: ↑ or Home goes back up"))
 #: Pixels one Up/Down key or one wheel notch scrolls.
 STEP = 40
 
@@ -71,7 +72,7 @@ class ProblemsPanel(Widget):
         self.rect = pygame.Rect(rect)
         fonts = self.ctx.fonts
         y = self.rect.y + 14 + fonts.bold(17).get_linesize() + 4
-        for _ in wrap_text(fonts.text(14), INTRO, self.rect.width - 32):
+        for _line in wrap_text(fonts.text(14), _(INTRO), self.rect.width - 32):
             y += fonts.text(14).get_linesize()
         top = y + 8
         self.body = pygame.Rect(self.rect.x + 16, top, self.rect.width - 36, max(0, self.rect.bottom - 12 - top))
@@ -139,10 +140,10 @@ class ProblemsPanel(Widget):
         panel(surface, box, fill=mix(palette.PANEL, palette.WARNING, 0.08), border=palette.WARNING,
               shadow=self.shadows)
         fonts = self.ctx.fonts
-        head = text(surface, fonts.bold(17), fit_text(fonts.bold(17), TITLE, box.width - 32), palette.WARNING,
+        head = text(surface, fonts.bold(17), fit_text(fonts.bold(17), _(TITLE), box.width - 32), palette.WARNING,
                     (box.x + 16, box.y + 14))
         y = head.bottom + 4
-        for part in wrap_text(fonts.text(14), INTRO, box.width - 32):
+        for part in wrap_text(fonts.text(14), _(INTRO), box.width - 32):
             y = text(surface, fonts.text(14), part, palette.TEXT_MUTED, (box.x + 16, y)).bottom
         body = self.body
         name_font, body_font = fonts.bold(15), fonts.text(14)
@@ -174,7 +175,7 @@ class ProblemsPanel(Widget):
         if self.scroll > 0:                      # more above
             fade_out(surface, pygame.Rect(body.x, body.y, body.width, 28), base, upwards=True)
         font = self.ctx.fonts.text(13)
-        hint = HINTS[2] if self.scroll >= self.max_scroll() else HINTS[1] if lit else HINTS[0]
+        hint = _(HINTS[2] if self.scroll >= self.max_scroll() else HINTS[1] if lit else HINTS[0])
         y = body.bottom + 6
         for part in wrap_text(font, hint, self.rect.width - 32)[:2]:
             y = text(surface, font, part, palette.ACCENT if lit else palette.TEXT_MUTED, (self.rect.x + 16, y)).bottom

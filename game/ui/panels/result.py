@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from game.lang import _, N_, number as lang_number
 from game.ui import palette
 from game.ui.naming import matchup_title
 from game.ui.draw import clean_text, fit_text, glow, mix, panel, render, seat_token, text, wrap_text
@@ -38,9 +39,18 @@ SMALL_BUTTON = 30
 
 
 def place_name(place: int) -> str:
-    """1 -> "1st", 2 -> "2nd", 11 -> "11th"."""
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th" (in Chinese 第1名...)."""
+    if 10 <= place % 100 <= 20:
+        return _("{n}th").format(n=place)
+    words = {1: N_("{n}st"), 2: N_("{n}nd"), 3: N_("{n}rd")}
+    return _(words.get(place % 10, N_("{n}th"))).format(n=place)
+
+
+#: The ends of games the rules write as words made of parts (``connect4.win_reason``,
+#: ``gomoku._win_reason``), each in the catalogue so the result panel can word it.
+RULES_REASONS = (N_("three in a row"), N_("four in a row"), N_("five in a row"), N_("six in a row"),
+                 N_("six in a row (an overline)"), N_("seven in a row (an overline)"),
+                 N_("eight in a row (an overline)"), N_("nine in a row (an overline)"))
 
 
 def places_table(ranking: tuple[tuple[int, ...], ...]) -> list[tuple[str, int]]:
@@ -77,17 +87,17 @@ class ResultPanel:
     def __init__(self, scene: ResultHost) -> None:
         self.scene = scene
         services = scene.services
-        self.rematch = Button(services, "Rematch", scene.rematch, wid="rematch", shortcut="Enter", style="primary",
+        self.rematch = Button(services, N_("Rematch"), scene.rematch, wid="rematch", shortcut="Enter", style="primary",
                               font_size=20)
-        self.swap = Button(services, "Swap sides", scene.swap_sides, wid="swap_sides", shortcut="W")
-        self.menu = Button(services, "Menu", scene.open_menu, wid="result_menu", shortcut="Esc", style="ghost")
-        self.review = Button(services, "Review", self.open_review, wid="review", style="ghost",
-                             tooltip="Step through the game with the engine's verdict on each move")
-        self.hide_button = Button(services, "Hide", self.put_away, wid="result_hide", shortcut="R", style="ghost",
-                                  font_size=15, tooltip="Hide the result: the final position and the moves, "
-                                                        "a move clicked opens the review there")
-        self.show_button = Button(services, "Result", self.bring_back, wid="result_show", shortcut="R",
-                                  font_size=15, tooltip="Bring the result panel back")
+        self.swap = Button(services, N_("Swap sides"), scene.swap_sides, wid="swap_sides", shortcut="W")
+        self.menu = Button(services, N_("Menu"), scene.open_menu, wid="result_menu", shortcut="Esc", style="ghost")
+        self.review = Button(services, N_("Review"), self.open_review, wid="review", style="ghost",
+                             tooltip=N_("Step through the game with the engine's verdict on each move"))
+        self.hide_button = Button(services, N_("Hide"), self.put_away, wid="result_hide", shortcut="R", style="ghost",
+                                  font_size=15, tooltip=N_("Hide the result: the final position and the moves, "
+                                                           "a move clicked opens the review there"))
+        self.show_button = Button(services, N_("Result"), self.bring_back, wid="result_show", shortcut="R",
+                                  font_size=15, tooltip=N_("Bring the result panel back"))
         self.buttons = [self.rematch, self.swap, self.review, self.menu, self.hide_button]
         self.visible = False
         #: The player put the panel away (Hide): the Result button brings it back.
@@ -328,24 +338,25 @@ class ResultPanel:
         rect = self.rect
         pygame.draw.line(layer, palette.PANEL_BORDER, (rect.x + 30, y), (rect.right - 30, y), 1)
         y += px(14)
-        text(layer, fonts.bold(13), "RUNNING SCORE", palette.TEXT_MUTED, (rect.centerx, y), "midtop")
+        text(layer, fonts.bold(13), _("RUNNING SCORE"), palette.TEXT_MUTED, (rect.centerx, y), "midtop")
         y += px(22)
         title = matchup_title(row.matchup)
         matchup = fit_text(fonts.bold(16), title, rect.width - 40)
         y = text(layer, fonts.bold(16), matchup, palette.TEXT, (rect.centerx, y), "midtop").bottom + px(10)
         tile_w = (rect.width - 48 - 2 * 10) // 3
-        first = title.split(" vs ")[0]
+        first = title.split(_(" vs "))[0]
         for i, (label, value, colour) in enumerate(
-            (("won", row.wins, palette.GOOD), ("drawn", row.draws, palette.TEXT_MUTED), ("lost", row.losses, palette.BAD))
+            ((_("won"), row.wins, palette.GOOD), (_("drawn"), row.draws, palette.TEXT_MUTED),
+             (_("lost"), row.losses, palette.BAD))
         ):
             tile = pygame.Rect(rect.x + 24 + i * (tile_w + 10), y, tile_w, tile_h)
             pygame.draw.rect(layer, mix(palette.BOARD, colour, 0.08), tile, border_radius=12)
             pygame.draw.rect(layer, mix(palette.PANEL_BORDER, colour, 0.4), tile, 1, border_radius=12)
             label_top = tile.bottom - px(6) - fonts.text(13).get_height()
             number = fonts.display(32)
-            text(layer, number, str(value), colour, (tile.centerx, tile.y + (label_top - tile.y) // 2 + px(2)), "center")
+            text(layer, number, lang_number(value), colour, (tile.centerx, tile.y + (label_top - tile.y) // 2 + px(2)), "center")
             text(layer, fonts.text(13), label, palette.TEXT_MUTED, (tile.centerx, tile.bottom - px(6)), "midbottom")
-        return text(layer, fonts.text(13), f"counted for {first}", palette.TEXT_MUTED,
+        return text(layer, fonts.text(13), _("counted for {player}").format(player=first), palette.TEXT_MUTED,
                     (rect.centerx, y + tile_h + px(8)), "midtop").bottom
 
     def handle_event(self, event: pygame.event.Event) -> bool:

@@ -139,7 +139,7 @@ class RulesPanel:
         rect = self.rect.move(0, round((1 - alpha) * 16))
         panel(layer, rect, fill=palette.PANEL, border=palette.ACCENT, alpha=250, shadow=self.services.shadows)
         fonts = self.services.fonts
-        heading = fit_text(fonts.display(30), _("How to play {game}").format(game=self.title), rect.width - 110)
+        heading = fit_text(fonts.display(30), _("How to play {game}").format(game=_(self.title)), rect.width - 110)
         text(layer, fonts.display(30), heading, palette.TEXT, (rect.x + 32, rect.y + 22))
         bar = pygame.Rect(rect.x + 32, rect.y + 66, 120, 4)
         pygame.draw.rect(layer, palette.ACCENT, bar, border_radius=2)

@@ -15,6 +15,7 @@ from typing import Callable
 
 import pygame
 
+from game.lang import _
 from game.ui import palette
 from game.ui.draw import Fonts, fit_text, mix, text, wrap_text
 from game.ui.renderers import BoardView, has_renderer, renderer_for
@@ -151,7 +152,7 @@ class SaveCard:
         """A file that cannot be loaded: a warning sign for a picture, its name and what is wrong."""
         px = self.px
         text(surface, self.fonts.bold(36), "⚠", palette.WARNING, picture.center, "center")
-        pill = self._pill(surface, card, "Cannot load", palette.BAD)
+        pill = self._pill(surface, card, _("Cannot load"), palette.BAD)
         x = picture.right + px(16)
         room = pill.left - px(16) - x
         small = self.fonts.text(14)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from game.lang import _, decimal
 from game.ui import palette
 from game.ui.draw import clean_text, fit_text, mix, text
 from game.ui.overlays import progress_bar
@@ -121,7 +122,7 @@ class StatusPanel:
         scene = self.scene
         fonts = scene.services.fonts
         px = scene.services.window.px
-        text(surface, fonts.display(28), scene.title, palette.TEXT, (panel.x + 20, panel.y + px(14)))
+        text(surface, fonts.display(28), _(scene.title), palette.TEXT, (panel.x + 20, panel.y + px(14)))
         state = scene.state
         x, y = panel.x + 20, panel.y + px(60)
         small = fonts.text(14)
@@ -133,13 +134,13 @@ class StatusPanel:
         figures = self.figures()
         for seat in range(seats):
             if seat:
-                x = text(surface, small, "vs", palette.TEXT_MUTED, (x + 6, y), "midleft").right + 6
+                x = text(surface, small, _("vs"), palette.TEXT_MUTED, (x + 6, y), "midleft").right + 6
             seat_dot(surface, scene.seat_colour(seat), (x + 5, y), 5)
             figure = figures[seat] if seat < len(figures) else ""
             label_room = room - self._figure_width(figure)
             # The seat's name goes first when short of room: its colour's dot is beside it.
             name = clean_text(scene.player_name(seat))
-            label = next((label for label in (f"{clean_text(state.seat_name(seat))} {name}", name)
+            label = next((label for label in (f"{clean_text(_(state.seat_name(seat)))} {name}", name)
                           if small.size(label)[0] <= label_room), None)
             label = label or fit_text(small, name, label_room)
             x = text(surface, small, label, palette.TEXT, (x + 14, y), "midleft").right
@@ -207,15 +208,15 @@ class StatusPanel:
         thinking = scene.thinking and not warming
         if outcome is None:
             pygame.draw.rect(surface, mix(palette.BOARD, colour, 0.25), badge, border_radius=12)
-            mark = state.seat_name(seat)
-            if len(mark) <= 2:
+            mark = _(state.seat_name(seat))
+            if len(state.seat_name(seat)) <= 2:       # a piece's letter (X, O); a colour's name in any language is a ball
                 text(surface, fonts.display(26), mark, colour, badge.center, "center")
             else:
                 number = str(seat + 1) if state.num_seats > 2 else ""     # marked as the marbles are
                 seat_ball(surface, scene.seat_colour(seat), badge.center, 14, number)
             if (thinking or warming) and not scene.paused:
                 self._draw_spinner(surface, badge, colour)
-            name = f"{state.seat_name(seat)} — {scene.player_name(seat)}"
+            name = f"{_(state.seat_name(seat))} — {scene.player_name(seat)}"
             text(surface, fonts.bold(22), fit_text(fonts.bold(22), name, box.right - badge.right - 32), palette.TEXT,
                  (badge.right + 18, badge.y + px(2)))
             line_font = fonts.text(15)
@@ -231,16 +232,16 @@ class StatusPanel:
             elif spec is not None:
                 self._draw_think_bar(surface, box, colour, spec.budget)
         else:
-            headline, head_colour, _ = scene.headline(outcome)
-            text(surface, fonts.bold(22), "Game over", palette.TEXT, (box.x + 16, box.y + px(16)))
-            line = fit_text(fonts.text(15), f"{headline} · {outcome.reason}", box.width - 32)
+            headline, head_colour, _sound = scene.headline(outcome)
+            text(surface, fonts.bold(22), _("Game over"), palette.TEXT, (box.x + 16, box.y + px(16)))
+            line = fit_text(fonts.text(15), f"{headline} · {_(outcome.reason)}", box.width - 32)
             text(surface, fonts.text(15), line, head_colour, (box.x + 16, box.y + px(46)))
         note, colour, bold = self.note()
         if note:
             font = fonts.bold(15) if bold else fonts.text(14)
             if scene.hint.text and not scene.hint_pending:
                 note = next((short for short in self.hint_notes() if font.size(short)[0] <= box.width - 32), note)
-            elif note == scene.refusal:     # the whole reason in a smaller type, else its first clauses
+            elif note in (scene.refusal, _(scene.renderer.input_help)):   # whole in a smaller type, else its first clauses
                 fits = [(size, short) for short in shorter_clauses(note) for size in (14, 12)
                         if fonts.text(size).size(short)[0] <= box.width - 32]
                 size, note = fits[0] if fits else (14, note)
@@ -254,13 +255,13 @@ class StatusPanel:
         here is to move."""
         scene = self.scene
         if scene.hint_pending:
-            return f"Looking for the best move{'.' * (1 + int(scene.time * 3) % 3)}", palette.ACCENT, False
+            return _("Looking for the best move") + "." * (1 + int(scene.time * 3) % 3), palette.ACCENT, False
         if scene.hint.text:
-            return f"★ Hint: {scene.hint.text}{self.refining_mark()}", palette.ACCENT, True
+            return "★ " + _("Hint: {hint}").format(hint=scene.hint.text) + self.refining_mark(), palette.ACCENT, True
         if scene.refusal:
             return scene.refusal, palette.BAD, False
         if scene.view.interactive and not scene.session.is_over:
-            return scene.renderer.input_help, mix(palette.TEXT_MUTED, palette.PANEL, 0.25), False
+            return _(scene.renderer.input_help), mix(palette.TEXT_MUTED, palette.PANEL, 0.25), False
         return "", palette.TEXT_MUTED, False
 
     def hint_notes(self) -> list[str]:
@@ -270,13 +271,14 @@ class StatusPanel:
         hint = self.scene.hint
         mark = self.refining_mark()
         details = [f"  ({detail})" for detail in shorter_clauses(hint.detail)] if hint.detail else []
-        position = [f" · position: {hint.position}"] if hint.position else []
-        lines = [f"★ Hint: {hint.move_text}{detail}{whole}{mark}" for detail in details for whole in position]
-        return lines + [f"★ Hint: {hint.move_text}{detail}{mark}" for detail in [*details, ""]]
+        position = [" · " + _("position: {value}").format(value=hint.position)] if hint.position else []
+        hint_word = "★ " + _("Hint: {hint}")
+        lines = [hint_word.format(hint=f"{hint.move_text}{detail}{whole}{mark}") for detail in details for whole in position]
+        return lines + [hint_word.format(hint=f"{hint.move_text}{detail}{mark}") for detail in [*details, ""]]
 
     def refining_mark(self) -> str:
         """The progress mark after a hint whose bot is still proving values: '  proving...' (dots turning)."""
-        return f"  proving{'.' * (1 + int(self.scene.time * 3) % 3)}" if self.scene.hint.refining else ""
+        return "  " + _("proving") + "." * (1 + int(self.scene.time * 3) % 3) if self.scene.hint.refining else ""
 
     def follow_warming(self) -> bool:
         """Whether the bot to move is getting ready (its worker building it and compiling its
@@ -303,26 +305,26 @@ class StatusPanel:
     def status_lines(self) -> list[str]:
         """The line under the player's name, fullest first: the box shows the first that fits."""
         if self.follow_warming() and self.first_game():
-            return ["getting ready for its first game on this computer", "its first game on this computer",
-                    "first game on this computer", "first game here"]
+            return [_("getting ready for its first game on this computer"), _("its first game on this computer"),
+                    _("first game on this computer"), _("first game here")]
         return [self.status_line()]
 
     def status_line(self) -> str:
         scene = self.scene
         if self.follow_warming():
-            return "getting ready for its first game on this computer" if self.first_game() else "getting ready"
+            return _("getting ready for its first game on this computer") if self.first_game() else _("getting ready")
         if scene.thinking:
-            return "Paused: Space resumes, S steps" if scene.paused else "thinking"
+            return _("Paused: Space resumes, S steps") if scene.paused else _("thinking")
         if scene.net_paused:
-            return "the game is paused"
-        return "Your move" if scene.player_name(scene.state.turn) == "You" else "to move"
+            return _("the game is paused")
+        return _("Your move") if scene.player_name(scene.state.turn) == _("You") else _("to move")
 
     # -- pieces of the box -----------------------------------------------------------------
     def _draw_think_bar(self, surface: pygame.Surface, box: pygame.Rect, colour: tuple[int, int, int], budget: float) -> None:
         """A light sweeping along a track while the bot thinks, with its time budget."""
         scene = self.scene
         font = scene.services.fonts.text(13)
-        label = f"up to {budget:g} s a move"
+        label = _("up to {seconds} s a move").format(seconds=decimal(budget, 1 if budget % 1 else 0))
         bar = pygame.Rect(box.x + 16, box.bottom - 22, box.width - 32 - font.size(label)[0] - 12, 6)
         pygame.draw.rect(surface, mix(palette.PANEL_LIGHT, colour, 0.15), bar, border_radius=3)
         if not scene.paused:
@@ -339,10 +341,10 @@ class StatusPanel:
         once it is a first game, the estimate of the whole wait ('12 s of about 30 s')."""
         seconds = self.warming_seconds()
         if not self.first_game():
-            return "loading its engine"
+            return _("loading its engine")
         if seconds < FIRST_GAME_ESTIMATE:
-            return f"{seconds:.0f} s of about {FIRST_GAME_ESTIMATE} s"
-        return f"{seconds:.0f} s, longer than usual"
+            return _("{seconds} s of about {estimate} s").format(seconds=f"{seconds:.0f}", estimate=FIRST_GAME_ESTIMATE)
+        return _("{seconds} s, longer than usual").format(seconds=f"{seconds:.0f}")
 
     def _draw_warm_up_bar(self, surface: pygame.Surface, box: pygame.Rect, colour: tuple[int, int, int]) -> None:
         """While the bot to move gets ready: a bar that fills towards the estimated wait (never

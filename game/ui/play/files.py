@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.lang import _
 from game.rules.core import BadNotation, IllegalMove, RulesError, State
 from game.store import autosave
 from game.store.savefile import default_save_path, save_match
@@ -30,7 +31,7 @@ def shorten(moves: str, limit: int = 40) -> str:
 def example(state: State) -> str:
     """A sample move list for this game: its first legal moves, as the game writes them."""
     sample = type(state)(**state.options)
-    for _ in range(3):
+    for _ply in range(3):
         legal = sample.legal_moves()
         if not legal:
             break
@@ -53,7 +54,7 @@ class GameFiles:
 
     def ask_save(self) -> None:
         """The Save dialog: a name in the saves folder (asking before it replaces a file)."""
-        self.services.dialogs.save_as("Save game", self.default_save_path(), self._write, suffix=".txt",
+        self.services.dialogs.save_as(_("Save game"), self.default_save_path(), self._write, suffix=".txt",
                                       creatable=saves_dir())
 
     def _write(self, path: Path) -> None:
@@ -61,9 +62,9 @@ class GameFiles:
             save_match(self.scene.match, path)
         except OSError as err:
             self.services.sounds.play("error")
-            self.services.dialogs.message("Could not save the game", f"{path}: {err.strerror or err}")
+            self.services.dialogs.message(_("Could not save the game"), f"{path}: {err.strerror or err}")
             return
-        self.services.toasts.show(f"Saved to {path.name}", "good")
+        self.services.toasts.show(_("Saved to {name}").format(name=path.name), "good")
 
     def ask_load(self) -> None:
         """The list of saved games; this match stays unless another one is loaded."""
@@ -76,14 +77,15 @@ class GameFiles:
         toasts = self.services.toasts
         try:
             if autosave.keep(self.scene.match):
-                toasts.show("Your game is kept: Resume on the title screen brings it back", "good")
+                toasts.show(_("Your game is kept: Resume on the title screen brings it back"), "good")
             elif self.resumed:
                 autosave.forget()
         except OSError as err:
             self.services.sounds.play("error")
-            toasts.show(f"The game could not be kept for Resume: {err.strerror or err}", "error", seconds=8)
+            toasts.show(_("The game could not be kept for Resume: {error}").format(error=err.strerror or err), "error",
+                        seconds=8)
         except RulesError as err:     # a position the save-file notation cannot write: say so, leave anyway
-            toasts.show(f"The game could not be kept for Resume: {err}", "error", seconds=8)
+            toasts.show(_("The game could not be kept for Resume: {error}").format(error=err), "error", seconds=8)
 
     # -- copy and paste ---------------------------------------------------------------------
     def copy_position(self) -> None:
@@ -91,15 +93,15 @@ class GameFiles:
         after the set-up position the game started from, if any."""
         moves = self.scene.state.game_text()
         if not moves:
-            self.services.toasts.show("No moves to copy yet", "info", seconds=2.5)
+            self.services.toasts.show(_("No moves to copy yet"), "info", seconds=2.5)
             return
         try:
             copy_text(moves)
         except ClipboardError as err:
             self.services.sounds.play("error")
-            self.services.toasts.show(f"Could not copy: {err}", "warning")
+            self.services.toasts.show(_("Could not copy: {error}").format(error=err), "warning")
             return
-        self.services.toasts.show(f"Copied {shorten(moves)}", "good", seconds=3)
+        self.services.toasts.show(_("Copied {moves}").format(moves=shorten(moves)), "good", seconds=3)
 
     def paste_position(self) -> None:
         """Play the move list on the clipboard from the start, with this game's rules options.
@@ -113,32 +115,35 @@ class GameFiles:
             content = paste_text().strip()
         except ClipboardError as err:
             self.services.sounds.play("error")
-            toasts.show(f"Could not paste: {err}", "warning")
+            toasts.show(_("Could not paste: {error}").format(error=err), "warning")
             return
         state = self.scene.state
         if not content:
-            toasts.show(f"The clipboard holds no moves to paste (copy a game's moves, e.g. {example(state)})", "info")
+            toasts.show(_("The clipboard holds no moves to paste (copy a game's moves, e.g. {example})").format(
+                example=example(state)), "info")
             return
         try:
             pasted = type(state).read(content, **state.options)
         except BadNotation as err:
             self.services.sounds.play("error")
-            toasts.show(f"Cannot paste {shorten(content)!r} as {self.scene.title} moves: {err}", "warning", seconds=6)
+            toasts.show(_("Cannot paste {text} as {game} moves: {error}").format(
+                text=repr(shorten(content)), game=_(self.scene.title), error=err), "warning", seconds=6)
             return
         moves, played = list(pasted.move_stack), list(state.move_stack)
         same_start = pasted.start_text == state.start_text
         if same_start and moves == played:
-            toasts.show("The clipboard holds this game's moves already", "info", seconds=2.5)
+            toasts.show(_("The clipboard holds this game's moves already"), "info", seconds=2.5)
             return
         if same_start and moves[:len(played)] == played:
             self._paste(pasted)
             return
         self.services.dialogs.confirm(
-            "Paste moves",
-            f"Replace this game ({len(played)} moves) with the pasted "
-            f"{'position' if pasted.start_text else 'one'} ({len(moves)} moves)? "
-            "This game cannot be brought back.",
-            "Replace",
+            _("Paste moves"),
+            (_("Replace this game ({n} moves) with the pasted position ({pasted} moves)? This game cannot be brought back.")
+             if pasted.start_text else
+             _("Replace this game ({n} moves) with the pasted one ({pasted} moves)? This game cannot be brought back.")
+             ).format(n=len(played), pasted=len(moves)),
+            _("Replace"),
             lambda: self._paste(pasted),
         )
 
@@ -148,10 +153,10 @@ class GameFiles:
         try:
             scene.session.paste(pasted)
         except IllegalMove as err:    # the game changed while the dialog was open
-            self.services.toasts.show(f"Cannot paste: {err}", "warning")
+            self.services.toasts.show(_("Cannot paste: {error}").format(error=err), "warning")
             return
         if scene.autoplay:
             scene.set_paused(True)
         scene.show_events()
-        what = shorten(scene.state.to_text()) or "the position"
-        self.services.toasts.show(f"Pasted {what} — Undo takes it back", "good", seconds=3)
+        what = shorten(scene.state.to_text()) or _("the position")
+        self.services.toasts.show(_("Pasted {what} — Undo takes it back").format(what=what), "good", seconds=3)

@@ -10,10 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.lang import _
 from game.match.config import BotChoiceError, TierSpec
 from game.match.runner import BotSpec
 from game.match.session import HintReady
 from game.ui.naming import player_names
+from game.ui.renderers.base import value_in_words
 
 if TYPE_CHECKING:
     from game.ui.play.screen import PlayScreen
@@ -28,10 +30,11 @@ def plain_detail(detail: str) -> str:
     bracket would double them ("f4 (-0.79 (estimate))"), so it is said first instead
     ("estimated -0.79"; "about +3 discs (estimate)" is "estimated +3 discs"; words with no
     figure, "estimate: slightly behind")."""
-    if not detail.endswith(ESTIMATE_MARK):
-        return detail
+    worded = value_in_words(detail)
+    if worded != detail or not detail.endswith(ESTIMATE_MARK):      # a language's own words for it
+        return worded
     figure = detail[:-len(ESTIMATE_MARK)].strip().removeprefix("about ").strip()
-    return f"estimated {figure}" if figure[:1] in "+-−0123456789" else f"estimate: {figure}"
+    return (_("estimated {figure}") if figure[:1] in "+-−0123456789" else _("estimate: {figure}")).format(figure=figure)
 
 
 @dataclass
@@ -48,7 +51,7 @@ class HintShown:
     @property
     def text(self) -> str:
         return self.move_text + (f"  ({self.detail})" if self.detail else "") + (
-            f" · position: {self.position}" if self.position else "")
+            " · " + _("position: {value}").format(value=self.position) if self.position else "")
 
 
 class PlayHints:
@@ -69,7 +72,7 @@ class PlayHints:
             return why
         tier = self._tier()
         if tier is not None and self.services.warmup.compiling(tier.bot):
-            return "The hint engine is still being prepared (first launch only)"
+            return _("The hint engine is still being prepared (first launch only)")
         return ""
 
     def _tier(self) -> TierSpec | None:
@@ -91,7 +94,8 @@ class PlayHints:
             return
         game = services.config.game(scene.game_id)
         if not game.hint_tier:
-            services.toasts.show(f"No hints for {scene.title}: config.yaml names no hint tier whose bot can judge moves",
+            services.toasts.show(_("No hints for {game}: config.yaml names no hint tier whose bot can judge moves").format(
+                game=_(scene.title)),
                                  "warning")
             return
         if self._spec is None:
@@ -99,7 +103,7 @@ class PlayHints:
                 self._spec = services.config.bot_spec(scene.game_id, game.hint_tier, services.registry,
                                                       budget=game.hint_seconds)
             except BotChoiceError as err:
-                services.toasts.show(f"No hints: {err}", "error")
+                services.toasts.show(_("No hints: {error}").format(error=err), "error")
                 return
             services.warmup.hand_over(self._spec.key)
         self.clear()
@@ -119,7 +123,7 @@ class PlayHints:
         scene.view.hint_values = dict(event.values)
         verdict, legal = event.position, scene.state.legal_moves()
         telling = verdict is not None and (verdict.proven or any(m not in event.values for m in legal))
-        position = verdict.text if telling else ""    # estimates of every move: their words say so
+        position = value_in_words(verdict.text) if telling else ""    # estimates of every move: their words say so
         first = not self.shown.text
         self.shown = HintShown(scene.state.move_to_str(event.move), plain_detail(event.detail),
                                "" if position == event.detail else position, event.refining)

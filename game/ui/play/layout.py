@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.lang import _
 from game.ui import palette
 from game.ui.draw import panel, text
 
@@ -134,9 +135,9 @@ class PlayLayout:
         if scene.autoplay:
             fonts = self.services.fonts
             top = scene.controls.autoplay_top
-            text(surface, fonts.bold(13), "BOTS PLAYING" + ("  ·  PAUSED" if scene.paused else ""),
+            text(surface, fonts.bold(13), _("BOTS PLAYING") + ("  ·  " + _("PAUSED") if scene.paused else ""),
                  palette.ACCENT if scene.paused else palette.TEXT_MUTED, (self.panel_rect.x + 20, top + 6))
-            text(surface, fonts.text(15), "Delay", palette.TEXT_MUTED,
+            text(surface, fonts.text(15), _("Delay"), palette.TEXT_MUTED,
                  (self.panel_rect.x + 20, scene.controls.speed.rect.centery), "midleft")
 
     # -- what moves by itself ---------------------------------------------------------------------

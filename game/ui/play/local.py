@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.lang import _
 from game.match.record import Match
 from game.match.seats import Replaced, seat_match
 from game.match.session import Event, MatchSession
@@ -24,16 +25,18 @@ if TYPE_CHECKING:
 
 def replaced_words(replaced: Replaced, state: State, title: str) -> str:
     """A seat's player replaced (``seat_match``), in the words of the play screen's message."""
-    where = f"Seat {replaced.seat + 1} ({state.seat_name(replaced.seat)})"
+    where = _("Seat {n} ({seat})").format(n=replaced.seat + 1, seat=_(state.seat_name(replaced.seat)))
     if replaced.remote:
-        return (f"{where}: {replaced.wanted} plays over the network, which this screen cannot join; "
-                "that seat is now played by a human.")
+        return _("{where}: {player} plays over the network, which this screen cannot join; "
+                 "that seat is now played by a human.").format(where=where, player=replaced.wanted)
     standing = replaced.stand_in
     if standing is None:
-        return f"{where}: {replaced.problem}, and no bot of {title} can stand in: a human plays that seat."
-    why = "the tier that gives hints" if standing.hint_tier else "the strongest tier"
-    return (f"{where}: {replaced.problem}, so {standing.spec.label} ({why}) plays that seat instead; "
-            "Esc goes back to the setup screen to seat another player.")
+        return _("{where}: {problem}, and no bot of {game} can stand in: a human plays that seat.").format(
+            where=where, problem=replaced.problem, game=_(title))
+    why = _("the tier that gives hints") if standing.hint_tier else _("the strongest tier")
+    return _("{where}: {problem}, so {bot} ({why}) plays that seat instead; "
+             "Esc goes back to the setup screen to seat another player.").format(
+        where=where, problem=replaced.problem, bot=_(standing.spec.label), why=why)
 
 
 class LocalGame:
@@ -61,7 +64,7 @@ class LocalGame:
 
     def enter(self) -> None:
         if self.problems:
-            self.services.dialogs.message("Some players were replaced", "\n\n".join(self.problems))
+            self.services.dialogs.message(_("Some players were replaced"), "\n\n".join(self.problems))
 
     def leave(self) -> None:
         """The game is kept for Resume, and the setup screen behind shows its players."""

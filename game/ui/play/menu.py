@@ -47,47 +47,47 @@ class GameMenu:
         """The menu's choices for the game on screen."""
         scene = self.scene
         over = scene.session.is_over
-        entries = [MenuEntry("Resume", "menu_resume", pygame.K_r, "Esc", self.resume,
-                             "Back to the board (Esc or R)")]
+        entries = [MenuEntry(_("Resume"), "menu_resume", pygame.K_r, "Esc", self.resume,
+                             _("Back to the board (Esc or R)"))]
         if not self.networked:
-            entries.append(MenuEntry("New game", "menu_new", pygame.K_n, "N", scene.restart,
-                                     "The same players from the first move (N); Redo brings this game back"))
+            entries.append(MenuEntry(_("New game"), "menu_new", pygame.K_n, "N", scene.restart,
+                                     _("The same players from the first move (N); Redo brings this game back")))
         elif self.hosting:
-            entries.append(MenuEntry("New game", "menu_new", pygame.K_n, "N", scene.rematch,
-                                     "Ask the others for a rematch (N)" if over
-                                     else "A network game starts again as a rematch, once it is over",
+            entries.append(MenuEntry(_("New game"), "menu_new", pygame.K_n, "N", scene.rematch,
+                                     _("Ask the others for a rematch (N)") if over
+                                     else _("A network game starts again as a rematch, once it is over"),
                                      enabled=over))
-        entries.append(MenuEntry("Save", "menu_save", pygame.K_s, "S", scene.ask_save,
-                                 "Save this game to a file (S; Ctrl+S on the board)"))
-        entries.append(MenuEntry("Settings", "menu_settings", pygame.K_o, "O", self.open_settings,
-                                 "Sound, animation, bot speed, window (O); closing them comes back here"))
+        entries.append(MenuEntry(_("Save"), "menu_save", pygame.K_s, "S", scene.ask_save,
+                                 _("Save this game to a file (S; Ctrl+S on the board)")))
+        entries.append(MenuEntry(_("Settings"), "menu_settings", pygame.K_o, "O", self.open_settings,
+                                 _("Sound, animation, bot speed, window (O); closing them comes back here")))
         if scene.rules.available:
-            entries.append(MenuEntry("Rules", "menu_rules", pygame.K_F1, "F1", scene.rules.open,
-                                     f"How to play {scene.title} (F1)"))
-        leave = ("Leave this network game (L; asks first)" if self.networked
-                 else "Back to the match setup (L); Resume on the title screen brings this game back")
-        entries.append(MenuEntry("Leave", "menu_leave", pygame.K_l, "L", scene.back, leave))
+            entries.append(MenuEntry(_("Rules"), "menu_rules", pygame.K_F1, "F1", scene.rules.open,
+                                     _("How to play {game} (F1)").format(game=_(scene.title))))
+        leave = (_("Leave this network game (L; asks first)") if self.networked
+                 else _("Back to the match setup (L); Resume on the title screen brings this game back"))
+        entries.append(MenuEntry(_("Leave"), "menu_leave", pygame.K_l, "L", scene.back, leave))
         return entries
 
     def note(self) -> str:
         """The line under the menu's title: what the game does while the menu is open."""
         scene = self.scene
         if self.networked:
-            return "The game goes on while this menu is open."
+            return _("The game goes on while this menu is open.")
         if scene.session.is_over:
-            return "The game is over."
+            return _("The game is over.")
         if scene.session.clock is not None:
             return _("The clocks stop while this menu is open.")
         if any(p.is_bot for p in scene.match.players):
-            return "The game waits while this menu is open."
-        return f"{scene.state.seat_name(scene.state.turn)} to move."
+            return _("The game waits while this menu is open.")
+        return _("{seat} to move.").format(seat=_(scene.state.seat_name(scene.state.turn)))
 
     def open(self) -> None:
         """Show the menu (once: a second Esc is the menu's own, and closes it)."""
         if self.is_open:
             return
         self.services.sounds.play("click")
-        self.dialog = self.services.dialogs.menu(self.scene.title, self.entries(), self.note())
+        self.dialog = self.services.dialogs.menu(_(self.scene.title), self.entries(), self.note())
         self.scene.request_redraw()
 
     def resume(self) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.lang import _, N_
 from game.match.seats import config_stand_in
 from game.match.session import Event, Waiting
 from game.net.events import (ChatReceived, NetErrorEvent, Paused, PlayerJoined, PlayerLeft, RequestAnswered,
@@ -28,9 +29,11 @@ if TYPE_CHECKING:
     from game.ui.play.screen import PlayScreen
 
 #: What each kind of request asks: the card's title, and its words after the asker's name.
-REQUEST_WORDS = {"undo": ("Take back a move?", "asks to take back their last move"),
-                 "draw": ("A draw?", "offers a draw"),
-                 "rematch": ("A rematch?", "asks for a rematch")}
+REQUEST_WORDS = {"undo": (N_("Take back a move?"), N_("{name} asks to take back their last move.")),
+                 "draw": (N_("A draw?"), N_("{name} offers a draw.")),
+                 "rematch": (N_("A rematch?"), N_("{name} asks for a rematch."))}
+#: A request's kind (the network's code) in words.
+REQUEST_KINDS = {"undo": N_("undo"), "draw": N_("draw"), "rematch": N_("rematch")}
 
 
 class NetworkGame:
@@ -80,18 +83,20 @@ class NetworkGame:
 
     def back(self) -> None:
         if not self.connection_lost:
-            self.services.dialogs.confirm("Leave the game", self._leave_words(), "Leave", self.services.scenes.pop)
+            self.services.dialogs.confirm(_("Leave the game"), self._leave_words(), _("Leave"), self.services.scenes.pop)
             return
         self.services.scenes.pop()
 
     def _leave_words(self) -> str:
         """What leaving a network game does, for the question before it."""
         if self.hosting is not None:
-            kept = " It is kept: Resume on the title screen brings it back, without the others." if not self.session.is_over else ""
-            return f"You host this game: leaving ends it for everyone.{kept}"
+            if self.session.is_over:
+                return _("You host this game: leaving ends it for everyone.")
+            return _("You host this game: leaving ends it for everyone. It is kept: Resume on the title screen "
+                     "brings it back, without the others.")
         if self.session.is_over or not self.session.my_seats:
-            return "Leave this network game?"
-        return "Leave this network game? Your seat waits for you for a while: join again to take it back."
+            return _("Leave this network game?")
+        return _("Leave this network game? Your seat waits for you for a while: join again to take it back.")
 
     # -- each frame ---------------------------------------------------------------------------
     def interactive(self) -> bool:
@@ -111,7 +116,7 @@ class NetworkGame:
     # -- commands -------------------------------------------------------------------------------
     def rematch(self) -> None:
         self.session.rematch()
-        self.services.toasts.show("Rematch asked: waiting for the others", "info", seconds=3)
+        self.services.toasts.show(_("Rematch asked: waiting for the others"), "info", seconds=3)
 
     def send_chat(self, words: str) -> None:
         self.session.chat(words)
@@ -120,21 +125,21 @@ class NetworkGame:
         """Undo: ask the others to take back this screen's last move."""
         if not self._my_moves() or self.session.is_over:
             self.services.sounds.play("error")
-            self.services.toasts.show("You have no move to take back", "info", seconds=2.5)
+            self.services.toasts.show(_("You have no move to take back"), "info", seconds=2.5)
             return
         self.session.request_undo()
-        self.services.toasts.show("Asked to take back your last move: waiting for the answer", "info", seconds=3)
+        self.services.toasts.show(_("Asked to take back your last move: waiting for the answer"), "info", seconds=3)
 
     def offer_draw(self) -> None:
         if self.session.is_over:
             return
         self.session.offer_draw()
-        self.services.toasts.show("Draw offered: waiting for the answer", "info", seconds=3)
+        self.services.toasts.show(_("Draw offered: waiting for the answer"), "info", seconds=3)
 
     def ask_resign(self) -> None:
         if self.session.is_over or not self.session.my_seats:
             return
-        self.services.dialogs.confirm("Resign", "Give this game up? The others win.", "Resign", self.session.resign)
+        self.services.dialogs.confirm(_("Resign"), _("Give this game up? The others win."), _("Resign"), self.session.resign)
 
     def answer(self, accept: bool) -> None:
         """Answer the request on the card."""
@@ -176,11 +181,13 @@ class NetworkGame:
             self._show_request()
             self.services.sounds.play("hint")
         elif isinstance(event, RequestAnswered):
-            words = f"{event.by_name} {'agreed to' if event.accepted else 'declined'} the {event.kind}"
+            request = _(REQUEST_KINDS.get(event.kind, event.kind))
+            words = (_("{name} agreed to the {request}") if event.accepted else _("{name} declined the {request}"))
             if event.kind == "undo":
-                words = f"{event.by_name} {'agreed to take a move back' if event.accepted else 'declined to take a move back'}"
+                words = _("{name} agreed to take a move back") if event.accepted else _("{name} declined to take a move back")
             if event.cancelled:
-                words = f"{event.by_name}'s {event.kind} request no longer applies: a move changed the position"
+                words = _("{name}'s {request} request no longer applies: a move changed the position")
+            words = words.format(name=event.by_name, request=request)
             toasts.show(words, "good" if event.accepted else "info", seconds=4)
             if chat is not None:
                 chat.note(words)
@@ -190,20 +197,25 @@ class NetworkGame:
             self._show_pause(event)
         elif isinstance(event, Resumed):
             if self.paused:
-                toasts.show("The game goes on", "good", seconds=2.5)
+                toasts.show(_("The game goes on"), "good", seconds=2.5)
             self.paused = False
             self.pause_card.hide()
             self.scene.refresh_focus()
         elif isinstance(event, PlayerJoined):
             if event.seat is not None and event.seat in self.session.my_seats:
                 return      # this screen's own arrival or return
-            seat = f" as {self.scene.state.seat_name(event.seat)}" if event.seat is not None else " to watch"
-            words = f"{event.name} {'is back' if event.again else 'joined'}{seat if not event.again else ''}"
+            if event.again:
+                words = _("{name} is back").format(name=event.name)
+            elif event.seat is not None:
+                words = _("{name} joined as {seat}").format(name=event.name, seat=_(self.scene.state.seat_name(event.seat)))
+            else:
+                words = _("{name} joined to watch").format(name=event.name)
             toasts.show(words, "good", seconds=3)
             if chat is not None:
                 chat.note(words)
         elif isinstance(event, PlayerLeft):
-            words = f"{event.name} left" + (f" ({event.why})" if event.why not in ("", "left") else "")
+            words = (_("{name} left ({why})") if event.why not in ("", "left") else _("{name} left")).format(
+                name=event.name, why=_(event.why))
             toasts.show(words, "info", seconds=4)
             if chat is not None:
                 chat.note(words)
@@ -211,8 +223,8 @@ class NetworkGame:
             self.services.sounds.play("error")
             if event.lost:
                 self.connection_lost = True
-                self.pause_card.show("Connection lost", event.text,
-                                     [CardAction("Leave", "net_leave", self.services.scenes.pop, "primary")])
+                self.pause_card.show(_("Connection lost"), event.text,
+                                     [CardAction(N_("Leave"), "net_leave", self.services.scenes.pop, "primary")])
                 self.scene.layout(self.scene.rect.size)
             else:
                 toasts.show(event.text, "warning", seconds=5)
@@ -231,10 +243,10 @@ class NetworkGame:
             self.request_card.hide()
         else:
             request = self.requests[0]
-            title, asks = REQUEST_WORDS.get(request.kind, ("A request", f"asks for {request.kind}"))
-            self.request_card.show(title, f"{request.from_name} {asks}.", [
-                CardAction("Accept", "accept_request", lambda: self.answer(True), "primary"),
-                CardAction("Decline", "decline_request", lambda: self.answer(False)),
+            title, asks = REQUEST_WORDS.get(request.kind, (N_("A request"), N_("{name} asks for {request}.")))
+            self.request_card.show(_(title), _(asks).format(name=request.from_name, request=request.kind), [
+                CardAction(N_("Accept"), "accept_request", lambda: self.answer(True), "primary"),
+                CardAction(N_("Decline"), "decline_request", lambda: self.answer(False)),
             ])
         self.scene.refresh_focus()
 
@@ -243,14 +255,15 @@ class NetworkGame:
         self.paused = True
         actions = []
         if self.hosting is not None and event.seat is not None and event.seconds_left == 0:
-            actions = [CardAction("Give to a bot", "seat_to_bot", lambda: self.decide(event.seat, "bot"),
+            actions = [CardAction(N_("Give to a bot"), "seat_to_bot", lambda: self.decide(event.seat, "bot"),
                                   "primary"),
-                       CardAction("End the game", "end_game", lambda: self.decide(event.seat, "end"))]
-        countdown = "Time left to come back:" if event.seconds_left else ""
+                       CardAction(N_("End the game"), "end_game", lambda: self.decide(event.seat, "end"))]
+        countdown = _("Time left to come back:") if event.seconds_left else ""
         words = event.reason
         if self.hosting is not None:
-            words += f". Friends join at {self.hosting.address} (their Join screen lists this game)"
-        self.pause_card.show("Game paused", words, actions, seconds_left=event.seconds_left or None,
+            words += ". " + _("Friends join at {address} (their Join screen lists this game)").format(
+                address=self.hosting.address)
+        self.pause_card.show(_("Game paused"), words, actions, seconds_left=event.seconds_left or None,
                              countdown_words=countdown)
         self.services.sounds.play("error")
         self.scene.refresh_focus()

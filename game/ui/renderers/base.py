@@ -26,12 +26,15 @@ builds on ``renderers.grid.GridRenderer`` (square cells unless its
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, ClassVar, Hashable, Mapping, Protocol
 
 import pygame
 
+from game.lang import _, N_
 from game.rules.bot import MoveValue
 from game.rules.core import Move, Outcome, RulesError, State
 from game.match.record import MoveRecord
@@ -39,6 +42,48 @@ from game.ui import palette
 from game.ui.tween import Easing, Tween, ease_out_cubic
 
 Cell = Hashable
+
+
+#: The rules' reasons a board refuses a point, square or hole that are always the same words,
+#: in the catalogue so a refusal shows in the player's language (``refusal_words``).
+REFUSALS = (N_("the game is over"), N_("the point is taken"), N_("the square is taken"), N_("that cell is taken"),
+            N_("it turns over no disc"), N_("the path visits a hole twice"), N_("a move needs at least two holes"),
+            N_("not a path of holes"), N_("it makes a double-three, forbidden to Black in Renju"),
+            N_("it makes a double-four, forbidden to Black in Renju"),
+            N_("it makes an overline, forbidden to Black in Renju"))
+
+
+def refusal_words(words: str) -> str:
+    """The rules' ``'h8 is not legal: the point is taken'`` in the player's language (a reason
+    not in the catalogue, one naming a hole or column, is shown as the rules word it)."""
+    move, sep, reason = words.partition(" is not legal: ")
+    if not sep:
+        return _(words)
+    return _("{move} is not legal: {reason}").format(move=move, reason=_(reason))
+
+
+#: A bot's value of a move, in the words the shipped bots write it, as the catalogue words it:
+#: (the bots' pattern, the catalogue's words with the number the pattern takes).
+_VALUE_WORDS = ((re.compile(r"win in (\d+)"), N_("win in {0}")), (re.compile(r"loss in (\d+)"), N_("loss in {0}")),
+                (re.compile(r"wins in (\d+)"), N_("wins in {0}")), (re.compile(r"wins by (\d+)"), N_("wins by {0}")),
+                (re.compile(r"loses by (\d+)"), N_("loses by {0}")),
+                (re.compile(r"about ([+-]\d+) discs?"), N_("about {0} discs")),
+                (re.compile(r"about ([+-]\d+) steps?"), N_("about {0} steps")),
+                (re.compile(r"about (\d+)%"), N_("about {0}%")),
+                (re.compile(r"(.+) \(estimate\)"), N_("{0} (estimate)")))
+#: The values that are always the same words (``game.rules.bot`` and the shipped bots).
+VALUES = (N_("win"), N_("loss"), N_("draw"), N_("a win"), N_("a loss"), N_("at least a draw"), N_("wins at once"),
+          N_("unknown: no move valued"), N_("about even"))
+
+
+def value_in_words(words: str) -> str:
+    """A bot's value of a move (``'win in 3'``, ``'draw'``) in the player's language; a value the
+    catalogue does not word (an estimate's figures, a bot of one's own) is shown as written."""
+    for pattern, catalogued in _VALUE_WORDS:
+        found = pattern.fullmatch(words)
+        if found:
+            return _(catalogued).format(*(value_in_words(part) for part in found.groups()))
+    return _(words)
 
 
 class Effect(Protocol):
@@ -82,7 +127,7 @@ class DisplayOption:
     default: bool
     #: The Settings chooser's words for on and off. A renderer's ``board_set`` names its two
     #: sets of board and pieces here ("Wood", "Green felt"): on is the second set.
-    choices: tuple[str, str] = ("On", "Off")
+    choices: tuple[str, str] = (N_("On"), N_("Off"))
 
 
 @dataclass
@@ -177,7 +222,7 @@ class Renderer:
             raise ValueError(f"anim_speed must be 0 or more, got {value!r}")
         self._anim_speed = float(value)
         if self._anim_speed == 0:
-            for tween, _ in self._tweens:
+            for tween, _done in self._tweens:
                 tween.finish()
 
     def animate(
@@ -226,7 +271,7 @@ class Renderer:
         self._pulsing = self.beat_clock == self.clock    # the last drawing (at this clock) had a pulse
         self.clock += step
         self._ambient_left = max(0.0, self._ambient_left - max(0.0, dt))
-        for tween, _ in self._tweens:
+        for tween, _done in self._tweens:
             tween.update(step)
         self._tweens = [(t, b) for t, b in self._tweens if not t.done]
 
@@ -237,7 +282,7 @@ class Renderer:
 
     def finish_animations(self) -> None:
         """Jump every running animation to its end."""
-        for tween, _ in self._tweens:
+        for tween, _done in self._tweens:
             tween.finish()
         self._tweens.clear()
 
@@ -435,7 +480,7 @@ class Renderer:
         try:
             trial.push(move)
         except RulesError as err:
-            return str(err)
+            return refusal_words(str(err))
         return ""
 
     # -- shared drawing help --------------------------------------------------

@@ -26,6 +26,7 @@ from typing import Any, Hashable, Sequence
 import numpy as np
 import pygame
 
+from game.lang import N_
 from game.rules.chinesecheckers import HOLES, NAMES, NEIGHBOURS, ChineseCheckers
 from game.rules.core import Outcome, State
 from game.match.record import MoveRecord
@@ -105,8 +106,8 @@ class _Hop:
 _COLOUR_BLIND_TEXT = {"dark": {3: (160, 130, 240)}, "light": {2: (150, 130, 0)}}
 
 #: The board's two sets: the star in the theme's colours, or a wooden one (``star.WOOD``).
-WOODEN_STAR = DisplayOption("chinesecheckers_wooden_board", "Chinese Checkers board",
-                            "A wooden star, or the theme's colours", False, ("Wood", "Theme"))
+WOODEN_STAR = DisplayOption("chinesecheckers_wooden_board", N_("Chinese Checkers board"),
+                            N_("A wooden star, or the theme's colours"), False, (N_("Wood"), N_("Theme")))
 
 
 class ChineseCheckersRenderer(PickThenPlace, Renderer):
@@ -114,7 +115,7 @@ class ChineseCheckersRenderer(PickThenPlace, Renderer):
     then a hole: ``PickThenPlace``, a move being the path of holes) from mouse and keys."""
 
     game_id = "chinesecheckers"
-    input_help = "Click a marble, then a marked hole"
+    input_help = N_("Click a marble, then a marked hole")
     display_options = (WOODEN_STAR,)
     board_set = WOODEN_STAR
 

@@ -23,13 +23,14 @@ from __future__ import annotations
 import math
 import pygame
 
+from game.lang import _, N_
 from game.rules.connect4 import EMPTY, ConnectFour
 from game.rules.core import Move, Outcome, State
 from game.match.record import MoveRecord
 from game.ui import palette
 from game.ui.draw import balanced_lines, render
 from game.ui.renderers import shapes
-from game.ui.renderers.base import BoardView, Cell, DisplayOption, Renderer, blit_centred
+from game.ui.renderers.base import BoardView, Cell, DisplayOption, Renderer, blit_centred, value_in_words
 from game.ui.renderers.gridboard import BoardLook
 from game.ui.renderers.stand import (
     ARCADE_FRAME, CLASSIC_FRAME, DROP, HOLE, LABELS, PAD, StandGeometry, column_image, cursor_image, frame_bounds,
@@ -67,8 +68,8 @@ CLASSIC_COLOURS: tuple[RGB, RGB] = ((220, 34, 44), (255, 208, 0))
 #: ... for colour-blind players, in either set: Okabe–Ito vermillion and yellow, far apart
 #: in lightness under every colour-blindness (``tests/test_colour_blind.py``).
 COLOUR_BLIND_COLOURS: tuple[RGB, RGB] = ((213, 94, 0), (240, 228, 66))
-CLASSIC_SET = DisplayOption("connect4_classic_set", "Connect Four board", "Classic blue, red and yellow, or indigo",
-                            False, ("Classic", "Arcade"))
+CLASSIC_SET = DisplayOption("connect4_classic_set", N_("Connect Four board"),
+                            N_("Classic blue, red and yellow, or indigo"), False, (N_("Classic"), N_("Arcade")))
 
 
 class ConnectFourRenderer(Renderer):
@@ -94,7 +95,7 @@ class ConnectFourRenderer(Renderer):
     @property
     def input_help(self) -> str:  # type: ignore[override]
         digits = "1–9, 0" if self.cols == 10 else f"1–{self.cols}"
-        return f"Click a column, ←→ + Enter, or {digits}"
+        return _("Click a column, ←→ + Enter, or {digits}").format(digits=digits)
 
     def seat_colours(self) -> tuple[RGB, ...]:
         if palette.colour_blind:
@@ -301,7 +302,7 @@ class ConnectFourRenderer(Renderer):
             centre = geo.centre(col, state.height(col))
             ring = self.cached(("ring",), lambda: ring_image(geo))
             blit_centred(surface, ring, centre, 0.65 + 0.35 * pulse)
-        labels = [(col, value.text, value_ink(value.score)) for col, value in values.items()]
+        labels = [(col, value_in_words(value.text), value_ink(value.score)) for col, value in values.items()]
         for col, words, colour in labels + [(col, "?", LABEL_INKS.text_muted) for col in unknown]:
             label = self.cached(("hint", words, colour, col in best), lambda: self._hint_label(geo, words, colour, col in best))
             blit_centred(surface, label, geo.centre(col, state.height(col)))

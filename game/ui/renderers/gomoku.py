@@ -35,6 +35,7 @@ from typing import Mapping
 import numpy as np
 import pygame
 
+from game.lang import N_
 from game.rules.bot import MoveValue
 from game.rules.core import Move, RulesError, State
 from game.rules.gomoku import BLACK, WHITE, Gomoku, star_points
@@ -54,8 +55,8 @@ WOOD = BoardLook(top=(232, 188, 122), bottom=(214, 162, 94), lines=(40, 26, 12),
                  hover=(240, 206, 150), shadow=(52, 30, 8))
 PAPER = BoardLook(top=(200, 192, 166), bottom=(184, 174, 146), lines=(44, 50, 74), rim=(132, 124, 104),
                   hover=(226, 220, 200), shadow=(70, 66, 54))
-PAPER_BOARD = DisplayOption("gomoku_paper_board", "Gomoku board", "Paper with ink lines, or wood",
-                            False, ("Paper", "Wood"))
+PAPER_BOARD = DisplayOption("gomoku_paper_board", N_("Gomoku board"), N_("Paper with ink lines, or wood"),
+                            False, (N_("Paper"), N_("Wood")))
 #: The forbidden points' crosses, and the last move's dot and number on each stone colour.
 FORBIDDEN: RGB = (196, 28, 24)
 _LAST_ON: tuple[RGB, RGB] = ((255, 104, 88), (206, 30, 24))
@@ -110,14 +111,14 @@ def hinted_sequence(state: Gomoku, hint: Move | None, text: str) -> list[int]:
 
 
 #: Each stone's move number written on it (the last one in red) instead of the last move's dot.
-MOVE_NUMBERS = DisplayOption("show_move_numbers", "Show move numbers", "Each stone's number in the game", False)
+MOVE_NUMBERS = DisplayOption("show_move_numbers", N_("Show move numbers"), N_("Each stone's number in the game"), False)
 
 
 class GomokuRenderer(GridRenderer):
     """Draws a ``Gomoku`` state (any size, any rule set) and reads the human's point."""
 
     game_id = "gomoku"
-    input_help = "Click a point, or arrows + Enter"
+    input_help = N_("Click a point, or arrows + Enter")
     state_type = Gomoku
     cols = rows = 15
     intersections = True

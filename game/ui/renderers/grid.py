@@ -31,12 +31,13 @@ from typing import ClassVar
 import numpy as np
 import pygame
 
+from game.lang import N_
 from game.rules.core import Move, Outcome, RulesError, State
 from game.match.record import MoveRecord
 from game.ui import palette
 from game.ui.draw import balanced_lines, clean_text, render
 from game.ui.renderers import shapes
-from game.ui.renderers.base import BoardView, Cell, DisplayOption, Renderer, blit_centred
+from game.ui.renderers.base import BoardView, Cell, DisplayOption, Renderer, blit_centred, value_in_words
 from game.ui.renderers.gridboard import GridBoard
 from game.ui.renderers.gridgeometry import GridGeometry, Point, shared_ends
 from game.ui.renderers.effects import (
@@ -65,7 +66,7 @@ _GHOST = 0.42
 
 #: A small dot on each empty cell where the player to move may play, for a board that
 #: lists it in its ``display_options``: games where only some empty cells are moves (Reversi).
-LEGAL_MOVES = DisplayOption("show_legal_moves", "Show legal moves", "Dots where you may play", True)
+LEGAL_MOVES = DisplayOption("show_legal_moves", N_("Show legal moves"), N_("Dots where you may play"), True)
 
 
 class GridRenderer(GridBoard, Renderer):
@@ -465,7 +466,7 @@ class GridRenderer(GridBoard, Renderer):
             if cell is None or cell in pieces:
                 continue
             colour = value_ink(value.score)
-            content = clean_text(value.text)
+            content = clean_text(value_in_words(value.text))
             font, lines, whole = self._fitted_value(content, room)
             if cell == pointed and not whole:
                 on_top = (cell, content, colour)

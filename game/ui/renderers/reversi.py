@@ -25,6 +25,7 @@ import math
 import numpy as np
 import pygame
 
+from game.lang import N_
 from game.match.record import MoveRecord
 from game.rules.core import Outcome, State
 from game.rules.reversi import BLACK, EMPTY, PASS, STAR_POINTS, Reversi
@@ -46,8 +47,8 @@ GREEN_FELT = BoardLook(top=(40, 136, 82), bottom=(24, 104, 60), lines=(12, 46, 2
                        hover=(86, 170, 116), shadow=(4, 20, 10))
 WOOD = BoardLook(top=(198, 146, 88), bottom=(160, 108, 58), lines=(62, 36, 14), rim=(84, 50, 20),
                  hover=(222, 178, 122), shadow=(46, 26, 8))
-WOODEN_BOARD = DisplayOption("reversi_wooden_board", "Reversi board", "Wood, or the classic green felt",
-                             False, ("Wood", "Green felt"))
+WOODEN_BOARD = DisplayOption("reversi_wooden_board", N_("Reversi board"), N_("Wood, or the classic green felt"),
+                             False, (N_("Wood"), N_("Green felt")))
 
 # Sizes as fractions of one cell.
 _DISC = 0.40            # disc radius
@@ -102,7 +103,7 @@ class ReversiRenderer(GridRenderer):
     """Draws a ``Reversi`` state and reads the human's square from mouse and keys."""
 
     game_id = "reversi"
-    input_help = "Click a square, or arrows + Enter"
+    input_help = N_("Click a square, or arrows + Enter")
     state_type = Reversi
     cols = rows = 8
     grid_pad = 0.03

@@ -23,6 +23,7 @@ from typing import Callable
 import numpy as np
 import pygame
 
+from game.lang import N_
 from game.rules.core import State
 from game.rules.tictactoe import O, X, TicTacToe
 from game.ui import palette
@@ -53,7 +54,8 @@ PAPER = BoardLook(top=(250, 248, 240), bottom=(236, 232, 218), lines=(70, 76, 10
                   hover=(222, 228, 242), shadow=(70, 70, 64))
 INK: tuple[palette.RGB, palette.RGB] = ((28, 64, 168), (204, 40, 40))
 COLOUR_BLIND_INK: tuple[palette.RGB, palette.RGB] = ((0, 114, 178), (213, 94, 0))
-PAPER_SET = DisplayOption("tictactoe_paper_set", "Tic-tac-toe board", "Ink on paper, or glowing marks", False, ("Paper", "Glow"))
+PAPER_SET = DisplayOption("tictactoe_paper_set", N_("Tic-tac-toe board"), N_("Ink on paper, or glowing marks"), False,
+                          (N_("Paper"), N_("Glow")))
 
 
 def _span(progress: float, start: float, length: float) -> float:
@@ -65,7 +67,7 @@ class TicTacToeRenderer(GridRenderer):
     """Draws a ``TicTacToe`` state and reads the human's moves from mouse and keys."""
 
     game_id = "tictactoe"
-    input_help = "Click a square, arrows + Enter, or 1–9"
+    input_help = N_("Click a square, arrows + Enter, or 1–9")
     state_type = TicTacToe
     cols = rows = 3
     grid_pad = 0.065

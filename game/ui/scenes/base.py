@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterator, Mapping, Se
 
 import pygame
 
+from game.lang import _, N_
 from game.ui import palette
 from game.ui.draw import text
 from game.ui.tween import Tween, ease_in_out_cubic, ease_out_cubic
@@ -223,17 +224,17 @@ class Scene:
         width, height = surface.get_size()
         size, y = self.header_metrics(height)
         font = self.services.fonts.display(size)
-        rect = text(surface, font, title, palette.TEXT, (width // 2, y), "midtop")
+        rect = text(surface, font, _(title), palette.TEXT, (width // 2, y), "midtop")
         bar = pygame.Rect(0, 0, min(rect.width, 160), 4)
         bar.midtop = (width // 2, rect.bottom + 6)
         pygame.draw.rect(surface, palette.ACCENT, bar, border_radius=2)
         bottom = bar.bottom + 10
         if subtitle:
-            sub = text(surface, self.services.fonts.text(17), subtitle, palette.TEXT_MUTED, (width // 2, bottom), "midtop")
+            sub = text(surface, self.services.fonts.text(17), _(subtitle), palette.TEXT_MUTED, (width // 2, bottom), "midtop")
             bottom = sub.bottom + 6
         return bottom
 
-    def back_button(self, label: str = "Back") -> Button:
+    def back_button(self, label: str = N_("Back")) -> Button:
         return Button(self.services, label, self.back, wid="back", shortcut="Esc", style="ghost", font_size=16)
 
 

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Iterator
 
 import pygame
 
+from game.lang import _, ngettext
 from game.match.warmup import game_engines
 from game.rules.catalogue import game_class, game_ids, new_state
 from game.ui import palette
@@ -45,31 +46,48 @@ def seat_counts(game_id: str) -> list[int]:
 
 def players_text(counts: list[int]) -> str:
     """[2] -> "2 players", [2, 3, 4, 6] -> "2, 3, 4 or 6 players", [1] -> "1 player"."""
-    if counts == [1]:
-        return "1 player"
+    if len(counts) == 1:
+        return ngettext("{n} player", "{n} players", counts[0]).format(n=counts[0])
     shown = [str(c) for c in counts]
-    return (", ".join(shown[:-1]) + " or " + shown[-1] if len(shown) > 1 else shown[0]) + " players"
+    return _("{some} or {last} players").format(some=_(", ").join(shown[:-1]), last=shown[-1])
 
 
 def tiers_text(tiers: list[str]) -> str:
     """The bot tiers in a card's words: "Bots: Easy, Medium", "Bots: Easy to Master"."""
     if not tiers:
-        return "No bot tiers configured"
-    return f"Bots: {', '.join(tiers)}" if len(tiers) <= 2 else f"Bots: {tiers[0]} to {tiers[-1]}"
+        return _("No bot tiers configured")
+    tiers = [_(tier) for tier in tiers]
+    if len(tiers) <= 2:
+        return _("Bots: {tiers}").format(tiers=_(", ").join(tiers))
+    return _("Bots: {first} to {last}").format(first=tiers[0], last=tiers[-1])
 
 
 class GameCard(Widget):
-    """A game's card: board preview, title, players and bot tiers; press to set up."""
+    """A game's card: board preview, title, players and bot tiers; press to set up.
+    Its words are made as it is drawn, in the language shown then."""
+
+    @property
+    def title(self) -> str:
+        return _(game_class(self.game_id).title)
+
+    @property
+    def lines(self) -> list[str]:
+        return [players_text(self.seat_counts),
+                tiers_text([t.name for t in self.scene.services.config.game(self.game_id).tiers])]
+
+    @property
+    def tooltip(self) -> str:
+        return _("Set up a game of {game}").format(game=self.title)
+
+    @tooltip.setter
+    def tooltip(self, value: str) -> None:
+        """Set by ``Widget``; the card words its own."""
 
     def __init__(self, scene: "GamesScene", game_id: str) -> None:
         super().__init__(scene.services, wid=f"game:{game_id}")
         self.scene = scene
         self.game_id = game_id
-        cls = game_class(game_id)
-        self.title = cls.title
-        self.lines = [players_text(seat_counts(game_id)), tiers_text(
-            [t.name for t in scene.services.config.game(game_id).tiers])]
-        self.tooltip = f"Set up a game of {self.title}"
+        self.seat_counts = seat_counts(game_id)
         self.renderer = renderer_for(game_id)
         self._preview: pygame.Surface | None = None
 
@@ -232,5 +250,5 @@ class GamesScene(Scene):
         self.services.scenes.push("setup", game_id=game_id)
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        self.draw_header(surface, "Choose a game", "Pick a board; you choose the players next.")
+        self.draw_header(surface, _("Choose a game"), _("Pick a board; you choose the players next."))
 

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.lang import _, N_
 from game.match.record import Match
 from game.ui import palette
 from game.ui.draw import panel, text, wrap_text
@@ -42,7 +43,7 @@ class HostScene(Scene):
     """Opening the server of ``match``; the play screen replaces it once it runs."""
 
     name = "host"
-    title = "Host a game"
+    title = N_("Host a game")
 
     def __init__(self, services: "Services", match: Match, bind: str | None = None, port: int | None = None,
                  announce: str | None = "", discovery_port: int | None = None) -> None:
@@ -120,8 +121,8 @@ class HostScene(Scene):
         self.services.sounds.play("error")
         self.problem = why[:1].upper() + why[1:]
         if self.port:
-            self.problem += (f". Another program may be using port {self.port}: close it, or set another port "
-                             "under net: in config.yaml")
+            self.problem += ". " + _("Another program may be using port {port}: close it, or set another port "
+                                     "under net: in config.yaml").format(port=self.port)
         self.request_redraw()
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -137,9 +138,9 @@ class HostScene(Scene):
         box.center = (width // 2, height // 2)
         panel(surface, box, alpha=200, shadow=self.services.shadows)
         if not self.problem:
-            text(surface, fonts.bold(20), "Opening the game to the network…", palette.TEXT, box.center, "center")
+            text(surface, fonts.bold(20), _("Opening the game to the network…"), palette.TEXT, box.center, "center")
             return
-        y = text(surface, fonts.bold(20), "The game could not be hosted", palette.BAD, (box.centerx, box.y + 20),
+        y = text(surface, fonts.bold(20), _("The game could not be hosted"), palette.BAD, (box.centerx, box.y + 20),
                  "midtop").bottom + 10
         for line in wrap_text(fonts.text(16), self.problem, box.width - 40):
             y = text(surface, fonts.text(16), line, palette.TEXT, (box.centerx, y), "midtop").bottom

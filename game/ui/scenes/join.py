@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pygame
 
+from game.lang import _, N_, ngettext
 from game.store import seattokens
 from game.ui import palette
 from game.ui.draw import fit_text, mix, panel, text
@@ -57,24 +58,24 @@ def parse_address(typed: str, default_port: int) -> tuple[str, int]:
     an IPv6 address with a port is written in brackets. ``AddressError`` names what is wrong."""
     words = typed.strip()
     if not words:
-        raise AddressError("Type the address the host gave you, such as 192.168.1.20:5151")
+        raise AddressError(_("Type the address the host gave you, such as 192.168.1.20:5151"))
     host, port_text = words, ""
     if words.startswith("["):
         close = words.find("]")
         if close < 0:
-            raise AddressError(f"{words!r}: an IPv6 address in brackets needs its closing ]")
+            raise AddressError(_("{words!r}: an IPv6 address in brackets needs its closing ]").format(words=words))
         host, rest = words[1:close], words[close + 1:]
         if rest and not rest.startswith(":"):
-            raise AddressError(f"{words!r}: after ] comes :port")
+            raise AddressError(_("{words!r}: after ] comes :port").format(words=words))
         port_text = rest[1:]
     elif words.count(":") == 1:
         host, port_text = words.split(":")
     if not host or any(ch.isspace() for ch in host):
-        raise AddressError(f"{words!r} has no host name or address before the port")
+        raise AddressError(_("{words!r} has no host name or address before the port").format(words=words))
     if not port_text:
         return host, default_port
     if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
-        raise AddressError(f"{port_text!r} is not a port: write a number from 1 to 65535 after the colon")
+        raise AddressError(_("{port!r} is not a port: write a number from 1 to 65535 after the colon").format(port=port_text))
     return host, int(port_text)
 
 
@@ -128,7 +129,7 @@ class Finder:
                          for g in self._listen(LISTEN_SECONDS)]
                 problem = ""
             except OSError as err:
-                games, problem = [], f"Cannot listen for games on this network: {err.strerror or err}"
+                games, problem = [], _("Cannot listen for games on this network: {error}").format(error=err.strerror or err)
             with self._lock:
                 self._found, self._problem = games, problem
                 self.rounds += 1
@@ -209,14 +210,15 @@ class GameList(Widget):
             pygame.draw.rect(surface, mix(palette.PANEL_LIGHT, palette.HOVER, 0.6 if lit else 0.0), row, border_radius=10)
             if chosen and self.focused and self.ctx.keyboard_mode:
                 pygame.draw.rect(surface, palette.ACCENT, row, 2, border_radius=10)
-            seats = f"{game.seats_open} seat{'s' if game.seats_open != 1 else ''} open" if game.seats_open else "watch"
+            seats = (ngettext("{n} seat open", "{n} seats open", game.seats_open).format(n=game.seats_open)
+                     if game.seats_open else _("watch"))
             right = text(surface, fonts.bold(15), seats, palette.GOOD if game.seats_open else palette.TEXT_MUTED,
                          (row.right - 14, row.y + 10), "topright")
             text(surface, fonts.text(13), game.address, palette.TEXT_MUTED, (row.right - 14, row.bottom - 10),
                  "bottomright")
             room = right.left - row.x - 30
             text(surface, fonts.bold(17), fit_text(fonts.bold(17), game.name, room), palette.TEXT, (row.x + 14, row.y + 8))
-            text(surface, fonts.text(14), fit_text(fonts.text(14), game.game, room), palette.TEXT_MUTED,
+            text(surface, fonts.text(14), fit_text(fonts.text(14), _(game.game), room), palette.TEXT_MUTED,
                  (row.x + 14, row.bottom - 8), "bottomleft")
 
 
@@ -224,7 +226,7 @@ class JoinScene(Scene):
     """Your name, the games found on the network, and an address line."""
 
     name = "join"
-    title = "Join a game"
+    title = N_("Join a game")
 
     def __init__(self, services: "Services", listen_on: str | None = "0.0.0.0",
                  discovery_port: int | None = None) -> None:
@@ -235,12 +237,12 @@ class JoinScene(Scene):
         self.discovery_port = net.discovery_port if discovery_port is None else discovery_port
         self.name_field = TextField(services, services.setup_memory.player_name or default_name(),
                                     on_submit=lambda: self.focus.focus(self.address_field), wid="name",
-                                    max_length=NAME_LENGTH, font_size=17, tooltip="The name the other players see")
+                                    max_length=NAME_LENGTH, font_size=17, tooltip=N_("The name the other players see"))
         self.address_field = TextField(services, on_submit=lambda: self.join_typed(self.address_field.text),
-                                       wid="address", placeholder=f"host:port, e.g. 192.168.1.20:{net.port}",
+                                       wid="address", placeholder=_("host:port, e.g. 192.168.1.20:{port}").format(port=net.port),
                                        max_length=200, font_size=17,
-                                       tooltip="The address the host gave you (Enter joins)")
-        self.join_btn = Button(services, "Join", lambda: self.join_typed(self.address_field.text), wid="join",
+                                       tooltip=N_("The address the host gave you (Enter joins)"))
+        self.join_btn = Button(services, N_("Join"), lambda: self.join_typed(self.address_field.text), wid="join",
                                shortcut="Enter", style="primary")
         self.games_list = GameList(self)
         self.back_btn = self.back_button()
@@ -297,7 +299,7 @@ class JoinScene(Scene):
             return
         self.services.setup_memory.player_name = self.name_field.text.strip()
         where = address_text(host, port)
-        self._say(f"Connecting to {where}…", palette.TEXT)
+        self._say(_("Connecting to {address}…").format(address=where), palette.TEXT)
         name = self.player_name
         token = seattokens.token_for(name, where)
 
@@ -326,13 +328,13 @@ class JoinScene(Scene):
         self.connecting = None
         if isinstance(result, Exception):
             self.services.sounds.play("error")
-            self._say(f"Could not join {where}: {result}", palette.BAD)
+            self._say(_("Could not join {address}: {error}").format(address=where, error=result), palette.BAD)
             return
         self._say("", palette.TEXT_MUTED)
         if result.token is not None:           # welcomed back into this window's old seat
             from game.net.remote_session import RemoteSession
 
-            self.services.toasts.show("Back in your seat", "good", seconds=3)
+            self.services.toasts.show(_("Back in your seat"), "good", seconds=3)
             self.services.scenes.push("play", remote=RemoteSession(result))
             return
         self.services.scenes.push("lobby", client=result, address=where)
@@ -346,8 +348,8 @@ class JoinScene(Scene):
         if self.listen_problem:
             return self.listen_problem, palette.WARNING
         if self.listen_on is None:
-            return "Not listening for games here: type the host's address", palette.TEXT_MUTED
-        return "Looking for games on your network", palette.TEXT_MUTED
+            return _("Not listening for games here: type the host's address"), palette.TEXT_MUTED
+        return _("Looking for games on your network"), palette.TEXT_MUTED
 
     def looking_step(self) -> int | None:
         """Which of the three dots after "Looking for games" is lit (it steps twice a
@@ -400,13 +402,13 @@ class JoinScene(Scene):
         self.label_w = label_w
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        self.draw_header(surface, self.title, "A game hosted on your network, or the address a friend gave you")
+        self.draw_header(surface, self.title, _("A game hosted on your network, or the address a friend gave you"))
         fonts = self.services.fonts
         label = fonts.text(17)
-        for field, words in ((self.name_field, "Your name"), (self.address_field, "Address")):
+        for field, words in ((self.name_field, _("Your name")), (self.address_field, _("Address"))):
             text(surface, label, words, palette.TEXT_MUTED, (self.column.x, field.rect.centery), "midleft")
         if self.message:
             text(surface, fonts.text(15), fit_text(fonts.text(15), self.message, self.column.width - self.label_w),
                  self.message_colour, (self.column.x + self.label_w, self.message_y))
-        text(surface, fonts.bold(15), "GAMES ON YOUR NETWORK", palette.TEXT_MUTED,
+        text(surface, fonts.bold(15), _("GAMES ON YOUR NETWORK"), palette.TEXT_MUTED,
              (self.column.x, self.games_list.rect.y - 8), "bottomleft")

@@ -23,11 +23,12 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
+from game.lang import _, N_, ngettext, number
 from game.match.config import BotChoiceError
 from game.match.record import Player
 from game.store.savefile import SaveFileError, load_match
 from game.ui import palette
-from game.ui.draw import clean_text, fit_text, panel, scrollbar, text, wrap_text
+from game.ui.draw import clean_text, panel, scrollbar, text, wrap_text
 from game.ui.panels.savecard import CARD_GAP, CARD_H, SaveCard, Thumbnails
 from game.ui.savedgames import SavedGame, Summary, scan_saves, summary
 from game.ui.scenes.base import Scene
@@ -54,7 +55,7 @@ def open_saved_game(services: "Services", path: Path, review: bool = False) -> b
         match = load_match(path)
     except SaveFileError as err:
         services.sounds.play("error")
-        services.dialogs.message(f"Could not {'review' if review else 'load'} the game", str(err))
+        services.dialogs.message(_("Could not review the game") if review else _("Could not load the game"), str(err))
         return False
     if review:
         services.scenes.push("review", match=match)
@@ -231,7 +232,7 @@ class LoadScene(Scene):
     """The saved games of the saves folder, with Load, Delete and Browse…."""
 
     name = "load"
-    title = "Saved games"
+    title = N_("Saved games")
 
     def __init__(self, services: "Services", directory: Path | None = None) -> None:
         super().__init__(services)
@@ -240,14 +241,14 @@ class LoadScene(Scene):
         self.summaries: list[Summary | None] = []
         self.folder_problem = ""
         self.list = SaveList(self)
-        self.load_btn = Button(services, "Load", self.load_selected, wid="load", shortcut="Enter", style="primary",
-                               tooltip="Load the chosen game (Enter); the game on the play screen is replaced")
-        self.delete_btn = Button(services, "Delete", self.ask_delete, wid="delete", shortcut="Del", style="danger",
-                                 tooltip="Delete the chosen file from the disk (Delete); asks first")
-        self.browse_btn = Button(services, "Browse…", self.browse, wid="browse", shortcut="B",
-                                 tooltip="Open a saved game from another folder (B)")
-        self.review_btn = Button(services, "Review", self.review_selected, wid="review", shortcut="V",
-                                 tooltip="Step through the chosen game with the engine's verdict on each move (V)")
+        self.load_btn = Button(services, N_("Load"), self.load_selected, wid="load", shortcut="Enter", style="primary",
+                               tooltip=N_("Load the chosen game (Enter); the game on the play screen is replaced"))
+        self.delete_btn = Button(services, N_("Delete"), self.ask_delete, wid="delete", shortcut="Del", style="danger",
+                                 tooltip=N_("Delete the chosen file from the disk (Delete); asks first"))
+        self.browse_btn = Button(services, N_("Browse…"), self.browse, wid="browse", shortcut="B",
+                                 tooltip=N_("Open a saved game from another folder (B)"))
+        self.review_btn = Button(services, N_("Review"), self.review_selected, wid="review", shortcut="V",
+                                 tooltip=N_("Step through the chosen game with the engine's verdict on each move (V)"))
         self.back_btn = self.back_button()
         self.refresh()
         self.focus.set([self.list, self.back_btn, self.delete_btn, self.browse_btn, self.review_btn, self.load_btn],
@@ -284,8 +285,9 @@ class LoadScene(Scene):
                 spec = self.services.config.bot_spec(game_id, player.bot or player.label, self.services.registry)
             except BotChoiceError:
                 installed = self.services.registry.find(player.bot or player.label) is not None
-                return f"{player.label} ({'cannot play here' if installed else 'not installed'})"
-            return spec.label if player.label == player.bot else player.label
+                return "{label} ({why})".format(label=_(player.label),
+                                                why=_("cannot play here") if installed else _("not installed"))
+            return _(spec.label) if player.label == player.bot else _(player.label)
 
         return label
 
@@ -309,7 +311,8 @@ class LoadScene(Scene):
             return
         if not game.loadable:
             self.services.sounds.play("error")
-            self.services.toasts.show(f"{game.path.name} cannot be loaded: {game.problem_detail}", "error", seconds=6)
+            self.services.toasts.show(_("{name} cannot be loaded: {problem}").format(name=game.path.name, problem=game.problem_detail),
+                                      "error", seconds=6)
             return
         if not open_saved_game(self.services, game.path):
             self.refresh(keep=game.path)   # it changed since it was listed: show why now
@@ -327,11 +330,12 @@ class LoadScene(Scene):
         if game is None:
             self.services.sounds.play("error")
             return
-        kind = "saved game" if game.loadable else "file"
+
         self.services.dialogs.confirm(
-            "Delete saved game",
-            f"Delete the {kind} {game.path.name} from the disk? This cannot be undone.",
-            "Delete",
+            _("Delete saved game"),
+            (_("Delete the saved game {name} from the disk? This cannot be undone.") if game.loadable else
+             _("Delete the file {name} from the disk? This cannot be undone.")).format(name=game.path.name),
+            _("Delete"),
             lambda: self.delete(game.path),
         )
 
@@ -343,14 +347,14 @@ class LoadScene(Scene):
             pass
         except OSError as err:
             self.services.sounds.play("error")
-            self.services.dialogs.message("Could not delete the file", f"{path}: {err.strerror or err}")
+            self.services.dialogs.message(_("Could not delete the file"), f"{path}: {err.strerror or err}")
             return
-        self.services.toasts.show(f"Deleted {path.name}", "good")
+        self.services.toasts.show(_("Deleted {name}").format(name=path.name), "good")
         self.refresh()
 
     def browse(self) -> None:
         """The file dialog, for a game saved outside the saves folder."""
-        self.services.dialogs.choose_file("Open a saved game", self.directory, self._browsed)
+        self.services.dialogs.choose_file(_("Open a saved game"), self.directory, self._browsed)
 
     def _browsed(self, path: Path) -> None:
         open_saved_game(self.services, path)
@@ -404,15 +408,16 @@ class LoadScene(Scene):
     def draw_content(self, surface: pygame.Surface) -> None:
         width = surface.get_width()
         font = self.services.fonts.text(17)
-        self.draw_header(surface, "Saved games", fit_left(font, self.subtitle(), width - 80))
+        self.draw_header(surface, _("Saved games"), fit_left(font, self.subtitle(), width - 80))
 
     def subtitle(self) -> str:
         """How many games, newest first; the folder only when it is not the saves folder."""
         count = sum(game.loadable for game in self.games)
-        games = "No saved games" if count == 0 else "1 saved game" if count == 1 else f"{count} saved games"
+        games = _("No saved games") if count == 0 else ngettext("{n} saved game", "{n} saved games", count).format(
+            n=number(count))
         if self.directory != saves_dir():
-            return f"{games}, newest first, from {self.directory}"
-        return f"{games}, newest first" if count > 1 else games
+            return _("{games}, newest first, from {folder}").format(games=games, folder=self.directory)
+        return _("{games}, newest first").format(games=games) if count > 1 else games
 
     def draw_empty(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """What the list shows when there is nothing to load."""
@@ -423,7 +428,8 @@ class LoadScene(Scene):
             for line in lines:
                 y = text(surface, fonts.text(16), line, palette.WARNING, (box.centerx, y), "midtop").bottom
             return
-        text(surface, fonts.display(26), "No saved games yet", palette.TEXT, (box.centerx, box.centery - 22), "center")
-        hint = "Save a game with Ctrl+S on the play screen; Browse… opens one from another folder."
-        text(surface, fonts.text(16), fit_text(fonts.text(16), hint, box.width - 40), palette.TEXT_MUTED,
-             (box.centerx, box.centery + 16), "center")
+        text(surface, fonts.display(26), _("No saved games yet"), palette.TEXT, (box.centerx, box.centery - 22), "center")
+        hint = _("Save a game with Ctrl+S on the play screen; Browse… opens one from another folder.")
+        y = box.centery + 16 - fonts.text(16).get_linesize() // 2
+        for line in wrap_text(fonts.text(16), hint, box.width - 40)[:3]:      # two lines in a longer language
+            y = text(surface, fonts.text(16), line, palette.TEXT_MUTED, (box.centerx, y), "midtop").bottom

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.lang import _, N_
 from game.rules.catalogue import GameSpec
 from game.store import seattokens
 from game.rules.core import RulesError
@@ -36,7 +37,7 @@ class LobbyScene(Scene):
     """The invitation of ``client``'s server, answered here."""
 
     name = "lobby"
-    title = "Invitation"
+    title = N_("Invitation")
 
     def __init__(self, services: "Services", client: "NetClient", address: str) -> None:
         super().__init__(services)
@@ -54,24 +55,24 @@ class LobbyScene(Scene):
             spec = GameSpec.parse(invitation.game) if invitation is not None else None
         except RulesError as err:
             spec = None
-            self.problem = f"This arcade does not know the game {invitation.game!r}: {err}"
+            self.problem = _("This arcade does not know the game {game!r}: {error}").format(game=invitation.game, error=err)
         #: Each seat's name in the game ("X", "Red"), for the players' list.
         self.seat_names: list[str] = []
         if spec is not None:
             self.game_id = spec.game_id
             state = spec.new_state()
-            self.seat_names = [state.seat_name(seat) for seat in range(state.num_seats)]
+            self.seat_names = [_(state.seat_name(seat)) for seat in range(state.num_seats)]
             self.rules = rules_text(invitation.game)
             if has_renderer(spec.game_id):
                 self.colours = list(renderer_for(spec.game_id).seat_colours())
             else:
-                self.problem = f"{spec.title} has no board on screen in this arcade"
+                self.problem = _("{game} has no board on screen in this arcade").format(game=_(spec.title))
         elif invitation is None and not self.problem:
-            self.problem = "The host sent no invitation"
+            self.problem = _("The host sent no invitation")
         watching = invitation is not None and invitation.seat is None
-        self.accept_btn = Button(services, "Watch" if watching else "Accept", self.accept, wid="accept",
+        self.accept_btn = Button(services, N_("Watch") if watching else N_("Accept"), self.accept, wid="accept",
                                  shortcut="Enter", style="primary", font_size=20)
-        self.decline_btn = Button(services, "Decline", self.decline, wid="decline", shortcut="Esc")
+        self.decline_btn = Button(services, N_("Decline"), self.decline, wid="decline", shortcut="Esc")
         self.accept_btn.enabled = not self.problem
         self.focus.set([self.accept_btn, self.decline_btn], focus=self.accept_btn)
 
@@ -121,7 +122,7 @@ class LobbyScene(Scene):
             return
         if not client.connected and not self.problem and not self._handed_over:
             why = client.last_error
-            self.problem = "The host closed the connection" + (f": {escaped(why.text, 300)}" if why else "")
+            self.problem = _("The host closed the connection") + (f": {escaped(why.text, 300)}" if why else "")
             self.accept_btn.enabled = False
             self.services.sounds.play("error")
             self.request_redraw()
@@ -141,7 +142,7 @@ class LobbyScene(Scene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         invitation = self.invitation
-        self.draw_header(surface, self.title, f"from {self.address}")
+        self.draw_header(surface, self.title, _("from {address}").format(address=self.address))
         card = self.card
         panel(surface, card, alpha=200, shadow=self.services.shadows)
         fonts = self.services.fonts
@@ -149,9 +150,10 @@ class LobbyScene(Scene):
         inner = card.inflate(-48, -40)
         y = inner.y
         if invitation is not None:
-            head = f"{invitation.host} invites you to play {invitation.title}"
+            head = _("{host} invites you to play {game}").format(host=invitation.host, game=_(invitation.title))
             if invitation.seat is None:
-                head = f"{invitation.host}'s game of {invitation.title} has no open seat: you can watch"
+                head = _("{host}'s game of {game} has no open seat: you can watch").format(
+                    host=invitation.host, game=_(invitation.title))
             for line in wrap_text(fonts.bold(22), head, inner.width):
                 y = text(surface, fonts.bold(22), line, palette.TEXT, (inner.x, y)).bottom
             if self.rules:
@@ -177,14 +179,14 @@ class LobbyScene(Scene):
         badge = pygame.Rect(inner.x, y, px(56), px(56))
         pygame.draw.rect(surface, mix(palette.PANEL, colour, 0.2), badge, border_radius=14)
         pygame.draw.rect(surface, colour, badge, 2, border_radius=14)
-        name = invitation.seat_name
-        if len(name) <= 2:
+        name = _(invitation.seat_name)
+        if len(invitation.seat_name) <= 2:      # a piece's letter (X, O), not a colour's name in any language
             text(surface, fonts.display(30), name, colour, badge.center, "center")
         else:
             seat_token(surface, badge.center, px(16), colour)
-        order = "moves first" if seat == 0 else f"moves {place_name(seat + 1)}"
-        text(surface, fonts.bold(20), f"Your seat: {name}", colour, (badge.right + px(16), badge.y + px(4)))
-        text(surface, fonts.text(16), f"Seat {seat + 1}, {order}", palette.TEXT_MUTED,
+        order = _("moves first") if seat == 0 else _("moves {order}").format(order=place_name(seat + 1))
+        text(surface, fonts.bold(20), _("Your seat: {seat}").format(seat=name), colour, (badge.right + px(16), badge.y + px(4)))
+        text(surface, fonts.text(16), _("Seat {n}, {order}").format(n=seat + 1, order=order), palette.TEXT_MUTED,
              (badge.right + px(16), badge.y + px(32)))
         return badge.bottom
 
@@ -192,15 +194,15 @@ class LobbyScene(Scene):
         """Who sits where so far."""
         fonts = self.services.fonts
         px = self.services.window.px
-        text(surface, fonts.bold(13), "PLAYERS", palette.TEXT_MUTED, (inner.x, y))
+        text(surface, fonts.bold(13), _("PLAYERS"), palette.TEXT_MUTED, (inner.x, y))
         y += px(22)
         for info in self.invitation.players:
             colour = self.colours[info.seat % len(self.colours)]
             seat_token(surface, (inner.x + px(8), y + px(10)), px(7), colour)
             mark = self.seat_names[info.seat] if info.seat < len(self.seat_names) else ""
-            who = f"{info.name} (bot)" if info.kind == "bot" else info.name
+            who = _("{name} (bot)").format(name=_(info.name)) if info.kind == "bot" else info.name
             if info.seat == self.invitation.seat:
-                who = "you, if you accept"
+                who = _("you, if you accept")
             line = f"{mark}  {who}" if mark else who
             text(surface, fonts.text(16), fit_text(fonts.text(16), line, inner.width - px(30)),
                  palette.TEXT if info.kind != "open" else palette.TEXT_MUTED, (inner.x + px(24), y))
@@ -211,5 +213,5 @@ class LobbyScene(Scene):
         if self.problem:
             return self.problem, palette.BAD
         if self.answered:
-            return "Accepted: joining the game…", palette.GOOD
-        return "Accept to join the game, or decline to tell the host no.", palette.TEXT_MUTED
+            return _("Accepted: joining the game…"), palette.GOOD
+        return _("Accept to join the game, or decline to tell the host no."), palette.TEXT_MUTED

@@ -27,12 +27,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.lang import _
 from game.match.record import Match, MoveRecord
 from game.match.session import (BotStuck, Event, GameOver, HintFailed, HintReady, MovePlayed, PositionChanged,
                                 SeatsChanged, Session, Waiting)
 from game.rules.core import IllegalMove, Move, Outcome, State
 from game.store.userdata import StatRow, matchup_name
 from game.ui import palette
+from game.ui.draw import clean_text
 from game.ui.naming import player_names
 from game.ui.panels.clocks import ClockPanel
 from game.ui.panels.controls import PlayControls
@@ -138,7 +140,7 @@ class PlayScene(Scene):
         """A game with no board on screen cannot be shown."""
         state = remote.state if remote is not None else match.state
         if not has_renderer(state.game_id):
-            return "Cannot show this game", f"{state.title} has no board on screen yet."
+            return _("Cannot show this game"), _("{game} has no board on screen yet.").format(game=_(state.title))
         return None
 
     # -- what the parts read -----------------------------------------------------------
@@ -224,6 +226,13 @@ class PlayScene(Scene):
         self.renderer.follow_view(self.view)                  # list's colours follow the pieces'
         self.movelist.colours = tuple(self.renderer.seat_colours())
         self.controls.speed.index = nearest_index(self.controls.speed.items, settings.bot_delay)
+        if "language" in changed:
+            self.controls.reword()
+            outcome = self.view.outcome
+            if outcome is not None and self.result.visible:     # the result as it reads in the new language
+                self.result.headline = clean_text(self.headline(outcome)[0])
+                reason = _(outcome.reason)
+                self.result.reason = reason[:1].upper() + reason[1:]
 
     def back(self) -> None:
         """Leave the game (the game menu's Leave): back to the setup screen, the game kept
@@ -289,7 +298,8 @@ class PlayScene(Scene):
             self._show_outcome(event.outcome, record=event.counts)
         elif isinstance(event, BotStuck):
             self.set_paused(True)
-            self.services.toasts.show(f"{self.player_name(event.seat)} gave no legal move; the game is paused", "error")
+            self.services.toasts.show(_("{player} gave no legal move; the game is paused").format(
+                player=self.player_name(event.seat)), "error")
         elif isinstance(event, HintReady):
             self.hints.show(event)
         elif isinstance(event, HintFailed):
@@ -302,12 +312,14 @@ class PlayScene(Scene):
     def _show_move(self, event: MovePlayed) -> None:
         record = event.record
         if event.failure:
-            self.services.toasts.show(f"{event.failure} — a random move was played instead", "warning", seconds=6)
+            self.services.toasts.show(_("{failure} — a random move was played instead").format(failure=event.failure),
+                                      "warning", seconds=6)
             self.services.sounds.play("error")
         toasts = self.services.toasts
         toasts.withdraw(POSITION_TOAST, shown_for=PASS_TOAST_READ)     # a pass told is over once the game goes on
         if event.by == "pass":
-            toasts.show(f"{self.state.seat_name(record.seat)} has no move and passes", "info", topic=POSITION_TOAST)
+            toasts.show(_("{seat} has no move and passes").format(seat=_(self.state.seat_name(record.seat))), "info",
+                        topic=POSITION_TOAST)
         self.renderer.on_move(self.state, record)
         self.refusal = ""
         self.play_sound("move" if record.seat % 2 == 0 else "move_alt", self.renderer.sound_delay())
@@ -322,18 +334,18 @@ class PlayScene(Scene):
         state = self.state
         humans = [s for s, p in enumerate(players) if p.is_human]
         if outcome.is_draw:
-            return "Draw", palette.TEXT, "draw"
+            return _("Draw"), palette.TEXT, "draw"
         winners = list(outcome.winners)
         if len(humans) == 1:
             if humans[0] in winners:
-                return "You win!", palette.ACCENT, "win"
-            names = " and ".join(self.player_name(s) for s in winners)
-            return f"{names} wins", seat_ink(self.seat_colour(winners[0])), "lose"
+                return _("You win!"), palette.ACCENT, "win"
+            names = _(" and ").join(self.player_name(s) for s in winners)
+            return _("{players} wins").format(players=names), seat_ink(self.seat_colour(winners[0])), "lose"
         if humans:
-            names = " and ".join(state.seat_name(s) for s in winners)
-            return f"{names} wins!", seat_ink(self.seat_colour(winners[0])), "win"
-        names = " and ".join(f"{state.seat_name(s)} — {self.player_name(s)}" for s in winners)
-        return f"{names} wins", seat_ink(self.seat_colour(winners[0])), "win"
+            names = _(" and ").join(_(state.seat_name(s)) for s in winners)
+            return _("{players} wins!").format(players=names), seat_ink(self.seat_colour(winners[0])), "win"
+        names = _(" and ").join(f"{_(state.seat_name(s))} — {self.player_name(s)}" for s in winners)
+        return _("{players} wins").format(players=names), seat_ink(self.seat_colour(winners[0])), "win"
 
     def _score_row(self) -> StatRow | None:
         """This matchup's running score, as the Statistics screen shows it."""
@@ -365,14 +377,15 @@ class PlayScene(Scene):
         headline, colour, sound = self.headline(outcome)
         self.play_sound(sound, self.renderer.sound_delay())
         seats = outcome.winners or tuple(range(state.num_seats))
-        marks = [(state.seat_name(s), self.seat_colour(s)) for s in seats]
+        marks = [(state.seat_name(s), self.seat_colour(s)) for s in seats]     # letters drawn, names as balls
         speed = self.services.settings.current.anim_speed
-        reason = outcome.reason[:1].upper() + outcome.reason[1:]
+        reason = _(outcome.reason)
+        reason = reason[:1].upper() + reason[1:]
         places = None
         if state.num_seats > 2 and outcome.ranking:
             players = self.match.players
-            who = [p.label if p.is_bot else self.player_name(s) for s, p in enumerate(players)]
-            places = [(place, f"{state.seat_name(seat)} — {who[seat]}", self.seat_colour(seat))
+            who = [_(p.label) if p.is_bot else self.player_name(s) for s, p in enumerate(players)]
+            places = [(place, f"{_(state.seat_name(seat))} — {who[seat]}", self.seat_colour(seat))
                       for place, seat in places_table(outcome.ranking)]
         self.result.show(headline, reason, self._score_row(), colour, marks, RESULT_DELAY / speed if speed else 0.0,
                          places, score=state.scores_text(outcome))
@@ -409,7 +422,7 @@ class PlayScene(Scene):
         """New game with the same players (N, Ctrl+R, the game menu's New game): one
         pressed by mistake is undone by Redo."""
         if self.session.restart():
-            self.services.toasts.show("New game — Redo (Y) brings the last one back", "info")
+            self.services.toasts.show(_("New game — Redo (Y) brings the last one back"), "info")
         self.show_events()
 
     def rematch(self) -> None:
@@ -420,7 +433,7 @@ class PlayScene(Scene):
         try:
             self.session.swap_seats()
         except IllegalMove as err:
-            self.services.toasts.show(f"Cannot swap sides: {err}", "warning")
+            self.services.toasts.show(_("Cannot swap sides: {error}").format(error=err), "warning")
             return
         self.show_events()
 

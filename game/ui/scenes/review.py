@@ -23,10 +23,12 @@ one: Esc there comes back to the review, whose game is kept as it was.
 """
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game.lang import _, N_, ngettext
 from game.match.record import Match, MoveRecord, Player
 from game.match.review.job import DEFAULT_BUDGET, ReviewJob, cache_folder
 from game.match.review.model import GameReview, MoveReview, steps_over_game
@@ -40,7 +42,7 @@ from game.ui.naming import player_names
 from game.ui.panels.evalgraph import EvalGraph
 from game.ui.panels.movelist import MoveList
 from game.ui.renderers import has_renderer, renderer_for
-from game.ui.renderers.base import BoardView
+from game.ui.renderers.base import BoardView, value_in_words
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Button, Choice, ChoiceItem, Widget
 
@@ -56,19 +58,60 @@ LINE_ON_BOARD = ("gomoku",)
 TOAST_ROOM = 120
 
 
+#: The review's words the analysis writes as codes (a move's grade, how sure a value is) and
+#: its verdicts that are whole sentences, in the catalogue so the screen can word them.
+REVIEW_WORDS = (N_("best"), N_("good"), N_("inaccuracy"), N_("mistake"), N_("blunder"), N_("exact"), N_("proven"),
+                N_("estimate"), N_("unknown"), N_("the only legal move"), N_("lost whatever was played"),
+                N_("held out longest"))
+
+
+#: The analysis's verdicts that hold values (``game.match.review.analyse.judged``): its pattern,
+#: the catalogue's words, and which of the pattern's parts are values to word.
+_VERDICTS = (
+    (re.compile(r"threw away a win \((.+) now\)"), N_("threw away a win ({0} now)")),
+    (re.compile(r"turned a draw into a loss \((.+)\)"), N_("turned a draw into a loss ({0})")),
+    (re.compile(r"smaller win \((.+)\)"), N_("smaller win ({0})")),
+    (re.compile(r"bigger loss \((.+)\)"), N_("bigger loss ({0})")),
+    (re.compile(r"slower win \((.+)\)"), N_("slower win ({0})")),
+    (re.compile(r"quicker loss \((.+)\)"), N_("quicker loss ({0})")),
+    (re.compile(r"missed a proven win \((.+)\); the move played is not proven to win"),
+     N_("missed a proven win ({0}); the move played is not proven to win")),
+    (re.compile(r"after it, a proven loss \((.+)\)"), N_("after it, a proven loss ({0})")),
+    (re.compile(r"(inaccuracy|mistake|blunder) \(estimate\): (.+) after it, (.+) with the best move"),
+     N_("{0} (estimate): {1} after it, {2} with the best move")),
+    (re.compile(r"(inaccuracy|mistake|blunder) \(estimate\): (.+) after it, (.+) after the engine's move"),
+     N_("{0} (estimate): {1} after it, {2} after the engine's move")),
+    (re.compile(r"(.+) instead of (.+)"), N_("{0} instead of {1}")),
+)
+#: The analysis's verdicts that are always the same words.
+VERDICTS = (N_("the only move that kept the win"), N_("the only move that kept the draw"), N_("kept the win"),
+            N_("kept the draw"), N_("best move (estimate)"), N_("the engine's move"), N_("a draw"))
+
+
+def verdict_words(verdict: str) -> str:
+    """The analysis's verdict on a move in the player's language: each value in it worded
+    (``value_in_words``), the words around them from the catalogue; one it does not know, as written."""
+    for pattern, catalogued in _VERDICTS:
+        found = pattern.fullmatch(verdict)
+        if found:
+            return _(catalogued).format(*(verdict_words(part) for part in found.groups()))
+    return value_in_words(verdict)
+
+
 def value_words(content: str) -> str:
     """A value's words without the line an engine writes after a colon ('wins in 5 by fours
     (VCF): h8 h9 ...' is 'wins in 5 by fours (VCF)'): the screen shows the line its own way."""
-    return content.partition(":")[0].strip()
+    return value_in_words(content.partition(":")[0].strip())
 
 
 def outcome_words(state: State, outcome: Outcome) -> str:
     """The result in one line: 'Red wins · four in a row', 'Draw · the board is full'."""
     if outcome.is_draw:
-        head = "Draw"
+        head = _("Draw")
     else:
-        head = " and ".join(state.seat_name(seat) for seat in outcome.winners) + " wins"
-    reason = outcome.reason[:1].upper() + outcome.reason[1:] if outcome.reason else ""
+        head = _("{players} wins").format(players=_(" and ").join(_(state.seat_name(seat)) for seat in outcome.winners))
+    reason = _(outcome.reason)
+    reason = reason[:1].upper() + reason[1:] if reason else ""
     score = state.scores_text(outcome)
     return " · ".join(part for part in (head, reason, score) if part)
 
@@ -82,7 +125,7 @@ class ReviewScene(Scene):
     def __init__(self, services: "Services", match: Match, ply: int | None = None) -> None:
         super().__init__(services)
         self.game_id = match.state.game_id
-        self.title = f"Review · {match.state.title}"
+        self.title = _("Review · {game}").format(game=_(match.state.title))
         self.players = list(match.players)
         self.records: list[MoveRecord] = list(match.records)
         self.outcome = match.outcome()
@@ -114,15 +157,15 @@ class ReviewScene(Scene):
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.words_rect = pygame.Rect(0, 0, 0, 0)
         self.head_bottom = 0
-        self.previous_btn = Button(services, "◀ Mistake", self.previous_mistake, wid="previous_mistake", shortcut="P",
-                                   tooltip="The previous mistake or blunder", font_size=16)
-        self.next_btn = Button(services, "Mistake ▶", self.next_mistake, wid="next_mistake", shortcut="N",
-                               tooltip="The next mistake or blunder", font_size=16)
+        self.previous_btn = Button(services, N_("◀ Mistake"), self.previous_mistake, wid="previous_mistake", shortcut="P",
+                                   tooltip=N_("The previous mistake or blunder"), font_size=16)
+        self.next_btn = Button(services, N_("Mistake ▶"), self.next_mistake, wid="next_mistake", shortcut="N",
+                               tooltip=N_("The next mistake or blunder"), font_size=16)
         self.opponent = Choice(services, self._opponents(), 0, lambda value: None, wid="opponent", font_size=16,
-                               tooltip="Who plays the other sides when you play from here: hot-seat, or a tier")
-        self.play_btn = Button(services, "Play from here", self.play_from_here, wid="play_from_here", shortcut="C",
+                               tooltip=N_("Who plays the other sides when you play from here: hot-seat, or a tier"))
+        self.play_btn = Button(services, N_("Play from here"), self.play_from_here, wid="play_from_here", shortcut="C",
                                style="primary", font_size=16,
-                               tooltip="Go on with the game from the position shown; Esc there comes back here")
+                               tooltip=N_("Go on with the game from the position shown; Esc there comes back here"))
         self.back_btn = self.back_button()
         self.focus.set([self.previous_btn, self.next_btn, self.play_btn, self.opponent, self.back_btn],
                        focus=self.next_btn)
@@ -132,12 +175,12 @@ class ReviewScene(Scene):
     def refusal(cls, match: Match, ply: int | None = None) -> tuple[str, str] | None:
         """A game with no board on screen cannot be reviewed here (``main.py review`` can)."""
         if not has_renderer(match.state.game_id):
-            return "Cannot show this game", f"{match.state.title} has no board on screen yet."
+            return _("Cannot show this game"), _("{game} has no board on screen yet.").format(game=_(match.state.title))
         return None
 
     def _opponents(self) -> list[ChoiceItem]:
         """Hot-seat, or each tier of the game."""
-        items = [ChoiceItem(None, "Hot-seat")]
+        items = [ChoiceItem(None, N_("Hot-seat"))]
         try:
             tiers = self.services.config.game(self.game_id).tiers
         except (KeyError, LookupError):
@@ -170,7 +213,7 @@ class ReviewScene(Scene):
             self.job = ReviewJob.start(self.spec, self.review.moves, DEFAULT_BUDGET, cache_folder(), atomic_write_text,
                                        self.review.start)
         except (OSError, RuntimeError, ValueError) as err:
-            self.failure = f"the analysis could not start: {err}"
+            self.failure = _("the analysis could not start: {error}").format(error=err)
             return
         self.review = self.job.review
         self._take_results()
@@ -249,18 +292,22 @@ class ReviewScene(Scene):
     # -- commands ---------------------------------------------------------------------------------
     def next_mistake(self) -> None:
         found = self.review.next_mistake(self.ply - 1)
-        self._jump_to_mistake(found, "No mistake after this move")
+        self._jump_to_mistake(found, after=True)
 
     def previous_mistake(self) -> None:
         found = self.review.previous_mistake(self.ply - 1)
-        self._jump_to_mistake(found, "No mistake before this move")
+        self._jump_to_mistake(found, after=False)
 
-    def _jump_to_mistake(self, found: int | None, none: str) -> None:
+    def _jump_to_mistake(self, found: int | None, after: bool) -> None:
         if found is None:
             self.services.sounds.play("error")
             pending = self.job is not None and not self.job.done
-            self.services.toasts.show(none + (" found yet: the analysis goes on" if pending else ""), "info",
-                                      seconds=2.5)
+            if pending:
+                none = _("No mistake after this move found yet: the analysis goes on") if after else \
+                    _("No mistake before this move found yet: the analysis goes on")
+            else:
+                none = _("No mistake after this move") if after else _("No mistake before this move")
+            self.services.toasts.show(none, "info", seconds=2.5)
             return
         self.go_to(found + 1)
 
@@ -269,7 +316,7 @@ class ReviewScene(Scene):
         state = self.state.copy()
         if state.is_over():
             self.services.sounds.play("error")
-            self.services.toasts.show("The game is over here: go back a move to play on", "info", seconds=3)
+            self.services.toasts.show(_("The game is over here: go back a move to play on"), "info", seconds=3)
             return
         tier = self.opponent.value
         players = [Player.human() if tier is None or seat == state.turn else Player.of_bot(tier)
@@ -385,12 +432,12 @@ class ReviewScene(Scene):
         y = text(surface, fonts.display(size), fit_text(fonts.display(size), self.title, inner_w), palette.TEXT,
                  (inner_x, p.y + 14)).bottom
         names = player_names(self.players, self.start_state.seat_name)
-        players = " vs ".join(names)
+        players = _(" vs ").join(names)
         y = text(surface, fonts.text(14), fit_text(fonts.text(14), players, inner_w), palette.TEXT_MUTED,
                  (inner_x, y)).bottom
         progress, colour = self.progress_words()
         text(surface, fonts.text(14), fit_text(fonts.text(14), progress, inner_w), colour, (inner_x, y))
-        self.graph.draw(surface, self.review, self.ply, self.start_state.seat_name(0), self.steps)
+        self.graph.draw(surface, self.review, self.ply, _(self.start_state.seat_name(0)), self.steps)
         text(surface, fonts.text(14), fit_text(fonts.text(14), self.accuracy_words(), inner_w), palette.TEXT,
              (inner_x, self.graph.rect.bottom + 6))
         self._draw_words(surface)
@@ -401,12 +448,13 @@ class ReviewScene(Scene):
         """The analysis's progress in words, and their colour."""
         done, total = self.review.done, self.plies
         if self.failure:
-            return f"Analysis stopped: {self.failure}", palette.WARNING
+            return _("Analysis stopped: {failure}").format(failure=self.failure), palette.WARNING
         if total == 0:
-            return "No moves to review", palette.TEXT_MUTED
+            return _("No moves to review"), palette.TEXT_MUTED
         if self._pending:
-            return f"Analysing move {min(done + 1, total)} of {total}", palette.ACCENT
-        return f"Analysed: {done} of {total} moves", palette.TEXT_MUTED
+            return _("Analysing move {n} of {total}").format(n=min(done + 1, total), total=total), palette.ACCENT
+        return ngettext("Analysed: {n} of {total} move", "Analysed: {n} of {total} moves", total).format(
+            n=done, total=total), palette.TEXT_MUTED
 
     def accuracy_words(self) -> str:
         """Each player's accuracy ('Accuracy: X 92 · O 71'), or why there is none yet."""
@@ -414,43 +462,44 @@ class ReviewScene(Scene):
         for seat in range(self.state.num_seats):
             accuracy = self.review.accuracy(seat)
             if accuracy is not None:
-                figures.append(f"{self.state.seat_name(seat)} {accuracy:.0f}")
-        return "Accuracy: " + " · ".join(figures) if figures else "Accuracy: not known yet"
+                figures.append(f"{_(self.state.seat_name(seat))} {accuracy:.0f}")
+        return _("Accuracy: {figures}").format(figures=" · ".join(figures)) if figures else _("Accuracy: not known yet")
 
     def verdict_lines(self) -> list[tuple[str, tuple[int, int, int], bool]]:
         """The words about the position shown, most important first: (line, colour, bold)."""
         lines: list[tuple[str, tuple[int, int, int], bool]] = []
         shown = self.shown_review()
         if self.ply == 0:
-            lines.append(("The start of the game", palette.TEXT, True))
+            lines.append((_("The start of the game"), palette.TEXT, True))
         else:
             record = self.records[self.ply - 1]
-            head = f"Move {self.ply}: {self.state.seat_name(record.seat)} {record.text}"
+            head = _("Move {n}: {seat} {move}").format(n=self.ply, seat=_(self.state.seat_name(record.seat)), move=record.text)
             if shown is not None and shown.grade:
-                head += f" · {shown.grade}"
+                head += f" · {_(shown.grade)}"
             colour = getattr(palette, GRADE_COLOURS.get(shown.grade, "TEXT") if shown is not None else "TEXT")
             lines.append((head, colour, True))
             if shown is None:
-                lines.append(("not analysed yet" if self._pending or not self.failure else "not analysed",
+                lines.append((_("not analysed yet") if self._pending or not self.failure else _("not analysed"),
                               palette.TEXT_MUTED, False))
             else:
                 if shown.verdict:
-                    lines.append((shown.verdict, palette.TEXT, False))
+                    lines.append((verdict_words(shown.verdict), palette.TEXT, False))
                 if shown.best and shown.best != shown.move and shown.grade not in ("", "best"):
                     better = value_words(shown.before.text)
-                    lines.append((f"Better: {shown.best}" + (f" — {better}" if better else ""), palette.GOOD, False))
+                    lines.append((_("Better: {move}").format(move=shown.best) + (f" — {better}" if better else ""), palette.GOOD, False))
                 after = value_words(shown.after.text)
                 if after not in shown.verdict:
-                    lines.append((f"After it: {after} ({shown.after.kind})" if shown.after.kind != "estimate"
-                                  else f"After it: {after}", palette.TEXT_MUTED, False))
+                    lines.append((_("After it: {value} ({kind})").format(value=after, kind=_(shown.after.kind))
+                                  if shown.after.kind != "estimate" else _("After it: {value}").format(value=after),
+                                  palette.TEXT_MUTED, False))
         if self.ply == self.plies and self.outcome is not None:
-            lines.append((outcome_words(self.state, self.outcome) + ("" if self.result_shown else " (R shows it on the board)"),
+            lines.append((outcome_words(self.state, self.outcome) + ("" if self.result_shown else " " + _("(R shows it on the board)")),
                           palette.ACCENT, False))
         here = self.review_here()
         if here is not None and here.best:
             words = value_words(here.before.text)
-            mover = self.state.seat_name(here.seat)       # the side to move here, whose value it is
-            best = f"Best for {mover} here: {here.best}" + (f" — {words}" if words else "")
+            mover = _(self.state.seat_name(here.seat))       # the side to move here, whose value it is
+            best = _("Best for {seat} here: {move}").format(seat=mover, move=here.best) + (f" — {words}" if words else "")
             if here.line:
                 best += ": " + " ".join(here.line)
             lines.append((best, palette.ACCENT, False))
@@ -487,7 +536,7 @@ class ReviewScene(Scene):
         room = self.board_rect.width - px(80)
         lines = wrap_text(font, words, room)[:2]
         width = max(font.size(line)[0] for line in lines) + px(40)
-        hint = "R hides this"
+        hint = _("R hides this")
         card = pygame.Rect(0, 0, width, len(lines) * font.get_linesize() + fonts.text(13).get_linesize() + px(18))
         card.midtop = (self.board_rect.centerx, self.board_rect.y + px(4))
         panel(surface, card, fill=mix(palette.PANEL, palette.ACCENT, 0.08), border=palette.ACCENT, alpha=235)

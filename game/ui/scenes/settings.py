@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
+from game import lang
+from game.lang import _, N_, percent, display_name, decimal
 from game.rules.catalogue import game_class
 from game.ui import palette
 from game.ui.draw import fit_text, panel, scrollbar, text
@@ -31,11 +33,32 @@ if TYPE_CHECKING:
     from game.store.userdata import Settings
     from game.ui.services import Services
 
-ON_OFF = [ChoiceItem(True, "On"), ChoiceItem(False, "Off")]
-THEMES = [ChoiceItem("dark", "Dark", "night-blue panels, light text"),
-          ChoiceItem("light", "Light", "paper-white panels, dark text")]
-VOLUMES = [ChoiceItem(v, f"{round(v * 100)} %") for v in (0.1, 0.25, 0.5, 0.75, 1.0)]
-ANIM_NOTES = {0.0: "no animation: every change at once", 0.5: "half speed", 1.0: "as designed", 2.0: "twice as fast"}
+ON_OFF = [ChoiceItem(True, N_("On")), ChoiceItem(False, N_("Off"))]
+THEMES = [ChoiceItem("dark", N_("Dark"), N_("night-blue panels, light text")),
+          ChoiceItem("light", N_("Light"), N_("paper-white panels, dark text"))]
+VOLUME_LEVELS = (0.1, 0.25, 0.5, 0.75, 1.0)
+ANIM_NOTES = {0.0: N_("no animation: every change at once"), 0.5: N_("half speed"), 1.0: N_("as designed"),
+              2.0: N_("twice as fast")}
+#: The language row's note, in English and Chinese whatever the language shown, so a player
+#: who cannot read the words on screen still finds the row.
+LANGUAGE_NOTE = "Language · 语言"
+
+
+def volume_items() -> list[ChoiceItem]:
+    """The volumes offered, as percentages written the current language's way."""
+    return [ChoiceItem(v, percent(v)) for v in VOLUME_LEVELS]
+
+
+def delay_items() -> list[ChoiceItem]:
+    """The bot move delays offered, each with its seconds in the current language."""
+    return [ChoiceItem(v, label, _("{seconds} s between bot moves").format(seconds=decimal(v)))
+            for v, label in BOT_DELAYS.items()]
+
+
+def language_items() -> list[ChoiceItem]:
+    """The system's language first (the default), then each shipped language named in itself."""
+    system = display_name(lang.best_match(lang.system_language()))
+    return [ChoiceItem("", N_("System"), system)] + [ChoiceItem(code, display_name(code)) for code in lang.available()]
 
 
 def _index(items: list[ChoiceItem], value: object) -> int:
@@ -65,47 +88,59 @@ class SettingsScene(Scene):
         update = services.settings.update
         speeds = [ChoiceItem(v, label, ANIM_NOTES.get(v, "")) for v, label in ANIM_SPEEDS.items()]
         sizes = size_items(tuple(s.window_size))
-        delays = [ChoiceItem(v, label, f"{v:g} s between bot moves") for v, label in BOT_DELAYS.items()]
+        delays = delay_items()
+        volumes = volume_items()
+        languages = language_items()
         self.rows: list[tuple[str, str, Choice]] = [
-            ("Animation speed", "How fast pieces, lines and screens move",
+            (N_("Language"), LANGUAGE_NOTE,
+             Choice(services, languages, _index(languages, s.language), self._choose_language, wid="language")),
+            (N_("Animation speed"), N_("How fast pieces, lines and screens move"),
              Choice(services, speeds, _index(speeds, s.anim_speed), lambda v: update(anim_speed=v), wid="anim_speed")),
-            ("Sound", "Clicks, moves and fanfares",
+            (N_("Sound"), N_("Clicks, moves and fanfares"),
              Choice(services, ON_OFF, _index(ON_OFF, s.sound), lambda v: update(sound=v), wid="sound")),
-            ("Volume", "How loud the sounds play",
-             Choice(services, VOLUMES, nearest_index(VOLUMES, s.volume), lambda v: update(volume=v), wid="volume")),
-            ("Window size", "",
+            (N_("Volume"), N_("How loud the sounds play"),
+             Choice(services, volumes, nearest_index(volumes, s.volume), lambda v: update(volume=v), wid="volume")),
+            (N_("Window size"), "",
              Choice(services, sizes, _index(sizes, tuple(s.window_size)), lambda v: update(window_size=v), wid="window_size")),
-            ("Fullscreen", "F11 switches at any time",
+            (N_("Fullscreen"), N_("F11 switches at any time"),
              Choice(services, ON_OFF, _index(ON_OFF, s.fullscreen), lambda v: update(fullscreen=v), wid="fullscreen")),
-            ("Bot move delay", "Pause before a bot's move is shown",
+            (N_("Bot move delay"), N_("Pause before a bot's move is shown"),
              Choice(services, delays, nearest_index(delays, s.bot_delay), lambda v: update(bot_delay=v), wid="bot_delay")),
-            ("Theme", "The colours of every screen",
+            (N_("Theme"), N_("The colours of every screen"),
              Choice(services, THEMES, _index(THEMES, s.theme), lambda v: update(theme=v), wid="theme")),
-            ("Colour-blind pieces", "Okabe–Ito colours for players' pieces",
+            (N_("Colour-blind pieces"), N_("Okabe–Ito colours for players' pieces"),
              Choice(services, ON_OFF, _index(ON_OFF, s.colour_blind), lambda v: update(colour_blind=v),
                     wid="colour_blind")),
         ]
+        #: Each display option's line under its label, and the games offering it, by name (worded as drawn).
+        self.display_notes: dict[str, tuple[str, tuple[str, ...]]] = {}
         #: Each display option's default, by name (what a player who never set it sees).
         self.display_defaults: dict[str, bool] = {}
         # What the boards show first, then each game's set of board and pieces.
         for option, game_ids in sorted(display_options(), key=lambda found: found[0].choices != ("On", "Off")):
             self.display_defaults[option.name] = option.default
-            games = ", ".join(game_class(game_id).title for game_id in game_ids)
+            games = tuple(game_class(game_id).title for game_id in game_ids)
             shown = s.display.get(option.name, option.default)
             board_set = option.choices != ("On", "Off")     # its label names its game
             items = [ChoiceItem(True, option.choices[0]), ChoiceItem(False, option.choices[1])]
             if board_set:
                 items.reverse()      # the board's first set (off) first
-            self.rows.append((option.label, option.note if board_set else f"{option.note} ({games})",
+            self.display_notes[option.name] = (option.note, () if board_set else games)
+            self.rows.append((option.label, option.note if board_set else f"{option.note} ({', '.join(games)})",
                               Choice(services, items, _index(items, shown), self._display_setter(option.name),
                                      wid=option.name)))
         #: Pixels the rows are scrolled up by, and the most they can be.
         self.scroll = 0
         self.max_scroll = 0
         self.view = pygame.Rect(0, 0, 0, 0)
-        self.back_btn = self.back_button("Done")
-        self.focus.set([choice for _, _, choice in self.rows] + [self.back_btn])
+        self.back_btn = self.back_button(N_("Done"))
+        self.focus.set([choice for _label, _note, choice in self.rows] + [self.back_btn])
         self.follow_settings(self.apply_settings)
+
+    def _choose_language(self, code: str) -> None:
+        """Show the language chosen at once (over ``--lang``) and keep it."""
+        lang.set_override(None)
+        self.services.settings.update(language=code)
 
     def _display_setter(self, name: str) -> Callable[[object], None]:
         """What choosing On or Off for the display option ``name`` does: keep it with the others."""
@@ -114,11 +149,20 @@ class SettingsScene(Scene):
 
     def apply_settings(self, settings: "Settings", changed: frozenset[str]) -> None:
         """Show the settings as they are now."""
+        if "language" in changed:
+            for _label, _note, choice in self.rows:
+                if choice.id == "bot_delay":
+                    choice.items = delay_items()
+                elif choice.id == "volume":
+                    choice.items = volume_items()
+                elif choice.id == "language":
+                    choice.items = language_items()
         values = {"anim_speed": settings.anim_speed, "sound": settings.sound, "theme": settings.theme,
+                  "language": settings.language,
                   "colour_blind": settings.colour_blind,
                   "window_size": tuple(settings.window_size), "fullscreen": settings.fullscreen,
                   **{name: settings.display.get(name, default) for name, default in self.display_defaults.items()}}
-        for _, _, choice in self.rows:
+        for _label, _note, choice in self.rows:
             if choice.id == "window_size":
                 choice.items = size_items(values["window_size"])
             if choice.id in ("bot_delay", "volume"):
@@ -168,7 +212,7 @@ class SettingsScene(Scene):
         """Put each row's chooser where the scroll puts it."""
         px = self.services.window.px
         top = self.view.y + 8 - self.scroll
-        for i, (_, _, choice) in enumerate(self.rows):
+        for i, (_label, _note, choice) in enumerate(self.rows):
             column = self.column_of(i)
             chooser_w = min(px(340), column.width * 2 // 5 if len(self.columns) > 1 else column.width // 2)
             choice.rect = pygame.Rect(column.right - 24 - chooser_w, top + (i % self.per_column) * self.row_h + 8,
@@ -204,7 +248,7 @@ class SettingsScene(Scene):
     def _show_next(self, step: int) -> None:
         """Scroll the row after (``step`` 1) or before (-1) the focused one into the box, so
         the keyboard can move to it."""
-        chooser = [choice for _, _, choice in self.rows]
+        chooser = [choice for _label, _note, choice in self.rows]
         if self.focus.current not in chooser:
             return
         i = chooser.index(self.focus.current) + step
@@ -222,7 +266,7 @@ class SettingsScene(Scene):
         clip = surface.get_clip()
         surface.set_clip(self.view.clip(clip) if clip.width else self.view)
         try:
-            for _, _, choice in self.rows:
+            for _label, _note, choice in self.rows:
                 if choice.rect.colliderect(self.view):
                     choice.draw(surface)
         finally:
@@ -235,11 +279,11 @@ class SettingsScene(Scene):
         window = self.services.window
         width, height = window.size
         if window.fullscreen:
-            return f"Now {width} × {height}, the full screen"
-        return f"Now {width} × {height}; or drag the window's edge"
+            return _("Now {width} × {height}, the full screen").format(width=width, height=height)
+        return _("Now {width} × {height}; or drag the window's edge").format(width=width, height=height)
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        self.draw_header(surface, "Settings", "Changes apply at once and are kept for next time")
+        self.draw_header(surface, _("Settings"), _("Changes apply at once and are kept for next time"))
         panel(surface, self.box, shadow=self.services.shadows)
         fonts = self.services.fonts
         clip = surface.get_clip()
@@ -248,14 +292,24 @@ class SettingsScene(Scene):
             for i, (label, note, choice) in enumerate(self.rows):
                 if not choice.rect.inflate(0, 16).colliderect(self.view):
                     continue
+                label = _(label)
                 if choice.id == "window_size":
                     note = self.window_note()
+                elif choice.id in self.display_notes:
+                    note, games = self.display_notes[choice.id]
+                    note = _(note) if not games else "{note} ({games})".format(
+                        note=_(note), games=_(", ").join(_(game) for game in games))
+                else:
+                    note = _(note)
                 y = choice.rect.centery
                 column = self.column_of(i)
                 room = choice.rect.x - column.x - 40
                 text(surface, fonts.bold(19), fit_text(fonts.bold(19), label, room), palette.TEXT,
                      (column.x + 28, y - 2), "bottomleft")
-                text(surface, fonts.text(14), fit_text(fonts.text(14), note, room), palette.TEXT_MUTED,
+                # A line longer in another language takes a smaller type before it is cut.
+                note_font = next((fonts.text(size) for size in (14, 13, 12) if fonts.text(size).size(note)[0] <= room),
+                                 fonts.text(12))
+                text(surface, note_font, fit_text(note_font, note, room), palette.TEXT_MUTED,
                      (column.x + 28, y + 2), "topleft")
                 if i % self.per_column:
                     pygame.draw.line(surface, palette.PANEL_LIGHT, (column.x + 20, choice.rect.y - 8),

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.lang import _
+from game.lang import _, N_
 from game.match.clocks import PRESETS, Clock, TimeControl, control_label
 from game.match.config import SeatChoice
 from game.match.record import REMOTE, Match, Player
@@ -61,8 +61,8 @@ GRID_GAP = 24
 SEAT_FONT = 19
 SMALL_SEAT_FONT = 16
 #: The seat choice for a player over the network (last in every seat's menu).
-REMOTE_CHOICE = SeatChoice("Remote player", Player(REMOTE, "Remote player"),
-                           "a player joins from another computer over the network")
+REMOTE_CHOICE = SeatChoice(N_("Remote player"), Player(REMOTE, "Remote player"),
+                           N_("a player joins from another computer over the network"))
 
 
 @dataclass(frozen=True)
@@ -161,9 +161,9 @@ class SetupScene(Scene):
         ]
         self.clock_widget = Choice(services, [ChoiceItem(None, control_label(None))], 0, self.set_clock, wid="clock")
         self._build_clock()
-        self.swap_btn = Button(services, "↔  Swap seats", self.swap, wid="swap", shortcut="W",
-                               tooltip="Swap who plays which side, so the other player moves first (W)")
-        self.play_btn = Button(services, "Play", self.start, wid="start", shortcut="Enter", style="primary", font_size=22)
+        self.swap_btn = Button(services, N_("↔  Swap seats"), self.swap, wid="swap", shortcut="W",
+                               tooltip=N_("Swap who plays which side, so the other player moves first (W)"))
+        self.play_btn = Button(services, N_("Play"), self.start, wid="start", shortcut="Enter", style="primary", font_size=22)
         self.back_btn = self.back_button()
         self.seat_widgets: list[Choice] = []
         self.seat_cols = 1
@@ -241,7 +241,7 @@ class SetupScene(Scene):
         names = [c.label for c in self.choices]
         labels = [label if label in names else names[0] for label in labels]
         self.seat_labels = labels
-        items = [ChoiceItem(i, c.label, f"other bot · {c.description}" if c.other else c.description,
+        items = [ChoiceItem(i, c.label, _("other bot · {description}").format(description=_(c.description)) if c.other else c.description,
                             group=seat_group(c)) for i, c in enumerate(self.choices)]
         self.seat_widgets = [
             Choice(self.services, items, names.index(labels[seat]),
@@ -283,7 +283,7 @@ class SetupScene(Scene):
         if key is None:
             return ""
         tier = next(tier.name for tier in self.services.config.game(self.game_id).tiers if tier.bot == key)
-        return f"Getting {tier} ready for its first game on this computer…"
+        return _("Getting {tier} ready for its first game on this computer…").format(tier=_(tier))
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -333,11 +333,11 @@ class SetupScene(Scene):
     def _label_play(self) -> None:
         """Play says Host when the match needs players from the network."""
         if self.hosting:
-            self.play_btn.label = "Host"
-            self.play_btn.tooltip = "Open this match to players on the network, then wait for them to join (Enter)"
+            self.play_btn.label = N_("Host")
+            self.play_btn.tooltip = N_("Open this match to players on the network, then wait for them to join (Enter)")
         else:
-            self.play_btn.label = "Play"
-            self.play_btn.tooltip = "Play (Enter)"
+            self.play_btn.label = N_("Play")
+            self.play_btn.tooltip = N_("Play (Enter)")
 
     def start(self) -> None:
         self._remember()
@@ -557,7 +557,7 @@ class SetupScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.services.window.background, (0, 0))
-        self.draw_header(surface, self.title, (self._warm_up_line or "Set up the match") if self.subtitle else "")
+        self.draw_header(surface, _(self.title), (self._warm_up_line or _("Set up the match")) if self.subtitle else "")
         clip = surface.get_clip()
         if self.max_column_scroll:
             surface.set_clip(self.viewport)
@@ -580,7 +580,7 @@ class SetupScene(Scene):
         left = self.column.x
         section = fonts.bold(15)
         label_y = round(m.label * 0.15)
-        text(surface, section, "PLAYERS", palette.TEXT_MUTED, (left, self.seats_top + label_y))
+        text(surface, section, _("PLAYERS"), palette.TEXT_MUTED, (left, self.seats_top + label_y))
         state = new_state(self.game_id, **self.options)
         for seat, widget in enumerate(self.seat_widgets):
             colour = self.seat_colours[seat % len(self.seat_colours)]
@@ -589,8 +589,8 @@ class SetupScene(Scene):
             badge.centery = widget.rect.centery
             pygame.draw.rect(surface, mix(palette.PANEL, colour, 0.18), badge, border_radius=side * 14 // 52)
             pygame.draw.rect(surface, colour, badge, 2, border_radius=side * 14 // 52)
-            mark = state.seat_name(seat)
-            short = len(mark) <= 2
+            mark = _(state.seat_name(seat))
+            short = len(state.seat_name(seat)) <= 2      # a piece's letter (X, O), not a colour's name in any language
             if short:
                 text(surface, fonts.display(30 if side >= 48 else 24), mark, colour, badge.center, "center")
             else:         # a colour's name: a ball of the colour here, the name beside it
@@ -599,23 +599,23 @@ class SetupScene(Scene):
             room = self.seat_label_w - side - 12
             if room >= 50:
                 seat_font, note_font = fonts.bold(14), fonts.text(13)
-                title = f"Seat {seat + 1}" if short else mark
-                order = f"moves {ordinal(seat + 1) if self.seat_cols == 1 else place_name(seat + 1)}"
+                title = _("Seat {n}").format(n=seat + 1) if short else mark
+                order = _("moves {order}").format(order=ordinal(seat + 1) if self.seat_cols == 1 else place_name(seat + 1))
                 text(surface, seat_font, fit_text(seat_font, title, room), palette.TEXT if short else colour,
                      (badge.right + 10, badge.centery - 1), "bottomleft")
                 text(surface, note_font, fit_text(note_font, order, room), palette.TEXT_MUTED,
                      (badge.right + 10, badge.centery + 1), "topleft")
         first = player_names(self.players(), state.seat_name)[0]
-        label = text(surface, fonts.text(16), "First move:", palette.TEXT_MUTED, (left, self.first_line_y), "midleft")
+        label = text(surface, fonts.text(16), _("First move:"), palette.TEXT_MUTED, (left, self.first_line_y), "midleft")
         room = self.swap_btn.rect.left - label.right - 20
-        who = fit_text(fonts.bold(16), f"{state.seat_name(0)} — {first}", room)
+        who = fit_text(fonts.bold(16), f"{_(state.seat_name(0))} — {first}", room)
         text(surface, fonts.bold(16), who, self.seat_colours[0], (label.right + 8, self.first_line_y), "midleft")
-        text(surface, section, "RULES", palette.TEXT_MUTED, (left, self.options_top + label_y))
+        text(surface, section, _("RULES"), palette.TEXT_MUTED, (left, self.options_top + label_y))
         if not self.option_widgets:
-            text(surface, fonts.text(16), f"{self.title} has no rules options.", palette.TEXT_MUTED,
+            text(surface, fonts.text(16), _("{game} has no rules options.").format(game=_(self.title)), palette.TEXT_MUTED,
                  (left, self.options_top + m.label + (m.option - 10) // 2), "midleft")
         option_font = fonts.text(17)
-        labels = [*((option.label, widget, self.option_label_w)
+        labels = [*((_(option.label), widget, self.option_label_w)
                     for option, widget in zip(self.cls.options_spec, self.option_widgets)),
                   (_("Clock"), self.clock_widget, self.clock_label_w)]
         for label, widget, label_w in labels:
@@ -634,4 +634,5 @@ class SetupScene(Scene):
         return self.seat_labels[seat] if seat < len(self.seat_labels) else ""
 
 def ordinal(n: int) -> str:
-    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}.get(n, f"#{n}")
+    words = {1: N_("first"), 2: N_("second"), 3: N_("third"), 4: N_("fourth"), 5: N_("fifth"), 6: N_("sixth")}
+    return _(words[n]) if n in words else f"#{n}"

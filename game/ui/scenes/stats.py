@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.lang import _, N_, number
 from game.rules.catalogue import title_of
 from game.ui import palette
 from game.ui.draw import fit_text, mix, panel, text
@@ -32,7 +33,7 @@ class StatsScene(Scene):
 
     def __init__(self, services: "Services") -> None:
         super().__init__(services)
-        self.reset_btn = Button(services, "Reset statistics", self.ask_reset, wid="reset", shortcut="R", style="danger")
+        self.reset_btn = Button(services, N_("Reset statistics"), self.ask_reset, wid="reset", shortcut="R", style="danger")
         self.back_btn = self.back_button()
         self.scroll = 0
         self.focus.set([self.back_btn, self.reset_btn], focus=self.back_btn)
@@ -46,19 +47,19 @@ class StatsScene(Scene):
 
     def ask_reset(self) -> None:
         if not self.rows():
-            self.services.toasts.show("There are no statistics to reset yet.")
+            self.services.toasts.show(_("There are no statistics to reset yet."))
             return
         self.services.dialogs.confirm(
-            "Reset statistics",
-            "Forget every win, draw and loss recorded so far? This cannot be undone.",
-            "Reset",
+            _("Reset statistics"),
+            _("Forget every win, draw and loss recorded so far? This cannot be undone."),
+            _("Reset"),
             self.reset,
         )
 
     def reset(self) -> None:
         self.services.stats.clear()
         self.scroll = 0
-        self.services.toasts.show("Statistics reset.", "good")
+        self.services.toasts.show(_("Statistics reset."), "good")
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEWHEEL:
@@ -87,22 +88,22 @@ class StatsScene(Scene):
         self.reset_btn.rect.topleft = (width // 2 + 10, self.table.bottom + 28)
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        self.draw_header(surface, "Statistics", "Your record against every opponent, kept between runs")
+        self.draw_header(surface, _("Statistics"), _("Your record against every opponent, kept between runs"))
         box = self.table
         panel(surface, box, shadow=self.services.shadows)
         fonts = self.services.fonts
         rows = self.rows()
         self.reset_btn.enabled = bool(rows)
         if not rows:
-            text(surface, fonts.display(26), "No games finished yet", palette.TEXT, (box.centerx, box.centery - 20), "center")
-            text(surface, fonts.text(16), "Finish a game and its result appears here.", palette.TEXT_MUTED,
+            text(surface, fonts.display(26), _("No games finished yet"), palette.TEXT, (box.centerx, box.centery - 20), "center")
+            text(surface, fonts.text(16), _("Finish a game and its result appears here."), palette.TEXT_MUTED,
                  (box.centerx, box.centery + 16), "center")
             return
         inner = box.inflate(-40, -32)
         columns = self._columns(inner)
         head = fonts.bold(13)
         for name, (x, anchor) in columns.items():
-            text(surface, head, name.upper(), palette.TEXT_MUTED, (x, inner.y), anchor)
+            text(surface, head, _(name).upper(), palette.TEXT_MUTED, (x, inner.y), anchor)
         body = pygame.Rect(inner.x, inner.y + 28, inner.width, inner.height - 28)
         lines = self._lines(rows)
         total_h = len(lines) * self.row_h
@@ -119,7 +120,7 @@ class StatsScene(Scene):
             y += self.row_h
         surface.set_clip(clip)
         if total_h > body.height:
-            text(surface, fonts.text(13), "Scroll: mouse wheel or PgUp/PgDn", palette.TEXT_MUTED,
+            text(surface, fonts.text(13), _("Scroll: mouse wheel or PgUp/PgDn"), palette.TEXT_MUTED,
                  (box.right - 16, box.bottom - 8), "bottomright")
 
     @staticmethod
@@ -129,7 +130,7 @@ class StatsScene(Scene):
         for row in rows:
             if row.game_id != current:
                 current = row.game_id
-                lines.append(title_of(row.game_id))
+                lines.append(_(title_of(row.game_id)))
             lines.append(row)
         return lines
 
@@ -137,12 +138,12 @@ class StatsScene(Scene):
     def _columns(inner: pygame.Rect) -> dict[str, tuple[int, str]]:
         right = inner.right
         return {
-            "Matchup": (inner.x + 8, "topleft"),
-            "Games": (right - 380, "topright"),
-            "Wins": (right - 310, "topright"),
-            "Draws": (right - 240, "topright"),
-            "Losses": (right - 170, "topright"),
-            "Record": (right - 150, "topleft"),
+            N_("Matchup"): (inner.x + 8, "topleft"),
+            N_("Games"): (right - 380, "topright"),
+            N_("Wins"): (right - 310, "topright"),
+            N_("Draws"): (right - 240, "topright"),
+            N_("Losses"): (right - 170, "topright"),
+            N_("Record"): (right - 150, "topleft"),
         }
 
     def _draw_row(self, surface: pygame.Surface, row: StatRow, y: int, inner: pygame.Rect,
@@ -155,7 +156,7 @@ class StatsScene(Scene):
         values = {"Games": (row.games, palette.TEXT), "Wins": (row.wins, palette.GOOD),
                   "Draws": (row.draws, palette.TEXT_MUTED), "Losses": (row.losses, palette.BAD)}
         for name, (value, colour) in values.items():
-            text(surface, bold, str(value), colour, (columns[name][0], mid), "midright")
+            text(surface, bold, number(value), colour, (columns[name][0], mid), "midright")
         height = max(16, min(self.row_h - 12, self.services.window.px(20)))
         bar = pygame.Rect(columns["Record"][0], mid - height // 2, inner.right - columns["Record"][0] - 8, height)
         pygame.draw.rect(surface, mix(palette.BOARD, palette.PANEL, 0.5), bar, border_radius=height // 2)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Iterator
 import numpy as np
 import pygame
 
+from game.lang import _, N_, ngettext
 from game.match.record import Player
 from game.store import autosave
 from game.store.savefile import SaveFileError
@@ -140,10 +141,10 @@ def resume_words(kept: autosave.KeptGame) -> tuple[str, tuple[str, ...]]:
     row = summary(SavedGame(autosave.autosave_path(), kept.left_at, kept.match), _dt.datetime.now())
     players = kept.match.players
     one_human = sum(p.is_human for p in players) == 1
-    counted = matchup_name([Player(p.kind, "You", p.bot) if p.is_human and one_human else p for p in players])
+    counted = matchup_name([Player(p.kind, _("You"), p.bot) if p.is_human and one_human else p for p in players])
     details = tuple(f"{row.moves}  ·  {who}  ·  {row.when}"
-                    for who in (row.players, counted, f"{len(players)} players"))
-    return f"Resume {row.title}", details
+                    for who in (row.players, counted, ngettext("{n} player", "{n} players", len(players)).format(n=len(players))))
+    return _("Resume {game}").format(game=row.title), details
 
 
 class TitleScene(Scene):
@@ -188,17 +189,17 @@ class TitleScene(Scene):
         #: The game menu's previews being made ahead, a card a frame (``GamesScene.ahead``).
         self._previews: Iterator[None] | None = None
         self._previews_size = (0, 0)
-        self.resume_btn = ResumeButton(services, "Resume", self.resume_game, wid="resume", shortcut="R",
+        self.resume_btn = ResumeButton(services, N_("Resume"), self.resume_game, wid="resume", shortcut="R",
                                        style="primary", font_size=20,
-                                       tooltip="Go back to the game you left, as it was (R)")
-        self.play = Button(services, "Play", self.open_games, wid="play", shortcut="P", style="primary", font_size=22)
-        self.join = Button(services, "Join", self.open_join, wid="join", shortcut="J",
-                           tooltip="Join a game hosted on your network (J)")
-        self.load = Button(services, "Load game", self.open_load, wid="load", shortcut="L",
-                           tooltip="Continue a saved game (L or Ctrl+O)")
-        self.stats = Button(services, "Statistics", self.open_stats, wid="stats", shortcut="T")
-        self.settings = Button(services, "Settings", self.open_settings, wid="settings", shortcut="O")
-        self.quit = Button(services, "Quit", self.ask_quit, wid="quit", shortcut="Esc", style="ghost")
+                                       tooltip=N_("Go back to the game you left, as it was (R)"))
+        self.play = Button(services, N_("Play"), self.open_games, wid="play", shortcut="P", style="primary", font_size=22)
+        self.join = Button(services, N_("Join"), self.open_join, wid="join", shortcut="J",
+                           tooltip=N_("Join a game hosted on your network (J)"))
+        self.load = Button(services, N_("Load game"), self.open_load, wid="load", shortcut="L",
+                           tooltip=N_("Continue a saved game (L or Ctrl+O)"))
+        self.stats = Button(services, N_("Statistics"), self.open_stats, wid="stats", shortcut="T")
+        self.settings = Button(services, N_("Settings"), self.open_settings, wid="settings", shortcut="O")
+        self.quit = Button(services, N_("Quit"), self.ask_quit, wid="quit", shortcut="Esc", style="ghost")
         self.offer_resume()
 
     def offer_resume(self) -> None:
@@ -208,11 +209,11 @@ class TitleScene(Scene):
             self.kept = autosave.kept_game()
         except SaveFileError as err:
             self.kept = None
-            self.services.toasts.show(f"The game kept for Resume could not be read: {err}", "warning", seconds=10)
+            self.services.toasts.show(_("The game kept for Resume could not be read: {error}").format(error=err), "warning", seconds=10)
         except Exception as err:  # a game's rules choked on the file: the menu still opens
             logger.exception("reading the game kept for Resume")
             self.kept = None
-            self.services.toasts.show(f"The game kept for Resume could not be read ({type(err).__name__}: {err})",
+            self.services.toasts.show(_("The game kept for Resume could not be read ({error})").format(error=f"{type(err).__name__}: {err}"),
                                       "warning", seconds=10)
         menu = [self.play, self.join, self.load, self.stats, self.settings, self.quit]
         if self.kept is not None:
@@ -322,7 +323,7 @@ class TitleScene(Scene):
         self.services.scenes.push("settings")
 
     def ask_quit(self) -> None:
-        self.services.dialogs.confirm("Quit", "Leave Board Arcade?", "Quit", self.services.quit)
+        self.services.dialogs.confirm(_("Quit"), _("Leave Board Arcade?"), _("Quit"), self.services.quit)
 
     def back(self) -> None:
         self.services.sounds.play("click")
@@ -375,7 +376,7 @@ class TitleScene(Scene):
             first = self._previews_size == (0, 0)
             self._previews, self._previews_size = self.services.scenes.ahead("games", self.rect.size), self.rect.size
             if first:
-                for _ in self._previews:
+                for _preview in self._previews:
                     pass
                 return
         if self._previews is not None:
@@ -408,7 +409,7 @@ class TitleScene(Scene):
         surface.blit(logo, logo.get_rect(center=centre))
         tag_font = self.tagline_font()
         tag_y = centre[1] + self.logo.get_height() // 2 + 18
-        text(surface, tag_font, TAGLINE, palette.TEXT_MUTED, (width // 2, tag_y), "midtop",
+        text(surface, tag_font, _(TAGLINE), palette.TEXT_MUTED, (width // 2, tag_y), "midtop",
              alpha=255 if self.tagline_shown else round(255 * self.fade_in.value))
-        text(surface, self.services.fonts.text(14), KEY_HINT, mix(palette.TEXT_MUTED, palette.BACKGROUND_BOTTOM, 0.3),
+        text(surface, self.services.fonts.text(14), _(KEY_HINT), mix(palette.TEXT_MUTED, palette.BACKGROUND_BOTTOM, 0.3),
              (width // 2, height - 18), "midbottom")

@@ -1,0 +1,237 @@
+"""The catalogues: Simplified Chinese complete and in step with the code, format fields kept,
+the compiled catalogues the same as their sources, and a pseudo-locale (English accented and
+40% longer, made from the template at test time) that shows any word the window draws
+without marking it for translation."""
+from __future__ import annotations
+
+import math
+import re
+import string
+from pathlib import Path
+
+import pytest
+import yaml
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import read_mo, write_mo
+from babel.messages.pofile import read_po
+
+from game import lang
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "assets" / "locale"
+TEMPLATE = LOCALE / "arcade.pot"
+#: The languages shipped, English aside (a test below checks the list against the folder).
+SHIPPED = ("zh_CN", "zh_TW")
+#: The pseudo-locale's code: not a language anyone speaks, never offered in Settings.
+PSEUDO = "en_XA"
+_ACCENTS = str.maketrans("aeiouycnsACEINOSUY", "áéíóúýçñšÁÇÉÍÑÓŠÚÝ")
+
+
+def catalogue(code: str):
+    return read_po((LOCALE / code / "LC_MESSAGES" / "arcade.po").open("rb"), locale=code)
+
+
+def fields(text: str) -> set[str]:
+    """The ``str.format`` fields of ``text`` (``{n}``, ``{game!r}``)."""
+    return {f"{name}{'!' + conv if conv else ''}" for _lit, name, _spec, conv in string.Formatter().parse(text)
+            if name is not None}
+
+
+def pseudo(text: str) -> str:
+    """``text`` with each word accented and 40% longer (``Play`` -> ``Pláý··``), its format
+    fields and their braces left as they are."""
+    def longer(word: re.Match) -> str:
+        return word.group().translate(_ACCENTS) + "·" * math.ceil(len(word.group()) * 0.4)
+
+    parts = re.split(r"(\{[^{}]*\})", text)
+    return "".join(part if part.startswith("{") else re.sub(r"[A-Za-z]+", longer, part) for part in parts)
+
+
+def write_pseudo_locale(folder: Path) -> Path:
+    """The pseudo-locale's compiled catalogue, made from the template, in ``folder``; returns ``folder``."""
+    template = read_po(TEMPLATE.open("rb"), locale="en")
+    for message in template:
+        if not message.id:
+            continue
+        if isinstance(message.id, tuple):
+            message.string = tuple(pseudo(form) for form in message.id)
+        else:
+            message.string = pseudo(message.id)
+    target = folder / PSEUDO / "LC_MESSAGES"
+    target.mkdir(parents=True, exist_ok=True)
+    with (target / "arcade.mo").open("wb") as out:
+        write_mo(out, template)
+    return folder
+
+
+def use_pseudo_locale(monkeypatch, folder: Path) -> None:
+    """Show the window in the pseudo-locale (its catalogue in ``folder``) until the test ends."""
+    monkeypatch.setattr(lang, "locale_dir", lambda: folder)
+    assert lang.set_language(PSEUDO) == PSEUDO
+
+
+def test_every_shipped_language_has_a_catalogue_and_english_needs_none():
+    found = sorted(entry.name for entry in LOCALE.iterdir() if (entry / "LC_MESSAGES").is_dir())
+    assert found == sorted(SHIPPED)
+    assert lang.available() == sorted([lang.ENGLISH, *SHIPPED])
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+def test_every_entry_is_translated_with_the_same_format_fields(code):
+    untranslated, mismatched = [], []
+    for message in catalogue(code):
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if not all(strings) or message.fuzzy:
+            untranslated.append(ids[0])
+            continue
+        wanted = fields(ids[-1])
+        mismatched += [(ids[0], text) for text in strings if fields(text) != wanted]
+    assert untranslated == []
+    assert mismatched == []
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+def test_the_catalogue_holds_exactly_the_template_and_the_template_exactly_the_code(code):
+    """A word marked in the code and missing from the template (``pybabel extract`` not run),
+    or in the template and not in a language's catalogue (``pybabel update`` not run), fails here."""
+    extracted = {message[2] if isinstance(message[2], str) else message[2][0]
+                 for message in extract_from_dir(str(ROOT), method_map=[("game/**.py", "python"), ("bots/**.py", "python"),
+                                                                       ("assets/locale/tiers.py", "python")],
+                                                 keywords={"_": None, "N_": None, "ngettext": (1, 2)})}
+    template = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(TEMPLATE.open("rb")) if m.id}
+    translated = {m.id if isinstance(m.id, str) else m.id[0] for m in catalogue(code) if m.id}
+    assert sorted(extracted - template) == [] and sorted(template - extracted) == []
+    assert sorted(template - translated) == [] and sorted(translated - template) == []
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+def test_the_compiled_catalogue_is_its_source_compiled(code):
+    def table(messages) -> dict:
+        return {tuple(m.id) if isinstance(m.id, (list, tuple)) else m.id:
+                tuple(m.string) if isinstance(m.string, (list, tuple)) else m.string for m in messages if m.id}
+
+    source = table(catalogue(code))
+    compiled = table(read_mo((LOCALE / code / "LC_MESSAGES" / "arcade.mo").open("rb")))
+    assert compiled == source, f"run: pybabel compile -D arcade -d assets/locale ({code}'s .mo is stale)"
+
+
+def test_every_tier_config_yaml_ships_is_in_the_catalogue():
+    config = yaml.safe_load((ROOT / "config.yaml").read_text(encoding="utf-8"))
+    tiers = {name for game in config["games"].values() for name in game["tiers"]}
+    names = {m.id for m in read_po(TEMPLATE.open("rb")) if m.id}
+    assert tiers and tiers <= names
+
+
+def test_chinese_players_read_their_own_words():
+    lang.set_language("zh_CN")
+    assert [lang._(word) for word in ("Tic-tac-toe", "Connect Four", "Reversi", "Gomoku", "Renju",
+                                      "Chinese Checkers", "Undo", "Hint", "Master")] == \
+        ["井字棋", "四子棋", "黑白棋", "五子棋", "连珠", "跳棋", "悔棋", "提示", "大师"]
+    assert lang.ngettext("{n} move", "{n} moves", 3).format(n=3) == "3 步"
+
+
+def test_the_pseudo_locale_accents_and_lengthens_every_word_but_keeps_format_fields(tmp_path, monkeypatch):
+    use_pseudo_locale(monkeypatch, write_pseudo_locale(tmp_path))
+    shown = lang._("Set up a game of {game}")
+    assert shown == "Šét·· úp· á· gámé·· óf· {game}"
+    assert lang.ngettext("{n} move", "{n} moves", 2).format(n=2) == "2 móvéš··"
+    assert PSEUDO not in lang.available() or (tmp_path / PSEUDO).is_dir()
+
+
+def test_choosing_a_language_in_settings_rewords_the_window_at_once_and_is_kept(make_app, monkeypatch):
+    from game.store.userdata import load_settings
+    from tests.test_ui_layout import DrawnText
+
+    drawn = DrawnText(monkeypatch)
+    d = make_app()
+    d.services.scenes.go("settings", animate=False)
+    chooser = next(choice for _label, _note, choice in d.scene.rows if choice.id == "language")
+    assert chooser.value == ""                      # the system's language, by default
+    chooser.select_value("zh_CN")
+    chooser.on_change("zh_CN")
+    lines = drawn.of_frames(d)
+    assert "设置" in lines and "Settings" not in lines
+    assert load_settings()[0].language == "zh_CN"
+    d.services.scenes.go("title", animate=False)
+    assert "开始" in drawn.of_frames(d)
+
+
+def test_lang_on_the_command_line_wins_over_the_settings_for_the_run(monkeypatch, capsys):
+    from tests.test_cli import fake_window
+    import main
+
+    shown = []
+    fake_window(monkeypatch, lambda launch, game_id, load_path, options: shown.append(lang._("Undo")))
+    assert main.main(["--lang", "zh-CN"]) == 0
+    assert lang.follow_setting("") == "zh_CN" and shown == ["悔棋"]
+    assert main.main(["--lang", "xx"]) == 0
+    assert "no translation into xx" in capsys.readouterr().err and shown[-1] == "Undo"
+
+
+def test_a_tier_is_named_in_the_players_language_and_a_person_as_typed():
+    from game.match.record import Player
+    from game.ui.naming import player_names
+
+    lang.set_language("zh_CN")
+    assert player_names([Player.human(), Player.of_bot("Master")], lambda seat: "XO"[seat]) == ["你", "大师"]
+    remote = Player("remote", "Host")        # a player over the network named Host: not the Host button's word
+    assert player_names([Player.human(), remote], lambda seat: "XO"[seat]) == ["你", "Host"]
+
+
+def test_the_reviews_verdicts_and_the_bots_values_are_worded_in_the_players_language():
+    from game.ui.renderers.base import refusal_words, value_in_words
+    from game.ui.scenes.review import verdict_words
+
+    lang.set_language("zh_CN")
+    assert verdict_words("threw away a win (a draw now)") == "丢掉了胜局（现在是和棋）"
+    assert verdict_words("slower win (win in 9 instead of 5)") == "赢得更慢（9 步胜（而非 5））"
+    assert value_in_words("loss in 4") == "4 步后负" and value_in_words("+0.35") == "+0.35"
+    assert refusal_words("i8 is not legal: it makes a double-three, forbidden to Black in Renju") == \
+        "i8 不合规则：形成三三，是连珠规则中黑方的禁手"
+
+
+def test_a_game_on_screen_rewords_its_result_and_tooltips_when_the_language_changes(make_app):
+    from game.match.record import Match, Player
+    from game.rules.catalogue import new_state
+
+    d = make_app()
+    match = Match(new_state("tictactoe"), [Player.human(), Player.human()])
+    for move in (0, 3, 1, 4, 2):
+        match.play(move)
+    d.open_match(match)
+    d.frames(3)
+    play = d.scene
+    assert play.result.visible and play.result.headline == "X wins!"
+    d.services.settings.update(language="zh_CN")
+    d.frames(2)
+    assert play.result.headline == "X胜！" and play.result.reason == "三连"
+    assert play.controls.rules.tooltip == "井字棋玩法（F1）"
+
+
+def test_a_colours_name_in_chinese_is_a_ball_not_letters_in_the_seat_badges(make_app, monkeypatch):
+    """黑方 is two characters, as X is one letter: the badges still draw Black's piece, the name
+    written beside them in the labels' type, never across a badge in the large type of X and O."""
+    from game.match.record import Match, Player
+    from game.rules.catalogue import new_state
+    from game.ui import draw
+
+    sizes: list[int] = []
+    original = draw.rendered
+
+    def recording(font, content, colour):
+        if "黑方" == draw.clean_text(content):
+            sizes.append(font.get_height())
+        return original(font, content, colour)
+
+    monkeypatch.setattr(draw, "rendered", recording)
+    d = make_app()
+    lang.set_language("zh_CN")
+    badge_type = d.services.fonts.display(24).get_height()
+    d.services.scenes.go("setup", animate=False, game_id="gomoku")
+    d.frames(2)
+    d.open_match(Match(new_state("gomoku"), [Player.human(), Player.human()]))
+    d.frames(2)
+    assert sizes and max(sizes) < badge_type
