@@ -15,6 +15,7 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
+from game.lang import _
 from game.match.botregistry import BotInfo, BotRegistry
 from game.match.config import load_config
 from game.paths import ASSETS_DIR
@@ -73,7 +74,7 @@ def test_seat_menus_show_shipped_bots_in_chinese_and_other_bots_as_written(chine
     infos.append(BotInfo("TheirBot", "bots.theirs", "Their bot", ("tictactoe",), "plays its own way. Quickly"))
     registry = BotRegistry(Path("fake"), bots={info.key: info for info in infos})
     choices = {choice.label: choice for choice in load_config().seat_choices("tictactoe", registry)}
-    assert choices["Human"].description == "你在这台电脑上下棋"
+    assert _(choices["Human"].description) == "你在这台电脑上下棋"      # marked, translated where the menu draws it
     assert choices["Master"].description == "下得完美：你最多只能和棋"                # the first sentence
     assert choices["Master"].detail == "下得完美：你最多只能和棋。从不输棋，尽快取胜"
     assert choices["Easy"].description == "随机落子，但有胜必取"

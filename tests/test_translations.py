@@ -164,7 +164,7 @@ def test_lang_on_the_command_line_wins_over_the_settings_for_the_run(monkeypatch
     import main
 
     shown = []
-    fake_window(monkeypatch, lambda launch, game_id, load_path, options: shown.append(lang._("Undo")))
+    fake_window(monkeypatch, lambda launch, game_id, load_path, options, clock: shown.append(lang._("Undo")))
     assert main.main(["--lang", "zh-CN"]) == 0
     assert lang.follow_setting("") == "zh_CN" and shown == ["悔棋"]
     assert main.main(["--lang", "xx"]) == 0

@@ -78,9 +78,10 @@ def shipped_catalogues() -> list[Path]:
 
 
 def wanted(extra: list[Path]) -> set[int]:
-    """The code points the subset keeps: level 1, the blocks and the catalogues' CJK characters."""
+    """The code points the subset keeps: level 1, the blocks and the catalogues' CJK characters,
+    and their symbols from U+2000 on (arrows, ▶, ⚠), which a Latin face such as Quicksand lacks."""
     text = level1() | catalogue_characters(shipped_catalogues() + extra)
-    points = {ord(ch) for ch in text if ord(ch) >= 0x2E80}
+    points = {ord(ch) for ch in text if ord(ch) >= 0x2000}
     for block in BLOCKS:
         points.update(block)
     return points
