@@ -230,10 +230,39 @@ def test_the_pattern_mode_searches_with_the_pattern_evaluation():
     state = Reversi.from_text("f5d6c3d3c4")
     own, opp = sides(state)
     moves = state.legal_moves()
-    _, values = MidgameSearch(mode=PATTERNS, weights=weights, table_bits=8).search(own, opp, moves, 1, every=True)
+    _, values = MidgameSearch(mode=PATTERNS, weights=patterns.both_views(weights), table_bits=8).search(
+        own, opp, moves, 1, every=True)
     for move, value in zip(moves, values):
         turned = flip_mask(own, opp, move)
         assert value == -patterns.evaluate(opp & ~turned, own | turned | 1 << move, weights)
+
+
+def pattern_negamax(own: int, opp: int, depth: int, weights: np.ndarray) -> int:
+    """The pattern evaluation's negamax value by plain recursion: a pass uses no depth, an ended game
+    scores 100 times its disc difference (as the search does)."""
+    moves = legal_mask(own, opp)
+    if not moves:
+        if not legal_mask(opp, own):
+            return 100 * minimax(own, opp, False)
+        return -pattern_negamax(opp, own, depth, weights)
+    if depth == 0:
+        return max(-6000, min(6000, patterns.evaluate(own, opp, weights)))
+    return max(-pattern_negamax(opp & ~flip_mask(own, opp, m), own | flip_mask(own, opp, m) | 1 << m, depth - 1,
+                                weights) for m in squares_of(moves))
+
+
+@pytest.mark.parametrize("depth", [2, 3])
+def test_the_pattern_search_keeps_its_indices_exact_through_the_tree(depth):
+    weights = np.random.default_rng(3).integers(-300, 300, patterns.PHASES * patterns.FEATURES).astype(np.int32)
+    search = MidgameSearch(mode=PATTERNS, weights=patterns.both_views(weights), table_bits=10)
+    for own, opp in random_positions()[5:600:60]:
+        moves = squares_of(legal_mask(own, opp))
+        if not moves:
+            continue
+        _, values = search.search(own, opp, moves, depth, every=True)
+        for move, value in zip(moves, values):
+            turned = flip_mask(own, opp, move)
+            assert value == -pattern_negamax(opp & ~turned, own | turned | 1 << move, depth - 1, weights)
 
 
 def test_the_midgame_searchs_recursion_does_no_reference_counting():

@@ -5,14 +5,16 @@ move: 100 is one disc of expected final disc difference, so a finished
 game's exact score ``d`` reads ``100 * d`` and a search may mix the two.
 A pattern evaluation for the Master tier must use the same scale.
 
-``evaluate_at(own, opp, mode, weights_at)`` is what the search calls at
-its horizon. ``mode`` picks the evaluation without compiling another copy
+``evaluate_at(own, opp, own_moves, mode, weights_at, indices, view)`` is
+what the search calls at its horizon, with the mover's legal moves it has
+already found. ``mode`` picks the evaluation without compiling another copy
 of the search (both read a flat int32 weights array by its address,
 ``reversi_patterns.weights_address``, so that the search holds no array):
 ``HARD`` (0) is ``feature_eval_at`` below, over ``HARD_WEIGHTS``; ``PATTERNS``
-(1) is the Master tier's ``pattern_eval_at`` of
-``bots/lib/reversi_patterns.py``, over its fitted tables
-(``reversi_patterns.load_weights()``), on the same scale.
+(1) is the Master tier's pattern evaluation of
+``bots/lib/reversi_patterns.py`` (``pattern_eval_at``'s value, read from the
+pattern indices the search keeps move by move: ``indexed_eval_at``, over
+``both_views`` of the fitted tables), on the same scale.
 
 ``feature_eval_at`` is a weighted sum of differences (own minus opponent) of
 features the Othello literature names:
@@ -30,7 +32,7 @@ import numpy as np
 from numba import njit
 
 from bots.lib.reversi_board import CORNERS, U0, edge_stable, legal_moves, neighbours, popcount
-from bots.lib.reversi_patterns import pattern_eval_at, weights_address
+from bots.lib.reversi_patterns import indexed_eval_at, weights_address
 from bots.lib.search_state import load
 
 HARD, PATTERNS = 0, 1
@@ -53,8 +55,14 @@ _CORNER_BITS = np.array([1 << s for s in _CORNER_SQUARES], dtype=np.uint64)
 def feature_eval_at(own, opp, weights_at):
     """Hard's evaluation of the position for ``own`` (to move), in centi-discs; ``weights_at`` is the
     address of its int32 weights (``HARD_WEIGHTS``'s layout)."""
+    return feature_eval_moves(own, opp, legal_moves(own, opp), weights_at)
+
+
+@njit(cache=True, inline="always")
+def feature_eval_moves(own, opp, own_moves, weights_at):
+    """``feature_eval_at`` given the mover's legal moves ``own_moves``."""
     empty = ~(own | opp)
-    mobility = np.int64(popcount(legal_moves(own, opp))) - np.int64(popcount(legal_moves(opp, own)))
+    mobility = np.int64(popcount(own_moves)) - np.int64(popcount(legal_moves(opp, own)))
     potential = np.int64(popcount(neighbours(opp) & empty)) - np.int64(popcount(neighbours(own) & empty))
     corners = np.int64(popcount(own & CORNERS)) - np.int64(popcount(opp & CORNERS))
     x_squares = 0
@@ -74,12 +82,14 @@ def feature_eval(own: int, opp: int, weights: np.ndarray = HARD_WEIGHTS) -> int:
     return int(feature_eval_at(np.uint64(own), np.uint64(opp), weights_address(weights, len(HARD_WEIGHTS))))
 
 
-@njit(cache=True)
-def evaluate_at(own, opp, mode, weights_at):
-    """The evaluation ``mode`` picks, for ``own`` (to move), in centi-discs, kept within +-``EVAL_LIMIT``;
-    ``weights_at`` is the address of its int32 weights."""
+@njit(cache=True, inline="always")
+def evaluate_at(own, opp, own_moves, mode, weights_at, indices, view):
+    """The evaluation ``mode`` picks, for ``own`` (to move, its legal moves ``own_moves``), in
+    centi-discs, kept within +-``EVAL_LIMIT``; ``weights_at`` is the address of its int32 weights
+    (``HARD_WEIGHTS``, or ``both_views`` of the pattern tables); ``indices`` and ``view`` are the
+    pattern indices the search keeps and the side they are read from (``indexed_eval_at``)."""
     if mode == PATTERNS:
-        value = np.int64(pattern_eval_at(own, opp, weights_at))
+        value = np.int64(indexed_eval_at(indices, own, opp, own_moves, view, weights_at))
     else:
-        value = np.int64(feature_eval_at(own, opp, weights_at))
+        value = np.int64(feature_eval_moves(own, opp, own_moves, weights_at))
     return max(-EVAL_LIMIT, min(EVAL_LIMIT, value))

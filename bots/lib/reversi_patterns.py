@@ -26,7 +26,7 @@ import numpy as np
 from numba import njit
 
 from game.paths import ASSETS_DIR
-from bots.lib.reversi_board import legal_moves, popcount
+from bots.lib.reversi_board import legal_moves, lowest_bit_index, popcount
 from bots.lib.search_state import address_of, load
 
 WEIGHTS_PATH = ASSETS_DIR / "reversi_patterns.npz"
@@ -162,6 +162,91 @@ def pattern_eval_at(own: np.uint64, opp: np.uint64, weights_at: np.uint64) -> in
     return total
 
 
+# -- indices kept by a search ------------------------------------------------------------------
+# A search keeps each placement's feature (``features_into`` of its root, read with the root's mover
+# as "own") and changes it by the squares a move changes, then back, as Edax does: a move touches
+# about twenty of the 46 indices where a full reading looks at 356 squares. Both sides' positions
+# are read in the root mover's view, so a node whose mover is the root's opponent looks its
+# indices up in ``both_views``' second copy of the tables, whose entries have each square's 1 and
+# 2 (own, opponent) swapped.
+
+PLACEMENTS = len(INSTANCES)
+
+
+def _square_places() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per square: how many placements hold it, those placements, and its place value in each
+    (3 ** the number of squares read after it)."""
+    held: list[list[tuple[int, int]]] = [[] for _ in range(64)]
+    for n, (_, squares) in enumerate(INSTANCES):
+        for k, square in enumerate(squares):
+            held[square].append((n, 3 ** (len(squares) - 1 - k)))
+    width = max(len(h) for h in held)
+    count = np.array([len(h) for h in held], dtype=np.int64)
+    placement = np.zeros((64, width), dtype=np.int64)
+    value = np.zeros((64, width), dtype=np.int64)
+    for square, h in enumerate(held):
+        for k, (n, v) in enumerate(h):
+            placement[square, k], value[square, k] = n, v
+    return count, placement, value
+
+
+SQUARE_COUNT, SQUARE_PLACEMENT, SQUARE_VALUE = _square_places()
+
+
+@njit(cache=True, inline="always")
+def move_indices(indices: np.ndarray, square: int, turned: np.uint64, second: int, sign: int) -> None:
+    """Change the placements' ``indices`` (root mover's view) by a move on ``square`` turning ``turned``:
+    ``sign`` 1 plays it, -1 takes it back. ``second`` is 1 when the mover is the root's opponent (its
+    discs are read as 2), else 0."""
+    placed = sign * (1 + second)          # the square: empty (0) to the mover's digit
+    turn = sign * (2 * second - 1)        # each turned disc: the other digit to the mover's (2 to 1, 1 to 2)
+    for k in range(SQUARE_COUNT[square]):
+        indices[SQUARE_PLACEMENT[square, k]] += placed * SQUARE_VALUE[square, k]
+    while turned:
+        at = lowest_bit_index(turned)
+        turned &= turned - np.uint64(1)
+        for k in range(SQUARE_COUNT[at]):
+            indices[SQUARE_PLACEMENT[at, k]] += turn * SQUARE_VALUE[at, k]
+
+
+@njit(cache=True, inline="always")
+def indexed_eval_at(indices: np.ndarray, own: np.uint64, opp: np.uint64, own_moves: np.uint64, view: int,
+                    weights_at: np.uint64) -> int:
+    """``pattern_eval_at`` from a search's kept ``indices``: ``own_moves`` are the mover's legal
+    moves, ``view`` 0 when the mover is the root's mover (the tables as fitted), 1 when it is the
+    other side (the swapped copy); ``weights_at`` is the address of ``both_views``' array."""
+    base = (view * PHASES + phase_of(64 - popcount(own | opp))) * FEATURES
+    mine = OWN_MOBILITY + min(np.int64(popcount(own_moves)), MOBILITY_CAP)
+    theirs = OPP_MOBILITY + min(np.int64(popcount(legal_moves(opp, own))), MOBILITY_CAP)
+    total = (np.int64(load(np.int32, weights_at, base + BIAS_FEATURE)) + load(np.int32, weights_at, base + mine)
+             + load(np.int32, weights_at, base + theirs))
+    for n in range(PLACEMENTS):
+        total += load(np.int32, weights_at, base + indices[n])
+    return total
+
+
+def _swapped_digits(length: int) -> np.ndarray:
+    """For each base-3 number of ``length`` digits, the number with its 1s and 2s swapped."""
+    numbers = np.arange(3 ** length)
+    swapped = np.zeros_like(numbers)
+    for k in range(length):
+        digit = numbers // 3 ** k % 3
+        swapped += np.where(digit == 0, 0, 3 - digit) * 3 ** k
+    return swapped
+
+
+def both_views(weights: np.ndarray) -> np.ndarray:
+    """The flat int32 tables ``weights`` (``load_weights``' layout), then the same tables read from the
+    other side: each pattern entry at the index with 1s and 2s swapped (mobility and constant as they
+    are), for ``indexed_eval_at``."""
+    tables = np.asarray(weights, dtype=np.int32)[:PHASES * FEATURES].reshape(PHASES, FEATURES)
+    swapped = tables.copy()
+    for name, offset in zip(TYPE_NAMES, TYPE_OFFSET):
+        length = len(BASE_PATTERNS[name])
+        swapped[:, offset:offset + 3 ** length] = tables[:, offset + _swapped_digits(length)]
+    return np.concatenate([tables, swapped]).reshape(-1)
+
+
 def features(own: int, opp: int) -> np.ndarray:
     """The feature numbers of one position (Python ints in), for fitting and tests."""
     out = np.zeros(FEATURES_PER_POSITION, dtype=np.int64)
@@ -195,6 +280,12 @@ def load_weights(path: Path = WEIGHTS_PATH) -> np.ndarray:
         raise ValueError(f"{path}: pattern weights of shape {weights.shape}, expected {(PHASES, FEATURES)} "
                          "(rebuild it with benchmarks/reversi_fit.py)")
     return np.ascontiguousarray(weights, dtype=np.int32).reshape(-1)
+
+
+@lru_cache(maxsize=2)
+def load_views(path: Path = WEIGHTS_PATH) -> np.ndarray:
+    """``both_views`` of ``load_weights(path)``: what a pattern search reads (made once per file)."""
+    return both_views(load_weights(path))
 
 
 def save_weights(weights: np.ndarray, path: Path = WEIGHTS_PATH, **info: object) -> None:
