@@ -359,3 +359,14 @@ def perft(own, opp, depth, over_passes):
         turned = flips(own, opp, np.int64(square))
         total += perft(opp & ~turned, own | turned | bit, depth - 1, over_passes)
     return total
+
+
+# -- compiled into the calling kernel --------------------------------------------------------------
+#: The same functions as above, inlined where a search calls them per node instead of called:
+#: numba calls another kernel through a pointer with a status word and its result in memory, which
+#: on the midgame search's leaves cost more than the work (``benchmarks/search_speed.py``).
+_inlined = njit(cache=True, inline="always")
+legal_moves_inlined = _inlined(legal_moves.py_func)
+flips_inlined = _inlined(flips.py_func)
+neighbours_inlined = _inlined(neighbours.py_func)
+edge_stable_inlined = _inlined(edge_stable.py_func)

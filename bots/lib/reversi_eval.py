@@ -31,7 +31,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from bots.lib.reversi_board import CORNERS, U0, edge_stable, legal_moves, neighbours, popcount
+from bots.lib.reversi_board import CORNERS, U0, legal_moves, popcount
+from bots.lib.reversi_board import edge_stable_inlined, legal_moves_inlined, neighbours_inlined
 from bots.lib.reversi_patterns import indexed_eval_at, weights_address
 from bots.lib.search_state import load
 
@@ -62,8 +63,9 @@ def feature_eval_at(own, opp, weights_at):
 def feature_eval_moves(own, opp, own_moves, weights_at):
     """``feature_eval_at`` given the mover's legal moves ``own_moves``."""
     empty = ~(own | opp)
-    mobility = np.int64(popcount(own_moves)) - np.int64(popcount(legal_moves(opp, own)))
-    potential = np.int64(popcount(neighbours(opp) & empty)) - np.int64(popcount(neighbours(own) & empty))
+    mobility = np.int64(popcount(own_moves)) - np.int64(popcount(legal_moves_inlined(opp, own)))
+    potential = (np.int64(popcount(neighbours_inlined(opp) & empty))
+                 - np.int64(popcount(neighbours_inlined(own) & empty)))
     corners = np.int64(popcount(own & CORNERS)) - np.int64(popcount(opp & CORNERS))
     x_squares = 0
     c_squares = 0
@@ -71,7 +73,7 @@ def feature_eval_moves(own, opp, own_moves, weights_at):
         if empty & _CORNER_BITS[k] != U0:
             x_squares += np.int64(popcount(own & _X_OF[k])) - np.int64(popcount(opp & _X_OF[k]))
             c_squares += np.int64(popcount(own & _C_OF[k])) - np.int64(popcount(opp & _C_OF[k]))
-    stable = np.int64(popcount(edge_stable(own, opp))) - np.int64(popcount(edge_stable(opp, own)))
+    stable = np.int64(popcount(edge_stable_inlined(own, opp))) - np.int64(popcount(edge_stable_inlined(opp, own)))
     return (load(np.int32, weights_at, MOBILITY) * mobility + load(np.int32, weights_at, POTENTIAL) * potential
             + load(np.int32, weights_at, CORNER) * corners + load(np.int32, weights_at, X_SQUARE) * x_squares
             + load(np.int32, weights_at, C_SQUARE) * c_squares + load(np.int32, weights_at, EDGE_STABLE) * stable)

@@ -26,7 +26,7 @@ import numpy as np
 from numba import njit
 
 from game.paths import ASSETS_DIR
-from bots.lib.reversi_board import legal_moves, lowest_bit_index, popcount
+from bots.lib.reversi_board import legal_moves, legal_moves_inlined, lowest_bit_index, popcount
 from bots.lib.search_state import address_of, load
 
 WEIGHTS_PATH = ASSETS_DIR / "reversi_patterns.npz"
@@ -217,7 +217,7 @@ def indexed_eval_at(indices: np.ndarray, own: np.uint64, opp: np.uint64, own_mov
     other side (the swapped copy); ``weights_at`` is the address of ``both_views``' array."""
     base = (view * PHASES + phase_of(64 - popcount(own | opp))) * FEATURES
     mine = OWN_MOBILITY + min(np.int64(popcount(own_moves)), MOBILITY_CAP)
-    theirs = OPP_MOBILITY + min(np.int64(popcount(legal_moves(opp, own))), MOBILITY_CAP)
+    theirs = OPP_MOBILITY + min(np.int64(popcount(legal_moves_inlined(opp, own))), MOBILITY_CAP)
     total = (np.int64(load(np.int32, weights_at, base + BIAS_FEATURE)) + load(np.int32, weights_at, base + mine)
              + load(np.int32, weights_at, base + theirs))
     for n in range(PLACEMENTS):

@@ -52,7 +52,8 @@ from numba.extending import intrinsic
 
 from bots.lib.search_state import address_of
 from bots.lib.reversi_board import (
-    CORNERS, U0, U1, bucket, final_score, flips, insert_sorted, legal_moves, lowest_bit_index, popcount)
+    CORNERS, U0, U1, bucket, final_score, insert_sorted, lowest_bit_index, popcount)
+from bots.lib.reversi_board import flips_inlined as flips, legal_moves_inlined as legal_moves
 from bots.lib.reversi_eval import HARD, HARD_WEIGHTS, PATTERNS, evaluate_at
 from bots.lib.reversi_patterns import (FEATURES, FEATURES_PER_POSITION, PHASES, features_into, move_indices,
                                        weights_address)
