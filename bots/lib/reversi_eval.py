@@ -87,8 +87,8 @@ def feature_eval(own: int, opp: int, weights: np.ndarray = HARD_WEIGHTS) -> int:
 @njit(cache=True, inline="always")
 def evaluate_at(own, opp, own_moves, mode, weights_at, indices, view):
     """The evaluation ``mode`` picks, for ``own`` (to move, its legal moves ``own_moves``), in
-    centi-discs, kept within +-``EVAL_LIMIT``; ``weights_at`` is the address of its int32 weights
-    (``HARD_WEIGHTS``, or ``both_views`` of the pattern tables); ``indices`` and ``view`` are the
+    centi-discs, kept within +-``EVAL_LIMIT``; ``weights_at`` is the address of its weights
+    (``HARD_WEIGHTS``, or ``both_views`` of the pattern tables, int16); ``indices`` and ``view`` are the
     pattern indices the search keeps and the side they are read from (``indexed_eval_at``)."""
     if mode == PATTERNS:
         value = np.int64(indexed_eval_at(indices, own, opp, own_moves, view, weights_at))

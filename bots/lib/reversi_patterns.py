@@ -164,11 +164,12 @@ def pattern_eval_at(own: np.uint64, opp: np.uint64, weights_at: np.uint64) -> in
 
 # -- indices kept by a search ------------------------------------------------------------------
 # A search keeps each placement's feature (``features_into`` of its root, read with the root's mover
-# as "own") and changes it by the squares a move changes, then back, as Edax does: a move touches
-# about twenty of the 46 indices where a full reading looks at 356 squares. Both sides' positions
-# are read in the root mover's view, so a node whose mover is the root's opponent looks its
-# indices up in ``both_views``' second copy of the tables, whose entries have each square's 1 and
-# 2 (own, opponent) swapped.
+# as "own") and, for each move, makes the child's from the parent's by the squares the move changes,
+# as Edax does: a move touches about twenty of the 46 indices where a full reading looks at 356
+# squares, and taking a move back is going back to the parent's row. Both sides' positions are
+# read in the root mover's view, so a node whose mover is the root's opponent looks its indices up
+# in ``both_views``' second copy of the tables, whose entries have each square's 1 and 2 (own,
+# opponent) swapped. The copies are int16, as the fitted file keeps them: half the cache.
 
 PLACEMENTS = len(INSTANCES)
 
@@ -194,19 +195,21 @@ SQUARE_COUNT, SQUARE_PLACEMENT, SQUARE_VALUE = _square_places()
 
 
 @njit(cache=True, inline="always")
-def move_indices(indices: np.ndarray, square: int, turned: np.uint64, second: int, sign: int) -> None:
-    """Change the placements' ``indices`` (root mover's view) by a move on ``square`` turning ``turned``:
-    ``sign`` 1 plays it, -1 takes it back. ``second`` is 1 when the mover is the root's opponent (its
-    discs are read as 2), else 0."""
-    placed = sign * (1 + second)          # the square: empty (0) to the mover's digit
-    turn = sign * (2 * second - 1)        # each turned disc: the other digit to the mover's (2 to 1, 1 to 2)
+def move_indices(parent: np.ndarray, child: np.ndarray, square: int, turned: np.uint64, second: int) -> None:
+    """The placements' indices (root mover's view) after a move on ``square`` turning ``turned``, into
+    ``child``, from the position's ``parent``. ``second`` is 1 when the mover is the root's opponent
+    (its discs are read as 2), else 0."""
+    for n in range(PLACEMENTS):
+        child[n] = parent[n]
+    placed = 1 + second          # the square: empty (0) to the mover's digit
+    turn = 2 * second - 1        # each turned disc: the other digit to the mover's (2 to 1, 1 to 2)
     for k in range(SQUARE_COUNT[square]):
-        indices[SQUARE_PLACEMENT[square, k]] += placed * SQUARE_VALUE[square, k]
+        child[SQUARE_PLACEMENT[square, k]] += placed * SQUARE_VALUE[square, k]
     while turned:
         at = lowest_bit_index(turned)
         turned &= turned - np.uint64(1)
         for k in range(SQUARE_COUNT[at]):
-            indices[SQUARE_PLACEMENT[at, k]] += turn * SQUARE_VALUE[at, k]
+            child[SQUARE_PLACEMENT[at, k]] += turn * SQUARE_VALUE[at, k]
 
 
 @njit(cache=True, inline="always")
@@ -218,10 +221,10 @@ def indexed_eval_at(indices: np.ndarray, own: np.uint64, opp: np.uint64, own_mov
     base = (view * PHASES + phase_of(64 - popcount(own | opp))) * FEATURES
     mine = OWN_MOBILITY + min(np.int64(popcount(own_moves)), MOBILITY_CAP)
     theirs = OPP_MOBILITY + min(np.int64(popcount(legal_moves_inlined(opp, own))), MOBILITY_CAP)
-    total = (np.int64(load(np.int32, weights_at, base + BIAS_FEATURE)) + load(np.int32, weights_at, base + mine)
-             + load(np.int32, weights_at, base + theirs))
+    total = (np.int64(load(np.int16, weights_at, base + BIAS_FEATURE)) + load(np.int16, weights_at, base + mine)
+             + load(np.int16, weights_at, base + theirs))
     for n in range(PLACEMENTS):
-        total += load(np.int32, weights_at, base + indices[n])
+        total += load(np.int16, weights_at, base + indices[n])
     return total
 
 
@@ -238,13 +241,16 @@ def _swapped_digits(length: int) -> np.ndarray:
 def both_views(weights: np.ndarray) -> np.ndarray:
     """The flat int32 tables ``weights`` (``load_weights``' layout), then the same tables read from the
     other side: each pattern entry at the index with 1s and 2s swapped (mobility and constant as they
-    are), for ``indexed_eval_at``."""
+    are), for ``indexed_eval_at``: one flat int16 array (the fitted file's type); ``ValueError`` if a
+    weight does not fit in it."""
     tables = np.asarray(weights, dtype=np.int32)[:PHASES * FEATURES].reshape(PHASES, FEATURES)
+    if tables.size and (tables.min() < -32768 or tables.max() > 32767):
+        raise ValueError(f"pattern weights from {tables.min()} to {tables.max()} do not fit in int16")
     swapped = tables.copy()
     for name, offset in zip(TYPE_NAMES, TYPE_OFFSET):
         length = len(BASE_PATTERNS[name])
         swapped[:, offset:offset + 3 ** length] = tables[:, offset + _swapped_digits(length)]
-    return np.concatenate([tables, swapped]).reshape(-1)
+    return np.concatenate([tables, swapped]).reshape(-1).astype(np.int16)
 
 
 def features(own: int, opp: int) -> np.ndarray:
@@ -254,11 +260,11 @@ def features(own: int, opp: int) -> np.ndarray:
     return out
 
 
-def weights_address(weights: np.ndarray, size: int) -> np.uint64:
-    """The address of a flat int32 weights array of at least ``size`` values, for the kernels that read
-    weights by address; ``ValueError`` naming the array's type and shape if it is not one."""
-    if not isinstance(weights, np.ndarray) or weights.dtype != np.int32 or weights.ndim != 1 or weights.size < size:
-        raise ValueError(f"weights must be a flat int32 array of at least {size} values, got "
+def weights_address(weights: np.ndarray, size: int, dtype: type = np.int32) -> np.uint64:
+    """The address of a flat weights array of ``dtype`` of at least ``size`` values, for the kernels that
+    read weights by address; ``ValueError`` naming the array's type and shape if it is not one."""
+    if not isinstance(weights, np.ndarray) or weights.dtype != dtype or weights.ndim != 1 or weights.size < size:
+        raise ValueError(f"weights must be a flat {np.dtype(dtype).name} array of at least {size} values, got "
                          f"{getattr(weights, 'dtype', type(weights).__name__)} of shape {np.shape(weights)}")
     return np.uint64(address_of(weights))
 

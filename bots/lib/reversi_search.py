@@ -27,8 +27,9 @@ Per node only what must be done per node (the speed is measured by
 * a node one ply above the horizon scores its children in place
   (``_horizon``), without a call each or a null-window search again: a
   leaf's value does not depend on the window;
-* the pattern evaluation's indices are kept move by move and taken back
-  (``reversi_patterns.move_indices``) instead of read afresh at every leaf;
+* the pattern evaluation's indices are made move by move from the parent's
+  (``reversi_patterns.move_indices``, a row per ply: taking a move back
+  is going back a row) instead of read afresh at every leaf;
 * the horizon's evaluation gets the mover's moves the node has found.
 
 ``MidgameSearch`` is the Python face: the table, move buffers and history
@@ -55,8 +56,8 @@ from bots.lib.reversi_board import (
     CORNERS, U0, U1, bucket, final_score, insert_sorted, lowest_bit_index, popcount)
 from bots.lib.reversi_board import flips_inlined as flips, legal_moves_inlined as legal_moves
 from bots.lib.reversi_eval import HARD, HARD_WEIGHTS, PATTERNS, evaluate_at
-from bots.lib.reversi_patterns import (FEATURES, FEATURES_PER_POSITION, PHASES, features_into, move_indices,
-                                       weights_address)
+from bots.lib.reversi_patterns import (FEATURES, FEATURES_PER_POSITION, PHASES, PLACEMENTS, features_into,
+                                       move_indices, weights_address)
 from bots.lib.ttable import (BUCKET_ENTRY, bucket_depth, bucket_find, bucket_move, bucket_put, bucket_table,
                              bucket_victim, bucket_word, lower_of, pack_bounds, upper_of)
 
@@ -68,8 +69,9 @@ FASTEST_FIRST_DEPTH = 2
 #: The search's state, one record set up once per ``MidgameSearch``: the table's address and index
 #: mask (``ttable``'s buckets), the int32 weights' address, the node counters and limit, the
 #: evaluation's mode, the counting (``split``), the history per square, per-ply rows of sorted
-#: move keys and of the discs each move turns (found while ordering, kept for playing it), and the
-#: pattern indices of the position searched (``reversi_patterns.move_indices``; pattern mode only).
+#: move keys and of the discs each move turns (found while ordering, kept for playing it), and per
+#: ply the pattern indices of the position searched (``reversi_patterns.move_indices``; pattern
+#: mode only).
 STATE = np.dtype([
     ("table_at", np.uint64), ("table_mask", np.uint64), ("weights_at", np.uint64),
     ("nodes", np.int64), ("node_limit", np.int64), ("aborted", np.int64),
@@ -77,7 +79,7 @@ STATE = np.dtype([
     ("history", np.int64, (64,)),
     ("order", np.int64, (MAX_PLY, 64)),
     ("turned", np.uint64, (MAX_PLY, 64)),
-    ("indices", np.int64, (FEATURES_PER_POSITION,)),
+    ("indices", np.int32, (MAX_PLY + 1, FEATURES_PER_POSITION)),
 ])
 
 
@@ -117,10 +119,10 @@ def _store(table_at, slot, own, opp, lower, upper, depth, move):
 
 
 @njit(cache=True, inline="always")
-def _evaluate(st, own, opp, own_moves, ply):
-    """The horizon's evaluation of a node ``ply`` plies from the root (its pattern indices in the
-    root mover's view: read as the other side's on odd plies)."""
-    return evaluate_at(own, opp, own_moves, st.mode, st.weights_at, st.indices, ply & 1)
+def _evaluate(st, own, opp, own_moves, row, ply):
+    """The horizon's evaluation of a node ``ply`` plies from the root whose pattern indices are the
+    row ``row`` (in the root mover's view: read as the other side's on odd plies)."""
+    return evaluate_at(own, opp, own_moves, st.mode, st.weights_at, st.indices[row], ply & 1)
 
 
 @njit(cache=True, inline="always")
@@ -133,7 +135,7 @@ def _horizon(st, own, opp, ply):
         return 0
     moves = legal_moves(own, opp)
     if moves != U0:
-        return _evaluate(st, own, opp, moves, ply)
+        return _evaluate(st, own, opp, moves, ply, ply)
     replies = legal_moves(opp, own)
     if replies == U0:
         return 100 * final_score(own, opp, st.split)
@@ -141,14 +143,23 @@ def _horizon(st, own, opp, ply):
     if st.nodes >= st.node_limit:
         st.aborted = 1
         return 0
-    return -_evaluate(st, opp, own, replies, ply + 1)
+    return -_evaluate(st, opp, own, replies, ply, ply + 1)
 
 
 @njit(cache=True, inline="always")
-def _play(st, square, turned, ply, sign):
-    """Keep the pattern indices in step with a move of the node at ``ply`` (``sign`` -1: take it back)."""
+def _play(st, square, turned, ply):
+    """The pattern indices of the child a move of the node at ``ply`` makes, into the next ply's row."""
     if st.mode == PATTERNS:
-        move_indices(st.indices, square, turned, ply & 1, sign)
+        move_indices(st.indices[ply], st.indices[ply + 1], square, turned, ply & 1)
+
+
+@njit(cache=True, inline="always")
+def _pass(st, ply):
+    """The pattern indices of the node at ``ply`` into the next ply's row (the same position, the
+    other side to move)."""
+    if st.mode == PATTERNS:
+        for n in range(PLACEMENTS):
+            st.indices[ply + 1, n] = st.indices[ply, n]
 
 
 @njit(cache=True)
@@ -163,9 +174,10 @@ def _pvs(st, own, opp, alpha, beta, depth, ply):
     if moves == U0:
         if legal_moves(opp, own) == U0:
             return 100 * final_score(own, opp, st.split)
+        _pass(st, ply)
         return -_pvs(st, opp, own, -beta, -alpha, depth, ply + 1)
     if depth <= 0:
-        return _evaluate(st, own, opp, moves, ply)
+        return _evaluate(st, own, opp, moves, ply, ply)
     table_at = st.table_at
     slot = bucket(own, opp, st.table_mask)
     hash_move = NO_MOVE
@@ -216,7 +228,7 @@ def _pvs(st, own, opp, alpha, beta, depth, ply):
             turned = flips(own, opp, square)
         child_own = opp & ~turned
         child_opp = own | turned | bit
-        _play(st, square, turned, ply, 1)
+        _play(st, square, turned, ply)
         if depth == 1:     # the child is a leaf: its value does not depend on the window
             score = -_horizon(st, child_own, child_opp, ply + 1)
         elif i == 0:
@@ -225,7 +237,6 @@ def _pvs(st, own, opp, alpha, beta, depth, ply):
             score = -_pvs(st, child_own, child_opp, -low - 1, -low, depth - 1, ply + 1)
             if low < score < beta and st.aborted == 0:
                 score = -_pvs(st, child_own, child_opp, -beta, -score, depth - 1, ply + 1)
-        _play(st, square, turned, ply, -1)
         if st.aborted:
             return 0
         if score > best:
@@ -261,7 +272,7 @@ def search_root(state, own, opp, root_moves, values, depth, every, node_limit):
     st.aborted = 0
     st.node_limit = node_limit
     if st.mode == PATTERNS:
-        features_into(own, opp, st.indices)
+        features_into(own, opp, st.indices[0])
     top = np.int64(INF)        # not the constant itself: a literal argument breaks numba's cache of _pvs
     best = -top
     best_index = -1
@@ -272,14 +283,13 @@ def search_root(state, own, opp, root_moves, values, depth, every, node_limit):
         turned = flips(own, opp, square)
         child_own = opp & ~turned
         child_opp = own | turned | bit
-        _play(st, square, turned, 0, 1)
+        _play(st, square, turned, 0)
         if every or i == 0:
             score = -_pvs(st, child_own, child_opp, -top, top, depth - 1, ply)
         else:
             score = -_pvs(st, child_own, child_opp, -best - 1, -best, depth - 1, ply)
             if score > best and st.aborted == 0:
                 score = -_pvs(st, child_own, child_opp, -top, -score, depth - 1, ply)
-        _play(st, square, turned, 0, -1)
         if st.aborted:
             return -1
         values[i] = score
@@ -299,8 +309,10 @@ class MidgameSearch:
     """
 
     def __init__(self, mode: int = HARD, weights: np.ndarray = HARD_WEIGHTS, table_bits: int = 18) -> None:
-        size = 2 * PHASES * FEATURES if mode == PATTERNS else len(HARD_WEIGHTS)
-        weights_at = weights_address(weights, size)
+        if mode == PATTERNS:
+            weights_at = weights_address(weights, 2 * PHASES * FEATURES, np.int16)
+        else:
+            weights_at = weights_address(weights, len(HARD_WEIGHTS))
         self.mode = mode
         self.weights = weights       # kept alive here: the record holds its address
         self._table = bucket_table(table_bits)
