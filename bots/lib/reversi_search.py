@@ -11,7 +11,8 @@ depth.
 Move ordering: the table's move first, then corners, then fewest replies
 for the opponent (its moves after ours, corners counted twice: fastest
 first) where the move's subtree is deep enough to pay for finding them,
-then the history heuristic (moves that cut off before, weighted by depth).
+then the history heuristic (moves that cut off before, weighted by depth);
+each move is picked from the rest when its turn comes (``_next_best``).
 
 The table (``ttable``'s buckets: both disc masks stored, so a hit is never
 another position; two entries per bucket, the shallower replaced) keeps
@@ -53,7 +54,7 @@ from numba.extending import intrinsic
 
 from bots.lib.search_state import address_of
 from bots.lib.reversi_board import (
-    CORNERS, U0, U1, bucket, final_score, insert_sorted, lowest_bit_index, popcount)
+    CORNERS, U0, U1, bucket, final_score, lowest_bit_index, popcount)
 from bots.lib.reversi_board import flips_inlined as flips, legal_moves_inlined as legal_moves
 from bots.lib.reversi_eval import HARD, HARD_WEIGHTS, PATTERNS, evaluate_at
 from bots.lib.reversi_patterns import (FEATURES, FEATURES_PER_POSITION, PHASES, PLACEMENTS, features_into,
@@ -147,6 +148,25 @@ def _horizon(st, own, opp, ply):
 
 
 @njit(cache=True, inline="always")
+def _next_best(st, ply, i, count):
+    """The smallest of the ply's move keys ``i`` to ``count - 1``, swapped into place ``i``.
+
+    Picked when needed rather than sorted before: most nodes that cut off do so on their first
+    move or two, and a scan without branches on the keys mispredicts nothing (an insertion sort's
+    comparisons of history scores did, at every node)."""
+    best = st.order[ply, i]
+    at = i
+    for j in range(i + 1, count):
+        key = st.order[ply, j]
+        if key < best:
+            best = key
+            at = j
+    st.order[ply, at] = st.order[ply, i]
+    st.order[ply, i] = best
+    return best
+
+
+@njit(cache=True, inline="always")
 def _play(st, square, turned, ply):
     """The pattern indices of the child a move of the node at ``ply`` makes, into the next ply's row."""
     if st.mode == PATTERNS:
@@ -214,13 +234,13 @@ def _pvs(st, own, opp, alpha, beta, depth, ply):
             if ordered:
                 replies = legal_moves(child_own, child_opp)
                 key += (np.int64(popcount(replies)) + np.int64(popcount(replies & CORNERS))) << 36
-        insert_sorted(st.order[ply], count, key * 64 + square)
+        st.order[ply, count] = key * 64 + square
         count += 1
     best = -INF
     best_move = NO_MOVE
     low = alpha
     for i in range(count):
-        square = st.order[ply, i] & 63
+        square = _next_best(st, ply, i, count) & 63
         bit = U1 << np.uint64(square)
         if ordered:
             turned = st.turned[ply, square]
