@@ -225,6 +225,23 @@ def test_evaluation_is_the_same_seen_from_either_side():
         assert feature_eval(own, opp, HARD_WEIGHTS) == -feature_eval(opp, own, HARD_WEIGHTS)
 
 
+def test_hards_evaluation_is_its_features_weighted_as_the_module_says():
+    for own, opp in random_positions()[::7]:
+        empty = ~(own | opp) & (1 << 64) - 1
+        mobility = legal_mask(own, opp).bit_count() - legal_mask(opp, own).bit_count()
+        potential = board.potential_mobility(u64(own), u64(opp)) - board.potential_mobility(u64(opp), u64(own))
+        corners = ((own & 0x8100000000000081).bit_count() - (opp & 0x8100000000000081).bit_count())
+        x_squares = c_squares = 0
+        for corner, x, cs in ((0, 9, (1, 8)), (7, 14, (6, 15)), (56, 49, (48, 57)), (63, 54, (55, 62))):
+            if empty >> corner & 1:
+                x_squares += (own >> x & 1) - (opp >> x & 1)
+                c_squares += sum((own >> c & 1) - (opp >> c & 1) for c in cs)
+        stable = (int(board.edge_stable(u64(own), u64(opp))).bit_count()
+                  - int(board.edge_stable(u64(opp), u64(own))).bit_count())
+        features = (mobility, potential, corners, x_squares, c_squares, stable)
+        assert feature_eval(own, opp) == sum(int(w) * f for w, f in zip(HARD_WEIGHTS, features))
+
+
 def test_the_pattern_mode_searches_with_the_pattern_evaluation():
     weights = np.random.default_rng(1).integers(-60, 60, patterns.PHASES * patterns.FEATURES).astype(np.int32)
     state = Reversi.from_text("f5d6c3d3c4")

@@ -24,15 +24,17 @@ features the Othello literature names:
 * corners held;
 * X squares (b2, g2, b7, g7) and C squares (b1, a2, ...) held next to a
   corner still empty, which hand that corner over;
-* stable discs on the edges (the edge table of ``reversi_board``).
+* stable discs on the edges (the edge table of ``reversi_board``, read as
+  one table of each edge's difference, corners counted once).
 """
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
-from bots.lib.reversi_board import CORNERS, U0, legal_moves, popcount
-from bots.lib.reversi_board import edge_stable_inlined, legal_moves_inlined, neighbours_inlined
+from bots.lib.reversi_board import COLUMN_A, CORNERS, GATHER_COLUMN, U0, legal_moves, popcount
+from bots.lib.reversi_board import EDGE_STABLE as EDGE_STABLE_TABLE
+from bots.lib.reversi_board import legal_moves_inlined, neighbours_inlined
 from bots.lib.reversi_patterns import indexed_eval_at, weights_address
 from bots.lib.search_state import load
 
@@ -50,6 +52,22 @@ _X_OF = np.array([1 << 9, 1 << 14, 1 << 49, 1 << 54], dtype=np.uint64)
 _C_OF = np.array([(1 << 1) | (1 << 8), (1 << 6) | (1 << 15), (1 << 48) | (1 << 57), (1 << 55) | (1 << 62)],
                  dtype=np.uint64)
 _CORNER_BITS = np.array([1 << s for s in _CORNER_SQUARES], dtype=np.uint64)
+_X_SQUARES = np.uint64(sum(int(x) for x in _X_OF))
+_C_SQUARES = np.uint64(sum(int(c) for c in _C_OF))
+
+
+def _edge_stable_difference() -> np.ndarray:
+    """``[own * 256 + opp]``: the mover's stable discs on an edge line minus the opponent's, its two
+    corners left out (a disc on a corner is always stable, and two edges share each corner)."""
+    inner = 0x7E
+    own = np.arange(256)[:, None]
+    opp = np.arange(256)[None, :]
+    ones = np.array([b.bit_count() for b in range(256)])
+    table = ones[EDGE_STABLE_TABLE & inner] - ones[EDGE_STABLE_TABLE.T & inner]
+    return np.where(own & opp, 0, table).astype(np.int8).reshape(-1)
+
+
+_EDGE_STABLE_DIFFERENCE = _edge_stable_difference()
 
 
 @njit(cache=True)
@@ -67,13 +85,21 @@ def feature_eval_moves(own, opp, own_moves, weights_at):
     potential = (np.int64(popcount(neighbours_inlined(opp) & empty))
                  - np.int64(popcount(neighbours_inlined(own) & empty)))
     corners = np.int64(popcount(own & CORNERS)) - np.int64(popcount(opp & CORNERS))
-    x_squares = 0
-    c_squares = 0
+    beside_empty = U0      # the X and C squares of the empty corners, found without a branch
     for k in range(4):
-        if empty & _CORNER_BITS[k] != U0:
-            x_squares += np.int64(popcount(own & _X_OF[k])) - np.int64(popcount(opp & _X_OF[k]))
-            c_squares += np.int64(popcount(own & _C_OF[k])) - np.int64(popcount(opp & _C_OF[k]))
-    stable = np.int64(popcount(edge_stable_inlined(own, opp))) - np.int64(popcount(edge_stable_inlined(opp, own)))
+        beside_empty |= (_X_OF[k] | _C_OF[k]) & (U0 - np.uint64(empty & _CORNER_BITS[k] != U0))
+    x_squares = (np.int64(popcount(own & beside_empty & _X_SQUARES))
+                 - np.int64(popcount(opp & beside_empty & _X_SQUARES)))
+    c_squares = (np.int64(popcount(own & beside_empty & _C_SQUARES))
+                 - np.int64(popcount(opp & beside_empty & _C_SQUARES)))
+    s56, s7, byte = np.uint64(56), np.uint64(7), np.uint64(0xFF)
+    stable = corners + np.int64(
+        _EDGE_STABLE_DIFFERENCE[((own & byte) << np.uint64(8)) | (opp & byte)]
+        + _EDGE_STABLE_DIFFERENCE[((own >> s56) << np.uint64(8)) | (opp >> s56)]
+        + _EDGE_STABLE_DIFFERENCE[(((own & COLUMN_A) * GATHER_COLUMN >> s56) << np.uint64(8))
+                                  | ((opp & COLUMN_A) * GATHER_COLUMN >> s56)]
+        + _EDGE_STABLE_DIFFERENCE[((((own >> s7) & COLUMN_A) * GATHER_COLUMN >> s56) << np.uint64(8))
+                                  | (((opp >> s7) & COLUMN_A) * GATHER_COLUMN >> s56)])
     return (load(np.int32, weights_at, MOBILITY) * mobility + load(np.int32, weights_at, POTENTIAL) * potential
             + load(np.int32, weights_at, CORNER) * corners + load(np.int32, weights_at, X_SQUARE) * x_squares
             + load(np.int32, weights_at, C_SQUARE) * c_squares + load(np.int32, weights_at, EDGE_STABLE) * stable)
