@@ -174,24 +174,19 @@ def pattern_eval_at(own: np.uint64, opp: np.uint64, weights_at: np.uint64) -> in
 PLACEMENTS = len(INSTANCES)
 
 
-def _square_places() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per square: how many placements hold it, those placements, and its place value in each
-    (3 ** the number of squares read after it)."""
-    held: list[list[tuple[int, int]]] = [[] for _ in range(64)]
+def _square_values() -> np.ndarray:
+    """``[square, n]``: the square's place value in placement ``n`` (3 ** the number of squares read
+    after it), 0 where the placement does not hold it."""
+    values = np.zeros((64, PLACEMENTS), dtype=np.int32)
     for n, (_, squares) in enumerate(INSTANCES):
         for k, square in enumerate(squares):
-            held[square].append((n, 3 ** (len(squares) - 1 - k)))
-    width = max(len(h) for h in held)
-    count = np.array([len(h) for h in held], dtype=np.int64)
-    placement = np.zeros((64, width), dtype=np.int64)
-    value = np.zeros((64, width), dtype=np.int64)
-    for square, h in enumerate(held):
-        for k, (n, v) in enumerate(h):
-            placement[square, k], value[square, k] = n, v
-    return count, placement, value
+            values[square, n] = 3 ** (len(squares) - 1 - k)
+    return values
 
 
-SQUARE_COUNT, SQUARE_PLACEMENT, SQUARE_VALUE = _square_places()
+#: A move changes every index by a multiple of these rows, one per square it changes: whole rows
+#: of fixed length, which the compiler turns into a few vector additions without a branch.
+SQUARE_VALUES = _square_values()
 
 
 @njit(cache=True, inline="always")
@@ -199,17 +194,15 @@ def move_indices(parent: np.ndarray, child: np.ndarray, square: int, turned: np.
     """The placements' indices (root mover's view) after a move on ``square`` turning ``turned``, into
     ``child``, from the position's ``parent``. ``second`` is 1 when the mover is the root's opponent
     (its discs are read as 2), else 0."""
+    placed = np.int32(1 + second)          # the square: empty (0) to the mover's digit
+    turn = np.int32(2 * second - 1)        # each turned disc: the other digit to the mover's (2 to 1, 1 to 2)
     for n in range(PLACEMENTS):
-        child[n] = parent[n]
-    placed = 1 + second          # the square: empty (0) to the mover's digit
-    turn = 2 * second - 1        # each turned disc: the other digit to the mover's (2 to 1, 1 to 2)
-    for k in range(SQUARE_COUNT[square]):
-        child[SQUARE_PLACEMENT[square, k]] += placed * SQUARE_VALUE[square, k]
+        child[n] = parent[n] + placed * SQUARE_VALUES[square, n]
     while turned:
         at = lowest_bit_index(turned)
         turned &= turned - np.uint64(1)
-        for k in range(SQUARE_COUNT[at]):
-            child[SQUARE_PLACEMENT[at, k]] += turn * SQUARE_VALUE[at, k]
+        for n in range(PLACEMENTS):
+            child[n] += turn * SQUARE_VALUES[at, n]
 
 
 @njit(cache=True, inline="always")
