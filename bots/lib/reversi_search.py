@@ -109,7 +109,7 @@ def _prefetch_bucket(st, own, opp):
     prefetch(first + np.uint64(2 * BUCKET_ENTRY * 8 - 1))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _store(table_at, slot, own, opp, lower, upper, depth, move):
     """Keep a searched node's bounds in the table at ``table_at``: its own entry if present, else the
     shallower of the bucket."""
