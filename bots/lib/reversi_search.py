@@ -154,15 +154,16 @@ def _next_best(st, ply, i, count):
     Picked when needed rather than sorted before: most nodes that cut off do so on their first
     move or two, and a scan without branches on the keys mispredicts nothing (an insertion sort's
     comparisons of history scores did, at every node)."""
-    best = st.order[ply, i]
-    at = i
-    for j in range(i + 1, count):
-        key = st.order[ply, j]
+    row = st.order[ply]
+    best = row[i]
+    at = np.uint64(i)
+    for j in range(np.uint64(i + 1), np.uint64(count)):    # unsigned: no check for negative indices
+        key = row[j]
         if key < best:
             best = key
             at = j
-    st.order[ply, at] = st.order[ply, i]
-    st.order[ply, i] = best
+    row[at] = row[i]
+    row[i] = best
     return best
 
 
