@@ -121,6 +121,13 @@ def test_flips_match_the_rules_for_every_empty_square_of_random_positions():
             assert int(board.flips(u64(own), u64(opp), square)) == flip_mask(own, opp, square)
 
 
+def test_the_searchs_flips_without_a_branch_match_the_rules_for_every_empty_square_of_random_positions():
+    for own, opp in random_positions()[::3]:
+        for square in range(64):
+            if not (own | opp) >> square & 1:
+                assert int(board.flips_inlined(u64(own), u64(opp), square)) == flip_mask(own, opp, square)
+
+
 def test_mobility_and_potential_mobility_count_moves_and_empty_squares_beside_the_opponent():
     for own, opp in random_positions()[::5]:
         assert board.mobility(u64(own), u64(opp)) == legal_mask(own, opp).bit_count()
