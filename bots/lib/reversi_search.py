@@ -213,30 +213,33 @@ def _pvs(st, own, opp, alpha, beta, depth, ply):
                 return lower
             if upper <= alpha:
                 return upper
-    count = 0
+    count = np.uint64(0)
     pending = moves
     ordered = depth >= FASTEST_FIRST_DEPTH
+    order = st.order[ply]          # the ply's rows, indexed unsigned: no check for negative indices
+    turned_by = st.turned[ply]
     while pending:
-        square = np.int64(lowest_bit_index(pending))
-        bit = U1 << np.uint64(square)
+        at = lowest_bit_index(pending)
+        square = np.int64(at)
+        bit = U1 << at
         pending ^= bit
         if ordered:
             turned = flips(own, opp, square)
-            st.turned[ply, square] = turned
+            turned_by[at] = turned
             child_own = opp & ~turned
             child_opp = own | turned | bit
             _prefetch_bucket(st, child_own, child_opp)
         if square == hash_move:
             key = 0
         else:
-            key = (1 << 30) - min(st.history[square], (1 << 30) - 1)
+            key = (1 << 30) - min(st.history[at], (1 << 30) - 1)
             if bit & CORNERS == U0:
                 key += 1 << 44
             if ordered:
                 replies = legal_moves(child_own, child_opp)
                 key += (np.int64(popcount(replies)) + np.int64(popcount(replies & CORNERS))) << 36
-        st.order[ply, count] = key * 64 + square
-        count += 1
+        order[count] = key * 64 + square
+        count += U1
     best = -INF
     best_move = NO_MOVE
     low = alpha
@@ -244,7 +247,7 @@ def _pvs(st, own, opp, alpha, beta, depth, ply):
         square = _next_best(st, ply, i, count) & 63
         bit = U1 << np.uint64(square)
         if ordered:
-            turned = st.turned[ply, square]
+            turned = turned_by[np.uint64(square)]
         else:
             turned = flips(own, opp, square)
         child_own = opp & ~turned
@@ -266,7 +269,7 @@ def _pvs(st, own, opp, alpha, beta, depth, ply):
             if score > low:
                 low = score
                 if score >= beta:
-                    st.history[square] += depth * depth
+                    st.history[np.uint64(square)] += depth * depth
                     break
     if best >= beta:   # the bounds typed, not literal: _store is compiled once
         _store(table_at, slot, own, opp, best, np.int64(INF // 100), depth, best_move)
