@@ -128,7 +128,7 @@ class SelfPlay:
 def _engines(weights: str | None) -> tuple[MidgameSearch, Solver]:
     """This process's search and solver for self-play (made once: their tables are large)."""
     def make() -> tuple[MidgameSearch, Solver]:
-        search = MidgameSearch() if weights is None else MidgameSearch(PATTERNS, patterns.load_weights(Path(weights)))
+        search = MidgameSearch() if weights is None else MidgameSearch(PATTERNS, patterns.load_views(Path(weights)))
         return search, Solver(table_bits=20)
 
     return kept(("reversi self-play", weights), make)

@@ -42,7 +42,7 @@ from bots.lib.clock import Deadline  # noqa: E402
 from bots.lib.mcts import Mcts  # noqa: E402
 from bots.lib.negamax import Negamax  # noqa: E402
 from bots.lib.reversi_eval import HARD, HARD_WEIGHTS, PATTERNS  # noqa: E402
-from bots.lib.reversi_patterns import load_weights  # noqa: E402
+from bots.lib.reversi_patterns import load_views  # noqa: E402
 from bots.lib.reversi_search import MidgameSearch  # noqa: E402
 from game.rules.chinesecheckers import ChineseCheckers  # noqa: E402
 from game.rules.connect4 import ConnectFour  # noqa: E402
@@ -136,7 +136,7 @@ def chinesecheckers_runs(depth: int, positions: list[ChineseCheckers]) -> list[C
 
 
 def reversi_runs(depth: int, positions: list[Reversi], mode: int) -> list[Callable[[], int]]:
-    weights = load_weights() if mode == PATTERNS else HARD_WEIGHTS
+    weights = load_views() if mode == PATTERNS else HARD_WEIGHTS
 
     def run(state: Reversi) -> int:
         search = MidgameSearch(mode=mode, weights=weights)

@@ -22,7 +22,7 @@ from game.lang import N_
 from game.rules.bot import check_whole
 from game.rules.reversi import Reversi
 from bots.lib.reversi_eval import PATTERNS
-from bots.lib.reversi_patterns import load_weights
+from bots.lib.reversi_patterns import load_views
 from bots.lib.reversi_search import MidgameSearch
 from bots.reversi_hard import ReversiHard
 
@@ -37,12 +37,12 @@ class ReversiMaster(ReversiHard):
     def __init__(self, exact_empties: int = 20, seed: int | None = None) -> None:
         super().__init__(exact_empties=check_whole("exact_empties", exact_empties, 0, 30, "empty squares"),
                          seed=seed)
-        self._search = MidgameSearch(mode=PATTERNS, weights=load_weights())
+        self._search = MidgameSearch(mode=PATTERNS, weights=load_views())
 
     @classmethod
     def warm_up(cls) -> None:
         """Hard's search kernels, and the search over the pattern evaluation (the solver: ``warm_up_later``)."""
         super().warm_up()
         state = Reversi.from_text("f5d6c3d3c4")
-        MidgameSearch(mode=PATTERNS, weights=load_weights(), table_bits=8).search(
+        MidgameSearch(mode=PATTERNS, weights=load_views(), table_bits=8).search(
             state.discs(state.turn), state.discs(1 - state.turn), state.legal_moves(), 3)

@@ -121,6 +121,13 @@ def test_flips_match_the_rules_for_every_empty_square_of_random_positions():
             assert int(board.flips(u64(own), u64(opp), square)) == flip_mask(own, opp, square)
 
 
+def test_the_searchs_flips_without_a_branch_match_the_rules_for_every_empty_square_of_random_positions():
+    for own, opp in random_positions()[::3]:
+        for square in range(64):
+            if not (own | opp) >> square & 1:
+                assert int(board.flips_inlined(u64(own), u64(opp), square)) == flip_mask(own, opp, square)
+
+
 def test_mobility_and_potential_mobility_count_moves_and_empty_squares_beside_the_opponent():
     for own, opp in random_positions()[::5]:
         assert board.mobility(u64(own), u64(opp)) == legal_mask(own, opp).bit_count()
@@ -225,15 +232,61 @@ def test_evaluation_is_the_same_seen_from_either_side():
         assert feature_eval(own, opp, HARD_WEIGHTS) == -feature_eval(opp, own, HARD_WEIGHTS)
 
 
+def test_hards_evaluation_is_its_features_weighted_as_the_module_says():
+    for own, opp in random_positions()[::7]:
+        empty = ~(own | opp) & (1 << 64) - 1
+        mobility = legal_mask(own, opp).bit_count() - legal_mask(opp, own).bit_count()
+        potential = board.potential_mobility(u64(own), u64(opp)) - board.potential_mobility(u64(opp), u64(own))
+        corners = ((own & 0x8100000000000081).bit_count() - (opp & 0x8100000000000081).bit_count())
+        x_squares = c_squares = 0
+        for corner, x, cs in ((0, 9, (1, 8)), (7, 14, (6, 15)), (56, 49, (48, 57)), (63, 54, (55, 62))):
+            if empty >> corner & 1:
+                x_squares += (own >> x & 1) - (opp >> x & 1)
+                c_squares += sum((own >> c & 1) - (opp >> c & 1) for c in cs)
+        stable = (int(board.edge_stable(u64(own), u64(opp))).bit_count()
+                  - int(board.edge_stable(u64(opp), u64(own))).bit_count())
+        features = (mobility, potential, corners, x_squares, c_squares, stable)
+        assert feature_eval(own, opp) == sum(int(w) * f for w, f in zip(HARD_WEIGHTS, features))
+
+
 def test_the_pattern_mode_searches_with_the_pattern_evaluation():
     weights = np.random.default_rng(1).integers(-60, 60, patterns.PHASES * patterns.FEATURES).astype(np.int32)
     state = Reversi.from_text("f5d6c3d3c4")
     own, opp = sides(state)
     moves = state.legal_moves()
-    _, values = MidgameSearch(mode=PATTERNS, weights=weights, table_bits=8).search(own, opp, moves, 1, every=True)
+    _, values = MidgameSearch(mode=PATTERNS, weights=patterns.both_views(weights), table_bits=8).search(
+        own, opp, moves, 1, every=True)
     for move, value in zip(moves, values):
         turned = flip_mask(own, opp, move)
         assert value == -patterns.evaluate(opp & ~turned, own | turned | 1 << move, weights)
+
+
+def pattern_negamax(own: int, opp: int, depth: int, weights: np.ndarray) -> int:
+    """The pattern evaluation's negamax value by plain recursion: a pass uses no depth, an ended game
+    scores 100 times its disc difference (as the search does)."""
+    moves = legal_mask(own, opp)
+    if not moves:
+        if not legal_mask(opp, own):
+            return 100 * minimax(own, opp, False)
+        return -pattern_negamax(opp, own, depth, weights)
+    if depth == 0:
+        return max(-6000, min(6000, patterns.evaluate(own, opp, weights)))
+    return max(-pattern_negamax(opp & ~flip_mask(own, opp, m), own | flip_mask(own, opp, m) | 1 << m, depth - 1,
+                                weights) for m in squares_of(moves))
+
+
+@pytest.mark.parametrize("depth", [2, 3])
+def test_the_pattern_search_keeps_its_indices_exact_through_the_tree(depth):
+    weights = np.random.default_rng(3).integers(-300, 300, patterns.PHASES * patterns.FEATURES).astype(np.int32)
+    search = MidgameSearch(mode=PATTERNS, weights=patterns.both_views(weights), table_bits=10)
+    for own, opp in random_positions()[5:600:60]:
+        moves = squares_of(legal_mask(own, opp))
+        if not moves:
+            continue
+        _, values = search.search(own, opp, moves, depth, every=True)
+        for move, value in zip(moves, values):
+            turned = flip_mask(own, opp, move)
+            assert value == -pattern_negamax(opp & ~turned, own | turned | 1 << move, depth - 1, weights)
 
 
 def test_the_midgame_searchs_recursion_does_no_reference_counting():

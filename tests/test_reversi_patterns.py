@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from bots.lib import reversi_patterns as patterns
-from game.rules.reversi import Reversi, legal_mask
+from game.rules.reversi import Reversi, flip_mask, legal_mask
 
 
 def random_position(rng: random.Random) -> Reversi:
@@ -65,6 +65,57 @@ def test_the_evaluation_is_the_sum_of_the_weights_of_its_phase():
         empties = 64 - sum(state.counts())
         table = weights[min(empties, 59) // patterns.PHASE_WIDTH]
         assert patterns.evaluate(own, opp, weights.reshape(-1)) == int(table[plain_features(own, opp)].sum())
+
+
+def test_indices_made_move_by_move_equal_a_fresh_reading_and_give_its_evaluation_exactly():
+    rng = random.Random(11)
+    weights = np.random.default_rng(2).integers(-500, 500, patterns.PHASES * patterns.FEATURES).astype(np.int32)
+    views = patterns.both_views(weights)
+    views_at = patterns.weights_address(views, 2 * patterns.PHASES * patterns.FEATURES, np.int16)
+    placements = patterns.PLACEMENTS
+    for _ in range(40):
+        state = Reversi()
+        for _ in range(rng.randrange(0, 30)):      # a root somewhere in the game
+            state.push(rng.choice(state.legal_moves()))
+        if state.is_over():
+            continue
+        rows = [patterns.features(state.discs(state.turn), state.discs(1 - state.turn)).astype(np.int32)]
+        ply = 0
+        while not state.is_over():
+            if state.must_pass():
+                state.push(state.legal_moves()[0])
+                rows.append(rows[-1].copy())
+            else:
+                own, opp = state.discs(state.turn), state.discs(1 - state.turn)
+                move = rng.choice(state.legal_moves())
+                child = np.zeros_like(rows[-1])
+                patterns.move_indices(rows[-1], child, move, np.uint64(flip_mask(own, opp, move)), ply & 1)
+                rows.append(child)
+                state.push(move)
+            ply += 1
+            own, opp = state.discs(state.turn), state.discs(1 - state.turn)
+            seen_from_root = patterns.features(opp, own) if ply & 1 else patterns.features(own, opp)
+            assert list(rows[-1][:placements]) == list(seen_from_root[:placements])
+            value = patterns.indexed_eval_at(rows[-1], np.uint64(own), np.uint64(opp),
+                                             np.uint64(legal_mask(own, opp)), ply & 1, views_at)
+            assert value == patterns.evaluate(own, opp, weights)
+
+
+def test_the_other_sides_view_of_the_tables_swaps_each_patterns_own_and_opponent_squares():
+    weights = np.random.default_rng(4).integers(-500, 500, patterns.PHASES * patterns.FEATURES).astype(np.int32)
+    views = patterns.both_views(weights).reshape(2, patterns.PHASES, patterns.FEATURES)
+    assert np.array_equal(views[0].reshape(-1), weights)
+    edge = patterns.TYPE_OFFSET[patterns.TYPE_NAMES.index("edge+2x")]
+    # edge+2x reads 10 squares: "own on the first, opponent on the last" is 1 * 3**9 + 2.
+    assert views[1, 3, edge + 3 ** 9 + 2] == views[0, 3, edge + 2 * 3 ** 9 + 1]
+    assert np.array_equal(views[1, :, patterns.OWN_MOBILITY:], views[0, :, patterns.OWN_MOBILITY:])
+
+
+def test_tables_that_do_not_fit_the_searchs_int16_are_refused_naming_their_range():
+    weights = np.zeros(patterns.PHASES * patterns.FEATURES, dtype=np.int32)
+    weights[5] = 40000
+    with pytest.raises(ValueError, match="0 to 40000 do not fit in int16"):
+        patterns.both_views(weights)
 
 
 def test_saved_weights_load_back_and_a_wrong_shape_is_refused(tmp_path):

@@ -26,7 +26,7 @@ import numpy as np
 from numba import njit
 
 from game.paths import ASSETS_DIR
-from bots.lib.reversi_board import legal_moves, popcount
+from bots.lib.reversi_board import legal_moves, legal_moves_inlined, lowest_bit_index, popcount
 from bots.lib.search_state import address_of, load
 
 WEIGHTS_PATH = ASSETS_DIR / "reversi_patterns.npz"
@@ -162,6 +162,90 @@ def pattern_eval_at(own: np.uint64, opp: np.uint64, weights_at: np.uint64) -> in
     return total
 
 
+# -- indices kept by a search ------------------------------------------------------------------
+# A search keeps each placement's feature (``features_into`` of its root, read with the root's mover
+# as "own") and, for each move, makes the child's from the parent's by the squares the move changes,
+# as Edax does: a move touches about twenty of the 46 indices where a full reading looks at 356
+# squares, and taking a move back is going back to the parent's row. Both sides' positions are
+# read in the root mover's view, so a node whose mover is the root's opponent looks its indices up
+# in ``both_views``' second copy of the tables, whose entries have each square's 1 and 2 (own,
+# opponent) swapped. The copies are int16, as the fitted file keeps them: half the cache.
+
+PLACEMENTS = len(INSTANCES)
+
+
+def _square_values() -> np.ndarray:
+    """``[square, n]``: the square's place value in placement ``n`` (3 ** the number of squares read
+    after it), 0 where the placement does not hold it."""
+    values = np.zeros((64, PLACEMENTS), dtype=np.int32)
+    for n, (_, squares) in enumerate(INSTANCES):
+        for k, square in enumerate(squares):
+            values[square, n] = 3 ** (len(squares) - 1 - k)
+    return values
+
+
+#: A move changes every index by a multiple of these rows, one per square it changes: whole rows
+#: of fixed length, which the compiler turns into a few vector additions without a branch.
+SQUARE_VALUES = _square_values()
+
+
+@njit(cache=True, inline="always")
+def move_indices(parent: np.ndarray, child: np.ndarray, square: int, turned: np.uint64, second: int) -> None:
+    """The placements' indices (root mover's view) after a move on ``square`` turning ``turned``, into
+    ``child``, from the position's ``parent``. ``second`` is 1 when the mover is the root's opponent
+    (its discs are read as 2), else 0."""
+    placed = np.int32(1 + second)          # the square: empty (0) to the mover's digit
+    turn = np.int32(2 * second - 1)        # each turned disc: the other digit to the mover's (2 to 1, 1 to 2)
+    for n in range(PLACEMENTS):
+        child[n] = parent[n] + placed * SQUARE_VALUES[square, n]
+    while turned:
+        at = lowest_bit_index(turned)
+        turned &= turned - np.uint64(1)
+        for n in range(PLACEMENTS):
+            child[n] += turn * SQUARE_VALUES[at, n]
+
+
+@njit(cache=True, inline="always")
+def indexed_eval_at(indices: np.ndarray, own: np.uint64, opp: np.uint64, own_moves: np.uint64, view: int,
+                    weights_at: np.uint64) -> int:
+    """``pattern_eval_at`` from a search's kept ``indices``: ``own_moves`` are the mover's legal
+    moves, ``view`` 0 when the mover is the root's mover (the tables as fitted), 1 when it is the
+    other side (the swapped copy); ``weights_at`` is the address of ``both_views``' array."""
+    base = (view * PHASES + phase_of(64 - popcount(own | opp))) * FEATURES
+    mine = OWN_MOBILITY + min(np.int64(popcount(own_moves)), MOBILITY_CAP)
+    theirs = OPP_MOBILITY + min(np.int64(popcount(legal_moves_inlined(opp, own))), MOBILITY_CAP)
+    total = (np.int64(load(np.int16, weights_at, base + BIAS_FEATURE)) + load(np.int16, weights_at, base + mine)
+             + load(np.int16, weights_at, base + theirs))
+    for n in range(PLACEMENTS):
+        total += load(np.int16, weights_at, base + indices[n])
+    return total
+
+
+def _swapped_digits(length: int) -> np.ndarray:
+    """For each base-3 number of ``length`` digits, the number with its 1s and 2s swapped."""
+    numbers = np.arange(3 ** length)
+    swapped = np.zeros_like(numbers)
+    for k in range(length):
+        digit = numbers // 3 ** k % 3
+        swapped += np.where(digit == 0, 0, 3 - digit) * 3 ** k
+    return swapped
+
+
+def both_views(weights: np.ndarray) -> np.ndarray:
+    """The flat int32 tables ``weights`` (``load_weights``' layout), then the same tables read from the
+    other side: each pattern entry at the index with 1s and 2s swapped (mobility and constant as they
+    are), for ``indexed_eval_at``: one flat int16 array (the fitted file's type); ``ValueError`` if a
+    weight does not fit in it."""
+    tables = np.asarray(weights, dtype=np.int32)[:PHASES * FEATURES].reshape(PHASES, FEATURES)
+    if tables.size and (tables.min() < -32768 or tables.max() > 32767):
+        raise ValueError(f"pattern weights from {tables.min()} to {tables.max()} do not fit in int16")
+    swapped = tables.copy()
+    for name, offset in zip(TYPE_NAMES, TYPE_OFFSET):
+        length = len(BASE_PATTERNS[name])
+        swapped[:, offset:offset + 3 ** length] = tables[:, offset + _swapped_digits(length)]
+    return np.concatenate([tables, swapped]).reshape(-1).astype(np.int16)
+
+
 def features(own: int, opp: int) -> np.ndarray:
     """The feature numbers of one position (Python ints in), for fitting and tests."""
     out = np.zeros(FEATURES_PER_POSITION, dtype=np.int64)
@@ -169,11 +253,11 @@ def features(own: int, opp: int) -> np.ndarray:
     return out
 
 
-def weights_address(weights: np.ndarray, size: int) -> np.uint64:
-    """The address of a flat int32 weights array of at least ``size`` values, for the kernels that read
-    weights by address; ``ValueError`` naming the array's type and shape if it is not one."""
-    if not isinstance(weights, np.ndarray) or weights.dtype != np.int32 or weights.ndim != 1 or weights.size < size:
-        raise ValueError(f"weights must be a flat int32 array of at least {size} values, got "
+def weights_address(weights: np.ndarray, size: int, dtype: type = np.int32) -> np.uint64:
+    """The address of a flat weights array of ``dtype`` of at least ``size`` values, for the kernels that
+    read weights by address; ``ValueError`` naming the array's type and shape if it is not one."""
+    if not isinstance(weights, np.ndarray) or weights.dtype != dtype or weights.ndim != 1 or weights.size < size:
+        raise ValueError(f"weights must be a flat {np.dtype(dtype).name} array of at least {size} values, got "
                          f"{getattr(weights, 'dtype', type(weights).__name__)} of shape {np.shape(weights)}")
     return np.uint64(address_of(weights))
 
@@ -195,6 +279,12 @@ def load_weights(path: Path = WEIGHTS_PATH) -> np.ndarray:
         raise ValueError(f"{path}: pattern weights of shape {weights.shape}, expected {(PHASES, FEATURES)} "
                          "(rebuild it with benchmarks/reversi_fit.py)")
     return np.ascontiguousarray(weights, dtype=np.int32).reshape(-1)
+
+
+@lru_cache(maxsize=2)
+def load_views(path: Path = WEIGHTS_PATH) -> np.ndarray:
+    """``both_views`` of ``load_weights(path)``: what a pattern search reads (made once per file)."""
+    return both_views(load_weights(path))
 
 
 def save_weights(weights: np.ndarray, path: Path = WEIGHTS_PATH, **info: object) -> None:

@@ -4,18 +4,34 @@ Negamax in principal-variation form (the first move with the full window,
 the rest with a null window, searched again only when one beats it),
 fail-soft, scores in centi-discs for the side to move (``reversi_eval``'s
 scale). At the horizon the evaluation that ``mode`` picks scores the
-position (``reversi_eval.evaluate``); a finished game scores 100 times its
+position (``reversi_eval.evaluate_at``); a finished game scores 100 times its
 exact disc difference (under the game's counting). A pass does not use up
 depth.
 
 Move ordering: the table's move first, then corners, then fewest replies
 for the opponent (its moves after ours, corners counted twice: fastest
 first) where the move's subtree is deep enough to pay for finding them,
-then the history heuristic (moves that cut off before, weighted by depth).
+then the history heuristic (moves that cut off before, weighted by depth);
+each move is picked from the rest when its turn comes (``_next_best``).
 
 The table (``ttable``'s buckets: both disc masks stored, so a hit is never
 another position; two entries per bucket, the shallower replaced) keeps
 bounds, depth and best move across the iterations of iterative deepening.
+
+Per node only what must be done per node (the speed is measured by
+``benchmarks/search_speed.py``):
+
+* where moves are ordered by the replies they leave, the discs each turns
+  are kept for playing it, and each child's table bucket is prefetched
+  (``prefetch``), so that memory is read while the other moves are ordered,
+  not when the child waits for it;
+* a node one ply above the horizon scores its children in place
+  (``_horizon``), without a call each or a null-window search again: a
+  leaf's value does not depend on the window;
+* the pattern evaluation's indices are made move by move from the parent's
+  (``reversi_patterns.move_indices``, a row per ply: taking a move back
+  is going back a row) instead of read afresh at every leaf;
+* the horizon's evaluation gets the mover's moves the node has found.
 
 ``MidgameSearch`` is the Python face: the table, move buffers and history
 are allocated once and kept, and each depth is one call into numba. The
@@ -31,15 +47,20 @@ from __future__ import annotations
 from typing import Sequence
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from bots.lib.search_state import address_of
 from bots.lib.reversi_board import (
-    CORNERS, U0, U1, bucket, final_score, flips, insert_sorted, legal_moves, lowest_bit_index, popcount)
+    CORNERS, U0, U1, bucket, final_score, lowest_bit_index, popcount)
+from bots.lib.reversi_board import flips_inlined as flips, legal_moves_inlined as legal_moves
 from bots.lib.reversi_eval import HARD, HARD_WEIGHTS, PATTERNS, evaluate_at
-from bots.lib.reversi_patterns import FEATURES, PHASES, weights_address
-from bots.lib.ttable import (bucket_depth, bucket_find, bucket_move, bucket_put, bucket_table, bucket_victim,
-                             bucket_word, lower_of, pack_bounds, upper_of)
+from bots.lib.reversi_patterns import (FEATURES, FEATURES_PER_POSITION, PHASES, PLACEMENTS, features_into,
+                                       move_indices, weights_address)
+from bots.lib.ttable import (BUCKET_ENTRY, bucket_depth, bucket_find, bucket_move, bucket_put, bucket_table,
+                             bucket_victim, bucket_word, lower_of, pack_bounds, upper_of)
 
 INF = 1_000_000
 MAX_PLY = 96
@@ -48,18 +69,47 @@ NO_MOVE = 255
 FASTEST_FIRST_DEPTH = 2
 #: The search's state, one record set up once per ``MidgameSearch``: the table's address and index
 #: mask (``ttable``'s buckets), the int32 weights' address, the node counters and limit, the
-#: evaluation's mode, the counting (``split``), the history per square, and per-ply rows of sorted
-#: move keys.
+#: evaluation's mode, the counting (``split``), the history per square, per-ply rows of sorted
+#: move keys and of the discs each move turns (found while ordering, kept for playing it), and per
+#: ply the pattern indices of the position searched (``reversi_patterns.move_indices``; pattern
+#: mode only).
 STATE = np.dtype([
     ("table_at", np.uint64), ("table_mask", np.uint64), ("weights_at", np.uint64),
     ("nodes", np.int64), ("node_limit", np.int64), ("aborted", np.int64),
     ("mode", np.int64), ("split", np.int64),
     ("history", np.int64, (64,)),
     ("order", np.int64, (MAX_PLY, 64)),
+    ("turned", np.uint64, (MAX_PLY, 64)),
+    ("indices", np.int32, (MAX_PLY + 1, FEATURES_PER_POSITION)),
 ])
 
 
-@njit(cache=True)
+@intrinsic
+def prefetch(typingctx, address):
+    """Ask the processor to bring the memory at ``address`` (a uint64) into its cache, and go on.
+
+    A table entry read later without waiting for memory: the search asks for each child's bucket
+    while it orders the moves, and finds it cached when it searches that child."""
+    def codegen(context, builder, signature, args):
+        module = builder.module
+        i32 = ir.IntType(32)
+        pointer = ir.IntType(8).as_pointer()
+        function = cgutils.get_or_insert_function(module, ir.FunctionType(ir.VoidType(), [pointer, i32, i32, i32]),
+                                                  "llvm.prefetch")
+        builder.call(function, [builder.inttoptr(args[0], pointer), i32(0), i32(3), i32(1)])
+        return context.get_dummy_value()
+    return types.none(types.uint64), codegen
+
+
+@njit(cache=True, inline="always")
+def _prefetch_bucket(st, own, opp):
+    """Prefetch the table bucket of position ``(own, opp)`` (its two entries may span two cache lines)."""
+    first = st.table_at + np.uint64(bucket(own, opp, st.table_mask) * (BUCKET_ENTRY * 8))
+    prefetch(first)
+    prefetch(first + np.uint64(2 * BUCKET_ENTRY * 8 - 1))
+
+
+@njit(cache=True, inline="always")
 def _store(table_at, slot, own, opp, lower, upper, depth, move):
     """Keep a searched node's bounds in the table at ``table_at``: its own entry if present, else the
     shallower of the bucket."""
@@ -67,6 +117,70 @@ def _store(table_at, slot, own, opp, lower, upper, depth, move):
     if entry < 0:
         entry = bucket_victim(table_at, slot)
     bucket_put(table_at, entry, own, opp, pack_bounds(lower, upper, depth, move))
+
+
+@njit(cache=True, inline="always")
+def _evaluate(st, own, opp, own_moves, row, ply):
+    """The horizon's evaluation of a node ``ply`` plies from the root whose pattern indices are the
+    row ``row`` (in the root mover's view: read as the other side's on odd plies)."""
+    return evaluate_at(own, opp, own_moves, st.mode, st.weights_at, st.indices[row], ply & 1)
+
+
+@njit(cache=True, inline="always")
+def _horizon(st, own, opp, ply):
+    """What ``_pvs`` at depth 0 returns, for any window: a leaf is counted, evaluated, or scored
+    exactly when the game is over; a forced pass is one more node, the opponent's evaluation."""
+    st.nodes += 1
+    if st.nodes >= st.node_limit:
+        st.aborted = 1
+        return 0
+    moves = legal_moves(own, opp)
+    if moves != U0:
+        return _evaluate(st, own, opp, moves, ply, ply)
+    replies = legal_moves(opp, own)
+    if replies == U0:
+        return 100 * final_score(own, opp, st.split)
+    st.nodes += 1
+    if st.nodes >= st.node_limit:
+        st.aborted = 1
+        return 0
+    return -_evaluate(st, opp, own, replies, ply, ply + 1)
+
+
+@njit(cache=True, inline="always")
+def _next_best(st, ply, i, count):
+    """The smallest of the ply's move keys ``i`` to ``count - 1``, swapped into place ``i``.
+
+    Picked when needed rather than sorted before: most nodes that cut off do so on their first
+    move or two, and a scan without branches on the keys mispredicts nothing (an insertion sort's
+    comparisons of history scores did, at every node)."""
+    row = st.order[ply]
+    best = row[i]
+    at = np.uint64(i)
+    for j in range(np.uint64(i + 1), np.uint64(count)):    # unsigned: no check for negative indices
+        key = row[j]
+        if key < best:
+            best = key
+            at = j
+    row[at] = row[i]
+    row[i] = best
+    return best
+
+
+@njit(cache=True, inline="always")
+def _play(st, square, turned, ply):
+    """The pattern indices of the child a move of the node at ``ply`` makes, into the next ply's row."""
+    if st.mode == PATTERNS:
+        move_indices(st.indices[ply], st.indices[ply + 1], square, turned, ply & 1)
+
+
+@njit(cache=True, inline="always")
+def _pass(st, ply):
+    """The pattern indices of the node at ``ply`` into the next ply's row (the same position, the
+    other side to move)."""
+    if st.mode == PATTERNS:
+        for n in range(PLACEMENTS):
+            st.indices[ply + 1, n] = st.indices[ply, n]
 
 
 @njit(cache=True)
@@ -81,9 +195,10 @@ def _pvs(st, own, opp, alpha, beta, depth, ply):
     if moves == U0:
         if legal_moves(opp, own) == U0:
             return 100 * final_score(own, opp, st.split)
+        _pass(st, ply)
         return -_pvs(st, opp, own, -beta, -alpha, depth, ply + 1)
     if depth <= 0:
-        return evaluate_at(own, opp, st.mode, st.weights_at)
+        return _evaluate(st, own, opp, moves, ply, ply)
     table_at = st.table_at
     slot = bucket(own, opp, st.table_mask)
     hash_move = NO_MOVE
@@ -98,34 +213,49 @@ def _pvs(st, own, opp, alpha, beta, depth, ply):
                 return lower
             if upper <= alpha:
                 return upper
-    count = 0
+    count = np.uint64(0)
     pending = moves
+    ordered = depth >= FASTEST_FIRST_DEPTH
+    order = st.order[ply]          # the ply's rows, indexed unsigned: no check for negative indices
+    turned_by = st.turned[ply]
     while pending:
-        square = np.int64(lowest_bit_index(pending))
-        bit = U1 << np.uint64(square)
+        at = lowest_bit_index(pending)
+        square = np.int64(at)
+        bit = U1 << at
         pending ^= bit
+        if ordered:
+            turned = flips(own, opp, square)
+            turned_by[at] = turned
+            child_own = opp & ~turned
+            child_opp = own | turned | bit
+            _prefetch_bucket(st, child_own, child_opp)
         if square == hash_move:
             key = 0
         else:
-            key = (1 << 30) - min(st.history[square], (1 << 30) - 1)
+            key = (1 << 30) - min(st.history[at], (1 << 30) - 1)
             if bit & CORNERS == U0:
                 key += 1 << 44
-            if depth >= FASTEST_FIRST_DEPTH:
-                turned = flips(own, opp, square)
-                replies = legal_moves(opp & ~turned, own | turned | bit)
+            if ordered:
+                replies = legal_moves(child_own, child_opp)
                 key += (np.int64(popcount(replies)) + np.int64(popcount(replies & CORNERS))) << 36
-        insert_sorted(st.order[ply], count, key * 64 + square)
-        count += 1
+        order[count] = key * 64 + square
+        count += U1
     best = -INF
     best_move = NO_MOVE
     low = alpha
     for i in range(count):
-        square = st.order[ply, i] & 63
+        square = _next_best(st, ply, i, count) & 63
         bit = U1 << np.uint64(square)
-        turned = flips(own, opp, square)
+        if ordered:
+            turned = turned_by[np.uint64(square)]
+        else:
+            turned = flips(own, opp, square)
         child_own = opp & ~turned
         child_opp = own | turned | bit
-        if i == 0:
+        _play(st, square, turned, ply)
+        if depth == 1:     # the child is a leaf: its value does not depend on the window
+            score = -_horizon(st, child_own, child_opp, ply + 1)
+        elif i == 0:
             score = -_pvs(st, child_own, child_opp, -beta, -low, depth - 1, ply + 1)
         else:
             score = -_pvs(st, child_own, child_opp, -low - 1, -low, depth - 1, ply + 1)
@@ -139,7 +269,7 @@ def _pvs(st, own, opp, alpha, beta, depth, ply):
             if score > low:
                 low = score
                 if score >= beta:
-                    st.history[square] += depth * depth
+                    st.history[np.uint64(square)] += depth * depth
                     break
     if best >= beta:   # the bounds typed, not literal: _store is compiled once
         _store(table_at, slot, own, opp, best, np.int64(INF // 100), depth, best_move)
@@ -165,6 +295,8 @@ def search_root(state, own, opp, root_moves, values, depth, every, node_limit):
     st.nodes = 0
     st.aborted = 0
     st.node_limit = node_limit
+    if st.mode == PATTERNS:
+        features_into(own, opp, st.indices[0])
     top = np.int64(INF)        # not the constant itself: a literal argument breaks numba's cache of _pvs
     best = -top
     best_index = -1
@@ -175,6 +307,7 @@ def search_root(state, own, opp, root_moves, values, depth, every, node_limit):
         turned = flips(own, opp, square)
         child_own = opp & ~turned
         child_opp = own | turned | bit
+        _play(st, square, turned, 0)
         if every or i == 0:
             score = -_pvs(st, child_own, child_opp, -top, top, depth - 1, ply)
         else:
@@ -194,13 +327,16 @@ class MidgameSearch:
     """Depth-limited PVS over a position's moves, with a table and history kept between calls.
 
     ``mode`` and ``weights`` (a flat int32 array) pick the evaluation (``reversi_eval``): Hard's features
-    (the default) or, with ``PATTERNS`` and ``reversi_patterns.load_weights()``, the pattern tables. ``table_bits``
+    (the default) or, with ``PATTERNS`` and ``reversi_patterns.load_views()`` (the fitted tables seen
+    from either side, ``both_views``), the pattern tables. ``table_bits``
     sizes the table (2**18 entries of 24 bytes: 6 MB). ``nodes`` counts every node searched.
     """
 
     def __init__(self, mode: int = HARD, weights: np.ndarray = HARD_WEIGHTS, table_bits: int = 18) -> None:
-        size = PHASES * FEATURES if mode == PATTERNS else len(HARD_WEIGHTS)
-        weights_at = weights_address(weights, size)
+        if mode == PATTERNS:
+            weights_at = weights_address(weights, 2 * PHASES * FEATURES, np.int16)
+        else:
+            weights_at = weights_address(weights, len(HARD_WEIGHTS))
         self.mode = mode
         self.weights = weights       # kept alive here: the record holds its address
         self._table = bucket_table(table_bits)
