@@ -203,6 +203,23 @@ def test_solver_agrees_with_a_full_depth_midgame_search_where_the_table_is_used(
         assert 100 * solver().solve(own, opp).score == values[best]
 
 
+def test_windowed_solves_over_a_kept_table_bound_the_exact_score_on_the_right_side():
+    # The table's bounds from earlier windows feed the transposition and enhanced transposition
+    # cutoffs (children looked up before they are searched) and the stability cutoff's alphas.
+    for own, opp in endgame_positions(14, 4, seed=21):
+        solver().clear()
+        exact = solver().solve(own, opp).score
+        for centre in (exact - 4, exact - 2, exact, exact + 2, exact + 4):
+            found = solver().solve(own, opp, centre - 1, centre + 1).score
+            if centre < exact:
+                assert found >= centre + 1, (own, opp, centre)
+            elif centre > exact:
+                assert found <= centre - 1, (own, opp, centre)
+            else:
+                assert found == exact, (own, opp)
+        assert solver().solve(own, opp).score == exact
+
+
 def test_the_solvers_recursion_does_no_reference_counting():
     record = np.zeros(1, reversi_endgame.STATE)[0]
     assert refcount_calls(reversi_endgame._search, record, u64(1), u64(2), -64, 64, 20, 0, 0) == 0
