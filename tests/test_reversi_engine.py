@@ -121,6 +121,17 @@ def test_flips_match_the_rules_for_every_empty_square_of_random_positions():
             assert int(board.flips(u64(own), u64(opp), square)) == flip_mask(own, opp, square)
 
 
+def test_the_last_empty_squares_flip_count_matches_the_rules_on_full_boards():
+    rng = random.Random(5)
+    full = (1 << 64) - 1
+    for _ in range(3000):
+        square = rng.randrange(64)
+        own = rng.getrandbits(64) & ~(1 << square)
+        opp = full & ~own & ~(1 << square)
+        count = board.last_flip_count(u64(own), np.int64(square))
+        assert count == flip_mask(own, opp, square).bit_count(), (own, square)
+
+
 def test_mobility_and_potential_mobility_count_moves_and_empty_squares_beside_the_opponent():
     for own, opp in random_positions()[::5]:
         assert board.mobility(u64(own), u64(opp)) == legal_mask(own, opp).bit_count()

@@ -38,7 +38,8 @@ from numba import njit
 
 from bots.lib.search_state import address_of
 from bots.lib.reversi_board import (
-    CORNERS, U0, U1, bucket, final_score, flips, insert_sorted, legal_moves, lowest_bit_index, neighbours,
+    CORNERS, U0, U1, bucket, final_score, flips, insert_sorted, last_flip_count, legal_moves,
+    lowest_bit_index, neighbours,
     odd_regions, popcount, stable_discs)
 from bots.lib.ttable import (bucket_find, bucket_move, bucket_put, bucket_table, bucket_victim, bucket_word, lower_of,
                              pack_bounds, upper_of)
@@ -86,10 +87,10 @@ ETC_EMPTIES = 12
 def _last1(own, opp, square):
     """The final score with one empty ``square`` left, for the side to move."""
     count = np.int64(popcount(own))
-    turned = np.int64(popcount(flips(own, opp, square)))
+    turned = last_flip_count(own, square)
     if turned:
         return 2 * (count + turned + 1) - SCORE_MAX
-    turned = np.int64(popcount(flips(opp, own, square)))
+    turned = last_flip_count(opp, square)
     if turned:
         return 2 * (count - turned) - SCORE_MAX
     return 2 * count - 62 if 2 * count > 63 else 2 * count - SCORE_MAX
