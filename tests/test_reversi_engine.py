@@ -231,6 +231,17 @@ def test_windowed_solves_over_a_kept_table_bound_the_exact_score_on_the_right_si
         assert solver().solve(own, opp).score == exact
 
 
+def test_null_windows_at_eight_empties_fall_on_the_minimax_scores_side():
+    # Children of 7 empties and fewer are searched without the table; there a high alpha tries the
+    # stability cutoff, which must only return a true upper bound.
+    for own, opp in endgame_positions(8, 3, seed=4):
+        exact = minimax(own, opp, False)
+        for alpha in range(exact - 6, exact + 6):
+            found = solver().solve(own, opp, alpha, alpha + 1).score
+            assert (found <= alpha) == (exact <= alpha), (own, opp, alpha)
+            assert exact <= found if found <= alpha else exact >= found, (own, opp, alpha)
+
+
 def test_the_solvers_recursion_does_no_reference_counting():
     record = np.zeros(1, reversi_endgame.STATE)[0]
     assert refcount_calls(reversi_endgame._search, record, u64(1), u64(2), -64, 64, 20, 0, 0) == 0

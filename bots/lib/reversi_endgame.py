@@ -329,6 +329,10 @@ def _search(st, own, opp, alpha, beta, empties, ply, split):
     """
     st.nodes += 1
     if empties <= SHALLOW and ply > 0:
+        if alpha >= STABILITY_ALPHA[empties]:
+            top = SCORE_MAX - 2 * np.int64(popcount(stable_discs(opp, own)))
+            if top <= alpha:
+                return top
         empty = ~(own | opp)
         odd = odd_regions(empty)
         best = -INF
