@@ -128,6 +128,17 @@ def test_the_searchs_flips_without_a_branch_match_the_rules_for_every_empty_squa
                 assert int(board.flips_inlined(u64(own), u64(opp), square)) == flip_mask(own, opp, square)
 
 
+def test_the_last_empty_squares_flip_count_matches_the_rules_on_full_boards():
+    rng = random.Random(5)
+    full = (1 << 64) - 1
+    for _ in range(3000):
+        square = rng.randrange(64)
+        own = rng.getrandbits(64) & ~(1 << square)
+        opp = full & ~own & ~(1 << square)
+        count = board.last_flip_count(u64(own), np.int64(square))
+        assert count == flip_mask(own, opp, square).bit_count(), (own, square)
+
+
 def test_mobility_and_potential_mobility_count_moves_and_empty_squares_beside_the_opponent():
     for own, opp in random_positions()[::5]:
         assert board.mobility(u64(own), u64(opp)) == legal_mask(own, opp).bit_count()
@@ -208,6 +219,34 @@ def test_solver_agrees_with_a_full_depth_midgame_search_where_the_table_is_used(
         solver().clear()
         best, values = search.search(own, opp, moves, 11)
         assert 100 * solver().solve(own, opp).score == values[best]
+
+
+def test_windowed_solves_over_a_kept_table_bound_the_exact_score_on_the_right_side():
+    # The table's bounds from earlier windows feed the transposition and enhanced transposition
+    # cutoffs (children looked up before they are searched) and the stability cutoff's alphas.
+    for own, opp in endgame_positions(14, 4, seed=21):
+        solver().clear()
+        exact = solver().solve(own, opp).score
+        for centre in (exact - 4, exact - 2, exact, exact + 2, exact + 4):
+            found = solver().solve(own, opp, centre - 1, centre + 1).score
+            if centre < exact:
+                assert found >= centre + 1, (own, opp, centre)
+            elif centre > exact:
+                assert found <= centre - 1, (own, opp, centre)
+            else:
+                assert found == exact, (own, opp)
+        assert solver().solve(own, opp).score == exact
+
+
+def test_null_windows_at_eight_empties_fall_on_the_minimax_scores_side():
+    # Children of 7 empties and fewer are searched without the table; there a high alpha tries the
+    # stability cutoff, which must only return a true upper bound.
+    for own, opp in endgame_positions(8, 3, seed=4):
+        exact = minimax(own, opp, False)
+        for alpha in range(exact - 6, exact + 6):
+            found = solver().solve(own, opp, alpha, alpha + 1).score
+            assert (found <= alpha) == (exact <= alpha), (own, opp, alpha)
+            assert exact <= found if found <= alpha else exact >= found, (own, opp, alpha)
 
 
 def test_the_solvers_recursion_does_no_reference_counting():
