@@ -102,7 +102,10 @@ class GomokuHard(Bot):
         self.width = check_whole("width", width, 2, 60, "moves searched at each position")
         #: The forced win found for the last move chosen or analysed (rules points from its first move), or [].
         self.last_win_line: list[int] = []
+        #: Nodes (alpha-beta and threat search) and the depth the alpha-beta search completed for the
+        #: last move chosen (0 when the move needed no search: a five, a block, a proven win).
         self.nodes = 0
+        self.depth = 0
         #: How many of the best moves ``analyse`` values (``HINT_POINTS``).
         self.hint_points = HINT_POINTS
 
@@ -211,6 +214,7 @@ class GomokuHard(Bot):
         if not moves:
             raise ValueError(f"no move to choose: the game {state.to_text()!r} is over")
         self.last_win_line = []
+        self.nodes = self.depth = 0
         if not state.move_stack:
             centre = state.point(state.size // 2, state.size // 2)
             return Decision(centre if centre in moves else moves[0])
@@ -231,6 +235,7 @@ class GomokuHard(Bot):
         threats = ThreatSearch(board)
         own = self._prove(threats, me, deadline.part(own_share), state)
         if own is not None:
+            self.nodes = threats.nodes
             self.last_win_line = own[2]
             return Decision(own[2][0], own[0], own[1], own[2])
         search = Search(board, self.width, prune=self.vct, reduce=self.vct, terms=self.eval_terms)
@@ -243,6 +248,7 @@ class GomokuHard(Bot):
         move = to_point(board.size, found.move) if found is not None else to_point(board.size, roots[0])
         iteration = None
         if found is not None:
+            self.depth = found.depth
             iteration = Iteration(found.depth, found.score, move, found.nodes, found.proven, found.complete,
                                   {to_point(board.size, m): v for m, v in (found.values or {}).items()})
         return Decision(move, iteration=iteration,
