@@ -36,14 +36,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bots.gomoku_master import GomokuMaster  # noqa: E402
 from bots.lib.gomoku_board import (B1, F4, FIVE, GRADE_COUNT, GRADE_DOUBLE_THREE, GRADE_FOUR_THREE,  # noqa: E402
-                                   GRADE_WIN, PATTERN_NAMES, SUM, Board)
+                                   GRADE_WIN, PATTERN_NAMES, SHAPE_COUNT, SHAPE_NAMES, SUM, Board)
 from bots.lib.gomoku_engine import HAND_TERMS, evaluate  # noqa: E402
 from game.rules.gomoku import Gomoku  # noqa: E402
 
 #: Pattern codes whose counts are fitted (dead, five and overline are not: a five ends the game first).
 CODES = range(B1, F4 + 1)
 TERM_NAMES = ("tempo", "win next", "four-three next", "double three next", "their win next",
-              "their four-three", "their double three")
+              "their four-three", "their double three", *(f"my {name}" for name in SHAPE_NAMES[1:]),
+              *(f"their {name}" for name in SHAPE_NAMES[1:]))
 #: Positions from this move on are fitted (the opening's random stones come before).
 FIRST_MOVE = 4
 
@@ -101,7 +102,10 @@ def features(games: list[tuple[int, str]], rule: str) -> tuple[np.ndarray, np.nd
             theirs = [tally[them, GRADE_COUNT + g] > 0 for g in (GRADE_WIN, GRADE_FOUR_THREE, GRADE_DOUBLE_THREE)]
             # The mover's double threats count only the strongest, as ``evaluate`` does.
             strongest = [mine[0], mine[1] and not mine[0], mine[2] and not (mine[0] or mine[1])]
-            row += [1.0, *map(float, strongest), *(-float(t) for t in theirs), 1.0 if me == 1 else -1.0]
+            shapes = range(SHAPE_COUNT + 1, SHAPE_COUNT + len(SHAPE_NAMES))
+            row += [1.0, *map(float, strongest), *(-float(t) for t in theirs),
+                    *(float(tally[me, s]) for s in shapes), *(-float(tally[them, s]) for s in shapes),
+                    1.0 if me == 1 else -1.0]
             rows.append(row)
             results.append(0.5 if winner < 0 else float(winner == state.turn))
             current.append(float(evaluate(tally, me, params)))

@@ -89,6 +89,8 @@ class GomokuHard(Bot):
     #: A quarter keeps Hard a clear step under Master (nine tenths) and still far above Medium.
     budget_share = 0.25
     own_share, their_share = 0.15, 0.25
+    #: Share of the search's time after which no deeper iteration is started (``deepening.deepen``).
+    start_before = 0.5
     #: The evaluation: what each pattern code is worth (``gomoku_board.POINT_VALUES``) and the other terms
     #: (``gomoku_engine.EVAL_TERMS``).
     point_values = POINT_VALUES
@@ -243,7 +245,7 @@ class GomokuHard(Bot):
             roots, losing = [int(board.points[legal_blocks[0]])], {}
         else:
             roots, losing = self._defend(board, threats, search, me, deadline, own_share + self.their_share, state)
-        found = deepen_root(search, board, me, roots, deadline.rest(1.0), exact)
+        found = deepen_root(search, board, me, roots, deadline.rest(1.0), exact, self.start_before)
         self.nodes = search.nodes + threats.nodes
         move = to_point(board.size, found.move) if found is not None else to_point(board.size, roots[0])
         iteration = None
@@ -313,12 +315,13 @@ class GomokuHard(Bot):
 
 
 def deepen_root(search: Search, board: Board, colour: int, roots: list[int], deadline: Deadline,
-                exact: bool = False) -> Iteration | None:
+                exact: bool = False, start_before: float = 0.5) -> Iteration | None:
     """Iterative deepening of the PVS search for ``colour`` over ``roots`` (padded points) until
     ``deadline``: the deepest iteration (its move and values by padded point), or None.
 
     Unless ``exact``, each depth's best move goes first for the next; with
-    ``exact`` each move gets its own full-window value (for analysis).
+    ``exact`` each move gets its own full-window value (for analysis). No
+    depth starts after ``start_before`` of the time.
     """
     empties = board.size * board.size - board.stones
 
@@ -334,5 +337,5 @@ def deepen_root(search: Search, board: Board, colour: int, roots: list[int], dea
         return Iteration(depth, scores[move], move, search.nodes, proven=proven, complete=not aborted,
                          values=scores)
 
-    return deepest(deepen(one_depth, deadline, min(60, empties), start_before=0.5))
+    return deepest(deepen(one_depth, deadline, min(60, empties), start_before=start_before))
 

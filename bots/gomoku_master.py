@@ -22,7 +22,7 @@ from bots.gomoku_hard import GomokuHard
 #: and open fours weigh more than the hand-set values, twos and ones less, and a point where the opponent
 #: makes a four-three counts against the side to move.
 FITTED_VALUES = np.array([0, 0, 0, 5, 5, 41, 48, 110, 396, 400, 0], np.int64)
-FITTED_TERMS = np.array([353, 3082, 2349, 351, -61, 468, 60], np.int64)
+FITTED_TERMS = np.array([353, 3082, 2349, 351, -61, 468, 60] + [0] * 8, np.int64)
 
 
 class GomokuMaster(GomokuHard):
@@ -33,6 +33,7 @@ class GomokuMaster(GomokuHard):
                    "Victory by fours and threes for both sides, then alpha-beta pruned by threats")
     vct = True
     budget_share = 0.9
+    start_before = 0.7
     own_share, their_share = 0.15, 0.4
     point_values = FITTED_VALUES
     eval_terms = FITTED_TERMS

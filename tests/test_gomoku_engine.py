@@ -20,7 +20,8 @@ from bots import gomoku_hard
 from bots.gomoku_hard import HINT_POINTS, ROOT_WIDTH, GomokuHard
 from bots.gomoku_master import GomokuMaster
 from bots.lib.gomoku_board import (B3, B4, BLACK, DEAD, F3, F4, FIVE, GRADE, GRADE_COUNT, GRADE_DOUBLE_THREE,
-                                   GRADE_FOUR_THREE, GRADE_WIN, KEY_POINTS, OVERLINE, POINT_VALUES, WHITE, Board,
+                                   GRADE_FOUR_THREE, GRADE_WIN, KEY_POINTS, OVERLINE, POINT_VALUES, SHAPE, SHAPE_COUNT,
+                                   SHAPE_FOUR_PLUS, SHAPE_THREE_PLUS, SHAPE_TWO_TWOS, WHITE, Board,
                                    exact_colours, fresh_keys, pattern_table)
 from bots.lib.gomoku_engine import HAND_TERMS, THEIR_FOUR_THREE_NEXT, Search, evaluate, negamax
 from bots.lib.gomoku_threats import ThreatSearch, threat_search
@@ -148,6 +149,24 @@ def test_a_points_grade_names_the_double_threat_it_makes(name, point, grade):
     board = Board.of(state)
     assert board.pats[BLACK, GRADE, board.points[state.parse_move(point)]] == grade
     assert board.tally[BLACK, GRADE_COUNT + grade] >= 1
+
+
+@pytest.mark.parametrize("blacks, whites, shape", [
+    ([(7, 6), (6, 7)], [], SHAPE_TWO_TWOS),                              # two open twos
+    ([(7, 5), (7, 6), (6, 7)], [], SHAPE_THREE_PLUS),                    # an open three and an open two
+    ([(7, 4), (7, 5), (7, 6), (6, 7)], [(7, 3)], SHAPE_FOUR_PLUS),       # a closed four and an open two
+    ([(7, 5), (7, 6), (6, 7), (5, 7)], [], 0),                           # two open threes: a grade, no shape
+])
+def test_a_points_shape_names_what_two_of_its_lines_make_together(blacks, whites, shape):
+    board = Board(15, "freestyle")
+    for colour, stones in ((BLACK, blacks), (WHITE, whites)):
+        for row, col in stones:
+            board.place(row * 15 + col, colour)
+    centre = board.points[7 * 15 + 7]
+    assert board.pats[BLACK, SHAPE, centre] == shape
+    counted = [board.tally[BLACK, SHAPE_COUNT + s] for s in range(1, 5)]
+    assert (shape == 0 or counted[shape - 1] >= 1) and sum(counted) == sum(
+        board.pats[BLACK, SHAPE, p] > 0 for p in board.points if board.cells[p] == 0)
 
 
 def test_a_board_larger_than_the_record_holds_is_refused_naming_its_size():
