@@ -114,15 +114,16 @@ def features(games: list[tuple[int, str]], rule: str) -> tuple[np.ndarray, np.nd
 
 
 def fit(x: np.ndarray, y: np.ndarray, positive: int = len(CODES), steps: int = 6000, rate: float = 2.0,
-        l2: float = 1e-4) -> np.ndarray:
+        l2: float = 1e-4, offset: np.ndarray | float = 0.0) -> np.ndarray:
     """Logistic weights of ``x`` for ``y`` by gradient descent on the squared error; the first
-    ``positive`` weights (the codes') kept at 0 or more."""
+    ``positive`` weights (the codes') kept at 0 or more; ``offset`` (per row) is added to the
+    logit unweighed (a fixed evaluation the weights add to)."""
     scale = x.std(axis=0)
     scale[scale < 1e-6] = 1.0
     z = x / scale
     w = np.zeros(x.shape[1])
     for _ in range(steps):
-        p = 1 / (1 + np.exp(-z @ w))
+        p = 1 / (1 + np.exp(-(z @ w + offset)))
         w -= rate * (z.T @ ((p - y) * p * (1 - p)) / len(y) + l2 * w)
         w[:positive] = np.maximum(w[:positive], 0)
     return w / scale
@@ -146,6 +147,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rule", default="freestyle", help="freestyle, standard or renju")
     parser.add_argument("--read", nargs="+", metavar="FILE", help="fit these games instead of playing")
     parser.add_argument("--write", metavar="FILE", help="save the games played")
+    parser.add_argument("--shapes-only", action="store_true",
+                        help="keep Master's code values and first terms, fit only the shape-class terms on top")
     parser.add_argument("--concurrency", type=int, metavar="N",
                         help="games played at once (default 1: each move has its whole budget to itself; with "
                              "--ray, the cluster's CPUs)")
@@ -172,14 +175,36 @@ def main(argv: list[str] | None = None) -> int:
     print("held-out squared error: " + ", ".join(
         f"{name} {error(1 / (1 + np.exp(-columns[held] @ fit(columns[~held], y[~held], 1))), y[held]):.4f}"
         for name, columns in tests.items()))
-    weights = fit(x, y) / best_factor(current, y)
     codes = len(CODES)
+    if args.shapes_only:
+        return fit_shapes(x, y, held)
+    weights = fit(x, y) / best_factor(current, y)
     values = [0] + [round(v) for v in weights[:codes]] + [0] * (len(PATTERN_NAMES) - 1 - codes)
     values[FIVE] = int(Board(15, args.rule).values[FIVE])
     terms = [round(v) for v in weights[codes:codes + len(TERM_NAMES)]]
     print("point values:", ", ".join(f"{PATTERN_NAMES[c]} {values[c]}" for c in range(len(values))))
     print("terms:", ", ".join(f"{name} {v}" for name, v in zip(TERM_NAMES, terms)))
     print(f"FITTED_VALUES = np.array({values}, np.int64)")
+    print(f"FITTED_TERMS = np.array({terms}, np.int64)")
+    return 0
+
+
+def fit_shapes(x: np.ndarray, y: np.ndarray, held: np.ndarray) -> int:
+    """Fit only the shape-class terms on top of Master's evaluation (its code values and first terms
+    fixed), print the held-out errors without and with them, and Master's terms with them."""
+    codes = len(CODES)
+    first = codes + len(TERM_NAMES) - 2 * (len(SHAPE_NAMES) - 1)
+    master = (x[:, :codes] @ GomokuMaster.point_values[B1:F4 + 1]
+              + x[:, codes:first] @ GomokuMaster.eval_terms[:first - codes])
+    factor = best_factor(master[~held], y[~held])
+    shapes = x[:, first:codes + len(TERM_NAMES)]
+    weights = fit(shapes[~held], y[~held], 0, offset=factor * master[~held])
+    before = error(1 / (1 + np.exp(-factor * master[held])), y[held])
+    after = error(1 / (1 + np.exp(-(factor * master[held] + shapes[held] @ weights))), y[held])
+    print(f"Master's evaluation, held-out squared error: {before:.4f}; with fitted shape terms {after:.4f}")
+    terms = [int(t) for t in GomokuMaster.eval_terms[:first - codes]] + [round(v / factor) for v in weights]
+    print("shape terms:", ", ".join(f"{name} {v}" for name, v in zip(TERM_NAMES[first - codes:],
+                                                                     terms[first - codes:])))
     print(f"FITTED_TERMS = np.array({terms}, np.int64)")
     return 0
 

@@ -36,13 +36,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+import numpy as np
+
 from game.rules.bot import AT_LEAST, AT_MOST, VALUE, Bot, MoveValue, check_whole
 from game.rules.gomoku import Gomoku
 from bots.lib.clock import Deadline
 from bots.lib.deepening import Iteration, deepen, deepest
 from bots.lib.gomoku_board import EMPTY, FIVE, POINT_VALUES, Board, to_point
-from bots.lib.gomoku_engine import HAND_TERMS, INF, WIN, WIN_BOUND, Search
-from bots.lib.gomoku_threats import ThreatSearch, threat_search
+from bots.lib.gomoku_engine import HAND_TERMS, INF, WIN, WIN_BOUND, Search, search_table
+from bots.lib.gomoku_threats import ThreatSearch, threat_search, threat_table
 from bots.lib.kernel_cache import disk_cached
 
 #: The most own moves a threat search looks for (the five included).
@@ -110,6 +112,9 @@ class GomokuHard(Bot):
         self.depth = 0
         #: How many of the best moves ``analyse`` values (``HINT_POINTS``).
         self.hint_points = HINT_POINTS
+        #: The alpha-beta's transposition table and the threat search's refutations, kept from move to
+        #: move for one board size and rule (their entries hold whatever the root): (size, rule, tables).
+        self._tables: tuple[int, str, np.ndarray, np.ndarray] | None = None
 
     @classmethod
     def warm_up(cls) -> None:
@@ -234,13 +239,14 @@ class GomokuHard(Bot):
             return Decision(move, losing={move: (1, "")})
         if blocks and not exact:
             return Decision(legal_blocks[0])
-        threats = ThreatSearch(board)
+        search_tt, threat_tt = self._kept_tables(state)
+        threats = ThreatSearch(board, threat_tt)
         own = self._prove(threats, me, deadline.part(own_share), state)
         if own is not None:
             self.nodes = threats.nodes
             self.last_win_line = own[2]
             return Decision(own[2][0], own[0], own[1], own[2])
-        search = Search(board, self.width, prune=self.vct, reduce=self.vct, terms=self.eval_terms)
+        search = Search(board, self.width, prune=self.vct, reduce=self.vct, terms=self.eval_terms, table=search_tt)
         if blocks:
             roots, losing = [int(board.points[legal_blocks[0]])], {}
         else:
@@ -255,6 +261,12 @@ class GomokuHard(Bot):
                                   {to_point(board.size, m): v for m, v in (found.values or {}).items()})
         return Decision(move, iteration=iteration,
                         losing={to_point(board.size, m): v for m, v in losing.items()})
+
+    def _kept_tables(self, state: Gomoku) -> tuple[np.ndarray, np.ndarray]:
+        """The search's and the threat search's tables kept for ``state``'s board size and rule."""
+        if self._tables is None or self._tables[:2] != (state.size, state.rule):
+            self._tables = (state.size, state.rule, search_table(), threat_table())
+        return self._tables[2], self._tables[3]
 
     @staticmethod
     def _fives(board: Board, colour: int) -> list[int]:

@@ -54,8 +54,14 @@ WIDTH, PRUNE, REDUCE, EVAL = 0, 1, 2, 3
 #: shallower (a quiet move from the ``REDUCE_FROM``-th on, re-searched at full depth if it beats alpha).
 FULL_WINDOW, NULL_WINDOW, REDUCED = 0, 1, 2
 REDUCE_FROM = 3
-#: Quiet moves from this one on are reduced two plies (re-searched as any reduced move).
-REDUCE_MORE_FROM = 8
+#: Quiet moves from this one on are reduced two plies (re-searched as any reduced move), and from
+#: ``REDUCE_MOST_FROM`` on, at nodes at least ``REDUCE_MOST_DEPTH`` plies from the horizon, three.
+REDUCE_MORE_FROM = 6
+REDUCE_MOST_FROM, REDUCE_MOST_DEPTH = 10, 6
+#: Late-move pruning (with ``REDUCE``): at a node ``d`` plies from the horizon (``d`` at most
+#: ``LATE_DEPTH``), not facing a threat, quiet moves from the ``LATE_BASE + LATE_STEP * d``-th on are
+#: not searched.
+LATE_DEPTH, LATE_BASE, LATE_STEP = 3, 2, 3
 #: Futility pruning (with ``REDUCE``): at a node one or two plies from the horizon, not facing a
 #: threat, a quiet move after the first is not searched when the static value plus the margin
 #: (``FUTILITY_STEP`` a ply) cannot reach alpha (a quiet move, which makes no three or four for either
@@ -226,7 +232,7 @@ def _enter(bd, st, level, ply, colour, depth, alpha, beta, key, filled):
             return True, 0
         frame[F_CHILD_DEPTH] = depth - 1
     frame[F_STATIC] = NO_STATIC
-    if (st.params[REDUCE] and not forced and depth <= FUTILITY_DEPTH
+    if (st.params[REDUCE] and not forced and depth <= LATE_DEPTH
             and bd.tally[colour, GRADE_COUNT + GRADE_WIN] == 0 and bd.tally[colour, GRADE_COUNT + GRADE_FOUR_THREE] == 0
             and bd.tally[other, F4] == 0 and bd.tally[other, GRADE_COUNT + GRADE_WIN] == 0):
         frame[F_STATIC] = evaluate(bd.tally, colour, st.params)
@@ -266,6 +272,15 @@ def negamax(bd, st, colour, depth, alpha, beta, key, filled, root_ply):
     while True:
         frame = st.frames[level]
         if frame[F_INDEX] < frame[F_COUNT]:
+            mover = frame[F_COLOUR]
+            q = st.moves[level, frame[F_INDEX]]
+            if (frame[F_INDEX] > 0 and frame[F_STATIC] != NO_STATIC
+                    and ((frame[F_DEPTH] <= FUTILITY_DEPTH
+                          and frame[F_STATIC] + FUTILITY_STEP * frame[F_DEPTH] <= frame[F_ALPHA])
+                         or frame[F_INDEX] >= LATE_BASE + LATE_STEP * frame[F_DEPTH])
+                    and bd.pats[mover, GRADE, q] == 0 and bd.pats[3 - mover, GRADE, q] == 0):
+                frame[F_INDEX] += 1
+                continue
             st.nodes += 1
             if st.nodes >= st.node_limit or time_up(st.nodes, _CLOCK_EVERY, st.deadline):
                 st.aborted = 1
@@ -274,11 +289,6 @@ def negamax(bd, st, colour, depth, alpha, beta, key, filled, root_ply):
                 return 0
             mover = frame[F_COLOUR]
             q = st.moves[level, frame[F_INDEX]]
-            if (frame[F_INDEX] > 0 and frame[F_STATIC] != NO_STATIC
-                    and frame[F_STATIC] + FUTILITY_STEP * frame[F_DEPTH] <= frame[F_ALPHA]
-                    and bd.pats[mover, GRADE, q] == 0 and bd.pats[3 - mover, GRADE, q] == 0):
-                frame[F_INDEX] += 1
-                continue
             place(bd, q, mover)
             frame[F_MOVED] = q
             child_depth = frame[F_CHILD_DEPTH]
@@ -291,7 +301,12 @@ def negamax(bd, st, colour, depth, alpha, beta, key, filled, root_ply):
                 if (st.params[REDUCE] and frame[F_INDEX] >= REDUCE_FROM and child_depth >= 2
                         and bd.pats[mover, GRADE, q] == 0 and bd.pats[3 - mover, GRADE, q] == 0):
                     frame[F_NULL] = REDUCED
-                    child_depth -= 2 if frame[F_INDEX] >= REDUCE_MORE_FROM and child_depth >= 3 else 1
+                    if frame[F_INDEX] >= REDUCE_MOST_FROM and child_depth >= REDUCE_MOST_DEPTH:
+                        child_depth -= 3
+                    elif frame[F_INDEX] >= REDUCE_MORE_FROM and child_depth >= 3:
+                        child_depth -= 2
+                    else:
+                        child_depth -= 1
             if level + 1 >= MAX_PLY - 1:
                 done, value = True, evaluate(bd.tally, 3 - mover, st.params)
             else:
@@ -392,21 +407,29 @@ def root_candidates(bd, st, colour, width):
     return generate(bd, st, colour, np.int64(0), none, none, none, width)
 
 
+def search_table() -> np.ndarray:
+    """An empty transposition table for ``Search``."""
+    return keyed_table(TT_BITS)
+
+
 class Search:
     """The alpha-beta search's record (``SEARCH``) over one ``Board``, and its transposition table.
 
     The table lives as long as the object, so the depths of one move's
-    iterative deepening share it.
+    iterative deepening share it; ``table`` (from ``search_table``) may be
+    one an earlier search of the same board size, rule and settings filled
+    (a bot keeps it from move to move: a position's entry holds whatever
+    the root, the scores of fives being kept relative to the position).
     """
 
     def __init__(self, board, width: int, prune: bool, reduce: bool = False,
-                 terms: np.ndarray = HAND_TERMS) -> None:
+                 terms: np.ndarray = HAND_TERMS, table: np.ndarray | None = None) -> None:
         if not 1 <= width <= MAX_MOVES:
             raise ValueError(f"a search width of {width} moves is outside 1 to {MAX_MOVES}")
         if len(terms) != EVAL_TERMS:
             raise ValueError(f"the evaluation takes {EVAL_TERMS} terms, got {len(terms)}: {list(terms)}")
         self.board = board
-        self._tt = keyed_table(TT_BITS)
+        self._tt = search_table() if table is None else table
         self._record = np.zeros(1, SEARCH)
         self.record = self._record[0]
         st = self.record
