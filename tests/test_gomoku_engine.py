@@ -268,6 +268,15 @@ def test_each_tier_plays_the_answer_and_never_a_point_to_avoid(tier, tactic):
     assert state.move_to_str(move) not in tactic.avoid
 
 
+def test_one_master_keeping_its_tables_from_position_to_position_answers_every_tactic():
+    master = GomokuMaster(seed=0)              # its tables carry over, across board sizes and rules
+    master.choose_move(Gomoku.from_text("h8 i9 h9 h10 g8", size=15, rule="freestyle"), 0.3)
+    for tactic in [t for t in TACTICS if t.kind != "none"] * 2:
+        state = position(tactic)
+        move = state.move_to_str(master.choose_move(state, AMPLE))
+        assert move in tactic.answers and move not in tactic.avoid, tactic.name
+
+
 def test_master_finds_a_win_by_threes_that_hard_does_not_claim():
     tactic = next(t for t in TACTICS if t.name.startswith("double three"))
     state = position(tactic)
