@@ -6,10 +6,13 @@ win it finds is proven), and for the opponent's, keeping only the moves
 after which the opponent has neither. Inside the search a side facing an
 open three tries only the points that stop it and its own fours, and quiet
 moves late in a position's order are searched a ply shallower first
-(late-move reductions), so the search reaches further than Hard's in the
-same time. Its evaluation is fitted to the results of games (below) where
-Hard's is set by hand, and it takes nine tenths of the budget where Hard
-takes a quarter. The rest is Hard's (``bots/gomoku_hard.py``).
+(late-move reductions, more for later moves), and near the horizon late
+quiet moves are skipped (by move count and by futility), so the search
+reaches further than Hard's in the same time. Its evaluation, which also
+weighs the points where two lines help each other (``gomoku_board.point_shape``),
+is fitted to the results of games (below) where Hard's is set by hand, and
+it takes nine tenths of the budget where Hard takes a quarter. The rest is
+Hard's (``bots/gomoku_hard.py``).
 """
 from __future__ import annotations
 

@@ -22,8 +22,12 @@ take the two records and integers (``bots/lib/search_state.py``):
   an open three searches only the points where the three's owner would
   make a four and its own fours: every other move loses to the open four.
   With ``reduce`` (Master), quiet moves (no three or four for either side
-  there) from the fourth on are searched a ply shallower first, and again
-  at full depth only if they beat the best so far (late-move reductions).
+  there) from the fourth on are searched a ply shallower first (two from
+  the seventh, three from the eleventh far from the horizon), and again
+  at full depth only if they beat the best so far (late-move reductions);
+  near the horizon, a node not facing a threat skips its late quiet moves
+  (by move count) and those its static value plus a margin cannot lift to
+  alpha (futility pruning).
 * The search loop runs on an explicit stack of frames (numba's cache does
   not reload self-recursive functions reliably); a node passes integers and
   the two records, and the transposition table is read by its address, so
