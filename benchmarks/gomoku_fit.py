@@ -36,14 +36,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bots.gomoku_master import GomokuMaster  # noqa: E402
 from bots.lib.gomoku_board import (B1, F4, FIVE, GRADE_COUNT, GRADE_DOUBLE_THREE, GRADE_FOUR_THREE,  # noqa: E402
-                                   GRADE_WIN, PATTERN_NAMES, SUM, Board)
+                                   GRADE_WIN, PATTERN_NAMES, SHAPE_COUNT, SHAPE_NAMES, SUM, Board)
 from bots.lib.gomoku_engine import HAND_TERMS, evaluate  # noqa: E402
 from game.rules.gomoku import Gomoku  # noqa: E402
 
 #: Pattern codes whose counts are fitted (dead, five and overline are not: a five ends the game first).
 CODES = range(B1, F4 + 1)
 TERM_NAMES = ("tempo", "win next", "four-three next", "double three next", "their win next",
-              "their four-three", "their double three")
+              "their four-three", "their double three", *(f"my {name}" for name in SHAPE_NAMES[1:]),
+              *(f"their {name}" for name in SHAPE_NAMES[1:]))
 #: Positions from this move on are fitted (the opening's random stones come before).
 FIRST_MOVE = 4
 
@@ -101,7 +102,10 @@ def features(games: list[tuple[int, str]], rule: str) -> tuple[np.ndarray, np.nd
             theirs = [tally[them, GRADE_COUNT + g] > 0 for g in (GRADE_WIN, GRADE_FOUR_THREE, GRADE_DOUBLE_THREE)]
             # The mover's double threats count only the strongest, as ``evaluate`` does.
             strongest = [mine[0], mine[1] and not mine[0], mine[2] and not (mine[0] or mine[1])]
-            row += [1.0, *map(float, strongest), *(-float(t) for t in theirs), 1.0 if me == 1 else -1.0]
+            shapes = range(SHAPE_COUNT + 1, SHAPE_COUNT + len(SHAPE_NAMES))
+            row += [1.0, *map(float, strongest), *(-float(t) for t in theirs),
+                    *(float(tally[me, s]) for s in shapes), *(-float(tally[them, s]) for s in shapes),
+                    1.0 if me == 1 else -1.0]
             rows.append(row)
             results.append(0.5 if winner < 0 else float(winner == state.turn))
             current.append(float(evaluate(tally, me, params)))
@@ -110,15 +114,16 @@ def features(games: list[tuple[int, str]], rule: str) -> tuple[np.ndarray, np.nd
 
 
 def fit(x: np.ndarray, y: np.ndarray, positive: int = len(CODES), steps: int = 6000, rate: float = 2.0,
-        l2: float = 1e-4) -> np.ndarray:
+        l2: float = 1e-4, offset: np.ndarray | float = 0.0) -> np.ndarray:
     """Logistic weights of ``x`` for ``y`` by gradient descent on the squared error; the first
-    ``positive`` weights (the codes') kept at 0 or more."""
+    ``positive`` weights (the codes') kept at 0 or more; ``offset`` (per row) is added to the
+    logit unweighed (a fixed evaluation the weights add to)."""
     scale = x.std(axis=0)
     scale[scale < 1e-6] = 1.0
     z = x / scale
     w = np.zeros(x.shape[1])
     for _ in range(steps):
-        p = 1 / (1 + np.exp(-z @ w))
+        p = 1 / (1 + np.exp(-(z @ w + offset)))
         w -= rate * (z.T @ ((p - y) * p * (1 - p)) / len(y) + l2 * w)
         w[:positive] = np.maximum(w[:positive], 0)
     return w / scale
@@ -142,6 +147,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rule", default="freestyle", help="freestyle, standard or renju")
     parser.add_argument("--read", nargs="+", metavar="FILE", help="fit these games instead of playing")
     parser.add_argument("--write", metavar="FILE", help="save the games played")
+    parser.add_argument("--shapes-only", action="store_true",
+                        help="keep Master's code values and first terms, fit only the shape-class terms on top")
     parser.add_argument("--concurrency", type=int, metavar="N",
                         help="games played at once (default 1: each move has its whole budget to itself; with "
                              "--ray, the cluster's CPUs)")
@@ -168,14 +175,36 @@ def main(argv: list[str] | None = None) -> int:
     print("held-out squared error: " + ", ".join(
         f"{name} {error(1 / (1 + np.exp(-columns[held] @ fit(columns[~held], y[~held], 1))), y[held]):.4f}"
         for name, columns in tests.items()))
-    weights = fit(x, y) / best_factor(current, y)
     codes = len(CODES)
+    if args.shapes_only:
+        return fit_shapes(x, y, held)
+    weights = fit(x, y) / best_factor(current, y)
     values = [0] + [round(v) for v in weights[:codes]] + [0] * (len(PATTERN_NAMES) - 1 - codes)
     values[FIVE] = int(Board(15, args.rule).values[FIVE])
     terms = [round(v) for v in weights[codes:codes + len(TERM_NAMES)]]
     print("point values:", ", ".join(f"{PATTERN_NAMES[c]} {values[c]}" for c in range(len(values))))
     print("terms:", ", ".join(f"{name} {v}" for name, v in zip(TERM_NAMES, terms)))
     print(f"FITTED_VALUES = np.array({values}, np.int64)")
+    print(f"FITTED_TERMS = np.array({terms}, np.int64)")
+    return 0
+
+
+def fit_shapes(x: np.ndarray, y: np.ndarray, held: np.ndarray) -> int:
+    """Fit only the shape-class terms on top of Master's evaluation (its code values and first terms
+    fixed), print the held-out errors without and with them, and Master's terms with them."""
+    codes = len(CODES)
+    first = codes + len(TERM_NAMES) - 2 * (len(SHAPE_NAMES) - 1)
+    master = (x[:, :codes] @ GomokuMaster.point_values[B1:F4 + 1]
+              + x[:, codes:first] @ GomokuMaster.eval_terms[:first - codes])
+    factor = best_factor(master[~held], y[~held])
+    shapes = x[:, first:codes + len(TERM_NAMES)]
+    weights = fit(shapes[~held], y[~held], 0, offset=factor * master[~held])
+    before = error(1 / (1 + np.exp(-factor * master[held])), y[held])
+    after = error(1 / (1 + np.exp(-(factor * master[held] + shapes[held] @ weights))), y[held])
+    print(f"Master's evaluation, held-out squared error: {before:.4f}; with fitted shape terms {after:.4f}")
+    terms = [int(t) for t in GomokuMaster.eval_terms[:first - codes]] + [round(v / factor) for v in weights]
+    print("shape terms:", ", ".join(f"{name} {v}" for name, v in zip(TERM_NAMES[first - codes:],
+                                                                     terms[first - codes:])))
     print(f"FITTED_TERMS = np.array({terms}, np.int64)")
     return 0
 

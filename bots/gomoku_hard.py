@@ -36,15 +36,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+import numpy as np
+
 from game.lang import N_
 from game.rules.bot import AT_LEAST, AT_MOST, VALUE, Bot, MoveValue, check_whole
 from game.rules.gomoku import Gomoku
 from bots.lib.clock import Deadline
 from bots.lib.deepening import Iteration, deepen, deepest
 from bots.lib.gomoku_board import EMPTY, FIVE, POINT_VALUES, Board, to_point
-from bots.lib.gomoku_engine import HAND_TERMS, INF, WIN, WIN_BOUND, Search
+from bots.lib.gomoku_engine import HAND_TERMS, INF, WIN, WIN_BOUND, Search, search_table
 from bots.lib.gomoku_opening import best_value, opening_move, opening_values
-from bots.lib.gomoku_threats import ThreatSearch, threat_search
+from bots.lib.gomoku_threats import ThreatSearch, threat_search, threat_table
 from bots.lib.kernel_cache import disk_cached
 
 #: The most own moves a threat search looks for (the five included).
@@ -91,6 +93,8 @@ class GomokuHard(Bot):
     #: A quarter keeps Hard a clear step under Master (nine tenths) and still far above Medium.
     budget_share = 0.25
     own_share, their_share = 0.15, 0.25
+    #: Share of the search's time after which no deeper iteration is started (``deepening.deepen``).
+    start_before = 0.5
     #: The evaluation: what each pattern code is worth (``gomoku_board.POINT_VALUES``) and the other terms
     #: (``gomoku_engine.EVAL_TERMS``).
     point_values = POINT_VALUES
@@ -104,9 +108,15 @@ class GomokuHard(Bot):
         self.width = check_whole("width", width, 2, 60, "moves searched at each position")
         #: The forced win found for the last move chosen or analysed (rules points from its first move), or [].
         self.last_win_line: list[int] = []
+        #: Nodes (alpha-beta and threat search) and the depth the alpha-beta search completed for the
+        #: last move chosen (0 when the move needed no search: a five, a block, a proven win).
         self.nodes = 0
+        self.depth = 0
         #: How many of the best moves ``analyse`` values (``HINT_POINTS``).
         self.hint_points = HINT_POINTS
+        #: The alpha-beta's transposition table and the threat search's refutations, kept from move to
+        #: move for one board size and rule (their entries hold whatever the root): (size, rule, tables).
+        self._tables: tuple[int, str, np.ndarray, np.ndarray] | None = None
 
     @classmethod
     def warm_up(cls) -> None:
@@ -219,6 +229,7 @@ class GomokuHard(Bot):
         if not moves:
             raise ValueError(f"no move to choose: the game {state.to_text()!r} is over")
         self.last_win_line = []
+        self.nodes = self.depth = 0
         if not state.move_stack:
             centre = state.point(state.size // 2, state.size // 2)
             return Decision(centre if centre in moves else moves[0])
@@ -236,25 +247,34 @@ class GomokuHard(Bot):
             return Decision(move, losing={move: (1, "")})
         if blocks and not exact:
             return Decision(legal_blocks[0])
-        threats = ThreatSearch(board)
+        search_tt, threat_tt = self._kept_tables(state)
+        threats = ThreatSearch(board, threat_tt)
         own = self._prove(threats, me, deadline.part(own_share), state)
         if own is not None:
+            self.nodes = threats.nodes
             self.last_win_line = own[2]
             return Decision(own[2][0], own[0], own[1], own[2])
-        search = Search(board, self.width, prune=self.vct, reduce=self.vct, terms=self.eval_terms)
+        search = Search(board, self.width, prune=self.vct, reduce=self.vct, terms=self.eval_terms, table=search_tt)
         if blocks:
             roots, losing = [int(board.points[legal_blocks[0]])], {}
         else:
             roots, losing = self._defend(board, threats, search, me, deadline, own_share + self.their_share, state)
-        found = deepen_root(search, board, me, roots, deadline.rest(1.0), exact)
+        found = deepen_root(search, board, me, roots, deadline.rest(1.0), exact, self.start_before)
         self.nodes = search.nodes + threats.nodes
         move = to_point(board.size, found.move) if found is not None else to_point(board.size, roots[0])
         iteration = None
         if found is not None:
+            self.depth = found.depth
             iteration = Iteration(found.depth, found.score, move, found.nodes, found.proven, found.complete,
                                   {to_point(board.size, m): v for m, v in (found.values or {}).items()})
         return Decision(move, iteration=iteration,
                         losing={to_point(board.size, m): v for m, v in losing.items()})
+
+    def _kept_tables(self, state: Gomoku) -> tuple[np.ndarray, np.ndarray]:
+        """The search's and the threat search's tables kept for ``state``'s board size and rule."""
+        if self._tables is None or self._tables[:2] != (state.size, state.rule):
+            self._tables = (state.size, state.rule, search_table(), threat_table())
+        return self._tables[2], self._tables[3]
 
     @staticmethod
     def _fives(board: Board, colour: int) -> list[int]:
@@ -315,12 +335,13 @@ class GomokuHard(Bot):
 
 
 def deepen_root(search: Search, board: Board, colour: int, roots: list[int], deadline: Deadline,
-                exact: bool = False) -> Iteration | None:
+                exact: bool = False, start_before: float = 0.5) -> Iteration | None:
     """Iterative deepening of the PVS search for ``colour`` over ``roots`` (padded points) until
     ``deadline``: the deepest iteration (its move and values by padded point), or None.
 
     Unless ``exact``, each depth's best move goes first for the next; with
-    ``exact`` each move gets its own full-window value (for analysis).
+    ``exact`` each move gets its own full-window value (for analysis). No
+    depth starts after ``start_before`` of the time.
     """
     empties = board.size * board.size - board.stones
 
@@ -336,5 +357,5 @@ def deepen_root(search: Search, board: Board, colour: int, roots: list[int], dea
         return Iteration(depth, scores[move], move, search.nodes, proven=proven, complete=not aborted,
                          values=scores)
 
-    return deepest(deepen(one_depth, deadline, min(60, empties), start_before=0.5))
+    return deepest(deepen(one_depth, deadline, min(60, empties), start_before=start_before))
 

@@ -20,7 +20,8 @@ from bots import gomoku_hard
 from bots.gomoku_hard import HINT_POINTS, ROOT_WIDTH, GomokuHard
 from bots.gomoku_master import GomokuMaster
 from bots.lib.gomoku_board import (B3, B4, BLACK, DEAD, F3, F4, FIVE, GRADE, GRADE_COUNT, GRADE_DOUBLE_THREE,
-                                   GRADE_FOUR_THREE, GRADE_WIN, KEY_POINTS, OVERLINE, POINT_VALUES, WHITE, Board,
+                                   GRADE_FOUR_THREE, GRADE_WIN, KEY_POINTS, OVERLINE, POINT_VALUES, SHAPE, SHAPE_COUNT,
+                                   SHAPE_FOUR_PLUS, SHAPE_THREE_PLUS, SHAPE_TWO_TWOS, WHITE, Board,
                                    exact_colours, fresh_keys, pattern_table)
 from bots.lib.gomoku_engine import HAND_TERMS, THEIR_FOUR_THREE_NEXT, Search, evaluate, negamax
 from bots.lib.gomoku_threats import ThreatSearch, threat_search
@@ -150,6 +151,24 @@ def test_a_points_grade_names_the_double_threat_it_makes(name, point, grade):
     assert board.tally[BLACK, GRADE_COUNT + grade] >= 1
 
 
+@pytest.mark.parametrize("blacks, whites, shape", [
+    ([(7, 6), (6, 7)], [], SHAPE_TWO_TWOS),                              # two open twos
+    ([(7, 5), (7, 6), (6, 7)], [], SHAPE_THREE_PLUS),                    # an open three and an open two
+    ([(7, 4), (7, 5), (7, 6), (6, 7)], [(7, 3)], SHAPE_FOUR_PLUS),       # a closed four and an open two
+    ([(7, 5), (7, 6), (6, 7), (5, 7)], [], 0),                           # two open threes: a grade, no shape
+])
+def test_a_points_shape_names_what_two_of_its_lines_make_together(blacks, whites, shape):
+    board = Board(15, "freestyle")
+    for colour, stones in ((BLACK, blacks), (WHITE, whites)):
+        for row, col in stones:
+            board.place(row * 15 + col, colour)
+    centre = board.points[7 * 15 + 7]
+    assert board.pats[BLACK, SHAPE, centre] == shape
+    counted = [board.tally[BLACK, SHAPE_COUNT + s] for s in range(1, 5)]
+    assert (shape == 0 or counted[shape - 1] >= 1) and sum(counted) == sum(
+        board.pats[BLACK, SHAPE, p] > 0 for p in board.points if board.cells[p] == 0)
+
+
 def test_a_board_larger_than_the_record_holds_is_refused_naming_its_size():
     with pytest.raises(ValueError, match="21x21"):
         Board(21, "freestyle")
@@ -247,6 +266,15 @@ def test_each_tier_plays_the_answer_and_never_a_point_to_avoid(tier, tactic):
     if tactic.answers and tactic.kind != "none":
         assert state.move_to_str(move) in tactic.answers
     assert state.move_to_str(move) not in tactic.avoid
+
+
+def test_one_master_keeping_its_tables_from_position_to_position_answers_every_tactic():
+    master = GomokuMaster(seed=0)              # its tables carry over, across board sizes and rules
+    master.choose_move(Gomoku.from_text("h8 i9 h9 h10 g8", size=15, rule="freestyle"), 0.3)
+    for tactic in [t for t in TACTICS if t.kind != "none"] * 2:
+        state = position(tactic)
+        move = state.move_to_str(master.choose_move(state, AMPLE))
+        assert move in tactic.answers and move not in tactic.avoid, tactic.name
 
 
 def test_master_finds_a_win_by_threes_that_hard_does_not_claim():

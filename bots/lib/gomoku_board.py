@@ -24,7 +24,9 @@ says at once that ``c`` can make five, ``tally[c, F4] > 0`` that it can
 make an open four. Each point's threat grade over its four lines (an open
 four or two fours, a four and an open three, two open threes, a four:
 ``point_grade``) is kept beside its codes in ``pats[c, GRADE]``, and the
-empty points of each grade are counted in the tally too; each empty
+empty points of each grade are counted in the tally too, as are those of
+each shape class (``point_shape``: two lines that help each other, a four
+with a two, an open three with a closed three...); each empty
 point's summed values over both colours' codes (``point_sum``, a part of
 a move's ordering score) are kept beside them.
 
@@ -60,6 +62,16 @@ SUM = 15
 #: column of ``tally`` counting the empty points of grade g (2-5) is ``GRADE_COUNT + g``.
 GRADE = 4
 GRADE_COUNT = 9
+#: ``pats[c, SHAPE, q]``: the point's shape class, what its lines make together below a threat
+#: grade's strength (``point_shape``), and the column of ``tally`` counting the empty points of
+#: shape s (1-4) is ``SHAPE_COUNT + s``.
+SHAPE = 5
+SHAPE_COUNT = 16
+#: Shape classes of a point: a four with a two or closed three on another line; an open three with
+#: one; a closed three with another closed three or an open two; two open twos or more.
+SHAPE_FOUR_PLUS, SHAPE_THREE_PLUS, SHAPE_CLOSED_THREE_PLUS, SHAPE_TWO_TWOS = 1, 2, 3, 4
+SHAPE_NAMES = ("none", "four plus", "three plus", "closed three plus", "two twos")
+TALLY_FIELDS = SHAPE_COUNT + len(SHAPE_NAMES)
 #: Threat grades of a point: a four and an open three (4-3), an open four or two fours.
 GRADE_THREE, GRADE_FOUR, GRADE_DOUBLE_THREE, GRADE_FOUR_THREE, GRADE_WIN = 1, 2, 3, 4, 5
 KEY_POINTS = 10
@@ -188,8 +200,8 @@ BOARD = np.dtype([
     ("rule", np.int64), ("table_at", np.uint64),
     ("offsets", np.int64, (4,)), ("values", np.int64, (len(PATTERN_NAMES),)),
     ("zobrist", np.int64, (3, MAX_CELLS)), ("points", np.int64, (MAX_SIZE * MAX_SIZE,)),
-    ("cells", np.int8, (MAX_CELLS,)), ("keys", np.int32, (4, MAX_CELLS)), ("pats", np.int8, (3, 5, MAX_CELLS)),
-    ("near", np.int16, (MAX_CELLS,)), ("tally", np.int64, (3, 16)), ("point_sum", np.int64, (MAX_CELLS,)),
+    ("cells", np.int8, (MAX_CELLS,)), ("keys", np.int32, (4, MAX_CELLS)), ("pats", np.int8, (3, 6, MAX_CELLS)),
+    ("near", np.int16, (MAX_CELLS,)), ("tally", np.int64, (3, TALLY_FIELDS)), ("point_sum", np.int64, (MAX_CELLS,)),
     ("work", np.int64, (FB_LEVELS, FB_FIELDS)),
 ])
 
@@ -229,10 +241,50 @@ def point_grade(bd, colour, q):
     return 0
 
 
+@njit(cache=True)
+def point_shape(bd, colour, q):
+    """The shape class of a ``colour`` stone on ``q`` (``SHAPE_FOUR_PLUS``...), 0 for none: what two of
+    its lines make together, which the lines' codes summed one by one do not see."""
+    fours = 0
+    open_threes = 0
+    closed_threes = 0
+    open_twos = 0
+    for d in range(4):
+        code = bd.pats[colour, d, q]
+        if code == B4:
+            fours += 1
+        elif code == F3:
+            open_threes += 1
+        elif code == B3:
+            closed_threes += 1
+        elif code == F2:
+            open_twos += 1
+    helpers = closed_threes + open_twos
+    if fours == 1 and helpers > 0:
+        return SHAPE_FOUR_PLUS
+    if fours > 0:
+        return 0
+    if open_threes == 1 and helpers > 0:
+        return SHAPE_THREE_PLUS
+    if open_threes > 0:
+        return 0
+    if closed_threes > 0 and helpers >= 2:
+        return SHAPE_CLOSED_THREE_PLUS
+    if open_twos >= 2:
+        return SHAPE_TWO_TWOS
+    return 0
+
+
 @njit(cache=True, inline="always")
 def _count_grade(bd, colour, grade, sign):
     if grade >= GRADE_FOUR:
         bd.tally[colour, GRADE_COUNT + grade] += sign
+
+
+@njit(cache=True, inline="always")
+def _count_shape(bd, colour, shape, sign):
+    if shape > 0:
+        bd.tally[colour, SHAPE_COUNT + shape] += sign
 
 
 @njit(cache=True)
@@ -265,6 +317,10 @@ def _update_line(bd, p, colour, sign):
                     _count_grade(bd, c, bd.pats[c, GRADE, q], -1)
                     _count_grade(bd, c, grade, 1)
                     bd.pats[c, GRADE, q] = grade
+                    shape = point_shape(bd, c, q)
+                    _count_shape(bd, c, bd.pats[c, SHAPE, q], -1)
+                    _count_shape(bd, c, shape, 1)
+                    bd.pats[c, SHAPE, q] = shape
 
 
 @njit(cache=True)
@@ -276,6 +332,7 @@ def place(bd, p, colour):
             bd.tally[c, code] -= 1
             bd.tally[c, SUM] -= bd.values[code]
         _count_grade(bd, c, bd.pats[c, GRADE, p], -1)
+        _count_shape(bd, c, bd.pats[c, SHAPE, p], -1)
     bd.cells[p] = colour
     _update_line(bd, p, np.int64(colour), np.int64(1))   # typed, not literal: compiled once
     width = bd.width
@@ -301,6 +358,9 @@ def lift(bd, p):
         grade = point_grade(bd, c, p)
         bd.pats[c, GRADE, p] = grade
         _count_grade(bd, c, grade, 1)
+        shape = point_shape(bd, c, p)
+        bd.pats[c, SHAPE, p] = shape
+        _count_shape(bd, c, shape, 1)
     width = bd.width
     for dr in range(-2, 3):
         for dc in range(-2, 3):
@@ -316,10 +376,10 @@ def fresh_keys(bd):
         for d in range(4):
             bd.keys[d, q] = 0
         for c in range(3):
-            for f in range(5):
+            for f in range(6):
                 bd.pats[c, f, q] = 0
     for c in range(3):
-        for f in range(16):
+        for f in range(TALLY_FIELDS):
             bd.tally[c, f] = 0
     for q in range(n):
         if bd.cells[q] == WALL:
@@ -343,8 +403,10 @@ def fresh_keys(bd):
                     bd.tally[c, SUM] += bd.values[code]
         for c in range(1, 3):
             bd.pats[c, GRADE, q] = point_grade(bd, c, q)
+            bd.pats[c, SHAPE, q] = point_shape(bd, c, q)
             if bd.cells[q] == EMPTY:
                 _count_grade(bd, c, bd.pats[c, GRADE, q], 1)
+                _count_shape(bd, c, bd.pats[c, SHAPE, q], 1)
 
 
 # -- Renju's forbidden points ---------------------------------------------------------------

@@ -22,8 +22,12 @@ take the two records and integers (``bots/lib/search_state.py``):
   an open three searches only the points where the three's owner would
   make a four and its own fours: every other move loses to the open four.
   With ``reduce`` (Master), quiet moves (no three or four for either side
-  there) from the fourth on are searched a ply shallower first, and again
-  at full depth only if they beat the best so far (late-move reductions).
+  there) from the fourth on are searched a ply shallower first (two from
+  the seventh, three from the eleventh far from the horizon), and again
+  at full depth only if they beat the best so far (late-move reductions);
+  near the horizon, a node not facing a threat skips its late quiet moves
+  (by move count) and those its static value plus a margin cannot lift to
+  alpha (futility pruning).
 * The search loop runs on an explicit stack of frames (numba's cache does
   not reload self-recursive functions reliably); a node passes integers and
   the two records, and the transposition table is read by its address, so
@@ -37,7 +41,7 @@ import numpy as np
 from numba import njit
 
 from bots.lib.gomoku_board import (B4, BLACK, EMPTY, F4, FIVE, GRADE, GRADE_COUNT, GRADE_DOUBLE_THREE,
-                                   GRADE_FOUR_THREE, GRADE_WIN, MAX_CELLS, RENJU, SUM, lift, place)
+                                   GRADE_FOUR_THREE, GRADE_WIN, MAX_CELLS, RENJU, SHAPE_COUNT, SUM, lift, place)
 from bots.lib.gomoku_threats import black_may_play, find_fives, has_real_open_three
 from bots.lib.search_state import address_of
 from bots.lib.ttable import (WIN, WIN_BOUND, bound_of, depth_of, flag_of, from_table, keep_deeper, keyed_table,
@@ -54,9 +58,24 @@ WIDTH, PRUNE, REDUCE, EVAL = 0, 1, 2, 3
 #: shallower (a quiet move from the ``REDUCE_FROM``-th on, re-searched at full depth if it beats alpha).
 FULL_WINDOW, NULL_WINDOW, REDUCED = 0, 1, 2
 REDUCE_FROM = 3
+#: Quiet moves from this one on are reduced two plies (re-searched as any reduced move), and from
+#: ``REDUCE_MOST_FROM`` on, at nodes at least ``REDUCE_MOST_DEPTH`` plies from the horizon, three.
+REDUCE_MORE_FROM = 6
+REDUCE_MOST_FROM, REDUCE_MOST_DEPTH = 10, 6
+#: Late-move pruning (with ``REDUCE``): at a node ``d`` plies from the horizon (``d`` at most
+#: ``LATE_DEPTH``), not facing a threat, quiet moves from the ``LATE_BASE + LATE_STEP * d``-th on are
+#: not searched.
+LATE_DEPTH, LATE_BASE, LATE_STEP = 3, 2, 3
+#: Futility pruning (with ``REDUCE``): at a node one or two plies from the horizon, not facing a
+#: threat, a quiet move after the first is not searched when the static value plus the margin
+#: (``FUTILITY_STEP`` a ply) cannot reach alpha (a quiet move, which makes no three or four for either
+#: side, seldom changes the pattern sums by more).
+FUTILITY_DEPTH = 2
+FUTILITY_STEP = 200
+NO_STATIC = -INF
 #: Fields of a frame (one row of ``frames`` per ply of the explicit stack).
 (F_ALPHA, F_BETA, F_ALPHA0, F_BEST, F_BEST_MOVE, F_INDEX, F_COUNT, F_DEPTH, F_CHILD_DEPTH, F_COLOUR, F_MOVED,
- F_KEY, F_NULL, F_FORCED, F_FILLED) = range(15)
+ F_KEY, F_NULL, F_FORCED, F_FILLED, F_STATIC) = range(16)
 FRAME_FIELDS = 16
 #: Evaluation terms (``evaluate``), in ``params`` from ``EVAL``: the side to move's tempo; the double threat
 #: it can make next (an open four or two fours, a win unless the opponent has fours; a four-three; two open
@@ -64,9 +83,12 @@ FRAME_FIELDS = 16
 #: open threes).
 (TEMPO, WIN_NEXT, FOUR_THREE_NEXT, DOUBLE_THREE_NEXT, THEIR_WIN_NEXT, THEIR_FOUR_THREE_NEXT,
  THEIR_DOUBLE_THREE_NEXT) = range(7)
-EVAL_TERMS = 7
+#: Then, per shape class s (``gomoku_board.point_shape``, 1-4), the weight of each of the mover's empty
+#: points of that shape at ``MY_SHAPES + s - 1`` and of the opponent's at ``THEIR_SHAPES + s - 1``.
+MY_SHAPES, THEIR_SHAPES = 7, 11
+EVAL_TERMS = 15
 #: Hand-set terms: the mover's tempo and its next double threat only.
-HAND_TERMS = np.array([30, 3000, 1500, 700, 0, 0, 0], np.int64)
+HAND_TERMS = np.array([30, 3000, 1500, 700, 0, 0, 0] + [0] * 8, np.int64)
 #: The search's state in one record (``bots/lib/search_state.py``), set up once per ``Search``: the
 #: table's address and slot mask (``ttable``'s keyed entries), the node counter and limit, whether it
 #: stopped short, the deepest level reached, the deadline (a ``ttable.clock()`` reading), ``params`` (see
@@ -94,11 +116,12 @@ def move_score(bd, colour, q):
             + bd.point_sum[q])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def evaluate(tally, colour, params):
     """The static value of the position for ``colour``, to move (no five-point on the board): the
     difference of the two sides' pattern sums, the mover's tempo and the double threats either side
-    can make next, weighed by the terms in ``params`` (see ``EVAL_TERMS``)."""
+    can make next, and the points of each shape class either side has, weighed by the terms in
+    ``params`` (see ``EVAL_TERMS``)."""
     other = 3 - colour
     value = tally[colour, SUM] - tally[other, SUM] + params[EVAL + TEMPO]
     if tally[colour, GRADE_COUNT + GRADE_WIN] > 0:
@@ -113,6 +136,9 @@ def evaluate(tally, colour, params):
         value -= params[EVAL + THEIR_FOUR_THREE_NEXT]
     if tally[other, GRADE_COUNT + GRADE_DOUBLE_THREE] > 0:
         value -= params[EVAL + THEIR_DOUBLE_THREE_NEXT]
+    for shape in range(1, 5):
+        value += (params[EVAL + MY_SHAPES + shape - 1] * tally[colour, SHAPE_COUNT + shape]
+                  - params[EVAL + THEIR_SHAPES + shape - 1] * tally[other, SHAPE_COUNT + shape])
     return value
 
 
@@ -209,6 +235,11 @@ def _enter(bd, st, level, ply, colour, depth, alpha, beta, key, filled):
         if count == 0:
             return True, 0
         frame[F_CHILD_DEPTH] = depth - 1
+    frame[F_STATIC] = NO_STATIC
+    if (st.params[REDUCE] and not forced and depth <= LATE_DEPTH
+            and bd.tally[colour, GRADE_COUNT + GRADE_WIN] == 0 and bd.tally[colour, GRADE_COUNT + GRADE_FOUR_THREE] == 0
+            and bd.tally[other, F4] == 0 and bd.tally[other, GRADE_COUNT + GRADE_WIN] == 0):
+        frame[F_STATIC] = evaluate(bd.tally, colour, st.params)
     frame[F_ALPHA] = alpha
     frame[F_BETA] = beta
     frame[F_ALPHA0] = alpha
@@ -245,6 +276,15 @@ def negamax(bd, st, colour, depth, alpha, beta, key, filled, root_ply):
     while True:
         frame = st.frames[level]
         if frame[F_INDEX] < frame[F_COUNT]:
+            mover = frame[F_COLOUR]
+            q = st.moves[level, frame[F_INDEX]]
+            if (frame[F_INDEX] > 0 and frame[F_STATIC] != NO_STATIC
+                    and ((frame[F_DEPTH] <= FUTILITY_DEPTH
+                          and frame[F_STATIC] + FUTILITY_STEP * frame[F_DEPTH] <= frame[F_ALPHA])
+                         or frame[F_INDEX] >= LATE_BASE + LATE_STEP * frame[F_DEPTH])
+                    and bd.pats[mover, GRADE, q] == 0 and bd.pats[3 - mover, GRADE, q] == 0):
+                frame[F_INDEX] += 1
+                continue
             st.nodes += 1
             if st.nodes >= st.node_limit or time_up(st.nodes, _CLOCK_EVERY, st.deadline):
                 st.aborted = 1
@@ -265,7 +305,12 @@ def negamax(bd, st, colour, depth, alpha, beta, key, filled, root_ply):
                 if (st.params[REDUCE] and frame[F_INDEX] >= REDUCE_FROM and child_depth >= 2
                         and bd.pats[mover, GRADE, q] == 0 and bd.pats[3 - mover, GRADE, q] == 0):
                     frame[F_NULL] = REDUCED
-                    child_depth -= 1
+                    if frame[F_INDEX] >= REDUCE_MOST_FROM and child_depth >= REDUCE_MOST_DEPTH:
+                        child_depth -= 3
+                    elif frame[F_INDEX] >= REDUCE_MORE_FROM and child_depth >= 3:
+                        child_depth -= 2
+                    else:
+                        child_depth -= 1
             if level + 1 >= MAX_PLY - 1:
                 done, value = True, evaluate(bd.tally, 3 - mover, st.params)
             else:
@@ -366,21 +411,29 @@ def root_candidates(bd, st, colour, width):
     return generate(bd, st, colour, np.int64(0), none, none, none, width)
 
 
+def search_table() -> np.ndarray:
+    """An empty transposition table for ``Search``."""
+    return keyed_table(TT_BITS)
+
+
 class Search:
     """The alpha-beta search's record (``SEARCH``) over one ``Board``, and its transposition table.
 
     The table lives as long as the object, so the depths of one move's
-    iterative deepening share it.
+    iterative deepening share it; ``table`` (from ``search_table``) may be
+    one an earlier search of the same board size, rule and settings filled
+    (a bot keeps it from move to move: a position's entry holds whatever
+    the root, the scores of fives being kept relative to the position).
     """
 
     def __init__(self, board, width: int, prune: bool, reduce: bool = False,
-                 terms: np.ndarray = HAND_TERMS) -> None:
+                 terms: np.ndarray = HAND_TERMS, table: np.ndarray | None = None) -> None:
         if not 1 <= width <= MAX_MOVES:
             raise ValueError(f"a search width of {width} moves is outside 1 to {MAX_MOVES}")
         if len(terms) != EVAL_TERMS:
             raise ValueError(f"the evaluation takes {EVAL_TERMS} terms, got {len(terms)}: {list(terms)}")
         self.board = board
-        self._tt = keyed_table(TT_BITS)
+        self._tt = search_table() if table is None else table
         self._record = np.zeros(1, SEARCH)
         self.record = self._record[0]
         st = self.record

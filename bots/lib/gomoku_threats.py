@@ -332,13 +332,19 @@ class OutOfTime(Exception):
     """A principal line was cut off by its deadline."""
 
 
+def threat_table() -> np.ndarray:
+    """An empty table of refuted positions for ``ThreatSearch``."""
+    return keyed_table(THREAT_TT_BITS)
+
+
 class ThreatSearch:
     """The threat search's record (``THREATS``) over one ``Board``, and its table of refuted positions,
-    kept from search to search."""
+    kept from search to search: ``table`` (from ``threat_table``) may come from an earlier search of
+    the same board size and rule, whose refutations still hold (a bot keeps it from move to move)."""
 
-    def __init__(self, board) -> None:
+    def __init__(self, board, table: np.ndarray | None = None) -> None:
         self.board = board
-        self._tt = keyed_table(THREAT_TT_BITS)
+        self._tt = threat_table() if table is None else table
         self._record = np.zeros(1, THREATS)
         self.record = self._record[0]
         ts = self.record
