@@ -177,3 +177,35 @@ def test_the_player_whose_join_ends_the_wait_is_sent_the_clock_running(sit):
     bob = table.join("Bob")
     sync = next(m for m in bob.all(p.Sync) if m.how == "join")
     assert sync.paused is None and sync.clock.running == 0
+
+
+@pytest.mark.parametrize("garbage", [
+    b'{"type":"resumed","clock":{"control":"1+2","times":[{"main":0.5,"periods":3},{"main":60}],"running":0}}',
+    b'{"type":"resumed","clock":{"control":"1+2","times":[{"main":60}],"running":0}}',
+    b'{"type":"resumed","clock":{"control":"1+2","times":[{"main":60},{"main":60}],"running":7}}',
+    b'{"type":"resumed","clock":{"control":"1+2","times":[{"main":60},{"main":60},{"main":60}]}}',
+])
+def test_a_clock_that_does_not_fit_the_game_is_not_taken_from_the_server(garbage):
+    """A clock message that passed validation but does not fit the game (byo-yomi periods under
+    a Fischer control, a time for each of another number of seats, a running seat out of range)
+    keeps the clocks as they were: the play screen reads every seat's time and would crash."""
+    server = Host("connect4", [SeatPlan.remote(reserved=True), SeatPlan.remote()],
+                  time_control=TimeControl.parse("1+2"))
+    host = server.join("Hana", token=server.server.host_token)
+    guest = server.join("Gus", accept=False)
+    guest.client.accept()
+    sessions = [RemoteSession(host.client), RemoteSession(guest.client)]
+    try:
+        hana = sessions[0]
+        before = list(hana.clock.times)
+        hana._take(p.decode(garbage))
+        later = time.monotonic() + 5
+        hana.clock._now = lambda: later
+        for seat in range(hana.state.num_seats):   # as the clock faces read them
+            hana.clock.left(seat)
+        assert hana.clock.times == before and hana.clock.control == TimeControl.parse("1+2")
+        assert hana.clock.ticking() in (None, *range(hana.state.num_seats))
+    finally:
+        for session in sessions:
+            session.close()
+        server.stop()
