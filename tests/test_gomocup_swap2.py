@@ -82,3 +82,17 @@ def test_a_rule_without_a_gomocup_command_is_refused_by_name():
         with pytest.raises(EngineError, match="no command for this decision of the rif opening"):
             client.move(state, 1.0)
         client.close()
+
+
+def test_the_fourth_stone_of_a_swap2_answer_is_the_move_after_white(tmp_path):
+    """An engine that answers one point after three stones keeps White and plays that point as the
+    fourth stone: the client gives it as the move after ``white`` without asking the engine again."""
+    from tests.test_gomocup import faulty
+    state = Gomoku.from_text("h8 i9 j10", opening="swap2")
+    with faulty("swap2", tmp_path) as process:
+        client = GomocupClient(process, start_timeout=PATIENCE)
+        assert client.move(state, 1.0) == "white"
+        state.push("white")
+        assert client.move(state, 1.0) == state.point(14, 14)
+        client.close()
+    assert (tmp_path / "f.log").read_text().count("> BOARD") == 0
