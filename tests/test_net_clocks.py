@@ -209,3 +209,19 @@ def test_a_clock_that_does_not_fit_the_game_is_not_taken_from_the_server(garbage
         for session in sessions:
             session.close()
         server.stop()
+
+
+def test_a_resigned_games_clocks_stop_for_those_who_join_later_and_in_its_save(sit):
+    table = sit()
+    ann, bob = table.join("Ann"), table.join("Bob")
+    ann.send(p.Play("4", 0))
+    table.clock.advance(10)
+    bob.send(p.Resign())
+    ann.expect(p.Ended)
+    saved = _saved(table)
+    table.clock.advance(30)
+    table.tick()
+    eve = table.join("Eve", watch=True)
+    sync = eve.all(p.Sync)[-1]
+    assert sync.clock.running is None and mains(sync.clock) == pytest.approx([62, 50])
+    assert _saved(table).replace(saved.splitlines()[-1], "") == saved.replace(saved.splitlines()[-1], "")
