@@ -16,6 +16,7 @@ from game.net.remote_session import RemoteSession
 from game.net.server import SeatPlan
 from tests.net_helpers import PATIENCE, Host
 from tests.table_helpers import Sitting
+from tests.lang_helpers import chinese  # noqa: F401 - chinese is a fixture
 
 
 @pytest.fixture
@@ -225,3 +226,19 @@ def test_a_resigned_games_clocks_stop_for_those_who_join_later_and_in_its_save(s
     sync = eve.all(p.Sync)[-1]
     assert sync.clock.running is None and mains(sync.clock) == pytest.approx([62, 50])
     assert _saved(table).replace(saved.splitlines()[-1], "") == saved.replace(saved.splitlines()[-1], "")
+
+
+def test_a_flag_is_told_as_words_each_window_says_in_its_own_language(sit, chinese):
+    """The host's window reads Chinese: the ``ended`` of a flag carries the English sentence and
+    its words, so a window in English reads English and one in Chinese reads Chinese."""
+    from game import lang
+    from game.net import wording
+    table = sit(time_control=TimeControl.parse("0:05"))
+    ann, bob = table.join("Ann"), table.join("Bob")
+    table.clock.advance(5.5)
+    table.tick()
+    result = bob.expect(p.Ended).result
+    assert result.reason == "Red lost on time" and result.words is not None
+    assert wording.worded(result.words, result.reason) == "Red 超时负"
+    lang.set_language("en")
+    assert wording.worded(result.words, result.reason) == "Red lost on time"
