@@ -82,3 +82,31 @@ def test_a_rule_without_a_gomocup_command_is_refused_by_name():
         with pytest.raises(EngineError, match="no command for this decision of the rif opening"):
             client.move(state, 1.0)
         client.close()
+
+
+def test_the_fourth_stone_of_a_swap2_answer_is_the_move_after_white(tmp_path):
+    """An engine that answers one point after three stones keeps White and plays that point as the
+    fourth stone: the client gives it as the move after ``white`` without asking the engine again."""
+    from tests.test_gomocup import faulty
+    state = Gomoku.from_text("h8 i9 j10", opening="swap2")
+    with faulty("swap2", tmp_path) as process:
+        client = GomocupClient(process, start_timeout=PATIENCE)
+        assert client.move(state, 1.0) == "white"
+        state.push("white")
+        assert client.move(state, 1.0) == state.point(14, 14)
+        client.close()
+    assert (tmp_path / "f.log").read_text().count("> BOARD") == 0
+
+
+def test_a_swap2board_after_a_rule_change_broke_the_old_stones_is_a_new_position():
+    """``INFO rule 4`` under stones that make a forbidden point leaves no position: SWAP2BOARD
+    brings a new one (as BOARD does), so it is answered and the game goes on from it."""
+    engine = started()
+    answer(engine, "BOARD", "5,7,2", "0,0,1", "6,7,2", "0,2,1", "7,5,2", "0,4,1", "7,6,2", "0,6,1", "7,7,2", "DONE")
+    answer(engine, "INFO rule 4")          # h8 made a double-three: the stones are no Renju game
+    assert engine.lost is not None
+    proposal = answer(engine, "SWAP2BOARD", "DONE")
+    state = Gomoku(opening="swap2", rule="renju")
+    assert len(proposal) == 1 and len(answer_moves(state, proposal[0])) == 3
+    reply = answer(engine, "TURN 3,3")
+    assert len(reply) == 1 and not reply[0].startswith("ERROR")

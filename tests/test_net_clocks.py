@@ -16,6 +16,7 @@ from game.net.remote_session import RemoteSession
 from game.net.server import SeatPlan
 from tests.net_helpers import PATIENCE, Host
 from tests.table_helpers import Sitting
+from tests.lang_helpers import chinese  # noqa: F401 - chinese is a fixture
 
 
 @pytest.fixture
@@ -177,3 +178,67 @@ def test_the_player_whose_join_ends_the_wait_is_sent_the_clock_running(sit):
     bob = table.join("Bob")
     sync = next(m for m in bob.all(p.Sync) if m.how == "join")
     assert sync.paused is None and sync.clock.running == 0
+
+
+@pytest.mark.parametrize("garbage", [
+    b'{"type":"resumed","clock":{"control":"1+2","times":[{"main":0.5,"periods":3},{"main":60}],"running":0}}',
+    b'{"type":"resumed","clock":{"control":"1+2","times":[{"main":60}],"running":0}}',
+    b'{"type":"resumed","clock":{"control":"1+2","times":[{"main":60},{"main":60}],"running":7}}',
+    b'{"type":"resumed","clock":{"control":"1+2","times":[{"main":60},{"main":60},{"main":60}]}}',
+])
+def test_a_clock_that_does_not_fit_the_game_is_not_taken_from_the_server(garbage):
+    """A clock message that passed validation but does not fit the game (byo-yomi periods under
+    a Fischer control, a time for each of another number of seats, a running seat out of range)
+    keeps the clocks as they were: the play screen reads every seat's time and would crash."""
+    server = Host("connect4", [SeatPlan.remote(reserved=True), SeatPlan.remote()],
+                  time_control=TimeControl.parse("1+2"))
+    host = server.join("Hana", token=server.server.host_token)
+    guest = server.join("Gus", accept=False)
+    guest.client.accept()
+    sessions = [RemoteSession(host.client), RemoteSession(guest.client)]
+    try:
+        hana = sessions[0]
+        before = list(hana.clock.times)
+        hana._take(p.decode(garbage))
+        later = time.monotonic() + 5
+        hana.clock._now = lambda: later
+        for seat in range(hana.state.num_seats):   # as the clock faces read them
+            hana.clock.left(seat)
+        assert hana.clock.times == before and hana.clock.control == TimeControl.parse("1+2")
+        assert hana.clock.ticking() in (None, *range(hana.state.num_seats))
+    finally:
+        for session in sessions:
+            session.close()
+        server.stop()
+
+
+def test_a_resigned_games_clocks_stop_for_those_who_join_later_and_in_its_save(sit):
+    table = sit()
+    ann, bob = table.join("Ann"), table.join("Bob")
+    ann.send(p.Play("4", 0))
+    table.clock.advance(10)
+    bob.send(p.Resign())
+    ann.expect(p.Ended)
+    saved = _saved(table)
+    table.clock.advance(30)
+    table.tick()
+    eve = table.join("Eve", watch=True)
+    sync = eve.all(p.Sync)[-1]
+    assert sync.clock.running is None and mains(sync.clock) == pytest.approx([62, 50])
+    assert _saved(table).replace(saved.splitlines()[-1], "") == saved.replace(saved.splitlines()[-1], "")
+
+
+def test_a_flag_is_told_as_words_each_window_says_in_its_own_language(sit, chinese):
+    """The host's window reads Chinese: the ``ended`` of a flag carries the English sentence and
+    its words, so a window in English reads English and one in Chinese reads Chinese."""
+    from game import lang
+    from game.net import wording
+    table = sit(time_control=TimeControl.parse("0:05"))
+    ann, bob = table.join("Ann"), table.join("Bob")
+    table.clock.advance(5.5)
+    table.tick()
+    result = bob.expect(p.Ended).result
+    assert result.reason == "Red lost on time" and result.words is not None
+    assert wording.worded(result.words, result.reason) == "Red 超时负"
+    lang.set_language("en")
+    assert wording.worded(result.words, result.reason) == "Red lost on time"

@@ -15,7 +15,7 @@ from game.net import protocol as p
 from game.net import wording
 from game.net.server import SeatPlan
 from tests.lang_helpers import chinese, shipped_chinese  # noqa: F401 - chinese is a fixture
-from tests.net_helpers import Host
+from tests.net_helpers import Host, limits
 from tests.test_net_server import raw, read_lines
 from tests.test_net_session import game, until  # noqa: F401 - game is a fixture
 
@@ -86,3 +86,18 @@ def test_this_windows_own_words_about_the_connection_are_in_its_language(game, c
     server.stop()
     lost = until(hana, ev.NetErrorEvent, lambda e: e.lost)
     assert lost.text.startswith("与主持人的连接已断开：")
+
+
+def test_what_the_server_refuses_before_a_hello_a_first_version_client_can_read():
+    """Before its hello a client's version is unknown: a line over the limit is refused in the
+    fields every version reads (version 1 knows no ``words``), not in a message it cannot decode."""
+    server = Host("tictactoe", [SeatPlan.remote(), SeatPlan.remote()], limits=limits(max_line_bytes=1024))
+    try:
+        old = raw(server.port)
+        old.sendall(b'{"type":"hello","version":1,"name":"' + b"x" * 2000 + b'"}\n')
+        lines = read_lines(old)
+    finally:
+        server.stop()
+    body = msgspec.json.decode(lines[0])
+    assert body == {"type": "error", "code": "size", "text": body["text"]}
+    assert "1024 bytes" in body["text"]

@@ -111,12 +111,12 @@ class GomocupClient:
         self._check_game(state)
         if state.outcome() is not None:
             raise ValueError("the game is over: there is no move to ask for")
+        after, moves = self._pending
+        if moves and tuple(state.move_stack) == after:     # the opening may be over: ``white`` and a stone
+            self._pending = (after + (moves[0],), moves[1:])
+            return moves[0]
         opening = getattr(state, "phase", None) is not None
         if opening:
-            after, moves = self._pending
-            if moves and tuple(state.move_stack) == after:
-                self._pending = (after + (moves[0],), moves[1:])
-                return moves[0]
             if not gomocup_swap2.asked_now(state):
                 raise EngineError(f"engine {self.process.name}: the Gomocup protocol has no command for this "
                                   f"decision of the {state.options.get('opening')} opening (it has SWAP2BOARD "

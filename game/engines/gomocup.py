@@ -265,8 +265,11 @@ class GomocupEngine:
         return []
 
     def _swap2_done(self, lines: list[str], received: float) -> list[str]:
-        """The bot's Swap2 decision for the stones of a ``SWAP2BOARD``, as one answer line."""
-        self._playable()
+        """The bot's Swap2 decision for the stones of a ``SWAP2BOARD``, as one answer line; the
+        stones are a new position, as ``BOARD``'s are (one a rule change broke is replaced)."""
+        self._started(replacing=True)
+        if self.refusal is not None:
+            raise _Refused(self.refusal)
         if len(lines) not in ASKED_AT:
             raise _Refused(f"SWAP2BOARD with {len(lines)} stones: Swap2 asks after 0, 3 or 5")
         state = Gomoku(size=self.size, rule=self.rule, opening="swap2")
@@ -289,7 +292,7 @@ class GomocupEngine:
                 raise _Refused(f"the {self.label} bot failed to decide: {one_line(str(err))[:120]}") from None
             state.push(move)
             moves.append(move)
-        self.state = state.plain()
+        self.state, self.lost = state.plain(), None
         return [answer_line(start, moves)]
 
     def _board_done(self, lines: list[str], received: float) -> list[str]:

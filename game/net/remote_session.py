@@ -61,8 +61,8 @@ class RemoteSession:
         self._local: MatchSession | None = None
         self._clock: Clock | None = None
         if client.sync is not None:
-            self._take_clock(client.sync.clock)
             self._sync(client.sync)
+            self._take_clock(client.sync.clock)
         until = time.monotonic() + timeout
         while self._local is None:
             left = until - time.monotonic()
@@ -310,7 +310,8 @@ class RemoteSession:
                                                   lost=True))
 
     def _take_clock(self, state: p.ClockState | None) -> None:
-        """Set the clocks as the server measured them (a control this copy cannot read shows none)."""
+        """Set the clocks as the server measured them (a control this copy cannot read shows none;
+        times that do not fit the game's seats or its control are not taken)."""
         if state is None:
             return
         try:
@@ -320,6 +321,10 @@ class RemoteSession:
         if control is None:
             self._clock = None
             return
+        seats = self.state.num_seats if self._local is not None else len(state.times)
+        if (len(state.times) != seats or (state.running is not None and state.running >= seats)
+                or any(t.periods > control.periods or t.period > control.period for t in state.times)):
+            return              # times that do not fit the game or its control: the clocks stay as they were
         if self._clock is None or self._clock.control != control or len(self._clock.times) != len(state.times):
             self._clock = Clock(control, len(state.times))
         self._clock.set_times([SeatTime(t.main, t.periods, t.period) for t in state.times], state.running)

@@ -275,7 +275,8 @@ class GameServer:
                            else wording.words("silent_for", seconds=f"{timeout:g}"))
                     break
                 except ValueError:      # the line passed the stream's limit
-                    conn.send(wording.error("size", "line_limit", bytes=self.limits.max_line_bytes))
+                    conn.send(wording.error("size", "line_limit", plain=not conn.guest.name,
+                                            bytes=self.limits.max_line_bytes))
                     why = wording.words("line_too_long", bytes=self.limits.max_line_bytes)
                     break
                 if not line:
@@ -283,7 +284,8 @@ class GameServer:
                 conn.heard = time.monotonic()
                 if not conn.allowed():
                     if conn.over_rate == 1:
-                        conn.send(wording.error("flood", "flood", count=f"{self.limits.messages_per_second:g}"))
+                        conn.send(wording.error("flood", "flood", plain=not conn.guest.name,
+                                                count=f"{self.limits.messages_per_second:g}"))
                     if conn.over_rate > self.limits.messages_per_second * 2:
                         why = wording.words("flooded")
                         break
@@ -351,7 +353,7 @@ class GameServer:
             self.log(f"fault handling {type(message).__name__} from {conn.guest.who}: {type(err).__name__}: {err}")
         self._flush()
         if fault is not None:
-            conn.send(wording.error("state", "could_not_handle"))
+            conn.send(wording.error("state", "could_not_handle", plain=not conn.guest.name))
         if self._wake is not None and self.table.busy():
             self._wake.set()
 

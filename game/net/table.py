@@ -23,6 +23,7 @@ What it holds and shows is ``TableState``'s (``game/net/table_state.py``).
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 
 from game.match.clocks import LOST_ON_TIME
 from game.match.record import REMOTE, Player
@@ -272,7 +273,9 @@ class Table(TableState):
             elif isinstance(event, GameOver):
                 if event.outcome.termination == LOST_ON_TIME:      # the server's to say: the clients do not
                     self._void_request()
-                    self._broadcast(p.Ended(endings.result(event.outcome)))
+                    said = self._flag_words()
+                    outcome = event.outcome if said is None else replace(event.outcome, reason=wording.english(said))
+                    self._broadcast(p.Ended(endings.result(outcome, said)))
                     self.log(f"Game over: {event.outcome.reason}")
                 elif self.ended is None:
                     self.log(f"Game over: {event.outcome.reason}")
@@ -418,6 +421,13 @@ class Table(TableState):
             self._seat_to_bot(seat, standing.tier, label=f"{claim.name} (resigned)")
         if claim.guest is not None:
             self._send(claim.guest, p.Welcome(p.PROTOCOL_VERSION, claim.token, [], claim.host))
+
+    def _flag_words(self) -> p.Words | None:
+        """The flag that fell, as words each window says in its language (the outcome's reason
+        is in the host window's language)."""
+        clock = self.session.clock
+        seat = None if clock is None else next((s for s, t in enumerate(clock.times) if t.flagged), None)
+        return None if seat is None else wording.words("lost_on_time", name=self.state.seat_name(seat))
 
     def _end(self, outcome: Outcome, said: p.Words | None = None) -> None:
         """End the game with ``outcome``; ``said``: its reason as words, when the server decided it."""

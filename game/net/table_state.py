@@ -104,6 +104,8 @@ class TableState:
     @ended.setter
     def ended(self, outcome: Outcome | None) -> None:
         self.session.match.ended = outcome
+        if outcome is not None and self.session.clock is not None:
+            self.session.clock.hold()       # a game its players ended: the mover's time stops with it
 
     @property
     def state(self) -> State:

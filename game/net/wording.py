@@ -44,6 +44,7 @@ SENTENCES: dict[str, str] = {
     "resigned": N_("{name} resigned"),
     "did_not_come_back_end": N_("{name} did not come back"),
     "ended_by_host": N_("ended by the host: {name} did not come back"),
+    "lost_on_time": N_("{name} lost on time"),
     # what it refused (``error``)
     "invitation_expired": N_("the invitation was not answered within {seconds} s; join again to be invited"),
     "version_mismatch": N_("this server speaks protocol {server}, the client {client}: "
