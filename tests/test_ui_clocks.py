@@ -121,3 +121,21 @@ def test_a_hosted_timed_game_shows_the_servers_clocks_on_both_screens_and_the_fl
     pair.until(lambda: play.result.visible and seen.result.visible, what="the flag on both screens")
     assert play.result.reason == seen.result.reason == "O lost on time"
     assert seen.session.clock.times[1].flagged
+
+
+def test_the_faces_name_the_seats_in_the_players_language(make_app, monkeypatch):
+    from game.ui.panels import clocks
+
+    drawn: list[str] = []
+    real = clocks.text
+
+    def recorded(surface, font, words, *rest, **kwargs):
+        drawn.append(words)
+        return real(surface, font, words, *rest, **kwargs)
+
+    monkeypatch.setattr(clocks, "text", recorded)
+    d = make_app(size=(1920, 1080))
+    d.services.settings.update(language="zh_CN")
+    play, _ = timed_hot_seat(d, "5", "gomoku")
+    play.clocks.draw(d.services.window.screen)
+    assert "黑方" in drawn and "白方" in drawn and "Black" not in drawn

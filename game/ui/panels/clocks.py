@@ -131,6 +131,6 @@ class ClockPanel:
             time_rect = text(surface, time_font, shown, ink, (face.right - px(12), face.centery), "midright")
             room = time_rect.left - face.x - px(26) - px(6)
             if room > px(24):
-                name = _("Paused") if clock.paused and on else clean_text(state.seat_name(seat))
+                name = _("Paused") if clock.paused and on else clean_text(_(state.seat_name(seat)))
                 text(surface, name_font, fit_text(name_font, name, room),
                      palette.TEXT if on else palette.TEXT_MUTED, (face.x + px(26), face.centery), "midleft")
