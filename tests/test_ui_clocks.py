@@ -139,3 +139,14 @@ def test_the_faces_name_the_seats_in_the_players_language(make_app, monkeypatch)
     play, _ = timed_hot_seat(d, "5", "gomoku")
     play.clocks.draw(d.services.window.screen)
     assert "黑方" in drawn and "白方" in drawn and "Black" not in drawn
+
+
+def test_lost_on_time_names_the_seat_in_the_players_language(make_app):
+    d = make_app()
+    d.services.settings.update(language="zh_CN")
+    play, fake = timed_hot_seat(d, "0:05+1", "gomoku")
+    play.play_move(play.state.parse_move("h8"))
+    d.frames(1)
+    fake.now += 6
+    d.until(lambda: play.result.visible and play.result.slide.done, what="result panel", limit=300)
+    assert play.result.reason == "白方 超时负"
