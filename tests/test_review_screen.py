@@ -256,3 +256,13 @@ def test_a_review_opened_on_the_classic_set_writes_the_moves_in_its_colours(make
     review = open_review(d, game_of("connect4", GAMES["connect4"]))
     from game.ui.renderers.connect4 import CLASSIC_COLOURS
     assert review.movelist.colours == CLASSIC_COLOURS == tuple(review.graph.colours)
+
+
+def test_an_opening_decision_is_named_in_the_players_language_at_the_head_of_the_verdict(make_app):
+    from game.rules.gomoku import Gomoku
+
+    d = make_app()
+    d.services.settings.update(language="zh_CN")
+    state = Gomoku.from_text("h8 h9 i8 more j8 k8 black", opening="swap2")
+    review = open_review(d, Match(state, [Player.human(), Player.human()]), ply=4)
+    assert review.verdict_lines()[0][0].startswith("第 4 手：白方 再下两子")

@@ -235,3 +235,18 @@ def test_a_colours_name_in_chinese_is_a_ball_not_letters_in_the_seat_badges(make
     d.open_match(Match(new_state("gomoku"), [Player.human(), Player.human()]))
     d.frames(2)
     assert sizes and max(sizes) < badge_type
+
+
+def test_every_estimate_the_gomoku_bots_write_reads_in_chinese():
+    import re
+
+    from bots.gomoku_hard import WIN, GomokuHard
+    from game.ui.renderers.base import value_in_words
+
+    lang.set_language("zh_CN")
+    scores = (0, 100, -100, 300, -300, 900, -900, WIN - 4, -(WIN - 4))
+    estimates = [GomokuHard.estimate_text(score, holding) for score in scores for holding in (False, True)]
+    shown = [value_in_words(words) for words in estimates]
+    assert value_in_words("well behind (estimate)") == "大劣（估计）"
+    assert not [words for words in shown if re.search("[A-Za-z]", words)], list(zip(estimates, shown))
+    assert value_in_words("wins by a VCF in 5") == "5 步以 VCF 获胜"

@@ -121,3 +121,47 @@ def test_a_hosted_timed_game_shows_the_servers_clocks_on_both_screens_and_the_fl
     pair.until(lambda: play.result.visible and seen.result.visible, what="the flag on both screens")
     assert play.result.reason == seen.result.reason == "O lost on time"
     assert seen.session.clock.times[1].flagged
+
+
+def drawn_words(monkeypatch) -> list[str]:
+    """Every text the clock panel draws from now on, in order."""
+    from game.ui.panels import clocks
+
+    drawn: list[str] = []
+    real = clocks.text
+
+    def recorded(surface, font, words, *rest, **kwargs):
+        drawn.append(words)
+        return real(surface, font, words, *rest, **kwargs)
+
+    monkeypatch.setattr(clocks, "text", recorded)
+    return drawn
+
+
+def test_the_faces_name_the_seats_in_the_players_language(make_app, monkeypatch):
+    drawn = drawn_words(monkeypatch)
+    d = make_app(size=(1920, 1080))
+    d.services.settings.update(language="zh_CN")
+    play, _ = timed_hot_seat(d, "5", "gomoku")
+    play.clocks.draw(d.services.window.screen)
+    assert "黑方" in drawn and "白方" in drawn and "Black" not in drawn
+
+
+def test_the_smallest_window_shows_the_seats_names_whole_beside_a_byo_yomi_clock(make_app, monkeypatch):
+    drawn = drawn_words(monkeypatch)
+    d = make_app(size=(800, 560))
+    play, _ = timed_hot_seat(d, "5+3x30", "gomoku")
+    drawn.clear()
+    play.clocks.draw(d.services.window.screen)
+    assert drawn[1::2] == ["Black", "White"]
+
+
+def test_lost_on_time_names_the_seat_in_the_players_language(make_app):
+    d = make_app()
+    d.services.settings.update(language="zh_CN")
+    play, fake = timed_hot_seat(d, "0:05+1", "gomoku")
+    play.play_move(play.state.parse_move("h8"))
+    d.frames(1)
+    fake.now += 6
+    d.until(lambda: play.result.visible and play.result.slide.done, what="result panel", limit=300)
+    assert play.result.reason == "白方 超时负"

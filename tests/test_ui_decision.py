@@ -103,3 +103,14 @@ def test_the_strip_covers_neither_the_board_nor_its_coordinates_and_the_board_ke
     d.frames(3)
     assert not d.scene.decision.shown and d.scene.decision.rect.height == 0
     assert d.scene.renderer.content_rect().height >= sizes[0][1]
+
+
+def test_a_hinted_choice_is_named_in_the_players_language_in_the_status_box(make_app):
+    from game.match.session import HintReady
+    from game.rules.bot import MoveValue
+
+    d = opened(make_app, "h8 i9 j10", opening="swap1")
+    d.services.settings.update(language="zh_CN")
+    d.scene.hints.show(HintReady("white", "slightly ahead", {"white": MoveValue(80.0, "slightly ahead")}))
+    d.frames(2)
+    assert d.scene.hint.text.startswith("执白")

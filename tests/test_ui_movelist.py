@@ -162,3 +162,23 @@ def test_connect_fours_moves_are_legible_on_the_light_themes_panels(make_app, mo
                 assert contrast(colour, ground) >= 3.0, f"seat {record.seat}'s {record.text} in {colour} on {ground}"
     finally:
         palette.use("dark", False)
+
+
+def test_an_opening_decision_is_written_in_the_players_language(make_app, monkeypatch):
+    from game.ui.panels import movelist as module
+
+    d = make_app()
+    d.services.settings.update(language="zh_CN")
+    drawn: list[str] = []
+    real = module.text
+
+    def recorded(surface, font, words, *rest, **kwargs):
+        drawn.append(words)
+        return real(surface, font, words, *rest, **kwargs)
+
+    monkeypatch.setattr(module, "text", recorded)
+    moves = [MoveRecord(0, 0, "h8"), MoveRecord(1, 0, "h9"), MoveRecord(2, 0, "i8"), MoveRecord(3, 1, "more"),
+             MoveRecord(4, 1, "j8"), MoveRecord(5, 1, "k8"), MoveRecord(6, 0, "black"), MoveRecord(7, 0, "pick:j10")]
+    drawn_list(d, moves, 2)
+    assert "再下两子" in drawn and "执黑" in drawn and "保留:j10" in drawn
+    assert not {"more", "black", "pick:j10"} & set(drawn)

@@ -125,12 +125,16 @@ class ClockPanel:
                              border_radius=face.height // 2)
             seat_dot(surface, colour, (face.x + px(14), face.centery), px(5))
             shown = face_text(time_left)
-            time_font = next((font for font in (fonts.bold(max(size, px(size))) for size in (17, 15, 13))
-                              if font.size(shown)[0] <= face.width - px(26) - px(12)), fonts.bold(12))
+            name = _("Paused") if clock.paused and on else clean_text(_(state.seat_name(seat)))
+            # The largest time that leaves the name whole; on a narrow face, the largest that fits.
+            inside = face.width - px(26) - px(12)
+            fonts_by_size = [fonts.bold(max(size, px(size))) for size in (17, 15, 13)]
+            time_font = next((font for font in fonts_by_size
+                              if font.size(shown)[0] + px(6) + name_font.size(name)[0] <= inside),
+                             next((font for font in fonts_by_size if font.size(shown)[0] <= inside), fonts.bold(12)))
             ink = palette.BAD if time_left.flagged else palette.WARNING if low(time_left) else palette.TEXT
             time_rect = text(surface, time_font, shown, ink, (face.right - px(12), face.centery), "midright")
             room = time_rect.left - face.x - px(26) - px(6)
             if room > px(24):
-                name = _("Paused") if clock.paused and on else clean_text(state.seat_name(seat))
                 text(surface, name_font, fit_text(name_font, name, room),
                      palette.TEXT if on else palette.TEXT_MUTED, (face.x + px(26), face.centery), "midleft")

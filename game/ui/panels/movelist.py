@@ -34,6 +34,16 @@ from game.ui.panels.seatmarks import seat_dot, seat_ink
 COLUMN_SEATS = 2
 #: A note's line in the list; the note itself is shown when the mouse is over it.
 NOTE_LINE = N_("⚠ Bot failed: random move")
+#: The words of Gomoku's opening decisions (``gomoku_opening``: ``black``, ``more``, ``offer:j10``),
+#: shown in the player's language; saved games and copied moves keep the notation.
+DECISION_WORDS = {"black": N_("black"), "white": N_("white"), "more": N_("more"),
+                  "offer": N_("offer"), "pick": N_("pick"), "fifths": N_("fifths")}
+
+
+def shown_move(move_text: str) -> str:
+    """A move as the list writes it: its notation, an opening decision's word translated."""
+    word, colon, rest = move_text.partition(":")
+    return _(DECISION_WORDS[word]) + colon + rest if word in DECISION_WORDS else move_text
 
 
 @dataclass
@@ -230,7 +240,7 @@ class MoveList:
         if seats > COLUMN_SEATS:
             return False
         font, room = self.fonts.bold(16), self.column_width(body_width, seats) - 8
-        return all(font.size(record.text)[0] <= room for record in records)
+        return all(font.size(shown_move(record.text))[0] <= room for record in records)
 
     def _draw_columns(self, surface: pygame.Surface, body: pygame.Rect, line: Line, seats: int, middle: int,
                       last: MoveRecord | None) -> None:
@@ -251,7 +261,7 @@ class MoveList:
                    latest: bool) -> None:
         font = self.fonts.bold(16)
         colour = seat_ink(self.colours[record.seat % len(self.colours)])
-        label = fit_text(font, record.text, room)
+        label = fit_text(font, shown_move(record.text), room)
         if latest:
             box_h = self.px(22)
             box = pygame.Rect(x - 6, middle - box_h // 2, font.size(label)[0] + 12, box_h)

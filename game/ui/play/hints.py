@@ -15,6 +15,7 @@ from game.match.config import BotChoiceError, TierSpec
 from game.match.runner import BotSpec
 from game.match.session import HintReady
 from game.ui.naming import player_names
+from game.ui.panels.movelist import shown_move
 from game.ui.renderers.base import value_in_words
 
 if TYPE_CHECKING:
@@ -125,7 +126,7 @@ class PlayHints:
         telling = verdict is not None and (verdict.proven or any(m not in event.values for m in legal))
         position = value_in_words(verdict.text) if telling else ""    # estimates of every move: their words say so
         first = not self.shown.text
-        self.shown = HintShown(scene.state.move_to_str(event.move), plain_detail(event.detail),
+        self.shown = HintShown(shown_move(scene.state.move_to_str(event.move)), plain_detail(event.detail),
                                "" if position == event.detail else position, event.refining)
         if first:
             self.services.sounds.play("hint")

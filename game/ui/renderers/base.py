@@ -70,10 +70,18 @@ _VALUE_WORDS = ((re.compile(r"win in (\d+)"), N_("win in {0}")), (re.compile(r"l
                 (re.compile(r"about ([+-]\d+) discs?"), N_("about {0} discs")),
                 (re.compile(r"about ([+-]\d+) steps?"), N_("about {0} steps")),
                 (re.compile(r"about (\d+)%"), N_("about {0}%")),
+                (re.compile(r"likely wins in (\d+)"), N_("likely wins in {0}")),
+                (re.compile(r"likely loses in (\d+)"), N_("likely loses in {0}")),
+                (re.compile(r"wins by a (VCF|VCT) in (\d+)"), N_("wins by a {0} in {1}")),
+                (re.compile(r"wins by a (VCF|VCT) in (\d+), one line"), N_("wins by a {0} in {1}, one line")),
+                (re.compile(r"holds, (.+)"), N_("holds, {0}")),
                 (re.compile(r"(.+) \(estimate\)"), N_("{0} (estimate)")))
 #: The values that are always the same words (``game.rules.bot`` and the shipped bots).
 VALUES = (N_("win"), N_("loss"), N_("draw"), N_("a win"), N_("a loss"), N_("at least a draw"), N_("wins at once"),
-          N_("unknown: no move valued"), N_("about even"))
+          N_("unknown: no move valued"), N_("about even"),
+          # Gomoku's estimates (``bots/gomoku_hard.py``'s ``estimate_text``).
+          N_("even"), N_("slightly ahead"), N_("slightly behind"), N_("ahead"), N_("behind"), N_("well ahead"),
+          N_("well behind"))
 
 
 def value_in_words(words: str) -> str:

@@ -40,7 +40,7 @@ from game.ui import palette
 from game.ui.draw import fit_text, mix, panel, text, wrap_text
 from game.ui.naming import player_names
 from game.ui.panels.evalgraph import EvalGraph
-from game.ui.panels.movelist import MoveList
+from game.ui.panels.movelist import MoveList, shown_move
 from game.ui.renderers import has_renderer, renderer_for
 from game.ui.renderers.base import BoardView, value_in_words
 from game.ui.scenes.base import Scene
@@ -473,7 +473,8 @@ class ReviewScene(Scene):
             lines.append((_("The start of the game"), palette.TEXT, True))
         else:
             record = self.records[self.ply - 1]
-            head = _("Move {n}: {seat} {move}").format(n=self.ply, seat=_(self.state.seat_name(record.seat)), move=record.text)
+            head = _("Move {n}: {seat} {move}").format(n=self.ply, seat=_(self.state.seat_name(record.seat)),
+                                                         move=shown_move(record.text))
             if shown is not None and shown.grade:
                 head += f" · {_(shown.grade)}"
             colour = getattr(palette, GRADE_COLOURS.get(shown.grade, "TEXT") if shown is not None else "TEXT")
