@@ -13,19 +13,7 @@ from game.match.session import GameOver, MatchSession, Waiting
 from game.rules.chinesecheckers import ChineseCheckers
 from game.rules.connect4 import ConnectFour
 from game.rules.core import IllegalMove
-
-
-class FakeClock:
-    """Seconds that pass only when a test says so."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
+from tests.table_helpers import Clock as FakeClock
 
 
 def two_humans(control: str, state=None) -> tuple[MatchSession, FakeClock]:
