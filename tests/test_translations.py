@@ -250,3 +250,31 @@ def test_every_estimate_the_gomoku_bots_write_reads_in_chinese():
     assert value_in_words("well behind (estimate)") == "大劣（估计）"
     assert not [words for words in shown if re.search("[A-Za-z]", words)], list(zip(estimates, shown))
     assert value_in_words("wins by a VCF in 5") == "5 步以 VCF 获胜"
+
+
+def test_reversis_pass_and_chinese_checkers_ends_scores_and_bot_values_read_in_chinese():
+    import random
+    import re
+
+    from bots.chinesecheckers_greedy import ChineseCheckersGreedy
+    from bots.chinesecheckers_master import ONLY_MOVE, ChineseCheckersMaster
+    from game.rules.catalogue import new_state
+    from game.ui.renderers.base import refusal_words, value_in_words
+
+    lang.set_language("zh_CN")
+    latin = re.compile(r"[A-Za-z]{2,}")        # a word of English; notation (a1, j8-j10) is not
+    assert refusal_words("d3 is not legal: Black has no move and must pass") == "d3 不合规则：黑方无处可下，只能停一手"
+    assert refusal_words("pass is not legal: a player with a move may not pass") == "pass 不合规则：有棋可下时不能停一手"
+    state, rng = new_state("chinesecheckers", turn_limit=50), random.Random(1)
+    values = {**ChineseCheckersGreedy().analyse(state, 1.0), **ChineseCheckersMaster(seed=2).analyse(state, 0.05)}
+    texts = [value.text for value in values.values()] + ["no move: pass", f"+6 steps toward the goal, {ONLY_MOVE}",
+                                                         "+1 step toward the goal, tried in 41% of 2,310 playouts"]
+    while state.outcome() is None:
+        state.push(rng.choice(state.legal_moves()))
+    outcome = state.outcome()
+    shown = [value_in_words(words) for words in [outcome.reason, state.scores_text(outcome), *texts]]
+    assert not [words for words in shown if latin.search(words)], shown
+    assert value_in_words("Red filled the goal") == "红方填满终点营"
+    assert value_in_words("steps to goal: Red 0, Teal 12") == "距终点步数：红方 0，青方 12"
+    lang.set_language("en")
+    assert value_in_words("+1 step, leaves 0.4 behind") == "+1 step, leaves 0.4 behind"

@@ -110,9 +110,9 @@ def outcome_words(state: State, outcome: Outcome) -> str:
         head = _("Draw")
     else:
         head = _("{players} wins").format(players=_(" and ").join(_(state.seat_name(seat)) for seat in outcome.winners))
-    reason = _(outcome.reason)
+    reason = value_in_words(outcome.reason)
     reason = reason[:1].upper() + reason[1:] if reason else ""
-    score = state.scores_text(outcome)
+    score = value_in_words(state.scores_text(outcome))
     return " · ".join(part for part in (head, reason, score) if part)
 
 
