@@ -278,3 +278,25 @@ def test_reversis_pass_and_chinese_checkers_ends_scores_and_bot_values_read_in_c
     assert value_in_words("steps to goal: Red 0, Teal 12") == "距终点步数：红方 0，青方 12"
     lang.set_language("en")
     assert value_in_words("+1 step, leaves 0.4 behind") == "+1 step, leaves 0.4 behind"
+
+
+def test_a_tiers_rating_tooltip_and_a_hints_failure_read_in_chinese():
+    from game.match.botregistry import BotRegistry
+    from game.match.config import load_config
+    from game.match.session import MatchSession
+
+    lang.set_language("zh_CN")
+    choices = {c.label: c for c in load_config().seat_choices("connect4", BotRegistry.discover())}
+    assert choices["Easy"].tooltip.endswith("竞技场难度阶梯实测等级分 ≈1000 Elo（默认规则）。"), choices["Easy"].tooltip
+    from types import SimpleNamespace
+
+    from game.match.runner import BotReply
+    from game.rules.catalogue import new_state
+    from game.rules.phrases import value_in_words
+
+    session = SimpleNamespace(state=new_state("tictactoe"))
+    failed = MatchSession._hint_event(session, BotReply("analyse", 99), "Master")
+    assert failed.text == "无法提示：提示电脑 Master 建议的着法在此处不合规则"
+    assert MatchSession._hint_event(session, BotReply("analyse", None), "Master").text == \
+        "无法提示：提示电脑 Master 不会评估着法（没有给出着法评价）"
+    assert value_in_words(MatchSession._hint_event(session, BotReply("analyse", 4), "Master").detail) == "尚未评估"

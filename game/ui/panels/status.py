@@ -20,7 +20,7 @@ from game.ui import palette
 from game.ui.draw import clean_text, fit_text, mix, text
 from game.ui.overlays import progress_bar
 from game.ui.panels.seatmarks import seat_ball, seat_dot, seat_ink
-from game.ui.renderers.base import value_in_words
+from game.rules.phrases import value_in_words
 
 if TYPE_CHECKING:
     from game.match.session import Session

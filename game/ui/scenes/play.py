@@ -53,7 +53,8 @@ from game.ui.play.menu import GameMenu
 from game.ui.play.network import NetworkGame
 from game.ui.play.screen import PlayMode
 from game.ui.renderers import has_renderer, renderer_for
-from game.ui.renderers.base import BoardView, value_in_words
+from game.rules.phrases import value_in_words
+from game.ui.renderers.base import BoardView
 from game.ui.scenes.base import Scene
 from game.ui.services import Route
 from game.ui.widgets import nearest_index

@@ -42,7 +42,8 @@ from game.ui.naming import player_names
 from game.ui.panels.evalgraph import EvalGraph
 from game.ui.panels.movelist import MoveList, shown_move
 from game.ui.renderers import has_renderer, renderer_for
-from game.ui.renderers.base import BoardView, value_in_words
+from game.rules.phrases import value_in_words
+from game.ui.renderers.base import BoardView
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Button, Choice, ChoiceItem, Widget
 
