@@ -300,3 +300,22 @@ def test_a_tiers_rating_tooltip_and_a_hints_failure_read_in_chinese():
     assert MatchSession._hint_event(session, BotReply("analyse", None), "Master").text == \
         "无法提示：提示电脑 Master 不会评估着法（没有给出着法评价）"
     assert value_in_words(MatchSession._hint_event(session, BotReply("analyse", 4), "Master").detail) == "尚未评估"
+
+
+def test_a_damaged_settings_file_and_an_unreadable_save_are_told_in_the_systems_language(make_app, monkeypatch,
+                                                                                         tmp_path):
+    from game.store.savefile import SaveFileError, load_match
+    from game.store.userdata import settings_path
+
+    monkeypatch.setenv("LANGUAGE", "zh_CN")             # a Chinese system: the damaged file's defaults show Chinese
+    settings = settings_path()
+    settings.parent.mkdir(parents=True, exist_ok=True)
+    settings.write_text("[1, 2]", encoding="utf-8")
+    d = make_app()
+    kept = settings.with_name("settings.json.bad")
+    assert f"{settings}：应为记录设置的 JSON 对象；原文件已保留为 {kept}" in d.services.toasts.messages()
+    empty = tmp_path / "empty.txt"
+    empty.write_text("", encoding="utf-8")
+    with pytest.raises(SaveFileError) as failed:
+        load_match(empty)
+    assert str(failed.value) == f"{empty}：文件是空的（存档没有写完，或被截断）"
