@@ -319,3 +319,27 @@ def test_a_damaged_settings_file_and_an_unreadable_save_are_told_in_the_systems_
     with pytest.raises(SaveFileError) as failed:
         load_match(empty)
     assert str(failed.value) == f"{empty}：文件是空的（存档没有写完，或被截断）"
+
+
+def test_the_titles_resume_and_the_reviews_title_reword_at_once_on_a_language_change(make_app):
+    from game.match.record import Match, Player
+    from game.rules.catalogue import new_state
+    from game.store import autosave
+
+    state = new_state("connect4")
+    match = Match(state, [Player.human(), Player.of_bot("Medium")])
+    match.play(3)
+    autosave.keep(match)
+    d = make_app()
+    resume = d.scene.widget("resume")
+    assert resume.label == "Resume Connect Four"
+    d.services.settings.update(language="zh_CN")
+    d.frames(2)
+    assert resume.label == "继续四子棋" and "Medium" not in resume.detail and "moves" not in resume.detail, resume.detail
+    d.services.scenes.push("review", match=match, animate=False)
+    d.frames(2)
+    review = d.scene
+    assert review.title == "复盘 · 四子棋"
+    d.services.settings.update(language="en")
+    d.frames(2)
+    assert review.title == "Review · Connect Four"

@@ -198,7 +198,10 @@ class ReviewScene(Scene):
     # -- life cycle ----------------------------------------------------------------------------
     def apply_settings(self, settings: "Settings", changed: frozenset[str]) -> None:
         """A theme, colour-blind pieces or a board set chosen (in Settings over a game played
-        from here): the board, the move list and the graph take the pieces' new colours."""
+        from here): the board, the move list and the graph take the pieces' new colours; another
+        language: the title says so at once."""
+        if "language" in changed:
+            self.title = _("Review · {game}").format(game=_(self.start_state.title))
         self.renderer.anim_speed = settings.anim_speed
         self.view.display = settings.display
         self.renderer.follow_view(self.view)
