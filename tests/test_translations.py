@@ -343,3 +343,14 @@ def test_the_titles_resume_and_the_reviews_title_reword_at_once_on_a_language_ch
     d.services.settings.update(language="en")
     d.frames(2)
     assert review.title == "Review · Connect Four"
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1024, 700), (1920, 1080)])
+def test_a_game_cards_words_in_chinese_are_never_broken_with_a_character_alone_on_a_line(make_app, size):
+    d = make_app(size)
+    d.services.settings.update(language="zh_CN")
+    d.services.scenes.go("games", animate=False)
+    d.frames(2)
+    for card in d.scene.cards:
+        _title, notes = card.text_lines(card.rect.width)
+        assert all(len(line) > 1 for _font, line in notes), (card.game_id, card.rect.width, [line for _font, line in notes])

@@ -745,7 +745,7 @@ class MatchSession:
             return False
         clock.flag(seat)
         self._drop_work()
-        self.match.ended = lost_on_time(self.state.num_seats, seat, _(self.state.seat_name(seat)))
+        self.match.ended = lost_on_time(self.state.num_seats, seat, self.state.seat_name(seat))
         self._events.append(GameOver(self.match.ended, counts=not self._counted))
         self._counted = True
         return True

@@ -51,6 +51,8 @@ _VALUE_WORDS = ((re.compile(r"win in (\d+)"), N_("win in {0}")), (re.compile(r"l
                 (re.compile(r"turn limit of (\d+): ranked by distance to goal"),
                  N_("turn limit of {0}: ranked by distance to goal")),
                 (re.compile(r"steps to goal: (.+)"), N_("steps to goal: {0}")),
+                # a flag fallen (``game.match.clocks.lost_on_time``)
+                (re.compile(r"(?P<name>.+) lost on time"), N_("{name} lost on time")),
                 (re.compile(r"([A-Z][a-z]+ \d+), (.+)"), N_("{0}, {1}")),
                 (re.compile(r"([A-Z][a-z]+) (\d+)"), N_("{0} {1}")))
 #: The values that are always the same words (``game.rules.bot`` and the shipped bots).
@@ -70,5 +72,6 @@ def value_in_words(words: str) -> str:
     for pattern, catalogued in _VALUE_WORDS:
         found = pattern.fullmatch(words)
         if found:
-            return _(catalogued).format(*(value_in_words(part) for part in found.groups()))
+            named = {key: value_in_words(part) for key, part in found.groupdict().items()}
+            return _(catalogued).format(*(value_in_words(part) for part in found.groups()), **named)
     return _(words)
