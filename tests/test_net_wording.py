@@ -112,7 +112,7 @@ def test_a_rules_result_re_ranked_after_a_resignation_is_worded_in_each_windows_
     said = endings.left_words(ruled.reason, [0], ["Ann", "Bob", "Cy"])
     english = endings.after_resignations(ruled, [0], ["Ann", "Bob", "Cy"]).reason
     assert english == wording.english(said) == "turn limit of 50: ranked by distance to goal; Ann left the game"
-    assert wording.worded(said, english) == "达到 50 回合上限：按距终点步数排名；Ann 已离开对局"
+    assert wording.worded(said, english) == "满 50 回合：按距终点步数排名；Ann 已离开对局"
     assert wording.worded(p.Words("left_the_game", {"reason": "four in a row", "names": "Ann"}), "") == "四连；Ann 已离开对局"
 
 
