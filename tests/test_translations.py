@@ -275,6 +275,12 @@ def test_reversis_pass_and_chinese_checkers_ends_scores_and_bot_values_read_in_c
     shown = [value_in_words(words) for words in [outcome.reason, state.scores_text(outcome), *texts]]
     assert not [words for words in shown if latin.search(words)], shown
     assert value_in_words("Red filled the goal") == "红方填满终点营"
+    refusals = ["e4 is taken", "e4 does not hold a Teal marble", "e4 to e6 is neither a step nor a jump",
+                "e4-e6 jumps over the empty hole e5", "Teal has a move and may not pass",
+                "a marble may end its move only in the hexagon, its start point or its goal; a5 is in the lower left point"]
+    shown = [refusal_words(f"e4-e6 is not legal: {words}") for words in refusals]
+    assert not [words for words in shown if latin.search(words)], shown
+    assert shown[1] == "e4-e6 不合规则：e4 上没有青方的弹珠"
     assert value_in_words("steps to goal: Red 0, Teal 12") == "距终点步数：红方 0，青方 12"
     lang.set_language("en")
     assert value_in_words("+1 step, leaves 0.4 behind") == "+1 step, leaves 0.4 behind"

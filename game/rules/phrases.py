@@ -45,6 +45,16 @@ _VALUE_WORDS = ((re.compile(r"win in (\d+)"), N_("win in {0}")), (re.compile(r"l
                 # (``reversi``, ``chinesecheckers``; the window's ``refusal_words`` and ``outcome_words``).
                 (re.compile(r"([A-Z][a-z]+) has no move and must pass"), N_("{0} has no move and must pass")),
                 (re.compile(r"([A-Z][a-z]+) has a move and may not pass"), N_("{0} has a move and may not pass")),
+                (re.compile(r"([a-q]\d{1,2}) is taken"), N_("{0} is taken")),
+                (re.compile(r"([a-q]\d{1,2}) does not hold a ([A-Z][a-z]+) marble"),
+                 N_("{0} does not hold a {1} marble")),
+                (re.compile(r"([a-q]\d{1,2}) to ([a-q]\d{1,2}) is neither a step nor a jump"),
+                 N_("{0} to {1} is neither a step nor a jump")),
+                (re.compile(r"([a-q]\d{1,2})-([a-q]\d{1,2}) jumps over the empty hole ([a-q]\d{1,2})"),
+                 N_("{0}-{1} jumps over the empty hole {2}")),
+                (re.compile(r"a marble may end its move only in the hexagon, its start point or its goal; "
+                            r"([a-q]\d{1,2}) is in the (bottom|lower left|upper left|top|upper right|lower right) point"),
+                 N_("a marble may end its move only in the hexagon, its start point or its goal; {0} is in the {1} point")),
                 (re.compile(r"([A-Z][a-z]+) filled the goal"), N_("{0} filled the goal")),
                 (re.compile(r"([A-Z][a-z]+) filled the goal first; places played out"),
                  N_("{0} filled the goal first; places played out")),
@@ -62,7 +72,9 @@ VALUES = (N_("win"), N_("loss"), N_("draw"), N_("a win"), N_("a loss"), N_("at l
           N_("even"), N_("slightly ahead"), N_("slightly behind"), N_("ahead"), N_("behind"), N_("well ahead"),
           N_("well behind"),
           # Chinese Checkers' bots with no move; a hint's move its bot has not valued (``game.match.session``).
-          N_("no move: pass"), N_("not valued yet"))
+          N_("no move: pass"), N_("not valued yet"),
+          # the points of Chinese Checkers' star (``chinesecheckers.POINT_NAMES``), named in a refusal
+          N_("bottom"), N_("lower left"), N_("upper left"), N_("top"), N_("upper right"), N_("lower right"))
 
 
 def value_in_words(words: str) -> str:
