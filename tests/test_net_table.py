@@ -523,6 +523,7 @@ def test_a_game_the_rules_end_after_a_resignation_ranks_the_resigner_last(sit):
     result = ended.result
     assert (result.winners, result.ranking) == ([2], [[2], [1], [0]])
     assert result.reason == f"{ruled.reason}; Ann (resigned) left the game"
+    assert result.words == endings.left_words(ruled.reason, [0], ["Ann (resigned)", "Bob", "Cy"])
 
 
 def test_the_rules_result_without_the_resigners_ranks_them_last_the_first_to_resign_last_of_all():

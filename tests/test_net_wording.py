@@ -101,3 +101,32 @@ def test_what_the_server_refuses_before_a_hello_a_first_version_client_can_read(
     body = msgspec.json.decode(lines[0])
     assert body == {"type": "error", "code": "size", "text": body["text"]}
     assert "1024 bytes" in body["text"]
+
+
+def test_a_rules_result_re_ranked_after_a_resignation_is_worded_in_each_windows_language(chinese):
+    from game.net import endings
+    from game.rules.core import Outcome, Termination
+
+    ruled = Outcome((0,), "turn limit of 50: ranked by distance to goal", (), ((0,), (2,), (1,)),
+                    termination=Termination.TURN_LIMIT)
+    said = endings.left_words(ruled.reason, [0], ["Ann", "Bob", "Cy"])
+    english = endings.after_resignations(ruled, [0], ["Ann", "Bob", "Cy"]).reason
+    assert english == wording.english(said) == "turn limit of 50: ranked by distance to goal; Ann left the game"
+    assert wording.worded(said, english) == "满 50 回合：按距终点步数排名；Ann 已离开对局"
+    assert wording.worded(p.Words("left_the_game", {"reason": "four in a row", "names": "Ann"}), "") == "四连；Ann 已离开对局"
+
+
+def test_a_join_that_reaches_no_server_says_why_in_the_windows_language(chinese):
+    import socket
+
+    import pytest
+
+    from game.net.client import NetClient
+    from game.net.server import NetError
+
+    with socket.socket() as probe:             # a loopback port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(NetError) as failed:
+        NetClient.connect("127.0.0.1", port, "Ann", timeout=2.0)
+    assert str(failed.value).startswith(f"无法连接 127.0.0.1:{port}："), str(failed.value)

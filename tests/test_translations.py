@@ -250,3 +250,113 @@ def test_every_estimate_the_gomoku_bots_write_reads_in_chinese():
     assert value_in_words("well behind (estimate)") == "大劣（估计）"
     assert not [words for words in shown if re.search("[A-Za-z]", words)], list(zip(estimates, shown))
     assert value_in_words("wins by a VCF in 5") == "5 步以 VCF 获胜"
+
+
+def test_reversis_pass_and_chinese_checkers_ends_scores_and_bot_values_read_in_chinese():
+    import random
+    import re
+
+    from bots.chinesecheckers_greedy import ChineseCheckersGreedy
+    from bots.chinesecheckers_master import ONLY_MOVE, ChineseCheckersMaster
+    from game.rules.catalogue import new_state
+    from game.ui.renderers.base import refusal_words, value_in_words
+
+    lang.set_language("zh_CN")
+    latin = re.compile(r"[A-Za-z]{2,}")        # a word of English; notation (a1, j8-j10) is not
+    assert refusal_words("d3 is not legal: Black has no move and must pass") == "d3 不合规则：黑方无处可下，只能停一手"
+    assert refusal_words("pass is not legal: a player with a move may not pass") == "pass 不合规则：有棋可下时不能停一手"
+    state, rng = new_state("chinesecheckers", turn_limit=50), random.Random(1)
+    values = {**ChineseCheckersGreedy().analyse(state, 1.0), **ChineseCheckersMaster(seed=2).analyse(state, 0.05)}
+    texts = [value.text for value in values.values()] + ["no move: pass", f"+6 steps toward the goal, {ONLY_MOVE}",
+                                                         "+1 step toward the goal, tried in 41% of 2,310 playouts"]
+    while state.outcome() is None:
+        state.push(rng.choice(state.legal_moves()))
+    outcome = state.outcome()
+    shown = [value_in_words(words) for words in [outcome.reason, state.scores_text(outcome), *texts]]
+    assert not [words for words in shown if latin.search(words)], shown
+    assert value_in_words("Red filled the goal") == "红方填满终点营"
+    refusals = ["e4 is taken", "e4 does not hold a Teal marble", "e4 to e6 is neither a step nor a jump",
+                "e4-e6 jumps over the empty hole e5", "Teal has a move and may not pass",
+                "a marble may end its move only in the hexagon, its start point or its goal; a5 is in the lower left point"]
+    shown = [refusal_words(f"e4-e6 is not legal: {words}") for words in refusals]
+    assert not [words for words in shown if latin.search(words)], shown
+    assert shown[1] == "e4-e6 不合规则：e4 上没有青方的弹珠"
+    assert value_in_words("steps to goal: Red 0, Teal 12") == "距终点步数：红方 0，青方 12"
+    lang.set_language("en")
+    assert value_in_words("+1 step, leaves 0.4 behind") == "+1 step, leaves 0.4 behind"
+
+
+def test_a_tiers_rating_tooltip_and_a_hints_failure_read_in_chinese():
+    from game.match.botregistry import BotRegistry
+    from game.match.config import load_config
+    from game.match.session import MatchSession
+
+    lang.set_language("zh_CN")
+    choices = {c.label: c for c in load_config().seat_choices("connect4", BotRegistry.discover())}
+    assert choices["Easy"].tooltip.endswith("竞技场难度阶梯实测等级分 ≈1000 Elo（默认规则）。"), choices["Easy"].tooltip
+    from types import SimpleNamespace
+
+    from game.match.runner import BotReply
+    from game.rules.catalogue import new_state
+    from game.rules.phrases import value_in_words
+
+    session = SimpleNamespace(state=new_state("tictactoe"))
+    failed = MatchSession._hint_event(session, BotReply("analyse", 99), "Master")
+    assert failed.text == "无法提示：提示电脑 Master 建议的着法在此处不合规则"
+    assert MatchSession._hint_event(session, BotReply("analyse", None), "Master").text == \
+        "无法提示：提示电脑 Master 不会评估着法（没有给出着法评价）"
+    assert value_in_words(MatchSession._hint_event(session, BotReply("analyse", 4), "Master").detail) == "尚未评估"
+
+
+def test_a_damaged_settings_file_and_an_unreadable_save_are_told_in_the_systems_language(make_app, monkeypatch,
+                                                                                         tmp_path):
+    from game.store.savefile import SaveFileError, load_match
+    from game.store.userdata import settings_path
+
+    monkeypatch.setenv("LANGUAGE", "zh_CN")             # a Chinese system: the damaged file's defaults show Chinese
+    settings = settings_path()
+    settings.parent.mkdir(parents=True, exist_ok=True)
+    settings.write_text("[1, 2]", encoding="utf-8")
+    d = make_app()
+    kept = settings.with_name("settings.json.bad")
+    assert f"{settings}：应为记录设置的 JSON 对象；原文件已保留为 {kept}" in d.services.toasts.messages()
+    empty = tmp_path / "empty.txt"
+    empty.write_text("", encoding="utf-8")
+    with pytest.raises(SaveFileError) as failed:
+        load_match(empty)
+    assert str(failed.value) == f"{empty}：文件是空的（存档没有写完，或被截断）"
+
+
+def test_the_titles_resume_and_the_reviews_title_reword_at_once_on_a_language_change(make_app):
+    from game.match.record import Match, Player
+    from game.rules.catalogue import new_state
+    from game.store import autosave
+
+    state = new_state("connect4")
+    match = Match(state, [Player.human(), Player.of_bot("Medium")])
+    match.play(3)
+    autosave.keep(match)
+    d = make_app()
+    resume = d.scene.widget("resume")
+    assert resume.label == "Resume Connect Four"
+    d.services.settings.update(language="zh_CN")
+    d.frames(2)
+    assert resume.label == "继续四子棋" and "Medium" not in resume.detail and "moves" not in resume.detail, resume.detail
+    d.services.scenes.push("review", match=match, animate=False)
+    d.frames(2)
+    review = d.scene
+    assert review.title == "复盘 · 四子棋"
+    d.services.settings.update(language="en")
+    d.frames(2)
+    assert review.title == "Review · Connect Four"
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1024, 700), (1920, 1080)])
+def test_a_game_cards_words_in_chinese_are_never_broken_with_a_character_alone_on_a_line(make_app, size):
+    d = make_app(size)
+    d.services.settings.update(language="zh_CN")
+    d.services.scenes.go("games", animate=False)
+    d.frames(2)
+    for card in d.scene.cards:
+        _title, notes = card.text_lines(card.rect.width)
+        assert all(len(line) > 1 for _font, line in notes), (card.game_id, card.rect.width, [line for _font, line in notes])

@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
-from game.lang import _, ngettext
+from game.lang import N_, _, ngettext
 from game.rules.core import Outcome, Termination
 
 #: The ending of a game a player's flag fell in.
@@ -300,10 +300,11 @@ def lost_on_time(num_seats: int, seat: int, name: str) -> Outcome:
     """The game's end when ``seat``'s flag falls: the other seat wins a game of two; in a game
     of three or more the player whose flag fell is out and the game ends with it, the seats
     still in it sharing the win and the flagged seat last (as a player who does not come back
-    to a network game forfeits)."""
+    to a network game forfeits). Its reason is English, as the rules write theirs: the save
+    keeps it so, and the window words it (``game.rules.phrases``)."""
     staying = tuple(s for s in range(num_seats) if s != seat)
     ranking = (staying, (seat,)) if num_seats > 2 else ()
-    return Outcome(staying, _("{name} lost on time").format(name=name), (), ranking, termination=LOST_ON_TIME)
+    return Outcome(staying, N_("{name} lost on time").format(name=name), (), ranking, termination=LOST_ON_TIME)
 
 
 def times_text(times: Sequence[SeatTime]) -> str:

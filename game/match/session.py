@@ -668,11 +668,11 @@ class MatchSession:
     def _hint_event(self, reply: BotReply, who: str, refining: bool = False) -> Event:
         state = self.state
         if reply.failure:
-            return HintFailed(f"No hint: {reply.failure}")
+            return HintFailed(_("No hint: {reason}").format(reason=reply.failure))
         if reply.move is None:
-            return HintFailed(f"No hint: the hint bot {who} cannot judge moves (it gave no move values)")
+            return HintFailed(_("No hint: the hint bot {bot} cannot judge moves (it gave no move values)").format(bot=who))
         if not state.is_legal(reply.move):
-            return HintFailed(f"No hint: the hint bot {who} suggested a move that is not legal here")
+            return HintFailed(_("No hint: the hint bot {bot} suggested a move that is not legal here").format(bot=who))
         legal = state.legal_moves()
         best, value = ranked_moves(reply.values, legal)[0]
         detail = value.text if value is not None else "not valued yet"
@@ -745,7 +745,7 @@ class MatchSession:
             return False
         clock.flag(seat)
         self._drop_work()
-        self.match.ended = lost_on_time(self.state.num_seats, seat, _(self.state.seat_name(seat)))
+        self.match.ended = lost_on_time(self.state.num_seats, seat, self.state.seat_name(seat))
         self._events.append(GameOver(self.match.ended, counts=not self._counted))
         self._counted = True
         return True

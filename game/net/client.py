@@ -16,7 +16,9 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Union
 
+from game.lang import _
 from game.net import protocol as p
+from game.net import wording
 from game.net.server import NetError
 
 #: Seconds without a word from the server after which the client pings it, and after which it counts as gone.
@@ -79,7 +81,7 @@ class NetClient:
         client._thread.start()
         if not started.wait(timeout + 1.0):
             client.close()
-            raise NetError(f"no answer from {host}:{port} within {timeout:g} s")
+            raise NetError(_("no answer from {address} within {seconds} s").format(address=f"{host}:{port}", seconds=f"{timeout:g}"))
         if "error" in first:
             raise NetError(str(first["error"]))
         return client
@@ -90,7 +92,7 @@ class NetClient:
             reader, writer = await asyncio.wait_for(
                 asyncio.open_connection(host, port, limit=self.max_line_bytes), timeout)
         except (OSError, asyncio.TimeoutError) as err:
-            first["error"] = f"cannot reach {host}:{port}: {_why(err)}"
+            first["error"] = _("cannot reach {address}: {error}").format(address=f"{host}:{port}", error=_why(err))
             started.set()
             return
         self._writer = writer
@@ -98,12 +100,13 @@ class NetClient:
             writer.write(p.encode(p.Hello(p.PROTOCOL_VERSION, self.name[:40] or "Player", token, watch)))
             reply = await asyncio.wait_for(self._read(reader), timeout)
         except (OSError, asyncio.TimeoutError, p.ProtocolError, EOFError) as err:
-            first["error"] = f"{host}:{port} did not answer as a Board Arcade server: {_why(err)}"
+            first["error"] = _("{address} did not answer as a Board Arcade server: {error}").format(
+                address=f"{host}:{port}", error=_why(err))
             writer.close()
             started.set()
             return
         if isinstance(reply, p.Error):
-            first["error"] = f"{host}:{port} refused: {reply.text}"
+            first["error"] = _("{address} refused: {why}").format(address=f"{host}:{port}", why=wording.worded(reply.words, reply.text))
             writer.close()
             started.set()
             return
@@ -111,7 +114,7 @@ class NetClient:
         self._take(reply)
         started.set()
         keepalive = asyncio.create_task(self._keepalive())
-        reason = "the server closed the connection"
+        reason = _("the server closed the connection")
         try:
             while True:
                 message = await self._read(reader)
@@ -119,11 +122,11 @@ class NetClient:
         except EOFError:
             pass
         except p.ProtocolError as err:
-            reason = f"the server sent something unreadable: {err}"
+            reason = _("the server sent something unreadable: {error}").format(error=err)
         except (OSError, ValueError) as err:
-            reason = f"connection lost: {_why(err)}"
+            reason = _("connection lost: {error}").format(error=_why(err))
         except asyncio.CancelledError:
-            reason = "closed"
+            reason = _("closed")
         finally:
             keepalive.cancel()
             self.connected = False
@@ -142,7 +145,7 @@ class NetClient:
             await asyncio.sleep(1.0)
             quiet = time.monotonic() - self._heard
             if quiet > SILENCE:
-                self._push(ConnectionLost(f"the server said nothing for {SILENCE:g} s"))
+                self._push(ConnectionLost(_("the server said nothing for {seconds} s").format(seconds=f"{SILENCE:g}")))
                 if self._writer is not None:
                     self._writer.close()
                 return
@@ -253,7 +256,7 @@ class NetClient:
 
 def _why(err: BaseException) -> str:
     if isinstance(err, asyncio.TimeoutError):
-        return "timed out"
+        return _("timed out")
     if isinstance(err, EOFError):
-        return "the connection closed"
+        return _("the connection closed")
     return getattr(err, "strerror", None) or str(err) or type(err).__name__

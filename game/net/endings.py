@@ -23,6 +23,12 @@ def resignation(num_seats: int, staying: Sequence[int], resigned: Sequence[int],
     return Outcome(tuple(staying), reason, (), ranking, termination=Termination.RESIGNATION)
 
 
+def left_words(reason: str, resigned: Sequence[int], labels: Sequence[str]) -> p.Words:
+    """The rules' ``reason`` a game ended for and the players of the seats that ``resigned``
+    (``labels`` names every seat's player), as words each window says in its language."""
+    return wording.words("left_the_game", reason=reason, names=", ".join(labels[s] for s in resigned))
+
+
 def after_resignations(outcome: Outcome, resigned: Sequence[int], labels: Sequence[str]) -> Outcome:
     """The rules' ``outcome`` with the seats that ``resigned`` taken out of it and ranked
     last (the first to resign last of all); ``labels`` names every seat's player."""
@@ -33,8 +39,8 @@ def after_resignations(outcome: Outcome, resigned: Sequence[int], labels: Sequen
     winners = tuple(s for s in outcome.winners if s not in resigned) or (
         ranking[0] if outcome.winners and ranking else ())
     ranking += [(seat,) for seat in reversed(resigned)]
-    names = ", ".join(labels[s] for s in resigned)
-    return Outcome(winners, f"{outcome.reason}; {names} left the game", outcome.cells if winners == outcome.winners
+    reason = wording.english(left_words(outcome.reason, resigned, labels))
+    return Outcome(winners, reason, outcome.cells if winners == outcome.winners
                    else (), tuple(ranking), termination=outcome.termination, scores=outcome.scores)
 
 

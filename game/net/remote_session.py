@@ -67,7 +67,7 @@ class RemoteSession:
         while self._local is None:
             left = until - time.monotonic()
             if left <= 0 or (not client.wait(left) and self._local is None):
-                raise NetError("the server did not send the game in time (was the invitation accepted?)")
+                raise NetError(_("the server did not send the game in time (was the invitation accepted?)"))
             for message in client.events():
                 self._take(message)
         self._events = [event for event in self._events if not isinstance(event, PositionChanged)]

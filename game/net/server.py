@@ -39,6 +39,7 @@ from typing import Callable, Sequence
 from game.match.clocks import SeatTime, TimeControl
 from game.match.config import GameConfig, NetLimits
 from game.match.runner import BotRunner, BotSpec
+from game.lang import _
 from game.net import protocol as p
 from game.net import wording
 from game.net.discovery import Announcement, join_addresses
@@ -175,7 +176,8 @@ class GameServer:
         try:
             self._server = await asyncio.start_server(self._handle, *self.bind, limit=self.limits.max_line_bytes)
         except OSError as err:
-            raise NetError(f"cannot listen on {self.bind[0]}:{self.bind[1]}: {err.strerror or err}") from None
+            raise NetError(_("cannot listen on {address}: {error}").format(address=f"{self.bind[0]}:{self.bind[1]}",
+                                                                        error=err.strerror or err)) from None
         host, port = self._server.sockets[0].getsockname()[:2]
         self.address = (host, port)
         self.table.start()
@@ -405,7 +407,7 @@ class ServerThread:
         self._thread = threading.Thread(target=self._run, name="game-server", daemon=True)
         self._thread.start()
         if not self._bound.wait(timeout):
-            raise NetError("the server did not start in time")
+            raise NetError(_("the server did not start in time"))
         if self._error is not None:
             raise NetError(str(self._error))
         return self

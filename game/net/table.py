@@ -259,7 +259,8 @@ class Table(TableState):
             # The server's result (resigners ranked last) goes before the move that ended the
             # game, so a screen counts that result, not the rules' own.
             labels = [player.label for player in self.session.match.players]
-            self._end(endings.after_resignations(over.outcome, self.resigned, labels))
+            self._end(endings.after_resignations(over.outcome, self.resigned, labels),
+                      endings.left_words(over.outcome.reason, self.resigned, labels))
         for event in events:
             if isinstance(event, MovePlayed):
                 record = event.record

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from game.lang import N_, _
 from game.net import protocol as p
+from game.rules.phrases import value_in_words
 
 #: Each code's sentence, with ``{name}``-style fields for its values.
 SENTENCES: dict[str, str] = {
@@ -45,6 +46,7 @@ SENTENCES: dict[str, str] = {
     "did_not_come_back_end": N_("{name} did not come back"),
     "ended_by_host": N_("ended by the host: {name} did not come back"),
     "lost_on_time": N_("{name} lost on time"),
+    "left_the_game": N_("{reason}; {names} left the game"),
     # what it refused (``error``)
     "invitation_expired": N_("the invitation was not answered within {seconds} s; join again to be invited"),
     "version_mismatch": N_("this server speaks protocol {server}, the client {client}: "
@@ -76,9 +78,12 @@ REQUEST_KINDS = {"undo": N_("take-back"), "draw": N_("draw"), "rematch": N_("rem
 
 
 def _value(key: str, value: str | int | float) -> str | int | float:
-    """A value as this window shows it: a seat's name (Black, Red...) and a request's kind translated."""
+    """A value as this window shows it: a seat's name (Black, Red...), a request's kind and the
+    rules' reason a game ended for (``four in a row``) translated."""
     if isinstance(value, str) and key == "seat_name":
         return _(value)
+    if isinstance(value, str) and key == "reason":
+        return value_in_words(value)
     if isinstance(value, str) and key == "kind" and value in REQUEST_KINDS:
         return _(REQUEST_KINDS[value])
     return value

@@ -26,6 +26,7 @@ import json
 from pathlib import Path
 from typing import Any, Sequence
 
+from game.lang import N_
 from game.match.arena import ArenaResult
 from game.match.record import Match
 from game.match.runner import BotSpec
@@ -161,7 +162,7 @@ def write_ladder_entry(path: Path, game_id: str, entry: dict[str, Any], about: s
     the file's lock. Returns what was wrong with the file before: one that is not such an
     object is set aside as ``<name>.bad`` (its entries kept there) and a new one written."""
     with locked(path):
-        ladders, problems = read_json_object(path, "a JSON object of measured ladders")
+        ladders, problems = read_json_object(path, N_("a JSON object of measured ladders"))
         if ladders is not None and not isinstance(ladders.get("games", {}), dict):
             problems = [f"{path}: expected its \"games\" to be an object of the games' ladders{set_aside(path)}"]
             ladders = None

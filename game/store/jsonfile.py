@@ -37,6 +37,8 @@ from typing import Any, Iterator
 
 import msgspec
 
+from game.lang import _
+
 #: How long a change waits for another copy of the arcade to finish with a file (seconds).
 LOCK_WAIT = 10.0
 #: A temporary file this old is a dead writer's whatever its process id says (seconds);
@@ -85,13 +87,14 @@ def set_aside(path: Path, copy: bool = False) -> str:
             os.replace(path, bad)
     except OSError:
         return ""
-    return f"; the file as it was is kept as {bad}"
+    return _("; the file as it was is kept as {path}").format(path=bad)
 
 
 def read_json_object(path: Path, what: str) -> tuple[dict[str, Any] | None, list[str]]:
     """The JSON object in ``path`` (``None`` if absent or damaged), and what was wrong.
 
-    ``what`` names the object in a problem: ``'a JSON object of settings'``. The text
+    ``what`` names the object in a problem: ``'a JSON object of settings'`` (marked with ``N_``;
+    the problems are worded in the current language). The text
     is read by Python's json, which takes all that Python's json writes (``Infinity``
     among it, for which msgspec's JSON would refuse the whole file), and its shape
     is checked by msgspec.
@@ -101,12 +104,12 @@ def read_json_object(path: Path, what: str) -> tuple[dict[str, Any] | None, list
     try:
         value = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as err:
-        reason = str(err) if not isinstance(err, RecursionError) else "nested too deeply"
-        return None, [f"{path}: could not be read ({reason}){set_aside(path)}"]
+        reason = str(err) if not isinstance(err, RecursionError) else _("nested too deeply")
+        return None, [_("{path}: could not be read ({reason}){kept}").format(path=path, reason=reason, kept=set_aside(path))]
     try:
         return msgspec.convert(value, dict[str, Any]), []
     except msgspec.ValidationError:
-        return None, [f"{path}: expected {what}{set_aside(path)}"]
+        return None, [_("{path}: expected {what}{kept}").format(path=path, what=_(what), kept=set_aside(path))]
 
 
 def lock_path(path: Path) -> Path:

@@ -64,6 +64,7 @@ from game.shown import escaped
 from game.rules.catalogue import GameSpec
 from game.match.clocks import LOST_ON_TIME, BadTimeControl, Clock, TimeControl, parse_times, times_text
 from game.match.record import BOT, HUMAN, REMOTE, Match, MoveRecord, Player
+from game.lang import _
 from game.store.jsonfile import atomic_write_text
 
 HEADER = "# Board Arcade saved game"
@@ -358,7 +359,7 @@ def _read_redo(match: Match, lineno: int, text: str, source: str) -> None:
 def _game_spec(fields: dict[str, tuple[int, str]], source: str) -> GameSpec:
     """The game of a save file, from its ``Game`` line and, in the old form, its ``Options`` line."""
     if "Game" not in fields:
-        raise SaveFileError(f"{source}: no 'Game:' line; is this a Board Arcade save file?")
+        raise SaveFileError(_("{path}: no 'Game:' line; is this a Board Arcade save file?").format(path=source))
     lineno, text = fields["Game"]
     options_line, pairs = fields.get("Options", (0, ""))
     for line, words in ((lineno, []), (options_line, pairs.split())):
@@ -407,12 +408,13 @@ def load_match(path: Path | str) -> Match:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise SaveFileError(f"{path}: no such file") from None
+        raise SaveFileError(_("{path}: no such file").format(path=path)) from None
     except UnicodeDecodeError as err:
         line = err.object[:err.start].count(b"\n") + 1
-        raise SaveFileError(f"{path} line {line}: not a text file (damaged, or not a Board Arcade save)") from None
+        raise SaveFileError(_("{path} line {line}: not a text file (damaged, or not a Board Arcade save)").format(
+            path=path, line=line)) from None
     except OSError as err:
-        raise SaveFileError(f"{path}: cannot be read ({err.strerror or err})") from None
+        raise SaveFileError(_("{path}: cannot be read ({error})").format(path=path, error=err.strerror or err)) from None
     if not text.strip():
-        raise SaveFileError(f"{path}: the file is empty (a save that was never finished, or cut short)")
+        raise SaveFileError(_("{path}: the file is empty (a save that was never finished, or cut short)").format(path=path))
     return match_from_text(text, source=str(path))

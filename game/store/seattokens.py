@@ -21,6 +21,7 @@ from typing import Annotated
 import msgspec
 from msgspec import Meta
 
+from game.lang import N_
 from game.match.typeddata import Fault, convert
 from game.store.jsonfile import atomic_write_text, locked, read_json_object
 from game.store.userdata import data_dir
@@ -50,7 +51,7 @@ def load_tokens() -> dict[str, str]:
     """Every kept token by address, oldest first; problems with the file are logged,
     and an entry that is not an address and a token (text, ``LONGEST`` at most) is left out."""
     path = tokens_path()
-    value, problems = read_json_object(path, "an object of addresses and seat tokens")
+    value, problems = read_json_object(path, N_("an object of addresses and seat tokens"))
     tokens = {}
     for address, token in (value or {}).items():
         fault = convert({"address": address, "token": token}, _Entry)

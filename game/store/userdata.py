@@ -25,7 +25,7 @@ from typing import Annotated, Any, Literal, Sequence
 import msgspec
 from msgspec import Meta, Struct
 
-from game.lang import N_
+from game.lang import N_, _
 from game.match.record import Player
 from game.match.typeddata import Fault, convert, convert_fields, expected_of
 from game.paths import user_folder
@@ -119,7 +119,7 @@ def load_settings() -> tuple[Settings, list[str]]:
 
 def _read_settings(path: Path) -> tuple[Settings, list[str]]:
     """The settings in ``path``, each missing or bad one at its default, and the problems found."""
-    raw, problems = read_json_object(path, "a JSON object of settings")
+    raw, problems = read_json_object(path, N_("a JSON object of settings"))
     if raw is None:
         return Settings(), problems
     if any(name in raw for name in FORMER_DISPLAY_KEYS) and isinstance(raw.get("display", {}), dict):
@@ -129,18 +129,20 @@ def _read_settings(path: Path) -> tuple[Settings, list[str]]:
     if isinstance(display, dict):   # one bad choice falls back alone; the others are kept
         for name, on in list(display.items()):
             if not isinstance(on, bool):
-                problems.append(f"{path}: display option {name} {on!r} is not true or false; using the default")
+                problems.append(_("{path}: display option {name} {value!r} is not true or false; using the default").format(
+                    path=path, name=name, value=on))
                 del display[name]
     read, faults = convert_fields(raw, Settings)
     settings = read or Settings()   # raw is a mapping and every setting has a default: never None
     unknown = sorted(fault.key[0] for fault in faults if fault.unknown)
     if unknown:
-        problems.append(f"{path}: ignored unknown settings {', '.join(unknown)}")
+        problems.append(_("{path}: ignored unknown settings {names}").format(path=path, names=", ".join(unknown)))
     bad = [(fault.key[0], fault.value, fault.expected) for fault in faults if not fault.unknown]
     if settings.anim_speed not in ANIM_SPEEDS:
         bad.insert(0, ("anim_speed", raw["anim_speed"], expected_of(Settings, "anim_speed")))
         settings.anim_speed = Settings.anim_speed
-    problems.extend(f"{path}: {name} {value!r} is not {expected}; using the default" for name, value, expected in bad)
+    problems.extend(_("{path}: {name} {value!r} is not {expected}; using the default").format(
+        path=path, name=name, value=value, expected=expected) for name, value, expected in bad)
     return settings, problems
 
 
@@ -272,7 +274,7 @@ class Counts(Struct):
 def _read_tally(path: Path) -> tuple[dict[str, dict[str, dict[str, int]]], list[str]]:
     """The tally in ``path``: each matchup whose counts are bad is reported and skipped,
     and the file is copied aside for the player (the rest is still used, and saved)."""
-    raw, problems = read_json_object(path, "a JSON object of statistics")
+    raw, problems = read_json_object(path, N_("a JSON object of statistics"))
     tally: dict[str, dict[str, dict[str, int]]] = {}
     for game_id, matchups in (raw or {}).items():
         if not isinstance(matchups, dict):

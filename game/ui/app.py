@@ -102,6 +102,7 @@ class App:
         window: Window | None = None,
     ) -> None:
         start_display()
+        lang.follow_setting("")     # the settings' problems in the system's language (--lang's), as a damaged file's defaults show
         settings, settings_problems = load_settings()
         palette.use(settings.theme, settings.colour_blind)
         lang.follow_setting(settings.language)

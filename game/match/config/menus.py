@@ -61,9 +61,9 @@ def measured_ratings(game: GameConfig) -> dict[str, str]:
     if not measured:
         return {}
     try:
-        scope = ", default rules" if game_class(game.game_id).options_spec else ""
+        scoped = bool(game_class(game.game_id).options_spec)
     except BadNotation:   # a game no longer installed: nothing to qualify
-        scope = ""
+        scoped = False
     ratings = {}
     for tier in game.tiers:
         entry = measured.get(tier.name)
@@ -71,7 +71,7 @@ def measured_ratings(game: GameConfig) -> dict[str, str]:
                 and budget == game.budget_of(tier) and isinstance(entry.get("elo"), (int, float))):
             text = rating_text(float(entry["elo"]), entry.get("lower_bound_only") is True)
             if text:
-                ratings[tier.name] = text + scope
+                ratings[tier.name] = _("{rating}, default rules").format(rating=text) if scoped else text
     return ratings
 
 

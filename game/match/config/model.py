@@ -14,6 +14,7 @@ from typing import Annotated, Any
 from msgspec import Meta
 
 from bots.lib.engine_clients import PROTOCOL_TITLES
+from game.lang import _
 from game.match.record import Player
 from game.match.typeddata import between
 
@@ -183,7 +184,7 @@ class SeatChoice:
         menu line shows only its first sentence, then the tier's measured rating. The
         rating is not on the menu line, whose plain words must fit the smallest window."""
         detail = self.detail if self.detail != self.description else ""
-        rating = f"Measured at {self.rating} in the arena's tier ladder." if self.rating else ""
+        rating = _("Measured at {rating} in the arena's tier ladder.").format(rating=self.rating) if self.rating else ""
         return " ".join(part for part in (detail[:1].upper() + detail[1:], rating) if part)
 
 

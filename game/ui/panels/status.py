@@ -20,6 +20,7 @@ from game.ui import palette
 from game.ui.draw import clean_text, fit_text, mix, text
 from game.ui.overlays import progress_bar
 from game.ui.panels.seatmarks import seat_ball, seat_dot, seat_ink
+from game.rules.phrases import value_in_words
 
 if TYPE_CHECKING:
     from game.match.session import Session
@@ -234,7 +235,7 @@ class StatusPanel:
         else:
             headline, head_colour, _sound = scene.headline(outcome)
             text(surface, fonts.bold(22), _("Game over"), palette.TEXT, (box.x + 16, box.y + px(16)))
-            line = fit_text(fonts.text(15), f"{headline} · {_(outcome.reason)}", box.width - 32)
+            line = fit_text(fonts.text(15), f"{headline} · {value_in_words(outcome.reason)}", box.width - 32)
             text(surface, fonts.text(15), line, head_colour, (box.x + 16, box.y + px(46)))
         note, colour, bold = self.note()
         if note:

@@ -16,7 +16,7 @@ from game.match.runner import BotSpec
 from game.match.session import HintReady
 from game.ui.naming import player_names
 from game.ui.panels.movelist import shown_move
-from game.ui.renderers.base import value_in_words
+from game.rules.phrases import value_in_words
 
 if TYPE_CHECKING:
     from game.ui.play.screen import PlayScreen

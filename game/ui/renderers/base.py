@@ -26,8 +26,6 @@ builds on ``renderers.grid.GridRenderer`` (square cells unless its
 """
 from __future__ import annotations
 
-import re
-
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, ClassVar, Hashable, Mapping, Protocol
@@ -37,6 +35,7 @@ import pygame
 from game.lang import _, N_
 from game.rules.bot import MoveValue
 from game.rules.core import Move, Outcome, RulesError, State
+from game.rules.phrases import value_in_words
 from game.match.record import MoveRecord
 from game.ui import palette
 from game.ui.tween import Easing, Tween, ease_out_cubic
@@ -50,7 +49,7 @@ REFUSALS = (N_("the game is over"), N_("the point is taken"), N_("the square is 
             N_("it turns over no disc"), N_("the path visits a hole twice"), N_("a move needs at least two holes"),
             N_("not a path of holes"), N_("it makes a double-three, forbidden to Black in Renju"),
             N_("it makes a double-four, forbidden to Black in Renju"),
-            N_("it makes an overline, forbidden to Black in Renju"))
+            N_("it makes an overline, forbidden to Black in Renju"), N_("a player with a move may not pass"))
 
 
 def refusal_words(words: str) -> str:
@@ -58,40 +57,8 @@ def refusal_words(words: str) -> str:
     not in the catalogue, one naming a hole or column, is shown as the rules word it)."""
     move, sep, reason = words.partition(" is not legal: ")
     if not sep:
-        return _(words)
-    return _("{move} is not legal: {reason}").format(move=move, reason=_(reason))
-
-
-#: A bot's value of a move, in the words the shipped bots write it, as the catalogue words it:
-#: (the bots' pattern, the catalogue's words with the number the pattern takes).
-_VALUE_WORDS = ((re.compile(r"win in (\d+)"), N_("win in {0}")), (re.compile(r"loss in (\d+)"), N_("loss in {0}")),
-                (re.compile(r"wins in (\d+)"), N_("wins in {0}")), (re.compile(r"wins by (\d+)"), N_("wins by {0}")),
-                (re.compile(r"loses by (\d+)"), N_("loses by {0}")),
-                (re.compile(r"about ([+-]\d+) discs?"), N_("about {0} discs")),
-                (re.compile(r"about ([+-]\d+) steps?"), N_("about {0} steps")),
-                (re.compile(r"about (\d+)%"), N_("about {0}%")),
-                (re.compile(r"likely wins in (\d+)"), N_("likely wins in {0}")),
-                (re.compile(r"likely loses in (\d+)"), N_("likely loses in {0}")),
-                (re.compile(r"wins by a (VCF|VCT) in (\d+)"), N_("wins by a {0} in {1}")),
-                (re.compile(r"wins by a (VCF|VCT) in (\d+), one line"), N_("wins by a {0} in {1}, one line")),
-                (re.compile(r"holds, (.+)"), N_("holds, {0}")),
-                (re.compile(r"(.+) \(estimate\)"), N_("{0} (estimate)")))
-#: The values that are always the same words (``game.rules.bot`` and the shipped bots).
-VALUES = (N_("win"), N_("loss"), N_("draw"), N_("a win"), N_("a loss"), N_("at least a draw"), N_("wins at once"),
-          N_("unknown: no move valued"), N_("about even"),
-          # Gomoku's estimates (``bots/gomoku_hard.py``'s ``estimate_text``).
-          N_("even"), N_("slightly ahead"), N_("slightly behind"), N_("ahead"), N_("behind"), N_("well ahead"),
-          N_("well behind"))
-
-
-def value_in_words(words: str) -> str:
-    """A bot's value of a move (``'win in 3'``, ``'draw'``) in the player's language; a value the
-    catalogue does not word (an estimate's figures, a bot of one's own) is shown as written."""
-    for pattern, catalogued in _VALUE_WORDS:
-        found = pattern.fullmatch(words)
-        if found:
-            return _(catalogued).format(*(value_in_words(part) for part in found.groups()))
-    return _(words)
+        return value_in_words(words)
+    return _("{move} is not legal: {reason}").format(move=move, reason=value_in_words(reason))
 
 
 class Effect(Protocol):

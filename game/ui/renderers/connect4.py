@@ -30,7 +30,8 @@ from game.match.record import MoveRecord
 from game.ui import palette
 from game.ui.draw import balanced_lines, render
 from game.ui.renderers import shapes
-from game.ui.renderers.base import BoardView, Cell, DisplayOption, Renderer, blit_centred, value_in_words
+from game.rules.phrases import value_in_words
+from game.ui.renderers.base import BoardView, Cell, DisplayOption, Renderer, blit_centred
 from game.ui.renderers.gridboard import BoardLook
 from game.ui.renderers.stand import (
     ARCADE_FRAME, CLASSIC_FRAME, DROP, HOLE, LABELS, PAD, StandGeometry, column_image, cursor_image, frame_bounds,

@@ -37,7 +37,8 @@ from game.match.record import MoveRecord
 from game.ui import palette
 from game.ui.draw import balanced_lines, clean_text, render
 from game.ui.renderers import shapes
-from game.ui.renderers.base import BoardView, Cell, DisplayOption, Renderer, blit_centred, value_in_words
+from game.rules.phrases import value_in_words
+from game.ui.renderers.base import BoardView, Cell, DisplayOption, Renderer, blit_centred
 from game.ui.renderers.gridboard import GridBoard
 from game.ui.renderers.gridgeometry import GridGeometry, Point, shared_ends
 from game.ui.renderers.effects import (

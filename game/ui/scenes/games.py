@@ -9,7 +9,7 @@ from game.lang import _, ngettext
 from game.match.warmup import game_engines
 from game.rules.catalogue import game_class, game_ids, new_state
 from game.ui import palette
-from game.ui.draw import mix, text, wrap_text
+from game.ui.draw import balanced_lines, mix, text, wrap_text
 from game.ui.renderers import has_renderer, renderer_for
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Widget
@@ -124,7 +124,8 @@ class GameCard(Widget):
 
     def text_lines(self, card_w: int) -> tuple[list[tuple[pygame.font.Font, str]], list[tuple[pygame.font.Font, str]]]:
         """The title's lines and the notes' lines on a card ``card_w`` wide, each with its
-        font: whole words, never cut."""
+        font: whole words, never cut; a note too long for one line is broken into two even
+        lines at a space ("电脑" / "初级至大师"), never with a character left alone."""
         fonts = self.ctx.fonts
         width = card_w - 24
         size = self.scene.title_size
@@ -134,7 +135,7 @@ class GameCard(Widget):
             size -= 1
             title_font = fonts.display(size)
         small = fonts.text(NOTE_SIZE)
-        notes = [part for line in self.lines for part in wrap_text(small, line, card_w - 30)]
+        notes = [part for line in self.lines for part in balanced_lines(small, line, card_w - 30)]
         return [(title_font, line) for line in title], [(small, line) for line in notes]
 
     def text_height(self, card_w: int) -> int:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.lang import _, N_
+from game.net.wording import worded
 from game.rules.catalogue import GameSpec
 from game.store import seattokens
 from game.rules.core import RulesError
@@ -122,7 +123,7 @@ class LobbyScene(Scene):
             return
         if not client.connected and not self.problem and not self._handed_over:
             why = client.last_error
-            self.problem = _("The host closed the connection") + (f": {escaped(why.text, 300)}" if why else "")
+            self.problem = _("The host closed the connection") + (f": {escaped(worded(why.words, why.text), 300)}" if why else "")
             self.accept_btn.enabled = False
             self.services.sounds.play("error")
             self.request_redraw()

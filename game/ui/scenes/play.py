@@ -53,6 +53,7 @@ from game.ui.play.menu import GameMenu
 from game.ui.play.network import NetworkGame
 from game.ui.play.screen import PlayMode
 from game.ui.renderers import has_renderer, renderer_for
+from game.rules.phrases import value_in_words
 from game.ui.renderers.base import BoardView
 from game.ui.scenes.base import Scene
 from game.ui.services import Route
@@ -231,8 +232,9 @@ class PlayScene(Scene):
             outcome = self.view.outcome
             if outcome is not None and self.result.visible:     # the result as it reads in the new language
                 self.result.headline = clean_text(self.headline(outcome)[0])
-                reason = _(outcome.reason)
+                reason = value_in_words(outcome.reason)
                 self.result.reason = reason[:1].upper() + reason[1:]
+                self.result.score = clean_text(value_in_words(self.state.scores_text(outcome)))
 
     def back(self) -> None:
         """Leave the game (the game menu's Leave): back to the setup screen, the game kept
@@ -379,7 +381,7 @@ class PlayScene(Scene):
         seats = outcome.winners or tuple(range(state.num_seats))
         marks = [(state.seat_name(s), self.seat_colour(s)) for s in seats]     # letters drawn, names as balls
         speed = self.services.settings.current.anim_speed
-        reason = _(outcome.reason)
+        reason = value_in_words(outcome.reason)
         reason = reason[:1].upper() + reason[1:]
         places = None
         if state.num_seats > 2 and outcome.ranking:
@@ -388,7 +390,7 @@ class PlayScene(Scene):
             places = [(place, f"{_(state.seat_name(seat))} — {who[seat]}", self.seat_colour(seat))
                       for place, seat in places_table(outcome.ranking)]
         self.result.show(headline, reason, self._score_row(), colour, marks, RESULT_DELAY / speed if speed else 0.0,
-                         places, score=state.scores_text(outcome))
+                         places, score=value_in_words(state.scores_text(outcome)))
         self.sync_view()
         self.refresh_focus()
 

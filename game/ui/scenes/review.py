@@ -42,7 +42,8 @@ from game.ui.naming import player_names
 from game.ui.panels.evalgraph import EvalGraph
 from game.ui.panels.movelist import MoveList, shown_move
 from game.ui.renderers import has_renderer, renderer_for
-from game.ui.renderers.base import BoardView, value_in_words
+from game.rules.phrases import value_in_words
+from game.ui.renderers.base import BoardView
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Button, Choice, ChoiceItem, Widget
 
@@ -110,9 +111,9 @@ def outcome_words(state: State, outcome: Outcome) -> str:
         head = _("Draw")
     else:
         head = _("{players} wins").format(players=_(" and ").join(_(state.seat_name(seat)) for seat in outcome.winners))
-    reason = _(outcome.reason)
+    reason = value_in_words(outcome.reason)
     reason = reason[:1].upper() + reason[1:] if reason else ""
-    score = state.scores_text(outcome)
+    score = value_in_words(state.scores_text(outcome))
     return " · ".join(part for part in (head, reason, score) if part)
 
 
@@ -197,7 +198,10 @@ class ReviewScene(Scene):
     # -- life cycle ----------------------------------------------------------------------------
     def apply_settings(self, settings: "Settings", changed: frozenset[str]) -> None:
         """A theme, colour-blind pieces or a board set chosen (in Settings over a game played
-        from here): the board, the move list and the graph take the pieces' new colours."""
+        from here): the board, the move list and the graph take the pieces' new colours; another
+        language: the title says so at once."""
+        if "language" in changed:
+            self.title = _("Review · {game}").format(game=_(self.start_state.title))
         self.renderer.anim_speed = settings.anim_speed
         self.view.display = settings.display
         self.renderer.follow_view(self.view)

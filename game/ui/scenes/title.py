@@ -224,10 +224,13 @@ class TitleScene(Scene):
         self.focus.set(menu, focus=current if current in menu and current is not self.play else menu[0])
 
     def apply_settings(self, settings: "Settings", changed: frozenset[str]) -> None:
-        """With animation off, the logo is in place at once."""
+        """With animation off, the logo is in place at once; in another language, Resume says so at once."""
         if settings.anim_speed == 0:
             self.intro.finish()
             self.fade_in.finish()
+        if "language" in changed and self.kept is not None:
+            self.resume_btn.label, self.resume_btn.details = resume_words(self.kept)
+            self.layout(self.rect.size)
 
     def logo_in_place(self) -> None:
         """The logo and tagline are in place at once, not growing or fading in: the window's
