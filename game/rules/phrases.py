@@ -77,13 +77,20 @@ VALUES = (N_("win"), N_("loss"), N_("draw"), N_("a win"), N_("a loss"), N_("at l
           N_("bottom"), N_("lower left"), N_("upper left"), N_("top"), N_("upper right"), N_("lower right"))
 
 
+def worded(words: str, patterns, otherwise) -> str:
+    """``words`` in the player's language by the first of ``patterns`` ((pattern, catalogue
+    words) pairs) it matches whole, each part it holds worded the same way; ``otherwise(words)``
+    when none matches. The one loop behind every table of sentences made of parts."""
+    for pattern, catalogued in patterns:
+        found = pattern.fullmatch(words)
+        if found:
+            named = {key: worded(part, patterns, otherwise) for key, part in found.groupdict().items()}
+            return _(catalogued).format(*(worded(part, patterns, otherwise) for part in found.groups()), **named)
+    return otherwise(words)
+
+
 def value_in_words(words: str) -> str:
     """A bot's value of a move (``'win in 3'``, ``'draw'``), or a rules' sentence made of a seat's
     name or a number (``'Red filled the goal'``), in the player's language; words the catalogue
     does not word (an estimate's figures, a bot of one's own) are shown as written."""
-    for pattern, catalogued in _VALUE_WORDS:
-        found = pattern.fullmatch(words)
-        if found:
-            named = {key: value_in_words(part) for key, part in found.groupdict().items()}
-            return _(catalogued).format(*(value_in_words(part) for part in found.groups()), **named)
-    return _(words)
+    return worded(words, _VALUE_WORDS, _)

@@ -42,7 +42,7 @@ from game.ui.naming import player_names
 from game.ui.panels.evalgraph import EvalGraph
 from game.ui.panels.movelist import MoveList, shown_move
 from game.ui.renderers import has_renderer, renderer_for
-from game.rules.phrases import value_in_words
+from game.rules.phrases import value_in_words, worded
 from game.ui.renderers.base import BoardView
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Button, Choice, ChoiceItem, Widget
@@ -92,11 +92,7 @@ VERDICTS = (N_("the only move that kept the win"), N_("the only move that kept t
 def verdict_words(verdict: str) -> str:
     """The analysis's verdict on a move in the player's language: each value in it worded
     (``value_in_words``), the words around them from the catalogue; one it does not know, as written."""
-    for pattern, catalogued in _VERDICTS:
-        found = pattern.fullmatch(verdict)
-        if found:
-            return _(catalogued).format(*(verdict_words(part) for part in found.groups()))
-    return value_in_words(verdict)
+    return worded(verdict, _VERDICTS, value_in_words)
 
 
 def value_words(content: str) -> str:
