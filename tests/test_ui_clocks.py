@@ -156,7 +156,9 @@ def test_the_smallest_window_shows_the_seats_names_whole_beside_a_byo_yomi_clock
     assert drawn[1::2] == ["Black", "White"]
 
 
-def test_lost_on_time_names_the_seat_in_the_players_language(make_app):
+def flagged_in_a_chinese_window(make_app):
+    """A hot-seat Gomoku game at 0:05+1 in a Chinese window, White's flag fallen after Black's
+    first stone; its play screen, the result panel in."""
     d = make_app()
     d.services.settings.update(language="zh_CN")
     play, fake = timed_hot_seat(d, "0:05+1", "gomoku")
@@ -164,19 +166,18 @@ def test_lost_on_time_names_the_seat_in_the_players_language(make_app):
     d.frames(1)
     fake.now += 6
     d.until(lambda: play.result.visible and play.result.slide.done, what="result panel", limit=300)
+    return play
+
+
+def test_lost_on_time_names_the_seat_in_the_players_language(make_app):
+    play = flagged_in_a_chinese_window(make_app)
     assert play.result.reason == "白方 超时负"
 
 
 def test_a_game_lost_on_time_in_a_chinese_window_keeps_its_saved_reason_english(make_app):
     from game.store.savefile import match_to_text
 
-    d = make_app()
-    d.services.settings.update(language="zh_CN")
-    play, fake = timed_hot_seat(d, "0:05+1", "gomoku")
-    play.play_move(play.state.parse_move("h8"))
-    d.frames(1)
-    fake.now += 6
-    d.until(lambda: play.result.visible and play.result.slide.done, what="result panel", limit=300)
+    play = flagged_in_a_chinese_window(make_app)
     assert play.result.reason == "白方 超时负"
     result = next(line for line in match_to_text(play.match).splitlines() if line.startswith("Result:"))
     assert "White lost on time" in result and "超时" not in result, result
