@@ -290,3 +290,16 @@ def test_config_and_bot_file_problems_read_in_the_windows_language_and_are_rewor
     d.frames(2)
     drawn = " ".join(line.content for line in d.scene.problems_panel.lines)
     assert "syntax error at line 4" in drawn and "语法" not in drawn
+
+
+def test_the_seat_menus_lines_reword_at_once_on_a_change_of_language(make_app):
+    d = make_app(game_id="gomoku")
+    d.scene.select(1, "Sparring partner")
+    d.services.settings.update(language="zh_CN")
+    d.frames(2)
+    seat = d.scene.seat_widgets[1]
+    assert seat.items[seat.index].label == "Sparring partner"                    # still chosen
+    assert seat.items[seat.index].subtitle.startswith("其他电脑 · ")
+    from game.lang import _
+    shown = [_(item.subtitle) for item in seat.items if item.subtitle]      # as the menu draws them
+    assert shown and all(not line.isascii() for line in shown), shown

@@ -170,6 +170,13 @@ class SetupScene(Scene):
         self._build_seats()
         self._prefer_engines()
         self._warm_up_line = ""
+        self.follow_settings(self._reword)
+
+    def _reword(self, settings: object, changed: frozenset[str]) -> None:
+        """In another language the seat menus say so at once: a bot's line is worded when the menu is made."""
+        if "language" in changed:
+            self.choices = [*self.services.config.seat_choices(self.game_id, self.services.registry), REMOTE_CHOICE]
+            self._build_seats()
 
     @classmethod
     def trail(cls, game_id: str, match: Match | None = None) -> list[Route]:
