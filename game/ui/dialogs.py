@@ -424,7 +424,7 @@ class FileDialog(Dialog):
     def draw_content(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         label, px = self._label_font(), self.ctx.px
         path_font = self.ctx.fonts.text(16)
-        text(surface, label, "FOLDER", palette.TEXT_MUTED, (area.x, area.y))
+        text(surface, label, _("FOLDER"), palette.TEXT_MUTED, (area.x, area.y))
         y = area.y + label.get_linesize() + px(4)
         for line in self.path_shown:
             y = text(surface, path_font, line, palette.TEXT, (area.x, y)).top + path_font.get_linesize()
