@@ -25,6 +25,8 @@ _VALUE_WORDS = ((re.compile(r"win in (\d+)"), N_("win in {0}")), (re.compile(r"l
                 (re.compile(r"likely loses in (\d+)"), N_("likely loses in {0}")),
                 (re.compile(r"wins by a (VCF|VCT) in (\d+)"), N_("wins by a {0} in {1}")),
                 (re.compile(r"wins by a (VCF|VCT) in (\d+), one line"), N_("wins by a {0} in {1}, one line")),
+                (re.compile(r"loses to a (VCF|VCT) in (\d+)"), N_("loses to a {0} in {1}")),
+                (re.compile(r"loses in (\d+)"), N_("loses in {0}")),
                 (re.compile(r"holds, (.+)"), N_("holds, {0}")),
                 (re.compile(r"(.+) \(estimate\)"), N_("{0} (estimate)")),
                 # Chinese Checkers' bots (``chinesecheckers_greedy``, ``chinesecheckers_master``).
