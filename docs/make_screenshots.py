@@ -625,7 +625,8 @@ def main(argv: list[str] | None = None) -> int:
         scenes.top.list.select(2)
         scenes.top.load_selected()          # the damaged file: why it cannot be loaded
         run(20)
-        app.services.dialogs.message("Could not load the game", scenes.top.selected_game.problem)
+        from game.lang import _
+        app.services.dialogs.message(_("Could not load the game"), scenes.top.selected_game.problem)
         run(20)
         shot("message-dialog")
         app.services.dialogs.close()

@@ -12,6 +12,10 @@ Catalogues are gettext's, domain ``arcade``, in ``assets/locale/<code>/LC_MESSAG
 English is the catalogues' source: with no catalogue for a language, or none for a
 text, the English text is shown.
 
+A sentence made before its language is known (``config.yaml``'s and the bot files' problems,
+found at start-up) is a ``Phrase``: English wherever it is used as text (the log, the command
+line, a test), worded in the current language by ``worded`` where the window shows it.
+
 Numbers, dates and times shown go through ``number``, ``decimal``, ``percent``, ``time_of_day`` and
 ``day``, which write them as the current language does (Babel's locale data).
 """
@@ -136,6 +140,49 @@ def N_(text: str) -> str:
 def ngettext(one: str, many: str, n: int) -> str:
     """The form of ``one``/``many`` for ``n`` in the current language (format ``n`` in yourself)."""
     return _translations.ngettext(one, many, n)
+
+
+class Phrase(str):
+    """A sentence kept as its catalogue pattern and values, worded when it is shown.
+
+    As text it is the sentence in English (``Phrase(N_("{file} line {line}"), file="config.yaml",
+    line=7)`` is ``'config.yaml line 7'``), so logs, the command line and comparisons read it as
+    before; ``worded()`` is the sentence in the language shown now, each value that is itself a
+    ``Phrase`` worded in turn and any other value (a name, a number, a system's error text) as it
+    is. ``pattern`` is marked with ``N_`` where it is written; one without values is not formatted
+    (a shape such as ``{bot: ClassName}`` is kept as written).
+    """
+
+    pattern: str
+    values: dict[str, object]
+
+    def __new__(cls, pattern: str, /, **values: object) -> "Phrase":
+        self = super().__new__(cls, pattern.format(**values) if values else pattern)
+        self.pattern, self.values = pattern, values
+        return self
+
+    def __reduce__(self):
+        return _rebuilt, (self.pattern, self.values)
+
+    def worded(self) -> str:
+        """The sentence in the current language; its English when the catalogue's words do not fit its values."""
+        if not self.values:
+            return _(self.pattern)
+        values = {key: worded(value) if isinstance(value, Phrase) else value for key, value in self.values.items()}
+        try:
+            return _(self.pattern).format(**values)
+        except (KeyError, IndexError, ValueError):
+            return self.pattern.format(**values)
+
+
+def _rebuilt(pattern: str, values: dict[str, object]) -> Phrase:
+    return Phrase(pattern, **values)
+
+
+def worded(text: str) -> str:
+    """``text`` as the window shows it: a ``Phrase`` worded in the current language, any other
+    text through the catalogue (``_``), shown as it is when the catalogue does not hold it."""
+    return text.worded() if isinstance(text, Phrase) else _(text)
 
 
 #: How English writes numbers and dates here: the British way the arcade's words are spelt (``27 Nov 2026 14:05``).

@@ -31,7 +31,9 @@ EXAMPLES = [
     (m.FromSearch, m.Importing("a.py")),
     (m.FromSearch, m.Listed("a.py", [m.BotInfo("ABot", "bots.a", "A", ("tictactoe",), "plays", "bots/a.py", None,
                                                 (m.BotParam("depth", False, 2), m.BotParam("book", True)),
-                                                False, True, True)], [("bots/b.py", "syntax error at line 4")])),
+                                                False, True, True)], [("bots/b.py", "syntax error at line 4: invalid syntax",
+                                                  ["syntax error at line {line}: {error}",
+                                                   {"line": "4", "error": "invalid syntax"}])])),
     (m.FromSearch, m.Constructing(0)), (m.FromSearch, m.Constructed(0, "ValueError: depth")),
     (m.FromSearch, m.Searched()),
 ]

@@ -416,3 +416,25 @@ def test_a_hosted_game_whose_result_the_server_re_ranked_after_a_resignation_loa
     assert loaded.outcome().winners == (1,)
     assert loaded.outcome().termination == rules.termination
     assert "left the game" in loaded.outcome().reason
+
+
+def test_a_bad_line_of_a_save_is_told_in_the_players_language_naming_the_line(tmp_path):
+    """The window's words around the file's own (its moves, its 'Result:' form) and the rules' refusal."""
+    from game import lang
+
+    path = tmp_path / "bad.txt"
+    head = "# Board Arcade saved game\nGame: tictactoe\nSeat 1 (X): human Ann\nSeat 2 (O): human Bo\n"
+    lang.set_language("zh_CN")
+    path.write_text(head + "Moves: a1 a1\nResult: in progress; 2 moves\n", encoding="utf-8")
+    with pytest.raises(SaveFileError) as refused:
+        load_match(path)
+    assert str(refused.value) == f"{path} 第 5 行：第 2 步（'a1'）：a1 不合规则：这格已有棋子"
+    path.write_text(head + "Moves: a1\nResult: in progress; 3 moves\n", encoding="utf-8")
+    with pytest.raises(SaveFileError) as refused:
+        load_match(path)
+    assert str(refused.value) == (f"{path} 第 6 行：Result 行记着 3 步，但Moves 行（第 5 行）有 1 步：文件已损坏"
+                                  "（如果你改过着法，请改正或删除这一行）")
+    path.write_text(head + "Moves: a1\nClock: soon\nResult: in progress; 1 move\n", encoding="utf-8")
+    with pytest.raises(SaveFileError) as refused:
+        load_match(path)
+    assert str(refused.value).startswith(f"{path} 第 6 行：'soon' 不是计时方式：")

@@ -250,6 +250,19 @@ def test_every_estimate_the_gomoku_bots_write_reads_in_chinese():
     assert value_in_words("well behind (estimate)") == "大劣（估计）"
     assert not [words for words in shown if re.search("[A-Za-z]", words)], list(zip(estimates, shown))
     assert value_in_words("wins by a VCF in 5") == "5 步以 VCF 获胜"
+    assert value_in_words("loses to a VCT in 6") == "对方 6 步以 VCT 获胜"      # a proven threat loss, in a review
+    assert value_in_words("loses in 3") == "3 步后负"
+
+
+def test_an_open_seat_of_a_network_game_is_named_in_the_players_language():
+    from game.match.record import REMOTE, Player
+    from game.net.seating import OPEN_SEAT
+    from game.ui.naming import player_names
+
+    lang.set_language("zh_CN")
+    players = [Player.human(), Player(REMOTE, OPEN_SEAT)]
+    assert player_names(players, lambda seat: "XO"[seat]) == ["你", "暂无"]
+    assert player_names([Player.human(), Player(REMOTE, "no one")], lambda seat: "XO"[seat])[1] == "no one"
 
 
 def test_reversis_pass_and_chinese_checkers_ends_scores_and_bot_values_read_in_chinese():

@@ -41,6 +41,9 @@ def test_copy_without_a_clipboard_says_so_in_a_toast(make_app, monkeypatch):
     monkeypatch.setattr(pygame.scrap, "put_text", no_clipboard)
     ctrl(d, pygame.K_c)
     assert "Could not copy: the clipboard is not available (no clipboard on this display)" in d.services.toasts.messages()
+    d.services.settings.update(language="zh_CN")     # the system's words stay as they are, inside the player's
+    ctrl(d, pygame.K_c)
+    assert "无法复制：剪贴板不可用（no clipboard on this display）" in d.services.toasts.messages()
 
 
 def test_paste_plays_the_clipboards_moves_and_undo_takes_them_back(make_app):

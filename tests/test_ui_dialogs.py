@@ -212,3 +212,18 @@ def test_the_mouse_crossing_a_button_leaves_enter_to_the_typed_name_and_a_click_
     assert dialog.focus.current is dialog.field
     d.key(pygame.K_RETURN)
     assert len(saved) == 1
+
+
+def test_the_save_dialogs_headings_read_in_the_players_language(make_app, monkeypatch):
+    import game.ui.dialogs as dialogs
+
+    drawn: list[str] = []
+    real = dialogs.text
+    monkeypatch.setattr(dialogs, "text", lambda surface, font, words, *rest, **kw: (drawn.append(words),
+                                                                                   real(surface, font, words, *rest, **kw))[1])
+    d = make_app()
+    d.services.settings.update(language="zh_CN")
+    d.services.dialogs.save_as("Save game", saves_dir() / "new.txt", lambda path: None)
+    d.frames(2)
+    d.app.draw()
+    assert "文件夹" in drawn and "另存为（名称或路径）" in drawn and "FOLDER" not in drawn

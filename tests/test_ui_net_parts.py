@@ -109,6 +109,22 @@ def test_chat_panel_draws_long_lines_wrapped(make_app):
     chat.draw(pygame.Surface((300, 300)))
 
 
+def test_the_chat_panels_heading_reads_in_the_players_language(make_app, monkeypatch):
+    import game.ui.panels.chat as chat_panel
+
+    drawn: list[str] = []
+    real = chat_panel.text
+    monkeypatch.setattr(chat_panel, "text", lambda surface, font, words, *rest, **kw: (drawn.append(words),
+                                                                                      real(surface, font, words, *rest, **kw))[1])
+    d = make_app()
+    d.services.settings.update(language="zh_CN")
+    chat = chat_panel.ChatPanel(d.services, lambda words: None)
+    chat.layout(pygame.Rect(0, 0, 300, 240))
+    assert chat.headed
+    chat.draw(pygame.Surface((300, 300)))
+    assert "聊天" in drawn and "CHAT" not in drawn
+
+
 @pytest.mark.parametrize("typed, expected", [
     ("192.168.1.20:5151", ("192.168.1.20", 5151)),
     ("  host.local ", ("host.local", 5151)),

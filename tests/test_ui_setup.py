@@ -260,3 +260,46 @@ def test_seats_in_two_columns_leave_the_description_to_the_tooltip_uncut_small_a
         setup.select(1, "Human")        # one sentence: the tooltip is the line the chooser cannot show
         d.frames(1)
         assert setup.seat_widgets[1].tooltip == "you play at this screen"
+
+
+def test_config_and_bot_file_problems_read_in_the_windows_language_and_are_reworded_when_it_changes(make_app,
+                                                                                                   tmp_path):
+    """The problems are found before any language is set (English, for the log and the command
+    line); the panel words them in the language shown, and again on a change."""
+    from game.lang import worded
+    from game.ui.scenes.setup import short_path
+    from tests.test_ui_navigation import FIXTURES
+
+    config = tmp_path / "config.yaml"
+    config.write_text("games:\n  tictactoe:\n    time_budget: soon\n    hint: Nobody\n", encoding="utf-8")
+    d = make_app(size=(1920, 1080), config_path=config, bots_dir=FIXTURES / "bots_broken", game_id="tictactoe")
+    problems = d.scene.problems
+    assert ("tests/fixtures/bots_broken/syntax_error.py", "syntax error at line 4: invalid syntax") in problems
+    d.services.settings.update(language="zh_CN")
+    d.frames(2)
+    shown = [(worded(where), worded(what)) for where, what in d.scene.problems]
+    assert ("tests/fixtures/bots_broken/syntax_error.py", "第 4 行有语法错误：invalid syntax") in shown
+    assert (f"{short_path(str(config))} 第 3 行",
+            "games.tictactoe.time_budget：应为每步的秒数，0.01 到 600 之间的数字，此处为 'soon'；使用 1 秒") in shown
+    assert ("tests/fixtures/bots_broken/string_games.py",
+            "StringGamesBot.games 必须是游戏标识的元组，而不是字符串 'tictactoe'（请写成 ('tictactoe',)）；"
+            "未加载 StringGamesBot") in shown
+    drawn = "".join(line.content for line in d.scene.problems_panel.lines)
+    assert "第 4 行有语法错误" in drawn and "syntax error" not in drawn
+    d.services.settings.update(language="en")
+    d.frames(2)
+    drawn = " ".join(line.content for line in d.scene.problems_panel.lines)
+    assert "syntax error at line 4" in drawn and "语法" not in drawn
+
+
+def test_the_seat_menus_lines_reword_at_once_on_a_change_of_language(make_app):
+    d = make_app(game_id="gomoku")
+    d.scene.select(1, "Sparring partner")
+    d.services.settings.update(language="zh_CN")
+    d.frames(2)
+    seat = d.scene.seat_widgets[1]
+    assert seat.items[seat.index].label == "Sparring partner"                    # still chosen
+    assert seat.items[seat.index].subtitle.startswith("其他电脑 · ")
+    from game.lang import _
+    shown = [_(item.subtitle) for item in seat.items if item.subtitle]      # as the menu draws them
+    assert shown and all(not line.isascii() for line in shown), shown

@@ -57,6 +57,17 @@ def test_bad_setting_values_fall_back_one_by_one():
     assert "anim_speed 7" in text and "window_size 'big'" in text and "colour" in text
 
 
+def test_a_bad_settings_value_is_told_in_the_players_language_with_what_it_should_be(monkeypatch):
+    from game import lang
+
+    settings_path().write_text(json.dumps({"theme": "purple", "volume": 3}))
+    lang.set_language("zh_CN")
+    settings, problems = load_settings()
+    assert settings.theme == "dark" and settings.volume == 1.0
+    assert f"{settings_path()}：theme 的值 'purple' 不是\"dark\" 或 \"light\"；使用默认值" in problems
+    assert f"{settings_path()}：volume 的值 3 不是0 到 1 之间的数字；使用默认值" in problems
+
+
 
 def test_display_choices_persist_and_an_older_files_top_level_ones_are_kept():
     save_settings(Settings(display={"show_legal_moves": False, "show_move_numbers": True}))

@@ -21,6 +21,10 @@ constructor instead of every move of that tier failing later.
 What the discovery process sends to be shown (a bot's name and description, a
 file's problem, a refused check) is escaped as it arrives (``shown.escaped``),
 so no screen, log or terminal shows a bot's control characters raw.
+
+Problems are ``Phrase``s, English as text and worded in the player's language where the window
+shows them; the discovery process sends each as its English and its pattern and values
+(``_wire``), and a pattern that is not one of its own (``_SEARCH_PATTERNS``) arrives as the English.
 """
 from __future__ import annotations
 
@@ -41,6 +45,7 @@ from typing import Any, Iterable, Mapping
 
 import msgspec
 
+from game.lang import N_, Phrase
 from game.match import messages as m
 from game.match.messages import BotInfo, BotParam
 from game.match.supervisor import Child, ChildEnded, ChildGarbled, ChildTimedOut, interpreter_channel
@@ -52,6 +57,26 @@ logger = logging.getLogger(__name__)
 
 #: Seconds one discovery process may take to import the bot files it is given.
 DISCOVERY_TIMEOUT = 30.0
+#: The problems the discovery process words, by name: the only patterns taken from it (``_unwired``).
+_SEARCH_WORDS = {
+    "syntax": N_("syntax error at line {line}: {error}"),
+    "syntax_in": N_("syntax error at {file} line {line}: {error}"),
+    "syntax_nowhere": N_("syntax error at unknown line: {error}"),
+    "exit_at_import": N_("called sys.exit({code}) while being imported"),
+    "import": N_("failed to import: {error}"),
+    "at_line": N_("{problem} (line {line})"),
+    "not_loaded": N_("{problem}; {bot} is not loaded"),
+    "games_string": N_("{bot}.games must be a tuple of game ids, not the string {games} (write ({games},))"),
+    "games_kind": N_("{bot}.games must be a tuple of game ids such as ('tictactoe',), got {value}"),
+    "games_text": N_("{bot}.games must hold game ids (text), got {value}"),
+    "not_text": N_("{bot}.{attribute} must be text, got {value}"),
+    "warm_up": N_("{bot}.warm_up must be a @classmethod (it runs before any bot is built), got {value}"),
+    "unknown_games": N_("{bot}.games lists unknown game(s) {names} (games: {games})"),
+    "defined_twice": N_("bot class {bot} is already defined in {path}; this one is ignored (rename one of them)"),
+    "not_listed": N_("could not be listed: {error}"),
+}
+_SEARCH_PATTERNS = frozenset(_SEARCH_WORDS.values())
+
 #: What the discovery process runs: a plain interpreter, so it starts quickly and
 #: does not re-run the program's main module (as a multiprocessing child would).
 _CHILD_CODE = (f"import sys; sys.path.insert(0, {str(BOTS_DIR.parent)!r}); "
@@ -98,7 +123,7 @@ class BotRegistry:
         folder = Path(directory).resolve() if directory is not None else BOTS_DIR
         registry = cls(folder)
         if not folder.is_dir():
-            registry._problem(str(folder), "bots folder not found")
+            registry._problem(str(folder), Phrase(N_("bots folder not found")))
             return registry
         files = [p.name for p in sorted(folder.glob("*.py")) if not p.name.startswith("_")]
         pairs = {_check_key(key, params): (key, dict(params)) for key, params in check}
@@ -144,7 +169,7 @@ class BotRegistry:
         known = ", ".join(sorted(self.bots)) or "none"
         return f"{hint} (bots found: {known})"
 
-    def _problem(self, path: str, message: str) -> None:
+    def _problem(self, path: str, message: Phrase | str) -> None:
         problem = LoadProblem(path, message)
         logger.warning("bot file %s", problem)
         self.problems.append(problem)
@@ -173,7 +198,8 @@ class _Discovery:
         try:
             m.encode(m.Check(key, params))
         except (TypeError, ValueError, OverflowError) as err:
-            self._record(key, params, f"its parameters cannot be sent to the bot search ({err})")
+            self._record(key, params, Phrase(N_("its parameters cannot be sent to the bot search ({error})"),
+                                             error=str(err)))
             return False
         return True
 
@@ -188,7 +214,7 @@ class _Discovery:
         try:
             child = Child.interpreter(_CHILD_CODE, name="the bot search", reads=m.FromSearch)
         except (OSError, ValueError, TypeError) as err:  # no usable interpreter (an embedded Python)
-            self._folder_problem(f"the bot search could not start ({err}); no bots listed")
+            self._folder_problem(Phrase(N_("the bot search could not start ({error}); no bots listed"), error=str(err)))
             return False
         self.current_file = self.current_check = None
         child.expect(child.started_at + self.timeout)
@@ -199,25 +225,27 @@ class _Discovery:
                 try:
                     message = child.receive(None)
                 except ChildTimedOut:
-                    return self._stopped(f"did not finish importing within {self.timeout:g} s "
-                                         "(it waits or loops at import); skipped",
-                                         f"was still being built after {self.timeout:g} s",
-                                         f"did not answer within {self.timeout:g} s")
+                    seconds = f"{self.timeout:g}"
+                    return self._stopped(
+                        Phrase(N_("did not finish importing within {seconds} s (it waits or loops at import); skipped"),
+                               seconds=seconds),
+                        Phrase(N_("was still being built after {seconds} s"), seconds=seconds),
+                        Phrase(N_("did not answer within {seconds} s"), seconds=seconds))
                 except ChildEnded as ended:
-                    return self._stopped(f"ended the bot search (exit code {ended.code}) while being "
-                                         "imported; skipped",
-                                         f"ended the bot search (exit code {ended.code}) while being built",
-                                         f"ended (exit code {ended.code})")
+                    return self._stopped(
+                        Phrase(N_("ended the bot search (exit code {code}) while being imported; skipped"), code=ended.code),
+                        Phrase(N_("ended the bot search (exit code {code}) while being built"), code=ended.code),
+                        Phrase(N_("ended (exit code {code})"), code=ended.code))
                 except ChildGarbled as garbled:  # a tampered process: reported, never trusted
-                    self._folder_problem(f"the bot search sent a message the game cannot read "
-                                         f"({garbled.error}); stopped")
+                    self._folder_problem(Phrase(N_("the bot search sent a message the game cannot read ({error}); stopped"),
+                                                error=str(garbled.error)))
                     return False
                 outcome = self._handle(message)
                 if outcome == "done":
                     return False
                 if outcome == "bad":
-                    self._folder_problem(f"the bot search sent {type(message).__name__} about a file or bot "
-                                         "it was not given; stopped")
+                    self._folder_problem(Phrase(N_("the bot search sent {kind} about a file or bot it was not given; "
+                                                   "stopped"), kind=type(message).__name__))
                     return False
         finally:
             child.stop()
@@ -229,14 +257,13 @@ class _Discovery:
             self.current_file, self.current_check = message.name, None
             return None
         if isinstance(message, m.Listed) and message.name in self.remaining:
-            for path, text in message.problems:
-                self.registry._problem(escaped(path), escaped(text))
+            for path, text, wired in message.problems:
+                self.registry._problem(escaped(path), _unwired(wired, escaped(text)))
             for info in message.bots:
                 info = msgspec.structs.replace(info, name=escaped(info.name), description=escaped(info.description))
                 if info.key in self.registry.bots:
-                    self.registry._problem(info.source, f"bot class {info.key} is already defined in "
-                                                        f"{self.registry.bots[info.key].source}; "
-                                                        "this one is ignored (rename one of them)")
+                    self.registry._problem(info.source, Phrase(_SEARCH_WORDS["defined_twice"], bot=info.key,
+                                                               path=self.registry.bots[info.key].source))
                 else:
                     self.registry.bots[info.key] = info
             self.remaining = self.remaining[self.remaining.index(message.name) + 1:]
@@ -257,10 +284,10 @@ class _Discovery:
     def _record_check(self, index: int, error: str | None) -> None:
         self._record(*self.checks[index], None if error is None else escaped(error))
 
-    def _record(self, key: str, params: Mapping[str, Any], error: str | None) -> None:
+    def _record(self, key: str, params: Mapping[str, Any], error: Phrase | str | None) -> None:
         self.registry.constructed[_check_key(key, params)] = error
 
-    def _stopped(self, file_text: str, check_text: str, search_text: str) -> bool:
+    def _stopped(self, file_text: Phrase, check_text: Phrase, search_text: Phrase) -> bool:
         """The process hung or died: name the file it was importing (or the bot it
         was building) and go on after it; if it named neither, name the folder
         and the files it could not list."""
@@ -269,14 +296,14 @@ class _Discovery:
             return bool(self.remaining)
         current = self.current_file
         if current is None or current not in self.remaining:
-            self._folder_problem(f"the bot search {search_text} before listing a file; "
-                                 f"not listed: {', '.join(self.remaining)}")
+            self._folder_problem(Phrase(N_("the bot search {what} before listing a file; not listed: {files}"),
+                                        what=search_text, files=", ".join(self.remaining)))
             return False
         self.registry._problem(_shown_path(self.folder / current), file_text)
         self.remaining = self.remaining[self.remaining.index(current) + 1:]
         return bool(self.remaining)
 
-    def _folder_problem(self, message: str) -> None:
+    def _folder_problem(self, message: Phrase) -> None:
         self.registry._problem(_shown_path(self.folder), message)
 
 
@@ -317,8 +344,8 @@ def discovery_main(conn: m.Connection, search: m.Search) -> None:
             try:
                 infos, problems = scanner.scan(path)
             except Exception as err:  # noqa: BLE001 - a class that breaks the listing: reported, not fatal
-                infos, problems = [], [(_shown_path(path), f"could not be listed: {type(err).__name__}: {err}")]
-            m.send(conn, m.Listed(name, infos, problems))
+                infos, problems = [], [(_shown_path(path), _said("not_listed", error=f"{type(err).__name__}: {err}"))]
+            m.send(conn, m.Listed(name, infos, [(where, str(said), _wire(said)) for where, said in problems]))
             listed = {info.key for info in infos}
             for index, check in enumerate(search.checks):
                 if check.key in listed:
@@ -343,14 +370,14 @@ class _Scanner:
         #: The classes listed so far, by key (for the construction checks).
         self.classes: dict[str, type] = {}
 
-    def scan(self, path: Path) -> tuple[list[BotInfo], list[tuple[str, str]]]:
-        problems: list[tuple[str, str]] = []
+    def scan(self, path: Path) -> tuple[list[BotInfo], list[tuple[str, Phrase]]]:
+        problems: list[tuple[str, Phrase]] = []
         module = self._import(path, problems)
         if module is None:
             return [], problems
         return self._collect(module, path, problems), problems
 
-    def _import(self, path: Path, problems: list[tuple[str, str]]) -> ModuleType | None:
+    def _import(self, path: Path, problems: list[tuple[str, Phrase]]) -> ModuleType | None:
         in_package = path.parent == BOTS_DIR
         name = f"bots.{path.stem}" if in_package else _file_module_name(path)
         try:
@@ -363,7 +390,7 @@ class _Scanner:
             problems.append((_shown_path(path), _import_error_text(err, path)))
         return None
 
-    def _collect(self, module: ModuleType, path: Path, problems: list[tuple[str, str]]) -> list[BotInfo]:
+    def _collect(self, module: ModuleType, path: Path, problems: list[tuple[str, Phrase]]) -> list[BotInfo]:
         shown = _shown_path(path)
         load_path = None if module.__name__.startswith("bots.") else str(path)
         records = []
@@ -375,17 +402,15 @@ class _Scanner:
                 continue  # a base class for other bots, not a bot itself
             wrong = _attribute_problem(cls)
             if wrong is not None:
-                problems.append((shown, f"{wrong}; {cls.__name__} is not loaded"))
+                problems.append((shown, _said("not_loaded", problem=wrong, bot=cls.__name__)))
                 continue
             unknown = [g for g in games if g not in self.known_games and g not in ALL_GAMES]
             if unknown:
-                problems.append((shown, f"{cls.__name__}.games lists unknown game(s) "
-                                        f"{', '.join(map(repr, unknown))} "
-                                        f"(games: {', '.join(sorted(self.known_games))})"))
+                problems.append((shown, _said("unknown_games", bot=cls.__name__, names=", ".join(map(repr, unknown)),
+                                              games=", ".join(sorted(self.known_games)))))
             key = cls.__name__
             if key in self.known:
-                problems.append((shown, f"bot class {key} is already defined in {self.known[key]}; "
-                                        "this one is ignored (rename one of them)"))
+                problems.append((shown, _said("defined_twice", bot=key, path=self.known[key])))
                 continue
             self.known[key] = shown
             self.classes[key] = cls
@@ -445,26 +470,59 @@ def _defines_warm_up(cls: type, base: type) -> bool:
     return inspect.getattr_static(cls, "warm_up", None) is not inspect.getattr_static(base, "warm_up")
 
 
-def _attribute_problem(cls: type) -> str | None:
+def _said(name: str, **values: object) -> Phrase:
+    """The discovery process's problem ``name`` (one of ``_SEARCH_WORDS``) with ``values``."""
+    return Phrase(_SEARCH_WORDS[name], **values)
+
+
+def _wire(said: Phrase | str) -> Any:
+    """A problem as the discovery process sends it: ``[pattern, {name: value}]``, a value that is
+    itself a ``Phrase`` sent the same way; plain text as None."""
+    if not isinstance(said, Phrase):
+        return None
+    return [said.pattern, {key: _wire(value) if isinstance(value, Phrase) else str(value)
+                           for key, value in said.values.items()}]
+
+
+def _unwired(wired: Any, english: str) -> Phrase | str:
+    """A problem the discovery process sent (``_wire``) as a ``Phrase``, each value escaped; the
+    ``english`` it sent when the pattern is none of ``_SEARCH_PATTERNS`` or the values do not fit it."""
+    def phrase(data: Any) -> Phrase | None:
+        if not (isinstance(data, list) and len(data) == 2 and data[0] in _SEARCH_PATTERNS and isinstance(data[1], dict)):
+            return None
+        values: dict[str, object] = {}
+        for key, value in data[1].items():
+            value = phrase(value) if isinstance(value, list) else escaped(value) if isinstance(value, str) else None
+            if value is None:
+                return None
+            values[str(key)] = value
+        try:
+            return Phrase(data[0], **values)
+        except (KeyError, IndexError, ValueError):
+            return None
+
+    return phrase(wired) or english
+
+
+def _attribute_problem(cls: type) -> Phrase | None:
     """What is wrong with the class attributes ``games``, ``name``,
     ``description`` and ``warm_up`` of bot class ``cls`` (a phrase naming
     the class), or None."""
     key, games = cls.__name__, cls.games
     if isinstance(games, str):
-        return f"{key}.games must be a tuple of game ids, not the string {games!r} (write ({games!r},))"
+        return _said("games_string", bot=key, games=repr(games))
     if not isinstance(games, (tuple, list)):
-        return f"{key}.games must be a tuple of game ids such as ('tictactoe',), got {_shown(games)}"
+        return _said("games_kind", bot=key, value=_shown(games))
     odd = [g for g in games if not isinstance(g, str)]
     if odd:
-        return f"{key}.games must hold game ids (text), got {_shown(odd[0])}"
+        return _said("games_text", bot=key, value=_shown(odd[0]))
     for attribute in ("name", "description"):
         value = getattr(cls, attribute)
         if not isinstance(value, str):
-            return f"{key}.{attribute} must be text, got {_shown(value)}"
+            return _said("not_text", bot=key, attribute=attribute, value=_shown(value))
     warm_up = inspect.getattr_static(cls, "warm_up", None)
     if not isinstance(warm_up, (classmethod, staticmethod)):
-        return (f"{key}.warm_up must be a @classmethod (it runs before any bot is built), "
-                f"got {_shown(warm_up)}")
+        return _said("warm_up", bot=key, value=_shown(warm_up))
     return None
 
 
@@ -544,19 +602,19 @@ def _shown_path(path: Path) -> str:
         return str(path)
 
 
-def _syntax_error_text(err: SyntaxError, path: Path) -> str:
-    where = f"line {err.lineno}" if err.lineno else "unknown line"
+def _syntax_error_text(err: SyntaxError, path: Path) -> Phrase:
+    if not err.lineno:
+        return _said("syntax_nowhere", error=err.msg)
     if err.filename and Path(err.filename).resolve() != path.resolve():
-        where = f"{err.filename} {where}"
-    return f"syntax error at {where}: {err.msg}"
+        return _said("syntax_in", file=err.filename, line=err.lineno, error=err.msg)
+    return _said("syntax", line=err.lineno, error=err.msg)
 
 
-def _import_error_text(err: BaseException, path: Path) -> str:
+def _import_error_text(err: BaseException, path: Path) -> Phrase:
     if isinstance(err, SystemExit):
-        what = f"called sys.exit({err.code!r}) while being imported"
+        what = _said("exit_at_import", code=repr(err.code))
     else:
-        what = f"{type(err).__name__}: {err}" if str(err) else type(err).__name__
-        what = f"failed to import: {what}"
+        what = _said("import", error=f"{type(err).__name__}: {err}" if str(err) else type(err).__name__)
     lines = [f.lineno for f in traceback.extract_tb(err.__traceback__)
              if f.filename and Path(f.filename).resolve() == path.resolve()]
-    return f"{what} (line {lines[-1]})" if lines else what
+    return _said("at_line", problem=what, line=lines[-1]) if lines else what

@@ -346,11 +346,12 @@ class Importing(Message, tag="file"):
 
 
 class Listed(Message, tag="bots"):
-    """File ``name`` is listed: its bots and its problems as (path, message)."""
+    """File ``name`` is listed: its bots and its problems as (path, message in English, its
+    pattern and values for the parent to word: ``botregistry._wire``)."""
 
     name: str
     bots: list[BotInfo]
-    problems: list[tuple[str, str]]
+    problems: list[tuple[str, str, Any]]
 
 
 class Constructing(Message, tag="constructing"):

@@ -8,6 +8,11 @@ names the place only inside its message (``... - at `$.time_budget```), into a
 ``Fault``: the key at fault, what was expected there and what was given, for
 the caller to word with its own file, line and fallback.
 
+A ``Fault``'s words are ``Phrase``s, shown in the player's language by the window. A field's
+``Meta(description=...)`` must be plain text: a description made of parts is written with
+``described``, which keeps its ``Phrase`` for ``expected_of`` to find; a plain one is marked
+with ``N_``.
+
 ``convert`` takes an entry whole or not at all; ``convert_fields`` goes past a
 bad field or an unknown key, reports it and leaves it out, so that field keeps
 its default and the good ones are kept.
@@ -22,6 +27,8 @@ from typing import Any, TypeVar
 
 import msgspec
 from msgspec import Meta
+
+from game.lang import N_, Phrase
 
 T = TypeVar("T")
 
@@ -58,21 +65,37 @@ class Fault:
         return self.value is MISSING and not self.expected
 
 
+#: The descriptions written by ``described``, by their English: the ``Phrase`` each was made of.
+_DESCRIBED: dict[str, Phrase] = {}
+
+
+def described(pattern: str, **values: object) -> str:
+    """A field's description made of parts (``pattern`` marked with ``N_``), as the plain text
+    ``Meta`` takes; ``expected_of`` gives it back as the ``Phrase`` it was made of."""
+    phrase = Phrase(pattern, **values)
+    _DESCRIBED[str(phrase)] = phrase
+    return str(phrase)
+
+
 def between(low: float, high: float, what: str = "", *, whole: bool = False) -> Meta:
-    """The range ``low``..``high`` of a number field, with the words for it:
-    ``'seconds per move, a number from 0.01 to 600'``, ``'a whole number from 0 to 65535'``."""
-    words = f"{'a whole number' if whole else 'a number'} from {low:g} to {high:g}"
-    return Meta(ge=low, le=high, description=f"{what}, {words}" if what else words)
+    """The range ``low``..``high`` of a number field, with the words for it (``what`` marked
+    with ``N_``): ``'seconds per move, a number from 0.01 to 600'``, ``'a whole number from 0 to 65535'``."""
+    pattern = N_("a whole number from {low} to {high}") if whole else N_("a number from {low} to {high}")
+    words = Phrase(pattern, low=f"{low:g}", high=f"{high:g}")
+    if what:
+        return Meta(ge=low, le=high, description=described(N_("{what}, {range}"), what=Phrase(what), range=words))
+    return Meta(ge=low, le=high, description=described(pattern, low=f"{low:g}", high=f"{high:g}"))
 
 
 def shown(value: Any) -> str:
-    """A value as a problem shows it: ``'soon'``, ``5``, ``a mapping``, ``a list``, ``nothing``."""
+    """A value as a problem shows it: ``'soon'``, ``5``, ``a mapping``, ``a list``, ``nothing``
+    (the last three a ``Phrase``, worded in the player's language where shown)."""
     if isinstance(value, dict):
-        return "a mapping"
+        return Phrase(N_("a mapping"))
     if isinstance(value, list):
-        return "a list"
+        return Phrase(N_("a list"))
     if value is None or value is MISSING:
-        return "nothing"
+        return Phrase(N_("nothing"))
     return repr(value)
 
 
@@ -84,24 +107,29 @@ def field_names(kind: type) -> tuple[str, ...]:
 
 
 def expected_of(kind: type, name: str) -> str:
-    """The words for what field ``name`` of ``kind`` takes: its ``Meta`` description."""
+    """The words for what field ``name`` of ``kind`` takes: its ``Meta`` description, as a ``Phrase``
+    (the field's name when it has none)."""
     hint = typing.get_type_hints(kind, include_extras=True).get(name)
     for part in (hint, *typing.get_args(hint)):
         for extra in getattr(part, "__metadata__", ()):
             if isinstance(extra, Meta) and extra.description:
-                return extra.description
+                return _DESCRIBED.get(extra.description) or Phrase(extra.description)
     return name
 
 
 def shape_of(kind: type) -> str:
     """The words for a whole ``kind``: its ``shape`` (``{keys}`` filled in), else a mapping of its keys."""
-    shape = getattr(kind, "shape", "a mapping of {keys}")
-    return shape.replace("{keys}", ", ".join(field_names(kind)))
+    shape = getattr(kind, "shape", N_("a mapping of {keys}"))
+    if "{keys}" in shape:
+        return Phrase(shape, keys=", ".join(field_names(kind)))
+    return Phrase(shape)
 
 
 def unknown_key(kind: type, name: str) -> Fault:
     """The fault of key ``name``, which ``kind`` does not have."""
-    message = getattr(kind, "unknown_key", None) or f"unknown key (expected {', '.join(field_names(kind))})"
+    own = getattr(kind, "unknown_key", None)
+    message = (Phrase(own) if own else
+               Phrase(N_("unknown key (expected {keys})"), keys=", ".join(field_names(kind))))
     return Fault((name,), "", MISSING, message)
 
 
@@ -142,11 +170,16 @@ def _fault(text: str, value: Any, kind: type) -> Fault:
         name = field.group(1)
         given = value.get(name, MISSING) if isinstance(value, dict) else MISSING
         expected = expected_of(kind, name)
-        return Fault((name,), expected, given, f"expected {expected}, got {shown(given)}")
+        return Fault((name,), expected, given, expected_got(expected, given))
     if at is None and (unknown := _UNKNOWN.match(text)):
         return unknown_key(kind, unknown.group(1))
     if at is None and (missing := _MISSING.match(text)):
         expected = expected_of(kind, missing.group(1))
-        return Fault((missing.group(1),), expected, MISSING, f"expected {expected}, got nothing")
+        return Fault((missing.group(1),), expected, MISSING, expected_got(expected, MISSING))
     expected = shape_of(kind)
-    return Fault((), expected, value, f"expected {expected}, got {shown(value)}")
+    return Fault((), expected, value, expected_got(expected, value))
+
+
+def expected_got(expected: str, value: Any) -> Phrase:
+    """``expected <expected>, got <value as shown>``."""
+    return Phrase(N_("expected {expected}, got {value}"), expected=expected, value=shown(value))

@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from game.lang import N_
 from game.net import protocol as p
 
 #: How a seat nobody holds yet is named, on the server and on every screen.
-OPEN_SEAT = "no one yet"
+OPEN_SEAT = N_("no one yet")
 
 
 @dataclass(frozen=True)

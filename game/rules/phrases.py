@@ -25,6 +25,8 @@ _VALUE_WORDS = ((re.compile(r"win in (\d+)"), N_("win in {0}")), (re.compile(r"l
                 (re.compile(r"likely loses in (\d+)"), N_("likely loses in {0}")),
                 (re.compile(r"wins by a (VCF|VCT) in (\d+)"), N_("wins by a {0} in {1}")),
                 (re.compile(r"wins by a (VCF|VCT) in (\d+), one line"), N_("wins by a {0} in {1}, one line")),
+                (re.compile(r"loses to a (VCF|VCT) in (\d+)"), N_("loses to a {0} in {1}")),
+                (re.compile(r"loses in (\d+)"), N_("loses in {0}")),
                 (re.compile(r"holds, (.+)"), N_("holds, {0}")),
                 (re.compile(r"(.+) \(estimate\)"), N_("{0} (estimate)")),
                 # Chinese Checkers' bots (``chinesecheckers_greedy``, ``chinesecheckers_master``).
@@ -61,6 +63,38 @@ _VALUE_WORDS = ((re.compile(r"win in (\d+)"), N_("win in {0}")), (re.compile(r"l
                 (re.compile(r"turn limit of (\d+): ranked by distance to goal"),
                  N_("turn limit of {0}: ranked by distance to goal")),
                 (re.compile(r"steps to goal: (.+)"), N_("steps to goal: {0}")),
+                # a save file's line the rules refuse (``game.store.savefile``): a move, a position, a game
+                (re.compile(r"move (\d+) \('(.*)'\): (.+)"), N_("move {0} ('{1}'): {2}")),
+                (re.compile(r"(?P<move>.+?) is not legal: (?P<reason>.+)"), N_("{move} is not legal: {reason}")),
+                (re.compile(r"column (\d+) is full"), N_("column {0} is full")),
+                (re.compile(r"column (\d+)"), N_("column {0}")),
+                (re.compile(r"'(.*)' is not a cell: use a1-c3 \(column a-c, row 1-3 from the bottom\)"),
+                 N_("'{0}' is not a cell: use a1-c3 (column a-c, row 1-3 from the bottom)")),
+                (re.compile(r"'(.*)' is not a column: use 1-(\d+) \(numbered from the left\)"),
+                 N_("'{0}' is not a column: use 1-{1} (numbered from the left)")),
+                (re.compile(r"'(.*)' is not a square: write a column a-h and a row 1-8, such as f5"),
+                 N_("'{0}' is not a square: write a column a-h and a row 1-8, such as f5")),
+                (re.compile(r"'(.*)' is not a point: write a column a-([a-s]) and a row 1-(\d+), such as ([a-s]\d+)"),
+                 N_("'{0}' is not a point: write a column a-{1} and a row 1-{2}, such as {3}")),
+                (re.compile(r"'(.*)' is not a move: write its path of holes, such as e4-e5 or e4-e6-g6, or pass"),
+                 N_("'{0}' is not a move: write its path of holes, such as e4-e5 or e4-e6-g6, or pass")),
+                (re.compile(r"'(.*)': '(.*)' is not a hole \(files a-q, ranks 1-17, such as e4\)"),
+                 N_("'{0}': '{1}' is not a hole (files a-q, ranks 1-17, such as e4)")),
+                (re.compile(r"'(.*)' is not a position: write the 64 squares a1 to h8 \(X black, O white, - empty\) "
+                            r"and the side to move, X or O"),
+                 N_("'{0}' is not a position: write the 64 squares a1 to h8 (X black, O white, - empty) and the side "
+                    "to move, X or O")),
+                (re.compile(r"after the position: (.+)"), N_("after the position: {0}")),
+                (re.compile(r"unknown game '(.*)'; games: (.+)"), N_("unknown game '{0}'; games: {1}")),
+                (re.compile(r"'(.*)' is not a game: write its id and any options, such as connect4 or "
+                            r"connect4\(rows=6,cols=7\)"),
+                 N_("'{0}' is not a game: write its id and any options, such as connect4 or connect4(rows=6,cols=7)")),
+                (re.compile(r"'(.*)' is not a time control: write minutes \(10\), minutes\+increment \(5\+3\), "
+                            r"minutes\+periods x seconds \(5\+3x30\) or none"),
+                 N_("'{0}' is not a time control: write minutes (10), minutes+increment (5+3), minutes+periods x "
+                    "seconds (5+3x30) or none")),
+                (re.compile(r"'(.*)' is not a time left \(seconds, or seconds/periods\)"),
+                 N_("'{0}' is not a time left (seconds, or seconds/periods)")),
                 # a flag fallen (``game.match.clocks.lost_on_time``)
                 (re.compile(r"(?P<name>.+) lost on time"), N_("{name} lost on time")),
                 (re.compile(r"([A-Z][a-z]+ \d+), (.+)"), N_("{0}, {1}")),

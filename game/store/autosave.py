@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
+from game.lang import _
 from game.match.record import Match
 from game.rules.core import Move, State
 from game.store.savefile import SaveFileError, load_match, save_match
@@ -133,7 +134,7 @@ def kept_game() -> KeptGame | None:
     except FileNotFoundError:
         return None
     except OSError as err:
-        raise SaveFileError(f"{path}: cannot be read ({err.strerror or err})") from None
+        raise SaveFileError(_("{path}: cannot be read ({error})").format(path=path, error=err.strerror or err)) from None
     try:
         kept = KeptGame(load_match(path), left_at)
     except SaveFileError as err:

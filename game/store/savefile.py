@@ -64,7 +64,8 @@ from game.shown import escaped
 from game.rules.catalogue import GameSpec
 from game.match.clocks import LOST_ON_TIME, BadTimeControl, Clock, TimeControl, parse_times, times_text
 from game.match.record import BOT, HUMAN, REMOTE, Match, MoveRecord, Player
-from game.lang import _
+from game.lang import _, ngettext
+from game.rules.phrases import value_in_words
 from game.store.jsonfile import atomic_write_text
 
 HEADER = "# Board Arcade saved game"
@@ -85,7 +86,19 @@ REDO_SEPARATOR = "|"
 
 
 class SaveFileError(ValueError):
-    """A save file that cannot be loaded; the message names the file, line and problem."""
+    """A save file that cannot be loaded; the message names the file, line and problem, in the
+    player's language (the file's own words, ``'NAME won (how)'``, quoted as the file writes them)."""
+
+
+def _at(source: str, lineno: int, problem: str) -> SaveFileError:
+    """The error of line ``lineno`` of ``source``: ``'<source> line 7: <problem>'`` (``problem`` worded already)."""
+    return SaveFileError(_("{path} line {line}: {problem}").format(path=source, line=lineno, problem=problem))
+
+
+def _rules_words(err: Exception) -> str:
+    """A rules' or a clock's complaint (``BadNotation``, ``BadTimeControl``) in the player's language
+    where the catalogue words it (``value_in_words``), else as the rules wrote it."""
+    return value_in_words(str(err))
 
 
 def printable(text: str) -> str:
@@ -129,12 +142,10 @@ def _read_result(match: Match, lineno: int, text: str, source: str, moves_at: st
     found = _RESULT.match(said)
     shown = escaped(said, SHOWN)
     if found is None:
-        raise SaveFileError(f"{source} line {lineno}: the Result line says {shown!r}; expected 'in progress', "
-                            "'draw (how)' or 'NAME won (how)'")
+        raise _at(source, lineno, _("the Result line says {result}; expected 'in progress', 'draw (how)' or "
+                                    "'NAME won (how)'").format(result=repr(shown)))
     state = match.state
     rules = state.outcome()
-    problem = f"{source} line {lineno}: the Result line says {shown}, but after {moves_at} the game is"
-    edited = ": the file is damaged (if you edited it, correct or delete the Result line)"
     if rules is not None and found.group("termination") == rules.termination.value:
         # the rules' end, re-ranked by a server after resignations (``_re_ranked``)
         match.ended = Outcome(tuple(_winners(state, found, lineno, source)), found.group("how") or rules.reason,
@@ -142,16 +153,20 @@ def _read_result(match: Match, lineno: int, text: str, source: str, moves_at: st
         return
     if rules is not None and (found.group("progress") or found.group("termination") is not None
                               or set(_winners(state, found, lineno, source)) != set(rules.winners)):
-        raise SaveFileError(f"{problem} over: {_result_text(match)}{edited}")
+        raise _at(source, lineno, _("the Result line says {result}, but after {moves} the game is over: {outcome}: the "
+                                    "file is damaged (if you edited it, correct or delete the Result line)").format(
+            result=shown, moves=moves_at, outcome=_result_text(match)))
     if rules is not None or found.group("progress"):
         return
     if found.group("termination") is None:
-        raise SaveFileError(f"{problem} in progress{edited}")
+        raise _at(source, lineno, _("the Result line says {result}, but after {moves} the game is in progress: the "
+                                    "file is damaged (if you edited it, correct or delete the Result line)").format(
+            result=shown, moves=moves_at))
     termination = next((t for t in PLAYERS_ENDINGS if t.value == found.group("termination")), None)
     if termination is None:
-        raise SaveFileError(f"{source} line {lineno}: the Result line ends with [{found.group('termination')}]; "
-                            f"a game ended by its players ends with "
-                            f"{' or '.join(f'[{t.value}]' for t in PLAYERS_ENDINGS)}")
+        raise _at(source, lineno, _("the Result line ends with [{ending}]; a game ended by its players ends with "
+                                    "{endings}").format(ending=found.group("termination"),
+                                                        endings=_(" or ").join(f"[{t.value}]" for t in PLAYERS_ENDINGS)))
     match.ended = Outcome(tuple(_winners(state, found, lineno, source)), found.group("how") or "",
                           termination=termination)
 
@@ -165,8 +180,9 @@ def _winners(state: State, found: re.Match, lineno: int, source: str) -> list[in
     winners = []
     for name in found.group("names").split(","):
         if name.strip().casefold() not in by_name:
-            raise SaveFileError(f"{source} line {lineno}: the Result line names {name.strip()!r} as a winner; "
-                                f"{state.title}'s seats are {', '.join(state.seat_name(s) for s in range(state.num_seats))}")
+            raise _at(source, lineno, _("the Result line names {name} as a winner; {game}'s seats are {seats}").format(
+                name=repr(name.strip()), game=_(state.title),
+                seats=", ".join(state.seat_name(s) for s in range(state.num_seats))))
         winners.append(by_name[name.strip().casefold()])
     return winners
 
@@ -234,7 +250,7 @@ def match_from_text(text: str, source: str = "save file") -> Match:
             continue
         key, sep, value = line.partition(":")
         if not sep:
-            raise SaveFileError(f"{source} line {lineno}: expected 'Name: value', got {line[:60]!r}")
+            raise _at(source, lineno, _("expected 'Name: value', got {line}").format(line=repr(line[:60])))
         key, value = key.strip(), value.strip()
         if seat := _SEAT.match(key):
             seats[int(seat.group(1)) - 1] = (lineno, value)
@@ -243,7 +259,7 @@ def match_from_text(text: str, source: str = "save file") -> Match:
         elif key in ("Game", "Options", "Position", "Moves", "Redo", "Clock", "Time left", "Result", "Saved"):
             fields[key] = (lineno, value)
         else:
-            raise SaveFileError(f"{source} line {lineno}: unknown entry {key!r}")
+            raise _at(source, lineno, _("unknown entry {key}").format(key=repr(key)))
 
     spec = _game_spec(fields, source)
     options = dict(spec.options)
@@ -252,7 +268,7 @@ def match_from_text(text: str, source: str = "save file") -> Match:
     try:
         start = spec.rules.from_position(position, **options) if position_line else None
     except BadNotation as err:
-        raise SaveFileError(f"{source} line {position_line}: {err}") from None
+        raise _at(source, position_line, _rules_words(err)) from None
     try:
         if start is None:
             state = spec.rules.read(moves, **options)
@@ -260,31 +276,32 @@ def match_from_text(text: str, source: str = "save file") -> Match:
             state = start
             state.play_text(moves)
     except BadNotation as err:
-        where = f"line {moves_line or position_line or fields['Game'][0]}"
-        raise SaveFileError(f"{source} {where}: {err}") from None
+        raise _at(source, moves_line or position_line or fields["Game"][0], _rules_words(err)) from None
 
     _check_complete(lines, source, cut_mid_line)
     _check_count(fields, state, source)
 
     if sorted(seats) != list(range(state.num_seats)):
-        raise SaveFileError(
-            f"{source}: {state.title} needs lines 'Seat 1' to 'Seat {state.num_seats}', "
-            f"found {', '.join(f'Seat {s + 1}' for s in sorted(seats)) or 'none'}"
-        )
+        raise SaveFileError(_("{path}: {game} needs lines 'Seat 1' to 'Seat {seats}', found {found}").format(
+            path=source, game=_(state.title), seats=state.num_seats,
+            found=", ".join(f"'Seat {s + 1}'" for s in sorted(seats)) or _("none")))
     players = [_player(seats[s][1], source, seats[s][0]) for s in range(state.num_seats)]
 
     match = Match(state, players)
     for number, (lineno, note) in notes.items():
         if not 1 <= number <= len(match.records):
-            raise SaveFileError(f"{source} line {lineno}: note for move {number}, but the game has {len(match.records)} moves")
+            raise _at(source, lineno, ngettext("note for move {number}, but the game has {count} move",
+                                               "note for move {number}, but the game has {count} moves",
+                                               len(match.records)).format(number=number, count=len(match.records)))
         old = match.records[number - 1]
         match.records[number - 1] = MoveRecord(old.move, old.seat, old.text, note)
     if "Redo" in fields:
         _read_redo(match, *fields["Redo"], source)
     match.clock = _read_clock(fields, state.num_seats, source)
     if "Result" in fields:
-        moves_at = (f"the moves of line {moves_line}" if moves_line else
-                    f"the position of line {position_line}" if position_line else "the start (no Moves line)")
+        moves_at = (_("the moves of line {line}").format(line=moves_line) if moves_line else
+                    _("the position of line {line}").format(line=position_line) if position_line
+                    else _("the start (no Moves line)"))
         _read_result(match, *fields["Result"], source, moves_at)
     return match
 
@@ -294,13 +311,13 @@ def _read_clock(fields: dict[str, tuple[int, str]], seats: int, source: str) -> 
     every seat's full time without a ``Time left`` line); ``SaveFileError`` naming the line."""
     if "Clock" not in fields:
         if "Time left" in fields:
-            raise SaveFileError(f"{source} line {fields['Time left'][0]}: times left but no 'Clock:' line")
+            raise _at(source, fields["Time left"][0], _("times left but no 'Clock:' line"))
         return None
     lineno, text = fields["Clock"]
     try:
         control = TimeControl.parse(text)
     except BadTimeControl as err:
-        raise SaveFileError(f"{source} line {lineno}: {err}") from None
+        raise _at(source, lineno, _rules_words(err)) from None
     if control is None:
         return None
     clock = Clock(control, seats)
@@ -309,7 +326,7 @@ def _read_clock(fields: dict[str, tuple[int, str]], seats: int, source: str) -> 
         try:
             clock.times = parse_times(text, control, seats)
         except ValueError as err:
-            raise SaveFileError(f"{source} line {lineno}: {err}") from None
+            raise _at(source, lineno, _rules_words(err)) from None
     return clock
 
 
@@ -322,9 +339,12 @@ def _check_complete(lines: list[str], source: str, cut_mid_line: bool) -> None:
         return
     if any(printable(line).partition(":")[0].strip() == "Result" for line in lines):
         return
-    where = "in the middle of this line" if cut_mid_line else "after this line"
-    raise SaveFileError(f"{source} line {len(lines)}: the file ends {where}, before its Result line: "
-                        "it was cut short, and moves may be missing")
+    if cut_mid_line:
+        problem = _("the file ends in the middle of this line, before its Result line: it was cut short, "
+                    "and moves may be missing")
+    else:
+        problem = _("the file ends after this line, before its Result line: it was cut short, and moves may be missing")
+    raise _at(source, len(lines), problem)
 
 
 def _check_count(fields: dict[str, tuple[int, str]], state: State, source: str) -> None:
@@ -337,9 +357,11 @@ def _check_count(fields: dict[str, tuple[int, str]], state: State, source: str) 
     if said == played:
         return
     moves_line = fields.get("Moves", (0, ""))[0]
-    read = f"the Moves line (line {moves_line}) has {played}" if moves_line else "the file has no Moves line"
-    raise SaveFileError(f"{source} line {result_line}: the Result line counts {_count_text(said)}, but {read}: "
-                        "the file is damaged (if you edited the moves, correct or delete this line)")
+    read = (_("the Moves line (line {line}) has {count}").format(line=moves_line, count=played) if moves_line
+            else _("the file has no Moves line"))
+    counted = ngettext("{n} move", "{n} moves", said).format(n=said)
+    raise _at(source, result_line, _("the Result line counts {counted}, but {read}: the file is damaged (if you "
+                                     "edited the moves, correct or delete this line)").format(counted=counted, read=read))
 
 
 def _read_redo(match: Match, lineno: int, text: str, source: str) -> None:
@@ -351,7 +373,8 @@ def _read_redo(match: Match, lineno: int, text: str, source: str) -> None:
         try:
             replay.play_text("" if group_text.strip() == "pass" else group_text)
         except BadNotation as err:
-            raise SaveFileError(f"{source} line {lineno}: redo group {number}: {err}") from None
+            raise _at(source, lineno, _("redo group {number}: {problem}").format(number=number,
+                                                                                 problem=_rules_words(err))) from None
         groups.append(list(replay.move_stack[before:]))
     match.set_redo_groups(groups)
 
@@ -366,12 +389,12 @@ def _game_spec(fields: dict[str, tuple[int, str]], source: str) -> GameSpec:
         try:
             spec = GameSpec.parse(text, words)
         except BadNotation as err:
-            raise SaveFileError(f"{source} line {line}: {err}") from None
+            raise _at(source, line, _rules_words(err)) from None
     return spec
 
 
 def _player(value: str, source: str, lineno: int) -> Player:
-    kind, _, label = value.partition(" ")
+    kind, _sep, label = value.partition(" ")
     label = label.strip()
     if kind == HUMAN:
         return Player.human(label or "Human")
@@ -379,9 +402,8 @@ def _player(value: str, source: str, lineno: int) -> Player:
         return Player.of_bot(label)
     if kind == REMOTE and label:
         return Player(REMOTE, label)
-    raise SaveFileError(
-        f"{source} line {lineno}: seat {value!r} should be 'human NAME', 'bot TIER' or 'remote NAME'"
-    )
+    raise _at(source, lineno, _("seat {seat} should be 'human NAME', 'bot TIER' or 'remote NAME'").format(
+        seat=repr(value)))
 
 
 def save_match(match: Match, path: Path | str, *, redo: bool = False) -> None:

@@ -21,7 +21,7 @@ from typing import Annotated
 import msgspec
 from msgspec import Meta
 
-from game.lang import N_
+from game.lang import N_, _
 from game.match.typeddata import Fault, convert
 from game.store.jsonfile import atomic_write_text, locked, read_json_object
 from game.store.userdata import data_dir
@@ -78,8 +78,8 @@ def _change(key: str, token: str | None) -> str:
                 tokens[key] = token
             atomic_write_text(tokens_path(), json.dumps(dict(list(tokens.items())[-KEPT:]), indent=1))
     except OSError as err:
-        what = "kept for a rejoin after a restart" if token is not None else "forgotten"
-        problem = f"The seat could not be {what}: {err.strerror or err}"
+        problem = (_("The seat could not be kept for a rejoin after a restart: {error}") if token is not None
+                   else _("The seat could not be forgotten: {error}")).format(error=err.strerror or err)
         logger.warning("%s", problem)
         return problem
     return ""

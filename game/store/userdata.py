@@ -25,9 +25,9 @@ from typing import Annotated, Any, Literal, Sequence
 import msgspec
 from msgspec import Meta, Struct
 
-from game.lang import N_, _
+from game.lang import N_, _, worded
 from game.match.record import Player
-from game.match.typeddata import Fault, convert, convert_fields, expected_of
+from game.match.typeddata import Fault, convert, convert_fields, described, expected_of
 from game.paths import user_folder
 from game.rules.core import Outcome
 from game.store.jsonfile import atomic_write_text, locked, read_json_object, remove_stale_temporaries, set_aside
@@ -70,7 +70,7 @@ def remove_stale_writes() -> list[Path]:
 
 # -- settings ---------------------------------------------------------------
 #: A setting that is on or off.
-Flag = Annotated[bool, Meta(description="true or false")]
+Flag = Annotated[bool, Meta(description=N_("true or false"))]
 #: A window's width or height.
 Pixels = Annotated[int, Meta(ge=480, le=10000)]
 
@@ -81,24 +81,24 @@ class Settings:
     declared on its field (msgspec checks a loaded file against it); ``anim_speed`` must
     also be one of ``ANIM_SPEEDS``."""
 
-    anim_speed: Annotated[float, Meta(description=f"one of {sorted(ANIM_SPEEDS)}")] = 1.0
+    anim_speed: Annotated[float, Meta(description=described(N_("one of {values}"), values=str(sorted(ANIM_SPEEDS))))] = 1.0
     sound: Flag = True
-    window_size: Annotated[tuple[Pixels, Pixels], Meta(description="[width, height] in pixels (480-10000)")] = (
+    window_size: Annotated[tuple[Pixels, Pixels], Meta(description=N_("[width, height] in pixels (480-10000)"))] = (
         1280, 800)
     fullscreen: Flag = False
-    bot_delay: Annotated[float, Meta(ge=0, le=5, description="a number of seconds from 0 to 5")] = 0.6
+    bot_delay: Annotated[float, Meta(ge=0, le=5, description=N_("a number of seconds from 0 to 5"))] = 0.6
     #: The boards' display options the player set, by name (``show_legal_moves``...):
     #: the UI's renderers declare them and their defaults.
-    display: Annotated[dict[str, bool], Meta(description="an object of option names and true or false")] = field(
+    display: Annotated[dict[str, bool], Meta(description=N_("an object of option names and true or false"))] = field(
         default_factory=dict)
     #: The screens' colours: the dark theme or the light one (``game.ui.palette.THEMES``).
-    theme: Annotated[Literal["dark", "light"], Meta(description='"dark" or "light"')] = "dark"
+    theme: Annotated[Literal["dark", "light"], Meta(description=N_('"dark" or "light"'))] = "dark"
     #: The seats' pieces in colours that stay apart for colour-blind players (Okabe–Ito).
     colour_blind: Flag = False
     #: The sound effects' loudness, from 0 (silent) to 1 (as recorded).
-    volume: Annotated[float, Meta(ge=0, le=1, description="a number from 0 to 1")] = 1.0
+    volume: Annotated[float, Meta(ge=0, le=1, description=N_("a number from 0 to 1"))] = 1.0
     #: The language of the window's words, as a catalogue's code (``zh_CN``); "" follows the system's.
-    language: Annotated[str, Meta(max_length=20, description='a language code such as "zh_CN", or "" for the system\'s')] = ""
+    language: Annotated[str, Meta(max_length=20, description=N_('a language code such as "zh_CN", or "" for the system\'s'))] = ""
 
 
 def settings_path() -> Path:
@@ -142,7 +142,7 @@ def _read_settings(path: Path) -> tuple[Settings, list[str]]:
         bad.insert(0, ("anim_speed", raw["anim_speed"], expected_of(Settings, "anim_speed")))
         settings.anim_speed = Settings.anim_speed
     problems.extend(_("{path}: {name} {value!r} is not {expected}; using the default").format(
-        path=path, name=name, value=value, expected=expected) for name, value, expected in bad)
+        path=path, name=name, value=value, expected=worded(expected)) for name, value, expected in bad)
     return settings, problems
 
 

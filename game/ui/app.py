@@ -55,6 +55,7 @@ from game.ui.services import Services, SettingsStore, StatsStore
 from game.ui.setupmemory import SetupMemory
 from game.ui.sound import Sounds
 from game.ui.splash import BENCH_ENV, Launch, start_display
+from game.ui.textfield import TextField, TextInput
 from game.ui.window import Window
 
 logger = logging.getLogger(__name__)
@@ -128,6 +129,8 @@ class App:
         self.drawn = 0
         self.live_drawn = 0
         self.pacer = FramePacer()
+        #: The system's text input (an input method's), on while a field takes typing.
+        self.text_input = TextInput()
         self._overlays: tuple[tuple[int, ...], ...] = ()
         self._warm_up_step: tuple[Any, ...] = ()
         self.services = Services(
@@ -258,6 +261,7 @@ class App:
         services.scenes.update(dt)
         services.toasts.update(dt)
         services.dialogs.update(dt)
+        self.text_input.follow(self._typing())
         self.frames += 1
         if services.scenes.take_redraw() or self._overlays_changed():
             self.pacer.request()
@@ -275,6 +279,14 @@ class App:
             pygame.display.update(live)
             self.live_drawn += 1
         return drawing is not Drawing.NOTHING
+
+    def _typing(self) -> TextField | None:
+        """The field typed text goes into now: the open dialog's, else the top screen's focused one."""
+        services = self.services
+        dialog = services.dialogs.current
+        if dialog is not None:
+            return dialog.typing
+        return services.scenes.top.focus.typing if services.scenes.stack else None
 
     @property
     def animating(self) -> bool:

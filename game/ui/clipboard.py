@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.lang import _
+
 
 class ClipboardError(Exception):
     """The clipboard could not be used; the message says why, for a toast."""
@@ -20,7 +22,7 @@ def copy_text(content: str) -> None:
     try:
         pygame.scrap.put_text(content)
     except (pygame.error, AttributeError, NotImplementedError) as err:
-        raise ClipboardError(f"the clipboard is not available ({err or type(err).__name__})") from None
+        raise ClipboardError(_("the clipboard is not available ({error})").format(error=err or type(err).__name__)) from None
 
 
 def paste_text() -> str:
@@ -28,4 +30,4 @@ def paste_text() -> str:
     try:
         return pygame.scrap.get_text() if pygame.scrap.has_text() else ""
     except (pygame.error, AttributeError, NotImplementedError) as err:
-        raise ClipboardError(f"the clipboard is not available ({err or type(err).__name__})") from None
+        raise ClipboardError(_("the clipboard is not available ({error})").format(error=err or type(err).__name__)) from None

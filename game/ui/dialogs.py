@@ -158,7 +158,7 @@ class Dialog:
 
     # -- input and drawing -------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.focus.composing:
             self.ctx.sounds.play("click")
             self.cancel()
             return
@@ -166,6 +166,11 @@ class Dialog:
 
     def update(self, dt: float) -> None:
         self.focus.update(dt)
+
+    @property
+    def typing(self) -> TextField | None:
+        """The field typed text goes into now (``TextInput`` keeps the system's text input on for it), or None."""
+        return self.focus.typing
 
     def draw(self, surface: pygame.Surface) -> None:
         panel(surface, self.rect, fill=palette.PANEL, border=mix(palette.PANEL_BORDER, palette.ACCENT, 0.35),
@@ -400,6 +405,11 @@ class FileDialog(Dialog):
             self.field.rect = pygame.Rect(area.x, y + label_h, area.width, px(46))
         self.list.keep_in_view()
 
+    @property
+    def typing(self) -> TextField | None:
+        """The name field, whichever control has the focus: typing while the list has it goes there."""
+        return self.field if self.focus.typing or self.focus.current is self.list else None
+
     def handle_event(self, event: pygame.event.Event) -> None:
         """As every dialog, and: the wheel scrolls the list; typing while the list has
         the focus goes into the name field."""
@@ -414,7 +424,7 @@ class FileDialog(Dialog):
     def draw_content(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         label, px = self._label_font(), self.ctx.px
         path_font = self.ctx.fonts.text(16)
-        text(surface, label, "FOLDER", palette.TEXT_MUTED, (area.x, area.y))
+        text(surface, label, _("FOLDER"), palette.TEXT_MUTED, (area.x, area.y))
         y = area.y + label.get_linesize() + px(4)
         for line in self.path_shown:
             y = text(surface, path_font, line, palette.TEXT, (area.x, y)).top + path_font.get_linesize()

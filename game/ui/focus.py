@@ -96,7 +96,7 @@ class FocusGroup:
         ``mouse_widgets`` limits the mouse to those controls (the others are
         scrolled out of sight where the pointer is); the rest lose their hover.
         """
-        if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+        if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.TEXTEDITING):
             current = self.current
             if current is not None and current.can_focus and current.edit(event):
                 self.ctx.keyboard_mode = True
@@ -145,6 +145,19 @@ class FocusGroup:
     def draw(self, surface: pygame.Surface) -> None:
         for widget in self.widgets:
             widget.draw(surface)
+
+    @property
+    def composing(self) -> bool:
+        """An input method is composing words for the focused control: every key is its own."""
+        return self.current is not None and self.current.composing
+
+    @property
+    def typing(self) -> Widget | None:
+        """The focused control if it takes typed text and can take it now, else None."""
+        current = self.current
+        if current is not None and current.takes_typing and current.focused and current.visible and current.enabled:
+            return current
+        return None
 
     @property
     def blinking(self) -> bool:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from game.lang import _
-from game.match.record import Player
+from game.match.record import REMOTE, Player
+from game.net.seating import OPEN_SEAT
 
 #: How the statistics file names a human seat.
 HUMAN_LABEL = Player.human().label
@@ -23,7 +24,8 @@ def player_names(players: Sequence[Player], seat_name: Callable[[int], str]) -> 
     humans = [seat for seat, player in enumerate(players) if player.is_human]
     names = []
     for seat, player in enumerate(players):
-        label = _(player.label) if player.is_bot else player.label     # a tier's name; a person's as typed
+        open_seat = player.kind == REMOTE and player.label == OPEN_SEAT
+        label = _(player.label) if player.is_bot or open_seat else player.label     # a tier's name; a person's as typed
         if player.is_human:
             names.append(_("You") if len(humans) == 1 else _("Player {n}").format(n=humans.index(seat) + 1))
         elif sum(1 for other in players if other.label == player.label) > 1:

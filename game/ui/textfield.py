@@ -1,5 +1,7 @@
 """The one-line text box (``TextField``): the save dialog's name, the Join screen's
-name and address, the chat's message line."""
+name and address, the chat's message line; and ``TextInput``, which turns the system's
+text input (and so its input method, the way Chinese is typed) on while a field takes
+typing and off otherwise, and keeps the input method's candidate window by the caret."""
 from __future__ import annotations
 
 from typing import Callable
@@ -17,7 +19,11 @@ class TextField(Widget):
     name, the Join screen's name and address, the chat's message line).
 
     Typed text arrives as ``TEXTINPUT`` events (so a keyboard layout's own
-    characters work); Backspace, Delete, Left/Right, Home/End edit and move
+    characters work). An input method (pinyin, say) first sends what it is composing as
+    ``TEXTEDITING`` events: the field shows it at the caret, underlined, with the input
+    method's own caret in it, and takes every key until the composition is committed (a
+    ``TEXTINPUT``) or emptied, so Backspace, Enter, the arrows and Esc edit and choose the
+    composition, never the field's text, the screen or a shortcut. Backspace, Delete, Left/Right, Home/End edit and move
     (with Shift they select), Ctrl+A selects everything, Ctrl+V pastes.
     Enter calls ``on_submit``. Text given with ``select`` shown selected
     is replaced by the first thing typed (a suggested file name). The field
@@ -27,6 +33,7 @@ class TextField(Widget):
     """
 
     blinks = True
+    takes_typing = True
 
     def __init__(
         self,
@@ -52,6 +59,11 @@ class TextField(Widget):
         self.offset = 0          # pixels of text scrolled out at the left
         self.blink = 0.0
         self._caret_drawn = False
+        #: What an input method is composing (shown at the caret, not yet in ``text``), and its caret in it.
+        self.composition = ""
+        self.composition_caret = 0
+        #: Where the caret was last drawn, in window coordinates: the input method's candidates go by it.
+        self.caret_rect = pygame.Rect(0, 0, 0, 0)
         self.set_text(content)
 
     def set_text(self, content: str, select: tuple[int, int] | None = None) -> None:
@@ -61,6 +73,17 @@ class TextField(Widget):
             self.anchor = self.cursor = len(self.text)
         else:
             self.anchor, self.cursor = (max(0, min(len(self.text), i)) for i in select)
+        self.blink = 0.0
+
+    @property
+    def composing(self) -> bool:
+        """Whether an input method is composing words for this field (they take every key)."""
+        return bool(self.composition)
+
+    def compose(self, composition: str, caret: int) -> None:
+        """Show ``composition`` (an input method's words not yet typed) at the caret, its own caret at ``caret``."""
+        self.composition = clean_text(blanked(composition))
+        self.composition_caret = max(0, min(len(self.composition), caret))
         self.blink = 0.0
 
     @property
@@ -103,11 +126,17 @@ class TextField(Widget):
     def edit(self, event: pygame.event.Event) -> bool:
         if not self.enabled:
             return False
+        if event.type == pygame.TEXTEDITING:
+            self.compose(event.text, getattr(event, "start", len(event.text)))
+            return True
         if event.type == pygame.TEXTINPUT:
+            self.composition = ""
             self.insert(event.text)
             return True
         if event.type != pygame.KEYDOWN:
             return False
+        if self.composing:
+            return True          # the input method's key: it edits and chooses the composition
         mod = getattr(event, "mod", 0)
         ctrl, shift = mod & pygame.KMOD_CTRL, mod & pygame.KMOD_SHIFT
         start, end = self.selection
@@ -181,31 +210,79 @@ class TextField(Widget):
         font = self.ctx.fonts.text(self.font_size)
         pad = self._pad()
         inner = pygame.Rect(rect.x + pad, rect.y, rect.width - 2 * pad, rect.height)
-        cursor_x = font.size(self.text[: self.cursor])[0]
+        start, end = self.selection
+        if self.composing:       # the composition stands where it will go: in place of the selection
+            shown = self.text[:start] + self.composition + self.text[end:]
+            caret = start + self.composition_caret
+        else:
+            shown, caret = self.text, self.cursor
+        cursor_x = font.size(shown[:caret])[0]
         if cursor_x - self.offset > inner.width:
             self.offset = cursor_x - inner.width
         elif cursor_x < self.offset:
             self.offset = cursor_x
-        self.offset = max(0, min(self.offset, max(0, font.size(self.text)[0] - inner.width)))
+        self.offset = max(0, min(self.offset, max(0, font.size(shown)[0] - inner.width)))
         clip = surface.get_clip()
         surface.set_clip(inner.clip(clip) if clip else inner)
-        start, end = self.selection
         line_h = font.get_height()
         top = rect.centery - line_h // 2
-        if start != end and self.focused:
+        self.caret_rect = pygame.Rect(inner.x - self.offset + cursor_x, rect.y, 2, rect.height)
+        if self.composing:
+            surface.blit(render(font, shown, palette.TEXT), (inner.x - self.offset, top))
+            x0 = inner.x - self.offset + font.size(shown[:start])[0]
+            x1 = x0 + font.size(self.composition)[0]
+            pygame.draw.line(surface, palette.ACCENT, (x0, top + line_h - 1), (x1, top + line_h - 1), 2)
+        else:
+            self._draw_text(surface, font, inner, top)
+        if self.caret_shown:
+            x = inner.x - self.offset + cursor_x
+            pygame.draw.line(surface, palette.ACCENT, (x, top + 2), (x, top + line_h - 2), 2)
+        surface.set_clip(clip)
+        self.draw_focus(surface, rect, radius)
+
+    def _draw_text(self, surface: pygame.Surface, font: pygame.font.Font, inner: pygame.Rect, top: int) -> None:
+        """The text with its selection, or the placeholder of an empty field."""
+        start, end = self.selection
+        line_h = font.get_height()
+        selected = start != end and self.focused
+        if selected:
             x0 = inner.x - self.offset + font.size(self.text[:start])[0]
             x1 = inner.x - self.offset + font.size(self.text[:end])[0]
             pygame.draw.rect(surface, palette.ACCENT_DARK, pygame.Rect(x0, top, x1 - x0, line_h), border_radius=3)
         if self.text:
             surface.blit(render(font, self.text, palette.TEXT), (inner.x - self.offset, top))
         elif self.placeholder:
-            text(surface, font, self.placeholder, mix(palette.TEXT_MUTED, palette.BOARD, 0.3), (inner.x, rect.centery),
-                 "midleft")
-        if start != end and self.focused:
+            text(surface, font, self.placeholder, mix(palette.TEXT_MUTED, palette.BOARD, 0.3),
+                 (inner.x, top + line_h // 2), "midleft")
+        if selected:
             chosen = render(font, self.text[start:end], palette.BACKGROUND_TOP)
             surface.blit(chosen, (inner.x - self.offset + font.size(self.text[:start])[0], top))
-        if self.caret_shown:
-            x = inner.x - self.offset + cursor_x
-            pygame.draw.line(surface, palette.ACCENT, (x, top + 2), (x, top + line_h - 2), 2)
-        surface.set_clip(clip)
-        self.draw_focus(surface, rect, radius)
+
+
+class TextInput:
+    """The system's text input, on while a field takes typing and off otherwise.
+
+    While it is on, an input method (ibus, fcitx, Windows' and macOS' own) turns keys into
+    words: a player typing Chinese picks them from its candidate window, which
+    ``pygame.key.set_text_input_rect`` keeps by the field's caret. While it is off, keys are
+    only keys, so with a Chinese input method on, H still asks for a hint and Esc opens the
+    menu instead of starting a composition. The app calls ``follow`` every frame with the
+    field that takes typing (None: none).
+    """
+
+    def __init__(self) -> None:
+        self.field: TextField | None = None
+        self.on: bool | None = None      # None: not set yet (SDL starts with text input on)
+        self.rect: tuple[int, int, int, int] | None = None
+
+    def follow(self, field: TextField | None) -> None:
+        if field is not self.field and self.field is not None:
+            self.field.composition = ""  # the input method's composition ends with the typing
+        self.field = field
+        if (field is not None) != self.on:
+            self.on = field is not None
+            (pygame.key.start_text_input if self.on else pygame.key.stop_text_input)()
+            self.rect = None
+        if field is not None and field.caret_rect.width and tuple(field.caret_rect) != self.rect:   # drawn once
+            self.rect = tuple(field.caret_rect)
+            pygame.key.set_text_input_rect(field.caret_rect)

@@ -88,6 +88,11 @@ class Widget:
     #: Changes by itself, now and then, while it has the focus (a text field's caret):
     #: the loop wakes often enough to show it (``FocusGroup.blinking``).
     blinks = False
+    #: Takes typed text (``TextField``): while it has the focus the system's text input,
+    #: and so an input method, is on (``textfield.TextInput``).
+    takes_typing = False
+    #: An input method is composing words for it: every key is the input method's.
+    composing = False
 
     def __init__(self, ctx: UiContext, wid: str = "", tooltip: str = "") -> None:
         self.ctx = ctx

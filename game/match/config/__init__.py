@@ -60,10 +60,10 @@ from game.match.config.model import (DEFAULT_TIME_BUDGET, ENGINE_BOT, ENGINE_MOD
                                      MIN_TIME_BUDGET, BotChoiceError, BotLimits, EngineSpec, GameConfig,
                                      NetLimits, SeatChoice, TierSpec)
 from game.match.config.reader import NO_BUILT_IN, builtin_games, config_path, load_config
-from game.match.config.yamlfile import yaml_error_place
+from game.match.config.yamlfile import problem_parts, yaml_error_place
 from game.paths import CONFIG_PATH
 
 __all__ = ["CONFIG_PATH", "DEFAULT_TIME_BUDGET", "ENGINE_BOT", "ENGINE_MODULE", "MAX_TIME_BUDGET",
            "MIN_TIME_BUDGET", "NO_BUILT_IN", "BotChoiceError", "BotLimits", "Config", "EngineSpec", "GameConfig",
-           "NetLimits", "SeatChoice", "TierSpec", "builtin_games", "config_path", "load_config", "params_error", "tier_error",
+           "NetLimits", "SeatChoice", "TierSpec", "builtin_games", "config_path", "load_config", "params_error", "problem_parts", "tier_error",
            "yaml_error_place"]

@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from game.lang import N_, Phrase
 from game.match.botregistry import BotRegistry
 from game.match.config import menus
 from game.match.config.botcheck import analyses, tier_error
@@ -20,6 +21,17 @@ from game.match.config.model import BotLimits, GameConfig, NetLimits, SeatChoice
 from game.match.config.yamlfile import problem_text
 from game.match.runner import BotSpec
 from game.match.untuned import GENERIC_BOT, UNTUNED_HINT, UNTUNED_TIERS
+
+
+def tier_name(name: str) -> Phrase:
+    """A tier's name in a problem, in the player's language where the catalogue has it (the
+    shipped tiers' names, ``assets/locale/tiers.py``); a tier of one's own as it is named."""
+    return Phrase(name)
+
+
+def built_in_tier(tier: TierSpec) -> Phrase:
+    """What a bad tier falls back to: ``'using the built-in Hard tier (GomokuHard)'``."""
+    return Phrase(N_("using the built-in {tier} tier ({bot})"), tier=tier_name(tier.name), bot=tier.text)
 
 
 class Config:
@@ -122,10 +134,11 @@ class Config:
             usable = fallback is not None and fallback != tier
             if usable and tier_error(fallback, game.game_id, registry) is None:
                 tiers.append(fallback)
-                action = f"using the built-in {fallback.name} tier ({fallback.text})"
+                action = built_in_tier(fallback)
             else:
-                action = f"tier {tier.name} left out"
-            self.bot_problems.append(self._problem_text(key + error[0], f"{error[1]}; {action}"))
+                action = Phrase(N_("tier {tier} left out"), tier=tier_name(tier.name))
+            self.bot_problems.append(self._problem_text(key + error[0], Phrase(N_("{problem}; {action}"),
+                                                                               problem=error[1], action=action)))
         return dataclasses.replace(game, tiers=tiers, hint_tier=self._valid_hint(game, tiers, default, registry))
 
     def _valid_hint(self, game: GameConfig, tiers: list[TierSpec], default: GameConfig | None,
@@ -137,18 +150,20 @@ class Config:
         if not hint or hint in analysing:
             return hint
         fallback = strongest_or(default.hint_tier if default else "", analysing)
-        action = f"hints come from {fallback}" if fallback else "no hints"
+        action = Phrase(N_("hints come from {tier}"), tier=tier_name(fallback)) if fallback else Phrase(N_("no hints"))
         key = ("games", game.game_id, "hint")
         if hint not in [t.name for t in tiers]:
-            self.bot_problems.append(self._problem_text(key, f"tier {hint} is not available; {action}"))
+            self.bot_problems.append(self._problem_text(key, Phrase(N_("tier {tier} is not available; {action}"),
+                                                                    tier=tier_name(hint), action=action)))
         elif key in self._lines:
             tier = next(t for t in tiers if t.name == hint)
-            why = (f"the external engine {tier.engine.name} is not asked for hints" if tier.engine
-                   else f"{tier.bot} does not value moves (it has no analyse)")
-            self.bot_problems.append(self._problem_text(key, f"tier {hint} cannot give hints: {why}; {action}"))
+            why = (Phrase(N_("the external engine {engine} is not asked for hints"), engine=tier.engine.name)
+                   if tier.engine else Phrase(N_("{bot} does not value moves (it has no analyse)"), bot=tier.bot))
+            self.bot_problems.append(self._problem_text(key, Phrase(N_("tier {tier} cannot give hints: {why}; {action}"),
+                                                                    tier=tier_name(hint), why=why, action=action)))
         return fallback
 
-    def _problem_text(self, key: tuple[str, ...], message: str) -> str:
+    def _problem_text(self, key: tuple[str, ...], message: str) -> Phrase:
         return problem_text(self.path, self._lines, key, message)
 
     # -- seats (see ``menus``) --------------------------------------------------

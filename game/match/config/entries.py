@@ -15,8 +15,9 @@ from msgspec import UNSET, Meta, Struct, UnsetType
 from bots.lib.depth_timing import MAX_DEPTH
 from bots.lib.engine_clients import PROTOCOLS
 from bots.lib.nboard_client import VERSIONS
+from game.lang import N_
 from game.match.config.model import MAX_TIME_BUDGET, MIN_TIME_BUDGET
-from game.match.typeddata import between
+from game.match.typeddata import between, described
 
 #: What a tier entry is, in the words of a problem.
 TIER_SHAPE = "{bot: ClassName, params: {...}}"
@@ -29,9 +30,9 @@ _TEXT = r"\S"
 class Document(Struct):
     """The whole file."""
 
-    shape: ClassVar[str] = "a mapping with a 'games:' key"
+    shape: ClassVar[str] = N_("a mapping with a 'games:' key")
 
-    games: Annotated[dict[Any, Any], Meta(description="a mapping of game ids")] | None | UnsetType = UNSET
+    games: Annotated[dict[Any, Any], Meta(description=N_("a mapping of game ids"))] | None | UnsetType = UNSET
     net: Any = None   # read into NetLimits, whose fields say what each takes
     bots: Any = None  # read into BotLimits, likewise
 
@@ -39,14 +40,16 @@ class Document(Struct):
 class GameEntry(Struct):
     """One game of ``games:``. ``UNSET``: the key is not given (the built-in value is kept)."""
 
-    shape: ClassVar[str] = "a mapping with {keys}"
+    shape: ClassVar[str] = N_("a mapping with {keys}")
 
-    time_budget: Annotated[float, between(MIN_TIME_BUDGET, MAX_TIME_BUDGET, "seconds per move")] | UnsetType = UNSET
+    time_budget: Annotated[float, between(MIN_TIME_BUDGET, MAX_TIME_BUDGET, N_("seconds per move"))] | UnsetType = UNSET
     hint: Any = None   # a tier's name, checked against the tiers read
-    hint_time: Annotated[float, between(MIN_TIME_BUDGET, MAX_TIME_BUDGET, "seconds per hint")] | None = None
-    tiers: Annotated[dict[Any, Any], Meta(description=f"a mapping of tier name to {TIER_SHAPE}")] | None | UnsetType \
+    hint_time: Annotated[float, between(MIN_TIME_BUDGET, MAX_TIME_BUDGET, N_("seconds per hint"))] | None = None
+    tiers: Annotated[dict[Any, Any], Meta(
+        description=described(N_("a mapping of tier name to {shape}"), shape=TIER_SHAPE))] | None | UnsetType \
         = UNSET
-    engines: Annotated[dict[Any, Any], Meta(description=f"a mapping of engine name to {ENGINE_SHAPE}")] | None \
+    engines: Annotated[dict[Any, Any], Meta(
+        description=described(N_("a mapping of engine name to {shape}"), shape=ENGINE_SHAPE))] | None \
         | UnsetType = UNSET
 
 
@@ -55,16 +58,16 @@ class BotTier(Struct, forbid_unknown_fields=True):
 
     shape: ClassVar[str] = f"{TIER_SHAPE} or {{engine: Name}}"
 
-    bot: Annotated[str, Meta(pattern=_TEXT, description="the class name of a bot")]
-    params: Annotated[dict[str, Any], Meta(description="a mapping of parameter names to values")] | None = None
+    bot: Annotated[str, Meta(pattern=_TEXT, description=N_("the class name of a bot"))]
+    params: Annotated[dict[str, Any], Meta(description=N_("a mapping of parameter names to values"))] | None = None
 
 
 class EngineTier(Struct, forbid_unknown_fields=True):
     """A tier that is one of the game's ``engines:``."""
 
-    unknown_key: ClassVar[str] = "a tier that is an engine takes no other key (its settings are under engines:)"
+    unknown_key: ClassVar[str] = N_("a tier that is an engine takes no other key (its settings are under engines:)")
 
-    engine: Annotated[str, Meta(description="the name of one of the game's engines")]
+    engine: Annotated[str, Meta(description=N_("the name of one of the game's engines"))]
 
 
 class EngineEntry(Struct, forbid_unknown_fields=True):
@@ -72,11 +75,11 @@ class EngineEntry(Struct, forbid_unknown_fields=True):
 
     shape: ClassVar[str] = ENGINE_SHAPE
 
-    command: Annotated[str, Meta(pattern=_TEXT, description="the engine's command line")]
+    command: Annotated[str, Meta(pattern=_TEXT, description=N_("the engine's command line"))]
     protocol: Annotated[Literal[PROTOCOLS], Meta(  # type: ignore[valid-type]
-        description=f"one of the protocols {', '.join(PROTOCOLS)}")]
-    time: Annotated[float, between(MIN_TIME_BUDGET, MAX_TIME_BUDGET, "seconds per move")] | None = None
-    cwd: Annotated[str, Meta(pattern=_TEXT, description="the folder the engine runs in")] | None = None
-    depth: Annotated[int, between(1, MAX_DEPTH, "the deepest search asked (nboard)", whole=True)] | None = None
-    protocol_version: Annotated[int, between(min(VERSIONS), max(VERSIONS), "the NBoard protocol version",
+        description=described(N_("one of the protocols {protocols}"), protocols=", ".join(PROTOCOLS)))]
+    time: Annotated[float, between(MIN_TIME_BUDGET, MAX_TIME_BUDGET, N_("seconds per move"))] | None = None
+    cwd: Annotated[str, Meta(pattern=_TEXT, description=N_("the folder the engine runs in"))] | None = None
+    depth: Annotated[int, between(1, MAX_DEPTH, N_("the deepest search asked (nboard)"), whole=True)] | None = None
+    protocol_version: Annotated[int, between(min(VERSIONS), max(VERSIONS), N_("the NBoard protocol version"),
                                              whole=True)] | None = None

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 from msgspec import Meta
 
 from bots.lib.engine_clients import PROTOCOL_TITLES
-from game.lang import _
+from game.lang import N_, _
 from game.match.record import Player
 from game.match.typeddata import between
 
@@ -26,7 +26,7 @@ ENGINE_BOT, ENGINE_MODULE = "ExternalEngine", "bots.external_engine"
 _IPV4_PART = r"(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"
 #: An IPv4 address, as a hosted game listens on and announces to.
 IPv4 = Annotated[str, Meta(pattern=rf"^({_IPV4_PART}\.){{3}}{_IPV4_PART}$",
-                           description="an IPv4 address such as 127.0.0.1")]
+                           description=N_("an IPv4 address such as 127.0.0.1"))]
 
 
 @dataclass(frozen=True)

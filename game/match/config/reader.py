@@ -25,21 +25,27 @@ from msgspec import UNSET, UnsetType
 
 from bots.lib.engine_clients import protocol_games, protocol_settings
 from bots.lib.engine_process import EngineStartError, command_words
+from game.lang import N_, Phrase
 from game.match.botregistry import BotRegistry
-from game.match.config.checked import Config
+from game.match.config.checked import Config, built_in_tier, tier_name
 from game.match.config.entries import BotTier, Document, EngineEntry, EngineTier, GameEntry
 from game.match.config.model import BotLimits, EngineSpec, GameConfig, NetLimits, TierSpec, strongest_or
-from game.match.config.yamlfile import TooLarge, parse, problem_text, yaml_error_place
-from game.match.typeddata import Fault, convert, convert_fields, field_names, shape_of, shown
+from game.match.config.yamlfile import TooLarge, file_problem, parse, problem_text, yaml_error_place
+from game.match.typeddata import Fault, convert, convert_fields, expected_got, field_names, shape_of, shown
 from game.paths import CONFIG_PATH, user_config_path
 from game.rules.catalogue import game_ids
 
 #: A section of settings read into a dataclass: ``net:`` or ``bots:``.
 Settings = TypeVar("Settings", NetLimits, BotLimits)
 #: What a problem says when there are no built-in settings to use instead.
-NO_BUILT_IN = "no tiers (every bot is offered under its own name)"
+NO_BUILT_IN = Phrase(N_("no tiers (every bot is offered under its own name)"))
 #: What a game the config does not name plays with (``untuned.py``).
-UNTUNED_INSTEAD = "the generic tree search's tiers for every game (every bot is also offered under its own name)"
+UNTUNED_INSTEAD = Phrase(N_("the generic tree search's tiers for every game (every bot is also offered under its own name)"))
+#: How a problem with a kind of name already taken says so, by the kind.
+_TAKEN = {"tier": N_("tier names ignore case and {name} is already a tier; left out"),
+          "engine": N_("engine names ignore case and {name} is already an engine; left out")}
+#: What a problem says is done with a part that is left out.
+IGNORED = Phrase(N_("ignored"))
 
 
 def config_path() -> Path:
@@ -102,21 +108,26 @@ class _Reader:
         self.problems: list[str] = []
         self.lines: dict[tuple[str, ...], int] = {}
         #: How a problem of the whole file ends: what is used instead.
-        self.instead = "using the built-in settings" if defaults else UNTUNED_INSTEAD
+        self.instead = Phrase(N_("using the built-in settings")) if defaults else UNTUNED_INSTEAD
 
     def problem(self, key: Iterable[str], message: str) -> None:
         self.problems.append(problem_text(self.path, self.lines, tuple(key), message))
 
+    def whole(self, pattern: str, line: int | None = None, **values: object) -> None:
+        """A problem of the whole file (``pattern``'s words, marked ``N_``), ending with what is used instead."""
+        message = Phrase(pattern, **values, instead=self.instead)
+        self.problems.append(file_problem(self.path.name, line, message))
+
     def fault(self, key: tuple[str, ...], fault: Fault, action: str) -> None:
         """Report ``fault`` of the entry at ``key``, and what is done instead."""
-        self.problem(key + fault.key, f"{fault.message}; {action}")
+        self.problem(key + fault.key, Phrase(N_("{problem}; {action}"), problem=fault.message, action=action))
 
     def taken(self, key: tuple[str, ...], names: list[str], kind: str) -> bool:
-        """Whether the name at the end of ``key`` is, ignoring case, one of ``names`` (each
-        ``kind``, ``'a tier'``) already read; if so it is reported, and left out."""
+        """Whether the name at the end of ``key`` is, ignoring case, one of ``names`` (each a
+        ``kind``, ``'tier'`` or ``'engine'``) already read; if so it is reported, and left out."""
         same = next((n for n in names if n.casefold() == key[-1].casefold()), None)
         if same is not None:
-            self.problem(key, f"{kind.split()[-1]} names ignore case and {same} is already {kind}; left out")
+            self.problem(key, Phrase(_TAKEN[kind], name=same))
         return same is not None
 
     def read(self) -> dict[str, GameConfig]:
@@ -124,35 +135,34 @@ class _Reader:
         try:
             text = self.path.read_text(encoding="utf-8")
         except FileNotFoundError:
-            self.problems.append(f"{self.path.name}: not found at {self.path}; {self.instead}")
+            self.whole(N_("not found at {path}; {instead}"), path=str(self.path))
             return defaults
         except (OSError, UnicodeDecodeError) as err:
-            self.problems.append(f"{self.path.name}: cannot be read ({err}); {self.instead}")
+            self.whole(N_("cannot be read ({error}); {instead}"), error=str(err))
             return defaults
         try:
             document = parse(text)
         except yaml.YAMLError as err:
             line, what = yaml_error_place(err, text)
-            where = f"{self.path.name} line {line}" if line else self.path.name
-            self.problems.append(f"{where}: not valid YAML ({what}); {self.instead}")
+            self.whole(N_("not valid YAML ({error}); {instead}"), line, error=what)
             return defaults
         except (TooLarge, RecursionError, MemoryError):
-            self.problems.append(f"{self.path.name}: too deeply nested / too large (aliases?); {self.instead}")
+            self.whole(N_("too deeply nested / too large (aliases?); {instead}"))
             return defaults
         except Exception as err:  # noqa: BLE001 - whatever else the YAML library raises is reported, not fatal
-            self.problems.append(f"{self.path.name}: cannot be read as YAML ({type(err).__name__}: {err}); "
-                                 f"{self.instead}")
+            self.whole(N_("cannot be read as YAML ({error}); {instead}"), error=f"{type(err).__name__}: {err}")
             return defaults
         self.lines = document.lines
         for key, line in document.twice:
-            self.problems.append(problem_text(self.path, {key: line}, key, "given twice; the later one is used"))
+            self.problems.append(problem_text(self.path, {key: line}, key,
+                                              Phrase(N_("given twice; the later one is used"))))
         if document.data is None:
             if not defaults:  # another file may be empty (all built in); the built-in file may not
-                self.problems.append(f"{self.path.name}: is empty; {self.instead}")
+                self.whole(N_("is empty; {instead}"))
             return defaults
         entry, faults = convert_fields(document.data, Document)
         for fault in faults:
-            self.fault((), fault, "ignored" if fault.unknown else self.instead)
+            self.fault((), fault, IGNORED if fault.unknown else self.instead)
         if entry is None:
             return defaults
         if entry.net is not None:
@@ -166,13 +176,14 @@ class _Reader:
         reported and keeps its value from before."""
         kind = type(current)
         if not isinstance(entry, dict):
-            self.problem((section,), f"expected {shape_of(kind)}, got {shown(entry)}; using the built-in settings")
+            self.problem((section,), Phrase(N_("{problem}; {action}"), problem=expected_got(shape_of(kind), entry),
+                                            action=Phrase(N_("using the built-in settings"))))
             return current
         read, faults = convert_fields(entry, kind)
         for fault in faults:
             kept = getattr(current, fault.key[0], None)
             shown_kept = f"{kept:g}" if isinstance(kept, (int, float)) else kept
-            self.fault((section,), fault, "ignored" if fault.unknown else f"using {shown_kept}")
+            self.fault((section,), fault, IGNORED if fault.unknown else Phrase(N_("using {value}"), value=shown_kept))
         given = {str(name) for name in entry} & set(field_names(kind)) - {fault.key[0] for fault in faults}
         return dataclasses.replace(current, **{name: getattr(read, name) for name in given})
 
@@ -180,14 +191,14 @@ class _Reader:
         """Each game of ``games:`` over the built-in settings (``UNSET``: no games given)."""
         result = dict(self.defaults)
         if games is None:
-            self.problem(("games",), f"is empty; {self.instead}")
+            self.problem(("games",), Phrase(N_("is empty; {instead}"), instead=self.instead))
         if not games:
             return result
         known = game_ids()
         for game_id, entry in games.items():
             if game_id not in known:
-                self.problem(("games", str(game_id)), f"there is no game {game_id!r} "
-                                                      f"(games: {', '.join(known)}); ignored")
+                self.problem(("games", str(game_id)), Phrase(N_("there is no game {game} (games: {games}); ignored"),
+                                                             game=repr(game_id), games=", ".join(known)))
                 continue
             result[game_id] = self.parse_game(game_id, entry, self.defaults.get(game_id, GameConfig(game_id)))
         return result
@@ -198,14 +209,18 @@ class _Reader:
             return default
         entry, faults = convert_fields(value, GameEntry)
         if entry is None:
-            instead = f"using the built-in {game_id} settings" if game_id in self.defaults else NO_BUILT_IN
+            instead = (Phrase(N_("using the built-in {game} settings"), game=game_id) if game_id in self.defaults
+                       else NO_BUILT_IN)
             self.fault(key, faults[0], instead)
             return default
-        hint_time = "the time budget" if default.hint_time is None else f"{default.hint_time:g} s"
-        actions = {"time_budget": f"using {default.time_budget:g} s", "hint_time": f"using {hint_time}",
-                   "tiers": "using the built-in tiers" if default.tiers else NO_BUILT_IN, "engines": "no engines"}
+        hint_time = (Phrase(N_("using the time budget")) if default.hint_time is None
+                     else Phrase(N_("using {seconds} s"), seconds=f"{default.hint_time:g}"))
+        actions = {"time_budget": Phrase(N_("using {seconds} s"), seconds=f"{default.time_budget:g}"),
+                   "hint_time": hint_time,
+                   "tiers": Phrase(N_("using the built-in tiers")) if default.tiers else NO_BUILT_IN,
+                   "engines": Phrase(N_("no engines"))}
         for fault in faults:
-            self.fault(key, fault, "ignored" if fault.unknown else actions[fault.key[0]])
+            self.fault(key, fault, IGNORED if fault.unknown else actions[fault.key[0]])
         budget = default.time_budget if entry.time_budget is UNSET else entry.time_budget
         engines = list(default.engines)
         if any(f.key == ("engines",) for f in faults):
@@ -225,15 +240,15 @@ class _Reader:
         for name, entry in value.items():
             name = str(name).strip()
             if not name:
-                self.problem(key, "an engine needs a name; left out")
+                self.problem(key, Phrase(N_("an engine needs a name; left out")))
                 continue
-            if self.taken(key + (name,), [e.name for e in engines], "an engine"):
+            if self.taken(key + (name,), [e.name for e in engines], "engine"):
                 continue
             engine = parse_engine(game_id, name, entry)
             if isinstance(engine, EngineSpec):
                 engines.append(engine)
             else:
-                self.fault(key + (name,), engine, f"engine {name} left out")
+                self.fault(key + (name,), engine, Phrase(N_("engine {engine} left out"), engine=name))
         return engines
 
     def parse_tiers(self, key: tuple[str, ...], value: dict[Any, Any], default: GameConfig,
@@ -242,7 +257,7 @@ class _Reader:
         tiers: list[TierSpec] = []
         for name, entry in value.items():
             name = str(name)
-            if self.taken(key + (name,), [t.name for t in tiers], "a tier"):
+            if self.taken(key + (name,), [t.name for t in tiers], "tier"):
                 continue
             tier = parse_tier(name, entry, engines)
             if isinstance(tier, TierSpec):
@@ -251,9 +266,9 @@ class _Reader:
             fallback = default.tier(name)
             if fallback is not None:
                 tiers.append(fallback)
-                action = f"using the built-in {fallback.name} tier ({fallback.text})"
+                action = built_in_tier(fallback)
             else:
-                action = f"tier {name} left out"
+                action = Phrase(N_("tier {tier} left out"), tier=tier_name(name))
             self.fault(key + (name,), tier, action)
         return tiers
 
@@ -266,9 +281,10 @@ class _Reader:
             match = next((n for n in names if n.casefold() == value.strip().casefold()), None)
             if match is not None:
                 return match
-        action = f"using {fallback}" if fallback else "no hints"
-        self.problem(key + ("hint",), f"expected one of the tiers ({', '.join(names) or 'none'}), "
-                                      f"got {shown(value)}; {action}")
+        action = Phrase(N_("using {value}"), value=tier_name(fallback)) if fallback else Phrase(N_("no hints"))
+        self.problem(key + ("hint",), Phrase(N_("expected one of the tiers ({tiers}), got {value}; {action}"),
+                                             tiers=", ".join(names) or Phrase(N_("none")), value=shown(value),
+                                             action=action))
         return fallback
 
 
@@ -286,9 +302,9 @@ def parse_tier(name: str, entry: Any, engines: Iterable[EngineSpec] = ()) -> Tie
         engine = next((e for e in engines if e.name.casefold() == str(wanted).strip().casefold()), None)
         if engine is not None and not isinstance(tier, Fault):
             return engine.tier(name)
-        known = ", ".join(e.name for e in engines) or "none"
-        expected = f"the name of one of the game's engines ({known})"
-        return Fault(("engine",), expected, wanted, f"expected {expected}, got {shown(wanted)}")
+        known = ", ".join(e.name for e in engines) or Phrase(N_("none"))
+        expected = Phrase(N_("the name of one of the game's engines ({engines})"), engines=known)
+        return Fault(("engine",), expected, wanted, expected_got(expected, wanted))
     bot = convert(entry, BotTier)
     if isinstance(bot, Fault):
         return bot
@@ -305,15 +321,17 @@ def parse_engine(game_id: str, name: str, entry: Any) -> EngineSpec | Fault:
         command_words(engine.command)
     except (ValueError, EngineStartError) as err:
         return Fault(("command",), "a command line", engine.command,
-                     f"cannot be read as a command line ({err}): {engine.command!r}")
+                     Phrase(N_("cannot be read as a command line ({error}): {command}"), error=str(err),
+                            command=repr(engine.command)))
     plays = protocol_games(engine.protocol)
     if game_id not in plays:
         return Fault(("protocol",), f"a protocol that plays {game_id}", engine.protocol,
-                     f"the {engine.protocol} protocol plays {', '.join(plays)}, not {game_id}")
+                     Phrase(N_("the {protocol} protocol plays {games}, not {game}"), protocol=engine.protocol,
+                            games=", ".join(plays), game=game_id))
     for key in ("depth", "protocol_version"):
         value = getattr(engine, key)
         if value is not None and key not in protocol_settings(engine.protocol):
             return Fault((key,), f"no {key} for a {engine.protocol} engine", value,
-                         f"the {engine.protocol} protocol has no {key}")
+                         Phrase(N_("the {protocol} protocol has no {key}"), protocol=engine.protocol, key=key))
     return EngineSpec(name, engine.command.strip(), engine.protocol, engine.time, (engine.cwd or "").strip(),
                       engine.depth, engine.protocol_version)

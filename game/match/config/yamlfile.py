@@ -8,11 +8,14 @@ error is placed on the line a person would fix (``yaml_error_place``).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
+
+from game.lang import N_, Phrase
 
 #: Limits of config.yaml's data, aliases expanded (a real file has some dozens of nodes).
 MAX_NODES, MAX_DEPTH = 10_000, 50
@@ -82,22 +85,48 @@ def _map_lines(document: Document, node: yaml.Node, path: tuple[str, ...], count
     open_nodes.discard(id(node))
 
 
-def problem_text(path: Path, lines: Lines, key: tuple[str, ...], message: str) -> str:
+def problem_text(path: Path, lines: Lines, key: tuple[str, ...], message: str) -> Phrase:
     """``config.yaml line 7: games.tictactoe.time_budget: <message>``: file, line (of the key,
-    else of the nearest key above it that has one), key path."""
+    else of the nearest key above it that has one), key path; a ``Phrase``, its parts for
+    ``problem_parts``."""
     line, probe = None, key
     while probe and line is None:
         line = lines.get(probe)
         probe = probe[:-1]
-    where = f"{path.name} line {line}" if line else path.name
-    return f"{where}: {'.'.join(key)}: {message}" if key else f"{where}: {message}"
+    return file_problem(path.name, line, message, ".".join(key))
+
+
+def file_problem(name: str, line: int | None, message: str, key: str = "") -> Phrase:
+    """A problem of file ``name``: ``'<name> line <line>: <key>: <message>'``, without the line
+    or the key when there is none."""
+    if line and key:
+        return Phrase(N_("{file} line {line}: {key}: {message}"), file=name, line=line, key=key, message=message)
+    if line:
+        return Phrase(N_("{file} line {line}: {message}"), file=name, line=line, message=message)
+    if key:
+        return Phrase(N_("{file}: {key}: {message}"), file=name, key=key, message=message)
+    return Phrase(N_("{file}: {message}"), file=name, message=message)
+
+
+def problem_parts(problem: str, name: str, shown: str) -> tuple[str, str]:
+    """A problem of file ``name`` as (where, what), the file named as ``shown``: ``config.yaml line 7:
+    games.x: ...`` gives (``'<shown> line 7'``, ``'games.x: ...'``), each a ``Phrase`` for the window
+    to word. A problem not made by ``file_problem`` is split at its English."""
+    if isinstance(problem, Phrase) and problem.values.get("file") == name and "message" in problem.values:
+        line, key, message = problem.values.get("line"), problem.values.get("key"), problem.values["message"]
+        where = Phrase(N_("{file} line {line}"), file=shown, line=line) if line else shown
+        return where, Phrase(N_("{key}: {message}"), key=key, message=message) if key else message
+    match = re.match(rf"{re.escape(name)}( line \d+)?: ", problem)
+    if match is None:
+        return shown, problem
+    return shown + (match.group(1) or ""), problem[match.end():]
 
 
 #: Parser contexts whose mark is where the mistake is: an opened bracket or quote never closed.
 _OPENED_AT = {
-    "while parsing a flow mapping": "a { opened here is not closed",
-    "while parsing a flow sequence": "a [ opened here is not closed",
-    "while scanning a quoted scalar": "a quote opened here is not closed",
+    "while parsing a flow mapping": N_("a {{ opened here is not closed: {problem} at line {line}"),
+    "while parsing a flow sequence": N_("a [ opened here is not closed: {problem} at line {line}"),
+    "while scanning a quoted scalar": N_("a quote opened here is not closed: {problem} at line {line}"),
 }
 
 
@@ -109,7 +138,8 @@ def yaml_error_place(err: yaml.YAMLError, text: str) -> tuple[int | None, str]:
     end of the file, and a key indented wrongly after a comment is noticed at
     the next key below. So an unclosed bracket or quote is named where it was
     opened, and an indentation that does not fit at the line above it (the
-    last line that is not blank or a comment), with where it was noticed.
+    last line that is not blank or a comment), with where it was noticed. What is wrong is a
+    ``Phrase`` around the YAML library's words, which stay English.
     """
     problem_mark = getattr(err, "problem_mark", None)
     context_mark = getattr(err, "context_mark", None)
@@ -119,12 +149,13 @@ def yaml_error_place(err: yaml.YAMLError, text: str) -> tuple[int | None, str]:
     noticed = problem_mark.line + 1
     opened = _OPENED_AT.get(getattr(err, "context", None) or "")
     if opened and context_mark is not None and context_mark.line + 1 < noticed:
-        return context_mark.line + 1, f"{opened}: {problem} at line {noticed}"
+        return context_mark.line + 1, Phrase(opened, problem=problem, line=noticed)
     if problem.startswith("expected <block end>"):
         lines = text.splitlines()
         above = next((n for n in range(noticed - 1, 0, -1)
                       if n <= len(lines) and lines[n - 1].strip() and not lines[n - 1].lstrip().startswith("#")),
                      None)
         if above is not None and above < noticed:
-            return above, f"the indentation of line {above} or of line {noticed} below it does not fit: {problem}"
+            return above, Phrase(N_("the indentation of line {line} or of line {below} below it does not fit: {problem}"),
+                                 line=above, below=noticed, problem=problem)
     return noticed, problem

@@ -126,7 +126,7 @@ class ChatPanel:
         fonts = self.services.fonts
         top = rect.y + 4
         if self.headed:
-            top = text(surface, fonts.bold(12), "CHAT", palette.TEXT_MUTED, (rect.x + 12, rect.y + 6)).bottom + 4
+            top = text(surface, fonts.bold(12), _("CHAT"), palette.TEXT_MUTED, (rect.x + 12, rect.y + 6)).bottom + 4
         area = pygame.Rect(rect.x + 12, top, rect.width - 24, self.field.rect.top - top - 4)
         font, bold = fonts.text(14), fonts.bold(14)
         step = font.get_linesize()

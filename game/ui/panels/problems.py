@@ -5,6 +5,7 @@ in bold with the message wrapped under it. When they do not all fit, the
 list scrolls: the mouse wheel over the panel, or, once the panel has the
 keyboard focus (Tab, or the pointer resting on it), Up/Down, PgUp/PgDn and
 Home/End. A scrollbar shows where the view is and a fade marks more below.
+The problems are worded in the language shown (``lang.worded``), again when it changes.
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from typing import Sequence
 
 import pygame
 
-from game.lang import _, N_
+from game.lang import _, N_, language, worded
 from game.ui import palette
 from game.ui.draw import clean_text, fade_out, fit_text, mix, panel, scrollbar, text, wrap_text
 from game.ui.widgets import UiContext, Widget
@@ -64,7 +65,7 @@ class ProblemsPanel(Widget):
         self.lines: list[Line] = []
         self.content_h = 0
         self.body = pygame.Rect(0, 0, 0, 0)
-        self._laid_out_for: tuple[int, int] | None = None
+        self._laid_out_for: tuple[int, int, str] | None = None
 
     # -- geometry ------------------------------------------------------------------------
     def place(self, rect: pygame.Rect) -> None:
@@ -76,7 +77,7 @@ class ProblemsPanel(Widget):
             y += fonts.text(14).get_linesize()
         top = y + 8
         self.body = pygame.Rect(self.rect.x + 16, top, self.rect.width - 36, max(0, self.rect.bottom - 12 - top))
-        if self._laid_out_for != (self.rect.width, len(self.problems)):
+        if self._laid_out_for != (self.rect.width, len(self.problems), language()):
             self._wrap()
         if self.max_scroll() > 0:     # room for the scroll hint at the foot
             self.body.height = max(0, self.body.height - 2 * fonts.text(13).get_linesize() - 6)
@@ -88,16 +89,16 @@ class ProblemsPanel(Widget):
         lines: list[Line] = []
         y = 0
         for index, (where, message) in enumerate(self.problems):
-            for part in wrap_path(name_font, where, self.body.width):
+            for part in wrap_path(name_font, worded(where), self.body.width):
                 lines.append(Line(part, index, True, y))
                 y += name_font.get_linesize()
-            for part in wrap_text(body_font, message, self.body.width - 10):
+            for part in wrap_text(body_font, worded(message), self.body.width - 10):
                 lines.append(Line(part, index, False, y))
                 y += body_font.get_linesize()
             y += 8
         self.lines = lines
         self.content_h = max(0, y - 8)
-        self._laid_out_for = (self.rect.width, len(self.problems))
+        self._laid_out_for = (self.rect.width, len(self.problems), language())
 
     def visible_lines(self) -> list[Line]:
         """The lines wholly in view at the current scroll."""

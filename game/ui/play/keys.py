@@ -133,8 +133,11 @@ class PlayInput:
         """Typing while the chat line has the focus goes to it (Tab and Esc leave it)."""
         scene = self.scene
         chat = scene.chat
-        if chat is None or scene.focus.current is not chat.field or event.type not in (pygame.KEYDOWN, pygame.TEXTINPUT):
+        if chat is None or scene.focus.current is not chat.field or event.type not in (pygame.KEYDOWN, pygame.TEXTINPUT,
+                                                                                        pygame.TEXTEDITING):
             return False
+        if chat.field.composing:      # an input method's composition takes every key (Esc, Tab and the arrows too)
+            return chat.field.edit(event)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             scene.focus.focus(scene.board)
             return True

@@ -261,8 +261,8 @@ class NetworkGame:
         countdown = _("Time left to come back:") if event.seconds_left else ""
         words = event.reason
         if self.hosting is not None:
-            words += ". " + _("Friends join at {address} (their Join screen lists this game)").format(
-                address=self.hosting.address)
+            words = _("{sentence}. {then}").format(sentence=words, then=_(
+                "Friends join at {address} (their Join screen lists this game)").format(address=self.hosting.address))
         self.pause_card.show(_("Game paused"), words, actions, seconds_left=event.seconds_left or None,
                              countdown_words=countdown)
         self.services.sounds.play("error")

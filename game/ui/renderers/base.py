@@ -54,11 +54,8 @@ REFUSALS = (N_("the game is over"), N_("the point is taken"), N_("the square is 
 
 def refusal_words(words: str) -> str:
     """The rules' ``'h8 is not legal: the point is taken'`` in the player's language (a reason
-    not in the catalogue, one naming a hole or column, is shown as the rules word it)."""
-    move, sep, reason = words.partition(" is not legal: ")
-    if not sep:
-        return value_in_words(words)
-    return _("{move} is not legal: {reason}").format(move=move, reason=value_in_words(reason))
+    not in the catalogue is shown as the rules word it): ``value_in_words``, whose patterns hold it."""
+    return value_in_words(words)
 
 
 class Effect(Protocol):

@@ -108,7 +108,7 @@ class Scene:
 
     # -- input --------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.focus.composing:
             self.back()
             return
         self.focus.handle_event(event)
@@ -477,7 +477,7 @@ class SceneManager:
                 return      # the letter of the key that opened this screen
         elif event.type != pygame.KEYUP or event.key == self._key_down:
             self._key_text_due = False     # that key's text, if it has one, came already
-        if self.transitioning and event.type not in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT):
+        if self.transitioning and event.type not in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING):
             return
         self.top.handle_event(event)
 

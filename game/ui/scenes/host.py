@@ -121,8 +121,9 @@ class HostScene(Scene):
         self.services.sounds.play("error")
         self.problem = why[:1].upper() + why[1:]
         if self.port:
-            self.problem += ". " + _("Another program may be using port {port}: close it, or set another port "
-                                     "under net: in config.yaml").format(port=self.port)
+            self.problem = _("{sentence}. {then}").format(sentence=self.problem, then=_(
+                "Another program may be using port {port}: close it, or set another port under net: in config.yaml"
+            ).format(port=self.port))
         self.request_redraw()
 
     def layout(self, size: tuple[int, int]) -> None:

@@ -201,7 +201,8 @@ class LobbyScene(Scene):
             colour = self.colours[info.seat % len(self.colours)]
             seat_token(surface, (inner.x + px(8), y + px(10)), px(7), colour)
             mark = self.seat_names[info.seat] if info.seat < len(self.seat_names) else ""
-            who = _("{name} (bot)").format(name=_(info.name)) if info.kind == "bot" else info.name
+            who = (_("{name} (bot)").format(name=_(info.name)) if info.kind == "bot"
+                   else _(info.name) if info.kind == "open" else info.name)       # an open seat's "no one yet"
             if info.seat == self.invitation.seat:
                 who = _("you, if you accept")
             line = f"{mark}  {who}" if mark else who

@@ -23,7 +23,6 @@ together so the order can be read in one place.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import astuple, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,7 +31,7 @@ import pygame
 
 from game.lang import _, N_
 from game.match.clocks import PRESETS, Clock, TimeControl, control_label
-from game.match.config import SeatChoice
+from game.match.config import SeatChoice, problem_parts
 from game.match.record import REMOTE, Match, Player
 from game.match.warmup import game_engines
 from game.rules.core import State
@@ -117,11 +116,9 @@ def short_path(path: str) -> str:
 
 def config_problem(shown: str, name: str, problem: str) -> tuple[str, str]:
     """A config problem as (where, what): ``config.yaml line 7: games.x: ...`` gives
-    ("config.yaml line 7", "games.x: ..."); the file is named once, as ``shown``."""
-    match = re.match(rf"{re.escape(name)}( line \d+)?: ", problem)
-    if match is None:
-        return shown, problem
-    return shown + (match.group(1) or ""), problem[match.end():]
+    ("config.yaml line 7", "games.x: ..."); the file is named once, as ``shown``. Both
+    are worded where drawn, in the language shown then (``ProblemsPanel``)."""
+    return problem_parts(problem, name, shown)
 
 
 class SetupScene(Scene):
@@ -173,6 +170,13 @@ class SetupScene(Scene):
         self._build_seats()
         self._prefer_engines()
         self._warm_up_line = ""
+        self.follow_settings(self._reword)
+
+    def _reword(self, settings: object, changed: frozenset[str]) -> None:
+        """In another language the seat menus say so at once: a bot's line is worded when the menu is made."""
+        if "language" in changed:
+            self.choices = [*self.services.config.seat_choices(self.game_id, self.services.registry), REMOTE_CHOICE]
+            self._build_seats()
 
     @classmethod
     def trail(cls, game_id: str, match: Match | None = None) -> list[Route]:
