@@ -17,6 +17,9 @@ to move in a game of free play (``Gomoku.plain``), within a time budget.
     candidate after which the position is nearest to level for both colours; a
     stone the placer keeps playing (RIF's fourth move) is the best for its colour;
   - a declared number of fifth moves is more the more the stones favour Black;
+  - Taraguchi-10's choice 2 (``fifths:10``, ten fifth moves offered) when Black would still
+    be ahead (by more than ``even``) with the worst of its ten best fifth moves, the one White
+    would keep (``kept_offer``): choice 1's swaps leave the position near level instead;
   - offers are Black's best points by the evaluation, the pick the offer worst for Black.
 * ``opening_values`` values each decision for a hint, in the bot's own words, with
   the side they favour: what the evaluation found, an estimate where it is one.
@@ -134,6 +137,11 @@ def _choice(state: Gomoku, moves: list[Hashable], budget: float, rng: random.Ran
     if BLACK_WORD in moves:
         if MORE in moves and abs(value) <= even:
             return MORE
+        ten = next((m for m in moves if isinstance(m, tuple) and m[0] == FIFTHS), None)
+        if ten is not None:
+            kept = kept_offer(state, ten, budget / 2, rng, evaluate)
+            if kept is not None and kept[0] > even:
+                return ten
         return BLACK_WORD if value > 0 else WHITE_WORD
     declared = [m for m in moves if isinstance(m, tuple) and m[0] == FIFTHS]
     if declared:                      # more offers the more the stones favour Black (White picks among them)
@@ -141,6 +149,48 @@ def _choice(state: Gomoku, moves: list[Hashable], budget: float, rng: random.Ran
         share = 0.5 + max(-0.5, min(0.5, value / (8 * even or 1000.0)))
         return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
     return moves[0]
+
+
+def kept_offer(state: Gomoku, choice: Hashable, budget: float, rng: random.Random,
+               evaluate: Evaluate) -> tuple[float, MoveValue] | None:
+    """If ``state``'s chooser (the seat holding Black) makes ``choice``, a declaration that Black
+    offers N fifth moves: Black's value once White keeps the worst of the N best offers Black
+    can make (greedily, skipping a point symmetric to one offered), with the evaluation's
+    value of that position (White to move). Candidates are the nearest points to the stones;
+    ``None`` if fewer than N of them could be valued in ``budget``."""
+    probe = state.copy()
+    probe.push(choice)
+    count = probe.phase.count if probe.phase is not None and probe.phase.kind == OFFER else 0
+    if not count:
+        return None
+    points = [m[1] for m in probe.legal_moves()]
+    size = state.size
+    stones = list(state.stone_order)
+    shuffled = list(points)
+    rng.shuffle(shuffled)
+    candidates = sorted(shuffled, key=lambda p: min(max(abs(p % size - s % size), abs(p // size - s // size))
+                                                    for s in stones))[:count + 4]
+    share = budget / (len(candidates) + 1)
+    valued: list[tuple[float, int, MoveValue]] = []
+    for point in candidates:
+        after = state.plain()
+        after.push(point)
+        if after.outcome() is not None:
+            continue
+        found = evaluate(after, share)
+        if found is not None:
+            valued.append((-found.score, point, found))
+    valued.sort(key=lambda v: -v[0])
+    kept: list[tuple[float, MoveValue]] = []
+    for for_black, point, found in valued:
+        if len(kept) == count:
+            break
+        if (OFFER_WORD, point) in probe.legal_moves():
+            probe.push((OFFER_WORD, point))
+            kept.append((for_black, found))
+    if len(kept) < count:
+        return None
+    return min(kept, key=lambda v: v[0])
 
 
 def _offer(state: Gomoku, moves: list[Hashable], budget: float, rng: random.Random,
@@ -179,6 +229,9 @@ def opening_values(state: Gomoku, evaluate: Evaluate, budget: float) -> dict[Has
     phase = state.phase
     if phase is None or phase.kind != CHOOSE or BLACK_WORD not in phase.choices:
         return {}
+    declared = [c for c in phase.choices if isinstance(c, tuple) and c[0] == FIFTHS]
+    if declared:                     # half the time for the offers' values
+        budget /= 2
     plain = state.plain()
     found = evaluate(plain, budget) if plain.outcome() is None else None
     if found is None:
@@ -186,8 +239,16 @@ def opening_values(state: Gomoku, evaluate: Evaluate, budget: float) -> dict[Has
     mover = "Black" if plain.to_play == BLACK else "White"
     black = found.score if plain.to_play == BLACK else -found.score
     why = f"{mover} to move {found.text}"
-    return {BLACK_WORD: MoveValue(black, why, exact=found.exact),
-            WHITE_WORD: MoveValue(-black, why, exact=found.exact)}
+    values = {BLACK_WORD: MoveValue(black, why, exact=found.exact),
+              WHITE_WORD: MoveValue(-black, why, exact=found.exact)}
+    for choice in declared:          # Taraguchi-10's ten fifth moves: Black's value after White keeps one
+        kept = kept_offer(state, choice, budget, random.Random(0), evaluate)
+        if kept is not None:
+            for_black, after = kept
+            for_chooser = for_black if state.seat_colour(phase.seat) == BLACK else -for_black
+            values[choice] = MoveValue(for_chooser, f"White to move {after.text} after keeping the worst for "
+                                                    f"Black of its {choice[1]} best fifth moves")
+    return values
 
 
 def best_value(analyse: Callable[[Gomoku, float], dict]) -> Evaluate:

@@ -61,6 +61,10 @@ _VALUE_WORDS = ((re.compile(r"win in (\d+)"), N_("win in {0}")), (re.compile(r"l
                 (re.compile(r"turn limit of (\d+): ranked by distance to goal"),
                  N_("turn limit of {0}: ranked by distance to goal")),
                 (re.compile(r"steps to goal: (.+)"), N_("steps to goal: {0}")),
+                # an opening's colour choice valued (``bots.lib.gomoku_opening.opening_values``)
+                (re.compile(r"(Black|White) to move (.+) after keeping the worst for Black of its (\d+) best fifth moves"),
+                 N_("{0} to move {1} after keeping the worst for Black of its {2} best fifth moves")),
+                (re.compile(r"(Black|White) to move (.+)"), N_("{0} to move {1}")),
                 # a flag fallen (``game.match.clocks.lost_on_time``)
                 (re.compile(r"(?P<name>.+) lost on time"), N_("{name} lost on time")),
                 (re.compile(r"([A-Z][a-z]+ \d+), (.+)"), N_("{0}, {1}")),

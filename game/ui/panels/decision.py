@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Hashable
 import pygame
 
 from game.lang import _
+from game.rules.phrases import value_in_words
 from game.ui import palette
 from game.ui.draw import fit_text, panel, text, wrap_text
 from game.ui.widgets import Button
@@ -126,7 +127,7 @@ class DecisionPanel:
         if value is not None:      # why the hint's choice, in the hint bot's own words
             lines += wrap_text(self.services.fonts.bold(15), _("Hint: {choice}; the search finds {why}").format(
                 choice=choice_label(scene.view.hint, scene.state.move_to_str(scene.view.hint)),
-                why=value.text), width)[:2]
+                why=value_in_words(value.text)), width)[:2]
         return lines
 
     def height_for(self, width: int) -> int:
