@@ -214,15 +214,18 @@ class Clock:
         played later). ``resume`` or ``moved`` follow."""
         self._stop()
 
-    def moved(self) -> None:
+    def moved(self, increment: bool = True) -> None:
         """The running seat moved: charge its turn, add its increment (or give back its byo-yomi
-        period), and run no one until ``start``."""
+        period), and run no one until ``start``. ``increment=False``: a decision that completes
+        no move on the board (``State.completes_a_move``) earns no Fischer increment; a byo-yomi
+        period is given back after it as after any turn."""
         if self.running is None:
             return
         seat = self.running
         time_left = charged(self.control, self.times[seat], self.spent())
         if not time_left.flagged:
-            time_left = replace(time_left, main=time_left.main + self.control.increment
+            added = self.control.increment if increment else 0.0
+            time_left = replace(time_left, main=time_left.main + added
                                 if time_left.main > 0 or not time_left.periods else 0.0,
                                 period=self.control.period if time_left.periods else 0.0)
         self.times[seat] = time_left

@@ -298,6 +298,13 @@ class State(ABC):
         """Whether ``move`` is this game's pass."""
         return self.pass_move is not None and move == self.pass_move
 
+    def completes_a_move(self, move: Move) -> bool:
+        """Whether ``move``, legal now, completes a move on the board, the kind a clock's Fischer
+        increment is added after (as in the published rules and engine tournaments: one per move
+        made on the board). Every move does, unless a game's rules say otherwise (Gomoku's opening
+        decisions: a colour chosen, a number declared, an offer before the last, the pick)."""
+        return True
+
     def must_pass(self) -> bool:
         """Whether the seat to move has no move but the pass (and the game goes on)."""
         if self.pass_move is None or self.outcome() is not None:

@@ -478,6 +478,16 @@ class Gomoku(State):
     def is_legal(self, move: Hashable) -> bool:
         return self._why_illegal(move) is None
 
+    def completes_a_move(self, move: Hashable) -> bool:
+        """A stone completes a move; of an opening's decisions only the last offer does (Black's
+        fifth move, however many are offered): a colour chosen, ``more``, a declared number,
+        the earlier offers and White's pick put no move of its own on the board (White's sixth
+        stone, after the pick, is White's move)."""
+        phase = self._phase
+        if phase is None or phase.kind == op.PLACE:
+            return True
+        return phase.kind == op.OFFER and len(self._offers) + 1 == phase.count
+
     def plain(self) -> "Gomoku":
         """The stones on the board as a game of free play (seat 0 Black, moves the
         stones in the order placed): what a search that knows only stones reads.
