@@ -298,6 +298,12 @@ class State(ABC):
         """Whether ``move`` is this game's pass."""
         return self.pass_move is not None and move == self.pass_move
 
+    def opening_roles(self) -> tuple[str, str] | None:
+        """What the first two seats' players do first, when the game does not simply start with
+        seat 0's move (an opening rule: one proposes, the other chooses colours), as catalogue
+        words (``N_``) for the setup screen; ``None``: seat 0 moves first."""
+        return None
+
     def completes_a_move(self, move: Move) -> bool:
         """Whether ``move``, legal now, completes a move on the board, the kind a clock's Fischer
         increment is added after (as in the published rules and engine tournaments: one per move

@@ -478,6 +478,10 @@ class Gomoku(State):
     def is_legal(self, move: Hashable) -> bool:
         return self._why_illegal(move) is None
 
+    def opening_roles(self) -> tuple[str, str] | None:
+        """The first player's and the second's part in the opening rule (``None``: free play)."""
+        return op.ROLES.get(self.opening)
+
     def completes_a_move(self, move: Hashable) -> bool:
         """A stone completes a move; of an opening's decisions only the last offer does (Black's
         fifth move, however many are offered): a colour chosen, ``more``, a declared number,

@@ -59,6 +59,13 @@ FREE, SWAP1, SWAP2, RIF, SOOSORV8, TARAGUCHI10, YAMAGUCHI = (
 OPENING_RULES = (FREE, SWAP2, SWAP1, SOOSORV8, TARAGUCHI10, RIF, YAMAGUCHI)
 OPENING_TEXTS = (N_("Free"), N_("Swap2"), N_("Swap1"), N_("Soosõrv-8"), N_("Taraguchi-10"), N_("RIF (traditional)"),
                  N_("Yamaguchi"))
+#: What each player does first under each rule, for the setup screen: (the first player, the second).
+ROLES = {SWAP1: (N_("places 3 stones"), N_("takes a colour")),
+         SWAP2: (N_("places 3 stones"), N_("takes a colour or places 2 more")),
+         RIF: (N_("places the opening"), N_("may swap colours")),
+         SOOSORV8: (N_("places the opening"), N_("may swap colours")),
+         YAMAGUCHI: (N_("places the opening, declares the fifth moves"), N_("may swap colours")),
+         TARAGUCHI10: (N_("places the first stone"), N_("may swap colours, as after each stone"))}
 #: How many fifth moves Black may be asked to offer under ``rif`` (the option ``fifths``; the RIF's
 #: text says two) and may declare under ``yamaguchi``.
 RIF_FIFTHS, MOST_FIFTHS = 2, 10

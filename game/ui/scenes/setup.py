@@ -38,7 +38,7 @@ from game.match.warmup import game_engines
 from game.rules.core import State
 from game.rules.catalogue import game_class, new_state
 from game.ui import palette
-from game.ui.draw import fit_text, mix, panel, scrollbar, seat_token, text
+from game.ui.draw import fit_text, mix, panel, scrollbar, seat_token, text, wrap_text
 from game.ui.naming import player_names
 from game.ui.renderers import renderer_for
 from game.ui.panels.problems import STEP as PROBLEMS_STEP, ProblemsPanel
@@ -601,15 +601,34 @@ class SetupScene(Scene):
                 seat_font, note_font = fonts.bold(14), fonts.text(13)
                 title = _("Seat {n}").format(n=seat + 1) if short else mark
                 order = _("moves {order}").format(order=ordinal(seat + 1) if self.seat_cols == 1 else place_name(seat + 1))
+                if state.opening_roles():      # who moves first is the opening's to decide
+                    order = _("opens") if seat == 0 else _("chooses colours")
                 text(surface, seat_font, fit_text(seat_font, title, room), palette.TEXT if short else colour,
                      (badge.right + 10, badge.centery - 1), "bottomleft")
                 text(surface, note_font, fit_text(note_font, order, room), palette.TEXT_MUTED,
                      (badge.right + 10, badge.centery + 1), "topleft")
-        first = player_names(self.players(), state.seat_name)[0]
-        label = text(surface, fonts.text(16), _("First move:"), palette.TEXT_MUTED, (left, self.first_line_y), "midleft")
-        room = self.swap_btn.rect.left - label.right - 20
-        who = fit_text(fonts.bold(16), f"{_(state.seat_name(0))} — {first}", room)
-        text(surface, fonts.bold(16), who, self.seat_colours[0], (label.right + 8, self.first_line_y), "midleft")
+        names = player_names(self.players(), state.seat_name)
+        roles = state.opening_roles()
+        if roles:             # an opening rule: who proposes and who chooses colours, no one "moves first"
+            label = text(surface, fonts.text(16), _("Opening:"), palette.TEXT_MUTED, (left, self.first_line_y), "midleft")
+            room = self.swap_btn.rect.left - label.right - 20
+            font = fonts.bold(15)
+            words = _("{first}: {does}; {second}: {then}").format(first=names[0], does=_(roles[0]), second=names[1],
+                                                                   then=_(roles[1]))
+            if font.size(words)[0] > room:       # two lines of a smaller face beside the Swap button
+                font = fonts.bold(13)
+            lines = wrap_text(font, words, room)
+            lines = lines[:1] + [fit_text(font, " ".join(lines[1:]), room)] if len(lines) > 1 else lines
+            y = self.first_line_y - (len(lines) - 1) * font.get_linesize() // 2
+            for line in lines:
+                text(surface, font, line, palette.TEXT, (label.right + 8, y), "midleft")
+                y += font.get_linesize()
+        else:
+            label = text(surface, fonts.text(16), _("First move:"), palette.TEXT_MUTED, (left, self.first_line_y),
+                         "midleft")
+            room = self.swap_btn.rect.left - label.right - 20
+            who = fit_text(fonts.bold(16), f"{_(state.seat_name(0))} — {names[0]}", room)
+            text(surface, fonts.bold(16), who, self.seat_colours[0], (label.right + 8, self.first_line_y), "midleft")
         text(surface, section, _("RULES"), palette.TEXT_MUTED, (left, self.options_top + label_y))
         if not self.option_widgets:
             text(surface, fonts.text(16), _("{game} has no rules options.").format(game=_(self.title)), palette.TEXT_MUTED,
