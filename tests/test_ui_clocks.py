@@ -181,3 +181,29 @@ def test_a_game_lost_on_time_in_a_chinese_window_keeps_its_saved_reason_english(
     assert play.result.reason == "白方 超时负"
     result = next(line for line in match_to_text(play.match).splitlines() if line.startswith("Result:"))
     assert "White lost on time" in result and "超时" not in result, result
+
+
+def test_a_paused_face_in_the_smallest_window_is_never_cut_to_a_letter(make_app, monkeypatch):
+    drawn = drawn_words(monkeypatch)
+    d = make_app(size=(800, 560))
+    play, _ = timed_hot_seat(d, "5+3x30", "gomoku")
+    play.session.clock.pause()                       # as the game menu does
+    drawn.clear()
+    play.clocks.draw(d.services.window.screen)
+    names = drawn[1::2]
+    assert names == ["Black", "White"] or names == ["Black", "Paused"]     # whole words, never "P…"
+    assert not any(word.endswith("…") for word in drawn)
+
+
+def test_faces_of_five_or_six_seats_are_numbered_as_the_marbles_are(make_app, monkeypatch):
+    from game.ui.panels import clocks
+
+    marks: list[str] = []
+    real = clocks.seat_token
+    monkeypatch.setattr(clocks, "seat_token", lambda surface, centre, radius, colour, mark="": (
+        marks.append(mark), real(surface, centre, radius, colour, mark))[1])
+    d = make_app(size=(800, 560))
+    play, _ = timed_hot_seat(d, "5+3x30", "chinesecheckers", players=6)
+    marks.clear()
+    play.clocks.draw(d.services.window.screen)
+    assert marks == ["1", "2", "3", "4", "5", "6"]
