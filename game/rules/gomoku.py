@@ -478,6 +478,37 @@ class Gomoku(State):
     def is_legal(self, move: Hashable) -> bool:
         return self._why_illegal(move) is None
 
+    def move_sides(self) -> list[int] | None:
+        """Under an opening rule, each move's colour (0 Black, 1 White): a stone's own (an offer
+        is Black's), a choice's and the pick's the colour the deciding seat holds once it has decided
+        (``white`` taken is White's); ``None`` in free
+        play, where seat 0 is Black throughout."""
+        if self.opening == op.FREE:
+            return None
+        key = tuple(self._moves)
+        if getattr(self, "_sides", (None,))[0] == key:
+            return list(self._sides[1])
+        probe = Gomoku(**self.options)
+        sides: list[int] = []
+        for index, move in enumerate(self._moves):
+            phase = probe._phase
+            stones = len(probe._stones)
+            if phase is None:            # the opening is over: the rest are stones, colours in turn
+                sides += [(stones + k) % 2 for k in range(len(self._moves) - index)]
+                break
+            probe._apply(move)
+            if phase.kind == op.PLACE:
+                sides.append(stones % 2)
+            elif phase.kind == op.OFFER:
+                sides.append(0)
+            else:                        # the colour the deciding seat holds once it has decided
+                sides.append(0 if probe.seat_colour(phase.seat) == BLACK else 1)
+        self._sides = (key, tuple(sides))
+        return sides
+
+    def side_name(self, side: int) -> str:
+        return N_("Black") if side == 0 else N_("White")
+
     def opening_roles(self) -> tuple[str, str] | None:
         """The first player's and the second's part in the opening rule (``None``: free play)."""
         return op.ROLES.get(self.opening)
