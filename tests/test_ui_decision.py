@@ -137,3 +137,13 @@ def test_a_hinted_win_is_drawn_in_the_stones_colours_after_a_swap(make_app):
     play.renderer.piece_image = lambda seat, progress: (drawn.append(seat), real(play.renderer, seat, progress))[1]
     play.renderer._draw_sequence(d.services.window.screen, play.state, [play.state.parse_move(p) for p in ("a1", "a2")])
     assert drawn == [1, 0]                                    # White's stone first, then Black's
+
+
+def test_a_declaration_among_ten_numbers_shows_each_number_whole_in_the_smallest_window(make_app):
+    d = opened(make_app, "h8 h9 h10", opening="yamaguchi", rule="renju")
+    panel = d.scene.decision
+    assert [b.label for b in panel.buttons] == [str(n) for n in range(1, 11)]
+    assert all(d.services.fonts.bold(b.font_size).size(b.label)[0] <= b.rect.width - 20 for b in panel.buttons)
+    assert all(panel.rect.contains(b.rect) for b in panel.buttons)
+    d.click_at(panel.buttons[2].rect.center)
+    assert d.scene.state.move_stack[-1] == ("fifths", 3)

@@ -27,8 +27,12 @@ if TYPE_CHECKING:
     from game.ui.play.screen import PlayScreen
 
 
-def choice_label(choice: Hashable, move_text: str) -> str:
-    """A choice's button: "Take Black", "Place two more", "4 fifth moves", "Keep j10"."""
+def choice_label(choice: Hashable, move_text: str, many: bool = False) -> str:
+    """A choice's button: "Take Black", "Place two more", "4 fifth moves", "Keep j10"; among
+    ``many`` buttons (a number of fifth moves to declare: Soosõrv-8's 1 to 8, Yamaguchi's 1 to
+    10), a number is the number alone (the words over the buttons ask for it)."""
+    if many and isinstance(choice, tuple) and choice[:1] == ("fifths",):
+        return str(choice[1])
     if choice == "black":
         return _("Take Black")
     if choice == "white":
@@ -93,8 +97,9 @@ class DecisionPanel:
         phase = getattr(state, "phase", None)
         moves = state.legal_moves() if phase is not None and phase.kind in ("choose", "pick") and self._mine() else []
         self._moves = moves
-        self.buttons = [Button(self.services, choice_label(m, state.move_to_str(m)), self._chooser(m),
-                               wid=f"decision-{n}", font_size=15) for n, m in enumerate(moves)]
+        many = len(moves) > 4
+        self.buttons = [Button(self.services, choice_label(m, state.move_to_str(m), many), self._chooser(m),
+                               wid=f"decision-{n}", font_size=13 if many else 15) for n, m in enumerate(moves)]
         self._fit()
         self.scene.refresh_focus()              # Tab reaches the new buttons
 
@@ -147,7 +152,7 @@ class DecisionPanel:
         if not self.buttons:
             return
         px = self.services.window.px
-        gap = px(8)
+        gap = px(8) if len(self.buttons) <= 4 else px(3)      # ten numbers fit a narrow board's strip
         width = min(px(190), (self.rect.width - px(16) - gap * (len(self.buttons) - 1)) // len(self.buttons))
         x = self.rect.x + px(8)
         for button in self.buttons:
