@@ -258,6 +258,19 @@ def test_taraguchi10_ten_fifth_moves_are_chosen_when_black_keeps_the_lead_after_
                                        "of its 10 best fifth moves")
 
 
+def test_a_colour_chosen_before_another_swap_is_the_one_whose_holder_swaps_next():
+    fourth = played("h8 white i9 black i8 white g10", opening="taraguchi10", rule="renju")
+    # choice 1: White's holder swaps after Black's fifth stone, so White is worth more, however the stones stand
+    assert decide(fourth, 0.2, random.Random(1), fixed_judge(500.0), even=60) == "white"
+    first = played("h8", opening="taraguchi10", rule="renju")     # Black's holder swaps after White's second stone
+    assert decide(first, 0.2, random.Random(1), fixed_judge(500.0), even=60) == "black"
+    values = opening_values(first, fixed_judge(500.0), 0.2)
+    assert values["black"].score > values["white"].score
+    assert values["black"].text == "yours is the next swap, after the other's stone"
+    last = played("h8 h9 i9 black k12 fifths:3", opening="soosorv8", rule="renju")   # the last swap: by the stones
+    assert decide(last, 0.2, random.Random(1), fixed_judge(500.0), even=60) == "black"
+
+
 def test_the_pick_is_the_offer_worst_for_black():
     state = played("h8 h9 h10 white k12 offer:g7 offer:a1", opening="rif")
     judge = lambda plain, budget: MoveValue(  # noqa: E731  (White to move: far from the centre is worse for Black)

@@ -10,7 +10,10 @@ to move in a game of free play (``Gomoku.plain``), within a time budget.
 * Without one (Easy) the decisions are simple: stones near the centre at random,
   the colour to move next when choosing, the first offers and picks.
 * With one (Medium, Hard, Master):
-  - a colour choice takes the side the evaluation favours; in Swap2, where
+  - a colour choice that is not the opening's last (Taraguchi-10's after each stone, Soosõrv-8's
+    first) takes the colour whose holder makes the next colour choice (``next_swap``): the other
+    player then places the next stone and proposes; the colour is valued so in the hint;
+  - the last colour choice takes the side the evaluation favours; in Swap2, where
     ``more`` is allowed and the position is within ``even`` of level, it places
     two more stones instead and leaves the choice to the other player;
   - a stone the opponent will choose a colour after (a proposal) is the
@@ -31,7 +34,7 @@ from typing import Callable, Hashable
 
 from game.rules.bot import MoveValue
 from game.rules.gomoku import BLACK, Gomoku, OFFER_WORD
-from game.rules.gomoku_opening import BLACK_WORD, CHOOSE, FIFTHS, MORE, OFFER, PLACE, WHITE_WORD
+from game.rules.gomoku_opening import BLACK_WORD, CHOOSE, FIFTHS, MORE, OFFER, PICK, PLACE, WHITE_WORD
 
 #: A bot's judgement of a position of free play: the best value for the side to move, given a budget.
 Evaluate = Callable[[Gomoku, float], MoveValue | None]
@@ -133,22 +136,47 @@ def _choice(state: Gomoku, moves: list[Hashable], budget: float, rng: random.Ran
     if evaluate is None:
         colour = BLACK_WORD if state.to_play == BLACK else WHITE_WORD
         return colour if colour in moves else moves[0]
-    value = black_value(state, evaluate, budget / 2)
     if BLACK_WORD in moves:
-        if MORE in moves and abs(value) <= even:
-            return MORE
         ten = next((m for m in moves if isinstance(m, tuple) and m[0] == FIFTHS), None)
         if ten is not None:
             kept = kept_offer(state, ten, budget / 2, rng, evaluate)
             if kept is not None and kept[0] > even:
                 return ten
+        later = next_swap(state)
+        if later:                   # a colour chosen now is not the last: take the one that swaps next
+            return next(colour for colour, mine in later.items() if mine)
+        value = black_value(state, evaluate, budget / 2)
+        if MORE in moves and abs(value) <= even:
+            return MORE
         return BLACK_WORD if value > 0 else WHITE_WORD
+    value = black_value(state, evaluate, budget / 2)
     declared = [m for m in moves if isinstance(m, tuple) and m[0] == FIFTHS]
     if declared:                      # more offers the more the stones favour Black (White picks among them)
         ordered = sorted(declared, key=lambda m: m[1])
         share = 0.5 + max(-0.5, min(0.5, value / (8 * even or 1000.0)))
         return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
     return moves[0]
+
+
+def next_swap(state: Gomoku) -> dict[str, bool]:
+    """For a colour choice that is not the opening's last (Taraguchi-10's, Soosõrv-8's first):
+    for each colour, whether the chooser holding it makes the next colour choice, after the
+    other player's stone(s); empty when no colour choice follows. The player who places the
+    next stone proposes and the other then takes the better side, so that colour is worth more."""
+    seat = state.turn
+    found: dict[str, bool] = {}
+    for colour in (BLACK_WORD, WHITE_WORD):
+        probe = state.copy()
+        probe.push(colour)
+        while probe.phase is not None and not (probe.phase.kind == CHOOSE and BLACK_WORD in probe.phase.choices):
+            if probe.phase.kind in (OFFER, PICK):
+                break
+            probe.push(probe.legal_moves()[0])
+        phase = probe.phase
+        if phase is None or phase.kind != CHOOSE or BLACK_WORD not in phase.choices:
+            return {}
+        found[colour] = phase.seat == seat
+    return found if any(found.values()) else {}
 
 
 def kept_offer(state: Gomoku, choice: Hashable, budget: float, rng: random.Random,
@@ -241,6 +269,11 @@ def opening_values(state: Gomoku, evaluate: Evaluate, budget: float) -> dict[Has
     why = f"{mover} to move {found.text}"
     values = {BLACK_WORD: MoveValue(black, why, exact=found.exact),
               WHITE_WORD: MoveValue(-black, why, exact=found.exact)}
+    later = next_swap(state)
+    if later:       # not the last colour choice: the colour whose holder swaps next is the better one
+        values = {colour: MoveValue(1.0 if mine else -1.0, "yours is the next swap, after the other's stone" if mine
+                                    else "the other player may swap after your next stone")
+                  for colour, mine in later.items()}
     for choice in declared:          # Taraguchi-10's ten fifth moves: Black's value after White keeps one
         kept = kept_offer(state, choice, budget, random.Random(0), evaluate)
         if kept is not None:

@@ -70,7 +70,8 @@ _VALUE_WORDS = ((re.compile(r"win in (\d+)"), N_("win in {0}")), (re.compile(r"l
                 (re.compile(r"([A-Z][a-z]+ \d+), (.+)"), N_("{0}, {1}")),
                 (re.compile(r"([A-Z][a-z]+) (\d+)"), N_("{0} {1}")))
 #: The values that are always the same words (``game.rules.bot`` and the shipped bots).
-VALUES = (N_("win"), N_("loss"), N_("draw"), N_("a win"), N_("a loss"), N_("at least a draw"), N_("wins at once"),
+VALUES = (N_("yours is the next swap, after the other's stone"), N_("the other player may swap after your next stone"),
+          N_("win"), N_("loss"), N_("draw"), N_("a win"), N_("a loss"), N_("at least a draw"), N_("wins at once"),
           N_("unknown: no move valued"), N_("about even"),
           # Gomoku's estimates (``bots/gomoku_hard.py``'s ``estimate_text``).
           N_("even"), N_("slightly ahead"), N_("slightly behind"), N_("ahead"), N_("behind"), N_("well ahead"),
