@@ -125,6 +125,9 @@ def test_rif_asks_as_many_fifth_moves_as_its_option_fifths_and_a_save_keeps_it(t
     save_match(Match(state, [Player.human(), Player.human()]), path)
     loaded = load_match(path).state
     assert loaded.options["fifths"] == 3 and loaded.phase.kind == PICK and len(loaded.offers) == 3
+    sent = str(GameSpec.of_state(loaded))                       # as a network game's Sync names the game
+    assert "fifths=3" in sent and GameSpec.parse(sent).new_state().options["fifths"] == 3
+    assert loaded.pop() == ("offer", loaded.parse_move("a2")) and loaded.phase.count == 3   # undone: still three
     assert GameSpec.parse("gomoku(opening=rif)").new_state().options["fifths"] == 2    # the RIF's two
     with pytest.raises(BadNotation):
         GameSpec.parse("gomoku(opening=rif,fifths=11)")
