@@ -146,6 +146,30 @@ def test_a_move_made_after_the_flag_fell_is_refused_even_before_a_poll():
     assert session.outcome().winners == (1,) and not session.records
 
 
+def test_an_opening_decision_earns_no_increment_only_a_move_on_the_board_does():
+    from game.rules.gomoku import Gomoku
+
+    session, fake = two_humans("1+2", Gomoku(opening="rif", rule="renju", fifths=3))
+    session.poll()
+    for text in ("h8", "h9", "h10"):          # Ann's three opening stones: three moves, three increments
+        fake.advance(1)
+        session.play(session.state.parse_move(text))
+    fake.advance(4)
+    session.play("white")                     # Bob keeps White: a choice, no increment
+    assert [t.main for t in session.clock.times] == pytest.approx([60 - 3 + 6, 60 - 4])
+    fake.advance(1)
+    session.play(session.state.parse_move("k12"))                 # Bob's fourth stone: +2
+    for text in ("offer:g7", "offer:a1", "offer:a2"):             # Ann's fifth move, offered three ways: +2 once
+        fake.advance(1)
+        session.play(session.state.parse_move(text))
+    fake.advance(1)
+    session.play(session.state.parse_move("pick:a2"))             # Bob's pick: no increment
+    assert [t.main for t in session.clock.times] == pytest.approx([63 - 3 + 2, 56 - 1 + 2 - 1])
+    fake.advance(1)
+    session.play(session.state.parse_move("b2"))                  # then Bob's sixth stone: +2
+    assert session.clock.times[1].main == pytest.approx(56 - 1 + 2)
+
+
 def test_undo_puts_each_seats_time_back_as_it_was_and_redo_brings_it_again():
     session, fake = two_humans("1+2")
     session.poll()

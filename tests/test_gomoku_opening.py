@@ -110,6 +110,43 @@ def test_taraguchi10_grows_the_square_and_offers_ten_or_a_fifth_within_nine_by_n
     assert state.phase.kind == OFFER and state.phase.count == 10
 
 
+def test_rif_asks_as_many_fifth_moves_as_its_option_fifths_and_a_save_keeps_it(tmp_path):
+    from game.match.record import Match, Player
+    from game.rules.catalogue import GameSpec
+    from game.store.savefile import load_match, save_match
+
+    spec = GameSpec.parse("gomoku(opening=rif,rule=renju,fifths=3)")
+    state = spec.new_state()
+    state.play_text("h8 h9 h10 white k12 offer:g7 offer:a1")
+    assert (state.phase.kind, state.phase.count, state.turn) == (OFFER, 3, 0)   # a third offer still to come
+    state.play_text("offer:a2")
+    assert state.phase.kind == PICK and len(state.legal_moves()) == 3
+    path = tmp_path / "rif3.txt"
+    save_match(Match(state, [Player.human(), Player.human()]), path)
+    loaded = load_match(path).state
+    assert loaded.options["fifths"] == 3 and loaded.phase.kind == PICK and len(loaded.offers) == 3
+    sent = str(GameSpec.of_state(loaded))                       # as a network game's Sync names the game
+    assert "fifths=3" in sent and GameSpec.parse(sent).new_state().options["fifths"] == 3
+    assert loaded.pop() == ("offer", loaded.parse_move("a2")) and loaded.phase.count == 3   # undone: still three
+    assert GameSpec.parse("gomoku(opening=rif)").new_state().options["fifths"] == 2    # the RIF's two
+    with pytest.raises(BadNotation):
+        GameSpec.parse("gomoku(opening=rif,fifths=11)")
+
+
+def test_yamaguchi_declares_the_offers_with_the_opening_before_the_swap():
+    state = played("h8 h9 h10", opening="yamaguchi", rule="renju")
+    assert (state.phase.kind, state.turn) == (CHOOSE, 0)                       # the proposer declares
+    assert state.legal_moves() == [fifths(n) for n in range(1, 11)]
+    state.play_text("fifths:3")
+    assert (state.phase.kind, state.turn) == (CHOOSE, 1) and state.legal_moves() == ["black", "white"]
+    state.play_text("black")                                                   # the second player swaps
+    assert state.black_seat == 1 and state.turn == 0                           # seat 0, now White, plays the 4th
+    state.play_text("k12 offer:g7 offer:a1 offer:a2")
+    assert (state.phase.kind, state.turn) == (PICK, 0)
+    state.play_text("pick:a2")
+    assert state.phase is None and state.turn == 0 and state.to_play == WHITE
+
+
 def test_renju_forbidden_points_still_hold_after_an_opening():
     state = played("h8 g7 j8 white a1 offer:h10 offer:a15 pick:h10 a2 h11 a3 h14 a4", opening="rif", rule="renju")
     h12 = state.parse_move("h12")
@@ -210,6 +247,31 @@ def test_a_searching_bot_takes_the_colour_its_evaluation_favours():
     values = opening_values(chooser, fixed_judge(500.0), 0.1)
     assert values["white"].score > values["black"].score
     assert values["white"].text == values["black"].text == "White to move ahead (estimate)"
+
+
+def test_taraguchi10_ten_fifth_moves_are_chosen_when_black_keeps_the_lead_after_white_picks():
+    state = played("h8 white i9 black i8 white g10", opening="taraguchi10", rule="renju")
+    assert fifths(10) in state.legal_moves() and state.turn == 0
+    # fixed_judge values the side to move, White after each offer: -500 leaves Black ahead after any pick
+    assert decide(state, 0.2, random.Random(1), fixed_judge(-500.0), even=60) == fifths(10)
+    assert decide(state, 0.2, random.Random(1), fixed_judge(500.0), even=60) in ("black", "white")
+    values = opening_values(state, fixed_judge(-500.0), 0.2)
+    assert values[fifths(10)].score == 500.0 and values[fifths(10)].score > values["black"].score
+    assert values[fifths(10)].text == ("White to move behind (estimate) after keeping the worst for Black "
+                                       "of its 10 best fifth moves")
+
+
+def test_a_colour_chosen_before_another_swap_is_the_one_whose_holder_swaps_next():
+    fourth = played("h8 white i9 black i8 white g10", opening="taraguchi10", rule="renju")
+    # choice 1: White's holder swaps after Black's fifth stone, so White is worth more, however the stones stand
+    assert decide(fourth, 0.2, random.Random(1), fixed_judge(500.0), even=60) == "white"
+    first = played("h8", opening="taraguchi10", rule="renju")     # Black's holder swaps after White's second stone
+    assert decide(first, 0.2, random.Random(1), fixed_judge(500.0), even=60) == "black"
+    values = opening_values(first, fixed_judge(500.0), 0.2)
+    assert values["black"].score > values["white"].score
+    assert values["black"].text == "yours is the next swap, after the other's stone"
+    last = played("h8 h9 i9 black k12 fifths:3", opening="soosorv8", rule="renju")   # the last swap: by the stones
+    assert decide(last, 0.2, random.Random(1), fixed_judge(500.0), even=60) == "black"
 
 
 def test_the_pick_is_the_offer_worst_for_black():

@@ -172,6 +172,51 @@ def test_serve_keeps_a_clock_and_saves_a_game_lost_on_time(tmp_path):
     assert loaded.outcome().termination == LOST_ON_TIME and loaded.clock.control == TimeControl.parse("0:01")
 
 
+def test_serve_load_with_a_clock_plays_on_with_that_clock_instead_of_the_saves(tmp_path):
+    import os
+    import re
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from game.match.clocks import Clock
+    from game.match.record import Match, Player
+    from game.net.client import NetClient
+    from game.rules.catalogue import GameSpec
+    from game.store.savefile import save_match
+    from tests.net_helpers import LOOPBACK, Peer
+
+    state = GameSpec.parse("connect4").new_state()
+    state.play_text("4")
+    clock = Clock(TimeControl.parse("3+2"), 2)
+    saved = tmp_path / "on-a-clock.txt"
+    save_match(Match(state, [Player.human("Ann"), Player.human("Bob")], clock=clock), saved)
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, BOARD_ARCADE_HOME=str(tmp_path), PYTHONUNBUFFERED="1")
+    server = subprocess.Popen([sys.executable, "main.py", "serve", "--load", str(saved), "--seats", "remote,remote",
+                               "--host", LOOPBACK, "--port", "0", "--clock", "5+3"],
+                              cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        told = [server.stdout.readline()]
+        while not re.search(r"on 127\.0\.0\.1:(\d+)", told[-1]):
+            told.append(server.stdout.readline())
+        port = int(re.search(r"on 127\.0\.0\.1:(\d+)", told.pop()).group(1))
+        ann = Peer(NetClient.connect(LOOPBACK, port, "Ann", timeout=PATIENCE))
+        ann.client.accept()
+        bob = Peer(NetClient.connect(LOOPBACK, port, "Bob", timeout=PATIENCE))
+        bob.client.accept()
+        resumed = ann.expect(p.Resumed)
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=PATIENCE * 2)
+    finally:
+        if server.poll() is None:
+            server.kill()
+    assert [line.strip() for line in told] == ["--clock: the saved game had its clock 3+2; it goes on with the clock 5+3, each seat's full time"]
+    assert resumed.clock.control == "5+3" and mains(resumed.clock) == pytest.approx([300, 300], abs=2)
+
+
 def test_the_player_whose_join_ends_the_wait_is_sent_the_clock_running(sit):
     table = sit()
     table.join("Ann")

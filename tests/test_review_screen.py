@@ -266,3 +266,20 @@ def test_an_opening_decision_is_named_in_the_players_language_at_the_head_of_the
     state = Gomoku.from_text("h8 h9 i8 more j8 k8 black", opening="swap2")
     review = open_review(d, Match(state, [Player.human(), Player.human()]), ply=4)
     assert review.verdict_lines()[0][0].startswith("第 4 手：白方 再下两子")
+
+
+def test_a_stone_is_named_and_coloured_as_its_own_colour_whoever_placed_it_and_whatever_seat_took_later(make_app):
+    from game.rules.gomoku import Gomoku
+
+    d = make_app()
+    state = Gomoku.from_text("h8 i9 j10 more h9 h10 white a1 a2", opening="swap2")   # seat 0 places i9, then takes White
+    match = Match(state, [Player.human(), Player.human()])
+    review = open_review(d, match, ply=2)
+    assert review.verdict_lines()[0][0].startswith("Move 2: White i9")
+    assert review.verdict_lines()[0][0] != "Move 2: Black i9"
+    black, white = review.renderer.seat_colours()
+    d.app.draw()
+    colours = [review.movelist._colour(record) for record in review.records]
+    assert colours == [black, white, black, white, white, black, white, white, black]   # "white" taken: White's
+    review.go_to(8)
+    assert review.verdict_lines()[0][0].startswith("Move 8: White a1")

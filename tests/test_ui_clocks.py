@@ -3,6 +3,8 @@ seat on the play screen, stopped while the game menu is open, and a flag's fall 
 result panel. A fake clock moves only when the test says so."""
 from __future__ import annotations
 
+import pytest
+
 import pygame
 
 from game.match.clocks import Clock, TimeControl
@@ -42,6 +44,31 @@ def test_the_setup_screens_clock_starts_a_timed_game_and_is_remembered(make_app)
     play = d.scene
     assert play.name == "play" and play.match.clock.control == TimeControl.parse("3+2")
     assert d.services.setup_memory.recall("connect4").clock == "3+2"
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1920, 1080)])
+def test_a_custom_clock_is_set_on_the_setup_screen_and_starts_the_game_with_it(make_app, size):
+    d = make_app(size=size, game_id="connect4")
+    d.settle()
+    setup = d.scene
+    assert not setup.custom_shown
+    labels = [item.label for item in setup.clock_widget.items]
+    assert labels[-1] == "Custom…"
+    setup.clock_widget.index = len(labels) - 1
+    setup.set_clock(setup.clock_widget.value)                     # Custom…: the row comes, in the focus order
+    assert setup.custom_shown and setup.custom_minutes in setup.focus.widgets
+    assert setup.rules_box.contains(setup.custom_minutes.rect) and setup.rules_box.contains(setup.custom_after.rect)
+    assert not setup.custom_minutes.rect.colliderect(setup.custom_after.rect)
+    assert not setup.custom_minutes.rect.colliderect(setup.clock_widget.rect)
+    setup.custom_minutes.index = [item.value for item in setup.custom_minutes.items].index(7)
+    setup.custom_after.index = [item.value for item in setup.custom_after.items].index("+5")
+    setup.custom_after.on_change(setup.custom_after.value)
+    assert setup.time_control == TimeControl.parse("7+5")          # at once
+    assert setup.custom_after.items[setup.custom_after.index].label == "+5 s a move"
+    setup.start()
+    d.settle()
+    assert d.scene.match.clock.control == TimeControl.parse("7+5")
+    assert d.services.setup_memory.recall("connect4").clock == "7+5"
 
 
 def test_every_seat_has_a_face_and_the_running_one_counts_down(make_app):
@@ -181,3 +208,29 @@ def test_a_game_lost_on_time_in_a_chinese_window_keeps_its_saved_reason_english(
     assert play.result.reason == "白方 超时负"
     result = next(line for line in match_to_text(play.match).splitlines() if line.startswith("Result:"))
     assert "White lost on time" in result and "超时" not in result, result
+
+
+def test_a_paused_face_in_the_smallest_window_is_never_cut_to_a_letter(make_app, monkeypatch):
+    drawn = drawn_words(monkeypatch)
+    d = make_app(size=(800, 560))
+    play, _ = timed_hot_seat(d, "5+3x30", "gomoku")
+    play.session.clock.pause()                       # as the game menu does
+    drawn.clear()
+    play.clocks.draw(d.services.window.screen)
+    names = drawn[1::2]
+    assert names == ["Black", "White"] or names == ["Black", "Paused"]     # whole words, never "P…"
+    assert not any(word.endswith("…") for word in drawn)
+
+
+def test_faces_of_five_or_six_seats_are_numbered_as_the_marbles_are(make_app, monkeypatch):
+    from game.ui.panels import clocks
+
+    marks: list[str] = []
+    real = clocks.seat_token
+    monkeypatch.setattr(clocks, "seat_token", lambda surface, centre, radius, colour, mark="": (
+        marks.append(mark), real(surface, centre, radius, colour, mark))[1])
+    d = make_app(size=(800, 560))
+    play, _ = timed_hot_seat(d, "5+3x30", "chinesecheckers", players=6)
+    marks.clear()
+    play.clocks.draw(d.services.window.screen)
+    assert marks == ["1", "2", "3", "4", "5", "6"]

@@ -114,3 +114,36 @@ def test_a_hinted_choice_is_named_in_the_players_language_in_the_status_box(make
     d.scene.hints.show(HintReady("white", "slightly ahead", {"white": MoveValue(80.0, "slightly ahead")}))
     d.frames(2)
     assert d.scene.hint.text.startswith("执白")
+
+
+def test_a_stone_sounds_as_its_own_colour_whoever_places_it(make_app):
+    d = opened(make_app, "", opening="swap2")
+    play = d.scene
+    heard: list[str] = []
+    play.play_sound = lambda name, delay=0.0: heard.append(name)
+    for point in ("h8", "i9", "j10"):                       # seat 0 places black, white, black
+        play.play_move(play.state.parse_move(point))
+        d.frames(2)
+    assert heard == ["move", "move_alt", "move"]
+
+
+def test_a_hinted_win_is_drawn_in_the_stones_colours_after_a_swap(make_app):
+    from game.ui.renderers import gomoku as renderer_module
+
+    d = opened(make_app, "h8 i9 j10 black", opening="swap1")   # seat 1 took Black: seat 0 (White) to move
+    play = d.scene
+    drawn: list[int] = []
+    real = renderer_module.GomokuRenderer.piece_image
+    play.renderer.piece_image = lambda seat, progress: (drawn.append(seat), real(play.renderer, seat, progress))[1]
+    play.renderer._draw_sequence(d.services.window.screen, play.state, [play.state.parse_move(p) for p in ("a1", "a2")])
+    assert drawn == [1, 0]                                    # White's stone first, then Black's
+
+
+def test_a_declaration_among_ten_numbers_shows_each_number_whole_in_the_smallest_window(make_app):
+    d = opened(make_app, "h8 h9 h10", opening="yamaguchi", rule="renju")
+    panel = d.scene.decision
+    assert [b.label for b in panel.buttons] == [str(n) for n in range(1, 11)]
+    assert all(d.services.fonts.bold(b.font_size).size(b.label)[0] <= b.rect.width - 20 for b in panel.buttons)
+    assert all(panel.rect.contains(b.rect) for b in panel.buttons)
+    d.click_at(panel.buttons[2].rect.center)
+    assert d.scene.state.move_stack[-1] == ("fifths", 3)

@@ -303,3 +303,32 @@ def test_the_seat_menus_lines_reword_at_once_on_a_change_of_language(make_app):
     from game.lang import _
     shown = [_(item.subtitle) for item in seat.items if item.subtitle]      # as the menu draws them
     assert shown and all(not line.isascii() for line in shown), shown
+
+
+def test_under_an_opening_rule_the_setup_says_who_places_the_stones_and_who_chooses_colours(make_app, monkeypatch):
+    from game.ui.scenes import setup as setup_module
+
+    drawn: list[str] = []
+    real = setup_module.text
+
+    def noting(surface, font, words, *rest, **kwargs):
+        drawn.append(words)
+        return real(surface, font, words, *rest, **kwargs)
+
+    monkeypatch.setattr(setup_module, "text", noting)
+    d = make_app(size=(1920, 1080))
+    d.services.scenes.go("setup", game_id="gomoku", animate=False)
+    d.frames(1)
+    d.scene.select(0, "Human")
+    d.scene.select(1, "Medium")
+    d.scene.set_option("opening", "swap2")
+    drawn.clear()
+    d.frames(1)
+    assert "First move:" not in drawn and "moves first" not in drawn
+    said = " ".join(drawn[drawn.index("Opening:") + 1:drawn.index("RULES")])     # on one line or two
+    assert said == "You: places 3 stones; Medium: takes a colour or places 2 more"
+    assert "opens" in drawn and "chooses colours" in drawn
+    d.scene.set_option("opening", "free")
+    drawn.clear()
+    d.frames(1)
+    assert "First move:" in drawn and "Black — You" in drawn and "Opening:" not in drawn

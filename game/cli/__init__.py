@@ -200,7 +200,8 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     serve.add_argument("--name", default="Board Arcade server", help="the host's name, as joiners see it")
     serve.add_argument("--clock", metavar="CONTROL",
                        help="a time control the server keeps: minutes (10), minutes+increment seconds (5+3), "
-                            "minutes+periods x seconds of byo-yomi (5+3x30); a --load'ed game keeps its own")
+                            "minutes+periods x seconds of byo-yomi (5+3x30), none; with --load, it replaces the saved "
+                            "game's clock (each seat's full time); without, a --load'ed game keeps its own")
     serve.add_argument("--after-limit", default="end", metavar="BOT|end",
                        help="when a dropped player does not come back within net.reconnect_seconds: a tier or "
                             "bot that takes the seat over, or 'end' to end the game (default)")

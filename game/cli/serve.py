@@ -19,6 +19,10 @@ def serve_game(args: argparse.Namespace) -> int:
     from game.store.savefile import SaveFileError, default_save_path, load_match
     from game.store.userdata import saves_dir
 
+    try:
+        given = TimeControl.parse(args.clock) if args.clock is not None else None
+    except BadTimeControl as err:
+        raise CliError(f"--clock: {err}") from None
     if args.load is not None:
         try:
             loaded = load_match(args.load)
@@ -29,11 +33,13 @@ def serve_game(args: argparse.Namespace) -> int:
         state = loaded.state
         game_id = state.game_id
         control, times = (loaded.clock.control, loaded.clock.times) if loaded.clock else (None, None)
+        if args.clock is not None:       # the clock asked for overrides the save's, every seat's time afresh
+            saved = f"its clock {control.text}" if control else "no clock"
+            asked = f"the clock {given.text}, each seat's full time" if given else "no clock"
+            print(f"--clock: the saved game had {saved}; it goes on with {asked}", flush=True)
+            control, times = given, None
     else:
-        try:
-            control, times = TimeControl.parse(args.clock or ""), None
-        except BadTimeControl as err:
-            raise CliError(f"--clock: {err}") from None
+        control, times = given, None
         state = game_spec(args.game).new_state()
         game_id = state.game_id
     words = [word.strip() for word in args.seats.split(",")]

@@ -35,6 +35,10 @@ _CONTROL = re.compile(r"^(?P<min>\d{1,3})(?::(?P<sec>[0-5]\d))?"
 PRESETS = ("1", "3+2", "5", "5+3", "10", "15+10", "30", "5+3x30", "10+5x30")
 #: Seconds left under which a seat's clock shows as low (or its last byo-yomi period is running).
 LOW_TIME = 10.0
+#: A custom time control on the setup screen: its main time's minutes, and what follows it
+#: (nothing: sudden death; ``+I``: a Fischer increment; ``+NxS``: byo-yomi), as ``parse`` reads them.
+CUSTOM_MINUTES = (1, 2, 3, 5, 7, 10, 15, 20, 25, 30, 45, 60, 90)
+CUSTOM_AFTER = ("", "+1", "+2", "+3", "+5", "+10", "+15", "+20", "+30", "+1x30", "+3x10", "+3x30", "+5x30", "+5x60")
 
 
 class BadTimeControl(ValueError):
@@ -101,6 +105,25 @@ class TimeControl:
         if self.increment:
             return _("{main} + {s} s").format(main=main, s=f"{self.increment:g}")
         return main
+
+
+def after_label(after: str) -> str:
+    """What follows a custom control's main time (``CUSTOM_AFTER``), in words for its chooser."""
+    if not after:
+        return _("no more time")
+    control = TimeControl.parse(f"0{after}")
+    if control.periods:
+        return _("then {n}×{s} s").format(n=control.periods, s=f"{control.period:g}")
+    return _("+{s} s a move").format(s=f"{control.increment:g}")
+
+
+def custom_parts(control: TimeControl | None) -> tuple[int, str]:
+    """The custom choosers' values nearest ``control`` (5 minutes and nothing more for none)."""
+    if control is None:
+        return 5, ""
+    minutes = min(CUSTOM_MINUTES, key=lambda m: abs(m * 60 - control.main))
+    after = control.text.partition("+")[2]
+    return minutes, f"+{after}" if f"+{after}" in CUSTOM_AFTER else ""
 
 
 def control_label(control: TimeControl | None) -> str:
@@ -214,15 +237,18 @@ class Clock:
         played later). ``resume`` or ``moved`` follow."""
         self._stop()
 
-    def moved(self) -> None:
+    def moved(self, increment: bool = True) -> None:
         """The running seat moved: charge its turn, add its increment (or give back its byo-yomi
-        period), and run no one until ``start``."""
+        period), and run no one until ``start``. ``increment=False``: a decision that completes
+        no move on the board (``State.completes_a_move``) earns no Fischer increment; a byo-yomi
+        period is given back after it as after any turn."""
         if self.running is None:
             return
         seat = self.running
         time_left = charged(self.control, self.times[seat], self.spent())
         if not time_left.flagged:
-            time_left = replace(time_left, main=time_left.main + self.control.increment
+            added = self.control.increment if increment else 0.0
+            time_left = replace(time_left, main=time_left.main + added
                                 if time_left.main > 0 or not time_left.periods else 0.0,
                                 period=self.control.period if time_left.periods else 0.0)
         self.times[seat] = time_left

@@ -702,12 +702,13 @@ class MatchSession:
         clock = self.clock
         if clock is not None and clock.running != self.state.turn:
             clock.start(self.state.turn)
+        increment = self.state.completes_a_move(move)
         record = self.match.play(move, note)
         self._ready = self._stuck = None  # whatever was ready was for the position before
         self._restart_counted = None     # a new move dropped the redo history
         self.cancel_hint()
         if clock is not None:
-            clock.moved()
+            clock.moved(increment)
             clock.mark(len(self.match.records))
             self._sync_clock()
         return record

@@ -298,6 +298,30 @@ class State(ABC):
         """Whether ``move`` is this game's pass."""
         return self.pass_move is not None and move == self.pass_move
 
+    def move_sides(self) -> list[int] | None:
+        """For each move of the move stack, the side it is shown as: the index of its pieces'
+        colour (the renderer's ``seat_colours``), the sound it makes and its name (``side_name``)
+        in move lists and reviews. ``None``: every move's side is the seat that played it, as in
+        most games (Gomoku under an opening rule: a stone's own colour, whoever placed it)."""
+        return None
+
+    def side_name(self, side: int) -> str:
+        """The name of a side of ``move_sides`` (a seat's name where the sides are the seats)."""
+        return self.seat_name(side)
+
+    def opening_roles(self) -> tuple[str, str] | None:
+        """What the first two seats' players do first, when the game does not simply start with
+        seat 0's move (an opening rule: one proposes, the other chooses colours), as catalogue
+        words (``N_``) for the setup screen; ``None``: seat 0 moves first."""
+        return None
+
+    def completes_a_move(self, move: Move) -> bool:
+        """Whether ``move``, legal now, completes a move on the board, the kind a clock's Fischer
+        increment is added after (as in the published rules and engine tournaments: one per move
+        made on the board). Every move does, unless a game's rules say otherwise (Gomoku's opening
+        decisions: a colour chosen, a number declared, an offer before the last, the pick)."""
+        return True
+
     def must_pass(self) -> bool:
         """Whether the seat to move has no move but the pass (and the game goes on)."""
         if self.pass_move is None or self.outcome() is not None:

@@ -261,6 +261,7 @@ class Gomoku(State):
         Option("opening", N_("Opening"), op.FREE, op.OPENING_RULES, texts=op.OPENING_TEXTS),
         Option("named", N_("First three stones"), ANY_OPENING, NAMED_CHOICES,
                texts=(N_("Any"),) + tuple(f"{o.code} {o.name}" for o in OPENINGS)),
+        Option("fifths", N_("RIF fifth moves offered"), op.RIF_FIFTHS, tuple(range(1, op.MOST_FIFTHS + 1))),
     )
     rules_help: ClassVar[str] = N_(
         "Black and White take turns placing one stone of their colour on an empty point, "
@@ -277,8 +278,10 @@ class Gomoku(State):
         "Opening rules (the setup's Opening): Swap2, the first player places two black stones and a "
         "white one; the second takes a colour or places two more (white, black) and lets the first "
         "choose. Swap1, the same three stones, then the second player chooses. RIF (traditional), one of "
-        "the 26 Renju openings, a swap, White's fourth stone, two fifth moves offered by Black and "
-        "White keeps one. Soosõrv-8, one of the 26 openings, a swap, White's fourth stone and a "
+        "the 26 Renju openings, a swap, White's fourth stone, fifth moves offered by Black (two as the "
+        "RIF's rule of 1996 says, or as many as the setup's RIF fifth moves offered) and White keeps one. "
+        "Yamaguchi, the same, but the first player declares with the opening how many fifth moves Black "
+        "will offer, before the swap. Soosõrv-8, one of the 26 openings, a swap, White's fourth stone and a "
         "declared 1 to 8 fifth moves, a second swap, then the offers and White's pick. Taraguchi-10, "
         "the first stones in growing central squares (1, 3x3, 5x5, 7x7) with a swap after each, then "
         "a fifth stone in 9x9 with a last swap, or ten fifth moves offered. Offered fifth moves may not "
@@ -309,7 +312,7 @@ class Gomoku(State):
         #: The fifth moves Black offers now (an opening rule's offers, before White picks).
         self._offers: list[int] = []
         self._phase: op.Phase | None
-        self._phase, self._black_seat = op.walk(self.opening, ())
+        self._phase, self._black_seat = op.walk(self.opening, (), self.options["fifths"])
         #: How many moves the opening took (once it is over; free play: 0).
         self._opening_length = 0
 
@@ -475,6 +478,51 @@ class Gomoku(State):
     def is_legal(self, move: Hashable) -> bool:
         return self._why_illegal(move) is None
 
+    def move_sides(self) -> list[int] | None:
+        """Under an opening rule, each move's colour (0 Black, 1 White): a stone's own (an offer
+        is Black's), a choice's and the pick's the colour the deciding seat holds once it has decided
+        (``white`` taken is White's); ``None`` in free
+        play, where seat 0 is Black throughout."""
+        if self.opening == op.FREE:
+            return None
+        key = tuple(self._moves)
+        if getattr(self, "_sides", (None,))[0] == key:
+            return list(self._sides[1])
+        probe = Gomoku(**self.options)
+        sides: list[int] = []
+        for index, move in enumerate(self._moves):
+            phase = probe._phase
+            stones = len(probe._stones)
+            if phase is None:            # the opening is over: the rest are stones, colours in turn
+                sides += [(stones + k) % 2 for k in range(len(self._moves) - index)]
+                break
+            probe._apply(move)
+            if phase.kind == op.PLACE:
+                sides.append(stones % 2)
+            elif phase.kind == op.OFFER:
+                sides.append(0)
+            else:                        # the colour the deciding seat holds once it has decided
+                sides.append(0 if probe.seat_colour(phase.seat) == BLACK else 1)
+        self._sides = (key, tuple(sides))
+        return sides
+
+    def side_name(self, side: int) -> str:
+        return N_("Black") if side == 0 else N_("White")
+
+    def opening_roles(self) -> tuple[str, str] | None:
+        """The first player's and the second's part in the opening rule (``None``: free play)."""
+        return op.ROLES.get(self.opening)
+
+    def completes_a_move(self, move: Hashable) -> bool:
+        """A stone completes a move; of an opening's decisions only the last offer does (Black's
+        fifth move, however many are offered): a colour chosen, ``more``, a declared number,
+        the earlier offers and White's pick put no move of its own on the board (White's sixth
+        stone, after the pick, is White's move)."""
+        phase = self._phase
+        if phase is None or phase.kind == op.PLACE:
+            return True
+        return phase.kind == op.OFFER and len(self._offers) + 1 == phase.count
+
     def plain(self) -> "Gomoku":
         """The stones on the board as a game of free play (seat 0 Black, moves the
         stones in the order placed): what a search that knows only stones reads.
@@ -516,7 +564,7 @@ class Gomoku(State):
         elif phase.kind == op.PICK:
             self._offers.clear()
             self._place(move[1])
-        self._phase, self._black_seat = op.walk(self.opening, self._moves)
+        self._phase, self._black_seat = op.walk(self.opening, self._moves, self.options["fifths"])
         if self._phase is None:
             self._opening_length = len(self._moves)
 

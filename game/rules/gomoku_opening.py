@@ -28,6 +28,12 @@ The rules, as published (renju.net, the RIF rules, Gomocup's Swap2):
   of the 26 openings (``renju_openings``: first stone on the centre, second next to
   it, third within the central 5x5 square); the second may swap; White places the
   fourth stone anywhere; Black offers two fifth moves, White keeps one and plays on.
+  The number of offers is the game's option ``fifths`` (``Context.fifths``, 2 as the
+  RIF's text says; the Chinese traditional rule is played with other numbers too).
+* ``yamaguchi`` (the Yamaguchi rule, the RIF's for its world championships from 2009
+  to 2015): the first player places one of the 26 openings and declares how many
+  fifth moves will be offered (``fifths:N``, 1 to 10 here); the second may swap;
+  White places the fourth stone anywhere; Black offers that many, White keeps one.
 * ``soosorv8`` (Soosõrv-8, certified by the RIF in 2011): one of the 26 openings;
   the other player may swap; White places the fourth stone anywhere and declares
   1 to 8 fifth moves; the other player may swap; Black offers that many fifth moves,
@@ -48,9 +54,21 @@ from typing import Any, Callable, Generator, Hashable, Sequence
 from game.lang import N_
 from game.rules.renju_openings import SYMMETRIES
 
-FREE, SWAP1, SWAP2, RIF, SOOSORV8, TARAGUCHI10 = "free", "swap1", "swap2", "rif", "soosorv8", "taraguchi10"
-OPENING_RULES = (FREE, SWAP2, SWAP1, SOOSORV8, TARAGUCHI10, RIF)
-OPENING_TEXTS = (N_("Free"), N_("Swap2"), N_("Swap1"), N_("Soosõrv-8"), N_("Taraguchi-10"), N_("RIF (traditional)"))
+FREE, SWAP1, SWAP2, RIF, SOOSORV8, TARAGUCHI10, YAMAGUCHI = (
+    "free", "swap1", "swap2", "rif", "soosorv8", "taraguchi10", "yamaguchi")
+OPENING_RULES = (FREE, SWAP2, SWAP1, SOOSORV8, TARAGUCHI10, RIF, YAMAGUCHI)
+OPENING_TEXTS = (N_("Free"), N_("Swap2"), N_("Swap1"), N_("Soosõrv-8"), N_("Taraguchi-10"), N_("RIF (traditional)"),
+                 N_("Yamaguchi"))
+#: What each player does first under each rule, for the setup screen: (the first player, the second).
+ROLES = {SWAP1: (N_("places 3 stones"), N_("takes a colour")),
+         SWAP2: (N_("places 3 stones"), N_("takes a colour or places 2 more")),
+         RIF: (N_("places the opening"), N_("may swap colours")),
+         SOOSORV8: (N_("places the opening"), N_("may swap colours")),
+         YAMAGUCHI: (N_("places the opening, declares the fifth moves"), N_("may swap colours")),
+         TARAGUCHI10: (N_("places the first stone"), N_("may swap colours, as after each stone"))}
+#: How many fifth moves Black may be asked to offer under ``rif`` (the option ``fifths``; the RIF's
+#: text says two) and may declare under ``yamaguchi``.
+RIF_FIFTHS, MOST_FIFTHS = 2, 10
 
 #: The kinds of decision an opening asks for.
 PLACE, CHOOSE, OFFER, PICK = "place", "choose", "offer", "pick"
@@ -80,9 +98,11 @@ class Phase:
 
 @dataclass
 class Context:
-    """What a script reads as it goes: which seat holds Black now."""
+    """What a script reads as it goes: which seat holds Black now, and how many fifth
+    moves the game's option ``fifths`` asks Black to offer under ``rif``."""
 
     black_seat: int = 0
+    fifths: int = RIF_FIFTHS
 
     def black(self) -> int:
         return self.black_seat
@@ -125,7 +145,15 @@ def _rif(ctx: Context) -> Script:
     yield from _one_of_26(ctx)
     yield Phase(CHOOSE, 1, COLOURS)
     yield Phase(PLACE, ctx.white())
-    yield from _offers(ctx, 2)
+    yield from _offers(ctx, ctx.fifths)
+
+
+def _yamaguchi(ctx: Context) -> Script:
+    yield from _one_of_26(ctx)
+    declared = yield Phase(CHOOSE, 0, tuple(fifths(n) for n in range(1, MOST_FIFTHS + 1)))
+    yield Phase(CHOOSE, 1, COLOURS)
+    yield Phase(PLACE, ctx.white())
+    yield from _offers(ctx, declared[1])
 
 
 def _soosorv8(ctx: Context) -> Script:
@@ -154,17 +182,18 @@ def _taraguchi10(ctx: Context) -> Script:
 
 
 SCRIPTS: dict[str, Callable[[Context], Script]] = {
-    SWAP1: _swap1, SWAP2: _swap2, RIF: _rif, SOOSORV8: _soosorv8, TARAGUCHI10: _taraguchi10}
+    SWAP1: _swap1, SWAP2: _swap2, RIF: _rif, SOOSORV8: _soosorv8, TARAGUCHI10: _taraguchi10, YAMAGUCHI: _yamaguchi}
 
 
-def walk(rule: str, moves: Sequence[Hashable]) -> tuple[Phase | None, int]:
+def walk(rule: str, moves: Sequence[Hashable], rif_fifths: int = RIF_FIFTHS) -> tuple[Phase | None, int]:
     """The phase after the opening moves ``moves`` under ``rule`` (``None``: the opening
-    is over, or free play) and the seat then holding Black. The moves are known to be
+    is over, or free play) and the seat then holding Black; ``rif_fifths``: how many fifth
+    moves ``rif`` has Black offer (the option ``fifths``). The moves are known to be
     the opening's, in order; the script is run again from its start each time, so a
     game holds only values (the opening is a few moves long)."""
     if rule not in SCRIPTS:
         return None, 0
-    ctx = Context()
+    ctx = Context(fifths=rif_fifths)
     run = SCRIPTS[rule](ctx)
     phase = next(run)
     for move in moves:

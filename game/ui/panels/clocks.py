@@ -4,7 +4,10 @@ Each face shows the seat's colour and name and its time left (``clock_text``: te
 under ten seconds), and under byo-yomi its periods left (``×3``). The face of the seat
 whose clock runs is tinted with its colour and outlined; a low time (under ``LOW_TIME``
 seconds, or the last byo-yomi period) is written in the warning colour, a fallen flag
-in the bad one. Faces go two a row, three a row for five or six seats.
+in the bad one. Faces go two a row, three a row for five or six seats. In a game of more
+than two seats the dot is numbered as the marbles are, so a face too narrow for the name
+still tells its seat; a clock paused (the game menu) shows the pause sign in its place,
+and says "Paused" where the words fit (the seat's name otherwise, never cut to a letter).
 
 The panel only reads the session's clock (``Session.clock``); the play screen asks it
 whether what it shows has changed (``changed``) so the window redraws a ticking clock
@@ -19,8 +22,8 @@ import pygame
 from game.lang import _
 from game.match.clocks import LOW_TIME, SeatTime, clock_text
 from game.ui import palette
-from game.ui.draw import clean_text, fit_text, mix, text
-from game.ui.panels.seatmarks import seat_dot
+from game.ui.draw import clean_text, fit_text, mix, seat_token, text
+from game.ui.panels.seatmarks import piece_colour, seat_dot
 
 if TYPE_CHECKING:
     from game.match.session import Session
@@ -123,9 +126,17 @@ class ClockPanel:
             pygame.draw.rect(surface, fill, face, border_radius=face.height // 2)
             pygame.draw.rect(surface, colour if on else palette.PANEL_BORDER, face, 2 if on else 1,
                              border_radius=face.height // 2)
-            seat_dot(surface, colour, (face.x + px(14), face.centery), px(5))
+            centre = (face.x + px(14), face.centery)
+            paused = clock.paused and on
+            if paused:            # the pause sign where the dot was: it says so on a face too narrow for words
+                for dx in (-px(3), px(2)):
+                    pygame.draw.rect(surface, palette.TEXT, (centre[0] + dx - px(1), centre[1] - px(5), px(3), px(10)))
+            elif state.num_seats > 2:   # numbered as the marbles are, so a face too narrow for the name tells the seat
+                seat_token(surface, centre, px(8), piece_colour(colour), str(seat + 1))
+            else:
+                seat_dot(surface, colour, centre, px(5))
             shown = face_text(time_left)
-            name = _("Paused") if clock.paused and on else clean_text(_(state.seat_name(seat)))
+            name = clean_text(_(state.seat_name(seat)))
             # The largest time that leaves the name whole; on a narrow face, the largest that fits.
             inside = face.width - px(26) - px(12)
             fonts_by_size = [fonts.bold(max(size, px(size))) for size in (17, 15, 13)]
@@ -135,6 +146,8 @@ class ClockPanel:
             ink = palette.BAD if time_left.flagged else palette.WARNING if low(time_left) else palette.TEXT
             time_rect = text(surface, time_font, shown, ink, (face.right - px(12), face.centery), "midright")
             room = time_rect.left - face.x - px(26) - px(6)
-            if room > px(24):
+            if paused and name_font.size(_("Paused"))[0] <= room:
+                name = _("Paused")
+            if room > px(24) and (name_font.size(name)[0] <= room or room > px(48)):   # never a letter and "…"
                 text(surface, name_font, fit_text(name_font, name, room),
                      palette.TEXT if on else palette.TEXT_MUTED, (face.x + px(26), face.centery), "midleft")

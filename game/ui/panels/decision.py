@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Hashable
 import pygame
 
 from game.lang import _
+from game.rules.phrases import value_in_words
 from game.ui import palette
 from game.ui.draw import fit_text, panel, text, wrap_text
 from game.ui.widgets import Button
@@ -26,8 +27,12 @@ if TYPE_CHECKING:
     from game.ui.play.screen import PlayScreen
 
 
-def choice_label(choice: Hashable, move_text: str) -> str:
-    """A choice's button: "Take Black", "Place two more", "4 fifth moves", "Keep j10"."""
+def choice_label(choice: Hashable, move_text: str, many: bool = False) -> str:
+    """A choice's button: "Take Black", "Place two more", "4 fifth moves", "Keep j10"; among
+    ``many`` buttons (a number of fifth moves to declare: Soosõrv-8's 1 to 8, Yamaguchi's 1 to
+    10), a number is the number alone (the words over the buttons ask for it)."""
+    if many and isinstance(choice, tuple) and choice[:1] == ("fifths",):
+        return str(choice[1])
     if choice == "black":
         return _("Take Black")
     if choice == "white":
@@ -92,8 +97,9 @@ class DecisionPanel:
         phase = getattr(state, "phase", None)
         moves = state.legal_moves() if phase is not None and phase.kind in ("choose", "pick") and self._mine() else []
         self._moves = moves
-        self.buttons = [Button(self.services, choice_label(m, state.move_to_str(m)), self._chooser(m),
-                               wid=f"decision-{n}", font_size=15) for n, m in enumerate(moves)]
+        many = len(moves) > 4
+        self.buttons = [Button(self.services, choice_label(m, state.move_to_str(m), many), self._chooser(m),
+                               wid=f"decision-{n}", font_size=13 if many else 15) for n, m in enumerate(moves)]
         self._fit()
         self.scene.refresh_focus()              # Tab reaches the new buttons
 
@@ -126,7 +132,7 @@ class DecisionPanel:
         if value is not None:      # why the hint's choice, in the hint bot's own words
             lines += wrap_text(self.services.fonts.bold(15), _("Hint: {choice}; the search finds {why}").format(
                 choice=choice_label(scene.view.hint, scene.state.move_to_str(scene.view.hint)),
-                why=value.text), width)[:2]
+                why=value_in_words(value.text)), width)[:2]
         return lines
 
     def height_for(self, width: int) -> int:
@@ -146,7 +152,7 @@ class DecisionPanel:
         if not self.buttons:
             return
         px = self.services.window.px
-        gap = px(8)
+        gap = px(8) if len(self.buttons) <= 4 else px(3)      # ten numbers fit a narrow board's strip
         width = min(px(190), (self.rect.width - px(16) - gap * (len(self.buttons) - 1)) // len(self.buttons))
         x = self.rect.x + px(8)
         for button in self.buttons:

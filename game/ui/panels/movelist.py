@@ -92,6 +92,9 @@ class MoveList:
         #: Called with a move's index when it is clicked (None: a click does nothing).
         self.on_pick: Callable[[int], None] | None = None
         self._positions: dict[int, int] = {}
+        #: Each move's side, by its index (``State.move_sides``: a Gomoku stone's own colour), when
+        #: it is not the seat that played it; empty: the seat's.
+        self.sides: Sequence[int] = ()
 
     def px(self, length: float) -> int:
         """A length given for the 1280×800 window, at the window's scale."""
@@ -253,14 +256,20 @@ class MoveList:
     def _draw_dotted(self, surface: pygame.Surface, body: pygame.Rect, record: MoveRecord, middle: int,
                      last: MoveRecord | None) -> None:
         """One move on its own line after a dot of its seat's colour."""
-        seat_dot(surface, self.colours[record.seat % len(self.colours)], (body.x + 48, middle), 5)
+        seat_dot(surface, self._colour(record), (body.x + 48, middle), 5)
         x = body.x + 64
         self._draw_move(surface, record, x, body.right - 8 - x, middle, record is last)
+
+    def _colour(self, record: MoveRecord) -> palette.RGB:
+        """A move's colour: its side's (``sides``), else its seat's."""
+        index = self._positions.get(id(record))
+        side = self.sides[index] if index is not None and index < len(self.sides) else record.seat
+        return self.colours[side % len(self.colours)]
 
     def _draw_move(self, surface: pygame.Surface, record: MoveRecord, x: int, room: int, middle: int,
                    latest: bool) -> None:
         font = self.fonts.bold(16)
-        colour = seat_ink(self.colours[record.seat % len(self.colours)])
+        colour = seat_ink(self._colour(record))
         label = fit_text(font, shown_move(record.text), room)
         if latest:
             box_h = self.px(22)

@@ -126,6 +126,7 @@ class PlayLayout:
         scene.status.draw_header(surface, self.panel_rect)
         scene.status.draw(surface)
         scene.clocks.draw(surface)
+        scene.movelist.sides = scene.state.move_sides() or ()
         scene.movelist.draw(surface, scene.match.records, scene.state.num_seats)
         if scene.chat is not None:
             scene.chat.draw(surface)

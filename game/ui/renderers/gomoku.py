@@ -420,7 +420,7 @@ class GomokuRenderer(GridRenderer):
     def _draw_sequence(self, surface: pygame.Surface, state: Gomoku, sequence: list[int]) -> None:
         """The forced win as see-through stones, numbered in the order they are played."""
         for k, point in enumerate(sequence[:_SEQUENCE_LIMIT]):
-            seat = (state.turn + k) % 2
+            seat = (self.placing(state) + k) % 2       # the stones' colours, whichever seat holds them
             centre = self.centre_of(point)
             blit_centred(surface, self.piece_image(seat, 1.0), centre, _SEQUENCE_GHOST)
             number = self.cached(("number", k + 1, seat, False), lambda: self._number_image(k + 1, seat, False))

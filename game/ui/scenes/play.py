@@ -324,7 +324,9 @@ class PlayScene(Scene):
                         topic=POSITION_TOAST)
         self.renderer.on_move(self.state, record)
         self.refusal = ""
-        self.play_sound("move" if record.seat % 2 == 0 else "move_alt", self.renderer.sound_delay())
+        sides = self.state.move_sides()            # a Gomoku stone sounds as its own colour, whoever placed it
+        side = sides[-1] if sides else record.seat
+        self.play_sound("move" if side % 2 == 0 else "move_alt", self.renderer.sound_delay())
         self.hints.clear()
         self.since_move = 0.0
         self.sync_view()

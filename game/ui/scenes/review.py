@@ -140,6 +140,9 @@ class ReviewScene(Scene):
         colours = self.renderer.seat_colours()
         self.movelist = MoveList(services.fonts, colours)
         self.movelist.on_pick = lambda index: self.go_to(index + 1)
+        #: Each move's side (``State.move_sides``: a Gomoku stone's own colour), or () for its seat's.
+        self.sides: tuple[int, ...] = tuple(match.state.move_sides() or ())
+        self.movelist.sides = self.sides
         self.graph = EvalGraph(services.fonts, colours)
         self.follow_settings(self.apply_settings)
         self.spec = str(GameSpec.of_state(start))
@@ -473,7 +476,8 @@ class ReviewScene(Scene):
             lines.append((_("The start of the game"), palette.TEXT, True))
         else:
             record = self.records[self.ply - 1]
-            head = _("Move {n}: {seat} {move}").format(n=self.ply, seat=_(self.state.seat_name(record.seat)),
+            side = self.state.side_name(self.sides[self.ply - 1]) if self.sides else self.state.seat_name(record.seat)
+            head = _("Move {n}: {seat} {move}").format(n=self.ply, seat=_(side),
                                                          move=shown_move(record.text))
             if shown is not None and shown.grade:
                 head += f" · {_(shown.grade)}"

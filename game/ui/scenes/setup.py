@@ -30,14 +30,15 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.lang import _, N_
-from game.match.clocks import PRESETS, Clock, TimeControl, control_label
+from game.match.clocks import (CUSTOM_AFTER, CUSTOM_MINUTES, PRESETS, Clock, TimeControl, after_label,
+                               control_label, custom_parts)
 from game.match.config import SeatChoice, problem_parts
 from game.match.record import REMOTE, Match, Player
 from game.match.warmup import game_engines
 from game.rules.core import State
 from game.rules.catalogue import game_class, new_state
 from game.ui import palette
-from game.ui.draw import fit_text, mix, panel, scrollbar, seat_token, text
+from game.ui.draw import fit_text, mix, panel, scrollbar, seat_token, text, wrap_text
 from game.ui.naming import player_names
 from game.ui.renderers import renderer_for
 from game.ui.panels.problems import STEP as PROBLEMS_STEP, ProblemsPanel
@@ -157,6 +158,13 @@ class SetupScene(Scene):
             for option in self.cls.options_spec
         ]
         self.clock_widget = Choice(services, [ChoiceItem(None, control_label(None))], 0, self.set_clock, wid="clock")
+        #: The custom clock's row, shown when the clock chooser's "Custom…" is chosen: the main
+        #: time's minutes and what follows (an increment, byo-yomi periods or nothing).
+        self.custom_shown = False
+        self.custom_minutes = Choice(services, [ChoiceItem(m, _("{m} min").format(m=m)) for m in CUSTOM_MINUTES],
+                                     CUSTOM_MINUTES.index(5), lambda _value: self._set_custom(), wid="clock-minutes")
+        self.custom_after = Choice(services, [ChoiceItem(a, after_label(a)) for a in CUSTOM_AFTER], 0,
+                                   lambda _value: self._set_custom(), wid="clock-after")
         self._build_clock()
         self.swap_btn = Button(services, N_("↔  Swap seats"), self.swap, wid="swap", shortcut="W",
                                tooltip=N_("Swap who plays which side, so the other player moves first (W)"))
@@ -215,12 +223,34 @@ class SetupScene(Scene):
         if wanted not in controls:
             controls.append(wanted)
         self.time_control = wanted
-        self.clock_widget.items = [ChoiceItem(control, control_label(control)) for control in controls]
+        self.clock_widget.items = [*(ChoiceItem(control, control_label(control)) for control in controls),
+                                   ChoiceItem(CUSTOM, _("Custom…"))]
         self.clock_widget.index = controls.index(wanted)
+        self._show_custom(False)
 
-    def set_clock(self, control: TimeControl | None) -> None:
+    def set_clock(self, control: "TimeControl | None | str") -> None:
+        """A control chosen; "Custom…" shows the row that sets one, from the control chosen before."""
+        if control == CUSTOM:
+            minutes, after = custom_parts(self.time_control)
+            self.custom_minutes.index = CUSTOM_MINUTES.index(minutes)
+            self.custom_after.index = CUSTOM_AFTER.index(after)
+            self._show_custom(True)
+            self._set_custom()
+            return
+        self._show_custom(False)
         self.time_control = control
         self._remember()
+
+    def _set_custom(self) -> None:
+        """The custom row's control is the match's, at once."""
+        self.time_control = TimeControl.parse(f"{self.custom_minutes.value}{self.custom_after.value}")
+        self._remember()
+
+    def _show_custom(self, shown: bool) -> None:
+        if shown != self.custom_shown:
+            self.custom_shown = shown
+            if self.seat_widgets:           # built: the focus and the rules box take the row in or out
+                self._refresh_focus()
 
     def _problems(self) -> list[tuple[str, str]]:
         """(where, what) for each loading problem: a bot file, or config.yaml and its line."""
@@ -257,7 +287,8 @@ class SetupScene(Scene):
         self._refresh_focus()
 
     def _refresh_focus(self) -> None:
-        widgets = [*self.seat_widgets, self.swap_btn, *self.option_widgets, self.clock_widget, self.play_btn,
+        widgets = [*self.seat_widgets, self.swap_btn, *self.option_widgets, self.clock_widget, *self._custom_widgets(),
+                   self.play_btn,
                    self.back_btn,
                    self.problems_panel]
         current = self.focus.current
@@ -391,7 +422,10 @@ class SetupScene(Scene):
     # -- layout and drawing -------------------------------------------------------------
     def column_widgets(self) -> list[Widget]:
         """The controls in the players and rules boxes (what scrolls when they do not fit)."""
-        return [*self.seat_widgets, self.swap_btn, *self.option_widgets, self.clock_widget]
+        return [*self.seat_widgets, self.swap_btn, *self.option_widgets, self.clock_widget, *self._custom_widgets()]
+
+    def _custom_widgets(self) -> list[Widget]:
+        return [self.custom_minutes, self.custom_after] if self.custom_shown else []
 
     def scroll_column(self, pixels: int) -> None:
         """Scroll the players and rules boxes by ``pixels`` (down for positive)."""
@@ -423,8 +457,9 @@ class SetupScene(Scene):
 
     @property
     def rules_cells(self) -> int:
-        """Cells of the rules box: each option (or the line that says there are none), then the clock."""
-        return max(1, len(self.option_widgets)) + 1
+        """Cells of the rules box: each option (or the line that says there are none), then the clock
+        (and the custom clock's row)."""
+        return max(1, len(self.option_widgets)) + 1 + self.custom_shown
 
     @property
     def rules_rows(self) -> int:
@@ -534,14 +569,22 @@ class SetupScene(Scene):
         # The clock's label is one short word: its chooser takes the rest, for a byo-yomi control's words.
         self.clock_label_w = self.option_label_w if cols == 1 else min(self.option_label_w, px(80))
         cells = [*self.option_widgets, self.clock_widget] if self.option_widgets else [None, self.clock_widget]
+        cells += self._custom_widgets()[:1]
         for cell, widget in enumerate(cells):
             row, col = divmod(cell, cols)
             x = left + col * (rules_w + GRID_GAP)
             y = self.options_top + m.label + row * m.option
-            label_w = self.option_label_w if widget is not self.clock_widget else self.clock_label_w
-            if widget is not None:
+            label_w = self.option_label_w if widget not in (self.clock_widget, self.custom_minutes) else self.clock_label_w
+            if widget is self.custom_minutes:     # the custom row: minutes, then what follows them
+                width = rules_w - label_w
+                minutes_w = min(width * 2 // 5, px(200))
+                self.custom_minutes.rect = pygame.Rect(x + label_w, y, minutes_w, m.option - 10)
+                self.custom_after.rect = pygame.Rect(x + label_w + minutes_w + 8, y, width - minutes_w - 8,
+                                                     m.option - 10)
+            elif widget is not None:
                 widget.rect = pygame.Rect(x + label_w, y, rules_w - label_w, m.option - 10)
-        self.clock_widget.font_size = 18 if cols == 1 else 16      # a byo-yomi control's words fit beside a rule
+        font_size = 18 if cols == 1 else 16      # a byo-yomi control's words fit beside a rule
+        self.custom_minutes.font_size = self.custom_after.font_size = self.clock_widget.font_size = font_size
         rules_h = BOX_PAD + m.label + self.rules_rows * m.option + BOX_PAD
         self.rules_box = pygame.Rect(left - 20, self.options_top - BOX_PAD, column_w + 40, rules_h)
 
@@ -605,15 +648,34 @@ class SetupScene(Scene):
                 seat_font, note_font = fonts.bold(14), fonts.text(13)
                 title = _("Seat {n}").format(n=seat + 1) if short else mark
                 order = _("moves {order}").format(order=ordinal(seat + 1) if self.seat_cols == 1 else place_name(seat + 1))
+                if state.opening_roles():      # who moves first is the opening's to decide
+                    order = _("opens") if seat == 0 else _("chooses colours")
                 text(surface, seat_font, fit_text(seat_font, title, room), palette.TEXT if short else colour,
                      (badge.right + 10, badge.centery - 1), "bottomleft")
                 text(surface, note_font, fit_text(note_font, order, room), palette.TEXT_MUTED,
                      (badge.right + 10, badge.centery + 1), "topleft")
-        first = player_names(self.players(), state.seat_name)[0]
-        label = text(surface, fonts.text(16), _("First move:"), palette.TEXT_MUTED, (left, self.first_line_y), "midleft")
-        room = self.swap_btn.rect.left - label.right - 20
-        who = fit_text(fonts.bold(16), f"{_(state.seat_name(0))} — {first}", room)
-        text(surface, fonts.bold(16), who, self.seat_colours[0], (label.right + 8, self.first_line_y), "midleft")
+        names = player_names(self.players(), state.seat_name)
+        roles = state.opening_roles()
+        if roles:             # an opening rule: who proposes and who chooses colours, no one "moves first"
+            label = text(surface, fonts.text(16), _("Opening:"), palette.TEXT_MUTED, (left, self.first_line_y), "midleft")
+            room = self.swap_btn.rect.left - label.right - 20
+            font = fonts.bold(15)
+            words = _("{first}: {does}; {second}: {then}").format(first=names[0], does=_(roles[0]), second=names[1],
+                                                                   then=_(roles[1]))
+            if font.size(words)[0] > room:       # two lines of a smaller face beside the Swap button
+                font = fonts.bold(13)
+            lines = wrap_text(font, words, room)
+            lines = lines[:1] + [fit_text(font, " ".join(lines[1:]), room)] if len(lines) > 1 else lines
+            y = self.first_line_y - (len(lines) - 1) * font.get_linesize() // 2
+            for line in lines:
+                text(surface, font, line, palette.TEXT, (label.right + 8, y), "midleft")
+                y += font.get_linesize()
+        else:
+            label = text(surface, fonts.text(16), _("First move:"), palette.TEXT_MUTED, (left, self.first_line_y),
+                         "midleft")
+            room = self.swap_btn.rect.left - label.right - 20
+            who = fit_text(fonts.bold(16), f"{_(state.seat_name(0))} — {names[0]}", room)
+            text(surface, fonts.bold(16), who, self.seat_colours[0], (label.right + 8, self.first_line_y), "midleft")
         text(surface, section, _("RULES"), palette.TEXT_MUTED, (left, self.options_top + label_y))
         if not self.option_widgets:
             text(surface, fonts.text(16), _("{game} has no rules options.").format(game=_(self.title)), palette.TEXT_MUTED,
@@ -621,7 +683,8 @@ class SetupScene(Scene):
         option_font = fonts.text(17)
         labels = [*((_(option.label), widget, self.option_label_w)
                     for option, widget in zip(self.cls.options_spec, self.option_widgets)),
-                  (_("Clock"), self.clock_widget, self.clock_label_w)]
+                  (_("Clock"), self.clock_widget, self.clock_label_w),
+                  *(((_("Custom"), self.custom_minutes, self.clock_label_w),) if self.custom_shown else ())]
         for label, widget, label_w in labels:
             label_text = fit_text(option_font, label, label_w - 12)
             text(surface, option_font, label_text, palette.TEXT, (widget.rect.x - label_w, widget.rect.centery),
@@ -636,6 +699,10 @@ class SetupScene(Scene):
 
     def choices_label(self, seat: int) -> str:
         return self.seat_labels[seat] if seat < len(self.seat_labels) else ""
+
+#: The clock chooser's last item: a time control set on the custom row.
+CUSTOM = "custom"
+
 
 def ordinal(n: int) -> str:
     words = {1: N_("first"), 2: N_("second"), 3: N_("third"), 4: N_("fourth"), 5: N_("fifth"), 6: N_("sixth")}
