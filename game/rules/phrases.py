@@ -63,7 +63,6 @@ _VALUE_WORDS = ((re.compile(r"win in (\d+)"), N_("win in {0}")), (re.compile(r"l
                 (re.compile(r"turn limit of (\d+): ranked by distance to goal"),
                  N_("turn limit of {0}: ranked by distance to goal")),
                 (re.compile(r"steps to goal: (.+)"), N_("steps to goal: {0}")),
-<<<<<<< HEAD
                 # a save file's line the rules refuse (``game.store.savefile``): a move, a position, a game
                 (re.compile(r"move (\d+) \('(.*)'\): (.+)"), N_("move {0} ('{1}'): {2}")),
                 (re.compile(r"(?P<move>.+?) is not legal: (?P<reason>.+)"), N_("{move} is not legal: {reason}")),
@@ -96,12 +95,10 @@ _VALUE_WORDS = ((re.compile(r"win in (\d+)"), N_("win in {0}")), (re.compile(r"l
                     "seconds (5+3x30) or none")),
                 (re.compile(r"'(.*)' is not a time left \(seconds, or seconds/periods\)"),
                  N_("'{0}' is not a time left (seconds, or seconds/periods)")),
-=======
                 # an opening's colour choice valued (``bots.lib.gomoku_opening.opening_values``)
                 (re.compile(r"(Black|White) to move (.+) after keeping the worst for Black of its (\d+) best fifth moves"),
                  N_("{0} to move {1} after keeping the worst for Black of its {2} best fifth moves")),
                 (re.compile(r"(Black|White) to move (.+)"), N_("{0} to move {1}")),
->>>>>>> opening3
                 # a flag fallen (``game.match.clocks.lost_on_time``)
                 (re.compile(r"(?P<name>.+) lost on time"), N_("{name} lost on time")),
                 (re.compile(r"([A-Z][a-z]+ \d+), (.+)"), N_("{0}, {1}")),
