@@ -14,8 +14,10 @@ folder once every engine is in it. Every run is a fresh process:
    a game), and runs frames at 60 per second until that move is on the
    board; the time from opening the game ("pressing Play") to that move;
    also the longest frame meanwhile (the window must stay responsive) and
-   whether the game waited for the warm-up to finish compiling its bot.
-   Cold cache, then cached. With ``--without-warmup`` also without the
+   whether the game waited for the warm-up to finish compiling its bot; then the
+   player answers at once (the first legal move) and the bot's second move is timed
+   from that answer (what a first move played before the compile leaves to wait).
+   Cold cache, then cached (``--moves-only``: only this). With ``--without-warmup`` also without the
    launch-time warm-up (``BOARD_ARCADE_WARMUP=0``: the bot's worker
    compiles its own engine when the game opens).
 4. With ``--cpu``, only this: each engine's compile alone, in a fresh
@@ -137,9 +139,20 @@ def child_first_move(spawned: float, game_id: str, tier: str, browse: str) -> di
             if time.time() - spawned > 600:
                 raise RuntimeError("no first move within 10 minutes")
         record = scene.match.records[0]
-        return {"title": title, "first_move": time.time() - spawned, "after_open": time.time() - opened,
-                "longest_frame": longest,
-                "waited": warming_frames > 0, "note": record.note}
+        first = {"title": title, "first_move": time.time() - spawned, "after_open": time.time() - opened,
+                 "longest_frame": longest, "waited": warming_frames > 0, "note": record.note}
+        # The player answers at once (the first legal move): how long the bot's second move takes.
+        while not scene.view.interactive:
+            app.frame(1 / 60)
+            clock.tick(60)
+        replied = time.time()
+        scene.play_move(scene.state.legal_moves()[0])
+        while len(scene.match.records) < 3 and not scene.session.is_over:
+            app.frame(1 / 60)
+            clock.tick(60)
+            if time.time() - spawned > 900:
+                raise RuntimeError("no second move within 15 minutes")
+        return {**first, "second_after_reply": time.time() - replied}
     finally:
         app.close()
 
@@ -243,6 +256,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--worker", action="store_true",
                         help="only each game's tier worker alone, cold cache, to its first move")
     parser.add_argument("--setup", action="store_true", help="also time 'python main.py warmup' on a cold cache")
+    parser.add_argument("--moves-only", action="store_true",
+                        help="only the first bot moves (3.): not the warm-up alone nor the launch to the title")
     parser.add_argument("--child", nargs="*", help=argparse.SUPPRESS)
     parser.add_argument("--spawned", type=float, default=0.0, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -272,13 +287,14 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{game} {args.tier}, its worker alone, cold cache: first move {report['seconds']:.2f} s "
                       f"after starting it{failure}", flush=True)
             return 0
-        alone = tempfile.mkdtemp(dir=scratch, prefix="numba-alone-")
-        for which in ("cold", "cached"):
-            print_warm_up(which, run_child(child_env(home, alone), "warmup"))
-        titles = [title_seconds(child_env(home, tempfile.mkdtemp(dir=scratch, prefix="numba-title-"))),
-                  title_seconds(child_env(home, alone))]
-        print(f"Launch to the title screen (python main.py): cold cache {titles[0]:.2f} s, "
-              f"cached {titles[1]:.2f} s", flush=True)
+        if not args.moves_only:
+            alone = tempfile.mkdtemp(dir=scratch, prefix="numba-alone-")
+            for which in ("cold", "cached"):
+                print_warm_up(which, run_child(child_env(home, alone), "warmup"))
+            titles = [title_seconds(child_env(home, tempfile.mkdtemp(dir=scratch, prefix="numba-title-"))),
+                      title_seconds(child_env(home, alone))]
+            print(f"Launch to the title screen (python main.py): cold cache {titles[0]:.2f} s, "
+                  f"cached {titles[1]:.2f} s", flush=True)
         if args.setup:
             seconds, last = setup_seconds(child_env(home, tempfile.mkdtemp(dir=scratch, prefix="numba-setup-")))
             print(f"Set-up command (python main.py warmup), cold cache: {seconds:.2f} s; its last line: {last}",
@@ -294,14 +310,17 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(f"Launch to the title screen and to the first move of {args.tier} (moving first), seconds;")
     print("'title': launch to the first frame; 'opened after': seconds on the title screen before the game opened;")
-    print("'to move': from opening the game (pressing Play) to the bot's first move on the board")
+    print("'to move': from opening the game (pressing Play) to the bot's first move on the board;")
+    print("'2nd move': from the player's answer, given at once, to the bot's second move")
     print(f"| {'game':<15} | {'mode':<29} | {'cache':<6} | {'title':>5} | {'opened after':>12} | {'to move':>7} | "
-          f"{'launch to move':>14} | {'longest frame':>13} | {'game waited':>11} |")
-    print(f"|{'-' * 17}|{'-' * 31}|{'-' * 8}|{'-' * 7}|{'-' * 14}|{'-' * 9}|{'-' * 16}|{'-' * 15}|{'-' * 13}|")
+          f"{'launch to move':>14} | {'2nd move':>8} | {'longest frame':>13} | {'game waited':>11} |")
+    print(f"|{'-' * 17}|{'-' * 31}|{'-' * 8}|{'-' * 7}|{'-' * 14}|{'-' * 9}|{'-' * 16}|{'-' * 10}|{'-' * 15}|"
+          f"{'-' * 13}|")
     for game, label, state, browse, move in rows:
         waited = "yes" if move["waited"] else "no"
         print(f"| {game:<15} | {label:<29} | {state:<6} | {move['title']:>5.2f} | {browse:>12g} | "
-              f"{move['after_open']:>7.2f} | {move['first_move']:>14.2f} | {move['longest_frame'] * 1000:>10.0f} ms | "
+              f"{move['after_open']:>7.2f} | {move['first_move']:>14.2f} | {move['second_after_reply']:>8.2f} | "
+              f"{move['longest_frame'] * 1000:>10.0f} ms | "
               f"{waited:>11} |")
         if move["note"]:
             print(f"    the move's note: {move['note']}")

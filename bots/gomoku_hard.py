@@ -156,6 +156,13 @@ class GomokuHard(Bot):
         return not GomokuHard._threats_wait
 
     # -- the bot interface ------------------------------------------------------------------
+    def move_before_warm_up(self, state: Gomoku) -> int | None:
+        """On an empty board of odd size in free play, before the search is compiled: the centre,
+        the point the search plays there (on 9×9, 15×15 and 19×19, freestyle and Renju alike)."""
+        if state.move_stack or state.phase is not None or state.named_points or state.size % 2 == 0:
+            return None
+        return (state.size // 2) * state.size + state.size // 2
+
     def choose_move(self, state: Gomoku, budget: float) -> int:
         opening = opening_move(state, budget, self.rng, best_value(self.analyse), SLIGHTLY_AHEAD)
         if opening is not None:

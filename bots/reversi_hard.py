@@ -104,6 +104,16 @@ class ReversiHard(Bot):
         Solver(table_bits=8).solve(own, opp, split=True)
         ReversiHard._solver_waits = False
 
+    def move_before_warm_up(self, state: Reversi) -> int | None:
+        """From the start position, before the search is compiled: one of the four first moves
+        at random. They are alike by the board's symmetry, so the search values them the
+        same; a first game on a new machine sees Black's first move at once."""
+        start = Reversi(**state.options)
+        if state.move_stack or (state.discs(0), state.discs(1), state.turn) != (start.discs(0), start.discs(1),
+                                                                                 start.turn):
+            return None
+        return self.rng.choice(state.legal_moves())
+
     def solves(self, state: Reversi) -> bool:
         """Whether this move is the exact solver's: few enough empties, and its kernels compiled
         (or never deferred: a process that did not warm the bot up compiles on first use)."""

@@ -31,10 +31,8 @@ def assert_apart(d) -> None:
 
 @pytest.mark.parametrize("size", [(1280, 800), MIN_SIZE, (1920, 1080), (1000, 1000)])
 @pytest.mark.parametrize("game_id", ["gomoku", "connect4"])
-def test_play_screen_toasts_cover_no_control_the_move_list_the_status_nor_the_board_and_its_coordinates(
+def test_play_screen_toasts_cover_no_control_the_move_list_the_status_the_heading_nor_the_boards_cells(
         make_app, size, game_id):
-    from game.ui.play.layout import COORDINATES
-
     d = make_app(size=size)
     open_match(d, game_id)
     play = d.scene
@@ -46,15 +44,81 @@ def test_play_screen_toasts_cover_no_control_the_move_list_the_status_nor_the_bo
     d.frames(30)
     assert shown(d), "no toast is shown"
     assert_apart(d)
-    px = d.services.window.px
-    board = play.renderer.content_rect().inflate(2 * px(COORDINATES), 2 * px(COORDINATES))
+    board = play.renderer.content_rect()    # its coordinates only where there is no other room
     for toast in shown(d):
         assert d.services.window.screen.get_rect().contains(toast.rect)
         assert not toast.rect.colliderect(board), f"{toast.message!r} covers the board at {size}"
         assert not toast.rect.colliderect(play.movelist.rect), f"{toast.message!r} covers the move list at {size}"
         assert not toast.rect.colliderect(play.status.rect)
+        assert not toast.rect.colliderect(heading(play)), f"{toast.message!r} covers the heading at {size}"
         covered = [w.id for w in play.focus.widgets if w.visible and w is not play.board and toast.rect.colliderect(w.rect)]
         assert covered == [], f"{toast.message!r} covers {covered} at {size}"
+
+
+def heading(play) -> pygame.Rect:
+    """The side panel's title and players line, above the status box."""
+    panel = play.screen.panel_rect
+    return pygame.Rect(panel.x, panel.y, panel.width, play.status.rect.top - panel.y)
+
+
+@pytest.mark.parametrize("code", ["en", "zh_CN"])
+@pytest.mark.parametrize("size", [MIN_SIZE, (1920, 1080)])
+@pytest.mark.parametrize("game_id", ["reversi", "gomoku", "chinesecheckers"])
+def test_the_kept_toast_covers_neither_the_heading_nor_a_control_nor_the_pieces(make_app, size, code, game_id):
+    """It sat over the side panel's title and players line when the board left no room below
+    or above it (Reversi, Gomoku, Chinese Checkers at 800×560 and 1920×1080)."""
+    from game import lang
+
+    d = make_app(size=size)
+    d.services.settings.update(language=code)
+    seats = 6 if game_id == "chinesecheckers" else 2
+    d.open_match(Match(new_state(game_id, **({"players": 6} if seats == 6 else {})), [Player.human()] * seats))
+    d.settle()
+    play = d.scene
+    d.services.toasts.show(lang._("Your game is kept: Resume on the title screen brings it back"), "good")
+    d.frames(40)
+    assert len(shown(d)) == 1
+    toast = shown(d)[0].rect
+    assert d.services.window.screen.get_rect().contains(toast)
+    assert not toast.colliderect(heading(play)), f"the toast covers the heading at {size} in {code}"
+    assert not toast.colliderect(play.status.rect) and not toast.colliderect(play.movelist.rect)
+    covered = [w.id for w in play.focus.widgets if w.visible and w is not play.board and toast.colliderect(w.rect)]
+    assert covered == [], f"the toast covers {covered} at {size} in {code}"
+    if game_id == "chinesecheckers":     # no hole nor marble under it: between the star's points
+        assert play.renderer.leaves_clear(toast) or (size, code) == (MIN_SIZE, "en")
+        holes = [play.renderer.cell_centre(hole) for hole in range(121)]
+        assert not any(toast.collidepoint(point) for point in holes)
+    else:
+        assert not toast.colliderect(play.renderer.content_rect())
+
+
+@pytest.mark.parametrize("code", ["en", "zh_CN"])
+@pytest.mark.parametrize("size", [MIN_SIZE, (1920, 1080)])
+def test_a_toast_leaves_a_six_player_result_panel_whole(make_app, size, code):
+    """At 800×560 it covered the lower places of the table (its room between the words and
+    the buttons is too short there): it goes beside the board instead. The table itself ran
+    under Rematch there; its lines now close up to keep all six above it."""
+    from game import lang
+    from chinesecheckers_games import play as played
+
+    d = make_app(size=size)
+    d.services.settings.update(language=code)
+    ended = played(list(range(3000)), players=6)       # six places, by the turn limit
+    last = ended.pop()
+    d.open_match(Match(ended, [Player.human()] * 6))
+    d.settle()
+    play = d.scene
+    play.play_move(last)
+    d.until(lambda: play.result.shown and play.result.slide.done, what="the result panel")
+    d.services.toasts.show(lang._("Your game is kept: Resume on the title screen brings it back"), "good")
+    d.frames(40)
+    toast = shown(d)[0].rect
+    result = play.result
+    words = pygame.Rect(result.rect.x, result.rect.y, result.rect.width, result.content_bottom - result.rect.y)
+    assert len(result.places) == 6 and result.content_bottom <= result.rematch.rect.top   # every place above Rematch
+    assert not toast.colliderect(words), f"the toast covers the result's words or places at {size} in {code}"
+    assert not any(toast.colliderect(button.rect) for button in result.buttons if button.visible)
+    assert not toast.colliderect(heading(play)) and d.services.window.screen.get_rect().contains(toast)
 
 
 #: Reversi games by random moves with a pass: the moves before it, the move after which the other side

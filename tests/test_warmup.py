@@ -196,6 +196,72 @@ def test_worker_runs_the_warm_up_before_the_first_move(engines):
     assert reply.move == TicTacToe().legal_moves()[0]
 
 
+def test_a_first_move_the_bot_plays_without_its_engine_comes_before_its_warm_up_ends(tmp_path, monkeypatch):
+    """A first game on a new machine: Reversi Hard's first move (alike by symmetry) or Gomoku
+    Hard's centre is played at once, the engine compiling while the opponent thinks; the
+    next move waits for the warm-up."""
+    early = BotRegistry.discover(FIXTURES / "bots_warmup_early")
+    gate = tmp_path / "gate"
+    monkeypatch.setenv("BOARD_ARCADE_TEST_EARLY_GATE", str(gate))
+    with BotRunner(BotSpec.of(early.get("EarlyBot"), budget=1.0)) as runner:
+        runner.request(TicTacToe())
+        first = runner.wait(60)
+        assert (first.failure, first.move) == (None, 4)
+        assert runner.starting                           # its warm-up has not ended
+        state = TicTacToe()
+        for move in (4, 0):
+            state.push(move)
+        runner.request(state)
+        with pytest.raises(TimeoutError):                # this one waits for the engine
+            runner.wait(0.5)
+        gate.touch()
+        second = runner.wait(60)
+    assert (second.failure, second.move) == (None, state.legal_moves()[0])
+
+
+@pytest.mark.parametrize("options", [{}, {"size": 19}, {"size": 9, "rule": "renju"}])
+def test_gomoku_hard_and_master_play_before_their_warm_up_the_centre_their_search_plays(options):
+    from bots.gomoku_hard import GomokuHard
+    from bots.gomoku_master import GomokuMaster
+    from game.rules.gomoku import Gomoku
+
+    state = Gomoku(**options)
+    for cls in (GomokuHard, GomokuMaster):
+        early = cls(seed=1).move_before_warm_up(state)
+        assert early == cls(seed=1).choose_move(state, 0.3) == (state.size // 2) * (state.size + 1)
+    state.push(early)
+    assert GomokuHard(seed=1).move_before_warm_up(state) is None     # White's answer is the search's
+
+
+def test_reversi_hard_plays_before_its_warm_up_a_first_move_its_search_values_alike():
+    """Every first move it may play so leaves the position the search's move leaves, turned
+    or mirrored; later moves and set-up positions wait for the search."""
+    from bots.reversi_hard import ReversiHard
+    from bots.reversi_master import ReversiMaster
+    from game.rules.reversi import Reversi
+
+    def squares(bits: int) -> set[tuple[int, int]]:
+        return {(square // 8, square % 8) for square in range(64) if bits >> square & 1}
+
+    def images(state: Reversi) -> set[tuple[frozenset, frozenset]]:
+        turns = [lambda r, c: (r, c), lambda r, c: (c, r), lambda r, c: (7 - r, 7 - c), lambda r, c: (7 - c, 7 - r)]
+        return {tuple(frozenset(turn(*square) for square in squares(state.discs(seat))) for seat in (0, 1))
+                for turn in turns}
+
+    start = Reversi()
+    searched = start.copy()
+    searched.push(ReversiHard(seed=1).choose_move(start, 0.3))
+    chosen = {cls(seed=seed).move_before_warm_up(start) for cls in (ReversiHard, ReversiMaster) for seed in range(12)}
+    assert chosen == set(start.legal_moves())
+    for move in chosen:
+        after = start.copy()
+        after.push(move)
+        assert images(after) & images(searched)
+    assert ReversiHard(seed=1).move_before_warm_up(searched) is None
+    from bots.reversi_hard import WARM_UP_POSITION
+    assert ReversiHard(seed=1).move_before_warm_up(Reversi.read(WARM_UP_POSITION)) is None
+
+
 def test_a_warm_up_longer_than_the_budget_is_not_counted_against_the_first_move(engines):
     budget = 0.1  # with its grace, well under the warm-up's second
     with BotRunner(BotSpec.of(engines.get("SlowWarmUpBot"), budget=budget)) as runner:

@@ -5,7 +5,10 @@ with a ``BotSpec`` and drives it with ``game.match.messages``: the worker says
 ``Ready`` (or ``Failed``) once the bot is built and its engine warmed up, then
 for each ``Ask`` says ``Started`` when it takes it up, ``Partial`` for each
 value an ``analyse`` reports on its way, and ``Chose``, ``Valued`` or ``Raised``
-at the end; ``NewGameDone`` after a ``NewGame``.
+at the end; ``NewGameDone`` after a ``NewGame``. Before its warm-up it answers a
+move it was asked for already, if the bot plays it without its engine
+(``Bot.move_before_warm_up``: ``Started`` and ``Chose`` come before ``Ready``),
+so a first game on a new machine sees that move at once.
 
 Before the bot's module is imported the worker is put in bounds
 (``containment.contain``): a memory limit (a ``MemoryError`` is reported as
@@ -35,7 +38,7 @@ from typing import Any, Callable
 from game.match import messages as m
 from game.match.botregistry import import_bot_class
 from game.match.containment import contain, memory_text
-from game.rules.bot import AT_LEAST, AT_MOST, VALUE, BotFault, MoveValue, later_warm_up
+from game.rules.bot import AT_LEAST, AT_MOST, VALUE, Bot, BotFault, MoveValue, later_warm_up
 from game.rules.core import State
 from game.shown import escaped
 from game.paths import bot_log_path
@@ -58,6 +61,11 @@ def worker_main(conn: Connection, spec: m.BotSpec) -> None:
     except BaseException as err:  # noqa: BLE001 - reported to the parent, which tells the player
         m.send(conn, m.Failed(bot_error_text(err, source, spec.memory_limit)))
         return
+    positions = _Positions()
+    try:
+        kept = _answer_before_warm_up(conn, bot, positions)
+    except (EOFError, OSError, m.WireError):
+        return
     try:
         cls.warm_up()
     except BaseException as err:  # noqa: BLE001 - reported like a constructor's failure
@@ -65,9 +73,49 @@ def worker_main(conn: Connection, spec: m.BotSpec) -> None:
         return
     m.send(conn, m.Ready(time.monotonic()))
     try:
-        _serve(conn, bot, source, later_warm_up(cls), spec.memory_limit)
+        _serve(conn, bot, source, later_warm_up(cls), spec.memory_limit, positions, kept)
     except (EOFError, OSError, m.WireError):
         return  # the parent went away or closed the pipe: nothing left to do
+
+
+#: Seconds the worker waits, before compiling, for the move it is about to be asked (the
+#: arcade asks as it starts the worker, so the question is usually there already).
+ASK_WAIT = 0.2
+
+
+def _answer_before_warm_up(conn: Connection, bot: Any, positions: "_Positions") -> m.Message | None:
+    """Before ``warm_up``: answer the move the arcade asks for now if the bot plays it without
+    its engine (``Bot.move_before_warm_up``: a first move alike by symmetry), so a first game
+    on a new machine does not wait for the compile to see it. Returns the first message it
+    could not answer now, for after the warm-up (or None)."""
+    if getattr(type(bot), "move_before_warm_up", Bot.move_before_warm_up) is Bot.move_before_warm_up:
+        return None     # it has no such move: nothing to wait for
+    if conn.poll(ASK_WAIT):
+        message = m.receive(conn, m.ToWorker)
+        if not isinstance(message, m.Ask) or message.kind != "move":
+            return message      # a new game (its new_game() is timed once the bot is ready) or a hint
+        try:
+            state = positions.state(message.position)
+            move = bot.move_before_warm_up(state.copy())
+        except Exception:  # noqa: BLE001 - the request waits for the engine, which meets any problem again
+            return message
+        if move is None:
+            return message
+        text, problem = _notation(state, move)
+        if problem is not None:
+            return message
+        m.send(conn, m.Started(message.id, time.monotonic()))
+        m.send(conn, m.Chose(message.id, text, 0.0))
+        return None
+    return None
+
+
+def _new_game(conn: Connection, bot: Any, message: m.NewGame) -> None:
+    """A new game starts: the bot's ``rng`` seeded afresh if asked, its ``new_game``, the reply."""
+    if message.seed is not None and isinstance(getattr(bot, "rng", None), random.Random):
+        bot.rng.seed(message.seed)
+    _guarded(bot.new_game)
+    m.send(conn, m.NewGameDone())
 
 
 def _log_path(key: str) -> Path:
@@ -80,22 +128,21 @@ def _log_path(key: str) -> Path:
 
 
 def _serve(conn: Connection, bot: Any, source: str | None, later: Callable[[], None] | None,
-           memory_limit: int | None) -> None:
-    """Answer requests until told to stop. ``later`` (the bot's ``warm_up_later``) runs once,
-    on a thread of its own (``_in_background``): from the start if no request is waiting,
-    else right after the first answer (a failure there is the bot's to meet when it plays)."""
+           memory_limit: int | None, positions: "_Positions | None" = None,
+           kept: m.Message | None = None) -> None:
+    """Answer requests until told to stop, ``kept`` (one read before the warm-up) first.
+    ``later`` (the bot's ``warm_up_later``) runs once, on a thread of its own
+    (``_in_background``): from the start if no request is waiting, else right after the
+    first answer (a failure there is the bot's to meet when it plays)."""
     answered = False
-    positions = _Positions()
+    positions = positions or _Positions()
     while True:
-        if later is not None and (answered or not conn.poll(0)):
+        if later is not None and (answered or (kept is None and not conn.poll(0))):
             _in_background(later)
             later = None
-        message = m.receive(conn, m.ToWorker)
+        message, kept = (kept, None) if kept is not None else (m.receive(conn, m.ToWorker), None)
         if isinstance(message, m.NewGame):
-            if message.seed is not None and isinstance(getattr(bot, "rng", None), random.Random):
-                bot.rng.seed(message.seed)
-            _guarded(bot.new_game)
-            m.send(conn, m.NewGameDone())
+            _new_game(conn, bot, message)
             continue
         try:
             state = positions.state(message.position)

@@ -218,6 +218,18 @@ class Bot:
         ``warm_up_later``.
         """
 
+    def move_before_warm_up(self, state: State) -> Move | None:
+        """The move for ``state`` that needs no compiled engine, or None (optional).
+
+        On a first launch the worker asks this before ``warm_up``, for a move
+        it was asked for already: a move returned is played at once, and the
+        engine compiles while the opponent thinks. Return one only where it is
+        the move the engine would play or as good by the rules alone (a first
+        move whose choices are alike by symmetry): never a weaker move. The
+        default: None (the move waits for ``warm_up``).
+        """
+        return None
+
     @classmethod
     def warm_up_later(cls) -> None:
         """Compile the part of the engine that only later moves need (optional).

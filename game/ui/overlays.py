@@ -5,8 +5,11 @@ failed and was replaced by a random move, a setting file that was damaged,
 a game saved. Errors that need an answer use a dialog instead.
 
 Toasts have their own place on each screen (``Scene.toast_room``), over no
-control: on the play screen beside the board's cells and pieces (or over the
-side panel's title), never over the move list; elsewhere at the foot of the
+control: on the play screen beside the board's cells and pieces (over its
+coordinates, or in a corner the star leaves free, where there is no more room),
+never over the side panel's heading, the move list or the result panel's words
+(``PlayLayout.toast_room``, which sizes the room to the toast: ``Toasts.needs``);
+elsewhere at the foot of the
 window, beside its bottom row of buttons or above it, below the heading. They stack up from the foot of
 that room, the oldest lowest, none overlapping; one that does not fit above
 the others waits, without ageing, until there is room (the oldest is always
@@ -121,6 +124,26 @@ class Toasts:
             toast.slide.update(dt)
         self.items = [t for t in self.items if t.age < t.life]
 
+    def _measure(self, message: str, room_width: int) -> tuple[list[str], int, int]:
+        """``message``'s lines in a room ``room_width`` wide, and the toast's width and height."""
+        scale = self.fonts.scale
+        font = self.fonts.text(16)
+        margin, icon_w = round(10 * scale), round(38 * scale)
+        width_limit = max(160, min(round(560 * scale), room_width - 2 * margin))
+        lines = wrap_text(font, message, width_limit - icon_w - round(18 * scale))
+        height = round(18 * scale) + len(lines) * font.get_linesize()
+        return lines, max(font.size(line)[0] for line in lines) + icon_w + round(22 * scale), height
+
+    def needs(self, room_width: int) -> tuple[int, int]:
+        """The width and height a room ``room_width`` wide must have for the oldest toast (the
+        one always shown): its margins at the sides and the foot, a small gap above; (0, 0)
+        when there is none."""
+        if not self.items:
+            return 0, 0
+        _, width, height = self._measure(self.items[0].message, room_width)
+        margin = round(10 * self.fonts.scale)
+        return width + 2 * margin, height + margin + round(4 * self.fonts.scale)
+
     def draw(self, surface: pygame.Surface, room: pygame.Rect | None = None) -> None:
         """Draw the toasts stacked up from the foot of ``room`` (default: the whole surface)."""
         room = surface.get_rect() if room is None else pygame.Rect(room)
@@ -128,16 +151,13 @@ class Toasts:
         font = self.fonts.text(16)
         gap, margin = round(8 * scale), round(10 * scale)
         bottom = room.bottom - margin
-        width_limit = max(160, min(round(560 * scale), room.width - 2 * margin))
         icon_w = round(38 * scale)
         for index, toast in enumerate(self.items):
-            lines = wrap_text(font, toast.message, width_limit - icon_w - round(18 * scale))
-            height = round(18 * scale) + len(lines) * font.get_linesize()
+            lines, width, height = self._measure(toast.message, room.width)
             if index > 0 and bottom - height < room.top:
                 for waiting in self.items[index:]:
                     waiting.rect = None
                 break
-            width = max(font.size(line)[0] for line in lines) + icon_w + round(22 * scale)
             fade = min(1.0, (toast.life - toast.age) / TOAST_FADE, (toast.life - toast.age) / DISMISS_FADE)
             box = pygame.Rect(0, 0, width, height)
             box.midbottom = (room.centerx, bottom)

@@ -256,9 +256,10 @@ class ResultPanel:
             for font, line in score_lines:
                 y = text(layer, font, line, palette.TEXT, (rect.centerx, y), "midtop").bottom
         if self.places:
-            y = self._draw_places(layer, y + px(18))
-        if self.row is not None:
-            y = self._draw_score(layer, y + px(22), self.rematch.rect.y - 16)
+            y = self._draw_places(layer, y)
+        if self.row is not None:    # below the places, or nothing (and no gap) when there is no room
+            below = self._draw_score(layer, y + px(22), self.rematch.rect.y - 16)
+            y = below if below > y + px(22) else y
         #: Where the content ends: the free room above the buttons starts there (toasts go in it).
         self.content_bottom = y
         for button in self.buttons:
@@ -305,13 +306,17 @@ class ResultPanel:
                 seat_ball(layer, colour, disc.center, px(22))
 
     def _draw_places(self, layer: pygame.Surface, y: int) -> int:
-        """The table of places: "1st", a ball of the seat's colour, who; returns the y below."""
+        """The table of places below ``y`` (the words' foot): "1st", a ball of the seat's colour,
+        who; returns the y below. Every place stays above the buttons: with six at 800×560 the
+        lines close up to 12 px text, and the gap above the table narrows."""
         fonts = self.scene.services.fonts
         rect = self.rect
         px = self.px
         left, width = rect.x + 28, rect.width - 56
-        step = max(px(20), min(px(PLACE_LINE), (self.rematch.rect.y - 12 - y) // len(self.places)))
-        size = 16 if step >= px(26) else 14
+        least, bottom = fonts.text(12).get_height(), self.rematch.rect.y - 8
+        y += max(px(6), min(px(18), bottom - y - least * len(self.places)))
+        step = max(least, min(px(PLACE_LINE), (bottom - y) // len(self.places)))
+        size = 16 if step >= px(26) else 14 if step >= px(20) else 12
         for place, who, colour in self.places:
             line = pygame.Rect(left, y, width, step - 4)
             if place == self.places[0][0]:

@@ -95,26 +95,65 @@ class PlayLayout:
             card.layout(board_rect)
 
     def toast_room(self) -> pygame.Rect:
-        """Where toasts go, over no control, not the move list and not the board's
-        cells and pieces (its ``content_rect``): below the board or above it (over its
-        coordinates at most) where a toast's line fits, else over the side panel's
-        title and players line; over the result panel, between its words and its
-        buttons."""
+        """Where toasts go: over no control, not the side panel's heading, the status box,
+        the move list nor the result panel's words, and not the board's cells and pieces
+        where there is room beside them. Over the result panel, between its words and its
+        buttons when the oldest toast fits there; else, and during a game, the first room
+        of the board's area it fits (``board_rooms``)."""
         scene = self.scene
         px = self.services.window.px
         if scene.result.shown:
             top, bottom = scene.result.content_bottom + px(8), scene.result.rematch.rect.top - px(4)
-            return pygame.Rect(self.panel_rect.x + 8, top, self.panel_rect.width - 16, max(0, bottom - top))
-        area, board = scene.board.rect, scene.renderer.content_rect().inflate(2 * px(COORDINATES), 2 * px(COORDINATES))
-        fonts = self.services.fonts
-        one_line = fonts.text(16).get_linesize() + round(18 * fonts.scale) + 2 * round(10 * fonts.scale)
-        header = self.panel_rect.top + 4
+            inside = pygame.Rect(self.panel_rect.x + 8, top, self.panel_rect.width - 16, max(0, bottom - top))
+            if self._fits(inside):
+                return inside
+        rooms = self.board_rooms()
+        return next((room for room in rooms if self._fits(room)), rooms[0])
+
+    def board_rooms(self) -> list[pygame.Rect]:
+        """The rooms for toasts in the board's area, best first: below the board, then above
+        it, beside it (clear of its coordinates), below or above its cells over the
+        coordinates only, then a corner of the area the board leaves clear (the star's); the
+        last, for when none fits, the area's top left corner, where a board covers least."""
+        scene = self.scene
+        px = self.services.window.px
+        area, cells = scene.board.rect, scene.renderer.content_rect()
+        board = cells.inflate(2 * px(COORDINATES), 2 * px(COORDINATES)).clip(area) or cells
         rooms = [pygame.Rect(area.x, board.bottom, area.width, area.bottom - board.bottom),
                  pygame.Rect(area.x, area.top, area.width, board.top - area.top),
-                 pygame.Rect(self.panel_rect.x + 8, header, self.panel_rect.width - 16, scene.status.rect.top - 4 - header)]
-        rooms = [room for room in rooms if room.height > 0 and room.width >= px(280)]
-        return next((room for room in rooms if room.height >= one_line),
-                    max(rooms, key=lambda room: room.height, default=pygame.Rect(area.x, area.bottom, area.width, 0)))
+                 pygame.Rect(area.x, area.top, board.left - area.x, area.height),
+                 pygame.Rect(board.right, area.top, area.right - board.right, area.height),
+                 pygame.Rect(area.x, cells.bottom, area.width, area.bottom - cells.bottom),
+                 pygame.Rect(area.x, area.top, area.width, cells.top - area.top)]
+        rooms += self._clear_corners(area)
+        width = area.width * 2 // 5     # none fits (a star filling an 800×560 window): its top left corner
+        need_w, need_h = self.services.toasts.needs(width)
+        last = pygame.Rect(area.topleft, (max(width, need_w), max(need_h, 1)))
+        return [room for room in rooms if room.width > 0 and room.height > 0] + [last]
+
+    def _fits(self, room: pygame.Rect) -> bool:
+        """Whether the oldest toast (the one always shown) fits ``room`` whole."""
+        width, height = self.services.toasts.needs(room.width)
+        return room.width >= width and room.height >= height
+
+    def _clear_corners(self, area: pygame.Rect) -> list[pygame.Rect]:
+        """Rooms just big enough for the oldest toast in the corners of ``area`` where the
+        board draws nothing (``renderer.leaves_clear``), the widest toast first."""
+        toasts, renderer = self.services.toasts, self.scene.renderer
+        if not toasts.items:
+            return []
+        found = []
+        for width in range(area.width // 2, 140, -self.services.window.px(16)):
+            need_w, need_h = toasts.needs(width)
+            size = (max(width, need_w), need_h)
+            for corner in ("topleft", "topright", "bottomleft", "bottomright"):
+                room = pygame.Rect((0, 0), size)
+                setattr(room, corner, getattr(area, corner))
+                if area.contains(room) and renderer.leaves_clear(room):
+                    found.append(room)
+            if found:
+                return found
+        return found
 
     # -- drawing --------------------------------------------------------------------------------
     def draw_content(self, surface: pygame.Surface) -> None:

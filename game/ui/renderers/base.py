@@ -323,6 +323,11 @@ class Renderer:
         drawn over the board (toasts) must leave visible; by default all of it."""
         return pygame.Rect(self.rect)
 
+    def leaves_clear(self, rect: pygame.Rect) -> bool:
+        """Whether the board draws nothing that matters in ``rect`` (a toast may go there):
+        by default, when it is outside ``content_rect``."""
+        return not rect.colliderect(self.content_rect())
+
     def draw_preview(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """A small sample position for the game menu card, made by ``render_preview``
         once per game and size for the program's life (the card redraws it every frame,

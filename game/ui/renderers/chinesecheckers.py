@@ -178,6 +178,10 @@ class ChineseCheckersRenderer(PickThenPlace, Renderer):
         """The star's plate (marks, labels and traces stay inside it)."""
         return self.rect.clip(self._layout.plate_rect())
 
+    def leaves_clear(self, rect: pygame.Rect) -> bool:
+        """Off the star's plate: its corners between the points are free."""
+        return self._layout.clear_of(rect)
+
     @staticmethod
     def _is_step(a: int, b: int) -> bool:
         return b in NEIGHBOURS[a]

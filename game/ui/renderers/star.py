@@ -85,6 +85,17 @@ class StarLayout:
         h = (_STAR_HALF_H + _PLATE_GROW) * self.unit
         return pygame.Rect(math.floor(self.cx - w), math.floor(self.cy - h), math.ceil(2 * w) + 1, math.ceil(2 * h) + 1)
 
+    def clear_of(self, rect: pygame.Rect) -> bool:
+        """Whether ``rect`` leaves every hole, marble and the rings round them in view (it may
+        cover the plate's rim between the star's points)."""
+        reach = (_RING + 0.2) * self.unit
+        for hole in range(len(HOLE_XY)):
+            x, y = self.centre(hole)
+            dx, dy = max(rect.left - x, 0.0, x - rect.right), max(rect.top - y, 0.0, y - rect.bottom)
+            if dx * dx + dy * dy < reach * reach:
+                return False
+        return True
+
     def bounds(self) -> pygame.Rect:
         """The pixels the board layer covers: the plate and its shadow, inside the area."""
         reach = math.ceil(_SHADOW_REACH * self.unit) + 2
