@@ -417,6 +417,25 @@ def test_masters_search_sees_a_victory_by_fours_past_its_horizon():
     assert one_ply(0)[1] < WIN_BOUND
 
 
+def test_masters_search_sees_a_victory_by_threes_further_ahead():
+    # Black, to move, wins by threes and fours in seven moves (from a game of Master against itself);
+    # a search seven plies deep sees it only when the answers to an open three use up no depth.
+    state = Gomoku.from_text("h7 j6 f7 j7 g8 i6")
+    assert prove(state, BLACK, True, 8)[0] == 7
+
+    def seven_plies(extend: int) -> int:
+        board = Board.of(state, GomokuMaster.point_values)
+        search = Search(board, 16, prune=True, reduce=True, terms=GomokuMaster.eval_terms,
+                        selectivity=GomokuMaster.selectivity(), quiesce=GomokuMaster.quiesce, extend=extend)
+        roots = search.candidates(BLACK, ROOT_WIDTH)
+        best, values, aborted = search.search(BLACK, roots, 7, time.perf_counter() + AMPLE, NO_LIMIT)
+        assert not aborted
+        return int(values[best])
+
+    assert seven_plies(GomokuMaster.extend) > WIN_BOUND
+    assert seven_plies(0) < WIN_BOUND
+
+
 def test_a_bad_width_is_named():
     with pytest.raises(ValueError, match="width"):
         GomokuMaster(width=1)
