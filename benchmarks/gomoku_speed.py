@@ -118,7 +118,9 @@ def fixed_depth_row(tier: type[GomokuHard], state: Gomoku, depth: int, exact: bo
     board = Board.of(state, tier.point_values)
     colour = Gomoku.colour(state.turn)
     bot = tier(seed=0)
-    search = Search(board, bot.width, prune=tier.vct, reduce=tier.vct, terms=tier.eval_terms)
+    search = Search(board, bot.width, prune=tier.vct, reduce=tier.vct, terms=tier.eval_terms,
+                    selectivity=tier.selectivity(), quiesce=tier.quiesce,
+                    extend=tier.extend)
     roots = search.candidates(colour, ROOT_WIDTH)[:max(bot.width, 2)]
     move, value = -1, 0
     begun = time.perf_counter()
@@ -168,7 +170,9 @@ def search_row(tier: type[GomokuHard], state: Gomoku, seconds: float) -> tuple[i
     board = Board.of(state, tier.point_values)
     colour = Gomoku.colour(state.turn)
     bot = tier(seed=0)
-    search = Search(board, bot.width, prune=tier.vct, reduce=tier.vct, terms=tier.eval_terms)
+    search = Search(board, bot.width, prune=tier.vct, reduce=tier.vct, terms=tier.eval_terms,
+                    selectivity=tier.selectivity(), quiesce=tier.quiesce,
+                    extend=tier.extend)
     roots = search.candidates(colour, ROOT_WIDTH)[:max(bot.width, 2)]
     begun = time.perf_counter()
     found = deepen_root(search, board, colour, roots, Deadline.after(seconds))

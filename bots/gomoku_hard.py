@@ -100,6 +100,17 @@ class GomokuHard(Bot):
     point_values = POINT_VALUES
     eval_terms = HAND_TERMS
 
+    #: How many fours in a row the search tries at its horizon (``gomoku_engine.Search``'s ``quiesce``).
+    quiesce = 0
+    #: A side facing an open three with at most this many answers answers it without using up depth
+    #: (``Search``'s ``extend``).
+    extend = 0
+
+    @staticmethod
+    def selectivity() -> tuple[np.ndarray, np.ndarray, int, int] | None:
+        """The search's late-move pruning and reductions (``gomoku_engine.Search``), used with ``vct``."""
+        return None
+
     #: True from ``warm_up`` until ``warm_up_later`` has compiled the threat search (see ``threats_ready``).
     _threats_wait: ClassVar[bool] = False
 
@@ -261,7 +272,8 @@ class GomokuHard(Bot):
             self.nodes = threats.nodes
             self.last_win_line = own[2]
             return Decision(own[2][0], own[0], own[1], own[2])
-        search = Search(board, self.width, prune=self.vct, reduce=self.vct, terms=self.eval_terms, table=search_tt)
+        search = Search(board, self.width, prune=self.vct, reduce=self.vct, terms=self.eval_terms, table=search_tt,
+                        selectivity=self.selectivity(), quiesce=self.quiesce, extend=self.extend)
         if blocks:
             roots, losing = [int(board.points[legal_blocks[0]])], {}
         else:

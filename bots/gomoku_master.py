@@ -4,12 +4,17 @@ Before each move it looks for its own victory by continuous fours, then by
 threes and fours (VCT: every defence of each open three is tried, so a
 win it finds is proven), and for the opponent's, keeping only the moves
 after which the opponent has neither. Inside the search a side facing an
-open three tries only the points that stop it and its own fours, and quiet
-moves late in a position's order are searched a ply shallower first
-(late-move reductions, more for later moves), and near the horizon late
-quiet moves are skipped (by move count and by futility), so the search
-reaches further than Hard's in the same time. Its evaluation, which also
-weighs the points where two lines help each other (``gomoku_board.point_shape``),
+open three tries only the points that stop it and its own fours, and when
+they are three or fewer they use up no depth (a victory by threes is seen
+further ahead); quiet
+moves late in a position's order are searched shallower first, the more
+the deeper the node and the later the move (late-move reductions), quiet
+moves past a count that grows with the depth are skipped, a node whose
+static value stands well above beta is cut, and at the horizon the side
+to move may play on with fours (``gomoku_engine.log_selectivity`` and the
+quiescence search, ``quiesce``), so the search reaches further than
+Hard's in the same time. Its evaluation, which also weighs the points
+where two lines help each other (``gomoku_board.point_shape``),
 is fitted to the results of games (below) where Hard's is set by hand, and
 it takes nine tenths of the budget where Hard takes a quarter. The rest is
 Hard's (``bots/gomoku_hard.py``).
@@ -20,6 +25,7 @@ import numpy as np
 
 from game.lang import N_
 from bots.gomoku_hard import GomokuHard
+from bots.lib.gomoku_engine import log_selectivity
 
 #: Master's evaluation (``gomoku_board.POINT_VALUES`` and ``gomoku_engine.EVAL_TERMS``), fitted to the results of
 #: 420 games of Master against Hard (``benchmarks/gomoku_fit.py``, 12,440 positions): closed threes and fours
@@ -43,6 +49,14 @@ class GomokuMaster(GomokuHard):
     own_share, their_share = 0.15, 0.4
     point_values = FITTED_VALUES
     eval_terms = FITTED_TERMS
+
+    #: Up to six fours in a row at the horizon; an open three with up to three answers extends the search.
+    quiesce = 6
+    extend = 3
+
+    @staticmethod
+    def selectivity() -> tuple[np.ndarray, np.ndarray, int, int] | None:
+        return log_selectivity()
 
     def __init__(self, width: int = 16, seed: int | None = None) -> None:
         super().__init__(width=width, seed=seed)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 
 import numpy as np
 import pytest
@@ -23,7 +24,8 @@ from bots.lib.gomoku_board import (B3, B4, BLACK, DEAD, F3, F4, FIVE, GRADE, GRA
                                    GRADE_FOUR_THREE, GRADE_WIN, KEY_POINTS, OVERLINE, POINT_VALUES, SHAPE, SHAPE_COUNT,
                                    SHAPE_FOUR_PLUS, SHAPE_THREE_PLUS, SHAPE_TWO_TWOS, WHITE, Board,
                                    exact_colours, fresh_keys, pattern_table)
-from bots.lib.gomoku_engine import HAND_TERMS, THEIR_FOUR_THREE_NEXT, Search, evaluate, negamax
+from bots.lib.gomoku_board import to_point
+from bots.lib.gomoku_engine import HAND_TERMS, THEIR_FOUR_THREE_NEXT, WIN_BOUND, Search, evaluate, negamax
 from bots.lib.gomoku_threats import ThreatSearch, threat_search
 from bots.lib.search_state import refcount_calls
 from game.rules.bot import AT_LEAST, AT_MOST, VALUE
@@ -392,6 +394,46 @@ def test_a_finished_game_has_no_move_to_choose():
     with pytest.raises(ValueError, match="over"):
         GomokuHard(seed=0).choose_move(state, 1.0)
     assert GomokuHard(seed=0).analyse(state, 1.0) == {}
+
+
+def test_masters_search_sees_a_victory_by_fours_past_its_horizon():
+    # Two fours, then an open four: a search one ply deep sees the win only by playing on with fours
+    # at its horizon (the quiescence search); with none it sees an estimate.
+    tactic = next(t for t in WINS if t.name.startswith("two fours"))
+    state = position(tactic)
+    colour = Gomoku.colour(state.turn)
+
+    def one_ply(quiesce: int) -> tuple[str, int]:
+        board = Board.of(state, GomokuMaster.point_values)
+        search = Search(board, 16, prune=True, reduce=True, terms=GomokuMaster.eval_terms,
+                        selectivity=GomokuMaster.selectivity(), quiesce=quiesce)
+        roots = search.candidates(colour, ROOT_WIDTH)
+        best, values, aborted = search.search(colour, roots, 1, time.perf_counter() + AMPLE, NO_LIMIT)
+        assert not aborted
+        return state.move_to_str(to_point(state.size, roots[best])), int(values[best])
+
+    move, score = one_ply(GomokuMaster.quiesce)
+    assert score > WIN_BOUND and move in tactic.answers
+    assert one_ply(0)[1] < WIN_BOUND
+
+
+def test_masters_search_sees_a_victory_by_threes_further_ahead():
+    # Black, to move, wins by threes and fours in seven moves (from a game of Master against itself);
+    # a search seven plies deep sees it only when the answers to an open three use up no depth.
+    state = Gomoku.from_text("h7 j6 f7 j7 g8 i6")
+    assert prove(state, BLACK, True, 8)[0] == 7
+
+    def seven_plies(extend: int) -> int:
+        board = Board.of(state, GomokuMaster.point_values)
+        search = Search(board, 16, prune=True, reduce=True, terms=GomokuMaster.eval_terms,
+                        selectivity=GomokuMaster.selectivity(), quiesce=GomokuMaster.quiesce, extend=extend)
+        roots = search.candidates(BLACK, ROOT_WIDTH)
+        best, values, aborted = search.search(BLACK, roots, 7, time.perf_counter() + AMPLE, NO_LIMIT)
+        assert not aborted
+        return int(values[best])
+
+    assert seven_plies(GomokuMaster.extend) > WIN_BOUND
+    assert seven_plies(0) < WIN_BOUND
 
 
 def test_a_bad_width_is_named():

@@ -13,21 +13,34 @@ take the two records and integers (``bots/lib/search_state.py``):
   sides' summed pattern values (kept by the board as stones come and go,
   valued by the board's ``values``), with terms (``params``) for the tempo,
   the double threat the side to move can make next (an open three will
-  become an open four) and the one the opponent could make.
+  become an open four) and the one the opponent could make. With
+  ``quiesce`` (Master) a horizon node whose side to move can make a four
+  does not stop at that value: it may take it or try its fours (a
+  quiescence search; the opponent's forced blocks use no depth, after the
+  first four only fours that make more than a four, at most ``quiesce``
+  in a row), so a victory by continuous fours past the horizon counts as
+  the win it is.
 * Moves: the empty points within two of a stone, scored by what they make
   for either side (fives, fours, threes over four lines, the board's
   pattern values), Black's forbidden points left out under Renju; the
   ``width`` best are searched, the table's move and two killer moves
   first, then the history heuristic. With ``prune`` (Master), a side facing
   an open three searches only the points where the three's owner would
-  make a four and its own fours: every other move loses to the open four.
-  With ``reduce`` (Master), quiet moves (no three or four for either side
-  there) from the fourth on are searched a ply shallower first (two from
-  the seventh, three from the eleventh far from the horizon), and again
-  at full depth only if they beat the best so far (late-move reductions);
-  near the horizon, a node not facing a threat skips its late quiet moves
-  (by move count) and those its static value plus a margin cannot lift to
-  alpha (futility pruning).
+  make a four and its own fours: every other move loses to the open four;
+  with ``extend`` (Master) too, when they are at most ``extend`` moves,
+  the answer uses up no depth, as a four's block does, so a victory by
+  threes is seen further ahead.
+  With ``reduce``, quiet moves (no three or four for either side there)
+  late in a node's order are searched shallower first, by the record's
+  ``reductions`` table (by the node's depth and the move's index), and
+  again at full depth only if they beat the best so far (late-move
+  reductions); a node not facing a threat skips its quiet moves past the
+  ``late`` table's count for its depth (move-count pruning), and near the
+  horizon those its static value plus a margin cannot lift to alpha
+  (futility pruning); a null-window node not facing a threat whose static
+  value stands a margin a ply above beta returns it at once (reverse
+  futility). Hard's tables are by steps (``step_selectivity``), Master's
+  grow with the logarithms of depth and move index (``log_selectivity``).
 * The search loop runs on an explicit stack of frames (numba's cache does
   not reload self-recursive functions reliably); a node passes integers and
   the two records, and the transposition table is read by its address, so
@@ -41,7 +54,8 @@ import numpy as np
 from numba import njit
 
 from bots.lib.gomoku_board import (B4, BLACK, EMPTY, F4, FIVE, GRADE, GRADE_COUNT, GRADE_DOUBLE_THREE,
-                                   GRADE_FOUR_THREE, GRADE_WIN, MAX_CELLS, RENJU, SHAPE_COUNT, SUM, lift, place)
+                                   GRADE_FOUR_THREE, GRADE_WIN, MAX_CELLS, RENJU, SHAPE, SHAPE_COUNT, SHAPE_FOUR_PLUS,
+                                   SUM, lift, place)
 from bots.lib.gomoku_threats import black_may_play, find_fives, has_real_open_three
 from bots.lib.search_state import address_of
 from bots.lib.ttable import (WIN, WIN_BOUND, bound_of, depth_of, flag_of, from_table, keep_deeper, keyed_table,
@@ -51,27 +65,33 @@ INF = 10_000_000
 MAX_PLY = 96
 MAX_MOVES = 64
 TT_BITS = 20
-#: Fields of ``params``: moves searched per node, threat pruning on (1) or off, late-move reductions on or off,
-#: then the evaluation's terms (``EVAL_TERMS``, from ``EVAL``).
-WIDTH, PRUNE, REDUCE, EVAL = 0, 1, 2, 3
-#: How a frame's current move is being searched (``F_NULL``): full window, null window, null window a ply
-#: shallower (a quiet move from the ``REDUCE_FROM``-th on, re-searched at full depth if it beats alpha).
+#: Fields of ``params``: moves searched per node, threat pruning on (1) or off, late-move reductions and
+#: pruning on or off, the reverse-futility margin a ply (0: off) and the deepest node it is tried at, the
+#: deepest node whose static value is taken for pruning, then the evaluation's terms (``EVAL_TERMS``, from
+#: ``EVAL``). ``QUIESCE``: at the horizon, how many fours in a row the side to move may still try
+#: (0: the static value at once; see ``_enter``). ``EXTEND`` (with ``PRUNE``): a side facing an open
+#: three with at most this many answers answers it without using up depth, as a four's block does.
+WIDTH, PRUNE, REDUCE, RFP_STEP, RFP_DEPTH, STATIC_DEPTH, QUIESCE, EXTEND, EVAL = 0, 1, 2, 3, 4, 5, 6, 7, 8
+#: How a frame's current move is being searched (``F_NULL``): full window, null window, null window
+#: shallower (a quiet late move, reduced by the record's ``reductions``, re-searched at full depth if it
+#: beats alpha).
 FULL_WINDOW, NULL_WINDOW, REDUCED = 0, 1, 2
-REDUCE_FROM = 3
-#: Quiet moves from this one on are reduced two plies (re-searched as any reduced move), and from
-#: ``REDUCE_MOST_FROM`` on, at nodes at least ``REDUCE_MOST_DEPTH`` plies from the horizon, three.
-REDUCE_MORE_FROM = 6
-REDUCE_MOST_FROM, REDUCE_MOST_DEPTH = 10, 6
-#: Late-move pruning (with ``REDUCE``): at a node ``d`` plies from the horizon (``d`` at most
-#: ``LATE_DEPTH``), not facing a threat, quiet moves from the ``LATE_BASE + LATE_STEP * d``-th on are
-#: not searched.
-LATE_DEPTH, LATE_BASE, LATE_STEP = 3, 2, 3
+#: Rows of the selectivity tables (``late`` and ``reductions``): node depths 0 to ``SELECT_DEPTHS - 1``,
+#: deeper nodes reading the last row.
+SELECT_DEPTHS = 32
+#: No move-count limit.
+NO_LIMIT = MAX_MOVES
 #: Futility pruning (with ``REDUCE``): at a node one or two plies from the horizon, not facing a
 #: threat, a quiet move after the first is not searched when the static value plus the margin
 #: (``FUTILITY_STEP`` a ply) cannot reach alpha (a quiet move, which makes no three or four for either
 #: side, seldom changes the pattern sums by more).
 FUTILITY_DEPTH = 2
 FUTILITY_STEP = 200
+#: Moves of ``generate``: every candidate, the side's fours, its fours that make more than a four
+#: (with a two or a three on another line, or a four-three or better).
+ALL_MOVES, FOURS, STRONG_FOURS = 0, 1, 2
+#: The most fours a horizon node tries.
+QUIESCE_WIDTH = 8
 NO_STATIC = -INF
 #: Fields of a frame (one row of ``frames`` per ply of the explicit stack).
 (F_ALPHA, F_BETA, F_ALPHA0, F_BEST, F_BEST_MOVE, F_INDEX, F_COUNT, F_DEPTH, F_CHILD_DEPTH, F_COLOUR, F_MOVED,
@@ -98,6 +118,7 @@ SEARCH = np.dtype([
     ("tt_at", np.uint64), ("tt_mask", np.int64),
     ("nodes", np.int64), ("node_limit", np.int64), ("aborted", np.int64), ("max_level", np.int64),
     ("deadline", np.float64), ("params", np.int64, (EVAL + EVAL_TERMS,)),
+    ("late", np.int64, (SELECT_DEPTHS,)), ("reductions", np.int64, (SELECT_DEPTHS, MAX_MOVES)),
     ("killers", np.int64, (MAX_PLY, 2)), ("history", np.int64, (3, MAX_CELLS)),
     ("moves", np.int64, (MAX_PLY, MAX_MOVES)), ("scores", np.int64, (MAX_PLY, MAX_MOVES)),
     ("frames", np.int64, (MAX_PLY, FRAME_FIELDS)),
@@ -149,15 +170,23 @@ def _facing_open_three(bd, colour):
 
 
 @njit(cache=True)
-def generate(bd, st, colour, level, first, killer0, killer1, width):
+def facing_three(bd, st, colour):
+    """Whether threat pruning leaves ``colour`` only the answers to an open three (``PRUNE`` on and the
+    opponent has one it may turn into an open four)."""
+    return st.params[PRUNE] != 0 and bd.tally[3 - colour, F4] > 0 and _facing_open_three(bd, colour)
+
+
+@njit(cache=True)
+def generate(bd, st, colour, level, first, killer0, killer1, width, kind, pruning):
     """The ``width`` best moves of ``colour`` into the search record ``st``'s row ``level`` (best
     first); how many.
 
     ``first`` (the table's move) and the two killers go first when they are
-    among the candidates. See the module notes for the candidates and pruning.
+    among the candidates. See the module notes for the candidates and pruning
+    (``pruning``: ``facing_three``'s answer); ``kind`` (``ALL_MOVES``, ``FOURS``, ``STRONG_FOURS``)
+    keeps only the side's fours at the horizon.
     """
     other = 3 - colour
-    pruning = st.params[PRUNE] and bd.tally[other, F4] > 0 and _facing_open_three(bd, colour)
     moves = st.moves[level]
     scores = st.scores[level]
     count = 0
@@ -165,6 +194,14 @@ def generate(bd, st, colour, level, first, killer0, killer1, width):
         q = bd.points[i]
         if bd.cells[q] != EMPTY or bd.near[q] == 0:
             continue
+        if kind != ALL_MOVES:
+            four = False
+            for d in range(4):
+                if bd.pats[colour, d, q] == B4 or bd.pats[colour, d, q] == F4:
+                    four = True
+            if not four or (kind == STRONG_FOURS and bd.pats[colour, GRADE, q] < GRADE_FOUR_THREE
+                            and bd.pats[colour, SHAPE, q] != SHAPE_FOUR_PLUS):
+                continue
         if pruning:
             keep = False
             for d in range(4):
@@ -218,28 +255,59 @@ def _enter(bd, st, level, ply, colour, depth, alpha, beta, key, filled):
     elif filled >= bd.point_count:
         return True, 0
     elif depth <= 0:
-        return True, evaluate(bd.tally, colour, st.params)
-    entry = probe(st.tt_at, st.tt_mask, key)
-    tt_move = move_of(entry)
-    if depth_of(entry) >= depth:
-        value = from_table(value_of(entry), ply)
-        if settles(flag_of(entry), value, alpha, beta):
-            return True, value
+        stand = evaluate(bd.tally, colour, st.params)
+        if (depth <= -st.params[QUIESCE] or stand >= beta
+                or (bd.tally[colour, B4] == 0 and bd.tally[colour, F4] == 0)):
+            return True, stand
+        # A horizon node whose side has fours: the static value, or better by fours (a quiescence
+        # search: the opponent's forced blocks do not count as plies), so a victory by continuous
+        # fours past the horizon is seen; after the first four only fours that make more.
+        count = generate(bd, st, colour, level, -1, -1, -1, min(QUIESCE_WIDTH, st.params[WIDTH]),
+                         FOURS if depth == 0 else STRONG_FOURS, facing_three(bd, st, colour))
+        if count == 0:
+            return True, stand
+        frame[F_CHILD_DEPTH] = depth - 1
+        frame[F_STATIC] = NO_STATIC
+        frame[F_ALPHA] = max(alpha, stand)
+        frame[F_BETA] = beta
+        frame[F_ALPHA0] = alpha
+        frame[F_BEST] = stand
+        frame[F_BEST_MOVE] = st.moves[level, 0]
+        frame[F_INDEX] = 0
+        frame[F_COUNT] = count
+        frame[F_DEPTH] = depth
+        frame[F_COLOUR] = colour
+        frame[F_KEY] = key
+        frame[F_FORCED] = 0
+        frame[F_FILLED] = filled
+        return False, 0
+    tt_move = np.int64(-1)
+    if depth >= 0:      # a forced block inside the quiescence search (below the horizon) is not kept
+        entry = probe(st.tt_at, st.tt_mask, key)
+        tt_move = move_of(entry)
+        if depth_of(entry) >= depth:
+            value = from_table(value_of(entry), ply)
+            if settles(flag_of(entry), value, alpha, beta):
+                return True, value
     if forced:
         st.moves[level, 0] = block
         count = 1
         frame[F_CHILD_DEPTH] = depth
     else:
+        facing = facing_three(bd, st, colour)
         count = generate(bd, st, colour, level, tt_move, st.killers[level, 0], st.killers[level, 1],
-                         st.params[WIDTH])
+                         st.params[WIDTH], ALL_MOVES, facing)
         if count == 0:
             return True, 0
-        frame[F_CHILD_DEPTH] = depth - 1
+        frame[F_CHILD_DEPTH] = depth if facing and count <= st.params[EXTEND] else depth - 1
     frame[F_STATIC] = NO_STATIC
-    if (st.params[REDUCE] and not forced and depth <= LATE_DEPTH
+    if (st.params[REDUCE] and not forced and depth <= st.params[STATIC_DEPTH]
             and bd.tally[colour, GRADE_COUNT + GRADE_WIN] == 0 and bd.tally[colour, GRADE_COUNT + GRADE_FOUR_THREE] == 0
             and bd.tally[other, F4] == 0 and bd.tally[other, GRADE_COUNT + GRADE_WIN] == 0):
         frame[F_STATIC] = evaluate(bd.tally, colour, st.params)
+        if (beta - alpha == 1 and depth <= st.params[RFP_DEPTH]
+                and frame[F_STATIC] - st.params[RFP_STEP] * depth >= beta):
+            return True, frame[F_STATIC]
     frame[F_ALPHA] = alpha
     frame[F_BETA] = beta
     frame[F_ALPHA0] = alpha
@@ -281,7 +349,7 @@ def negamax(bd, st, colour, depth, alpha, beta, key, filled, root_ply):
             if (frame[F_INDEX] > 0 and frame[F_STATIC] != NO_STATIC
                     and ((frame[F_DEPTH] <= FUTILITY_DEPTH
                           and frame[F_STATIC] + FUTILITY_STEP * frame[F_DEPTH] <= frame[F_ALPHA])
-                         or frame[F_INDEX] >= LATE_BASE + LATE_STEP * frame[F_DEPTH])
+                         or frame[F_INDEX] >= st.late[min(frame[F_DEPTH], SELECT_DEPTHS - 1)])
                     and bd.pats[mover, GRADE, q] == 0 and bd.pats[3 - mover, GRADE, q] == 0):
                 frame[F_INDEX] += 1
                 continue
@@ -302,15 +370,13 @@ def negamax(bd, st, colour, depth, alpha, beta, key, filled, root_ply):
             else:
                 frame[F_NULL] = NULL_WINDOW
                 low, high = -frame[F_ALPHA] - 1, -frame[F_ALPHA]
-                if (st.params[REDUCE] and frame[F_INDEX] >= REDUCE_FROM and child_depth >= 2
-                        and bd.pats[mover, GRADE, q] == 0 and bd.pats[3 - mover, GRADE, q] == 0):
-                    frame[F_NULL] = REDUCED
-                    if frame[F_INDEX] >= REDUCE_MOST_FROM and child_depth >= REDUCE_MOST_DEPTH:
-                        child_depth -= 3
-                    elif frame[F_INDEX] >= REDUCE_MORE_FROM and child_depth >= 3:
-                        child_depth -= 2
-                    else:
-                        child_depth -= 1
+                if st.params[REDUCE] and child_depth >= 2 and bd.pats[mover, GRADE, q] == 0 \
+                        and bd.pats[3 - mover, GRADE, q] == 0:
+                    cut = min(st.reductions[min(frame[F_DEPTH], SELECT_DEPTHS - 1), frame[F_INDEX]],
+                              child_depth - 1)
+                    if cut > 0:
+                        frame[F_NULL] = REDUCED
+                        child_depth -= cut
             if level + 1 >= MAX_PLY - 1:
                 done, value = True, evaluate(bd.tally, 3 - mover, st.params)
             else:
@@ -322,7 +388,8 @@ def negamax(bd, st, colour, depth, alpha, beta, key, filled, root_ply):
                     st.max_level = level
                 continue
         else:
-            _keep(st, level, root_ply + level)
+            if frame[F_DEPTH] >= 0:
+                _keep(st, level, root_ply + level)
             value = frame[F_BEST]
             if level == 0:
                 return value
@@ -357,7 +424,7 @@ def negamax(bd, st, colour, depth, alpha, beta, key, filled, root_ply):
         if result > frame[F_ALPHA]:
             frame[F_ALPHA] = result
         if frame[F_ALPHA] >= frame[F_BETA]:
-            if not frame[F_FORCED]:
+            if not frame[F_FORCED] and frame[F_DEPTH] > 0:
                 if q != st.killers[level, 0]:
                     st.killers[level, 1] = st.killers[level, 0]
                     st.killers[level, 0] = q
@@ -408,7 +475,42 @@ def root_candidates(bd, st, colour, width):
     """The root's moves, as a node's (``generate``) but ``width`` of them, with no table move, into
     row 0 of ``st``; how many."""
     none = np.int64(-1)
-    return generate(bd, st, colour, np.int64(0), none, none, none, width)
+    return generate(bd, st, colour, np.int64(0), none, none, none, width, ALL_MOVES, facing_three(bd, st, colour))
+
+
+def step_selectivity() -> tuple[np.ndarray, np.ndarray, int, int]:
+    """Late-move pruning and reductions by steps: at a node ``d`` plies from the horizon (``d`` at most
+    3), quiet moves from the ``2 + 3 d``-th on are not searched; quiet moves from the fourth on are
+    reduced a ply, from the seventh two, from the eleventh three at nodes seven or more plies from the
+    horizon; no reverse futility. (``late``, ``reductions``, reverse-futility step and depth.)"""
+    late = np.full(SELECT_DEPTHS, NO_LIMIT, np.int64)
+    for d in range(1, 4):
+        late[d] = 2 + 3 * d
+    reductions = np.zeros((SELECT_DEPTHS, MAX_MOVES), np.int64)
+    for d in range(SELECT_DEPTHS):
+        child = d - 1
+        for i in range(MAX_MOVES):
+            reductions[d, i] = (3 if i >= 10 and child >= 6 else 2 if i >= 6 and child >= 3
+                                else 1 if i >= 3 and child >= 2 else 0)
+    return late, reductions, 0, 0
+
+
+def log_selectivity(scale: float = 1.0, late_power: float = 1.32, rfp_step: int = 150, rfp_depth: int = 4
+                    ) -> tuple[np.ndarray, np.ndarray, int, int]:
+    """Late-move pruning and reductions growing with depth and move number, as strong Gomoku
+    searches do: at a node ``d`` plies from the horizon, not facing a threat, quiet moves from the
+    ``3 + d ** late_power``-th on are not searched; quiet moves after the first are reduced
+    ``scale * ln(d) * ln(i + 1)`` plies (i the move's index, rounded down, leaving at least a ply);
+    and a null-window node up to ``rfp_depth`` plies from the horizon, not facing a threat, whose
+    static value stands ``rfp_step`` a ply above beta is cut at once (reverse futility)."""
+    late = np.full(SELECT_DEPTHS, NO_LIMIT, np.int64)
+    for d in range(1, SELECT_DEPTHS):
+        late[d] = min(NO_LIMIT, 3 + int(d ** late_power))
+    reductions = np.zeros((SELECT_DEPTHS, MAX_MOVES), np.int64)
+    for d in range(2, SELECT_DEPTHS):
+        for i in range(1, MAX_MOVES):
+            reductions[d, i] = int(scale * np.log(d) * np.log(i + 1))
+    return late, reductions, rfp_step, rfp_depth
 
 
 def search_table() -> np.ndarray:
@@ -427,7 +529,9 @@ class Search:
     """
 
     def __init__(self, board, width: int, prune: bool, reduce: bool = False,
-                 terms: np.ndarray = HAND_TERMS, table: np.ndarray | None = None) -> None:
+                 terms: np.ndarray = HAND_TERMS, table: np.ndarray | None = None,
+                 selectivity: tuple[np.ndarray, np.ndarray, int, int] | None = None, quiesce: int = 0,
+                 extend: int = 0) -> None:
         if not 1 <= width <= MAX_MOVES:
             raise ValueError(f"a search width of {width} moves is outside 1 to {MAX_MOVES}")
         if len(terms) != EVAL_TERMS:
@@ -440,8 +544,21 @@ class Search:
         st["tt_at"], st["tt_mask"] = address_of(self._tt), (1 << TT_BITS) - 1
         st["killers"] = -1
         self.params = st["params"]
-        self.params[:] = np.concatenate((np.array([width, int(prune), int(reduce)], np.int64),
-                                         np.asarray(terms, np.int64)))
+        late, reductions, rfp_step, rfp_depth = selectivity or step_selectivity()
+        self.select(late, reductions, rfp_step, rfp_depth)
+        self.params[:EVAL] = [width, int(prune), int(reduce), rfp_step, rfp_depth, self.params[STATIC_DEPTH], quiesce,
+                               extend]
+        self.params[EVAL:] = np.asarray(terms, np.int64)
+
+    def select(self, late: np.ndarray, reductions: np.ndarray, rfp_step: int, rfp_depth: int) -> None:
+        """Set the search's selectivity (used with ``reduce``): the move-count limit by node depth, the
+        reductions by node depth and move index, the reverse-futility margin a ply and deepest node."""
+        st = self.record
+        st["late"][:] = late
+        st["reductions"][:] = reductions
+        limited = [d for d in range(SELECT_DEPTHS) if late[d] < NO_LIMIT]
+        self.params[RFP_STEP], self.params[RFP_DEPTH] = rfp_step, rfp_depth if rfp_step > 0 else 0
+        self.params[STATIC_DEPTH] = max([FUTILITY_DEPTH, self.params[RFP_DEPTH], *limited])
 
     def candidates(self, colour: int, width: int) -> list[int]:
         """Up to ``width`` moves of ``colour`` (padded points), best first by the ordering score."""
