@@ -29,7 +29,6 @@ classical evaluation when started in a folder without a ``config.toml``
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import sys
@@ -44,11 +43,10 @@ from bots.lib.engine_process import EngineError, EngineProcess  # noqa: E402
 from bots.lib.gomocup_client import GomocupClient  # noqa: E402
 from game.match.arena import draw_openings, start_from  # noqa: E402
 
+from benchmarks import reference_pairs  # noqa: E402
+from benchmarks.reference_pairs import load, mean, play_pairs, read_records  # noqa: E402
+
 OURS, THEIRS = "Master", "reference"
-
-
-def load() -> str:
-    return " ".join(Path("/proc/loadavg").read_text().split()[:3]) if Path("/proc/loadavg").exists() else "?"
 
 
 def play_game(master: GomokuMaster, client: GomocupClient, options: dict, opening: tuple, master_seat: int,
@@ -91,10 +89,7 @@ def play_game(master: GomokuMaster, client: GomocupClient, options: dict, openin
 
 def table(records: list[dict]) -> str:
     """The summary table of ``records``."""
-    wins = sum(r["result"] == "win" for r in records)
-    losses = sum(r["result"] == "loss" for r in records)
-    draws = len(records) - wins - losses
-    score = (wins + draws / 2) / len(records) if records else 0.0
+    wins, losses, draws, score = reference_pairs.score(records)
     ours = [t for r in records for t in r["ours_times"]]
     theirs = [t for r in records for t in r["theirs_times"]]
     depths = [d for r in records for d in r["depths"]]
@@ -133,9 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sum", nargs="*", help="print the table of these record files and play nothing")
     args = parser.parse_args(argv)
     if args.sum is not None:
-        records = [json.loads(line) for name in args.sum for line in Path(name).read_text().splitlines()
-                   if line.strip()]
-        print(table(records))
+        print(table(read_records(args.sum)))
         return 0
     if not args.reference:
         parser.error("--reference PATH is needed to play")
@@ -154,20 +147,17 @@ def main(argv: list[str] | None = None) -> int:
     GomokuMaster.warm_up()
     GomokuMaster.warm_up_later()
     rng = random.Random(args.seed)
-    records = []
+
+    def describe(record: dict) -> str:
+        ours = record["ours_times"]
+        return (f"Master as {'Black' if record['master_seat'] == 0 else 'White'}: {record['result']} in "
+                f"{record['plies']} plies; Master {mean(ours):.2f} s a move, depth {max(record['depths'], default=0)};"
+                f" opening {' '.join(record['opening'])}")
+
     try:
-        for index, opening in enumerate(openings):
-            for master_seat in (0, 1):
-                record = play_game(master, client, options, opening, master_seat, args.ours, args.theirs, rng)
-                records.append(record)
-                ours = record["ours_times"]
-                print(f"pair {args.skip_pairs + index + 1} Master as {'Black' if master_seat == 0 else 'White'}: "
-                      f"{record['result']} in {record['plies']} plies; Master {sum(ours) / max(1, len(ours)):.2f} s"
-                      f" a move, depth {max(record['depths'], default=0)}; opening {' '.join(record['opening'])};"
-                      f" load {load()}", flush=True)
-                if args.record:
-                    with open(args.record, "a", encoding="utf-8") as out:
-                        out.write(json.dumps(record) + "\n")
+        records = play_pairs(openings, lambda opening, seat: play_game(master, client, options, opening, seat,
+                                                                     args.ours, args.theirs, rng),
+                             describe, args.skip_pairs + 1, args.record)
     finally:
         client.close()
         process.stop()

@@ -37,7 +37,6 @@ front end of one's own, one thread::
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import sys
@@ -52,11 +51,9 @@ from bots.lib.nboard_client import NBoardClient  # noqa: E402
 from bots.reversi_master import ReversiMaster  # noqa: E402
 from game.match.arena import draw_openings, start_from  # noqa: E402
 
+from benchmarks.reference_pairs import load, mean, play_pairs, read_records, score  # noqa: E402
+
 OURS, THEIRS = "Master", "reference"
-
-
-def load() -> str:
-    return " ".join(Path("/proc/loadavg").read_text().split()[:3]) if Path("/proc/loadavg").exists() else "?"
 
 
 class CountedProcess(EngineProcess):
@@ -121,20 +118,9 @@ def play_game(master: ReversiMaster, client: NBoardClient, process: CountedProce
             "timeouts": timeouts, "failures": failures, "ours": ours, "theirs": theirs}
 
 
-def _mean(values: list[float]) -> float:
-    return sum(values) / len(values) if values else 0.0
-
-
-def _score(records: list[dict]) -> tuple[int, int, int, float]:
-    wins = sum(r["result"] == "win" for r in records)
-    losses = sum(r["result"] == "loss" for r in records)
-    draws = len(records) - wins - losses
-    return wins, losses, draws, (wins + draws / 2) / len(records) if records else 0.0
-
-
 def table(records: list[dict]) -> str:
     """The summary table of ``records``."""
-    wins, losses, draws, score = _score(records)
+    wins, losses, draws, share = score(records)
     ours = [t for r in records for t in r["ours_times"]]
     theirs = [t for r in records for t in r["theirs_times"]]
     discs = [r["discs"] for r in records]
@@ -147,12 +133,12 @@ def table(records: list[dict]) -> str:
     lines = [
         f"Master's budget / the reference's longest wait a move: "
         f"{', '.join(f'{a:g} s / {b:g} s' for a, b in budgets)}",
-        f"games {len(records)}: Master {wins} won, {losses} lost, {draws} drawn; score {100 * score:.1f}%"
-        f" (as Black {_score(as_black)[0]}/{len(as_black)} won, as White {_score(as_white)[0]}/{len(as_white)})",
-        f"disc difference (Master - reference): mean {_mean(discs):+.2f} a game; "
+        f"games {len(records)}: Master {wins} won, {losses} lost, {draws} drawn; score {100 * share:.1f}%"
+        f" (as Black {score(as_black)[0]}/{len(as_black)} won, as White {score(as_white)[0]}/{len(as_white)})",
+        f"disc difference (Master - reference): mean {mean(discs):+.2f} a game; "
         f"per game {' '.join(f'{d:+d}' for d in discs)}",
-        f"mean move time: Master {_mean(ours):.3f} s over {len(ours)} moves (longest {max(ours, default=0):.2f} s), "
-        f"reference {_mean(theirs):.3f} s over {len(theirs)} moves (longest {max(theirs, default=0):.2f} s)",
+        f"mean move time: Master {mean(ours):.3f} s over {len(ours)} moves (longest {max(ours, default=0):.2f} s), "
+        f"reference {mean(theirs):.3f} s over {len(theirs)} moves (longest {max(theirs, default=0):.2f} s)",
         f"nodes: Master {ours_nodes / 1e6:.1f} M ({ours_nodes / max(sum(ours), 1e-9) / 1e6:.2f} M per second "
         f"of its move time), reference {theirs_nodes / 1e6:.1f} M "
         f"({theirs_nodes / max(sum(theirs), 1e-9) / 1e6:.2f} M per second of its move time)",
@@ -161,10 +147,10 @@ def table(records: list[dict]) -> str:
         f"{len(records) - len(clean)} games",
     ]
     if len(clean) != len(records):
-        c_wins, c_losses, c_draws, c_score = _score(clean)
+        c_wins, c_losses, c_draws, c_score = score(clean)
         lines.append(f"games without a timeout or failure {len(clean)}: Master {c_wins} won, {c_losses} lost, "
                      f"{c_draws} drawn; score {100 * c_score:.1f}%; mean disc difference "
-                     f"{_mean([r['discs'] for r in clean]):+.2f}")
+                     f"{mean([r['discs'] for r in clean]):+.2f}")
     return "\n".join(lines)
 
 
@@ -185,9 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sum", nargs="*", help="print the table of these record files and play nothing")
     args = parser.parse_args(argv)
     if args.sum is not None:
-        records = [json.loads(line) for name in args.sum for line in Path(name).read_text().splitlines()
-                   if line.strip()]
-        print(table(records))
+        print(table(read_records(args.sum)))
         return 0
     if not args.reference:
         parser.error("--reference PATH is needed to play")
@@ -205,19 +189,16 @@ def main(argv: list[str] | None = None) -> int:
     ReversiMaster.warm_up()
     ReversiMaster.warm_up_later()
     rng = random.Random(args.seed)
-    records = []
+
+    def describe(record: dict) -> str:
+        return (f"Master as {'Black' if record['master_seat'] == 0 else 'White'}: {record['result']} by "
+                f"{record['discs']:+d}; Master {mean(record['ours_times']):.2f} s, reference "
+                f"{mean(record['theirs_times']):.2f} s a move; opening {' '.join(record['opening'])}")
+
     try:
-        for index, opening in enumerate(openings):
-            for master_seat in (0, 1):
-                record = play_game(master, client, process, opening, master_seat, args.ours, args.theirs, rng)
-                records.append(record)
-                print(f"pair {args.skip_pairs + index + 1} Master as {'Black' if master_seat == 0 else 'White'}: "
-                      f"{record['result']} by {record['discs']:+d}; Master {_mean(record['ours_times']):.2f} s, "
-                      f"reference {_mean(record['theirs_times']):.2f} s a move; opening "
-                      f"{' '.join(record['opening'])}; load {load()}", flush=True)
-                if args.record:
-                    with open(args.record, "a", encoding="utf-8") as out:
-                        out.write(json.dumps(record) + "\n")
+        records = play_pairs(openings, lambda opening, seat: play_game(master, client, process, opening, seat,
+                                                                     args.ours, args.theirs, rng),
+                             describe, args.skip_pairs + 1, args.record)
     finally:
         client.close()
         process.stop()
