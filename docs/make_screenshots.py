@@ -401,6 +401,7 @@ def network_shots(app, shot_dir: Path) -> None:
         run(3)
 
     def shot(which, name: str) -> None:
+        which.services.scenes.request_redraw()     # the other arcade may have drawn over the shared display last
         which.frame(STEP)
         path = shot_dir / f"{name}.png"
         pygame.image.save(which.services.window.screen, str(path))

@@ -15,6 +15,7 @@ import pytest
 
 from game.match.record import REMOTE, Match, Player
 from game.rules.catalogue import new_state
+from game.ui.hosting import game_words
 from game.ui.play.screen import PlayMode, PlayScreen
 from tests.net_helpers import free_udp_port
 from tests.session_helpers import protocol_mismatches
@@ -151,7 +152,7 @@ def test_the_join_screen_lists_a_game_announced_on_loopback_and_joins_it(pair):
     pair.until(lambda: join.games, what="the game in the list")
     found = join.games[0]
     assert (found.name, found.port, found.seats_open) == ("Hostess", play.mode.hosting.server.address[1], 1)
-    assert found.game.startswith("Connect Four") and "Rows: 6" in found.game
+    assert game_words(found.game).startswith("Connect Four") and "Rows: 6" in game_words(found.game)
     pair.settle()
     guest.click_at(join.games_list.row_rect(0).center)
     pair.until(lambda: guest.scene.name == "lobby", what="the invitation")

@@ -201,3 +201,30 @@ def test_a_network_games_card_is_titled_in_the_light_themes_colour(make_app, mon
         assert titles == [palette.LIGHT.accent if named is None else palette.LIGHT.warning]
     finally:
         palette.use("dark", False)
+
+
+def test_a_hosted_games_rules_read_in_the_joiners_language_on_the_join_list_at_once_on_a_change(make_app, monkeypatch):
+    """The announcement carries the game's spec text; each window words it in its own language,
+    at once on a change (it read "Connect Four · Columns: 7 · Rows: 6 · In a row: 4" in Chinese)."""
+    import game.ui.scenes.join as join_module
+    from game.rules.catalogue import GameSpec
+    from game.ui.hosting import rules_text
+    from game.ui.scenes.join import FoundGame
+
+    drawn: list[str] = []
+    real = join_module.text
+    monkeypatch.setattr(join_module, "text", lambda surface, font, words, *rest, **kw: (drawn.append(words),
+                                                                                      real(surface, font, words, *rest, **kw))[1])
+    d = make_app()
+    join = d.services.scenes.push("join", listen_on=None)
+    spec = str(GameSpec.parse("connect4"))
+    found = [FoundGame("Ada", spec, "127.0.0.1", 5151, 1)]
+    monkeypatch.setattr(join, "finder", type("Still", (), {"found": lambda self: (found, ""), "stop": lambda self: None})(),
+                        raising=False)
+    d.frames(2)
+    assert any(words.startswith("Connect Four · Columns: 7") for words in drawn), drawn
+    d.services.settings.update(language="zh_CN")
+    drawn.clear()
+    d.frames(2)
+    assert any(words.startswith("四子棋 · 列数：7 · 行数：6") for words in drawn), drawn
+    assert rules_text(spec) == "列数：7 · 行数：6 · 连子数：4"

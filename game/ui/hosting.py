@@ -13,6 +13,7 @@ import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.lang import _
 from game.rules.catalogue import GameSpec
 from game.rules.core import RulesError
 
@@ -23,23 +24,23 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 def rules_text(game: str) -> str:
-    """The rules options of a game's spec text in words ("Columns: 7 · Rows: 6 · In a row: 4"),
+    """The rules options of a game's spec text in the window's words ("Columns: 7 · Rows: 6 · In a row: 4"),
     '' for a game without options; ``RulesError`` for a game or option this arcade does not know."""
     spec = GameSpec.parse(game)
     labels = {option.name: option for option in spec.rules.options_spec}
-    return " · ".join(f"{labels[name].label}: {labels[name].text(value)}" for name, value in spec.options
-                      if name in labels)
+    return " · ".join(_("{label}: {value}").format(label=_(labels[name].label), value=_(labels[name].text(value)))
+                      for name, value in spec.options if name in labels)
 
 
 def game_words(game: str) -> str:
-    """A hosted game's spec text as a player reads it: its title and rules, or the text
-    itself (cleaned by the drawing) when this arcade does not know the game."""
+    """A hosted game's spec text as a player reads it, in the window's language: its title and
+    rules, or the text itself (cleaned by the drawing) when this arcade does not know the game."""
     try:
         spec = GameSpec.parse(game)
         rules = rules_text(game)
     except RulesError:
         return game
-    return f"{spec.title} · {rules}" if rules else spec.title
+    return f"{_(spec.title)} · {rules}" if rules else _(spec.title)
 
 
 def address_text(host: str, port: int) -> str:

@@ -77,7 +77,9 @@ class HostScene(Scene):
         from game.net.remote_session import RemoteSession
         from game.net.server import GameServer, NetError, SeatPlan, ServerThread
 
-        name = self.services.setup_memory.player_name or "Host"
+        from game.ui.scenes.join import default_name
+
+        name = self.services.setup_memory.player_name or default_name()
         plans = [SeatPlan.bot(player.bot or player.label) if player.is_bot
                  else SeatPlan.remote(reserved=player.is_human) for player in self.match.players]
         config, registry, game_id = self.services.config, self.services.registry, self.match.state.game_id

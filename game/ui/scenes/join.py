@@ -90,7 +90,7 @@ def default_name() -> str:
 
 @dataclass(frozen=True)
 class FoundGame:
-    """A hosted game as the list shows it."""
+    """A hosted game as the list shows it (``game`` its spec text, worded when drawn)."""
 
     name: str
     game: str
@@ -125,7 +125,7 @@ class Finder:
     def _run(self) -> None:
         while not self._stop.is_set():
             try:
-                games = [FoundGame(g.name, game_words(g.game), g.host, g.port, g.seats_open)
+                games = [FoundGame(g.name, g.game, g.host, g.port, g.seats_open)
                          for g in self._listen(LISTEN_SECONDS)]
                 problem = ""
             except OSError as err:
@@ -218,7 +218,7 @@ class GameList(Widget):
                  "bottomright")
             room = right.left - row.x - 30
             text(surface, fonts.bold(17), fit_text(fonts.bold(17), game.name, room), palette.TEXT, (row.x + 14, row.y + 8))
-            text(surface, fonts.text(14), fit_text(fonts.text(14), _(game.game), room), palette.TEXT_MUTED,
+            text(surface, fonts.text(14), fit_text(fonts.text(14), game_words(game.game), room), palette.TEXT_MUTED,
                  (row.x + 14, row.bottom - 8), "bottomleft")
 
 

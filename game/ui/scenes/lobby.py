@@ -157,8 +157,9 @@ class LobbyScene(Scene):
                     host=invitation.host, game=_(invitation.title))
             for line in wrap_text(fonts.bold(22), head, inner.width):
                 y = text(surface, fonts.bold(22), line, palette.TEXT, (inner.x, y)).bottom
-            if self.rules:
-                y = text(surface, fonts.text(16), fit_text(fonts.text(16), self.rules, inner.width), palette.TEXT_MUTED,
+            if self.rules:      # worded again as drawn, so a change of language shows at once
+                rules = rules_text(invitation.game)
+                y = text(surface, fonts.text(16), fit_text(fonts.text(16), rules, inner.width), palette.TEXT_MUTED,
                          (inner.x, y + 6)).bottom
             y += px(18)
             if invitation.seat is not None:
