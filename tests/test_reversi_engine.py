@@ -251,7 +251,7 @@ def test_null_windows_at_eight_empties_fall_on_the_minimax_scores_side():
 
 def test_the_solvers_recursion_does_no_reference_counting():
     record = np.zeros(1, reversi_endgame.STATE)[0]
-    assert refcount_calls(reversi_endgame._search, record, u64(1), u64(2), -64, 64, 20, 0, 0) == 0
+    assert refcount_calls(reversi_endgame._search, record, u64(1), u64(2), -64, 20, 0, 0) == 0
 
 
 def test_a_solve_that_reaches_its_node_limit_raises_solve_aborted():

@@ -10,8 +10,11 @@ fail-soft, in two layers:
   empties first (parity: the last move of such a region tends to be ours),
   an empty square is tried only if it touches an opponent disc, and the
   last two empties have their own code, the very last only counting what it
-  would flip. A side with no move there is the other side's minimum, found
-  without a second call.
+  would flip (and the opponent's flips only when the score could still beat
+  alpha). A side with no move there is the other side's minimum, found
+  without a second call. The flips, moves and neighbours kernels and the
+  three- and two-empties solvers are compiled into their callers (a call
+  between numba kernels costs more than these leaves' work).
 * Above it, PVS with a transposition table (``ttable``'s buckets: both
   disc masks stored, so a hit is never another position; two entries per
   bucket, the one nearer the end replaced first) keeping a lower and an upper bound and the best
@@ -23,6 +26,9 @@ fail-soft, in two layers:
   where that pays), and from ``ETC_EMPTIES`` empties a child whose stored
   bound already refutes the window cuts before any child is searched
   (enhanced transposition cutoff).
+
+Every search is a null window (``alpha, alpha + 1``), so the kernels take
+one bound, ``alpha``, and keep no principal-variation re-search.
 
 ``Solver`` is the Python face: its table and buffers are allocated once
 and kept between solves (everything in the table stays true). It finds a
@@ -42,9 +48,10 @@ from numba import njit
 
 from bots.lib.search_state import address_of
 from bots.lib.reversi_board import (
-    CORNERS, U0, U1, bucket, final_score, flips, insert_sorted, last_flip_count, legal_moves,
-    lowest_bit_index, neighbours,
-    odd_regions, popcount, stable_discs)
+    CORNERS, U0, U1, bucket, final_score, insert_sorted, last_flip_count, lowest_bit_index, odd_regions,
+    popcount, stable_discs)
+from bots.lib.reversi_board import flips_inlined as flips, legal_moves_inlined as legal_moves, \
+    neighbours_inlined as neighbours
 from bots.lib.ttable import (bucket_find, bucket_move, bucket_put, bucket_table, bucket_victim, bucket_word, lower_of,
                              pack_bounds, upper_of)
 
@@ -87,22 +94,31 @@ ETC_EMPTIES = 12
 
 
 # -- the last empties ---------------------------------------------------------------
+# Every solve is a sequence of null-window probes, so the kernels take one bound ``alpha``: the
+# window is ``alpha, alpha + 1`` and a score above ``alpha`` is a lower bound, at or below it an upper bound.
 @njit(cache=True, inline="always")
-def _last1(own, opp, square):
-    """The final score with one empty ``square`` left, for the side to move."""
+def _last1(own, opp, alpha, square):
+    """The final score with one empty ``square`` left, for the side to move (fail-soft about ``alpha``).
+
+    When our move there turns nothing, the best we can then reach (the opponent unable to play too) is
+    worked out first; if that is no more than ``alpha`` it is returned as the upper bound it is, and the
+    opponent's flips are never counted."""
     count = np.int64(popcount(own))
     turned = last_flip_count(own, square)
     if turned:
         return 2 * (count + turned + 1) - SCORE_MAX
+    top = 2 * count - 62 if 2 * count > 63 else 2 * count - SCORE_MAX
+    if top <= alpha:
+        return top
     turned = last_flip_count(opp, square)
     if turned:
         return 2 * (count - turned) - SCORE_MAX
-    return 2 * count - 62 if 2 * count > 63 else 2 * count - SCORE_MAX
+    return top
 
 
-@njit(cache=True)
-def _last2(own, opp, alpha, beta, x1, x2, split):
-    """``(score, nodes)`` with the two empties ``x1`` and ``x2`` left (fail-soft in ``alpha, beta``)."""
+@njit(cache=True, inline="always")
+def _last2(own, opp, alpha, x1, x2, split):
+    """``(score, nodes)`` with the two empties ``x1`` and ``x2`` left (fail-soft about ``alpha``)."""
     b1 = U1 << np.uint64(x1)
     b2 = U1 << np.uint64(x2)
     nodes = 1
@@ -110,14 +126,14 @@ def _last2(own, opp, alpha, beta, x1, x2, split):
     if NEIGHBOURS[x1] & opp:
         turned = flips(own, opp, x1)
         if turned:
-            best = -_last1(opp & ~turned, own | turned | b1, x2)
+            best = -_last1(opp & ~turned, own | turned | b1, -alpha - 1, x2)
             nodes += 1
-            if best >= beta:
+            if best > alpha:
                 return best, nodes
     if NEIGHBOURS[x2] & opp:
         turned = flips(own, opp, x2)
         if turned:
-            score = -_last1(opp & ~turned, own | turned | b2, x1)
+            score = -_last1(opp & ~turned, own | turned | b2, -alpha - 1, x1)
             nodes += 1
             if score > best:
                 best = score
@@ -128,14 +144,14 @@ def _last2(own, opp, alpha, beta, x1, x2, split):
     if NEIGHBOURS[x1] & own:
         turned = flips(opp, own, x1)
         if turned:
-            worst = _last1(own & ~turned, opp | turned | b1, x2)
+            worst = _last1(own & ~turned, opp | turned | b1, alpha, x2)
             nodes += 1
             if worst <= alpha:
                 return worst, nodes
     if NEIGHBOURS[x2] & own:
         turned = flips(opp, own, x2)
         if turned:
-            score = _last1(own & ~turned, opp | turned | b2, x1)
+            score = _last1(own & ~turned, opp | turned | b2, alpha, x1)
             nodes += 1
             if score < worst:
                 worst = score
@@ -144,8 +160,8 @@ def _last2(own, opp, alpha, beta, x1, x2, split):
     return final_score(own, opp, split), nodes
 
 
-@njit(cache=True)
-def _solve3(own, opp, alpha, beta, x1, x2, x3, split):
+@njit(cache=True, inline="always")
+def _solve3(own, opp, alpha, x1, x2, x3, split):
     """``(score, nodes)`` with the three empties ``x1, x2, x3`` left, tried in that order."""
     nodes = 1
     best = -INF
@@ -156,14 +172,12 @@ def _solve3(own, opp, alpha, beta, x1, x2, x3, split):
         turned = flips(own, opp, square)
         if turned == U0:
             continue
-        score, counted = _last2(opp & ~turned, own | turned | (U1 << np.uint64(square)), -beta, -alpha, a, b, split)
+        score, counted = _last2(opp & ~turned, own | turned | (U1 << np.uint64(square)), -alpha - 1, a, b, split)
         nodes += counted
         if -score > best:
             best = -score
             if best > alpha:
-                if best >= beta:
-                    return best, nodes
-                alpha = best
+                return best, nodes
     if best > -INF:
         return best, nodes
     worst = INF
@@ -174,14 +188,12 @@ def _solve3(own, opp, alpha, beta, x1, x2, x3, split):
         turned = flips(opp, own, square)
         if turned == U0:
             continue
-        score, counted = _last2(own & ~turned, opp | turned | (U1 << np.uint64(square)), alpha, beta, a, b, split)
+        score, counted = _last2(own & ~turned, opp | turned | (U1 << np.uint64(square)), alpha, a, b, split)
         nodes += counted
         if score < worst:
             worst = score
-            if worst < beta:
-                if worst <= alpha:
-                    return worst, nodes
-                beta = worst
+            if worst <= alpha:
+                return worst, nodes
     if worst < INF:
         return worst, nodes
     return final_score(own, opp, split), nodes
@@ -200,7 +212,7 @@ def _pick(k, x1, x2, x3, x4):
 
 
 @njit(cache=True)
-def _solve4(own, opp, alpha, beta, split):
+def _solve4(own, opp, alpha, split):
     """``(score, nodes)`` with four empties left, those of odd quadrants tried first."""
     empty = ~(own | opp)
     odd = empty & odd_regions(empty)
@@ -231,14 +243,12 @@ def _solve4(own, opp, alpha, beta, split):
         turned = flips(own, opp, square)
         if turned == U0:
             continue
-        score, counted = _solve3(opp & ~turned, own | turned | (U1 << np.uint64(square)), -beta, -alpha, a, b, c, split)
+        score, counted = _solve3(opp & ~turned, own | turned | (U1 << np.uint64(square)), -alpha - 1, a, b, c, split)
         nodes += counted
         if -score > best:
             best = -score
             if best > alpha:
-                if best >= beta:
-                    return best, nodes
-                alpha = best
+                return best, nodes
     if best > -INF:
         return best, nodes
     worst = INF
@@ -249,14 +259,12 @@ def _solve4(own, opp, alpha, beta, split):
         turned = flips(opp, own, square)
         if turned == U0:
             continue
-        score, counted = _solve3(own & ~turned, opp | turned | (U1 << np.uint64(square)), alpha, beta, a, b, c, split)
+        score, counted = _solve3(own & ~turned, opp | turned | (U1 << np.uint64(square)), alpha, a, b, c, split)
         nodes += counted
         if score < worst:
             worst = score
-            if worst < beta:
-                if worst <= alpha:
-                    return worst, nodes
-                beta = worst
+            if worst <= alpha:
+                return worst, nodes
     if worst < INF:
         return worst, nodes
     return final_score(own, opp, split), nodes
@@ -303,27 +311,27 @@ def _corner_stability(discs):
 
 
 @njit(cache=True)
-def _solve_small(own, opp, alpha, beta, empties, split):
-    """``(score, nodes)`` of a position with at most four empties."""
+def _solve_small(own, opp, alpha, empties, split):
+    """``(score, nodes)`` of a position with at most four empties (fail-soft about ``alpha``)."""
     if empties == 4:
-        return _solve4(own, opp, alpha, beta, split)
+        return _solve4(own, opp, alpha, split)
     empty = ~(own | opp)
     if empties == 0:
         return final_score(own, opp, split), 0
     x1 = np.int64(lowest_bit_index(empty))
     if empties == 1:
-        return _last1(own, opp, x1), 1
+        return _last1(own, opp, alpha, x1), 1
     empty &= empty - U1
     x2 = np.int64(lowest_bit_index(empty))
     if empties == 2:
-        return _last2(own, opp, alpha, beta, x1, x2, split)
+        return _last2(own, opp, alpha, x1, x2, split)
     empty &= empty - U1
-    return _solve3(own, opp, alpha, beta, x1, x2, np.int64(lowest_bit_index(empty)), split)
+    return _solve3(own, opp, alpha, x1, x2, np.int64(lowest_bit_index(empty)), split)
 
 
 @njit(cache=True)
-def _search(st, own, opp, alpha, beta, empties, ply, split):
-    """The score of a position with more than four empties, fail-soft in ``alpha, beta``.
+def _search(st, own, opp, alpha, empties, ply, split):
+    """The score of a position with more than four empties, fail-soft about the null window ``alpha, alpha + 1``.
 
     ``st`` is the search's ``STATE`` record. Up to ``SHALLOW`` empties (below
     the root) without the table; above, with it. At ``ply`` 0 the best move
@@ -352,21 +360,19 @@ def _search(st, own, opp, alpha, beta, empties, ply, split):
                 if turned == U0:
                     continue
                 if empties == 5:
-                    score, counted = _solve4(opp & ~turned, own | turned | bit, -beta, -alpha, split)
+                    score, counted = _solve4(opp & ~turned, own | turned | bit, -alpha - 1, split)
                     st.nodes += counted
                     score = -score
                 else:
-                    score = -_search(st, opp & ~turned, own | turned | bit, -beta, -alpha, empties - 1, ply + 1, split)
+                    score = -_search(st, opp & ~turned, own | turned | bit, -alpha - 1, empties - 1, ply + 1, split)
                 if score > best:
                     best = score
                     if score > alpha:
-                        if score >= beta:
-                            return best
-                        alpha = score
+                        return best
         if best == -INF:
             if legal_moves(opp, own) == U0:
                 return final_score(own, opp, split)
-            return -_search(st, opp, own, -beta, -alpha, empties, ply + 1, split)
+            return -_search(st, opp, own, -alpha - 1, empties, ply + 1, split)
         return best
 
     if st.nodes >= st.node_limit:
@@ -376,7 +382,7 @@ def _search(st, own, opp, alpha, beta, empties, ply, split):
     if moves == U0:
         if legal_moves(opp, own) == U0:
             return final_score(own, opp, split)
-        score = -_search(st, opp, own, -beta, -alpha, empties, ply + 1, split)
+        score = -_search(st, opp, own, -alpha - 1, empties, ply + 1, split)
         if ply == 0:
             st.best_move = -1
         return score
@@ -391,21 +397,17 @@ def _search(st, own, opp, alpha, beta, empties, ply, split):
     entry = bucket_find(table_at, slot, own, opp)
     if entry >= 0:
         info = bucket_word(table_at, entry)
-        lower = lower_of(info)
-        upper = upper_of(info)
         hash_move = bucket_move(info)
         if ply > 0:
-            if lower >= beta:
+            lower = lower_of(info)
+            if lower > alpha:
                 return lower
+            upper = upper_of(info)
             if upper <= alpha:
                 return upper
-            if lower > alpha:
-                alpha = lower
-            if upper < beta:
-                beta = upper
     # Order the moves: the table's move, then fastest first (fewest replies, corners counted twice),
     # then the corners we hold, the opponent's potential mobility, the square and its region's parity.
-    # A child the table already proves at least beta for us ends the search (enhanced transposition cutoff).
+    # A child the table already proves above alpha for us ends the search (enhanced transposition cutoff).
     count = 0
     empty = ~(own | opp)
     odd = odd_regions(empty)
@@ -422,7 +424,7 @@ def _search(st, own, opp, alpha, beta, empties, ply, split):
             child = bucket_find(table_at, bucket(child_own, child_opp, st.table_mask), child_own, child_opp)
             if child >= 0:
                 score = -upper_of(bucket_word(table_at, child))
-                if score >= beta:
+                if score > alpha:
                     _store(table_at, slot, own, opp, score, np.int64(SCORE_MAX), square, empties)
                     return score
         if square == hash_move:
@@ -437,7 +439,6 @@ def _search(st, own, opp, alpha, beta, empties, ply, split):
         count += 1
     best = -INF
     best_move = NO_MOVE
-    low = alpha
     for i in range(count):
         square = st.order[ply, i] & 63
         bit = U1 << np.uint64(square)
@@ -445,38 +446,31 @@ def _search(st, own, opp, alpha, beta, empties, ply, split):
         child_own = opp & ~turned
         child_opp = own | turned | bit
         if empties <= 5:
-            score, counted = _solve_small(child_own, child_opp, -beta, -low, empties - 1, split)
+            score, counted = _solve_small(child_own, child_opp, -alpha - 1, empties - 1, split)
             st.nodes += counted
             score = -score
-        elif i == 0:
-            score = -_search(st, child_own, child_opp, -beta, -low, empties - 1, ply + 1, split)
         else:
-            score = -_search(st, child_own, child_opp, -low - 1, -low, empties - 1, ply + 1, split)
-            if low < score < beta and st.aborted == 0:
-                score = -_search(st, child_own, child_opp, -beta, -score, empties - 1, ply + 1, split)
+            score = -_search(st, child_own, child_opp, -alpha - 1, empties - 1, ply + 1, split)
         if st.aborted:
             return 0
         if score > best:
             best = score
             best_move = square
-            if score > low:
-                low = score
-                if score >= beta:
-                    break
-    if best >= beta:   # the constants typed, not literal: _store is compiled once
+            if score > alpha:
+                break
+    if best > alpha:   # the constants typed, not literal: _store is compiled once
         _store(table_at, slot, own, opp, best, np.int64(SCORE_MAX), best_move, empties)
-    elif best <= alpha:
-        _store(table_at, slot, own, opp, -SCORE_MAX, best, np.int64(NO_MOVE), empties)
     else:
-        _store(table_at, slot, own, opp, best, best, best_move, empties)
+        _store(table_at, slot, own, opp, -SCORE_MAX, best, np.int64(NO_MOVE), empties)
     if ply == 0:
         st.best_move = best_move
     return best
 
 
 @njit(cache=True)
-def solve_kernel(state, own, opp, alpha, beta, split, node_limit):
-    """The score of a position within ``alpha, beta`` (fail-soft); its best move in ``state[0].best_move``.
+def solve_kernel(state, own, opp, alpha, split, node_limit):
+    """The score of a position about the null window ``alpha, alpha + 1`` (fail-soft: above ``alpha`` a
+    lower bound, else an upper bound); its best move in ``state[0].best_move``.
 
     ``state`` is the one-record ``STATE`` array; the counters are reset and
     ``node_limit`` set here, so Python crosses into numba once per solve.
@@ -487,7 +481,7 @@ def solve_kernel(state, own, opp, alpha, beta, split, node_limit):
     st.aborted = 0
     st.best_move = -1
     st.node_limit = node_limit
-    return _search(st, own, opp, alpha, beta, empties, np.int64(0), split)
+    return _search(st, own, opp, alpha, empties, np.int64(0), split)
 
 
 # -- Python face --------------------------------------------------------------------------
@@ -554,7 +548,7 @@ class Solver:
         probe = max(alpha + 1, min(0, beta))
         move, nodes = -1, 0
         while lower < upper and upper > alpha and lower < beta:
-            score = int(solve_kernel(self._state, np.uint64(own), np.uint64(opp), probe - 1, probe, int(split),
+            score = int(solve_kernel(self._state, np.uint64(own), np.uint64(opp), probe - 1, int(split),
                                      limit - nodes))
             st = self._state[0]
             nodes += int(st["nodes"])
