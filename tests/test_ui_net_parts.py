@@ -28,6 +28,34 @@ def test_setup_offers_a_remote_player_seat_and_play_becomes_host(make_app):
     assert setup.widget("start").label == "Play"
 
 
+@pytest.mark.parametrize("size", [(800, 560), (1920, 1080)])
+def test_a_hosted_match_has_a_name_field_that_takes_chinese_and_a_w_and_names_the_host(make_app, size):
+    """The host types the name the others see on the setup screen (before, only Join had a name
+    field); W typed there is a letter, not Swap seats; Host keeps the name for the server."""
+    d = make_app(size=size, game_id="connect4")
+    setup = d.scene
+    assert setup.name_field not in setup.focus.widgets
+    setup.select(1, "Remote player")
+    d.frames(1)
+    field = setup.widget("host-name")
+    assert field is not None and setup.rules_box.contains(field.rect)
+    setup.focus.focus(field)
+    field.text, field.cursor, field.anchor = "", 0, 0
+    d.post(pygame.TEXTINPUT, text="小明")
+    d.key(pygame.K_w, unicode="w")
+    d.post(pygame.TEXTINPUT, text="w")
+    d.frames(1)
+    assert field.text == "小明w"
+    assert setup.seat_labels == ["Human", "Remote player"]          # not swapped
+    pushed = []
+    d.services.scenes.push = lambda name, **args: pushed.append(name)
+    setup.start()
+    assert pushed == ["host"] and d.services.setup_memory.player_name == "小明w"
+    setup.select(1, "Human")
+    d.frames(1)
+    assert setup.name_field not in setup.focus.widgets
+
+
 def test_default_opponent_is_a_bot_not_a_remote_player(make_app):
     d = make_app(game_id="connect4")
     assert d.scene.seat_labels[0] == "Human"

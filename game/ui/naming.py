@@ -9,12 +9,15 @@ share a label. The statistics file keeps a matchup as "Human vs Master";
 """
 from __future__ import annotations
 
+import getpass
 from typing import Callable, Sequence
 
 from game.lang import _
 from game.match.record import REMOTE, Player
 from game.net.seating import OPEN_SEAT
 
+#: The longest name a player may give themselves for the network (Join's and the host's field).
+NAME_LENGTH = 24
 #: How the statistics file names a human seat.
 HUMAN_LABEL = Player.human().label
 
@@ -48,3 +51,12 @@ def matchup_title(matchup: str) -> str:
             side = sides[index]
             sides[index] = _("Player {n}").format(n=number) if side == HUMAN_LABEL else _("Players") + side[len(HUMAN_LABEL):]
     return _(" vs ").join(side if i in humans else _(side) for i, side in enumerate(sides))
+
+
+def default_name() -> str:
+    """The name others see until the player types one: their login name, else "Player"."""
+    try:
+        name = getpass.getuser()
+    except Exception:       # no login name in this environment (getpass raises various errors)
+        name = ""
+    return (name or "Player")[:NAME_LENGTH]

@@ -30,6 +30,7 @@ from game.match.record import Match
 from game.ui import palette
 from game.ui.draw import panel, text, wrap_text
 from game.ui.hosting import Hosting, address_text
+from game.ui.naming import default_name
 from game.ui.scenes.base import Scene
 from game.ui.services import Route
 
@@ -76,8 +77,6 @@ class HostScene(Scene):
         from game.net.client import NetClient
         from game.net.remote_session import RemoteSession
         from game.net.server import GameServer, NetError, SeatPlan, ServerThread
-
-        from game.ui.scenes.join import default_name
 
         name = self.services.setup_memory.player_name or default_name()
         plans = [SeatPlan.bot(player.bot or player.label) if player.is_bot

@@ -22,7 +22,6 @@ interface by default; None: no listening) and ``discovery_port`` their port
 """
 from __future__ import annotations
 
-import getpass
 import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
@@ -34,6 +33,7 @@ from game.store import seattokens
 from game.ui import palette
 from game.ui.draw import fit_text, mix, panel, text
 from game.ui.hosting import address_text, game_words
+from game.ui.naming import NAME_LENGTH, default_name
 from game.ui.scenes.base import Scene
 from game.ui.textfield import TextField
 from game.ui.widgets import Button, Widget
@@ -45,8 +45,6 @@ ROW_H = 58
 ROW_GAP = 6
 #: Seconds each round of listening for announcements lasts (a host announces every 2 s).
 LISTEN_SECONDS = 2.5
-#: The longest player name the field takes.
-NAME_LENGTH = 24
 
 
 class AddressError(ValueError):
@@ -77,15 +75,6 @@ def parse_address(typed: str, default_port: int) -> tuple[str, int]:
     if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
         raise AddressError(_("{port!r} is not a port: write a number from 1 to 65535 after the colon").format(port=port_text))
     return host, int(port_text)
-
-
-def default_name() -> str:
-    """The name others see until the player types one: their login name, else "Player"."""
-    try:
-        name = getpass.getuser()
-    except Exception:       # no login name in this environment (getpass raises various errors)
-        name = ""
-    return (name or "Player")[:NAME_LENGTH]
 
 
 @dataclass(frozen=True)

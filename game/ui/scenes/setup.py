@@ -39,12 +39,13 @@ from game.rules.core import State
 from game.rules.catalogue import game_class, new_state
 from game.ui import palette
 from game.ui.draw import fit_text, mix, panel, scrollbar, seat_token, text, wrap_text
-from game.ui.naming import player_names
+from game.ui.naming import NAME_LENGTH, default_name, player_names
 from game.ui.renderers import renderer_for
 from game.ui.panels.problems import STEP as PROBLEMS_STEP, ProblemsPanel
 from game.ui.panels.result import place_name
 from game.ui.scenes.base import Scene
 from game.ui.services import Route
+from game.ui.textfield import TextField
 from game.ui.widgets import Button, Choice, ChoiceItem, Widget
 
 if TYPE_CHECKING:
@@ -166,6 +167,11 @@ class SetupScene(Scene):
         self.custom_after = Choice(services, [ChoiceItem(a, after_label(a)) for a in CUSTOM_AFTER], 0,
                                    lambda _value: self._set_custom(), wid="clock-after")
         self._build_clock()
+        #: The name the other players see, typed here when the match is hosted on the network (the
+        #: same name as the Join screen's field, remembered between them).
+        self.name_field = TextField(services, services.setup_memory.player_name or default_name(), on_submit=self.start,
+                                    wid="host-name", max_length=NAME_LENGTH, font_size=17,
+                                    tooltip=N_("The name the other players see"))
         self.swap_btn = Button(services, N_("↔  Swap seats"), self.swap, wid="swap", shortcut="W",
                                tooltip=N_("Swap who plays which side, so the other player moves first (W)"))
         self.play_btn = Button(services, N_("Play"), self.start, wid="start", shortcut="Enter", style="primary", font_size=22)
@@ -288,6 +294,7 @@ class SetupScene(Scene):
 
     def _refresh_focus(self) -> None:
         widgets = [*self.seat_widgets, self.swap_btn, *self.option_widgets, self.clock_widget, *self._custom_widgets(),
+                   *self._name_widgets(),
                    self.play_btn,
                    self.back_btn,
                    self.problems_panel]
@@ -366,7 +373,10 @@ class SetupScene(Scene):
         return any(label == REMOTE_CHOICE.label for label in self.seat_labels)
 
     def _label_play(self) -> None:
-        """Play says Host when the match needs players from the network."""
+        """Play says Host when the match needs players from the network (and the host's name
+        row comes in or goes)."""
+        if self.seat_widgets and (self.name_field in self.focus.widgets) != self.hosting:
+            self._refresh_focus()
         if self.hosting:
             self.play_btn.label = N_("Host")
             self.play_btn.tooltip = N_("Open this match to players on the network, then wait for them to join (Enter)")
@@ -376,6 +386,8 @@ class SetupScene(Scene):
 
     def start(self) -> None:
         self._remember()
+        if self.hosting:
+            self.services.setup_memory.player_name = self.name_field.text.strip()
         state = new_state(self.game_id, **self.options)
         clock = Clock(self.time_control, state.num_seats) if self.time_control else None
         match = Match(state, self.players(), clock=clock)
@@ -397,7 +409,7 @@ class SetupScene(Scene):
             ):
                 self.play_btn.activate()
                 return
-            if event.key == pygame.K_w and not event.mod & pygame.KMOD_CTRL:
+            if event.key == pygame.K_w and not event.mod & pygame.KMOD_CTRL and self.focus.typing is None:
                 self.swap_btn.activate()
                 return
             if self.focus.current is self.problems_panel and self.problems_panel.key(event.key):
@@ -422,10 +434,15 @@ class SetupScene(Scene):
     # -- layout and drawing -------------------------------------------------------------
     def column_widgets(self) -> list[Widget]:
         """The controls in the players and rules boxes (what scrolls when they do not fit)."""
-        return [*self.seat_widgets, self.swap_btn, *self.option_widgets, self.clock_widget, *self._custom_widgets()]
+        return [*self.seat_widgets, self.swap_btn, *self.option_widgets, self.clock_widget, *self._custom_widgets(),
+                *self._name_widgets()]
 
     def _custom_widgets(self) -> list[Widget]:
         return [self.custom_minutes, self.custom_after] if self.custom_shown else []
+
+    def _name_widgets(self) -> list[Widget]:
+        """The host's name row, while the match is to be hosted."""
+        return [self.name_field] if self.hosting else []
 
     def scroll_column(self, pixels: int) -> None:
         """Scroll the players and rules boxes by ``pixels`` (down for positive)."""
@@ -458,8 +475,8 @@ class SetupScene(Scene):
     @property
     def rules_cells(self) -> int:
         """Cells of the rules box: each option (or the line that says there are none), then the clock
-        (and the custom clock's row)."""
-        return max(1, len(self.option_widgets)) + 1 + self.custom_shown
+        (and the custom clock's row, and the host's name when the match is hosted)."""
+        return max(1, len(self.option_widgets)) + 1 + self.custom_shown + len(self._name_widgets())
 
     @property
     def rules_rows(self) -> int:
@@ -569,7 +586,7 @@ class SetupScene(Scene):
         # The clock's label is one short word: its chooser takes the rest, for a byo-yomi control's words.
         self.clock_label_w = self.option_label_w if cols == 1 else min(self.option_label_w, px(80))
         cells = [*self.option_widgets, self.clock_widget] if self.option_widgets else [None, self.clock_widget]
-        cells += self._custom_widgets()[:1]
+        cells += self._custom_widgets()[:1] + self._name_widgets()
         for cell, widget in enumerate(cells):
             row, col = divmod(cell, cols)
             x = left + col * (rules_w + GRID_GAP)
@@ -684,7 +701,8 @@ class SetupScene(Scene):
         labels = [*((_(option.label), widget, self.option_label_w)
                     for option, widget in zip(self.cls.options_spec, self.option_widgets)),
                   (_("Clock"), self.clock_widget, self.clock_label_w),
-                  *(((_("Custom"), self.custom_minutes, self.clock_label_w),) if self.custom_shown else ())]
+                  *(((_("Custom"), self.custom_minutes, self.clock_label_w),) if self.custom_shown else ()),
+                  *((_("Your name"), field, self.option_label_w) for field in self._name_widgets())]
         for label, widget, label_w in labels:
             label_text = fit_text(option_font, label, label_w - 12)
             text(surface, option_font, label_text, palette.TEXT, (widget.rect.x - label_w, widget.rect.centery),
