@@ -196,14 +196,13 @@ def test_worker_runs_the_warm_up_before_the_first_move(engines):
     assert reply.move == TicTacToe().legal_moves()[0]
 
 
-def test_a_first_move_the_bot_plays_without_its_engine_comes_before_its_warm_up_ends(tmp_path, monkeypatch):
+def test_a_first_move_the_bot_plays_without_its_engine_comes_before_its_warm_up_ends(tmp_path):
     """A first game on a new machine: Reversi Hard's first move (alike by symmetry) or Gomoku
     Hard's centre is played at once, the engine compiling while the opponent thinks; the
     next move waits for the warm-up."""
     early = BotRegistry.discover(FIXTURES / "bots_warmup_early")
     gate = tmp_path / "gate"
-    monkeypatch.setenv("BOARD_ARCADE_TEST_EARLY_GATE", str(gate))
-    with BotRunner(BotSpec.of(early.get("EarlyBot"), budget=1.0)) as runner:
+    with BotRunner(BotSpec.of(early.get("EarlyBot"), budget=1.0, params={"gate": str(gate)})) as runner:
         runner.request(TicTacToe())
         first = runner.wait(60)
         assert (first.failure, first.move) == (None, 4)
