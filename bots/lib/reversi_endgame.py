@@ -116,7 +116,7 @@ def _last1(own, opp, alpha, square):
     return top
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _last2(own, opp, alpha, x1, x2, split):
     """``(score, nodes)`` with the two empties ``x1`` and ``x2`` left (fail-soft about ``alpha``)."""
     b1 = U1 << np.uint64(x1)
@@ -160,7 +160,7 @@ def _last2(own, opp, alpha, x1, x2, split):
     return final_score(own, opp, split), nodes
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _solve3(own, opp, alpha, x1, x2, x3, split):
     """``(score, nodes)`` with the three empties ``x1, x2, x3`` left, tried in that order."""
     nodes = 1
