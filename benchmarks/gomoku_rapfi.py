@@ -44,7 +44,7 @@ from bots.lib.gomocup_client import GomocupClient  # noqa: E402
 from game.match.arena import draw_openings, start_from  # noqa: E402
 
 from benchmarks import reference_pairs  # noqa: E402
-from benchmarks.reference_pairs import load, mean, play_pairs, read_records  # noqa: E402
+from benchmarks.reference_pairs import load, mean, read_records, run_match  # noqa: E402
 
 OURS, THEIRS = "Master", "reference"
 
@@ -154,16 +154,14 @@ def main(argv: list[str] | None = None) -> int:
                 f"{record['plies']} plies; Master {mean(ours):.2f} s a move, depth {max(record['depths'], default=0)};"
                 f" opening {' '.join(record['opening'])}")
 
-    try:
-        records = play_pairs(openings, lambda opening, seat: play_game(master, client, options, opening, seat,
-                                                                     args.ours, args.theirs, rng),
-                             describe, args.skip_pairs + 1, args.record)
-    finally:
+    def close() -> None:
         client.close()
         process.stop()
-    print(table(records))
-    print(f"load at end {load()}")
-    return 0
+
+    return run_match(openings,
+                     lambda opening, seat: play_game(master, client, options, opening, seat, args.ours,
+                                                     args.theirs, rng),
+                     describe, table, close, args.skip_pairs + 1, args.record)
 
 
 if __name__ == "__main__":

@@ -55,3 +55,17 @@ def play_pairs(openings: Sequence[tuple], play: Callable[[tuple, int], dict], de
                 with open(record, "a", encoding="utf-8") as out:
                     out.write(json.dumps(game) + "\n")
     return records
+
+
+def run_match(openings: Sequence[tuple], play: Callable[[tuple, int], dict], describe: Callable[[dict], str],
+              table: Callable[[list[dict]], str], close: Callable[[], None], first_pair: int = 1,
+              record: str | None = None) -> int:
+    """``play_pairs``, then the reference engine closed (``close``, even when a game fails) and the
+    records' ``table`` printed with the load at the end; the script's exit status."""
+    try:
+        records = play_pairs(openings, play, describe, first_pair, record)
+    finally:
+        close()
+    print(table(records))
+    print(f"load at end {load()}")
+    return 0

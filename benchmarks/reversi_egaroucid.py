@@ -51,7 +51,7 @@ from bots.lib.nboard_client import NBoardClient  # noqa: E402
 from bots.reversi_master import ReversiMaster  # noqa: E402
 from game.match.arena import draw_openings, start_from  # noqa: E402
 
-from benchmarks.reference_pairs import load, mean, play_pairs, read_records, score  # noqa: E402
+from benchmarks.reference_pairs import load, mean, read_records, run_match, score  # noqa: E402
 
 OURS, THEIRS = "Master", "reference"
 
@@ -195,16 +195,14 @@ def main(argv: list[str] | None = None) -> int:
                 f"{record['discs']:+d}; Master {mean(record['ours_times']):.2f} s, reference "
                 f"{mean(record['theirs_times']):.2f} s a move; opening {' '.join(record['opening'])}")
 
-    try:
-        records = play_pairs(openings, lambda opening, seat: play_game(master, client, process, opening, seat,
-                                                                     args.ours, args.theirs, rng),
-                             describe, args.skip_pairs + 1, args.record)
-    finally:
+    def close() -> None:
         client.close()
         process.stop()
-    print(table(records))
-    print(f"load at end {load()}")
-    return 0
+
+    return run_match(openings,
+                     lambda opening, seat: play_game(master, client, process, opening, seat, args.ours,
+                                                     args.theirs, rng),
+                     describe, table, close, args.skip_pairs + 1, args.record)
 
 
 if __name__ == "__main__":
