@@ -6,7 +6,13 @@ suite's best score (final disc difference for the side to move, empties to
 the winner). Printed per position: number, empties, the best move and
 score found, the expected score, whether it matches (exact), wall time,
 CPU time (the fairer figure on a machine shared with other work), nodes
-and nodes per second of CPU time. A summary line totals them. Times are
+and nodes per second of CPU time. A summary line totals them.
+
+Nodes are counted as Edax counts them (its ``COUNT_NODES 7``): every
+position searched, and every child made and looked at without being searched,
+to order the moves or to look it up in the table (``Solved.examined``, see
+``Solver``). The ``searched`` column gives our positions searched alone, the
+count earlier tables gave, and the summary both rates. Times are
 warm: the kernels are compiled (or loaded from numba's disk cache) first,
 and that is printed separately; clearing the table is not timed. Exits with
 status 1 if any score is wrong.
@@ -82,7 +88,8 @@ class Solved:
     move: str
     score: int
     cpu: float
-    nodes: int
+    nodes: int                 # as Edax counts them
+    searched: int | None = None    # ours: the positions searched alone
 
 
 def write_zero_eval(path: Path) -> None:
@@ -165,17 +172,25 @@ def main(argv: list[str] | None = None) -> int:
 
 def row(number: int | str, empties: int | str, who: str, solved: Solved, expected: int) -> str:
     exact = "yes" if solved.score == expected else "NO"
+    searched = "" if solved.searched is None else f"{solved.searched:,}"
     return (f"{number:>3} {empties:>4} {who:<4} {solved.move:>4} {solved.score:>+5} {expected:>+6} {exact:>5} "
-            f"{solved.cpu:>8.3f} {solved.nodes:>13,} {solved.nodes / max(solved.cpu, 1e-9) / 1e6:>6.1f}")
+            f"{solved.cpu:>8.3f} {solved.nodes:>13,} {solved.nodes / max(solved.cpu, 1e-9) / 1e6:>6.1f} "
+            f"{searched:>13}")
+
+
+def rate(nodes: int, cpu: float) -> str:
+    """Millions of nodes per CPU second."""
+    return f"{nodes / max(cpu, 1e-9) / 1e6:.1f} M nodes/s"
 
 
 def run(args: argparse.Namespace, cases: list[tuple[str, int]], solver: Solver, edax: Edax | None) -> int:
     """Solve #first-#last (ours, then Edax's if given, position by position); the count of wrong scores."""
     print(f"{'#':>3} {'empt':>4} {'who':<4} {'move':>4} {'score':>5} {'expect':>6} {'exact':>5} "
-          f"{'cpu s':>8} {'nodes':>13} {'Mn/s':>6} {'wall s':>7}" + ("  ours/Edax cpu" if edax else ""))
+          f"{'cpu s':>8} {'nodes':>13} {'Mn/s':>6} {'searched':>13} {'wall s':>7}"
+          + ("  ours/Edax cpu" if edax else ""))
     wrong = 0
     wall_total = 0.0
-    totals = {"ours": Solved("", 0, 0.0, 0), "Edax": Solved("", 0, 0.0, 0)}
+    totals = {"ours": Solved("", 0, 0.0, 0, 0), "Edax": Solved("", 0, 0.0, 0)}
     for number in range(args.first, args.last + 1):
         line, expected = cases[number - 1]
         state = Reversi.read(line)
@@ -185,7 +200,8 @@ def run(args: argparse.Namespace, cases: list[tuple[str, int]], solver: Solver, 
         wall, cpu = time.perf_counter(), time.process_time()
         found = solver.solve(own, opp)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-        ours = Solved("pass" if found.move == PASS else square_name(found.move), found.score, cpu, found.nodes)
+        ours = Solved("pass" if found.move == PASS else square_name(found.move), found.score, cpu,
+                      found.nodes + found.examined, found.nodes)
         wall_total += wall
         results = [("ours", ours)]
         print(row(number, empties, "ours", ours, expected) + f" {wall:>7.3f}", flush=True)
@@ -197,17 +213,23 @@ def run(args: argparse.Namespace, cases: list[tuple[str, int]], solver: Solver, 
         for who, solved in results:
             total = totals[who]
             total.cpu, total.nodes = total.cpu + solved.cpu, total.nodes + solved.nodes
+            if solved.searched is not None:
+                total.searched += solved.searched
             wrong += solved.score != expected
     count = args.last - args.first + 1
     engines = [who for who in totals if who == "ours" or edax is not None]
     for who in engines:
         total = totals[who]
         wall = f", wall {wall_total:.2f} s" if who == "ours" else ""
+        searched = "" if total.searched is None else \
+            f" (searched alone: {total.searched:,} nodes, {rate(total.searched, total.cpu)})"
         print(f"#{args.first}-#{args.last} {who}: cpu {total.cpu:.2f} s, {total.nodes:,} nodes, "
-              f"{total.nodes / max(total.cpu, 1e-9) / 1e6:.1f} M nodes/s{wall}")
+              f"{rate(total.nodes, total.cpu)}{searched}{wall}")
     if edax is not None:
         mine, theirs = totals["ours"], totals["Edax"]
-        print(f"ours / Edax: cpu {mine.cpu / max(theirs.cpu, 1e-9):.2f}, nodes {mine.nodes / max(theirs.nodes, 1):.2f}")
+        print(f"ours / Edax: cpu {mine.cpu / max(theirs.cpu, 1e-9):.2f}, nodes {mine.nodes / max(theirs.nodes, 1):.2f}"
+              f", nodes per second {mine.nodes * theirs.cpu / max(mine.cpu * theirs.nodes, 1e-9):.2f}"
+              f" (searched alone {mine.searched * theirs.cpu / max(mine.cpu * theirs.nodes, 1e-9):.2f})")
     print(f"{count * len(engines) - wrong}/{count * len(engines)} scores exact")
     return wrong
 

@@ -249,6 +249,24 @@ def test_null_windows_at_eight_empties_fall_on_the_minimax_scores_side():
             assert exact <= found if found <= alpha else exact >= found, (own, opp, alpha)
 
 
+def test_the_solver_counts_each_child_it_orders_once_as_edax_counts_its_nodes_and_a_lone_move_not_at_all():
+    # With 8 empties only the root uses the table (its children are searched without it): one null
+    # window from an empty table orders every root move (no table move yet), each counted once; a
+    # lone move is searched at once, neither ordered nor counted.
+    seen = set()
+    for own, opp in endgame_positions(8, 40, seed=11):
+        moves = legal_mask(own, opp).bit_count()
+        if moves == 0 or moves in seen:
+            continue
+        seen.add(moves)
+        fresh = Solver(table_bits=10)
+        reversi_endgame.solve_kernel(fresh._state, u64(own), u64(opp), 0, 0, 10 ** 9)
+        assert int(fresh._state[0]["examined"]) == (moves if moves > 1 else 0), (own, opp)
+    assert 1 in seen and len(seen) >= 3
+    found = Solver(table_bits=16).solve(*sides(Reversi.read(ffo_cases()[0][0])))
+    assert found.examined > 0 and found.nodes > found.examined
+
+
 def test_the_solvers_recursion_does_no_reference_counting():
     record = np.zeros(1, reversi_endgame.STATE)[0]
     assert refcount_calls(reversi_endgame._search, record, u64(1), u64(2), -64, 20, 0, 0) == 0

@@ -21,7 +21,7 @@ fail-soft, in two layers:
   move. Moves are ordered by the table's move first, then fastest first
   (fewest replies for the opponent, a corner reply counting twice), then
   the corners held, the opponent's potential mobility, the static worth of
-  the square and odd regions. A node whose alpha already reaches what the
+  the square and odd regions (a lone move is searched at once, unordered). A node whose alpha already reaches what the
   opponent's stable discs leave us is cut off (tried only from an alpha
   where that pays), and from ``ETC_EMPTIES`` empties a child whose stored
   bound already refutes the window cuts before any child is searched
@@ -66,7 +66,7 @@ MAX_PLY = 96
 #: best move, and per-ply rows of sorted move keys.
 STATE = np.dtype([
     ("table_at", np.uint64), ("table_mask", np.uint64),
-    ("nodes", np.int64), ("node_limit", np.int64), ("aborted", np.int64), ("best_move", np.int64),
+    ("nodes", np.int64), ("examined", np.int64), ("node_limit", np.int64), ("aborted", np.int64), ("best_move", np.int64),
     ("order", np.int64, (MAX_PLY, 64)),
 ])
 NO_MOVE = 255
@@ -251,7 +251,10 @@ def _solve4(own, opp, alpha, split):
                 return best, nodes
     if best > -INF:
         return best, nodes
+    # No move: the opponent's replies; the pass counts as a node, as a call at 4 empties would
+    # (and as Edax's ``search_solve_4`` counts it), unless the game is over.
     worst = INF
+    nodes += 1
     for k in range(4):
         square, a, b, c = _pick(k, x1, x2, x3, x4)
         if NEIGHBOURS[square] & own == U0:
@@ -267,7 +270,7 @@ def _solve4(own, opp, alpha, split):
                 return worst, nodes
     if worst < INF:
         return worst, nodes
-    return final_score(own, opp, split), nodes
+    return final_score(own, opp, split), nodes - 1
 
 
 # -- the table --------------------------------------------------------------------------
@@ -408,19 +411,27 @@ def _search(st, own, opp, alpha, empties, ply, split):
     # Order the moves: the table's move, then fastest first (fewest replies, corners counted twice),
     # then the corners we hold, the opponent's potential mobility, the square and its region's parity.
     # A child the table already proves above alpha for us ends the search (enhanced transposition cutoff).
+    # A lone move is neither ordered nor looked up (its own node looks itself up): it is searched at once.
+    # Each child ordered or looked up is counted in ``st.examined`` (at most once a visit).
     count = 0
     empty = ~(own | opp)
     odd = odd_regions(empty)
-    etc = empties >= ETC_EMPTIES and ply > 0
+    several = moves & (moves - U1) != U0
+    etc = empties >= ETC_EMPTIES and ply > 0 and several
     pending = moves
     while pending:
         square = np.int64(lowest_bit_index(pending))
         bit = U1 << np.uint64(square)
         pending ^= bit
+        if not several:
+            st.order[ply, 0] = square
+            count = 1
+            break
         turned = flips(own, opp, square)
         child_own = opp & ~turned
         child_opp = own | turned | bit
         if etc:
+            st.examined += 1
             child = bucket_find(table_at, bucket(child_own, child_opp, st.table_mask), child_own, child_opp)
             if child >= 0:
                 score = -upper_of(bucket_word(table_at, child))
@@ -430,6 +441,8 @@ def _search(st, own, opp, alpha, empties, ply, split):
         if square == hash_move:
             key = 0
         else:
+            if not etc:
+                st.examined += 1
             key = (1 << 20) + (_weighted_mobility(child_own, child_opp) << 15) \
                 - (_corner_stability(child_opp) << 11) \
                 + (_weighted_count(neighbours(child_opp) & empty & ~bit) << 5) - SQUARE_WORTH[square]
@@ -478,6 +491,7 @@ def solve_kernel(state, own, opp, alpha, split, node_limit):
     st = state[0]
     empties = 64 - np.int64(popcount(own | opp))
     st.nodes = 0
+    st.examined = 0
     st.aborted = 0
     st.best_move = -1
     st.node_limit = node_limit
@@ -492,12 +506,14 @@ class SolveAborted(RuntimeError):
 @dataclass(frozen=True)
 class Solved:
     """A solved position: its exact ``score`` (final disc difference for the side to move, empties to
-    the winner), a ``move`` reaching it (a square, or -1 for a pass or a finished game), and the
-    ``nodes`` searched."""
+    the winner), a ``move`` reaching it (a square, or -1 for a pass or a finished game), the
+    ``nodes`` searched, and the children ``examined`` without being searched (made to order the
+    moves or looked up in the table: Edax counts them among its nodes, see ``Solver``)."""
 
     score: int
     move: int
     nodes: int
+    examined: int = 0
 
 
 class Solver:
@@ -506,6 +522,17 @@ class Solver:
     ``table_bits``: the table holds ``2 ** table_bits`` entries of 24 bytes
     (the default 2**20: 24 MB). ``nodes`` counts every position searched
     (those with at least one empty square) since the solver was made.
+
+    Two counts of a solve (``Solved``): ``nodes``, the positions searched,
+    and ``examined``, the children made and looked at without being searched:
+    at a node with the table and more than one move, each child whose
+    ordering key is worked out (the table's move has none) or that is looked
+    up for a transposition cutoff, once however many of the two. Edax counts
+    both kinds among its nodes (``COUNT_NODES 7`` in its ``stats.h``: a child
+    sorted in ``movelist_evaluate_fast`` and one probed in
+    ``search_ETC_NWS`` each add a node), so ``nodes + examined`` is a node
+    count of Edax's definition; if anything lower, as Edax counts a child both
+    probed and sorted twice, and the nodes of its sorting searches too.
     """
 
     def __init__(self, table_bits: int = 20) -> None:
@@ -546,12 +573,13 @@ class Solver:
         # Null windows, each probe's fail-soft answer a bound, until the bounds meet or leave the window.
         lower, upper = -SCORE_MAX, SCORE_MAX          # the true score lies in [lower, upper]
         probe = max(alpha + 1, min(0, beta))
-        move, nodes = -1, 0
+        move, nodes, examined = -1, 0, 0
         while lower < upper and upper > alpha and lower < beta:
             score = int(solve_kernel(self._state, np.uint64(own), np.uint64(opp), probe - 1, int(split),
                                      limit - nodes))
             st = self._state[0]
             nodes += int(st["nodes"])
+            examined += int(st["examined"])
             if st["aborted"]:
                 self.nodes += nodes
                 raise SolveAborted(f"node limit {node_limit} reached")
@@ -565,5 +593,5 @@ class Solver:
                 probe = max(upper, alpha + 1)
         self.nodes += nodes
         if lower == upper or lower >= beta:
-            return Solved(lower, move, nodes)
-        return Solved(upper, move, nodes)
+            return Solved(lower, move, nodes, examined)
+        return Solved(upper, move, nodes, examined)
