@@ -23,10 +23,17 @@ not committed) so a run that stops picks up where it left off:
    ``--exact`` empties (the self-play's result from there under perfect
    play), from the side to move's point of view: a label with the noise of
    the self-play's remaining moves, which the least squares averages out.
+   Each position also keeps the value the self-play's ``--depth`` search
+   gave it (exact once solved): ``--search-share`` fits that share of it
+   and the rest of the game label, a label with less of the noise of the
+   game's later moves, bought with the evaluation's own errors.
 3. **Fit.** One table per band of empties (``reversi_patterns.PHASES``), by
    ridge least squares (conjugate gradients); a tenth of the games is held
    out, and the root-mean-square error in discs on the fitted and the
-   held-out positions is printed per band.
+   held-out positions is printed per band. From nothing, or with
+   ``--start`` from earlier tables: the fit is then of the change to them
+   (the ridge pulls towards them), so a few thousand new games correct the
+   tables where they have positions and leave the rest as they were.
 
 The weights go to ``--out`` with the figures of the run beside them.
 """
