@@ -173,17 +173,21 @@ def selfplay(work: Path, games: int, seed: int, depth: int, exact: int, noise: f
             searched.append(value)
             game_ids.append(game)
         if (game + 1) % 100 == 0 or game + 1 == games:
-            _save(path, own_list, opp_list, labels, searched, game_ids, game + 1)
+            _save(path, own_list, opp_list, labels, searched, game_ids, game + 1,
+                  settings={"depth": depth, "exact": exact, "seed": seed, "noise": noise,
+                            "selfplay_weights": "" if weights is None else str(weights)})
             rate = (game + 1 - have) / (time.perf_counter() - started)
             print(f"self-play: {game + 1}/{games} games, {len(labels)} positions, {rate:.1f} games/s", flush=True)
     return path
 
 
-def _save(path: Path, own, opp, labels, searched, game_ids, games: int) -> None:
+def _save(path: Path, own, opp, labels, searched, game_ids, games: int, settings: dict) -> None:
+    """The positions so far, with the self-play's ``settings`` (which the weights file repeats)."""
     temporary = path.with_name(path.name + ".tmp.npz")
     np.savez(temporary, own=np.array(own, dtype=np.uint64), opp=np.array(opp, dtype=np.uint64),
              label=np.array(labels, dtype=np.int64), search=np.array(searched, dtype=np.int64),
-             game=np.array(game_ids, dtype=np.int64), games=games)
+             game=np.array(game_ids, dtype=np.int64), games=games,
+             **{f"selfplay_{k}" if not k.startswith("selfplay") else k: np.asarray(v) for k, v in settings.items()})
     temporary.replace(path)
 
 
@@ -279,9 +283,13 @@ def main(argv: list[str] | None = None) -> int:
     (n_train, rms_train), (n_held, rms_held) = summary["train"], summary["held"]
     print(f"all: {n_train} positions fitted, rms {rms_train:.2f} discs; {n_held} held out, rms {rms_held:.2f} discs")
     print(f"self-play and labels {played:.0f} s, fit {fitted:.0f} s")
-    patterns.save_weights(weights, args.out, games=args.games, positions=n_train + n_held,
+    with np.load(positions) as run:      # the self-play's own settings (a run picked up may have had others)
+        played_with = {k: run[k] for k in run.files if k.startswith("selfplay")}
+    played_with.setdefault("selfplay_depth", args.depth)
+    played_with.setdefault("selfplay_exact", args.exact)
+    patterns.save_weights(weights, args.out, games=args.games, positions=n_train + n_held, **played_with,
                           sources=" ".join(str(path) for path in sources),
-                          rms_fitted=rms_train, rms_held_out=rms_held, depth=args.depth, exact=args.exact,
+                          rms_fitted=rms_train, rms_held_out=rms_held,
                           ridge=args.ridge, search_share=args.search_share,
                           start="" if args.start is None else str(args.start))
     print(f"wrote {args.out} ({args.out.stat().st_size / 1e6:.1f} MB)")
