@@ -23,10 +23,17 @@ not committed) so a run that stops picks up where it left off:
    ``--exact`` empties (the self-play's result from there under perfect
    play), from the side to move's point of view: a label with the noise of
    the self-play's remaining moves, which the least squares averages out.
+   Each position also keeps the value the self-play's ``--depth`` search
+   gave it (exact once solved): ``--search-share`` fits that share of it
+   and the rest of the game label, a label with less of the noise of the
+   game's later moves, bought with the evaluation's own errors.
 3. **Fit.** One table per band of empties (``reversi_patterns.PHASES``), by
    ridge least squares (conjugate gradients); a tenth of the games is held
    out, and the root-mean-square error in discs on the fitted and the
-   held-out positions is printed per band.
+   held-out positions is printed per band. From nothing, or with
+   ``--start`` from earlier tables: the fit is then of the change to them
+   (the ridge pulls towards them), so a few thousand new games correct the
+   tables where they have positions and leave the rest as they were.
 
 The weights go to ``--out`` with the figures of the run beside them.
 """
@@ -55,12 +62,13 @@ HERE = Path(__file__).resolve().parent
 
 
 def play_game(rng: random.Random, search: MidgameSearch, solver: Solver, depth: int, exact: int,
-              openings: int, noise: float) -> tuple[list[tuple[int, int, int]], int, int]:
-    """One self-play game: its positions (side to move's discs, the other's, and which
-    side is to move: 0 Black, 1 White) where that side had a move, the index of the
-    first with ``exact`` or fewer empties (or the length), and that position's exact score."""
+              openings: int, noise: float) -> tuple[list[tuple[int, int, int, int]], int, int]:
+    """One self-play game: its positions (side to move's discs, the other's, which side is to
+    move: 0 Black, 1 White, and the position's value in centi-discs for that side: its exact
+    score once solved, else the ``depth``-ply search's) where that side had a move, the index of
+    the first with ``exact`` or fewer empties (or the length), and that position's exact score."""
     own, opp, side = START_BLACK, START_WHITE, 0
-    positions: list[tuple[int, int, int]] = []
+    positions: list[tuple[int, int, int, int]] = []
     first_exact, exact_score = -1, 0
     plies = 0
     while True:
@@ -71,18 +79,18 @@ def play_game(rng: random.Random, search: MidgameSearch, solver: Solver, depth: 
             own, opp, side = opp, own, 1 - side
             continue
         empties = 64 - (own | opp).bit_count()
-        positions.append((own, opp, side))
         squares = squares_of(moves)
         if empties <= exact:
             solved = solver.solve(own, opp)
             if first_exact < 0:
-                first_exact, exact_score = len(positions) - 1, solved.score
-            move = solved.move
-        elif plies < openings or rng.random() < noise:
-            move = rng.choice(squares)
+                first_exact, exact_score = len(positions), solved.score
+            move, value = solved.move, 100 * solved.score
         else:
-            best, _ = search.search(own, opp, squares, depth)
-            move = squares[best]
+            best, values = search.search(own, opp, squares, depth)
+            move, value = squares[best], values[best]
+            if plies < openings or rng.random() < noise:
+                move = rng.choice(squares)
+        positions.append((own, opp, side, value))
         flips = flip_mask(own, opp, move)
         own, opp, side = opp & ~flips, own | flips | (1 << move), 1 - side
         plies += 1
@@ -104,8 +112,9 @@ class SelfPlay:
     openings: tuple[int, int]
     weights: str | None
 
-    def __call__(self, game: int) -> list[tuple[int, int, int]]:
-        """The game's labelled positions: (side to move's discs, the other's, exact or game label)."""
+    def __call__(self, game: int) -> list[tuple[int, int, int, int]]:
+        """The game's labelled positions: (side to move's discs, the other's, exact or game label in
+        discs, and the self-play search's value in centi-discs: exact once solved)."""
         search, solver = _engines(self.weights)
         search.clear()
         solver.clear()
@@ -114,14 +123,14 @@ class SelfPlay:
                                                         openings=rng.randint(*self.openings), noise=self.noise)
         exact_side = positions[first_exact][2] if first_exact < len(positions) else None
         labelled = []
-        for index, (own, opp, side) in enumerate(positions):
+        for index, (own, opp, side, value) in enumerate(positions):
             if index >= first_exact:
-                score = solver.solve(own, opp).score
+                score = value // 100
             elif exact_side is None:
                 continue                      # the game ended before reaching the solved part
             else:
                 score = exact_score if side == exact_side else -exact_score
-            labelled.append((own, opp, score))
+            labelled.append((own, opp, score, value))
         return labelled
 
 
@@ -147,47 +156,63 @@ def selfplay(work: Path, games: int, seed: int, depth: int, exact: int, noise: f
         print(f"self-play: {have} games already in {path}")
         return path
     task = SelfPlay(seed, depth, exact, noise, tuple(openings), None if weights is None else str(weights))
-    own_list, opp_list, labels, game_ids = [], [], [], []
+    own_list, opp_list, labels, searched, game_ids = [], [], [], [], []
     if done:
+        if "search" not in done:
+            raise SystemExit(f"{path} has no search values (an older run's): use another --work")
         own_list, opp_list = list(done["own"]), list(done["opp"])
-        labels, game_ids = list(done["label"]), list(done["game"])
+        labels, searched, game_ids = list(done["label"]), list(done["search"]), list(done["game"])
     started = time.perf_counter()
     played = run_tasks(task, range(have, games), concurrency=concurrency, ray_address=ray_address)
     for index, labelled in in_order(played):
         game = have + index
-        for own, opp, score in labelled:
+        for own, opp, score, value in labelled:
             own_list.append(own)
             opp_list.append(opp)
             labels.append(score)
+            searched.append(value)
             game_ids.append(game)
         if (game + 1) % 100 == 0 or game + 1 == games:
-            _save(path, own_list, opp_list, labels, game_ids, game + 1)
+            _save(path, own_list, opp_list, labels, searched, game_ids, game + 1,
+                  settings={"depth": depth, "exact": exact, "seed": seed, "noise": noise,
+                            "selfplay_weights": "" if weights is None else str(weights)})
             rate = (game + 1 - have) / (time.perf_counter() - started)
             print(f"self-play: {game + 1}/{games} games, {len(labels)} positions, {rate:.1f} games/s", flush=True)
     return path
 
 
-def _save(path: Path, own, opp, labels, game_ids, games: int) -> None:
+def _save(path: Path, own, opp, labels, searched, game_ids, games: int, settings: dict) -> None:
+    """The positions so far, with the self-play's ``settings`` (which the weights file repeats)."""
     temporary = path.with_name(path.name + ".tmp.npz")
     np.savez(temporary, own=np.array(own, dtype=np.uint64), opp=np.array(opp, dtype=np.uint64),
-             label=np.array(labels, dtype=np.int64), game=np.array(game_ids, dtype=np.int64), games=games)
+             label=np.array(labels, dtype=np.int64), search=np.array(searched, dtype=np.int64),
+             game=np.array(game_ids, dtype=np.int64), games=games,
+             **{f"selfplay_{k}" if not k.startswith("selfplay") else k: np.asarray(v) for k, v in settings.items()})
     temporary.replace(path)
 
 
-def fit_tables(sources: list[Path], ridge: float, iterations: int, seed: int) -> tuple[np.ndarray, list[str], dict]:
+def fit_tables(sources: list[Path], ridge: float, iterations: int, seed: int,
+               search_share: float = 0.0, start: np.ndarray | None = None) -> tuple[np.ndarray, list[str], dict]:
     """Stage 3: per-phase tables fitted to the positions of every file in ``sources``,
-    with fit and held-out errors."""
+    with fit and held-out errors. Each position's target is its game label, or with
+    ``search_share`` that share of its self-play search's value and the rest of the game label
+    (a file of an older run, without search values, gives its game labels alone). With ``start``
+    (earlier tables, ``(PHASES, FEATURES)`` centi-discs) the fit is of the change to them: the
+    ridge pulls towards ``start`` instead of 0, so a few thousand games correct the tables where
+    they have positions and leave them elsewhere."""
     parts = [np.load(path) for path in sources]
     offsets = np.cumsum([0] + [int(part["game"].max()) + 1 for part in parts[:-1]])
     own = np.concatenate([part["own"] for part in parts])
     opp = np.concatenate([part["opp"] for part in parts])
-    label = np.concatenate([part["label"] for part in parts]).astype(np.float64)
+    label = np.concatenate([
+        part["label"] * (1.0 - search_share) + part["search"] / 100.0 * search_share if "search" in part
+        else part["label"].astype(np.float64) for part in parts])
     game = np.concatenate([part["game"] + offset for part, offset in zip(parts, offsets)])
     held = np.random.default_rng(seed).random(int(game.max()) + 1) < 0.1
     empties = np.array([64 - int(o | p).bit_count() for o, p in zip(own.tolist(), opp.tolist())])
     phase = np.minimum(empties, 59) // patterns.PHASE_WIDTH
     feats = np.stack([patterns.features(int(o), int(p)) for o, p in zip(own.tolist(), opp.tolist())])
-    weights = np.zeros((patterns.PHASES, patterns.FEATURES))
+    weights = np.zeros((patterns.PHASES, patterns.FEATURES)) if start is None else np.array(start, dtype=np.float64)
     lines, totals = [], {"train": [0, 0.0], "held": [0, 0.0]}
     for p in range(patterns.PHASES):
         rows = phase == p
@@ -195,7 +220,9 @@ def fit_tables(sources: list[Path], ridge: float, iterations: int, seed: int) ->
         if not train.any():
             lines.append(f"phase {p}: no positions")
             continue
-        weights[p] = fit(feats[train], label[train] * 100.0, patterns.FEATURES, ridge=ridge, iterations=iterations)
+        before = predict(feats[train], weights[p])
+        weights[p] += fit(feats[train], label[train] * 100.0 - before, patterns.FEATURES, ridge=ridge,
+                          iterations=iterations)
         rms_train = float(np.sqrt(np.mean((predict(feats[train], weights[p]) / 100 - label[train]) ** 2)))
         rms_test = float(np.sqrt(np.mean((predict(feats[test], weights[p]) / 100 - label[test]) ** 2))) \
             if test.any() else float("nan")
@@ -221,6 +248,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ridge", type=float, default=100.0,
                         help="ridge penalty, in positions' worth of pull towards 0 (default 100)")
     parser.add_argument("--iterations", type=int, default=200, help="conjugate-gradient steps (default 200)")
+    parser.add_argument("--search-share", type=float, default=0.0, metavar="SHARE",
+                        help="fit to this share of each position's self-play search value (the --depth "
+                             "search's, exact once solved) and the rest of its game label (default 0)")
+    parser.add_argument("--start", type=Path, metavar="FILE",
+                        help="fit the change to these tables (the ridge pulls towards them) instead of tables "
+                             "from nothing")
     parser.add_argument("--selfplay-weights", type=Path, metavar="FILE",
                         help="self-play with the pattern evaluation of these weights (a second round) "
                              "instead of Hard's evaluation")
@@ -243,16 +276,22 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(str(err)) from None
     played = time.perf_counter() - started
     sources = [positions] + [folder / "positions.npz" for folder in args.also]
-    weights, lines, summary = fit_tables(sources, args.ridge, args.iterations, args.seed)
+    start = None if args.start is None else patterns.load_weights(args.start).reshape(patterns.PHASES, -1)
+    weights, lines, summary = fit_tables(sources, args.ridge, args.iterations, args.seed, args.search_share, start)
     fitted = time.perf_counter() - started - played
     print("\n".join(lines))
     (n_train, rms_train), (n_held, rms_held) = summary["train"], summary["held"]
     print(f"all: {n_train} positions fitted, rms {rms_train:.2f} discs; {n_held} held out, rms {rms_held:.2f} discs")
     print(f"self-play and labels {played:.0f} s, fit {fitted:.0f} s")
-    patterns.save_weights(weights, args.out, games=args.games, positions=n_train + n_held,
+    with np.load(positions) as run:      # the self-play's own settings (a run picked up may have had others)
+        played_with = {k: run[k] for k in run.files if k.startswith("selfplay")}
+    played_with.setdefault("selfplay_depth", args.depth)
+    played_with.setdefault("selfplay_exact", args.exact)
+    patterns.save_weights(weights, args.out, games=args.games, positions=n_train + n_held, **played_with,
                           sources=" ".join(str(path) for path in sources),
-                          rms_fitted=rms_train, rms_held_out=rms_held, depth=args.depth, exact=args.exact,
-                          ridge=args.ridge)
+                          rms_fitted=rms_train, rms_held_out=rms_held,
+                          ridge=args.ridge, search_share=args.search_share,
+                          start="" if args.start is None else str(args.start))
     print(f"wrote {args.out} ({args.out.stat().st_size / 1e6:.1f} MB)")
     return 0
 

@@ -194,7 +194,8 @@ def test_a_reversi_self_play_fit_on_the_cluster_fits_the_positions_of_a_run_here
         del sys.modules["reversi_fit"]
     there = np.load(path)
     assert int(there["games"]) == 3
-    assert list(zip(there["own"].tolist(), there["opp"].tolist(), there["label"].tolist())) == here
+    assert list(zip(there["own"].tolist(), there["opp"].tolist(), there["label"].tolist(),
+                    there["search"].tolist())) == here
     assert summary["train"][0] + summary["held"][0] == len(here) > 100
     assert np.abs(weights).sum() > 0
 

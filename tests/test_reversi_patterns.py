@@ -148,3 +148,55 @@ def test_a_ridge_keeps_unseen_features_at_zero_and_shrinks_rare_ones():
     weights = fit(features, targets, 4, ridge=5.0)
     assert weights[3] == 0.0
     assert abs(weights[2]) < 9.0
+
+
+def _reversi_fit():
+    """``benchmarks/reversi_fit.py`` as a module (benchmarks/ is not a package; its dataclass needs
+    the module registered while it loads)."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "reversi_fit.py"
+    spec = importlib.util.spec_from_file_location("reversi_fit_under_test", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        del sys.modules[spec.name]
+    return module
+
+
+def test_a_fit_from_earlier_tables_moves_only_the_phases_it_has_positions_of_towards_the_mixed_labels(tmp_path):
+    # Positions of 30-34 empties (one phase), each with game label +10 discs and search value -10 discs.
+    rng = random.Random(3)
+    own, opp, games = [], [], []
+    for game in range(60):
+        state = Reversi()
+        while 64 - sum(state.counts()) > 34 and state.legal_moves():
+            state.push(rng.choice(state.legal_moves()))
+        if 30 <= 64 - sum(state.counts()) <= 34:
+            own.append(state.discs(state.turn))
+            opp.append(state.discs(1 - state.turn))
+            games.append(game)
+    n = len(own)
+    path = tmp_path / "positions.npz"
+    np.savez(path, own=np.array(own, dtype=np.uint64), opp=np.array(opp, dtype=np.uint64),
+             label=np.full(n, 10), search=np.full(n, -1000), game=np.array(games), games=60)
+    start = np.random.default_rng(4).integers(-50, 50, (patterns.PHASES, patterns.FEATURES)).astype(np.float64)
+    phase = 34 // patterns.PHASE_WIDTH
+    fit = _reversi_fit()
+    held = np.random.default_rng(1).random(60) < 0.1       # the games fit_tables holds out with seed 1
+    values = {}
+    for share in (0.0, 0.5, 1.0):
+        weights, _, _ = fit.fit_tables([path], ridge=0.01, iterations=300, seed=1, search_share=share, start=start)
+        others = [p for p in range(patterns.PHASES) if p != phase]
+        assert np.array_equal(weights[others], start[others])       # no positions there: the earlier tables
+        values[share] = [patterns.evaluate(o, p, np.rint(weights).astype(np.int32).reshape(-1)) / 100
+                         for o, p, g in zip(own, opp, games) if not held[g]]
+    assert np.allclose(values[0.0], 10, atol=0.5)
+    assert np.allclose(values[0.5], 0, atol=0.5)
+    assert np.allclose(values[1.0], -10, atol=0.5)
+    weights, _, _ = fit.fit_tables([path], ridge=0.01, iterations=300, seed=1)
+    assert not weights[[p for p in range(patterns.PHASES) if p != phase]].any()   # from nothing: zeros there

@@ -12,8 +12,9 @@ four edges, the eight 2x5 blocks...) share one table, with their squares
 read in the same order relative to the board's rotation or reflection.
 
 The weights are fitted by ``benchmarks/reversi_fit.py`` (least squares on
-positions from our own self-play, labelled by exact endgame solves) and
-ship in ``assets/reversi_patterns.npz``. Values are in hundredths of a disc
+positions from our own self-play, labelled by exact endgame solves, then
+corrected towards the values of our own depth-6 searches of later
+self-play) and ship in ``assets/reversi_patterns.npz``. Values are in hundredths of a disc
 of final disc difference for the side to move: ``pattern_eval_at`` returning
 250 means "about 2.5 discs ahead at the end".
 """
