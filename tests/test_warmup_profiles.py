@@ -101,3 +101,22 @@ def test_the_wait_left_is_estimated_from_the_time_so_far_only_once_a_tenth_is_do
     assert CompileProgress(0.25, 10.0).seconds_left == pytest.approx(30.0)
     assert CompileProgress(0.05, 10.0).seconds_left is None
     assert CompileProgress(None, 10.0).seconds_left is None
+
+
+def test_a_compile_under_way_counts_by_the_cpu_time_its_processes_spent_and_never_goes_back(monkeypatch):
+    """The worker runs below the process its runner started: the CPU time of both counts; the
+    share shown never drops when a kernel's end changes the measured pace."""
+    cpu = {"now": 10.0}
+    monkeypatch.setattr(compiling, "process_cpu_seconds", lambda pid: cpu["now"])
+    monkeypatch.setattr(compiling, "CPU_EVERY", 0.0)
+    monkeypatch.setitem(COMPILE_PROFILES, "Engine", (("m.a", 1.0, False), ("m.big", 8.0, False), ("m.top", 1.0, True)))
+    tracker = compiling.CompileTracker("Engine", 1234)
+    cpu["now"] = 11.0
+    tracker.ended("m.a")
+    assert tracker.progress().share == pytest.approx(0.1)
+    cpu["now"] = 15.0                                  # 4 CPU s into the big kernel, at the profile's pace
+    assert tracker.progress().share == pytest.approx(0.5)
+    cpu["now"] = 40.0                                  # never past the longest kernel left
+    assert tracker.progress().share == pytest.approx(0.9)
+    tracker.ended("m.top")                             # done out of order: the share shown stays
+    assert tracker.progress().share >= 0.9

@@ -31,6 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
+from game.match.keeper import descendants
+
 #: Each engine's cold-cache compile as (kernel, CPU seconds of its own compile, whether its
 #: ``warm_up`` calls it: True, or numba compiled it for a kernel that calls it: False), in
 #: the order their compiles end; measured by ``benchmarks/warmup_timing.py --profile`` (a
@@ -237,6 +239,12 @@ COMPILE_PROFILES: dict[str, tuple[tuple[str, float, bool], ...]] = {
 
 #: The share of the compile below which the time left is not estimated (too little done to say).
 ESTIMATE_FROM = 0.1
+#: Profile CPU seconds of kernels done from which this machine's pace is measured (before: the
+#: profile's own pace; the first kernels' times are mostly numba's own start), and it is taken
+#: within half to twice the profile's.
+PACE_FROM = 2.0
+#: Seconds between two readings of a compiling process's CPU time (reading it scans ``/proc``).
+CPU_EVERY = 0.5
 #: The most of a compile shown done until it ends (the rest is its end, not measured apart).
 MOST_SHOWN = 0.99
 
@@ -285,16 +293,21 @@ def compile_share(key: str, kernels: Iterable[str], cpu_since: float = 0.0, spee
 
 
 def process_cpu_seconds(pid: int | None) -> float | None:
-    """The CPU seconds process ``pid`` has used (its threads', user and system), where the system
-    tells (Linux's ``/proc``); None elsewhere or if it has ended."""
+    """The CPU seconds process ``pid`` and the live processes below it have used (their threads',
+    user and system: a worker runs below the process its runner started), where the system tells
+    (Linux's ``/proc``); None elsewhere or if ``pid`` has ended."""
     if pid is None:
         return None
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as stat:
-            fields = stat.read().rpartition(b")")[2].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError):
-        return None
+    total = 0.0
+    for each in (pid, *descendants(pid)):
+        try:
+            with open(f"/proc/{each}/stat", "rb") as stat:
+                fields = stat.read().rpartition(b")")[2].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError):
+            if each == pid:
+                return None
+    return total
 
 
 class CompileTracker:
@@ -307,7 +320,9 @@ class CompileTracker:
         self.began = time.monotonic()
         self.kernels: list[str] = []
         self._cpu_began = process_cpu_seconds(pid)
-        self._cpu_last = self._cpu_began
+        self._cpu_last = self._cpu_now = self._cpu_began
+        self._cpu_read_at = self.began
+        self._shown = 0.0
 
     def ended(self, kernel: str) -> None:
         """The compile of ``kernel`` ended."""
@@ -315,18 +330,23 @@ class CompileTracker:
         self._cpu_last = process_cpu_seconds(self.pid)
 
     def progress(self) -> CompileProgress:
-        """How far the compile has got now."""
-        cpu_now = process_cpu_seconds(self.pid)
+        """How far the compile has got now (the processes' CPU time read at most every ``CPU_EVERY`` s)."""
+        now = time.monotonic()
+        if now - self._cpu_read_at >= CPU_EVERY:
+            self._cpu_now, self._cpu_read_at = process_cpu_seconds(self.pid), now
+        cpu_now = self._cpu_now
         since = speed = None
         if cpu_now is not None and self._cpu_last is not None and self._cpu_began is not None:
             since = cpu_now - self._cpu_last
             done = compile_share(self.key, self.kernels)
             profile_total = sum(seconds for _name, seconds, _top in COMPILE_PROFILES.get(self.key, ()))
             spent = self._cpu_last - self._cpu_began
-            if done and profile_total and spent > 0.5:      # this machine's pace, once it has done enough to tell
-                speed = spent / (done * profile_total)
-        return CompileProgress(compile_share(self.key, self.kernels, since or 0.0, speed),
-                               time.monotonic() - self.began)
+            if done and done * profile_total >= PACE_FROM:    # this machine's pace, once enough is done to tell
+                speed = min(2.0, max(0.5, spent / (done * profile_total)))
+        share = compile_share(self.key, self.kernels, since or 0.0, speed)
+        if share is not None:           # never back: a kernel ending may change the pace
+            share = self._shown = max(self._shown, share)
+        return CompileProgress(share, time.monotonic() - self.began)
 
 
 def kernel_name(dispatcher: Any) -> str:
