@@ -25,6 +25,10 @@ folder once every engine is in it. Every run is a fresh process:
    other work the fairer figure; wall seconds follow the other work's load):
    its ``warm_up`` (what a game's first moves wait for) and its
    ``warm_up_later``.
+   With ``--profile``, only this: each engine's ``warm_up`` compiled alone the
+   same way, kernel by kernel (each compile's own CPU seconds), printed as
+   ``game.match.compiling.COMPILE_PROFILES``, what the status box's progress
+   and estimate of a first game's wait are measured against.
    With ``--worker``, only this: for each game of ``--games``, the tier's
    own worker alone (no window, no launch-time warm-up), cold cache, from
    starting it to its first move from the start position, wall seconds.
@@ -174,6 +178,62 @@ def child_cpu(key: str) -> dict:
     return {"first": first, "later": time.process_time() - begun - first}
 
 
+def child_profile(key: str) -> dict:
+    """One bot's ``warm_up`` on a cold cache, kernel by kernel: each compile's own CPU seconds
+    (its callees' compiles, which numba runs inside it, taken out), whether ``warm_up`` called
+    it (numba's ``numba:compile`` events at depth 0) or a kernel being compiled did, in the order
+    the compiles end; and the ``warm_up``'s CPU seconds in all."""
+    sys.path.insert(0, str(ROOT))
+    from numba.core import event
+
+    from game.match.botregistry import BotRegistry, import_bot_class
+    from game.match.compiling import kernel_name
+
+    info = BotRegistry.discover().get(key)
+    cls, _ = import_bot_class(info.module, key, info.load_path)
+    stack: list[list] = []
+    kernels: list[tuple[str, float, bool]] = []
+
+    class Listener(event.Listener):
+        def on_start(self, ev) -> None:
+            stack.append([kernel_name(ev.data.get("dispatcher")), time.process_time(), 0.0])
+
+        def on_end(self, ev) -> None:
+            name, began, inner = stack.pop()
+            spent = time.process_time() - began
+            if stack:
+                stack[-1][2] += spent
+            kernels.append((name, round(spent - inner, 3), not stack))
+
+    event.register("numba:compile", Listener())
+    begun = time.process_time()
+    cls.warm_up()
+    return {"cpu": time.process_time() - begun, "kernels": kernels}
+
+
+def profile_table(scratch: str, home: str) -> None:
+    """Print each engine's kernel-by-kernel compile (``child_profile``) as ``game.match.compiling``'s
+    ``COMPILE_PROFILES``, and the load before and after."""
+    sys.path.insert(0, str(ROOT))
+    from game.match.botregistry import BotRegistry
+    from game.match.config import load_config
+    from game.match.warmup import warm_up_jobs
+    from reference_pairs import load
+
+    jobs = warm_up_jobs(BotRegistry.discover(), load_config())
+    print(f"# load before: {load()}")
+    print("COMPILE_PROFILES: dict[str, tuple[tuple[str, float, bool], ...]] = {")
+    for job in jobs:
+        report = run_child(child_env(home, tempfile.mkdtemp(dir=scratch, prefix="numba-profile-")), "profile", job.key)
+        print(f"    # {job.label}: warm_up {report['cpu']:.2f} CPU s, kernels {sum(k[1] for k in report['kernels']):.2f}")
+        print(f"    {job.key!r}: (")
+        for name, seconds, top in report["kernels"]:
+            print(f"        ({name!r}, {seconds!r}, {top!r}),")
+        print("    ),", flush=True)
+    print("}")
+    print(f"# load after: {load()}")
+
+
 def child_worker_first_move(game_id: str, tier: str) -> dict:
     """Wall seconds from starting the tier's worker to its first move (its warm_up included)."""
     sys.path.insert(0, str(ROOT))
@@ -253,6 +313,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--without-warmup", action="store_true",
                         help="also time the first move with the launch-time warm-up off")
     parser.add_argument("--cpu", action="store_true", help="only each engine's compile, alone, in CPU seconds")
+    parser.add_argument("--profile", action="store_true",
+                        help="only each engine's compile kernel by kernel, cold cache, as game.match.compiling's table")
     parser.add_argument("--worker", action="store_true",
                         help="only each game's tier worker alone, cold cache, to its first move")
     parser.add_argument("--setup", action="store_true", help="also time 'python main.py warmup' on a cold cache")
@@ -264,6 +326,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.child is not None:
         mode, *rest = args.child
         result = (child_warm_up(args.spawned) if mode == "warmup" else child_cpu(*rest) if mode == "cpu"
+                  else child_profile(*rest) if mode == "profile"
                   else child_worker_first_move(*rest) if mode == "worker"
                   else child_first_move(args.spawned, *rest))
         print(json.dumps(result))
@@ -278,6 +341,9 @@ def main(argv: list[str] | None = None) -> int:
         home = tempfile.mkdtemp(dir=scratch, prefix="home-")
         if args.cpu:
             cpu_table(scratch, home)
+            return 0
+        if args.profile:
+            profile_table(scratch, home)
             return 0
         if args.worker:
             for game in games:

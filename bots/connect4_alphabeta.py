@@ -38,6 +38,20 @@ BUDGET_SHARE = 0.5
 FIRST_GUESS_NPS = 1_000_000
 
 
+#: The board whose first move is proven (Allis, 1988): on 7x6, four in a row, the first player
+#: wins only by the centre column (0-based 3); Master's book opens with it, Hard's search plays it.
+SOLVED_BOARD = (7, 6, 4)
+CENTRE = 3
+
+
+def proven_first_move(state: ConnectFour) -> int | None:
+    """The centre column on the empty 7x6 board with four in a row (the only winning first move,
+    proven), else None."""
+    if (state.cols, state.rows, state.n) == SOLVED_BOARD and not any(state.heights):
+        return CENTRE
+    return None
+
+
 class ConnectFourAlphaBeta(Bot):
     """Iterative-deepening alpha-beta to ``depth`` plies with a threat-aware evaluation."""
 
@@ -57,6 +71,11 @@ class ConnectFourAlphaBeta(Bot):
         bot = cls(depth=3, seed=0)
         bot.choose_move(state, 5.0)
         bot.analyse(state, 5.0)
+
+    def move_before_warm_up(self, state: ConnectFour) -> int | None:
+        """The centre on the empty 7x6 board (``proven_first_move``: what its search plays there,
+        and the proven best), so a first game on a new machine sees it before the engine compiles."""
+        return proven_first_move(state)
 
     def choose_move(self, state: ConnectFour, budget: float) -> int:
         return self.search(state, Deadline.for_move(budget, BUDGET_SHARE), self.depth).move

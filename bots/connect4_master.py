@@ -37,7 +37,7 @@ from typing import Callable, ClassVar, Iterator, Sequence, TypeVar
 from game.lang import N_
 from game.rules.bot import AT_LEAST, AT_MOST, Bot, MoveValue
 from game.rules.connect4 import ConnectFour
-from bots.connect4_alphabeta import ConnectFourAlphaBeta
+from bots.connect4_alphabeta import ConnectFourAlphaBeta, proven_first_move
 from bots.lib import clock
 from bots.lib.clock import Deadline
 from bots.lib.connect4_book import Book
@@ -125,6 +125,11 @@ class ConnectFourMaster(Bot):
         solver.move_scores(position, weak=True)
         cls.book().lookup([3])
         ConnectFourAlphaBeta.warm_up()
+
+    def move_before_warm_up(self, state: ConnectFour) -> int | None:
+        """The centre on the empty 7x6 board (``proven_first_move``: its book's first move, proven
+        the only winning one), so a first game on a new machine sees it before the solver compiles."""
+        return proven_first_move(state)
 
     @staticmethod
     def solves(state: ConnectFour) -> bool:

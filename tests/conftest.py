@@ -36,6 +36,9 @@ if str(ROOT) not in sys.path:
 
 _SESSION_HOME = Path(tempfile.mkdtemp(prefix="board-arcade-tests-"))
 os.environ["BOARD_ARCADE_HOME"] = str(_SESSION_HOME)
+# Engines' compile locks (game.match.compiling) of this test process's own: another process's test
+# bot holding one (a gated warm-up) must not hold up this one's.
+os.environ["BOARD_ARCADE_LOCKS"] = str(_SESSION_HOME / "locks")
 
 
 def pytest_sessionfinish(session, exitstatus):  # noqa: ARG001 - pytest hook signature

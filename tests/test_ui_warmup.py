@@ -7,6 +7,7 @@ until the test creates its gate file, so nothing here depends on timing.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from game.match.record import Match, Player
 from game.ui.overlays import WarmUpCard
 from game.ui.palette import ACCENT, PANEL_BORDER
 from game.ui.draw import mix
+from game.match.compiling import CAN_LOCK
 from game.match.warmup import WarmUpProgress
 
 GATED = Path(__file__).resolve().parent / "fixtures" / "bots_warmup_gated"
@@ -70,6 +72,9 @@ def test_card_appears_only_when_an_engine_compiles_for_more_than_a_moment(make_a
 
 
 def test_game_waits_for_the_engine_the_warm_up_is_compiling_without_starting_its_clock(make_app, gate):
+    """Its worker starts (a first move it plays without its engine would come at once) and waits
+    for the warm-up's compile; the status box says it is a first game, with the seconds so far
+    (the fixture's engine has no measured profile to tell a share from)."""
     d = make_app(bots_dir=GATED, warm_up=True)
     d.services.settings.update(bot_delay=0.0)
     d.until(lambda: d.services.warmup.compiling("GatedBot"), LIMIT, "the gated engine compiling")
@@ -77,8 +82,9 @@ def test_game_waits_for_the_engine_the_warm_up_is_compiling_without_starting_its
     d.settle()
     play = d.scene
     d.frames(30)
-    assert play.warming and play.session.runners == {}
-    assert play.status.status_line() == "getting ready"
+    assert play.warming and (not CAN_LOCK or play.session.runners[0].starting)
+    assert play.status.status_line() == "getting ready for its first game on this computer"
+    assert re.fullmatch(r"\d+ s so far", play.status.warming_label())
     assert d.app.warmup_card.rect is None                 # the play screen shows it in its status box
     gate.touch()
     d.until(lambda: len(play.match.records) == 1, LIMIT, "the bot's first move once its engine is ready")
@@ -144,11 +150,11 @@ def test_the_game_highlighted_in_the_menu_compiles_first(make_app):
 def test_a_bot_whose_worker_is_still_compiling_is_getting_ready_not_thinking(make_app, gate, monkeypatch):
     """Until its worker has the bot built and its engine compiled, the bot to move does not
     have the position: the status box says it is getting ready (a first game on this computer
-    once that takes longer than a load from the cache), never "thinking" with a move's budget."""
+    once numba says it compiles, with the measured share done and an estimate of the wait left
+    where the engine has a profile), never "thinking" with a move's budget."""
     import threading
 
-    from game.match import supervisor
-    from game.ui.panels.status import FIRST_GAME_AFTER, FIRST_GAME_ESTIMATE
+    from game.match import compiling, supervisor
 
     # A worker spawned afresh sees this test's gate; one forked from the fork server an earlier
     # test started would have that test's environment (its gate, long opened).
@@ -161,12 +167,17 @@ def test_a_bot_whose_worker_is_still_compiling_is_getting_ready_not_thinking(mak
     play = d.scene
     d.until(lambda: 0 in play.session.runners and play.session.runners[0].starting, LIMIT, "the worker starting")
     assert play.warming
-    assert play.status.status_line() == "getting ready" and play.status.warming_label() == "loading its engine"
-    d.until(lambda: play.status.warming_seconds() >= FIRST_GAME_AFTER + 1, LIMIT, "a wait longer than a cache load")
+    d.until(lambda: play.session.runners[0].compile is not None and play.session.runners[0].compile.kernels, LIMIT,
+            "the worker's kernel compiled")
     assert play.session.runners[0].starting       # the gate holds the worker's warm-up
     assert play.status.status_line() == "getting ready for its first game on this computer"
-    seconds = play.status.warming_seconds()
-    assert play.status.warming_label() == f"{seconds:.0f} s of about {FIRST_GAME_ESTIMATE} s"
+    assert re.fullmatch(r"\d+ s so far", play.status.warming_label())      # no profile: no share, no estimate
+    # With a profile in which its kernel is a quarter of the compile: that share done, and an estimate.
+    kernel = play.session.runners[0].compile.kernels[0]
+    assert kernel.endswith("._one_more")
+    monkeypatch.setitem(compiling.COMPILE_PROFILES, "GatedBot", ((kernel, 1.0, True), ("elsewhere.rest", 3.0, True)))
+    found = re.fullmatch(r"(\d+)% done, about (\d+) s left", play.status.warming_label())
+    assert found and 25 <= int(found[1]) <= 99 and int(found[2]) >= 1
     gate.touch()
     d.until(lambda: len(play.match.records) == 1, LIMIT, "the bot's first move once its engine is ready")
     assert play.match.records[0].note == ""

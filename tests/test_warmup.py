@@ -16,6 +16,7 @@ from game.match.botregistry import BotRegistry
 from game.match.config import load_config
 from game.match.runner import BotRunner, BotSpec
 from game.rules.tictactoe import TicTacToe
+from game.match.compiling import CAN_LOCK
 from game.match.warmup import EngineWarmUp, WarmUpJob, warm_up_jobs
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -158,7 +159,9 @@ def test_the_warm_up_runs_at_the_arcades_priority_until_a_game_is_played_then_be
     monkeypatch.setenv(GATE_ENV, str(tmp_path / "gate"))
     base = os.getpriority(os.PRIO_PROCESS, 0)
     warmup = EngineWarmUp(jobs(gated, "GatedBot", "QuickBot")).start()
-    awaited = EngineWarmUp(jobs(gated, "GatedBot"), background=False).start()     # main.py warmup
+    # main.py warmup (another gated bot: two compiles of one bot are never at once, see compile_lock)
+    early = BotRegistry.discover(FIXTURES / "bots_warmup_gated_early")
+    awaited = EngineWarmUp(jobs(early, "GatedEarlyBot"), background=False).start()
     try:
         for each in (warmup, awaited):
             while not each.poll().compiling:
@@ -261,6 +264,28 @@ def test_reversi_hard_plays_before_its_warm_up_a_first_move_its_search_values_al
     assert ReversiHard(seed=1).move_before_warm_up(Reversi.read(WARM_UP_POSITION)) is None
 
 
+def test_connect_four_hard_and_master_play_before_their_warm_up_the_proven_centre_their_engines_play():
+    """On the empty 7x6 board the centre, the only winning first move: Master's book opens with it
+    (a proven win) and Hard's search plays it; other boards and later moves wait for the engine."""
+    from bots.connect4_alphabeta import ConnectFourAlphaBeta
+    from bots.connect4_master import ConnectFourMaster
+    from bots.lib.connect4_book import Book
+    from game.rules.connect4 import ConnectFour
+
+    start = ConnectFour()
+    opening = Book.read().lookup([])
+    assert opening is not None and opening.column == 3 and opening.result > 0
+    for seed in range(3):
+        hard, master = ConnectFourAlphaBeta(depth=8, seed=seed), ConnectFourMaster(seed=seed)
+        assert hard.move_before_warm_up(start) == hard.choose_move(start, 1.0) == 3
+        assert master.move_before_warm_up(start) == master.choose_move(start, 1.0) == 3
+    after = start.copy()
+    after.push(3)
+    wider = ConnectFour(cols=8)
+    for bot in (ConnectFourAlphaBeta(depth=8, seed=1), ConnectFourMaster(seed=1)):
+        assert bot.move_before_warm_up(after) is None and bot.move_before_warm_up(wider) is None
+
+
 def test_a_warm_up_longer_than_the_budget_is_not_counted_against_the_first_move(engines):
     budget = 0.1  # with its grace, well under the warm-up's second
     with BotRunner(BotSpec.of(engines.get("SlowWarmUpBot"), budget=budget)) as runner:
@@ -317,7 +342,8 @@ def test_a_bot_handed_over_is_left_out_unless_it_is_being_compiled(engines, gate
     warmup = compiling_gated(engines, gated, tmp_path / "gate", monkeypatch, caplog)
     try:
         assert warmup.poll().current == "Gated"
-        assert not warmup.hand_over("GatedBot")        # being compiled: the game waits for it
+        # Being compiled: its worker may start (its warm-up waits for this compile), the compile goes on here.
+        assert warmup.hand_over("GatedBot") == CAN_LOCK
         assert warmup.hand_over("RecordingBot")        # queued: the game's worker warms it up itself
         assert warmup.pending("GatedBot") and not warmup.pending("RecordingBot")
         (tmp_path / "gate").touch()
@@ -329,6 +355,42 @@ def test_a_bot_handed_over_is_left_out_unless_it_is_being_compiled(engines, gate
     assert warmup.hand_over("GatedBot")                # done: nothing to wait for
 
 
+@pytest.mark.skipif(not CAN_LOCK, reason="the compile lock is a POSIX flock")
+def test_a_bot_the_warm_up_is_compiling_plays_its_early_move_at_once_and_its_warm_up_waits_for_that_compile(
+        tmp_path, monkeypatch):
+    """A game opened while the launch-time warm-up compiles its bot: the bot's worker starts at once
+    and answers the first move it plays without its engine; its own warm-up waits until the warm-up
+    process's compile of the same bot ends (never the same kernels compiled twice at once)."""
+    registry = BotRegistry.discover(FIXTURES / "bots_warmup_gated_early")
+    gate, own_gate = tmp_path / "gate", tmp_path / "own-gate"
+    own_gate.touch()                               # the worker's own warm-up would not wait at all
+    monkeypatch.setenv(GATE_ENV, str(gate))
+    warmup = EngineWarmUp(jobs(registry, "GatedEarlyBot")).start()
+    try:
+        while not warmup.poll().compiling:
+            warmup.wait(0.05)
+        assert warmup.hand_over("GatedEarlyBot")   # its worker may start now
+        spec = BotSpec.of(registry.get("GatedEarlyBot"), budget=1.0, params={"gate": str(own_gate)})
+        with BotRunner(spec) as runner:
+            runner.request(TicTacToe())
+            first = runner.wait(60)
+            assert (first.failure, first.move) == (None, 4)
+            state = TicTacToe()
+            for move in (4, 0):
+                state.push(move)
+            runner.request(state)
+            with pytest.raises(TimeoutError):      # its warm-up waits for the warm-up process's compile
+                runner.wait(1.0)
+            assert runner.starting and warmup.compiling("GatedEarlyBot")
+            gate.touch()
+            second = runner.wait(60)
+        assert (second.failure, second.move) == (None, state.legal_moves()[0])
+        final = warmup.wait(60)
+    finally:
+        warmup.close()
+    assert final.finished and final.failures == ()
+
+
 def test_held_warm_up_finishes_its_bot_and_starts_no_other_until_let_go(gated, tmp_path, monkeypatch):
     gate = tmp_path / "gate"
     monkeypatch.setenv(GATE_ENV, str(gate))
@@ -337,7 +399,7 @@ def test_held_warm_up_finishes_its_bot_and_starts_no_other_until_let_go(gated, t
     try:
         while not warmup.poll().compiling:
             warmup.wait(0.05)
-        assert not warmup.hand_over("GatedBot")         # a game waits for it
+        assert warmup.hand_over("GatedBot") == CAN_LOCK  # a game waits for it (its worker, where it can, starts)
         warmup.hold(True)                               # another of the game's bots starts compiling
         gate.touch()
         while warmup.pending("GatedBot"):

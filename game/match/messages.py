@@ -214,7 +214,6 @@ class Games(Message, tag="games"):
 
 
 ToWorker = Union[Ask, NewGame]
-FromWorker = Union[Ready, Failed, Started, Partial, Chose, Valued, Raised, NewGameDone]
 
 
 # -- the launch-time warm-up ----------------------------------------------------------------
@@ -248,6 +247,14 @@ class Compiling(Message, tag="compiling"):
     key: str
 
 
+class Compiled(Message, tag="compiled"):
+    """numba finished compiling ``kernel`` (its module and qualified name) for bot ``key``
+    (``game.match.compiling``: how far the engine's compile is)."""
+
+    key: str
+    kernel: str
+
+
 class WarmedUp(Message, tag="done"):
     """Bot ``key``'s ``warm_up`` is over: ``error`` says what went wrong, or is None."""
 
@@ -275,7 +282,9 @@ class Finished(Message, tag="finished"):
 
 
 ToWarmUp = Union[Skip, First, Hold]
-FromWarmUp = Union[Start, Compiling, WarmedUp, Later, LaterDone, Finished]
+FromWarmUp = Union[Start, Compiling, Compiled, WarmedUp, Later, LaterDone, Finished]
+#: What a worker says (``Compiling`` and ``Compiled`` too, while its own warm-up compiles).
+FromWorker = Union[Ready, Failed, Started, Partial, Chose, Valued, Raised, NewGameDone, Compiling, Compiled]
 
 
 # -- the bot search -------------------------------------------------------------------------

@@ -57,6 +57,7 @@ from itertools import count
 
 from bots.lib.clock import grace_for
 from game.match import messages as m
+from game.match.compiling import CompileTracker
 from game.match.messages import BotSpec
 from game.match.supervisor import Child, ChildEnded, ChildGarbled, ChildTimedOut, start_fork_server
 from game.match.containment import memory_text
@@ -162,6 +163,7 @@ class BotRunner:
         self._child: Child | None = None
         self._ready = False
         self._startup_seconds = 1.0
+        self.compile: CompileTracker | None = None
         self._broken: str | None = None
         self._queue: deque[_Request] = deque()
         self._live: _Request | None = None
@@ -300,6 +302,9 @@ class BotRunner:
                                   start_timeout=self.start_timeout, preload=WORKER_PRELOAD)
         self._ready = False
         self._new_games_pending = 0
+        #: The worker's own warm-up compiling (a first game on this computer), as far as it has
+        #: got (``game.match.compiling``); None while it has compiled nothing.
+        self.compile: CompileTracker | None = None
 
     def _stop_worker(self) -> None:
         if self._child is not None:
@@ -395,7 +400,12 @@ class BotRunner:
         self._restart()
 
     def _handle(self, message: m.Message) -> None:
-        if isinstance(message, m.Ready):
+        if isinstance(message, m.Compiling):
+            self.compile = CompileTracker(self.spec.key, self.pid)
+        elif isinstance(message, m.Compiled):
+            if self.compile is not None:
+                self.compile.ended(message.kernel)
+        elif isinstance(message, m.Ready):
             self._ready = True
             assert self._child is not None
             self._startup_seconds = max(0.0, message.at - self._child.started_at)

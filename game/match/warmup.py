@@ -22,8 +22,11 @@ A game that starts while the warm-up runs takes its bots over
 (``hand_over``): a bot still waiting its turn here (or only loading from
 the cache) is dropped from the warm-up and its worker warms it up itself
 (before it reports ready, so its clock does not run, and at once, in
-parallel with the warm-up); only a bot that numba is compiling here right
-now is waited for, so the same kernels are not compiled twice at once.
+parallel with the warm-up); a bot that numba is compiling here right now
+goes on here, and its worker starts at once all the same (a first move it
+plays without its engine comes at once) but waits for this compile to end
+before its own warm-up (``compiling.compile_lock``), which then loads what
+was compiled: the same kernels are not compiled twice at once.
 While a game's workers start, the game holds the warm-up (``hold``): it
 finishes the bot it is on but starts no other, leaving the cores to the
 compile the player is waiting for; and from a game's first hold on, the
@@ -41,7 +44,8 @@ goes first (``prefer``, when its setup screen opens).
 The two speak ``game.match.messages``: the warm-up process sends ``Start``
 before a bot, ``Compiling`` when numba first compiles something for it (a
 kernel not in the cache; numba's ``numba:compile`` event, watched once a bot
-has imported numba), ``WarmedUp`` after it (its error, or None, and its
+has imported numba) and ``Compiled`` for each kernel compiled (how far the
+compile is: ``compiling.compile_share``), ``WarmedUp`` after it (its error, or None, and its
 seconds), then for each bot with ``warm_up_later`` ``Later`` and
 ``LaterDone``, then ``Finished``; the arcade may send ``Skip`` for bots it
 took over, ``First`` for bots to warm up next and ``Hold``.
@@ -60,6 +64,7 @@ from typing import Any, Iterable
 from game.lang import _
 from game.match import messages as m
 from game.match.botregistry import BotRegistry, import_bot_class
+from game.match.compiling import CAN_LOCK, CompileProgress, CompileTracker, CompileWatcher, compile_lock
 from game.match.config import Config
 from game.match.runner import START_TIMEOUT
 from game.match.supervisor import Child, ChildEnded, ChildGarbled, ChildTimedOut
@@ -176,6 +181,8 @@ class EngineWarmUp:
         #: Bots a game waits for the warm-up to finish compiling (``hold`` lets them go on).
         self._awaited: set[str] = set()
         self._compiling = False
+        #: While numba compiles the current bot: how far it has got.
+        self._tracker: CompileTracker | None = None
         self._held = False
         self._since = 0.0
         self._started_any = False
@@ -249,17 +256,27 @@ class EngineWarmUp:
         """Whether numba compiles bot ``key``'s engine in the warm-up process right now."""
         return key == self._current and self._compiling
 
+    def compile_progress(self, key: str) -> CompileProgress | None:
+        """How far the compile of bot ``key`` here has got (None: it is not being compiled here)."""
+        if not self.compiling(key) or self._tracker is None:
+            return None
+        return self._tracker.progress()
+
     def hand_over(self, key: str) -> bool:
         """The caller's own worker will warm bot ``key`` up: True if it may start now.
 
         A bot waiting its turn, or only loading its kernels from the cache,
-        is taken out of the warm-up (and counts as done); one being compiled
-        right now is not (False: ask again later; starting now would compile
-        the same kernels twice at once).
+        is taken out of the warm-up (and counts as done). One being compiled
+        right now goes on here, and a game waits for it (``hold`` does not stop
+        it): its worker may start at once all the same (True), to answer a move
+        it plays without its engine at once; its warm-up then waits for this
+        compile to end (``compiling.compile_lock``) and loads what it compiled.
+        Where no such lock can be had, False: ask again later (starting now
+        would compile the same kernels twice at once).
         """
         if self.compiling(key):
             self._awaited.add(key)
-            return False
+            return CAN_LOCK
         if key in self._order:
             self._order.remove(key)
             self.outcomes[key] = None
@@ -390,6 +407,10 @@ class EngineWarmUp:
         elif isinstance(message, m.Compiling) and message.key == self._current:
             self._compiling = True
             self.compiled.add(message.key)
+            self._tracker = CompileTracker(message.key, self.pid)
+        elif isinstance(message, m.Compiled) and message.key == self._current:
+            if self._tracker is not None:
+                self._tracker.ended(message.kernel)
         elif isinstance(message, m.WarmedUp) and message.key == self._current:
             if message.key in self._order:
                 self._finish(message.key, message.error, message.seconds)
@@ -484,7 +505,7 @@ def warm_up_main(conn: Connection, jobs: list[tuple[str, str, str | None]],
             continue
         if later_warm_up(cls) is not None:
             later.append((key, cls))
-    watcher = _CompileWatcher(conn)
+    watcher = _CompileReports(conn)
     held = False
     code = 1
     try:
@@ -517,16 +538,17 @@ def warm_up_main(conn: Connection, jobs: list[tuple[str, str, str | None]],
         os._exit(code)  # a bot's leftover thread must not keep the process alive
 
 
-def _warm_up(key: str, module: str, load_path: str | None, watcher: "_CompileWatcher") -> tuple[str | None, Any]:
+def _warm_up(key: str, module: str, load_path: str | None, watcher: "_CompileReports") -> tuple[str | None, Any]:
     """Import one bot and run its warm-up: (None, its class), or (what went wrong as a phrase, None)."""
     source = load_path
     try:
         cls, source = import_bot_class(module, key, load_path)
     except BaseException as err:  # noqa: BLE001 - reported, the next bot goes on
         return f"could not be imported: {bot_error_text(err, source)}", None
-    watcher.watch()
     try:
-        cls.warm_up()
+        with compile_lock(key):      # a game's worker of this bot waits for it, then loads what it compiled
+            watcher.watch()
+            cls.warm_up()
     except BaseException as err:  # noqa: BLE001 - reported, the next bot goes on
         return f"its warm_up() {bot_error_text(err, source)}", None
     return None, cls
@@ -541,42 +563,31 @@ def _warm_up_later(cls: Any) -> str | None:
     return None
 
 
-class _CompileWatcher:
-    """Tells the arcade, once per bot, that numba compiles for it (a cache miss).
-
-    numba fires its ``numba:compile`` event only when a kernel is not loaded
-    from the cache, so a launch with a warm cache reports no compiling. It
-    watches from the first bot that has imported numba (engines import it
-    with their module); a process without numba reports nothing.
-    """
+class _CompileReports:
+    """Tells the arcade that numba compiles for the bot being warmed up (once per bot, at its
+    first compile: a cache miss) and each kernel it compiled (``compiling.CompileWatcher``,
+    from the first bot that has imported numba; a process without numba reports nothing)."""
 
     def __init__(self, conn: Connection) -> None:
         self.conn = conn
         self.key: str | None = None
         self.reported: str | None = None
-        self.watching = False
+        self.watcher = CompileWatcher(self.compiling, self.compiled)
 
     def watch(self) -> None:
-        if self.watching or "numba" not in sys.modules:
-            return
-        from numba.core import event
-
-        watcher = self
-
-        class Listener(event.Listener):
-            def on_start(self, ev: Any) -> None:
-                watcher.compiling()
-
-            def on_end(self, ev: Any) -> None:
-                pass
-
-        event.register("numba:compile", Listener())
-        self.watching = True
+        self.watcher.watch()
 
     def compiling(self) -> None:
+        self.watcher.started = False     # told once per bot, not once per process
         if self.key is not None and self.reported != self.key:
             self.reported = self.key
             m.send(self.conn, m.Compiling(self.key))
+
+    def compiled(self, kernel: str) -> None:
+        if self.key is not None:
+            if self.reported != self.key:
+                self.compiling()
+            m.send(self.conn, m.Compiled(self.key, kernel))
 
 
 def _take_message(message: m.Message, pending: list[tuple[str, str, str | None]], later: list[tuple[str, Any]],

@@ -5,7 +5,10 @@ with a ``BotSpec`` and drives it with ``game.match.messages``: the worker says
 ``Ready`` (or ``Failed``) once the bot is built and its engine warmed up, then
 for each ``Ask`` says ``Started`` when it takes it up, ``Partial`` for each
 value an ``analyse`` reports on its way, and ``Chose``, ``Valued`` or ``Raised``
-at the end; ``NewGameDone`` after a ``NewGame``. Before its warm-up it answers a
+at the end; ``NewGameDone`` after a ``NewGame``; while its warm-up compiles,
+``Compiling`` once and ``Compiled`` for each kernel done (``game.match.compiling``),
+its warm-up waiting for the launch-time warm-up's compile of the same bot to end
+(``compiling.compile_lock``). Before its warm-up it answers a
 move it was asked for already, if the bot plays it without its engine
 (``Bot.move_before_warm_up``: ``Started`` and ``Chose`` come before ``Ready``),
 so a first game on a new machine sees that move at once.
@@ -37,6 +40,7 @@ from typing import Any, Callable
 
 from game.match import messages as m
 from game.match.botregistry import import_bot_class
+from game.match.compiling import CompileWatcher, compile_lock
 from game.match.containment import contain, memory_text
 from game.rules.bot import AT_LEAST, AT_MOST, VALUE, Bot, BotFault, MoveValue, later_warm_up
 from game.rules.core import State
@@ -66,11 +70,17 @@ def worker_main(conn: Connection, spec: m.BotSpec) -> None:
         kept = _answer_before_warm_up(conn, bot, positions)
     except (EOFError, OSError, m.WireError):
         return
+    watcher = CompileWatcher(lambda: m.send(conn, m.Compiling(spec.key)),
+                             lambda kernel: m.send(conn, m.Compiled(spec.key, kernel)))
     try:
-        cls.warm_up()
+        with compile_lock(spec.key):     # after the launch-time warm-up's compile of it, if it runs
+            watcher.watch()
+            cls.warm_up()
     except BaseException as err:  # noqa: BLE001 - reported like a constructor's failure
         m.send(conn, m.Failed("its warm_up() " + bot_error_text(err, source, spec.memory_limit)))
         return
+    finally:
+        watcher.active = False
     m.send(conn, m.Ready(time.monotonic()))
     try:
         _serve(conn, bot, source, later_warm_up(cls), spec.memory_limit, positions, kept)

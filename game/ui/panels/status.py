@@ -23,6 +23,7 @@ from game.ui.panels.seatmarks import seat_ball, seat_dot, seat_ink
 from game.rules.phrases import value_in_words
 
 if TYPE_CHECKING:
+    from game.match.compiling import CompileProgress
     from game.match.session import Session
     from game.rules.core import Outcome, State
     from game.ui.renderers.base import BoardView, Renderer
@@ -30,13 +31,6 @@ if TYPE_CHECKING:
 
 #: Height of a line of the players' list under the title (more than two seats).
 SEAT_LINE = 22
-#: Seconds a bot getting ready may take before the box says it is a first game on this
-#: computer (its engine compiling, not loading from numba's cache: a load takes a second
-#: or two even on a busy machine), and the estimate it gives then of the whole wait, an
-#: estimate: Gomoku and Reversi Hard's first moves on a cold cache came 2-48 s after Play
-#: on a shared two-core machine at load 4-10, up to 100 s at load 15-20 (a compile is CPU work).
-FIRST_GAME_AFTER = 3.0
-FIRST_GAME_ESTIMATE = 30
 
 
 def shorter_clauses(words: str) -> list[str]:
@@ -91,6 +85,8 @@ class StatusHost(Protocol):
 
     def player_name(self, seat: int) -> str: ...
 
+    def compile_progress(self) -> "CompileProgress | None": ...
+
     def seat_colour(self, seat: int) -> tuple[int, int, int]: ...
 
     def headline(self, outcome: "Outcome") -> tuple[str, tuple[int, int, int], str]: ...
@@ -102,8 +98,6 @@ class StatusPanel:
     def __init__(self, scene: StatusHost) -> None:
         self.scene = scene
         self.rect = pygame.Rect(0, 0, 0, 0)
-        #: The scene's clock when the bot to move began getting ready (None: it is not).
-        self._warming_since: float | None = None
 
     # -- layout -------------------------------------------------------------------------
     def seat_rows(self) -> int:
@@ -284,24 +278,13 @@ class StatusPanel:
     def follow_warming(self) -> bool:
         """Whether the bot to move is getting ready (its worker building it and compiling its
         engine, or waiting for the launch-time warm-up's compile): it has no position yet, so
-        it is not thinking. Notes when that began, for ``warming_seconds``."""
-        scene = self.scene
-        if not scene.warming:
-            self._warming_since = None
-            return False
-        if self._warming_since is None:
-            self._warming_since = scene.time
-        return True
-
-    def warming_seconds(self) -> float:
-        """Seconds the bot to move has been getting ready (0 if it is not)."""
-        if not self.follow_warming() or self._warming_since is None:
-            return 0.0
-        return max(0.0, self.scene.time - self._warming_since)
+        it is not thinking."""
+        return self.scene.warming
 
     def first_game(self) -> bool:
-        """The bot has been getting ready longer than a load from the cache takes: its engine is compiling."""
-        return self.warming_seconds() >= FIRST_GAME_AFTER
+        """The bot getting ready is compiling its engine (numba said so: a first game on this
+        computer), not loading it from the cache."""
+        return self.follow_warming() and self.scene.compile_progress() is not None
 
     def status_lines(self) -> list[str]:
         """The line under the player's name, fullest first: the box shows the first that fits."""
@@ -338,23 +321,33 @@ class StatusPanel:
         text(surface, font, label, palette.TEXT_MUTED, (box.right - 16, bar.centery), "midright")
 
     def warming_label(self) -> str:
-        """The words beside the bar while the bot to move gets ready: its seconds so far, and
-        once it is a first game, the estimate of the whole wait ('12 s of about 30 s')."""
-        seconds = self.warming_seconds()
-        if not self.first_game():
+        """The words beside the bar while the bot to move gets ready. Loading from the cache:
+        'loading its engine'. Compiling: the measured share of its compile done and, once a tenth
+        is done, an estimate of the seconds left from the time so far ('40% done, about 25 s
+        left'); before that the seconds so far ('4 s, 2% done'); an engine with no measured
+        profile, the seconds so far ('12 s so far')."""
+        progress = self.scene.compile_progress() if self.follow_warming() else None
+        if progress is None:
             return _("loading its engine")
-        if seconds < FIRST_GAME_ESTIMATE:
-            return _("{seconds} s of about {estimate} s").format(seconds=f"{seconds:.0f}", estimate=FIRST_GAME_ESTIMATE)
-        return _("{seconds} s, longer than usual").format(seconds=f"{seconds:.0f}")
+        seconds = f"{progress.seconds:.0f}"
+        if progress.share is None:
+            return _("{seconds} s so far").format(seconds=seconds)
+        percent = f"{math.floor(progress.share * 100):.0f}%"
+        left = progress.seconds_left
+        if left is None:
+            return _("{seconds} s, {percent} done").format(seconds=seconds, percent=percent)
+        return _("{percent} done, about {left} s left").format(percent=percent, left=f"{max(1, math.ceil(left)):.0f}")
 
     def _draw_warm_up_bar(self, surface: pygame.Surface, box: pygame.Rect, colour: tuple[int, int, int]) -> None:
-        """While the bot to move gets ready: a bar that fills towards the estimated wait (never
-        full: it is an estimate), with the seconds so far beside it."""
+        """While the bot to move gets ready: a bar filled to the measured share of its engine's
+        compile done (empty while it loads from the cache, or for an engine with no profile), with
+        the words of ``warming_label`` beside it."""
         scene = self.scene
         font = scene.services.fonts.text(13)
         label = fit_text(font, self.warming_label(), box.width * 3 // 5)
         bar = pygame.Rect(box.x + 16, box.bottom - 22, box.width - 32 - font.size(label)[0] - 12, 6)
-        fraction = min(0.95, self.warming_seconds() / FIRST_GAME_ESTIMATE) if self.first_game() else 0.0
+        progress = scene.compile_progress()
+        fraction = progress.share if progress is not None and progress.share is not None else 0.0
         progress_bar(surface, bar, fraction, colour, scene.time)
         text(surface, font, label, palette.TEXT_MUTED, (box.right - 16, bar.centery), "midright")
 

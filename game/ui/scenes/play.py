@@ -60,6 +60,7 @@ from game.ui.services import Route
 from game.ui.widgets import nearest_index
 
 if TYPE_CHECKING:
+    from game.match.compiling import CompileProgress
     from game.net.remote_session import RemoteSession
     from game.ui.hosting import Hosting
     from game.ui.panels.chat import ChatPanel
@@ -168,6 +169,20 @@ class PlayScene(Scene):
         """A bot seat is to move and waits for the launch-time warm-up to finish compiling its engine."""
         return self.session.warming()
 
+    def compile_progress(self) -> "CompileProgress | None":
+        """How far the compile of the bot to move's engine has got, while it gets ready on a new
+        machine: its worker's own compile, or the launch-time warm-up's that its worker waits for
+        (None: nothing is being compiled for it, or it is not getting ready)."""
+        if not self.warming:
+            return None
+        spec = self.session.specs.get(self.state.turn)
+        runner = self.session.runners.get(self.state.turn)
+        if spec is None:
+            return None
+        if runner is not None and runner.compile is not None:
+            return runner.compile.progress()
+        return self.services.warmup.compile_progress(spec.key)
+
     @property
     def hint_pending(self) -> bool:
         return self.session.hint_pending
@@ -200,7 +215,9 @@ class PlayScene(Scene):
     def _start_bots(self) -> None:
         """A worker for each bot seat; it warms its bot's engine up itself before its
         clock runs. A seat whose engine the launch-time warm-up is compiling right
-        now waits for it instead (not compiling the same kernels twice at once).
+        now starts too (a first move it plays without its engine comes at once), its
+        warm-up waiting for that compile to end (not compiling the same kernels twice
+        at once; where that cannot be ensured, the seat's worker waits to start).
         A network game's bots play on the host's server."""
         self.session.start_bots(lambda spec: self.services.warmup.hand_over(spec.key))
 
