@@ -28,10 +28,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: Run in a fresh process: import bot ``argv[1]``'s module, run its ``warm_up``, print the kernels it
 #: called from Python (not those numba compiled for a kernel calling them, nor those its module's
-#: import compiled: the compile is watched from ``warm_up`` on), one per new signature.
+#: import compiled: the compile is watched from ``warm_up`` on), one per new signature. As on a cold
+#: cache, which the profile describes: no kernel counts as already on disk, so a bot's ``warm_up`` does
+#: not go on with its ``warm_up_later`` because an earlier test left that part's compile in the cache.
 CALLED_KERNELS = """
 import json, sys, threading
 sys.path.insert(0, sys.argv[3])
+import bots.lib.kernel_cache
+bots.lib.kernel_cache.disk_cached = lambda kernel: False
 from numba.core import dispatcher
 from game.match.botregistry import import_bot_class
 from game.match.compiling import kernel_name
