@@ -4,7 +4,9 @@ Before each move it looks for its own victory by continuous fours, then by
 threes and fours (VCT: every defence of each open three is tried, so a
 win it finds is proven), and for the opponent's, keeping only the moves
 after which the opponent has neither. Inside the search a side facing an
-open three tries only the points that stop it and its own fours; quiet
+open three tries only the points that stop it and its own fours, and when
+they are three or fewer they use up no depth (a victory by threes is seen
+further ahead); quiet
 moves late in a position's order are searched shallower first, the more
 the deeper the node and the later the move (late-move reductions), quiet
 moves past a count that grows with the depth are skipped, a node whose
@@ -33,7 +35,8 @@ from bots.lib.gomoku_engine import log_selectivity
 #: held-out squared error 0.1399 without them, 0.1308 with. A fit of all of them on 480 games of Master against
 #: itself at 0.2 s a move (``gomoku_fit.py --opponent master``, seeds 41-48; held-out error 0.1709 against these
 #: weights' 0.1843, with Black's constant) was not kept: it scored 45-50 with 5 draws against these in 100 games
-#: at 0.2 s a move (arena, seed 62), a fit on the first 240 of them 30-29 with a draw in 60 (seed 61).
+#: at 0.2 s a move (arena, seed 62), a fit on the first 240 of them 30-29 with a draw in 60 (seed 61), a fit keeping
+#: the values of ones, twos and closed threes (which also order the moves) 45-49 with 6 draws in 100 (seed 65).
 FITTED_VALUES = np.array([0, 0, 0, 5, 5, 41, 48, 110, 396, 400, 0], np.int64)
 FITTED_TERMS = np.array([353, 3082, 2349, 351, -61, 468, 60, 169, 69, 53, -24, 176, 18, 48, -22], np.int64)
 
@@ -51,11 +54,12 @@ class GomokuMaster(GomokuHard):
     point_values = FITTED_VALUES
     eval_terms = FITTED_TERMS
 
-    #: Up to six fours in a row at the horizon. No extension for an open three's answers (``extend`` 0, as
-    #: Hard): Master without it beat Master with it 53-44 with 3 draws in 100 games at 0.2 s a move
-    #: (arena, seed 62, three random stones; +31 +- 52 Elo), as 19-16 with 5 draws in 40 games before.
+    #: Up to six fours in a row at the horizon; an open three with up to three answers extends the search.
+    #: Without the extension Master beat itself with it 53-44-3 in 100 games at 0.2 s a move and 20-18-2 in 40 at
+    #: 1 s (arena), but against Rapfi at 1 s against 0.25 s scored 30.5 of 120 where with it 38 of 120 (same
+    #: openings, same hours; ``benchmarks/gomoku_rapfi.py`` seeds 2026-2028): it stays.
     quiesce = 6
-    extend = 0
+    extend = 3
 
     @staticmethod
     def selectivity() -> tuple[np.ndarray, np.ndarray, int, int] | None:

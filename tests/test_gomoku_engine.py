@@ -419,8 +419,7 @@ def test_masters_search_sees_a_victory_by_fours_past_its_horizon():
 
 def test_masters_search_sees_a_victory_by_threes_further_ahead():
     # Black, to move, wins by threes and fours in seven moves (from a game of Master against itself);
-    # a search seven plies deep sees it only when the answers to an open three use up no depth (``extend``,
-    # which Master leaves off: it played no better with it).
+    # a search seven plies deep sees it only when the answers to an open three use up no depth.
     state = Gomoku.from_text("h7 j6 f7 j7 g8 i6")
     assert prove(state, BLACK, True, 8)[0] == 7
 
@@ -433,7 +432,7 @@ def test_masters_search_sees_a_victory_by_threes_further_ahead():
         assert not aborted
         return int(values[best])
 
-    assert seven_plies(3) > WIN_BOUND
+    assert seven_plies(GomokuMaster.extend) > WIN_BOUND
     assert seven_plies(0) < WIN_BOUND
 
 
