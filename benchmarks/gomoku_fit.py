@@ -1,7 +1,8 @@
 """Fit Gomoku Master's evaluation to the outcomes of games (a Texel-style fit), and print the weights.
 
-Plays games of Master against Hard (``game/match/arena.py``, random
-three-stone openings near the centre) or reads them from files, takes every
+Plays games of Master against Hard, or against itself with ``--opponent
+master`` (self-play; ``game/match/arena.py``, random three-stone openings
+near the centre), or reads them from files, takes every
 position of those games in which neither side can make five at once, and
 fits a logistic model of the result for the side to move (win 1, draw 1/2,
 loss 0) on the terms the engine's ``evaluate`` weighs
@@ -10,13 +11,15 @@ two sides' counts over the empty points (``gomoku_board.POINT_VALUES``),
 and the ``EVAL_TERMS`` (the mover's tempo, its next double threat, the
 opponent's). A constant for Black's head start is fitted beside them and
 then dropped (the search compares positions with the same side to move).
-Code weights are kept at 0 or more. The weights are printed in the
-evaluation's units: divided by the factor that best turns the current
-evaluation into a win probability, so the new one keeps its scale. The
-fit's error and the current evaluation's are printed on a quarter of the
-games held out of the fit.
+Code weights are kept at 0 or more. The weights are printed in Master's
+evaluation's units: divided by the weight Master's evaluation gets in a fit
+of the same results beside Black's constant, so the new one keeps its scale
+(and the search's margins their meaning). The fit's error, Hard's
+evaluation's and Master's are printed on a quarter of the games held out of
+the fit.
 
     python benchmarks/gomoku_fit.py --games 120 --budget 0.5 --seed 1
+    python benchmarks/gomoku_fit.py --opponent master --games 60 --budget 0.2 --seed 41 --write sp_41.txt
     python benchmarks/gomoku_fit.py --read games.txt     # lines: 'winner-seat|-1 moves...'
     python benchmarks/gomoku_fit.py --games 120 --write games.txt
     python benchmarks/gomoku_fit.py --games 2000 --ray HEAD:6379     # the games on a Ray cluster
@@ -50,14 +53,16 @@ FIRST_MOVE = 4
 
 
 def play(games: int, budget: float, seed: int, rule: str, concurrency: int | None = 1,
-         ray_address: str | None = None) -> list[tuple[int, str]]:
-    """``games`` games of Master against Hard: (winning seat or -1, moves) each, played by the
-    arena ``concurrency`` at a time here, or on the Ray cluster at ``ray_address``."""
+         ray_address: str | None = None, opponent: str = "hard") -> list[tuple[int, str]]:
+    """``games`` games of Master against Hard (``opponent`` 'hard') or against itself ('master', self-play):
+    (winning seat or -1, moves) each, played by the arena ``concurrency`` at a time here, or on the Ray
+    cluster at ``ray_address``."""
     from game.match.arena import run_arena
     from game.match.runner import BotSpec
 
     specs = [BotSpec("GomokuMaster", "bots.gomoku_master", {}, "Master", budget),
-             BotSpec("GomokuHard", "bots.gomoku_hard", {}, "Hard", budget)]
+             BotSpec("GomokuHard", "bots.gomoku_hard", {}, "Hard", budget) if opponent == "hard"
+             else BotSpec("GomokuMaster", "bots.gomoku_master", {}, "Master (2)", budget)]
     winners: list[int] = []
 
     def on_game(number: int, outcome) -> None:
@@ -129,6 +134,13 @@ def fit(x: np.ndarray, y: np.ndarray, positive: int = len(CODES), steps: int = 6
     return w / scale
 
 
+def master_value(x: np.ndarray, terms: int = len(TERM_NAMES)) -> np.ndarray:
+    """Master's evaluation of each row of ``features`` (its code values and its first ``terms`` terms)."""
+    codes = len(CODES)
+    return (x[:, :codes] @ GomokuMaster.point_values[B1:F4 + 1]
+            + x[:, codes:codes + terms] @ GomokuMaster.eval_terms[:terms])
+
+
 def best_factor(values: np.ndarray, y: np.ndarray) -> float:
     """The factor k for which 1 / (1 + exp(-k * values)) is nearest ``y``."""
     factors = np.geomspace(1e-4, 0.05, 200)
@@ -145,6 +157,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=float, default=0.5, help="seconds per move (default 0.5)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the openings (default 1)")
     parser.add_argument("--rule", default="freestyle", help="freestyle, standard or renju")
+    parser.add_argument("--opponent", choices=("hard", "master"), default="hard",
+                        help="Master's opponent in the games played: Hard (default) or Master itself (self-play)")
     parser.add_argument("--read", nargs="+", metavar="FILE", help="fit these games instead of playing")
     parser.add_argument("--write", metavar="FILE", help="save the games played")
     parser.add_argument("--shapes-only", action="store_true",
@@ -162,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         games = ([g for path in args.read for g in read(path)] if args.read
                  else play(args.games, args.budget, args.seed, args.rule,
-                           args.concurrency or (None if args.ray else 1), args.ray))
+                           args.concurrency or (None if args.ray else 1), args.ray, args.opponent))
     except RayMissing as err:
         raise SystemExit(str(err)) from None
     if args.write:
@@ -170,15 +184,18 @@ def main(argv: list[str] | None = None) -> int:
     x, y, current, numbers = features(games, args.rule)
     held = numbers % 4 == 0
     print(f"{len(games)} games, {len(y)} positions ({held.sum()} held out)")
-    with_black = np.stack((current, x[:, -1]), axis=1)
-    tests = {"current evaluation": with_black[:, :1], "current with Black's constant": with_black, "fitted": x}
-    print("held-out squared error: " + ", ".join(
+    master = master_value(x)
+    tests = {"Hard's evaluation": np.stack((current, x[:, -1]), axis=1),
+             "Master's evaluation": np.stack((master, x[:, -1]), axis=1), "fitted": x}
+    print("held-out squared error (each with Black's constant): " + ", ".join(
         f"{name} {error(1 / (1 + np.exp(-columns[held] @ fit(columns[~held], y[~held], 1))), y[held]):.4f}"
         for name, columns in tests.items()))
     codes = len(CODES)
     if args.shapes_only:
         return fit_shapes(x, y, held)
-    weights = fit(x, y) / best_factor(current, y)
+    # In Master's units: its evaluation's own weight in a fit beside Black's constant (Black's head start,
+    # large in self-play, would otherwise make Master's evaluation look flatter than it is).
+    weights = fit(x, y) / fit(tests["Master's evaluation"], y, 1)[0]
     values = [0] + [round(v) for v in weights[:codes]] + [0] * (len(PATTERN_NAMES) - 1 - codes)
     values[FIVE] = int(Board(15, args.rule).values[FIVE])
     terms = [round(v) for v in weights[codes:codes + len(TERM_NAMES)]]
@@ -194,8 +211,7 @@ def fit_shapes(x: np.ndarray, y: np.ndarray, held: np.ndarray) -> int:
     fixed), print the held-out errors without and with them, and Master's terms with them."""
     codes = len(CODES)
     first = codes + len(TERM_NAMES) - 2 * (len(SHAPE_NAMES) - 1)
-    master = (x[:, :codes] @ GomokuMaster.point_values[B1:F4 + 1]
-              + x[:, codes:first] @ GomokuMaster.eval_terms[:first - codes])
+    master = master_value(x, first - codes)
     factor = best_factor(master[~held], y[~held])
     shapes = x[:, first:codes + len(TERM_NAMES)]
     weights = fit(shapes[~held], y[~held], 0, offset=factor * master[~held])

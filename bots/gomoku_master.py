@@ -32,7 +32,11 @@ from bots.lib.gomoku_engine import log_selectivity
 #: and open fours weigh more than the hand-set values, twos and ones less, and a point where the opponent
 #: makes a four-three counts against the side to move. The shape-class terms (the last eight) were fitted
 #: on top of them (``--shapes-only``) on 360 games of Master against Hard at 0.2 s a move (seeds 7 and 8):
-#: held-out squared error 0.1399 without them, 0.1308 with.
+#: held-out squared error 0.1399 without them, 0.1308 with. A fit of all of them on 480 games of Master against
+#: itself at 0.2 s a move (``gomoku_fit.py --opponent master``, seeds 41-48; held-out error 0.1709 against these
+#: weights' 0.1843, with Black's constant) was not kept: it scored 45-50 with 5 draws against these in 100 games
+#: at 0.2 s a move (arena, seed 62), a fit on the first 240 of them 30-29 with a draw in 60 (seed 61), a fit keeping
+#: the values of ones, twos and closed threes (which also order the moves) 45-49 with 6 draws in 100 (seed 65).
 FITTED_VALUES = np.array([0, 0, 0, 5, 5, 41, 48, 110, 396, 400, 0], np.int64)
 FITTED_TERMS = np.array([353, 3082, 2349, 351, -61, 468, 60, 169, 69, 53, -24, 176, 18, 48, -22], np.int64)
 
@@ -51,6 +55,9 @@ class GomokuMaster(GomokuHard):
     eval_terms = FITTED_TERMS
 
     #: Up to six fours in a row at the horizon; an open three with up to three answers extends the search.
+    #: Without the extension Master beat itself with it 53-44-3 in 100 games at 0.2 s a move and 20-18-2 in 40 at
+    #: 1 s (arena), but against Rapfi at 1 s against 0.25 s scored 30.5 of 120 where with it 38 of 120 (same
+    #: openings, same hours; ``benchmarks/gomoku_rapfi.py`` seeds 2026-2028): it stays.
     quiesce = 6
     extend = 3
 
