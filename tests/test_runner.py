@@ -187,6 +187,11 @@ def test_worker_lost_while_idle_is_replaced_without_failing_the_next_move(faulty
         runner.request(position())
         assert runner.wait().ok
         os.kill(runner.pid, signal.SIGKILL)
+        # Lost while idle: the worker is known gone before the next request, not found gone while
+        # it is sent (a kill's signal and the reaping come asynchronously on a busy machine).
+        deadline = time.monotonic() + 30
+        while runner._child.alive and time.monotonic() < deadline:
+            time.sleep(0.01)
         runner.request(position("c1"))
         reply = runner.wait()
         assert reply.ok and reply.move == 7
