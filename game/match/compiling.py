@@ -323,6 +323,8 @@ class CompileTracker:
         self._cpu_last = self._cpu_now = self._cpu_began
         self._cpu_read_at = self.began
         self._shown = 0.0
+        #: The profile's CPU seconds in all (0.0: the engine has none), for this machine's pace.
+        self._profile_total = sum(seconds for _name, seconds, _top in COMPILE_PROFILES.get(key, ()))
 
     def ended(self, kernel: str) -> None:
         """The compile of ``kernel`` ended."""
@@ -339,10 +341,9 @@ class CompileTracker:
         if cpu_now is not None and self._cpu_last is not None and self._cpu_began is not None:
             since = cpu_now - self._cpu_last
             done = compile_share(self.key, self.kernels)
-            profile_total = sum(seconds for _name, seconds, _top in COMPILE_PROFILES.get(self.key, ()))
             spent = self._cpu_last - self._cpu_began
-            if done and done * profile_total >= PACE_FROM:    # this machine's pace, once enough is done to tell
-                speed = min(2.0, max(0.5, spent / (done * profile_total)))
+            if done and done * self._profile_total >= PACE_FROM:    # this machine's pace, once enough is done to tell
+                speed = min(2.0, max(0.5, spent / (done * self._profile_total)))
         share = compile_share(self.key, self.kernels, since or 0.0, speed)
         if share is not None:           # never back: a kernel ending may change the pace
             share = self._shown = max(self._shown, share)
