@@ -14,6 +14,11 @@ pure function of such masks; the searches (``reversi_endgame.py``,
   lowest (rays running up the board) or highest (rays running down) bit
   of ``ray & ~opp``, one bit-scan instruction; if that square is ours,
   every ray square before it turns over.
+* ``legal_moves_inlined`` and ``flips_inlined``, what the searches call per
+  node: the same, four directions in the four lanes of one LLVM vector (on
+  x86-64 one AVX2 instruction per step; a per-lane leading-zero count for
+  the rays running down): a search waits on each result in turn, and the
+  lanes shorten that wait (the midgame search is 1.4 to 1.6 times as fast so).
 * ``last_flip_count``: with one empty square left, how many discs a move
   there turns, by one table lookup per line through it (the line's discs
   gathered into a byte: the rest of the line is the opponent's).
