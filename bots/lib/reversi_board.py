@@ -18,7 +18,8 @@ pure function of such masks; the searches (``reversi_endgame.py``,
   node: the same, four directions in the four lanes of one LLVM vector (on
   x86-64 one AVX2 instruction per step; a per-lane leading-zero count for
   the rays running down): a search waits on each result in turn, and the
-  lanes shorten that wait (the midgame search is 1.4 to 1.6 times as fast so).
+  lanes shorten that wait (in alternating runs of ``benchmarks/search_speed.py``
+  the midgame search's Hard 1.4 to 1.9 times as fast so, Master 1.1 to 1.5).
 * ``last_flip_count``: with one empty square left, how many discs a move
   there turns, by one table lookup per line through it (the line's discs
   gathered into a byte: the rest of the line is the opponent's).
