@@ -121,7 +121,16 @@ def test_flips_match_the_rules_for_every_empty_square_of_random_positions():
             assert int(board.flips(u64(own), u64(opp), square)) == flip_mask(own, opp, square)
 
 
-def test_the_searchs_flips_without_a_branch_match_the_rules_for_every_empty_square_of_random_positions():
+def test_the_searchs_moves_four_directions_at_once_match_the_rules_on_random_positions():
+    for own, opp in random_positions():
+        assert int(board.legal_moves_inlined(u64(own), u64(opp))) == legal_mask(own, opp)
+    assert int(board.legal_moves_inlined(u64(0), u64(0))) == 0
+    edge_runs = [(0x01, 0x7E), (0x80, 0x7F00000000000000), (0x0100000000000000, 0x0081818181818100)]
+    for own, opp in edge_runs:        # runs along the edges and one reaching the far corner's column
+        assert int(board.legal_moves_inlined(u64(own), u64(opp))) == legal_mask(own, opp)
+
+
+def test_the_searchs_flips_four_rays_at_once_without_a_branch_match_the_rules_for_every_empty_square_of_random_positions():
     for own, opp in random_positions()[::3]:
         for square in range(64):
             if not (own | opp) >> square & 1:

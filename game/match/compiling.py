@@ -69,27 +69,29 @@ COMPILE_PROFILES: dict[str, tuple[tuple[str, float, bool], ...]] = {
         ('bots.lib.connect4_search.negamax', 0.702, False),
         ('bots.lib.connect4_search.search_root', 0.396, True),
     ),
-    # Reversi Hard: warm_up 30.59 CPU s, kernels 30.55
+    # Reversi Hard: warm_up 15.49 CPU s, kernels 15.46 (both Reversi rows measured again 2026-11-28,
+    # load 3.2 before and 3.1 after: the moves and flips found four directions at once halved
+    # _pvs's compile; main's tip in the same hour: Hard 29.49, Master 29.25 CPU s)
     'ReversiHard': (
-        ('bots.lib.reversi_board.legal_moves', 0.207, False),
-        ('numba.cpython.builtins.ol_min.<locals>.impl', 0.033, False),
-        ('bots.lib.reversi_patterns.features_into', 0.236, False),
-        ('bots.lib.reversi_board.final_score', 0.075, False),
-        ('bots.lib.reversi_patterns.phase_of', 0.058, False),
-        ('numba.cpython.builtins.ol_max.<locals>.impl', 0.03, False),
-        ('bots.lib.reversi_search._pvs', 28.611, False),
-        ('bots.lib.reversi_search.search_root', 1.305, True),
+        ('bots.lib.reversi_board.legal_moves', 0.296, False),
+        ('numba.cpython.builtins.ol_min.<locals>.impl', 0.04, False),
+        ('bots.lib.reversi_patterns.features_into', 0.286, False),
+        ('bots.lib.reversi_board.final_score', 0.089, False),
+        ('bots.lib.reversi_patterns.phase_of', 0.053, False),
+        ('numba.cpython.builtins.ol_max.<locals>.impl', 0.034, False),
+        ('bots.lib.reversi_search._pvs', 13.496, False),
+        ('bots.lib.reversi_search.search_root', 1.161, True),
     ),
-    # Reversi Master: warm_up 31.62 CPU s, kernels 31.51
+    # Reversi Master: warm_up 14.93 CPU s, kernels 14.81
     'ReversiMaster': (
-        ('bots.lib.reversi_board.legal_moves', 0.255, False),
-        ('numba.cpython.builtins.ol_min.<locals>.impl', 0.032, False),
-        ('bots.lib.reversi_patterns.features_into', 0.231, False),
-        ('bots.lib.reversi_board.final_score', 0.07, False),
-        ('bots.lib.reversi_patterns.phase_of', 0.056, False),
-        ('numba.cpython.builtins.ol_max.<locals>.impl', 0.033, False),
-        ('bots.lib.reversi_search._pvs', 29.612, False),
-        ('bots.lib.reversi_search.search_root', 1.221, True),
+        ('bots.lib.reversi_board.legal_moves', 0.257, False),
+        ('numba.cpython.builtins.ol_min.<locals>.impl', 0.039, False),
+        ('bots.lib.reversi_patterns.features_into', 0.276, False),
+        ('bots.lib.reversi_board.final_score', 0.075, False),
+        ('bots.lib.reversi_patterns.phase_of', 0.06, False),
+        ('numba.cpython.builtins.ol_max.<locals>.impl', 0.037, False),
+        ('bots.lib.reversi_search._pvs', 13.232, False),
+        ('bots.lib.reversi_search.search_root', 0.839, True),
     ),
     # Gomoku Hard: warm_up 13.17 CPU s, kernels 12.92
     'GomokuHard': (
