@@ -73,9 +73,32 @@ ply-2 position about 100 s, a ply-3 one about 16 s and a ply-4 one about
 28 KB. Since the solver's near table (three times the speed) and with
 ``--threads 2`` on two otherwise idle cores, the last 884 of ply 5's 2,144
 positions took 424 s, and all of ply 6 (8,231 positions, 8,092 new) 1,357 s
-of wall time, the worst 15 s. The shipped book, every position to ply 6:
-12,203 lines, 157 KB (35 KB compressed); a hint after up to 5 plies reads
-every column's result from it.
+of wall time, the worst 15 s. With every position to ply 6 proved, the book
+had 12,203 lines, 157 KB.
+
+Exact scores for the review and hints: ``--exact-level PLIES`` solves the
+exact score of every position at PLIES plies whose line is only a proved
+result (a draw's line is already exact), then works out every position
+before it from the positions one move on, without search: a position's
+exact score is the best of its moves', and every move leads to a position
+the book then holds exactly. Resumable like ``--every-position``::
+
+    nohup nice -n 2 python benchmarks/connect4_book_build.py --exact-level 6 --concurrency 2 --table-bits 26 > /tmp/book.log 2>&1 &
+
+Master's own lines after that level (plies 7 and 8) follow its columns, which
+an exact level changes (the quickest win rather than any win), so they are
+built again after it, keeping the rest of the file::
+
+    nice -n 2 python benchmarks/connect4_book_build.py --resume --concurrency 2
+
+The shipped book was made so (2026-11-28): the 6,666 positions at ply 6 not
+yet exact (the draws were) took 4,570 s of wall time, 9,127 s of solving in
+2 processes with 512 MB tables, the worst 34 s, beside other work at first;
+the plies before them a second; then Master's lines, 293 new positions at
+ply 8 and 198 at ply 7, 23 s. The empty board's columns came out -2 -1 0 1 0
+-1 -2, as Pascal Pons' solver scores them. The book: 12,694 positions, 147 KB
+(40 KB compressed), every position to ply 6 exact, so a hint or a review
+there reads every column's exact score from it.
 """
 from __future__ import annotations
 
@@ -88,7 +111,7 @@ from typing import Iterator
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bots.lib.connect4_book import BOOK_PATH, Book, BookEntry, canonical, moves_key  # noqa: E402
+from bots.lib.connect4_book import BOOK_PATH, RESULTS, Book, BookEntry, canonical, moves_key  # noqa: E402
 from bots.lib.connect4_solver import STANDARD, Position, Solver, position_from_moves  # noqa: E402
 from game.match.pool import RayMissing, in_order, kept, run_tasks  # noqa: E402
 
@@ -167,12 +190,19 @@ def main(argv: list[str] | None = None) -> int:
                         help="prove the positions on the Ray cluster at ADDRESS (host:port, or auto), "
                              "--concurrency at once (default: its CPUs); needs the cluster extra: "
                              "pip install .[cluster]")
+    parser.add_argument("--exact-level", type=int, metavar="PLIES",
+                        help="instead: solve the exact score of every position at PLIES plies whose line is not "
+                             "exact yet, then work out every position before it from the positions one move on "
+                             "(no search); resumable (see below)")
     parser.add_argument("--save-every", type=float, default=60.0,
                         help="with --every-position: seconds between rewrites of the file (default 60)")
     args = parser.parse_args(argv)
     if args.concurrency is None and args.ray is None:
         args.concurrency = 1
     try:
+        if args.exact_level is not None:
+            return build_exact_level(args.out, args.exact_level, args.table_bits, args.save_every,
+                                     args.concurrency, args.ray)
         if args.every_position is not None:
             first = [[int(c) - 1 for c in moves] for moves in args.first]
             return build_every_position(args.out, args.every_position, args.table_bits, args.save_every, first,
@@ -183,11 +213,12 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def build_master_lines(args: argparse.Namespace) -> int:
-    """The book of Master's own lines (see the module notes), level by level."""
+    """The book of Master's own lines (see the module notes), level by level; with ``--resume``
+    the file's other lines (``--every-position``'s) and its header's figures are kept."""
     known = Book.read(args.out) if args.resume else Book()
+    kept_lines, figures = read_lines(args.out) if args.resume else ({}, [])
     solver = Solver(STANDARD, table_bits=RULES_TABLE_BITS)
     lines: list[str] = []
-    figures: list[str] = []
     begun = time.perf_counter()
     trees = (("Master first", [[]], args.plies_first),
              ("Master second", [[c] for c in range(STANDARD.cols)], args.plies_second))
@@ -205,12 +236,15 @@ def build_master_lines(args: argparse.Namespace) -> int:
                 entries[missing[index]], times[missing[index]] = entry, seconds
             for moves, entry in zip(positions, entries):
                 lines.append(Book.format_line(moves, entry))
+                kept_lines.pop(canonical(moves_key(moves))[0], None)
                 for nxt in replies(solver, moves, entry.column):
                     following.setdefault(canonical(moves_key(nxt))[0], nxt)
-            figures.append(f"{name}, ply {plies}: {len(times)} positions, {sum(times):.1f} s, "
-                           f"worst {max(times):.2f} s")
-            print(figures[-1], f"(total {time.perf_counter() - begun:.0f} s)", flush=True)
-            write(args.out, lines, figures)
+            if missing:
+                figures.append(f"{name}, ply {plies}: {len(times)} positions"
+                               f"{f', {len(missing)} solved here' if len(missing) < len(times) else ''}, "
+                               f"{sum(times):.1f} s, worst {max(times):.2f} s")
+                print(figures[-1], f"(total {time.perf_counter() - begun:.0f} s)", flush=True)
+            write(args.out, lines + list(kept_lines.values()), figures)
             level = following
     return 0
 
@@ -264,6 +298,79 @@ def build_every_position(path: Path, last: int, table_bits: int, save_every: flo
         saved = time.perf_counter()
         level = following_positions(solver, level)
     return 0
+
+
+def build_exact_level(path: Path, last: int, table_bits: int, save_every: float, concurrency: int | None = 1,
+                      ray_address: str | None = None) -> int:
+    """Makes every line of the book up to ``last`` plies exact.
+
+    Every position at ``last`` plies (either side to move, not over, mirror
+    images once) whose line has no exact score yet is solved exactly, its
+    column the most central move of that score (``Solver.best_move``); the
+    file is rewritten every ``save_every`` seconds, so the same command
+    resumes. Then each level before it, from ``last - 1`` down to the empty
+    board, is worked out without search: a position's exact score is the best
+    of its moves' (a move that wins at once, or the negated exact score of the
+    position it leads to, all of which the book then holds). ``SystemExit`` if
+    a position one move on has no exact line.
+    """
+    lines, figures = read_lines(path)
+    solver = Solver(STANDARD, table_bits=RULES_TABLE_BITS)
+    levels = [{canonical(moves_key([]))[0]: []}]
+    while len(levels) <= last:
+        levels.append(following_positions(solver, levels[-1]))
+    todo = [(key, moves) for key, moves in levels[last].items() if exact_score(lines.get(key)) is None]
+    times: list[float] = []
+    begun = saved = time.perf_counter()
+    for index, (entry, seconds) in proved([(moves, True) for _, moves in todo], table_bits, concurrency, ray_address):
+        key, moves = todo[index]
+        times.append(seconds)
+        lines[key] = Book.format_line(moves, entry)
+        if time.perf_counter() - saved > save_every:
+            write(path, list(lines.values()), figures)
+            saved = time.perf_counter()
+            print(f"  ply {last}: {len(times)} of {len(todo)} solved exactly (total {saved - begun:.0f} s, "
+                  f"{sum(times):.0f} s of solving)", flush=True)
+    if times:
+        figures.append(f"exact scores, every position at ply {last}: {len(levels[last])} positions, {len(times)} solved "
+                       f"here in {time.perf_counter() - begun:.1f} s of wall time ({sum(times):.1f} s of solving"
+                       f"{f' in {concurrency} processes' if (concurrency or 1) > 1 else ''}), worst {max(times):.2f} s")
+        print(figures[-1], flush=True)
+    write(path, list(lines.values()), figures)
+    for plies in range(last - 1, -1, -1):
+        for key, moves in levels[plies].items():
+            lines[key] = Book.format_line(moves, best_of_children(solver, lines, moves))
+    figures.append(f"exact scores, every position at plies 0-{last - 1}: worked out from the positions one move on")
+    write(path, list(lines.values()), figures)
+    print(figures[-1], flush=True)
+    return 0
+
+
+def exact_score(line: str | None) -> int | None:
+    """The exact score of a book line, ``None`` if it has none (or there is no line)."""
+    if line is None:
+        return None
+    score = line.split()[2]
+    return None if score in RESULTS else int(score)
+
+
+def best_of_children(solver: Solver, lines: dict[int, str], moves: list[int]) -> BookEntry:
+    """The exact entry of the position after ``moves`` from its children's exact lines: the best
+    score, and the first column in centre-first order that reaches it."""
+    position = position_from_moves(moves)
+    scores: dict[int, int] = {}
+    for column in solver.legal_columns(position):
+        if solver.wins_at_once(position, column):
+            scores[column] = solver.win_score(position.plies)
+            continue
+        child = moves + [column]
+        score = exact_score(lines.get(canonical(moves_key(child))[0]))
+        if score is None:
+            raise SystemExit(f"the position after {''.join(str(c + 1) for c in child)} has no exact line: "
+                             "solve its level first")
+        scores[column] = -score
+    best = max(scores.values())
+    return BookEntry.of(next(int(c) for c in STANDARD.order if scores.get(int(c)) == best), best)
 
 
 def following_positions(solver: Solver, level: dict[int, list[int]]) -> dict[int, list[int]]:

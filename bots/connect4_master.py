@@ -4,8 +4,9 @@ On 7x6 with four in a row Master plays by the opening book
 (``assets/connect4_book.txt``, built by our own solver with
 ``benchmarks/connect4_book_build.py``) in the first plies of its games, and
 by the solver (``bots/lib/connect4_solver.py``) after them. The book holds
-a move that keeps the proved result of each of Master's positions (the
-exact score of the first plies takes hours to solve); the solver plays a
+the exact score of every position up to 6 plies and a move of that score,
+then, for Master's own positions at plies 7 and 8, a move that keeps the
+proved result; the solver plays a
 move of the position's exact score: it wins whenever it can, with as few
 discs as possible, draws when it cannot win, and when lost holds out the
 longest. Among equal moves it takes the most central (so its games repeat,
@@ -55,9 +56,9 @@ HINT_SHARE = 0.9
 PROOF_SHARE, EXACT_SHARE = 0.5, 0.85
 #: Part of the time left that Hard's search is given: its last iteration may run over.
 HARD_SHARE = 0.7
-#: Plies from which a hint looks for the exact scores of the positions after each column:
-#: before, no game can end within a few moves and an exact score takes minutes to hours
-#: (the book proves results only), so a hint with every result proven answers at once.
+#: Plies from which a hint looks for the exact scores of the positions after each column that the
+#: book does not hold: before, an exact score takes minutes to hours to solve (the book holds every
+#: position up to 6 plies exactly, so there a hint answers at once).
 EXACT_FROM_PLIES = 5
 #: Part of a hint's time by which its exact scores must be found: their searches are the
 #: longest, and the node limit that stands for the time left can run over (by up to 0.4 s
@@ -181,10 +182,11 @@ class ConnectFourMaster(Bot):
         says ``'win'`` or ``'loss'`` (proven bounds, score 0.5 or -0.5); one not even
         proved is left out (the hint shows it as unknown and asks again with
         more time: the solver's table keeps what this call proved). The book
-        gives the results of the positions after each column, and its own
-        line for this position a column that keeps the win (or the exact
-        score). Exact scores are looked for only from ``EXACT_FROM_PLIES``
-        on. The columns are valued in one thread per core (``each_within``,
+        gives the exact scores (up to 6 plies; after, the results of Master's
+        own lines) of the positions after each column, and its own line for
+        this position a column of its exact score (or one that keeps the
+        win). Exact scores the book lacks are looked for only from
+        ``EXACT_FROM_PLIES`` on. The columns are valued in one thread per core (``each_within``,
         the solvers sharing one table). Each value found is reported at once
         (``Bot.report``), so a hint fills in column by column. Other boards:
         Hard's analysis.

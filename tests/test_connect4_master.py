@@ -6,9 +6,9 @@ from functools import cache
 import pytest
 
 from bots.connect4_master import ConnectFourMaster
-from bots.lib.connect4_book import BOOK_PATH, Book, BookEntry, BookError
-from bots.lib.connect4_solver import Solver, position_from_moves
-from game.rules.bot import position_value
+from bots.lib.connect4_book import BOOK_PATH, Book, BookEntry, BookError, canonical, moves_key
+from bots.lib.connect4_solver import STANDARD, Solver, position_from_moves, score_text
+from game.rules.bot import VALUE, position_value
 from game.rules.connect4 import ConnectFour
 
 
@@ -30,13 +30,13 @@ def test_analyse_says_win_draw_or_loss_in_the_movers_own_moves():
 
 
 @pytest.mark.parametrize("moves", ["43", "45"])
-def test_hint_after_4_3_values_every_column_and_calls_the_position_a_win(moves):
-    # Red (to move) wins after 4 3, and after its mirror 4 5: the book proves each column's result.
+def test_hint_after_4_3_values_every_column_exactly_and_calls_the_position_a_win(moves):
+    # Red (to move) wins after 4 3, and after its mirror 4 5: the book holds each column's exact score.
     state = game(moves)
     values = master().analyse(state, 0.5)
-    assert set(values) == set(state.legal_moves()) and all(value.exact for value in values.values())
+    assert set(values) == set(state.legal_moves()) and all(value.bound == VALUE for value in values.values())
     verdict = position_value(values, state.legal_moves())
-    assert verdict.proven and verdict.text.startswith("a win")
+    assert verdict.exact and verdict.text == "win in 19"
 
 
 @pytest.mark.parametrize("moves", [f"4{reply}" for reply in "1234567"] + ["444", "431", "426", "417", "472"])
@@ -59,12 +59,13 @@ def test_analyse_of_a_drawn_position_says_draw():
     assert "draw" in {value.text for value in values.values()}
 
 
-def test_opening_hints_short_of_time_give_the_books_proved_results():
-    state = game("4453")  # every reply is in the book (Master second's tree), far too early to solve in 50 ms
+def test_opening_hints_short_of_time_give_the_books_exact_scores():
+    state = game("4453")  # every reply is in the book, far too early to solve in 50 ms
     values = master().analyse(state, 0.05)
     book = Book.read(BOOK_PATH)
-    expected = {col: "loss" if book.lookup([3, 3, 4, 2, col]).result > 0 else "win" for col in state.legal_moves()}
+    expected = {col: score_text(-book.lookup([3, 3, 4, 2, col]).score, 4) for col in state.legal_moves()}
     assert {col: value.text for col, value in values.items()} == expected
+    assert all(value.exact and value.bound == VALUE for value in values.values())
 
 
 def test_master_takes_the_quickest_win():
@@ -122,6 +123,47 @@ def test_the_shipped_book_has_masters_first_move_a_win_and_every_reply_to_it():
     first = book.lookup([])
     assert first is not None and first.result == 1
     assert all(book.lookup([first.column, reply]) is not None for reply in range(7))
+
+
+#: The empty board's columns as Pascal Pons' solver scores them (connect4.gamesolver.org): only the centre
+#: wins, and only with Red's last disc; the columns beside it draw.
+PUBLISHED_FIRST_COLUMNS = [-2, -1, 0, 1, 0, -1, -2]
+#: Positions after six plies whose exact scores the solver finds in well under a second.
+QUICK_PLY_SIX = ["244246", "353665", "355256"]
+
+
+def test_the_shipped_book_scores_the_first_columns_as_published():
+    book = Book.read(BOOK_PATH)
+    assert [-book.lookup([column]).score for column in range(7)] == PUBLISHED_FIRST_COLUMNS
+    assert (book.lookup([]).column, book.lookup([]).score) == (3, 1)
+
+
+def test_the_shipped_book_holds_every_position_to_six_plies_exactly_each_the_best_of_its_moves():
+    book = Book.read(BOOK_PATH)
+    solver = Solver(STANDARD, table_bits=10)
+    level = {canonical(moves_key([]))[0]: []}
+    for plies in range(7):
+        following = {}
+        for moves in level.values():
+            entry = book.lookup(moves)
+            assert entry is not None and entry.score is not None, moves
+            if plies == 6:
+                assert len(level) == 8231
+                continue
+            position = position_from_moves(moves)
+            scores = {}
+            for column in solver.legal_columns(position):
+                after = moves + [column]
+                scores[column] = -book.lookup(after).score
+                following.setdefault(canonical(moves_key(after))[0], after)
+            assert entry.score == max(scores.values()) == scores[entry.column], moves
+        level = following
+
+
+@pytest.mark.parametrize("moves", QUICK_PLY_SIX)
+def test_the_books_exact_scores_after_six_plies_are_the_solvers(moves):
+    columns = [int(c) - 1 for c in moves]
+    assert Book.read(BOOK_PATH).lookup(columns).score == Solver(STANDARD, table_bits=20).solve_moves(columns)
 
 
 def test_no_move_of_the_shipped_book_lets_the_opponent_win_at_once_unless_every_move_does():

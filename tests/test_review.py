@@ -17,6 +17,7 @@ from game.match.review.analyse import Engine, Judgement, connect4_solve, flipped
 from game.match.review.model import GameReview, MoveReview, PlyValue, ReviewError
 from game.rules.reversi import Reversi
 from game.rules.tictactoe import TicTacToe
+from bots.lib.connect4_book import BOOK_PATH, Book
 from bots.lib.connect4_solver import STANDARD, Solver, position_from_moves
 from bots.lib.reversi_endgame import Solver as EndgameSolver
 from bots.tictactoe_perfect import TicTacToePerfect
@@ -97,18 +98,22 @@ def test_a_connect_four_move_that_throws_away_a_proven_win_is_marked_at_its_ply(
     assert reviews[7].verdict == "the only move that kept the win" and reviews[7].after.text == "win in 1"
 
 
-def test_connect_four_plies_past_the_book_whose_exact_scores_solve_quickly_are_exact_not_only_proven():
+def test_connect_four_plies_of_the_book_and_past_it_whose_exact_scores_solve_quickly_are_exact():
     # The opening of review_speed's 40-move game: the positions from ply 8 solve in a second or two
-    # (the engine here gives them a minute, and none to the earlier ones: no timing in a test).
+    # (the engine here gives them a minute, and no time to the earlier ones: no timing in a test),
+    # those to ply 6 are the book's.
     moves = "3 2 4 6 1 1 2 2 4 2 2 3"
     engine = Engine("bots.connect4_master:ConnectFourMaster", scale=300.0, solve_plies=10, solve=lambda bot, state, _: (
-        connect4_solve(bot, state, 60.0) if len(state.move_stack) >= 8 else None))
+        connect4_solve(bot, state, 60.0 if len(state.move_stack) >= 8 else 0.0)))
     reviews = sorted(review_moves("connect4", moves.split(), 0.1, engine), key=lambda review: review.ply)
     solver = Solver(STANDARD, table_bits=20)
     columns = [int(c) - 1 for c in moves.split()]
     for review in reviews[8:]:
         assert review.before.kind == "exact", review
         assert review.before.score == solver.solve(position_from_moves(columns[:review.ply]))
+    book = Book.read(BOOK_PATH)
+    for review in reviews[:7]:     # the book's exact plies, at once
+        assert (review.before.kind, review.before.score) == ("exact", book.lookup(columns[:review.ply]).score)
     assert all(review.before.text in ("win", "loss") for review in reviews if review.before.kind == "proven")
 
 

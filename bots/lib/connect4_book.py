@@ -9,9 +9,11 @@ The file (``assets/connect4_book.txt``, written by
 ``-`` for the empty board), ``<best column>`` the column (1-based) the book
 plays there, and ``<score>`` the position's exact score in the solvers'
 convention (see ``bots/lib/connect4_solver.py``), or ``win`` / ``loss``
-where only the result was proved (the first plies, whose exact scores take
-hours to solve): the column then keeps the win, not necessarily the
-fastest, or is the most central move that does not lose at once. Lines
+where only the result was proved: the column then keeps the win, not
+necessarily the fastest, or is the most central move that does not lose at
+once. The shipped book is exact for every position up to 6 plies (the
+column: the most central move of that score); Master's own lines at plies 7
+and 8 are proved results. Lines
 starting with ``#`` are comments. A position and its mirror image share one line: lookups
 reflect the position and the stored column as needed, and different move
 orders reaching the same position find the same line.

@@ -15,11 +15,11 @@ Reversi's last ``exact_empties`` empties (Master's: 20) are solved backwards
 from the end with the exact solver (one solve per position, its table kept
 from one to the next), each within ``EXACT_SOLVE_BUDGETS`` plies' budgets; the
 plies before the first solve that does not fit are estimated. Connect Four's
-first ``Engine.solve_plies`` plies, whose results the book proves but whose
-exact scores neither the book nor a hint's budget reaches, are solved the same
-way before the analysis, the latest first (``connect4_solve``), within
-``SOLVE_PASS_BUDGETS`` plies' budgets in all: those whose solve fits are
-exact, the others keep what the analysis proves (a result without its
+first ``Engine.solve_plies`` plies, whose exact scores a hint's budget may not
+reach, are solved the same way before the analysis, the latest first
+(``connect4_solve``), within ``SOLVE_PASS_BUDGETS`` plies' budgets in all: the
+book's exact scores (every position up to ply 6) at once, and those whose
+solve fits; the others keep what the analysis proves (a result without its
 distance).
 
 Chinese Checkers' bot gives no value of a position (its numbers are shares of
@@ -107,7 +107,7 @@ class Engine:
 #: The reviewing engine of each game; any other game is reviewed by tree search over its rules.
 ENGINES = {
     "tictactoe": Engine("bots.tictactoe_perfect:TicTacToePerfect"),
-    # the book's plies (0 to 8) and the next: their exact scores take seconds to minutes to solve
+    # the book's exact plies (0 to 6) and those after it whose exact scores take seconds to solve
     "connect4": Engine("bots.connect4_master:ConnectFourMaster", scale=300.0,
                        line=lambda bot, state, first: connect4_line(bot, state, first),
                        solve=lambda bot, state, seconds: connect4_solve(bot, state, seconds), solve_plies=10),
@@ -369,9 +369,8 @@ class _Reviewer:
         solving = Deadline.after(self.budget * SOLVE_PASS_BUDGETS)
         for ply in range(min(self.engine.solve_plies, count - 1), -1, -1) if self.engine.solve else ():
             found = self._solved(states[ply], solving)
-            if found is None:   # out of time: this ply and those before it keep what the analysis proves
-                break
-            self.solved[ply] = found
+            if found is not None:   # else out of time: the ply keeps what the analysis proves
+                self.solved[ply] = found
         for ply, text in [*enumerate(moves), (count, "")]:
             if ply not in self.analysed and (ply < count or self.open_end):
                 self.analysed[ply] = self.analyse(states[ply], text, ply)
@@ -419,10 +418,10 @@ class _Reviewer:
         return item
 
     def _solved(self, state: State, deadline: Deadline) -> tuple[float, str, Any] | None:
-        """The engine's exact ``solve`` of a position, by ``deadline`` (the pass's)."""
+        """The engine's exact ``solve`` of a position, by ``deadline`` (the pass's): once it has
+        passed, only what the engine knows at once (Connect Four's book; a search gives up at once)."""
         assert self.engine.solve is not None
-        left = deadline.left()
-        return self.engine.solve(self.bot, state.copy(), left) if left > 0 else None
+        return self.engine.solve(self.bot, state.copy(), max(0.0, deadline.left()))
 
     def _made_exact(self, state: State, item: Analysed) -> None:
         """The ply's value made exact by the solve of its position (``solved``) where the analysis
@@ -524,13 +523,17 @@ class _Reviewer:
 
 def connect4_solve(bot: Any, state: State, seconds: float) -> tuple[float, str, int] | None:
     """Connect Four: the position's exact score for the mover, its words and a move reaching it,
-    solved within ``seconds`` (its solver's table kept from one position to the next); None if
-    the solve does not fit, or on a board the solver does not play."""
+    from the bot's opening book (exact up to ply 6) or solved within ``seconds`` (its solver's
+    table kept from one position to the next); None if the solve does not fit, or on a board the
+    solver does not play."""
     from bots.connect4_master import within    # the reviewing bot's module, loaded with it
 
     if not bot.solves(state):
         return None
     position = position_from_moves(list(state.move_stack))
+    known = bot.book().lookup(list(state.move_stack))
+    if known is not None and known.score is not None:
+        return float(known.score), score_text(known.score, position.plies), known.column
     solver = bot.solver()
     try:
         column, score = within(Deadline.after(seconds), lambda limit: solver.best_move(position, limit))
