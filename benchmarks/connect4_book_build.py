@@ -265,7 +265,6 @@ def build_every_position(path: Path, last: int, table_bits: int, save_every: flo
     """
     lines, figures = read_lines(path)
     solver = Solver(STANDARD, table_bits=RULES_TABLE_BITS)
-    begun = saved = time.perf_counter()
     for moves in first:
         following = list(following_positions(solver, {0: moves}).values())
         todo = [nxt for nxt in following if canonical(moves_key(nxt))[0] not in lines]
@@ -277,27 +276,48 @@ def build_every_position(path: Path, last: int, table_bits: int, save_every: flo
     level = {canonical(moves_key([]))[0]: []}
     for plies in range(last + 1):
         todo = [(key, moves) for key, moves in level.items() if key not in lines]
+        Level(path, lines, figures, f"every position, ply {plies}", len(level), exact=False).solve(
+            todo, table_bits, concurrency, ray_address, save_every)
+        level = following_positions(solver, level)
+    return 0
+
+
+@dataclass
+class Level:
+    """The positions of one level solved into the book's ``lines`` (by canonical key), the file at
+    ``path`` rewritten every so often with a progress line, and the level's figure (``name``: what
+    the level is; ``size``: its positions, those already in the book included) added to ``figures``."""
+
+    path: Path
+    lines: dict[int, str]
+    figures: list[str]
+    name: str
+    size: int
+    exact: bool
+
+    def solve(self, todo: list[tuple[int, list[int]]], table_bits: int, concurrency: int | None,
+              ray_address: str | None, save_every: float) -> None:
+        """Each ``(key, moves)`` of ``todo`` solved (its exact score, or its result only), in ``todo``'s order."""
+        verb = "solved" if self.exact else "proved"
         times: list[float] = []
-        level_begun = time.perf_counter()
-        for index, (entry, seconds) in proved([(moves, False) for _, moves in todo], table_bits, concurrency,
+        begun = saved = time.perf_counter()
+        for index, (entry, seconds) in proved([(moves, self.exact) for _, moves in todo], table_bits, concurrency,
                                               ray_address):
             key, moves = todo[index]
             times.append(seconds)
-            lines[key] = Book.format_line(moves, entry)
+            self.lines[key] = Book.format_line(moves, entry)
             if time.perf_counter() - saved > save_every:
-                write(path, list(lines.values()), figures)
+                write(self.path, list(self.lines.values()), self.figures)
                 saved = time.perf_counter()
-                print(f"  ply {plies}: {len(times)} of {len(level)} proved "
-                      f"(total {saved - begun:.0f} s)", flush=True)
+                print(f"  {self.name}: {len(times)} of {len(todo)} {verb} (total {saved - begun:.0f} s, "
+                      f"{sum(times):.0f} s of solving)", flush=True)
         if times:
-            figures.append(f"every position, ply {plies}: {len(level)} positions, {len(times)} proved here in "
-                           f"{time.perf_counter() - level_begun:.1f} s of wall time ({sum(times):.1f} s of solving"
-                           f"{f' in {concurrency} processes' if (concurrency or 1) > 1 else ''}), worst {max(times):.2f} s")
-            print(figures[-1], flush=True)
-        write(path, list(lines.values()), figures)
-        saved = time.perf_counter()
-        level = following_positions(solver, level)
-    return 0
+            processes = f" in {concurrency} processes" if (concurrency or 1) > 1 else ""
+            self.figures.append(f"{self.name}: {self.size} positions, {len(times)} {verb} here in "
+                                f"{time.perf_counter() - begun:.1f} s of wall time ({sum(times):.1f} s of solving"
+                                f"{processes}), worst {max(times):.2f} s")
+            print(self.figures[-1], flush=True)
+        write(self.path, list(self.lines.values()), self.figures)
 
 
 def build_exact_level(path: Path, last: int, table_bits: int, save_every: float, concurrency: int | None = 1,
@@ -320,29 +340,16 @@ def build_exact_level(path: Path, last: int, table_bits: int, save_every: float,
     while len(levels) <= last:
         levels.append(following_positions(solver, levels[-1]))
     todo = [(key, moves) for key, moves in levels[last].items() if exact_score(lines.get(key)) is None]
-    times: list[float] = []
-    begun = saved = time.perf_counter()
-    for index, (entry, seconds) in proved([(moves, True) for _, moves in todo], table_bits, concurrency, ray_address):
-        key, moves = todo[index]
-        times.append(seconds)
-        lines[key] = Book.format_line(moves, entry)
-        if time.perf_counter() - saved > save_every:
-            write(path, list(lines.values()), figures)
-            saved = time.perf_counter()
-            print(f"  ply {last}: {len(times)} of {len(todo)} solved exactly (total {saved - begun:.0f} s, "
-                  f"{sum(times):.0f} s of solving)", flush=True)
-    if times:
-        figures.append(f"exact scores, every position at ply {last}: {len(levels[last])} positions, {len(times)} solved "
-                       f"here in {time.perf_counter() - begun:.1f} s of wall time ({sum(times):.1f} s of solving"
-                       f"{f' in {concurrency} processes' if (concurrency or 1) > 1 else ''}), worst {max(times):.2f} s")
-        print(figures[-1], flush=True)
-    write(path, list(lines.values()), figures)
+    Level(path, lines, figures, f"exact scores, every position at ply {last}", len(levels[last]), exact=True).solve(
+        todo, table_bits, concurrency, ray_address, save_every)
     for plies in range(last - 1, -1, -1):
         for key, moves in levels[plies].items():
             lines[key] = Book.format_line(moves, best_of_children(solver, lines, moves))
-    figures.append(f"exact scores, every position at plies 0-{last - 1}: worked out from the positions one move on")
+    worked_out = f"exact scores, every position at plies 0-{last - 1}: worked out from the positions one move on"
+    if worked_out not in figures:
+        figures.append(worked_out)
     write(path, list(lines.values()), figures)
-    print(figures[-1], flush=True)
+    print(worked_out, flush=True)
     return 0
 
 
