@@ -419,7 +419,7 @@ class _Reviewer:
 
     def _solved(self, state: State, deadline: Deadline) -> tuple[float, str, Any] | None:
         """The engine's exact ``solve`` of a position, by ``deadline`` (the pass's): once it has
-        passed, only what the engine knows at once (Connect Four's book; a search gives up at once)."""
+        passed, only what the engine knows at once (Connect Four's book) or finds in a search's first short try."""
         assert self.engine.solve is not None
         return self.engine.solve(self.bot, state.copy(), max(0.0, deadline.left()))
 
