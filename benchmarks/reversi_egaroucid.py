@@ -164,6 +164,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ours", type=float, default=1.0, help="Master's seconds a move (its budget)")
     parser.add_argument("--theirs", type=float, default=30.0,
                         help="the seconds the reference's move is awaited before it counts as timed out")
+    parser.add_argument("--confidence", type=float,
+                        help="Master's confidence for cuts in play (ReversiMaster's parameter; default: its own)")
     parser.add_argument("--openings", type=int, default=4, help="random legal moves each pair starts from")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--skip-pairs", type=int, default=0, help="start at this pair of the seeded openings")
@@ -183,9 +185,11 @@ def main(argv: list[str] | None = None) -> int:
                              log_path=Path(folder) / "engine.log", cwd=Path(args.reference).resolve().parent)
     process.start()
     client = NBoardClient(process, protocol_version=args.protocol_version)
+    master = ReversiMaster(seed=args.seed) if args.confidence is None else \
+        ReversiMaster(confidence=args.confidence, seed=args.seed)
     print(f"reference: {client.engine_name()} ({' '.join([args.reference, *args.reference_args])}, its log in "
-          f"{folder}); Master {args.ours:g} s a move; load at start {load()}; pid {os.getpid()}", flush=True)
-    master = ReversiMaster(seed=args.seed)
+          f"{folder}); Master {args.ours:g} s a move, confidence {master.confidence:g}; load at start {load()}; "
+          f"pid {os.getpid()}", flush=True)
     ReversiMaster.warm_up()
     ReversiMaster.warm_up_later()
     rng = random.Random(args.seed)

@@ -24,6 +24,7 @@ again with more time, and shows the position's value only once proven.
 """
 from __future__ import annotations
 
+import math
 from typing import ClassVar
 
 from game.lang import N_
@@ -67,6 +68,9 @@ class ReversiHard(Bot):
         super().__init__(seed=seed)
         self.exact_empties = check_whole("exact_empties", exact_empties, 0, 30, "empty squares")
         self._search = MidgameSearch()
+        #: The search that picks moves in play: ``_search`` here; Master's is a selective one of its own,
+        #: so that no table entry of a selective search reaches the full-width search behind hints.
+        self._play_search = self._search
         #: The depth of the search behind the estimates of the last ``analyse`` (None: none yet).
         self.searched_depth: int | None = None
 
@@ -121,6 +125,7 @@ class ReversiHard(Bot):
 
     def new_game(self) -> None:
         self._search.clear()
+        self._play_search.clear()
 
     # -- playing ---------------------------------------------------------------------
     def choose_move(self, state: Reversi, budget: float) -> int:
@@ -141,7 +146,7 @@ class ReversiHard(Bot):
                 pass
         moves = list(moves)
         self.rng.shuffle(moves)
-        found = deepest(deepen(self._depth_search(own, opp, moves, _empties(state), False, split),
+        found = deepest(deepen(self._depth_search(self._play_search, own, opp, moves, _empties(state), False, split),
                                deadline, _empties(state)))
         return found.move if found is not None else moves[0]
 
@@ -161,18 +166,20 @@ class ReversiHard(Bot):
         return clock.within(deadline, lambda limit: solver.solve(own, opp, node_limit=limit, split=split),
                             FIRST_TRY_NODES, SolveAborted)
 
-    def _depth_search(self, own: int, opp: int, moves: list[int], empties: int, every: bool,
+    @staticmethod
+    def _depth_search(search: MidgameSearch, own: int, opp: int, moves: list[int], empties: int, every: bool,
                       split: bool) -> Search:
-        """One depth of the midgame search over ``moves``, for ``deepen``.
+        """One depth of ``search`` over ``moves``, for ``deepen``.
 
         The kernel counts nodes rather than reading the clock: it gets the
         nodes the time left allows at the speed measured so far. A depth
-        that reaches the end of every line (at least the empties) is exact.
+        that reaches the end of every line (at least the empties) is exact,
+        unless the search is selective.
         Unless ``every``, each finished depth's best move goes first in
         ``moves`` for the next.
         """
         rate = NodeRate(FIRST_GUESS_NPS)
-        search = self._search
+        exact_from = empties if not search.selective else math.inf
 
         def one_depth(depth: int, deadline: Deadline) -> Iteration | None:
             begun, before = deadline.clock(), search.nodes
@@ -185,7 +192,7 @@ class ReversiHard(Bot):
             move = moves[best]
             if not every:
                 moves.insert(0, moves.pop(best))
-            return Iteration(depth, values[best], move, search.nodes, proven=depth >= empties, values=scores)
+            return Iteration(depth, values[best], move, search.nodes, proven=depth >= exact_from, values=scores)
 
         return one_depth
 
@@ -226,7 +233,7 @@ class ReversiHard(Bot):
         forced_pass = list(children) == [PASS]   # then value the pass by the opponent's best reply
         own, opp = children[PASS] if forced_pass else _sides(state)
         moves = squares_of(legal_mask(own, opp))
-        found = deepest(deepen(self._depth_search(own, opp, moves, _empties(state), not forced_pass, split),
+        found = deepest(deepen(self._depth_search(self._search, own, opp, moves, _empties(state), not forced_pass, split),
                                deadline, _empties(state)))
         self.searched_depth = None if found is None else found.depth
         if found is None:

@@ -12,17 +12,25 @@ second:
   depth 6 towards that search's values (exact once solved), a label without
   the noise of the game's later moves (``benchmarks/reversi_fit.py``
   ``--search-share 1 --start``; the file ships in ``assets/``);
+* in play its search is selective (multi-ProbCut, Buro's method, as
+  Logistello, Edax and Egaroucid search): where a search about half as deep
+  says, ``confidence`` standard deviations sure, that the full search would
+  fail high or low, the node is cut there. The spread it trusts was measured
+  on our own positions (``benchmarks/reversi_probcut.py``, shipped in
+  ``assets/reversi_probcut.npz``). The time saved buys several plies;
 * it starts the exact endgame earlier (``exact_empties``, 20 by default),
   falling back to the search when a solve does not fit its time.
 
-Hints and ``analyse`` are Hard's: each move exact when its solve finishes
-in time, the others estimates of the deepest finished search.
+Hints and ``analyse`` are Hard's, full width, with their own table: each move
+exact when its solve finishes in time, the others estimates of the deepest
+finished search.
 """
 from __future__ import annotations
 
 from game.lang import N_
-from game.rules.bot import check_whole
+from game.rules.bot import check_number, check_whole
 from game.rules.reversi import Reversi
+from bots.lib.reversi_cut import load_cut
 from bots.lib.reversi_eval import PATTERNS
 from bots.lib.reversi_patterns import load_views
 from bots.lib.reversi_search import MidgameSearch
@@ -36,10 +44,17 @@ class ReversiMaster(ReversiHard):
     description = N_("learned from thousands of its own games. "
                       "Judges positions by what thousands of its own games taught it; perfect near the end")
 
-    def __init__(self, exact_empties: int = 20, seed: int | None = None) -> None:
+    def __init__(self, exact_empties: int = 20, confidence: float = 1.5, seed: int | None = None) -> None:
+        """``confidence``: how sure, in standard deviations, a shallow search's verdict must be for the
+        search in play to cut there (0: full width, the search behind hints)."""
         super().__init__(exact_empties=check_whole("exact_empties", exact_empties, 0, 30, "empty squares"),
                          seed=seed)
+        self.confidence = check_number("confidence", confidence, 0.0, 5.0, "standard deviations")
         self._search = MidgameSearch(mode=PATTERNS, weights=load_views())
+        self._play_search = self._search
+        if self.confidence:
+            self._play_search = MidgameSearch(mode=PATTERNS, weights=load_views())
+            self._play_search.select(self.confidence, *load_cut())
 
     @classmethod
     def warm_up(cls) -> None:

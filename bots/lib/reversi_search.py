@@ -67,16 +67,26 @@ MAX_PLY = 96
 NO_MOVE = 255
 #: Depth left from which moves are ordered by the opponent's replies (below it, by history alone).
 FASTEST_FIRST_DEPTH = 2
+#: Depth left from which a selective search tries a cut on a shallow search's verdict (multi-ProbCut).
+CUT_MIN_DEPTH = 3
+#: Depths a cut's statistics are kept for; deeper nodes use the deepest row.
+CUT_DEPTHS = 32
+#: Bands of empties a cut's statistics are kept for: band = empties // CUT_BAND_WIDTH.
+CUT_BAND_WIDTH = 10
+CUT_BANDS = 7
 #: The search's state, one record set up once per ``MidgameSearch``: the table's address and index
 #: mask (``ttable``'s buckets), the int32 weights' address, the node counters and limit, the
 #: evaluation's mode, the counting (``split``), the history per square, per-ply rows of sorted
 #: move keys and of the discs each move turns (found while ordering, kept for playing it), and per
 #: ply the pattern indices of the position searched (``reversi_patterns.move_indices``; pattern
-#: mode only).
+#: mode only). ``cut_t`` (hundredths; 0: off) and ``cut_mean``, ``cut_sigma`` (centi-discs, per depth
+#: and band of empties) are a selective search's cut (multi-ProbCut, in ``_pvs``).
 STATE = np.dtype([
     ("table_at", np.uint64), ("table_mask", np.uint64), ("weights_at", np.uint64),
     ("nodes", np.int64), ("node_limit", np.int64), ("aborted", np.int64),
     ("mode", np.int64), ("split", np.int64),
+    ("cut_t", np.int64), ("cut_mean", np.int64, (CUT_DEPTHS, CUT_BANDS)),
+    ("cut_sigma", np.int64, (CUT_DEPTHS, CUT_BANDS)),
     ("history", np.int64, (64,)),
     ("order", np.int64, (MAX_PLY, 64)),
     ("turned", np.uint64, (MAX_PLY, 64)),
@@ -183,6 +193,16 @@ def _pass(st, ply):
             st.indices[ply + 1, n] = st.indices[ply, n]
 
 
+def shallow_depth(depth: int) -> int:
+    """The depth of the shallow search whose verdict stands in for a search ``depth`` deep in a
+    selective search: about half as deep, with the same parity (an evaluation leans the same way
+    after an even or an odd number of plies, and mixing them would widen the spread)."""
+    return 2 * (depth // 4) + (depth & 1)
+
+
+_shallow_depth = njit(cache=True, inline="always")(shallow_depth)
+
+
 @njit(cache=True)
 def _pvs(st, own, opp, alpha, beta, depth, ply):
     """The score of a position searched ``depth`` plies, fail-soft in ``alpha, beta``; ``st`` is the
@@ -213,6 +233,27 @@ def _pvs(st, own, opp, alpha, beta, depth, ply):
                 return lower
             if upper <= alpha:
                 return upper
+    if st.cut_t != 0 and depth >= CUT_MIN_DEPTH:
+        # Multi-ProbCut (Buro): a null-window search about half as deep stands in for this one
+        # where its verdict is sure. The deep value is taken as the shallow one plus ``cut_mean``,
+        # within ``cut_t / 100`` times ``cut_sigma`` (measured per depth and band of empties by
+        # ``benchmarks/reversi_probcut.py``); a node without a sure verdict is searched in full.
+        row = min(depth, CUT_DEPTHS - 1)
+        band = min((np.int64(64) - popcount(own | opp)) // CUT_BAND_WIDTH, CUT_BANDS - 1)
+        margin = st.cut_t * st.cut_sigma[row, band] // 100
+        shallow = _shallow_depth(depth)
+        high = beta - st.cut_mean[row, band] + margin
+        if high <= 6400:
+            if _pvs(st, own, opp, high - 1, high, shallow, ply) >= high:
+                return beta
+            if st.aborted:
+                return 0
+        low = alpha - st.cut_mean[row, band] - margin
+        if low >= -6400:
+            if _pvs(st, own, opp, low, low + 1, shallow, ply) <= low:
+                return alpha
+            if st.aborted:
+                return 0
     count = np.uint64(0)
     pending = moves
     ordered = depth >= FASTEST_FIRST_DEPTH
@@ -355,6 +396,23 @@ class MidgameSearch:
     def history(self) -> np.ndarray:
         """Cut-offs per square, weighted by depth (a view into the search's record)."""
         return self._state["history"][0]
+
+    def select(self, confidence: float, mean: np.ndarray, sigma: np.ndarray) -> None:
+        """Make the search selective (multi-ProbCut): a node ``CUT_MIN_DEPTH`` or more plies deep
+        whose ``shallow_depth`` search says, within ``confidence`` standard deviations, that the
+        full search would fail high (or low) is cut there. ``mean`` and ``sigma`` (centi-discs,
+        ``(CUT_DEPTHS, CUT_BANDS)``) are the deep value's offset from the shallow one and its
+        spread, per depth and band of empties. A selective search's values are estimates even
+        where it reaches the end of every line. ``confidence`` 0 makes it full-width again."""
+        st = self._state[0]
+        st["cut_t"] = round(100 * confidence)
+        st["cut_mean"] = np.asarray(mean, dtype=np.int64)
+        st["cut_sigma"] = np.asarray(sigma, dtype=np.int64)
+
+    @property
+    def selective(self) -> bool:
+        """Whether the search cuts on shallow searches' verdicts (``select``)."""
+        return bool(self._state[0]["cut_t"])
 
     def clear(self) -> None:
         """Forget the table and the history (a new game)."""

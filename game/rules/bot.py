@@ -18,6 +18,7 @@ runs while it waits, so a first launch waits only for the first moves' kernels.
 """
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping, Sequence
@@ -33,6 +34,16 @@ def check_whole(label: str, value: Any, low: int, high: int, counts: str = "", n
         of = f" of {counts}" if counts else ""
         raise ValueError(f"{label} must be a whole number{of} from {low} to {high}{note}, got {value!r}")
     return value
+
+
+def check_number(label: str, value: Any, low: float, high: float, counts: str = "") -> float:
+    """``value`` as a float if it is a finite number from ``low`` to ``high``, else ``ValueError`` naming
+    ``label`` and what it ``counts``: the check of a bot's numeric parameter (see ``check_whole``)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
+            math.isfinite(value) and low <= value <= high):
+        of = f" of {counts}" if counts else ""
+        raise ValueError(f"{label} must be a number{of} from {low:g} to {high:g}, got {value!r}")
+    return float(value)
 
 
 #: ``Bot.games`` of a bot that plays every game of the catalogue, games registered after it
