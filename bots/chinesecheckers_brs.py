@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from game.lang import N_
-from game.rules.bot import Bot, check_whole
+from game.rules.bot import Bot, check_number, check_whole
 from game.rules.chinesecheckers import PASS, ChineseCheckers
 from game.rules.core import Move, State
 from bots.lib.chinesecheckers_engine import PASS_CODE, Position, Tables, decode, tables_for
@@ -30,9 +30,7 @@ from bots.lib.deepening import Iteration
 
 def check_seconds(seconds: Any) -> float:
     """``seconds`` as a float if it is a sensible thinking time, else ``ValueError``."""
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0.01 <= seconds <= 60:
-        raise ValueError(f"seconds must be a number from 0.01 to 60, got {seconds!r}")
-    return float(seconds)
+    return check_number("seconds", seconds, 0.01, 60)
 
 
 #: Part of the budget a move may use at most (the bot's own ``seconds`` is usually less).

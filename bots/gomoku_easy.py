@@ -14,10 +14,9 @@ Renju, Black's forbidden points are not legal moves, so it never plays one.
 """
 from __future__ import annotations
 
-import math
 
 from game.lang import N_
-from game.rules.bot import Bot
+from game.rules.bot import Bot, check_number
 from game.rules.gomoku import Gomoku
 from bots.lib.gomoku_opening import opening_move
 from bots.lib.gomoku_patterns import PatternBoard
@@ -37,11 +36,8 @@ class GomokuEasy(Bot):
     def __init__(self, noise: float = 1.0, seed: int | None = None) -> None:
         """``noise``: a point's score is multiplied by a random factor from 1 to ``1 + noise`` (0: always the best)."""
         super().__init__(seed=seed)
-        if isinstance(noise, bool) or not isinstance(noise, (int, float)) or not (
-                math.isfinite(noise) and 0.0 <= noise <= MAX_NOISE):
-            raise ValueError(f"noise must be a number from 0 to {MAX_NOISE:g} (a score is multiplied by "
-                             f"1 to 1 + noise), got {noise!r}")
-        self.noise = float(noise)
+        self.noise = check_number("noise", noise, 0.0, MAX_NOISE,
+                                  note=" (a score is multiplied by 1 to 1 + noise)")
 
     def choose_move(self, state: Gomoku, budget: float) -> int:
         opening = opening_move(state, budget, self.rng)

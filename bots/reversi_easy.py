@@ -9,10 +9,9 @@ it plays next to empty corners and hands them over.
 """
 from __future__ import annotations
 
-import math
 
 from game.lang import N_
-from game.rules.bot import Bot
+from game.rules.bot import Bot, check_number
 from game.rules.reversi import PASS, Reversi, flip_mask, squares_of
 
 #: The most discs a move can flip is 18; a noise beyond the board's 64 squares means nothing.
@@ -29,10 +28,7 @@ class ReversiEasy(Bot):
     def __init__(self, noise: float = 1.5, seed: int | None = None) -> None:
         """``noise``: the largest random bonus, in discs, added to a move's flips (0: always the most)."""
         super().__init__(seed=seed)
-        if isinstance(noise, bool) or not isinstance(noise, (int, float)) or not (
-                math.isfinite(noise) and 0.0 <= noise <= MAX_NOISE):
-            raise ValueError(f"noise must be a number of discs from 0 to {MAX_NOISE:g}, got {noise!r}")
-        self.noise = float(noise)
+        self.noise = check_number("noise", noise, 0.0, MAX_NOISE, "discs")
 
     def choose_move(self, state: Reversi, budget: float) -> int:
         moves = state.legal_moves()

@@ -36,13 +36,14 @@ def check_whole(label: str, value: Any, low: int, high: int, counts: str = "", n
     return value
 
 
-def check_number(label: str, value: Any, low: float, high: float, counts: str = "") -> float:
+def check_number(label: str, value: Any, low: float, high: float, counts: str = "", note: str = "") -> float:
     """``value`` as a float if it is a finite number from ``low`` to ``high``, else ``ValueError`` naming
-    ``label`` and what it ``counts``: the check of a bot's numeric parameter (see ``check_whole``)."""
+    ``label``, what it ``counts`` and a ``note`` on its values: the check of a bot's numeric parameter
+    (see ``check_whole``)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
             math.isfinite(value) and low <= value <= high):
         of = f" of {counts}" if counts else ""
-        raise ValueError(f"{label} must be a number{of} from {low:g} to {high:g}, got {value!r}")
+        raise ValueError(f"{label} must be a number{of} from {low:g} to {high:g}{note}, got {value!r}")
     return float(value)
 
 
