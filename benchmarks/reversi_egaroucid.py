@@ -71,9 +71,6 @@ class CountedProcess(EngineProcess):
         return line
 
 
-def master_nodes(master: ReversiMaster) -> int:
-    """Master's nodes so far: its midgame search's and its exact solver's."""
-    return master._search.nodes + master.solver().nodes
 
 
 def play_game(master: ReversiMaster, client: NBoardClient, process: CountedProcess, opening: tuple,
@@ -88,10 +85,10 @@ def play_game(master: ReversiMaster, client: NBoardClient, process: CountedProce
     while state.outcome() is None:
         started = time.perf_counter()
         if state.turn == master_seat:
-            before = master_nodes(master)
+            before = master.nodes
             move = master.choose_move(state, ours)
             times[OURS].append(time.perf_counter() - started)
-            nodes[OURS] += master_nodes(master) - before
+            nodes[OURS] += master.nodes - before
         else:
             before = process.nodes
             try:

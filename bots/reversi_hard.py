@@ -74,6 +74,13 @@ class ReversiHard(Bot):
         #: The depth of the search behind the estimates of the last ``analyse`` (None: none yet).
         self.searched_depth: int | None = None
 
+    @property
+    def nodes(self) -> int:
+        """Nodes searched so far: this bot's midgame searches' (in play and for hints) and the
+        process's exact solver's (which every Hard and Master of the process shares)."""
+        searches = {id(search): search for search in (self._search, self._play_search)}
+        return sum(search.nodes for search in searches.values()) + self.solver().nodes
+
     @classmethod
     def solver(cls) -> Solver:
         """The process's solver (its table is kept from move to move: what it holds stays true)."""

@@ -125,3 +125,12 @@ def test_a_damaged_cut_file_is_refused_naming_it(tmp_path):
     np.savez(bad, mean=np.zeros((3, 3)), sigma=np.zeros((3, 3)))
     with pytest.raises(ValueError, match=r"cut.npz.*shape"):
         load_cut(bad)
+
+
+def test_masters_node_count_includes_its_play_search():
+    bot = ReversiMaster(seed=1)
+    state = Reversi.from_text("f5d6c3d3c4f4f6f3e6e7")
+    before = bot.nodes
+    bot.choose_move(state, 0.2)
+    assert bot._play_search.nodes > 0
+    assert bot.nodes - before >= bot._play_search.nodes
