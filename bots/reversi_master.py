@@ -17,7 +17,7 @@ second:
   says, ``confidence`` standard deviations sure, that the full search would
   fail high or low, the node is cut there. The spread it trusts was measured
   on our own positions (``benchmarks/reversi_probcut.py``, shipped in
-  ``assets/reversi_probcut.npz``). The time saved buys several plies;
+  ``assets/reversi_probcut.npz``). It goes deeper in the same time;
 * it starts the exact endgame earlier (``exact_empties``, 20 by default),
   falling back to the search when a solve does not fit its time.
 
