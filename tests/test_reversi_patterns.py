@@ -151,14 +151,18 @@ def test_a_ridge_keeps_unseen_features_at_zero_and_shrinks_rare_ones():
 
 
 def _reversi_fit():
-    """``benchmarks/reversi_fit.py`` as a module (benchmarks/ is not a package; its dataclass needs
+    return _benchmark("reversi_fit")
+
+
+def _benchmark(name: str):
+    """``benchmarks/<name>.py`` as a module (benchmarks/ is not a package; its dataclasses need
     the module registered while it loads)."""
     import importlib.util
     import sys
     from pathlib import Path
 
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "reversi_fit.py"
-    spec = importlib.util.spec_from_file_location("reversi_fit_under_test", path)
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"{name}_under_test", path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
     try:
@@ -200,3 +204,24 @@ def test_a_fit_from_earlier_tables_moves_only_the_phases_it_has_positions_of_tow
     assert np.allclose(values[1.0], -10, atol=0.5)
     weights, _, _ = fit.fit_tables([path], ridge=0.01, iterations=300, seed=1)
     assert not weights[[p for p in range(patterns.PHASES) if p != phase]].any()   # from nothing: zeros there
+
+
+def test_the_cut_statistics_are_each_bands_spread_with_the_nearest_band_and_depth_standing_in():
+    """``reversi_probcut.statistics``: per depth and band of empties, the mean and spread of the deep
+    value less the shallow one; a band with too few positions takes the nearest band's, a depth past
+    the deepest measured the deepest row of its parity."""
+    probcut = _benchmark("reversi_probcut")
+    from bots.lib.reversi_search import CUT_DEPTHS, shallow_depth
+
+    depth, n = 9, probcut.MIN_SAMPLES + 10
+    # 35 empties (band 3): values c * d at depth d, c 10 or 30 by turns, so deep - shallow is
+    # c * (d - shallow(d)): mean 20 and spread 10 per ply between them. 25 empties (band 2): too few.
+    samples = [(35, [(10 if i % 2 else 30) * d for d in range(1, depth + 1)]) for i in range(n)]
+    samples += [(25, [999 * d for d in range(1, depth + 1)]) for _ in range(3)]
+    mean, sigma, count = probcut.statistics(samples, depth)
+    for d in range(3, depth + 1):
+        gap = d - shallow_depth(d)
+        assert (mean[d, 3], sigma[d, 3], count[d, 3]) == (20 * gap, 10 * gap, n)
+        assert (mean[d, 2], sigma[d, 2], count[d, 2]) == (20 * gap, 10 * gap, 3)
+    assert (sigma[depth + 1] == sigma[depth - 1]).all()          # 10 takes 8's row: both even
+    assert (sigma[CUT_DEPTHS - 1] == sigma[depth]).all()          # 31 takes 9's: both odd
