@@ -8,7 +8,8 @@ Hard's numba Best-Reply Search (``bots/lib/chinesecheckers_engine.py``),
 each driven depth by depth by ``bots/lib/deepening.py``; Reversi Hard's and
 Master's numba PVS (``bots/lib/reversi_search.py``, Hard's evaluation and
 the pattern tables), depth by depth with the best move first as the bots
-do, each search with a fresh table; the shared
+do, each search with a fresh table (and Master's selective play search
+beside its full-width one, to depth 12: the nodes each needs); the shared
 Python negamax (``bots/lib/negamax.py``, the example bot's search) over the
 rules' own states; and the shared Python tree search (``bots/lib/mcts.py``),
 whose "nodes" are iterations. The depths (and iterations) are fixed and the
@@ -42,8 +43,10 @@ from bots.lib.clock import Deadline  # noqa: E402
 from bots.lib.mcts import Mcts  # noqa: E402
 from bots.lib.negamax import Negamax  # noqa: E402
 from bots.lib.reversi_eval import HARD, HARD_WEIGHTS, PATTERNS  # noqa: E402
+from bots.lib.reversi_cut import load_cut  # noqa: E402
 from bots.lib.reversi_patterns import load_views  # noqa: E402
 from bots.lib.reversi_search import MidgameSearch  # noqa: E402
+from bots.reversi_master import CONFIDENCE  # noqa: E402
 from game.rules.chinesecheckers import ChineseCheckers  # noqa: E402
 from game.rules.connect4 import ConnectFour  # noqa: E402
 from game.rules.reversi import Reversi  # noqa: E402
@@ -135,11 +138,15 @@ def chinesecheckers_runs(depth: int, positions: list[ChineseCheckers]) -> list[C
     return [lambda state=state: run(state) for state in positions]
 
 
-def reversi_runs(depth: int, positions: list[Reversi], mode: int) -> list[Callable[[], int]]:
+def reversi_runs(depth: int, positions: list[Reversi], mode: int, selective: bool = False) -> list[Callable[[], int]]:
+    """Iterative deepening to ``depth`` on each position, a new search each; ``selective``: Master's
+    play search (multi-ProbCut at its default confidence)."""
     weights = load_views() if mode == PATTERNS else HARD_WEIGHTS
 
     def run(state: Reversi) -> int:
         search = MidgameSearch(mode=mode, weights=weights)
+        if selective:
+            search.select(CONFIDENCE, *load_cut())
         own, opp = state.discs(state.turn), state.discs(1 - state.turn)
         moves = list(state.legal_moves())
         for d in range(1, depth + 1):
@@ -188,6 +195,9 @@ def main(argv: list[str] | None = None) -> int:
     othello = reversi_positions(8)
     for name, mode in (("Hard", HARD), ("Master", PATTERNS)):
         measure_chosen(f"Reversi {name}, depth 10", lambda mode=mode: reversi_runs(10, othello, mode))
+    for selective in (False, True):
+        measure_chosen(f"Reversi Master{' selective' if selective else ''}, depth 12",
+                       lambda selective=selective: reversi_runs(12, othello, PATTERNS, selective))
     measure_chosen("negamax (Python), Connect Four 7x6, depth 7", lambda: negamax_runs(7, c4[:8]))
     measure_chosen("MCTS (Python), Connect Four 7x6, iterations", lambda: mcts_runs(300, c4[:8]))
     return 0

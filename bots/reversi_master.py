@@ -37,6 +37,10 @@ from bots.lib.reversi_search import MidgameSearch
 from bots.reversi_hard import ReversiHard
 
 
+#: How sure, in standard deviations, a shallow search's verdict must be for Master's play search to cut.
+CONFIDENCE = 1.5
+
+
 class ReversiMaster(ReversiHard):
     """Hard's search over the fitted pattern evaluation, solving exactly from ``exact_empties`` on."""
 
@@ -44,7 +48,7 @@ class ReversiMaster(ReversiHard):
     description = N_("learned from thousands of its own games. "
                       "Judges positions by what thousands of its own games taught it; perfect near the end")
 
-    def __init__(self, exact_empties: int = 20, confidence: float = 1.5, seed: int | None = None) -> None:
+    def __init__(self, exact_empties: int = 20, confidence: float = CONFIDENCE, seed: int | None = None) -> None:
         """``confidence``: how sure, in standard deviations, a shallow search's verdict must be for the
         search in play to cut there (0: full width, the search behind hints)."""
         super().__init__(exact_empties=check_whole("exact_empties", exact_empties, 0, 30, "empty squares"),
