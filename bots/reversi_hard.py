@@ -67,12 +67,16 @@ class ReversiHard(Bot):
     def __init__(self, exact_empties: int = 18, seed: int | None = None) -> None:
         super().__init__(seed=seed)
         self.exact_empties = check_whole("exact_empties", exact_empties, 0, 30, "empty squares")
-        self._search = MidgameSearch()
+        self._search = self._new_search()
         #: The search that picks moves in play: ``_search`` here; Master's is a selective one of its own,
         #: so that no table entry of a selective search reaches the full-width search behind hints.
         self._play_search = self._search
         #: The depth of the search behind the estimates of the last ``analyse`` (None: none yet).
         self.searched_depth: int | None = None
+
+    def _new_search(self) -> MidgameSearch:
+        """A midgame search over this tier's evaluation (Hard's features; Master's pattern tables)."""
+        return MidgameSearch()
 
     @property
     def nodes(self) -> int:

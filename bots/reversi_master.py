@@ -54,11 +54,12 @@ class ReversiMaster(ReversiHard):
         super().__init__(exact_empties=check_whole("exact_empties", exact_empties, 0, 30, "empty squares"),
                          seed=seed)
         self.confidence = check_number("confidence", confidence, 0.0, 5.0, "standard deviations")
-        self._search = MidgameSearch(mode=PATTERNS, weights=load_views())
-        self._play_search = self._search
         if self.confidence:
-            self._play_search = MidgameSearch(mode=PATTERNS, weights=load_views())
+            self._play_search = self._new_search()
             self._play_search.select(self.confidence, *load_cut())
+
+    def _new_search(self) -> MidgameSearch:
+        return MidgameSearch(mode=PATTERNS, weights=load_views())
 
     @classmethod
     def warm_up(cls) -> None:
