@@ -74,6 +74,8 @@ CUT_DEPTHS = 32
 #: Bands of empties a cut's statistics are kept for: band = empties // CUT_BAND_WIDTH.
 CUT_BAND_WIDTH = 10
 CUT_BANDS = 7
+#: The largest score in centi-discs (a finished game won 64-0): a cut's bound past it can never be reached.
+TOP_SCORE = 6400
 #: The search's state, one record set up once per ``MidgameSearch``: the table's address and index
 #: mask (``ttable``'s buckets), the int32 weights' address, the node counters and limit, the
 #: evaluation's mode, the counting (``split``), the history per square, per-ply rows of sorted
@@ -243,13 +245,13 @@ def _pvs(st, own, opp, alpha, beta, depth, ply):
         margin = st.cut_t * st.cut_sigma[row, band] // 100
         shallow = _shallow_depth(depth)
         high = beta - st.cut_mean[row, band] + margin
-        if high <= 6400:
+        if high <= TOP_SCORE:
             if _pvs(st, own, opp, high - 1, high, shallow, ply) >= high:
                 return beta
             if st.aborted:
                 return 0
         low = alpha - st.cut_mean[row, band] - margin
-        if low >= -6400:
+        if low >= -TOP_SCORE:
             if _pvs(st, own, opp, low, low + 1, shallow, ply) <= low:
                 return alpha
             if st.aborted:
