@@ -39,7 +39,6 @@ from bots.gomoku_hard import ROOT_WIDTH, VCF_DEPTH, VCT_DEPTH, GomokuHard, deepe
 from bots.gomoku_master import GomokuMaster  # noqa: E402
 from bots.lib.clock import Deadline  # noqa: E402
 from bots.lib.gomoku_board import Board, to_point  # noqa: E402
-from bots.lib.gomoku_engine import Search  # noqa: E402
 from bots.lib.gomoku_threats import ThreatSearch  # noqa: E402
 from game.rules.gomoku import Gomoku  # noqa: E402
 
@@ -63,47 +62,48 @@ CHECK_POSITIONS = POSITIONS + (
 CHECK_DEPTH = {"Hard": 8, "Master": 9}
 #: Depth of Master's full-window search of every root move (as an analysis runs it) for ``--check``.
 CHECK_EXACT_DEPTH = 5
-#: ``--check``'s figures from the engine before its state moved into one record: (position, search) ->
-#: (nodes, best move and value, or the threat search's answer).
+#: ``--check``'s figures: (position, search) -> (nodes, best move and value, or the threat search's answer).
+#: Hard's and the threat searches' are from the engine before its state moved into one record; Master's and
+#: the analysis's from its selective search with fours at the horizon.
 RECORDED: dict[tuple[str, str], tuple[int, str]] = {
     ('free-20', 'Hard d8'): (115468, 'f10 126'),
-    ('free-20', 'Master d9'): (214013, 'g11 159'),
-    ('free-20', 'exact d5'): (13255, 'g11 230'),
+    ('free-20', 'Master d9'): (107497, 'g11 231'),
+    ('free-20', 'exact d5'): (9745, 'f9 220'),
     ('free-20', 'VCF mover'): (0, 'none'),
     ('free-20', 'VCT mover'): (256, 'none'),
     ('free-20', 'VCF other'): (60, 'none'),
     ('free-20', 'VCT other'): (2118, 'win in 7: d9 f9 f10 b6 g11 h12 c7 / d9 f9 f10 g11 d10 h10 j8 e13 f12 d11 c10 b10 g10'),
     ('free-34', 'Hard d8'): (138936, 'c10 378'),
-    ('free-34', 'Master d9'): (592643, 'c10 769'),
-    ('free-34', 'exact d5'): (17703, 'c10 516'),
+    ('free-34', 'Master d9'): (852624, 'c10 693'),
+    ('free-34', 'exact d5'): (42883, 'c10 705'),
     ('free-34', 'VCF mover'): (1270, 'none'),
     ('free-34', 'VCT mover'): (8878, 'none'),
     ('free-34', 'VCF other'): (1, 'win in 2: c10 b10 g10 / c10 b10 g10'),
     ('free-34', 'VCT other'): (1, 'win in 2: c10 b10 g10 / c10 b10 g10'),
     ('renju-20', 'Hard d8'): (136615, 'k10 -67'),
-    ('renju-20', 'Master d9'): (396747, 'k10 -59'),
-    ('renju-20', 'exact d5'): (18723, 'h5 172'),
+    ('renju-20', 'Master d9'): (187269, 'h5 -220'),
+    ('renju-20', 'exact d5'): (16246, 'h5 156'),
     ('renju-20', 'VCF mover'): (60, 'none'),
     ('renju-20', 'VCT mover'): (919, 'none'),
     ('renju-20', 'VCF other'): (0, 'none'),
     ('renju-20', 'VCT other'): (10900, 'none'),
     ('renju-40', 'Hard d8'): (62569, 'l13 -284'),
-    ('renju-40', 'Master d9'): (267000, 'l13 -654'),
-    ('renju-40', 'exact d5'): (15024, 'l13 -319'),
+    ('renju-40', 'Master d9'): (190436, 'l13 -502'),
+    ('renju-40', 'exact d5'): (26084, 'l13 -280'),
     ('renju-40', 'VCF mover'): (60, 'none'),
     ('renju-40', 'VCT mover'): (425, 'none'),
     ('renju-40', 'VCF other'): (1, 'win in 2: l13 j15 o10 / l13 j15 o10'),
     ('renju-40', 'VCT other'): (1, 'win in 2: l13 j15 o10 / l13 j15 o10'),
     ('free9-12', 'Hard d8'): (56500, 'g4 279'),
-    ('free9-12', 'Master d9'): (278534, 'g4 988'),
-    ('free9-12', 'exact d5'): (6315, 'g4 929'),
+    ('free9-12', 'Master d9'): (159324, 'g4 1233'),
+    ('free9-12', 'exact d5'): (9070, 'g4 1182'),
     ('free9-12', 'VCF mover'): (344, 'none'),
     ('free9-12', 'VCT mover'): (30271, 'none'),
     ('free9-12', 'VCF other'): (1, 'win in 2: g4 c4 h4 / g4 c4 h4'),
     ('free9-12', 'VCT other'): (1, 'win in 2: g4 c4 h4 / g4 c4 h4'),
     ('std-16', 'Hard d8'): (133504, 'f8 175'),
-    ('std-16', 'Master d9'): (263985, 'f8 296'),
-    ('std-16', 'exact d5'): (26261, 'h6 453'),
+    ('std-16', 'Master d9'): (129241, 'f9 367'),
+    ('std-16', 'exact d5'): (13870, 'h6 571'),
     ('std-16', 'VCF mover'): (0, 'none'),
     ('std-16', 'VCT mover'): (0, 'none'),
     ('std-16', 'VCF other'): (60, 'none'),
@@ -118,9 +118,7 @@ def fixed_depth_row(tier: type[GomokuHard], state: Gomoku, depth: int, exact: bo
     board = Board.of(state, tier.point_values)
     colour = Gomoku.colour(state.turn)
     bot = tier(seed=0)
-    search = Search(board, bot.width, prune=tier.vct, reduce=tier.vct, terms=tier.eval_terms,
-                    selectivity=tier.selectivity(), quiesce=tier.quiesce,
-                    extend=tier.extend)
+    search = bot.new_search(board)
     roots = search.candidates(colour, ROOT_WIDTH)[:max(bot.width, 2)]
     move, value = -1, 0
     begun = time.perf_counter()
@@ -170,9 +168,7 @@ def search_row(tier: type[GomokuHard], state: Gomoku, seconds: float) -> tuple[i
     board = Board.of(state, tier.point_values)
     colour = Gomoku.colour(state.turn)
     bot = tier(seed=0)
-    search = Search(board, bot.width, prune=tier.vct, reduce=tier.vct, terms=tier.eval_terms,
-                    selectivity=tier.selectivity(), quiesce=tier.quiesce,
-                    extend=tier.extend)
+    search = bot.new_search(board)
     roots = search.candidates(colour, ROOT_WIDTH)[:max(bot.width, 2)]
     begun = time.perf_counter()
     found = deepen_root(search, board, colour, roots, Deadline.after(seconds))

@@ -147,7 +147,7 @@ class GomokuHard(Bot):
         board.lift(last)
         board.place(last, state.board[last])
         colour = Gomoku.colour(state.turn)
-        search = Search(board, cls().width, prune=cls.vct, reduce=cls.vct, terms=cls.eval_terms)
+        search = cls().new_search(board)
         search.search(colour, search.candidates(colour, ROOT_WIDTH), 2, Deadline.after(60.0).at, 256)
         if disk_cached(threat_search) and not GomokuHard._threats_wait:
             cls.warm_up_later()
@@ -272,8 +272,7 @@ class GomokuHard(Bot):
             self.nodes = threats.nodes
             self.last_win_line = own[2]
             return Decision(own[2][0], own[0], own[1], own[2])
-        search = Search(board, self.width, prune=self.vct, reduce=self.vct, terms=self.eval_terms, table=search_tt,
-                        selectivity=self.selectivity(), quiesce=self.quiesce, extend=self.extend)
+        search = self.new_search(board, search_tt)
         if blocks:
             roots, losing = [int(board.points[legal_blocks[0]])], {}
         else:
@@ -288,6 +287,13 @@ class GomokuHard(Bot):
                                   {to_point(board.size, m): v for m, v in (found.values or {}).items()})
         return Decision(move, iteration=iteration,
                         losing={to_point(board.size, m): v for m, v in losing.items()})
+
+    def new_search(self, board: Board, table: np.ndarray | None = None) -> Search:
+        """The tier's alpha-beta search over ``board`` (its width, pruning, evaluation, selectivity and
+        extensions), with ``table`` as its transposition table if given: the one place they are put
+        together, for its moves, its warm-up and the benchmarks that measure it."""
+        return Search(board, self.width, prune=self.vct, reduce=self.vct, terms=self.eval_terms, table=table,
+                      selectivity=self.selectivity(), quiesce=self.quiesce, extend=self.extend)
 
     def _kept_tables(self, state: Gomoku) -> tuple[np.ndarray, np.ndarray]:
         """The search's and the threat search's tables kept for ``state``'s board size and rule."""
