@@ -25,6 +25,18 @@ classical evaluation when started in a folder without a ``config.toml``
     nice -n 5 python benchmarks/gomoku_rapfi.py --reference /tmp/build-engines/rapfi/build/pbrain-rapfi \\
         --games 40 --ours 1.0 --theirs 0.25 --record rapfi_1s_250ms.jsonl
     python benchmarks/gomoku_rapfi.py --sum rapfi_1s_250ms.jsonl
+
+With ``--onset SECONDS`` (beside ``--sum``) it also says where each decided
+game was decided: the first position in which the winner, to move, has a
+threat win our threat search proves (``bots/lib/gomoku_threats.py``: by
+fours up to 16 own moves, else by threes and fours up to 12, ``SECONDS``
+each), and whether the winner already had one before the loser's move just
+before it (the loser was answering a threat it could not hold). A proven
+win may exist earlier, beyond the search's depth or time, so the ply is the
+latest the game was decided by, and a game with none found was decided
+without a threat win the search saw::
+
+    python benchmarks/gomoku_rapfi.py --sum rapfi_1s_250ms.jsonl --onset 3
 """
 from __future__ import annotations
 
@@ -38,15 +50,22 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bots.gomoku_hard import VCF_DEPTH  # noqa: E402
 from bots.gomoku_master import GomokuMaster  # noqa: E402
+from bots.lib.gomoku_board import BLACK, WHITE, Board  # noqa: E402
+from bots.lib.gomoku_threats import ThreatSearch  # noqa: E402
+from bots.lib.ttable import clock  # noqa: E402
 from bots.lib.engine_process import EngineError, EngineProcess  # noqa: E402
 from bots.lib.gomocup_client import GomocupClient  # noqa: E402
 from game.match.arena import draw_openings, start_from  # noqa: E402
+from game.rules.gomoku import Gomoku  # noqa: E402
 
 from benchmarks import reference_pairs  # noqa: E402
 from benchmarks.reference_pairs import load, mean, read_records, run_match  # noqa: E402
 
 OURS, THEIRS = "Master", "reference"
+#: The most own moves ``--onset``'s victories by threes and fours may take.
+ONSET_VCT_DEPTH = 12
 
 
 def play_game(master: GomokuMaster, client: GomocupClient, options: dict, opening: tuple, master_seat: int,
@@ -112,6 +131,55 @@ def table(records: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def threat_win(state: Gomoku, colour: int, seconds: float) -> tuple[str, int] | None:
+    """``colour``'s threat win in ``state`` as if it were to move, proven within ``seconds`` for each
+    kind: ("VCF" or "VCT", own moves to the five), or None."""
+    threats = ThreatSearch(Board.of(state))
+    found = threats.prove(colour, False, VCF_DEPTH, 1 << 40, clock() + seconds)
+    if found is not None:
+        return "VCF", found[0]
+    found = threats.prove(colour, True, ONSET_VCT_DEPTH, 1 << 40, clock() + seconds)
+    return ("VCT", found[0]) if found is not None else None
+
+
+def onset(record: dict, options: dict, seconds: float) -> tuple[int, str, int, bool] | None:
+    """Where the recorded game was decided (see the module notes): (ply, method, own moves, whether the
+    winner already had a threat win before the loser's move before it), or None (a draw, or none found)."""
+    if record["result"] not in ("win", "loss"):
+        return None
+    ours_first = record["master_seat"] == 0
+    winner = BLACK if (record["result"] == "win") == ours_first else WHITE
+    moves = record["moves"].split()
+    for ply in range(len(record["opening"]), len(moves)):
+        if (ply % 2 == 0) != (winner == BLACK):
+            continue
+        found = threat_win(Gomoku.from_text(" ".join(moves[:ply]), **options), winner, seconds)
+        if found is not None:
+            before = ply > len(record["opening"]) and threat_win(
+                Gomoku.from_text(" ".join(moves[:ply - 1]), **options), winner, seconds) is not None
+            return ply, found[0], found[1], before
+    return None
+
+
+def onset_table(records: list[dict], options: dict, seconds: float) -> str:
+    """A line per game on where it was decided, then the plies by Master's colour and result."""
+    GomokuMaster.warm_up_later()
+    lines, plies = [], {}
+    for index, record in enumerate(records):
+        colour = "Black" if record["master_seat"] == 0 else "White"
+        found = onset(record, options, seconds)
+        key = (colour, record["result"])
+        plies.setdefault(key, []).append(found[0] if found else None)
+        where = (f"the winner's {found[1]} in {found[2]} from ply {found[0]}"
+                 + (", a threat win standing before the loser's move" if found[3] else "")) if found else "no threat win found"
+        lines.append(f"game {index + 1}: Master as {colour}, {record['result']} in {record['plies']} plies: {where}")
+    for (colour, result), found in sorted(plies.items()):
+        seen = sorted(p for p in found if p is not None)
+        median = f", median ply {seen[len(seen) // 2]}, plies {seen[0]} to {seen[-1]}" if seen else ""
+        lines.append(f"Master as {colour}, {result}: {len(found)} games, a threat win found in {len(seen)}{median}")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--reference", help="the reference Gomocup engine's program (Rapfi's pbrain-rapfi)")
@@ -126,9 +194,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip-pairs", type=int, default=0, help="start at this pair of the seeded openings")
     parser.add_argument("--record", help="append each game as a JSON line to this file")
     parser.add_argument("--sum", nargs="*", help="print the table of these record files and play nothing")
+    parser.add_argument("--onset", type=float, metavar="SECONDS",
+                        help="with --sum: where each game was decided, each threat search given SECONDS")
     args = parser.parse_args(argv)
+    if args.onset is not None and args.sum is None:
+        parser.error("--onset reads record files: give them with --sum")
     if args.sum is not None:
-        print(table(read_records(args.sum)))
+        records = read_records(args.sum)
+        print(table(records))
+        if args.onset is not None:
+            print(onset_table(records, {"size": args.size, "rule": args.rule}, args.onset), flush=True)
         return 0
     if not args.reference:
         parser.error("--reference PATH is needed to play")
