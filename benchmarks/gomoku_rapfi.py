@@ -170,8 +170,12 @@ def onset_table(records: list[dict], options: dict, seconds: float) -> str:
         found = onset(record, options, seconds)
         key = (colour, record["result"])
         plies.setdefault(key, []).append(found[0] if found else None)
-        where = (f"the winner's {found[1]} in {found[2]} from ply {found[0]}"
-                 + (", a threat win standing before the loser's move" if found[3] else "")) if found else "no threat win found"
+        where = "no threat win found"
+        if found:
+            ply, method, length, standing = found
+            where = f"the winner's {method} in {length} from ply {ply}"
+            if standing:
+                where += ", a threat win standing before the loser's move"
         lines.append(f"game {index + 1}: Master as {colour}, {record['result']} in {record['plies']} plies: {where}")
     for (colour, result), found in sorted(plies.items()):
         seen = sorted(p for p in found if p is not None)
