@@ -164,8 +164,9 @@ def test_installed_program_reads_its_own_files_not_the_checkouts(installed):
     for name, path in found.items():
         assert inside(path, installed.venv), (name, path)
     assert Path(found["CONFIG_PATH"]).read_bytes() == (ROOT / "config.yaml").read_bytes()
-    assets = [p for p in (ROOT / "assets").rglob("*")      # not the JSON store's lock files (.ladder.json.lock,
-              if p.is_file() and "__pycache__" not in p.parts and not p.name.startswith(".")]  # after arena --ladder-file)
+    # Hidden files are not assets: the JSON store's lock files (.ladder.json.lock, after arena --ladder-file).
+    assets = [p for p in (ROOT / "assets").rglob("*")
+              if p.is_file() and "__pycache__" not in p.parts and not p.name.startswith(".")]
     for asset in assets:
         shipped = Path(found["ASSETS_DIR"]) / asset.relative_to(ROOT / "assets")
         assert shipped.is_file() and shipped.read_bytes() == asset.read_bytes(), shipped

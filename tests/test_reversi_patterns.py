@@ -150,10 +150,6 @@ def test_a_ridge_keeps_unseen_features_at_zero_and_shrinks_rare_ones():
     assert abs(weights[2]) < 9.0
 
 
-def _reversi_fit():
-    return _benchmark("reversi_fit")
-
-
 def _benchmark(name: str):
     """``benchmarks/<name>.py`` as a module (benchmarks/ is not a package; its dataclasses need
     the module registered while it loads)."""
@@ -190,7 +186,7 @@ def test_a_fit_from_earlier_tables_moves_only_the_phases_it_has_positions_of_tow
              label=np.full(n, 10), search=np.full(n, -1000), game=np.array(games), games=60)
     start = np.random.default_rng(4).integers(-50, 50, (patterns.PHASES, patterns.FEATURES)).astype(np.float64)
     phase = 34 // patterns.PHASE_WIDTH
-    fit = _reversi_fit()
+    fit = _benchmark("reversi_fit")
     held = np.random.default_rng(1).random(60) < 0.1       # the games fit_tables holds out with seed 1
     values = {}
     for share in (0.0, 0.5, 1.0):
