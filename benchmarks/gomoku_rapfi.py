@@ -163,7 +163,7 @@ def onset(record: dict, options: dict, seconds: float) -> tuple[int, str, int, b
 
 def onset_table(records: list[dict], options: dict, seconds: float) -> str:
     """A line per game on where it was decided, then the plies by Master's colour and result."""
-    GomokuMaster.warm_up_later()
+    GomokuMaster.warm_up_later()   # the threat search compiled first, not on the first position's clock
     lines, plies = [], {}
     for index, record in enumerate(records):
         colour = "Black" if record["master_seat"] == 0 else "White"
